@@ -1,0 +1,1 @@
+//! wasm-bindgen glue (built only with the `wasm` feature).
