@@ -1,0 +1,3 @@
+/** Everything the package exports apart from `init`. */
+export { TurnkeeperError, type ErrorCode } from "./errors.js";
+export * from "./dice.js";

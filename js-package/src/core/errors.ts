@@ -1,0 +1,64 @@
+/**
+ * Errors thrown by Turnkeeper. Every failure has a stable string `code` (see the README's
+ * error table) that callers can switch on; codes are never renamed once published.
+ */
+
+/** Codes produced by the Rust core, plus `NOT_INITIALIZED` from this facade. */
+export type ErrorCode =
+  | "NOTATION_SYNTAX"
+  | "NOTATION_LIMIT"
+  | "INVALID_FACE"
+  | "FACES_EXHAUSTED"
+  | "INVALID_SEED"
+  | "RANDOM_UNAVAILABLE"
+  | "INVALID_ARGUMENT"
+  | "UNKNOWN_ID"
+  | "DUPLICATE_ID"
+  | "OUT_OF_ORDER"
+  | "NOT_ALLOWED"
+  | "LIMIT_EXCEEDED"
+  | "SNAPSHOT_INVALID"
+  | "INVALID_DATA"
+  | "DIVISION_BY_ZERO"
+  | "NOT_INITIALIZED"
+  | (string & {});
+
+export class TurnkeeperError extends Error {
+  /** Stable machine-readable code, e.g. `"NOTATION_SYNTAX"`. */
+  readonly code: ErrorCode;
+  /** For notation errors: the character index where the problem was found. */
+  readonly position: number | undefined;
+
+  constructor(code: ErrorCode, message: string, position?: number) {
+    super(message);
+    this.name = "TurnkeeperError";
+    this.code = code;
+    this.position = position;
+  }
+}
+
+interface CorePayload {
+  turnkeeper: true;
+  code: string;
+  message: string;
+  position?: number;
+}
+
+function isCorePayload(e: unknown): e is CorePayload {
+  return typeof e === "object" && e !== null && (e as { turnkeeper?: unknown }).turnkeeper === true;
+}
+
+/** Convert whatever the wasm side threw into a `TurnkeeperError` (other errors pass through). */
+export function wrapError(e: unknown): unknown {
+  if (isCorePayload(e)) return new TurnkeeperError(e.code, e.message, e.position);
+  return e;
+}
+
+/** Run a call into the core, translating its thrown payloads. */
+export function guard<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    throw wrapError(e);
+  }
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Builds the npm package in js-package/dist: release wasm → wasm-bindgen (web target) →
+# wasm-opt (npm binaryen) → TypeScript facade → inline entry. Usage: scripts/build.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+say() { printf '[build] %s\n' "$*"; }
+
+say "cargo build (release, wasm32)"
+cargo build -q --release --target wasm32-unknown-unknown -p turnkeeper --features wasm
+
+pkg=js-package/pkg
+rm -rf "$pkg" && mkdir -p "$pkg"
+say "wasm-bindgen"
+wasm-bindgen target/wasm32-unknown-unknown/release/turnkeeper.wasm \
+  --out-dir "$pkg" --target web --weak-refs --remove-name-section --remove-producers-section
+
+say "wasm-opt -Oz (npm binaryen)"
+node_modules/.bin/wasm-opt "$pkg/turnkeeper_bg.wasm" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
+  --enable-reference-types --enable-sign-ext --enable-mutable-globals --enable-multivalue \
+  -o "$pkg/turnkeeper_bg.opt.wasm"
+mv "$pkg/turnkeeper_bg.opt.wasm" "$pkg/turnkeeper_bg.wasm"
+
+say "TypeScript facade"
+node scripts/build-package.mjs
+say "done: js-package/dist"

@@ -1,0 +1,32 @@
+// Size report against DESIGN.md's budgets: the .wasm ≤ 150 KB gzip, JS facade + glue ≤ 20 KB
+// gzip. Sizes are deterministic, so exceeding a budget fails the run.
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+const dist = new URL("../js-package/dist/", import.meta.url).pathname;
+const gz = (buf) => gzipSync(buf, { level: 9 }).length;
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+function jsFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) return jsFiles(p);
+    return p.endsWith(".js") && !p.endsWith("inline-bytes.js") ? [p] : [];
+  });
+}
+
+const wasm = readFileSync(join(dist, "wasm", "turnkeeper_bg.wasm"));
+const js = Buffer.concat(jsFiles(dist).filter((p) => !p.endsWith("inline.js") && !p.endsWith("node.js")).map((p) => readFileSync(p)));
+const inline = readFileSync(join(dist, "wasm", "inline-bytes.js"));
+const rows = [
+  ["wasm (raw)", kb(wasm.length), ""],
+  ["wasm (gzip -9)", kb(gz(wasm)), "budget 150 KB"],
+  ["JS facade + glue, browser entry (gzip -9)", kb(gz(js)), "budget 20 KB"],
+  ["inline entry's base64 module (gzip -9)", kb(gz(inline)), ""],
+];
+for (const [what, size, note] of rows) console.log(`${what.padEnd(44)} ${size.padStart(10)}  ${note}`);
+let failed = false;
+if (gz(wasm) > 150 * 1024) (failed = true), console.error("wasm is over its 150 KB gzip budget");
+if (gz(js) > 20 * 1024) (failed = true), console.error("JS facade + glue is over its 20 KB gzip budget");
+process.exit(failed ? 1 : 0);

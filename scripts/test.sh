@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# `npm test`: set up what is missing, then every check: formatting, lints (native and wasm),
+# native tests, the wasm build, TypeScript type checks, JS tests against the built package,
+# packaging smoke tests and browser tests in Debian's Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n==== %s\n' "$*"; }
+
+step "bootstrap"
+bash scripts/bootstrap.sh
+
+step "cargo fmt --check"
+cargo fmt --all --check
+
+step "cargo clippy (native, all targets) -D warnings"
+cargo clippy -q --all-targets -- -D warnings
+
+step "cargo clippy (wasm glue) -D warnings"
+cargo clippy -q --target wasm32-unknown-unknown --features wasm -p turnkeeper -- -D warnings
+
+step "cargo test (native)"
+cargo test -q --workspace
+
+step "build the npm package (wasm + facade)"
+bash scripts/build.sh
+
+step "TypeScript type check (package and tests)"
+node_modules/.bin/tsc -p js-package/tsconfig.json --noEmit
+node_modules/.bin/tsc -p tests/tsconfig.json
+
+step "size report"
+node scripts/size-report.mjs
+
+step "JS, packaging and browser tests (node:test)"
+node --test --test-concurrency=1 tests/js/*.test.mjs tests/browser/*.test.mjs

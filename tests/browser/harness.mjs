@@ -1,0 +1,64 @@
+// Shared set-up for browser tests: Debian's Chromium driven by playwright-core (never a
+// downloaded browser), a fresh profile per launch, and the repo served on 127.0.0.1.
+import { chromium } from "playwright-core";
+import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startServer } from "../../scripts/serve.mjs";
+
+export const OUTPUT_DIR = new URL("../output/", import.meta.url).pathname;
+mkdirSync(OUTPUT_DIR, { recursive: true });
+
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/**
+ * Start the server and Chromium. Returns helpers and a `close()` that tears both down.
+ * Console errors and page errors are collected per page in `errors`.
+ */
+export async function openBrowser() {
+  const { server, url } = await startServer();
+  const profile = mkdtempSync(join(tmpdir(), "turnkeeper-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: FLAGS,
+  });
+  /** @type {string[]} */
+  const errors = [];
+  context.on("page", (page) => watch(page, errors));
+  for (const page of context.pages()) watch(page, errors);
+  return {
+    url,
+    context,
+    errors,
+    async newPage() {
+      const page = await context.newPage();
+      return page;
+    },
+    async close() {
+      await context.close();
+      await new Promise((resolve) => server.close(() => resolve(undefined)));
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * @param {import("playwright-core").Page} page
+ * @param {string[]} errors
+ */
+function watch(page, errors) {
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(`console: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+}
