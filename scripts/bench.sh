@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# `npm run bench`: builds the package if needed, then runs every benchmark side by side.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+TURNKEEPER_SKIP_BROWSER=1 bash scripts/bootstrap.sh
+[ -f js-package/dist/node.js ] || bash scripts/build.sh
+for b in scripts/bench/*.mjs; do
+  case "$b" in */harness.mjs) continue ;; esac
+  node "$b"
+done

@@ -1,0 +1,57 @@
+// Minimal benchmark harness: each case runs in batches until a time budget is spent; we report
+// the median ns/op over batches. Everything runs side by side in one process so the machine's
+// state is shared fairly between libraries.
+
+/** Prevent dead-code elimination of results. */
+export let sink = 0;
+
+/**
+ * @param {() => unknown} fn
+ * @param {{ batches?: number, minBatchMs?: number }} [opts]
+ * @returns {number} median nanoseconds per call
+ */
+export function measure(fn, { batches = 15, minBatchMs = 40 } = {}) {
+  // Warm-up and calibrate the batch size.
+  let n = 1;
+  for (;;) {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < n; i++) consume(fn());
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    if (ms >= minBatchMs) break;
+    n *= 2;
+  }
+  const samples = [];
+  for (let b = 0; b < batches; b++) {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < n; i++) consume(fn());
+    samples.push(Number(process.hrtime.bigint() - t0) / n);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)] ?? NaN;
+}
+
+/** @param {unknown} v */
+function consume(v) {
+  sink = (sink + (typeof v === "number" ? v : v ? 1 : 0)) | 0;
+}
+
+/** @param {number} ns */
+export function fmt(ns) {
+  if (!Number.isFinite(ns)) return "n/a";
+  if (ns >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`;
+  if (ns >= 1e3) return `${(ns / 1e3).toFixed(2)} µs`;
+  return `${ns.toFixed(0)} ns`;
+}
+
+/**
+ * Print a table. `rows`: [label, ...cells].
+ * @param {string[]} header
+ * @param {string[][]} rows
+ */
+export function table(header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  console.log(line(header));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const r of rows) console.log(line(r));
+}

@@ -1,0 +1,61 @@
+// The package in a real Chromium: without a bundler (as a Foundry module loads it), through
+// the inline entry, and bundled by Vite. All three must agree with Node on a seeded roll.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { build } from "vite";
+import { roll } from "turnkeeper";
+import { openBrowser, OUTPUT_DIR } from "./harness.mjs";
+
+/** @type {Awaited<ReturnType<typeof openBrowser>>} */
+let browser;
+before(async () => {
+  browser = await openBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** @param {string} path */
+async function resultOf(path) {
+  const page = await browser.newPage();
+  await page.goto(browser.url + path);
+  await page.waitForFunction(() => document.body.dataset.result !== undefined, null, { timeout: 15000 });
+  const data = JSON.parse((await page.evaluate(() => document.body.dataset.result)) ?? "null");
+  await page.close();
+  return data;
+}
+
+const expected = roll("4d6kh3+2", { seed: 42 });
+
+test("no bundler: ES module imported from the package folder", async () => {
+  const r = await resultOf("/tests/fixtures/no-bundler/index.html");
+  assert.equal(r.beforeInit, "NOT_INITIALIZED");
+  assert.deepEqual(r.seeded, expected);
+  assert.equal(r.supplied, 22);
+  assert.equal(r.crypto, "crypto");
+  assert.equal(r.box, 3);
+  assert.equal(r.error.code, "NOTATION_SYNTAX");
+  assert.equal(r.error.isError, true);
+  assert.equal(typeof r.error.position, "number");
+  assert.deepEqual(browser.errors, []);
+});
+
+test("inline entry: no separate .wasm request", async () => {
+  const r = await resultOf("/tests/fixtures/inline/index.html");
+  assert.deepEqual(r.seeded, expected);
+  assert.deepEqual(browser.errors, []);
+});
+
+test("bundled by Vite", async () => {
+  const root = fileURLToPath(new URL("../fixtures/vite-app/", import.meta.url));
+  await build({
+    root,
+    base: "./",
+    logLevel: "error",
+    build: { outDir: OUTPUT_DIR + "vite-dist", emptyOutDir: true, target: "es2022" },
+  });
+  const r = await resultOf("/tests/output/vite-dist/index.html");
+  assert.deepEqual(r.seeded, expected);
+  assert.deepEqual(browser.errors, []);
+});

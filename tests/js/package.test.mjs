@@ -1,0 +1,45 @@
+// The package as a user receives it: `npm pack`, install the tarball into an empty folder with
+// no network, import it from Node, and check what the tarball contains.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const pkgDir = new URL("../../js-package/", import.meta.url).pathname;
+
+test("npm pack tarball installs into an empty folder and works from Node", () => {
+  const work = mkdtempSync(join(tmpdir(), "turnkeeper-pack-"));
+  try {
+    const out = execFileSync("npm", ["pack", "--json", "--pack-destination", work], { cwd: pkgDir, encoding: "utf8" });
+    const info = JSON.parse(out)[0];
+    const files = info.files.map((f) => f.path);
+    assert.ok(files.includes("dist/wasm/turnkeeper_bg.wasm"), "tarball carries the wasm");
+    assert.ok(files.includes("dist/index.d.ts"), "tarball carries types");
+    assert.ok(files.includes("dist/inline.js"), "tarball carries the inline entry");
+    assert.ok(!files.some((f) => f.startsWith("src/")), "sources are not shipped");
+    const app = join(work, "app");
+    execFileSync("mkdir", ["-p", app]);
+    writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
+    execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", join(work, info.filename)], { cwd: app, stdio: "pipe" });
+    writeFileSync(
+      join(app, "main.mjs"),
+      `import { roll, TurnkeeperError, Dice } from "turnkeeper";
+       import * as inline from "turnkeeper/inline";
+       await inline.init();
+       const a = roll("4d6kh3+2", { seed: 42 });
+       const b = inline.roll("4d6kh3+2", { seed: 42 });
+       let code = "";
+       try { roll("1d0"); } catch (e) { code = e instanceof TurnkeeperError ? e.code : "?"; }
+       console.log(JSON.stringify({ a: a.total, b: b.total, code, box: new Dice({ seed: 1 }).kind }));`,
+    );
+    const result = JSON.parse(execFileSync("node", ["main.mjs"], { cwd: app, encoding: "utf8" }));
+    assert.equal(result.a, result.b);
+    assert.equal(result.code, "NOTATION_LIMIT");
+    assert.equal(result.box, "seeded");
+    assert.ok(readdirSync(join(app, "node_modules", "turnkeeper", "dist", "wasm")).includes("turnkeeper_bg.wasm"));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});
