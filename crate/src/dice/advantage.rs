@@ -40,7 +40,9 @@ impl Expression {
             .nodes
             .iter()
             .position(|n| matches!(n, Node::Dice(t) if t.die == DieKind::Standard(20)))
-            .ok_or_else(|| Error::invalid_argument("there is no d20 term to roll with advantage"))?;
+            .ok_or_else(|| {
+                Error::invalid_argument("there is no d20 term to roll with advantage")
+            })?;
         let Some(Node::Dice(term)) = self.nodes.get(index).copied() else {
             return Err(Error::invalid_argument("there is no d20 term"));
         };

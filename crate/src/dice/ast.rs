@@ -171,13 +171,19 @@ impl BinOp {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Node {
-    Number { value: i64, pos: u32 },
+    Number {
+        value: i64,
+        pos: u32,
+    },
     Dice(DiceTerm),
     /// Unary minus of the value on top of the stack.
     Neg,
     /// Parentheses the user wrote; no effect on the value, kept for the normalized notation.
     Group,
-    Binary { op: BinOp, pos: u32 },
+    Binary {
+        op: BinOp,
+        pos: u32,
+    },
 }
 
 /// A parsed dice notation: parse once with [`Expression::parse`], roll many times with

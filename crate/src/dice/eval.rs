@@ -287,11 +287,19 @@ fn roll_term<R: DieRoller + ?Sized>(
             }
             Modifier::CountSuccesses(when) => {
                 counts_successes = true;
-                mark(&mut pool, when.unwrap_or(Compare::eq(die.highest())), SUCCESS);
+                mark(
+                    &mut pool,
+                    when.unwrap_or(Compare::eq(die.highest())),
+                    SUCCESS,
+                );
             }
             Modifier::CountFailures(when) => {
                 counts_failures = true;
-                mark(&mut pool, when.unwrap_or(Compare::eq(die.lowest())), FAILURE);
+                mark(
+                    &mut pool,
+                    when.unwrap_or(Compare::eq(die.lowest())),
+                    FAILURE,
+                );
             }
         }
     }
@@ -304,11 +312,13 @@ fn roll_term<R: DieRoller + ?Sized>(
         successes = successes.saturating_add(u32::from(d.has(SUCCESS)));
         failures = failures.saturating_add(u32::from(d.has(FAILURE)));
     }
-    let counting = counts_successes || counts_failures;
-    let subtotal = if counting {
-        i64::from(successes) - i64::from(failures)
-    } else {
-        bounded(Some(sum), term.pos)?
+    // `cs` alone counts successes, `cf` alone counts failures (as Foundry VTT does), and both
+    // together give successes minus failures.
+    let subtotal = match (counts_successes, counts_failures) {
+        (true, true) => i64::from(successes) - i64::from(failures),
+        (true, false) => i64::from(successes),
+        (false, true) => i64::from(failures),
+        (false, false) => bounded(Some(sum), term.pos)?,
     };
     if let Some(d) = details {
         d.dice.extend(
@@ -383,9 +393,16 @@ fn drop_extremes(pool: &mut Pool, highest: bool, n: usize) {
     let mut order: SmallBuf<(i32, u32), INLINE_DICE> = SmallBuf::new();
     for (i, d) in pool.as_slice().iter().enumerate() {
         if d.active() {
-            let key = if highest { -i64::from(d.value) } else { i64::from(d.value) };
+            let key = if highest {
+                -i64::from(d.value)
+            } else {
+                i64::from(d.value)
+            };
             // Values are within ±MAX_SIDES, so the key fits in i32.
-            order.push((i32::try_from(key).unwrap_or(0), u32::try_from(i).unwrap_or(u32::MAX)));
+            order.push((
+                i32::try_from(key).unwrap_or(0),
+                u32::try_from(i).unwrap_or(u32::MAX),
+            ));
         }
     }
     let keys = order.as_mut_slice();

@@ -185,11 +185,7 @@ impl<'a> Lexer<'a> {
                 format!("number is larger than {MAX_MAGNITUDE}"),
             ));
         };
-        let len = self
-            .rest()
-            .bytes()
-            .take_while(u8::is_ascii_digit)
-            .count();
+        let len = self.rest().bytes().take_while(u8::is_ascii_digit).count();
         self.advance_ascii(len);
         Ok(Token {
             tok: Tok::Number(value),

@@ -18,14 +18,14 @@ pub mod step;
 pub mod twice;
 
 pub use advantage::RollMode;
+pub use ast::Expression;
 pub use chance::{ChanceRoll, chance_in_six, percent};
 pub use countdown::{Countdown, CountdownRoll, CountdownSpeed};
-pub use rolloff::{RollOff, RollOffConfig, RollOffRoll, RollOffRound, RollOffWinner, roll_off};
-pub use twice::{Keep, Kept, TwiceRoll, largest_die, roll_twice};
-pub use ast::Expression;
 pub use result::{DieResult, RollResult, TermKind, TermResult};
 pub use roll::{RollOptions, roll, roll_total, roll_with};
+pub use rolloff::{RollOff, RollOffConfig, RollOffRoll, RollOffRound, RollOffWinner, roll_off};
 pub use source::{
     CryptoDice, DiceSource, DieRoller, SeedState, SeededDice, SourceKind, SuppliedDice,
 };
 pub use step::{DieSize, RolledDie, StepChain};
+pub use twice::{Keep, Kept, TwiceRoll, largest_die, roll_twice};

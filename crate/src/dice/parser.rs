@@ -19,9 +19,7 @@
 //! counts and values, modifiers that could never stop) is checked here, with the position of
 //! the offending character.
 
-use crate::dice::ast::{
-    BinOp, Compare, DiceTerm, DieKind, Expression, Modifier, ModifierAt, Node,
-};
+use crate::dice::ast::{BinOp, Compare, DiceTerm, DieKind, Expression, Modifier, ModifierAt, Node};
 use crate::dice::lexer::{Lexer, Tok, Token, Word, describe};
 use crate::dice::limits::{
     MAX_DEPTH, MAX_DICE, MAX_MODIFIERS_PER_TERM, MAX_NOTATION_CHARS, MAX_SIDES, MAX_TERMS,
@@ -358,8 +356,7 @@ impl Parser<'_> {
             count,
             die,
             mods_start: u32::try_from(mods_start).unwrap_or(u32::MAX),
-            mods_len: u32::try_from(self.modifiers.len().saturating_sub(mods_start))
-                .unwrap_or(0),
+            mods_len: u32::try_from(self.modifiers.len().saturating_sub(mods_start)).unwrap_or(0),
             pos,
         };
         self.nodes.push(Node::Dice(term));
@@ -410,10 +407,7 @@ impl Parser<'_> {
                 let t = self.peek()?;
                 Err(syntax(
                     t.pos,
-                    format!(
-                        "{} needs a number right after it",
-                        describe(after.tok)
-                    ),
+                    format!("{} needs a number right after it", describe(after.tok)),
                 ))
             }
         }

@@ -91,8 +91,8 @@ pub struct TermResult {
     pub kind: TermKind,
     /// The term's normalized notation (`4d6kh3`, `2`).
     pub notation: String,
-    /// The term's value before the operators around it apply: the sum of kept dice, or for
-    /// success counting successes − failures.
+    /// The term's value before the operators around it apply: the sum of kept dice; with `cs`
+    /// the successes, with `cf` the failures, with both successes − failures.
     pub subtotal: i64,
     /// Successes counted by `cs`, when the term counts them.
     #[serde(default, skip_serializing_if = "Option::is_none")]

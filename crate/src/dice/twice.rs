@@ -66,7 +66,11 @@ pub struct TwiceRoll {
 }
 
 /// Roll `die` twice and keep the higher or lower face (GH-DICE-04; also 5e advantage).
-pub fn roll_twice<R: DieRoller + ?Sized>(die: DieSize, keep: Keep, dice: &mut R) -> Result<TwiceRoll> {
+pub fn roll_twice<R: DieRoller + ?Sized>(
+    die: DieSize,
+    keep: Keep,
+    dice: &mut R,
+) -> Result<TwiceRoll> {
     let sides = die.sides();
     let first = dice.roll_die(sides)?;
     let second = dice.roll_die(sides)?;
