@@ -17,6 +17,9 @@ pub enum ErrorCode {
     NotationSyntax,
     /// The notation is well-formed but breaks a documented limit (dice count, sides, length…).
     NotationLimit,
+    /// Notation divided by zero (`1/0`, or `1/(1d2-1)` when the die shows 1); `position` points
+    /// at the `/`.
+    DivisionByZero,
     /// A supplied face is impossible for its die (a d6 showing 7).
     InvalidFace,
     /// More dice were rolled than faces were supplied.
@@ -50,6 +53,7 @@ impl ErrorCode {
         match self {
             Self::NotationSyntax => "NOTATION_SYNTAX",
             Self::NotationLimit => "NOTATION_LIMIT",
+            Self::DivisionByZero => "DIVISION_BY_ZERO",
             Self::InvalidFace => "INVALID_FACE",
             Self::FacesExhausted => "FACES_EXHAUSTED",
             Self::InvalidSeed => "INVALID_SEED",

@@ -1,0 +1,98 @@
+//! Advantage and disadvantage.
+//!
+//! In notation: `d20adv` / `d20dis` (roll the single die twice, keep the higher / lower; the
+//! same as `2d20kh1` / `2d20kl1`). From code, [`RollMode`] applies the same change to the
+//! first d20 term of any expression, so a sheet can roll `1d20+5` with advantage without
+//! rewriting text. RULES.md §0: A5E and HYB use 5e's advantage (keep higher); Greyhawk inverts
+//! it for initiative dice (GH-DICE-04, see [`crate::dice::twice`]).
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::ast::{DieKind, Expression, Modifier, ModifierAt, Node};
+use crate::dice::limits::{MAX_DICE, MAX_MODIFIERS_PER_TERM};
+use crate::error::{Error, ErrorCode, Result};
+
+/// How a d20 roll is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum RollMode {
+    #[default]
+    Normal,
+    /// Roll the d20 twice, keep the higher.
+    Advantage,
+    /// Roll the d20 twice, keep the lower.
+    Disadvantage,
+}
+
+impl Expression {
+    /// Apply advantage or disadvantage to the first d20 term: `1d20+5` becomes `2d20kh1+5`.
+    /// The term must be a single d20 without keep/drop modifiers (other modifiers stay and run
+    /// first: `1d20r1` becomes `2d20r1kh1`). `Normal` changes nothing. On error the expression
+    /// is unchanged.
+    pub fn apply_mode(&mut self, mode: RollMode) -> Result<()> {
+        let highest = match mode {
+            RollMode::Normal => return Ok(()),
+            RollMode::Advantage => true,
+            RollMode::Disadvantage => false,
+        };
+        let index = self
+            .nodes
+            .iter()
+            .position(|n| matches!(n, Node::Dice(t) if t.die == DieKind::Standard(20)))
+            .ok_or_else(|| {
+                Error::invalid_argument("there is no d20 term to roll with advantage")
+            })?;
+        let Some(Node::Dice(term)) = self.nodes.get(index).copied() else {
+            return Err(Error::invalid_argument("there is no d20 term"));
+        };
+        let has_keep = self
+            .modifiers_of(&term)
+            .iter()
+            .any(|m| matches!(m.modifier, Modifier::Keep { .. } | Modifier::Drop { .. }));
+        if term.count != 1 || has_keep {
+            return Err(Error::invalid_argument(
+                "advantage applies to a single d20 without keep or drop",
+            ));
+        }
+        if term.mods_len >= MAX_MODIFIERS_PER_TERM {
+            return Err(Error::at(
+                ErrorCode::NotationLimit,
+                term.pos as usize,
+                format!("more than {MAX_MODIFIERS_PER_TERM} modifiers on one die term"),
+            ));
+        }
+        let dice = self.dice_count.saturating_add(1);
+        if dice > MAX_DICE {
+            return Err(Error::at(
+                ErrorCode::NotationLimit,
+                term.pos as usize,
+                format!("more than {MAX_DICE} dice in one roll"),
+            ));
+        }
+        // Validated: now change.
+        let insert_at = term.mods_start.saturating_add(term.mods_len);
+        for (i, node) in self.nodes.iter_mut().enumerate() {
+            if let Node::Dice(t) = node {
+                if i == index {
+                    t.count = 2;
+                    t.mods_len = t.mods_len.saturating_add(1);
+                } else if t.mods_start >= insert_at {
+                    t.mods_start = t.mods_start.saturating_add(1);
+                }
+            }
+        }
+        let at = usize::try_from(insert_at)
+            .unwrap_or(usize::MAX)
+            .min(self.modifiers.len());
+        self.modifiers.insert(
+            at,
+            ModifierAt {
+                modifier: Modifier::Keep { highest, count: 1 },
+                pos: term.pos,
+            },
+        );
+        self.dice_count = dice;
+        Ok(())
+    }
+}

@@ -1,0 +1,239 @@
+//! The parsed form of a notation.
+//!
+//! An [`Expression`] is a flat list of nodes in post-order (children before parents), which is
+//! also a stack program: numbers and dice push a value, `Neg` negates the top, a binary operator
+//! pops two and pushes one. Evaluating and printing are therefore loops, never recursion, so no
+//! notation — however long or nested within the limits — can exhaust the call stack.
+
+use crate::dice::limits::MAX_SIDES;
+
+/// Comparison operators for modifiers (`x>=5`, `r<3`, `cs=6`; a bare number means `=`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CmpOp {
+    Eq,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl CmpOp {
+    pub(crate) fn symbol(self) -> &'static str {
+        match self {
+            Self::Eq => "=",
+            Self::Lt => "<",
+            Self::Le => "<=",
+            Self::Gt => ">",
+            Self::Ge => ">=",
+        }
+    }
+}
+
+/// A comparison against a target value, applied to a die's current value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Compare {
+    pub op: CmpOp,
+    pub target: i32,
+}
+
+impl Compare {
+    pub(crate) const fn eq(target: i32) -> Self {
+        Self {
+            op: CmpOp::Eq,
+            target,
+        }
+    }
+
+    pub(crate) fn matches(self, value: i32) -> bool {
+        match self.op {
+            CmpOp::Eq => value == self.target,
+            CmpOp::Lt => value < self.target,
+            CmpOp::Le => value <= self.target,
+            CmpOp::Gt => value > self.target,
+            CmpOp::Ge => value >= self.target,
+        }
+    }
+
+    /// True when every value `lo..=hi` matches: an explosion or repeating reroll on such a
+    /// condition could never stop.
+    pub(crate) fn matches_all(self, lo: i32, hi: i32) -> bool {
+        match self.op {
+            CmpOp::Eq => lo == self.target && hi == self.target,
+            CmpOp::Lt => hi < self.target,
+            CmpOp::Le => hi <= self.target,
+            CmpOp::Gt => lo > self.target,
+            CmpOp::Ge => lo >= self.target,
+        }
+    }
+}
+
+/// What kind of die a term rolls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum DieKind {
+    /// A die numbered `1..=sides` (`d6`, `d20`, `d%` = `d100`).
+    Standard(u32),
+    /// A Fudge/Fate die (`dF`): one d3 face, read 1 → −1, 2 → 0, 3 → +1.
+    Fudge,
+}
+
+impl DieKind {
+    /// Sides of the die actually rolled through the dice source.
+    pub(crate) fn sides(self) -> u32 {
+        match self {
+            Self::Standard(s) => s,
+            Self::Fudge => 3,
+        }
+    }
+
+    /// The value a face counts for.
+    pub(crate) fn value(self, face: u32) -> i32 {
+        let v = i32::try_from(face.min(MAX_SIDES)).unwrap_or(0);
+        match self {
+            Self::Standard(_) => v,
+            Self::Fudge => v.saturating_sub(2),
+        }
+    }
+
+    /// Lowest value a fresh die can show.
+    pub(crate) fn lowest(self) -> i32 {
+        match self {
+            Self::Standard(_) => 1,
+            Self::Fudge => -1,
+        }
+    }
+
+    /// Highest value a fresh die can show.
+    pub(crate) fn highest(self) -> i32 {
+        match self {
+            Self::Standard(s) => i32::try_from(s.min(MAX_SIDES)).unwrap_or(0),
+            Self::Fudge => 1,
+        }
+    }
+}
+
+/// A modifier on a dice term, applied in the order written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Modifier {
+    /// `kh n` / `k n` (highest) and `kl n` (lowest): keep n dice, drop the rest.
+    Keep { highest: bool, count: u32 },
+    /// `dh n` (highest) and `dl n` / `d n` (lowest): drop n dice.
+    Drop { highest: bool, count: u32 },
+    /// `x` / `!` (repeating) and `xo` (once). `None` = on the die's highest value.
+    Explode { once: bool, when: Option<Compare> },
+    /// `r` / `rr` (repeating) and `ro` (once). `None` = on the die's lowest value.
+    Reroll { once: bool, when: Option<Compare> },
+    /// `min n`: values below n count as n.
+    Min(i32),
+    /// `max n`: values above n count as n.
+    Max(i32),
+    /// `cs`: count dice meeting the comparison (`None` = highest value).
+    CountSuccesses(Option<Compare>),
+    /// `cf`: count dice meeting the comparison as failures (`None` = lowest value).
+    CountFailures(Option<Compare>),
+}
+
+/// A modifier and the character position where it was written (for errors found while rolling).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ModifierAt {
+    pub modifier: Modifier,
+    pub pos: u32,
+}
+
+/// `NdM` with its modifiers (stored in [`Expression::modifiers`] at `mods_start..+mods_len`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct DiceTerm {
+    pub count: u32,
+    pub die: DieKind,
+    pub mods_start: u32,
+    pub mods_len: u32,
+    /// Position of the term's first character.
+    pub pos: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+impl BinOp {
+    pub(crate) fn symbol(self) -> char {
+        match self {
+            Self::Add => '+',
+            Self::Sub => '-',
+            Self::Mul => '*',
+            Self::Div => '/',
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Node {
+    Number {
+        value: i64,
+        pos: u32,
+    },
+    Dice(DiceTerm),
+    /// Unary minus of the value on top of the stack.
+    Neg,
+    /// Parentheses the user wrote; no effect on the value, kept for the normalized notation.
+    Group,
+    Binary {
+        op: BinOp,
+        pos: u32,
+    },
+}
+
+/// A parsed dice notation: parse once with [`Expression::parse`], roll many times with
+/// [`Expression::roll_total`] (just the number) or [`Expression::roll`] (every die).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Expression {
+    pub(crate) nodes: Vec<Node>,
+    pub(crate) modifiers: Vec<ModifierAt>,
+    /// Deepest the evaluation stack gets (computed when parsing).
+    pub(crate) max_stack: usize,
+    /// Dice written in the notation (before explosions and rerolls).
+    pub(crate) dice_count: u32,
+    /// Terms (dice terms and numbers).
+    pub(crate) term_count: u32,
+}
+
+impl Expression {
+    /// The modifiers of one dice term.
+    pub(crate) fn modifiers_of(&self, term: &DiceTerm) -> &[ModifierAt] {
+        let start = usize::try_from(term.mods_start).unwrap_or(usize::MAX);
+        let len = usize::try_from(term.mods_len).unwrap_or(0);
+        self.modifiers
+            .get(start..start.saturating_add(len))
+            .unwrap_or(&[])
+    }
+
+    /// Dice the notation writes (advantage counts as two), before explosions and rerolls.
+    pub fn dice_count(&self) -> u32 {
+        self.dice_count
+    }
+
+    /// Terms (dice terms and plain numbers) in the notation.
+    pub fn term_count(&self) -> u32 {
+        self.term_count
+    }
+
+    /// Deepest evaluation stack the nodes need: leaves push, binary operators pop one.
+    pub(crate) fn stack_need(nodes: &[Node]) -> usize {
+        let mut depth = 0usize;
+        let mut max = 0usize;
+        for node in nodes {
+            match node {
+                Node::Number { .. } | Node::Dice(_) => {
+                    depth = depth.saturating_add(1);
+                    max = max.max(depth);
+                }
+                Node::Binary { .. } => depth = depth.saturating_sub(1),
+                Node::Neg | Node::Group => {}
+            }
+        }
+        max
+    }
+}

@@ -1,0 +1,473 @@
+//! Evaluation: one loop over the post-order nodes with a value stack.
+//!
+//! The same code serves the fast path (`details = None`: nothing but the number is built, the
+//! value stack and the dice of a modified term live in stack arrays) and the detailed path
+//! (every die and term recorded). Sharing the code means the two can never disagree, and a seed
+//! consumes the same faces either way.
+
+use crate::dice::ast::{BinOp, Compare, DiceTerm, DieKind, Expression, Modifier, Node};
+use crate::dice::limits::{MAX_DICE, MAX_MAGNITUDE, MAX_REROLLS_PER_DIE};
+use crate::dice::result::{DieResult, TermKind, TermResult};
+use crate::dice::smallbuf::SmallBuf;
+use crate::dice::source::DieRoller;
+use crate::error::{Error, ErrorCode, Result};
+
+/// What the detailed path collects.
+#[derive(Debug, Default)]
+pub(crate) struct Details {
+    pub dice: Vec<DieResult>,
+    pub terms: Vec<TermResult>,
+}
+
+const DROPPED: u8 = 1;
+const REROLLED: u8 = 1 << 1;
+const EXPLODED: u8 = 1 << 2;
+const SUCCESS: u8 = 1 << 3;
+const FAILURE: u8 = 1 << 4;
+
+/// A die inside a term while its modifiers run.
+#[derive(Debug, Clone, Copy, Default)]
+struct PoolDie {
+    face: u32,
+    value: i32,
+    flags: u8,
+    /// How many explosions/rerolls led to this die (0 for the dice written).
+    chain: u32,
+}
+
+impl PoolDie {
+    fn active(self) -> bool {
+        self.flags & (DROPPED | REROLLED) == 0
+    }
+    fn has(self, flag: u8) -> bool {
+        self.flags & flag != 0
+    }
+}
+
+/// Dice in one term kept on the stack up to this many.
+const INLINE_DICE: usize = 16;
+type Pool = SmallBuf<PoolDie, INLINE_DICE>;
+
+fn limit(pos: u32, message: impl Into<String>) -> Error {
+    Error::at(ErrorCode::NotationLimit, pos as usize, message)
+}
+
+fn internal() -> Error {
+    Error::new(
+        ErrorCode::NotationSyntax,
+        "internal error: malformed expression",
+    )
+}
+
+/// The dice source plus the count of dice drawn so far in this roll.
+struct Draw<'a, R: DieRoller + ?Sized> {
+    dice: &'a mut R,
+    drawn: u32,
+}
+
+impl<R: DieRoller + ?Sized> Draw<'_, R> {
+    fn face(&mut self, die: DieKind, pos: u32) -> Result<u32> {
+        if self.drawn >= MAX_DICE {
+            return Err(limit(
+                pos,
+                format!("more than {MAX_DICE} dice in one roll, counting explosions and rerolls"),
+            ));
+        }
+        self.drawn = self.drawn.saturating_add(1);
+        self.dice.roll_die(die.sides()).map_err(|mut e| {
+            // Errors from the source (a supplied face that cannot be, faces running out) point
+            // at the term that asked for the die.
+            if e.position.is_none() {
+                e.position = Some(pos as usize);
+            }
+            e
+        })
+    }
+}
+
+fn bounded(value: Option<i64>, pos: u32) -> Result<i64> {
+    match value {
+        Some(v) if v.unsigned_abs() <= MAX_MAGNITUDE as u64 => Ok(v),
+        _ => Err(limit(
+            pos,
+            format!("a result would pass ±{MAX_MAGNITUDE} (the largest exact JavaScript integer)"),
+        )),
+    }
+}
+
+/// Integer division rounding toward negative infinity: `7/2 = 3`, `-7/2 = -4`, `7/-2 = -4`.
+pub(crate) fn floor_div(a: i64, b: i64) -> Option<i64> {
+    let q = a.checked_div(b)?;
+    let r = a.checked_rem(b)?;
+    if r != 0 && ((r < 0) != (b < 0)) {
+        q.checked_sub(1)
+    } else {
+        Some(q)
+    }
+}
+
+fn binary(op: BinOp, a: i64, b: i64, pos: u32) -> Result<i64> {
+    let value = match op {
+        BinOp::Add => a.checked_add(b),
+        BinOp::Sub => a.checked_sub(b),
+        BinOp::Mul => a.checked_mul(b),
+        BinOp::Div => {
+            if b == 0 {
+                return Err(Error::at(
+                    ErrorCode::DivisionByZero,
+                    pos as usize,
+                    "division by zero",
+                ));
+            }
+            floor_div(a, b)
+        }
+    };
+    bounded(value, pos)
+}
+
+/// The value stack, in a borrowed buffer.
+struct Stack<'a> {
+    buf: &'a mut [i64],
+    len: usize,
+}
+
+impl Stack<'_> {
+    fn push(&mut self, v: i64) -> Result<()> {
+        let slot = self.buf.get_mut(self.len).ok_or_else(internal)?;
+        *slot = v;
+        self.len = self.len.saturating_add(1);
+        Ok(())
+    }
+    fn pop(&mut self) -> Result<i64> {
+        self.len = self.len.checked_sub(1).ok_or_else(internal)?;
+        self.buf.get(self.len).copied().ok_or_else(internal)
+    }
+}
+
+/// Evaluation stack kept on the machine stack up to this depth.
+const INLINE_STACK: usize = 16;
+
+pub(crate) fn evaluate<R: DieRoller + ?Sized>(
+    expr: &Expression,
+    dice: &mut R,
+    mut details: Option<&mut Details>,
+) -> Result<i64> {
+    let mut inline = [0i64; INLINE_STACK];
+    let mut heap: Vec<i64>;
+    let buf: &mut [i64] = if expr.max_stack <= INLINE_STACK {
+        &mut inline
+    } else {
+        // max_stack is bounded by the node count, itself bounded by the notation length.
+        heap = vec![0; expr.max_stack];
+        &mut heap
+    };
+    let mut stack = Stack { buf, len: 0 };
+    let mut draw = Draw { dice, drawn: 0 };
+    for node in &expr.nodes {
+        match *node {
+            Node::Number { value, .. } => {
+                if let Some(d) = details.as_deref_mut() {
+                    d.terms.push(TermResult {
+                        kind: TermKind::Number,
+                        notation: String::new(),
+                        subtotal: value,
+                        successes: None,
+                        failures: None,
+                    });
+                }
+                stack.push(value)?;
+            }
+            Node::Dice(term) => {
+                let value = roll_term(expr, &term, &mut draw, details.as_deref_mut())?;
+                stack.push(value)?;
+            }
+            Node::Neg => {
+                let v = stack.pop()?;
+                stack.push(v.checked_neg().ok_or_else(internal)?)?;
+            }
+            Node::Group => {}
+            Node::Binary { op, pos } => {
+                let b = stack.pop()?;
+                let a = stack.pop()?;
+                stack.push(binary(op, a, b, pos)?)?;
+            }
+        }
+    }
+    let total = stack.pop()?;
+    if stack.len != 0 {
+        return Err(internal());
+    }
+    Ok(total)
+}
+
+fn roll_term<R: DieRoller + ?Sized>(
+    expr: &Expression,
+    term: &DiceTerm,
+    draw: &mut Draw<'_, R>,
+    mut details: Option<&mut Details>,
+) -> Result<i64> {
+    let die = term.die;
+    let term_index = details
+        .as_deref()
+        .map_or(0, |d| u32::try_from(d.terms.len()).unwrap_or(u32::MAX));
+    let mods = expr.modifiers_of(term);
+    if mods.is_empty() {
+        // The common case (`1d20`, `3d6`, `1000d6`): sum as the faces come.
+        let mut sum = 0i64;
+        for _ in 0..term.count {
+            let face = draw.face(die, term.pos)?;
+            let value = die.value(face);
+            sum = sum.saturating_add(i64::from(value));
+            if let Some(d) = details.as_deref_mut() {
+                d.dice.push(die_result(
+                    die,
+                    PoolDie {
+                        face,
+                        value,
+                        flags: 0,
+                        chain: 0,
+                    },
+                    term_index,
+                ));
+            }
+        }
+        let subtotal = bounded(Some(sum), term.pos)?;
+        if let Some(d) = details {
+            d.terms.push(TermResult {
+                kind: TermKind::Dice,
+                notation: String::new(),
+                subtotal,
+                successes: None,
+                failures: None,
+            });
+        }
+        return Ok(subtotal);
+    }
+
+    let mut pool = Pool::new();
+    for _ in 0..term.count {
+        let face = draw.face(die, term.pos)?;
+        pool.push(PoolDie {
+            face,
+            value: die.value(face),
+            flags: 0,
+            chain: 0,
+        });
+    }
+    let mut counts_successes = false;
+    let mut counts_failures = false;
+    for m in mods {
+        match m.modifier {
+            Modifier::Keep { highest, count } => {
+                let active = active_count(&pool);
+                let surplus = active.saturating_sub(count as usize);
+                drop_extremes(&mut pool, !highest, surplus);
+            }
+            Modifier::Drop { highest, count } => {
+                let n = active_count(&pool).min(count as usize);
+                drop_extremes(&mut pool, highest, n);
+            }
+            Modifier::Explode { once, when } => {
+                let rule = when.unwrap_or(Compare::eq(die.highest()));
+                chain(&mut pool, draw, die, rule, once, EXPLODED, m.pos)?;
+            }
+            Modifier::Reroll { once, when } => {
+                let rule = when.unwrap_or(Compare::eq(die.lowest()));
+                chain(&mut pool, draw, die, rule, once, REROLLED, m.pos)?;
+            }
+            Modifier::Min(floor) => {
+                for d in pool.as_mut_slice().iter_mut().filter(|d| d.active()) {
+                    d.value = d.value.max(floor);
+                }
+            }
+            Modifier::Max(ceiling) => {
+                for d in pool.as_mut_slice().iter_mut().filter(|d| d.active()) {
+                    d.value = d.value.min(ceiling);
+                }
+            }
+            Modifier::CountSuccesses(when) => {
+                counts_successes = true;
+                mark(
+                    &mut pool,
+                    when.unwrap_or(Compare::eq(die.highest())),
+                    SUCCESS,
+                );
+            }
+            Modifier::CountFailures(when) => {
+                counts_failures = true;
+                mark(
+                    &mut pool,
+                    when.unwrap_or(Compare::eq(die.lowest())),
+                    FAILURE,
+                );
+            }
+        }
+    }
+
+    let mut sum = 0i64;
+    let mut successes = 0u32;
+    let mut failures = 0u32;
+    for d in pool.as_slice().iter().filter(|d| d.active()) {
+        sum = sum.saturating_add(i64::from(d.value));
+        successes = successes.saturating_add(u32::from(d.has(SUCCESS)));
+        failures = failures.saturating_add(u32::from(d.has(FAILURE)));
+    }
+    // `cs` alone counts successes, `cf` alone counts failures (as Foundry VTT does), and both
+    // together give successes minus failures.
+    let subtotal = match (counts_successes, counts_failures) {
+        (true, true) => i64::from(successes) - i64::from(failures),
+        (true, false) => i64::from(successes),
+        (false, true) => i64::from(failures),
+        (false, false) => bounded(Some(sum), term.pos)?,
+    };
+    if let Some(d) = details {
+        d.dice.extend(
+            pool.as_slice()
+                .iter()
+                .map(|p| die_result(die, *p, term_index)),
+        );
+        d.terms.push(TermResult {
+            kind: TermKind::Dice,
+            notation: String::new(),
+            subtotal,
+            successes: counts_successes.then_some(successes),
+            failures: counts_failures.then_some(failures),
+        });
+    }
+    Ok(subtotal)
+}
+
+fn die_result(die: DieKind, d: PoolDie, term: u32) -> DieResult {
+    DieResult {
+        sides: die.sides(),
+        face: d.face,
+        value: d.value,
+        kept: d.active(),
+        dropped: d.has(DROPPED),
+        exploded: d.has(EXPLODED),
+        rerolled: d.has(REROLLED),
+        success: d.has(SUCCESS),
+        failure: d.has(FAILURE),
+        fudge: die == DieKind::Fudge,
+        term,
+    }
+}
+
+fn active_count(pool: &Pool) -> usize {
+    pool.as_slice().iter().filter(|d| d.active()).count()
+}
+
+fn mark(pool: &mut Pool, rule: Compare, flag: u8) {
+    for d in pool.as_mut_slice().iter_mut() {
+        if d.active() && rule.matches(d.value) {
+            d.flags |= flag;
+        }
+    }
+}
+
+/// Drop `n` active dice with the highest (or lowest) values. Among equal values the die rolled
+/// earlier is dropped first, as Foundry VTT does.
+fn drop_extremes(pool: &mut Pool, highest: bool, n: usize) {
+    if n == 0 {
+        return;
+    }
+    // Is `a` (at index i) a better candidate for dropping than `b` (at index j > i)?
+    let beats = |a: i32, b: i32| if highest { a >= b } else { a <= b };
+    if n == 1 {
+        // One pass, no buffer: the common `kh3` of `4d6` and advantage.
+        let mut pick: Option<(usize, i32)> = None;
+        for (i, d) in pool.as_slice().iter().enumerate() {
+            if !d.active() {
+                continue;
+            }
+            match pick {
+                Some((_, v)) if beats(v, d.value) => {}
+                _ => pick = Some((i, d.value)),
+            }
+        }
+        if let Some(d) = pick.and_then(|(i, _)| pool.get_mut(i)) {
+            d.flags |= DROPPED;
+        }
+        return;
+    }
+    let mut order: SmallBuf<(i32, u32), INLINE_DICE> = SmallBuf::new();
+    for (i, d) in pool.as_slice().iter().enumerate() {
+        if d.active() {
+            let key = if highest {
+                -i64::from(d.value)
+            } else {
+                i64::from(d.value)
+            };
+            // Values are within ±MAX_SIDES, so the key fits in i32.
+            order.push((
+                i32::try_from(key).unwrap_or(0),
+                u32::try_from(i).unwrap_or(u32::MAX),
+            ));
+        }
+    }
+    let keys = order.as_mut_slice();
+    keys.sort_unstable();
+    for &(_, i) in keys.iter().take(n) {
+        if let Some(d) = pool.get_mut(i as usize) {
+            d.flags |= DROPPED;
+        }
+    }
+}
+
+/// Explosions (`flag = EXPLODED`: the die stays and a new one is added) and rerolls
+/// (`flag = REROLLED`: the die is replaced by a new one). New dice go to the end of the pool,
+/// so the pool stays in roll order; a repeating modifier reaches them too and may continue the
+/// chain, up to [`MAX_REROLLS_PER_DIE`] links.
+fn chain<R: DieRoller + ?Sized>(
+    pool: &mut Pool,
+    draw: &mut Draw<'_, R>,
+    die: DieKind,
+    rule: Compare,
+    once: bool,
+    flag: u8,
+    pos: u32,
+) -> Result<()> {
+    let initial = pool.len();
+    let mut i = 0;
+    while let Some(d) = pool.get(i) {
+        if once && i >= initial {
+            break;
+        }
+        if d.active() && !d.has(flag) && rule.matches(d.value) {
+            if d.chain >= MAX_REROLLS_PER_DIE {
+                return Err(limit(
+                    pos,
+                    format!("a die was exploded or rerolled more than {MAX_REROLLS_PER_DIE} times"),
+                ));
+            }
+            let face = draw.face(die, pos)?;
+            if let Some(slot) = pool.get_mut(i) {
+                slot.flags |= flag;
+            }
+            pool.push(PoolDie {
+                face,
+                value: die.value(face),
+                flags: 0,
+                chain: d.chain.saturating_add(1),
+            });
+        }
+        i = i.saturating_add(1);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floor_division_rounds_down() {
+        assert_eq!(floor_div(7, 2), Some(3));
+        assert_eq!(floor_div(-7, 2), Some(-4));
+        assert_eq!(floor_div(7, -2), Some(-4));
+        assert_eq!(floor_div(-7, -2), Some(3));
+        assert_eq!(floor_div(6, 3), Some(2));
+        assert_eq!(floor_div(-6, 3), Some(-2));
+        assert_eq!(floor_div(0, -5), Some(0));
+    }
+}

@@ -1,0 +1,324 @@
+//! Notation → tokens.
+//!
+//! The lexer is pulled one token at a time by the parser, so lexing allocates nothing. Letters
+//! are matched case-insensitively against the modifier keywords, longest first (`kh` before
+//! `k`, `dis` before `d`). Positions are character indexes (not bytes), as `Error::position`
+//! promises; `spaced` records whether whitespace came before the token, because a dice term
+//! (`4d6kh3`) must be written without spaces inside it.
+
+use crate::dice::ast::CmpOp;
+use crate::dice::limits::MAX_MAGNITUDE;
+use crate::error::{Error, ErrorCode, Result};
+
+/// Modifier keywords and the two letters that are not modifiers (`d`, `f`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Word {
+    KeepHigh,
+    KeepLow,
+    DropHigh,
+    DropLow,
+    Explode,
+    ExplodeOnce,
+    Reroll,
+    RerollOnce,
+    Min,
+    Max,
+    CountSuccesses,
+    CountFailures,
+    Advantage,
+    Disadvantage,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Tok {
+    /// A non-negative integer no larger than [`MAX_MAGNITUDE`].
+    Number(u64),
+    /// `d`: the dice separator, or drop-lowest when it follows a die.
+    D,
+    /// `%` after `d`.
+    Percent,
+    /// `f` / `F` after `d`.
+    Fudge,
+    Word(Word),
+    Cmp(CmpOp),
+    Plus,
+    Minus,
+    Star,
+    Slash,
+    LParen,
+    RParen,
+    Eof,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Token {
+    pub tok: Tok,
+    /// Character index of the token's first character.
+    pub pos: u32,
+    /// Whitespace came directly before this token.
+    pub spaced: bool,
+}
+
+/// Keywords, longest first so that the first match is the longest.
+const WORDS: [(&str, Tok); 18] = [
+    ("min", Tok::Word(Word::Min)),
+    ("max", Tok::Word(Word::Max)),
+    ("adv", Tok::Word(Word::Advantage)),
+    ("dis", Tok::Word(Word::Disadvantage)),
+    ("kh", Tok::Word(Word::KeepHigh)),
+    ("kl", Tok::Word(Word::KeepLow)),
+    ("dh", Tok::Word(Word::DropHigh)),
+    ("dl", Tok::Word(Word::DropLow)),
+    ("xo", Tok::Word(Word::ExplodeOnce)),
+    ("ro", Tok::Word(Word::RerollOnce)),
+    ("rr", Tok::Word(Word::Reroll)),
+    ("cs", Tok::Word(Word::CountSuccesses)),
+    ("cf", Tok::Word(Word::CountFailures)),
+    ("k", Tok::Word(Word::KeepHigh)),
+    ("x", Tok::Word(Word::Explode)),
+    ("r", Tok::Word(Word::Reroll)),
+    ("d", Tok::D),
+    ("f", Tok::Fudge),
+];
+
+pub(crate) struct Lexer<'a> {
+    text: &'a str,
+    /// Byte offset of the next unread character.
+    byte: usize,
+    /// Character index of the next unread character.
+    char_pos: u32,
+}
+
+impl<'a> Lexer<'a> {
+    /// `text` must already be checked against the length limit (so positions fit in `u32`).
+    pub(crate) fn new(text: &'a str) -> Self {
+        Self {
+            text,
+            byte: 0,
+            char_pos: 0,
+        }
+    }
+
+    fn rest(&self) -> &'a str {
+        self.text.get(self.byte..).unwrap_or("")
+    }
+
+    /// Consume `bytes` bytes of ASCII (one char per byte).
+    fn advance_ascii(&mut self, bytes: usize) {
+        self.byte = self.byte.saturating_add(bytes);
+        self.char_pos = self
+            .char_pos
+            .saturating_add(u32::try_from(bytes).unwrap_or(u32::MAX));
+    }
+
+    pub(crate) fn next_token(&mut self) -> Result<Token> {
+        let mut spaced = false;
+        let mut chars = self.rest().chars();
+        let c = loop {
+            match chars.next() {
+                Some(c) if c.is_whitespace() => {
+                    spaced = true;
+                    self.byte = self.byte.saturating_add(c.len_utf8());
+                    self.char_pos = self.char_pos.saturating_add(1);
+                }
+                Some(c) => break c,
+                None => {
+                    return Ok(Token {
+                        tok: Tok::Eof,
+                        pos: self.char_pos,
+                        spaced,
+                    });
+                }
+            }
+        };
+        let pos = self.char_pos;
+        let single = |tok| Token { tok, pos, spaced };
+        let token = match c {
+            '0'..='9' => return self.number(pos, spaced),
+            'a'..='z' | 'A'..='Z' => return self.word(c, pos, spaced),
+            '!' => single(Tok::Word(Word::Explode)),
+            '%' => single(Tok::Percent),
+            '+' => single(Tok::Plus),
+            '-' => single(Tok::Minus),
+            '*' => single(Tok::Star),
+            '/' => single(Tok::Slash),
+            '(' => single(Tok::LParen),
+            ')' => single(Tok::RParen),
+            '=' => single(Tok::Cmp(CmpOp::Eq)),
+            '<' | '>' => {
+                let or_equal = self.rest().as_bytes().get(1) == Some(&b'=');
+                let op = match (c, or_equal) {
+                    ('<', true) => CmpOp::Le,
+                    ('<', false) => CmpOp::Lt,
+                    (_, true) => CmpOp::Ge,
+                    (_, false) => CmpOp::Gt,
+                };
+                self.advance_ascii(if or_equal { 2 } else { 1 });
+                return Ok(single(Tok::Cmp(op)));
+            }
+            other => {
+                return Err(Error::at(
+                    ErrorCode::NotationSyntax,
+                    pos as usize,
+                    format!("unexpected character {other:?}"),
+                ));
+            }
+        };
+        self.advance_ascii(1);
+        Ok(token)
+    }
+
+    fn number(&mut self, pos: u32, spaced: bool) -> Result<Token> {
+        let digits = self
+            .rest()
+            .bytes()
+            .take_while(u8::is_ascii_digit)
+            .try_fold(0u64, |acc, b| {
+                acc.checked_mul(10)
+                    .and_then(|v| v.checked_add(u64::from(b - b'0')))
+                    .filter(|v| *v <= MAX_MAGNITUDE as u64)
+            });
+        let Some(value) = digits else {
+            return Err(Error::at(
+                ErrorCode::NotationLimit,
+                pos as usize,
+                format!("number is larger than {MAX_MAGNITUDE}"),
+            ));
+        };
+        let len = self.rest().bytes().take_while(u8::is_ascii_digit).count();
+        self.advance_ascii(len);
+        Ok(Token {
+            tok: Tok::Number(value),
+            pos,
+            spaced,
+        })
+    }
+
+    fn word(&mut self, first: char, pos: u32, spaced: bool) -> Result<Token> {
+        let rest = self.rest().as_bytes();
+        for (word, tok) in WORDS {
+            let matched = rest
+                .get(..word.len())
+                .is_some_and(|b| b.eq_ignore_ascii_case(word.as_bytes()));
+            if matched {
+                self.advance_ascii(word.len());
+                return Ok(Token { tok, pos, spaced });
+            }
+        }
+        Err(Error::at(
+            ErrorCode::NotationSyntax,
+            pos as usize,
+            format!("unexpected letter '{first}'"),
+        ))
+    }
+}
+
+/// Words for error messages.
+pub(crate) fn describe(tok: Tok) -> String {
+    match tok {
+        Tok::Number(n) => format!("the number {n}"),
+        Tok::D => "'d'".into(),
+        Tok::Percent => "'%'".into(),
+        Tok::Fudge => "'f'".into(),
+        Tok::Word(w) => format!("the modifier '{}'", word_text(w)),
+        Tok::Cmp(op) => format!("'{}'", op.symbol()),
+        Tok::Plus => "'+'".into(),
+        Tok::Minus => "'-'".into(),
+        Tok::Star => "'*'".into(),
+        Tok::Slash => "'/'".into(),
+        Tok::LParen => "'('".into(),
+        Tok::RParen => "')'".into(),
+        Tok::Eof => "the end of the notation".into(),
+    }
+}
+
+fn word_text(w: Word) -> &'static str {
+    match w {
+        Word::KeepHigh => "kh",
+        Word::KeepLow => "kl",
+        Word::DropHigh => "dh",
+        Word::DropLow => "dl",
+        Word::Explode => "x",
+        Word::ExplodeOnce => "xo",
+        Word::Reroll => "r",
+        Word::RerollOnce => "ro",
+        Word::Min => "min",
+        Word::Max => "max",
+        Word::CountSuccesses => "cs",
+        Word::CountFailures => "cf",
+        Word::Advantage => "adv",
+        Word::Disadvantage => "dis",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(text: &str) -> Vec<Tok> {
+        let mut lx = Lexer::new(text);
+        let mut out = Vec::new();
+        loop {
+            let t = lx.next_token().unwrap();
+            out.push(t.tok);
+            if t.tok == Tok::Eof {
+                return out;
+            }
+        }
+    }
+
+    #[test]
+    fn longest_keyword_wins_and_case_is_ignored() {
+        assert_eq!(
+            toks("4D6KH3"),
+            vec![
+                Tok::Number(4),
+                Tok::D,
+                Tok::Number(6),
+                Tok::Word(Word::KeepHigh),
+                Tok::Number(3),
+                Tok::Eof
+            ]
+        );
+        assert_eq!(
+            toks("d20dis"),
+            vec![
+                Tok::D,
+                Tok::Number(20),
+                Tok::Word(Word::Disadvantage),
+                Tok::Eof
+            ]
+        );
+        assert_eq!(
+            toks("x>=5ro<=2"),
+            vec![
+                Tok::Word(Word::Explode),
+                Tok::Cmp(CmpOp::Ge),
+                Tok::Number(5),
+                Tok::Word(Word::RerollOnce),
+                Tok::Cmp(CmpOp::Le),
+                Tok::Number(2),
+                Tok::Eof
+            ]
+        );
+    }
+
+    #[test]
+    fn positions_count_characters_not_bytes() {
+        let mut lx = Lexer::new("\u{3000}é");
+        let err = lx.next_token().unwrap_err();
+        assert_eq!(err.code, ErrorCode::NotationSyntax);
+        assert_eq!(err.position, Some(1));
+    }
+
+    #[test]
+    fn numbers_beyond_the_safe_range_are_a_limit() {
+        let mut lx = Lexer::new("9007199254740991");
+        assert_eq!(
+            lx.next_token().unwrap().tok,
+            Tok::Number(9_007_199_254_740_991)
+        );
+        let mut lx = Lexer::new("9007199254740992");
+        assert_eq!(lx.next_token().unwrap_err().code, ErrorCode::NotationLimit);
+    }
+}

@@ -1,0 +1,103 @@
+//! What a roll reports: plain data for display, events and replay.
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::source::SourceKind;
+use crate::dice::step::RolledDie;
+
+/// The outcome of rolling a notation with details.
+///
+/// `total` and the subtotals are `i64` because a legal roll can exceed `i32` (10,000 dice of
+/// 1,000,000 sides); every value is kept within ±(2^53 − 1), so it is exact as a JS number.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct RollResult {
+    pub total: i64,
+    /// Every die in the order it was rolled (the order faces were drawn from the source),
+    /// including dice that were rerolled away, dropped, or added by explosions.
+    pub dice: Vec<DieResult>,
+    /// One entry per term (dice term or plain number), left to right.
+    pub terms: Vec<TermResult>,
+    /// The normalized notation (`4D6KH3 + 2` → `4d6kh3+2`).
+    pub notation: String,
+    pub source: SourceKind,
+}
+
+impl RollResult {
+    /// The raw faces in roll order: feeding them to `SuppliedDice` replays this roll exactly.
+    pub fn faces(&self) -> Vec<u32> {
+        self.dice.iter().map(|d| d.face).collect()
+    }
+
+    /// Every die as `RolledDie`, for events.
+    pub fn rolled(&self) -> Vec<RolledDie> {
+        self.dice.iter().map(DieResult::rolled).collect()
+    }
+}
+
+/// One die as rolled, and what happened to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct DieResult {
+    /// Sides of the die rolled through the source (a Fudge die is rolled as a d3).
+    pub sides: u32,
+    /// The face the die showed (what a physical die would show; replayable).
+    pub face: u32,
+    /// What the die counts for: the face, changed by `min`/`max`, or −1/0/+1 for Fudge dice.
+    pub value: i32,
+    /// Counts towards the total: not dropped and not rerolled away.
+    pub kept: bool,
+    /// Removed by keep/drop.
+    pub dropped: bool,
+    /// This die caused an explosion (an extra die follows it).
+    pub exploded: bool,
+    /// This die was replaced by a reroll.
+    pub rerolled: bool,
+    /// Counted as a success (`cs`).
+    pub success: bool,
+    /// Counted as a failure (`cf`).
+    pub failure: bool,
+    /// A Fudge die (`dF`).
+    pub fudge: bool,
+    /// Index into [`RollResult::terms`] of the term this die belongs to.
+    pub term: u32,
+}
+
+impl DieResult {
+    pub fn rolled(&self) -> RolledDie {
+        RolledDie {
+            sides: self.sides,
+            face: self.face,
+        }
+    }
+}
+
+/// Whether a term rolls dice or is a plain number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum TermKind {
+    Dice,
+    Number,
+}
+
+/// One term's share of the roll.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct TermResult {
+    pub kind: TermKind,
+    /// The term's normalized notation (`4d6kh3`, `2`).
+    pub notation: String,
+    /// The term's value before the operators around it apply: the sum of kept dice; with `cs`
+    /// the successes, with `cf` the failures, with both successes − failures.
+    pub subtotal: i64,
+    /// Successes counted by `cs`, when the term counts them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub successes: Option<u32>,
+    /// Failures counted by `cf`, when the term counts them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failures: Option<u32>,
+}

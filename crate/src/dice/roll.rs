@@ -1,0 +1,101 @@
+//! The public entry points: parse once, roll many times.
+
+use core::fmt;
+use core::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::advantage::RollMode;
+use crate::dice::ast::Expression;
+use crate::dice::eval::{Details, evaluate};
+use crate::dice::normalize::render;
+use crate::dice::parser::parse;
+use crate::dice::result::RollResult;
+use crate::dice::source::DieRoller;
+use crate::error::{Error, Result};
+
+impl Expression {
+    /// Parse a notation (see the [module docs](crate::dice) for the syntax and limits).
+    pub fn parse(text: &str) -> Result<Self> {
+        parse(text)
+    }
+
+    /// Roll and return only the total: the hot-loop path. No detail objects are built; the
+    /// evaluation stack and the dice of a modified term live in stack arrays for ordinary
+    /// notations, so rolling `4d6kh3+2` allocates nothing.
+    pub fn roll_total<R: DieRoller + ?Sized>(&self, dice: &mut R) -> Result<i64> {
+        evaluate(self, dice, None)
+    }
+
+    /// Roll and return every die, every term and the normalized notation. Consumes exactly
+    /// the same faces as [`Expression::roll_total`].
+    pub fn roll<R: DieRoller + ?Sized>(&self, dice: &mut R) -> Result<RollResult> {
+        let source = dice.kind();
+        let mut details = Details {
+            dice: Vec::with_capacity(self.dice_count as usize),
+            terms: Vec::with_capacity(self.term_count as usize),
+        };
+        let total = evaluate(self, dice, Some(&mut details))?;
+        let mut texts = Vec::with_capacity(self.term_count as usize);
+        let notation = render(self, Some(&mut texts));
+        for (term, text) in details.terms.iter_mut().zip(texts) {
+            term.notation = text;
+        }
+        Ok(RollResult {
+            total,
+            dice: details.dice,
+            terms: details.terms,
+            notation,
+            source,
+        })
+    }
+
+    /// The normalized notation: `4D6KH3 + 2` → `4d6kh3+2`.
+    pub fn normalized(&self) -> String {
+        render(self, None)
+    }
+}
+
+impl FromStr for Expression {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        Self::parse(s)
+    }
+}
+
+impl fmt::Display for Expression {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.normalized())
+    }
+}
+
+/// Options for [`roll_with`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct RollOptions {
+    /// Advantage or disadvantage on the first d20 term.
+    #[serde(default)]
+    pub mode: RollMode,
+}
+
+/// Parse and roll with details in one call.
+pub fn roll<R: DieRoller + ?Sized>(notation: &str, dice: &mut R) -> Result<RollResult> {
+    Expression::parse(notation)?.roll(dice)
+}
+
+/// Parse and roll, returning only the total.
+pub fn roll_total<R: DieRoller + ?Sized>(notation: &str, dice: &mut R) -> Result<i64> {
+    Expression::parse(notation)?.roll_total(dice)
+}
+
+/// Parse, apply the options, and roll with details.
+pub fn roll_with<R: DieRoller + ?Sized>(
+    notation: &str,
+    options: &RollOptions,
+    dice: &mut R,
+) -> Result<RollResult> {
+    let mut expr = Expression::parse(notation)?;
+    expr.apply_mode(options.mode)?;
+    expr.roll(dice)
+}

@@ -1,0 +1,139 @@
+//! Tie roll-offs (RULES.md §0: "roll again on tie" and "roll-off" tie-breakers; A5E initiative
+//! ties are broken by a d20 roll-off).
+//!
+//! Each tied entrant rolls a die (d20 by default) and the highest wins. Entrants who tie again
+//! roll again among themselves, round after round, until every place is decided. Each round,
+//! every group still tied rolls once (groups in rank order, entrants in the order given), and
+//! every roll of every round is returned so an event can carry it and another client can
+//! replay it. After [`MAX_ROLL_OFF_ROUNDS`] rounds with a tie still standing the roll-off fails
+//! with `LIMIT_EXCEEDED` instead of looping (with a d20 that takes odds below 20^-100).
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::limits::{MAX_ROLL_OFF_ENTRANTS, MAX_ROLL_OFF_ROUNDS};
+use crate::dice::source::DieRoller;
+use crate::dice::step::{DieSize, RolledDie};
+use crate::error::{Error, ErrorCode, Result};
+
+/// Whether the highest or the lowest roll wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum RollOffWinner {
+    #[default]
+    Highest,
+    Lowest,
+}
+
+/// How to run a roll-off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct RollOffConfig {
+    pub die: DieSize,
+    pub winner: RollOffWinner,
+}
+
+impl Default for RollOffConfig {
+    /// A d20, highest wins.
+    fn default() -> Self {
+        Self {
+            die: DieSize::D20,
+            winner: RollOffWinner::Highest,
+        }
+    }
+}
+
+/// One entrant's roll in one round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct RollOffRoll {
+    /// Index of the entrant (0-based, in the order the caller listed them).
+    pub entrant: u32,
+    pub die: RolledDie,
+}
+
+/// Every roll of one round, in roll order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct RollOffRound {
+    pub rolls: Vec<RollOffRoll>,
+}
+
+/// The whole roll-off.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct RollOff {
+    pub rounds: Vec<RollOffRound>,
+    /// Entrant indexes, winner first.
+    pub order: Vec<u32>,
+}
+
+/// Break a tie among `entrants` (numbered 0..entrants) by rolling off. One entrant needs no
+/// rolls. Zero entrants, or more than [`MAX_ROLL_OFF_ENTRANTS`], is `INVALID_ARGUMENT`.
+pub fn roll_off<R: DieRoller + ?Sized>(
+    entrants: u32,
+    config: &RollOffConfig,
+    dice: &mut R,
+) -> Result<RollOff> {
+    if entrants == 0 || entrants > MAX_ROLL_OFF_ENTRANTS {
+        return Err(Error::invalid_argument(format!(
+            "a roll-off needs from 1 to {MAX_ROLL_OFF_ENTRANTS} entrants, not {entrants}"
+        )));
+    }
+    let sides = config.die.sides();
+    // Groups in rank order; a group of more than one is still tied.
+    let mut groups: Vec<Vec<u32>> = vec![(0..entrants).collect()];
+    let mut rounds = Vec::new();
+    while groups.iter().any(|g| g.len() > 1) {
+        if rounds.len() >= MAX_ROLL_OFF_ROUNDS as usize {
+            return Err(Error::new(
+                ErrorCode::LimitExceeded,
+                format!("the roll-off was still tied after {MAX_ROLL_OFF_ROUNDS} rounds"),
+            ));
+        }
+        let mut rolls = Vec::new();
+        let mut next = Vec::with_capacity(groups.len());
+        for group in groups {
+            if group.len() < 2 {
+                next.push(group);
+                continue;
+            }
+            let mut scored = Vec::with_capacity(group.len());
+            for entrant in group {
+                let face = dice.roll_die(sides)?;
+                rolls.push(RollOffRoll {
+                    entrant,
+                    die: RolledDie { sides, face },
+                });
+                scored.push((face, entrant));
+            }
+            // Stable sort: equal faces keep the caller's order inside their new group.
+            match config.winner {
+                RollOffWinner::Highest => scored.sort_by_key(|s| core::cmp::Reverse(s.0)),
+                RollOffWinner::Lowest => scored.sort_by_key(|s| s.0),
+            }
+            let mut current: Vec<u32> = Vec::new();
+            let mut current_face = None;
+            for (face, entrant) in scored {
+                if current_face != Some(face) && !current.is_empty() {
+                    next.push(core::mem::take(&mut current));
+                }
+                current_face = Some(face);
+                current.push(entrant);
+            }
+            if !current.is_empty() {
+                next.push(current);
+            }
+        }
+        groups = next;
+        rounds.push(RollOffRound { rolls });
+    }
+    Ok(RollOff {
+        rounds,
+        order: groups.into_iter().flatten().collect(),
+    })
+}
