@@ -460,7 +460,7 @@ fn results_carry_terms_dice_and_source() {
 
     let mut seeded = SeededDice::new(5).unwrap();
     assert_eq!(roll("1d6", &mut seeded).unwrap().source, SourceKind::Seeded);
-    let r = roll("1d6", &mut CryptoDice).unwrap();
+    let r = roll("1d6", &mut CryptoDice::new()).unwrap();
     assert_eq!(r.source, SourceKind::Crypto);
     assert!((1..=6).contains(&r.total));
 }

@@ -19,18 +19,32 @@ const cases = [
   { name: "parse+roll 4d6kh3+2 (seeded box)", tk: () => seeded.roll("4d6kh3+2").total, rpg: () => new DiceRoll("4d6kh3+2").total, roll: () => peerRoll.roll("4d6b3+2").result },
   { name: "1d20", tk: () => roll("1d20").total, rpg: () => new DiceRoll("1d20").total, roll: () => peerRoll.roll("1d20").result },
   { name: "1000d6", tk: () => roll("1000d6").total, rpg: () => new DiceRoll("1000d6").total, roll: () => peerRoll.roll("1000d6").result },
+  { name: "999d6 (rpg-dice-roller's maximum)", tk: () => roll("999d6").total, rpg: () => new DiceRoll("999d6").total, roll: () => peerRoll.roll("999d6").result },
   { name: "2d20kh1+5", tk: () => roll("2d20kh1+5").total, rpg: () => new DiceRoll("2d20kh1+5").total, roll: () => peerRoll.roll("2d20b1+5").result },
   { name: "pre-parsed 3d6+1d8+4 (total)", tk: () => pre.total(seeded), rpg: () => (rpgPre.roll(), rpgPre.total), roll: () => peerRoll.roll("3d6+1d8+4").result, rollNote: "*" },
 ];
 
+/** A peer that rejects the notation is reported as n/a with its reason. */
+function tryMeasure(fn) {
+  try {
+    fn();
+  } catch (e) {
+    return { ns: NaN, why: e instanceof Error ? e.message : String(e) };
+  }
+  return { ns: measure(fn), why: "" };
+}
+const notes = [];
+const cell = (r) => (Number.isFinite(r.ns) ? fmt(r.ns) : (notes.push(r.why), `n/a[${notes.length}]`));
+const ratio = (peer, tk) => (Number.isFinite(peer.ns) ? `${(peer.ns / tk).toFixed(1)}×` : "–");
 const rows = cases.map((c) => {
   const tk = measure(c.tk);
-  const rpg = measure(c.rpg);
-  const rl = measure(c.roll);
-  return [c.name, fmt(tk), fmt(rpg), `${(rpg / tk).toFixed(1)}×`, fmt(rl) + (c.rollNote ?? ""), `${(rl / tk).toFixed(1)}×`];
+  const rpg = tryMeasure(c.rpg);
+  const rl = tryMeasure(c.roll);
+  return [c.name, fmt(tk), cell(rpg), ratio(rpg, tk), cell(rl) + (c.rollNote ?? ""), ratio(rl, tk)];
 });
 console.log("\nDice (median ns/op; ratio = peer time ÷ Turnkeeper time; higher is better for Turnkeeper)\n");
 table(["case", "turnkeeper", "rpg-dice-roller", "ratio", "roll", "ratio"], rows);
 console.log("\n* `roll` re-parses each time (it cannot re-roll a parsed multi-term expression).");
+notes.forEach((n, i) => console.log(`[${i + 1}] the peer refused this notation: ${n}`));
 const headline = rows[0];
 console.log(`\nBudget (DESIGN.md): 4d6kh3+2 parse+roll ≥ 5× faster than rpg-dice-roller → measured ${headline?.[3]}.`);

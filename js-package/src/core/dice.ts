@@ -3,18 +3,63 @@
  * expressions for hot loops. Notation reference: docs/NOTATION.md.
  */
 import {
+  CountdownPool,
   DiceBox,
   ParsedNotation,
-  rollNotation,
+  chanceInSix as coreChanceInSix,
+  percentChance as corePercentChance,
+  rollNotationPacked,
+  rollOff as coreRollOff,
+  rollTwice as coreRollTwice,
   totalNotation,
   version as coreVersion,
+  type ChanceRoll,
+  type Countdown as CountdownState,
+  type CountdownRoll,
+  type CountdownSpeed,
+  type DieSize,
+  type Keep,
+  type RollOff,
+  type RollOffConfig,
   type RollResult,
   type SeedState,
+  type TwiceRoll,
 } from "../wasm/turnkeeper.js";
 import { ensureReady } from "./loader.js";
 import { guard, TurnkeeperError } from "./errors.js";
+import { unpack } from "./packed.js";
 
-export type { DieResult, RollResult, SeedState, SourceKind, TermResult } from "../wasm/turnkeeper.js";
+export type {
+  ChanceRoll,
+  CountdownRoll,
+  CountdownSpeed,
+  DieResult,
+  DieSize,
+  Keep,
+  Kept,
+  RollMode,
+  RollOff,
+  RollOffConfig,
+  RollOffRoll,
+  RollOffRound,
+  RollOffWinner,
+  RollResult,
+  RolledDie,
+  SeedState,
+  SourceKind,
+  TermKind,
+  TermResult,
+  TwiceRoll,
+} from "../wasm/turnkeeper.js";
+export type { CountdownState };
+
+let cryptoBox: DiceBox | undefined;
+/** The shared crypto source used when a call is given no {@link Dice}. */
+function boxOf(dice: Dice | undefined): DiceBox {
+  if (dice) return dice.box;
+  cryptoBox ??= new DiceBox(undefined);
+  return cryptoBox;
+}
 
 /** Where faces come from for a one-off roll. */
 export interface RollOptions {
@@ -55,14 +100,20 @@ function facesArray(faces: readonly number[] | undefined): Uint32Array | undefin
 export function roll(notation: string, options?: RollOptions): RollResult {
   ensureReady();
   checkOptions(options);
+  if (options?.faces === undefined && options?.seed === undefined) {
+    return unpack(guard(() => boxOf(undefined).rollPacked(notation)));
+  }
   const faces = facesArray(options?.faces);
-  return guard(() => rollNotation(notation, options?.seed, faces));
+  return unpack(guard(() => rollNotationPacked(notation, options?.seed, faces)));
 }
 
 /** Like {@link roll} but returns only the total (no per-die detail is built). */
 export function total(notation: string, options?: RollOptions): number {
   ensureReady();
   checkOptions(options);
+  if (options?.faces === undefined && options?.seed === undefined) {
+    return guard(() => boxOf(undefined).total(notation));
+  }
   const faces = facesArray(options?.faces);
   return guard(() => totalNotation(notation, options?.seed, faces));
 }
@@ -110,7 +161,7 @@ export class Dice {
 
   /** Roll notation with every die in the result. */
   roll(notation: string): RollResult {
-    return guard(() => this.box.roll(notation));
+    return unpack(guard(() => this.box.rollPacked(notation)));
   }
 
   /** Roll notation, total only. */
@@ -155,17 +206,12 @@ export class Expression {
 
   /** Roll with every die in the result; uses the crypto source unless a box is given. */
   roll(dice?: Dice): RollResult {
-    return guard(() => this.parsed.roll(dice?.box));
+    return unpack(guard(() => this.parsed.rollPacked(boxOf(dice))));
   }
 
   /** Roll, total only: no per-die objects are built. */
   total(dice?: Dice): number {
-    return guard(() => this.parsed.total(dice?.box));
-  }
-
-  /** Least and greatest possible totals. */
-  range(): { min: number; max: number } {
-    return guard(() => this.parsed.range());
+    return guard(() => this.parsed.total(boxOf(dice)));
   }
 
   free(): void {
@@ -174,5 +220,87 @@ export class Expression {
 
   [Symbol.dispose](): void {
     this.free();
+  }
+}
+
+/**
+ * Roll one die twice and keep the higher or the lower. Greyhawk initiative (GH-DICE-04) keeps
+ * the LOWER roll for advantage, because low initiative is good.
+ */
+export function rollTwice(die: DieSize, keep: Keep, dice?: Dice): TwiceRoll {
+  ensureReady();
+  return guard(() => coreRollTwice(die, keep, boxOf(dice)));
+}
+
+/** An "X-in-6" check: succeeds when 1d6 ≤ x (x from 0 to 6). */
+export function chanceInSix(x: number, dice?: Dice): ChanceRoll {
+  ensureReady();
+  return guard(() => coreChanceInSix(x, boxOf(dice)));
+}
+
+/** A percentile check: succeeds when d100 ≤ p (p from 0 to 100). */
+export function percentChance(p: number, dice?: Dice): ChanceRoll {
+  ensureReady();
+  return guard(() => corePercentChance(p, boxOf(dice)));
+}
+
+/** Break a tie among `entrants` (numbered 0…n−1), re-rolling among those still tied. */
+export function rollOff(entrants: number, config?: RollOffConfig, dice?: Dice): RollOff {
+  ensureReady();
+  return guard(() => coreRollOff(entrants, config, boxOf(dice)));
+}
+
+/**
+ * An A5E countdown (A5E-COUNT): a pool of d6s rolled at the start of each round; dice at or
+ * above the speed's threshold (6, 5–6 or 4–6) are removed; it expires with the last die.
+ */
+export class Countdown {
+  /** @internal */
+  readonly pool: CountdownPool;
+
+  constructor(dice: number, speed: CountdownSpeed = "slow", options: { unstoppable?: boolean } = {}) {
+    ensureReady();
+    this.pool = guard(() => new CountdownPool(dice, speed, options.unstoppable));
+  }
+
+  static fromJSON(state: CountdownState): Countdown {
+    ensureReady();
+    const c = Object.create(Countdown.prototype) as Countdown;
+    Object.defineProperty(c, "pool", { value: guard(() => CountdownPool.fromJSON(state)) });
+    return c;
+  }
+
+  toJSON(): CountdownState {
+    return guard(() => this.pool.toJSON());
+  }
+
+  roll(dice?: Dice): CountdownRoll {
+    return guard(() => this.pool.roll(boxOf(dice)));
+  }
+
+  addDice(count: number): void {
+    guard(() => this.pool.addDice(count));
+  }
+
+  /** Returns true when the pool is now empty. */
+  removeDice(count: number): boolean {
+    return guard(() => this.pool.removeDice(count));
+  }
+
+  stop(): void {
+    guard(() => this.pool.stop());
+  }
+
+  get dice(): number {
+    return this.pool.dice();
+  }
+  get rolls(): number {
+    return this.pool.rolls();
+  }
+  get expired(): boolean {
+    return this.pool.expired();
+  }
+  get stopped(): boolean {
+    return this.pool.stopped();
   }
 }
