@@ -132,7 +132,12 @@ fn a5e_dmg_04_critical_downgrade_block_costs_fatigue_once_per_rest() {
 fn a5e_dmg_05_thirteen_damage_types() {
     let names: Vec<String> = DamageType::ALL
         .iter()
-        .map(|t| serde_json::to_string(t).unwrap().trim_matches('"').to_string())
+        .map(|t| {
+            serde_json::to_string(t)
+                .unwrap()
+                .trim_matches('"')
+                .to_string()
+        })
         .collect();
     assert_eq!(
         names,
@@ -192,7 +197,10 @@ fn a5e_dmg_07_resistance_then_vulnerability_after_flat_modifiers_never_stacked()
         DamageInstance::new(21, Some(DamageType::Cold)).with_flat_modifier(-1),
     );
     let b = &report.breakdown;
-    assert_eq!((b.after_flat, b.resisted, b.vulnerable, b.total), (20, true, true, 20));
+    assert_eq!(
+        (b.after_flat, b.resisted, b.vulnerable, b.total),
+        (20, true, true, 20)
+    );
 
     // Two vulnerabilities still double once.
     let mut c = pc(40)
@@ -388,27 +396,51 @@ fn ex_a5e_08_ongoing_fire_damage_uses_fire_resistance_and_vulnerability() {
     let choices = DamageChoices::default();
     let mut plain = pc(30);
     let r = plain
-        .apply_ongoing_damage(&rules, &touch, &choices, fight(), &mut SuppliedDice::new([7]))
+        .apply_ongoing_damage(
+            &rules,
+            &touch,
+            &choices,
+            fight(),
+            &mut SuppliedDice::new([7]),
+        )
         .unwrap();
     assert_eq!((r.breakdown.total, plain.hp.current), (7, 23));
     assert_eq!(r.dice, vec![RolledDie { sides: 10, face: 7 }]);
 
     let mut resistant = pc(30).with_resistance(DamageType::Fire);
     let r = resistant
-        .apply_ongoing_damage(&rules, &touch, &choices, fight(), &mut SuppliedDice::new([7]))
+        .apply_ongoing_damage(
+            &rules,
+            &touch,
+            &choices,
+            fight(),
+            &mut SuppliedDice::new([7]),
+        )
         .unwrap();
     assert_eq!(r.breakdown.total, 3);
 
     let mut vulnerable = pc(30).with_vulnerability(DamageType::Fire);
     let r = vulnerable
-        .apply_ongoing_damage(&rules, &touch, &choices, fight(), &mut SuppliedDice::new([7]))
+        .apply_ongoing_damage(
+            &rules,
+            &touch,
+            &choices,
+            fight(),
+            &mut SuppliedDice::new([7]),
+        )
         .unwrap();
     assert_eq!(r.breakdown.total, 14);
 
     // At 0 HP ongoing damage is not an attack: a death-save failure by default (A5E-DEATH-06).
     let mut down = pc(5);
     hit(&mut down, DamageInstance::new(5, None));
-    down.apply_ongoing_damage(&rules, &touch, &choices, fight(), &mut SuppliedDice::new([2]))
-        .unwrap();
+    down.apply_ongoing_damage(
+        &rules,
+        &touch,
+        &choices,
+        fight(),
+        &mut SuppliedDice::new([2]),
+    )
+    .unwrap();
     assert!(matches!(down.death, DeathState::Dying { failures: 1, .. }));
 }

@@ -21,14 +21,21 @@ fn calm() -> Moment {
 }
 
 fn pc(hp: u32, level: u32) -> Creature {
-    Creature::new(CreatureKind::Pc, hp).unwrap().with_level(level)
+    Creature::new(CreatureKind::Pc, hp)
+        .unwrap()
+        .with_level(level)
 }
 
 fn dice(faces: &[u32]) -> SuppliedDice {
     SuppliedDice::new(faces.iter().copied())
 }
 
-fn damage(c: &mut Creature, d: DamageInstance, choices: DamageChoices, faces: &[u32]) -> DamageReport {
+fn damage(
+    c: &mut Creature,
+    d: DamageInstance,
+    choices: DamageChoices,
+    faces: &[u32],
+) -> DamageReport {
     c.take_damage(&a5e(), &d, &choices, fight(), &mut dice(faces))
         .unwrap()
 }
@@ -36,7 +43,12 @@ fn damage(c: &mut Creature, d: DamageInstance, choices: DamageChoices, faces: &[
 /// A level-3 PC with 10 HP, dropped to 0 in a fight (dying, 1 pending fatigue).
 fn dying_pc() -> Creature {
     let mut c = pc(10, 3);
-    damage(&mut c, DamageInstance::new(10, None), DamageChoices::default(), &[]);
+    damage(
+        &mut c,
+        DamageInstance::new(10, None),
+        DamageChoices::default(),
+        &[],
+    );
     assert!(matches!(c.death, DeathState::Dying { .. }));
     c
 }
@@ -62,7 +74,10 @@ fn ex_a5e_02_massive_damage_failed_save_kills_instantly() {
     let report = damage(&mut c, breath, DamageChoices::default(), &[13]);
     let save = &report.checks[0];
     assert_eq!(save.kind, CheckKind::MassiveDamageSave);
-    assert_eq!((save.natural, save.total, save.dc, save.success), (13, 14, 15, false));
+    assert_eq!(
+        (save.natural, save.total, save.dc, save.success),
+        (13, 14, 15, false)
+    );
     assert!(report.outcomes.contains(&Outcome::MassiveDamage {
         threshold: 29,
         survived: false
@@ -168,7 +183,10 @@ fn a5e_death_03_three_successes_stabilise_three_failures_kill() {
     assert_eq!(
         report.dice,
         vec![
-            RolledDie { sides: 20, face: 15 },
+            RolledDie {
+                sides: 20,
+                face: 15
+            },
             RolledDie { sides: 4, face: 3 }
         ]
     );
@@ -194,8 +212,14 @@ fn a5e_death_03_save_modifiers_apply_and_counters_reset_on_healing() {
         .death_save(&rules, 2, RollMode::Normal, fight(), &mut dice(&[8]))
         .unwrap();
     assert!(report.checks[0].success, "8 + 2 = 10");
-    c.death_save(&rules, 0, RollMode::Disadvantage, fight(), &mut dice(&[15, 9]))
-        .unwrap();
+    c.death_save(
+        &rules,
+        0,
+        RollMode::Disadvantage,
+        fight(),
+        &mut dice(&[15, 9]),
+    )
+    .unwrap();
     assert!(matches!(
         c.death,
         DeathState::Dying {
@@ -237,7 +261,11 @@ fn a5e_death_04_natural_one_is_one_failure_plus_fatigue_and_strife() {
     assert_eq!(failures(&c), 1, "one failure, not two");
     assert_eq!(c.fatigue.level(), 2);
     assert_eq!(c.strife.level(), 1);
-    assert!(report.outcomes.contains(&Outcome::DeathSaveFailed { failures: 1 }));
+    assert!(
+        report
+            .outcomes
+            .contains(&Outcome::DeathSaveFailed { failures: 1 })
+    );
 }
 
 #[test]
@@ -257,7 +285,13 @@ fn a5e_death_05_attacked_at_zero_the_attacker_chooses() {
     let mut c = dying_pc();
     let before = c.clone();
     let err = c
-        .take_damage(&a5e(), &attack, &DamageChoices::default(), fight(), &mut dice(&[]))
+        .take_damage(
+            &a5e(),
+            &attack,
+            &DamageChoices::default(),
+            fight(),
+            &mut dice(&[]),
+        )
         .unwrap_err();
     assert_eq!(err.code, ErrorCode::InvalidArgument);
     assert_eq!(c, before);
@@ -315,12 +349,22 @@ fn a5e_death_07_critical_hit_at_zero_adds_fatigue() {
 fn a5e_death_08_massive_damage_at_zero_threshold_per_c27() {
     // Default: 20 + 3 × level (29 at level 3): 23 damage is not massive.
     let mut c = dying_pc();
-    let r = damage(&mut c, DamageInstance::new(23, None), DamageChoices::default(), &[]);
+    let r = damage(
+        &mut c,
+        DamageInstance::new(23, None),
+        DamageChoices::default(),
+        &[],
+    );
     assert!(r.checks.is_empty());
     assert_eq!(failures(&c), 1);
     // 29 is: a save (failed here → dead).
     let mut c = dying_pc();
-    let r = damage(&mut c, DamageInstance::new(29, None), DamageChoices::default(), &[3]);
+    let r = damage(
+        &mut c,
+        DamageInstance::new(29, None),
+        DamageChoices::default(),
+        &[3],
+    );
     assert_eq!(r.checks[0].kind, CheckKind::MassiveDamageSave);
     assert!(c.is_dead());
     // 004's "20 + level" wording as an option: 23 at level 3.
@@ -355,10 +399,14 @@ fn a5e_death_09_stabilising_is_a_dc_10_medicine_check() {
         dc: None,
     };
     let mut c = dying_pc();
-    let r = c.stabilize(&rules, check, fight(), &mut dice(&[8])).unwrap();
+    let r = c
+        .stabilize(&rules, check, fight(), &mut dice(&[8]))
+        .unwrap();
     assert!(!r.checks[0].success, "8 + 1 < 10");
     assert!(matches!(c.death, DeathState::Dying { .. }));
-    let r = c.stabilize(&rules, check, fight(), &mut dice(&[9, 2])).unwrap();
+    let r = c
+        .stabilize(&rules, check, fight(), &mut dice(&[9, 2]))
+        .unwrap();
     assert_eq!((r.checks[0].dc, r.checks[0].success), (10, true));
     assert!(matches!(c.death, DeathState::Stable { .. }));
     // A stable creature needs no first aid; the A5E DC is fixed.
@@ -389,7 +437,12 @@ fn a5e_death_10_stable_regains_one_hp_after_1d4_hours_and_damage_ends_stability(
     c.stabilize(&rules, StabilizeMethod::Automatic, fight(), &mut dice(&[2]))
         .unwrap();
     let wake = GameSeconds(NOW.0 + 2 * HOUR);
-    assert_eq!(c.death, DeathState::Stable { regains_hp_at: Some(wake) });
+    assert_eq!(
+        c.death,
+        DeathState::Stable {
+            regains_hp_at: Some(wake)
+        }
+    );
     c.advance_time(Moment::outside_encounter(GameSeconds(wake.0 - 1)))
         .unwrap();
     assert!(c.is_unconscious());
@@ -400,7 +453,12 @@ fn a5e_death_10_stable_regains_one_hp_after_1d4_hours_and_damage_ends_stability(
     let mut c = dying_pc();
     c.stabilize(&rules, StabilizeMethod::Automatic, fight(), &mut dice(&[4]))
         .unwrap();
-    let r = damage(&mut c, DamageInstance::new(1, None), DamageChoices::default(), &[]);
+    let r = damage(
+        &mut c,
+        DamageInstance::new(1, None),
+        DamageChoices::default(),
+        &[],
+    );
     assert!(r.outcomes.contains(&Outcome::DyingAgain));
     assert_eq!(failures(&c), 1);
 }
@@ -408,9 +466,14 @@ fn a5e_death_10_stable_regains_one_hp_after_1d4_hours_and_damage_ends_stability(
 #[test]
 fn a5e_death_11_monsters_die_at_zero_npcs_by_the_narrators_choice() {
     let blow = DamageInstance::attack(60, None, true);
-    let mut orc = Creature::new(CreatureKind::Monster, 15).unwrap().with_level(2);
+    let mut orc = Creature::new(CreatureKind::Monster, 15)
+        .unwrap()
+        .with_level(2);
     let r = damage(&mut orc, blow.clone(), DamageChoices::default(), &[]);
-    assert!(r.checks.is_empty(), "no massive-damage save, no death saves");
+    assert!(
+        r.checks.is_empty(),
+        "no massive-damage save, no death saves"
+    );
     assert_eq!(
         orc.death,
         DeathState::Dead {
@@ -421,13 +484,23 @@ fn a5e_death_11_monsters_die_at_zero_npcs_by_the_narrators_choice() {
     let mut captain = Creature::new(CreatureKind::Npc, 15)
         .unwrap()
         .with_zero_hp_rule(ZeroHpRule::DeathSaves);
-    damage(&mut captain, DamageInstance::new(15, None), DamageChoices::default(), &[]);
+    damage(
+        &mut captain,
+        DamageInstance::new(15, None),
+        DamageChoices::default(),
+        &[],
+    );
     assert!(matches!(captain.death, DeathState::Dying { .. }));
 
     let mut villain = Creature::new(CreatureKind::Npc, 15)
         .unwrap()
         .with_zero_hp_rule(ZeroHpRule::Doomed);
-    let r = damage(&mut villain, DamageInstance::new(15, None), DamageChoices::default(), &[5, 8]);
+    let r = damage(
+        &mut villain,
+        DamageInstance::new(15, None),
+        DamageChoices::default(),
+        &[5, 8],
+    );
     assert_eq!(villain.death, DeathState::Alive, "a final action or speech");
     assert_eq!(
         villain.doom,
@@ -486,7 +559,9 @@ fn a5e_death_13_seventh_fatigue_level_dooms() {
     let rules = a5e();
     let mut c = pc(20, 5);
     c.fatigue = Track::new(6);
-    let r = c.gain_fatigue(&rules, 1, fight(), &mut dice(&[12, 12])).unwrap();
+    let r = c
+        .gain_fatigue(&rules, 1, fight(), &mut dice(&[12, 12]))
+        .unwrap();
     assert_eq!(c.fatigue.pending, 1);
     assert_eq!(
         c.doom,
@@ -520,10 +595,20 @@ fn a5e_death_13_seventh_fatigue_level_dooms() {
 fn a5e_cond_08_doomed_dies_within_2d12_hours_and_stays_doomed() {
     let rules = a5e();
     let mut c = pc(20, 5);
-    c.doom(&rules, DoomDeadline::Roll2d12Hours, calm(), &mut dice(&[6, 7]))
-        .unwrap();
+    c.doom(
+        &rules,
+        DoomDeadline::Roll2d12Hours,
+        calm(),
+        &mut dice(&[6, 7]),
+    )
+    .unwrap();
     let deadline = GameSeconds(NOW.0 + 13 * HOUR);
-    assert_eq!(c.doom, Some(Doom { deadline: Some(deadline) }));
+    assert_eq!(
+        c.doom,
+        Some(Doom {
+            deadline: Some(deadline)
+        })
+    );
     c.advance_time(Moment::outside_encounter(GameSeconds(deadline.0 - 1)))
         .unwrap();
     assert!(!c.is_dead());
@@ -544,8 +629,13 @@ fn a5e_cond_08_doomed_dies_within_2d12_hours_and_stays_doomed() {
 
     // A doom whose hour the Narrator chooses.
     let mut c = pc(20, 5);
-    c.doom(&rules, DoomDeadline::NarratorDecides, calm(), &mut dice(&[]))
-        .unwrap();
+    c.doom(
+        &rules,
+        DoomDeadline::NarratorDecides,
+        calm(),
+        &mut dice(&[]),
+    )
+    .unwrap();
     c.advance_time(Moment::outside_encounter(GameSeconds(u32::MAX)))
         .unwrap();
     assert!(!c.is_dead());
@@ -554,8 +644,15 @@ fn a5e_cond_08_doomed_dies_within_2d12_hours_and_stays_doomed() {
 
     // Powerful magic lifts a doom from the living.
     let mut c = pc(20, 5);
-    c.doom(&rules, DoomDeadline::At { time: GameSeconds(NOW.0 + 60) }, calm(), &mut dice(&[]))
-        .unwrap();
+    c.doom(
+        &rules,
+        DoomDeadline::At {
+            time: GameSeconds(NOW.0 + 60),
+        },
+        calm(),
+        &mut dice(&[]),
+    )
+    .unwrap();
     c.lift_doom().unwrap();
     c.advance_time(Moment::outside_encounter(GameSeconds(NOW.0 + 3600)))
         .unwrap();
@@ -581,14 +678,22 @@ fn a5e_heal_02_the_dead_are_not_healed_and_raising_lowers_every_track() {
     assert_eq!(err.code, ErrorCode::NotAllowed);
     assert_eq!(c, before);
     c.raise_from_dead(1, false).unwrap();
-    assert_eq!((c.hp.current, c.fatigue.level(), c.strife.level()), (1, 2, 1));
+    assert_eq!(
+        (c.hp.current, c.fatigue.level(), c.strife.level()),
+        (1, 2, 1)
+    );
 }
 
 #[test]
 fn damage_to_the_dead_changes_nothing() {
     let mut c = pc(10, 3);
     c.kill(DeathReason::Referee).unwrap();
-    let r = damage(&mut c, DamageInstance::new(5, None), DamageChoices::default(), &[]);
+    let r = damage(
+        &mut c,
+        DamageInstance::new(5, None),
+        DamageChoices::default(),
+        &[],
+    );
     assert_eq!(r.outcomes, vec![Outcome::NoEffectOnDead]);
     assert_eq!(r.hp_lost, 0);
 }

@@ -56,7 +56,11 @@ fn hyb_hp_01_hp_never_below_zero_or_above_maximum() {
 fn hyb_dmg_01_damage_is_the_dice_plus_the_ability_modifier() {
     // 1d8 showing 5, +2 STR.
     let mut c = pc(20);
-    let r = hit(&mut c, DamageInstance::attack(5, None, true).with_flat_modifier(2), fight());
+    let r = hit(
+        &mut c,
+        DamageInstance::attack(5, None, true).with_flat_modifier(2),
+        fight(),
+    );
     assert_eq!(r.breakdown.total, 7);
     assert_eq!(c.hp.current, 13);
 }
@@ -64,10 +68,18 @@ fn hyb_dmg_01_damage_is_the_dice_plus_the_ability_modifier() {
 #[test]
 fn hyb_dmg_02_natural_20_doubles_the_damage_for_anyone() {
     let mut c = pc(30);
-    let r = hit(&mut c, DamageInstance::attack(7, None, true).critical(), fight());
+    let r = hit(
+        &mut c,
+        DamageInstance::attack(7, None, true).critical(),
+        fight(),
+    );
     assert_eq!(r.breakdown.total, 14);
     let mut goblin = Creature::new(CreatureKind::Monster, 30).unwrap();
-    let r = hit(&mut goblin, DamageInstance::attack(7, None, true).critical(), fight());
+    let r = hit(
+        &mut goblin,
+        DamageInstance::attack(7, None, true).critical(),
+        fight(),
+    );
     assert_eq!(r.breakdown.total, 14);
 }
 
@@ -108,10 +120,15 @@ fn hyb_death_01_zero_hp_incapacitated_dead_after_a_minute_or_the_fight_whichever
     // The fight lasts longer than the minute: death comes at its end.
     let mut c = down();
     assert_eq!(c.death, DeathState::Incapacitated { deadline });
-    c.advance_time(Moment::at_round(START, 30, 6).unwrap()).unwrap();
+    c.advance_time(Moment::at_round(START, 30, 6).unwrap())
+        .unwrap();
     assert!(c.is_incapacitated(), "the fight is still on");
     let r = c
-        .end_encounter(&hyb(), Moment::in_encounter(GameSeconds(START.0 + 180)), &mut dice(&[]))
+        .end_encounter(
+            &hyb(),
+            Moment::in_encounter(GameSeconds(START.0 + 180)),
+            &mut dice(&[]),
+        )
         .unwrap();
     assert_eq!(
         r.outcomes,
@@ -122,8 +139,12 @@ fn hyb_death_01_zero_hp_incapacitated_dead_after_a_minute_or_the_fight_whichever
 
     // The fight ends first: the minute still runs.
     let mut c = down();
-    c.end_encounter(&hyb(), Moment::in_encounter(GameSeconds(START.0 + 20)), &mut dice(&[]))
-        .unwrap();
+    c.end_encounter(
+        &hyb(),
+        Moment::in_encounter(GameSeconds(START.0 + 20)),
+        &mut dice(&[]),
+    )
+    .unwrap();
     assert!(c.is_incapacitated());
     c.advance_time(Moment::outside_encounter(GameSeconds(deadline.0 - 1)))
         .unwrap();
@@ -146,18 +167,24 @@ fn hyb_death_02_stabilised_by_an_allys_check_at_the_gms_dc() {
         mode: RollMode::Normal,
         dc: None,
     };
-    let err = c.stabilize(&rules, no_dc, fight(), &mut dice(&[15])).unwrap_err();
+    let err = c
+        .stabilize(&rules, no_dc, fight(), &mut dice(&[15]))
+        .unwrap_err();
     assert_eq!(err.code, ErrorCode::InvalidArgument);
     let check = StabilizeMethod::Check {
         modifier: 2,
         mode: RollMode::Normal,
         dc: Some(13),
     };
-    let r = c.stabilize(&rules, check, fight(), &mut dice(&[10])).unwrap();
+    let r = c
+        .stabilize(&rules, check, fight(), &mut dice(&[10]))
+        .unwrap();
     assert!(!r.checks[0].success);
     assert!(c.is_incapacitated());
     // Success: injury roll 16 (disadvantage until rest), back to 1 HP.
-    let r = c.stabilize(&rules, check, fight(), &mut dice(&[11, 16])).unwrap();
+    let r = c
+        .stabilize(&rules, check, fight(), &mut dice(&[11, 16]))
+        .unwrap();
     assert!(r.checks[0].success);
     assert_eq!((c.hp.current, c.death), (1, DeathState::Alive));
     assert!(c.hyb.disadvantage_until_rest);
@@ -194,7 +221,10 @@ fn hyb_death_03_injury_table_every_row() {
         assert_eq!(injury_for_roll(roll), Some(InjuryRow::LostBodyPart));
     }
     for roll in 14..=19 {
-        assert_eq!(injury_for_roll(roll), Some(InjuryRow::DisadvantageUntilRest));
+        assert_eq!(
+            injury_for_roll(roll),
+            Some(InjuryRow::DisadvantageUntilRest)
+        );
     }
     assert_eq!(injury_for_roll(0), None);
     assert_eq!(injury_for_roll(21), None);
@@ -220,8 +250,13 @@ fn hyb_death_03_injury_table_every_row() {
 fn hyb_death_03_injury_results_on_stabilising() {
     let rules = hyb();
     let stabilize = |c: &mut Creature, faces: &[u32]| {
-        c.stabilize(&rules, StabilizeMethod::Automatic, fight(), &mut dice(faces))
-            .unwrap()
+        c.stabilize(
+            &rules,
+            StabilizeMethod::Automatic,
+            fight(),
+            &mut dice(faces),
+        )
+        .unwrap()
     };
     // 1: a false hope.
     let mut c = down();
@@ -240,7 +275,10 @@ fn hyb_death_03_injury_results_on_stabilising() {
     assert_eq!(c.hp.current, 1);
     assert_eq!(
         r.dice,
-        vec![RolledDie { sides: 20, face: 2 }, RolledDie { sides: 6, face: 4 }]
+        vec![
+            RolledDie { sides: 20, face: 2 },
+            RolledDie { sides: 6, face: 4 }
+        ]
     );
     // 10: a body part.
     let mut c = down();
@@ -256,8 +294,13 @@ fn hyb_death_03_injury_results_on_stabilising() {
         ..HybRules::default()
     });
     let mut c = down();
-    c.stabilize(&other, StabilizeMethod::Automatic, fight(), &mut dice(&[20, 5]))
-        .unwrap();
+    c.stabilize(
+        &other,
+        StabilizeMethod::Automatic,
+        fight(),
+        &mut dice(&[20, 5]),
+    )
+    .unwrap();
     assert_eq!(c.hp.current, 6);
     // Capped at the maximum.
     let mut c = pc(4);
@@ -269,7 +312,12 @@ fn hyb_death_03_injury_results_on_stabilising() {
     hit(&mut c, DamageInstance::new(6, None), fight());
     let before = c.clone();
     let err = c
-        .stabilize(&rules, StabilizeMethod::Automatic, fight(), &mut dice(&[2, 3]))
+        .stabilize(
+            &rules,
+            StabilizeMethod::Automatic,
+            fight(),
+            &mut dice(&[2, 3]),
+        )
         .unwrap_err();
     assert_eq!(err.code, ErrorCode::InvalidArgument);
     assert_eq!(c, before);
@@ -279,8 +327,13 @@ fn hyb_death_03_injury_results_on_stabilising() {
 fn hyb_death_04_an_ability_score_at_zero_is_death() {
     let mut c = pc(10).with_abilities(AbilityScores::new(12, 14, 3, 11, 13, 9));
     hit(&mut c, DamageInstance::new(10, None), fight());
-    c.stabilize(&hyb(), StabilizeMethod::Automatic, fight(), &mut dice(&[4, 5]))
-        .unwrap();
+    c.stabilize(
+        &hyb(),
+        StabilizeMethod::Automatic,
+        fight(),
+        &mut dice(&[4, 5]),
+    )
+    .unwrap();
     assert_eq!(
         c.death,
         DeathState::Dead {
@@ -308,7 +361,8 @@ fn hyb_heal_01_a_check_stabilises_but_restores_no_hp() {
         mode: RollMode::Normal,
         dc: Some(10),
     };
-    c.stabilize(&hyb(), check, fight(), &mut dice(&[20, 10])).unwrap();
+    c.stabilize(&hyb(), check, fight(), &mut dice(&[20, 10]))
+        .unwrap();
     assert_eq!(c.hp.current, 1, "only the injury table's 1 HP");
 }
 
@@ -316,7 +370,11 @@ fn hyb_heal_01_a_check_stabilises_but_restores_no_hp() {
 fn hyb_heal_03_magic_restores_its_dice_and_ability_points_return_with_rest() {
     let mut c = pc(30).with_current_hp(10);
     let r = c
-        .heal_dice(&hyb(), DiceSpec::new(3, DieSize::D6, 0), &mut dice(&[2, 3, 4]))
+        .heal_dice(
+            &hyb(),
+            DiceSpec::new(3, DieSize::D6, 0),
+            &mut dice(&[2, 3, 4]),
+        )
         .unwrap();
     assert_eq!(c.hp.current, 19);
     assert_eq!(r.dice.len(), 3);
@@ -345,7 +403,12 @@ fn hyb_res_01_resilience_is_the_con_score_in_hours() {
     assert_eq!(c.resilience().unwrap(), 10);
     c.set_resilience_reduction(2).unwrap();
     assert_eq!(c.resilience().unwrap(), 8);
-    assert!(Creature::new(CreatureKind::Pc, 5).unwrap().resilience().is_err());
+    assert!(
+        Creature::new(CreatureKind::Pc, 5)
+            .unwrap()
+            .resilience()
+            .is_err()
+    );
 }
 
 #[test]
@@ -353,14 +416,20 @@ fn hyb_res_02_ex_hyb_11_resilience_check_after_13_hours() {
     let mut c = pc(10);
     c.add_adventuring_hours(10).unwrap();
     assert_eq!(c.resilience_dc().unwrap(), None);
-    let err = c.resilience_check(RollMode::Normal, &mut dice(&[5])).unwrap_err();
+    let err = c
+        .resilience_check(RollMode::Normal, &mut dice(&[5]))
+        .unwrap_err();
     assert_eq!(err.code, ErrorCode::NotAllowed);
     c.add_adventuring_hours(3).unwrap();
     assert_eq!(c.resilience_dc().unwrap(), Some(13));
-    let r = c.resilience_check(RollMode::Normal, &mut dice(&[13])).unwrap();
+    let r = c
+        .resilience_check(RollMode::Normal, &mut dice(&[13]))
+        .unwrap();
     assert!(r.checks[0].success, "13 + 0 vs DC 13");
     assert!(!c.hyb.exhausted);
-    let r = c.resilience_check(RollMode::Normal, &mut dice(&[12])).unwrap();
+    let r = c
+        .resilience_check(RollMode::Normal, &mut dice(&[12]))
+        .unwrap();
     assert_eq!(r.checks[0].kind, CheckKind::ResilienceCheck);
     assert!(!r.checks[0].success);
     assert_eq!(r.outcomes, vec![Outcome::Exhausted]);
@@ -375,8 +444,16 @@ fn hyb_res_03_exhausted_means_speed_zero_and_disadvantage() {
     let mut c = pc(10);
     assert_eq!(c.hyb_exhaustion(), None);
     c.exhaust().unwrap();
-    assert_eq!(c.hyb_exhaustion(), Some(HYB_EXHAUSTION));
-    assert!(!HYB_EXHAUSTION.can_act_strenuously);
+    let e = c.hyb_exhaustion().unwrap();
+    assert_eq!(e, HYB_EXHAUSTION);
+    assert_eq!(
+        (
+            e.speed_ft,
+            e.disadvantage_on_all_checks,
+            e.can_act_strenuously
+        ),
+        (0, true, false)
+    );
 }
 
 #[test]

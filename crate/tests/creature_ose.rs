@@ -49,7 +49,10 @@ fn ose_dmg_01_zero_hp_or_less_is_death_without_saves() {
 fn ose_atk_04_a_hit_always_deals_at_least_one() {
     // A d6 showing 1 with −2 STR.
     let mut c = fighter(6);
-    let r = hit(&mut c, DamageInstance::attack(1, None, true).with_flat_modifier(-2));
+    let r = hit(
+        &mut c,
+        DamageInstance::attack(1, None, true).with_flat_modifier(-2),
+    );
     assert!(r.breakdown.minimum_applied);
     assert_eq!((r.breakdown.total, c.hp.current), (1, 5));
     // Not an attack (a hazard reduced to nothing): no minimum.
@@ -83,7 +86,13 @@ fn ose_atk_15_subdual_damage_is_tracked_separately() {
     club.subdual = true;
     let r = hit(&mut ogre, club.clone());
     assert_eq!((ogre.hp.current, ogre.subdual), (6, 4));
-    assert_eq!(r.outcomes, vec![Outcome::SubdualDamage { amount: 4, total: 4 }]);
+    assert_eq!(
+        r.outcomes,
+        vec![Outcome::SubdualDamage {
+            amount: 4,
+            total: 4
+        }]
+    );
     let r = hit(&mut ogre, club);
     assert!(r.outcomes.contains(&Outcome::Subdued));
     assert!(!ogre.is_dead());
@@ -92,7 +101,13 @@ fn ose_atk_15_subdual_damage_is_tracked_separately() {
     blade.subdual = true;
     let before = ogre.clone();
     let err = ogre
-        .take_damage(&ose(), &blade, &DamageChoices::default(), at(), &mut dice(&[]))
+        .take_damage(
+            &ose(),
+            &blade,
+            &DamageChoices::default(),
+            at(),
+            &mut dice(&[]),
+        )
         .unwrap_err();
     assert_eq!(err.code, ErrorCode::InvalidArgument);
     assert_eq!(ogre, before);
@@ -104,18 +119,29 @@ fn ose_heal_01_natural_healing_1d3_per_full_day_of_complete_rest() {
     let r = c
         .ose_natural_healing(
             &ose(),
-            &[OseRestDay::Complete, OseRestDay::Interrupted, OseRestDay::Complete],
+            &[
+                OseRestDay::Complete,
+                OseRestDay::Interrupted,
+                OseRestDay::Complete,
+            ],
             &mut dice(&[2, 3]),
         )
         .unwrap();
     assert_eq!(c.hp.current, 10);
     assert_eq!(
         r.dice,
-        vec![RolledDie { sides: 3, face: 2 }, RolledDie { sides: 3, face: 3 }]
+        vec![
+            RolledDie { sides: 3, face: 2 },
+            RolledDie { sides: 3, face: 3 }
+        ]
     );
     // Not an A5E rule.
     let err = c
-        .ose_natural_healing(&CreatureRules::a5e(), &[OseRestDay::Complete], &mut dice(&[1]))
+        .ose_natural_healing(
+            &CreatureRules::a5e(),
+            &[OseRestDay::Complete],
+            &mut dice(&[1]),
+        )
         .unwrap_err();
     assert_eq!(err.code, ErrorCode::NotAllowed);
 }

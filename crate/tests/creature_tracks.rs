@@ -55,7 +55,9 @@ fn a5e_track_01_levels_run_0_to_7_and_gain_what_the_effect_gives() {
     // Amounts outside 1–7 are refused, and nothing changes.
     let before = c.clone();
     for bad in [0, -1, 8] {
-        let err = c.gain_fatigue(&rules, bad, calm(), &mut dice(&[])).unwrap_err();
+        let err = c
+            .gain_fatigue(&rules, bad, calm(), &mut dice(&[]))
+            .unwrap_err();
         assert_eq!(err.code, ErrorCode::InvalidArgument);
         let err = c.remove_strife(&rules, bad).unwrap_err();
         assert_eq!(err.code, ErrorCode::InvalidArgument);
@@ -187,8 +189,14 @@ fn a5e_track_09_automatic_sources_of_fatigue_and_strife() {
 
     // Falling unconscious from damage in an encounter: +1 fatigue.
     let mut c = pc();
-    c.take_damage(&rules, &DamageInstance::new(20, None), &choices, fight(), &mut dice(&[]))
-        .unwrap();
+    c.take_damage(
+        &rules,
+        &DamageInstance::new(20, None),
+        &choices,
+        fight(),
+        &mut dice(&[]),
+    )
+    .unwrap();
     assert_eq!(levels(&c), (1, 0));
 
     // A critical hit at 0 HP: +1 fatigue (plus the attacker's pick, here strife).
@@ -217,8 +225,14 @@ fn a5e_track_09_automatic_sources_of_fatigue_and_strife() {
         critical_downgrade: Some(CriticalDowngrade::Block),
         ..choices
     };
-    c.take_damage(&rules, &DamageInstance::attack(2, None, true).critical(), &block, fight(), &mut dice(&[]))
-        .unwrap();
+    c.take_damage(
+        &rules,
+        &DamageInstance::attack(2, None, true).critical(),
+        &block,
+        fight(),
+        &mut dice(&[]),
+    )
+    .unwrap();
     assert_eq!(levels(&c), (1, 0));
 
     // A knock-out: +1 fatigue.
@@ -227,20 +241,36 @@ fn a5e_track_09_automatic_sources_of_fatigue_and_strife() {
         knock_out: true,
         ..choices
     };
-    c.take_damage(&rules, &DamageInstance::attack(20, None, true), &ko, fight(), &mut dice(&[2]))
-        .unwrap();
+    c.take_damage(
+        &rules,
+        &DamageInstance::attack(20, None, true),
+        &ko,
+        fight(),
+        &mut dice(&[2]),
+    )
+    .unwrap();
     assert_eq!(levels(&c), (1, 0));
 
     // Surviving massive damage: +1 fatigue +1 strife (and +1 fatigue for falling).
     let mut c = pc();
-    c.take_damage(&rules, &DamageInstance::new(40, None), &choices, fight(), &mut dice(&[19]))
-        .unwrap();
+    c.take_damage(
+        &rules,
+        &DamageInstance::new(40, None),
+        &choices,
+        fight(),
+        &mut dice(&[19]),
+    )
+    .unwrap();
     assert_eq!(levels(&c), (2, 1));
 
     // A long rest without Supply: +1 fatigue.
     let mut c = pc();
-    c.long_rest(&rules, &LongRest::full(GameSeconds(NOW.0 + 86_400), false, true), &mut dice(&[]))
-        .unwrap();
+    c.long_rest(
+        &rules,
+        &LongRest::full(GameSeconds(NOW.0 + 86_400), false, true),
+        &mut dice(&[]),
+    )
+    .unwrap();
     assert_eq!(levels(&c), (1, 0));
 }
 
@@ -248,7 +278,9 @@ fn a5e_track_09_automatic_sources_of_fatigue_and_strife() {
 fn tracks_are_an_a5e_rule() {
     let mut c = pc();
     for rules in [CreatureRules::hyb(), CreatureRules::ose()] {
-        let err = c.gain_fatigue(&rules, 1, calm(), &mut dice(&[])).unwrap_err();
+        let err = c
+            .gain_fatigue(&rules, 1, calm(), &mut dice(&[]))
+            .unwrap_err();
         assert_eq!(err.code, ErrorCode::NotAllowed);
     }
 }

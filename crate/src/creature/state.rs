@@ -55,7 +55,7 @@ impl CreatureKind {
 pub struct HitPoints {
     pub current: u32,
     pub max: u32,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub temp: u32,
 }
 
@@ -66,7 +66,7 @@ pub struct HitPoints {
 pub struct HitDice {
     pub die: DieSize,
     pub total: u32,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub spent: u32,
 }
 
@@ -175,11 +175,11 @@ pub struct Creature {
     pub hp: HitPoints,
     /// Character level, or Hit Dice for a monster (massive damage, HYB nightly healing).
     pub level: u32,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_zero_i32")]
     pub con_mod: i32,
     #[serde(default, skip_serializing_if = "Defenses::is_empty")]
     pub defenses: Defenses,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "DeathState::is_alive")]
     pub death: DeathState,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub doom: Option<Doom>,
@@ -206,6 +206,16 @@ pub struct Creature {
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+fn is_zero_i32(n: &i32) -> bool {
+    *n == 0
+}
+
+impl DeathState {
+    pub const fn is_alive(&self) -> bool {
+        matches!(self, Self::Alive)
+    }
 }
 
 impl Creature {
