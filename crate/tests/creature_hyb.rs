@@ -398,6 +398,23 @@ fn hyb_heal_03_magic_restores_its_dice_and_ability_points_return_with_rest() {
 }
 
 #[test]
+fn hyb_chk_05_modifier_is_half_of_score_minus_ten_rounded_down() {
+    let pairs = [
+        (1, -5),
+        (6, -2),
+        (9, -1),
+        (10, 0),
+        (11, 0),
+        (12, 1),
+        (18, 4),
+        (30, 10),
+    ];
+    for (score, modifier) in pairs {
+        assert_eq!(ability_modifier(score), modifier, "score {score}");
+    }
+}
+
+#[test]
 fn hyb_res_01_resilience_is_the_con_score_in_hours() {
     let mut c = pc(10);
     assert_eq!(c.resilience().unwrap(), 10);

@@ -275,6 +275,34 @@ fn a5e_track_09_automatic_sources_of_fatigue_and_strife() {
 }
 
 #[test]
+fn a5e_track_06_after_encounter_doom_only_from_levels_that_just_took_effect() {
+    let later = CreatureRules::A5e(A5eRules {
+        seventh_fatigue: SeventhFatigueDoom::AfterEncounter,
+        ..A5eRules::default()
+    });
+    // Fatigue 7 whose doom was lifted earlier: ending a fight does not doom it again.
+    let mut c = pc();
+    c.fatigue = Track::new(7);
+    let r = c.end_encounter(&later, fight(), &mut dice(&[])).unwrap();
+    assert!(r.outcomes.is_empty());
+    assert!(c.doom.is_none());
+    // A long rest lets pending levels take effect too, and the seventh dooms then.
+    let mut c = pc();
+    c.fatigue = Track {
+        effective: 6,
+        pending: 1,
+    };
+    c.long_rest(
+        &later,
+        &LongRest::full(GameSeconds(NOW.0 + 86_400), true, true),
+        &mut dice(&[2, 2]),
+    )
+    .unwrap();
+    assert!(c.doom.is_some());
+    assert_eq!(c.fatigue.level(), 6, "the haven rest then recovers a level");
+}
+
+#[test]
 fn tracks_are_an_a5e_rule() {
     let mut c = pc();
     for rules in [CreatureRules::hyb(), CreatureRules::ose()] {

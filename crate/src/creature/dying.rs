@@ -72,9 +72,7 @@ impl Creature {
                 next.add_levels(TrackKind::Fatigue, 1, &rules, at, &mut log)?;
                 next.add_levels(TrackKind::Strife, 1, &rules, at, &mut log)?;
             }
-            if !next.is_dead() {
-                next.add_death_save_failure(&mut log);
-            }
+            next.add_death_save_failure(&mut log);
         } else {
             let successes = successes.saturating_add(1);
             log.push(Outcome::DeathSaveSucceeded { successes });

@@ -209,23 +209,38 @@ impl Creature {
         let at = Moment::outside_encounter(at.now);
         let mut next = self.clone();
         let mut log = Log::new(roller);
+        next.promote_pending(rules, at, &mut log)?;
+        next.apply_deadlines(at, &mut log);
+        *self = next;
+        Ok(log.into_report())
+    }
+
+    /// A5E-TRACK-06: pending levels take effect; if the rules wait for this moment, a seventh
+    /// level of fatigue dooms now.
+    pub(crate) fn promote_pending(
+        &mut self,
+        rules: &CreatureRules,
+        at: Moment,
+        log: &mut Log<'_>,
+    ) -> Result<()> {
+        let mut fatigue_promoted = false;
         for track in [TrackKind::Fatigue, TrackKind::Strife] {
-            let t = next.track_mut(track);
+            let t = self.track_mut(track);
             if t.promote() {
                 let level = t.level();
                 log.push(Outcome::LevelsTookEffect { track, level });
+                fatigue_promoted |= track == TrackKind::Fatigue;
             }
         }
         if let CreatureRules::A5e(r) = rules {
             if r.seventh_fatigue == SeventhFatigueDoom::AfterEncounter
-                && next.fatigue.level() == MAX_TRACK_LEVEL
-                && !next.is_dead()
+                && fatigue_promoted
+                && self.fatigue.level() == MAX_TRACK_LEVEL
+                && !self.is_dead()
             {
-                next.become_doomed(r.doom_deadline, at, &mut log)?;
+                self.become_doomed(r.doom_deadline, at, log)?;
             }
         }
-        next.apply_deadlines(at, &mut log);
-        *self = next;
-        Ok(log.into_report())
+        Ok(())
     }
 }

@@ -128,13 +128,7 @@ impl Creature {
         }
         let at = Moment::outside_encounter(rest.ended_at);
         // Levels still pending from an encounter take effect before the rest's recovery.
-        for track in [TrackKind::Fatigue, TrackKind::Strife] {
-            let t = next.track_mut(track);
-            if t.promote() {
-                let level = t.level();
-                log.push(Outcome::LevelsTookEffect { track, level });
-            }
-        }
+        next.promote_pending(rules, at, &mut log)?;
         let missing = next.hp.max - next.hp.current;
         next.regain_hp(missing, &mut log);
         if let Some(mut pool) = next.hit_dice {

@@ -28,6 +28,7 @@ pub mod limits;
 mod log;
 pub mod long_rest;
 pub mod nightly_rest;
+pub mod ongoing;
 pub mod ose;
 pub mod outcome;
 pub mod roll;
@@ -42,7 +43,6 @@ pub use a5e_damage::{
     MASSIVE_DAMAGE_DC, massive_damage_threshold, massive_damage_threshold_at_zero,
 };
 pub use abilities::{Ability, AbilityScores, ability_modifier};
-pub use apply::OngoingDamage;
 pub use damage::{DamageBreakdown, DamageChoices, DamageInstance, Doubling, compute_damage};
 pub use damage_type::DamageType;
 pub use dying::{DEATH_SAVE_DC, STABILIZE_DC, StabilizeMethod};
@@ -51,6 +51,7 @@ pub use hyb_injury::{INJURY_TABLE, InjuryEntry, InjuryRow, injury_for_roll};
 pub use hyb_resilience::{HYB_EXHAUSTION, HybExhaustion};
 pub use long_rest::{LongRest, hit_dice_regained};
 pub use nightly_rest::{NightlyRest, RestSafety, hyb_nightly_healing};
+pub use ongoing::OngoingDamage;
 pub use ose::OseRestDay;
 pub use outcome::{
     AtZeroConsequence, CriticalDowngrade, DamageReport, DeathReason, NoRestBenefit, Outcome,
