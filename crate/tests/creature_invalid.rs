@@ -312,3 +312,69 @@ fn creature_round_trips_through_compact_camel_case_json() {
         serde_json::from_str("{\"attackedAtZero\":\"strife\",\"knockOut\":true}").unwrap();
     assert_eq!(choice.attacked_at_zero, Some(AtZeroConsequence::Strife));
 }
+
+#[test]
+fn remaining_documented_limits_are_enforced() {
+    // Hit Dice pool size.
+    let too_many = pc().with_hit_dice(DieSize::D8, MAX_HIT_DICE + 1);
+    assert!(too_many.validate().is_err());
+    assert!(
+        pc().with_hit_dice(DieSize::D8, MAX_HIT_DICE)
+            .validate()
+            .is_ok()
+    );
+    // Temporary HP held in data.
+    let mut c = pc();
+    c.hp.temp = MAX_TEMP_HIT_POINTS + 1;
+    assert!(c.validate().is_err());
+    // Body parts recorded lost.
+    let mut c = pc();
+    c.hyb.body_parts_lost = MAX_BODY_PARTS_LOST + 1;
+    assert!(c.validate().is_err());
+    // A caller-set DC.
+    let mut c = Creature::new(CreatureKind::Npc, 4).unwrap();
+    c.take_damage(
+        &CreatureRules::hyb(),
+        &DamageInstance::new(4, None),
+        &DamageChoices::default(),
+        at(),
+        &mut none(),
+    )
+    .unwrap();
+    let before = c.clone();
+    let err = c
+        .stabilize(
+            &CreatureRules::hyb(),
+            StabilizeMethod::Check {
+                modifier: 0,
+                mode: RollMode::Normal,
+                dc: Some(MAX_DC + 1),
+            },
+            at(),
+            &mut SuppliedDice::new([20]),
+        )
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidArgument);
+    assert_eq!(c, before);
+    // Days of OSE rest per call.
+    let mut c = pc().with_current_hp(1);
+    let days = vec![OseRestDay::Interrupted; MAX_REST_DAYS + 1];
+    let err = c
+        .ose_natural_healing(&CreatureRules::ose(), &days, &mut none())
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::LimitExceeded);
+    let days = vec![OseRestDay::Interrupted; MAX_REST_DAYS];
+    assert!(
+        c.ose_natural_healing(&CreatureRules::ose(), &days, &mut none())
+            .is_ok()
+    );
+    // Length of a long rest.
+    let long = LongRest {
+        duration_minutes: MAX_REST_MINUTES + 1,
+        ..LongRest::full(GameSeconds(10_000_000), true, true)
+    };
+    let err = pc()
+        .long_rest(&CreatureRules::a5e(), &long, &mut none())
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidArgument);
+}

@@ -23,14 +23,14 @@ pub const DEATH_SAVES_TO_RESOLVE: u8 = 3;
 /// A5E-DEATH-01: 20 + 3 × level (Hit Dice for monsters). Level 1 → 23, level 3 → 29, level 10
 /// → 50.
 pub const fn massive_damage_threshold(level: u32) -> u32 {
-    MASSIVE_DAMAGE_BASE + 3 * level
+    MASSIVE_DAMAGE_BASE.saturating_add(level.saturating_mul(3))
 }
 
 /// C-27: the threshold for damage taken while already at 0 HP.
 pub const fn massive_damage_threshold_at_zero(level: u32, rule: MassiveAtZero) -> u32 {
     match rule {
         MassiveAtZero::ThreeTimesLevel => massive_damage_threshold(level),
-        MassiveAtZero::PlusLevel => MASSIVE_DAMAGE_BASE + level,
+        MassiveAtZero::PlusLevel => MASSIVE_DAMAGE_BASE.saturating_add(level),
     }
 }
 
