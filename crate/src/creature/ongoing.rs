@@ -1,0 +1,59 @@
+//! A5E-DMG-06: ongoing damage, rolled and applied at the end of the affected creature's turn.
+
+use serde::{Deserialize, Serialize};
+
+use crate::creature::damage::{DamageChoices, DamageInstance};
+use crate::creature::damage_type::DamageType;
+use crate::creature::log::Log;
+use crate::creature::outcome::DamageReport;
+use crate::creature::roll::DiceSpec;
+use crate::creature::rules::CreatureRules;
+use crate::creature::state::Creature;
+use crate::creature::time::Moment;
+use crate::dice::DieRoller;
+use crate::error::Result;
+
+/// A5E-DMG-06: damage at the end of each of the affected creature's turns until something ends
+/// it. The encounter keeps this value with the effect and calls
+/// [`Creature::apply_ongoing_damage`] at the end of the creature's turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct OngoingDamage {
+    pub dice: DiceSpec,
+    /// `None`: untyped, so resistance and vulnerability do not apply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage_type: Option<DamageType>,
+}
+
+impl Creature {
+    /// A5E-DMG-06 / EX-A5E-08: roll `ongoing` and apply it as damage that is not from an attack
+    /// (so at 0 HP it costs a death-save failure unless the Narrator picks otherwise: see
+    /// `choices.other_damage_at_zero`). The rolled dice come first in the report.
+    pub fn apply_ongoing_damage(
+        &mut self,
+        rules: &CreatureRules,
+        ongoing: &OngoingDamage,
+        choices: &DamageChoices,
+        at: Moment,
+        roller: &mut dyn DieRoller,
+    ) -> Result<DamageReport> {
+        self.validate()?;
+        ongoing.dice.validate()?;
+        choices.validate()?;
+        let mut next = self.clone();
+        let mut log = Log::new(roller);
+        let (_, rolled) = log.dice.roll_spec(&ongoing.dice)?;
+        let damage = DamageInstance {
+            amount: i32::try_from(rolled).unwrap_or(i32::MAX),
+            damage_type: ongoing.damage_type,
+            ongoing: true,
+            ..DamageInstance::default()
+        };
+        damage.validate()?;
+        let (breakdown, absorbed, lost) =
+            next.damage_with(rules, &damage, choices, at, &mut log)?;
+        *self = next;
+        Ok(log.into_damage_report(breakdown, absorbed, lost))
+    }
+}

@@ -1,0 +1,196 @@
+//! The rolls the creature rules make themselves (saves, checks, deadlines, ongoing damage), each
+//! recorded die by die so a result can be displayed and replayed.
+
+use serde::{Deserialize, Serialize};
+
+use crate::creature::limits::{MAX_AMOUNT, MAX_DC, MAX_DICE_PER_ROLL, MAX_MODIFIER};
+use crate::dice::{DieRoller, DieSize, RolledDie};
+use crate::error::{Error, Result};
+
+/// Roll one d20, or two and keep the higher (advantage) or lower (disadvantage).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum RollMode {
+    #[default]
+    Normal,
+    Advantage,
+    Disadvantage,
+}
+
+/// Which rule a d20 roll was made for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum CheckKind {
+    /// A5E-DEATH-01 / -08: DC 15 Constitution save against massive damage.
+    MassiveDamageSave,
+    /// A5E-DEATH-03: death saving throw, success on 10 or more.
+    DeathSave,
+    /// A5E-DEATH-09: DC 10 Wisdom (Medicine) check to stabilise.
+    MedicineCheck,
+    /// HYB-DEATH-02: the ally's check to stabilise (DC chosen by the GM).
+    HybStabilizeCheck,
+    /// HYB-RES-02: 1d20 + CON modifier against 10 + hours beyond resilience.
+    ResilienceCheck,
+}
+
+/// One d20 roll against a DC, with every die shown.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct CheckRoll {
+    pub kind: CheckKind,
+    pub mode: RollMode,
+    /// The d20s rolled (two with advantage or disadvantage).
+    pub dice: Vec<RolledDie>,
+    /// The face that counts.
+    pub natural: u32,
+    pub modifier: i32,
+    pub total: i32,
+    pub dc: i32,
+    pub success: bool,
+}
+
+/// `count` dice of `size`, plus a flat `modifier` (e.g. 1d10 for a fire elemental's touch,
+/// 3d6 for a healing draught).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct DiceSpec {
+    pub count: u32,
+    pub size: DieSize,
+    #[serde(default)]
+    pub modifier: i32,
+}
+
+impl DiceSpec {
+    pub const fn new(count: u32, size: DieSize, modifier: i32) -> Self {
+        Self {
+            count,
+            size,
+            modifier,
+        }
+    }
+
+    pub(crate) fn validate(&self) -> Result<()> {
+        if self.count > MAX_DICE_PER_ROLL {
+            return Err(Error::invalid_argument(format!(
+                "at most {MAX_DICE_PER_ROLL} dice may be rolled at once, not {}",
+                self.count
+            )));
+        }
+        if self.modifier.unsigned_abs() > MAX_AMOUNT.unsigned_abs() {
+            return Err(Error::invalid_argument(format!(
+                "a dice modifier must be within ±{MAX_AMOUNT}"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Check a caller-supplied modifier against [`MAX_MODIFIER`].
+pub(crate) fn check_modifier(modifier: i32, what: &str) -> Result<()> {
+    if modifier.unsigned_abs() > MAX_MODIFIER.unsigned_abs() {
+        return Err(Error::invalid_argument(format!(
+            "{what} must be within ±{MAX_MODIFIER}, not {modifier}"
+        )));
+    }
+    Ok(())
+}
+
+/// Check a caller-supplied DC against `1..=MAX_DC`.
+pub(crate) fn check_dc(dc: i32) -> Result<()> {
+    if !(1..=MAX_DC).contains(&dc) {
+        return Err(Error::invalid_argument(format!(
+            "a DC must be from 1 to {MAX_DC}, not {dc}"
+        )));
+    }
+    Ok(())
+}
+
+/// Wraps the caller's roller and records every die, in order, for the result.
+pub(crate) struct Dice<'a> {
+    roller: &'a mut dyn DieRoller,
+    pub(crate) rolled: Vec<RolledDie>,
+}
+
+impl<'a> Dice<'a> {
+    pub(crate) fn new(roller: &'a mut dyn DieRoller) -> Self {
+        Self {
+            roller,
+            rolled: Vec::new(),
+        }
+    }
+
+    pub(crate) fn roll(&mut self, size: DieSize) -> Result<u32> {
+        let sides = size.sides();
+        let face = self.roller.roll_die(sides)?;
+        self.rolled.push(RolledDie { sides, face });
+        Ok(face)
+    }
+
+    /// Roll `count` dice of `size`; returns the dice and their sum.
+    pub(crate) fn roll_many(&mut self, count: u32, size: DieSize) -> Result<(Vec<RolledDie>, u32)> {
+        let mut dice = Vec::new();
+        let mut sum: u32 = 0;
+        for _ in 0..count {
+            let face = self.roll(size)?;
+            dice.push(RolledDie {
+                sides: size.sides(),
+                face,
+            });
+            sum = sum.saturating_add(face);
+        }
+        Ok((dice, sum))
+    }
+
+    /// Roll a [`DiceSpec`]; the total is floored at 0.
+    pub(crate) fn roll_spec(&mut self, spec: &DiceSpec) -> Result<(Vec<RolledDie>, u32)> {
+        let (dice, sum) = self.roll_many(spec.count, spec.size)?;
+        let total = i64::from(sum) + i64::from(spec.modifier);
+        Ok((dice, u32::try_from(total.max(0)).unwrap_or(u32::MAX)))
+    }
+
+    /// A d20 check against `dc`. A natural 1 and a natural 20 have no meaning here; the rule
+    /// that calls this decides what they do.
+    pub(crate) fn check(
+        &mut self,
+        kind: CheckKind,
+        modifier: i32,
+        dc: i32,
+        mode: RollMode,
+    ) -> Result<CheckRoll> {
+        let first = self.roll(DieSize::D20)?;
+        let mut dice = vec![RolledDie {
+            sides: 20,
+            face: first,
+        }];
+        let natural = match mode {
+            RollMode::Normal => first,
+            RollMode::Advantage | RollMode::Disadvantage => {
+                let second = self.roll(DieSize::D20)?;
+                dice.push(RolledDie {
+                    sides: 20,
+                    face: second,
+                });
+                if mode == RollMode::Advantage {
+                    first.max(second)
+                } else {
+                    first.min(second)
+                }
+            }
+        };
+        let total = i32::try_from(natural).unwrap_or(0).saturating_add(modifier);
+        Ok(CheckRoll {
+            kind,
+            mode,
+            dice,
+            natural,
+            modifier,
+            total,
+            dc,
+            success: total >= dc,
+        })
+    }
+}

@@ -1,0 +1,189 @@
+//! Which ruleset's damage, death and healing rules apply to a creature, with each source's
+//! referee choices and ambiguous readings as explicit options (defaults follow RULES.md).
+//!
+//! A Greyhawk preset layers over a 5e-like base (C-20); the A5E rules here are that base.
+
+use serde::{Deserialize, Serialize};
+
+use crate::creature::time::GameSeconds;
+
+/// The rules a creature's hit points, damage and death follow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum CreatureRules {
+    A5e(A5eRules),
+    Hyb(HybRules),
+    Ose(OseRules),
+}
+
+impl CreatureRules {
+    /// A5E with RULES.md's default readings.
+    pub fn a5e() -> Self {
+        Self::A5e(A5eRules::default())
+    }
+    /// HYB with RULES.md's default readings.
+    pub fn hyb() -> Self {
+        Self::Hyb(HybRules::default())
+    }
+    /// OSE.
+    pub fn ose() -> Self {
+        Self::Ose(OseRules::default())
+    }
+}
+
+/// How to round a halved amount (G-27: the source states no rule; 5e rounds down).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum Rounding {
+    #[default]
+    Down,
+    Up,
+}
+
+impl Rounding {
+    pub(crate) fn halve(self, value: u64) -> u64 {
+        match self {
+            Self::Down => value / 2,
+            Self::Up => value.div_ceil(2),
+        }
+    }
+}
+
+/// C-27: the massive-damage threshold for a creature already at 0 HP.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum MassiveAtZero {
+    /// 20 + 3 × level everywhere (RULES.md's recommendation).
+    #[default]
+    ThreeTimesLevel,
+    /// 004's wording for damage taken at 0 HP: 20 + level.
+    PlusLevel,
+}
+
+/// A5E-TRACK-06 [AMBIG]: when a seventh level of fatigue gained in combat dooms the creature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum SeventhFatigueDoom {
+    /// At once, even mid-fight (RULES.md's suggestion).
+    #[default]
+    Immediately,
+    /// When the encounter ends and the pending levels take effect.
+    AfterEncounter,
+}
+
+/// A5E-COND-08: when a doomed creature dies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum DoomDeadline {
+    /// Within 2d12 hours: the engine rolls and records the deadline.
+    #[default]
+    Roll2d12Hours,
+    /// At a time the Narrator chooses, given now.
+    At { time: GameSeconds },
+    /// At a time the Narrator will choose later (no automatic death; see `Creature::kill`).
+    NarratorDecides,
+}
+
+/// A5E-TRACK-07 level 5, G-23: what "Hit Dice halved" halves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum FatigueHitDice {
+    /// The Hit Dice available for spending (RULES.md's reading).
+    #[default]
+    HalveAvailable,
+    /// The HP each spent Hit Die restores.
+    HalveRolls,
+}
+
+/// Level Up Advanced 5e options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct A5eRules {
+    /// G-27: rounding of halved (resisted) damage.
+    pub resistance_rounding: Rounding,
+    /// C-27: the threshold for massive damage taken at 0 HP.
+    pub massive_at_zero: MassiveAtZero,
+    /// A5E-TRACK-06: when fatigue 7 gained in combat dooms.
+    pub seventh_fatigue: SeventhFatigueDoom,
+    /// A5E-COND-08: the deadline given to a creature that becomes doomed automatically (fatigue 7,
+    /// an NPC doomed at 0 HP).
+    pub doom_deadline: DoomDeadline,
+    /// A5E-TRACK-06 delays only fatigue; set this to delay strife gained in combat too.
+    pub delay_strife_in_combat: bool,
+    /// G-23: what fatigue level 5 halves.
+    pub fatigue_hit_dice: FatigueHitDice,
+    /// A5E-REST-01 [AMBIG]: the fewest HP one spent Hit Die restores (no minimum is stated, so
+    /// 0 by default: a low roll with a negative Con modifier heals nothing, never harms).
+    pub hit_die_minimum: u32,
+}
+
+/// HYB-DEATH-03 [AMBIG] (G-33): a 20 on the injury table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum InjuryTwenty {
+    /// HP becomes max(1, 1d8) (RULES.md's reading).
+    #[default]
+    MaxOneOrD8,
+    /// HP becomes 1 + 1d8.
+    OnePlusD8,
+}
+
+/// HYB-DEATH-03 [AMBIG]: which rest ends "disadvantage on all checks until rest".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum InjuryRest {
+    #[default]
+    AnyRest,
+    SafeRestOnly,
+}
+
+/// OSR/5e hybrid options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct HybRules {
+    /// Rounding of halved (resisted) damage.
+    pub resistance_rounding: Rounding,
+    /// HYB-DEATH-01: how long a creature at 0 HP lasts unstabilised, in seconds ("1 minute").
+    pub death_clock_seconds: u32,
+    /// G-33: the reading of a 20 on the injury table.
+    pub injury_twenty: InjuryTwenty,
+    /// HYB-DEATH-03 names the PC; set this to roll injuries for stabilised NPCs and monsters too
+    /// (otherwise they simply return to 1 HP).
+    pub injury_for_non_pcs: bool,
+    /// Which rest ends the 14–19 injury's disadvantage.
+    pub injury_rest: InjuryRest,
+}
+
+/// HYB-DEATH-01: "1 minute".
+pub const HYB_DEATH_CLOCK_SECONDS: u32 = 60;
+
+impl Default for HybRules {
+    fn default() -> Self {
+        Self {
+            resistance_rounding: Rounding::Down,
+            death_clock_seconds: HYB_DEATH_CLOCK_SECONDS,
+            injury_twenty: InjuryTwenty::MaxOneOrD8,
+            injury_for_non_pcs: false,
+            injury_rest: InjuryRest::AnyRest,
+        }
+    }
+}
+
+/// Old-School Essentials options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct OseRules {
+    /// Rounding of halved damage, for homebrew resistances (the source has none).
+    pub resistance_rounding: Rounding,
+}

@@ -1,0 +1,380 @@
+//! Invalid input gives a typed error and leaves the creature untouched; limits are enforced;
+//! the record round-trips through JSON.
+
+use turnkeeper::ErrorCode;
+use turnkeeper::creature::limits::*;
+use turnkeeper::creature::*;
+use turnkeeper::dice::{DieSize, SuppliedDice};
+
+fn pc() -> Creature {
+    Creature::new(CreatureKind::Pc, 20)
+        .unwrap()
+        .with_level(5)
+        .with_hit_dice(DieSize::D10, 5)
+}
+
+fn at() -> Moment {
+    Moment::in_encounter(GameSeconds(0))
+}
+
+fn none() -> SuppliedDice {
+    SuppliedDice::new([])
+}
+
+#[test]
+fn hp_maximum_must_be_positive_and_bounded() {
+    for bad in [0, MAX_HIT_POINTS + 1] {
+        let err = Creature::new(CreatureKind::Pc, bad).unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidArgument);
+    }
+    assert!(Creature::new(CreatureKind::Pc, MAX_HIT_POINTS).is_ok());
+}
+
+#[test]
+fn negative_and_oversized_amounts_are_refused_without_change() {
+    let rules = CreatureRules::a5e();
+    let mut c = pc();
+    let before = c.clone();
+    let choices = DamageChoices::default();
+    for amount in [-1, MAX_AMOUNT + 1] {
+        let err = c
+            .take_damage(
+                &rules,
+                &DamageInstance::new(amount, None),
+                &choices,
+                at(),
+                &mut none(),
+            )
+            .unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidArgument);
+        assert_eq!(
+            c.heal(&rules, amount, &mut none()).unwrap_err().code,
+            ErrorCode::InvalidArgument
+        );
+        assert_eq!(
+            c.grant_temp_hp(amount, TempHpChoice::TakeNew)
+                .unwrap_err()
+                .code,
+            ErrorCode::InvalidArgument
+        );
+    }
+    let mut many = DamageInstance::new(5, None);
+    many.flat_modifiers = vec![1; MAX_FLAT_MODIFIERS + 1];
+    let err = c
+        .take_damage(&rules, &many, &choices, at(), &mut none())
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::LimitExceeded);
+    let wild = DamageChoices {
+        con_save_modifier: Some(MAX_MODIFIER + 1),
+        ..choices
+    };
+    let err = c
+        .take_damage(
+            &rules,
+            &DamageInstance::new(5, None),
+            &wild,
+            at(),
+            &mut none(),
+        )
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidArgument);
+    let err = c
+        .apply_ongoing_damage(
+            &rules,
+            &OngoingDamage {
+                dice: DiceSpec::new(MAX_DICE_PER_ROLL + 1, DieSize::D6, 0),
+                damage_type: None,
+            },
+            &choices,
+            at(),
+            &mut none(),
+        )
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidArgument);
+    assert_eq!(c, before);
+}
+
+#[test]
+fn levels_beyond_seven_are_refused() {
+    let rules = CreatureRules::a5e();
+    let mut c = pc();
+    c.fatigue = Track::new(MAX_TRACK_LEVEL + 1);
+    let before = c.clone();
+    let err = c.gain_strife(&rules, 1, at(), &mut none()).unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidArgument);
+    assert_eq!(c.validate().unwrap_err().code, ErrorCode::InvalidArgument);
+    assert_eq!(c, before);
+    let mut c = pc();
+    c.strife = Track {
+        effective: 4,
+        pending: 4,
+    };
+    assert!(c.validate().is_err());
+}
+
+#[test]
+fn inconsistent_records_are_refused_before_anything_happens() {
+    let rules = CreatureRules::a5e();
+    let cases: Vec<Creature> = vec![
+        pc().with_current_hp(21),
+        {
+            let mut c = pc();
+            c.death = DeathState::Dying {
+                successes: 0,
+                failures: 0,
+            };
+            c
+        },
+        {
+            let mut c = pc().with_current_hp(0);
+            c.death = DeathState::Dying {
+                successes: 3,
+                failures: 0,
+            };
+            c
+        },
+        {
+            let mut c = pc();
+            c.hit_dice = Some(HitDice {
+                die: DieSize::D10,
+                total: 5,
+                spent: 6,
+            });
+            c
+        },
+        pc().with_level(MAX_LEVEL + 1),
+        pc().with_con_mod(MAX_MODIFIER + 1),
+        {
+            let mut c = pc();
+            c.defenses.resistances = vec![DamageType::Fire; MAX_DEFENSE_ENTRIES + 1];
+            c
+        },
+    ];
+    for mut c in cases {
+        let before = c.clone();
+        assert!(c.validate().is_err(), "{c:?}");
+        assert!(
+            c.take_damage(
+                &rules,
+                &DamageInstance::new(1, None),
+                &DamageChoices::default(),
+                at(),
+                &mut none()
+            )
+            .is_err()
+        );
+        assert!(c.heal(&rules, 1, &mut none()).is_err());
+        assert!(c.advance_time(at()).is_err());
+        assert_eq!(c, before);
+    }
+}
+
+#[test]
+fn a_roll_that_cannot_be_made_leaves_the_creature_untouched() {
+    // Massive damage needs a save; with no faces supplied, the call fails cleanly.
+    let rules = CreatureRules::a5e();
+    let mut c = pc();
+    let before = c.clone();
+    let err = c
+        .take_damage(
+            &rules,
+            &DamageInstance::new(60, None),
+            &DamageChoices::default(),
+            at(),
+            &mut none(),
+        )
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::FacesExhausted);
+    assert_eq!(c, before);
+    // An impossible face for the die.
+    let err = c
+        .take_damage(
+            &rules,
+            &DamageInstance::new(60, None),
+            &DamageChoices::default(),
+            at(),
+            &mut SuppliedDice::new([21]),
+        )
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidFace);
+    assert_eq!(c, before);
+}
+
+#[test]
+fn raising_and_other_state_changes_check_their_preconditions() {
+    let mut c = pc();
+    assert_eq!(
+        c.raise_from_dead(1, false).unwrap_err().code,
+        ErrorCode::OutOfOrder
+    );
+    c.kill(DeathReason::Referee).unwrap();
+    for hp in [0, -3, 21] {
+        assert_eq!(
+            c.raise_from_dead(hp, false).unwrap_err().code,
+            ErrorCode::InvalidArgument
+        );
+    }
+    assert_eq!(
+        c.kill(DeathReason::Referee).unwrap_err().code,
+        ErrorCode::NotAllowed
+    );
+    assert_eq!(c.lift_doom().unwrap_err().code, ErrorCode::NotAllowed);
+    assert_eq!(
+        c.grant_temp_hp(5, TempHpChoice::KeepHigher)
+            .unwrap_err()
+            .code,
+        ErrorCode::NotAllowed
+    );
+}
+
+#[test]
+fn time_limits_are_enforced() {
+    let start = GameSeconds(0);
+    assert!(Moment::at_round(start, 0, 6).is_err());
+    assert!(Moment::at_round(start, 1, 0).is_err());
+    assert!(Moment::at_round(start, 1, MAX_SECONDS_PER_ROUND + 1).is_err());
+    assert!(Moment::at_round(GameSeconds(u32::MAX), 2, 6).is_err());
+    assert_eq!(Moment::at_round(start, 2, 10).unwrap().now, GameSeconds(10));
+    // A deadline past the end of representable time is an error, not a wrap-around.
+    let rules = CreatureRules::a5e();
+    let mut c = pc();
+    let err = c
+        .doom(
+            &rules,
+            DoomDeadline::Roll2d12Hours,
+            Moment::outside_encounter(GameSeconds(u32::MAX - 10)),
+            &mut SuppliedDice::new([1, 1]),
+        )
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidArgument);
+    assert!(c.doom.is_none());
+    // A HYB death clock of 0 seconds is refused.
+    let hyb0 = CreatureRules::Hyb(HybRules {
+        death_clock_seconds: 0,
+        ..HybRules::default()
+    });
+    let err = c
+        .take_damage(
+            &hyb0,
+            &DamageInstance::new(1, None),
+            &DamageChoices::default(),
+            at(),
+            &mut none(),
+        )
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidArgument);
+}
+
+#[test]
+fn hyb_limits_on_hours_and_points() {
+    let mut c = pc().with_abilities(AbilityScores::new(10, 10, 10, 10, 10, 10));
+    assert!(c.add_adventuring_hours(-1).is_err());
+    assert!(
+        c.add_adventuring_hours(MAX_ADVENTURING_HOURS as i32 + 1)
+            .is_err()
+    );
+    c.add_adventuring_hours(MAX_ADVENTURING_HOURS as i32)
+        .unwrap();
+    assert!(c.add_adventuring_hours(1).is_err());
+    assert!(c.lose_ability_points(Ability::Str, 0).is_err());
+    assert!(c.lose_ability_points(Ability::Str, 31).is_err());
+    let mut bad = pc().with_abilities(AbilityScores::new(31, 10, 10, 10, 10, 10));
+    assert!(bad.lose_ability_points(Ability::Str, 1).is_err());
+}
+
+#[test]
+fn creature_round_trips_through_compact_camel_case_json() {
+    let rules = CreatureRules::a5e();
+    let mut c = pc().with_resistance(DamageType::Cold);
+    c.take_damage(
+        &rules,
+        &DamageInstance::new(20, None),
+        &DamageChoices::default(),
+        at(),
+        &mut none(),
+    )
+    .unwrap();
+    let json = serde_json::to_string(&c).unwrap();
+    assert!(json.contains("\"hitDice\""), "{json}");
+    assert!(json.contains("\"type\":\"dying\""), "{json}");
+    assert!(!json.contains("subdual"), "defaults are left out: {json}");
+    let back: Creature = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, c);
+    // A fresh PC stays small (snapshot budget).
+    let fresh = serde_json::to_string(&pc()).unwrap();
+    assert!(fresh.len() < 160, "{} bytes: {fresh}", fresh.len());
+    // Rules and reports serialise too.
+    let rules_json = serde_json::to_string(&CreatureRules::hyb()).unwrap();
+    assert!(rules_json.starts_with("{\"type\":\"hyb\""), "{rules_json}");
+    let parsed: CreatureRules = serde_json::from_str("{\"type\":\"a5e\"}").unwrap();
+    assert_eq!(parsed, CreatureRules::a5e());
+    let choice: DamageChoices =
+        serde_json::from_str("{\"attackedAtZero\":\"strife\",\"knockOut\":true}").unwrap();
+    assert_eq!(choice.attacked_at_zero, Some(AtZeroConsequence::Strife));
+}
+
+#[test]
+fn remaining_documented_limits_are_enforced() {
+    // Hit Dice pool size.
+    let too_many = pc().with_hit_dice(DieSize::D8, MAX_HIT_DICE + 1);
+    assert!(too_many.validate().is_err());
+    assert!(
+        pc().with_hit_dice(DieSize::D8, MAX_HIT_DICE)
+            .validate()
+            .is_ok()
+    );
+    // Temporary HP held in data.
+    let mut c = pc();
+    c.hp.temp = MAX_TEMP_HIT_POINTS + 1;
+    assert!(c.validate().is_err());
+    // Body parts recorded lost.
+    let mut c = pc();
+    c.hyb.body_parts_lost = MAX_BODY_PARTS_LOST + 1;
+    assert!(c.validate().is_err());
+    // A caller-set DC.
+    let mut c = Creature::new(CreatureKind::Npc, 4).unwrap();
+    c.take_damage(
+        &CreatureRules::hyb(),
+        &DamageInstance::new(4, None),
+        &DamageChoices::default(),
+        at(),
+        &mut none(),
+    )
+    .unwrap();
+    let before = c.clone();
+    let err = c
+        .stabilize(
+            &CreatureRules::hyb(),
+            StabilizeMethod::Check {
+                modifier: 0,
+                mode: RollMode::Normal,
+                dc: Some(MAX_DC + 1),
+            },
+            at(),
+            &mut SuppliedDice::new([20]),
+        )
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidArgument);
+    assert_eq!(c, before);
+    // Days of OSE rest per call.
+    let mut c = pc().with_current_hp(1);
+    let days = vec![OseRestDay::Interrupted; MAX_REST_DAYS + 1];
+    let err = c
+        .ose_natural_healing(&CreatureRules::ose(), &days, &mut none())
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::LimitExceeded);
+    let days = vec![OseRestDay::Interrupted; MAX_REST_DAYS];
+    assert!(
+        c.ose_natural_healing(&CreatureRules::ose(), &days, &mut none())
+            .is_ok()
+    );
+    // Length of a long rest.
+    let long = LongRest {
+        duration_minutes: MAX_REST_MINUTES + 1,
+        ..LongRest::full(GameSeconds(10_000_000), true, true)
+    };
+    let err = pc()
+        .long_rest(&CreatureRules::a5e(), &long, &mut none())
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidArgument);
+}
