@@ -1,4 +1,5 @@
-//! Ids naming the members of a group that rolls (chasers, creatures checking morale).
+//! Ids naming the members of a group that rolls (chasers, creatures checking morale), and keys
+//! naming sides and groups.
 
 use serde::{Deserialize, Serialize};
 
@@ -24,6 +25,34 @@ impl MemberId {
             )));
         }
         Ok(())
+    }
+}
+
+/// A caller-chosen key naming a side or a group of creatures of one type.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct GroupKey(pub String);
+
+impl GroupKey {
+    pub fn new(key: impl Into<String>) -> Self {
+        Self(key.into())
+    }
+
+    /// Non-empty and at most [`MAX_ID_LEN`] bytes.
+    pub fn validate(&self) -> Result<()> {
+        if self.0.is_empty() || self.0.len() > MAX_ID_LEN {
+            return Err(Error::invalid_argument(format!(
+                "a group key must have 1 to {MAX_ID_LEN} bytes"
+            )));
+        }
+        Ok(())
+    }
+}
+
+impl From<&str> for GroupKey {
+    fn from(s: &str) -> Self {
+        Self(s.to_owned())
     }
 }
 

@@ -19,5 +19,5 @@ pub mod rolls;
 
 pub use d20::{Advantage, D20Roll, roll_d20};
 pub use distance::{Distance, DistanceUnit};
-pub use member::MemberId;
+pub use member::{GroupKey, MemberId};
 pub use rolls::{DiceSpec, InSixRoll, Percent, PercentileRoll};
