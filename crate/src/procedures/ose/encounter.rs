@@ -177,6 +177,8 @@ pub fn encounter_movement(rate: MovementRate, location: EncounterLocation) -> Re
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct OpeningInput {
+    /// OSE-ENC-01: a placed monster or a wandering-monster roll; both open the same way.
+    pub origin: EncounterOrigin,
     pub location: EncounterLocation,
     #[serde(default)]
     pub party: SurpriseFactors,
@@ -193,6 +195,8 @@ pub struct OpeningInput {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct EncounterOpening {
+    pub origin: EncounterOrigin,
+    pub location: EncounterLocation,
     pub party_surprise: SurpriseRoll,
     pub monster_surprise: SurpriseRoll,
     pub surprise: SurpriseOutcome,
@@ -212,7 +216,10 @@ pub struct EncounterOpening {
 /// Only non-surprised sides roll initiative. When both sides are surprised, OSE-SURP-03 says no
 /// one gains an advantage, so both roll: the surprise cancels out (an engine reading; the
 /// sequence read literally would leave no side to roll).
-pub fn open_encounter(roller: &mut dyn DieRoller, input: OpeningInput) -> Result<EncounterOpening> {
+pub fn open_encounter(
+    roller: &mut dyn DieRoller,
+    input: &OpeningInput,
+) -> Result<EncounterOpening> {
     if input
         .fixed_distance
         .is_some_and(|d| d.amount > MAX_DISTANCE)
@@ -236,6 +243,8 @@ pub fn open_encounter(roller: &mut dyn DieRoller, input: OpeningInput) -> Result
         .filter(|side| surprise.can_act_first_round(*side))
         .collect();
     Ok(EncounterOpening {
+        origin: input.origin,
+        location: input.location,
         party_surprise,
         monster_surprise,
         surprise,

@@ -27,6 +27,19 @@ pub enum Reaction {
     Friendly,
 }
 
+impl Reaction {
+    /// The table's wording for this result.
+    pub const fn description(self) -> &'static str {
+        match self {
+            Self::Hostile => "Hostile, attacks",
+            Self::Unfriendly => "Unfriendly, may attack",
+            Self::Neutral => "Neutral, uncertain",
+            Self::Indifferent => "Indifferent, uninterested",
+            Self::Friendly => "Friendly, helpful",
+        }
+    }
+}
+
 /// One row of the reaction table: totals up to `up_to` (inclusive) give `reaction`; the last
 /// row is open-ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
