@@ -399,3 +399,36 @@ pub fn roll_bombing(roller: &mut dyn DieRoller, altitude_ft: u32) -> Result<Bomb
         hit: face >= BOMBING_HITS_ON,
     })
 }
+
+/// OSE-ATK-03: a character attacks once per round (monsters as their description says), and may
+/// move and attack in the same round.
+pub const CHARACTER_ATTACKS_PER_ROUND: u32 = 1;
+
+/// OSE-ATK-12 [OPT]: Hit Dice from which a monster can hurt monsters harmed only by magical or
+/// silver weapons.
+pub const INVULNERABILITY_PIERCING_HD: u32 = 5;
+
+/// What an attacker brings against a monster harmed only by magical or silver weapons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct InvulnerabilityAttacker {
+    /// The weapon is magical or silver (as the monster requires).
+    pub suitable_weapon: bool,
+    /// The attacker is a monster.
+    pub is_monster: bool,
+    /// The attacking monster is itself invulnerable to normal weapons.
+    pub is_invulnerable_monster: bool,
+    /// The attacking monster's whole Hit Dice.
+    pub hit_dice: u32,
+}
+
+/// OSE-ATK-02/12: whether an attack can hurt a monster harmed only by magical or silver weapons.
+/// With the optional rule on, another invulnerable monster or a monster of 5 HD or more can.
+pub const fn can_harm_invulnerable(attacker: InvulnerabilityAttacker, optional_rule: bool) -> bool {
+    attacker.suitable_weapon
+        || (optional_rule
+            && attacker.is_monster
+            && (attacker.is_invulnerable_monster
+                || attacker.hit_dice >= INVULNERABILITY_PIERCING_HD))
+}
