@@ -311,3 +311,11 @@ fn hyb_dmg_02_natural_20_is_a_critical_that_doubles_the_total() {
     let dmg = roll_hyb_damage(&mut d, DiceSpec::new(1, 8), 1, r.critical).unwrap();
     assert_eq!((dmg.base, dmg.amount, dmg.doubled), (7, 14, true));
 }
+
+#[test]
+fn trap_input_defaults_to_a_pc_check_from_json() {
+    let t: TrapInput =
+        serde_json::from_str(r#"{"check":{"dc":12},"playersSaidHow":true}"#).unwrap();
+    assert!(t.for_pc && t.players_said_how && !t.gm_allows_check);
+    assert_eq!(t.check, HybCheckInput::new(0, 12));
+}

@@ -452,8 +452,7 @@ fn ose_combat_04_withdrawal_and_retreat() {
 }
 
 #[test]
-fn ose_combat_05_and_10_missile_and_melee_distances() {
-    assert!(melee_possible(5) && !melee_possible(6));
+fn ose_combat_05_missiles_need_more_than_5_ft() {
     assert!(missile_possible(6) && !missile_possible(5));
     let mut input = OseAttackInput::new(thac0(19), OseAttackKind::Missile, 5);
     input.distance_ft = Some(5);
@@ -462,11 +461,36 @@ fn ose_combat_05_and_10_missile_and_melee_distances() {
         roll_ose_attack(&mut d, &input).unwrap_err().code,
         ErrorCode::NotAllowed
     );
+    input.distance_ft = Some(6);
+    assert!(roll_ose_attack(&mut d, &input).is_ok());
+}
+
+#[test]
+fn ose_combat_10_melee_needs_5_ft_or_less() {
+    assert!(melee_possible(5) && !melee_possible(6));
     let mut input = OseAttackInput::new(thac0(19), OseAttackKind::Melee, 5);
     input.distance_ft = Some(10);
-    assert!(roll_ose_attack(&mut d, &input).is_err());
+    let mut d = SuppliedDice::new([10]);
+    assert_eq!(
+        roll_ose_attack(&mut d, &input).unwrap_err().code,
+        ErrorCode::NotAllowed
+    );
     input.distance_ft = Some(5);
     assert!(roll_ose_attack(&mut d, &input).is_ok());
+}
+
+#[test]
+fn c_34_three_way_attack_resolution_defaults_to_the_matrix() {
+    assert_eq!(AttackResolution::default(), AttackResolution::Matrix);
+    // THAC0 10 against AC 9 with a natural 2 and −1: the matrix (needs 2) misses with 1,
+    // arithmetic (needs 1) hits, ascending AC (1 + 9 = 10 vs AAC 10) hits.
+    let mut input = OseAttackInput::new(thac0(10), OseAttackKind::Melee, 9);
+    input.referee_modifier = -1;
+    assert!(!attack(&input, 2).hit);
+    input.resolution = AttackResolution::Thac0Arithmetic;
+    assert!(attack(&input, 2).hit);
+    input.resolution = AttackResolution::AscendingAc;
+    assert!(attack(&input, 2).hit);
 }
 
 #[test]

@@ -232,18 +232,18 @@ pub fn plan_morale_rolls(
             let chosen = match group_roller {
                 GroupRoller::FirstListed => members.first().copied(),
                 GroupRoller::WorstModifier => {
-                    let mut best: Option<(usize, i32)> = None;
+                    let mut worst: Option<(usize, i32)> = None;
                     for &i in &members {
                         let m = participants
                             .get(i)
                             .map(|p| p.morale.modifier())
                             .transpose()?
                             .unwrap_or(0);
-                        if best.is_none_or(|(_, b)| m < b) {
-                            best = Some((i, m));
+                        if worst.is_none_or(|(_, w)| m < w) {
+                            worst = Some((i, m));
                         }
                     }
-                    best.map(|(i, _)| i)
+                    worst.map(|(i, _)| i)
                 }
             };
             let roller = chosen

@@ -24,9 +24,9 @@ pub enum AttackResolution {
     /// OSE-ATK-06: look the roll up in the attack matrix (capped at 20, floor 2).
     #[default]
     Matrix,
-    /// OSE-ATK-08 [OPT]: roll needed = THAC0 − AC, uncapped.
+    /// OSE-ATK-08 `[OPT]`: roll needed = THAC0 − AC, uncapped.
     Thac0Arithmetic,
-    /// OSE-ATK-07 [OPT]: roll + attack bonus ≥ the target's ascending AC.
+    /// OSE-ATK-07 `[OPT]`: roll + attack bonus ≥ the target's ascending AC.
     AscendingAc,
 }
 
@@ -404,7 +404,7 @@ pub fn roll_bombing(roller: &mut dyn DieRoller, altitude_ft: u32) -> Result<Bomb
 /// move and attack in the same round.
 pub const CHARACTER_ATTACKS_PER_ROUND: u32 = 1;
 
-/// OSE-ATK-12 [OPT]: Hit Dice from which a monster can hurt monsters harmed only by magical or
+/// OSE-ATK-12 `[OPT]`: Hit Dice from which a monster can hurt monsters harmed only by magical or
 /// silver weapons.
 pub const INVULNERABILITY_PIERCING_HD: u32 = 5;
 
