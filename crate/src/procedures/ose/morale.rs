@@ -172,7 +172,9 @@ fn unrolled(input: &OseMoraleInput, outcome: MoraleOutcome, basis: MoraleBasis) 
     }
 }
 
-/// OSE-MORALE-01/02/05/07: one morale check with no memory of earlier checks. Use
+/// OSE-MORALE-01/02/05/07: one morale check with no memory of earlier checks. Morale 12 and
+/// retainers never roll; morale 2 flees without a roll, or fights without one when absolutely
+/// cornered (an engine reading: the source names the exception but gives no roll for it). Use
 /// [`OseMoraleTracker::check`] to apply the two-passes rule across an encounter.
 pub fn check_morale(roller: &mut dyn DieRoller, input: OseMoraleInput) -> Result<OseMoraleCheck> {
     check_adjustment(input.adjustment)?;
