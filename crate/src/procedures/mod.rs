@@ -1,1 +1,23 @@
-//! (module under construction: see the owning branch)
+//! Procedures: the rules that encounters and journeys call, and that a VTT can call on its own.
+//!
+//! Every procedure takes the dice as a `&mut dyn DieRoller` supplied by the caller and returns
+//! plain data in which every die rolled is shown as a [`RolledDie`](crate::dice::RolledDie), so
+//! a result can be displayed, replayed by another client, or checked against physical dice.
+//!
+//! - [`ose`]: Old-School Essentials encounters (surprise, distance, reaction), morale, evasion and
+//!   pursuit, the attack matrix, saving throws and ability checks.
+//! - [`hyb`]: the OSR/5e hybrid's checks and traps, attacks, morale, chases and retreat.
+//! - [`d20`], [`rolls`], [`distance`], [`member`], [`limits`]: small pieces both share.
+
+pub mod d20;
+pub mod distance;
+pub mod hyb;
+pub mod limits;
+pub mod member;
+pub mod ose;
+pub mod rolls;
+
+pub use d20::{Advantage, D20Roll, roll_d20};
+pub use distance::{Distance, DistanceUnit};
+pub use member::{GroupKey, MemberId};
+pub use rolls::{DiceSpec, InSixRoll, Percent, PercentileRoll};

@@ -1,0 +1,247 @@
+//! HYB attacks and damage (HYB-ATK-01..04, HYB-DMG-01/02): an attack is a check against the
+//! target's AC; range bands decide what may attack and at what disadvantage; a natural 20
+//! doubles the damage.
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::{DieRoller, RolledDie};
+use crate::error::{Error, Result};
+use crate::procedures::d20::{Advantage, D20Roll, roll_d20};
+use crate::procedures::hyb::check::Ability;
+use crate::procedures::limits::{check_dc, check_modifier};
+use crate::procedures::rolls::{DiceSpec, sum_faces};
+
+/// HYB-ATK-01: how an attack is made; decides the ability used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum HybAttackMethod {
+    /// A melee weapon: STR.
+    Melee,
+    /// A ranged weapon: DEX.
+    Ranged,
+    /// An arcane spell: INT. `ranged` when it reaches beyond melee.
+    ArcaneSpell { ranged: bool },
+    /// A divine spell: WIS. `ranged` when it reaches beyond melee.
+    DivineSpell { ranged: bool },
+}
+
+impl HybAttackMethod {
+    /// HYB-ATK-01: the ability whose modifier the attack adds.
+    pub const fn ability(self) -> Ability {
+        match self {
+            Self::Melee => Ability::Str,
+            Self::Ranged => Ability::Dex,
+            Self::ArcaneSpell { .. } => Ability::Int,
+            Self::DivineSpell { .. } => Ability::Wis,
+        }
+    }
+
+    pub const fn is_ranged(self) -> bool {
+        match self {
+            Self::Melee => false,
+            Self::Ranged => true,
+            Self::ArcaneSpell { ranged } | Self::DivineSpell { ranged } => ranged,
+        }
+    }
+}
+
+/// HYB-ATK-03: range bands, for play without a grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum RangeBand {
+    /// Melee is possible; ranged attacks are at disadvantage.
+    Close,
+    /// Beyond melee; ideal for ranged weapons.
+    Ranged,
+    /// Beyond weapons and spells, but still visible.
+    Far,
+}
+
+/// HYB-ATK-03/04: the advantage state a band imposes on an attack, or why it can't be made.
+pub fn band_allows(method: HybAttackMethod, band: RangeBand) -> Result<Advantage> {
+    match (band, method.is_ranged()) {
+        (RangeBand::Far, _) => Err(Error::not_allowed(
+            "targets at far range are beyond weapons and spells",
+        )),
+        (RangeBand::Ranged, false) => Err(Error::not_allowed(
+            "a melee attack needs the target at close range",
+        )),
+        (RangeBand::Close, true) => Ok(Advantage::Disadvantage),
+        (RangeBand::Close, false) | (RangeBand::Ranged, true) => Ok(Advantage::Normal),
+    }
+}
+
+/// HYB-ATK-04: a melee weapon's reach — within 5 ft, or 10 ft for reach weapons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum MeleeReach {
+    #[default]
+    FiveFeet,
+    TenFeet,
+}
+
+impl MeleeReach {
+    pub const fn feet(self) -> u32 {
+        match self {
+            Self::FiveFeet => 5,
+            Self::TenFeet => 10,
+        }
+    }
+}
+
+/// HYB-ATK-04: a melee attack reaches a target `distance_ft` away.
+pub const fn melee_in_reach(distance_ft: u32, reach: MeleeReach) -> bool {
+    distance_ft <= reach.feet()
+}
+
+/// HYB-ATK-04: "in 30 ft" means within 30 ft — a target at `distance_ft` is in a listed range
+/// when it is no farther than the range.
+pub const fn within_range(distance_ft: u32, range_ft: u32) -> bool {
+    distance_ft <= range_ft
+}
+
+/// Who attacks (HYB-ATK-01 for PCs, HYB-ATK-02 for NPCs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum HybAttacker {
+    /// A PC: the method's ability modifier, plus proficiency when proficient with the weapon,
+    /// spell or method.
+    Pc {
+        ability_modifier: i32,
+        proficient: bool,
+        proficiency_bonus: i32,
+    },
+    /// An NPC or monster: the GM rolls with the monster's attack modifier.
+    Npc { modifier: i32 },
+}
+
+impl HybAttacker {
+    fn modifier(self) -> Result<i32> {
+        match self {
+            Self::Pc {
+                ability_modifier,
+                proficient,
+                proficiency_bonus,
+            } => {
+                check_modifier("ability modifier", ability_modifier)?;
+                check_modifier("proficiency bonus", proficiency_bonus)?;
+                Ok(if proficient {
+                    ability_modifier.saturating_add(proficiency_bonus)
+                } else {
+                    ability_modifier
+                })
+            }
+            Self::Npc { modifier } => check_modifier("attack modifier", modifier),
+        }
+    }
+}
+
+/// One attack's inputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct HybAttackInput {
+    pub attacker: HybAttacker,
+    pub method: HybAttackMethod,
+    pub target_ac: i32,
+    /// The range band, when playing without a grid.
+    #[serde(default)]
+    pub band: Option<RangeBand>,
+    /// HYB-ATK-04: a ranged attack made while in melee is at disadvantage.
+    #[serde(default)]
+    pub in_melee: bool,
+    /// The GM's advantage or disadvantage from circumstances.
+    #[serde(default)]
+    pub advantage: Advantage,
+}
+
+/// An attack's result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct HybAttackResult {
+    pub roll: D20Roll,
+    pub ability: Ability,
+    pub modifier: i32,
+    pub total: i32,
+    pub target_ac: i32,
+    pub hit: bool,
+    /// HYB-DMG-02: a natural 20 — the damage is doubled.
+    pub critical: bool,
+}
+
+/// HYB-ATK-01..04 / HYB-DMG-02: roll an attack. Total ≥ AC hits. A natural 20 is a critical:
+/// the source doubles its damage, which presumes a hit, so a natural 20 always hits (an engine
+/// reading; the source says nothing of a natural 20 missing).
+pub fn roll_hyb_attack(
+    roller: &mut dyn DieRoller,
+    input: &HybAttackInput,
+) -> Result<HybAttackResult> {
+    let modifier = input.attacker.modifier()?;
+    check_dc("target AC", input.target_ac)?;
+    let mut disadvantage = input.advantage == Advantage::Disadvantage;
+    if let Some(band) = input.band {
+        disadvantage |= band_allows(input.method, band)? == Advantage::Disadvantage;
+    }
+    if input.in_melee && input.method.is_ranged() {
+        disadvantage = true;
+    }
+    let advantage = Advantage::resolve(input.advantage == Advantage::Advantage, disadvantage);
+    let roll = roll_d20(roller, advantage)?;
+    let total = i32::try_from(roll.natural)
+        .unwrap_or(0)
+        .saturating_add(modifier);
+    let critical = roll.natural == 20;
+    Ok(HybAttackResult {
+        ability: input.method.ability(),
+        modifier,
+        total,
+        target_ac: input.target_ac,
+        hit: critical || total >= input.target_ac,
+        critical,
+        roll,
+    })
+}
+
+/// A damage roll.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct HybDamage {
+    pub dice: Vec<RolledDie>,
+    pub modifier: i32,
+    /// Dice plus modifier, at least 0.
+    pub base: u32,
+    /// Damage dealt: `base`, doubled on a critical.
+    pub amount: u32,
+    pub doubled: bool,
+}
+
+/// HYB-DMG-01/02: the listed dice + the ability modifier (e.g. 1d8 + STR). On a critical the
+/// total is doubled (RULES.md's reading of "damage is doubled").
+pub fn roll_hyb_damage(
+    roller: &mut dyn DieRoller,
+    dice: DiceSpec,
+    modifier: i32,
+    critical: bool,
+) -> Result<HybDamage> {
+    check_modifier("damage modifier", modifier)?;
+    let rolled = dice.roll(roller)?;
+    let raw = i64::from(sum_faces(&rolled)) + i64::from(modifier);
+    let base = u32::try_from(raw.max(0)).unwrap_or(u32::MAX);
+    Ok(HybDamage {
+        dice: rolled,
+        modifier,
+        base,
+        amount: if critical {
+            base.saturating_mul(2)
+        } else {
+            base
+        },
+        doubled: critical,
+    })
+}
