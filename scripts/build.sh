@@ -14,8 +14,8 @@ say "wasm-bindgen"
 wasm-bindgen target/wasm32-unknown-unknown/release/turnkeeper.wasm \
   --out-dir "$pkg" --target web --weak-refs --remove-name-section --remove-producers-section
 
-say "wasm-opt -Oz (npm binaryen)"
-node_modules/.bin/wasm-opt "$pkg/turnkeeper_bg.wasm" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
+say "wasm-opt ${WASM_OPT_LEVEL:--Oz} (npm binaryen)"
+node_modules/.bin/wasm-opt "$pkg/turnkeeper_bg.wasm" "${WASM_OPT_LEVEL:--Oz}" --enable-bulk-memory --enable-nontrapping-float-to-int \
   --enable-reference-types --enable-sign-ext --enable-mutable-globals --enable-multivalue \
   -o "$pkg/turnkeeper_bg.opt.wasm"
 mv "$pkg/turnkeeper_bg.opt.wasm" "$pkg/turnkeeper_bg.wasm"

@@ -13,6 +13,7 @@
     )
 )]
 
+pub mod ability;
 pub mod clock;
 pub mod conditions;
 pub mod creature;

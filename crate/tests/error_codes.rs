@@ -19,15 +19,25 @@ fn every_code_is_typed_in_the_facade_and_documented() {
     let codes = codes();
     assert!(codes.len() >= 14, "found only {codes:?}");
     for code in &codes {
-        assert!(FACADE.contains(&format!("\"{code}\"")), "{code} missing from errors.ts");
-        assert!(README.contains(&format!("`{code}`")), "{code} missing from js-package/README.md");
+        assert!(
+            FACADE.contains(&format!("\"{code}\"")),
+            "{code} missing from errors.ts"
+        );
+        assert!(
+            README.contains(&format!("`{code}`")),
+            "{code} missing from js-package/README.md"
+        );
     }
 }
 
 #[test]
 fn codes_round_trip_through_serde_as_their_string() {
     use turnkeeper::ErrorCode;
-    for code in [ErrorCode::NotationSyntax, ErrorCode::SnapshotInvalid, ErrorCode::DivisionByZero] {
+    for code in [
+        ErrorCode::NotationSyntax,
+        ErrorCode::SnapshotInvalid,
+        ErrorCode::DivisionByZero,
+    ] {
         let json = serde_json::to_string(&code).unwrap();
         assert_eq!(json, format!("\"{}\"", code.as_str()));
         assert_eq!(serde_json::from_str::<ErrorCode>(&json).unwrap(), code);

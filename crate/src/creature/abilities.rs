@@ -7,28 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::creature::limits::MAX_ABILITY_SCORE;
 use crate::error::{Error, Result};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub enum Ability {
-    Str,
-    Dex,
-    Con,
-    Int,
-    Wis,
-    Cha,
-}
-
-impl Ability {
-    pub const ALL: [Ability; 6] = [
-        Self::Str,
-        Self::Dex,
-        Self::Con,
-        Self::Int,
-        Self::Wis,
-        Self::Cha,
-    ];
-}
+pub use crate::ability::Ability;
 
 /// Six ability scores (or six per-ability counters, such as points lost).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

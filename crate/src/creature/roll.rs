@@ -7,16 +7,8 @@ use crate::creature::limits::{MAX_AMOUNT, MAX_DC, MAX_DICE_PER_ROLL, MAX_MODIFIE
 use crate::dice::{DieRoller, DieSize, RolledDie};
 use crate::error::{Error, Result};
 
-/// Roll one d20, or two and keep the higher (advantage) or lower (disadvantage).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub enum RollMode {
-    #[default]
-    Normal,
-    Advantage,
-    Disadvantage,
-}
+/// How a d20 is rolled: the crate-wide [`crate::dice::RollMode`].
+pub use crate::dice::RollMode;
 
 /// Which rule a d20 roll was made for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
