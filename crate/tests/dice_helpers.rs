@@ -112,8 +112,14 @@ fn x_in_6_chances_succeed_at_or_below_x() {
     assert_eq!(r.die, RolledDie { sides: 6, face: 2 });
     assert_eq!(r.chance, 2);
     assert!(!chance_in_six(2, &mut faces(&[3])).unwrap().success);
-    assert!(!chance_in_six(0, &mut faces(&[1])).unwrap().success, "0-in-6 never");
-    assert!(chance_in_six(6, &mut faces(&[6])).unwrap().success, "6-in-6 always");
+    assert!(
+        !chance_in_six(0, &mut faces(&[1])).unwrap().success,
+        "0-in-6 never"
+    );
+    assert!(
+        chance_in_six(6, &mut faces(&[6])).unwrap().success,
+        "6-in-6 always"
+    );
     let e = chance_in_six(7, &mut faces(&[1])).unwrap_err();
     assert_eq!(e.code, ErrorCode::InvalidArgument);
     // The helper and the notation `1d6cs<=X` agree roll for roll.
@@ -165,7 +171,12 @@ fn a5e_init_03_tied_entrants_roll_a_d20_highest_first_and_roll_again_on_a_new_ti
         .map(|x| (x.entrant, x.die.face))
         .collect();
     assert_eq!(second, vec![(0, 7), (2, 15)]);
-    assert!(r.rounds.iter().flat_map(|x| &x.rolls).all(|x| x.die.sides == 20));
+    assert!(
+        r.rounds
+            .iter()
+            .flat_map(|x| &x.rolls)
+            .all(|x| x.die.sides == 20)
+    );
 }
 
 #[test]
@@ -231,7 +242,10 @@ fn a_roll_off_that_stays_tied_stops_at_the_round_cap() {
 fn a5e_count_01_slow_pool_removes_sixes_and_expires_with_the_last_die() {
     let mut c = Countdown::new(3, CountdownSpeed::Slow).unwrap();
     let r = c.roll(&mut faces(&[6, 2, 6])).unwrap();
-    assert_eq!((r.roll, r.removed, r.remaining, r.expired), (1, 2, 1, false));
+    assert_eq!(
+        (r.roll, r.removed, r.remaining, r.expired),
+        (1, 2, 1, false)
+    );
     assert_eq!(r.faces.len(), 3);
     let r = c.roll(&mut faces(&[5])).unwrap();
     assert_eq!((r.removed, r.remaining), (0, 1), "slow keeps a 5");
@@ -262,15 +276,23 @@ fn a5e_count_02_speeds_add_remove_and_stop() {
     );
     assert_eq!(c.dice(), 4, "a refused change leaves the pool alone");
     assert!(!c.remove_dice(3).unwrap());
-    assert!(c.remove_dice(1).unwrap(), "removing the last die expires it");
+    assert!(
+        c.remove_dice(1).unwrap(),
+        "removing the last die expires it"
+    );
     assert_eq!(c.add_dice(1).unwrap_err().code, ErrorCode::OutOfOrder);
 
     // Stopping: a stopped countdown does not roll; an unstoppable one cannot be stopped.
     let mut c = Countdown::new(2, CountdownSpeed::Slow).unwrap();
     c.stop().unwrap();
     assert!(c.is_stopped());
-    assert_eq!(c.roll(&mut faces(&[6, 6])).unwrap_err().code, ErrorCode::NotAllowed);
-    let mut u = Countdown::new(2, CountdownSpeed::Slow).unwrap().unstoppable();
+    assert_eq!(
+        c.roll(&mut faces(&[6, 6])).unwrap_err().code,
+        ErrorCode::NotAllowed
+    );
+    let mut u = Countdown::new(2, CountdownSpeed::Slow)
+        .unwrap()
+        .unstoppable();
     assert!(u.is_unstoppable());
     assert_eq!(u.stop().unwrap_err().code, ErrorCode::NotAllowed);
     assert!(!u.is_stopped());
@@ -342,7 +364,11 @@ fn check_table_column(speed: CountdownSpeed, col: usize) -> Vec<u32> {
         let table = values[col];
         assert_eq!(approximate_rolls(*dice, speed), Some(table));
         let exact = expected_rolls(*dice, speed);
-        assert_eq!(exact.round() as u32, table, "{dice}d6 {speed:?}: exact {exact}");
+        assert_eq!(
+            exact.round() as u32,
+            table,
+            "{dice}d6 {speed:?}: exact {exact}"
+        );
 
         let seed = 1_000 + (row * 3 + col) as u64;
         let mut source = SeededDice::new(seed).unwrap();
@@ -367,7 +393,10 @@ fn check_table_column(speed: CountdownSpeed, col: usize) -> Vec<u32> {
 
 #[test]
 fn a5e_count_03_table_slow_column_matches_the_mean_number_of_rolls() {
-    assert_eq!(check_table_column(CountdownSpeed::Slow, 0), vec![3, 7, 8, 10]);
+    assert_eq!(
+        check_table_column(CountdownSpeed::Slow, 0),
+        vec![3, 7, 8, 10]
+    );
 }
 
 #[test]

@@ -135,7 +135,10 @@ mod chi2 {
 fn assert_fits(label: &str, observed: &[u64], probabilities: &[f64]) {
     let n: u64 = observed.iter().sum();
     let expected: Vec<f64> = probabilities.iter().map(|p| p * n as f64).collect();
-    assert!(expected.iter().all(|e| *e >= 5.0), "{label}: cells too small");
+    assert!(
+        expected.iter().all(|e| *e >= 5.0),
+        "{label}: cells too small"
+    );
     let df = (observed.len() - 1) as u32;
     let x2 = chi2::statistic(observed, &expected);
     let critical = chi2::critical(ALPHA, df);

@@ -117,7 +117,10 @@ fn dice_vectors_replay_natively() {
         assert_eq!(r.notation, case.normalized, "{notation}");
         assert_eq!(r.faces(), case.faces, "{notation} seed {}", case.seed);
         assert_eq!(r.total, case.total, "{notation} seed {}", case.seed);
-        assert!(r.dice.iter().any(feature), "{notation}: the case shows its feature");
+        assert!(
+            r.dice.iter().any(feature),
+            "{notation}: the case shows its feature"
+        );
         // The fast path agrees, and the faces replayed by hand give the same total.
         let expr = Expression::parse(&case.notation).unwrap();
         let fast = expr
