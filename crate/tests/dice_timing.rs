@@ -55,14 +55,3 @@ fn dice_timing_report() {
             .dice_count() as i64
     });
 }
-
-#[test]
-#[ignore = "scratch"]
-fn scratch_parse_parts() {
-    let n = 500_000;
-    for s in ["5", "1d20", "4d6", "4d6kh3", "4d6kh3+2", "1+2+3+4"] {
-        time(&format!("parse {s}"), n, || {
-            Expression::parse(black_box(s)).unwrap().dice_count() as i64 + 1
-        });
-    }
-}
