@@ -77,7 +77,8 @@
 //! [`Expression::normalized`] (also [`RollResult::notation`]) is lower case, without spaces,
 //! with explicit counts and comparisons: `d20` → `1d20`, `d%` → `1d100`, `k` → `kh1`,
 //! `1d6!` → `1d6x6`, `rr` → `r1`, `d20adv` → `2d20kh1`, `4D6KH3 + 2` → `4d6kh3+2`. Parsing the
-//! normalized text gives the same expression.
+//! normalized text gives the same expression. (Spelling things out can lengthen a notation, so
+//! one written close to the length limit may normalize to more than 1,000 characters.)
 //!
 //! # Rounding
 //! All arithmetic is on integers. `/` rounds toward negative infinity (floor): `7/2` = 3,
