@@ -48,7 +48,6 @@ impl Expression {
         };
         let has_keep = self
             .modifiers_of(&term)
-            .iter()
             .any(|m| matches!(m.modifier, Modifier::Keep { .. } | Modifier::Drop { .. }));
         if term.count != 1 || has_keep {
             return Err(Error::invalid_argument(
@@ -70,27 +69,24 @@ impl Expression {
                 format!("more than {MAX_DICE} dice in one roll"),
             ));
         }
-        // Validated: now change.
-        let insert_at = term.mods_start.saturating_add(term.mods_len);
+        // Validated: now change. The new modifier goes right before the term's node (after
+        // its other modifiers); later terms' modifier ranges move up by one.
         for (i, node) in self.nodes.iter_mut().enumerate() {
             if let Node::Dice(t) = node {
                 if i == index {
                     t.count = 2;
                     t.mods_len = t.mods_len.saturating_add(1);
-                } else if t.mods_start >= insert_at {
+                } else if i > index {
                     t.mods_start = t.mods_start.saturating_add(1);
                 }
             }
         }
-        let at = usize::try_from(insert_at)
-            .unwrap_or(usize::MAX)
-            .min(self.modifiers.len());
-        self.modifiers.insert(
-            at,
-            ModifierAt {
+        self.nodes.insert(
+            index,
+            Node::Modifier(ModifierAt {
                 modifier: Modifier::Keep { highest, count: 1 },
                 pos: term.pos,
-            },
+            }),
         );
         self.dice_count = dice;
         Ok(())

@@ -2,7 +2,8 @@
 //!
 //! An [`Expression`] is a flat list of nodes in post-order (children before parents), which is
 //! also a stack program: numbers and dice push a value, `Neg` negates the top, a binary operator
-//! pops two and pushes one. Evaluating and printing are therefore loops, never recursion, so no
+//! pops two and pushes one. A dice term's modifiers sit in the same list just before the term
+//! (they push nothing), so a parse makes a single allocation. Evaluating and printing are therefore loops, never recursion, so no
 //! notation — however long or nested within the limits — can exhaust the call stack.
 
 use crate::dice::limits::MAX_SIDES;
@@ -139,7 +140,7 @@ pub(crate) struct ModifierAt {
     pub pos: u32,
 }
 
-/// `NdM` with its modifiers (stored in [`Expression::modifiers`] at `mods_start..+mods_len`).
+/// `NdM`; its modifiers are the `mods_len` nodes from `mods_start` (just before this node).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct DiceTerm {
     pub count: u32,
@@ -184,6 +185,8 @@ pub(crate) enum Node {
         op: BinOp,
         pos: u32,
     },
+    /// A modifier of the dice term that follows it; no effect on the stack.
+    Modifier(ModifierAt),
 }
 
 /// A parsed dice notation: parse once with [`Expression::parse`], roll many times with
@@ -191,7 +194,6 @@ pub(crate) enum Node {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Expression {
     pub(crate) nodes: Vec<Node>,
-    pub(crate) modifiers: Vec<ModifierAt>,
     /// Deepest the evaluation stack gets (computed when parsing).
     pub(crate) max_stack: usize,
     /// Dice written in the notation (before explosions and rerolls).
@@ -201,13 +203,18 @@ pub struct Expression {
 }
 
 impl Expression {
-    /// The modifiers of one dice term.
-    pub(crate) fn modifiers_of(&self, term: &DiceTerm) -> &[ModifierAt] {
+    /// The modifiers of one dice term, in the order written.
+    pub(crate) fn modifiers_of(&self, term: &DiceTerm) -> impl Iterator<Item = ModifierAt> + '_ {
         let start = usize::try_from(term.mods_start).unwrap_or(usize::MAX);
         let len = usize::try_from(term.mods_len).unwrap_or(0);
-        self.modifiers
+        self.nodes
             .get(start..start.saturating_add(len))
             .unwrap_or(&[])
+            .iter()
+            .filter_map(|n| match n {
+                Node::Modifier(m) => Some(*m),
+                _ => None,
+            })
     }
 
     /// Dice the notation writes (advantage counts as two), before explosions and rerolls.
@@ -231,7 +238,7 @@ impl Expression {
                     max = max.max(depth);
                 }
                 Node::Binary { .. } => depth = depth.saturating_sub(1),
-                Node::Neg | Node::Group => {}
+                Node::Neg | Node::Group | Node::Modifier(_) => {}
             }
         }
         max

@@ -31,8 +31,9 @@ struct PoolDie {
     face: u32,
     value: i32,
     flags: u8,
-    /// How many explosions/rerolls led to this die (0 for the dice written).
-    chain: u32,
+    /// How many explosions/rerolls led to this die (0 for the dice written; at most
+    /// MAX_REROLLS_PER_DIE, which fits in a byte).
+    chain: u8,
 }
 
 impl PoolDie {
@@ -185,7 +186,7 @@ pub(crate) fn evaluate<R: DieRoller + ?Sized>(
                 let v = stack.pop()?;
                 stack.push(v.checked_neg().ok_or_else(internal)?)?;
             }
-            Node::Group => {}
+            Node::Group | Node::Modifier(_) => {}
             Node::Binary { op, pos } => {
                 let b = stack.pop()?;
                 let a = stack.pop()?;
@@ -210,8 +211,7 @@ fn roll_term<R: DieRoller + ?Sized>(
     let term_index = details
         .as_deref()
         .map_or(0, |d| u32::try_from(d.terms.len()).unwrap_or(u32::MAX));
-    let mods = expr.modifiers_of(term);
-    if mods.is_empty() {
+    if term.mods_len == 0 {
         // The common case (`1d20`, `3d6`, `1000d6`): sum as the faces come.
         let mut sum = 0i64;
         for _ in 0..term.count {
@@ -256,7 +256,7 @@ fn roll_term<R: DieRoller + ?Sized>(
     }
     let mut counts_successes = false;
     let mut counts_failures = false;
-    for m in mods {
+    for m in expr.modifiers_of(term) {
         match m.modifier {
             Modifier::Keep { highest, count } => {
                 let active = active_count(&pool);
@@ -434,7 +434,7 @@ fn chain<R: DieRoller + ?Sized>(
             break;
         }
         if d.active() && !d.has(flag) && rule.matches(d.value) {
-            if d.chain >= MAX_REROLLS_PER_DIE {
+            if u32::from(d.chain) >= MAX_REROLLS_PER_DIE {
                 return Err(limit(
                     pos,
                     format!("a die was exploded or rerolled more than {MAX_REROLLS_PER_DIE} times"),

@@ -59,28 +59,6 @@ pub(crate) struct Token {
     pub spaced: bool,
 }
 
-/// Keywords, longest first so that the first match is the longest.
-const WORDS: [(&str, Tok); 18] = [
-    ("min", Tok::Word(Word::Min)),
-    ("max", Tok::Word(Word::Max)),
-    ("adv", Tok::Word(Word::Advantage)),
-    ("dis", Tok::Word(Word::Disadvantage)),
-    ("kh", Tok::Word(Word::KeepHigh)),
-    ("kl", Tok::Word(Word::KeepLow)),
-    ("dh", Tok::Word(Word::DropHigh)),
-    ("dl", Tok::Word(Word::DropLow)),
-    ("xo", Tok::Word(Word::ExplodeOnce)),
-    ("ro", Tok::Word(Word::RerollOnce)),
-    ("rr", Tok::Word(Word::Reroll)),
-    ("cs", Tok::Word(Word::CountSuccesses)),
-    ("cf", Tok::Word(Word::CountFailures)),
-    ("k", Tok::Word(Word::KeepHigh)),
-    ("x", Tok::Word(Word::Explode)),
-    ("r", Tok::Word(Word::Reroll)),
-    ("d", Tok::D),
-    ("f", Tok::Fudge),
-];
-
 pub(crate) struct Lexer<'a> {
     text: &'a str,
     /// Byte offset of the next unread character.
@@ -194,23 +172,61 @@ impl<'a> Lexer<'a> {
         })
     }
 
+    /// Letters: the longest keyword starting here (`kh` before `k`, `dis` before `d`), matched
+    /// case-insensitively by a dispatch on the first letter.
     fn word(&mut self, first: char, pos: u32, spaced: bool) -> Result<Token> {
         let rest = self.rest().as_bytes();
-        for (word, tok) in WORDS {
-            let matched = rest
-                .get(..word.len())
-                .is_some_and(|b| b.eq_ignore_ascii_case(word.as_bytes()));
-            if matched {
-                self.advance_ascii(word.len());
-                return Ok(Token { tok, pos, spaced });
-            }
-        }
-        Err(Error::at(
-            ErrorCode::NotationSyntax,
-            pos as usize,
-            format!("unexpected letter '{first}'"),
-        ))
+        let at = |i: usize| rest.get(i).map(u8::to_ascii_lowercase);
+        let w = Tok::Word;
+        let (tok, len) = match first.to_ascii_lowercase() {
+            'd' => match (at(1), at(2)) {
+                (Some(b'h'), _) => (w(Word::DropHigh), 2),
+                (Some(b'l'), _) => (w(Word::DropLow), 2),
+                (Some(b'i'), Some(b's')) => (w(Word::Disadvantage), 3),
+                _ => (Tok::D, 1),
+            },
+            'k' => match at(1) {
+                Some(b'h') => (w(Word::KeepHigh), 2),
+                Some(b'l') => (w(Word::KeepLow), 2),
+                _ => (w(Word::KeepHigh), 1),
+            },
+            'x' => match at(1) {
+                Some(b'o') => (w(Word::ExplodeOnce), 2),
+                _ => (w(Word::Explode), 1),
+            },
+            'r' => match at(1) {
+                Some(b'o') => (w(Word::RerollOnce), 2),
+                Some(b'r') => (w(Word::Reroll), 2),
+                _ => (w(Word::Reroll), 1),
+            },
+            'c' => match at(1) {
+                Some(b's') => (w(Word::CountSuccesses), 2),
+                Some(b'f') => (w(Word::CountFailures), 2),
+                _ => return Err(unexpected_letter(first, pos)),
+            },
+            'm' => match (at(1), at(2)) {
+                (Some(b'i'), Some(b'n')) => (w(Word::Min), 3),
+                (Some(b'a'), Some(b'x')) => (w(Word::Max), 3),
+                _ => return Err(unexpected_letter(first, pos)),
+            },
+            'a' => match (at(1), at(2)) {
+                (Some(b'd'), Some(b'v')) => (w(Word::Advantage), 3),
+                _ => return Err(unexpected_letter(first, pos)),
+            },
+            'f' => (Tok::Fudge, 1),
+            _ => return Err(unexpected_letter(first, pos)),
+        };
+        self.advance_ascii(len);
+        Ok(Token { tok, pos, spaced })
     }
+}
+
+fn unexpected_letter(letter: char, pos: u32) -> Error {
+    Error::at(
+        ErrorCode::NotationSyntax,
+        pos as usize,
+        format!("unexpected letter '{letter}'"),
+    )
 }
 
 /// Words for error messages.
@@ -301,6 +317,44 @@ mod tests {
                 Tok::Eof
             ]
         );
+    }
+
+    #[test]
+    fn every_keyword_is_recognized() {
+        let words = toks("k kh kl dh dl d x xo r ro rr cs cf min max adv dis f ! % DIS Min");
+        let expected = [
+            Tok::Word(Word::KeepHigh),
+            Tok::Word(Word::KeepHigh),
+            Tok::Word(Word::KeepLow),
+            Tok::Word(Word::DropHigh),
+            Tok::Word(Word::DropLow),
+            Tok::D,
+            Tok::Word(Word::Explode),
+            Tok::Word(Word::ExplodeOnce),
+            Tok::Word(Word::Reroll),
+            Tok::Word(Word::RerollOnce),
+            Tok::Word(Word::Reroll),
+            Tok::Word(Word::CountSuccesses),
+            Tok::Word(Word::CountFailures),
+            Tok::Word(Word::Min),
+            Tok::Word(Word::Max),
+            Tok::Word(Word::Advantage),
+            Tok::Word(Word::Disadvantage),
+            Tok::Fudge,
+            Tok::Word(Word::Explode),
+            Tok::Percent,
+            Tok::Word(Word::Disadvantage),
+            Tok::Word(Word::Min),
+            Tok::Eof,
+        ];
+        assert_eq!(words, expected);
+        for bad in ["c", "mi", "ma", "ad", "e", "z"] {
+            let err = Lexer::new(bad).next_token().unwrap_err();
+            assert_eq!(
+                (err.code, err.position),
+                (ErrorCode::NotationSyntax, Some(0))
+            );
+        }
     }
 
     #[test]

@@ -40,6 +40,7 @@ pub(crate) fn render(expr: &Expression, mut terms: Option<&mut Vec<String>>) -> 
                     top.push(')');
                 }
             }
+            Node::Modifier(_) => {}
             Node::Binary { op, .. } => {
                 let rhs = stack.pop().unwrap_or_default();
                 if let Some(lhs) = stack.last_mut() {

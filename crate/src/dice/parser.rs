@@ -39,7 +39,6 @@ pub(crate) fn parse(text: &str) -> Result<Expression> {
         lexer: Lexer::new(text),
         peeked: None,
         nodes: Vec::with_capacity(8),
-        modifiers: Vec::new(),
         depth: 0,
         terms: 0,
         dice: 0,
@@ -71,7 +70,6 @@ pub(crate) fn parse(text: &str) -> Result<Expression> {
     let max_stack = Expression::stack_need(&parser.nodes);
     Ok(Expression {
         nodes: parser.nodes,
-        modifiers: parser.modifiers,
         max_stack,
         dice_count: parser.dice,
         term_count: parser.terms,
@@ -90,7 +88,6 @@ struct Parser<'a> {
     lexer: Lexer<'a>,
     peeked: Option<Token>,
     nodes: Vec<Node>,
-    modifiers: Vec<ModifierAt>,
     depth: u32,
     terms: u32,
     dice: u32,
@@ -265,7 +262,7 @@ impl Parser<'_> {
                 ));
             }
         };
-        let mods_start = self.modifiers.len();
+        let mods_start = self.nodes.len();
         let mut exploding = false;
         while let Some(t) = self.peek_glued()? {
             let word = match t.tok {
@@ -274,7 +271,7 @@ impl Parser<'_> {
                 _ => break,
             };
             self.bump()?;
-            let written = self.modifiers.len().saturating_sub(mods_start);
+            let written = self.nodes.len().saturating_sub(mods_start);
             if written >= MAX_MODIFIERS_PER_TERM as usize {
                 return Err(limit(
                     t.pos,
@@ -342,10 +339,10 @@ impl Parser<'_> {
                     }
                 }
             };
-            self.modifiers.push(ModifierAt {
+            self.nodes.push(Node::Modifier(ModifierAt {
                 modifier,
                 pos: t.pos,
-            });
+            }));
         }
         let total = self.dice.saturating_add(count);
         if total > MAX_DICE {
@@ -356,7 +353,7 @@ impl Parser<'_> {
             count,
             die,
             mods_start: u32::try_from(mods_start).unwrap_or(u32::MAX),
-            mods_len: u32::try_from(self.modifiers.len().saturating_sub(mods_start)).unwrap_or(0),
+            mods_len: u32::try_from(self.nodes.len().saturating_sub(mods_start)).unwrap_or(0),
             pos,
         };
         self.nodes.push(Node::Dice(term));
