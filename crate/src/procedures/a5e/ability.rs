@@ -1,0 +1,71 @@
+//! Abilities and the few skills the A5E procedures name.
+
+use serde::{Deserialize, Serialize};
+
+/// The six abilities. Saving throws and checks are made with one of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum Ability {
+    Strength,
+    Dexterity,
+    Constitution,
+    Intelligence,
+    Wisdom,
+    Charisma,
+}
+
+/// Skills the procedures in this module call for (world features, jumping, tumbling, hiding,
+/// searching, diving). Other skills are the caller's business: a check only needs a total.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum Skill {
+    Acrobatics,
+    Athletics,
+    Investigation,
+    Perception,
+    Stealth,
+}
+
+impl Skill {
+    /// The ability a skill is usually paired with.
+    pub const fn usual_ability(self) -> Ability {
+        match self {
+            Self::Acrobatics | Self::Stealth => Ability::Dexterity,
+            Self::Athletics => Ability::Strength,
+            Self::Investigation => Ability::Intelligence,
+            Self::Perception => Ability::Wisdom,
+        }
+    }
+}
+
+/// The modifier of an ability score: ⌊(score − 10) / 2⌋.
+pub fn ability_modifier(score: u32) -> i32 {
+    let score = i32::try_from(score.min(super::limits::MAX_ABILITY_SCORE)).unwrap_or(0);
+    (score - 10).div_euclid(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn modifiers_round_down() {
+        assert_eq!(ability_modifier(1), -5);
+        assert_eq!(ability_modifier(8), -1);
+        assert_eq!(ability_modifier(9), -1);
+        assert_eq!(ability_modifier(10), 0);
+        assert_eq!(ability_modifier(14), 2);
+        assert_eq!(ability_modifier(15), 2);
+        assert_eq!(ability_modifier(16), 3);
+        assert_eq!(ability_modifier(30), 10);
+    }
+
+    #[test]
+    fn skills_pair_with_their_usual_ability() {
+        assert_eq!(Skill::Athletics.usual_ability(), Ability::Strength);
+        assert_eq!(Skill::Acrobatics.usual_ability(), Ability::Dexterity);
+        assert_eq!(Skill::Perception.usual_ability(), Ability::Wisdom);
+    }
+}
