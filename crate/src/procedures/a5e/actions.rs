@@ -9,8 +9,28 @@ use super::cover::Cover;
 use super::dice::{D20Test, D20TestRoll};
 use super::effects::Lasts;
 use super::limits;
+use super::turn::ActionCost;
 use crate::dice::DieRoller;
 use crate::error::{Error, Result};
+
+/// A5E-ACT-01: the special melee attacks a creature may make instead of an attack (their
+/// details are in "Combat Maneuvers", which the sources don't include).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum SpecialMeleeAttack {
+    Disarm,
+    Grapple,
+    Knockdown,
+    Overrun,
+    Shove,
+}
+
+/// A5E-ACT-01: attacks one Attack action allows — one, plus those Extra Attack or Multiattack
+/// add (`extra_attacks`).
+pub const fn attacks_per_action(extra_attacks: u32) -> u32 {
+    extra_attacks.saturating_add(1)
+}
 
 /// A5E-ACT-13 / C-31: a creature with fatigue level 1 or more can't Sprint. The Sprint action's
 /// numbers are missing from the source (G-09); only this limit is enforceable.
@@ -200,6 +220,19 @@ pub enum CastingTime {
     Reaction,
     /// Minutes or hours.
     Longer,
+}
+
+impl CastingTime {
+    /// A5E-ACT-02: what casting costs from the turn's budget; `None` for casting times of
+    /// minutes or hours, which take longer than a turn.
+    pub const fn cost(self) -> Option<ActionCost> {
+        match self {
+            Self::OneAction => Some(ActionCost::Action),
+            Self::BonusAction => Some(ActionCost::BonusAction),
+            Self::Reaction => Some(ActionCost::Reaction),
+            Self::Longer => None,
+        }
+    }
 }
 
 /// What is readied.

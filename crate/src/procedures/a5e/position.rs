@@ -118,3 +118,55 @@ pub const fn flanks(situation: FlankingSituation, target_back_to_back: bool) -> 
         FlankingSituation::Gridless { melee_attackers } => melee_attackers >= 3,
     }
 }
+
+/// What a controlled mount may do while it moves with its rider (A5E-MOVE-09).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum MountMoveAction {
+    Dash,
+    Disengage,
+    Dodge,
+    /// Anything else.
+    Other,
+}
+
+/// A5E-MOVE-09: during the shared movement on the rider's turn (at the **mount's** Speed —
+/// build the rider's [`super::movement::MovementBudget`] from the mount's speeds), a controlled
+/// mount may take only the Dash, Disengage or Dodge action.
+pub const fn controlled_mount_may(action: MountMoveAction) -> bool {
+    !matches!(action, MountMoveAction::Other)
+}
+
+/// What a rider may command its mount to do with a bonus action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum MountCommand {
+    AbilityCheck,
+    Attack,
+    Multiattack,
+}
+
+/// A5E-MOVE-09: the rider's bonus action may command an ability check or the Attack action,
+/// but not Multiattack.
+pub fn command_mount(command: MountCommand) -> Result<()> {
+    if command == MountCommand::Multiattack {
+        return Err(Error::not_allowed(
+            "a commanded mount can take the Attack action but not Multiattack (A5E-MOVE-09)",
+        ));
+    }
+    Ok(())
+}
+
+/// A5E-MOVE-10: dropping prone costs no movement.
+pub const DROP_PRONE_COST_FT: u32 = 0;
+
+/// A5E-MOVE-10: a creature may drop prone as a reaction when targeted by a ranged attack it
+/// can see.
+pub const fn may_drop_prone_as_reaction(
+    targeted_by_ranged_attack: bool,
+    sees_attacker: bool,
+) -> bool {
+    targeted_by_ranged_attack && sees_attacker
+}
