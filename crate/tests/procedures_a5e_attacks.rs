@@ -456,10 +456,14 @@ fn a5e_act_05_dodge_forbidden_at_speed_0() {
 }
 
 #[test]
-fn a5e_act_06_07_help_with_a_task_or_an_attack() {
+fn a5e_act_06_help_with_a_task() {
     let task = actions::help(HelpWith::Task).unwrap();
     assert_eq!(task.advantage_on, HelpedRoll::NextAbilityCheckForTheTask);
     assert_eq!(task.lasts, Lasts::UntilStartOfSourcesNextTurn);
+}
+
+#[test]
+fn a5e_act_07_help_with_an_attack_needs_target_within_5_ft() {
     let attack = actions::help(HelpWith::Attack {
         target_distance_ft: 5,
         helper_can_threaten: true,
@@ -667,15 +671,21 @@ fn a5e_act_13_sprint_blocked_by_fatigue() {
 fn a5e_act_14_tumble_by_size_training_and_consent() {
     assert_eq!(
         tumble::tumble_save(Size::Small, Size::Medium),
-        TumbleSave::Roll(RollMode::Advantage)
+        TumbleSave::Roll {
+            mode: RollMode::Advantage
+        }
     );
     assert_eq!(
         tumble::tumble_save(Size::Medium, Size::Medium),
-        TumbleSave::Roll(RollMode::Normal)
+        TumbleSave::Roll {
+            mode: RollMode::Normal
+        }
     );
     assert_eq!(
         tumble::tumble_save(Size::Large, Size::Medium),
-        TumbleSave::Roll(RollMode::Disadvantage)
+        TumbleSave::Roll {
+            mode: RollMode::Disadvantage
+        }
     );
     assert_eq!(
         tumble::tumble_save(Size::Huge, Size::Medium),
@@ -799,4 +809,25 @@ fn a5e_act_17_two_weapon_fighting() {
     assert_eq!(two_weapon::off_hand_damage_modifier(-1), -1);
     assert!(two_weapon::off_hand_may_be_ranged(true));
     assert!(!two_weapon::off_hand_may_be_ranged(false));
+}
+
+#[test]
+fn tagged_results_round_trip_through_json() {
+    let save = tumble::tumble_save(Size::Small, Size::Medium);
+    let json = serde_json::to_string(&save).unwrap();
+    assert_eq!(json, r#"{"type":"roll","mode":"advantage"}"#);
+    assert_eq!(serde_json::from_str::<TumbleSave>(&json).unwrap(), save);
+    let a = assess_attack(&bow(100, true)).unwrap();
+    let json = serde_json::to_string(&a).unwrap();
+    assert_eq!(
+        serde_json::from_str::<turnkeeper::procedures::a5e::AttackAssessment>(&json).unwrap(),
+        a
+    );
+    let c = bow(100, true);
+    let json = serde_json::to_string(&c).unwrap();
+    assert!(json.contains(r#""type":"ranged""#));
+    assert_eq!(
+        serde_json::from_str::<AttackCircumstances>(&json).unwrap(),
+        c
+    );
 }

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::error::{Error, Result};
+
 /// The six abilities. Saving throws and checks are made with one of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -40,10 +42,17 @@ impl Skill {
     }
 }
 
-/// The modifier of an ability score: ⌊(score − 10) / 2⌋.
-pub fn ability_modifier(score: u32) -> i32 {
-    let score = i32::try_from(score.min(super::limits::MAX_ABILITY_SCORE)).unwrap_or(0);
-    (score - 10).div_euclid(2)
+/// The modifier of an ability score: ⌊(score − 10) / 2⌋. Scores above
+/// [`MAX_ABILITY_SCORE`](super::limits::MAX_ABILITY_SCORE) are `INVALID_ARGUMENT`.
+pub fn ability_modifier(score: u32) -> Result<i32> {
+    let max = super::limits::MAX_ABILITY_SCORE;
+    if score > max {
+        return Err(Error::invalid_argument(format!(
+            "ability scores run up to {max}, not {score}"
+        )));
+    }
+    let score = i32::try_from(score).unwrap_or(0);
+    Ok((score - 10).div_euclid(2))
 }
 
 #[cfg(test)]
@@ -52,14 +61,19 @@ mod tests {
 
     #[test]
     fn modifiers_round_down() {
-        assert_eq!(ability_modifier(1), -5);
-        assert_eq!(ability_modifier(8), -1);
-        assert_eq!(ability_modifier(9), -1);
-        assert_eq!(ability_modifier(10), 0);
-        assert_eq!(ability_modifier(14), 2);
-        assert_eq!(ability_modifier(15), 2);
-        assert_eq!(ability_modifier(16), 3);
-        assert_eq!(ability_modifier(30), 10);
+        for (score, modifier) in [
+            (1, -5),
+            (8, -1),
+            (9, -1),
+            (10, 0),
+            (14, 2),
+            (15, 2),
+            (16, 3),
+            (30, 10),
+        ] {
+            assert_eq!(ability_modifier(score).unwrap(), modifier, "score {score}");
+        }
+        assert!(ability_modifier(101).is_err());
     }
 
     #[test]

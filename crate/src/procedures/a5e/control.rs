@@ -36,7 +36,7 @@ pub fn group_check_bonus(ability: Ability, members: u32) -> Result<i32> {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct GroupCheck {
-    /// The one member's roll, group bonus included in its total.
+    /// The one member's roll; its modifier and total include the group bonus.
     pub roll: D20TestRoll,
     pub group_bonus: i32,
     pub success: bool,
@@ -53,8 +53,11 @@ pub fn group_check(
 ) -> Result<GroupCheck> {
     let dc = limits::check_dc("dc", dc)?;
     let group_bonus = group_check_bonus(ability, members)?;
-    let mut roll = member_check.roll(roller)?;
-    roll.total = roll.total.saturating_add(group_bonus);
+    let test = D20Test {
+        modifier: member_check.modifier.saturating_add(group_bonus),
+        ..*member_check
+    };
+    let roll = test.roll(roller)?;
     Ok(GroupCheck {
         success: roll.total >= dc,
         roll,

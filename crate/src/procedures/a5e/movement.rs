@@ -365,8 +365,9 @@ impl MovementBudget {
         Ok(())
     }
 
-    /// Spend half the walking Speed (rounded up), e.g. to stand up from prone (A5E-COND-22) or
-    /// to mount or dismount (A5E-MOVE-08).
+    /// Spend half the walking Speed in force this turn (Dash included, since Dash doubles the
+    /// Speed itself), rounded up: to stand up from prone (A5E-COND-22) or to mount or dismount
+    /// (A5E-MOVE-08).
     fn spend_half_speed(&mut self, what: &str) -> Result<u32> {
         let speed = self.speed(MoveMode::Walk).unwrap_or(0);
         let cost = speed.div_ceil(2);

@@ -10,21 +10,27 @@ use crate::error::Result;
 
 /// How the tumbler's size compares with the creature it tumbles through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(tag = "type", rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum TumbleSave {
     /// Two or more sizes larger than the target: no save needed.
     NotNeeded,
     /// The save, rolled in this mode: advantage when smaller, disadvantage when larger.
-    Roll(RollMode),
+    Roll { mode: RollMode },
 }
 
 /// A5E-ACT-14: the save the tumbler makes, by size.
 pub const fn tumble_save(tumbler: Size, target: Size) -> TumbleSave {
     match tumbler.steps_above(target) {
-        i32::MIN..=-1 => TumbleSave::Roll(RollMode::Advantage),
-        0 => TumbleSave::Roll(RollMode::Normal),
-        1 => TumbleSave::Roll(RollMode::Disadvantage),
+        i32::MIN..=-1 => TumbleSave::Roll {
+            mode: RollMode::Advantage,
+        },
+        0 => TumbleSave::Roll {
+            mode: RollMode::Normal,
+        },
+        1 => TumbleSave::Roll {
+            mode: RollMode::Disadvantage,
+        },
         _ => TumbleSave::NotNeeded,
     }
 }
@@ -79,7 +85,7 @@ pub fn tumble(attempt: &TumbleAttempt, roller: &mut dyn DieRoller) -> Result<Tum
     let dc = limits::check_dc("maneuverDc", attempt.maneuver_dc)?;
     let size_mode = match tumble_save(attempt.tumbler, attempt.target) {
         TumbleSave::NotNeeded => None,
-        TumbleSave::Roll(mode) => Some(mode),
+        TumbleSave::Roll { mode } => Some(mode),
     };
     let Some(size_mode) = size_mode.filter(|_| !attempt.target_allows) else {
         return Ok(TumbleResult {
