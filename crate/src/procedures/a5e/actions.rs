@@ -166,15 +166,22 @@ pub fn hide(
     limits::check_count("observers", observers.len(), limits::MAX_TARGETS)?;
     let roll = stealth.roll(roller)?;
     let total = roll.total.saturating_add(cover.hide_bonus());
-    let (hidden, noticed): (Vec<&Observer>, Vec<&Observer>) = observers
-        .iter()
-        .partition(|o| unnoticed(total, o.passive_perception));
+    let (hidden_from, noticed_by) = split_observers(total, observers);
     Ok(HideResult {
         roll,
         total,
-        hidden_from: hidden.into_iter().map(|o| o.id.clone()).collect(),
-        noticed_by: noticed.into_iter().map(|o| o.id.clone()).collect(),
+        hidden_from,
+        noticed_by,
     })
+}
+
+/// The ids of the observers a Stealth total stays hidden from, and of those that notice it.
+pub fn split_observers(stealth_total: i32, observers: &[Observer]) -> (Vec<String>, Vec<String>) {
+    let (hidden, noticed): (Vec<&Observer>, Vec<&Observer>) = observers
+        .iter()
+        .partition(|o| unnoticed(stealth_total, o.passive_perception));
+    let ids = |list: Vec<&Observer>| list.into_iter().map(|o| o.id.clone()).collect();
+    (ids(hidden), ids(noticed))
 }
 
 /// A5E-ACT-12: the Search action's check, Wisdom (Perception) or Intelligence (Investigation)

@@ -175,6 +175,27 @@ pub struct AttackAssessment {
     pub reveals_attacker: bool,
 }
 
+/// The disadvantage water gives a weapon attack, if any: A5E-ENV-04 underwater (weapons other
+/// than the listed ones, without a swim speed) or A5E-SCEN-01 suspended in water (non-thrown
+/// ranged weapons always; melee weapons without a swim speed).
+fn water_reason(env: AttackEnvironment, ranged: bool, thrown: bool) -> Option<EdgeReason> {
+    match env {
+        AttackEnvironment::Normal => None,
+        AttackEnvironment::Underwater {
+            attacker_has_swim_speed,
+            weapon,
+        } => underwater::weapon_disadvantage(attacker_has_swim_speed, weapon)
+            .then_some(EdgeReason::UnderwaterWeapon),
+        AttackEnvironment::SuspendedInWater {
+            attacker_has_swim_speed,
+        } => match (ranged, thrown, attacker_has_swim_speed) {
+            (true, false, _) => Some(EdgeReason::SuspendedRangedWeapon),
+            (false, _, false) => Some(EdgeReason::SuspendedMeleeWeapon),
+            _ => None,
+        },
+    }
+}
+
 /// A5E-ATK-01..04 (+ ENV-04, SCEN-01): assess an attack. Attacks that can't be made at all
 /// (beyond the only or long range, out of reach, at a target behind total cover) are
 /// `NOT_ALLOWED`.
@@ -211,24 +232,7 @@ pub fn assess_attack(c: &AttackCircumstances) -> Result<AttackAssessment> {
                 )));
             }
             if weapon {
-                match c.environment {
-                    AttackEnvironment::Normal => {}
-                    AttackEnvironment::Underwater {
-                        attacker_has_swim_speed,
-                        weapon,
-                    } => {
-                        if underwater::weapon_disadvantage(attacker_has_swim_speed, weapon) {
-                            reasons.push(EdgeReason::UnderwaterWeapon);
-                        }
-                    }
-                    AttackEnvironment::SuspendedInWater {
-                        attacker_has_swim_speed,
-                    } => {
-                        if !attacker_has_swim_speed {
-                            reasons.push(EdgeReason::SuspendedMeleeWeapon);
-                        }
-                    }
-                }
+                reasons.extend(water_reason(c.environment, false, false));
             }
         }
         AttackForm::Ranged {
@@ -268,22 +272,7 @@ pub fn assess_attack(c: &AttackCircumstances) -> Result<AttackAssessment> {
                 reasons.push(EdgeReason::RangedInMelee);
             }
             if weapon {
-                match c.environment {
-                    AttackEnvironment::Normal => {}
-                    AttackEnvironment::Underwater {
-                        attacker_has_swim_speed,
-                        weapon,
-                    } => {
-                        if underwater::weapon_disadvantage(attacker_has_swim_speed, weapon) {
-                            reasons.push(EdgeReason::UnderwaterWeapon);
-                        }
-                    }
-                    AttackEnvironment::SuspendedInWater { .. } => {
-                        if !thrown {
-                            reasons.push(EdgeReason::SuspendedRangedWeapon);
-                        }
-                    }
-                }
+                reasons.extend(water_reason(c.environment, true, thrown));
             }
         }
     }

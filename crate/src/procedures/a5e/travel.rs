@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::ability::Ability;
-use super::actions::{Observer, unnoticed};
+use super::actions::{Observer, split_observers, unnoticed};
 use super::limits;
 use crate::error::{Error, ErrorCode, Result};
 
@@ -160,12 +160,10 @@ pub fn stealthy_travel(
         ));
     }
     limits::check_count("threats", threats.len(), limits::MAX_TARGETS)?;
-    let (unnoticed_by, noticed_by): (Vec<&Observer>, Vec<&Observer>) = threats
-        .iter()
-        .partition(|o| unnoticed(group_stealth_total, o.passive_perception));
+    let (unnoticed_by, noticed_by) = split_observers(group_stealth_total, threats);
     Ok(StealthyTravel {
         ability: Ability::Dexterity,
-        unnoticed_by: unnoticed_by.into_iter().map(|o| o.id.clone()).collect(),
-        noticed_by: noticed_by.into_iter().map(|o| o.id.clone()).collect(),
+        unnoticed_by,
+        noticed_by,
     })
 }

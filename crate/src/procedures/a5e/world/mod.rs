@@ -14,7 +14,8 @@ pub use catalogue::{
 };
 pub use recharge::{Recharge, RechargeRoll};
 pub use resolve::{
-    AffectedCreature, CreatureOutcome, ShadowSpawn, WorldFeatureResolution, WorldResolveOptions,
-    echo_thunder_damage, resolve_feature, resolve_feature_check,
+    AffectedCreature, CreatureOutcome, FeatureCheckRoll, MirrorResult, ShadowSpawn,
+    WorldFeatureResolution, WorldResolveOptions, echo_thunder_damage, resolve_feature,
+    resolve_feature_check, resolve_mirror,
 };
-pub use state::WorldActionState;
+pub use state::{WorldActionState, WorldActionUse};
