@@ -183,7 +183,7 @@ fn a5e_obj_07_door_table_every_row() {
             ),
             (m, f, bash, ac, thr, lvl)
         );
-        let d = doors::door(m, f, FortifiedThreshold::Table);
+        let d = doors::door(m, f, FortifiedThreshold::Table).unwrap();
         assert_eq!((d.bash_dc, d.ac, d.damage_threshold), (bash, ac, thr));
         assert_eq!(d.hit_points, DOOR_HIT_POINTS);
     }
@@ -206,19 +206,21 @@ fn a5e_obj_08_fortified_doors_bash_dc_plus_4_and_c_28_threshold_toggle() {
         DoorMaterial::Mithral,
         DoorMaterial::Adamantine,
     ] {
-        let plain = doors::door(m, false, FortifiedThreshold::Table);
-        let fortified = doors::door(m, true, FortifiedThreshold::Table);
+        let plain = doors::door(m, false, FortifiedThreshold::Table).unwrap();
+        let fortified = doors::door(m, true, FortifiedThreshold::Table).unwrap();
         assert_eq!(
             fortified.bash_dc,
             plain.bash_dc + FORTIFIED_BASH_DC_BONUS,
             "{m:?}"
         );
         assert_eq!(fortified.ac, plain.ac);
-        let by_ac = doors::door(m, true, FortifiedThreshold::ArmorClass);
+        let by_ac = doors::door(m, true, FortifiedThreshold::ArmorClass).unwrap();
         assert_eq!(by_ac.damage_threshold, u32::try_from(plain.ac).ok());
         // Plain doors have no threshold under either reading.
         assert_eq!(
-            doors::door(m, false, FortifiedThreshold::ArmorClass).damage_threshold,
+            doors::door(m, false, FortifiedThreshold::ArmorClass)
+                .unwrap()
+                .damage_threshold,
             None
         );
     }
@@ -236,7 +238,7 @@ fn a5e_obj_08_fortified_doors_bash_dc_plus_4_and_c_28_threshold_toggle() {
 #[test]
 fn ex_a5e_11_fortified_doors() {
     // Text reading: threshold = AC 15 for a fortified wooden door.
-    let text = doors::door(DoorMaterial::Wooden, true, FortifiedThreshold::ArmorClass);
+    let text = doors::door(DoorMaterial::Wooden, true, FortifiedThreshold::ArmorClass).unwrap();
     let defenses = ObjectDefenses {
         damage_threshold: text.damage_threshold,
         ..ObjectDefenses::default()
@@ -244,14 +246,16 @@ fn ex_a5e_11_fortified_doors() {
     assert_eq!(defenses.damage(14, Some(DamageType::Bludgeoning)).dealt, 0);
     assert_eq!(defenses.damage(15, Some(DamageType::Bludgeoning)).dealt, 15);
     // Table reading: 19.
-    let table = doors::door(DoorMaterial::Wooden, true, FortifiedThreshold::Table);
+    let table = doors::door(DoorMaterial::Wooden, true, FortifiedThreshold::Table).unwrap();
     assert_eq!(table.damage_threshold, Some(19));
     // Fortified adamantine: bash DC 27 (23 + 4). Fortified stone: DC 21, AC 17.
     assert_eq!(
-        doors::door(DoorMaterial::Adamantine, true, FortifiedThreshold::Table).bash_dc,
+        doors::door(DoorMaterial::Adamantine, true, FortifiedThreshold::Table)
+            .unwrap()
+            .bash_dc,
         27
     );
-    let stone = doors::door(DoorMaterial::Stone, true, FortifiedThreshold::Table);
+    let stone = doors::door(DoorMaterial::Stone, true, FortifiedThreshold::Table).unwrap();
     assert_eq!((stone.bash_dc, stone.ac), (21, 17));
 }
 

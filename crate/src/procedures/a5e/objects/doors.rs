@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::hit_points::HitPointsSpec;
 use crate::dice::{DieRoller, DieSize};
-use crate::error::Result;
+use crate::error::{Error, ErrorCode, Result};
 use crate::procedures::a5e::dice::{D20Test, D20TestRoll};
 
 /// Door materials.
@@ -100,18 +100,24 @@ pub struct Door {
 }
 
 /// A5E-OBJ-07/08: look a door up. Fortified doors take their threshold from the table, or from
-/// their AC under [`FortifiedThreshold::ArmorClass`].
-pub fn door(material: DoorMaterial, fortified: bool, rule: FortifiedThreshold) -> Door {
+/// their AC under [`FortifiedThreshold::ArmorClass`]. (The table has a row for every material,
+/// plain and fortified — a test checks it — so the `INVALID_DATA` error can't happen.)
+pub fn door(material: DoorMaterial, fortified: bool, rule: FortifiedThreshold) -> Result<Door> {
     let row = DOOR_TABLE
         .iter()
         .copied()
         .find(|r| r.material == material && r.fortified == fortified)
-        .unwrap_or(DOOR_TABLE[0]);
+        .ok_or_else(|| {
+            Error::new(
+                ErrorCode::InvalidData,
+                format!("the door table has no row for {material:?} (fortified: {fortified})"),
+            )
+        })?;
     let damage_threshold = match (fortified, rule) {
         (true, FortifiedThreshold::ArmorClass) => u32::try_from(row.ac).ok(),
         _ => row.damage_threshold,
     };
-    Door {
+    Ok(Door {
         material,
         fortified,
         bash_dc: row.bash_dc,
@@ -119,7 +125,7 @@ pub fn door(material: DoorMaterial, fortified: bool, rule: FortifiedThreshold) -
         damage_threshold,
         recommended_level: row.recommended_level,
         hit_points: DOOR_HIT_POINTS,
-    }
+    })
 }
 
 /// A bash attempt, as rolled.
