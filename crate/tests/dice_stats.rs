@@ -198,7 +198,7 @@ fn seeded_source_is_uniform_on_every_die_size() {
 fn crypto_source_is_uniform_on_every_die_size() {
     for die in DieSize::ALL {
         let sides = die.sides();
-        let observed = counts(sides, 1_000 * u64::from(sides), &mut CryptoDice);
+        let observed = counts(sides, 1_000 * u64::from(sides), &mut CryptoDice::new());
         let p = vec![1.0 / f64::from(sides); sides as usize];
         assert_fits(&format!("crypto d{sides}"), &observed, &p);
     }

@@ -25,6 +25,25 @@ pub enum RollMode {
     Disadvantage,
 }
 
+impl RollMode {
+    /// Combine "is there any source of advantage" and "any source of disadvantage": both
+    /// cancel (5e convention), however many of each there are.
+    pub const fn from_sources(advantage: bool, disadvantage: bool) -> Self {
+        match (advantage, disadvantage) {
+            (true, false) => Self::Advantage,
+            (false, true) => Self::Disadvantage,
+            _ => Self::Normal,
+        }
+    }
+
+    /// This mode with one more source of advantage and/or disadvantage added.
+    pub const fn with(self, advantage: bool, disadvantage: bool) -> Self {
+        let adv = advantage || matches!(self, Self::Advantage);
+        let dis = disadvantage || matches!(self, Self::Disadvantage);
+        Self::from_sources(adv, dis)
+    }
+}
+
 impl Expression {
     /// Apply advantage or disadvantage to the first d20 term: `1d20+5` becomes `2d20kh1+5`.
     /// The term must be a single d20 without keep/drop modifiers (other modifiers stay and run

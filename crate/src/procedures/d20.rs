@@ -43,6 +43,7 @@ impl Advantage {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename = "ProcedureD20Roll")]
 pub struct D20Roll {
     /// Every d20 rolled, in order.
     pub dice: Vec<RolledDie>,

@@ -4,11 +4,14 @@
 //! plain data in which every die rolled is shown as a [`RolledDie`](crate::dice::RolledDie), so
 //! a result can be displayed, replayed by another client, or checked against physical dice.
 //!
+//! - [`a5e`]: Level Up A5E attacks, movement and actions, environment hazards, the world-feature
+//!   catalogue, group control and objects.
 //! - [`ose`]: Old-School Essentials encounters (surprise, distance, reaction), morale, evasion and
 //!   pursuit, the attack matrix, saving throws and ability checks.
 //! - [`hyb`]: the OSR/5e hybrid's checks and traps, attacks, morale, chases and retreat.
 //! - [`d20`], [`rolls`], [`distance`], [`member`], [`limits`]: small pieces both share.
 
+pub mod a5e;
 pub mod d20;
 pub mod distance;
 pub mod hyb;

@@ -1,0 +1,74 @@
+//! Abilities and the few skills the A5E procedures name.
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+
+pub use crate::ability::Ability;
+
+/// Skills the procedures in this module call for (world features, jumping, tumbling, hiding,
+/// searching, diving). Other skills are the caller's business: a check only needs a total.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum Skill {
+    Acrobatics,
+    Athletics,
+    Investigation,
+    Perception,
+    Stealth,
+}
+
+impl Skill {
+    /// The ability a skill is usually paired with.
+    pub const fn usual_ability(self) -> Ability {
+        match self {
+            Self::Acrobatics | Self::Stealth => Ability::Dex,
+            Self::Athletics => Ability::Str,
+            Self::Investigation => Ability::Int,
+            Self::Perception => Ability::Wis,
+        }
+    }
+}
+
+/// The modifier of an ability score: ⌊(score − 10) / 2⌋. Scores above
+/// [`MAX_ABILITY_SCORE`](super::limits::MAX_ABILITY_SCORE) are `INVALID_ARGUMENT`.
+pub fn ability_modifier(score: u32) -> Result<i32> {
+    let max = super::limits::MAX_ABILITY_SCORE;
+    if score > max {
+        return Err(Error::invalid_argument(format!(
+            "ability scores run up to {max}, not {score}"
+        )));
+    }
+    let score = i32::try_from(score).unwrap_or(0);
+    Ok((score - 10).div_euclid(2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn modifiers_round_down() {
+        for (score, modifier) in [
+            (1, -5),
+            (8, -1),
+            (9, -1),
+            (10, 0),
+            (14, 2),
+            (15, 2),
+            (16, 3),
+            (30, 10),
+        ] {
+            assert_eq!(ability_modifier(score).unwrap(), modifier, "score {score}");
+        }
+        assert!(ability_modifier(101).is_err());
+    }
+
+    #[test]
+    fn skills_pair_with_their_usual_ability() {
+        assert_eq!(Skill::Athletics.usual_ability(), Ability::Str);
+        assert_eq!(Skill::Acrobatics.usual_ability(), Ability::Dex);
+        assert_eq!(Skill::Perception.usual_ability(), Ability::Wis);
+    }
+}

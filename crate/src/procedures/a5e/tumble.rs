@@ -1,0 +1,115 @@
+//! A5E-ACT-14: Tumble — moving through a hostile creature's space.
+
+use serde::{Deserialize, Serialize};
+
+use super::dice::{D20Test, D20TestRoll, RollMode};
+use super::limits;
+use super::size::Size;
+use crate::dice::{DieRoller, DieSize};
+use crate::error::Result;
+
+/// How the tumbler's size compares with the creature it tumbles through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum TumbleSave {
+    /// Two or more sizes larger than the target: no save needed.
+    NotNeeded,
+    /// The save, rolled in this mode: advantage when smaller, disadvantage when larger.
+    Roll { mode: RollMode },
+}
+
+/// A5E-ACT-14: the save the tumbler makes, by size.
+pub const fn tumble_save(tumbler: Size, target: Size) -> TumbleSave {
+    match tumbler.steps_above(target) {
+        i32::MIN..=-1 => TumbleSave::Roll {
+            mode: RollMode::Advantage,
+        },
+        0 => TumbleSave::Roll {
+            mode: RollMode::Normal,
+        },
+        1 => TumbleSave::Roll {
+            mode: RollMode::Disadvantage,
+        },
+        _ => TumbleSave::NotNeeded,
+    }
+}
+
+/// The tumbler's training in Acrobatics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum AcrobaticsTraining {
+    #[default]
+    None,
+    /// Proficient in Acrobatics: an expertise die.
+    Proficient,
+    /// Proficient with the tumbling specialty: a 1d6 expertise die.
+    TumblingSpecialty,
+}
+
+/// One Tumble attempt (an action or a bonus action).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct TumbleAttempt {
+    pub tumbler: Size,
+    pub target: Size,
+    pub dexterity_save_modifier: i32,
+    /// The target's combat-maneuver DC.
+    pub maneuver_dc: i32,
+    pub acrobatics: AcrobaticsTraining,
+    /// The expertise die size for plain Acrobatics proficiency (A5E-DICE-04, default d4).
+    pub expertise_die: DieSize,
+    pub rattled: bool,
+    /// Other sources of advantage or disadvantage on the save.
+    pub other_mode: RollMode,
+    /// The target lets the tumbler through without a save.
+    pub target_allows: bool,
+}
+
+/// Why a Tumble worked or not.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct TumbleResult {
+    /// The save, when one was needed.
+    pub save: Option<D20TestRoll>,
+    /// The tumbler may move through the target's space once this turn. Leaving a creature's
+    /// reach still provokes opportunity attacks.
+    pub success: bool,
+}
+
+/// A5E-ACT-14: resolve a Tumble.
+pub fn tumble(attempt: &TumbleAttempt, roller: &mut dyn DieRoller) -> Result<TumbleResult> {
+    let dc = limits::check_dc("maneuverDc", attempt.maneuver_dc)?;
+    let size_mode = match tumble_save(attempt.tumbler, attempt.target) {
+        TumbleSave::NotNeeded => None,
+        TumbleSave::Roll { mode } => Some(mode),
+    };
+    let Some(size_mode) = size_mode.filter(|_| !attempt.target_allows) else {
+        return Ok(TumbleResult {
+            save: None,
+            success: true,
+        });
+    };
+    let expertise = match attempt.acrobatics {
+        AcrobaticsTraining::None => None,
+        AcrobaticsTraining::Proficient => Some(attempt.expertise_die),
+        AcrobaticsTraining::TumblingSpecialty => Some(DieSize::D6),
+    };
+    let test = D20Test {
+        mode: size_mode.with(
+            attempt.other_mode == RollMode::Advantage,
+            attempt.other_mode == RollMode::Disadvantage,
+        ),
+        modifier: attempt.dexterity_save_modifier,
+        expertise,
+        rattled: attempt.rattled,
+    };
+    let roll = test.roll(roller)?;
+    Ok(TumbleResult {
+        success: roll.total >= dc,
+        save: Some(roll),
+    })
+}

@@ -1,0 +1,58 @@
+//! A5E-WORLD-03: world-action recharge.
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::{DieRoller, RolledDie};
+use crate::error::{Error, Result};
+
+/// "Recharge X–6": the smallest d6 face that recharges the action ("Recharge 6" is 6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct Recharge {
+    pub min_face: u32,
+}
+
+/// One recharge roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct RechargeRoll {
+    pub die: RolledDie,
+    pub recharged: bool,
+}
+
+impl Recharge {
+    /// A recharge on `min_face`–6 (1..=6).
+    pub fn new(min_face: u32) -> Result<Self> {
+        if !(1..=6).contains(&min_face) {
+            return Err(Error::invalid_argument(format!(
+                "a recharge needs a d6 face from 1 to 6, not {min_face}"
+            )));
+        }
+        Ok(Self { min_face })
+    }
+
+    /// Does a d6 showing `face` recharge it?
+    pub const fn recharges_on(self, face: u32) -> bool {
+        face >= self.min_face
+    }
+
+    /// Roll the d6.
+    pub fn roll(self, roller: &mut dyn DieRoller) -> Result<RechargeRoll> {
+        let face = roller.roll_die(6)?;
+        Ok(RechargeRoll {
+            die: RolledDie { sides: 6, face },
+            recharged: self.recharges_on(face),
+        })
+    }
+
+    /// How the sources print it: "Recharge 4–6", or "Recharge 6".
+    pub fn label(self) -> String {
+        if self.min_face >= 6 {
+            "Recharge 6".to_string()
+        } else {
+            format!("Recharge {}–6", self.min_face)
+        }
+    }
+}
