@@ -113,7 +113,12 @@ impl RollFilter {
 
 /// Where an attacker stands, for effects on attacks made against a creature.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase", deny_unknown_fields)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    deny_unknown_fields
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum AttackerDistance {
     /// Any attacker.
@@ -140,7 +145,12 @@ impl AttackerDistance {
 /// in this order: a fixed value replaces the speed (the lowest, if several) and bonuses are
 /// dropped with it or when barred; then each halving; then the lowest cap.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase", deny_unknown_fields)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    deny_unknown_fields
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum SpeedRule {
     /// Speed becomes this value (grappled and restrained: 0; HYB exhausted: 0).
@@ -260,7 +270,12 @@ pub enum StressTerm {
 
 /// One structured effect.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase", deny_unknown_fields)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    deny_unknown_fields
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Effect {
     /// Advantage or disadvantage on the creature's own matching rolls.

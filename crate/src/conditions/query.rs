@@ -75,7 +75,11 @@ pub struct ConditionState {
 
 /// What caused an item.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Origin {
     Condition {
@@ -118,7 +122,11 @@ pub struct ActiveCondition {
 
 /// Why a condition the creature has is not in effect.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Inactive {
     /// The creature is immune; `through` is the listed immunity that covers it when the link
@@ -283,7 +291,12 @@ pub enum ConcentrationBase {
 
 /// The roll being asked about.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase", deny_unknown_fields)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    deny_unknown_fields
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Roll {
     /// An attack roll by the creature.
@@ -366,7 +379,11 @@ impl RollQuery {
 
 /// What a conditional effect would do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Outcome {
     Advantage,

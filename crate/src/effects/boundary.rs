@@ -15,7 +15,12 @@ use super::ids::ParticipantId;
 /// `TurnStarted` is emitted when the participant actually begins acting: a creature that
 /// delays emits it at the point it finally acts, which is what its turn anchors follow.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase", deny_unknown_fields)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    deny_unknown_fields
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Boundary {
     RoundStarted {

@@ -75,7 +75,12 @@ impl RestKind {
 
 /// How long an effect lasts, as the rules text says it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase", deny_unknown_fields)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    deny_unknown_fields
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Duration {
     /// N rounds (1..=[`MAX_DURATION_ROUNDS`]), anchored to the turn in progress or to `anchor`.
@@ -106,7 +111,11 @@ pub enum Duration {
 
 /// The point an effect ends at, fixed when it is applied.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Due {
     /// At the start or end of `anchor`'s turn in `round` (or at the end of `round` if that
@@ -218,7 +227,11 @@ impl Default for DurationRules {
 
 /// Time left on an effect, as data for a UI.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Remaining {
     /// Until the start or end of `participant`'s turn in `round`; `roundsAway` counts from the

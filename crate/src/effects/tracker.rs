@@ -115,7 +115,11 @@ pub struct ActiveEffect {
 
 /// Why concentration ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum ConcentrationEnd {
     /// The concentrating creature became incapacitated.
@@ -132,7 +136,11 @@ pub enum ConcentrationEnd {
 
 /// Why an effect ended.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum ExpiryReason {
     /// Its duration ran out at the point it was due.
