@@ -96,6 +96,8 @@ pub enum Duration {
     /// Until the end of the turn in progress.
     UntilEndOfCurrentTurn,
     /// Until a round starts: the `roundsAhead`-th round start still to come (1 = the next).
+    /// "Until the environment's next turn" (A5E-DUR-01) is the next round start, when world
+    /// actions happen (A5E-TBA-05).
     UntilRoundStart { rounds_ahead: u32 },
     /// Until a round ends: 0 = the end of the current round, 1 = the one after, ...
     UntilRoundEnd { rounds_ahead: u32 },
