@@ -1037,3 +1037,44 @@ fn speed_rules_combine_in_documented_order() {
     assert_eq!(speed(&with(&["encumbered", "slowed"]), 30, 0), 5);
     assert_eq!(speed(&with(&[]), 30, 10), 40);
 }
+
+#[test]
+fn query_json_shapes_for_a_vtt() {
+    let state: ConditionState = serde_json::from_str(
+        r#"{"conditions":["frightened","unconscious"],"fatigue":2,"hitPoints":{"current":3,"maximum":20},"penalties":["oseDungeonNoRest"]}"#,
+    )
+    .unwrap();
+    let q: RollQuery = serde_json::from_str(
+        r#"{"roll":{"type":"attackAgainst","attackerDistanceFeet":5},"circumstances":[{"circumstance":"seesSourceOfFear","holds":true}]}"#,
+    )
+    .unwrap();
+    let advice = ConditionCatalog::a5e().query(&state, &q).unwrap();
+    let v = serde_json::to_value(&advice).unwrap();
+    assert_eq!(v["mode"], "advantage");
+    assert_eq!(v["advantage"][0]["origin"]["type"], "condition");
+    assert_eq!(v["advantage"][0]["origin"]["id"], "unconscious");
+    assert_eq!(v["advantage"][0]["rule"], "A5E-COND-27");
+    assert_eq!(v["advantage"][1]["origin"]["id"], "prone");
+    assert_eq!(v["advantage"][1]["via"]["id"], "unconscious");
+    assert_eq!(v["criticalOnHit"][0]["origin"]["id"], "unconscious");
+    let conds: Vec<&str> = v["status"]["conditions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        conds,
+        [
+            "frightened",
+            "unconscious",
+            "bloodied",
+            "incapacitated",
+            "prone"
+        ]
+    );
+    assert!(
+        serde_json::from_str::<RollQuery>(r#"{"roll":{"type":"attack","range":"melee"}}"#).is_err()
+    );
+    assert!(serde_json::from_str::<ConditionState>(r#"{"fatigue":1,"mood":"bad"}"#).is_err());
+}

@@ -68,7 +68,7 @@ impl Enc {
         self.t.add(spec, &self.catalog).unwrap().added[0].id
     }
     fn named(&mut self, name: &str, target: &str, source: &str, d: Duration) -> EffectId {
-        self.add(EffectSpec::named(p(target), name, d).from(p(source)))
+        self.add(EffectSpec::named(p(target), name, d).with_source(p(source)))
     }
     fn live(&self) -> Vec<String> {
         self.t
@@ -675,7 +675,7 @@ fn concentration_ends_when_the_caster_is_incapacitated() {
                         anchor: None,
                     },
                 )
-                .from(p("wiz"))
+                .with_source(p("wiz"))
                 .concentrating(),
                 EffectSpec::named(
                     p("b"),
@@ -685,9 +685,9 @@ fn concentration_ends_when_the_caster_is_incapacitated() {
                         anchor: None,
                     },
                 )
-                .from(p("wiz"))
+                .with_source(p("wiz"))
                 .concentrating(),
-                EffectSpec::named(p("c"), "poison", Duration::UntilRemoved).from(p("wiz")),
+                EffectSpec::named(p("c"), "poison", Duration::UntilRemoved).with_source(p("wiz")),
             ],
             &catalog,
         )
@@ -714,7 +714,7 @@ fn concentration_is_dropped_or_replaced() {
     let catalog = e.catalog.clone();
     let spec = |t: &str, n: &str| {
         EffectSpec::named(p(t), n, Duration::UntilRemoved)
-            .from(p("wiz"))
+            .with_source(p("wiz"))
             .concentrating()
     };
     e.t.add_all(vec![spec("a", "bless"), spec("b", "bless")], &catalog)
@@ -750,7 +750,7 @@ fn incapacitating_or_agonizing_condition_breaks_the_targets_concentration() {
     let catalog = e.catalog.clone();
     e.t.add(
         EffectSpec::named(p("a"), "bless", Duration::UntilRemoved)
-            .from(p("wiz"))
+            .with_source(p("wiz"))
             .concentrating(),
         &catalog,
     )
@@ -780,7 +780,7 @@ fn incapacitating_or_agonizing_condition_breaks_the_targets_concentration() {
     let err =
         e.t.add(
             EffectSpec::named(p("a"), "bless", Duration::UntilRemoved)
-                .from(p("wiz"))
+                .with_source(p("wiz"))
                 .concentrating(),
             &catalog,
         )
@@ -790,7 +790,7 @@ fn incapacitating_or_agonizing_condition_breaks_the_targets_concentration() {
     let mut e = Enc::new();
     e.t.add(
         EffectSpec::named(p("a"), "bless", Duration::UntilRemoved)
-            .from(p("cleric"))
+            .with_source(p("cleric"))
             .concentrating(),
         &catalog,
     )
@@ -818,13 +818,14 @@ fn a5e_cond_14_grapple_ends_when_the_grappler_is_incapacitated() {
     let g =
         e.t.add(
             EffectSpec::condition(p("hero"), cid("grappled"), Duration::UntilRemoved)
-                .from(p("ogre")),
+                .with_source(p("ogre")),
             &catalog,
         )
         .unwrap();
     assert!(g.added[0].ends_if_source_incapacitated);
     e.t.add(
-        EffectSpec::condition(p("hero"), cid("poisoned"), Duration::UntilRemoved).from(p("ogre")),
+        EffectSpec::condition(p("hero"), cid("poisoned"), Duration::UntilRemoved)
+            .with_source(p("ogre")),
         &catalog,
     )
     .unwrap();
@@ -841,7 +842,8 @@ fn a5e_cond_14_grapple_ends_when_the_grappler_is_incapacitated() {
     assert_eq!(e.t.condition_ids(&p("hero")), [cid("poisoned")]);
     // The same through the boundary.
     e.t.add(
-        EffectSpec::condition(p("hero"), cid("grappled"), Duration::UntilRemoved).from(p("troll")),
+        EffectSpec::condition(p("hero"), cid("grappled"), Duration::UntilRemoved)
+            .with_source(p("troll")),
         &catalog,
     )
     .unwrap();

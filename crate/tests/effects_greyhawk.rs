@@ -27,7 +27,7 @@ fn name(x: &Expiry) -> String {
 
 fn add(t: &mut EffectTracker, name: &str, target: &str, source: &str, d: Duration) {
     t.add(
-        EffectSpec::named(p(target), name, d).from(p(source)),
+        EffectSpec::named(p(target), name, d).with_source(p(source)),
         &ConditionCatalog::a5e(),
     )
     .unwrap();

@@ -37,8 +37,9 @@ fn sample() -> EffectTracker {
                 anchor: None,
             },
         )
-        .from(p("rath")),
-        EffectSpec::condition(p("troll"), cid("grappled"), Duration::UntilRemoved).from(p("rath")),
+        .with_source(p("rath")),
+        EffectSpec::condition(p("troll"), cid("grappled"), Duration::UntilRemoved)
+            .with_source(p("rath")),
         EffectSpec::named(
             p("rupert"),
             "Bless",
@@ -47,7 +48,7 @@ fn sample() -> EffectTracker {
                 anchor: None,
             },
         )
-        .from(p("rath"))
+        .with_source(p("rath"))
         .concentrating(),
         EffectSpec::named(
             p("rupert"),
@@ -147,7 +148,7 @@ fn snapshot_of_30_participants_with_5_effects_each_is_small() {
                 _ => Duration::UntilRemoved,
             };
             t.add(
-                EffectSpec::condition(target.clone(), cid(c), d).from(caster.clone()),
+                EffectSpec::condition(target.clone(), cid(c), d).with_source(caster.clone()),
                 &catalog,
             )
             .unwrap();

@@ -83,7 +83,7 @@ impl EffectSpec {
         }
     }
     /// Set the source.
-    pub fn from(mut self, source: ParticipantId) -> Self {
+    pub fn with_source(mut self, source: ParticipantId) -> Self {
         self.source = Some(source);
         self
     }
