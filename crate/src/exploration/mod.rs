@@ -1,1 +1,4 @@
-//! (module under construction: see the owning branch)
+//! Exploration: dungeon turns, travel turns, wilderness and waterborne days, rests, and the
+//! event-sourced [`journey::Journey`] that runs them.
+
+pub mod units;
