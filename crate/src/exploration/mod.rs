@@ -1,4 +1,6 @@
 //! Exploration: dungeon turns, travel turns, wilderness and waterborne days, rests, and the
-//! event-sourced [`journey::Journey`] that runs them.
+//! event-sourced journey that runs them.
 
+pub mod chance;
+pub mod hyb;
 pub mod units;
