@@ -72,7 +72,8 @@ impl Consumable {
             since_tick: Seconds::ZERO,
             shortfall: 0,
         };
-        c.validate().map_err(|e| Error::invalid_argument(e.message))?;
+        c.validate()
+            .map_err(|e| Error::invalid_argument(e.message))?;
         Ok(c)
     }
 

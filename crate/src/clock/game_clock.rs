@@ -140,7 +140,9 @@ impl Clock {
                 format!("at most {MAX_LIGHTS} light sources"),
             ));
         }
-        source.validate().map_err(|e| Error::invalid_argument(e.message))?;
+        source
+            .validate()
+            .map_err(|e| Error::invalid_argument(e.message))?;
         self.lights.push(source);
         Ok(())
     }
@@ -199,7 +201,9 @@ impl Clock {
                 format!("at most {MAX_CONSUMABLES} supplies"),
             ));
         }
-        supply.validate().map_err(|e| Error::invalid_argument(e.message))?;
+        supply
+            .validate()
+            .map_err(|e| Error::invalid_argument(e.message))?;
         self.supplies.push(supply);
         Ok(())
     }
@@ -240,7 +244,12 @@ impl Clock {
 
     /// The light level at a place (`None` = where the party is, lit by what it carries) and
     /// distance from the sources: the brightest source wins (HYB-LIGHT-02, A5E-ENV-06).
-    pub fn light_level(&self, place: Option<&Ident>, distance: Feet, ambient: LightLevel) -> LightLevel {
+    pub fn light_level(
+        &self,
+        place: Option<&Ident>,
+        distance: Feet,
+        ambient: LightLevel,
+    ) -> LightLevel {
         light_level_at(&self.lights, place, distance, ambient)
     }
 
@@ -341,7 +350,10 @@ impl Clock {
         for (i, c) in self.supplies.iter().enumerate() {
             c.validate()?;
             if self.supplies.iter().skip(i + 1).any(|o| o.id == c.id) {
-                return Err(Error::snapshot(format!("supply \"{}\" appears twice", c.id)));
+                return Err(Error::snapshot(format!(
+                    "supply \"{}\" appears twice",
+                    c.id
+                )));
             }
         }
         Ok(())

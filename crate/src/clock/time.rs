@@ -299,9 +299,7 @@ impl TimeUnit for Span {
             Self::Minutes { count } => times(count, SECONDS_PER_MINUTE, "that many minutes"),
             Self::Rounds { count, length } => CombatRounds { count, length }.to_seconds(),
             Self::ExplorationTurns { count } => ExplorationTurns(count).to_seconds(),
-            Self::TravelTurns { count } | Self::Hours { count } => {
-                TravelTurns(count).to_seconds()
-            }
+            Self::TravelTurns { count } | Self::Hours { count } => TravelTurns(count).to_seconds(),
             Self::Days { count } => Days(count).to_seconds(),
             Self::Weeks { count } => Weeks(count).to_seconds(),
         }

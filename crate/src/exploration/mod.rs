@@ -3,4 +3,5 @@
 
 pub mod chance;
 pub mod hyb;
+pub mod ose;
 pub mod units;

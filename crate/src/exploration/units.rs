@@ -96,10 +96,7 @@ impl Feet {
     }
     /// OSE-MEAS-01: whole yards in this many feet, and the feet left over.
     pub fn to_yards(self) -> (Yards, Feet) {
-        (
-            Yards(self.0 / FEET_PER_YARD),
-            Feet(self.0 % FEET_PER_YARD),
-        )
+        (Yards(self.0 / FEET_PER_YARD), Feet(self.0 % FEET_PER_YARD))
     }
     /// OSE-WILD-01 / OSE-WATER-01: outdoors a movement rate or range written in feet is read as
     /// the same number of **yards** (so it is tripled). Never use this for areas of effect,
@@ -112,7 +109,10 @@ impl Feet {
 impl Inches {
     /// OSE-MEAS-01: whole feet and the inches left over.
     pub fn to_feet(self) -> (Feet, Inches) {
-        (Feet(self.0 / INCHES_PER_FOOT), Inches(self.0 % INCHES_PER_FOOT))
+        (
+            Feet(self.0 / INCHES_PER_FOOT),
+            Inches(self.0 % INCHES_PER_FOOT),
+        )
     }
 }
 
@@ -126,7 +126,10 @@ impl Yards {
     }
     /// OSE-MEAS-01: whole miles and the yards left over.
     pub fn to_miles(self) -> (Miles, Yards) {
-        (Miles(self.0 / YARDS_PER_MILE), Yards(self.0 % YARDS_PER_MILE))
+        (
+            Miles(self.0 / YARDS_PER_MILE),
+            Yards(self.0 % YARDS_PER_MILE),
+        )
     }
 }
 

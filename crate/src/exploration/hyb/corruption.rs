@@ -161,7 +161,9 @@ pub enum HarmDone {
         dead: bool,
     },
     Exhausted,
-    Described { text: Label },
+    Described {
+        text: Label,
+    },
 }
 
 fn do_harm(

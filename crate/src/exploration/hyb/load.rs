@@ -37,7 +37,11 @@ pub struct LoadEffect {
 /// checks; at 0 ft the PC cannot move.
 pub fn hyb_load_effect(str_score: u8, carried: Loads, base_speed: Feet) -> LoadEffect {
     let over = carried.0.saturating_sub(u32::from(str_score));
-    let speed = Feet(base_speed.0.saturating_sub(over.saturating_mul(SPEED_PER_LOAD)));
+    let speed = Feet(
+        base_speed
+            .0
+            .saturating_sub(over.saturating_mul(SPEED_PER_LOAD)),
+    );
     LoadEffect {
         over,
         speed,
@@ -108,5 +112,9 @@ pub fn roll_carried_loot(hd: u32, roller: &mut (impl DieRoller + ?Sized)) -> Res
 /// HYB-TREAS-02 [AMBIG]: XP from gold. The ratio is not stated; 1 gp = 1 XP is implied and is
 /// the default, the caller may pass another (XP per gp). Inherited or unearned gold gives none.
 pub fn xp_for_gold(gp: u32, earned: bool, xp_per_gp: u32) -> u32 {
-    if earned { gp.saturating_mul(xp_per_gp) } else { 0 }
+    if earned {
+        gp.saturating_mul(xp_per_gp)
+    } else {
+        0
+    }
 }

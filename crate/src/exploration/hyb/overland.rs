@@ -18,7 +18,9 @@ use crate::exploration::units::Miles;
 pub const OVERLAND_BASE_MILES: i32 = 10;
 
 /// HYB-TRAVEL-04: the going.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum HybTerrain {
