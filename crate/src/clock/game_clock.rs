@@ -21,7 +21,11 @@ pub const MAX_CONSUMABLES: usize = 64;
 
 /// One thing that happened while time passed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Happening {
     /// A lit source reached the warning lead: it has `remaining` left at `at`.

@@ -279,7 +279,11 @@ impl TimeUnit for Weeks {
 /// A length of time as a caller names it; the serialized form of every unit above, for
 /// commands that say "advance by …".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Span {
     Seconds { count: u32 },

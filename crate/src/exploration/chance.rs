@@ -9,7 +9,11 @@ use crate::error::{Error, Result};
 
 /// A chance as the sources write it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Chance {
     /// "X-in-6": roll 1d6, the event happens on a result ≤ X (0–6).

@@ -3,5 +3,6 @@
 
 pub mod chance;
 pub mod hyb;
+pub mod journey;
 pub mod ose;
 pub mod units;

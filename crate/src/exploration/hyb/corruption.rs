@@ -39,7 +39,11 @@ pub enum Ability {
 
 /// What a stage does to a PC who fails its check (or, as onset, on infection).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum StageHarm {
     /// `dice`d6 damage to an ability score (HYB-CORR-02: the most common harm).
@@ -148,7 +152,11 @@ fn con_check(
 
 /// Harm as it landed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum HarmDone {
     AbilityDamage {

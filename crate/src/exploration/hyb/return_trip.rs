@@ -45,7 +45,11 @@ pub struct Returner {
 
 /// What a missed roll to return costs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum ReturnCost {
     /// Damage that ignores armor and cannot be healed or avoided; at 0 HP the PC dies or is

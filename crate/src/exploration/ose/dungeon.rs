@@ -35,7 +35,11 @@ pub const SEARCH_AREA_SIDE: Feet = Feet(10);
 
 /// OSE-DUNG-07: how well the party knows the area.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Familiarity {
     /// Exploring unknown areas: base rate per turn.

@@ -134,7 +134,11 @@ pub fn detailed_movement(total: Coins) -> Option<MovementRate> {
 
 /// OSE-ENCUMB-03/04: which option a group plays (the same for every character).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Encumbrance {
     Basic {

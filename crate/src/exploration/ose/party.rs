@@ -153,7 +153,11 @@ pub struct MarchingOrder {
 
 /// OSE-PARTY-03: advisory warnings (never errors).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum PartyAdvice {
     /// Fewer than 6 or more than 8 characters.

@@ -41,7 +41,11 @@ pub const SHIP_VISIBLE_FOG: Yards = Yards(40);
 
 /// Where the vessel is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Waters {
     Sea { in_sight_of_land: bool },
@@ -226,7 +230,11 @@ pub const TAKING_WATER_SPEED: Factor = f(2, 3);
 
 /// What a gale or near gale did.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum StormOutcome {
     /// OSE-WATER-11.

@@ -1,0 +1,420 @@
+//! Events a journey emits. Each carries every die rolled, so [`super::Journey::apply`] never
+//! rolls, and each has a one-line human-readable description.
+
+use serde::{Deserialize, Serialize};
+
+use crate::clock::consumable::Consumable;
+use crate::clock::game_clock::{ClockAdvanced, Happening};
+use crate::clock::id::Ident;
+use crate::clock::light::LightSource;
+use crate::clock::time::{GameTime, Seconds};
+use crate::clock::time_dice::{TimeDice, TimeDiceRoll};
+use crate::dice::RolledDie;
+use crate::exploration::chance::ChanceRoll;
+use crate::exploration::hyb::overland::HybDayConditions;
+use crate::exploration::hyb::return_trip::{ReturnCost, ReturnPath, ReturnResult};
+use crate::exploration::hyb::travel::{ThreatLevel, TravelTurnRoll, travel_turn_row};
+use crate::exploration::journey::types::{
+    JourneyMode, ListenAttempt, Member, SearchAttempt, Vessel,
+};
+use crate::exploration::ose::dungeon::{DungeonClock, ForceDoor, SecretRoll};
+use crate::exploration::ose::water::{Current, StormOutcome, WindRoll};
+use crate::exploration::ose::wilderness::{DayActivity, FoodFound, MarchPace, WildernessClock};
+use crate::exploration::units::{Distance, Feet, Miles};
+
+/// Why a wandering or lost check was made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum CheckContext {
+    Dungeon,
+    Wilderness,
+    Water,
+}
+
+/// Everything that can happen to a journey.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum Event {
+    Started {
+        mode: JourneyMode,
+        at: GameTime,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        time_dice: Option<TimeDiceRoll>,
+    },
+    ModeChanged {
+        mode: JourneyMode,
+    },
+    MemberAdded {
+        member: Member,
+    },
+    MemberRemoved {
+        id: Ident,
+    },
+    LightAdded {
+        light: LightSource,
+    },
+    LightLit {
+        id: Ident,
+    },
+    LightDoused {
+        id: Ident,
+    },
+    LightRemoved {
+        id: Ident,
+    },
+    WarningLeadSet {
+        lead: Seconds,
+    },
+    SupplyAdded {
+        supply: Consumable,
+    },
+    SupplySpent {
+        id: Ident,
+        amount: u32,
+        left: u32,
+    },
+    SupplyRestocked {
+        id: Ident,
+        amount: u32,
+        total: u32,
+    },
+    /// Time passed; `advanced` is what the clock reported (replay checks it matches).
+    TimePassed {
+        by: Seconds,
+        advanced: ClockAdvanced,
+    },
+    /// HYB-TIME-01: the time dice now showing (after time passed).
+    TimeDiceShown {
+        dice: TimeDice,
+    },
+    SceneRecorded {
+        scenes: u8,
+    },
+    TravelTurnRolled {
+        roll: TravelTurnRoll,
+        travel_turns_away: u32,
+    },
+    OverlandCovered {
+        conditions: HybDayConditions,
+        miles: Miles,
+    },
+    ReturnRolled {
+        path: ReturnPath,
+        results: Vec<ReturnResult>,
+    },
+    SafetyReached,
+    WanderingChecked {
+        context: CheckContext,
+        roll: ChanceRoll,
+    },
+    /// A scheduled check was not made (no chance known for the terrain).
+    CheckSkipped {
+        context: CheckContext,
+        what: SkippedCheck,
+    },
+    EncounterDistance {
+        dice: Vec<RolledDie>,
+        distance: Distance,
+    },
+    DungeonTurnEnded {
+        rested: bool,
+        clock: DungeonClock,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        moved: Option<Feet>,
+    },
+    Searched {
+        attempt: SearchAttempt,
+        result: SecretRoll,
+    },
+    Listened {
+        attempt: ListenAttempt,
+        result: SecretRoll,
+    },
+    TrapTriggerRolled {
+        roll: ChanceRoll,
+    },
+    DoorForced {
+        by: Ident,
+        result: ForceDoor,
+    },
+    LostChecked {
+        context: CheckContext,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<ChanceRoll>,
+        lost: bool,
+    },
+    Foraged {
+        found: FoodFound,
+    },
+    Hunted {
+        roll: ChanceRoll,
+    },
+    WildernessDayEnded {
+        activity: DayActivity,
+        pace: MarchPace,
+        miles: Miles,
+        clock: WildernessClock,
+    },
+    VesselSet {
+        vessel: Vessel,
+    },
+    VesselRepaired,
+    WindRolled {
+        wind: WindRoll,
+    },
+    StormResolved {
+        outcome: StormOutcome,
+    },
+    CurrentRolled {
+        current: Current,
+    },
+    WaterDayEnded {
+        miles: Miles,
+    },
+    LandfallRolled {
+        roll: ChanceRoll,
+        wrecked: bool,
+    },
+}
+
+/// A check the procedure would make but could not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum SkippedCheck {
+    /// Getting lost is prevented by a trail, road, landmark or guide (OSE-HAZ-03) …
+    LostPrevented,
+    /// … or the source gives no chance for this terrain and none was supplied.
+    LostNoChance,
+    WanderingNoChance,
+}
+
+fn happening_line(h: &Happening) -> String {
+    match h {
+        Happening::LightLow { id, at, remaining } => {
+            format!("{id} will burn out in {remaining} (at {at})")
+        }
+        Happening::LightExpired { id, at } => format!("{id} burnt out at {at}"),
+        Happening::SupplyUsed { id, used, left } => format!("{id}: used {used}, {left} left"),
+        Happening::SupplyRanOut { id, short } => format!("{id} ran out ({short} short)"),
+        Happening::NewDay { day } => format!("day {day} began"),
+    }
+}
+
+fn faces(dice: &[RolledDie]) -> String {
+    let f: Vec<String> = dice.iter().map(|d| d.face.to_string()).collect();
+    f.join(", ")
+}
+
+impl Event {
+    /// One human-readable line for the session log.
+    pub fn log_line(&self) -> String {
+        match self {
+            Event::Started {
+                mode,
+                at,
+                time_dice,
+            } => match time_dice {
+                Some(t) => format!(
+                    "Journey started ({mode:?}) at {at}; time dice rolled [{}] → {}",
+                    faces(&t.dice),
+                    t.shown
+                ),
+                None => format!("Journey started ({mode:?}) at {at}"),
+            },
+            Event::ModeChanged { mode } => format!("Now travelling: {mode:?}"),
+            Event::MemberAdded { member } => format!("{} joined", member.id),
+            Event::MemberRemoved { id } => format!("{id} left"),
+            Event::LightAdded { light } => format!(
+                "{} added ({:?}, {:?} light, {})",
+                light.id, light.spec.kind, light.spec.level, light.spec.radius
+            ),
+            Event::LightLit { id } => format!("{id} lit"),
+            Event::LightDoused { id } => format!("{id} doused"),
+            Event::LightRemoved { id } => format!("{id} removed"),
+            Event::WarningLeadSet { lead } => format!("light warnings {lead} ahead"),
+            Event::SupplyAdded { supply } => format!("{} added: {}", supply.id, supply.amount),
+            Event::SupplySpent { id, amount, left } => {
+                format!("{id}: spent {amount}, {left} left")
+            }
+            Event::SupplyRestocked { id, amount, total } => {
+                format!("{id}: +{amount}, now {total}")
+            }
+            Event::TimePassed { by, advanced } => {
+                let mut line = format!("{by} passed; now {}", advanced.now);
+                for h in &advanced.happenings {
+                    line.push_str("; ");
+                    line.push_str(&happening_line(h));
+                }
+                line
+            }
+            Event::TimeDiceShown { dice } => format!("Time dice: {dice}"),
+            Event::SceneRecorded { scenes } => format!("Scene recorded ({scenes} this hour)"),
+            Event::TravelTurnRolled {
+                roll,
+                travel_turns_away,
+            } => {
+                let meaning = travel_turn_row(roll.roll.kept).map_or("", |r| r.meaning);
+                format!(
+                    "Travel turn {travel_turns_away}: d20 [{}] keeps {} → {}",
+                    faces(&roll.roll.dice),
+                    roll.roll.kept,
+                    if meaning.is_empty() {
+                        threat_name(roll.threat)
+                    } else {
+                        meaning
+                    }
+                )
+            }
+            Event::OverlandCovered { miles, .. } => format!("The party covered {miles}"),
+            Event::ReturnRolled { path, results } => {
+                let parts: Vec<String> = results
+                    .iter()
+                    .map(|r| {
+                        let cost = match &r.cost {
+                            None => String::new(),
+                            Some(ReturnCost::Damage { total, .. }) => {
+                                format!(", takes {total} damage")
+                            }
+                            Some(ReturnCost::LoadsLost { loads }) => {
+                                format!(", loses {loads} loads")
+                            }
+                        };
+                        format!(
+                            "{} {} vs DC {}: {}{}",
+                            r.id,
+                            r.total,
+                            r.dc,
+                            if r.success { "safe" } else { "fails" },
+                            cost
+                        )
+                    })
+                    .collect();
+                format!("Rolling to return ({path:?}): {}", parts.join("; "))
+            }
+            Event::SafetyReached => "The party reached safety".to_string(),
+            Event::WanderingChecked { roll, .. } => format!(
+                "Wandering monsters ({}): rolled {} → {}",
+                roll.chance,
+                roll.die.face,
+                if roll.happened { "encounter!" } else { "none" }
+            ),
+            Event::CheckSkipped { what, .. } => format!("Check skipped: {what:?}"),
+            Event::EncounterDistance { dice, distance } => {
+                format!("Encounter distance [{}] → {distance}", faces(dice))
+            }
+            Event::DungeonTurnEnded { clock, moved, .. } => {
+                let mut s = format!("Dungeon turn {} ended", clock.turns);
+                if let Some(m) = moved {
+                    s.push_str(&format!("; moved up to {m}"));
+                }
+                if clock.fatigued {
+                    s.push_str("; party needs rest (−1 to attack and damage)");
+                }
+                s
+            }
+            Event::Searched { attempt, result } => format!(
+                "{} searched {} (secret roll {}): {}",
+                attempt.by,
+                attempt.target,
+                result.roll.die.face,
+                if result.success {
+                    "found"
+                } else {
+                    "nothing found"
+                }
+            ),
+            Event::Listened { attempt, result } => format!(
+                "{} listened at {} (secret roll {}): {}",
+                attempt.by,
+                attempt.door,
+                result.roll.die.face,
+                if result.success {
+                    "hears something"
+                } else {
+                    "hears nothing"
+                }
+            ),
+            Event::TrapTriggerRolled { roll } => format!(
+                "Trap trigger roll {} → {}",
+                roll.die.face,
+                if roll.happened { "springs!" } else { "holds" }
+            ),
+            Event::DoorForced { by, result } => format!(
+                "{by} forces the door ({}): {}",
+                result.roll.die.face,
+                if result.opened {
+                    "opens"
+                } else {
+                    "stuck; surprise lost"
+                }
+            ),
+            Event::LostChecked { roll, lost, .. } => match roll {
+                Some(r) => format!(
+                    "Losing direction ({}): rolled {} → {}",
+                    r.chance,
+                    r.die.face,
+                    if *lost { "lost!" } else { "on course" }
+                ),
+                None => "Cannot get lost today".to_string(),
+            },
+            Event::Foraged { found } => match &found.feeds {
+                Some((_, n)) => format!("Foraging found food for {n}"),
+                None => format!("Foraging ({}) found nothing", found.roll.die.face),
+            },
+            Event::Hunted { roll } => format!(
+                "Hunting ({}): {}",
+                roll.die.face,
+                if roll.happened {
+                    "animals found"
+                } else {
+                    "nothing"
+                }
+            ),
+            Event::WildernessDayEnded {
+                activity, miles, ..
+            } => format!("Day ended ({activity:?}): {miles}"),
+            Event::VesselSet { vessel } => format!("Vessel: {} base", vessel.base),
+            Event::VesselRepaired => "Vessel repaired".to_string(),
+            Event::WindRolled { wind } => {
+                format!(
+                    "Wind 2d6 [{}] = {} → {:?}",
+                    faces(&wind.dice),
+                    wind.total,
+                    wind.wind
+                )
+            }
+            Event::StormResolved { outcome } => format!("Storm: {outcome:?}"),
+            Event::CurrentRolled { current } => format!(
+                "Current {} ({})",
+                current.miles,
+                if current.downstream {
+                    "downstream"
+                } else {
+                    "upstream"
+                }
+            ),
+            Event::WaterDayEnded { miles } => format!("Day on the water: {miles}"),
+            Event::LandfallRolled { roll, wrecked } => format!(
+                "Landfall in the gale ({}): {}",
+                roll.die.face,
+                if *wrecked { "wrecked!" } else { "safe" }
+            ),
+        }
+    }
+}
+
+fn threat_name(t: ThreatLevel) -> &'static str {
+    match t {
+        ThreatLevel::Terrible => "terrible, immediate threat",
+        ThreatLevel::BadSoon => "something bad happens soon",
+        ThreatLevel::Worsens => "threat worsens or draws near",
+        ThreatLevel::NothingBad => "nothing bad",
+    }
+}
