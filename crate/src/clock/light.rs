@@ -252,3 +252,28 @@ pub fn light_level_at<'a>(
         .map(|s| s.spec.level)
         .fold(ambient, LightLevel::max)
 }
+
+/// What a light level gives a creature: the checks it has advantage and disadvantage on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LightEffects {
+    pub advantage_on: Vec<&'static str>,
+    pub disadvantage_on: Vec<&'static str>,
+}
+
+/// HYB-LIGHT-02/03: the effects of a light level. A darksight creature's vision is reversed: in
+/// darkness the disadvantages a human suffers become its advantages. Its penalties in bright
+/// light are not spelled out ([AMBIG]), so the other rows apply to it unchanged.
+pub fn hyb_light_effects(level: LightLevel, darksight: bool) -> LightEffects {
+    let row = hyb_light_row(level);
+    if darksight && level == LightLevel::Darkness {
+        LightEffects {
+            advantage_on: row.disadvantage_on.to_vec(),
+            disadvantage_on: Vec::new(),
+        }
+    } else {
+        LightEffects {
+            advantage_on: row.advantage_on.to_vec(),
+            disadvantage_on: row.disadvantage_on.to_vec(),
+        }
+    }
+}

@@ -149,3 +149,14 @@ pub const RESOURCE_TICK: Seconds = Seconds(SECONDS_PER_HOUR);
 /// HYB-TRAVEL-01: in a dungeon every 3–4 scenes, rooms or encounters count as one hour. The
 /// exact number is the GM's ([ADJ]); this is the range accepted.
 pub const SCENES_PER_TRAVEL_TURN: core::ops::RangeInclusive<u8> = 3..=4;
+
+/// HYB-TRAVEL-01 [ADJ]: whether `scenes` dungeon scenes make a travel turn, at the GM's
+/// `per_turn` (3 or 4).
+pub fn scenes_make_travel_turn(scenes: u8, per_turn: u8) -> Result<bool> {
+    if !SCENES_PER_TRAVEL_TURN.contains(&per_turn) {
+        return Err(Error::invalid_argument(format!(
+            "a travel turn is 3 or 4 scenes, not {per_turn}"
+        )));
+    }
+    Ok(scenes >= per_turn)
+}

@@ -391,3 +391,9 @@ pub fn water_day_distance(
     };
     Miles(u32::try_from(adjusted.max(0)).unwrap_or(u32::MAX))
 }
+
+/// OSE-WATER-03: aquatic monsters are usually not surprised by ships; special conditions such
+/// as thick fog may allow it (the referee's call, passed in).
+pub const fn ship_may_surprise_aquatic_monsters(special_conditions: bool) -> bool {
+    special_conditions
+}
