@@ -300,3 +300,21 @@ fn rations_are_spent_explicitly_and_overspending_changes_nothing() {
     );
     assert_eq!(zero_tick.unwrap_err().code, ErrorCode::InvalidArgument);
 }
+
+#[test]
+fn ose_light_02_infravision_only_in_darkness_60_feet() {
+    use turnkeeper::clock::light::{OSE_MONSTER_INFRAVISION, ose_infravision_works};
+    assert_eq!(OSE_MONSTER_INFRAVISION, Feet(60));
+    assert!(ose_infravision_works(LightLevel::Darkness, false));
+    assert!(!ose_infravision_works(LightLevel::Darkness, true));
+    assert!(!ose_infravision_works(LightLevel::Dim, false));
+    assert!(!ose_infravision_works(LightLevel::Bright, false));
+}
+
+#[test]
+fn ose_light_03_a_light_in_the_dark_spoils_surprise() {
+    use turnkeeper::clock::light::ose_light_spoils_surprise;
+    assert!(ose_light_spoils_surprise(true, LightLevel::Darkness));
+    assert!(!ose_light_spoils_surprise(false, LightLevel::Darkness));
+    assert!(!ose_light_spoils_surprise(true, LightLevel::Bright));
+}

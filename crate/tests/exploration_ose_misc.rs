@@ -272,3 +272,14 @@ fn a5e_time_03_05_marching_order_and_stealthy_travel() {
     assert!(may_travel_stealthily(A5ePace::Slow));
     assert!(!may_travel_stealthily(A5ePace::Normal));
 }
+
+#[test]
+fn a5e_time_04_passive_perception_notices_hidden_threats() {
+    use turnkeeper::exploration::a5e::{EncounterChoice, notices_hidden_threat};
+    assert!(notices_hidden_threat(14, 14));
+    assert!(notices_hidden_threat(15, 12));
+    assert!(!notices_hidden_threat(11, 12));
+    let choices: Vec<EncounterChoice> =
+        serde_json::from_str(r#"["attack","talk","flee","wait"]"#).unwrap();
+    assert_eq!(choices.len(), 4);
+}

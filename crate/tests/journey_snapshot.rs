@@ -58,6 +58,8 @@ fn journey() -> Journey {
     j
 }
 
+type Edit = Box<dyn Fn(&mut serde_json::Value)>;
+
 /// Re-sums a snapshot after editing its journey, as a deliberate tamperer would.
 fn resum(snapshot: &str, edit: impl FnOnce(&mut serde_json::Value)) -> String {
     let mut v: serde_json::Value = serde_json::from_str(snapshot).unwrap();
@@ -140,7 +142,7 @@ fn re_summed_snapshots_with_impossible_state_are_refused() {
     let json = journey().to_json().unwrap();
     // sanity: re-summing an unedited snapshot is accepted
     assert!(Journey::from_json(&resum(&json, |_| {})).is_ok());
-    let edits: Vec<Box<dyn Fn(&mut serde_json::Value)>> = vec![
+    let edits: Vec<Edit> = vec![
         Box::new(|j| j["scenes"] = 9.into()),
         Box::new(|j| j["clock"]["lights"][0]["remaining"] = 99_999.into()),
         Box::new(|j| j["members"][0]["id"] = "bad id".into()),

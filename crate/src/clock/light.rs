@@ -277,3 +277,19 @@ pub fn hyb_light_effects(level: LightLevel, darksight: bool) -> LightEffects {
         }
     }
 }
+
+/// OSE-LIGHT-02: monsters' infravision reaches 60 ft unless their description says otherwise.
+pub const OSE_MONSTER_INFRAVISION: Feet = Feet(60);
+
+/// OSE-LIGHT-02: infravision sees heat, but only in darkness: any visible light (normal or
+/// magical) where the viewer is, or a large heat source nearby, disrupts it. It cannot be used
+/// to read.
+pub fn ose_infravision_works(level_here: LightLevel, large_heat_source_nearby: bool) -> bool {
+    level_here == LightLevel::Darkness && !large_heat_source_nearby
+}
+
+/// OSE-LIGHT-03: creatures carrying a light in a dark environment are usually unable to
+/// surprise their opponents (the referee may rule otherwise).
+pub fn ose_light_spoils_surprise(carrying_light: bool, environment: LightLevel) -> bool {
+    carrying_light && environment == LightLevel::Darkness
+}

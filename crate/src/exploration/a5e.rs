@@ -64,3 +64,21 @@ pub const fn may_travel_stealthily(pace: A5ePace) -> bool {
 pub fn leader_and_rear(order: &[Ident]) -> Option<(&Ident, &Ident)> {
     Some((order.first()?, order.last()?))
 }
+
+/// A5E-TIME-04: what each side does when it meets a threat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum EncounterChoice {
+    Attack,
+    Talk,
+    Flee,
+    Wait,
+}
+
+/// A5E-TIME-04: a hidden threat is noticed by passive Perception. RULES.md does not say how
+/// ties fall; following 5e's contest convention, a passive score equal to the threat's Stealth
+/// total notices it.
+pub const fn notices_hidden_threat(passive_perception: i32, stealth_total: i32) -> bool {
+    passive_perception >= stealth_total
+}
