@@ -34,9 +34,7 @@ pub enum Quarter {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "Vec<u8>", into = "Vec<u8>")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub struct TimeDice {
-    faces: Vec<u8>,
-}
+pub struct TimeDice(Vec<u8>);
 
 impl TryFrom<Vec<u8>> for TimeDice {
     type Error = Error;
@@ -47,7 +45,7 @@ impl TryFrom<Vec<u8>> for TimeDice {
 
 impl From<TimeDice> for Vec<u8> {
     fn from(t: TimeDice) -> Self {
-        t.faces
+        t.0
     }
 }
 
@@ -62,7 +60,7 @@ impl TimeDice {
         let full = (hour - 1) / 6;
         let mut faces = vec![6u8; usize::from(full)];
         faces.push(hour - full * 6);
-        Ok(TimeDice { faces })
+        Ok(TimeDice(faces))
     }
 
     /// The dice for an hour of the clock (0–23); hour 0 is shown as 24 (G-34).
@@ -88,7 +86,7 @@ impl TimeDice {
                 "a time die cannot show {bad}"
             )));
         }
-        let (last, rest) = faces
+        let (_, rest) = faces
             .split_last()
             .ok_or_else(|| Error::invalid_argument("no time dice"))?;
         if rest.iter().any(|f| *f != 6) {
@@ -96,19 +94,16 @@ impl TimeDice {
                 "every time die but the last must show 6",
             ));
         }
-        let _ = last;
-        Ok(TimeDice {
-            faces: faces.to_vec(),
-        })
+        Ok(TimeDice(faces.to_vec()))
     }
 
     pub fn faces(&self) -> &[u8] {
-        &self.faces
+        &self.0
     }
 
     /// The hour shown: the sum of the faces (1–24).
     pub fn hour(&self) -> u8 {
-        self.faces.iter().fold(0u8, |a, f| a.saturating_add(*f))
+        self.0.iter().fold(0u8, |a, f| a.saturating_add(*f))
     }
 
     /// The hour on a 0–23 clock (24 → 0, midnight).
@@ -118,7 +113,7 @@ impl TimeDice {
 
     /// The quarter of the day the last die stands for.
     pub fn quarter(&self) -> Quarter {
-        match self.faces.len() {
+        match self.0.len() {
             0 | 1 => Quarter::PreDawn,
             2 => Quarter::Morning,
             3 => Quarter::Afternoon,
@@ -129,18 +124,18 @@ impl TimeDice {
     /// HYB-TIME-02: one hour passes. The last die turns up by one; past 6 a new die is added at
     /// 1. After 24 (midnight) a new day starts at (1), 01:00. Returns whether a day began.
     pub fn advance_hour(&mut self) -> bool {
-        let len = self.faces.len();
-        match self.faces.last_mut() {
+        let len = self.0.len();
+        match self.0.last_mut() {
             Some(last) if *last < 6 => {
                 *last += 1;
                 false
             }
             _ if len < MAX_TIME_DICE => {
-                self.faces.push(1);
+                self.0.push(1);
                 false
             }
             _ => {
-                self.faces = vec![1];
+                self.0 = vec![1];
                 true
             }
         }
@@ -149,7 +144,7 @@ impl TimeDice {
 
 impl fmt::Display for TimeDice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let faces: Vec<String> = self.faces.iter().map(u8::to_string).collect();
+        let faces: Vec<String> = self.0.iter().map(u8::to_string).collect();
         write!(f, "({}) = {:02}:00", faces.join(", "), self.hour())
     }
 }
