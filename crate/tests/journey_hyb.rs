@@ -462,3 +462,86 @@ fn every_event_has_a_log_line() {
             .any(|l| l.contains("Travel turn 1: d20 [4, 15] keeps 15"))
     );
 }
+
+fn venom() -> turnkeeper::exploration::hyb::corruption::Corruption {
+    use turnkeeper::exploration::hyb::corruption::{
+        Ability, Corruption, CorruptionStage, StageHarm, StageSuccess,
+    };
+    let stage = || CorruptionStage {
+        duration: Seconds(7_200),
+        harm: StageHarm::AbilityDamage {
+            ability: Ability::Con,
+            dice: 1,
+        },
+    };
+    Corruption {
+        dc: 11,
+        onset: Some(StageHarm::Exhausted),
+        stages: vec![stage(), stage()],
+        on_success: StageSuccess::AvoidsStage,
+    }
+}
+
+#[test]
+fn ex_hyb_02_hyb_corr_journey_tracks_venom_stages_and_replays() {
+    use turnkeeper::exploration::chance::Advantage;
+    use turnkeeper::exploration::hyb::corruption::HarmDone;
+    let (mut j, mut events) = delve();
+    events.extend(run(
+        &mut j,
+        Command::Expose {
+            member: id("pc-b"),
+            corruption: venom(),
+            con_score: 10,
+            onset_score: 10,
+            advantage: Advantage::Normal,
+        },
+        &[5],
+    ));
+    assert!(matches!(
+        events.last(),
+        Some(Event::Exposed { exposure, .. }) if exposure.onset == Some(HarmDone::Exhausted)
+    ));
+    assert_eq!(j.infections().len(), 1);
+    assert!(j.due_stages().is_empty());
+    let end_stage = |con: u8| Command::EndCorruptionStage {
+        member: id("pc-b"),
+        index: 0,
+        con_score: con,
+        harmed_score: con,
+        advantage: Advantage::Normal,
+    };
+    let mut dice = SuppliedDice::new([8, 4]);
+    assert_eq!(
+        j.execute(end_stage(10), &mut dice).unwrap_err().code,
+        ErrorCode::OutOfOrder
+    );
+    events.extend(run(
+        &mut j,
+        Command::TravelTurn { plan: cautious() },
+        &[9, 9],
+    ));
+    events.extend(run(
+        &mut j,
+        Command::TravelTurn { plan: cautious() },
+        &[9, 9],
+    ));
+    assert_eq!(j.due_stages(), vec![(id("pc-b"), 0)]);
+    let e = run(&mut j, end_stage(10), &[8, 4]);
+    assert!(e[0].log_line().contains("4 Con damage (10 → 6)"));
+    events.extend(e);
+    events.extend(run(
+        &mut j,
+        Command::Advance {
+            span: Span::Hours { count: 2 },
+        },
+        &[],
+    ));
+    let e = run(&mut j, end_stage(6), &[12, 6]);
+    assert!(e[0].log_line().contains("(6 → 0), dead; infection over"));
+    events.extend(e);
+    assert!(j.infections().is_empty());
+    let mut other = Journey::new(JourneyConfig::default()).unwrap();
+    other.apply_all(&events).unwrap();
+    assert_eq!(other.to_json().unwrap(), j.to_json().unwrap());
+}

@@ -293,6 +293,20 @@ impl Infection {
         advantage: Advantage,
         roller: &mut (impl DieRoller + ?Sized),
     ) -> Result<StageEnd> {
+        let end = self.roll_stage_end(now, con_score, harmed_score, advantage, roller)?;
+        self.apply_stage_end(&end)?;
+        Ok(end)
+    }
+
+    /// Rolls the end of the current stage without changing the infection.
+    pub fn roll_stage_end(
+        &self,
+        now: GameTime,
+        con_score: u8,
+        harmed_score: u8,
+        advantage: Advantage,
+        roller: &mut (impl DieRoller + ?Sized),
+    ) -> Result<StageEnd> {
         if self.over {
             return Err(Error::out_of_order("the infection is over"));
         }
@@ -303,7 +317,7 @@ impl Infection {
                 self.stage + 1
             )));
         }
-        let stage = self.current()?.clone();
+        let stage = self.current()?;
         let check = con_check(con_score, self.corruption.dc, advantage, roller)?;
         let harm = if check.success {
             None
@@ -311,19 +325,55 @@ impl Infection {
             Some(do_harm(&stage.harm, harmed_score, roller)?)
         };
         let dead = matches!(harm, Some(HarmDone::AbilityDamage { dead: true, .. }));
-        let index = self.stage;
-        let last = usize::try_from(index + 1).unwrap_or(usize::MAX) >= self.corruption.stages.len();
+        let last = self.is_last_stage();
         let cured = check.success && self.corruption.on_success == StageSuccess::Cures;
-        self.over = last || cured || dead;
+        Ok(StageEnd {
+            stage: self.stage,
+            check,
+            harm,
+            over: last || cured || dead,
+        })
+    }
+
+    fn is_last_stage(&self) -> bool {
+        usize::try_from(self.stage.saturating_add(1)).unwrap_or(usize::MAX)
+            >= self.corruption.stages.len()
+    }
+
+    /// Applies a stage end rolled earlier (replay never rolls). The next stage starts when
+    /// this one was due to end.
+    pub fn apply_stage_end(&mut self, end: &StageEnd) -> Result<()> {
+        if self.over || end.stage != self.stage {
+            return Err(Error::new(
+                crate::error::ErrorCode::InvalidData,
+                "that stage end does not fit this infection",
+            ));
+        }
+        if !end.over && self.is_last_stage() {
+            return Err(Error::new(
+                crate::error::ErrorCode::InvalidData,
+                "the last stage always ends the infection",
+            ));
+        }
+        let ends = self.stage_ends_at()?;
+        self.over = end.over;
         if !self.over {
             self.stage += 1;
             self.stage_started = ends;
         }
-        Ok(StageEnd {
-            stage: index,
-            check,
-            harm,
-            over: self.over,
-        })
+        Ok(())
+    }
+
+    /// Checks an infection read from a snapshot.
+    pub fn validate(&self) -> Result<()> {
+        self.corruption
+            .validate()
+            .map_err(|e| Error::snapshot(e.message))?;
+        if self.over
+            || usize::try_from(self.stage).unwrap_or(usize::MAX) >= self.corruption.stages.len()
+        {
+            return Err(Error::snapshot("an infection past its last stage"));
+        }
+        Ok(())
     }
 }

@@ -6,7 +6,8 @@ use crate::clock::consumable::{ConsumableKind, Tick};
 use crate::clock::id::{Ident, Label};
 use crate::clock::light::LightSpec;
 use crate::clock::time::{Seconds, Span};
-use crate::exploration::chance::Chance;
+use crate::exploration::chance::{Advantage, Chance};
+use crate::exploration::hyb::corruption::Corruption;
 use crate::exploration::hyb::return_trip::ReturnPath;
 use crate::exploration::journey::types::{
     DungeonAction, JourneyMode, Member, StartTime, TravelTurnPlan, Vessel, WaterDayPlan,
@@ -134,4 +135,25 @@ pub enum Command {
     },
     /// OSE-WATER-12: a gale-driven ship reaches land.
     GaleLandfall,
+    /// HYB-CORR-01: a member is exposed to a disease, poison or venom. `con_score` sets the
+    /// check's modifier; `onset_score` is the current score of the ability the onset harms.
+    Expose {
+        member: Ident,
+        corruption: Corruption,
+        con_score: u8,
+        #[serde(default)]
+        onset_score: u8,
+        #[serde(default)]
+        advantage: Advantage,
+    },
+    /// HYB-CORR-02: the current stage of a member's infection (`index` among theirs) ends.
+    EndCorruptionStage {
+        member: Ident,
+        #[serde(default)]
+        index: u32,
+        con_score: u8,
+        harmed_score: u8,
+        #[serde(default)]
+        advantage: Advantage,
+    },
 }

@@ -11,6 +11,7 @@ use crate::clock::time::{GameTime, Seconds};
 use crate::clock::time_dice::{TimeDice, TimeDiceRoll};
 use crate::dice::RolledDie;
 use crate::exploration::chance::ChanceRoll;
+use crate::exploration::hyb::corruption::{Exposure, HarmDone, StageEnd};
 use crate::exploration::hyb::overland::HybDayConditions;
 use crate::exploration::hyb::return_trip::{ReturnCost, ReturnPath, ReturnResult};
 use crate::exploration::hyb::travel::{ThreatLevel, TravelTurnRoll, travel_turn_row};
@@ -180,6 +181,17 @@ pub enum Event {
     LandfallRolled {
         roll: ChanceRoll,
         wrecked: bool,
+    },
+    /// HYB-CORR-01: a member was exposed (infected when `exposure.infection` is set).
+    Exposed {
+        member: Ident,
+        exposure: Exposure,
+    },
+    /// HYB-CORR-02: a stage of a member's infection ended.
+    CorruptionStageEnded {
+        member: Ident,
+        index: u32,
+        end: StageEnd,
     },
 }
 
@@ -401,6 +413,41 @@ impl Event {
                 }
             ),
             Event::WaterDayEnded { miles } => format!("Day on the water: {miles}"),
+            Event::Exposed { member, exposure } => format!(
+                "{member} exposed: {} vs DC {} → {}",
+                exposure.check.total,
+                exposure.check.dc,
+                if exposure.infection.is_some() {
+                    "infected"
+                } else {
+                    "resists"
+                }
+            ),
+            Event::CorruptionStageEnded { member, end, .. } => {
+                let harm = match &end.harm {
+                    None => "no harm".to_string(),
+                    Some(HarmDone::AbilityDamage {
+                        ability,
+                        damage,
+                        from,
+                        to,
+                        dead,
+                        ..
+                    }) => format!(
+                        "{damage} {ability:?} damage ({from} → {to}){}",
+                        if *dead { ", dead" } else { "" }
+                    ),
+                    Some(HarmDone::Exhausted) => "exhausted".to_string(),
+                    Some(HarmDone::Described { text }) => text.to_string(),
+                };
+                format!(
+                    "{member}: stage {} ends, check {} vs DC {}: {harm}{}",
+                    end.stage + 1,
+                    end.check.total,
+                    end.check.dc,
+                    if end.over { "; infection over" } else { "" }
+                )
+            }
             Event::LandfallRolled { roll, wrecked } => format!(
                 "Landfall in the gale ({}): {}",
                 roll.die.face,

@@ -36,6 +36,7 @@ use crate::clock::time_dice::{MIDNIGHT_HOUR, TimeDice, roll_time_dice};
 use crate::dice::DieRoller;
 use crate::error::{Error, ErrorCode, Result};
 use crate::exploration::chance::roll_chance;
+use crate::exploration::hyb::corruption::{Infection, expose};
 use crate::exploration::hyb::overland::{HybTraveller, hyb_party_miles_per_day};
 use crate::exploration::hyb::return_trip::{Returner, return_dc, roll_to_return};
 use crate::exploration::hyb::travel::{HybTravelMode, roll_travel_turn, travel_roll_interval};
@@ -66,6 +67,18 @@ pub struct Attempt {
     pub target: Ident,
 }
 
+/// Most infections one journey tracks.
+pub const MAX_INFECTIONS: usize = 64;
+
+/// A member's infection in progress (HYB-CORR).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct MemberInfection {
+    pub member: Ident,
+    pub infection: Infection,
+}
+
 /// A journey's whole state.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -91,6 +104,8 @@ pub struct Journey {
     vessel: Option<Vessel>,
     #[serde(default)]
     attempts: Vec<Attempt>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    infections: Vec<MemberInfection>,
 }
 
 fn mismatch(what: &str) -> Error {
@@ -117,6 +132,7 @@ impl Journey {
             wilderness: WildernessClock::default(),
             vessel: None,
             attempts: Vec::new(),
+            infections: Vec::new(),
         })
     }
 
@@ -157,6 +173,37 @@ impl Journey {
     }
     pub fn attempts(&self) -> &[Attempt] {
         &self.attempts
+    }
+    /// Infections in progress.
+    pub fn infections(&self) -> &[MemberInfection] {
+        &self.infections
+    }
+    /// HYB-CORR-02: infections whose current stage has ended by now (member, index among
+    /// theirs): the GM calls for their stage checks.
+    pub fn due_stages(&self) -> Vec<(Ident, u32)> {
+        let now = self.clock.now();
+        let mut out = Vec::new();
+        for (i, mi) in self.infections.iter().enumerate() {
+            let index = self
+                .infections
+                .iter()
+                .take(i)
+                .filter(|o| o.member == mi.member)
+                .count();
+            if mi.infection.stage_ends_at().is_ok_and(|t| t <= now) {
+                out.push((mi.member.clone(), u32::try_from(index).unwrap_or(u32::MAX)));
+            }
+        }
+        out
+    }
+    fn infection_position(&self, member: &Ident, index: u32) -> Result<usize> {
+        self.infections
+            .iter()
+            .enumerate()
+            .filter(|(_, mi)| &mi.member == member)
+            .nth(usize::try_from(index).unwrap_or(usize::MAX))
+            .map(|(i, _)| i)
+            .ok_or_else(|| Error::unknown_id("infection", &format!("{member}#{index}")))
     }
     /// HYB-TIME-01: the time dice for the current hour.
     pub fn time_dice(&self) -> Result<TimeDice> {
@@ -372,6 +419,14 @@ impl Journey {
                 if chosen.is_empty() {
                     return Err(Error::out_of_order("nobody to roll to return"));
                 }
+                for (i, m) in chosen.iter().enumerate() {
+                    if chosen.iter().skip(i + 1).any(|o| o.id == m.id) {
+                        return Err(Error::new(
+                            ErrorCode::DuplicateId,
+                            format!("\"{}\" is listed twice", m.id),
+                        ));
+                    }
+                }
                 let returners: Vec<Returner> = chosen
                     .into_iter()
                     .map(|m| Returner {
@@ -429,6 +484,48 @@ impl Journey {
                 self.emit(Event::VesselRepaired, out)
             }
             Command::WaterDay { plan } => self.water_day(plan, roller, out),
+            Command::Expose {
+                member,
+                corruption,
+                con_score,
+                onset_score,
+                advantage,
+            } => {
+                self.hyb_mode("corruption")?;
+                self.member(&member)?;
+                let exposure = expose(
+                    corruption,
+                    con_score,
+                    onset_score,
+                    advantage,
+                    self.clock.now(),
+                    &mut *roller,
+                )?;
+                self.emit(Event::Exposed { member, exposure }, out)
+            }
+            Command::EndCorruptionStage {
+                member,
+                index,
+                con_score,
+                harmed_score,
+                advantage,
+            } => {
+                self.hyb_mode("corruption")?;
+                let at = self.infection_position(&member, index)?;
+                let infection = self
+                    .infections
+                    .get(at)
+                    .map(|mi| &mi.infection)
+                    .ok_or_else(|| Error::unknown_id("infection", member.as_str()))?;
+                let end = infection.roll_stage_end(
+                    self.clock.now(),
+                    con_score,
+                    harmed_score,
+                    advantage,
+                    &mut *roller,
+                )?;
+                self.emit(Event::CorruptionStageEnded { member, index, end }, out)
+            }
             Command::GaleLandfall => {
                 self.require(&[JourneyMode::OseWaterborne], "a gale landfall")?;
                 if !self.vessel.is_some_and(|v| v.driven_by_gale) {
@@ -790,6 +887,7 @@ impl Journey {
                     .position(|m| &m.id == id)
                     .ok_or_else(|| Error::unknown_id("member", id.as_str()))?;
                 self.members.remove(i);
+                self.infections.retain(|mi| &mi.member != id);
             }
             Event::LightAdded { light } => {
                 if light.spec.radius > MAX_RATE {
@@ -928,6 +1026,45 @@ impl Journey {
                     StormOutcome::Beached { .. } => {}
                 }
             }
+            Event::Exposed { member, exposure } => {
+                self.hyb_mode("corruption")?;
+                self.member(member)?;
+                if let Some(infection) = &exposure.infection {
+                    infection.corruption.validate()?;
+                    if infection.stage_started != self.clock.now()
+                        || infection.stage != 0
+                        || infection.over
+                    {
+                        return Err(mismatch("the infection starts now, at its first stage"));
+                    }
+                    if self.infections.len() >= MAX_INFECTIONS {
+                        return Err(Error::new(
+                            ErrorCode::LimitExceeded,
+                            format!("at most {MAX_INFECTIONS} infections"),
+                        ));
+                    }
+                    self.infections.push(MemberInfection {
+                        member: member.clone(),
+                        infection: infection.clone(),
+                    });
+                }
+            }
+            Event::CorruptionStageEnded { member, index, end } => {
+                self.hyb_mode("corruption")?;
+                let at = self.infection_position(member, *index)?;
+                let now = self.clock.now();
+                let mi = self
+                    .infections
+                    .get_mut(at)
+                    .ok_or_else(|| Error::unknown_id("infection", member.as_str()))?;
+                if mi.infection.stage_ends_at()? > now {
+                    return Err(Error::out_of_order("that stage has not ended yet"));
+                }
+                mi.infection.apply_stage_end(end)?;
+                if mi.infection.over {
+                    self.infections.remove(at);
+                }
+            }
             Event::LandfallRolled { wrecked, .. } => {
                 let v = self.vessel_mut()?;
                 if !v.driven_by_gale {
@@ -1021,6 +1158,18 @@ impl Journey {
         }
         if self.wilderness.must_rest && self.wilderness.days_since_rest == 0 {
             return Err(Error::snapshot("a forced march without a travel day"));
+        }
+        if self.infections.len() > MAX_INFECTIONS {
+            return Err(Error::snapshot("too many infections"));
+        }
+        for mi in &self.infections {
+            mi.infection.validate()?;
+            if !self.members.iter().any(|m| m.id == mi.member) {
+                return Err(Error::snapshot(format!(
+                    "infection of unknown member \"{}\"",
+                    mi.member
+                )));
+            }
         }
         if self.attempts.len() > MAX_ATTEMPTS {
             return Err(Error::snapshot("too many attempts"));
