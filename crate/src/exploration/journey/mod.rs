@@ -95,7 +95,9 @@ pub struct Journey {
     clock: Clock,
     #[serde(default)]
     members: Vec<Member>,
-    /// HYB-RETURN-01: travel turns since leaving safety.
+    /// HYB-RETURN-01: travel turns since leaving safety. Each Travel Turn Table roll counts
+    /// one, so where the roll is daily (overland, rivers) or weekly (sea, HYB-TRAVEL-03) a day
+    /// or a week is one travel turn; an hour in a dungeon is one.
     #[serde(default)]
     travel_turns_away: u32,
     /// HYB-TRAVEL-01: dungeon scenes this hour.

@@ -6,9 +6,18 @@ use super::*;
 impl Journey {
     pub(super) fn apply_one(&mut self, event: &Event) -> Result<()> {
         match event {
-            Event::Started { mode, at, .. } => {
+            Event::Started {
+                mode,
+                at,
+                time_dice,
+            } => {
                 if self.mode.is_some() {
                     return Err(mismatch("already started"));
+                }
+                if let Some(t) = time_dice {
+                    if !mode.is_hyb() || t.hour % MIDNIGHT_HOUR != at.time_of_day().hour {
+                        return Err(mismatch("start time and time dice disagree"));
+                    }
                 }
                 self.clock.set_now(*at)?;
                 self.mode = Some(*mode);
@@ -109,8 +118,12 @@ impl Journey {
             }
             Event::ReturnRolled { results, .. } => {
                 self.hyb_mode("rolling to return")?;
+                let dc = self.return_dc();
                 for r in results {
                     self.member(&r.id)?;
+                    if r.dc != dc {
+                        return Err(mismatch("roll to return DC"));
+                    }
                 }
                 // The trip back is abstracted: the party is no longer away.
                 self.travel_turns_away = 0;
