@@ -1,0 +1,104 @@
+//! Identifiers for things the clock and a journey track (light sources, supplies, members).
+
+use core::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+
+/// Longest id accepted, in bytes.
+pub const MAX_ID_LEN: usize = 64;
+
+/// A caller-chosen id: 1–64 characters of ASCII letters, digits, `-`, `_`, `.` or `:`.
+/// Validated on construction and on deserialization, so a snapshot cannot smuggle in junk.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct Ident(String);
+
+impl Ident {
+    pub fn new(s: impl Into<String>) -> Result<Ident> {
+        let s = s.into();
+        if s.is_empty() || s.len() > MAX_ID_LEN {
+            return Err(Error::invalid_argument(format!(
+                "an id must be 1 to {MAX_ID_LEN} characters long"
+            )));
+        }
+        if !s
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':'))
+        {
+            return Err(Error::invalid_argument(format!(
+                "id \"{}\" may only hold letters, digits, '-', '_', '.' and ':'",
+                s.escape_debug()
+            )));
+        }
+        Ok(Ident(s))
+    }
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for Ident {
+    type Error = Error;
+    fn try_from(s: String) -> Result<Self> {
+        Ident::new(s)
+    }
+}
+
+impl From<Ident> for String {
+    fn from(i: Ident) -> Self {
+        i.0
+    }
+}
+
+impl fmt::Display for Ident {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A caller-given display name or label: at most [`MAX_LABEL_LEN`] characters, no control
+/// characters.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct Label(String);
+
+/// Longest label accepted, in characters.
+pub const MAX_LABEL_LEN: usize = 80;
+
+impl Label {
+    pub fn new(s: impl Into<String>) -> Result<Label> {
+        let s = s.into();
+        if s.chars().count() > MAX_LABEL_LEN || s.chars().any(char::is_control) {
+            return Err(Error::invalid_argument(format!(
+                "a label is at most {MAX_LABEL_LEN} characters with no control characters"
+            )));
+        }
+        Ok(Label(s))
+    }
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for Label {
+    type Error = Error;
+    fn try_from(s: String) -> Result<Self> {
+        Label::new(s)
+    }
+}
+
+impl From<Label> for String {
+    fn from(l: Label) -> Self {
+        l.0
+    }
+}
+
+impl fmt::Display for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}

@@ -1,0 +1,7 @@
+//! The OSR/5e hybrid's exploration procedures (RULES.md §3.9–3.12, 3.14–3.16).
+
+pub mod corruption;
+pub mod load;
+pub mod overland;
+pub mod return_trip;
+pub mod travel;

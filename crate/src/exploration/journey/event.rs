@@ -1,0 +1,208 @@
+//! Events a journey emits. Each carries every die rolled, so [`super::Journey::apply`] never
+//! rolls, and each has a one-line human-readable description.
+
+use serde::{Deserialize, Serialize};
+
+use crate::clock::consumable::Consumable;
+use crate::clock::game_clock::ClockAdvanced;
+use crate::clock::id::Ident;
+use crate::clock::light::LightSource;
+use crate::clock::time::{GameTime, Seconds};
+use crate::clock::time_dice::{TimeDice, TimeDiceRoll};
+use crate::dice::RolledDie;
+use crate::exploration::chance::ChanceRoll;
+use crate::exploration::hyb::corruption::{Exposure, StageEnd};
+use crate::exploration::hyb::overland::HybDayConditions;
+use crate::exploration::hyb::return_trip::{ReturnPath, ReturnResult};
+use crate::exploration::hyb::travel::TravelTurnRoll;
+use crate::exploration::journey::types::{
+    JourneyMode, ListenAttempt, Member, SearchAttempt, Vessel,
+};
+use crate::exploration::ose::dungeon::{DungeonClock, ForceDoor, SecretRoll};
+use crate::exploration::ose::water::{Current, StormOutcome, WindRoll};
+use crate::exploration::ose::wilderness::{DayActivity, FoodFound, MarchPace, WildernessClock};
+use crate::exploration::units::{Distance, Feet, Miles};
+
+/// Why a wandering or lost check was made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum CheckContext {
+    Dungeon,
+    Wilderness,
+    Water,
+}
+
+/// Everything that can happen to a journey.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum Event {
+    Started {
+        mode: JourneyMode,
+        at: GameTime,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        time_dice: Option<TimeDiceRoll>,
+    },
+    ModeChanged {
+        mode: JourneyMode,
+    },
+    MemberAdded {
+        member: Member,
+    },
+    MemberRemoved {
+        id: Ident,
+    },
+    LightAdded {
+        light: LightSource,
+    },
+    LightLit {
+        id: Ident,
+    },
+    LightDoused {
+        id: Ident,
+    },
+    LightRemoved {
+        id: Ident,
+    },
+    WarningLeadSet {
+        lead: Seconds,
+    },
+    SupplyAdded {
+        supply: Consumable,
+    },
+    SupplySpent {
+        id: Ident,
+        amount: u32,
+        left: u32,
+    },
+    SupplyRestocked {
+        id: Ident,
+        amount: u32,
+        total: u32,
+    },
+    /// Time passed; `advanced` is what the clock reported (replay checks it matches).
+    TimePassed {
+        by: Seconds,
+        advanced: ClockAdvanced,
+    },
+    /// HYB-TIME-01: the time dice now showing (after time passed).
+    TimeDiceShown {
+        dice: TimeDice,
+    },
+    SceneRecorded {
+        scenes: u8,
+    },
+    TravelTurnRolled {
+        roll: TravelTurnRoll,
+        travel_turns_away: u32,
+    },
+    OverlandCovered {
+        conditions: HybDayConditions,
+        miles: Miles,
+    },
+    ReturnRolled {
+        path: ReturnPath,
+        results: Vec<ReturnResult>,
+    },
+    SafetyReached,
+    WanderingChecked {
+        context: CheckContext,
+        roll: ChanceRoll,
+    },
+    /// A scheduled check was not made (no chance known for the terrain).
+    CheckSkipped {
+        context: CheckContext,
+        what: SkippedCheck,
+    },
+    EncounterDistance {
+        dice: Vec<RolledDie>,
+        distance: Distance,
+    },
+    DungeonTurnEnded {
+        rested: bool,
+        clock: DungeonClock,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        moved: Option<Feet>,
+    },
+    Searched {
+        attempt: SearchAttempt,
+        result: SecretRoll,
+    },
+    Listened {
+        attempt: ListenAttempt,
+        result: SecretRoll,
+    },
+    TrapTriggerRolled {
+        roll: ChanceRoll,
+    },
+    DoorForced {
+        by: Ident,
+        result: ForceDoor,
+    },
+    LostChecked {
+        context: CheckContext,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<ChanceRoll>,
+        lost: bool,
+    },
+    Foraged {
+        found: FoodFound,
+    },
+    Hunted {
+        roll: ChanceRoll,
+    },
+    WildernessDayEnded {
+        activity: DayActivity,
+        pace: MarchPace,
+        miles: Miles,
+        clock: WildernessClock,
+    },
+    VesselSet {
+        vessel: Vessel,
+    },
+    VesselRepaired,
+    WindRolled {
+        wind: WindRoll,
+    },
+    StormResolved {
+        outcome: StormOutcome,
+    },
+    CurrentRolled {
+        current: Current,
+    },
+    WaterDayEnded {
+        miles: Miles,
+    },
+    LandfallRolled {
+        roll: ChanceRoll,
+        wrecked: bool,
+    },
+    /// HYB-CORR-01: a member was exposed (infected when `exposure.infection` is set).
+    Exposed {
+        member: Ident,
+        exposure: Exposure,
+    },
+    /// HYB-CORR-02: a stage of a member's infection ended.
+    CorruptionStageEnded {
+        member: Ident,
+        index: u32,
+        end: StageEnd,
+    },
+}
+
+/// A check the procedure would make but could not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum SkippedCheck {
+    /// Getting lost is prevented by a trail, road, landmark or guide (OSE-HAZ-03) …
+    LostPrevented,
+    /// … or the source gives no chance for this terrain and none was supplied.
+    LostNoChance,
+    WanderingNoChance,
+}

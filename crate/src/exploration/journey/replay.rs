@@ -1,0 +1,288 @@
+//! Applying events. This is the only code that changes a journey; `execute` goes through it
+//! too, so replaying events on another copy reaches the same state.
+
+use super::*;
+
+impl Journey {
+    pub(super) fn apply_one(&mut self, event: &Event) -> Result<()> {
+        match event {
+            Event::Started {
+                mode,
+                at,
+                time_dice,
+            } => {
+                if self.mode.is_some() {
+                    return Err(mismatch("already started"));
+                }
+                if let Some(t) = time_dice {
+                    if !mode.is_hyb() || t.hour % MIDNIGHT_HOUR != at.time_of_day().hour {
+                        return Err(mismatch("start time and time dice disagree"));
+                    }
+                }
+                self.clock.set_now(*at)?;
+                self.mode = Some(*mode);
+            }
+            Event::ModeChanged { mode } => {
+                self.started()?;
+                if self.mode != Some(JourneyMode::OseDungeon) || *mode != JourneyMode::OseDungeon {
+                    self.attempts.clear();
+                }
+                if !mode.is_hyb() || self.mode.and_then(JourneyMode::hyb) != mode.hyb() {
+                    self.scenes = 0;
+                }
+                self.mode = Some(*mode);
+            }
+            Event::MemberAdded { member } => {
+                member.validate()?;
+                if self.members.iter().any(|m| m.id == member.id) {
+                    return Err(Error::new(
+                        ErrorCode::DuplicateId,
+                        format!("a member \"{}\" already exists", member.id),
+                    ));
+                }
+                if self.members.len() >= MAX_MEMBERS {
+                    return Err(Error::new(
+                        ErrorCode::LimitExceeded,
+                        format!("at most {MAX_MEMBERS} members"),
+                    ));
+                }
+                self.members.push(member.clone());
+            }
+            Event::MemberRemoved { id } => {
+                let i = self
+                    .members
+                    .iter()
+                    .position(|m| &m.id == id)
+                    .ok_or_else(|| Error::unknown_id("member", id.as_str()))?;
+                self.members.remove(i);
+                self.infections.retain(|mi| &mi.member != id);
+            }
+            Event::LightAdded { light } => {
+                if light.spec.radius > MAX_RATE {
+                    return Err(Error::invalid_argument("light radius too large"));
+                }
+                self.clock.add_light(light.clone())?;
+            }
+            Event::LightLit { id } => self.clock.light_source(id)?,
+            Event::LightDoused { id } => self.clock.douse(id)?,
+            Event::LightRemoved { id } => {
+                self.clock.remove_light(id)?;
+            }
+            Event::WarningLeadSet { lead } => {
+                self.config.warning_lead = *lead;
+                self.clock.set_warning_lead(*lead);
+            }
+            Event::SupplyAdded { supply } => self.clock.add_supply(supply.clone())?,
+            Event::SupplySpent { id, amount, left } => {
+                if self.clock.spend(id, *amount)? != *left {
+                    return Err(mismatch("supply left"));
+                }
+            }
+            Event::SupplyRestocked { id, amount, total } => {
+                if self.clock.restock(id, *amount)? != *total {
+                    return Err(mismatch("supply total"));
+                }
+            }
+            Event::TimePassed { by, advanced } => {
+                self.started()?;
+                if self.clock.advance_seconds(*by)? != *advanced {
+                    return Err(mismatch("the clock reports differ"));
+                }
+            }
+            Event::TimeDiceShown { dice } => {
+                if &self.time_dice()? != dice {
+                    return Err(mismatch("time dice"));
+                }
+            }
+            Event::SceneRecorded { scenes } => {
+                self.require(&[JourneyMode::HybDungeon], "a scene")?;
+                if *scenes != self.scenes.saturating_add(1)
+                    || *scenes > self.config.scenes_per_travel_turn
+                {
+                    return Err(mismatch("scene count"));
+                }
+                self.scenes = *scenes;
+            }
+            Event::TravelTurnRolled {
+                travel_turns_away, ..
+            } => {
+                self.hyb_mode("a travel turn")?;
+                if *travel_turns_away != self.travel_turns_away.saturating_add(1) {
+                    return Err(mismatch("travel turns away"));
+                }
+                self.travel_turns_away = *travel_turns_away;
+                self.scenes = 0;
+            }
+            Event::OverlandCovered { .. } => {
+                self.require(&[JourneyMode::HybOverland], "overland distance")?;
+            }
+            Event::ReturnRolled { results, .. } => {
+                self.hyb_mode("rolling to return")?;
+                let dc = self.return_dc();
+                for r in results {
+                    self.member(&r.id)?;
+                    if r.dc != dc {
+                        return Err(mismatch("roll to return DC"));
+                    }
+                }
+                // The trip back is abstracted: the party is no longer away.
+                self.travel_turns_away = 0;
+            }
+            Event::SafetyReached => {
+                self.started()?;
+                self.travel_turns_away = 0;
+            }
+            Event::WanderingChecked { .. }
+            | Event::CheckSkipped { .. }
+            | Event::LostChecked { .. }
+            | Event::Foraged { .. }
+            | Event::Hunted { .. }
+            | Event::EncounterDistance { .. }
+            | Event::TrapTriggerRolled { .. }
+            | Event::CurrentRolled { .. }
+            | Event::WaterDayEnded { .. } => {
+                self.started()?;
+            }
+            Event::DoorForced { by, .. } => {
+                self.member(by)?;
+            }
+            Event::DungeonTurnEnded { rested, clock, .. } => {
+                self.require(&[JourneyMode::OseDungeon], "a dungeon turn")?;
+                let next = self.dungeon.after_turn(*rested);
+                if next != *clock {
+                    return Err(mismatch("dungeon turn counters"));
+                }
+                self.dungeon = next;
+            }
+            Event::Searched { attempt, .. } => {
+                self.record_attempt(Some(attempt.kind), &attempt.by, &attempt.target)?;
+            }
+            Event::Listened { attempt, .. } => {
+                self.record_attempt(None, &attempt.by, &attempt.door)?;
+            }
+            Event::WildernessDayEnded {
+                activity,
+                pace,
+                clock,
+                ..
+            } => {
+                self.require(&[JourneyMode::OseWilderness], "a wilderness day")?;
+                self.wilderness.check_day(*activity)?;
+                let next = self.wilderness.after_day(*activity, *pace);
+                if next != *clock {
+                    return Err(mismatch("wilderness day counters"));
+                }
+                self.wilderness = next;
+            }
+            Event::VesselSet { vessel } => {
+                if vessel.base > MAX_RATE {
+                    return Err(Error::invalid_argument("vessel movement too large"));
+                }
+                self.vessel = Some(*vessel);
+            }
+            Event::VesselRepaired => {
+                let v = self.vessel_mut()?;
+                v.taking_water = false;
+            }
+            Event::WindRolled { .. } => {
+                self.vessel_mut()?.driven_by_gale = false;
+            }
+            Event::StormResolved { outcome } => {
+                let v = self.vessel_mut()?;
+                match outcome {
+                    StormOutcome::NearGale { took_on_water, .. } => {
+                        v.taking_water = v.taking_water || *took_on_water;
+                    }
+                    StormOutcome::Driven { .. } => v.driven_by_gale = true,
+                    StormOutcome::Swamped { sank, .. } => v.lost = *sank,
+                    StormOutcome::Beached { .. } => {}
+                }
+            }
+            Event::Exposed { member, exposure } => {
+                self.hyb_mode("corruption")?;
+                self.member(member)?;
+                if let Some(infection) = &exposure.infection {
+                    infection.corruption.validate()?;
+                    if infection.stage_started != self.clock.now()
+                        || infection.stage != 0
+                        || infection.over
+                    {
+                        return Err(mismatch("the infection starts now, at its first stage"));
+                    }
+                    if self.infections.len() >= MAX_INFECTIONS {
+                        return Err(Error::new(
+                            ErrorCode::LimitExceeded,
+                            format!("at most {MAX_INFECTIONS} infections"),
+                        ));
+                    }
+                    self.infections.push(MemberInfection {
+                        member: member.clone(),
+                        infection: infection.clone(),
+                    });
+                }
+            }
+            Event::CorruptionStageEnded { member, index, end } => {
+                self.hyb_mode("corruption")?;
+                let at = self.infection_position(member, *index)?;
+                let now = self.clock.now();
+                let mi = self
+                    .infections
+                    .get_mut(at)
+                    .ok_or_else(|| Error::unknown_id("infection", member.as_str()))?;
+                if mi.infection.stage_ends_at()? > now {
+                    return Err(Error::out_of_order("that stage has not ended yet"));
+                }
+                mi.infection.apply_stage_end(end)?;
+                if mi.infection.over {
+                    self.infections.remove(at);
+                }
+            }
+            Event::LandfallRolled { wrecked, .. } => {
+                let v = self.vessel_mut()?;
+                if !v.driven_by_gale {
+                    return Err(mismatch("no gale drives the vessel"));
+                }
+                v.driven_by_gale = false;
+                v.lost = *wrecked;
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn vessel_mut(&mut self) -> Result<&mut Vessel> {
+        self.vessel
+            .as_mut()
+            .ok_or_else(|| Error::out_of_order("there is no vessel"))
+    }
+
+    pub(super) fn record_attempt(
+        &mut self,
+        search: Option<SearchKind>,
+        by: &Ident,
+        target: &Ident,
+    ) -> Result<()> {
+        self.require(&[JourneyMode::OseDungeon], "searching and listening")?;
+        self.member(by)?;
+        if self
+            .attempts
+            .iter()
+            .any(|a| a.search == search && &a.by == by && &a.target == target)
+        {
+            return Err(Error::not_allowed(format!(
+                "{by} has already tried at {target} (one attempt per character)"
+            )));
+        }
+        if self.attempts.len() >= MAX_ATTEMPTS {
+            return Err(Error::new(
+                ErrorCode::LimitExceeded,
+                format!("at most {MAX_ATTEMPTS} search and listen attempts are remembered"),
+            ));
+        }
+        self.attempts.push(Attempt {
+            search,
+            by: by.clone(),
+            target: target.clone(),
+        });
+        Ok(())
+    }
+}

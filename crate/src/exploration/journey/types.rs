@@ -1,0 +1,349 @@
+//! The plain data a journey holds: its mode, configuration, members and vessel.
+
+use serde::{Deserialize, Serialize};
+
+use crate::clock::id::{Ident, Label};
+use crate::clock::light::DEFAULT_WARNING_LEAD;
+use crate::clock::time::{RoundLength, Seconds};
+use crate::error::{Error, Result};
+use crate::exploration::chance::Chance;
+use crate::exploration::hyb::overland::HybDayConditions;
+use crate::exploration::hyb::travel::{Caution, HybTravelMode, SCENES_PER_TRAVEL_TURN};
+use crate::exploration::ose::dungeon::{
+    DUNGEON_WANDER_CHANCE, Familiarity, SearchKind, WANDER_CHECK_INTERVAL_TURNS,
+};
+use crate::exploration::ose::water::{Propulsion, Waters, WindTable};
+use crate::exploration::ose::wilderness::{DayActivity, OseRoute, ThirdSlowerReading, Wayfinding};
+use crate::exploration::units::Feet;
+
+/// Most members one journey tracks.
+pub const MAX_MEMBERS: usize = 32;
+/// Most search and listen attempts remembered in one dungeon (one attempt per character per
+/// area, item or door: OSE-DUNG-06/14).
+pub const MAX_ATTEMPTS: usize = 2_048;
+/// Largest modifier a member may carry.
+pub const MAX_MODIFIER: i32 = 30;
+/// Largest movement rate a member or vessel may have, in feet per turn.
+pub const MAX_RATE: Feet = Feet(10_000);
+
+/// Which procedure the journey runs (each is one ruleset's; RULES.md C-02, C-19).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum JourneyMode {
+    HybDungeon,
+    HybOverland,
+    HybRiverOrLake,
+    HybSea,
+    OseDungeon,
+    OseWilderness,
+    OseWaterborne,
+}
+
+impl JourneyMode {
+    /// The HYB travel mode, when this is a HYB journey.
+    pub const fn hyb(self) -> Option<HybTravelMode> {
+        match self {
+            Self::HybDungeon => Some(HybTravelMode::Dungeon),
+            Self::HybOverland => Some(HybTravelMode::Overland),
+            Self::HybRiverOrLake => Some(HybTravelMode::RiverOrLake),
+            Self::HybSea => Some(HybTravelMode::Sea),
+            _ => None,
+        }
+    }
+    pub const fn is_hyb(self) -> bool {
+        self.hyb().is_some()
+    }
+}
+
+/// The referee's and preset's choices for a journey. Defaults follow RULES.md.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct JourneyConfig {
+    /// C-01: length of a combat round when an encounter advances this clock.
+    #[serde(default)]
+    pub round_length: RoundLength,
+    /// HYB-TRAVEL-03: overland travel turns rolled daily (true, default) or hourly.
+    #[serde(default = "yes")]
+    pub overland_daily: bool,
+    /// HYB-TRAVEL-01 [ADJ]: scenes, rooms or encounters per dungeon travel turn (3 or 4).
+    #[serde(default = "three")]
+    pub scenes_per_travel_turn: u8,
+    /// OSE-DUNG-13: turns between wandering checks (2).
+    #[serde(default = "two")]
+    pub wander_interval_turns: u32,
+    /// OSE-DUNG-13 / OSE-WANDER-01 [ADJ]: the dungeon level's chance (1-in-6).
+    #[serde(default = "dungeon_chance")]
+    pub dungeon_wander_chance: Chance,
+    /// C-33: the wind table in force.
+    #[serde(default)]
+    pub wind_table: WindTable,
+    /// G-46: how "33% slower" is read.
+    #[serde(default)]
+    pub third_slower: ThirdSlowerReading,
+    /// Light warnings are given this long before a source runs out.
+    #[serde(default = "lead")]
+    pub warning_lead: Seconds,
+}
+
+fn yes() -> bool {
+    true
+}
+fn three() -> u8 {
+    3
+}
+fn two() -> u32 {
+    WANDER_CHECK_INTERVAL_TURNS
+}
+fn dungeon_chance() -> Chance {
+    DUNGEON_WANDER_CHANCE
+}
+fn lead() -> Seconds {
+    DEFAULT_WARNING_LEAD
+}
+
+impl Default for JourneyConfig {
+    fn default() -> Self {
+        JourneyConfig {
+            round_length: RoundLength::default(),
+            overland_daily: true,
+            scenes_per_travel_turn: 3,
+            wander_interval_turns: WANDER_CHECK_INTERVAL_TURNS,
+            dungeon_wander_chance: DUNGEON_WANDER_CHANCE,
+            wind_table: WindTable::Basic,
+            third_slower: ThirdSlowerReading::TwoThirds,
+            warning_lead: DEFAULT_WARNING_LEAD,
+        }
+    }
+}
+
+impl JourneyConfig {
+    /// An OSE preset: 10-second rounds (OSE-TIME-02).
+    pub fn ose() -> Self {
+        JourneyConfig {
+            round_length: RoundLength::TenSeconds,
+            ..Self::default()
+        }
+    }
+
+    pub fn validate(&self) -> Result<()> {
+        if !SCENES_PER_TRAVEL_TURN.contains(&self.scenes_per_travel_turn) {
+            return Err(Error::invalid_argument(
+                "scenes per travel turn is 3 or 4 (HYB-TRAVEL-01)",
+            ));
+        }
+        if !(1..=12).contains(&self.wander_interval_turns) {
+            return Err(Error::invalid_argument(
+                "the wandering-check interval is 1 to 12 turns",
+            ));
+        }
+        self.dungeon_wander_chance.validate()?;
+        Ok(())
+    }
+}
+
+fn default_rate() -> Feet {
+    Feet(120)
+}
+
+/// A party member, with what the exploration procedures need to know.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct Member {
+    pub id: Ident,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<Label>,
+    /// HYB-RETURN-01: the single highest modifier, proficiency included.
+    #[serde(default)]
+    pub best_modifier: i32,
+    /// HYB-TRAVEL-04: STR modifier.
+    #[serde(default)]
+    pub str_modifier: i32,
+    /// HYB-TRAVEL-05: encumbered travellers go at half speed.
+    #[serde(default)]
+    pub encumbered: bool,
+    /// OSE: base movement rate in feet per turn (after encumbrance, OSE-ENCUMB).
+    #[serde(default = "default_rate")]
+    pub movement: Feet,
+}
+
+impl Member {
+    pub fn new(id: Ident) -> Member {
+        Member {
+            id,
+            name: None,
+            best_modifier: 0,
+            str_modifier: 0,
+            encumbered: false,
+            movement: default_rate(),
+        }
+    }
+    pub fn validate(&self) -> Result<()> {
+        if self.best_modifier.abs() > MAX_MODIFIER || self.str_modifier.abs() > 10 {
+            return Err(Error::invalid_argument(format!(
+                "member \"{}\": modifiers out of range",
+                self.id
+            )));
+        }
+        if self.movement > MAX_RATE {
+            return Err(Error::invalid_argument(format!(
+                "member \"{}\": movement beyond {MAX_RATE}",
+                self.id
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// A vessel for waterborne days.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct Vessel {
+    /// Base movement rate in feet (OSE-WATER-04: miles a day = base ÷ 5).
+    pub base: Feet,
+    pub seaworthy: bool,
+    pub propulsion: Propulsion,
+    /// OSE-WATER-11: took on water in a near gale; −⅓ movement until repaired at a dock.
+    #[serde(default)]
+    pub taking_water: bool,
+    /// OSE-WATER-12: driven by a gale (a landfall may wreck it).
+    #[serde(default)]
+    pub driven_by_gale: bool,
+    /// Sunk or wrecked: no more days on the water.
+    #[serde(default)]
+    pub lost: bool,
+}
+
+/// How the journey's clock is set at the start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum StartTime {
+    At {
+        hour: u8,
+        minute: u8,
+    },
+    /// HYB-TIME-02: roll `count` time dice (with an optional starting hour).
+    TimeDice {
+        count: u8,
+        offset_hours: u8,
+    },
+}
+
+/// One search attempt in a dungeon turn (OSE-DUNG-01/12/14).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct SearchAttempt {
+    pub by: Ident,
+    /// The 10 ft × 10 ft area or item searched.
+    pub target: Ident,
+    pub kind: SearchKind,
+    /// The character's chance if better than the book's (class abilities).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chance: Option<Chance>,
+    /// Whether there is something to find (the referee knows).
+    pub present: bool,
+}
+
+/// One listening attempt (OSE-DUNG-06).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct ListenAttempt {
+    pub by: Ident,
+    pub door: Ident,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chance: Option<Chance>,
+    pub something_there: bool,
+    /// Undead and other silent monsters are never heard.
+    #[serde(default)]
+    pub silent: bool,
+}
+
+/// What the party does with a dungeon turn (OSE-DUNG-08 step 2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum DungeonAction {
+    /// Move (OSE-DUNG-07).
+    Explore {
+        #[serde(default)]
+        familiarity: Familiarity,
+    },
+    /// One or more characters search (one turn; OSE-DUNG-14).
+    Search { attempts: Vec<SearchAttempt> },
+    /// One or more characters listen at doors.
+    Listen { attempts: Vec<ListenAttempt> },
+    /// Rest a turn (OSE-DUNG-09).
+    Rest,
+    /// Anything else that takes the turn.
+    Other,
+}
+
+/// The plan for a wilderness day (OSE-WILD-06 step 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct WildernessDayPlan {
+    pub route: OseRoute,
+    pub activity: DayActivity,
+    /// OSE-WILD-14: 1 to 4 wandering checks.
+    #[serde(default = "one")]
+    pub wander_checks: u8,
+    #[serde(default)]
+    pub wayfinding: Wayfinding,
+    /// OSE-WILD-04: forage alongside travel.
+    #[serde(default)]
+    pub forage: bool,
+    /// Chance of getting lost where OSE-WILD-07 gives none for the terrain (or to override).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lost_chance: Option<Chance>,
+    /// Chance of wandering monsters where OSE-WILD-15 gives none (or to override).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wander_chance: Option<Chance>,
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// The plan for a waterborne day (OSE-WATER-07 step 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct WaterDayPlan {
+    pub waters: Waters,
+    #[serde(default)]
+    pub navigator: bool,
+    #[serde(default = "one")]
+    pub wander_checks: u8,
+    /// OSE-WATER-13: the shore in sight is fairly clear of hazards.
+    #[serde(default)]
+    pub clear_shore: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wander_chance: Option<Chance>,
+}
+
+/// A HYB travel turn's inputs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct TravelTurnPlan {
+    #[serde(default)]
+    pub caution: Caution,
+    /// Overland: the day's terrain, light and pace, to work out the miles covered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overland: Option<HybDayConditions>,
+}

@@ -1,0 +1,8 @@
+//! Old-School Essentials exploration procedures (RULES.md §4.1–4.3, 4.7–4.11).
+
+pub mod dungeon;
+pub mod encumbrance;
+pub mod hazards;
+pub mod party;
+pub mod water;
+pub mod wilderness;

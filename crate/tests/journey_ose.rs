@@ -1,0 +1,538 @@
+//! OSE journeys: dungeon turns, wilderness days and waterborne days (OSE-DUNG-08,
+//! OSE-WILD-06, OSE-WATER-07) run through the Journey state machine.
+
+use turnkeeper::ErrorCode;
+use turnkeeper::clock::{ConsumableKind, GameTime, Ident, LightKind, LightSpec, Seconds, Tick};
+use turnkeeper::dice::SuppliedDice;
+use turnkeeper::exploration::chance::Chance;
+use turnkeeper::exploration::journey::{
+    CheckContext, Command, DungeonAction, Event, Journey, JourneyConfig, JourneyMode,
+    ListenAttempt, Member, SearchAttempt, SkippedCheck, StartTime, Vessel, WaterDayPlan,
+    WildernessDayPlan,
+};
+use turnkeeper::exploration::ose::dungeon::{Familiarity, SearchKind};
+use turnkeeper::exploration::ose::water::{Propulsion, StormOutcome, Waters, WindTable};
+use turnkeeper::exploration::ose::wilderness::{
+    DayActivity, MarchPace, OseRoute, OseTerrain, Wayfinding,
+};
+use turnkeeper::exploration::units::{Distance, Feet, Miles, Yards};
+
+fn id(s: &str) -> Ident {
+    Ident::new(s).unwrap()
+}
+
+fn run(j: &mut Journey, cmd: Command, faces: &[u32]) -> Vec<Event> {
+    let mut dice = SuppliedDice::new(faces.to_vec());
+    let events = j.execute(cmd, &mut dice).unwrap();
+    assert_eq!(dice.remaining(), 0, "all supplied faces used");
+    events
+}
+
+fn fails(j: &mut Journey, cmd: Command, faces: &[u32], code: ErrorCode) {
+    let before = j.to_json().unwrap();
+    let mut dice = SuppliedDice::new(faces.to_vec());
+    assert_eq!(j.execute(cmd, &mut dice).unwrap_err().code, code);
+    assert_eq!(j.to_json().unwrap(), before);
+}
+
+fn ose_journey(mode: JourneyMode, rates: &[u32]) -> Journey {
+    let mut j = Journey::new(JourneyConfig::ose()).unwrap();
+    for (i, r) in rates.iter().enumerate() {
+        let member = Member {
+            movement: Feet(*r),
+            ..Member::new(id(&format!("pc-{i}")))
+        };
+        run(&mut j, Command::AddMember { member }, &[]);
+    }
+    run(
+        &mut j,
+        Command::Start {
+            mode,
+            day: 0,
+            start: StartTime::At { hour: 8, minute: 0 },
+        },
+        &[],
+    );
+    j
+}
+
+#[test]
+fn ose_dung_08_dungeon_turn_sequence() {
+    let mut j = ose_journey(JourneyMode::OseDungeon, &[120, 90]);
+    run(
+        &mut j,
+        Command::AddLight {
+            id: id("torch"),
+            spec: LightSpec::ose(LightKind::Torch, Some(Seconds(3_600))),
+            label: None,
+            place: None,
+        },
+        &[],
+    );
+    run(&mut j, Command::Light { id: id("torch") }, &[]);
+    // turn 1: wandering check due (3: none), explore at the slowest rate
+    let e = run(
+        &mut j,
+        Command::DungeonTurn {
+            action: DungeonAction::Explore {
+                familiarity: Familiarity::Unknown,
+            },
+        },
+        &[3],
+    );
+    assert!(matches!(
+        &e[0],
+        Event::WanderingChecked { context: CheckContext::Dungeon, roll } if !roll.happened
+    ));
+    assert!(matches!(
+        &e[1],
+        Event::DungeonTurnEnded {
+            moved: Some(Feet(90)),
+            rested: false,
+            ..
+        }
+    ));
+    assert!(matches!(
+        &e[2],
+        Event::TimePassed {
+            by: Seconds(600),
+            ..
+        }
+    ));
+    assert_eq!(j.now(), GameTime::at(0, 8, 10).unwrap());
+    // turn 2: no check; pc-0 searches the right place and finds the secret door
+    let search = SearchAttempt {
+        by: id("pc-0"),
+        target: id("area-1"),
+        kind: SearchKind::SecretDoor,
+        chance: None,
+        present: true,
+    };
+    let e = run(
+        &mut j,
+        Command::DungeonTurn {
+            action: DungeonAction::Search {
+                attempts: vec![search.clone()],
+            },
+        },
+        &[1],
+    );
+    assert!(matches!(&e[0], Event::Searched { result, .. } if result.success && result.secret));
+    // OSE-DUNG-14: one attempt per character per area
+    fails(
+        &mut j,
+        Command::DungeonTurn {
+            action: DungeonAction::Search {
+                attempts: vec![search],
+            },
+        },
+        &[6, 1],
+        ErrorCode::NotAllowed,
+    );
+    // turn 3: check due and a monster comes; pc-1 listens at a door
+    let e = run(
+        &mut j,
+        Command::DungeonTurn {
+            action: DungeonAction::Listen {
+                attempts: vec![ListenAttempt {
+                    by: id("pc-1"),
+                    door: id("door-1"),
+                    chance: None,
+                    something_there: true,
+                    silent: false,
+                }],
+            },
+        },
+        &[1, 4],
+    );
+    assert!(matches!(&e[0], Event::WanderingChecked { roll, .. } if roll.happened));
+    assert!(matches!(&e[1], Event::Listened { result, .. } if !result.success));
+    // EX-OSE-15: the encounter is 2d6 × 10 ft away
+    let e = run(
+        &mut j,
+        Command::EncounterDistance {
+            either_side_surprised: false,
+        },
+        &[3, 4],
+    );
+    assert!(matches!(
+        &e[0],
+        Event::EncounterDistance {
+            distance: Distance::Feet(Feet(70)),
+            ..
+        }
+    ));
+    let e = run(&mut j, Command::TriggerTrap, &[2]);
+    assert!(matches!(&e[0], Event::TrapTriggerRolled { roll } if roll.happened));
+    fails(
+        &mut j,
+        Command::ForceDoor {
+            by: id("ghost"),
+            chance: Chance::in_six(2),
+        },
+        &[1],
+        ErrorCode::UnknownId,
+    );
+    // OSE-DUNG-09: three more active turns make six in a row → −1 until a rest
+    for faces in [&[][..], &[6][..], &[][..]] {
+        run(
+            &mut j,
+            Command::DungeonTurn {
+                action: DungeonAction::Other,
+            },
+            faces,
+        );
+    }
+    assert!(j.dungeon().fatigued);
+    assert_eq!(j.dungeon().attack_damage_modifier(), -1);
+    run(
+        &mut j,
+        Command::DungeonTurn {
+            action: DungeonAction::Rest,
+        },
+        &[5],
+    );
+    assert!(!j.dungeon().fatigued);
+    // the torch (1 hour, caller-supplied for OSE) burnt out during the 7 turns
+    assert!(j.clock().light(&id("torch")).unwrap().spent());
+}
+
+#[test]
+fn ose_wander_01_journey_uses_the_configured_dungeon_chance() {
+    let config = JourneyConfig {
+        dungeon_wander_chance: Chance::in_six(2),
+        ..JourneyConfig::ose()
+    };
+    let mut j = Journey::new(config).unwrap();
+    run(
+        &mut j,
+        Command::AddMember {
+            member: Member::new(id("a")),
+        },
+        &[],
+    );
+    run(
+        &mut j,
+        Command::Start {
+            mode: JourneyMode::OseDungeon,
+            day: 0,
+            start: StartTime::At { hour: 8, minute: 0 },
+        },
+        &[],
+    );
+    let e = run(
+        &mut j,
+        Command::DungeonTurn {
+            action: DungeonAction::Rest,
+        },
+        &[2],
+    );
+    assert!(matches!(&e[0], Event::WanderingChecked { roll, .. } if roll.happened));
+}
+
+fn plan(terrain: OseTerrain, activity: DayActivity, pace: MarchPace) -> WildernessDayPlan {
+    WildernessDayPlan {
+        route: OseRoute {
+            terrain,
+            road: false,
+            pace,
+            flying: false,
+        },
+        activity,
+        wander_checks: 1,
+        wayfinding: Wayfinding::default(),
+        forage: false,
+        lost_chance: None,
+        wander_chance: None,
+    }
+}
+
+#[test]
+fn ose_wild_06_wilderness_day_sequence() {
+    let mut j = ose_journey(JourneyMode::OseWilderness, &[120, 120]);
+    run(
+        &mut j,
+        Command::AddSupply {
+            id: id("rations"),
+            kind: ConsumableKind::Rations,
+            amount: 10,
+            tick: Some(Tick {
+                every: Seconds(86_400),
+                uses: 2,
+            }),
+        },
+        &[],
+    );
+    let day = WildernessDayPlan {
+        wander_checks: 2,
+        forage: true,
+        ..plan(OseTerrain::Hills, DayActivity::Travel, MarchPace::Normal)
+    };
+    // lost 2-in-6: 2 → lost; wandering 2-in-6 twice: 5, 1; forage 1-in-6: 1 then 1d6 = 4
+    let e = run(
+        &mut j,
+        Command::WildernessDay { plan: day },
+        &[2, 5, 1, 1, 4],
+    );
+    assert!(matches!(&e[0], Event::LostChecked { lost: true, .. }));
+    assert!(matches!(&e[1], Event::WanderingChecked { roll, .. } if !roll.happened));
+    assert!(matches!(&e[2], Event::WanderingChecked { roll, .. } if roll.happened));
+    assert!(matches!(&e[3], Event::Foraged { found } if found.feeds.map(|f| f.1) == Some(4)));
+    assert!(matches!(
+        &e[4],
+        Event::WildernessDayEnded {
+            miles: Miles(16),
+            ..
+        }
+    ));
+    assert_eq!(j.now(), GameTime::at(1, 8, 0).unwrap());
+    assert_eq!(j.clock().supply(&id("rations")).unwrap().amount, 8);
+    // EX-OSE-15: surprised → 1d4 × 10 yards
+    let e = run(
+        &mut j,
+        Command::EncounterDistance {
+            either_side_surprised: true,
+        },
+        &[3],
+    );
+    assert!(matches!(
+        &e[0],
+        Event::EncounterDistance {
+            distance: Distance::Yards(Yards(30)),
+            ..
+        }
+    ));
+}
+
+#[test]
+fn ose_wild_10_journey_forced_march_then_rest_day() {
+    let mut j = ose_journey(JourneyMode::OseWilderness, &[120]);
+    let forced = plan(OseTerrain::Clear, DayActivity::Travel, MarchPace::Forced);
+    let e = run(&mut j, Command::WildernessDay { plan: forced }, &[6, 6]);
+    assert!(e.iter().any(|e| matches!(
+        e,
+        Event::WildernessDayEnded {
+            miles: Miles(36),
+            ..
+        }
+    )));
+    let normal = plan(OseTerrain::Clear, DayActivity::Travel, MarchPace::Normal);
+    fails(
+        &mut j,
+        Command::WildernessDay { plan: normal },
+        &[6, 6],
+        ErrorCode::NotAllowed,
+    );
+    let rest = plan(OseTerrain::Clear, DayActivity::Rest, MarchPace::Normal);
+    let e = run(&mut j, Command::WildernessDay { plan: rest }, &[6]);
+    assert!(e.iter().any(|e| matches!(
+        e,
+        Event::WildernessDayEnded {
+            miles: Miles(0),
+            ..
+        }
+    )));
+    run(&mut j, Command::WildernessDay { plan: normal }, &[6, 6]);
+}
+
+#[test]
+fn ose_wild_07_haz_03_lost_checks_skipped_when_prevented_or_unknown() {
+    let mut j = ose_journey(JourneyMode::OseWilderness, &[120]);
+    let guided = WildernessDayPlan {
+        wayfinding: Wayfinding {
+            following_trail_road_or_landmark: false,
+            reliable_guide: true,
+        },
+        ..plan(OseTerrain::Swamp, DayActivity::Travel, MarchPace::Normal)
+    };
+    let e = run(&mut j, Command::WildernessDay { plan: guided }, &[4]);
+    assert!(matches!(
+        &e[0],
+        Event::CheckSkipped {
+            what: SkippedCheck::LostPrevented,
+            ..
+        }
+    ));
+    let city = plan(OseTerrain::City, DayActivity::Travel, MarchPace::Normal);
+    let e = run(&mut j, Command::WildernessDay { plan: city }, &[4]);
+    assert!(matches!(
+        &e[0],
+        Event::CheckSkipped {
+            what: SkippedCheck::LostNoChance,
+            ..
+        }
+    ));
+    // hunting: no lost check, normal wandering check, plus the hunt
+    let hunt = plan(OseTerrain::Forest, DayActivity::Hunt, MarchPace::Normal);
+    let e = run(&mut j, Command::WildernessDay { plan: hunt }, &[4, 1]);
+    assert!(matches!(&e[1], Event::Hunted { roll } if roll.happened));
+    let bad = WildernessDayPlan {
+        wander_checks: 5,
+        ..plan(OseTerrain::Clear, DayActivity::Travel, MarchPace::Normal)
+    };
+    fails(
+        &mut j,
+        Command::WildernessDay { plan: bad },
+        &[1, 1, 1, 1, 1, 1],
+        ErrorCode::InvalidArgument,
+    );
+}
+
+fn ship() -> Vessel {
+    Vessel {
+        base: Feet(360),
+        seaworthy: true,
+        propulsion: Propulsion::Sail,
+        taking_water: false,
+        driven_by_gale: false,
+        lost: false,
+    }
+}
+
+#[test]
+fn ose_water_07_waterborne_day_with_a_gale_and_a_wreck() {
+    let mut j = ose_journey(JourneyMode::OseWaterborne, &[120]);
+    let day = WaterDayPlan {
+        waters: Waters::Sea {
+            in_sight_of_land: false,
+        },
+        navigator: true,
+        wander_checks: 1,
+        clear_shore: false,
+        wander_chance: None,
+    };
+    fails(
+        &mut j,
+        Command::WaterDay { plan: day },
+        &[3, 6, 6, 2, 6],
+        ErrorCode::OutOfOrder,
+    );
+    run(&mut j, Command::SetVessel { vessel: ship() }, &[]);
+    // lost 3 (not lost), wind 6+6 = gale, drift d6 2 → 60° right, wandering 6
+    let e = run(&mut j, Command::WaterDay { plan: day }, &[3, 6, 6, 2, 6]);
+    assert!(matches!(&e[0], Event::LostChecked { lost: false, .. }));
+    assert!(matches!(&e[1], Event::WindRolled { wind } if wind.total == 12));
+    assert!(matches!(
+        &e[2],
+        Event::StormResolved { outcome: StormOutcome::Driven { drift, .. } } if drift.degrees_right == 60
+    ));
+    assert!(matches!(&e[4], Event::WaterDayEnded { miles: Miles(216) }));
+    assert!(j.vessel().unwrap().driven_by_gale);
+    let e = run(&mut j, Command::GaleLandfall, &[40]);
+    assert!(matches!(&e[0], Event::LandfallRolled { wrecked: true, .. }));
+    assert!(j.vessel().unwrap().lost);
+    fails(
+        &mut j,
+        Command::WaterDay { plan: day },
+        &[3, 3, 3, 3],
+        ErrorCode::NotAllowed,
+    );
+    fails(&mut j, Command::GaleLandfall, &[40], ErrorCode::OutOfOrder);
+}
+
+#[test]
+fn ex_ose_06_journey_river_day_with_current_and_near_gale() {
+    let config = JourneyConfig {
+        wind_table: WindTable::Variable,
+        ..JourneyConfig::ose()
+    };
+    let mut j = Journey::new(config).unwrap();
+    run(
+        &mut j,
+        Command::AddMember {
+            member: Member::new(id("a")),
+        },
+        &[],
+    );
+    run(
+        &mut j,
+        Command::Start {
+            mode: JourneyMode::OseWaterborne,
+            day: 0,
+            start: StartTime::At { hour: 6, minute: 0 },
+        },
+        &[],
+    );
+    let oars = Vessel {
+        propulsion: Propulsion::Oars,
+        ..ship()
+    };
+    run(&mut j, Command::SetVessel { vessel: oars }, &[]);
+    let day = WaterDayPlan {
+        waters: Waters::River { downstream: true },
+        navigator: false,
+        wander_checks: 1,
+        clear_shore: true,
+        wander_chance: None,
+    };
+    // lost 4, wind 3+4 (normal; oars unaffected), wandering 5, current 3 → 9: 72 + 9 = 81
+    let e = run(&mut j, Command::WaterDay { plan: day }, &[4, 3, 4, 5, 3]);
+    assert!(
+        e.iter()
+            .any(|e| matches!(e, Event::WaterDayEnded { miles: Miles(81) }))
+    );
+    // a sailing ship in a near gale takes on water (10%) and loses a third
+    run(&mut j, Command::SetVessel { vessel: ship() }, &[]);
+    let sea = WaterDayPlan {
+        waters: Waters::Sea {
+            in_sight_of_land: true,
+        },
+        ..day
+    };
+    let e = run(&mut j, Command::WaterDay { plan: sea }, &[4, 5, 6, 7, 5]);
+    assert!(e.iter().any(|e| matches!(
+        e,
+        Event::StormResolved {
+            outcome: StormOutcome::NearGale {
+                took_on_water: true,
+                ..
+            }
+        }
+    )));
+    // 72 × 2 (near gale) × 2/3 (taking water) = 96
+    assert!(
+        e.iter()
+            .any(|e| matches!(e, Event::WaterDayEnded { miles: Miles(96) }))
+    );
+    assert!(j.vessel().unwrap().taking_water);
+    run(&mut j, Command::RepairVessel, &[]);
+    assert!(!j.vessel().unwrap().taking_water);
+}
+
+#[test]
+fn ose_journey_events_replay_to_the_same_state() {
+    let mut j = ose_journey(JourneyMode::OseWilderness, &[120, 90]);
+    let mut events = Vec::new();
+    let day = WildernessDayPlan {
+        forage: true,
+        ..plan(OseTerrain::Forest, DayActivity::Travel, MarchPace::Normal)
+    };
+    events.extend(run(
+        &mut j,
+        Command::WildernessDay { plan: day },
+        &[1, 2, 3],
+    ));
+    events.extend(run(
+        &mut j,
+        Command::ChangeMode {
+            mode: JourneyMode::OseDungeon,
+        },
+        &[],
+    ));
+    events.extend(run(
+        &mut j,
+        Command::DungeonTurn {
+            action: DungeonAction::Rest,
+        },
+        &[4],
+    ));
+    let mut other = ose_journey(JourneyMode::OseWilderness, &[120, 90]);
+    other.apply_all(&events).unwrap();
+    assert_eq!(other.to_json().unwrap(), j.to_json().unwrap());
+    // an event that does not fit is refused, all or nothing
+    let before = other.clone();
+    // replaying the whole list again: the wilderness day no longer fits the dungeon mode
+    let err = other.apply_all(&events).unwrap_err();
+    assert_eq!(err.code, ErrorCode::NotAllowed);
+    assert_eq!(other, before);
+}
