@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename = "ConditionAbility")]
 pub enum Ability {
     Strength,
     Dexterity,
@@ -33,6 +34,7 @@ impl Ability {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename = "ConditionSkill")]
 pub enum Skill {
     Acrobatics,
     AnimalHandling,
@@ -61,6 +63,7 @@ pub enum Skill {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename = "ConditionSense")]
 pub enum Sense {
     Sight,
     Hearing,
@@ -107,6 +110,7 @@ pub enum Mode {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename = "ConditionRollMode")]
 pub enum RollMode {
     Normal,
     Advantage,

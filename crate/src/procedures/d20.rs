@@ -14,6 +14,7 @@ use crate::error::Result;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename = "ProcedureAdvantage")]
 pub enum Advantage {
     #[default]
     Normal,

@@ -11,7 +11,6 @@ use crate::error::Result;
 
 pub use crate::creature::DamageType;
 
-
 /// Damage dice with a type. `damage_type` is `None` where the source prints no type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

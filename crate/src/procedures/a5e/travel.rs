@@ -78,6 +78,7 @@ pub fn vessel_hours_per_day(crew_hours: u32) -> Result<u32> {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[serde(rename = "A5eMarchingOrder")]
 pub struct MarchingOrder {
     order: Vec<String>,
 }
