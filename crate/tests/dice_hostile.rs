@@ -46,16 +46,25 @@ fn the_brief_list_of_hostile_notation() {
 #[test]
 fn modifiers_that_could_never_stop_are_refused_when_parsing() {
     use ErrorCode::NotationLimit as Limit;
-    assert_err("1d6r<7", Limit, 3);
+    assert_err("1d6rr<7", Limit, 3);
     assert_err("1d6x>=1", Limit, 3);
     assert_err("1d6!>0", Limit, 3);
-    assert_err("3d2r<=2", Limit, 3);
-    assert_err("1d1r", Limit, 3);
+    assert_err("3d2rr<=2", Limit, 3);
+    assert_err("1d1rr", Limit, 3);
     assert_err("1dFx>=-1", Limit, 3);
     assert_err("2+1d20rr>0", Limit, 6);
     // Conditions that can stop (or happen once) are fine.
     for ok in [
-        "1d6r<6", "1d6ro<7", "1d6xo>=1", "1d1xo", "1d1ro", "1d2x", "1d6x>6", "1d20r>20",
+        "1d6rr<6",
+        "1d6r<7",
+        "1d6ro<7",
+        "1d6xo>=1",
+        "1d1xo",
+        "1d1r",
+        "1d1ro",
+        "1d2x",
+        "1d6x>6",
+        "1d20rr>20",
     ] {
         Expression::parse(ok).unwrap_or_else(|e| panic!("{ok}: {e}"));
     }
@@ -186,7 +195,7 @@ fn explosions_and_rerolls_are_capped_per_die_and_per_roll() {
     assert_eq!(roll("1d2x", &mut dice).unwrap().total, 2 * chain as i64 + 1);
     // The same for a repeating reroll.
     let mut dice = SuppliedDice::new(vec![1; chain + 1]);
-    let e = roll("1d6r1", &mut dice).unwrap_err();
+    let e = roll("1d6rr1", &mut dice).unwrap_err();
     assert_eq!((e.code, e.position), (ErrorCode::NotationLimit, Some(3)));
 
     // Dice per roll counts explosions: 10,000 d2s that all explode need one die too many.

@@ -126,7 +126,8 @@ fn fudge_dice_read_a_d3_as_minus_blank_plus() {
     assert_eq!(total("4dFcs>0", &[3, 3, 1, 2]), 2);
     // Reroll blanks-and-minuses once: default reroll is on the lowest value (−1).
     assert_eq!(norm("4dfr"), "4dFr=-1");
-    assert_eq!(total("1dFr", &[1, 1, 2]), 0);
+    assert_eq!(total("1dFr", &[1, 1]), -1, "r rerolls once");
+    assert_eq!(total("1dFrr", &[1, 1, 2]), 0, "rr keeps rerolling");
 }
 
 // ---- keep / drop ----
@@ -208,17 +209,26 @@ fn exploding_with_a_comparison_and_once() {
 // ---- reroll ----
 
 #[test]
-fn reroll_repeats_while_the_condition_holds() {
-    let r = with_faces("1d6r1", &[1, 1, 4]);
+fn reroll_rr_repeats_while_the_condition_holds() {
+    let r = with_faces("1d6rr1", &[1, 1, 4]);
     assert_eq!(r.total, 4);
     assert_eq!(
         r.dice.iter().map(|d| d.rerolled).collect::<Vec<_>>(),
         vec![true, true, false]
     );
     assert_eq!(kept(&r), vec![false, false, true]);
-    assert_eq!(total("1d6r", &[1, 3]), 3, "default: reroll the lowest face");
-    assert_eq!(total("1d6rr1", &[1, 1, 2]), 2, "rr is r");
-    assert_eq!(total("2d6r<3", &[1, 5, 2, 6]), 11);
+    assert_eq!(
+        total("1d6rr", &[1, 3]),
+        3,
+        "default: reroll the lowest face"
+    );
+    assert_eq!(total("2d6rr<3", &[1, 5, 2, 6]), 11);
+    // Foundry VTT's bare `r` rerolls once: the second 1 stands.
+    assert_eq!(
+        total("1d6r1", &[1, 1]),
+        1,
+        "r is reroll-once, as in Foundry"
+    );
 }
 
 #[test]
@@ -388,8 +398,9 @@ fn normalized_notation() {
         ("1d6x>=5", "1d6x>=5"),
         ("1d6x=6", "1d6x6"),
         ("2d6XO", "2d6xo6"),
-        ("1d20rr", "1d20r1"),
-        ("1d20RO<=2", "1d20ro<=2"),
+        ("1d20rr", "1d20rr1"),
+        ("1d20r", "1d20r1"),
+        ("1d20RO<=2", "1d20r<=2"),
         ("d20adv", "2d20kh1"),
         ("d20dis", "2d20kl1"),
         ("1d20cs", "1d20cs20"),

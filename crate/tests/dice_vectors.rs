@@ -44,7 +44,7 @@ fn failure(d: &DieResult) -> bool {
 
 /// Each notation with a starting seed and the feature a case must show (so an explosion case
 /// really explodes). The generator takes the first seed from the start that shows it.
-const CASES: [(&str, u64, Feature); 32] = [
+const CASES: [(&str, u64, Feature); 33] = [
     ("1d20", 1, any),
     ("3d6", 2, any),
     ("d%", 3, any),
@@ -58,8 +58,9 @@ const CASES: [(&str, u64, Feature); 32] = [
     ("6d6x", 11, exploded),
     ("5d10!>=9", 12, exploded),
     ("6d6xo", 13, exploded),
-    ("4d6r1", 14, rerolled),
+    ("4d6rr1", 14, rerolled),
     ("4d8r<3", 15, rerolled),
+    ("6d6rr<3", 32, rerolled),
     ("3d6ro<=2", 16, rerolled),
     ("4d20min5", 17, changed),
     ("4d20max15", 18, changed),

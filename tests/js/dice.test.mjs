@@ -61,7 +61,7 @@ test("hostile notation gets clean typed errors", () => {
     "",
     "   ",
     "💥d6",
-    "1d6r<7",
+    "1d6rr<7",
   ];
   for (const n of hostile) {
     assert.throws(

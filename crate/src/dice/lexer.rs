@@ -197,7 +197,8 @@ impl<'a> Lexer<'a> {
             'r' => match at(1) {
                 Some(b'o') => (w(Word::RerollOnce), 2),
                 Some(b'r') => (w(Word::Reroll), 2),
-                _ => (w(Word::Reroll), 1),
+                // Foundry VTT: a bare `r` rerolls once; `rr` keeps rerolling.
+                _ => (w(Word::RerollOnce), 1),
             },
             'c' => match at(1) {
                 Some(b's') => (w(Word::CountSuccesses), 2),
@@ -256,8 +257,8 @@ fn word_text(w: Word) -> &'static str {
         Word::DropLow => "dl",
         Word::Explode => "x",
         Word::ExplodeOnce => "xo",
-        Word::Reroll => "r",
-        Word::RerollOnce => "ro",
+        Word::Reroll => "rr",
+        Word::RerollOnce => "r",
         Word::Min => "min",
         Word::Max => "max",
         Word::CountSuccesses => "cs",
@@ -331,7 +332,7 @@ mod tests {
             Tok::D,
             Tok::Word(Word::Explode),
             Tok::Word(Word::ExplodeOnce),
-            Tok::Word(Word::Reroll),
+            Tok::Word(Word::RerollOnce),
             Tok::Word(Word::RerollOnce),
             Tok::Word(Word::Reroll),
             Tok::Word(Word::CountSuccesses),

@@ -53,8 +53,8 @@
 //! | `x`, `!` | explode: each die showing the highest face rolls one more die, repeatedly | `6d6x`, `1d6!` |
 //! | `x`*cmp*, `!`*cmp* | explode on the comparison | `5d10x>=9`, `1d6!>4`, `1d10x10` |
 //! | `xo`\[*cmp*\] | explode once: only the original dice explode | `6d6xo` |
-//! | `r`\[*cmp*\], `rr`\[*cmp*\] | reroll a die matching (default: the lowest face) and keep rerolling while the new die matches | `1d20r1`, `4d8r<3` |
-//! | `ro`\[*cmp*\] | reroll once; the new die stands | `3d6ro<=2` |
+//! | `rr`\[*cmp*\] | reroll a die matching (default: the lowest face) and keep rerolling while the new die matches | `1d20rr1`, `4d8rr<3` |
+//! | `r`\[*cmp*\], `ro`\[*cmp*\] | reroll once; the new die stands (Foundry VTT's meaning) | `1d20r1`, `3d6r<=2` |
 //! | `minn` | a die counting less than n counts as n | `d20min10` |
 //! | `maxn` | a die counting more than n counts as n | `4d20max15` |
 //! | `cs`\[*cmp*\] | the term counts successes: dice matching (default: highest face) | `10d10cs>=8`, `1d6cs<=2` (X-in-6) |
@@ -66,9 +66,8 @@
 //! is always in roll order. Explosions and rerolls check the die's current value (after any
 //! earlier `min`/`max`); dice they add are fresh rolls.
 //!
-//! Foundry VTT syntax is followed where it overlaps, with one deliberate difference from this
-//! project's specification: a bare `r` **repeats** (Foundry's bare `r` rerolls once; write
-//! `ro` here for that; `rr` means the same in both).
+//! Foundry VTT syntax is followed where it overlaps, including rerolls: a bare `r` rerolls once
+//! (`ro` is a synonym), `rr` keeps rerolling while the condition holds.
 //!
 //! From code, [`RollMode`] / [`Expression::apply_mode`] give advantage or disadvantage to the
 //! first d20 term of any expression (`1d20+5` → `2d20kh1+5`).
@@ -101,7 +100,7 @@
 //! | any number, subtotal or total ([`limits::MAX_MAGNITUDE`]) | ±(2^53 − 1) |
 //! | keep/drop counts | ≤ 10,000; comparison, `min`, `max` targets ≤ 1,000,000 |
 //!
-//! Explosions or repeating rerolls that match every face (`1d1x`, `1d6x>=1`, `1d6r<7`) could
+//! Explosions or repeating rerolls that match every face (`1d1x`, `1d6x>=1`, `1d6rr<7`) could
 //! never stop and are refused when parsing. Ones that merely might run long (`1d100r<100`)
 //! are rolled, and fail with `NOTATION_LIMIT` if a die really is followed by more than 100
 //! explosions or rerolls (as Foundry VTT also stops such rolls with an error).

@@ -84,7 +84,7 @@ pub(crate) fn term_text(expr: &Expression, term: &DiceTerm) -> String {
                 push_compare(&mut out, when.unwrap_or(Compare::eq(die.highest())));
             }
             Modifier::Reroll { once, when } => {
-                out.push_str(if once { "ro" } else { "r" });
+                out.push_str(if once { "r" } else { "rr" });
                 push_compare(&mut out, when.unwrap_or(Compare::eq(die.lowest())));
             }
             Modifier::Min(n) => {
