@@ -30,7 +30,7 @@ pub const MAX_MODIFIERS_PER_TERM: u32 = 16;
 /// Most explosions or rerolls that may follow one die: a die rolled because of another die
 /// (an explosion or a reroll) is one link further down the chain, and a chain longer than this
 /// is an error rather than an unbounded loop. Modifiers that could *never* stop (`1d1x`,
-/// `1d6r<7`) are refused when parsing; this limit catches the merely improbable ones.
+/// `1d6rr<7`) are refused when parsing; this limit catches the merely improbable ones.
 pub const MAX_REROLLS_PER_DIE: u32 = 100;
 
 /// Largest magnitude of any number in a roll: literals, term subtotals, intermediate results and
