@@ -1,0 +1,2 @@
+//! placeholder replaced below
+pub const SNAPSHOT_VERSION: u32 = 1;
