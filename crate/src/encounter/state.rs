@@ -64,13 +64,13 @@ impl Actor {
 pub struct SideState {
     pub side: SideId,
     /// OSE-SURP-02 result for the first round.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub surprised: bool,
     /// This round's initiative (1d6).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub total: Option<i32>,
     /// Roll-off draws (OSE-INIT-02 reroll).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ties: Vec<u32>,
 }
 
