@@ -17,7 +17,9 @@ use crate::encounter::participant::{
 use crate::encounter::state::{Actor, Encounter, Phase, SideState};
 use crate::encounter::world::{RECHARGE_DIE, WorldActionState};
 use crate::error::{Error, ErrorCode, Result};
-use crate::initiative::side::{INITIATIVE_DIE, PHASE_ORDER, SLOW_PHASES, SURPRISE_DIE, is_surprised};
+use crate::initiative::side::{
+    INITIATIVE_DIE, PHASE_ORDER, SLOW_PHASES, SURPRISE_DIE, is_surprised,
+};
 use crate::initiative::{InitiativeRoll, InitiativeSystem};
 
 fn bad(msg: impl Into<String>) -> Error {
@@ -77,8 +79,10 @@ impl Encounter {
                 crate::encounter::execute::validate_new(self, participant)?;
                 self.participants
                     .push(Participant::from_new(participant.clone()));
-                self.index
-                    .insert(participant.id.clone(), self.participants.len().saturating_sub(1));
+                self.index.insert(
+                    participant.id.clone(),
+                    self.participants.len().saturating_sub(1),
+                );
             }
             Event::ParticipantRemoved { participant } => {
                 let i = self.pos(participant)?;
@@ -87,7 +91,11 @@ impl Encounter {
                         "end the participant's turn before removing it",
                     ));
                 }
-                if self.participants.iter().any(|p| p.controller.as_ref() == Some(participant)) {
+                if self
+                    .participants
+                    .iter()
+                    .any(|p| p.controller.as_ref() == Some(participant))
+                {
                     return Err(Error::not_allowed(
                         "release the creatures it controls before removing it",
                     ));
@@ -213,6 +221,7 @@ impl Encounter {
                 for p in &mut self.participants {
                     p.declaration = None;
                     p.initiative = None;
+                    p.activities_used.clear();
                 }
                 for s in &mut self.sides {
                     s.total = None;
@@ -458,7 +467,11 @@ impl Encounter {
                     return Err(Error::out_of_order("these sides do not act next"));
                 }
                 self.active = true;
-                self.ose_phase = Some(if *slow { SLOW_PHASES[0] } else { PHASE_ORDER[0] });
+                self.ose_phase = Some(if *slow {
+                    SLOW_PHASES[0]
+                } else {
+                    PHASE_ORDER[0]
+                });
             }
             Event::PhaseStarted { round, phase } => {
                 let phases: &[_] = match self.active_actor() {
@@ -500,7 +513,10 @@ impl Encounter {
                 let p = self.get_mut(participant)?;
                 p.turn = TurnStatus::Started;
                 p.commanded = false;
-                if matches!(system, InitiativeSystem::AbilityCheck | InitiativeSystem::Standard) {
+                if matches!(
+                    system,
+                    InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
+                ) {
                     // A5E-TURN-02: action, bonus action, movement and reaction come back.
                     p.spent = Spent::default();
                 }
@@ -575,8 +591,14 @@ impl Encounter {
             Event::ActionUsed {
                 participant, slot, ..
             } => {
+                // A5E-TURN-01/04: movement can be split around actions.
+                let split_movement = *slot == ActionKind::Movement
+                    && matches!(
+                        self.system(),
+                        InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
+                    );
                 let p = self.get_mut(participant)?;
-                if p.spent.has(*slot) {
+                if p.spent.has(*slot) && !split_movement {
                     return Err(Error::not_allowed(format!(
                         "\"{participant}\" has already used its {}",
                         slot.label()
@@ -660,7 +682,9 @@ impl Encounter {
             }
             Event::RetreatStarted { participant } => {
                 if !self.is_current(participant) {
-                    return Err(Error::out_of_order("a retreat uses the participant's own turn"));
+                    return Err(Error::out_of_order(
+                        "a retreat uses the participant's own turn",
+                    ));
                 }
                 let p = self.get_mut(participant)?;
                 p.retreat = Some(false);
@@ -690,7 +714,9 @@ impl Encounter {
                     return Err(bad("retreat result does not match the state"));
                 }
                 if *escaped && self.is_current(participant) {
-                    return Err(Error::out_of_order("end the turn before leaving initiative"));
+                    return Err(Error::out_of_order(
+                        "end the turn before leaving initiative",
+                    ));
                 }
                 if *escaped {
                     self.remove_from_order(participant);
@@ -725,7 +751,10 @@ impl Encounter {
                 let p = self.get_mut(participant)?;
                 p.turn = TurnStatus::Done;
                 p.commanded = false;
-                if matches!(system, InitiativeSystem::AbilityCheck | InitiativeSystem::Standard) {
+                if matches!(
+                    system,
+                    InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
+                ) {
                     // A5E-SURP-02: surprise lasts until the end of the first turn.
                     p.surprised = false;
                 }

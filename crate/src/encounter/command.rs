@@ -50,17 +50,30 @@ pub enum Command {
     // ---- roster ----
     /// Add a participant, before or during combat. Mid-combat it joins the order as its system
     /// says (A5E/5e roll now; HYB by Dex; Greyhawk and OSE from the next roll).
-    AddParticipant { participant: NewParticipant },
-    RemoveParticipant { participant: ParticipantId },
-    Rename { participant: ParticipantId, name: Name },
-    ChangeSide { participant: ParticipantId, side: SideId },
+    AddParticipant {
+        participant: NewParticipant,
+    },
+    RemoveParticipant {
+        participant: ParticipantId,
+    },
+    Rename {
+        participant: ParticipantId,
+        name: Name,
+    },
+    ChangeSide {
+        participant: ParticipantId,
+        side: SideId,
+    },
     ChangeGroup {
         participant: ParticipantId,
         #[serde(default)]
         group: Option<GroupId>,
     },
     /// GH-INIT-12: a creature that cannot act does not roll and resolves at the end of round.
-    SetCanAct { participant: ParticipantId, can_act: bool },
+    SetCanAct {
+        participant: ParticipantId,
+        can_act: bool,
+    },
     /// GH-INIT-14, A5E-CTRL-01..02: set or clear a controller.
     SetController {
         participant: ParticipantId,
@@ -74,7 +87,9 @@ pub enum Command {
         check: Option<InitiativeCheck>,
     },
     /// A5E-TBA-03 / HYB: the round length.
-    SetRoundLength { length: RoundLength },
+    SetRoundLength {
+        length: RoundLength,
+    },
 
     // ---- surprise ----
     /// GH-SURP-01 / A5E-SURP-01: the Narrator's ruling on who is surprised.
@@ -90,11 +105,17 @@ pub enum Command {
         check: Option<InitiativeCheck>,
     },
     /// OSE-SURP-01..02: each listed side (the unaware ones) rolls 1d6; 1–2 is surprised.
-    RollSurprise { sides: Vec<SideId> },
+    RollSurprise {
+        sides: Vec<SideId>,
+    },
 
     // ---- world actions (A5E-WORLD) ----
-    AddWorldAction { action: WorldAction },
-    RemoveWorldAction { action: WorldActionId },
+    AddWorldAction {
+        action: WorldAction,
+    },
+    RemoveWorldAction {
+        action: WorldActionId,
+    },
     /// Use a world action during a world phase. In rolling movement it may only affect the
     /// participant whose turn it is (A5E-SCEN-05).
     UseWorldAction {
@@ -138,7 +159,9 @@ pub enum Command {
     /// End the encounter.
     End,
     /// GH-INIT-13 / HYB-INIT-02: delay the current participant's turn.
-    Delay { participant: ParticipantId },
+    Delay {
+        participant: ParticipantId,
+    },
     /// A delayed participant acts right after the current turn. Greyhawk: delayed creatures
     /// with a lower original count may cut in immediately before it (GH-INIT-13).
     Resume {
@@ -165,7 +188,9 @@ pub enum Command {
         trigger: Label,
     },
     /// The readied trigger happened: act now (A5E: with the reaction).
-    TriggerReady { participant: ParticipantId },
+    TriggerReady {
+        participant: ParticipantId,
+    },
     /// A5E-CTRL-02: the controller's bonus action commands one creature or one group.
     CommandControlled {
         controller: ParticipantId,
@@ -178,9 +203,14 @@ pub enum Command {
         cause: PlanCause,
     },
     /// Report damage, a hit or a failed save (GH-VAR-02, OSE-COMBAT-09, HYB-RETREAT-02).
-    Harm { participant: ParticipantId, harm: Harm },
+    Harm {
+        participant: ParticipantId,
+        harm: Harm,
+    },
     /// HYB-RETREAT-01: retreat, using the whole turn.
-    Retreat { participant: ParticipantId },
+    Retreat {
+        participant: ParticipantId,
+    },
     /// HYB-RETREAT-02: settle a retreat (with the GM's optional check).
     ResolveRetreat {
         participant: ParticipantId,

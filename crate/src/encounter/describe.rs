@@ -12,7 +12,10 @@ fn name(enc: &Encounter, id: &ParticipantId) -> String {
 }
 
 fn names(enc: &Encounter, ids: &[ParticipantId]) -> String {
-    ids.iter().map(|i| name(enc, i)).collect::<Vec<_>>().join(", ")
+    ids.iter()
+        .map(|i| name(enc, i))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn dice_text(dice: &[InitiativeDie]) -> String {
@@ -61,10 +64,18 @@ impl Event {
     pub fn describe(&self, enc: &Encounter) -> String {
         match self {
             Event::ParticipantAdded { participant } => {
-                format!("{} joins the encounter ({}).", participant.name, participant.side)
+                format!(
+                    "{} joins the encounter ({}).",
+                    participant.name, participant.side
+                )
             }
-            Event::ParticipantRemoved { participant } => format!("{participant} leaves the encounter."),
-            Event::ParticipantRenamed { participant, name: n } => {
+            Event::ParticipantRemoved { participant } => {
+                format!("{participant} leaves the encounter.")
+            }
+            Event::ParticipantRenamed {
+                participant,
+                name: n,
+            } => {
                 format!("{participant} is now called {n}.")
             }
             Event::SideChanged { participant, side } => {
@@ -74,15 +85,25 @@ impl Event {
                 Some(g) => format!("{} joins group {g}.", name(enc, participant)),
                 None => format!("{} leaves its group.", name(enc, participant)),
             },
-            Event::CanActChanged { participant, can_act } => {
+            Event::CanActChanged {
+                participant,
+                can_act,
+            } => {
                 if *can_act {
                     format!("{} can act again.", name(enc, participant))
                 } else {
                     format!("{} cannot act.", name(enc, participant))
                 }
             }
-            Event::ControllerChanged { participant, controller } => match controller {
-                Some(c) => format!("{} is controlled by {}.", name(enc, participant), name(enc, c)),
+            Event::ControllerChanged {
+                participant,
+                controller,
+            } => match controller {
+                Some(c) => format!(
+                    "{} is controlled by {}.",
+                    name(enc, participant),
+                    name(enc, c)
+                ),
                 None => format!("{} is no longer controlled.", name(enc, participant)),
             },
             Event::InitiativeCheckChanged { participant, check } => match check {
@@ -90,30 +111,52 @@ impl Event {
                     "{} will roll {}{} for initiative.",
                     name(enc, participant),
                     c.ability.label(),
-                    c.skill.as_ref().map(|s| format!(" ({s})")).unwrap_or_default()
+                    c.skill
+                        .as_ref()
+                        .map(|s| format!(" ({s})"))
+                        .unwrap_or_default()
                 ),
-                None => format!("{} will roll Dexterity for initiative.", name(enc, participant)),
+                None => format!(
+                    "{} will roll Dexterity for initiative.",
+                    name(enc, participant)
+                ),
             },
             Event::RoundLengthChanged { length } => {
                 format!("A round now lasts {} seconds.", length.seconds())
             }
-            Event::SurpriseChanged { participant, surprised } => {
+            Event::SurpriseChanged {
+                participant,
+                surprised,
+            } => {
                 if *surprised {
                     format!("{} is surprised!", name(enc, participant))
                 } else {
                     format!("{} is not surprised.", name(enc, participant))
                 }
             }
-            Event::SurpriseCheckRolled { participant, dice, modifier, total } => format!(
+            Event::SurpriseCheckRolled {
+                participant,
+                dice,
+                modifier,
+                total,
+            } => format!(
                 "{} makes a surprise-step check: {} {:+} = {total}.",
                 name(enc, participant),
                 dice_text(dice),
                 modifier
             ),
-            Event::SideSurpriseRolled { side, die, surprised } => format!(
+            Event::SideSurpriseRolled {
+                side,
+                die,
+                surprised,
+            } => format!(
                 "Side {side} rolls {} for surprise: {}.",
                 die.face,
-                if *surprised { "surprised" } else { "not surprised" }
+                if *surprised {
+                    "surprised"
+                } else {
+                    "not surprised"
+                }
             ),
             Event::WorldActionAdded { action } => format!("World action added: {}.", action.name),
             Event::WorldActionRemoved { action } => format!("World action {action} removed."),
@@ -121,7 +164,10 @@ impl Event {
             Event::DeclarationsOpened { round } => {
                 format!("Declare your plans for round {round}.")
             }
-            Event::Declared { participant, declaration } => match declaration {
+            Event::Declared {
+                participant,
+                declaration,
+            } => match declaration {
                 Declaration::Greyhawk(d) => {
                     let mut parts: Vec<&str> = d.activities.iter().map(|a| a.label()).collect();
                     let bonus;
@@ -129,7 +175,11 @@ impl Event {
                         bonus = format!("bonus {}", b.label());
                         parts.push(&bonus);
                     }
-                    let plan = if parts.is_empty() { "nothing".to_string() } else { parts.join(", ") };
+                    let plan = if parts.is_empty() {
+                        "nothing".to_string()
+                    } else {
+                        parts.join(", ")
+                    };
                     format!("{} plans: {plan}.", name(enc, participant))
                 }
                 Declaration::Ose(d) => {
@@ -143,13 +193,21 @@ impl Event {
                     if d.slow_weapon {
                         parts.push("attacking with a slow weapon".to_string());
                     }
-                    let plan = if parts.is_empty() { "nothing to declare".to_string() } else { parts.join(", ") };
+                    let plan = if parts.is_empty() {
+                        "nothing to declare".to_string()
+                    } else {
+                        parts.join(", ")
+                    };
                     format!("{} declares {plan}.", name(enc, participant))
                 }
             },
             Event::InitiativeRolled { rolls } => format!(
                 "Initiative: {}.",
-                rolls.iter().map(|r| roll_text(enc, r)).collect::<Vec<_>>().join("; ")
+                rolls
+                    .iter()
+                    .map(|r| roll_text(enc, r))
+                    .collect::<Vec<_>>()
+                    .join("; ")
             ),
             Event::SideInitiativeRolled { rolls } => format!(
                 "Side initiative: {}.",
@@ -181,7 +239,11 @@ impl Event {
                     .map_or_else(|| "-".to_string(), |c| c.to_string())
             ),
             Event::RoundStarted { round } => format!("Round {round} begins."),
-            Event::RechargeRolled { action, die, recharged } => format!(
+            Event::RechargeRolled {
+                action,
+                die,
+                recharged,
+            } => format!(
                 "Recharge roll for {action}: {} ({}).",
                 die.face,
                 if *recharged { "recharged" } else { "not yet" }
@@ -204,7 +266,11 @@ impl Event {
             }
             Event::WorldPhaseEnded { .. } => "The environment is done.".to_string(),
             Event::SideTurnStarted { sides, slow, .. } => {
-                let s = sides.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" and ");
+                let s = sides
+                    .iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" and ");
                 if *slow {
                     format!("Slow weapons of {s} strike last.")
                 } else {
@@ -216,7 +282,10 @@ impl Event {
                 format!("{}'s turn (round {round}).", name(enc, participant))
             }
             Event::TurnDelayed { participant, .. } => format!("{} delays.", name(enc, participant)),
-            Event::DelayResumed { participant, cut_in } => {
+            Event::DelayResumed {
+                participant,
+                cut_in,
+            } => {
                 if cut_in.is_empty() {
                     format!("{} will act now.", name(enc, participant))
                 } else {
@@ -230,10 +299,17 @@ impl Event {
             Event::TurnResumed { participant, .. } => {
                 format!("{} acts after delaying.", name(enc, participant))
             }
-            Event::ActivityUsed { participant, activity } => {
+            Event::ActivityUsed {
+                participant,
+                activity,
+            } => {
                 format!("{} uses {}.", name(enc, participant), activity.label())
             }
-            Event::ActionUsed { participant, kind, slot } => {
+            Event::ActionUsed {
+                participant,
+                kind,
+                slot,
+            } => {
                 if kind == slot {
                     format!("{} uses its {}.", name(enc, participant), kind.label())
                 } else {
@@ -245,13 +321,19 @@ impl Event {
                     )
                 }
             }
-            Event::Readied { participant, trigger } => {
+            Event::Readied {
+                participant,
+                trigger,
+            } => {
                 format!("{} readies an action: {trigger}.", name(enc, participant))
             }
             Event::ReadyTriggered { participant } => {
                 format!("{}'s readied action triggers.", name(enc, participant))
             }
-            Event::ControlledCommanded { controller, targets } => format!(
+            Event::ControlledCommanded {
+                controller,
+                targets,
+            } => format!(
                 "{} commands {}.",
                 name(enc, controller),
                 names(enc, targets)
@@ -264,15 +346,23 @@ impl Event {
                 };
                 format!("{} {what}.", name(enc, participant))
             }
-            Event::SpellDisrupted { participant, disruption } => match disruption {
+            Event::SpellDisrupted {
+                participant,
+                disruption,
+            } => match disruption {
                 SpellDisruption::CantripsOnly => {
-                    format!("{}'s concentration breaks: cantrips only this turn.", name(enc, participant))
+                    format!(
+                        "{}'s concentration breaks: cantrips only this turn.",
+                        name(enc, participant)
+                    )
                 }
                 SpellDisruption::Lost => {
                     format!("{}'s spell is disrupted and lost.", name(enc, participant))
                 }
             },
-            Event::PlanForced { participant, roll, .. } => format!(
+            Event::PlanForced {
+                participant, roll, ..
+            } => format!(
                 "{} changes plans: {}.",
                 name(enc, participant),
                 roll_text(enc, roll)
@@ -280,20 +370,34 @@ impl Event {
             Event::RetreatStarted { participant } => {
                 format!("{} tries to retreat.", name(enc, participant))
             }
-            Event::RetreatResolved { participant, check, escaped, .. } => {
+            Event::RetreatResolved {
+                participant,
+                check,
+                escaped,
+                ..
+            } => {
                 let roll = check
                     .map(|c| format!(" (d20 {} {:+} vs DC {})", c.die.face, c.modifier, c.dc))
                     .unwrap_or_default();
                 if *escaped {
-                    format!("{} escapes{roll} and leaves the fight.", name(enc, participant))
+                    format!(
+                        "{} escapes{roll} and leaves the fight.",
+                        name(enc, participant)
+                    )
                 } else {
                     format!("{}'s retreat fails{roll}.", name(enc, participant))
                 }
             }
-            Event::TurnEnded { participant, .. } => format!("{}'s turn ends.", name(enc, participant)),
+            Event::TurnEnded { participant, .. } => {
+                format!("{}'s turn ends.", name(enc, participant))
+            }
             Event::SideTurnEnded { sides, .. } => format!(
                 "Side {} is done.",
-                sides.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" and ")
+                sides
+                    .iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
             ),
             Event::EndOfRoundResolution { participants, .. } => format!(
                 "End of round: resolve death saves and the like for {}.",

@@ -72,15 +72,28 @@ impl RetreatRoll {
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Event {
     // ---- roster ----
-    ParticipantAdded { participant: NewParticipant },
-    ParticipantRemoved { participant: ParticipantId },
-    ParticipantRenamed { participant: ParticipantId, name: Name },
-    SideChanged { participant: ParticipantId, side: SideId },
+    ParticipantAdded {
+        participant: NewParticipant,
+    },
+    ParticipantRemoved {
+        participant: ParticipantId,
+    },
+    ParticipantRenamed {
+        participant: ParticipantId,
+        name: Name,
+    },
+    SideChanged {
+        participant: ParticipantId,
+        side: SideId,
+    },
     GroupChanged {
         participant: ParticipantId,
         group: Option<GroupId>,
     },
-    CanActChanged { participant: ParticipantId, can_act: bool },
+    CanActChanged {
+        participant: ParticipantId,
+        can_act: bool,
+    },
     ControllerChanged {
         participant: ParticipantId,
         controller: Option<ParticipantId>,
@@ -89,9 +102,14 @@ pub enum Event {
         participant: ParticipantId,
         check: Option<InitiativeCheck>,
     },
-    RoundLengthChanged { length: RoundLength },
+    RoundLengthChanged {
+        length: RoundLength,
+    },
     // ---- surprise ----
-    SurpriseChanged { participant: ParticipantId, surprised: bool },
+    SurpriseChanged {
+        participant: ParticipantId,
+        surprised: bool,
+    },
     /// A5E-INIT-04.
     SurpriseCheckRolled {
         participant: ParticipantId,
@@ -106,25 +124,41 @@ pub enum Event {
         surprised: bool,
     },
     // ---- world ----
-    WorldActionAdded { action: WorldAction },
-    WorldActionRemoved { action: WorldActionId },
+    WorldActionAdded {
+        action: WorldAction,
+    },
+    WorldActionRemoved {
+        action: WorldActionId,
+    },
     // ---- flow ----
     EncounterStarted {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         ambushers: Vec<SideId>,
     },
     /// Greyhawk / OSE: declarations for `round` are open.
-    DeclarationsOpened { round: u32 },
+    DeclarationsOpened {
+        round: u32,
+    },
     Declared {
         participant: ParticipantId,
         declaration: Declaration,
     },
-    InitiativeRolled { rolls: Vec<InitiativeRoll> },
-    SideInitiativeRolled { rolls: Vec<SideRoll> },
-    TiesBroken { draws: Vec<TieDraw> },
+    InitiativeRolled {
+        rolls: Vec<InitiativeRoll>,
+    },
+    SideInitiativeRolled {
+        rolls: Vec<SideRoll>,
+    },
+    TiesBroken {
+        draws: Vec<TieDraw>,
+    },
     /// A participant takes its place in the running order (mid-round join or a new count).
-    JoinedOrder { participant: ParticipantId },
-    RoundStarted { round: u32 },
+    JoinedOrder {
+        participant: ParticipantId,
+    },
+    RoundStarted {
+        round: u32,
+    },
     /// A5E-WORLD-03.
     RechargeRolled {
         action: WorldActionId,
@@ -154,15 +188,27 @@ pub enum Event {
         slow: bool,
     },
     /// OSE-COMBAT-02: the acting side moves to `phase`.
-    PhaseStarted { round: u32, phase: OsePhase },
-    TurnStarted { participant: ParticipantId, round: u32 },
-    TurnDelayed { participant: ParticipantId, round: u32 },
+    PhaseStarted {
+        round: u32,
+        phase: OsePhase,
+    },
+    TurnStarted {
+        participant: ParticipantId,
+        round: u32,
+    },
+    TurnDelayed {
+        participant: ParticipantId,
+        round: u32,
+    },
     DelayResumed {
         participant: ParticipantId,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         cut_in: Vec<ParticipantId>,
     },
-    TurnResumed { participant: ParticipantId, round: u32 },
+    TurnResumed {
+        participant: ParticipantId,
+        round: u32,
+    },
     ActivityUsed {
         participant: ParticipantId,
         activity: Activity,
@@ -176,12 +222,17 @@ pub enum Event {
         participant: ParticipantId,
         trigger: Label,
     },
-    ReadyTriggered { participant: ParticipantId },
+    ReadyTriggered {
+        participant: ParticipantId,
+    },
     ControlledCommanded {
         controller: ParticipantId,
         targets: Vec<ParticipantId>,
     },
-    Harmed { participant: ParticipantId, harm: Harm },
+    Harmed {
+        participant: ParticipantId,
+        harm: Harm,
+    },
     SpellDisrupted {
         participant: ParticipantId,
         disruption: SpellDisruption,
@@ -193,7 +244,9 @@ pub enum Event {
         roll: InitiativeRoll,
     },
     /// HYB-RETREAT-01: concentration effects of this participant end now.
-    RetreatStarted { participant: ParticipantId },
+    RetreatStarted {
+        participant: ParticipantId,
+    },
     RetreatResolved {
         participant: ParticipantId,
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -201,7 +254,10 @@ pub enum Event {
         hit: bool,
         escaped: bool,
     },
-    TurnEnded { participant: ParticipantId, round: u32 },
+    TurnEnded {
+        participant: ParticipantId,
+        round: u32,
+    },
     SideTurnEnded {
         round: u32,
         sides: Vec<SideId>,
@@ -213,6 +269,10 @@ pub enum Event {
         round: u32,
         participants: Vec<ParticipantId>,
     },
-    RoundEnded { round: u32 },
-    EncounterEnded { round: u32 },
+    RoundEnded {
+        round: u32,
+    },
+    EncounterEnded {
+        round: u32,
+    },
 }

@@ -26,8 +26,8 @@ pub use command::{Command, ParticipantDeclaration, PlanCause, RetreatCheck};
 pub use event::{Event, RetreatRoll, SideRoll, TieDraw, TieUnit};
 pub use ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
 pub use participant::{
-    ActionKind, Declaration, Harm, Initiative, NewParticipant, Participant, Spent,
-    SpellDisruption, TurnStatus, modifier_of,
+    ActionKind, Declaration, Harm, Initiative, NewParticipant, Participant, SpellDisruption, Spent,
+    TurnStatus, modifier_of,
 };
 pub use snapshot::SNAPSHOT_VERSION;
 pub use state::{Actor, Current, Encounter, OrderEntry, Phase, SideState};

@@ -85,8 +85,16 @@ impl Encounter {
                 .order_key(pa)
                 .cmp(&self.order_key(pb))
                 .then_with(|| {
-                    let ta = pa.initiative.as_ref().map(|i| i.ties.as_slice()).unwrap_or(&[]);
-                    let tb = pb.initiative.as_ref().map(|i| i.ties.as_slice()).unwrap_or(&[]);
+                    let ta = pa
+                        .initiative
+                        .as_ref()
+                        .map(|i| i.ties.as_slice())
+                        .unwrap_or(&[]);
+                    let tb = pb
+                        .initiative
+                        .as_ref()
+                        .map(|i| i.ties.as_slice())
+                        .unwrap_or(&[]);
                     higher_first(ta, tb)
                 })
                 .then(a.cmp(&b)),
@@ -102,10 +110,10 @@ impl Encounter {
         match self.system() {
             InitiativeSystem::AbilityCheck | InitiativeSystem::Standard => p.controller.is_none(),
             InitiativeSystem::DexScore => {
-                !(self.round <= 1
-                    && self.config.hyb.ambush == AmbushRule::FreeRound
-                    && !self.ambushers.is_empty()
-                    && !self.ambushers.contains(&p.side))
+                self.round > 1
+                    || self.config.hyb.ambush != AmbushRule::FreeRound
+                    || self.ambushers.is_empty()
+                    || self.ambushers.contains(&p.side)
             }
             InitiativeSystem::Greyhawk => true,
             InitiativeSystem::Side => self.config.ose.individual,
@@ -167,7 +175,11 @@ impl Encounter {
             .enumerate()
             .filter_map(|(i, s)| s.total.map(|t| (i, t, s.ties.as_slice())))
             .collect();
-        sides.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| higher_first(a.2, b.2)).then(a.0.cmp(&b.0)));
+        sides.sort_by(|a, b| {
+            b.1.cmp(&a.1)
+                .then_with(|| higher_first(a.2, b.2))
+                .then(a.0.cmp(&b.0))
+        });
         let mut groups: Vec<Vec<SideId>> = Vec::new();
         let mut last_total: Option<i32> = None;
         for (i, total, _) in sides {
@@ -189,7 +201,10 @@ impl Encounter {
         // OSE-INIT-03: slow-weapon attackers act after every side, in side order.
         for g in groups {
             if !self.side_members(&g, true).is_empty() {
-                order.push(Actor::Sides { sides: g, slow: true });
+                order.push(Actor::Sides {
+                    sides: g,
+                    slow: true,
+                });
             }
         }
         order
@@ -257,7 +272,9 @@ impl Encounter {
     /// current turn.
     pub(crate) fn insert_position(&self, who: usize, pending_only: bool) -> usize {
         let start = if pending_only {
-            self.done.saturating_add(usize::from(self.active)).min(self.order.len())
+            self.done
+                .saturating_add(usize::from(self.active))
+                .min(self.order.len())
         } else {
             0
         };

@@ -185,6 +185,9 @@ pub enum ActionKind {
     Active,
     /// HYB quick action.
     Quick,
+    /// A5E-TURN-03: the one free object interaction of a turn (a second one takes the Use an
+    /// Object action: pay it with the `action` slot).
+    Interaction,
 }
 
 impl ActionKind {
@@ -196,6 +199,7 @@ impl ActionKind {
             Self::Reaction => "reaction",
             Self::Active => "active action",
             Self::Quick => "quick action",
+            Self::Interaction => "object interaction",
         }
     }
     const fn bit(self) -> u8 {
@@ -206,6 +210,7 @@ impl ActionKind {
             Self::Reaction => 8,
             Self::Active => 16,
             Self::Quick => 32,
+            Self::Interaction => 64,
         }
     }
 }
@@ -217,7 +222,7 @@ impl ActionKind {
 pub struct Spent(u8);
 
 impl Spent {
-    pub const ALL_BITS: u8 = 63;
+    pub const ALL_BITS: u8 = 127;
     pub fn has(self, k: ActionKind) -> bool {
         self.0 & k.bit() != 0
     }
@@ -393,9 +398,11 @@ mod tests {
 
     #[test]
     fn spent_bits_round_trip() {
-        let s = Spent::default().with(ActionKind::Quick).with(ActionKind::Action);
+        let s = Spent::default()
+            .with(ActionKind::Quick)
+            .with(ActionKind::Action);
         assert!(s.has(ActionKind::Quick) && !s.has(ActionKind::Movement));
         assert_eq!(Spent::from_bits(s.bits()), Some(s));
-        assert_eq!(Spent::from_bits(64), None);
+        assert_eq!(Spent::from_bits(128), None);
     }
 }

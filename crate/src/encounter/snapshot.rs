@@ -36,8 +36,8 @@ use crate::encounter::limits::{
     MAX_WORLD_ACTIONS,
 };
 use crate::encounter::participant::{
-    Declaration, Initiative, MAX_SCORE, MIN_SCORE, Participant, Spent, SpellDisruption,
-    TurnStatus, modifier_of,
+    Declaration, Initiative, MAX_SCORE, MIN_SCORE, Participant, SpellDisruption, Spent, TurnStatus,
+    modifier_of,
 };
 use crate::encounter::state::{Actor, Encounter, Phase, SideState};
 use crate::encounter::world::WorldActionState;
@@ -257,7 +257,10 @@ impl From<&Participant> for PDto {
             st: p.surprise_total,
             t: p.initiative.as_ref().map(|i| i.total),
             r: p.initiative.as_ref().map(|i| i.roll),
-            b: p.initiative.as_ref().map(|i| i.ties.clone()).unwrap_or_default(),
+            b: p.initiative
+                .as_ref()
+                .map(|i| i.ties.clone())
+                .unwrap_or_default(),
             dc: p.declaration.as_ref().map(DeclDto::from),
             ts: p.turn,
             u: p.spent.bits(),
@@ -282,8 +285,7 @@ impl From<&Encounter> for SnapshotDto {
             wu: e.world_used.clone(),
             ph: e.phase,
             r: e.round,
-            o: e
-                .order
+            o: e.order
                 .iter()
                 .map(|a| match a {
                     Actor::Participant { participant } => ActorDto::P(participant.clone()),
@@ -316,8 +318,12 @@ fn participant_from(d: PDto, system: InitiativeSystem, rolls: u32) -> Result<Par
     if !(-10..=15).contains(&dex_mod) {
         return Err(fail("Dex modifier out of range"));
     }
-    if d.f.is_some_and(|f| f.checked_abs().is_none_or(|a| a > crate::encounter::limits::MAX_MODIFIER))
-        || d.st.is_some_and(|t| t.checked_abs().is_none_or(|a| a > MAX_TOTAL))
+    if d.f.is_some_and(|f| {
+        f.checked_abs()
+            .is_none_or(|a| a > crate::encounter::limits::MAX_MODIFIER)
+    }) || d
+        .st
+        .is_some_and(|t| t.checked_abs().is_none_or(|a| a > MAX_TOTAL))
     {
         return Err(fail("count out of range"));
     }
@@ -401,7 +407,8 @@ impl TryFrom<SnapshotDto> for Encounter {
                 s.v
             )));
         }
-        let mut enc = Encounter::new(s.c).map_err(|e| bad(format!("configuration: {}", e.message)))?;
+        let mut enc =
+            Encounter::new(s.c).map_err(|e| bad(format!("configuration: {}", e.message)))?;
         let system = enc.system();
         if s.p.len() > MAX_PARTICIPANTS {
             return Err(bad(format!("more than {MAX_PARTICIPANTS} participants")));
@@ -417,28 +424,41 @@ impl TryFrom<SnapshotDto> for Encounter {
         }
         for p in &enc.participants {
             if let Some(c) = &p.controller {
-                enc.check_controller(&p.id, Some(c))
-                    .map_err(|e| bad(format!("participant \"{}\": controller: {}", p.id, e.message)))?;
+                enc.check_controller(&p.id, Some(c)).map_err(|e| {
+                    bad(format!(
+                        "participant \"{}\": controller: {}",
+                        p.id, e.message
+                    ))
+                })?;
                 if !matches!(
                     system,
                     InitiativeSystem::Greyhawk
                         | InitiativeSystem::AbilityCheck
                         | InitiativeSystem::Standard
                 ) {
-                    return Err(bad("controlled creatures under a system without control rules"));
+                    return Err(bad(
+                        "controlled creatures under a system without control rules",
+                    ));
                 }
             }
         }
         // Sides.
         for (i, side) in s.sd.iter().enumerate() {
-            if s.sd.iter().skip(i.saturating_add(1)).any(|o| o.side == side.side) {
+            if s.sd
+                .iter()
+                .skip(i.saturating_add(1))
+                .any(|o| o.side == side.side)
+            {
                 return Err(bad(format!("side \"{}\" appears twice", side.side)));
             }
             if side.ties.len() > MAX_TIE_DRAWS
                 || side.total.is_some_and(|t| !(1..=6).contains(&t))
                 || (side.total.is_none() && !side.ties.is_empty())
             {
-                return Err(bad(format!("side \"{}\" has an impossible roll", side.side)));
+                return Err(bad(format!(
+                    "side \"{}\" has an impossible roll",
+                    side.side
+                )));
             }
         }
         enc.sides = s.sd;
@@ -450,11 +470,23 @@ impl TryFrom<SnapshotDto> for Encounter {
             w.action
                 .validate()
                 .map_err(|e| bad(format!("world action \"{}\": {}", w.action.id, e.message)))?;
-            if s.w.iter().skip(i.saturating_add(1)).any(|o| o.action.id == w.action.id) {
-                return Err(bad(format!("world action \"{}\" appears twice", w.action.id)));
+            if s.w
+                .iter()
+                .skip(i.saturating_add(1))
+                .any(|o| o.action.id == w.action.id)
+            {
+                return Err(bad(format!(
+                    "world action \"{}\" appears twice",
+                    w.action.id
+                )));
             }
-            if (w.action.recharge.is_none() && !w.charged) || w.recharged_in.is_some_and(|r| r > s.r) {
-                return Err(bad(format!("world action \"{}\" has an impossible charge", w.action.id)));
+            if (w.action.recharge.is_none() && !w.charged)
+                || w.recharged_in.is_some_and(|r| r > s.r)
+            {
+                return Err(bad(format!(
+                    "world action \"{}\" has an impossible charge",
+                    w.action.id
+                )));
             }
         }
         for u in &s.wu {
@@ -478,9 +510,9 @@ impl TryFrom<SnapshotDto> for Encounter {
         for a in s.o {
             let actor = match a {
                 ActorDto::P(id) => {
-                    let p = enc
-                        .participant(&id)
-                        .ok_or_else(|| bad(format!("the order names unknown participant \"{id}\"")))?;
+                    let p = enc.participant(&id).ok_or_else(|| {
+                        bad(format!("the order names unknown participant \"{id}\""))
+                    })?;
                     if p.initiative.is_none() || p.out {
                         return Err(bad(format!("\"{id}\" is in the order without initiative")));
                     }
@@ -492,7 +524,9 @@ impl TryFrom<SnapshotDto> for Encounter {
                     }
                     for side in &sides {
                         if enc.side_state(side).and_then(|st| st.total).is_none() {
-                            return Err(bad(format!("side \"{side}\" is in the order without a roll")));
+                            return Err(bad(format!(
+                                "side \"{side}\" is in the order without a roll"
+                            )));
                         }
                     }
                     Actor::Sides { sides, slow: sl }
@@ -540,7 +574,10 @@ impl TryFrom<SnapshotDto> for Encounter {
                 _ => true,
             };
             if !ok || !current_ok {
-                return Err(bad(format!("participant \"{}\" has a turn status that does not fit the order", p.id)));
+                return Err(bad(format!(
+                    "participant \"{}\" has a turn status that does not fit the order",
+                    p.id
+                )));
             }
         }
         Ok(enc)
@@ -570,7 +607,9 @@ impl Encounter {
     /// `SNAPSHOT_INVALID`.
     pub fn from_json(json: &str) -> Result<Self> {
         if json.len() > MAX_SNAPSHOT_BYTES {
-            return Err(bad(format!("a snapshot is at most {MAX_SNAPSHOT_BYTES} bytes")));
+            return Err(bad(format!(
+                "a snapshot is at most {MAX_SNAPSHOT_BYTES} bytes"
+            )));
         }
         let version: VersionOnly = serde_json::from_str(json)
             .map_err(|e| bad(format!("the snapshot is not a JSON object: {e}")))?;
@@ -583,8 +622,8 @@ impl Encounter {
             }
             None => return Err(bad("the snapshot has no version field \"v\"")),
         }
-        let dto: SnapshotDto =
-            serde_json::from_str(json).map_err(|e| bad(format!("the snapshot is malformed: {e}")))?;
+        let dto: SnapshotDto = serde_json::from_str(json)
+            .map_err(|e| bad(format!("the snapshot is malformed: {e}")))?;
         Encounter::try_from(dto)
     }
 }

@@ -318,9 +318,7 @@ impl Encounter {
     pub(crate) fn actor_count(&self, actor: &Actor) -> Option<i32> {
         match actor {
             Actor::Participant { participant } => self.participant(participant)?.count(),
-            Actor::Sides { sides, .. } => {
-                self.side_state(sides.first()?).and_then(|s| s.total)
-            }
+            Actor::Sides { sides, .. } => self.side_state(sides.first()?).and_then(|s| s.total),
         }
     }
 
@@ -340,9 +338,7 @@ impl Encounter {
 
     /// Index of a participant's entry in the order.
     pub(crate) fn order_pos(&self, id: &ParticipantId) -> Option<usize> {
-        self.order
-            .iter()
-            .position(|a| a.participant() == Some(id))
+        self.order.iter().position(|a| a.participant() == Some(id))
     }
 
     /// Whether the encounter has started and not ended.

@@ -98,7 +98,11 @@ impl InitiativeCheck {
 /// A5E-INIT-02: Types of Initiative, every row (G-06: the first row was printed as a header).
 pub const TYPES_OF_INITIATIVE: [(Ability, &str, &str); 5] = [
     (Ability::Wisdom, "Perception", "Spotting a hidden threat"),
-    (Ability::Strength, "Athletics", "Climbing a cliff during a landslide"),
+    (
+        Ability::Strength,
+        "Athletics",
+        "Climbing a cliff during a landslide",
+    ),
     (
         Ability::Charisma,
         "Deception",

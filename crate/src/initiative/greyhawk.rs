@@ -276,7 +276,11 @@ fn max_total(dice: &[PoolDie]) -> u32 {
     dice.iter().map(|d| d.size.sides()).sum()
 }
 
-fn attack_dice(activity: Activity, decl: &GhDeclaration, opts: &GreyhawkOptions) -> Result<Vec<PoolDie>> {
+fn attack_dice(
+    activity: Activity,
+    decl: &GhDeclaration,
+    opts: &GreyhawkOptions,
+) -> Result<Vec<PoolDie>> {
     let weapon_attack = matches!(activity, Activity::Ranged | Activity::Melee);
     if opts.weapon_speed && weapon_attack {
         let w = decl.weapon.ok_or_else(|| {
@@ -305,7 +309,10 @@ pub fn pool(decl: &GhDeclaration, opts: &GreyhawkOptions) -> Result<Vec<PoolDie>
     let mut best: Option<Vec<PoolDie>> = None;
     for a in decl.activities.iter().filter(|a| a.is_action()) {
         let dice = attack_dice(*a, decl, opts)?;
-        if best.as_ref().is_none_or(|b| max_total(&dice) > max_total(b)) {
+        if best
+            .as_ref()
+            .is_none_or(|b| max_total(&dice) > max_total(b))
+        {
             best = Some(dice);
         }
     }
@@ -480,8 +487,12 @@ pub fn expiry_order(effects: u32, dice: &mut dyn DieRoller) -> Result<ExpiryOrde
     }
     let mut order: Vec<u32> = (0..effects).collect();
     order.sort_by(|a, b| {
-        let fa = rolls.get(*a as usize).map(|r| r.iter().map(|d| d.face).collect::<Vec<_>>());
-        let fb = rolls.get(*b as usize).map(|r| r.iter().map(|d| d.face).collect::<Vec<_>>());
+        let fa = rolls
+            .get(*a as usize)
+            .map(|r| r.iter().map(|d| d.face).collect::<Vec<_>>());
+        let fb = rolls
+            .get(*b as usize)
+            .map(|r| r.iter().map(|d| d.face).collect::<Vec<_>>());
         fa.cmp(&fb)
     });
     Ok(ExpiryOrder { rolls, order })
@@ -524,7 +535,8 @@ mod tests {
     #[test]
     fn gh_init_04_bonus_action_adds_its_die() {
         let o = GreyhawkOptions::default();
-        let d = GhDeclaration::of([Activity::Ranged, Activity::Move]).with_bonus_action(Activity::Spell);
+        let d = GhDeclaration::of([Activity::Ranged, Activity::Move])
+            .with_bonus_action(Activity::Spell);
         assert_eq!(sizes(&pool(&d, &o).unwrap()), vec![4, 6, 10]);
         let bad = GhDeclaration::of([]).with_bonus_action(Activity::Move);
         assert!(pool(&bad, &o).is_err());
@@ -534,13 +546,25 @@ mod tests {
     fn gh_dice_03_default_targets_and_explicit_choice() {
         let o = GreyhawkOptions::default();
         let mut d = GhDeclaration::of([Activity::Move, Activity::Melee]);
-        d.steps = vec![DieStep { effect: StepEffect::Bonus, die: None }];
+        d.steps = vec![DieStep {
+            effect: StepEffect::Bonus,
+            die: None,
+        }];
         assert_eq!(sizes(&pool(&d, &o).unwrap()), vec![4, 8]);
-        d.steps = vec![DieStep { effect: StepEffect::Bonus, die: Some(DieSize::D8) }];
+        d.steps = vec![DieStep {
+            effect: StepEffect::Bonus,
+            die: Some(DieSize::D8),
+        }];
         assert_eq!(sizes(&pool(&d, &o).unwrap()), vec![6, 6]);
-        d.steps = vec![DieStep { effect: StepEffect::Penalty, die: None }];
+        d.steps = vec![DieStep {
+            effect: StepEffect::Penalty,
+            die: None,
+        }];
         assert_eq!(sizes(&pool(&d, &o).unwrap()), vec![6, 10]);
-        d.steps = vec![DieStep { effect: StepEffect::Penalty, die: Some(DieSize::D4) }];
+        d.steps = vec![DieStep {
+            effect: StepEffect::Penalty,
+            die: Some(DieSize::D4),
+        }];
         assert!(pool(&d, &o).is_err());
     }
 
@@ -550,15 +574,24 @@ mod tests {
         let d = GhDeclaration::of([Activity::Move, Activity::Melee]);
         let mut dice = SuppliedDice::new([5, 7]);
         let r = roll(&d, &o, &mut dice).unwrap();
-        assert_eq!(crate::initiative::InitiativeRoll::computed_total(&r, 0), Some(12));
+        assert_eq!(
+            crate::initiative::InitiativeRoll::computed_total(&r, 0),
+            Some(12)
+        );
     }
 
     #[test]
     fn gh_var_01_weapon_speed_replaces_attack_dice() {
-        let o = GreyhawkOptions { weapon_speed: true, ..Default::default() };
+        let o = GreyhawkOptions {
+            weapon_speed: true,
+            ..Default::default()
+        };
         let mut d = GhDeclaration::of([Activity::Melee]);
         assert!(pool(&d, &o).is_err(), "weapon dice are required");
-        d.weapon = Some(WeaponDice { count: 2, die: DieSize::D6 });
+        d.weapon = Some(WeaponDice {
+            count: 2,
+            die: DieSize::D6,
+        });
         assert_eq!(sizes(&pool(&d, &o).unwrap()), vec![6, 6]);
         let spell = GhDeclaration::of([Activity::Spell]);
         assert_eq!(sizes(&pool(&spell, &o).unwrap()), vec![10]);

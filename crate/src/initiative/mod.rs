@@ -149,7 +149,9 @@ impl InitiativeRoll {
         dice.iter()
             .filter(|d| !d.dropped)
             .try_fold(modifier, |acc, d| {
-                i32::try_from(d.die.face).ok().and_then(|f| acc.checked_add(f))
+                i32::try_from(d.die.face)
+                    .ok()
+                    .and_then(|f| acc.checked_add(f))
             })
     }
 }

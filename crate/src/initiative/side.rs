@@ -151,9 +151,15 @@ mod tests {
                 OsePhase::Melee
             ]
         );
-        assert_eq!(OsePhase::Morale.next_in(&PHASE_ORDER), Some(OsePhase::Movement));
+        assert_eq!(
+            OsePhase::Morale.next_in(&PHASE_ORDER),
+            Some(OsePhase::Movement)
+        );
         assert_eq!(OsePhase::Melee.next_in(&PHASE_ORDER), None);
-        assert_eq!(OsePhase::Missiles.next_in(&SLOW_PHASES), Some(OsePhase::Melee));
+        assert_eq!(
+            OsePhase::Missiles.next_in(&SLOW_PHASES),
+            Some(OsePhase::Melee)
+        );
     }
 
     #[test]

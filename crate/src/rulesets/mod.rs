@@ -39,13 +39,7 @@ pub enum Preset {
 
 impl Preset {
     /// Every preset.
-    pub const ALL: [Preset; 5] = [
-        Self::Gh5e,
-        Self::A5e,
-        Self::Hyb,
-        Self::Ose,
-        Self::Standard,
-    ];
+    pub const ALL: [Preset; 5] = [Self::Gh5e, Self::A5e, Self::Hyb, Self::Ose, Self::Standard];
 
     /// The preset's initiative system (§5.1 "Initiative method").
     pub const fn initiative(self) -> InitiativeSystem {
@@ -173,7 +167,10 @@ mod tests {
         assert_eq!(c.round_length().seconds(), 10);
         let c = RulesetConfig::preset(Preset::A5e).with_initiative(InitiativeSystem::Greyhawk);
         assert_eq!(c.system(), InitiativeSystem::Greyhawk);
-        assert_eq!(serde_json::to_string(&RulesetConfig::preset(Preset::Gh5e)).unwrap(), r#"{"preset":"gh5e"}"#);
+        assert_eq!(
+            serde_json::to_string(&RulesetConfig::preset(Preset::Gh5e)).unwrap(),
+            r#"{"preset":"gh5e"}"#
+        );
     }
 
     #[test]
@@ -186,6 +183,9 @@ mod tests {
         let gh = RulesetConfig::preset(Preset::Gh5e);
         assert!(gh.check_round_length(RoundLength::TEN_SECONDS).is_err());
         let hyb = RulesetConfig::preset(Preset::Hyb);
-        assert!(hyb.check_round_length(RoundLength::new(12).unwrap()).is_ok());
+        assert!(
+            hyb.check_round_length(RoundLength::new(12).unwrap())
+                .is_ok()
+        );
     }
 }

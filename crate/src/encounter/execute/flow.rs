@@ -38,7 +38,9 @@ pub(crate) fn declare_event(
     }
     let p = enc.get(&participant)?;
     if p.out {
-        return Err(Error::not_allowed(format!("\"{participant}\" has left the fight")));
+        return Err(Error::not_allowed(format!(
+            "\"{participant}\" has left the fight"
+        )));
     }
     match (&declaration, enc.system()) {
         (Declaration::Greyhawk(d), InitiativeSystem::Greyhawk) => {
@@ -170,7 +172,9 @@ impl Ctx<'_> {
             .map(|p| p.id.clone())
             .collect();
         if ids.is_empty() {
-            return Err(Error::not_allowed("nobody can take a turn: add participants first"));
+            return Err(Error::not_allowed(
+                "nobody can take a turn: add participants first",
+            ));
         }
         let mut rolls = Vec::with_capacity(ids.len());
         for id in &ids {
@@ -192,17 +196,23 @@ impl Ctx<'_> {
             return Err(match self.enc.phase {
                 Phase::Setup => Error::out_of_order("the encounter has not started"),
                 Phase::Ended => Error::out_of_order("the encounter has ended"),
-                _ if !self.enc.system().declares_each_round() => Error::not_allowed(
-                    "this initiative system does not roll each round",
-                ),
+                _ if !self.enc.system().declares_each_round() => {
+                    Error::not_allowed("this initiative system does not roll each round")
+                }
                 _ => Error::out_of_order("initiative for this round has been rolled"),
             });
         }
         match self.enc.system() {
             InitiativeSystem::Greyhawk => self.roll_greyhawk()?,
-            InitiativeSystem::Side if self.enc.config.ose.individual => self.roll_ose_individual()?,
+            InitiativeSystem::Side if self.enc.config.ose.individual => {
+                self.roll_ose_individual()?
+            }
             InitiativeSystem::Side => self.roll_ose_sides()?,
-            _ => return Err(Error::not_allowed("this initiative system does not roll each round")),
+            _ => {
+                return Err(Error::not_allowed(
+                    "this initiative system does not roll each round",
+                ));
+            }
         }
         self.open_round()
     }
@@ -212,8 +222,12 @@ impl Ctx<'_> {
         let opts = self.enc.config.greyhawk;
         let empty = GhDeclaration::default();
         // Units: (members, declaration, surprised, controller).
-        let mut units: Vec<(Vec<ParticipantId>, GhDeclaration, bool, Option<ParticipantId>)> =
-            Vec::new();
+        let mut units: Vec<(
+            Vec<ParticipantId>,
+            GhDeclaration,
+            bool,
+            Option<ParticipantId>,
+        )> = Vec::new();
         for p in &self.enc.participants {
             // GH-INIT-12: a creature that cannot act does not roll.
             if p.out || !p.can_act {
@@ -275,7 +289,10 @@ impl Ctx<'_> {
                 let Some((members, decl, surprised, Some(controller))) = units.get(i) else {
                     continue;
                 };
-                let Some(base) = totals.iter().find(|(id, _)| id == controller).map(|(_, t)| *t)
+                let Some(base) = totals
+                    .iter()
+                    .find(|(id, _)| id == controller)
+                    .map(|(_, t)| *t)
                 else {
                     still.push(i);
                     continue;
@@ -526,7 +543,11 @@ impl Ctx<'_> {
     pub(crate) fn close_active_actor(&mut self) -> Result<()> {
         let round = self.round();
         if self.enc.phase == Phase::World {
-            let participant = self.enc.active_actor().and_then(Actor::participant).cloned();
+            let participant = self
+                .enc
+                .active_actor()
+                .and_then(Actor::participant)
+                .cloned();
             self.emit(Event::WorldPhaseEnded { round, participant })?;
         }
         match self.enc.active_actor().cloned() {
@@ -683,7 +704,9 @@ impl Ctx<'_> {
     pub(crate) fn advance_phase(&mut self) -> Result<()> {
         require_running(&self.enc)?;
         if self.enc.system() != InitiativeSystem::Side {
-            return Err(Error::not_allowed("phases within a turn belong to OSE (OSE-COMBAT-02)"));
+            return Err(Error::not_allowed(
+                "phases within a turn belong to OSE (OSE-COMBAT-02)",
+            ));
         }
         let phases: &[OsePhase] = match self.enc.active_actor() {
             Some(Actor::Sides { slow: true, .. }) => &SLOW_PHASES,

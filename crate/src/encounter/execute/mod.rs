@@ -155,7 +155,9 @@ impl Ctx<'_> {
                 participants,
                 surprised,
             } => self.set_surprised(participants, surprised),
-            Command::SurpriseCheck { participant, check } => self.surprise_check(participant, check),
+            Command::SurpriseCheck { participant, check } => {
+                self.surprise_check(participant, check)
+            }
             Command::RollSurprise { sides } => self.roll_surprise(sides),
             Command::AddWorldAction { action } => {
                 require_not_ended(&self.enc)?;

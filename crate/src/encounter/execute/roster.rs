@@ -22,7 +22,9 @@ pub(crate) fn validate_new(enc: &Encounter, p: &NewParticipant) -> Result<()> {
     if let Some(m) = p.dex_mod
         && !(-10..=15).contains(&m)
     {
-        return Err(Error::invalid_argument("a Dexterity modifier is −10 to +15"));
+        return Err(Error::invalid_argument(
+            "a Dexterity modifier is −10 to +15",
+        ));
     }
     if let Some(c) = p.fixed_count
         && c.checked_abs().is_none_or(|a| a > MAX_MODIFIER)
@@ -43,9 +45,9 @@ pub(crate) fn validate_new(enc: &Encounter, p: &NewParticipant) -> Result<()> {
 
 fn controller_allowed(enc: &Encounter) -> Result<()> {
     match enc.system() {
-        InitiativeSystem::Greyhawk | InitiativeSystem::AbilityCheck | InitiativeSystem::Standard => {
-            Ok(())
-        }
+        InitiativeSystem::Greyhawk
+        | InitiativeSystem::AbilityCheck
+        | InitiativeSystem::Standard => Ok(()),
         _ => Err(Error::not_allowed(
             "this initiative system has no rules for controlled creatures",
         )),
@@ -97,11 +99,11 @@ impl Ctx<'_> {
         }
         let fixed_order = matches!(
             system,
-            InitiativeSystem::AbilityCheck | InitiativeSystem::Standard | InitiativeSystem::DexScore
+            InitiativeSystem::AbilityCheck
+                | InitiativeSystem::Standard
+                | InitiativeSystem::DexScore
         );
-        if !fixed_order
-            || (system != InitiativeSystem::DexScore && p.controller.is_some())
-        {
+        if !fixed_order || (system != InitiativeSystem::DexScore && p.controller.is_some()) {
             return Ok(());
         }
         if p.initiative.is_none() {
@@ -238,7 +240,9 @@ impl Ctx<'_> {
             ));
         }
         if self.enc.phase != Phase::Setup {
-            return Err(Error::out_of_order("the surprise step comes before initiative"));
+            return Err(Error::out_of_order(
+                "the surprise step comes before initiative",
+            ));
         }
         let modifier = check_modifier(&self.enc, &id, None)?;
         let modifier = match &check {

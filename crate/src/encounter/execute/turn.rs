@@ -160,14 +160,24 @@ impl Ctx<'_> {
                 }
             }
             InitiativeSystem::AbilityCheck | InitiativeSystem::Standard => {
-                if matches!(kind, ActionKind::Active | ActionKind::Quick) || slot != kind {
+                // A5E-TURN-03: a second object interaction is the Use an Object action.
+                let use_an_object = kind == ActionKind::Interaction && slot == ActionKind::Action;
+                if matches!(kind, ActionKind::Active | ActionKind::Quick)
+                    || (slot != kind && !use_an_object)
+                {
                     return Err(Error::not_allowed(
-                        "A5E/5e slots are action, bonus action, movement and reaction, without trading",
+                        "A5E/5e slots are action, bonus action, movement, reaction and one free object interaction (A5E-TURN-02/03)",
                     ));
                 }
             }
             InitiativeSystem::DexScore => {
-                if !matches!(kind, ActionKind::Active | ActionKind::Movement | ActionKind::Quick) {
+                if !matches!(
+                    kind,
+                    ActionKind::Active | ActionKind::Movement | ActionKind::Quick
+                ) || !matches!(
+                    slot,
+                    ActionKind::Active | ActionKind::Movement | ActionKind::Quick
+                ) {
                     return Err(Error::not_allowed(
                         "HYB actions are active, movement and quick (HYB-ACT-01)",
                     ));
@@ -194,7 +204,12 @@ impl Ctx<'_> {
                 }
             }
         }
-        if p.spent.has(slot) {
+        let split_movement = slot == ActionKind::Movement
+            && matches!(
+                system,
+                InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
+            );
+        if p.spent.has(slot) && !split_movement {
             return Err(Error::not_allowed(format!(
                 "\"{id}\" has already used its {} (A5E-TURN-02 / HYB-ACT-01)",
                 slot.label()
@@ -231,9 +246,12 @@ impl Ctx<'_> {
             }
         }
         let surprised_turn = p.surprised
-            && matches!(system, InitiativeSystem::AbilityCheck | InitiativeSystem::Standard);
+            && matches!(
+                system,
+                InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
+            );
         if surprised_turn {
-            let blocked = match kind {
+            let blocked = match slot {
                 ActionKind::Action | ActionKind::Movement => true,
                 ActionKind::BonusAction => self.enc.config.a5e.surprise_blocks_bonus_action,
                 _ => false,
@@ -241,7 +259,7 @@ impl Ctx<'_> {
             if blocked {
                 return Err(Error::not_allowed(format!(
                     "a surprised creature cannot use its {} on its first turn (A5E-SURP-02)",
-                    kind.label()
+                    slot.label()
                 )));
             }
         }
@@ -279,7 +297,9 @@ impl Ctx<'_> {
         self.require_turns()?;
         let p = self.enc.get(&id)?;
         if p.readied.is_none() {
-            return Err(Error::not_allowed(format!("\"{id}\" has no readied action")));
+            return Err(Error::not_allowed(format!(
+                "\"{id}\" has no readied action"
+            )));
         }
         if matches!(
             self.enc.system(),
@@ -307,7 +327,9 @@ impl Ctx<'_> {
         }
         self.require_current(&controller)?;
         if targets.is_empty() {
-            return Err(Error::invalid_argument("name the creature or group commanded"));
+            return Err(Error::invalid_argument(
+                "name the creature or group commanded",
+            ));
         }
         check_list(&self.enc, &targets)?;
         let mut group = None;
@@ -350,7 +372,9 @@ impl Ctx<'_> {
         cause: PlanCause,
     ) -> Result<()> {
         if self.enc.system() != InitiativeSystem::Greyhawk {
-            return Err(Error::not_allowed("forced changes of plan are a Greyhawk rule"));
+            return Err(Error::not_allowed(
+                "forced changes of plan are a Greyhawk rule",
+            ));
         }
         self.require_turns()?;
         let p = self.enc.get(&id)?;
@@ -361,13 +385,11 @@ impl Ctx<'_> {
         }
         let surprised = p.surprised;
         let base = match &cause {
-            PlanCause::Participant { participant } => self
-                .enc
-                .get(participant)?
-                .count()
-                .ok_or_else(|| {
+            PlanCause::Participant { participant } => {
+                self.enc.get(participant)?.count().ok_or_else(|| {
                     Error::not_allowed(format!("\"{participant}\" has no initiative this round"))
-                })?,
+                })?
+            }
             PlanCause::Count { count } => {
                 if count.checked_abs().is_none_or(|c| c > MAX_TOTAL) {
                     return Err(Error::invalid_argument("count out of range"));
