@@ -334,7 +334,10 @@ impl Encounter {
                 }
                 let i = self.pos(participant)?;
                 let p = self.get(participant)?;
-                if !self.in_order(p) || self.order_pos(participant).is_some() {
+                if !self.in_order(p)
+                    || p.turn != TurnStatus::Waiting
+                    || self.order_pos(participant).is_some()
+                {
                     return Err(bad(format!("\"{participant}\" cannot join the order")));
                 }
                 let pending_only = self.system() == InitiativeSystem::Greyhawk;

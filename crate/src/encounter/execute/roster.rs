@@ -113,7 +113,12 @@ impl Ctx<'_> {
         if matches!(self.enc.phase, Phase::Turns | Phase::World) {
             self.settle_ties()?;
             let p = self.enc.get(id)?;
-            if self.enc.in_order(p) && self.enc.order_pos(id).is_none() {
+            // Only a participant still waiting for its turn this round joins now; anyone else
+            // takes its place when the next round's order is built.
+            if self.enc.in_order(p)
+                && p.turn == crate::encounter::participant::TurnStatus::Waiting
+                && self.enc.order_pos(id).is_none()
+            {
                 self.emit(Event::JoinedOrder {
                     participant: id.clone(),
                 })?;
