@@ -24,7 +24,11 @@ pub struct ParticipantDeclaration {
 
 /// What a forced change of plan adds its new roll to (GH-INIT-15).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum PlanCause {
     /// A creature in the encounter: its current count.
@@ -44,7 +48,11 @@ pub struct RetreatCheck {
 
 /// Every command an encounter accepts.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Command {
     // ---- roster ----
