@@ -724,7 +724,11 @@ fn a5e_ctrl_01_02_controlled_creatures_act_on_the_controllers_turn() {
         &[9],
     );
     assert_eq!(t.count("hawk"), Some(12));
-    assert!(t.order().contains(&"hawk".to_string()));
+    // It already had its turn with the druid this round, so it takes its own place from the
+    // next round on.
+    assert!(!t.order().contains(&"hawk".to_string()));
+    t.end_turn();
+    assert_eq!(t.order(), strs(&["druid", "hawk", "orc"]));
 }
 
 #[test]
