@@ -46,7 +46,7 @@ fn rolls_in(events: &[Event]) -> usize {
 }
 
 #[test]
-fn a5e_init_01_d20_plus_dex_high_to_low_kept_for_the_encounter() {
+fn a5e_init_01_a5e_tba_04_d20_plus_dex_high_to_low_kept_for_the_encounter() {
     let mut t = trio(Preset::A5e);
     t.run(start(), &[10, 15, 3]);
     assert_eq!(t.order(), strs(&["b", "a", "c"]));
@@ -303,7 +303,7 @@ fn flame_burst() -> WorldAction {
 }
 
 #[test]
-fn ex_a5e_15_a5e_world_03_recharge_after_use_then_each_round() {
+fn ex_a5e_15_a5e_tba_05_a5e_world_03_recharge_after_use_then_each_round() {
     let mut t = trio(Preset::A5e);
     t.run(
         Command::AddWorldAction {
@@ -522,7 +522,7 @@ fn a5e_scen_04_05_rolling_movement_world_actions_at_each_turn() {
 }
 
 #[test]
-fn a5e_turn_01_02_budget_any_order_and_reaction_reset_on_own_turn() {
+fn a5e_turn_01_02_04_budget_any_order_split_movement_and_reaction_reset() {
     let mut t = trio(Preset::A5e);
     t.run(start(), &[18, 15, 3]);
     // Any order: bonus action first, movement split around the action (A5E-TURN-04).

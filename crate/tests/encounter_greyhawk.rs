@@ -17,6 +17,15 @@ use turnkeeper::initiative::greyhawk::{
 use turnkeeper::initiative::{InitiativeRoll, RollMode};
 use turnkeeper::rulesets::{Preset, RulesetConfig};
 
+fn start() -> Command {
+    Command::Start {
+        advantage: vec![],
+        advantage_sides: vec![],
+        check: None,
+        ambushers: vec![],
+    }
+}
+
 const HOBS: [&str; 6] = ["hob1", "hob2", "hob3", "hob4", "hob5", "hob6"];
 
 /// EX-GH-01: Rath, Rupert, Delsenora, 6 hobgoblins (one group), a troll. Dex scores are ours
@@ -71,7 +80,7 @@ fn end_round(t: &mut Table) {
 }
 
 #[test]
-fn ex_gh_02_to_05_example_of_play_rounds_1_to_4() {
+fn ex_gh_02_03_04_05_06_example_of_play_rounds_1_to_4() {
     let mut t = example_of_play();
 
     // ---- EX-GH-02, round 1 ----
@@ -390,6 +399,33 @@ fn gh_init_05_action_surge_adds_no_die() {
         },
         &[],
         ErrorCode::NotAllowed,
+    );
+}
+
+#[test]
+fn gh_init_07_swap_gear_adds_a_d6_usable_any_time_in_the_turn() {
+    let mut t = Table::preset(Preset::Gh5e);
+    t.add(newp("rupert", "x", 16));
+    t.run(start(), &[]);
+    t.declare("rupert", gh(&[Swap, Melee]));
+    let ev = t.run(Command::RollInitiative, &[1, 3]);
+    let sides: Vec<u32> = rolled(&ev)[0].dice.iter().map(|d| d.die.sides).collect();
+    assert_eq!(sides, vec![6, 8]);
+    assert_eq!(t.count("rupert"), Some(4));
+    // The swap may come after the attack.
+    t.run(
+        Command::Act {
+            participant: pid("rupert"),
+            activity: Melee,
+        },
+        &[],
+    );
+    t.run(
+        Command::Act {
+            participant: pid("rupert"),
+            activity: Swap,
+        },
+        &[],
     );
 }
 

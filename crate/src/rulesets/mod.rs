@@ -2,6 +2,7 @@
 //! length and the sources' options; a user may override any of them (A5E with Greyhawk
 //! initiative). Presets are not forks: everything is one serde struct, [`RulesetConfig`].
 
+pub mod a5e_groups;
 mod round_length;
 
 use serde::{Deserialize, Serialize};
