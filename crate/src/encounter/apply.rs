@@ -250,15 +250,15 @@ impl Encounter {
                 self.get_mut(participant)?.declaration = Some(declaration.clone());
             }
             Event::InitiativeRolled { rolls } => {
-                let mut seen: Vec<&ParticipantId> = Vec::new();
+                let mut seen: std::collections::HashSet<&ParticipantId> =
+                    std::collections::HashSet::new();
                 for r in rolls {
                     check_roll(r)?;
                     for id in &r.participants {
                         self.get(id)?;
-                        if seen.contains(&id) {
+                        if !seen.insert(id) {
                             return Err(bad(format!("\"{id}\" rolled twice in one event")));
                         }
-                        seen.push(id);
                     }
                 }
                 for r in rolls {

@@ -3,7 +3,7 @@
 use core::cmp::Ordering;
 
 use crate::encounter::event::TieUnit;
-use crate::encounter::ids::SideId;
+use crate::encounter::ids::{ParticipantId, SideId};
 use crate::encounter::participant::Participant;
 use crate::encounter::state::{Actor, Encounter};
 use crate::initiative::dex_score::AmbushRule;
@@ -152,16 +152,25 @@ impl Encounter {
         if self.per_side() {
             return self.compute_side_order();
         }
-        let mut idx: Vec<usize> = self
+        // Keys are computed once per participant, not once per comparison.
+        let mut keyed: Vec<([i32; 4], &[u32], usize)> = self
             .participants
             .iter()
             .enumerate()
             .filter(|(_, p)| self.in_order(p))
-            .map(|(i, _)| i)
+            .map(|(i, p)| {
+                let ties = p.initiative.as_ref().map_or(&[][..], |x| x.ties.as_slice());
+                (self.order_key(p), ties, i)
+            })
             .collect();
-        idx.sort_by(|a, b| self.cmp_participants(*a, *b));
-        idx.into_iter()
-            .filter_map(|i| self.participants.get(i))
+        keyed.sort_by(|a, b| {
+            a.0.cmp(&b.0)
+                .then_with(|| higher_first(a.1, b.1))
+                .then(a.2.cmp(&b.2))
+        });
+        keyed
+            .into_iter()
+            .filter_map(|(_, _, i)| self.participants.get(i))
             .map(|p| Actor::Participant {
                 participant: p.id.clone(),
             })
@@ -228,15 +237,21 @@ impl Encounter {
                 })
             })
             .collect();
-        units_needing_draws(entries)
+        let needing = units_needing_draws(entries);
+        if needing.is_empty() {
+            return Vec::new();
+        }
+        let mut members: std::collections::HashMap<u32, Vec<ParticipantId>> =
+            needing.iter().map(|r| (*r, Vec::new())).collect();
+        for p in &self.participants {
+            if let Some(list) = p.initiative.as_ref().and_then(|i| members.get_mut(&i.roll)) {
+                list.push(p.id.clone());
+            }
+        }
+        needing
             .into_iter()
             .map(|roll| TieUnit::Participants {
-                participants: self
-                    .participants
-                    .iter()
-                    .filter(|p| p.initiative.as_ref().is_some_and(|i| i.roll == roll))
-                    .map(|p| p.id.clone())
-                    .collect(),
+                participants: members.remove(&roll).unwrap_or_default(),
             })
             .collect()
     }
