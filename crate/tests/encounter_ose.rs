@@ -36,7 +36,7 @@ fn battle(cfg: RulesetConfig) -> Table {
 }
 
 fn current_actor(t: &Table) -> Option<Actor> {
-    t.enc.current().map(|c| c.actor)
+    t.enc.current().and_then(|c| c.actor)
 }
 
 fn sides_actor(sides: &[&str], slow: bool) -> Actor {

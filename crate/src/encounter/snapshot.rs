@@ -24,6 +24,10 @@
 //! retreat (`false` retreating, `true` hit while retreating), `sp` spell disruption, `out` left
 //! initiative.
 //!
+//! Compatibility: a field added later (hit points, conditions, effects…) must carry
+//! `#[serde(default, skip_serializing_if = …)]`, so older snapshots keep loading; a change of
+//! meaning bumps [`SNAPSHOT_VERSION`].
+//!
 //! [`Encounter::from_json`] validates everything: the version, every id and value range, that
 //! ids are unique and references resolve, and that the order, the current turn and the phase
 //! agree. Anything else is `SNAPSHOT_INVALID` with a message saying what is wrong.
@@ -513,8 +517,10 @@ impl TryFrom<SnapshotDto> for Encounter {
                     let p = enc.participant(&id).ok_or_else(|| {
                         bad(format!("the order names unknown participant \"{id}\""))
                     })?;
-                    if p.initiative.is_none() || p.out {
-                        return Err(bad(format!("\"{id}\" is in the order without initiative")));
+                    if !enc.in_order(p) {
+                        return Err(bad(format!(
+                            "\"{id}\" is in the order but cannot take a turn of its own"
+                        )));
                     }
                     Actor::Participant { participant: id }
                 }

@@ -98,7 +98,9 @@ pub struct OrderEntry {
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Current {
     pub round: u32,
-    pub actor: Actor,
+    /// Who acts; `None` in the round's world phase, when only the environment acts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actor: Option<Actor>,
     /// OSE-COMBAT-02: the phase of the acting side.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub phase: Option<OsePhase>,
@@ -228,24 +230,15 @@ impl Encounter {
         } else {
             None
         };
-        match actor {
-            Some(actor) => Some(Current {
-                round: self.round,
-                actor,
-                phase: self.ose_phase,
-                world_phase: self.phase == Phase::World,
-            }),
-            None if self.phase == Phase::World => Some(Current {
-                round: self.round,
-                actor: Actor::Sides {
-                    sides: Vec::new(),
-                    slow: false,
-                },
-                phase: None,
-                world_phase: true,
-            }),
-            None => None,
+        if actor.is_none() && self.phase != Phase::World {
+            return None;
         }
+        Some(Current {
+            round: self.round,
+            actor,
+            phase: self.ose_phase,
+            world_phase: self.phase == Phase::World,
+        })
     }
 
     /// The participant whose turn it is (not in a world phase, not a side turn).
