@@ -1,1 +1,34 @@
-//! (module under construction: see the owning branch)
+//! The encounter: participants, rounds and turns, every initiative system, as a state machine
+//! driven by commands that produce events (DESIGN.md principle 2).
+//!
+//! - [`Encounter::execute`] runs a [`Command`] with a caller's dice source and returns the
+//!   [`Event`]s it caused, or an error with the encounter untouched.
+//! - [`Encounter::apply`] replays an event without rolling (events carry every die face and
+//!   every tie-break draw), so another client converges to the same state.
+//! - [`Encounter::to_json`] / [`Encounter::from_json`] save and restore a compact, versioned
+//!   snapshot; a corrupt or tampered one is refused with `SNAPSHOT_INVALID`.
+//! - [`Event::describe`] gives a log line per event for a VTT chat.
+
+mod apply;
+mod command;
+mod describe;
+mod event;
+mod execute;
+mod ids;
+pub mod limits;
+mod order;
+mod participant;
+mod snapshot;
+mod state;
+mod world;
+
+pub use command::{Command, ParticipantDeclaration, PlanCause, RetreatCheck};
+pub use event::{Event, RetreatRoll, SideRoll, TieDraw, TieUnit};
+pub use ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
+pub use participant::{
+    ActionKind, Declaration, Harm, Initiative, NewParticipant, Participant, SpellDisruption, Spent,
+    TurnStatus, modifier_of,
+};
+pub use snapshot::SNAPSHOT_VERSION;
+pub use state::{Actor, Current, Encounter, OrderEntry, Phase, SideState};
+pub use world::{Recharge, WorldAction, WorldActionState};

@@ -1,1 +1,232 @@
-//! (module under construction: see the owning branch)
+//! Initiative systems, one module each (DESIGN.md "Initiative systems"):
+//!
+//! | module | rules | roll | order | rerolled |
+//! |---|---|---|---|---|
+//! | [`greyhawk`] | GH-* | dice pool from declared activities | low → high | every round |
+//! | [`ability_check`] | A5E-INIT/SURP/TURN | d20 + ability | high → low | once |
+//! | [`dex_score`] | HYB-INIT/ACT | none: Dex score | high → low | never |
+//! | [`side`] | OSE-INIT/COMBAT/SURP | 1d6 per side | high → low | every round |
+//! | [`standard`] | 5e | d20 + Dex modifier | high → low | once |
+//!
+//! These modules hold the rules that do not depend on encounter state (dice pools, checks,
+//! tables, options); the round/turn state machine that uses them is in `crate::encounter`.
+
+pub mod ability_check;
+pub mod dex_score;
+pub mod greyhawk;
+pub mod side;
+pub mod standard;
+pub mod ties;
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::{DieRoller, RolledDie};
+use crate::encounter::ParticipantId;
+use crate::error::Result;
+
+pub use greyhawk::Activity;
+
+/// Which initiative system runs an encounter. A preset picks one; a user may override it
+/// (A5E with Greyhawk initiative, DESIGN.md principle 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum InitiativeSystem {
+    /// Greyhawk Initiative (GH-*).
+    Greyhawk,
+    /// A5E ability-check initiative (A5E-INIT-*).
+    AbilityCheck,
+    /// HYB fixed order by Dex score (HYB-INIT-*).
+    DexScore,
+    /// OSE side initiative (OSE-INIT-*), optionally individual (OSE-INIT-04).
+    Side,
+    /// Standard 5e: d20 + Dex modifier, high to low, once.
+    Standard,
+}
+
+impl InitiativeSystem {
+    /// C-03: Greyhawk runs low → high; every other system high → low.
+    pub const fn ascending(self) -> bool {
+        matches!(self, Self::Greyhawk)
+    }
+
+    /// C-04: Greyhawk and OSE roll every round, after a declaration phase.
+    pub const fn declares_each_round(self) -> bool {
+        matches!(self, Self::Greyhawk | Self::Side)
+    }
+}
+
+/// Advantage or disadvantage on a roll. On Greyhawk initiative it applies to the largest die
+/// and keeps the LOWER face for advantage (GH-DICE-04); on d20 checks it keeps the higher.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum RollMode {
+    #[default]
+    Normal,
+    Advantage,
+    Disadvantage,
+}
+
+impl RollMode {
+    pub fn is_normal(&self) -> bool {
+        matches!(self, Self::Normal)
+    }
+    /// Advantage and disadvantage from different sources cancel out (5e base rule).
+    pub fn combine(self, other: RollMode) -> RollMode {
+        match (self, other) {
+            (Self::Normal, x) | (x, Self::Normal) => x,
+            (a, b) if a == b => a,
+            _ => Self::Normal,
+        }
+    }
+}
+
+/// One die of an initiative roll, as shown and replayed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct InitiativeDie {
+    pub die: RolledDie,
+    /// The face was rolled but not counted (the other die of an advantage pair).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub dropped: bool,
+    /// The Greyhawk activity this die is for (GH-DICE-01), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub activity: Option<Activity>,
+}
+
+impl InitiativeDie {
+    pub fn kept(die: RolledDie) -> Self {
+        Self {
+            die,
+            dropped: false,
+            activity: None,
+        }
+    }
+}
+
+/// Where an initiative total came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum RollSource {
+    /// Dice were rolled now.
+    #[default]
+    Rolled,
+    /// A5E-INIT-04: the total of the check made during the surprise step.
+    SurpriseCheck,
+    /// A5E-INIT-05: an actor on a fixed count (e.g. 20).
+    FixedCount,
+    /// HYB-INIT-01: no roll; the order comes from Dex scores.
+    DexScore,
+}
+
+/// One initiative roll: for one participant, or one set of dice shared by a group (GH-INIT-11).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct InitiativeRoll {
+    pub participants: Vec<ParticipantId>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<InitiativeDie>,
+    /// Added to the kept faces: an ability modifier, +10 for Greyhawk surprise, the
+    /// controller's count (GH-INIT-14), or a fixed count.
+    #[serde(default)]
+    pub modifier: i32,
+    pub total: i32,
+    #[serde(default, skip_serializing_if = "is_rolled")]
+    pub source: RollSource,
+}
+
+fn is_rolled(s: &RollSource) -> bool {
+    matches!(s, RollSource::Rolled)
+}
+
+impl InitiativeRoll {
+    /// Sum of the kept faces plus the modifier; `None` on overflow.
+    pub fn computed_total(dice: &[InitiativeDie], modifier: i32) -> Option<i32> {
+        dice.iter()
+            .filter(|d| !d.dropped)
+            .try_fold(modifier, |acc, d| {
+                i32::try_from(d.die.face)
+                    .ok()
+                    .and_then(|f| acc.checked_add(f))
+            })
+    }
+}
+
+/// How participants on the same count are ordered where a ruleset leaves it open
+/// (HYB-INIT-03 `[AMBIG]`, standard 5e). A random roll-off (d20, higher first, repeated while
+/// tied) settles whatever the rule leaves tied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum TieRule {
+    /// A random roll-off only.
+    RollOff,
+    /// Player characters before NPCs and monsters, then a roll-off.
+    PcsFirst,
+    /// Higher Dex modifier first, then a roll-off.
+    DexModifier,
+}
+
+/// Roll one die of `sides` through the caller's source.
+pub(crate) fn roll_one(dice: &mut dyn DieRoller, sides: u32) -> Result<RolledDie> {
+    Ok(RolledDie {
+        sides,
+        face: dice.roll_die(sides)?,
+    })
+}
+
+/// Roll a d20 check with advantage or disadvantage (keep higher / lower).
+pub(crate) fn roll_d20(dice: &mut dyn DieRoller, mode: RollMode) -> Result<Vec<InitiativeDie>> {
+    let first = roll_one(dice, 20)?;
+    if mode.is_normal() {
+        return Ok(vec![InitiativeDie::kept(first)]);
+    }
+    let second = roll_one(dice, 20)?;
+    let keep_first = match mode {
+        RollMode::Advantage => first.face >= second.face,
+        _ => first.face <= second.face,
+    };
+    Ok(vec![
+        InitiativeDie {
+            die: first,
+            dropped: !keep_first,
+            activity: None,
+        },
+        InitiativeDie {
+            die: second,
+            dropped: keep_first,
+            activity: None,
+        },
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::SuppliedDice;
+
+    #[test]
+    fn d20_advantage_keeps_higher_and_disadvantage_lower() {
+        let mut d = SuppliedDice::new([4, 17, 4, 17]);
+        let adv = roll_d20(&mut d, RollMode::Advantage).unwrap();
+        assert_eq!(InitiativeRoll::computed_total(&adv, 0), Some(17));
+        let dis = roll_d20(&mut d, RollMode::Disadvantage).unwrap();
+        assert_eq!(InitiativeRoll::computed_total(&dis, 2), Some(6));
+    }
+
+    #[test]
+    fn advantage_and_disadvantage_cancel() {
+        assert_eq!(
+            RollMode::Advantage.combine(RollMode::Disadvantage),
+            RollMode::Normal
+        );
+        assert_eq!(
+            RollMode::Normal.combine(RollMode::Advantage),
+            RollMode::Advantage
+        );
+    }
+}

@@ -1,1 +1,192 @@
-//! (module under construction: see the owning branch)
+//! Ruleset presets (DESIGN.md principle 4): each preset chooses an initiative system, a round
+//! length and the sources' options; a user may override any of them (A5E with Greyhawk
+//! initiative). Presets are not forks: everything is one serde struct, [`RulesetConfig`].
+
+pub mod a5e_groups;
+mod round_length;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+use crate::initiative::InitiativeSystem;
+use crate::initiative::ability_check::AbilityCheckOptions;
+use crate::initiative::dex_score::DexScoreOptions;
+use crate::initiative::greyhawk::GreyhawkOptions;
+use crate::initiative::side::SideOptions;
+use crate::initiative::standard::StandardOptions;
+
+pub use round_length::RoundLength;
+
+/// The rulesets of RULES.md, plus standard 5e.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum Preset {
+    /// Greyhawk Initiative over a 5e base (C-20).
+    #[serde(rename = "gh5e")]
+    Gh5e,
+    /// Level Up Advanced 5e.
+    #[serde(rename = "a5e")]
+    A5e,
+    /// The OSR/5e hybrid.
+    #[serde(rename = "hyb")]
+    Hyb,
+    /// Old-School Essentials.
+    #[serde(rename = "ose")]
+    Ose,
+    /// Standard 5e initiative.
+    #[serde(rename = "standard")]
+    Standard,
+}
+
+impl Preset {
+    /// Every preset.
+    pub const ALL: [Preset; 5] = [Self::Gh5e, Self::A5e, Self::Hyb, Self::Ose, Self::Standard];
+
+    /// The preset's initiative system (§5.1 "Initiative method").
+    pub const fn initiative(self) -> InitiativeSystem {
+        match self {
+            Self::Gh5e => InitiativeSystem::Greyhawk,
+            Self::A5e => InitiativeSystem::AbilityCheck,
+            Self::Hyb => InitiativeSystem::DexScore,
+            Self::Ose => InitiativeSystem::Side,
+            Self::Standard => InitiativeSystem::Standard,
+        }
+    }
+
+    /// The preset's round length (C-01): GH-TIME-01 and A5E-TBA-03 6 s, OSE 10 s, HYB not
+    /// stated (6 s by default, a parameter), standard 5e 6 s.
+    pub const fn round_length(self) -> RoundLength {
+        match self {
+            Self::Ose => RoundLength::TEN_SECONDS,
+            _ => RoundLength::SIX_SECONDS,
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Gh5e => "gh5e",
+            Self::A5e => "a5e",
+            Self::Hyb => "hyb",
+            Self::Ose => "ose",
+            Self::Standard => "standard",
+        }
+    }
+}
+
+/// A preset plus overrides: everything an encounter needs to know about its rules.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct RulesetConfig {
+    pub preset: Preset,
+    /// Use another initiative system than the preset's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initiative: Option<InitiativeSystem>,
+    /// Override the round length where the preset allows it (A5E-TBA-03, HYB).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round_length: Option<RoundLength>,
+    #[serde(default, skip_serializing_if = "GreyhawkOptions::is_default")]
+    pub greyhawk: GreyhawkOptions,
+    #[serde(default, skip_serializing_if = "AbilityCheckOptions::is_default")]
+    pub a5e: AbilityCheckOptions,
+    #[serde(default, skip_serializing_if = "DexScoreOptions::is_default")]
+    pub hyb: DexScoreOptions,
+    #[serde(default, skip_serializing_if = "SideOptions::is_default")]
+    pub ose: SideOptions,
+    #[serde(default, skip_serializing_if = "StandardOptions::is_default")]
+    pub standard: StandardOptions,
+}
+
+impl RulesetConfig {
+    /// A preset with all its defaults.
+    pub fn preset(preset: Preset) -> Self {
+        Self {
+            preset,
+            initiative: None,
+            round_length: None,
+            greyhawk: GreyhawkOptions::default(),
+            a5e: AbilityCheckOptions::default(),
+            hyb: DexScoreOptions::default(),
+            ose: SideOptions::default(),
+            standard: StandardOptions::default(),
+        }
+    }
+
+    /// Override the initiative system.
+    pub fn with_initiative(mut self, system: InitiativeSystem) -> Self {
+        self.initiative = Some(system);
+        self
+    }
+
+    /// The initiative system in force.
+    pub fn system(&self) -> InitiativeSystem {
+        self.initiative.unwrap_or(self.preset.initiative())
+    }
+
+    /// The round length in force.
+    pub fn round_length(&self) -> RoundLength {
+        self.round_length.unwrap_or(self.preset.round_length())
+    }
+
+    /// Whether `length` may be chosen under this preset: A5E allows the Narrator's four
+    /// lengths (A5E-TBA-03), HYB any length (its sources don't state one), the others only
+    /// their fixed length (GH-TIME-01, C-01).
+    pub fn check_round_length(&self, length: RoundLength) -> Result<()> {
+        let ok = match self.preset {
+            Preset::A5e => RoundLength::A5E_CHOICES.contains(&length),
+            Preset::Hyb => true,
+            other => length == other.round_length(),
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(Error::invalid_argument(format!(
+                "the {} preset does not allow a {}-second round",
+                self.preset.name(),
+                length.seconds()
+            )))
+        }
+    }
+
+    /// Validate the overrides.
+    pub fn validate(&self) -> Result<()> {
+        if let Some(l) = self.round_length {
+            self.check_round_length(l)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_choose_system_and_round_length() {
+        let c = RulesetConfig::preset(Preset::Ose);
+        assert_eq!(c.system(), InitiativeSystem::Side);
+        assert_eq!(c.round_length().seconds(), 10);
+        let c = RulesetConfig::preset(Preset::A5e).with_initiative(InitiativeSystem::Greyhawk);
+        assert_eq!(c.system(), InitiativeSystem::Greyhawk);
+        assert_eq!(
+            serde_json::to_string(&RulesetConfig::preset(Preset::Gh5e)).unwrap(),
+            r#"{"preset":"gh5e"}"#
+        );
+    }
+
+    #[test]
+    fn a5e_tba_03_narrator_round_lengths() {
+        let c = RulesetConfig::preset(Preset::A5e);
+        for s in [6, 10, 60, 600] {
+            assert!(c.check_round_length(RoundLength::new(s).unwrap()).is_ok());
+        }
+        assert!(c.check_round_length(RoundLength::new(30).unwrap()).is_err());
+        let gh = RulesetConfig::preset(Preset::Gh5e);
+        assert!(gh.check_round_length(RoundLength::TEN_SECONDS).is_err());
+        let hyb = RulesetConfig::preset(Preset::Hyb);
+        assert!(
+            hyb.check_round_length(RoundLength::new(12).unwrap())
+                .is_ok()
+        );
+    }
+}

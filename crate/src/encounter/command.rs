@@ -1,0 +1,228 @@
+//! Commands: every change to an encounter is one (DESIGN.md principle 2).
+//!
+//! `Encounter::execute` either refuses a command with an error and leaves the encounter exactly
+//! as it was, or applies it and returns the events it caused.
+
+use serde::{Deserialize, Serialize};
+
+use crate::encounter::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
+use crate::encounter::participant::{ActionKind, Declaration, Harm, NewParticipant};
+use crate::encounter::world::WorldAction;
+use crate::initiative::Activity;
+use crate::initiative::ability_check::InitiativeCheck;
+use crate::initiative::greyhawk::GhDeclaration;
+use crate::rulesets::RoundLength;
+
+/// One participant's declaration, for [`Command::DeclareMany`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct ParticipantDeclaration {
+    pub participant: ParticipantId,
+    pub declaration: Declaration,
+}
+
+/// What a forced change of plan adds its new roll to (GH-INIT-15).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum PlanCause {
+    /// A creature in the encounter: its current count.
+    Participant { participant: ParticipantId },
+    /// An effect acting on a count of its own.
+    Count { count: i32 },
+}
+
+/// The optional check of a HYB retreat (HYB-RETREAT-01): d20 + modifier against a DC.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct RetreatCheck {
+    pub modifier: i32,
+    pub dc: i32,
+}
+
+/// Every command an encounter accepts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum Command {
+    // ---- roster ----
+    /// Add a participant, before or during combat. Mid-combat it joins the order as its system
+    /// says (A5E/5e roll now; HYB by Dex; Greyhawk and OSE from the next roll).
+    AddParticipant {
+        participant: NewParticipant,
+    },
+    RemoveParticipant {
+        participant: ParticipantId,
+    },
+    Rename {
+        participant: ParticipantId,
+        name: Name,
+    },
+    ChangeSide {
+        participant: ParticipantId,
+        side: SideId,
+    },
+    ChangeGroup {
+        participant: ParticipantId,
+        #[serde(default)]
+        group: Option<GroupId>,
+    },
+    /// GH-INIT-12: a creature that cannot act does not roll and resolves at the end of round.
+    SetCanAct {
+        participant: ParticipantId,
+        can_act: bool,
+    },
+    /// GH-INIT-14, A5E-CTRL-01..02: set or clear a controller.
+    SetController {
+        participant: ParticipantId,
+        #[serde(default)]
+        controller: Option<ParticipantId>,
+    },
+    /// A5E-INIT-02: the check this participant rolls for initiative.
+    SetInitiativeCheck {
+        participant: ParticipantId,
+        #[serde(default)]
+        check: Option<InitiativeCheck>,
+    },
+    /// A5E-TBA-03 / HYB: the round length.
+    SetRoundLength {
+        length: RoundLength,
+    },
+
+    // ---- surprise ----
+    /// GH-SURP-01 / A5E-SURP-01: the Narrator's ruling on who is surprised.
+    SetSurprised {
+        participants: Vec<ParticipantId>,
+        surprised: bool,
+    },
+    /// A5E-INIT-04: roll a participant's surprise-step ability check; its total becomes its
+    /// initiative.
+    SurpriseCheck {
+        participant: ParticipantId,
+        #[serde(default)]
+        check: Option<InitiativeCheck>,
+    },
+    /// OSE-SURP-01..02: each listed side (the unaware ones) rolls 1d6; 1–2 is surprised.
+    RollSurprise {
+        sides: Vec<SideId>,
+    },
+
+    // ---- world actions (A5E-WORLD) ----
+    AddWorldAction {
+        action: WorldAction,
+    },
+    RemoveWorldAction {
+        action: WorldActionId,
+    },
+    /// Use a world action during a world phase. In rolling movement it may only affect the
+    /// participant whose turn it is (A5E-SCEN-05).
+    UseWorldAction {
+        action: WorldActionId,
+        #[serde(default)]
+        targets: Vec<ParticipantId>,
+    },
+    EndWorldPhase,
+
+    // ---- rounds and turns ----
+    /// Begin the encounter. A5E/5e roll initiative now (instigators with advantage,
+    /// A5E-SURP-03; `check` for everyone without their own, A5E-INIT-02); HYB orders by Dex
+    /// (with `ambushers`, HYB-INIT-01); Greyhawk and OSE open the first declaration phase.
+    Start {
+        #[serde(default)]
+        advantage: Vec<ParticipantId>,
+        #[serde(default)]
+        advantage_sides: Vec<SideId>,
+        #[serde(default)]
+        check: Option<InitiativeCheck>,
+        #[serde(default)]
+        ambushers: Vec<SideId>,
+    },
+    /// GH-INIT-08 / OSE-COMBAT-01: declare before the roll.
+    Declare {
+        participant: ParticipantId,
+        declaration: Declaration,
+    },
+    /// Several declarations at once (all or none).
+    DeclareMany {
+        declarations: Vec<ParticipantDeclaration>,
+    },
+    /// Greyhawk / OSE: roll this round's initiative and start the round.
+    RollInitiative,
+    /// End the current turn (in OSE side initiative: the current side's turn).
+    EndTurn,
+    /// OSE-COMBAT-02: move the current side to its next phase.
+    AdvancePhase,
+    /// End the round now: the remaining turns are lost.
+    NextRound,
+    /// End the encounter.
+    End,
+    /// GH-INIT-13 / HYB-INIT-02: delay the current participant's turn.
+    Delay {
+        participant: ParticipantId,
+    },
+    /// A delayed participant acts right after the current turn. Greyhawk: delayed creatures
+    /// with a lower original count may cut in immediately before it (GH-INIT-13).
+    Resume {
+        participant: ParticipantId,
+        #[serde(default)]
+        cut_in: Vec<ParticipantId>,
+    },
+    /// GH-INIT-09: use a declared activity on its turn.
+    Act {
+        participant: ParticipantId,
+        activity: Activity,
+    },
+    /// Spend an action slot (A5E-TURN-02, HYB-ACT-01..05, GH reaction GH-INIT-06). `slot` pays
+    /// with another slot (HYB trading down); default: the slot of the same kind.
+    UseAction {
+        participant: ParticipantId,
+        kind: ActionKind,
+        #[serde(default)]
+        slot: Option<ActionKind>,
+    },
+    /// A5E-ACT-11 / HYB-ACT-05: ready an action for a trigger.
+    Ready {
+        participant: ParticipantId,
+        trigger: Label,
+    },
+    /// The readied trigger happened: act now (A5E: with the reaction).
+    TriggerReady {
+        participant: ParticipantId,
+    },
+    /// A5E-CTRL-02: the controller's bonus action commands one creature or one group.
+    CommandControlled {
+        controller: ParticipantId,
+        targets: Vec<ParticipantId>,
+    },
+    /// GH-INIT-15: an effect forces a creature to change its plan before its turn.
+    ForcePlan {
+        participant: ParticipantId,
+        declaration: GhDeclaration,
+        cause: PlanCause,
+    },
+    /// Report damage, a hit or a failed save (GH-VAR-02, OSE-COMBAT-09, HYB-RETREAT-02).
+    Harm {
+        participant: ParticipantId,
+        harm: Harm,
+    },
+    /// HYB-RETREAT-01: retreat, using the whole turn.
+    Retreat {
+        participant: ParticipantId,
+    },
+    /// HYB-RETREAT-02: settle a retreat (with the GM's optional check).
+    ResolveRetreat {
+        participant: ParticipantId,
+        #[serde(default)]
+        check: Option<RetreatCheck>,
+    },
+}

@@ -1,0 +1,286 @@
+//! Events: what a command caused. Events carry every die face and every random tie-break draw,
+//! so `Encounter::apply` replays them on another client without rolling and reaches the same
+//! state. Boundary events (`roundStarted`, `turnStarted`, `turnEnded`, `roundEnded`,
+//! `encounterEnded`, `worldPhaseStarted`/`worldPhaseEnded`) are the anchors the effects engine
+//! keys durations to; their names are stable.
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::RolledDie;
+use crate::encounter::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
+use crate::encounter::participant::{
+    ActionKind, Declaration, Harm, NewParticipant, SpellDisruption,
+};
+use crate::encounter::world::WorldAction;
+use crate::initiative::ability_check::InitiativeCheck;
+use crate::initiative::greyhawk::GhDeclaration;
+use crate::initiative::side::OsePhase;
+use crate::initiative::{Activity, InitiativeDie, InitiativeRoll};
+use crate::rulesets::RoundLength;
+
+/// One side's initiative die (OSE-INIT-01).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct SideRoll {
+    pub side: SideId,
+    pub die: RolledDie,
+}
+
+/// Who a roll-off draw is for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum TieUnit {
+    /// A participant, or every member of one group roll.
+    Participants { participants: Vec<ParticipantId> },
+    /// A side (OSE-INIT-02 reroll).
+    Side { side: SideId },
+}
+
+/// One roll-off draw: appended to the unit's draws; higher goes first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct TieDraw {
+    pub unit: TieUnit,
+    pub die: RolledDie,
+}
+
+/// The d20 of a HYB retreat check (HYB-RETREAT-01).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct RetreatRoll {
+    pub die: RolledDie,
+    pub modifier: i32,
+    pub dc: i32,
+}
+
+impl RetreatRoll {
+    pub fn total(&self) -> i64 {
+        i64::from(self.die.face) + i64::from(self.modifier)
+    }
+    pub fn passed(&self) -> bool {
+        self.total() >= i64::from(self.dc)
+    }
+}
+
+/// Every event an encounter emits.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum Event {
+    // ---- roster ----
+    ParticipantAdded {
+        participant: NewParticipant,
+    },
+    ParticipantRemoved {
+        participant: ParticipantId,
+    },
+    ParticipantRenamed {
+        participant: ParticipantId,
+        name: Name,
+    },
+    SideChanged {
+        participant: ParticipantId,
+        side: SideId,
+    },
+    GroupChanged {
+        participant: ParticipantId,
+        group: Option<GroupId>,
+    },
+    CanActChanged {
+        participant: ParticipantId,
+        can_act: bool,
+    },
+    ControllerChanged {
+        participant: ParticipantId,
+        controller: Option<ParticipantId>,
+    },
+    InitiativeCheckChanged {
+        participant: ParticipantId,
+        check: Option<InitiativeCheck>,
+    },
+    RoundLengthChanged {
+        length: RoundLength,
+    },
+    // ---- surprise ----
+    SurpriseChanged {
+        participant: ParticipantId,
+        surprised: bool,
+    },
+    /// A5E-INIT-04.
+    SurpriseCheckRolled {
+        participant: ParticipantId,
+        dice: Vec<InitiativeDie>,
+        modifier: i32,
+        total: i32,
+    },
+    /// OSE-SURP-02.
+    SideSurpriseRolled {
+        side: SideId,
+        die: RolledDie,
+        surprised: bool,
+    },
+    // ---- world ----
+    WorldActionAdded {
+        action: WorldAction,
+    },
+    WorldActionRemoved {
+        action: WorldActionId,
+    },
+    // ---- flow ----
+    EncounterStarted {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        ambushers: Vec<SideId>,
+    },
+    /// Greyhawk / OSE: declarations for `round` are open.
+    DeclarationsOpened {
+        round: u32,
+    },
+    Declared {
+        participant: ParticipantId,
+        declaration: Declaration,
+    },
+    InitiativeRolled {
+        rolls: Vec<InitiativeRoll>,
+    },
+    SideInitiativeRolled {
+        rolls: Vec<SideRoll>,
+    },
+    TiesBroken {
+        draws: Vec<TieDraw>,
+    },
+    /// A participant takes its place in the running order (mid-round join or a new count).
+    JoinedOrder {
+        participant: ParticipantId,
+    },
+    RoundStarted {
+        round: u32,
+    },
+    /// A5E-WORLD-03.
+    RechargeRolled {
+        action: WorldActionId,
+        die: RolledDie,
+        recharged: bool,
+    },
+    WorldPhaseStarted {
+        round: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        participant: Option<ParticipantId>,
+    },
+    WorldActionUsed {
+        action: WorldActionId,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        targets: Vec<ParticipantId>,
+    },
+    WorldPhaseEnded {
+        round: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        participant: Option<ParticipantId>,
+    },
+    /// OSE: a side (or tied sides acting together, or a side's slow-weapon attackers) acts.
+    SideTurnStarted {
+        round: u32,
+        sides: Vec<SideId>,
+        #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+        slow: bool,
+    },
+    /// OSE-COMBAT-02: the acting side moves to `phase`.
+    PhaseStarted {
+        round: u32,
+        phase: OsePhase,
+    },
+    TurnStarted {
+        participant: ParticipantId,
+        round: u32,
+    },
+    TurnDelayed {
+        participant: ParticipantId,
+        round: u32,
+    },
+    DelayResumed {
+        participant: ParticipantId,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        cut_in: Vec<ParticipantId>,
+    },
+    TurnResumed {
+        participant: ParticipantId,
+        round: u32,
+    },
+    ActivityUsed {
+        participant: ParticipantId,
+        activity: Activity,
+    },
+    ActionUsed {
+        participant: ParticipantId,
+        kind: ActionKind,
+        slot: ActionKind,
+    },
+    Readied {
+        participant: ParticipantId,
+        trigger: Label,
+    },
+    ReadyTriggered {
+        participant: ParticipantId,
+    },
+    ControlledCommanded {
+        controller: ParticipantId,
+        targets: Vec<ParticipantId>,
+    },
+    Harmed {
+        participant: ParticipantId,
+        harm: Harm,
+    },
+    SpellDisrupted {
+        participant: ParticipantId,
+        disruption: SpellDisruption,
+    },
+    /// GH-INIT-15: the new plan and its roll (modifier = the cause's count).
+    PlanForced {
+        participant: ParticipantId,
+        declaration: GhDeclaration,
+        roll: InitiativeRoll,
+    },
+    /// HYB-RETREAT-01: concentration effects of this participant end now.
+    RetreatStarted {
+        participant: ParticipantId,
+    },
+    RetreatResolved {
+        participant: ParticipantId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        check: Option<RetreatRoll>,
+        hit: bool,
+        escaped: bool,
+    },
+    TurnEnded {
+        participant: ParticipantId,
+        round: u32,
+    },
+    SideTurnEnded {
+        round: u32,
+        sides: Vec<SideId>,
+        #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+        slow: bool,
+    },
+    /// GH-INIT-12: these creatures could not act; resolve what they must (death saves) now.
+    EndOfRoundResolution {
+        round: u32,
+        participants: Vec<ParticipantId>,
+    },
+    RoundEnded {
+        round: u32,
+    },
+    EncounterEnded {
+        round: u32,
+    },
+}

@@ -1,0 +1,788 @@
+//! Rounds and turns: start, declarations, initiative rolls, advancing turns, round ends,
+//! world phases.
+
+use crate::encounter::event::{Event, SideRoll, TieDraw};
+use crate::encounter::execute::roster::check_modifier;
+use crate::encounter::execute::{Ctx, check_list, require_running};
+use crate::encounter::ids::{ParticipantId, SideId};
+use crate::encounter::limits::{MAX_TARGETS, MAX_TOTAL};
+use crate::encounter::participant::{Declaration, TurnStatus};
+use crate::encounter::state::{Actor, Encounter, Phase};
+use crate::error::{Error, Result};
+use crate::initiative::ability_check::InitiativeCheck;
+use crate::initiative::greyhawk::{self, EmptyDeclaration, GhDeclaration};
+use crate::initiative::side::{INITIATIVE_DIE, OsePhase, PHASE_ORDER, SLOW_PHASES};
+use crate::initiative::{
+    InitiativeDie, InitiativeRoll, InitiativeSystem, RollMode, RollSource, roll_d20, roll_one,
+};
+
+/// GH-SURP-01: a surprised creature adds this to its initiative.
+pub const GH_SURPRISE_PENALTY: i32 = 10;
+
+/// Build (and check) a declaration event.
+pub(crate) fn declare_event(
+    enc: &Encounter,
+    participant: ParticipantId,
+    declaration: Declaration,
+) -> Result<Event> {
+    match enc.phase {
+        Phase::Declaring => {}
+        Phase::Turns | Phase::World => {
+            return Err(Error::out_of_order(
+                "initiative has been rolled: declarations are made before the roll",
+            ));
+        }
+        Phase::Setup => return Err(Error::out_of_order("the encounter has not started")),
+        Phase::Ended => return Err(Error::out_of_order("the encounter has ended")),
+        Phase::Between => return Err(Error::out_of_order("no declaration phase is open")),
+    }
+    let p = enc.get(&participant)?;
+    if p.out {
+        return Err(Error::not_allowed(format!(
+            "\"{participant}\" has left the fight"
+        )));
+    }
+    match (&declaration, enc.system()) {
+        (Declaration::Greyhawk(d), InitiativeSystem::Greyhawk) => {
+            // Builds the pool, so a missing weapon (GH-VAR-01) or a die step on a die not in
+            // the pool is refused now rather than at the roll.
+            greyhawk::pool(d, &enc.config.greyhawk)?;
+        }
+        (Declaration::Ose(_), InitiativeSystem::Side) => {}
+        _ => {
+            return Err(Error::invalid_argument(
+                "this declaration is for another initiative system",
+            ));
+        }
+    }
+    Ok(Event::Declared {
+        participant,
+        declaration,
+    })
+}
+
+fn total_of(dice: &[InitiativeDie], modifier: i32) -> Result<i32> {
+    InitiativeRoll::computed_total(dice, modifier)
+        .filter(|t| t.checked_abs().is_some_and(|a| a <= MAX_TOTAL))
+        .ok_or_else(|| Error::invalid_argument("initiative total out of range"))
+}
+
+impl Ctx<'_> {
+    /// One participant's initiative in a fixed-order system (A5E, 5e, HYB).
+    pub(crate) fn initiative_roll(
+        &mut self,
+        id: &ParticipantId,
+        mode: RollMode,
+        check: Option<&InitiativeCheck>,
+    ) -> Result<InitiativeRoll> {
+        let p = self.enc.get(id)?;
+        let participants = vec![id.clone()];
+        if self.enc.system() == InitiativeSystem::DexScore {
+            // HYB-INIT-01: no roll; the Dex score is the count.
+            return Ok(InitiativeRoll {
+                participants,
+                dice: Vec::new(),
+                modifier: i32::from(p.dex),
+                total: i32::from(p.dex),
+                source: RollSource::DexScore,
+            });
+        }
+        if let Some(count) = p.fixed_count {
+            // A5E-INIT-05.
+            return Ok(InitiativeRoll {
+                participants,
+                dice: Vec::new(),
+                modifier: count,
+                total: count,
+                source: RollSource::FixedCount,
+            });
+        }
+        if self.enc.system() == InitiativeSystem::AbilityCheck
+            && let Some(total) = p.surprise_total
+        {
+            // A5E-INIT-04.
+            return Ok(InitiativeRoll {
+                participants,
+                dice: Vec::new(),
+                modifier: total,
+                total,
+                source: RollSource::SurpriseCheck,
+            });
+        }
+        let modifier = check_modifier(&self.enc, id, check)?;
+        let dice = roll_d20(self.dice, mode)?;
+        let total = total_of(&dice, modifier)?;
+        Ok(InitiativeRoll {
+            participants,
+            dice,
+            modifier,
+            total,
+            source: RollSource::Rolled,
+        })
+    }
+
+    pub(crate) fn start(
+        &mut self,
+        advantage: Vec<ParticipantId>,
+        advantage_sides: Vec<SideId>,
+        check: Option<InitiativeCheck>,
+        ambushers: Vec<SideId>,
+    ) -> Result<()> {
+        if self.enc.phase != Phase::Setup {
+            return Err(Error::out_of_order("the encounter has already started"));
+        }
+        let system = self.enc.system();
+        check_list(&self.enc, &advantage)?;
+        if advantage_sides.len() > MAX_TARGETS || ambushers.len() > MAX_TARGETS {
+            return Err(Error::invalid_argument("too many sides listed"));
+        }
+        for s in advantage_sides.iter().chain(&ambushers) {
+            if !self.enc.participants.iter().any(|p| &p.side == s) {
+                return Err(Error::unknown_id("side", s.as_str()));
+            }
+        }
+        let rolls_once = matches!(
+            system,
+            InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
+        );
+        if !rolls_once && (!advantage.is_empty() || !advantage_sides.is_empty()) {
+            return Err(Error::invalid_argument(
+                "initiative advantage at the start applies to d20 initiative (A5E-SURP-03)",
+            ));
+        }
+        if system != InitiativeSystem::DexScore && !ambushers.is_empty() {
+            return Err(Error::invalid_argument(
+                "ambushers apply to HYB Dex-score initiative (HYB-INIT-01)",
+            ));
+        }
+        if system != InitiativeSystem::AbilityCheck && check.is_some() {
+            return Err(Error::invalid_argument(
+                "a different initiative check applies to A5E initiative (A5E-INIT-02)",
+            ));
+        }
+        self.emit(Event::EncounterStarted { ambushers })?;
+        if system.declares_each_round() {
+            return self.emit(Event::DeclarationsOpened { round: 1 });
+        }
+        let ids: Vec<ParticipantId> = self
+            .enc
+            .participants
+            .iter()
+            .filter(|p| !p.out && (system == InitiativeSystem::DexScore || p.controller.is_none()))
+            .map(|p| p.id.clone())
+            .collect();
+        if ids.is_empty() {
+            return Err(Error::not_allowed(
+                "nobody can take a turn: add participants first",
+            ));
+        }
+        let mut rolls = Vec::with_capacity(ids.len());
+        for id in &ids {
+            let side = &self.enc.get(id)?.side;
+            let mode = if advantage.contains(id) || advantage_sides.contains(side) {
+                RollMode::Advantage
+            } else {
+                RollMode::Normal
+            };
+            rolls.push(self.initiative_roll(id, mode, check.as_ref())?);
+        }
+        self.emit(Event::InitiativeRolled { rolls })?;
+        self.open_round()
+    }
+
+    /// Greyhawk and OSE: roll this round's initiative and start the round.
+    pub(crate) fn roll_initiative(&mut self) -> Result<()> {
+        if self.enc.phase != Phase::Declaring {
+            return Err(match self.enc.phase {
+                Phase::Setup => Error::out_of_order("the encounter has not started"),
+                Phase::Ended => Error::out_of_order("the encounter has ended"),
+                _ if !self.enc.system().declares_each_round() => {
+                    Error::not_allowed("this initiative system does not roll each round")
+                }
+                _ => Error::out_of_order("initiative for this round has been rolled"),
+            });
+        }
+        match self.enc.system() {
+            InitiativeSystem::Greyhawk => self.roll_greyhawk()?,
+            InitiativeSystem::Side if self.enc.config.ose.individual => {
+                self.roll_ose_individual()?
+            }
+            InitiativeSystem::Side => self.roll_ose_sides()?,
+            _ => {
+                return Err(Error::not_allowed(
+                    "this initiative system does not roll each round",
+                ));
+            }
+        }
+        self.open_round()
+    }
+
+    /// GH-INIT-01..05, 11, 12, 14, 16; GH-DICE-02..04; GH-SURP-01.
+    fn roll_greyhawk(&mut self) -> Result<()> {
+        let opts = self.enc.config.greyhawk;
+        let empty = GhDeclaration::default();
+        // Units: (members, declaration, surprised, controller).
+        let mut units: Vec<(
+            Vec<ParticipantId>,
+            GhDeclaration,
+            bool,
+            Option<ParticipantId>,
+        )> = Vec::new();
+        for p in &self.enc.participants {
+            // GH-INIT-12: a creature that cannot act does not roll.
+            if p.out || !p.can_act {
+                continue;
+            }
+            let decl = p.greyhawk_declaration().unwrap_or(&empty);
+            if decl.is_empty() && opts.empty_declaration == EmptyDeclaration::DoesNotAct {
+                continue;
+            }
+            // GH-INIT-11: identical creatures (one group) with the same plan roll once.
+            let shared = if opts.group_rolls && p.group.is_some() {
+                units.iter_mut().find(|(m, d, s, c)| {
+                    d == decl
+                        && *s == p.surprised
+                        && c == &p.controller
+                        && m.first()
+                            .and_then(|f| self.enc.participant(f))
+                            .is_some_and(|f| f.group == p.group)
+                })
+            } else {
+                None
+            };
+            match shared {
+                Some(unit) => unit.0.push(p.id.clone()),
+                None => units.push((
+                    vec![p.id.clone()],
+                    decl.clone(),
+                    p.surprised,
+                    p.controller.clone(),
+                )),
+            }
+        }
+        let mut rolls: Vec<InitiativeRoll> = Vec::with_capacity(units.len());
+        let mut totals: Vec<(ParticipantId, i32)> = Vec::new();
+        let mut pending: Vec<usize> = Vec::new();
+        for (i, (members, decl, surprised, controller)) in units.iter().enumerate() {
+            if controller.is_some() {
+                pending.push(i);
+                continue;
+            }
+            let dice = greyhawk::roll(decl, &opts, self.dice)?;
+            let modifier = if *surprised { GH_SURPRISE_PENALTY } else { 0 };
+            let total = total_of(&dice, modifier)?;
+            totals.extend(members.iter().map(|m| (m.clone(), total)));
+            rolls.push(InitiativeRoll {
+                participants: members.clone(),
+                dice,
+                modifier,
+                total,
+                source: RollSource::Rolled,
+            });
+        }
+        // GH-INIT-14: a controlled creature's count is its own dice plus its controller's
+        // count (chains resolve controller first).
+        while !pending.is_empty() {
+            let before = pending.len();
+            let mut still = Vec::new();
+            for i in pending {
+                let Some((members, decl, surprised, Some(controller))) = units.get(i) else {
+                    continue;
+                };
+                let Some(base) = totals
+                    .iter()
+                    .find(|(id, _)| id == controller)
+                    .map(|(_, t)| *t)
+                else {
+                    still.push(i);
+                    continue;
+                };
+                let dice = greyhawk::roll(decl, &opts, self.dice)?;
+                let modifier = base
+                    .checked_add(if *surprised { GH_SURPRISE_PENALTY } else { 0 })
+                    .ok_or_else(|| Error::invalid_argument("initiative total out of range"))?;
+                let total = total_of(&dice, modifier)?;
+                totals.extend(members.iter().map(|m| (m.clone(), total)));
+                rolls.push(InitiativeRoll {
+                    participants: members.clone(),
+                    dice,
+                    modifier,
+                    total,
+                    source: RollSource::Rolled,
+                });
+            }
+            if still.len() == before {
+                let who = still
+                    .first()
+                    .and_then(|i| units.get(*i))
+                    .and_then(|u| u.3.clone())
+                    .map(|c| c.to_string())
+                    .unwrap_or_default();
+                return Err(Error::not_allowed(format!(
+                    "controller \"{who}\" has no initiative this round (GH-INIT-14)"
+                )));
+            }
+            pending = still;
+        }
+        if !rolls.is_empty() {
+            self.emit(Event::InitiativeRolled { rolls })?;
+        }
+        Ok(())
+    }
+
+    /// OSE-INIT-01, OSE-SURP-03 (a surprised side does not roll in the first round).
+    fn roll_ose_sides(&mut self) -> Result<()> {
+        let mut sides: Vec<SideId> = Vec::new();
+        for p in self.enc.participants.iter().filter(|p| !p.out && p.can_act) {
+            if !sides.contains(&p.side) && !self.enc.side_loses_round(&p.side) {
+                sides.push(p.side.clone());
+            }
+        }
+        let mut rolls = Vec::with_capacity(sides.len());
+        for side in sides {
+            rolls.push(SideRoll {
+                side,
+                die: roll_one(self.dice, INITIATIVE_DIE)?,
+            });
+        }
+        if !rolls.is_empty() {
+            self.emit(Event::SideInitiativeRolled { rolls })?;
+        }
+        Ok(())
+    }
+
+    /// OSE-INIT-04: 1d6 + Dex modifier per individual.
+    fn roll_ose_individual(&mut self) -> Result<()> {
+        let ids: Vec<(ParticipantId, i32)> = self
+            .enc
+            .participants
+            .iter()
+            .filter(|p| !p.out && p.can_act && !self.enc.side_loses_round(&p.side))
+            .map(|p| (p.id.clone(), i32::from(p.dex_mod)))
+            .collect();
+        let mut rolls = Vec::with_capacity(ids.len());
+        for (id, modifier) in ids {
+            let dice = vec![InitiativeDie::kept(roll_one(self.dice, INITIATIVE_DIE)?)];
+            let total = total_of(&dice, modifier)?;
+            rolls.push(InitiativeRoll {
+                participants: vec![id],
+                dice,
+                modifier,
+                total,
+                source: RollSource::Rolled,
+            });
+        }
+        if !rolls.is_empty() {
+            self.emit(Event::InitiativeRolled { rolls })?;
+        }
+        Ok(())
+    }
+
+    /// Roll off every tie the rules leave to chance (GH-INIT-10, A5E-INIT-03, OSE-INIT-02…).
+    pub(crate) fn settle_ties(&mut self) -> Result<()> {
+        loop {
+            let mut units = self.enc.participant_ties();
+            units.extend(self.enc.side_ties());
+            if units.is_empty() {
+                return Ok(());
+            }
+            let sides = self.enc.roll_off_die();
+            let mut draws = Vec::with_capacity(units.len());
+            for unit in units {
+                draws.push(TieDraw {
+                    unit,
+                    die: roll_one(self.dice, sides)?,
+                });
+            }
+            self.emit(Event::TiesBroken { draws })?;
+        }
+    }
+
+    /// Start the next round: ties, `roundStarted`, recharge rolls (A5E-WORLD-03), then the
+    /// world phase (A5E-TBA-05) or the first turn.
+    pub(crate) fn open_round(&mut self) -> Result<()> {
+        self.settle_ties()?;
+        let round = self
+            .round()
+            .checked_add(1)
+            .ok_or_else(|| Error::invalid_argument("too many rounds"))?;
+        self.emit(Event::RoundStarted { round })?;
+        let spent: Vec<_> = self
+            .enc
+            .world
+            .iter()
+            .filter(|w| !w.charged && w.action.recharge.is_some())
+            .map(|w| (w.action.id.clone(), w.action.recharge))
+            .collect();
+        for (action, recharge) in spent {
+            let die = roll_one(self.dice, crate::encounter::world::RECHARGE_DIE)?;
+            let recharged = recharge.is_some_and(|r| r.recharges_on(die.face));
+            self.emit(Event::RechargeRolled {
+                action,
+                die,
+                recharged,
+            })?;
+        }
+        if !self.enc.config.a5e.rolling_movement && self.any_world_action_usable() {
+            return self.emit(Event::WorldPhaseStarted {
+                round,
+                participant: None,
+            });
+        }
+        self.begin_next()
+    }
+
+    fn any_world_action_usable(&self) -> bool {
+        (0..self.enc.world.len()).any(|i| self.enc.world_usable(i))
+    }
+
+    /// Start whatever comes next in the order; when the order is exhausted, delayed
+    /// participants act (in order of their original counts) and then the round ends.
+    pub(crate) fn begin_next(&mut self) -> Result<()> {
+        loop {
+            if self.enc.active {
+                return Ok(());
+            }
+            let round = self.round();
+            match self.enc.order.get(self.enc.done).cloned() {
+                Some(Actor::Participant { participant }) => {
+                    let status = self.enc.get(&participant)?.turn;
+                    if status == TurnStatus::Scheduled {
+                        return self.emit(Event::TurnResumed { participant, round });
+                    }
+                    return self.start_turn(participant);
+                }
+                Some(Actor::Sides { sides, slow }) => {
+                    self.emit(Event::SideTurnStarted {
+                        round,
+                        sides: sides.clone(),
+                        slow,
+                    })?;
+                    if !slow {
+                        for m in self.enc.side_members(&sides, false) {
+                            if self.enc.get(&m)?.turn == TurnStatus::Waiting {
+                                self.emit(Event::TurnStarted {
+                                    participant: m,
+                                    round,
+                                })?;
+                            }
+                        }
+                    }
+                    return Ok(());
+                }
+                None => {}
+            }
+            let mut delayed: Vec<usize> = self
+                .enc
+                .participants
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.turn == TurnStatus::Delayed)
+                .map(|(i, _)| i)
+                .collect();
+            if delayed.is_empty() {
+                return self.end_round();
+            }
+            delayed.sort_by(|a, b| self.enc.cmp_participants(*a, *b));
+            // Each resume goes to the front of what is left, so push them last-first.
+            for i in delayed.into_iter().rev() {
+                let participant = self
+                    .enc
+                    .participants
+                    .get(i)
+                    .map(|p| p.id.clone())
+                    .ok_or_else(|| Error::invalid_argument("participant index out of range"))?;
+                self.emit(Event::DelayResumed {
+                    participant,
+                    cut_in: Vec::new(),
+                })?;
+            }
+        }
+    }
+
+    /// A participant's turn starts; controlled creatures that act on its turn start with it
+    /// (A5E-CTRL-01); in rolling movement its world phase comes first (A5E-SCEN-05).
+    fn start_turn(&mut self, participant: ParticipantId) -> Result<()> {
+        let round = self.round();
+        self.emit(Event::TurnStarted {
+            participant: participant.clone(),
+            round,
+        })?;
+        if matches!(
+            self.enc.system(),
+            InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
+        ) {
+            let controlled: Vec<ParticipantId> = self
+                .enc
+                .participants
+                .iter()
+                .filter(|p| {
+                    p.controller.as_ref() == Some(&participant)
+                        && !p.out
+                        && p.turn == TurnStatus::Waiting
+                })
+                .map(|p| p.id.clone())
+                .collect();
+            for c in controlled {
+                self.emit(Event::TurnStarted {
+                    participant: c,
+                    round,
+                })?;
+            }
+        }
+        if self.enc.config.a5e.rolling_movement && self.any_world_action_usable() {
+            self.emit(Event::WorldPhaseStarted {
+                round,
+                participant: Some(participant),
+            })?;
+        }
+        Ok(())
+    }
+
+    /// End the actor whose turn is under way (and those whose turn goes with it).
+    pub(crate) fn close_active_actor(&mut self) -> Result<()> {
+        let round = self.round();
+        if self.enc.phase == Phase::World {
+            let participant = self
+                .enc
+                .active_actor()
+                .and_then(Actor::participant)
+                .cloned();
+            self.emit(Event::WorldPhaseEnded { round, participant })?;
+        }
+        match self.enc.active_actor().cloned() {
+            Some(Actor::Participant { participant }) => {
+                let controlled: Vec<ParticipantId> = self
+                    .enc
+                    .participants
+                    .iter()
+                    .filter(|p| {
+                        p.controller.as_ref() == Some(&participant)
+                            && matches!(p.turn, TurnStatus::Started | TurnStatus::Resumed)
+                    })
+                    .map(|p| p.id.clone())
+                    .collect();
+                for c in controlled {
+                    self.emit(Event::TurnEnded {
+                        participant: c,
+                        round,
+                    })?;
+                }
+                self.emit(Event::TurnEnded { participant, round })
+            }
+            Some(Actor::Sides { sides, slow }) => {
+                // Slow-weapon attackers' turns end after their own late step (OSE-INIT-03).
+                let ending: Vec<ParticipantId> = self
+                    .enc
+                    .participants
+                    .iter()
+                    .filter(|p| sides.contains(&p.side) && p.turn == TurnStatus::Started)
+                    .filter(|p| slow || !p.ose_declaration().is_some_and(|d| d.slow_weapon))
+                    .map(|p| p.id.clone())
+                    .collect();
+                for participant in ending {
+                    self.emit(Event::TurnEnded { participant, round })?;
+                }
+                self.emit(Event::SideTurnEnded { round, sides, slow })
+            }
+            None => Err(Error::out_of_order("no turn is under way")),
+        }
+    }
+
+    pub(crate) fn end_turn_command(&mut self) -> Result<()> {
+        require_running(&self.enc)?;
+        if self.enc.phase == Phase::World && !self.enc.active {
+            return Err(Error::out_of_order(
+                "the world phase comes first: end it with endWorldPhase",
+            ));
+        }
+        if !self.enc.active {
+            return Err(Error::out_of_order("no turn is under way"));
+        }
+        self.close_active_actor()?;
+        self.begin_next()
+    }
+
+    /// End the round: GH-INIT-12 end-of-round resolution, `roundEnded`, then the next
+    /// declaration phase (Greyhawk, OSE) or the next round (fixed orders).
+    pub(crate) fn end_round(&mut self) -> Result<()> {
+        let round = self.round();
+        if self.enc.phase == Phase::World {
+            self.emit(Event::WorldPhaseEnded {
+                round,
+                participant: None,
+            })?;
+        }
+        // Turns still under way outside the order (a controlled creature, a slow attacker
+        // whose step never came) end with the round.
+        let open: Vec<ParticipantId> = self
+            .enc
+            .participants
+            .iter()
+            .filter(|p| {
+                matches!(
+                    p.turn,
+                    TurnStatus::Started
+                        | TurnStatus::Resumed
+                        | TurnStatus::Delayed
+                        | TurnStatus::Scheduled
+                )
+            })
+            .map(|p| p.id.clone())
+            .collect();
+        for participant in open {
+            self.emit(Event::TurnEnded { participant, round })?;
+        }
+        if self.enc.system() == InitiativeSystem::Greyhawk {
+            let unable: Vec<ParticipantId> = self
+                .enc
+                .participants
+                .iter()
+                .filter(|p| !p.can_act && !p.out)
+                .map(|p| p.id.clone())
+                .collect();
+            if !unable.is_empty() {
+                self.emit(Event::EndOfRoundResolution {
+                    round,
+                    participants: unable,
+                })?;
+            }
+        }
+        self.emit(Event::RoundEnded { round })?;
+        if self.enc.system().declares_each_round() {
+            let next = round
+                .checked_add(1)
+                .ok_or_else(|| Error::invalid_argument("too many rounds"))?;
+            return self.emit(Event::DeclarationsOpened { round: next });
+        }
+        if self.enc.participants.iter().any(|p| self.enc.in_order(p)) {
+            return self.open_round();
+        }
+        Ok(())
+    }
+
+    pub(crate) fn next_round(&mut self) -> Result<()> {
+        require_running(&self.enc)?;
+        match self.enc.phase {
+            Phase::Declaring => Err(Error::out_of_order(
+                "roll initiative to start the next round",
+            )),
+            Phase::Between => {
+                if !self.enc.participants.iter().any(|p| self.enc.in_order(p)) {
+                    return Err(Error::not_allowed("nobody can take a turn"));
+                }
+                self.open_round()
+            }
+            _ => {
+                if self.enc.active {
+                    self.close_active_actor()?;
+                }
+                self.end_round()
+            }
+        }
+    }
+
+    pub(crate) fn end_encounter(&mut self) -> Result<()> {
+        require_running(&self.enc)?;
+        let round = self.round();
+        if matches!(self.enc.phase, Phase::Turns | Phase::World) {
+            if self.enc.active {
+                self.close_active_actor()?;
+            }
+            if self.enc.phase == Phase::World {
+                self.emit(Event::WorldPhaseEnded {
+                    round,
+                    participant: None,
+                })?;
+            }
+            self.emit(Event::RoundEnded { round })?;
+        }
+        self.emit(Event::EncounterEnded { round })
+    }
+
+    /// OSE-COMBAT-02: the acting side moves to its next phase.
+    pub(crate) fn advance_phase(&mut self) -> Result<()> {
+        require_running(&self.enc)?;
+        if self.enc.system() != InitiativeSystem::Side {
+            return Err(Error::not_allowed(
+                "phases within a turn belong to OSE (OSE-COMBAT-02)",
+            ));
+        }
+        let phases: &[OsePhase] = match self.enc.active_actor() {
+            Some(Actor::Sides { slow: true, .. }) => &SLOW_PHASES,
+            Some(_) => &PHASE_ORDER,
+            None => return Err(Error::out_of_order("no side is acting")),
+        };
+        let next = self
+            .enc
+            .ose_phase
+            .and_then(|p| p.next_in(phases))
+            .ok_or_else(|| Error::out_of_order("this is the last phase: end the turn"))?;
+        self.emit(Event::PhaseStarted {
+            round: self.round(),
+            phase: next,
+        })
+    }
+
+    /// A5E-WORLD-02/03, A5E-SCEN-05.
+    pub(crate) fn use_world_action(
+        &mut self,
+        action: crate::encounter::ids::WorldActionId,
+        targets: Vec<ParticipantId>,
+    ) -> Result<()> {
+        require_running(&self.enc)?;
+        if self.enc.phase != Phase::World {
+            return Err(Error::out_of_order(
+                "world actions happen in a world phase, before anyone acts (A5E-WORLD-02)",
+            ));
+        }
+        check_list(&self.enc, &targets)?;
+        if let Some(current) = self.enc.current_world_participant()
+            && targets.iter().any(|t| t != &current)
+        {
+            return Err(Error::not_allowed(
+                "in rolling movement a world action affects only the participant whose turn it is (A5E-SCEN-05)",
+            ));
+        }
+        let i = self.enc.world_pos(&action)?;
+        let recharge = self.enc.world.get(i).and_then(|w| w.action.recharge);
+        self.emit(Event::WorldActionUsed {
+            action: action.clone(),
+            targets,
+        })?;
+        if let Some(r) = recharge {
+            // A5E-WORLD-03: roll right after use.
+            let die = roll_one(self.dice, crate::encounter::world::RECHARGE_DIE)?;
+            self.emit(Event::RechargeRolled {
+                action,
+                die,
+                recharged: r.recharges_on(die.face),
+            })?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn end_world_phase(&mut self) -> Result<()> {
+        require_running(&self.enc)?;
+        if self.enc.phase != Phase::World {
+            return Err(Error::out_of_order("no world phase is under way"));
+        }
+        let participant = self.enc.current_world_participant();
+        let scoped = participant.is_some();
+        self.emit(Event::WorldPhaseEnded {
+            round: self.round(),
+            participant,
+        })?;
+        if scoped { Ok(()) } else { self.begin_next() }
+    }
+}
+
+impl Encounter {
+    /// The participant whose rolling-movement world phase is under way.
+    pub(crate) fn current_world_participant(&self) -> Option<ParticipantId> {
+        if self.phase != Phase::World {
+            return None;
+        }
+        self.active_actor().and_then(Actor::participant).cloned()
+    }
+}

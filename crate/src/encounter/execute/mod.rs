@@ -1,0 +1,239 @@
+//! Executing commands: decide what happens (rolling dice through the caller's source), emit the
+//! events, and apply each one to a working copy as it is emitted. The copy replaces the
+//! encounter only if the whole command succeeds, so a failing command, even one that fails
+//! after rolling, leaves the encounter exactly as it was.
+
+mod flow;
+mod roster;
+mod turn;
+
+use crate::dice::DieRoller;
+use crate::encounter::command::Command;
+use crate::encounter::event::Event;
+use crate::encounter::ids::ParticipantId;
+use crate::encounter::limits::MAX_TARGETS;
+use crate::encounter::state::{Encounter, Phase};
+use crate::error::{Error, ErrorCode, Result};
+
+pub(crate) use roster::validate_new;
+
+/// A command in progress: the working copy, the events so far, and the dice.
+pub(crate) struct Ctx<'a> {
+    pub enc: Encounter,
+    pub events: Vec<Event>,
+    pub dice: &'a mut dyn DieRoller,
+}
+
+impl Ctx<'_> {
+    /// Apply an event to the working copy and record it.
+    pub fn emit(&mut self, event: Event) -> Result<()> {
+        self.enc.apply(&event)?;
+        self.events.push(event);
+        Ok(())
+    }
+
+    pub fn round(&self) -> u32 {
+        self.enc.round
+    }
+}
+
+/// Refuse commands before the start or after the end.
+pub(crate) fn require_running(enc: &Encounter) -> Result<()> {
+    match enc.phase {
+        Phase::Setup => Err(Error::out_of_order("the encounter has not started")),
+        Phase::Ended => Err(Error::out_of_order("the encounter has ended")),
+        _ => Ok(()),
+    }
+}
+
+pub(crate) fn require_not_ended(enc: &Encounter) -> Result<()> {
+    if enc.phase == Phase::Ended {
+        return Err(Error::out_of_order("the encounter has ended"));
+    }
+    Ok(())
+}
+
+/// A list of participant ids: bounded, known and without repeats.
+pub(crate) fn check_list(enc: &Encounter, ids: &[ParticipantId]) -> Result<()> {
+    if ids.len() > MAX_TARGETS {
+        return Err(Error::new(
+            ErrorCode::LimitExceeded,
+            format!("at most {MAX_TARGETS} participants per command"),
+        ));
+    }
+    for (i, id) in ids.iter().enumerate() {
+        enc.get(id)?;
+        if ids.iter().skip(i.saturating_add(1)).any(|o| o == id) {
+            return Err(Error::invalid_argument(format!("\"{id}\" is listed twice")));
+        }
+    }
+    Ok(())
+}
+
+impl Encounter {
+    /// Run one command. On success the encounter has changed and the events say how; on error
+    /// nothing has changed.
+    pub fn execute(&mut self, command: Command, dice: &mut dyn DieRoller) -> Result<Vec<Event>> {
+        // A declaration is one event whose `apply` checks everything before changing anything,
+        // so it needs no working copy (this keeps a 500-creature declaration phase cheap).
+        if let Command::Declare {
+            participant,
+            declaration,
+        } = command
+        {
+            let event = flow::declare_event(self, participant, declaration)?;
+            self.apply(&event)?;
+            return Ok(vec![event]);
+        }
+        let mut ctx = Ctx {
+            enc: self.clone(),
+            events: Vec::new(),
+            dice,
+        };
+        ctx.run(command)?;
+        *self = ctx.enc;
+        Ok(ctx.events)
+    }
+
+    /// Apply several events (from another client) atomically: all or none.
+    pub fn apply_all(&mut self, events: &[Event]) -> Result<()> {
+        let mut copy = self.clone();
+        for e in events {
+            copy.apply(e)?;
+        }
+        *self = copy;
+        Ok(())
+    }
+}
+
+impl Ctx<'_> {
+    fn run(&mut self, command: Command) -> Result<()> {
+        match command {
+            Command::AddParticipant { participant } => self.add_participant(participant),
+            Command::RemoveParticipant { participant } => self.remove_participant(participant),
+            Command::Rename { participant, name } => {
+                require_not_ended(&self.enc)?;
+                self.enc.get(&participant)?;
+                self.emit(Event::ParticipantRenamed { participant, name })
+            }
+            Command::ChangeSide { participant, side } => {
+                require_not_ended(&self.enc)?;
+                self.enc.get(&participant)?;
+                self.emit(Event::SideChanged { participant, side })
+            }
+            Command::ChangeGroup { participant, group } => {
+                require_not_ended(&self.enc)?;
+                self.enc.get(&participant)?;
+                self.emit(Event::GroupChanged { participant, group })
+            }
+            Command::SetCanAct {
+                participant,
+                can_act,
+            } => {
+                require_not_ended(&self.enc)?;
+                self.enc.get(&participant)?;
+                self.emit(Event::CanActChanged {
+                    participant,
+                    can_act,
+                })
+            }
+            Command::SetController {
+                participant,
+                controller,
+            } => self.set_controller(participant, controller),
+            Command::SetInitiativeCheck { participant, check } => {
+                require_not_ended(&self.enc)?;
+                self.enc.get(&participant)?;
+                self.emit(Event::InitiativeCheckChanged { participant, check })
+            }
+            Command::SetRoundLength { length } => {
+                require_not_ended(&self.enc)?;
+                self.enc.config.check_round_length(length)?;
+                self.emit(Event::RoundLengthChanged { length })
+            }
+            Command::SetSurprised {
+                participants,
+                surprised,
+            } => self.set_surprised(participants, surprised),
+            Command::SurpriseCheck { participant, check } => {
+                self.surprise_check(participant, check)
+            }
+            Command::RollSurprise { sides } => self.roll_surprise(sides),
+            Command::AddWorldAction { action } => {
+                require_not_ended(&self.enc)?;
+                self.emit(Event::WorldActionAdded { action })
+            }
+            Command::RemoveWorldAction { action } => {
+                require_not_ended(&self.enc)?;
+                self.enc.world_pos(&action)?;
+                self.emit(Event::WorldActionRemoved { action })
+            }
+            Command::UseWorldAction { action, targets } => self.use_world_action(action, targets),
+            Command::EndWorldPhase => self.end_world_phase(),
+            Command::Start {
+                advantage,
+                advantage_sides,
+                check,
+                ambushers,
+            } => self.start(advantage, advantage_sides, check, ambushers),
+            Command::Declare {
+                participant,
+                declaration,
+            } => {
+                let e = flow::declare_event(&self.enc, participant, declaration)?;
+                self.emit(e)
+            }
+            Command::DeclareMany { declarations } => {
+                if declarations.len() > MAX_TARGETS {
+                    return Err(Error::new(
+                        ErrorCode::LimitExceeded,
+                        format!("at most {MAX_TARGETS} declarations per command"),
+                    ));
+                }
+                for d in declarations {
+                    let e = flow::declare_event(&self.enc, d.participant, d.declaration)?;
+                    self.emit(e)?;
+                }
+                Ok(())
+            }
+            Command::RollInitiative => self.roll_initiative(),
+            Command::EndTurn => self.end_turn_command(),
+            Command::AdvancePhase => self.advance_phase(),
+            Command::NextRound => self.next_round(),
+            Command::End => self.end_encounter(),
+            Command::Delay { participant } => self.delay(participant),
+            Command::Resume {
+                participant,
+                cut_in,
+            } => self.resume(participant, cut_in),
+            Command::Act {
+                participant,
+                activity,
+            } => self.act(participant, activity),
+            Command::UseAction {
+                participant,
+                kind,
+                slot,
+            } => self.use_action(participant, kind, slot),
+            Command::Ready {
+                participant,
+                trigger,
+            } => self.ready(participant, trigger),
+            Command::TriggerReady { participant } => self.trigger_ready(participant),
+            Command::CommandControlled {
+                controller,
+                targets,
+            } => self.command_controlled(controller, targets),
+            Command::ForcePlan {
+                participant,
+                declaration,
+                cause,
+            } => self.force_plan(participant, declaration, cause),
+            Command::Harm { participant, harm } => self.harm(participant, harm),
+            Command::Retreat { participant } => self.retreat(participant),
+            Command::ResolveRetreat { participant, check } => {
+                self.resolve_retreat(participant, check)
+            }
+        }
+    }
+}

@@ -1,0 +1,308 @@
+//! Roster and set-up commands: participants, control, surprise.
+
+use crate::encounter::event::Event;
+use crate::encounter::execute::{Ctx, check_list, require_not_ended};
+use crate::encounter::ids::{ParticipantId, SideId};
+use crate::encounter::limits::{MAX_MODIFIER, MAX_TARGETS};
+use crate::encounter::participant::{MAX_SCORE, MIN_SCORE, NewParticipant, modifier_of};
+use crate::encounter::state::{Encounter, Phase};
+use crate::error::{Error, ErrorCode, Result};
+use crate::initiative::ability_check::InitiativeCheck;
+use crate::initiative::side::{SURPRISE_DIE, is_surprised};
+use crate::initiative::{InitiativeSystem, RollMode, roll_d20, roll_one};
+
+/// Check a new participant against the limits and the roster (used by `apply` too).
+pub(crate) fn validate_new(enc: &Encounter, p: &NewParticipant) -> Result<()> {
+    if !(MIN_SCORE..=MAX_SCORE).contains(&p.dex) {
+        return Err(Error::invalid_argument(format!(
+            "a Dexterity score is {MIN_SCORE} to {MAX_SCORE}, not {}",
+            p.dex
+        )));
+    }
+    if let Some(m) = p.dex_mod
+        && !(-10..=15).contains(&m)
+    {
+        return Err(Error::invalid_argument(
+            "a Dexterity modifier is −10 to +15",
+        ));
+    }
+    if let Some(c) = p.fixed_count
+        && c.checked_abs().is_none_or(|a| a > MAX_MODIFIER)
+    {
+        return Err(Error::invalid_argument(format!(
+            "a fixed count is −{MAX_MODIFIER} to {MAX_MODIFIER}"
+        )));
+    }
+    if let Some(c) = &p.controller {
+        if c == &p.id {
+            return Err(Error::invalid_argument("a creature cannot control itself"));
+        }
+        enc.get(c)?;
+        controller_allowed(enc)?;
+    }
+    Ok(())
+}
+
+fn controller_allowed(enc: &Encounter) -> Result<()> {
+    match enc.system() {
+        InitiativeSystem::Greyhawk
+        | InitiativeSystem::AbilityCheck
+        | InitiativeSystem::Standard => Ok(()),
+        _ => Err(Error::not_allowed(
+            "this initiative system has no rules for controlled creatures",
+        )),
+    }
+}
+
+/// The check modifier of a participant for A5E initiative (A5E-INIT-01/02) or 5e (Dex).
+pub(crate) fn check_modifier(
+    enc: &Encounter,
+    id: &ParticipantId,
+    fallback: Option<&InitiativeCheck>,
+) -> Result<i32> {
+    let p = enc.get(id)?;
+    if enc.system() != InitiativeSystem::AbilityCheck {
+        return Ok(i32::from(p.dex_mod));
+    }
+    Ok(match p.check.as_ref().or(fallback) {
+        Some(c) => i32::from(p.modifier(c.ability)).saturating_add(i32::from(c.bonus)),
+        None => i32::from(p.dex_mod),
+    })
+}
+
+impl Ctx<'_> {
+    pub(crate) fn add_participant(&mut self, mut p: NewParticipant) -> Result<()> {
+        require_not_ended(&self.enc)?;
+        validate_new(&self.enc, &p)?;
+        p.dex_mod = Some(p.dex_mod.unwrap_or(modifier_of(p.dex)));
+        let id = p.id.clone();
+        self.emit(Event::ParticipantAdded { participant: p })?;
+        if self.enc.running() {
+            self.join_running(&id, RollMode::Normal, None)?;
+        }
+        Ok(())
+    }
+
+    /// Give a participant who joins a running encounter its initiative and, mid-round, its
+    /// place: A5E/5e roll now (A5E-INIT-05 fixed counts need no roll), HYB uses its Dex score;
+    /// Greyhawk and OSE roll at the next declaration.
+    pub(crate) fn join_running(
+        &mut self,
+        id: &ParticipantId,
+        mode: RollMode,
+        check: Option<&InitiativeCheck>,
+    ) -> Result<()> {
+        let system = self.enc.system();
+        let p = self.enc.get(id)?;
+        if p.out {
+            return Ok(());
+        }
+        let fixed_order = matches!(
+            system,
+            InitiativeSystem::AbilityCheck
+                | InitiativeSystem::Standard
+                | InitiativeSystem::DexScore
+        );
+        if !fixed_order || (system != InitiativeSystem::DexScore && p.controller.is_some()) {
+            return Ok(());
+        }
+        if p.initiative.is_none() {
+            let roll = self.initiative_roll(id, mode, check)?;
+            self.emit(Event::InitiativeRolled { rolls: vec![roll] })?;
+        }
+        if matches!(self.enc.phase, Phase::Turns | Phase::World) {
+            self.settle_ties()?;
+            let p = self.enc.get(id)?;
+            // Only a participant still waiting for its turn this round joins now; anyone else
+            // takes its place when the next round's order is built.
+            if self.enc.in_order(p)
+                && p.turn == crate::encounter::participant::TurnStatus::Waiting
+                && self.enc.order_pos(id).is_none()
+            {
+                self.emit(Event::JoinedOrder {
+                    participant: id.clone(),
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn remove_participant(&mut self, id: ParticipantId) -> Result<()> {
+        require_not_ended(&self.enc)?;
+        self.enc.get(&id)?;
+        let was_current = self.enc.is_current(&id);
+        if was_current {
+            self.close_active_actor()?;
+        } else if self.enc.participant(&id).is_some_and(|p| {
+            matches!(
+                p.turn,
+                crate::encounter::participant::TurnStatus::Started
+                    | crate::encounter::participant::TurnStatus::Resumed
+            )
+        }) {
+            self.emit(Event::TurnEnded {
+                participant: id.clone(),
+                round: self.round(),
+            })?;
+        }
+        let controlled: Vec<ParticipantId> = self
+            .enc
+            .participants
+            .iter()
+            .filter(|p| p.controller.as_ref() == Some(&id))
+            .map(|p| p.id.clone())
+            .collect();
+        for c in controlled {
+            self.emit(Event::ControllerChanged {
+                participant: c.clone(),
+                controller: None,
+            })?;
+            if self.enc.running() {
+                self.join_running(&c, RollMode::Normal, None)?;
+            }
+        }
+        self.emit(Event::ParticipantRemoved { participant: id })?;
+        if was_current {
+            self.begin_next()?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn set_controller(
+        &mut self,
+        id: ParticipantId,
+        controller: Option<ParticipantId>,
+    ) -> Result<()> {
+        require_not_ended(&self.enc)?;
+        if controller.is_some() {
+            controller_allowed(&self.enc)?;
+        }
+        self.enc.check_controller(&id, controller.as_ref())?;
+        if self.enc.is_current(&id) {
+            return Err(Error::out_of_order(
+                "control cannot change during the creature's own turn",
+            ));
+        }
+        let releasing = controller.is_none();
+        self.emit(Event::ControllerChanged {
+            participant: id.clone(),
+            controller,
+        })?;
+        if releasing && self.enc.running() {
+            self.join_running(&id, RollMode::Normal, None)?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn set_surprised(&mut self, ids: Vec<ParticipantId>, surprised: bool) -> Result<()> {
+        match self.enc.system() {
+            InitiativeSystem::Side => {
+                return Err(Error::not_allowed(
+                    "OSE rolls surprise per side (OSE-SURP-02): use rollSurprise",
+                ));
+            }
+            InitiativeSystem::DexScore => {
+                return Err(Error::not_allowed(
+                    "HYB has no surprise rule; start with ambushers instead (HYB-INIT-01)",
+                ));
+            }
+            InitiativeSystem::Greyhawk => {
+                if !matches!(self.enc.phase, Phase::Setup | Phase::Declaring) {
+                    return Err(Error::out_of_order(
+                        "surprise is set before the initiative roll (GH-SURP-01)",
+                    ));
+                }
+            }
+            InitiativeSystem::AbilityCheck | InitiativeSystem::Standard => {
+                if self.enc.phase != Phase::Setup {
+                    return Err(Error::out_of_order(
+                        "surprise is decided before initiative (A5E-SURP-01)",
+                    ));
+                }
+            }
+        }
+        if ids.is_empty() {
+            return Err(Error::invalid_argument("name at least one participant"));
+        }
+        check_list(&self.enc, &ids)?;
+        for participant in ids {
+            self.emit(Event::SurpriseChanged {
+                participant,
+                surprised,
+            })?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn surprise_check(
+        &mut self,
+        id: ParticipantId,
+        check: Option<InitiativeCheck>,
+    ) -> Result<()> {
+        if self.enc.system() != InitiativeSystem::AbilityCheck {
+            return Err(Error::not_allowed(
+                "a surprise-step check counts as initiative only under A5E (A5E-INIT-04)",
+            ));
+        }
+        if self.enc.phase != Phase::Setup {
+            return Err(Error::out_of_order(
+                "the surprise step comes before initiative",
+            ));
+        }
+        let modifier = check_modifier(&self.enc, &id, None)?;
+        let modifier = match &check {
+            Some(c) => {
+                let p = self.enc.get(&id)?;
+                i32::from(p.modifier(c.ability)).saturating_add(i32::from(c.bonus))
+            }
+            None => modifier,
+        };
+        let dice = roll_d20(self.dice, RollMode::Normal)?;
+        let total = crate::initiative::InitiativeRoll::computed_total(&dice, modifier)
+            .ok_or_else(|| Error::invalid_argument("check total out of range"))?;
+        self.emit(Event::SurpriseCheckRolled {
+            participant: id,
+            dice,
+            modifier,
+            total,
+        })
+    }
+
+    pub(crate) fn roll_surprise(&mut self, sides: Vec<SideId>) -> Result<()> {
+        if self.enc.system() != InitiativeSystem::Side {
+            return Err(Error::not_allowed(
+                "side surprise rolls belong to OSE (OSE-SURP-02)",
+            ));
+        }
+        let before_first_roll = matches!(self.enc.phase, Phase::Setup)
+            || (self.enc.phase == Phase::Declaring && self.enc.round == 0);
+        if !before_first_roll {
+            return Err(Error::out_of_order(
+                "surprise is rolled before the first initiative roll (OSE-ENC-02)",
+            ));
+        }
+        if sides.is_empty() || sides.len() > MAX_TARGETS {
+            return Err(Error::invalid_argument("name the unaware sides"));
+        }
+        for (i, s) in sides.iter().enumerate() {
+            if !self.enc.participants.iter().any(|p| &p.side == s) {
+                return Err(Error::unknown_id("side", s.as_str()));
+            }
+            if sides.iter().skip(i.saturating_add(1)).any(|o| o == s) {
+                return Err(Error::new(
+                    ErrorCode::InvalidArgument,
+                    format!("side \"{s}\" is listed twice"),
+                ));
+            }
+        }
+        for side in sides {
+            let die = roll_one(self.dice, SURPRISE_DIE)?;
+            self.emit(Event::SideSurpriseRolled {
+                side,
+                die,
+                surprised: is_surprised(die.face),
+            })?;
+        }
+        Ok(())
+    }
+}

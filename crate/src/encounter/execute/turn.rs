@@ -1,0 +1,520 @@
+//! Commands within a turn: delay and resume, activities, action slots, Ready, control,
+//! forced plans, harm and retreat.
+
+use crate::encounter::command::{PlanCause, RetreatCheck};
+use crate::encounter::event::{Event, RetreatRoll};
+use crate::encounter::execute::flow::GH_SURPRISE_PENALTY;
+use crate::encounter::execute::{Ctx, check_list, require_running};
+use crate::encounter::ids::{Label, ParticipantId};
+use crate::encounter::limits::{MAX_MODIFIER, MAX_TOTAL};
+use crate::encounter::participant::{ActionKind, Harm, SpellDisruption, TurnStatus};
+use crate::encounter::state::Phase;
+use crate::error::{Error, Result};
+use crate::initiative::greyhawk::{self, GhDeclaration};
+use crate::initiative::{Activity, InitiativeRoll, InitiativeSystem, RollSource, roll_one};
+
+impl Ctx<'_> {
+    fn require_turns(&self) -> Result<()> {
+        require_running(&self.enc)?;
+        match self.enc.phase {
+            Phase::Turns => Ok(()),
+            Phase::World => Err(Error::out_of_order(
+                "a world phase is under way: nobody acts until it ends",
+            )),
+            _ => Err(Error::out_of_order("no round is under way")),
+        }
+    }
+
+    fn require_current(&self, id: &ParticipantId) -> Result<()> {
+        self.require_turns()?;
+        self.enc.get(id)?;
+        if !self.enc.is_current(id) {
+            return Err(Error::out_of_order(format!("it is not \"{id}\"'s turn")));
+        }
+        Ok(())
+    }
+
+    /// GH-INIT-13, HYB-INIT-02.
+    pub(crate) fn delay(&mut self, id: ParticipantId) -> Result<()> {
+        match self.enc.system() {
+            InitiativeSystem::Greyhawk | InitiativeSystem::DexScore => {}
+            InitiativeSystem::AbilityCheck | InitiativeSystem::Standard => {
+                return Err(Error::not_allowed(
+                    "this ruleset has no Delay; use Ready instead (C-09)",
+                ));
+            }
+            InitiativeSystem::Side => {
+                return Err(Error::not_allowed("OSE does not define Delay (C-09)"));
+            }
+        }
+        self.require_current(&id)?;
+        let p = self.enc.get(&id)?;
+        if p.turn == TurnStatus::Resumed {
+            return Err(Error::not_allowed(format!(
+                "\"{id}\" has already delayed this round"
+            )));
+        }
+        if !p.activities_used.is_empty()
+            || p.spent.has(ActionKind::Active)
+            || p.spent.has(ActionKind::Movement)
+            || p.retreat.is_some()
+        {
+            return Err(Error::not_allowed(
+                "a creature delays instead of acting, not after it has acted",
+            ));
+        }
+        self.emit(Event::TurnDelayed {
+            participant: id,
+            round: self.round(),
+        })?;
+        self.begin_next()
+    }
+
+    /// A delayed participant acts after the current turn; under Greyhawk, delayers with a
+    /// lower original count may cut in immediately before it (GH-INIT-13, EX-GH-07).
+    pub(crate) fn resume(&mut self, id: ParticipantId, cut_in: Vec<ParticipantId>) -> Result<()> {
+        self.require_turns()?;
+        let p = self.enc.get(&id)?;
+        if p.turn != TurnStatus::Delayed {
+            return Err(Error::out_of_order(format!("\"{id}\" is not delaying")));
+        }
+        let original = p.count().unwrap_or(0);
+        check_list(&self.enc, &cut_in)?;
+        if !cut_in.is_empty() && self.enc.system() != InitiativeSystem::Greyhawk {
+            return Err(Error::not_allowed(
+                "only Greyhawk lets other delayers cut in (GH-INIT-13)",
+            ));
+        }
+        let mut idx = Vec::with_capacity(cut_in.len());
+        for c in &cut_in {
+            let cp = self.enc.get(c)?;
+            if c == &id || cp.turn != TurnStatus::Delayed {
+                return Err(Error::out_of_order(format!("\"{c}\" is not delaying")));
+            }
+            // GH-INIT-13: only a LOWER original count may act immediately before.
+            if cp.count().unwrap_or(0) >= original {
+                return Err(Error::not_allowed(format!(
+                    "\"{c}\" (original count {}) cannot cut in before \"{id}\" (original count {original}): only a lower original count may (GH-INIT-13)",
+                    cp.count().unwrap_or(0)
+                )));
+            }
+            idx.push(self.enc.pos(c)?);
+        }
+        idx.sort_by(|a, b| self.enc.cmp_participants(*a, *b));
+        let cut_in: Vec<ParticipantId> = idx
+            .into_iter()
+            .filter_map(|i| self.enc.participants.get(i).map(|p| p.id.clone()))
+            .collect();
+        self.emit(Event::DelayResumed {
+            participant: id,
+            cut_in,
+        })?;
+        self.begin_next()
+    }
+
+    /// GH-INIT-09: a creature cannot take an action whose category it did not roll for.
+    pub(crate) fn act(&mut self, id: ParticipantId, activity: Activity) -> Result<()> {
+        if self.enc.system() != InitiativeSystem::Greyhawk {
+            return Err(Error::not_allowed(
+                "declared activities exist only under Greyhawk initiative; use useAction",
+            ));
+        }
+        self.require_current(&id)?;
+        if !self.enc.allowed_activities(&id)?.contains(&activity) {
+            return Err(Error::not_allowed(format!(
+                "\"{id}\" did not roll a die for {} this round (GH-INIT-09)",
+                activity.label()
+            )));
+        }
+        self.emit(Event::ActivityUsed {
+            participant: id,
+            activity,
+        })
+    }
+
+    /// A5E-TURN-02 (with A5E-SURP-02 and A5E-CTRL-01/02), HYB-ACT-01..05, GH-INIT-06.
+    pub(crate) fn use_action(
+        &mut self,
+        id: ParticipantId,
+        kind: ActionKind,
+        slot: Option<ActionKind>,
+    ) -> Result<()> {
+        self.require_turns()?;
+        let system = self.enc.system();
+        let p = self.enc.get(&id)?;
+        if p.out {
+            return Err(Error::not_allowed(format!("\"{id}\" has left the fight")));
+        }
+        let slot = slot.unwrap_or(kind);
+        match system {
+            InitiativeSystem::Side => {
+                return Err(Error::not_allowed(
+                    "OSE has no action slots to track here (OSE-COMBAT-02 phases order the round)",
+                ));
+            }
+            InitiativeSystem::Greyhawk => {
+                if kind != ActionKind::Reaction || slot != ActionKind::Reaction {
+                    return Err(Error::not_allowed(
+                        "under Greyhawk, use act for declared activities; only reactions are slots (GH-INIT-06)",
+                    ));
+                }
+            }
+            InitiativeSystem::AbilityCheck | InitiativeSystem::Standard => {
+                // A5E-TURN-03: a second object interaction is the Use an Object action.
+                let use_an_object = kind == ActionKind::Interaction && slot == ActionKind::Action;
+                if matches!(kind, ActionKind::Active | ActionKind::Quick)
+                    || (slot != kind && !use_an_object)
+                {
+                    return Err(Error::not_allowed(
+                        "A5E/5e slots are action, bonus action, movement, reaction and one free object interaction (A5E-TURN-02/03)",
+                    ));
+                }
+            }
+            InitiativeSystem::DexScore => {
+                if !matches!(
+                    kind,
+                    ActionKind::Active | ActionKind::Movement | ActionKind::Quick
+                ) || !matches!(
+                    slot,
+                    ActionKind::Active | ActionKind::Movement | ActionKind::Quick
+                ) {
+                    return Err(Error::not_allowed(
+                        "HYB actions are active, movement and quick (HYB-ACT-01)",
+                    ));
+                }
+                let trade = match (kind, slot) {
+                    (k, s) if k == s => false,
+                    (ActionKind::Movement | ActionKind::Quick, ActionKind::Active)
+                    | (ActionKind::Quick, ActionKind::Movement) => true,
+                    _ => {
+                        return Err(Error::not_allowed(format!(
+                            "a {} can only be traded down, not paid with a {} (HYB-ACT-02/03)",
+                            slot.label(),
+                            kind.label()
+                        )));
+                    }
+                };
+                if trade && !self.enc.config.hyb.trade_down {
+                    return Err(Error::not_allowed("trading actions down is off"));
+                }
+                if p.retreat.is_some() {
+                    return Err(Error::not_allowed(
+                        "a retreat uses the whole turn (HYB-RETREAT-01)",
+                    ));
+                }
+            }
+        }
+        let split_movement = slot == ActionKind::Movement
+            && matches!(
+                system,
+                InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
+            );
+        if p.spent.has(slot) && !split_movement {
+            return Err(Error::not_allowed(format!(
+                "\"{id}\" has already used its {} (A5E-TURN-02 / HYB-ACT-01)",
+                slot.label()
+            )));
+        }
+        let current = self.enc.is_current(&id);
+        let controller_current = p
+            .controller
+            .as_ref()
+            .is_some_and(|c| self.enc.is_current(c));
+        match kind {
+            ActionKind::Reaction => {
+                if p.surprised {
+                    return Err(Error::not_allowed(
+                        "a surprised creature cannot react yet (GH-SURP-01 / A5E-SURP-02)",
+                    ));
+                }
+            }
+            ActionKind::Quick => {}
+            ActionKind::Movement if controller_current && system != InitiativeSystem::DexScore => {
+                // A5E-CTRL-01: movement at any point of the controller's turn.
+            }
+            ActionKind::Action | ActionKind::BonusAction if controller_current => {
+                if !p.commanded {
+                    return Err(Error::not_allowed(
+                        "a controlled creature acts when commanded with its controller's bonus action (A5E-CTRL-02)",
+                    ));
+                }
+            }
+            _ => {
+                if !current {
+                    return Err(Error::out_of_order(format!("it is not \"{id}\"'s turn")));
+                }
+            }
+        }
+        let surprised_turn = p.surprised
+            && matches!(
+                system,
+                InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
+            );
+        if surprised_turn {
+            let blocked = match slot {
+                ActionKind::Action | ActionKind::Movement => true,
+                ActionKind::BonusAction => self.enc.config.a5e.surprise_blocks_bonus_action,
+                _ => false,
+            };
+            if blocked {
+                return Err(Error::not_allowed(format!(
+                    "a surprised creature cannot use its {} on its first turn (A5E-SURP-02)",
+                    slot.label()
+                )));
+            }
+        }
+        self.emit(Event::ActionUsed {
+            participant: id,
+            kind,
+            slot,
+        })
+    }
+
+    /// A5E-ACT-11 (an action; released with the reaction), HYB-ACT-05 (a quick action); GH
+    /// forbids it (GH-INIT-13).
+    pub(crate) fn ready(&mut self, id: ParticipantId, trigger: Label) -> Result<()> {
+        let slot = match self.enc.system() {
+            InitiativeSystem::Greyhawk => {
+                return Err(Error::not_allowed(
+                    "Greyhawk forbids the Ready action; delay instead (GH-INIT-13)",
+                ));
+            }
+            InitiativeSystem::Side => {
+                return Err(Error::not_allowed("OSE does not define Ready (C-09)"));
+            }
+            InitiativeSystem::DexScore => ActionKind::Quick,
+            InitiativeSystem::AbilityCheck | InitiativeSystem::Standard => ActionKind::Action,
+        };
+        self.require_current(&id)?;
+        self.use_action(id.clone(), slot, None)?;
+        self.emit(Event::Readied {
+            participant: id,
+            trigger,
+        })
+    }
+
+    pub(crate) fn trigger_ready(&mut self, id: ParticipantId) -> Result<()> {
+        self.require_turns()?;
+        let p = self.enc.get(&id)?;
+        if p.readied.is_none() {
+            return Err(Error::not_allowed(format!(
+                "\"{id}\" has no readied action"
+            )));
+        }
+        if matches!(
+            self.enc.system(),
+            InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
+        ) {
+            // A5E-ACT-11: the reaction, right after the trigger.
+            self.use_action(id.clone(), ActionKind::Reaction, None)?;
+        }
+        self.emit(Event::ReadyTriggered { participant: id })
+    }
+
+    /// A5E-CTRL-02: one creature or one group, for the controller's bonus action.
+    pub(crate) fn command_controlled(
+        &mut self,
+        controller: ParticipantId,
+        targets: Vec<ParticipantId>,
+    ) -> Result<()> {
+        if !matches!(
+            self.enc.system(),
+            InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
+        ) {
+            return Err(Error::not_allowed(
+                "commanding controlled creatures is an A5E rule (A5E-CTRL-02)",
+            ));
+        }
+        self.require_current(&controller)?;
+        if targets.is_empty() {
+            return Err(Error::invalid_argument(
+                "name the creature or group commanded",
+            ));
+        }
+        check_list(&self.enc, &targets)?;
+        let mut group = None;
+        for t in &targets {
+            let p = self.enc.get(t)?;
+            if p.controller.as_ref() != Some(&controller) {
+                return Err(Error::not_allowed(format!(
+                    "\"{controller}\" does not control \"{t}\""
+                )));
+            }
+            if targets.len() > 1 {
+                match (&group, &p.group) {
+                    (_, None) => {
+                        return Err(Error::not_allowed(
+                            "several creatures are commanded together only as one group (A5E-CTRL-02)",
+                        ));
+                    }
+                    (None, Some(g)) => group = Some(g.clone()),
+                    (Some(a), Some(b)) if a != b => {
+                        return Err(Error::not_allowed(
+                            "one bonus action commands one group (A5E-CTRL-02)",
+                        ));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        self.use_action(controller.clone(), ActionKind::BonusAction, None)?;
+        self.emit(Event::ControlledCommanded {
+            controller,
+            targets,
+        })
+    }
+
+    /// GH-INIT-15: reroll for the new plan and add the cause's count.
+    pub(crate) fn force_plan(
+        &mut self,
+        id: ParticipantId,
+        declaration: GhDeclaration,
+        cause: PlanCause,
+    ) -> Result<()> {
+        if self.enc.system() != InitiativeSystem::Greyhawk {
+            return Err(Error::not_allowed(
+                "forced changes of plan are a Greyhawk rule",
+            ));
+        }
+        self.require_turns()?;
+        let p = self.enc.get(&id)?;
+        if p.turn != TurnStatus::Waiting || p.initiative.is_none() {
+            return Err(Error::out_of_order(format!(
+                "\"{id}\" has already had its turn (or has none) this round (GH-INIT-15)"
+            )));
+        }
+        let surprised = p.surprised;
+        let base = match &cause {
+            PlanCause::Participant { participant } => {
+                self.enc.get(participant)?.count().ok_or_else(|| {
+                    Error::not_allowed(format!("\"{participant}\" has no initiative this round"))
+                })?
+            }
+            PlanCause::Count { count } => {
+                if count.checked_abs().is_none_or(|c| c > MAX_TOTAL) {
+                    return Err(Error::invalid_argument("count out of range"));
+                }
+                *count
+            }
+        };
+        let dice = greyhawk::roll(&declaration, &self.enc.config.greyhawk, self.dice)?;
+        let modifier = base
+            .checked_add(if surprised { GH_SURPRISE_PENALTY } else { 0 })
+            .ok_or_else(|| Error::invalid_argument("count out of range"))?;
+        let total = InitiativeRoll::computed_total(&dice, modifier)
+            .filter(|t| t.checked_abs().is_some_and(|a| a <= MAX_TOTAL))
+            .ok_or_else(|| Error::invalid_argument("initiative total out of range"))?;
+        self.emit(Event::PlanForced {
+            participant: id.clone(),
+            declaration,
+            roll: InitiativeRoll {
+                participants: vec![id.clone()],
+                dice,
+                modifier,
+                total,
+                source: RollSource::Rolled,
+            },
+        })?;
+        self.settle_ties()?;
+        self.emit(Event::JoinedOrder { participant: id })
+    }
+
+    /// Harm and what it triggers: GH-VAR-02, OSE-COMBAT-09, HYB-RETREAT-02.
+    pub(crate) fn harm(&mut self, id: ParticipantId, harm: Harm) -> Result<()> {
+        require_running(&self.enc)?;
+        if !matches!(self.enc.phase, Phase::Turns | Phase::World) {
+            return Err(Error::out_of_order("no round is under way"));
+        }
+        let p = self.enc.get(&id)?;
+        let spell_pending =
+            p.declaration.as_ref().is_some_and(|d| d.casts_spell()) && p.spell.is_none();
+        let before_turn = p.turn.before_turn();
+        self.emit(Event::Harmed {
+            participant: id.clone(),
+            harm,
+        })?;
+        let disruption = match self.enc.system() {
+            InitiativeSystem::Greyhawk
+                if self.enc.config.greyhawk.spell_disruption && harm == Harm::Damage =>
+            {
+                Some(SpellDisruption::CantripsOnly)
+            }
+            InitiativeSystem::Side if self.enc.config.ose.spell_disruption => {
+                Some(SpellDisruption::Lost)
+            }
+            _ => None,
+        };
+        if let Some(disruption) = disruption
+            && spell_pending
+            && before_turn
+        {
+            self.emit(Event::SpellDisrupted {
+                participant: id,
+                disruption,
+            })?;
+        }
+        Ok(())
+    }
+
+    /// HYB-RETREAT-01.
+    pub(crate) fn retreat(&mut self, id: ParticipantId) -> Result<()> {
+        if self.enc.system() != InitiativeSystem::DexScore {
+            return Err(Error::not_allowed("the retreat action is a HYB rule"));
+        }
+        self.require_current(&id)?;
+        let p = self.enc.get(&id)?;
+        if p.retreat.is_some()
+            || p.spent.has(ActionKind::Active)
+            || p.spent.has(ActionKind::Movement)
+            || p.spent.has(ActionKind::Quick)
+        {
+            return Err(Error::not_allowed(
+                "a retreat uses the whole turn and cannot be combined with another action (HYB-RETREAT-01)",
+            ));
+        }
+        self.emit(Event::RetreatStarted { participant: id })
+    }
+
+    /// HYB-RETREAT-02: a failed check or any hit stops it; success leaves initiative.
+    pub(crate) fn resolve_retreat(
+        &mut self,
+        id: ParticipantId,
+        check: Option<RetreatCheck>,
+    ) -> Result<()> {
+        self.require_turns()?;
+        let p = self.enc.get(&id)?;
+        let Some(hit) = p.retreat else {
+            return Err(Error::out_of_order(format!("\"{id}\" is not retreating")));
+        };
+        let roll = match check {
+            Some(c) => {
+                if c.modifier.checked_abs().is_none_or(|m| m > MAX_MODIFIER)
+                    || !(0..=MAX_MODIFIER).contains(&c.dc)
+                {
+                    return Err(Error::invalid_argument("check modifier or DC out of range"));
+                }
+                Some(RetreatRoll {
+                    die: roll_one(self.dice, 20)?,
+                    modifier: c.modifier,
+                    dc: c.dc,
+                })
+            }
+            None => None,
+        };
+        let escaped = !hit && roll.is_none_or(|r| r.passed());
+        let current = self.enc.is_current(&id);
+        if escaped && current {
+            self.close_active_actor()?;
+        }
+        self.emit(Event::RetreatResolved {
+            participant: id,
+            check: roll,
+            hit,
+            escaped,
+        })?;
+        if escaped && current {
+            self.begin_next()?;
+        }
+        Ok(())
+    }
+}

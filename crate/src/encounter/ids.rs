@@ -1,0 +1,153 @@
+//! Identifiers and short texts used by encounters.
+//!
+//! Ids travel between clients (events, snapshots), so each kind is its own validated newtype:
+//! a participant id can never be passed where a side id is expected, and a tampered id (empty,
+//! too long, control characters) is refused when it is read, not when it is used.
+
+use core::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::encounter::limits::{MAX_ID_LEN, MAX_LABEL_LEN, MAX_NAME_LEN};
+use crate::error::{Error, Result};
+
+fn check_id(kind: &str, s: &str) -> Result<()> {
+    if s.is_empty() || s.chars().count() > MAX_ID_LEN {
+        return Err(Error::invalid_argument(format!(
+            "a {kind} id must have 1 to {MAX_ID_LEN} characters, not \"{}\"",
+            s.chars().take(MAX_ID_LEN).collect::<String>()
+        )));
+    }
+    if let Some(bad) = s
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ':')))
+    {
+        return Err(Error::invalid_argument(format!(
+            "a {kind} id may use letters, digits, '_', '-', '.' and ':' only; \"{s}\" has {bad:?}"
+        )));
+    }
+    Ok(())
+}
+
+fn check_text(kind: &str, s: &str, max: usize) -> Result<()> {
+    let len = s.chars().count();
+    if s.trim().is_empty() || len > max {
+        return Err(Error::invalid_argument(format!(
+            "a {kind} must have 1 to {max} characters and not be blank"
+        )));
+    }
+    if s.chars().any(char::is_control) {
+        return Err(Error::invalid_argument(format!(
+            "a {kind} may not contain control characters"
+        )));
+    }
+    Ok(())
+}
+
+macro_rules! text_newtype {
+    ($(#[$doc:meta])* $name:ident, $kind:literal, $check:expr) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        #[serde(try_from = "String", into = "String")]
+        #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+        #[cfg_attr(feature = "wasm", tsify(type = "string"))]
+        pub struct $name(String);
+
+        impl $name {
+            /// Validate and wrap.
+            pub fn new(value: impl Into<String>) -> Result<Self> {
+                let value = value.into();
+                let check: fn(&str) -> Result<()> = $check;
+                check(&value)?;
+                Ok(Self(value))
+            }
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl TryFrom<String> for $name {
+            type Error = Error;
+            fn try_from(value: String) -> Result<Self> {
+                Self::new(value)
+            }
+        }
+
+        impl TryFrom<&str> for $name {
+            type Error = Error;
+            fn try_from(value: &str) -> Result<Self> {
+                Self::new(value)
+            }
+        }
+
+        impl From<$name> for String {
+            fn from(value: $name) -> String {
+                value.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+    };
+}
+
+text_newtype!(
+    /// A participant's id, unique within an encounter.
+    ParticipantId,
+    "participant",
+    |s| check_id("participant", s)
+);
+text_newtype!(
+    /// A side (party, foes, a third faction…). OSE rolls initiative per side (OSE-INIT-01).
+    SideId,
+    "side",
+    |s| check_id("side", s)
+);
+text_newtype!(
+    /// A group of identical creatures: Greyhawk group rolls (GH-INIT-11), A5E groups commanded
+    /// together (A5E-CTRL-02).
+    GroupId,
+    "group",
+    |s| check_id("group", s)
+);
+text_newtype!(
+    /// A world action's id (A5E-WORLD-01).
+    WorldActionId,
+    "world action",
+    |s| check_id("world action", s)
+);
+text_newtype!(
+    /// A display name (participant, world action).
+    Name,
+    "name",
+    |s| check_text("name", s, MAX_NAME_LEN)
+);
+text_newtype!(
+    /// A short free text: a readied action's trigger, a skill named in a check.
+    Label,
+    "label",
+    |s| check_text("label", s, MAX_LABEL_LEN)
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_validated() {
+        assert!(ParticipantId::new("hob-3").is_ok());
+        assert!(ParticipantId::new("").is_err());
+        assert!(ParticipantId::new("a b").is_err());
+        assert!(ParticipantId::new("x".repeat(MAX_ID_LEN + 1)).is_err());
+        assert!(Name::new("  ").is_err());
+        assert!(Name::new("Rath\u{7}").is_err());
+        assert!(serde_json::from_str::<SideId>("\"\"").is_err());
+        assert_eq!(
+            serde_json::to_string(&SideId::new("party").unwrap()).unwrap(),
+            "\"party\""
+        );
+    }
+}

@@ -1,0 +1,306 @@
+//! Turn order: the sort keys of every system, roll-off planning and insertion mid-round.
+
+use core::cmp::Ordering;
+
+use crate::encounter::event::TieUnit;
+use crate::encounter::ids::{ParticipantId, SideId};
+use crate::encounter::participant::Participant;
+use crate::encounter::state::{Actor, Encounter};
+use crate::initiative::dex_score::AmbushRule;
+use crate::initiative::side::{INITIATIVE_DIE, OseTies};
+use crate::initiative::ties::{TieEntry, higher_first, units_needing_draws};
+use crate::initiative::{InitiativeSystem, TieRule};
+
+/// The die of a random roll-off: A5E-INIT-03 says d20; Greyhawk (GH-INIT-10 "at random"), HYB
+/// and 5e use the same d20; OSE rerolls its d6 (OSE-INIT-02).
+pub(crate) const ROLL_OFF_DIE: u32 = 20;
+
+fn tie_rule_part(rule: TieRule, p: &Participant) -> i32 {
+    match rule {
+        TieRule::RollOff => 0,
+        TieRule::PcsFirst => i32::from(p.npc),
+        TieRule::DexModifier => -i32::from(p.dex_mod),
+    }
+}
+
+impl Encounter {
+    /// The die used for roll-offs under the current system.
+    pub(crate) fn roll_off_die(&self) -> u32 {
+        if self.system() == InitiativeSystem::Side {
+            INITIATIVE_DIE
+        } else {
+            ROLL_OFF_DIE
+        }
+    }
+
+    /// Whether OSE side initiative runs per side (not individual).
+    pub(crate) fn per_side(&self) -> bool {
+        self.system() == InitiativeSystem::Side && !self.config.ose.individual
+    }
+
+    /// Whether ties are left standing (OSE simultaneous resolution).
+    fn simultaneous(&self) -> bool {
+        self.system() == InitiativeSystem::Side && self.config.ose.ties == OseTies::Simultaneous
+    }
+
+    /// The primary sort key (ascending): everything the rules compare before chance.
+    pub(crate) fn order_key(&self, p: &Participant) -> [i32; 4] {
+        let total = p.count().unwrap_or(0);
+        match self.system() {
+            // GH-INIT-02 low first; GH-INIT-10 higher Dex score first.
+            InitiativeSystem::Greyhawk => [total, -i32::from(p.dex), 0, 0],
+            // A5E-INIT-01 high first; A5E-INIT-03 roll-off.
+            InitiativeSystem::AbilityCheck => [total.saturating_neg(), 0, 0, 0],
+            InitiativeSystem::Standard => [
+                total.saturating_neg(),
+                tie_rule_part(self.config.standard.tie_rule, p),
+                0,
+                0,
+            ],
+            // HYB-INIT-01 Dex score high first (the score is stored as the count); ambush.
+            InitiativeSystem::DexScore => {
+                let ambush = self.round <= 1
+                    && self.config.hyb.ambush == AmbushRule::AmbushersFirst
+                    && !self.ambushers.is_empty()
+                    && !self.ambushers.contains(&p.side);
+                [
+                    i32::from(ambush),
+                    total.saturating_neg(),
+                    tie_rule_part(self.config.hyb.tie_rule, p),
+                    0,
+                ]
+            }
+            // OSE-INIT-04 individual 1d6 + Dex, high first; OSE-INIT-03 slow weapons last.
+            InitiativeSystem::Side => {
+                let slow = p.ose_declaration().is_some_and(|d| d.slow_weapon);
+                [i32::from(slow), total.saturating_neg(), 0, 0]
+            }
+        }
+    }
+
+    /// Full order between two participants (indices break what chance left equal).
+    pub(crate) fn cmp_participants(&self, a: usize, b: usize) -> Ordering {
+        match (self.participants.get(a), self.participants.get(b)) {
+            (Some(pa), Some(pb)) => self
+                .order_key(pa)
+                .cmp(&self.order_key(pb))
+                .then_with(|| {
+                    let ta = pa
+                        .initiative
+                        .as_ref()
+                        .map(|i| i.ties.as_slice())
+                        .unwrap_or(&[]);
+                    let tb = pb
+                        .initiative
+                        .as_ref()
+                        .map(|i| i.ties.as_slice())
+                        .unwrap_or(&[]);
+                    higher_first(ta, tb)
+                })
+                .then(a.cmp(&b)),
+            _ => a.cmp(&b),
+        }
+    }
+
+    /// Whether a participant takes a turn of its own in this round's order.
+    pub(crate) fn in_order(&self, p: &Participant) -> bool {
+        if p.out || p.initiative.is_none() {
+            return false;
+        }
+        match self.system() {
+            InitiativeSystem::AbilityCheck | InitiativeSystem::Standard => p.controller.is_none(),
+            InitiativeSystem::DexScore => {
+                self.round > 1
+                    || self.config.hyb.ambush != AmbushRule::FreeRound
+                    || self.ambushers.is_empty()
+                    || self.ambushers.contains(&p.side)
+            }
+            InitiativeSystem::Greyhawk => true,
+            InitiativeSystem::Side => self.config.ose.individual,
+        }
+    }
+
+    /// Whether OSE sides surprised this round lose it (OSE-SURP-03): round 1, some side
+    /// surprised and not every side.
+    pub(crate) fn surprise_bites(&self) -> bool {
+        if self.round > 1 {
+            return false;
+        }
+        let present: Vec<&SideId> = {
+            let mut v: Vec<&SideId> = Vec::new();
+            for p in self.participants.iter().filter(|p| !p.out) {
+                if !v.contains(&&p.side) {
+                    v.push(&p.side);
+                }
+            }
+            v
+        };
+        let surprised = present
+            .iter()
+            .filter(|s| self.side_state(s).is_some_and(|st| st.surprised))
+            .count();
+        surprised > 0 && surprised < present.len()
+    }
+
+    /// Whether a side is surprised and loses this round (OSE-SURP-03).
+    pub(crate) fn side_loses_round(&self, side: &SideId) -> bool {
+        self.surprise_bites() && self.side_state(side).is_some_and(|s| s.surprised)
+    }
+
+    /// This round's order, computed from the rolls.
+    pub(crate) fn compute_order(&self) -> Vec<Actor> {
+        if self.per_side() {
+            return self.compute_side_order();
+        }
+        // Keys are computed once per participant, not once per comparison.
+        let mut keyed: Vec<([i32; 4], &[u32], usize)> = self
+            .participants
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| self.in_order(p))
+            .map(|(i, p)| {
+                let ties = p.initiative.as_ref().map_or(&[][..], |x| x.ties.as_slice());
+                (self.order_key(p), ties, i)
+            })
+            .collect();
+        keyed.sort_by(|a, b| {
+            a.0.cmp(&b.0)
+                .then_with(|| higher_first(a.1, b.1))
+                .then(a.2.cmp(&b.2))
+        });
+        keyed
+            .into_iter()
+            .filter_map(|(_, _, i)| self.participants.get(i))
+            .map(|p| Actor::Participant {
+                participant: p.id.clone(),
+            })
+            .collect()
+    }
+
+    fn compute_side_order(&self) -> Vec<Actor> {
+        let mut sides: Vec<(usize, i32, &[u32])> = self
+            .sides
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.total.map(|t| (i, t, s.ties.as_slice())))
+            .collect();
+        sides.sort_by(|a, b| {
+            b.1.cmp(&a.1)
+                .then_with(|| higher_first(a.2, b.2))
+                .then(a.0.cmp(&b.0))
+        });
+        let mut groups: Vec<Vec<SideId>> = Vec::new();
+        let mut last_total: Option<i32> = None;
+        for (i, total, _) in sides {
+            let Some(s) = self.sides.get(i) else { continue };
+            let join = self.simultaneous() && last_total == Some(total);
+            match groups.last_mut() {
+                Some(g) if join => g.push(s.side.clone()),
+                _ => groups.push(vec![s.side.clone()]),
+            }
+            last_total = Some(total);
+        }
+        let mut order: Vec<Actor> = groups
+            .iter()
+            .map(|g| Actor::Sides {
+                sides: g.clone(),
+                slow: false,
+            })
+            .collect();
+        // OSE-INIT-03: slow-weapon attackers act after every side, in side order.
+        for g in groups {
+            if !self.side_members(&g, true).is_empty() {
+                order.push(Actor::Sides {
+                    sides: g,
+                    slow: true,
+                });
+            }
+        }
+        order
+    }
+
+    /// Participant roll-off units still tied (by roll id), as events want them.
+    pub(crate) fn participant_ties(&self) -> Vec<TieUnit> {
+        if self.simultaneous() || self.per_side() {
+            return Vec::new();
+        }
+        let entries: Vec<TieEntry<'_>> = self
+            .participants
+            .iter()
+            .filter(|p| self.in_order(p))
+            .filter_map(|p| {
+                let init = p.initiative.as_ref()?;
+                Some(TieEntry {
+                    key: self.order_key(p),
+                    unit: init.roll,
+                    draws: &init.ties,
+                })
+            })
+            .collect();
+        let needing = units_needing_draws(entries);
+        if needing.is_empty() {
+            return Vec::new();
+        }
+        let mut members: std::collections::HashMap<u32, Vec<ParticipantId>> =
+            needing.iter().map(|r| (*r, Vec::new())).collect();
+        for p in &self.participants {
+            if let Some(list) = p.initiative.as_ref().and_then(|i| members.get_mut(&i.roll)) {
+                list.push(p.id.clone());
+            }
+        }
+        needing
+            .into_iter()
+            .map(|roll| TieUnit::Participants {
+                participants: members.remove(&roll).unwrap_or_default(),
+            })
+            .collect()
+    }
+
+    /// Side roll-off units still tied (OSE-INIT-02 reroll).
+    pub(crate) fn side_ties(&self) -> Vec<TieUnit> {
+        if self.simultaneous() || !self.per_side() {
+            return Vec::new();
+        }
+        let entries: Vec<TieEntry<'_>> = self
+            .sides
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| {
+                Some(TieEntry {
+                    key: [s.total?.saturating_neg(), 0, 0, 0],
+                    unit: u32::try_from(i).ok()?,
+                    draws: &s.ties,
+                })
+            })
+            .collect();
+        units_needing_draws(entries)
+            .into_iter()
+            .filter_map(|i| self.sides.get(i as usize))
+            .map(|s| TieUnit::Side {
+                side: s.side.clone(),
+            })
+            .collect()
+    }
+
+    /// Where a participant joining the running order goes: before the first entry it sorts
+    /// ahead of. With `pending_only` (Greyhawk: a new count mid-round) it cannot go before the
+    /// current turn.
+    pub(crate) fn insert_position(&self, who: usize, pending_only: bool) -> usize {
+        let start = if pending_only {
+            self.done
+                .saturating_add(usize::from(self.active))
+                .min(self.order.len())
+        } else {
+            0
+        };
+        for (i, actor) in self.order.iter().enumerate().skip(start) {
+            let Some(other) = actor.participant().and_then(|id| self.index.get(id)) else {
+                continue;
+            };
+            if self.cmp_participants(who, *other) == Ordering::Less {
+                return i;
+            }
+        }
+        self.order.len()
+    }
+}

@@ -1,0 +1,408 @@
+//! Participants: who they are (set by the caller) and where they stand in the current round
+//! (kept by the encounter).
+//!
+//! Other areas (hit points, conditions, effects) will add per-creature fields here; every
+//! field beyond the identity has a serde default, so snapshots written before such an addition
+//! keep loading.
+
+use serde::{Deserialize, Serialize};
+
+use crate::encounter::ids::{GroupId, Label, Name, ParticipantId, SideId};
+use crate::initiative::Activity;
+use crate::initiative::ability_check::{Ability, AbilityMods, InitiativeCheck};
+use crate::initiative::greyhawk::GhDeclaration;
+use crate::initiative::side::OseDeclaration;
+
+/// Lowest and highest ability score accepted.
+pub const MIN_SCORE: u8 = 1;
+pub const MAX_SCORE: u8 = 30;
+
+/// The 5e/A5E score → modifier rule, ⌊(score − 10) / 2⌋ (HYB-CHK-05 uses it too).
+pub const fn modifier_of(score: u8) -> i8 {
+    // score ≤ 30, so this fits.
+    ((score as i16 - 10).div_euclid(2)) as i8
+}
+
+fn ten() -> u8 {
+    10
+}
+fn yes() -> bool {
+    true
+}
+fn is_true(v: &bool) -> bool {
+    *v
+}
+fn is_false(v: &bool) -> bool {
+    !*v
+}
+
+/// What the caller says about a new participant.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct NewParticipant {
+    pub id: ParticipantId,
+    pub name: Name,
+    pub side: SideId,
+    /// Identical creatures: Greyhawk group rolls (GH-INIT-11), A5E groups (A5E-CTRL-02).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<GroupId>,
+    /// Dexterity score (Greyhawk ties GH-INIT-10, HYB order HYB-INIT-01). Default 10.
+    #[serde(default = "ten")]
+    pub dex: u8,
+    /// Dexterity modifier; default ⌊(dex − 10) / 2⌋. OSE callers give OSE's own modifier.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dex_mod: Option<i8>,
+    /// Other ability modifiers, for initiative checks on other abilities (A5E-INIT-02).
+    #[serde(default, skip_serializing_if = "AbilityMods::is_zero")]
+    pub mods: AbilityMods,
+    /// Whether it can take actions (GH-INIT-12). Default true.
+    #[serde(default = "yes", skip_serializing_if = "is_true")]
+    pub can_act: bool,
+    /// A monster or NPC rather than a player character (HYB-INIT-03 "PCs first").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub npc: bool,
+    /// A5E-INIT-02: this participant's initiative check, if not Dexterity.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<InitiativeCheck>,
+    /// A5E-INIT-05: acts on this fixed count instead of rolling (e.g. 20).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fixed_count: Option<i32>,
+    /// Who controls it: GH-INIT-14 (its count adds to the controller's), A5E-CTRL (acts on the
+    /// controller's turn).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub controller: Option<ParticipantId>,
+}
+
+impl NewParticipant {
+    /// A participant with defaults for everything but identity and Dex score.
+    pub fn new(id: ParticipantId, name: Name, side: SideId, dex: u8) -> Self {
+        Self {
+            id,
+            name,
+            side,
+            group: None,
+            dex,
+            dex_mod: None,
+            mods: AbilityMods::default(),
+            can_act: true,
+            npc: false,
+            check: None,
+            fixed_count: None,
+            controller: None,
+        }
+    }
+}
+
+/// Where a participant's turn stands in the current round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum TurnStatus {
+    /// Its turn has not come yet (or it has none this round).
+    #[default]
+    Waiting,
+    /// Its turn is under way.
+    Started,
+    /// It delayed and has not chosen to act yet (GH-INIT-13, HYB-INIT-02).
+    Delayed,
+    /// It chose to act after a delay and waits for its place.
+    Scheduled,
+    /// Its turn resumed after a delay; it cannot delay again this round.
+    Resumed,
+    /// Its turn is over for this round.
+    Done,
+}
+
+impl TurnStatus {
+    /// Whether it has not yet had its turn this round (Waiting or Delayed): "before its turn"
+    /// for spell disruption (GH-VAR-02, OSE-COMBAT-09) and forced changes of plan (GH-INIT-15).
+    pub fn before_turn(self) -> bool {
+        matches!(self, Self::Waiting | Self::Delayed | Self::Scheduled)
+    }
+}
+
+/// A participant's current initiative.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct Initiative {
+    /// The count it acts on.
+    pub total: i32,
+    /// Which roll set it (participants sharing a group roll share this number).
+    pub roll: u32,
+    /// Roll-off draws against participants on the same count, higher first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ties: Vec<u32>,
+}
+
+/// A declaration made before the initiative roll (GH-INIT-08, OSE-COMBAT-01).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "system", rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum Declaration {
+    Greyhawk(GhDeclaration),
+    Ose(OseDeclaration),
+}
+
+impl Declaration {
+    pub fn greyhawk(&self) -> Option<&GhDeclaration> {
+        match self {
+            Self::Greyhawk(d) => Some(d),
+            Self::Ose(_) => None,
+        }
+    }
+    pub fn ose(&self) -> Option<&OseDeclaration> {
+        match self {
+            Self::Ose(d) => Some(d),
+            Self::Greyhawk(_) => None,
+        }
+    }
+    /// Whether a spell was declared.
+    pub fn casts_spell(&self) -> bool {
+        match self {
+            Self::Greyhawk(d) => d.casts_spell(),
+            Self::Ose(d) => d.spell,
+        }
+    }
+}
+
+/// An action-economy slot (A5E-TURN-02 and standard 5e; HYB-ACT-01; the Greyhawk reaction,
+/// GH-INIT-06).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum ActionKind {
+    /// A5E/5e action.
+    Action,
+    /// A5E/5e bonus action.
+    BonusAction,
+    /// Movement (A5E/5e movement; HYB movement action).
+    Movement,
+    /// A5E/5e/Greyhawk reaction.
+    Reaction,
+    /// HYB active action.
+    Active,
+    /// HYB quick action.
+    Quick,
+    /// A5E-TURN-03: the one free object interaction of a turn (a second one takes the Use an
+    /// Object action: pay it with the `action` slot).
+    Interaction,
+}
+
+impl ActionKind {
+    pub const fn label(self) -> &'static str {
+        match self {
+            Self::Action => "action",
+            Self::BonusAction => "bonus action",
+            Self::Movement => "movement",
+            Self::Reaction => "reaction",
+            Self::Active => "active action",
+            Self::Quick => "quick action",
+            Self::Interaction => "object interaction",
+        }
+    }
+    const fn bit(self) -> u8 {
+        match self {
+            Self::Action => 1,
+            Self::BonusAction => 2,
+            Self::Movement => 4,
+            Self::Reaction => 8,
+            Self::Active => 16,
+            Self::Quick => 32,
+            Self::Interaction => 64,
+        }
+    }
+}
+
+/// Slots spent, as a small bit set (one bit per [`ActionKind`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct Spent(u8);
+
+impl Spent {
+    pub const ALL_BITS: u8 = 127;
+    pub fn has(self, k: ActionKind) -> bool {
+        self.0 & k.bit() != 0
+    }
+    pub fn with(self, k: ActionKind) -> Self {
+        Self(self.0 | k.bit())
+    }
+    pub fn without(self, k: ActionKind) -> Self {
+        Self(self.0 & !k.bit())
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0 == 0
+    }
+    pub fn bits(self) -> u8 {
+        self.0
+    }
+    pub fn from_bits(bits: u8) -> Option<Self> {
+        (bits <= Self::ALL_BITS).then_some(Self(bits))
+    }
+}
+
+/// What happened to a participant that other rules react to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum Harm {
+    /// It took damage (GH-VAR-02).
+    Damage,
+    /// It was successfully attacked (OSE-COMBAT-09, HYB-RETREAT-02).
+    Hit,
+    /// It failed a saving throw (OSE-COMBAT-09).
+    FailedSave,
+}
+
+/// How a declared spell was disrupted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum SpellDisruption {
+    /// GH-VAR-02: only cantrips this turn.
+    CantripsOnly,
+    /// OSE-COMBAT-09: the spell fails and is lost from memory.
+    Lost,
+}
+
+/// A participant of an encounter: the caller's description plus its state in this round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct Participant {
+    pub id: ParticipantId,
+    pub name: Name,
+    pub side: SideId,
+    #[serde(default)]
+    pub group: Option<GroupId>,
+    pub dex: u8,
+    pub dex_mod: i8,
+    #[serde(default)]
+    pub mods: AbilityMods,
+    pub can_act: bool,
+    #[serde(default)]
+    pub npc: bool,
+    #[serde(default)]
+    pub check: Option<InitiativeCheck>,
+    #[serde(default)]
+    pub fixed_count: Option<i32>,
+    #[serde(default)]
+    pub controller: Option<ParticipantId>,
+    /// Surprised (GH-SURP-01 until the end of the round; A5E-SURP-02 until its first turn ends).
+    #[serde(default)]
+    pub surprised: bool,
+    /// A5E-INIT-04: the total of its surprise-step check, reused as its initiative.
+    #[serde(default)]
+    pub surprise_total: Option<i32>,
+    #[serde(default)]
+    pub initiative: Option<Initiative>,
+    #[serde(default)]
+    pub declaration: Option<Declaration>,
+    #[serde(default)]
+    pub turn: TurnStatus,
+    /// Action slots spent (reset per system: own turn start for A5E/5e, round start for HYB and
+    /// the Greyhawk reaction).
+    #[serde(default)]
+    pub spent: Spent,
+    /// Greyhawk activities used this round (GH-INIT-09).
+    #[serde(default)]
+    pub activities_used: Vec<Activity>,
+    /// A readied action's trigger (A5E-ACT-11, HYB-ACT-05).
+    #[serde(default)]
+    pub readied: Option<Label>,
+    /// A5E-CTRL-02: commanded to take its actions this turn.
+    #[serde(default)]
+    pub commanded: bool,
+    /// HYB-RETREAT: retreating this turn; `Some(true)` once it was hit.
+    #[serde(default)]
+    pub retreat: Option<bool>,
+    /// GH-VAR-02 / OSE-COMBAT-09.
+    #[serde(default)]
+    pub spell: Option<SpellDisruption>,
+    /// Left initiative (HYB-RETREAT-02 escape): no more turns.
+    #[serde(default)]
+    pub out: bool,
+}
+
+impl Participant {
+    pub(crate) fn from_new(p: NewParticipant) -> Self {
+        let dex_mod = p.dex_mod.unwrap_or(modifier_of(p.dex));
+        Self {
+            id: p.id,
+            name: p.name,
+            side: p.side,
+            group: p.group,
+            dex: p.dex,
+            dex_mod,
+            mods: p.mods,
+            can_act: p.can_act,
+            npc: p.npc,
+            check: p.check,
+            fixed_count: p.fixed_count,
+            controller: p.controller,
+            surprised: false,
+            surprise_total: None,
+            initiative: None,
+            declaration: None,
+            turn: TurnStatus::Waiting,
+            spent: Spent::default(),
+            activities_used: Vec::new(),
+            readied: None,
+            commanded: false,
+            retreat: None,
+            spell: None,
+            out: false,
+        }
+    }
+
+    /// The modifier of an ability.
+    pub fn modifier(&self, ability: Ability) -> i8 {
+        match ability {
+            Ability::Strength => self.mods.str,
+            Ability::Dexterity => self.dex_mod,
+            Ability::Constitution => self.mods.con,
+            Ability::Intelligence => self.mods.int,
+            Ability::Wisdom => self.mods.wis,
+            Ability::Charisma => self.mods.cha,
+        }
+    }
+
+    /// Its current initiative count, if it has one.
+    pub fn count(&self) -> Option<i32> {
+        self.initiative.as_ref().map(|i| i.total)
+    }
+
+    pub fn greyhawk_declaration(&self) -> Option<&GhDeclaration> {
+        self.declaration.as_ref().and_then(Declaration::greyhawk)
+    }
+
+    pub fn ose_declaration(&self) -> Option<&OseDeclaration> {
+        self.declaration.as_ref().and_then(Declaration::ose)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn modifier_follows_the_5e_formula() {
+        assert_eq!(modifier_of(10), 0);
+        assert_eq!(modifier_of(6), -2);
+        assert_eq!(modifier_of(9), -1);
+        assert_eq!(modifier_of(1), -5);
+        assert_eq!(modifier_of(30), 10);
+    }
+
+    #[test]
+    fn spent_bits_round_trip() {
+        let s = Spent::default()
+            .with(ActionKind::Quick)
+            .with(ActionKind::Action);
+        assert!(s.has(ActionKind::Quick) && !s.has(ActionKind::Movement));
+        assert_eq!(Spent::from_bits(s.bits()), Some(s));
+        assert_eq!(Spent::from_bits(128), None);
+    }
+}

@@ -1,0 +1,635 @@
+//! Snapshots: compact, versioned JSON that restores an encounter exactly.
+//!
+//! `{"v":1, ...}`. Short keys keep a 30-participant encounter well under the 8 KB budget
+//! (DESIGN.md; Owlbear room metadata is 16 KB shared). Defaults are left out. The keys:
+//!
+//! | key | meaning |
+//! |---|---|
+//! | `v` | snapshot version ([`SNAPSHOT_VERSION`]) |
+//! | `c` | ruleset configuration (preset and overrides, defaults omitted) |
+//! | `p` | participants, see below |
+//! | `sd` | OSE side states (`side`, `surprised`, `total`, `ties`) |
+//! | `w`, `wu` | world actions and those used in the current world phase |
+//! | `ph`, `r` | phase and round |
+//! | `o`, `d`, `a` | turn order (a participant id, or `{"s":[sides],"sl":slow}`), entries done, whether `o[d]` is acting |
+//! | `op`, `am`, `n` | OSE phase of the acting side, HYB ambushers, initiative rolls made |
+//!
+//! Participant keys: `i` id, `n` name, `s` side, `g` group, `d` Dex score (10 omitted), `m` Dex
+//! modifier (omitted when it follows the score), `ab` other modifiers, `na` cannot act, `npc`,
+//! `k` initiative check, `f` fixed count, `o` controller, `su` surprised, `st` surprise-check
+//! total, `t`/`r`/`b` initiative total, roll id and roll-off draws, `dc` declaration
+//! (`y`:`g`reyhawk with `a` activities, `b` bonus action, `st` steps, `md` mode, `w` weapon;
+//! `y`:`o`se with `sp` spell, `mm` melee movement, `sw` slow weapon), `ts` turn status, `u`
+//! spent action slots (bits), `au` activities used, `rd` readied trigger, `cm` commanded, `rt`
+//! retreat (`false` retreating, `true` hit while retreating), `sp` spell disruption, `out` left
+//! initiative.
+//!
+//! Compatibility: a field added later (hit points, conditions, effects…) must carry
+//! `#[serde(default, skip_serializing_if = …)]`, so older snapshots keep loading; a change of
+//! meaning bumps [`SNAPSHOT_VERSION`].
+//!
+//! [`Encounter::from_json`] validates everything: the version, every id and value range, that
+//! ids are unique and references resolve, and that the order, the current turn and the phase
+//! agree. Anything else is `SNAPSHOT_INVALID` with a message saying what is wrong.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::encounter::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
+use crate::encounter::limits::{
+    MAX_ACTIVITIES, MAX_PARTICIPANTS, MAX_ROUND, MAX_SNAPSHOT_BYTES, MAX_TIE_DRAWS, MAX_TOTAL,
+    MAX_WORLD_ACTIONS,
+};
+use crate::encounter::participant::{
+    Declaration, Initiative, MAX_SCORE, MIN_SCORE, Participant, SpellDisruption, Spent, TurnStatus,
+    modifier_of,
+};
+use crate::encounter::state::{Actor, Encounter, Phase, SideState};
+use crate::encounter::world::WorldActionState;
+use crate::error::{Error, Result};
+use crate::initiative::ability_check::{AbilityMods, InitiativeCheck};
+use crate::initiative::greyhawk::{DieStep, GhDeclaration, WeaponDice};
+use crate::initiative::side::{MeleeMovement, OseDeclaration, OsePhase};
+use crate::initiative::{Activity, InitiativeSystem, RollMode};
+use crate::rulesets::RulesetConfig;
+
+/// The snapshot format version written by this crate.
+pub const SNAPSHOT_VERSION: u32 = 1;
+
+fn is_false(v: &bool) -> bool {
+    !*v
+}
+fn is_ten(v: &u8) -> bool {
+    *v == 10
+}
+fn ten() -> u8 {
+    10
+}
+fn is_zero_u8(v: &u8) -> bool {
+    *v == 0
+}
+fn is_zero_u32(v: &u32) -> bool {
+    *v == 0
+}
+fn is_zero_usize(v: &usize) -> bool {
+    *v == 0
+}
+fn is_waiting(v: &TurnStatus) -> bool {
+    *v == TurnStatus::Waiting
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(tag = "y", deny_unknown_fields)]
+enum DeclDto {
+    #[serde(rename = "g")]
+    Greyhawk {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        a: Vec<Activity>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        b: Option<Activity>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        st: Vec<DieStep>,
+        #[serde(default, skip_serializing_if = "RollMode::is_normal")]
+        md: RollMode,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        w: Option<WeaponDice>,
+    },
+    #[serde(rename = "o")]
+    Ose {
+        #[serde(default, skip_serializing_if = "is_false")]
+        sp: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mm: Option<MeleeMovement>,
+        #[serde(default, skip_serializing_if = "is_false")]
+        sw: bool,
+    },
+}
+
+impl From<&Declaration> for DeclDto {
+    fn from(d: &Declaration) -> Self {
+        match d {
+            Declaration::Greyhawk(g) => Self::Greyhawk {
+                a: g.activities.clone(),
+                b: g.bonus_action,
+                st: g.steps.clone(),
+                md: g.mode,
+                w: g.weapon,
+            },
+            Declaration::Ose(o) => Self::Ose {
+                sp: o.spell,
+                mm: o.melee_movement,
+                sw: o.slow_weapon,
+            },
+        }
+    }
+}
+
+impl From<DeclDto> for Declaration {
+    fn from(d: DeclDto) -> Self {
+        match d {
+            DeclDto::Greyhawk { a, b, st, md, w } => Declaration::Greyhawk(GhDeclaration {
+                activities: a,
+                bonus_action: b,
+                steps: st,
+                mode: md,
+                weapon: w,
+            }),
+            DeclDto::Ose { sp, mm, sw } => Declaration::Ose(OseDeclaration {
+                spell: sp,
+                melee_movement: mm,
+                slow_weapon: sw,
+            }),
+        }
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PDto {
+    i: ParticipantId,
+    n: Name,
+    s: SideId,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    g: Option<GroupId>,
+    #[serde(default = "ten", skip_serializing_if = "is_ten")]
+    d: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    m: Option<i8>,
+    #[serde(default, skip_serializing_if = "AbilityMods::is_zero")]
+    ab: AbilityMods,
+    #[serde(default, skip_serializing_if = "is_false")]
+    na: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    npc: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    k: Option<InitiativeCheck>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    f: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    o: Option<ParticipantId>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    su: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    st: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    t: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    r: Option<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    b: Vec<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    dc: Option<DeclDto>,
+    #[serde(default, skip_serializing_if = "is_waiting")]
+    ts: TurnStatus,
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    u: u8,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    au: Vec<Activity>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rd: Option<Label>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    cm: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rt: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    sp: Option<SpellDisruption>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    out: bool,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum ActorDto {
+    P(ParticipantId),
+    S {
+        s: Vec<SideId>,
+        #[serde(default, skip_serializing_if = "is_false")]
+        sl: bool,
+    },
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SnapshotDto {
+    v: u32,
+    c: RulesetConfig,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    p: Vec<PDto>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    sd: Vec<SideState>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    w: Vec<WorldActionState>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    wu: Vec<WorldActionId>,
+    ph: Phase,
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    r: u32,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    o: Vec<ActorDto>,
+    #[serde(default, skip_serializing_if = "is_zero_usize")]
+    d: usize,
+    #[serde(default, skip_serializing_if = "is_false")]
+    a: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    op: Option<OsePhase>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    am: Vec<SideId>,
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    n: u32,
+}
+
+#[derive(Deserialize)]
+struct VersionOnly {
+    v: Option<serde_json::Value>,
+}
+
+impl From<&Participant> for PDto {
+    fn from(p: &Participant) -> Self {
+        Self {
+            i: p.id.clone(),
+            n: p.name.clone(),
+            s: p.side.clone(),
+            g: p.group.clone(),
+            d: p.dex,
+            m: (p.dex_mod != modifier_of(p.dex)).then_some(p.dex_mod),
+            ab: p.mods,
+            na: !p.can_act,
+            npc: p.npc,
+            k: p.check.clone(),
+            f: p.fixed_count,
+            o: p.controller.clone(),
+            su: p.surprised,
+            st: p.surprise_total,
+            t: p.initiative.as_ref().map(|i| i.total),
+            r: p.initiative.as_ref().map(|i| i.roll),
+            b: p.initiative
+                .as_ref()
+                .map(|i| i.ties.clone())
+                .unwrap_or_default(),
+            dc: p.declaration.as_ref().map(DeclDto::from),
+            ts: p.turn,
+            u: p.spent.bits(),
+            au: p.activities_used.clone(),
+            rd: p.readied.clone(),
+            cm: p.commanded,
+            rt: p.retreat,
+            sp: p.spell,
+            out: p.out,
+        }
+    }
+}
+
+impl From<&Encounter> for SnapshotDto {
+    fn from(e: &Encounter) -> Self {
+        Self {
+            v: SNAPSHOT_VERSION,
+            c: e.config.clone(),
+            p: e.participants.iter().map(PDto::from).collect(),
+            sd: e.sides.clone(),
+            w: e.world.clone(),
+            wu: e.world_used.clone(),
+            ph: e.phase,
+            r: e.round,
+            o: e.order
+                .iter()
+                .map(|a| match a {
+                    Actor::Participant { participant } => ActorDto::P(participant.clone()),
+                    Actor::Sides { sides, slow } => ActorDto::S {
+                        s: sides.clone(),
+                        sl: *slow,
+                    },
+                })
+                .collect(),
+            d: e.done,
+            a: e.active,
+            op: e.ose_phase,
+            am: e.ambushers.clone(),
+            n: e.rolls,
+        }
+    }
+}
+
+fn bad(msg: impl Into<String>) -> Error {
+    Error::snapshot(msg)
+}
+
+fn participant_from(d: PDto, system: InitiativeSystem, rolls: u32) -> Result<Participant> {
+    let id = d.i.clone();
+    let fail = |what: &str| bad(format!("participant \"{id}\": {what}"));
+    if !(MIN_SCORE..=MAX_SCORE).contains(&d.d) {
+        return Err(fail("Dex score out of range"));
+    }
+    let dex_mod = d.m.unwrap_or(modifier_of(d.d));
+    if !(-10..=15).contains(&dex_mod) {
+        return Err(fail("Dex modifier out of range"));
+    }
+    if d.f.is_some_and(|f| {
+        f.checked_abs()
+            .is_none_or(|a| a > crate::encounter::limits::MAX_MODIFIER)
+    }) || d
+        .st
+        .is_some_and(|t| t.checked_abs().is_none_or(|a| a > MAX_TOTAL))
+    {
+        return Err(fail("count out of range"));
+    }
+    let initiative = match (d.t, d.r) {
+        (Some(total), Some(roll)) => {
+            if total.checked_abs().is_none_or(|a| a > MAX_TOTAL) || roll >= rolls {
+                return Err(fail("initiative out of range"));
+            }
+            if d.b.len() > MAX_TIE_DRAWS {
+                return Err(fail("too many roll-off draws"));
+            }
+            Some(Initiative {
+                total,
+                roll,
+                ties: d.b,
+            })
+        }
+        (None, None) if d.b.is_empty() => None,
+        _ => return Err(fail("initiative total, roll and draws do not agree")),
+    };
+    let declaration: Option<Declaration> = d.dc.map(Declaration::from);
+    match (&declaration, system) {
+        (None, _) | (Some(Declaration::Ose(_)), InitiativeSystem::Side) => {}
+        (Some(Declaration::Greyhawk(g)), InitiativeSystem::Greyhawk) => {
+            g.validate().map_err(|e| fail(&e.message))?;
+        }
+        _ => return Err(fail("declaration for another initiative system")),
+    }
+    let spent = Spent::from_bits(d.u).ok_or_else(|| fail("unknown action slots"))?;
+    if d.au.len() > MAX_ACTIVITIES.saturating_add(1) {
+        return Err(fail("too many activities used"));
+    }
+    let mut allowed = declaration
+        .as_ref()
+        .and_then(Declaration::greyhawk)
+        .map(GhDeclaration::allowed)
+        .unwrap_or_default();
+    for a in &d.au {
+        match allowed.iter().position(|x| x == a) {
+            Some(i) => {
+                allowed.remove(i);
+            }
+            None => return Err(fail("an activity was used that was not declared")),
+        }
+    }
+    Ok(Participant {
+        id: d.i,
+        name: d.n,
+        side: d.s,
+        group: d.g,
+        dex: d.d,
+        dex_mod,
+        mods: d.ab,
+        can_act: !d.na,
+        npc: d.npc,
+        check: d.k,
+        fixed_count: d.f,
+        controller: d.o,
+        surprised: d.su,
+        surprise_total: d.st,
+        initiative,
+        declaration,
+        turn: d.ts,
+        spent,
+        activities_used: d.au,
+        readied: d.rd,
+        commanded: d.cm,
+        retreat: d.rt,
+        spell: d.sp,
+        out: d.out,
+    })
+}
+
+impl TryFrom<SnapshotDto> for Encounter {
+    type Error = Error;
+
+    fn try_from(s: SnapshotDto) -> Result<Self> {
+        if s.v != SNAPSHOT_VERSION {
+            return Err(bad(format!(
+                "snapshot version {} is not supported (this build reads version {SNAPSHOT_VERSION})",
+                s.v
+            )));
+        }
+        let mut enc =
+            Encounter::new(s.c).map_err(|e| bad(format!("configuration: {}", e.message)))?;
+        let system = enc.system();
+        if s.p.len() > MAX_PARTICIPANTS {
+            return Err(bad(format!("more than {MAX_PARTICIPANTS} participants")));
+        }
+        enc.rolls = s.n;
+        for d in s.p {
+            let p = participant_from(d, system, s.n)?;
+            if enc.index.contains_key(&p.id) {
+                return Err(bad(format!("participant id \"{}\" appears twice", p.id)));
+            }
+            enc.index.insert(p.id.clone(), enc.participants.len());
+            enc.participants.push(p);
+        }
+        for p in &enc.participants {
+            if let Some(c) = &p.controller {
+                enc.check_controller(&p.id, Some(c)).map_err(|e| {
+                    bad(format!(
+                        "participant \"{}\": controller: {}",
+                        p.id, e.message
+                    ))
+                })?;
+                if !matches!(
+                    system,
+                    InitiativeSystem::Greyhawk
+                        | InitiativeSystem::AbilityCheck
+                        | InitiativeSystem::Standard
+                ) {
+                    return Err(bad(
+                        "controlled creatures under a system without control rules",
+                    ));
+                }
+            }
+        }
+        // Sides.
+        for (i, side) in s.sd.iter().enumerate() {
+            if s.sd
+                .iter()
+                .skip(i.saturating_add(1))
+                .any(|o| o.side == side.side)
+            {
+                return Err(bad(format!("side \"{}\" appears twice", side.side)));
+            }
+            if side.ties.len() > MAX_TIE_DRAWS
+                || side.total.is_some_and(|t| !(1..=6).contains(&t))
+                || (side.total.is_none() && !side.ties.is_empty())
+            {
+                return Err(bad(format!(
+                    "side \"{}\" has an impossible roll",
+                    side.side
+                )));
+            }
+        }
+        enc.sides = s.sd;
+        // World actions.
+        if s.w.len() > MAX_WORLD_ACTIONS {
+            return Err(bad("too many world actions"));
+        }
+        for (i, w) in s.w.iter().enumerate() {
+            w.action
+                .validate()
+                .map_err(|e| bad(format!("world action \"{}\": {}", w.action.id, e.message)))?;
+            if s.w
+                .iter()
+                .skip(i.saturating_add(1))
+                .any(|o| o.action.id == w.action.id)
+            {
+                return Err(bad(format!(
+                    "world action \"{}\" appears twice",
+                    w.action.id
+                )));
+            }
+            if (w.action.recharge.is_none() && !w.charged)
+                || w.recharged_in.is_some_and(|r| r > s.r)
+            {
+                return Err(bad(format!(
+                    "world action \"{}\" has an impossible charge",
+                    w.action.id
+                )));
+            }
+        }
+        for u in &s.wu {
+            if !s.w.iter().any(|w| &w.action.id == u) {
+                return Err(bad(format!("used world action \"{u}\" does not exist")));
+            }
+        }
+        if !s.wu.is_empty() && s.ph != Phase::World {
+            return Err(bad("world actions marked used outside a world phase"));
+        }
+        enc.world = s.w;
+        enc.world_used = s.wu;
+        // Phase, round, order.
+        if s.r > MAX_ROUND {
+            return Err(bad("round out of range"));
+        }
+        enc.phase = s.ph;
+        enc.round = s.r;
+        enc.ambushers = s.am;
+        let mut order = Vec::with_capacity(s.o.len());
+        for a in s.o {
+            let actor = match a {
+                ActorDto::P(id) => {
+                    let p = enc.participant(&id).ok_or_else(|| {
+                        bad(format!("the order names unknown participant \"{id}\""))
+                    })?;
+                    if !enc.in_order(p) {
+                        return Err(bad(format!(
+                            "\"{id}\" is in the order but cannot take a turn of its own"
+                        )));
+                    }
+                    Actor::Participant { participant: id }
+                }
+                ActorDto::S { s: sides, sl } => {
+                    if system != InitiativeSystem::Side || sides.is_empty() {
+                        return Err(bad("side turns exist only under OSE side initiative"));
+                    }
+                    for side in &sides {
+                        if enc.side_state(side).and_then(|st| st.total).is_none() {
+                            return Err(bad(format!(
+                                "side \"{side}\" is in the order without a roll"
+                            )));
+                        }
+                    }
+                    Actor::Sides { sides, slow: sl }
+                }
+            };
+            if order.contains(&actor) {
+                return Err(bad("an entry appears twice in the order"));
+            }
+            order.push(actor);
+        }
+        if s.d > order.len() || (s.a && s.d >= order.len()) {
+            return Err(bad("the current turn index is out of range"));
+        }
+        let in_round = matches!(s.ph, Phase::Turns | Phase::World);
+        match s.ph {
+            Phase::Setup if s.r != 0 => return Err(bad("a set-up encounter has no rounds")),
+            Phase::Turns | Phase::World if s.r == 0 => {
+                return Err(bad("a round is under way but the round number is 0"));
+            }
+            Phase::Turns if !s.a => return Err(bad("a round is under way with no current turn")),
+            _ => {}
+        }
+        if !in_round && (!order.is_empty() || s.a) {
+            return Err(bad("a turn order exists outside a round"));
+        }
+        if s.op.is_some() && !(s.a && system == InitiativeSystem::Side) {
+            return Err(bad("an OSE phase without an acting side"));
+        }
+        enc.order = order;
+        enc.done = s.d;
+        enc.active = s.a;
+        enc.ose_phase = s.op;
+        for p in &enc.participants {
+            let at = enc.order_pos(&p.id);
+            let ok = match p.turn {
+                TurnStatus::Delayed => at.is_none() && in_round,
+                TurnStatus::Scheduled => at.is_some_and(|a| a >= enc.done) && in_round,
+                TurnStatus::Started | TurnStatus::Resumed => in_round,
+                TurnStatus::Waiting | TurnStatus::Done => true,
+            };
+            let current_ok = match enc.active_actor() {
+                Some(Actor::Participant { participant }) if participant == &p.id => {
+                    matches!(p.turn, TurnStatus::Started | TurnStatus::Resumed)
+                }
+                _ => true,
+            };
+            if !ok || !current_ok {
+                return Err(bad(format!(
+                    "participant \"{}\" has a turn status that does not fit the order",
+                    p.id
+                )));
+            }
+        }
+        Ok(enc)
+    }
+}
+
+impl Serialize for Encounter {
+    fn serialize<S: Serializer>(&self, serializer: S) -> core::result::Result<S::Ok, S::Error> {
+        SnapshotDto::from(self).serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Encounter {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> core::result::Result<Self, D::Error> {
+        let dto = SnapshotDto::deserialize(deserializer)?;
+        Encounter::try_from(dto).map_err(serde::de::Error::custom)
+    }
+}
+
+impl Encounter {
+    /// A compact, versioned JSON snapshot (see the module documentation for its keys).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(&SnapshotDto::from(self)).unwrap_or_default()
+    }
+
+    /// Restore a snapshot, refusing anything malformed, tampered or from another version with
+    /// `SNAPSHOT_INVALID`.
+    pub fn from_json(json: &str) -> Result<Self> {
+        if json.len() > MAX_SNAPSHOT_BYTES {
+            return Err(bad(format!(
+                "a snapshot is at most {MAX_SNAPSHOT_BYTES} bytes"
+            )));
+        }
+        let version: VersionOnly = serde_json::from_str(json)
+            .map_err(|e| bad(format!("the snapshot is not a JSON object: {e}")))?;
+        match version.v.as_ref().and_then(serde_json::Value::as_u64) {
+            Some(v) if v == u64::from(SNAPSHOT_VERSION) => {}
+            Some(v) => {
+                return Err(bad(format!(
+                    "snapshot version {v} is not supported (this build reads version {SNAPSHOT_VERSION})"
+                )));
+            }
+            None => return Err(bad("the snapshot has no version field \"v\"")),
+        }
+        let dto: SnapshotDto = serde_json::from_str(json)
+            .map_err(|e| bad(format!("the snapshot is malformed: {e}")))?;
+        Encounter::try_from(dto)
+    }
+}

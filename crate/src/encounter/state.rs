@@ -1,0 +1,356 @@
+//! The encounter's state and its read-only queries.
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::encounter::ids::{ParticipantId, SideId};
+use crate::encounter::participant::{Participant, TurnStatus};
+use crate::encounter::world::WorldActionState;
+use crate::error::{Error, Result};
+use crate::initiative::side::OsePhase;
+use crate::initiative::{Activity, InitiativeSystem};
+use crate::rulesets::{RoundLength, RulesetConfig};
+
+/// Where the encounter is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum Phase {
+    /// Set-up (A5E-TBA-02 (1)): participants, surprise, world actions.
+    #[default]
+    Setup,
+    /// Greyhawk / OSE: declarations for the next round are open.
+    Declaring,
+    /// A round is under way.
+    Turns,
+    /// A world-action phase (A5E-TBA-05).
+    World,
+    /// Between rounds with nobody able to take a turn (fixed-order systems).
+    Between,
+    /// The encounter is over.
+    Ended,
+}
+
+/// One entry of the turn order.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum Actor {
+    /// One participant's turn.
+    Participant { participant: ParticipantId },
+    /// OSE side initiative: one side, several tied sides acting together (OSE-INIT-02), or
+    /// (`slow`) their slow-weapon attackers acting last (OSE-INIT-03).
+    Sides {
+        sides: Vec<SideId>,
+        #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+        slow: bool,
+    },
+}
+
+impl Actor {
+    pub fn participant(&self) -> Option<&ParticipantId> {
+        match self {
+            Self::Participant { participant } => Some(participant),
+            Self::Sides { .. } => None,
+        }
+    }
+}
+
+/// A side's state for OSE side initiative.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct SideState {
+    pub side: SideId,
+    /// OSE-SURP-02 result for the first round.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub surprised: bool,
+    /// This round's initiative (1d6).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total: Option<i32>,
+    /// Roll-off draws (OSE-INIT-02 reroll).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ties: Vec<u32>,
+}
+
+/// One row of [`Encounter::order`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct OrderEntry {
+    pub actor: Actor,
+    /// The initiative count (a side's roll for sides).
+    pub count: Option<i32>,
+    /// Its turn is over this round.
+    pub done: bool,
+    /// It is acting now.
+    pub current: bool,
+}
+
+/// The turn under way.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct Current {
+    pub round: u32,
+    /// Who acts; `None` in the round's world phase, when only the environment acts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actor: Option<Actor>,
+    /// OSE-COMBAT-02: the phase of the acting side.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phase: Option<OsePhase>,
+    /// In a world phase (A5E-TBA-05) nobody acts yet.
+    pub world_phase: bool,
+}
+
+/// An encounter: participants, rounds and turns, under one ruleset configuration.
+///
+/// Change it only with [`Encounter::execute`] (commands) or [`Encounter::apply`] (events from
+/// another client); read it with the queries below; save it with [`Encounter::to_json`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Encounter {
+    pub(crate) config: RulesetConfig,
+    pub(crate) participants: Vec<Participant>,
+    pub(crate) index: HashMap<ParticipantId, usize>,
+    pub(crate) sides: Vec<SideState>,
+    pub(crate) world: Vec<WorldActionState>,
+    /// World actions used in the current world phase (at most once each per phase).
+    pub(crate) world_used: Vec<crate::encounter::ids::WorldActionId>,
+    pub(crate) phase: Phase,
+    pub(crate) round: u32,
+    pub(crate) order: Vec<Actor>,
+    /// Order entries whose turn is over; `order[done]` is the current (when `active`) or next.
+    pub(crate) done: usize,
+    pub(crate) active: bool,
+    pub(crate) ose_phase: Option<OsePhase>,
+    pub(crate) ambushers: Vec<SideId>,
+    /// Number of initiative rolls made so far (each roll's id).
+    pub(crate) rolls: u32,
+}
+
+impl Encounter {
+    /// A new encounter in its set-up phase.
+    pub fn new(config: RulesetConfig) -> Result<Self> {
+        config.validate()?;
+        Ok(Self {
+            config,
+            participants: Vec::new(),
+            index: HashMap::new(),
+            sides: Vec::new(),
+            world: Vec::new(),
+            world_used: Vec::new(),
+            phase: Phase::Setup,
+            round: 0,
+            order: Vec::new(),
+            done: 0,
+            active: false,
+            ose_phase: None,
+            ambushers: Vec::new(),
+            rolls: 0,
+        })
+    }
+
+    pub fn config(&self) -> &RulesetConfig {
+        &self.config
+    }
+
+    /// The initiative system in force.
+    pub fn system(&self) -> InitiativeSystem {
+        self.config.system()
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The current round (0 before the first).
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    pub fn round_length(&self) -> RoundLength {
+        self.config.round_length()
+    }
+
+    /// Seconds of combat in the rounds started so far (C-01).
+    pub fn elapsed_seconds(&self) -> u64 {
+        u64::from(self.round).saturating_mul(u64::from(self.round_length().seconds()))
+    }
+
+    pub fn participants(&self) -> &[Participant] {
+        &self.participants
+    }
+
+    pub fn participant(&self, id: &ParticipantId) -> Option<&Participant> {
+        self.index.get(id).and_then(|i| self.participants.get(*i))
+    }
+
+    pub fn sides(&self) -> &[SideState] {
+        &self.sides
+    }
+
+    pub fn world_actions(&self) -> &[WorldActionState] {
+        &self.world
+    }
+
+    /// The turn order of this round, with counts and progress.
+    pub fn order(&self) -> Vec<OrderEntry> {
+        self.order
+            .iter()
+            .enumerate()
+            .map(|(i, actor)| OrderEntry {
+                actor: actor.clone(),
+                count: self.actor_count(actor),
+                done: i < self.done,
+                current: self.active && i == self.done,
+            })
+            .collect()
+    }
+
+    /// The participants of this round's order, in order (side entries are skipped).
+    pub fn turn_order(&self) -> Vec<ParticipantId> {
+        self.order
+            .iter()
+            .filter_map(|a| a.participant().cloned())
+            .collect()
+    }
+
+    /// The turn under way, if any.
+    pub fn current(&self) -> Option<Current> {
+        if !matches!(self.phase, Phase::Turns | Phase::World) {
+            return None;
+        }
+        let actor = if self.active {
+            self.order.get(self.done).cloned()
+        } else {
+            None
+        };
+        if actor.is_none() && self.phase != Phase::World {
+            return None;
+        }
+        Some(Current {
+            round: self.round,
+            actor,
+            phase: self.ose_phase,
+            world_phase: self.phase == Phase::World,
+        })
+    }
+
+    /// The participant whose turn it is (not in a world phase, not a side turn).
+    pub fn current_participant(&self) -> Option<&ParticipantId> {
+        if self.phase != Phase::Turns || !self.active {
+            return None;
+        }
+        self.order.get(self.done).and_then(Actor::participant)
+    }
+
+    /// Delayed participants that have not chosen to act yet (GH-INIT-13, HYB-INIT-02).
+    pub fn delayed(&self) -> Vec<ParticipantId> {
+        self.participants
+            .iter()
+            .filter(|p| p.turn == TurnStatus::Delayed)
+            .map(|p| p.id.clone())
+            .collect()
+    }
+
+    /// GH-INIT-09: the activity categories the participant may still use this round (its
+    /// declared ones, with repeats for extra actions, minus those used). Skipping one is fine.
+    pub fn allowed_activities(&self, id: &ParticipantId) -> Result<Vec<Activity>> {
+        let p = self.get(id)?;
+        if self.system() != InitiativeSystem::Greyhawk {
+            return Err(Error::not_allowed(
+                "activity categories exist only under Greyhawk initiative",
+            ));
+        }
+        let mut left = p
+            .greyhawk_declaration()
+            .map(|d| d.allowed())
+            .unwrap_or_default();
+        for used in &p.activities_used {
+            if let Some(i) = left.iter().position(|a| a == used) {
+                left.remove(i);
+            }
+        }
+        Ok(left)
+    }
+
+    pub(crate) fn get(&self, id: &ParticipantId) -> Result<&Participant> {
+        self.participant(id)
+            .ok_or_else(|| Error::unknown_id("participant", id.as_str()))
+    }
+
+    pub(crate) fn pos(&self, id: &ParticipantId) -> Result<usize> {
+        self.index
+            .get(id)
+            .copied()
+            .filter(|i| *i < self.participants.len())
+            .ok_or_else(|| Error::unknown_id("participant", id.as_str()))
+    }
+
+    pub(crate) fn get_mut(&mut self, id: &ParticipantId) -> Result<&mut Participant> {
+        let i = self.pos(id)?;
+        self.participants
+            .get_mut(i)
+            .ok_or_else(|| Error::unknown_id("participant", id.as_str()))
+    }
+
+    pub(crate) fn rebuild_index(&mut self) {
+        self.index = self
+            .participants
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id.clone(), i))
+            .collect();
+    }
+
+    pub(crate) fn side_state(&self, side: &SideId) -> Option<&SideState> {
+        self.sides.iter().find(|s| &s.side == side)
+    }
+
+    pub(crate) fn actor_count(&self, actor: &Actor) -> Option<i32> {
+        match actor {
+            Actor::Participant { participant } => self.participant(participant)?.count(),
+            Actor::Sides { sides, .. } => self.side_state(sides.first()?).and_then(|s| s.total),
+        }
+    }
+
+    /// The actor whose turn is under way.
+    pub(crate) fn active_actor(&self) -> Option<&Actor> {
+        if self.active {
+            self.order.get(self.done)
+        } else {
+            None
+        }
+    }
+
+    /// Whether `id` is the participant whose turn is under way.
+    pub(crate) fn is_current(&self, id: &ParticipantId) -> bool {
+        self.active_actor().and_then(Actor::participant) == Some(id)
+    }
+
+    /// Index of a participant's entry in the order.
+    pub(crate) fn order_pos(&self, id: &ParticipantId) -> Option<usize> {
+        self.order.iter().position(|a| a.participant() == Some(id))
+    }
+
+    /// Whether the encounter has started and not ended.
+    pub(crate) fn running(&self) -> bool {
+        !matches!(self.phase, Phase::Setup | Phase::Ended)
+    }
+
+    /// Participants taking part in an OSE side turn: members of those sides that can act, are
+    /// in the fight, and (round 1) are not on a surprised side; `slow`: only slow-weapon users.
+    pub(crate) fn side_members(&self, sides: &[SideId], slow: bool) -> Vec<ParticipantId> {
+        self.participants
+            .iter()
+            .filter(|p| sides.contains(&p.side) && p.can_act && !p.out)
+            .filter(|p| !slow || p.ose_declaration().is_some_and(|d| d.slow_weapon))
+            .map(|p| p.id.clone())
+            .collect()
+    }
+}

@@ -1,0 +1,87 @@
+//! World actions (A5E-WORLD-01..04): the environment's own "turn", at the start of each round
+//! before anyone acts (A5E-TBA-05, A5E-WORLD-02), or at the start of each participant's turn in
+//! rolling-movement scenes (A5E-SCEN-05). Actions with a recharge are rolled for right after
+//! use and then at each round start until they recharge (A5E-WORLD-03).
+//!
+//! The catalogue of environments is data supplied by the caller (another module ships the A5E
+//! one); the encounter only needs an id, a name and a recharge.
+
+use serde::{Deserialize, Serialize};
+
+use crate::encounter::ids::{Name, WorldActionId};
+use crate::error::{Error, Result};
+
+/// A5E-WORLD-03: "Recharge X–6": a d6 at or above `min` recharges the action ("Recharge 6":
+/// `min` 6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct Recharge {
+    pub min: u8,
+}
+
+/// The recharge die (A5E-WORLD-03).
+pub const RECHARGE_DIE: u32 = 6;
+
+impl Recharge {
+    pub fn new(min: u8) -> Result<Self> {
+        if !(2..=6).contains(&min) {
+            return Err(Error::invalid_argument(format!(
+                "a recharge is \"Recharge X–6\" with X from 2 to 6, not {min}"
+            )));
+        }
+        Ok(Self { min })
+    }
+    /// Whether a d6 face recharges it.
+    pub fn recharges_on(self, face: u32) -> bool {
+        face >= u32::from(self.min)
+    }
+}
+
+/// An environment's world action (A5E-WORLD-01).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct WorldAction {
+    pub id: WorldActionId,
+    pub name: Name,
+    /// `None`: usable every round.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recharge: Option<Recharge>,
+}
+
+impl WorldAction {
+    pub fn validate(&self) -> Result<()> {
+        if let Some(r) = self.recharge {
+            Recharge::new(r.min)?;
+        }
+        Ok(())
+    }
+}
+
+/// A world action and whether it can be used now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct WorldActionState {
+    pub action: WorldAction,
+    pub charged: bool,
+    /// The round whose start-of-round roll recharged it (EX-A5E-15 option).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recharged_in: Option<u32>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a5e_world_03_recharge_thresholds() {
+        let r46 = Recharge::new(4).unwrap();
+        assert!(!r46.recharges_on(3));
+        assert!(r46.recharges_on(4) && r46.recharges_on(6));
+        let r6 = Recharge::new(6).unwrap();
+        assert!(!r6.recharges_on(5) && r6.recharges_on(6));
+        assert!(Recharge::new(1).is_err() && Recharge::new(7).is_err());
+    }
+}

@@ -1,0 +1,176 @@
+//! A5E ability-check initiative (RULES.md §2.2–2.5): d20 + an ability check, Dexterity by
+//! default or another check per participant (A5E-INIT-01/02), high → low, kept for the whole
+//! encounter; ties roll off with a d20, again while tied (A5E-INIT-03).
+
+use serde::{Deserialize, Serialize};
+
+use crate::encounter::Label;
+use crate::error::{Error, Result};
+
+/// The six abilities.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum Ability {
+    Strength,
+    Dexterity,
+    Constitution,
+    Intelligence,
+    Wisdom,
+    Charisma,
+}
+
+impl Ability {
+    pub const fn label(self) -> &'static str {
+        match self {
+            Self::Strength => "Strength",
+            Self::Dexterity => "Dexterity",
+            Self::Constitution => "Constitution",
+            Self::Intelligence => "Intelligence",
+            Self::Wisdom => "Wisdom",
+            Self::Charisma => "Charisma",
+        }
+    }
+}
+
+/// Ability modifiers other than Dexterity (which every participant carries with its score).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct AbilityMods {
+    pub str: i8,
+    pub con: i8,
+    pub int: i8,
+    pub wis: i8,
+    pub cha: i8,
+}
+
+impl AbilityMods {
+    pub fn is_zero(&self) -> bool {
+        *self == Self::default()
+    }
+}
+
+/// The check a participant makes for initiative (A5E-INIT-02): an ability, optionally the
+/// skill or tool named for the log, and the extra bonus the caller computed (proficiency,
+/// expertise…), which is added to the ability modifier.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct InitiativeCheck {
+    pub ability: Ability,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skill: Option<Label>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bonus: i8,
+}
+
+fn is_zero(v: &i8) -> bool {
+    *v == 0
+}
+
+impl InitiativeCheck {
+    /// A plain ability check.
+    pub fn ability(ability: Ability) -> Self {
+        Self {
+            ability,
+            skill: None,
+            bonus: 0,
+        }
+    }
+
+    /// A check from the Types of Initiative table (A5E-INIT-02), by row index (0–4).
+    pub fn from_table(row: usize) -> Result<Self> {
+        let (ability, skill, _) = TYPES_OF_INITIATIVE.get(row).ok_or_else(|| {
+            Error::invalid_argument(format!(
+                "the Types of Initiative table has rows 0 to {}",
+                TYPES_OF_INITIATIVE.len().saturating_sub(1)
+            ))
+        })?;
+        Ok(Self {
+            ability: *ability,
+            skill: Some(Label::new(*skill)?),
+            bonus: 0,
+        })
+    }
+}
+
+/// A5E-INIT-02: Types of Initiative, every row (G-06: the first row was printed as a header).
+pub const TYPES_OF_INITIATIVE: [(Ability, &str, &str); 5] = [
+    (Ability::Wisdom, "Perception", "Spotting a hidden threat"),
+    (
+        Ability::Strength,
+        "Athletics",
+        "Climbing a cliff during a landslide",
+    ),
+    (
+        Ability::Charisma,
+        "Deception",
+        "Being unassuming before suddenly taking action",
+    ),
+    (
+        Ability::Wisdom,
+        "Insight",
+        "Noticing when an unassuming participant is about to take action",
+    ),
+    (
+        Ability::Dexterity,
+        "Land Vehicles",
+        "Participating in a wagon race",
+    ),
+];
+
+/// Options of the A5E system (and of the A5E turn rules that the encounter enforces).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct AbilityCheckOptions {
+    /// A5E-SURP-02 `[AMBIG]`: whether a surprised creature also loses its bonus action on its
+    /// first turn (RULES.md suggests yes).
+    pub surprise_blocks_bonus_action: bool,
+    /// A5E-SCEN-04/05: rolling movement (chases, races): the world-action phase happens at the
+    /// start of each participant's turn and affects only that participant.
+    pub rolling_movement: bool,
+    /// EX-A5E-15 `[AMBIG]`: whether a world action recharged by the start-of-round roll may be
+    /// used in that same round's world phase (RULES.md suggests yes).
+    pub use_on_recharge_round: bool,
+}
+
+impl Default for AbilityCheckOptions {
+    fn default() -> Self {
+        Self {
+            surprise_blocks_bonus_action: true,
+            rolling_movement: false,
+            use_on_recharge_round: true,
+        }
+    }
+}
+
+impl AbilityCheckOptions {
+    pub fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a5e_init_02_types_of_initiative_every_row() {
+        let expected = [
+            (Ability::Wisdom, "Perception"),
+            (Ability::Strength, "Athletics"),
+            (Ability::Charisma, "Deception"),
+            (Ability::Wisdom, "Insight"),
+            (Ability::Dexterity, "Land Vehicles"),
+        ];
+        assert_eq!(TYPES_OF_INITIATIVE.len(), 5);
+        for (row, (ability, skill)) in expected.iter().enumerate() {
+            let c = InitiativeCheck::from_table(row).unwrap();
+            assert_eq!(c.ability, *ability);
+            assert_eq!(c.skill.unwrap().as_str(), *skill);
+        }
+        assert!(InitiativeCheck::from_table(5).is_err());
+    }
+}

@@ -1,0 +1,609 @@
+//! Greyhawk Initiative (RULES.md §1): initiative dice from declared activities, rolled every
+//! round, low → high.
+//!
+//! This module builds and rolls the dice pool of one declaration (GH-DICE-01..04,
+//! GH-INIT-03..05, GH-VAR-01) and orders simultaneous effect expiries (GH-DICE-05). Declaration
+//! phases, ties, delay, surprise and control live in the encounter state machine.
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::{DieRoller, DieSize, RolledDie, StepChain};
+use crate::encounter::limits::{MAX_ACTIVITIES, MAX_STEPS, MAX_TIE_DRAWS, MAX_WEAPON_DICE};
+use crate::error::{Error, ErrorCode, Result};
+use crate::initiative::{InitiativeDie, RollMode, roll_one};
+
+/// GH-DICE-01: the activity categories a creature declares (GH-INIT-08). Only the category is
+/// declared, never the spell, target or destination.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum Activity {
+    /// Ranged attack: d4.
+    Ranged,
+    /// Movement: d6.
+    Move,
+    /// Swap gear (sheathe or drop a weapon): d6 (GH-INIT-07).
+    Swap,
+    /// Any other action (Dash, Disengage, Dodge, Help, Hide, Use an Object): d6 (G-01).
+    Other,
+    /// Melee attack: d8.
+    Melee,
+    /// Cast a spell: d10.
+    Spell,
+}
+
+/// GH-DICE-01: the initiative die of every activity, every row of the table.
+pub const INITIATIVE_DICE: [(Activity, DieSize); 6] = [
+    (Activity::Ranged, DieSize::D4),
+    (Activity::Move, DieSize::D6),
+    (Activity::Swap, DieSize::D6),
+    (Activity::Other, DieSize::D6),
+    (Activity::Melee, DieSize::D8),
+    (Activity::Spell, DieSize::D10),
+];
+
+impl Activity {
+    /// The die from [`INITIATIVE_DICE`].
+    pub fn die(self) -> DieSize {
+        INITIATIVE_DICE
+            .iter()
+            .find(|(a, _)| *a == self)
+            .map_or(DieSize::D6, |(_, d)| *d)
+    }
+
+    /// Whether this category is an action (as opposed to movement or swapping gear), so that
+    /// extra actions roll only the largest action die (GH-INIT-05) and it may be a bonus action
+    /// (GH-INIT-04).
+    pub const fn is_action(self) -> bool {
+        matches!(self, Self::Ranged | Self::Other | Self::Melee | Self::Spell)
+    }
+
+    pub const fn label(self) -> &'static str {
+        match self {
+            Self::Ranged => "ranged attack",
+            Self::Move => "movement",
+            Self::Swap => "swap gear",
+            Self::Other => "other action",
+            Self::Melee => "melee attack",
+            Self::Spell => "cast a spell",
+        }
+    }
+}
+
+/// Whether a die step comes from an initiative bonus (die shrinks) or penalty (die grows).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum StepEffect {
+    Bonus,
+    Penalty,
+}
+
+/// GH-DICE-03: one effect that would give a bonus or penalty to initiative steps one die one
+/// step, whatever the size of the numeric bonus.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct DieStep {
+    pub effect: StepEffect,
+    /// The die to step, when the roller chooses (G-03); it must be in the pool. Without it the
+    /// preset's [`StepTarget`] decides.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub die: Option<DieSize>,
+}
+
+/// GH-VAR-01: a weapon's base damage dice, which replace the d4/d8 attack die under Weapon
+/// Speed. The PHB weapon table is not in the sources, so the caller supplies the dice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct WeaponDice {
+    pub count: u8,
+    pub die: DieSize,
+}
+
+/// What a creature plans for the coming round (GH-INIT-08): categories only.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct GhDeclaration {
+    /// Planned activities in the order they are declared (dice are rolled in this order).
+    /// An action category listed more than once, or several action categories, means extra
+    /// actions without a bonus action (Action Surge): only the largest action die is rolled
+    /// (GH-INIT-05).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub activities: Vec<Activity>,
+    /// GH-INIT-04: a planned bonus action adds one more die of its category.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bonus_action: Option<Activity>,
+    /// GH-DICE-03: initiative bonuses and penalties, one step each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<DieStep>,
+    /// GH-DICE-04: advantage or disadvantage on the largest die.
+    #[serde(default, skip_serializing_if = "RollMode::is_normal")]
+    pub mode: RollMode,
+    /// GH-VAR-01: the attacking weapon's damage dice (needed only with Weapon Speed on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weapon: Option<WeaponDice>,
+}
+
+impl GhDeclaration {
+    /// A declaration of these activities and nothing else.
+    pub fn of(activities: impl IntoIterator<Item = Activity>) -> Self {
+        Self {
+            activities: activities.into_iter().collect(),
+            ..Self::default()
+        }
+    }
+
+    pub fn with_bonus_action(mut self, activity: Activity) -> Self {
+        self.bonus_action = Some(activity);
+        self
+    }
+
+    /// Whether nothing at all is planned (GH-INIT-16).
+    pub fn is_empty(&self) -> bool {
+        self.activities.is_empty() && self.bonus_action.is_none()
+    }
+
+    /// Whether a spell is planned (GH-VAR-02 needs it).
+    pub fn casts_spell(&self) -> bool {
+        self.activities.contains(&Activity::Spell) || self.bonus_action == Some(Activity::Spell)
+    }
+
+    /// Every category the creature may use on its turn, with repeats for extra actions
+    /// (GH-INIT-09): the declared activities plus the bonus action.
+    pub fn allowed(&self) -> Vec<Activity> {
+        let mut all = self.activities.clone();
+        all.extend(self.bonus_action);
+        all
+    }
+
+    /// Check the declaration's shape against the documented limits.
+    pub fn validate(&self) -> Result<()> {
+        if self.activities.len() > MAX_ACTIVITIES {
+            return Err(Error::new(
+                ErrorCode::LimitExceeded,
+                format!("at most {MAX_ACTIVITIES} activities may be declared"),
+            ));
+        }
+        for once in [Activity::Move, Activity::Swap] {
+            if self.activities.iter().filter(|a| **a == once).count() > 1 {
+                return Err(Error::invalid_argument(format!(
+                    "{} is declared once: it adds one die whatever is planned (GH-INIT-03)",
+                    once.label()
+                )));
+            }
+        }
+        if let Some(bonus) = self.bonus_action
+            && !bonus.is_action()
+        {
+            return Err(Error::invalid_argument(format!(
+                "a bonus action is an action category, not {} (GH-INIT-04)",
+                bonus.label()
+            )));
+        }
+        if self.steps.len() > MAX_STEPS {
+            return Err(Error::new(
+                ErrorCode::LimitExceeded,
+                format!("at most {MAX_STEPS} initiative bonuses and penalties may apply"),
+            ));
+        }
+        if let Some(w) = self.weapon
+            && (w.count == 0 || w.count > MAX_WEAPON_DICE)
+        {
+            return Err(Error::invalid_argument(format!(
+                "a weapon rolls 1 to {MAX_WEAPON_DICE} dice (GH-VAR-01)"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Which die an initiative bonus or penalty steps when the roller does not choose (GH-DICE-03
+/// `[AMBIG]`, G-03).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum StepTarget {
+    /// The smallest die that can still step that way (else the smallest).
+    Smallest,
+    /// The largest die that can still step that way (else the largest).
+    Largest,
+}
+
+/// GH-INIT-16 `[AMBIG]`: what a creature that declares nothing does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum EmptyDeclaration {
+    /// It acts on initiative 0 (before everyone else).
+    #[default]
+    InitiativeZero,
+    /// It takes no turn this round.
+    DoesNotAct,
+}
+
+/// Greyhawk options a preset or user sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct GreyhawkOptions {
+    /// GH-DICE-03 / G-03: how far the die-step chain reaches.
+    pub step_chain: StepChain,
+    /// GH-DICE-03: default die a bonus shrinks (RULES.md suggests the smallest).
+    pub bonus_target: StepTarget,
+    /// GH-DICE-03: default die a penalty grows (RULES.md suggests the largest).
+    pub penalty_target: StepTarget,
+    /// GH-VAR-01 `[OPT]`: Weapon Speed.
+    pub weapon_speed: bool,
+    /// GH-VAR-02 `[OPT]`: Spell Disruption.
+    pub spell_disruption: bool,
+    /// GH-INIT-16 `[AMBIG]`.
+    pub empty_declaration: EmptyDeclaration,
+    /// GH-INIT-11: the DM may roll once for a group of identical creatures with the same plan.
+    pub group_rolls: bool,
+}
+
+impl Default for GreyhawkOptions {
+    fn default() -> Self {
+        Self {
+            step_chain: StepChain::Source,
+            bonus_target: StepTarget::Smallest,
+            penalty_target: StepTarget::Largest,
+            weapon_speed: false,
+            spell_disruption: false,
+            empty_declaration: EmptyDeclaration::InitiativeZero,
+            group_rolls: true,
+        }
+    }
+}
+
+impl GreyhawkOptions {
+    pub fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
+}
+
+/// One die of a pool before it is rolled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolDie {
+    pub size: DieSize,
+    pub activity: Activity,
+}
+
+fn max_total(dice: &[PoolDie]) -> u32 {
+    dice.iter().map(|d| d.size.sides()).sum()
+}
+
+fn attack_dice(
+    activity: Activity,
+    decl: &GhDeclaration,
+    opts: &GreyhawkOptions,
+) -> Result<Vec<PoolDie>> {
+    let weapon_attack = matches!(activity, Activity::Ranged | Activity::Melee);
+    if opts.weapon_speed && weapon_attack {
+        let w = decl.weapon.ok_or_else(|| {
+            Error::invalid_argument(
+                "Weapon Speed is on: a declared attack needs the weapon's damage dice (GH-VAR-01)",
+            )
+        })?;
+        return Ok((0..w.count)
+            .map(|_| PoolDie {
+                size: w.die,
+                activity,
+            })
+            .collect());
+    }
+    Ok(vec![PoolDie {
+        size: activity.die(),
+        activity,
+    }])
+}
+
+/// Build the pool of a declaration (GH-INIT-03..05, GH-INIT-07, GH-VAR-01) and apply its die
+/// steps (GH-DICE-03). Dice follow the declared order; extra actions collapse into the largest
+/// action die at the position of the first action; the bonus-action die comes last.
+pub fn pool(decl: &GhDeclaration, opts: &GreyhawkOptions) -> Result<Vec<PoolDie>> {
+    decl.validate()?;
+    let mut best: Option<Vec<PoolDie>> = None;
+    for a in decl.activities.iter().filter(|a| a.is_action()) {
+        let dice = attack_dice(*a, decl, opts)?;
+        if best
+            .as_ref()
+            .is_none_or(|b| max_total(&dice) > max_total(b))
+        {
+            best = Some(dice);
+        }
+    }
+    let mut out = Vec::new();
+    let mut action_placed = false;
+    for a in &decl.activities {
+        if a.is_action() {
+            if !action_placed {
+                out.extend(best.iter().flatten().copied());
+                action_placed = true;
+            }
+        } else {
+            out.push(PoolDie {
+                size: a.die(),
+                activity: *a,
+            });
+        }
+    }
+    if let Some(bonus) = decl.bonus_action {
+        out.extend(attack_dice(bonus, decl, opts)?);
+    }
+    for step in &decl.steps {
+        apply_step(&mut out, *step, opts)?;
+    }
+    Ok(out)
+}
+
+fn apply_step(pool: &mut [PoolDie], step: DieStep, opts: &GreyhawkOptions) -> Result<()> {
+    let delta = match step.effect {
+        StepEffect::Bonus => -1,
+        StepEffect::Penalty => 1,
+    };
+    let chain = opts.step_chain;
+    let index = match step.die {
+        Some(size) => pool.iter().position(|d| d.size == size).ok_or_else(|| {
+            Error::invalid_argument(format!(
+                "cannot step a d{}: the pool has none (GH-DICE-03)",
+                size.sides()
+            ))
+        })?,
+        None => {
+            let target = match step.effect {
+                StepEffect::Bonus => opts.bonus_target,
+                StepEffect::Penalty => opts.penalty_target,
+            };
+            let movable = |d: &PoolDie| chain.step(d.size, delta).is_ok_and(|s| s != d.size);
+            let pick = |only_movable: bool| {
+                let candidates = pool
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, d)| !only_movable || movable(d));
+                match target {
+                    StepTarget::Smallest => candidates
+                        .min_by(|(i, a), (j, b)| a.size.cmp(&b.size).then(i.cmp(j)))
+                        .map(|(i, _)| i),
+                    StepTarget::Largest => candidates
+                        .max_by(|(i, a), (j, b)| a.size.cmp(&b.size).then(j.cmp(i)))
+                        .map(|(i, _)| i),
+                }
+            };
+            match pick(true).or_else(|| pick(false)) {
+                Some(i) => i,
+                // An empty pool has nothing to step.
+                None => return Ok(()),
+            }
+        }
+    };
+    if let Some(d) = pool.get_mut(index) {
+        d.size = chain.step(d.size, delta)?;
+    }
+    Ok(())
+}
+
+/// Roll a declaration's pool. GH-DICE-04: advantage or disadvantage rolls the (first) largest
+/// die twice; advantage keeps the LOWER face, disadvantage the higher, because low is good.
+/// GH-DICE-02: no modifier is added here.
+pub fn roll(
+    decl: &GhDeclaration,
+    opts: &GreyhawkOptions,
+    dice: &mut dyn DieRoller,
+) -> Result<Vec<InitiativeDie>> {
+    let pool = pool(decl, opts)?;
+    let largest = pool
+        .iter()
+        .enumerate()
+        .max_by(|(i, a), (j, b)| a.size.cmp(&b.size).then(j.cmp(i)))
+        .map(|(i, _)| i);
+    let mut out = Vec::with_capacity(pool.len().saturating_add(1));
+    for (i, d) in pool.iter().enumerate() {
+        let first = roll_one(dice, d.size.sides())?;
+        if Some(i) == largest && !decl.mode.is_normal() {
+            let second = roll_one(dice, d.size.sides())?;
+            let keep_first = match decl.mode {
+                RollMode::Advantage => first.face <= second.face,
+                _ => first.face >= second.face,
+            };
+            out.push(InitiativeDie {
+                die: first,
+                dropped: !keep_first,
+                activity: Some(d.activity),
+            });
+            out.push(InitiativeDie {
+                die: second,
+                dropped: keep_first,
+                activity: Some(d.activity),
+            });
+        } else {
+            out.push(InitiativeDie {
+                die: first,
+                dropped: false,
+                activity: Some(d.activity),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// GH-DICE-05 / GH-DUR-03: the d20s that order simultaneous effect expiries. `rolls[i]` are the
+/// faces effect `i` rolled (the first, then any roll-off faces).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct ExpiryOrder {
+    pub rolls: Vec<Vec<RolledDie>>,
+    /// Effect indices, first to expire first (ascending rolls).
+    pub order: Vec<u32>,
+}
+
+/// Roll a d20 per effect and reroll ties; lowest ends first (GH-DICE-05, GH-DUR-03). Tied
+/// effects roll off among themselves and keep their place relative to the others.
+pub fn expiry_order(effects: u32, dice: &mut dyn DieRoller) -> Result<ExpiryOrder> {
+    if effects as usize > crate::encounter::limits::MAX_PARTICIPANTS {
+        return Err(Error::new(
+            ErrorCode::LimitExceeded,
+            "too many effects to order",
+        ));
+    }
+    let mut rolls: Vec<Vec<RolledDie>> = Vec::with_capacity(effects as usize);
+    for _ in 0..effects {
+        rolls.push(vec![roll_one(dice, 20)?]);
+    }
+    loop {
+        let faces: Vec<Vec<u32>> = rolls
+            .iter()
+            .map(|r| r.iter().map(|d| d.face).collect())
+            .collect();
+        let units: Vec<crate::initiative::ties::TieEntry<'_>> = faces
+            .iter()
+            .enumerate()
+            .map(|(i, f)| crate::initiative::ties::TieEntry {
+                key: [0; 4],
+                unit: u32::try_from(i).unwrap_or(u32::MAX),
+                draws: f,
+            })
+            .collect();
+        let needing = crate::initiative::ties::units_needing_draws(units);
+        if needing.is_empty() {
+            break;
+        }
+        for u in needing {
+            let r = rolls
+                .get_mut(u as usize)
+                .ok_or_else(|| Error::invalid_argument("effect index out of range"))?;
+            if r.len() > MAX_TIE_DRAWS {
+                return Err(Error::new(
+                    ErrorCode::LimitExceeded,
+                    "the expiry roll-off kept tying",
+                ));
+            }
+            r.push(roll_one(dice, 20)?);
+        }
+    }
+    let mut order: Vec<u32> = (0..effects).collect();
+    order.sort_by(|a, b| {
+        let fa = rolls
+            .get(*a as usize)
+            .map(|r| r.iter().map(|d| d.face).collect::<Vec<_>>());
+        let fb = rolls
+            .get(*b as usize)
+            .map(|r| r.iter().map(|d| d.face).collect::<Vec<_>>());
+        fa.cmp(&fb)
+    });
+    Ok(ExpiryOrder { rolls, order })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::SuppliedDice;
+
+    fn sizes(p: &[PoolDie]) -> Vec<u32> {
+        p.iter().map(|d| d.size.sides()).collect()
+    }
+
+    #[test]
+    fn gh_dice_01_table_every_row() {
+        let expected = [
+            (Activity::Ranged, 4),
+            (Activity::Move, 6),
+            (Activity::Swap, 6),
+            (Activity::Other, 6),
+            (Activity::Melee, 8),
+            (Activity::Spell, 10),
+        ];
+        assert_eq!(INITIATIVE_DICE.len(), expected.len());
+        for (a, sides) in expected {
+            assert_eq!(a.die().sides(), sides, "{a:?}");
+        }
+    }
+
+    #[test]
+    fn gh_init_05_extra_actions_roll_only_the_largest_action_die() {
+        let o = GreyhawkOptions::default();
+        let d = GhDeclaration::of([Activity::Move, Activity::Melee, Activity::Melee]);
+        assert_eq!(sizes(&pool(&d, &o).unwrap()), vec![6, 8]);
+        let d = GhDeclaration::of([Activity::Ranged, Activity::Spell]);
+        assert_eq!(sizes(&pool(&d, &o).unwrap()), vec![10]);
+    }
+
+    #[test]
+    fn gh_init_04_bonus_action_adds_its_die() {
+        let o = GreyhawkOptions::default();
+        let d = GhDeclaration::of([Activity::Ranged, Activity::Move])
+            .with_bonus_action(Activity::Spell);
+        assert_eq!(sizes(&pool(&d, &o).unwrap()), vec![4, 6, 10]);
+        let bad = GhDeclaration::of([]).with_bonus_action(Activity::Move);
+        assert!(pool(&bad, &o).is_err());
+    }
+
+    #[test]
+    fn gh_dice_03_default_targets_and_explicit_choice() {
+        let o = GreyhawkOptions::default();
+        let mut d = GhDeclaration::of([Activity::Move, Activity::Melee]);
+        d.steps = vec![DieStep {
+            effect: StepEffect::Bonus,
+            die: None,
+        }];
+        assert_eq!(sizes(&pool(&d, &o).unwrap()), vec![4, 8]);
+        d.steps = vec![DieStep {
+            effect: StepEffect::Bonus,
+            die: Some(DieSize::D8),
+        }];
+        assert_eq!(sizes(&pool(&d, &o).unwrap()), vec![6, 6]);
+        d.steps = vec![DieStep {
+            effect: StepEffect::Penalty,
+            die: None,
+        }];
+        assert_eq!(sizes(&pool(&d, &o).unwrap()), vec![6, 10]);
+        d.steps = vec![DieStep {
+            effect: StepEffect::Penalty,
+            die: Some(DieSize::D4),
+        }];
+        assert!(pool(&d, &o).is_err());
+    }
+
+    #[test]
+    fn gh_dice_02_total_is_the_plain_sum() {
+        let o = GreyhawkOptions::default();
+        let d = GhDeclaration::of([Activity::Move, Activity::Melee]);
+        let mut dice = SuppliedDice::new([5, 7]);
+        let r = roll(&d, &o, &mut dice).unwrap();
+        assert_eq!(
+            crate::initiative::InitiativeRoll::computed_total(&r, 0),
+            Some(12)
+        );
+    }
+
+    #[test]
+    fn gh_var_01_weapon_speed_replaces_attack_dice() {
+        let o = GreyhawkOptions {
+            weapon_speed: true,
+            ..Default::default()
+        };
+        let mut d = GhDeclaration::of([Activity::Melee]);
+        assert!(pool(&d, &o).is_err(), "weapon dice are required");
+        d.weapon = Some(WeaponDice {
+            count: 2,
+            die: DieSize::D6,
+        });
+        assert_eq!(sizes(&pool(&d, &o).unwrap()), vec![6, 6]);
+        let spell = GhDeclaration::of([Activity::Spell]);
+        assert_eq!(sizes(&pool(&spell, &o).unwrap()), vec![10]);
+    }
+
+    #[test]
+    fn gh_dice_05_expiry_order_rerolls_ties() {
+        // EX-GH-08: 12, 4, 12 → the two 12s reroll 7 and 15 → order (4), (7), (15).
+        let mut dice = SuppliedDice::new([12, 4, 12, 7, 15]);
+        let e = expiry_order(3, &mut dice).unwrap();
+        assert_eq!(e.order, vec![1, 0, 2]);
+        assert_eq!(e.rolls[0].len(), 2);
+        assert_eq!(e.rolls[1].len(), 1);
+    }
+}

@@ -1,0 +1,170 @@
+//! OSE side initiative (RULES.md §4.12, §4.14): 1d6 per side each round, high → low
+//! (OSE-INIT-01); ties reroll or act simultaneously (OSE-INIT-02); slow weapons act last
+//! (OSE-INIT-03); optional individual 1d6 + Dex modifier (OSE-INIT-04); declarations of spells
+//! and melee movement before the roll (OSE-COMBAT-01); phase order within a side
+//! (OSE-COMBAT-02); spell disruption (OSE-COMBAT-09); surprise (OSE-SURP-01..03).
+
+use serde::{Deserialize, Serialize};
+
+/// OSE-INIT-01: the initiative die of a side (and of an individual, OSE-INIT-04).
+pub const INITIATIVE_DIE: u32 = 6;
+/// OSE-SURP-02: the surprise die.
+pub const SURPRISE_DIE: u32 = 6;
+/// OSE-SURP-02: a surprise roll at or below this is surprised (1 or 2).
+pub const SURPRISED_AT_MOST: u32 = 2;
+
+/// OSE-SURP-02: whether a surprise face means surprised.
+pub const fn is_surprised(face: u32) -> bool {
+    face <= SURPRISED_AT_MOST
+}
+
+/// OSE-COMBAT-02 step 3: the order a side acts in once it has the initiative.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum OsePhase {
+    /// (a) monster morale (G-43: every side, not only the winner).
+    Morale,
+    /// (b) movement.
+    Movement,
+    /// (c) missile attacks.
+    Missiles,
+    /// (d) spell casting.
+    Spells,
+    /// (e) melee attacks.
+    Melee,
+}
+
+/// OSE-COMBAT-02 steps 3a–3e in order, every row.
+pub const PHASE_ORDER: [OsePhase; 5] = [
+    OsePhase::Morale,
+    OsePhase::Movement,
+    OsePhase::Missiles,
+    OsePhase::Spells,
+    OsePhase::Melee,
+];
+
+/// OSE-INIT-03: slow-weapon attackers act last, so their step only has the attack phases.
+pub const SLOW_PHASES: [OsePhase; 2] = [OsePhase::Missiles, OsePhase::Melee];
+
+impl OsePhase {
+    /// The phase after this one in `phases`, if any.
+    pub fn next_in(self, phases: &[OsePhase]) -> Option<OsePhase> {
+        let i = phases.iter().position(|p| *p == self)?;
+        phases.get(i.saturating_add(1)).copied()
+    }
+
+    pub const fn label(self) -> &'static str {
+        match self {
+            Self::Morale => "morale",
+            Self::Movement => "movement",
+            Self::Missiles => "missile attacks",
+            Self::Spells => "spell casting",
+            Self::Melee => "melee attacks",
+        }
+    }
+}
+
+/// OSE-COMBAT-04: the two kinds of movement allowed in melee (declared, OSE-COMBAT-01).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum MeleeMovement {
+    FightingWithdrawal,
+    Retreat,
+}
+
+/// OSE-COMBAT-01: what must be declared before initiative, plus the weapon speed that decides
+/// whether the combatant acts last (OSE-INIT-03).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct OseDeclaration {
+    /// Intends to cast a spell.
+    #[serde(skip_serializing_if = "core::ops::Not::not")]
+    pub spell: bool,
+    /// Intends to move while in melee.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub melee_movement: Option<MeleeMovement>,
+    /// Attacks with a slow weapon (two-handed melee weapon, some missile weapons).
+    #[serde(skip_serializing_if = "core::ops::Not::not")]
+    pub slow_weapon: bool,
+}
+
+/// OSE-INIT-02 `[ADJ]`: tied sides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum OseTies {
+    /// Tied sides reroll (a d6 roll-off among them, repeated while tied; their place relative to
+    /// untied sides does not change).
+    #[default]
+    Reroll,
+    /// Tied sides act at the same time; both can deal deadly blows.
+    Simultaneous,
+}
+
+/// Options of the OSE system.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct SideOptions {
+    /// OSE-INIT-02 `[ADJ]`.
+    pub ties: OseTies,
+    /// OSE-INIT-04 `[OPT]`: individual initiative, 1d6 + Dex modifier (or a referee-set
+    /// modifier). OSE's Dex table is not in the sources: callers give each participant its OSE
+    /// modifier as `dexMod`.
+    pub individual: bool,
+    /// OSE-COMBAT-09: spell disruption (a core rule; off only for house rules).
+    pub spell_disruption: bool,
+}
+
+impl Default for SideOptions {
+    fn default() -> Self {
+        Self {
+            ties: OseTies::Reroll,
+            individual: false,
+            spell_disruption: true,
+        }
+    }
+}
+
+impl SideOptions {
+    pub fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ose_combat_02_phase_order_every_row() {
+        assert_eq!(
+            PHASE_ORDER,
+            [
+                OsePhase::Morale,
+                OsePhase::Movement,
+                OsePhase::Missiles,
+                OsePhase::Spells,
+                OsePhase::Melee
+            ]
+        );
+        assert_eq!(
+            OsePhase::Morale.next_in(&PHASE_ORDER),
+            Some(OsePhase::Movement)
+        );
+        assert_eq!(OsePhase::Melee.next_in(&PHASE_ORDER), None);
+        assert_eq!(
+            OsePhase::Missiles.next_in(&SLOW_PHASES),
+            Some(OsePhase::Melee)
+        );
+    }
+
+    #[test]
+    fn ose_surp_02_one_or_two_is_surprised() {
+        let surprised: Vec<u32> = (1..=6).filter(|f| is_surprised(*f)).collect();
+        assert_eq!(surprised, vec![1, 2]);
+    }
+}

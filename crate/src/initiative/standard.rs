@@ -1,0 +1,28 @@
+//! Standard 5e initiative: d20 + Dex modifier, high → low, rolled once per encounter.
+
+use serde::{Deserialize, Serialize};
+
+use crate::initiative::TieRule;
+
+/// Options of the standard system.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct StandardOptions {
+    /// How equal totals are ordered before a roll-off (the 5e rules leave it to the table).
+    pub tie_rule: TieRule,
+}
+
+impl Default for StandardOptions {
+    fn default() -> Self {
+        Self {
+            tie_rule: TieRule::DexModifier,
+        }
+    }
+}
+
+impl StandardOptions {
+    pub fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
+}

@@ -1,0 +1,377 @@
+//! Bad commands and bad events: every one is refused with its code and leaves the encounter
+//! exactly as it was (compared through the serialized state), including commands that fail
+//! after rolling dice.
+
+#[path = "encounter_support.rs"]
+mod support;
+
+use support::*;
+use turnkeeper::ErrorCode;
+use turnkeeper::dice::RolledDie;
+use turnkeeper::encounter::{ActionKind, Command, Encounter, Event, Name, TieDraw, TieUnit};
+use turnkeeper::initiative::Activity::{Melee, Move, Spell};
+use turnkeeper::rulesets::{Preset, RulesetConfig};
+
+fn start() -> Command {
+    Command::Start {
+        advantage: vec![],
+        advantage_sides: vec![],
+        check: None,
+        ambushers: vec![],
+    }
+}
+
+fn gh_round() -> Table {
+    let mut t = Table::preset(Preset::Gh5e);
+    t.add(newp("a", "x", 10));
+    t.add(newp("b", "y", 11));
+    t.run(start(), &[]);
+    t.declare("a", gh(&[Move, Melee]));
+    t.declare("b", gh(&[Spell]));
+    t.run(Command::RollInitiative, &[1, 2, 9]);
+    t
+}
+
+#[test]
+fn unknown_ids_are_refused() {
+    let mut t = gh_round();
+    let ghost = pid("ghost");
+    t.fail(
+        Command::Rename {
+            participant: ghost.clone(),
+            name: Name::new("Boo").unwrap(),
+        },
+        &[],
+        ErrorCode::UnknownId,
+    );
+    t.fail(
+        Command::RemoveParticipant {
+            participant: ghost.clone(),
+        },
+        &[],
+        ErrorCode::UnknownId,
+    );
+    t.fail(
+        Command::Act {
+            participant: ghost.clone(),
+            activity: Melee,
+        },
+        &[],
+        ErrorCode::UnknownId,
+    );
+    t.fail(
+        Command::UseAction {
+            participant: ghost.clone(),
+            kind: ActionKind::Reaction,
+            slot: None,
+        },
+        &[],
+        ErrorCode::UnknownId,
+    );
+    t.fail(
+        Command::Harm {
+            participant: ghost.clone(),
+            harm: turnkeeper::encounter::Harm::Hit,
+        },
+        &[],
+        ErrorCode::UnknownId,
+    );
+    t.fail(
+        Command::SetController {
+            participant: pid("a"),
+            controller: Some(ghost),
+        },
+        &[],
+        ErrorCode::UnknownId,
+    );
+    assert_eq!(
+        t.enc.allowed_activities(&pid("ghost")).unwrap_err().code,
+        ErrorCode::UnknownId
+    );
+}
+
+#[test]
+fn duplicate_ids_and_bad_values_are_refused() {
+    let mut t = gh_round();
+    t.fail(
+        Command::AddParticipant {
+            participant: newp("a", "x", 10),
+        },
+        &[],
+        ErrorCode::DuplicateId,
+    );
+    t.fail(
+        Command::AddParticipant {
+            participant: newp("z", "x", 0),
+        },
+        &[],
+        ErrorCode::InvalidArgument,
+    );
+    t.fail(
+        Command::AddParticipant {
+            participant: newp("z", "x", 31),
+        },
+        &[],
+        ErrorCode::InvalidArgument,
+    );
+    let mut selfish = newp("z", "x", 10);
+    selfish.controller = Some(pid("z"));
+    t.fail(
+        Command::AddParticipant {
+            participant: selfish,
+        },
+        &[],
+        ErrorCode::InvalidArgument,
+    );
+    // Control cycles are refused.
+    t.run(
+        Command::SetController {
+            participant: pid("b"),
+            controller: Some(pid("a")),
+        },
+        &[],
+    );
+    t.fail(
+        Command::SetController {
+            participant: pid("a"),
+            controller: Some(pid("b")),
+        },
+        &[],
+        ErrorCode::InvalidArgument,
+    );
+    // Ids themselves are validated when read.
+    assert!(serde_json::from_str::<Command>(r#"{"type":"endTurn"}"#).is_ok());
+    assert!(serde_json::from_str::<Command>(r#"{"type":"delay","participant":""}"#).is_err());
+    assert!(serde_json::from_str::<Command>(r#"{"type":"delay","participant":"a b"}"#).is_err());
+}
+
+#[test]
+fn acting_out_of_turn_is_refused() {
+    let mut t = gh_round();
+    assert_eq!(t.current().as_deref(), Some("a"));
+    t.fail(
+        Command::Act {
+            participant: pid("b"),
+            activity: Spell,
+        },
+        &[],
+        ErrorCode::OutOfOrder,
+    );
+    t.fail(
+        Command::Delay {
+            participant: pid("b"),
+        },
+        &[],
+        ErrorCode::OutOfOrder,
+    );
+    t.fail(
+        Command::Resume {
+            participant: pid("b"),
+            cut_in: vec![],
+        },
+        &[],
+        ErrorCode::OutOfOrder,
+    );
+    // A delay after acting is refused too.
+    t.run(
+        Command::Act {
+            participant: pid("a"),
+            activity: Move,
+        },
+        &[],
+    );
+    t.fail(
+        Command::Delay {
+            participant: pid("a"),
+        },
+        &[],
+        ErrorCode::NotAllowed,
+    );
+}
+
+#[test]
+fn declaring_after_rolling_and_rolling_twice_are_refused() {
+    let mut t = gh_round();
+    t.fail(
+        Command::Declare {
+            participant: pid("a"),
+            declaration: gh(&[Move]),
+        },
+        &[],
+        ErrorCode::OutOfOrder,
+    );
+    t.fail(Command::RollInitiative, &[1, 1, 1], ErrorCode::OutOfOrder);
+    t.fail(start(), &[], ErrorCode::OutOfOrder);
+    // A5E does not roll each round.
+    let mut a = Table::preset(Preset::A5e);
+    a.add(newp("a", "x", 10));
+    a.run(start(), &[5]);
+    a.fail(Command::RollInitiative, &[], ErrorCode::NotAllowed);
+    a.fail(
+        Command::Declare {
+            participant: pid("a"),
+            declaration: gh(&[Move]),
+        },
+        &[],
+        ErrorCode::OutOfOrder,
+    );
+}
+
+#[test]
+fn delaying_twice_is_refused_and_delay_is_per_ruleset() {
+    let mut t = gh_round();
+    t.run(
+        Command::Delay {
+            participant: pid("a"),
+        },
+        &[],
+    );
+    t.fail(
+        Command::Delay {
+            participant: pid("a"),
+        },
+        &[],
+        ErrorCode::OutOfOrder,
+    );
+    t.run(
+        Command::Resume {
+            participant: pid("a"),
+            cut_in: vec![],
+        },
+        &[],
+    );
+    t.end_turn();
+    assert_eq!(t.current().as_deref(), Some("a"));
+    t.fail(
+        Command::Delay {
+            participant: pid("a"),
+        },
+        &[],
+        ErrorCode::NotAllowed,
+    );
+    t.fail(
+        Command::Resume {
+            participant: pid("a"),
+            cut_in: vec![],
+        },
+        &[],
+        ErrorCode::OutOfOrder,
+    );
+    // A5E has no Delay (C-09).
+    let mut a = Table::preset(Preset::A5e);
+    a.add(newp("a", "x", 10));
+    a.run(start(), &[5]);
+    a.fail(
+        Command::Delay {
+            participant: pid("a"),
+        },
+        &[],
+        ErrorCode::NotAllowed,
+    );
+}
+
+#[test]
+fn ending_a_turn_with_no_encounter_running_is_refused() {
+    let mut t = Table::preset(Preset::Gh5e);
+    t.fail(Command::EndTurn, &[], ErrorCode::OutOfOrder);
+    t.add(newp("a", "x", 10));
+    t.run(start(), &[]);
+    // Declaration phase: no turn under way.
+    t.fail(Command::EndTurn, &[], ErrorCode::OutOfOrder);
+    t.fail(Command::NextRound, &[], ErrorCode::OutOfOrder);
+    t.run(Command::End, &[]);
+    for cmd in [
+        Command::EndTurn,
+        Command::End,
+        Command::RollInitiative,
+        Command::NextRound,
+    ] {
+        t.fail(cmd, &[], ErrorCode::OutOfOrder);
+    }
+    t.fail(
+        Command::AddParticipant {
+            participant: newp("b", "x", 10),
+        },
+        &[],
+        ErrorCode::OutOfOrder,
+    );
+}
+
+#[test]
+fn commands_that_fail_after_rolling_change_nothing() {
+    let mut t = Table::preset(Preset::Gh5e);
+    for id in ["a", "b", "c"] {
+        t.add(newp(id, "x", 10));
+    }
+    t.run(start(), &[]);
+    for id in ["a", "b", "c"] {
+        t.declare(id, gh(&[Move, Melee]));
+    }
+    // Runs out of faces on the fifth die.
+    t.fail(
+        Command::RollInitiative,
+        &[1, 2, 3, 4],
+        ErrorCode::FacesExhausted,
+    );
+    // A d6 showing 7.
+    t.fail(
+        Command::RollInitiative,
+        &[7, 1, 1, 1, 1, 1],
+        ErrorCode::InvalidFace,
+    );
+    // The same command succeeds afterwards from the same state.
+    t.run(Command::RollInitiative, &[1, 2, 3, 4, 5, 6]);
+    assert_eq!(t.order(), strs(&["a", "b", "c"]));
+    // A5E start that runs out of faces during the roll-off.
+    let mut a = Table::preset(Preset::A5e);
+    a.add(newp("a", "x", 10));
+    a.add(newp("b", "x", 10));
+    a.fail(start(), &[10, 10, 5], ErrorCode::FacesExhausted);
+    assert_eq!(a.enc.phase(), turnkeeper::encounter::Phase::Setup);
+}
+
+#[test]
+fn tampered_events_are_refused_without_change() {
+    let t = gh_round();
+    let mut e = t.enc.clone();
+    let before = e.to_json();
+    let bad_face = Event::TiesBroken {
+        draws: vec![TieDraw {
+            unit: TieUnit::Participants {
+                participants: vec![pid("a")],
+            },
+            die: RolledDie {
+                sides: 20,
+                face: 21,
+            },
+        }],
+    };
+    assert_eq!(
+        e.apply(&bad_face).unwrap_err().code,
+        ErrorCode::SnapshotInvalid
+    );
+    let wrong_turn = Event::TurnStarted {
+        participant: pid("b"),
+        round: 1,
+    };
+    assert_eq!(
+        e.apply(&wrong_turn).unwrap_err().code,
+        ErrorCode::OutOfOrder
+    );
+    let wrong_round = Event::RoundStarted { round: 9 };
+    assert!(e.apply(&wrong_round).is_err());
+    // A batch that fails part-way is not applied at all.
+    let batch = vec![
+        Event::TurnEnded {
+            participant: pid("a"),
+            round: 1,
+        },
+        wrong_turn.clone(),
+        wrong_turn,
+    ];
+    assert!(e.apply_all(&batch).is_err());
+    assert_eq!(before, e.to_json());
+    // Events forged from a fresh encounter are refused too.
+    let mut fresh = Encounter::new(RulesetConfig::preset(Preset::Gh5e)).unwrap();
+    assert!(fresh.apply(&Event::RoundStarted { round: 1 }).is_err());
+}

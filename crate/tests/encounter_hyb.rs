@@ -1,0 +1,364 @@
+//! HYB Dex-score initiative, action budget and retreat (RULES.md §3.2, 3.3, 3.17).
+
+#[path = "encounter_support.rs"]
+mod support;
+
+use support::*;
+use turnkeeper::ErrorCode;
+use turnkeeper::encounter::{ActionKind, Command, Event, Harm, Label, RetreatCheck};
+use turnkeeper::initiative::TieRule;
+use turnkeeper::initiative::dex_score::AmbushRule;
+use turnkeeper::rulesets::{Preset, RoundLength, RulesetConfig};
+
+fn start() -> Command {
+    Command::Start {
+        advantage: vec![],
+        advantage_sides: vec![],
+        check: None,
+        ambushers: vec![],
+    }
+}
+
+fn act(id: &str, kind: ActionKind, slot: Option<ActionKind>) -> Command {
+    Command::UseAction {
+        participant: pid(id),
+        kind,
+        slot,
+    }
+}
+
+fn party() -> Table {
+    let mut t = Table::new(RulesetConfig::preset(Preset::Hyb));
+    t.add(newp("fighter", "party", 12));
+    t.add(newp("thief", "party", 17));
+    let mut orc = newp("orc", "foes", 9);
+    orc.npc = true;
+    t.add(orc);
+    t
+}
+
+#[test]
+fn hyb_init_01_fixed_order_by_dex_score_without_rolling() {
+    let mut t = party();
+    let ev = t.run(start(), &[]);
+    assert_eq!(t.order(), strs(&["thief", "fighter", "orc"]));
+    assert!(ev.iter().all(|e| !matches!(e, Event::TiesBroken { .. })));
+    for _ in 0..3 {
+        t.end_turn();
+    }
+    assert_eq!(t.enc.round(), 2);
+    assert_eq!(t.order(), strs(&["thief", "fighter", "orc"]));
+    // The round length is a parameter (not stated by the source).
+    t.run(
+        Command::SetRoundLength {
+            length: RoundLength::new(10).unwrap(),
+        },
+        &[],
+    );
+    assert_eq!(t.enc.round_length().seconds(), 10);
+}
+
+#[test]
+fn hyb_init_01_ambush_is_a_parameter() {
+    let ambush = |rule: AmbushRule| {
+        let mut cfg = RulesetConfig::preset(Preset::Hyb);
+        cfg.hyb.ambush = rule;
+        let mut t = Table::new(cfg);
+        t.add(newp("fighter", "party", 12));
+        t.add(newp("thief", "party", 17));
+        t.add(newp("orc", "foes", 9));
+        t.run(
+            Command::Start {
+                advantage: vec![],
+                advantage_sides: vec![],
+                check: None,
+                ambushers: vec![side("foes")],
+            },
+            &[],
+        );
+        t
+    };
+    let mut t = ambush(AmbushRule::AmbushersFirst);
+    assert_eq!(t.order(), strs(&["orc", "thief", "fighter"]));
+    for _ in 0..3 {
+        t.end_turn();
+    }
+    assert_eq!(
+        t.order(),
+        strs(&["thief", "fighter", "orc"]),
+        "only round 1 changes"
+    );
+    let mut t = ambush(AmbushRule::FreeRound);
+    assert_eq!(t.order(), strs(&["orc"]));
+    t.end_turn();
+    assert_eq!(t.enc.round(), 2);
+    assert_eq!(t.order(), strs(&["thief", "fighter", "orc"]));
+}
+
+#[test]
+fn hyb_init_02_delay_to_a_slower_position() {
+    let mut t = party();
+    t.run(start(), &[]);
+    t.run(
+        Command::Delay {
+            participant: pid("thief"),
+        },
+        &[],
+    );
+    assert_eq!(t.current().as_deref(), Some("fighter"));
+    // HYB has no cut-in rule.
+    t.fail(
+        Command::Resume {
+            participant: pid("thief"),
+            cut_in: vec![pid("fighter")],
+        },
+        &[],
+        ErrorCode::NotAllowed,
+    );
+    t.end_turn();
+    t.run(
+        Command::Resume {
+            participant: pid("thief"),
+            cut_in: vec![],
+        },
+        &[],
+    );
+    t.end_turn();
+    assert_eq!(t.current().as_deref(), Some("thief"));
+    t.fail(
+        Command::Delay {
+            participant: pid("thief"),
+        },
+        &[],
+        ErrorCode::NotAllowed,
+    );
+    t.end_turn();
+    // The next round is back to the fixed order.
+    assert_eq!(t.order(), strs(&["thief", "fighter", "orc"]));
+}
+
+#[test]
+fn hyb_init_03_tie_rule_is_configurable() {
+    let mut t = Table::preset(Preset::Hyb);
+    let mut orc = newp("orc", "foes", 12);
+    orc.npc = true;
+    t.add(orc);
+    t.add(newp("fighter", "party", 12));
+    t.run(start(), &[]);
+    assert_eq!(t.order(), strs(&["fighter", "orc"]), "PCs first by default");
+    let mut cfg = RulesetConfig::preset(Preset::Hyb);
+    cfg.hyb.tie_rule = TieRule::RollOff;
+    let mut t = Table::new(cfg);
+    let mut orc = newp("orc", "foes", 12);
+    orc.npc = true;
+    t.add(orc);
+    t.add(newp("fighter", "party", 12));
+    t.run(start(), &[17, 3]);
+    assert_eq!(t.order(), strs(&["orc", "fighter"]));
+}
+
+#[test]
+fn hyb_act_01_one_active_one_movement_one_quick_per_round() {
+    let mut t = party();
+    t.run(start(), &[]);
+    t.run(act("thief", ActionKind::Active, None), &[]);
+    t.run(act("thief", ActionKind::Movement, None), &[]);
+    t.run(act("thief", ActionKind::Quick, None), &[]);
+    for k in [ActionKind::Active, ActionKind::Movement, ActionKind::Quick] {
+        t.fail(act("thief", k, None), &[], ErrorCode::NotAllowed);
+    }
+    // A5E slots are not HYB actions.
+    t.fail(
+        act("thief", ActionKind::Action, None),
+        &[],
+        ErrorCode::NotAllowed,
+    );
+}
+
+#[test]
+fn hyb_act_02_03_trading_down() {
+    let mut t = party();
+    t.run(start(), &[]);
+    // The active action becomes a second movement (HYB-ACT-03).
+    t.run(act("thief", ActionKind::Movement, None), &[]);
+    t.run(
+        act("thief", ActionKind::Movement, Some(ActionKind::Active)),
+        &[],
+    );
+    // Never up: a quick action cannot pay for a movement.
+    t.fail(
+        act("thief", ActionKind::Movement, Some(ActionKind::Quick)),
+        &[],
+        ErrorCode::NotAllowed,
+    );
+    t.end_turn();
+    // Movement traded down to a quick action.
+    t.run(act("fighter", ActionKind::Quick, None), &[]);
+    t.run(
+        act("fighter", ActionKind::Quick, Some(ActionKind::Movement)),
+        &[],
+    );
+    // With trading off ("if the GM allows") it is refused.
+    let mut cfg = RulesetConfig::preset(Preset::Hyb);
+    cfg.hyb.trade_down = false;
+    let mut t = Table::new(cfg);
+    t.add(newp("a", "x", 10));
+    t.run(start(), &[]);
+    t.fail(
+        act("a", ActionKind::Quick, Some(ActionKind::Active)),
+        &[],
+        ErrorCode::NotAllowed,
+    );
+}
+
+#[test]
+fn hyb_act_04_05_quick_actions_off_turn_and_readied_actions() {
+    let mut t = party();
+    t.run(start(), &[]);
+    // Movement and active actions only on one's own turn.
+    t.fail(
+        act("orc", ActionKind::Movement, None),
+        &[],
+        ErrorCode::OutOfOrder,
+    );
+    t.fail(
+        act("orc", ActionKind::Active, None),
+        &[],
+        ErrorCode::OutOfOrder,
+    );
+    // HYB-ACT-05: a readied action is a quick action, sprung on another's turn.
+    t.run(
+        Command::Ready {
+            participant: pid("thief"),
+            trigger: Label::new("the orc steps in").unwrap(),
+        },
+        &[],
+    );
+    t.fail(
+        act("thief", ActionKind::Quick, None),
+        &[],
+        ErrorCode::NotAllowed,
+    );
+    t.end_turn();
+    t.end_turn();
+    t.run(
+        Command::TriggerReady {
+            participant: pid("thief"),
+        },
+        &[],
+    );
+    // A quick action "triggered off others" by someone who still has one.
+    t.run(act("fighter", ActionKind::Quick, None), &[]);
+}
+
+#[test]
+fn ex_hyb_09_hyb_retreat_01_02_retreat_leaves_initiative() {
+    let mut t = party();
+    t.run(start(), &[]);
+    t.end_turn();
+    assert_eq!(t.current().as_deref(), Some("fighter"));
+    let ev = t.run(
+        Command::Retreat {
+            participant: pid("fighter"),
+        },
+        &[],
+    );
+    assert!(matches!(ev[0], Event::RetreatStarted { .. }));
+    // The retreat uses the whole turn.
+    t.fail(
+        act("fighter", ActionKind::Quick, None),
+        &[],
+        ErrorCode::NotAllowed,
+    );
+    // The GM lets one enemy attack: it misses. DEX check d20 12 + 2 vs 12: success.
+    t.run(
+        Command::ResolveRetreat {
+            participant: pid("fighter"),
+            check: Some(RetreatCheck {
+                modifier: 2,
+                dc: 12,
+            }),
+        },
+        &[12],
+    );
+    assert!(t.enc.participant(&pid("fighter")).unwrap().out);
+    assert_eq!(t.current().as_deref(), Some("orc"));
+    t.end_turn();
+    // The others keep their order.
+    assert_eq!(t.order(), strs(&["thief", "orc"]));
+}
+
+#[test]
+fn hyb_retreat_02_a_hit_or_a_failed_check_stops_the_retreat() {
+    let mut t = party();
+    t.run(start(), &[]);
+    t.run(act("thief", ActionKind::Quick, None), &[]);
+    // Cannot be combined with another action.
+    t.fail(
+        Command::Retreat {
+            participant: pid("thief"),
+        },
+        &[],
+        ErrorCode::NotAllowed,
+    );
+    t.end_turn();
+    t.run(
+        Command::Retreat {
+            participant: pid("fighter"),
+        },
+        &[],
+    );
+    t.run(
+        Command::Harm {
+            participant: pid("fighter"),
+            harm: Harm::Hit,
+        },
+        &[],
+    );
+    let ev = t.run(
+        Command::ResolveRetreat {
+            participant: pid("fighter"),
+            check: Some(RetreatCheck {
+                modifier: 5,
+                dc: 10,
+            }),
+        },
+        &[20],
+    );
+    assert!(matches!(
+        ev[0],
+        Event::RetreatResolved {
+            escaped: false,
+            hit: true,
+            ..
+        }
+    ));
+    assert_eq!(t.current().as_deref(), Some("fighter"));
+    t.end_turn();
+    t.end_turn();
+    t.run(
+        Command::Retreat {
+            participant: pid("thief"),
+        },
+        &[],
+    );
+    let ev = t.run(
+        Command::ResolveRetreat {
+            participant: pid("thief"),
+            check: Some(RetreatCheck {
+                modifier: 0,
+                dc: 15,
+            }),
+        },
+        &[14],
+    );
+    assert!(matches!(
+        ev[0],
+        Event::RetreatResolved {
+            escaped: false,
+            hit: false,
+            ..
+        }
+    ));
+    assert_eq!(t.order(), strs(&["thief", "fighter", "orc"]));
+}

@@ -1,0 +1,80 @@
+//! Shared determinism vectors (top-level `tests/vectors/encounter*.json`): a ruleset, a seed
+//! and a command list, with the expected order and snapshot. The JS side replays the same
+//! files through wasm. Set `TURNKEEPER_BLESS_VECTORS=1` to rewrite `expected` after a
+//! deliberate change of behaviour.
+
+use serde::{Deserialize, Serialize};
+use turnkeeper::dice::SeededDice;
+use turnkeeper::encounter::{Command, Encounter};
+use turnkeeper::rulesets::RulesetConfig;
+
+#[derive(Serialize, Deserialize)]
+struct Expected {
+    round: u32,
+    order: Vec<String>,
+    current: Option<String>,
+    events: usize,
+    snapshot: String,
+}
+
+#[derive(Serialize, Deserialize)]
+struct Vector {
+    description: String,
+    config: RulesetConfig,
+    seed: u64,
+    commands: Vec<Command>,
+    expected: Option<Expected>,
+}
+
+fn run(v: &Vector) -> Expected {
+    let mut enc = Encounter::new(v.config.clone()).unwrap();
+    let mut mirror = enc.clone();
+    let mut dice = SeededDice::new(v.seed).unwrap();
+    let mut events = 0;
+    for (i, cmd) in v.commands.iter().enumerate() {
+        let ev = enc
+            .execute(cmd.clone(), &mut dice)
+            .unwrap_or_else(|e| panic!("command #{i} {cmd:?}: {e}"));
+        mirror.apply_all(&ev).unwrap();
+        events += ev.len();
+    }
+    assert_eq!(mirror.to_json(), enc.to_json());
+    Expected {
+        round: enc.round(),
+        order: enc.turn_order().iter().map(|p| p.to_string()).collect(),
+        current: enc.current_participant().map(|p| p.to_string()),
+        events,
+        snapshot: enc.to_json(),
+    }
+}
+
+fn check(file: &str) {
+    let path = format!("{}/../tests/vectors/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut v: Vector = serde_json::from_str(&text).unwrap();
+    let got = run(&v);
+    if std::env::var_os("TURNKEEPER_BLESS_VECTORS").is_some() {
+        v.expected = Some(got);
+        std::fs::write(&path, serde_json::to_string_pretty(&v).unwrap() + "\n").unwrap();
+        return;
+    }
+    let want = v
+        .expected
+        .as_ref()
+        .expect("vector has no expected result: bless it first");
+    assert_eq!(got.order, want.order);
+    assert_eq!(got.round, want.round);
+    assert_eq!(got.current, want.current);
+    assert_eq!(got.events, want.events);
+    assert_eq!(got.snapshot, want.snapshot);
+    // The expected snapshot itself restores.
+    assert_eq!(
+        Encounter::from_json(&want.snapshot).unwrap().to_json(),
+        want.snapshot
+    );
+}
+
+#[test]
+fn vectors_encounter_gh_seeded_replay() {
+    check("encounter_gh.json");
+}
