@@ -7,13 +7,14 @@ mod support;
 use support::*;
 use turnkeeper::ErrorCode;
 use turnkeeper::encounter::{
-    ActionKind, Command, Event, GroupId, Label, Name, Recharge, WorldAction, WorldActionId,
+    ActionKind, EncounterCommand, EncounterEvent, GroupId, Label, Name, Recharge, WorldAction,
+    WorldActionId,
 };
 use turnkeeper::initiative::ability_check::{Ability, InitiativeCheck};
 use turnkeeper::rulesets::{Preset, RoundLength, RulesetConfig};
 
-fn start() -> Command {
-    Command::Start {
+fn start() -> EncounterCommand {
+    EncounterCommand::Start {
         advantage: vec![],
         advantage_sides: vec![],
         check: None,
@@ -21,8 +22,8 @@ fn start() -> Command {
     }
 }
 
-fn use_action(id: &str, kind: ActionKind) -> Command {
-    Command::UseAction {
+fn use_action(id: &str, kind: ActionKind) -> EncounterCommand {
+    EncounterCommand::UseAction {
         participant: pid(id),
         kind,
         slot: None,
@@ -38,10 +39,10 @@ fn trio(preset: Preset) -> Table {
     t
 }
 
-fn rolls_in(events: &[Event]) -> usize {
+fn rolls_in(events: &[EncounterEvent]) -> usize {
     events
         .iter()
-        .filter(|e| matches!(e, Event::InitiativeRolled { .. }))
+        .filter(|e| matches!(e, EncounterEvent::InitiativeRolled { .. }))
         .count()
 }
 
@@ -76,7 +77,7 @@ fn a5e_init_02_other_ability_checks() {
     });
     t.add(seer);
     t.run(
-        Command::SetInitiativeCheck {
+        EncounterCommand::SetInitiativeCheck {
             participant: pid("c"),
             check: Some(InitiativeCheck::from_table(1).unwrap()),
         },
@@ -84,7 +85,7 @@ fn a5e_init_02_other_ability_checks() {
     );
     // Everyone else makes the Narrator's Strength check (all Str +0 here).
     let mut cmd = start();
-    if let Command::Start { check, .. } = &mut cmd {
+    if let EncounterCommand::Start { check, .. } = &mut cmd {
         *check = Some(InitiativeCheck::ability(Ability::Strength));
     }
     t.run(cmd, &[10, 11, 12, 10]);
@@ -106,7 +107,7 @@ fn a5e_init_03_ties_roll_off_again_while_tied() {
     let draws: Vec<u32> = ev
         .iter()
         .filter_map(|e| match e {
-            Event::TiesBroken { draws } => {
+            EncounterEvent::TiesBroken { draws } => {
                 Some(draws.iter().map(|d| d.die.face).collect::<Vec<_>>())
             }
             _ => None,
@@ -120,7 +121,7 @@ fn a5e_init_03_ties_roll_off_again_while_tied() {
 fn a5e_init_04_surprise_check_total_is_reused() {
     let mut t = trio(Preset::A5e);
     t.run(
-        Command::SurpriseCheck {
+        EncounterCommand::SurpriseCheck {
             participant: pid("a"),
             check: None,
         },
@@ -145,7 +146,7 @@ fn a5e_init_05_fixed_count_actor_joins_mid_combat() {
     puppet.fixed_count = Some(20);
     // It ties with a (20): a draws 4, the puppet 12.
     t.run(
-        Command::AddParticipant {
+        EncounterCommand::AddParticipant {
             participant: puppet,
         },
         &[4, 12],
@@ -163,7 +164,7 @@ fn a5e_init_05_fixed_count_actor_joins_mid_combat() {
 fn a5e_surp_01_02_surprised_cannot_move_act_or_react_until_after_first_turn() {
     let mut t = trio(Preset::A5e);
     t.run(
-        Command::SetSurprised {
+        EncounterCommand::SetSurprised {
             participants: vec![pid("c")],
             surprised: true,
         },
@@ -191,7 +192,7 @@ fn a5e_surp_01_02_surprised_cannot_move_act_or_react_until_after_first_turn() {
     t.run(use_action("c", ActionKind::Reaction), &[]);
     // SetSurprised is a set-up ruling only.
     t.fail(
-        Command::SetSurprised {
+        EncounterCommand::SetSurprised {
             participants: vec![pid("a")],
             surprised: true,
         },
@@ -207,7 +208,7 @@ fn a5e_surp_02_bonus_action_rule_is_an_option() {
     let mut t = Table::new(cfg);
     t.add(newp("c", "x", 10));
     t.run(
-        Command::SetSurprised {
+        EncounterCommand::SetSurprised {
             participants: vec![pid("c")],
             surprised: true,
         },
@@ -226,7 +227,7 @@ fn a5e_surp_02_bonus_action_rule_is_an_option() {
 fn a5e_surp_03_instigator_rolls_with_advantage() {
     let mut t = trio(Preset::A5e);
     let mut cmd = start();
-    if let Command::Start { advantage, .. } = &mut cmd {
+    if let EncounterCommand::Start { advantage, .. } = &mut cmd {
         advantage.push(pid("a"));
     }
     t.run(cmd, &[5, 17, 10, 10]);
@@ -234,7 +235,7 @@ fn a5e_surp_03_instigator_rolls_with_advantage() {
     // A whole side may get it too.
     let mut t = trio(Preset::A5e);
     let mut cmd = start();
-    if let Command::Start {
+    if let EncounterCommand::Start {
         advantage_sides, ..
     } = &mut cmd
     {
@@ -258,9 +259,9 @@ fn a5e_tba_01_02_setup_then_initiative_rounds() {
     let mut t = trio(Preset::A5e);
     // Set-up: nothing runs until the Narrator starts Turn-Based Action.
     assert_eq!(t.enc.phase(), turnkeeper::encounter::Phase::Setup);
-    t.fail(Command::EndTurn, &[], ErrorCode::OutOfOrder);
-    t.fail(Command::NextRound, &[], ErrorCode::OutOfOrder);
-    t.fail(Command::End, &[], ErrorCode::OutOfOrder);
+    t.fail(EncounterCommand::EndTurn, &[], ErrorCode::OutOfOrder);
+    t.fail(EncounterCommand::NextRound, &[], ErrorCode::OutOfOrder);
+    t.fail(EncounterCommand::End, &[], ErrorCode::OutOfOrder);
     t.run(start(), &[1, 5, 9]);
     assert_eq!(t.enc.phase(), turnkeeper::encounter::Phase::Turns);
     assert_eq!(t.enc.round(), 1);
@@ -271,14 +272,14 @@ fn a5e_tba_03_round_length_choices() {
     let mut t = trio(Preset::A5e);
     assert_eq!(t.enc.round_length(), RoundLength::SIX_SECONDS);
     t.run(
-        Command::SetRoundLength {
+        EncounterCommand::SetRoundLength {
             length: RoundLength::ONE_MINUTE,
         },
         &[],
     );
     assert_eq!(t.enc.round_length().seconds(), 60);
     t.fail(
-        Command::SetRoundLength {
+        EncounterCommand::SetRoundLength {
             length: RoundLength::new(30).unwrap(),
         },
         &[],
@@ -286,7 +287,7 @@ fn a5e_tba_03_round_length_choices() {
     );
     let mut g = Table::preset(Preset::Gh5e);
     g.fail(
-        Command::SetRoundLength {
+        EncounterCommand::SetRoundLength {
             length: RoundLength::TEN_MINUTES,
         },
         &[],
@@ -306,7 +307,7 @@ fn flame_burst() -> WorldAction {
 fn ex_a5e_15_a5e_tba_05_a5e_world_03_recharge_after_use_then_each_round() {
     let mut t = trio(Preset::A5e);
     t.run(
-        Command::AddWorldAction {
+        EncounterCommand::AddWorldAction {
             action: flame_burst(),
         },
         &[],
@@ -323,7 +324,7 @@ fn ex_a5e_15_a5e_tba_05_a5e_world_03_recharge_after_use_then_each_round() {
     let fb = WorldActionId::new("flame-burst").unwrap();
     // Used at the start of round 1; the immediate d6 is 3: not recharged.
     let ev = t.run(
-        Command::UseWorldAction {
+        EncounterCommand::UseWorldAction {
             action: fb.clone(),
             targets: vec![pid("b")],
         },
@@ -331,35 +332,35 @@ fn ex_a5e_15_a5e_tba_05_a5e_world_03_recharge_after_use_then_each_round() {
     );
     assert!(ev.iter().any(|e| matches!(
         e,
-        Event::RechargeRolled {
+        EncounterEvent::RechargeRolled {
             recharged: false,
             ..
         }
     )));
-    t.run(Command::EndWorldPhase, &[]);
+    t.run(EncounterCommand::EndWorldPhase, &[]);
     assert_eq!(t.current().as_deref(), Some("a"));
     t.end_turn();
     t.end_turn();
     // Start of round 2: roll 5 → recharged, and usable in that round's world phase.
-    let ev = t.run(Command::EndTurn, &[5]);
+    let ev = t.run(EncounterCommand::EndTurn, &[5]);
     assert!(ev.iter().any(|e| matches!(
         e,
-        Event::RechargeRolled {
+        EncounterEvent::RechargeRolled {
             recharged: true,
             ..
         }
     )));
     let rs = ev
         .iter()
-        .position(|e| matches!(e, Event::RoundStarted { round: 2 }))
+        .position(|e| matches!(e, EncounterEvent::RoundStarted { round: 2 }))
         .unwrap();
     let wp = ev
         .iter()
-        .position(|e| matches!(e, Event::WorldPhaseStarted { .. }))
+        .position(|e| matches!(e, EncounterEvent::WorldPhaseStarted { .. }))
         .unwrap();
     assert!(rs < wp);
     t.run(
-        Command::UseWorldAction {
+        EncounterCommand::UseWorldAction {
             action: fb.clone(),
             targets: vec![],
         },
@@ -367,7 +368,7 @@ fn ex_a5e_15_a5e_tba_05_a5e_world_03_recharge_after_use_then_each_round() {
     );
     // Once per world phase.
     t.fail(
-        Command::UseWorldAction {
+        EncounterCommand::UseWorldAction {
             action: fb,
             targets: vec![],
         },
@@ -384,13 +385,13 @@ fn a5e_world_01_02_world_phase_only_when_the_environment_can_act() {
     assert_eq!(t.current().as_deref(), Some("a"));
     let fb = WorldActionId::new("flame-burst").unwrap();
     t.run(
-        Command::AddWorldAction {
+        EncounterCommand::AddWorldAction {
             action: flame_burst(),
         },
         &[],
     );
     t.fail(
-        Command::UseWorldAction {
+        EncounterCommand::UseWorldAction {
             action: fb,
             targets: vec![],
         },
@@ -402,7 +403,7 @@ fn a5e_world_01_02_world_phase_only_when_the_environment_can_act() {
     let ev = t.end_turn();
     assert!(ev.iter().any(|e| matches!(
         e,
-        Event::WorldPhaseStarted {
+        EncounterEvent::WorldPhaseStarted {
             participant: None,
             ..
         }
@@ -416,7 +417,7 @@ fn a5e_world_03_same_round_use_is_an_option() {
     let mut t = Table::new(cfg);
     t.add(newp("a", "x", 10));
     t.run(
-        Command::AddWorldAction {
+        EncounterCommand::AddWorldAction {
             action: flame_burst(),
         },
         &[],
@@ -424,23 +425,23 @@ fn a5e_world_03_same_round_use_is_an_option() {
     t.run(start(), &[10]);
     let fb = WorldActionId::new("flame-burst").unwrap();
     t.run(
-        Command::UseWorldAction {
+        EncounterCommand::UseWorldAction {
             action: fb,
             targets: vec![],
         },
         &[1],
     );
-    t.run(Command::EndWorldPhase, &[]);
+    t.run(EncounterCommand::EndWorldPhase, &[]);
     // Round 2 recharges on a 6 but it may only be used from round 3: no world phase now.
-    let ev = t.run(Command::EndTurn, &[6]);
+    let ev = t.run(EncounterCommand::EndTurn, &[6]);
     assert!(
         !ev.iter()
-            .any(|e| matches!(e, Event::WorldPhaseStarted { .. }))
+            .any(|e| matches!(e, EncounterEvent::WorldPhaseStarted { .. }))
     );
     let ev = t.end_turn();
     assert!(
         ev.iter()
-            .any(|e| matches!(e, Event::WorldPhaseStarted { .. }))
+            .any(|e| matches!(e, EncounterEvent::WorldPhaseStarted { .. }))
     );
 }
 
@@ -448,16 +449,16 @@ fn a5e_world_03_same_round_use_is_an_option() {
 fn a5e_world_04_narrator_may_skip_or_remove_world_actions() {
     let mut t = trio(Preset::A5e);
     t.run(
-        Command::AddWorldAction {
+        EncounterCommand::AddWorldAction {
             action: flame_burst(),
         },
         &[],
     );
     t.run(start(), &[18, 15, 3]);
-    t.run(Command::EndWorldPhase, &[]);
+    t.run(EncounterCommand::EndWorldPhase, &[]);
     assert_eq!(t.current().as_deref(), Some("a"));
     t.run(
-        Command::RemoveWorldAction {
+        EncounterCommand::RemoveWorldAction {
             action: WorldActionId::new("flame-burst").unwrap(),
         },
         &[],
@@ -473,7 +474,7 @@ fn a5e_scen_04_05_rolling_movement_world_actions_at_each_turn() {
     t.add(newp("a", "x", 10));
     t.add(newp("b", "y", 10));
     t.run(
-        Command::AddWorldAction {
+        EncounterCommand::AddWorldAction {
             action: WorldAction {
                 id: WorldActionId::new("gale").unwrap(),
                 name: Name::new("Forceful Gale").unwrap(),
@@ -487,7 +488,7 @@ fn a5e_scen_04_05_rolling_movement_world_actions_at_each_turn() {
     assert_eq!(t.enc.phase(), turnkeeper::encounter::Phase::World);
     let gale = WorldActionId::new("gale").unwrap();
     t.fail(
-        Command::UseWorldAction {
+        EncounterCommand::UseWorldAction {
             action: gale.clone(),
             targets: vec![pid("b")],
         },
@@ -500,20 +501,20 @@ fn a5e_scen_04_05_rolling_movement_world_actions_at_each_turn() {
         ErrorCode::OutOfOrder,
     );
     t.run(
-        Command::UseWorldAction {
+        EncounterCommand::UseWorldAction {
             action: gale.clone(),
             targets: vec![pid("a")],
         },
         &[],
     );
-    t.run(Command::EndWorldPhase, &[]);
+    t.run(EncounterCommand::EndWorldPhase, &[]);
     t.run(use_action("a", ActionKind::Action), &[]);
     let ev = t.end_turn();
     assert!(ev.iter().any(
-        |e| matches!(e, Event::WorldPhaseStarted { participant: Some(p), .. } if p == &pid("b"))
+        |e| matches!(e, EncounterEvent::WorldPhaseStarted { participant: Some(p), .. } if p == &pid("b"))
     ));
     t.run(
-        Command::UseWorldAction {
+        EncounterCommand::UseWorldAction {
             action: gale,
             targets: vec![pid("b")],
         },
@@ -570,7 +571,7 @@ fn a5e_turn_03_one_free_object_interaction() {
     );
     // The second object takes the Use an Object action.
     t.run(
-        Command::UseAction {
+        EncounterCommand::UseAction {
             participant: pid("a"),
             kind: ActionKind::Interaction,
             slot: Some(ActionKind::Action),
@@ -590,7 +591,7 @@ fn a5e_act_11_ready_uses_the_action_then_the_reaction() {
     t.run(start(), &[18, 15, 3]);
     let trigger = Label::new("when the door opens").unwrap();
     t.run(
-        Command::Ready {
+        EncounterCommand::Ready {
             participant: pid("a"),
             trigger,
         },
@@ -603,13 +604,13 @@ fn a5e_act_11_ready_uses_the_action_then_the_reaction() {
     );
     t.end_turn();
     t.run(
-        Command::TriggerReady {
+        EncounterCommand::TriggerReady {
             participant: pid("a"),
         },
         &[],
     );
     t.fail(
-        Command::TriggerReady {
+        EncounterCommand::TriggerReady {
             participant: pid("a"),
         },
         &[],
@@ -620,7 +621,7 @@ fn a5e_act_11_ready_uses_the_action_then_the_reaction() {
     t.end_turn();
     assert_eq!(t.enc.round(), 2);
     t.run(
-        Command::Ready {
+        EncounterCommand::Ready {
             participant: pid("a"),
             trigger: Label::new("x").unwrap(),
         },
@@ -635,9 +636,9 @@ fn a5e_act_11_ready_uses_the_action_then_the_reaction() {
     g.add(newp("a", "x", 10));
     g.run(start(), &[]);
     g.declare("a", gh(&[turnkeeper::initiative::Activity::Melee]));
-    g.run(Command::RollInitiative, &[3]);
+    g.run(EncounterCommand::RollInitiative, &[3]);
     g.fail(
-        Command::Ready {
+        EncounterCommand::Ready {
             participant: pid("a"),
             trigger: Label::new("x").unwrap(),
         },
@@ -674,7 +675,7 @@ fn a5e_ctrl_01_02_controlled_creatures_act_on_the_controllers_turn() {
         ErrorCode::NotAllowed,
     );
     t.fail(
-        Command::CommandControlled {
+        EncounterCommand::CommandControlled {
             controller: pid("druid"),
             targets: vec![pid("wolf1"), pid("hawk")],
         },
@@ -682,7 +683,7 @@ fn a5e_ctrl_01_02_controlled_creatures_act_on_the_controllers_turn() {
         ErrorCode::NotAllowed,
     );
     t.run(
-        Command::CommandControlled {
+        EncounterCommand::CommandControlled {
             controller: pid("druid"),
             targets: vec![pid("wolf1"), pid("wolf2")],
         },
@@ -696,7 +697,7 @@ fn a5e_ctrl_01_02_controlled_creatures_act_on_the_controllers_turn() {
         ErrorCode::NotAllowed,
     );
     t.fail(
-        Command::CommandControlled {
+        EncounterCommand::CommandControlled {
             controller: pid("druid"),
             targets: vec![pid("hawk")],
         },
@@ -706,7 +707,7 @@ fn a5e_ctrl_01_02_controlled_creatures_act_on_the_controllers_turn() {
     let ev = t.end_turn();
     let ended = ev
         .iter()
-        .filter(|e| matches!(e, Event::TurnEnded { .. }))
+        .filter(|e| matches!(e, EncounterEvent::TurnEnded { .. }))
         .count();
     assert_eq!(ended, 4, "the druid and its three creatures");
     // Off the druid's turn the wolves cannot move.
@@ -717,7 +718,7 @@ fn a5e_ctrl_01_02_controlled_creatures_act_on_the_controllers_turn() {
     );
     // Releasing control: the hawk rolls and joins the order.
     t.run(
-        Command::SetController {
+        EncounterCommand::SetController {
             participant: pid("hawk"),
             controller: None,
         },
@@ -737,7 +738,10 @@ fn standard_5e_d20_plus_dex_mod_once_ties_by_dex_mod() {
     // a 10+2 = 12, b 12+0 = 12, c 13−1 = 12: Dex modifier breaks them.
     let ev = t.run(start(), &[10, 12, 13]);
     assert_eq!(t.order(), strs(&["a", "b", "c"]));
-    assert!(!ev.iter().any(|e| matches!(e, Event::TiesBroken { .. })));
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, EncounterEvent::TiesBroken { .. }))
+    );
     for _ in 0..3 {
         t.end_turn();
     }

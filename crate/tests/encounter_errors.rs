@@ -8,12 +8,14 @@ mod support;
 use support::*;
 use turnkeeper::ErrorCode;
 use turnkeeper::dice::RolledDie;
-use turnkeeper::encounter::{ActionKind, Command, Encounter, Event, Name, TieDraw, TieUnit};
+use turnkeeper::encounter::{
+    ActionKind, Encounter, EncounterCommand, EncounterEvent, Name, TieDraw, TieUnit,
+};
 use turnkeeper::initiative::Activity::{Melee, Move, Spell};
 use turnkeeper::rulesets::{Preset, RulesetConfig};
 
-fn start() -> Command {
-    Command::Start {
+fn start() -> EncounterCommand {
+    EncounterCommand::Start {
         advantage: vec![],
         advantage_sides: vec![],
         check: None,
@@ -28,7 +30,7 @@ fn gh_round() -> Table {
     t.run(start(), &[]);
     t.declare("a", gh(&[Move, Melee]));
     t.declare("b", gh(&[Spell]));
-    t.run(Command::RollInitiative, &[1, 2, 9]);
+    t.run(EncounterCommand::RollInitiative, &[1, 2, 9]);
     t
 }
 
@@ -37,7 +39,7 @@ fn unknown_ids_are_refused() {
     let mut t = gh_round();
     let ghost = pid("ghost");
     t.fail(
-        Command::Rename {
+        EncounterCommand::Rename {
             participant: ghost.clone(),
             name: Name::new("Boo").unwrap(),
         },
@@ -45,14 +47,14 @@ fn unknown_ids_are_refused() {
         ErrorCode::UnknownId,
     );
     t.fail(
-        Command::RemoveParticipant {
+        EncounterCommand::RemoveParticipant {
             participant: ghost.clone(),
         },
         &[],
         ErrorCode::UnknownId,
     );
     t.fail(
-        Command::Act {
+        EncounterCommand::Act {
             participant: ghost.clone(),
             activity: Melee,
         },
@@ -60,7 +62,7 @@ fn unknown_ids_are_refused() {
         ErrorCode::UnknownId,
     );
     t.fail(
-        Command::UseAction {
+        EncounterCommand::UseAction {
             participant: ghost.clone(),
             kind: ActionKind::Reaction,
             slot: None,
@@ -69,7 +71,7 @@ fn unknown_ids_are_refused() {
         ErrorCode::UnknownId,
     );
     t.fail(
-        Command::Harm {
+        EncounterCommand::Harm {
             participant: ghost.clone(),
             harm: turnkeeper::encounter::Harm::Hit,
         },
@@ -77,7 +79,7 @@ fn unknown_ids_are_refused() {
         ErrorCode::UnknownId,
     );
     t.fail(
-        Command::SetController {
+        EncounterCommand::SetController {
             participant: pid("a"),
             controller: Some(ghost),
         },
@@ -94,21 +96,21 @@ fn unknown_ids_are_refused() {
 fn duplicate_ids_and_bad_values_are_refused() {
     let mut t = gh_round();
     t.fail(
-        Command::AddParticipant {
+        EncounterCommand::AddParticipant {
             participant: newp("a", "x", 10),
         },
         &[],
         ErrorCode::DuplicateId,
     );
     t.fail(
-        Command::AddParticipant {
+        EncounterCommand::AddParticipant {
             participant: newp("z", "x", 0),
         },
         &[],
         ErrorCode::InvalidArgument,
     );
     t.fail(
-        Command::AddParticipant {
+        EncounterCommand::AddParticipant {
             participant: newp("z", "x", 31),
         },
         &[],
@@ -117,7 +119,7 @@ fn duplicate_ids_and_bad_values_are_refused() {
     let mut selfish = newp("z", "x", 10);
     selfish.controller = Some(pid("z"));
     t.fail(
-        Command::AddParticipant {
+        EncounterCommand::AddParticipant {
             participant: selfish,
         },
         &[],
@@ -125,14 +127,14 @@ fn duplicate_ids_and_bad_values_are_refused() {
     );
     // Control cycles are refused.
     t.run(
-        Command::SetController {
+        EncounterCommand::SetController {
             participant: pid("b"),
             controller: Some(pid("a")),
         },
         &[],
     );
     t.fail(
-        Command::SetController {
+        EncounterCommand::SetController {
             participant: pid("a"),
             controller: Some(pid("b")),
         },
@@ -140,9 +142,14 @@ fn duplicate_ids_and_bad_values_are_refused() {
         ErrorCode::InvalidArgument,
     );
     // Ids themselves are validated when read.
-    assert!(serde_json::from_str::<Command>(r#"{"type":"endTurn"}"#).is_ok());
-    assert!(serde_json::from_str::<Command>(r#"{"type":"delay","participant":""}"#).is_err());
-    assert!(serde_json::from_str::<Command>(r#"{"type":"delay","participant":"a b"}"#).is_err());
+    assert!(serde_json::from_str::<EncounterCommand>(r#"{"type":"endTurn"}"#).is_ok());
+    assert!(
+        serde_json::from_str::<EncounterCommand>(r#"{"type":"delay","participant":""}"#).is_err()
+    );
+    assert!(
+        serde_json::from_str::<EncounterCommand>(r#"{"type":"delay","participant":"a b"}"#)
+            .is_err()
+    );
 }
 
 #[test]
@@ -150,7 +157,7 @@ fn acting_out_of_turn_is_refused() {
     let mut t = gh_round();
     assert_eq!(t.current().as_deref(), Some("a"));
     t.fail(
-        Command::Act {
+        EncounterCommand::Act {
             participant: pid("b"),
             activity: Spell,
         },
@@ -158,14 +165,14 @@ fn acting_out_of_turn_is_refused() {
         ErrorCode::OutOfOrder,
     );
     t.fail(
-        Command::Delay {
+        EncounterCommand::Delay {
             participant: pid("b"),
         },
         &[],
         ErrorCode::OutOfOrder,
     );
     t.fail(
-        Command::Resume {
+        EncounterCommand::Resume {
             participant: pid("b"),
             cut_in: vec![],
         },
@@ -174,14 +181,14 @@ fn acting_out_of_turn_is_refused() {
     );
     // A delay after acting is refused too.
     t.run(
-        Command::Act {
+        EncounterCommand::Act {
             participant: pid("a"),
             activity: Move,
         },
         &[],
     );
     t.fail(
-        Command::Delay {
+        EncounterCommand::Delay {
             participant: pid("a"),
         },
         &[],
@@ -193,22 +200,26 @@ fn acting_out_of_turn_is_refused() {
 fn declaring_after_rolling_and_rolling_twice_are_refused() {
     let mut t = gh_round();
     t.fail(
-        Command::Declare {
+        EncounterCommand::Declare {
             participant: pid("a"),
             declaration: gh(&[Move]),
         },
         &[],
         ErrorCode::OutOfOrder,
     );
-    t.fail(Command::RollInitiative, &[1, 1, 1], ErrorCode::OutOfOrder);
+    t.fail(
+        EncounterCommand::RollInitiative,
+        &[1, 1, 1],
+        ErrorCode::OutOfOrder,
+    );
     t.fail(start(), &[], ErrorCode::OutOfOrder);
     // A5E does not roll each round.
     let mut a = Table::preset(Preset::A5e);
     a.add(newp("a", "x", 10));
     a.run(start(), &[5]);
-    a.fail(Command::RollInitiative, &[], ErrorCode::NotAllowed);
+    a.fail(EncounterCommand::RollInitiative, &[], ErrorCode::NotAllowed);
     a.fail(
-        Command::Declare {
+        EncounterCommand::Declare {
             participant: pid("a"),
             declaration: gh(&[Move]),
         },
@@ -221,20 +232,20 @@ fn declaring_after_rolling_and_rolling_twice_are_refused() {
 fn delaying_twice_is_refused_and_delay_is_per_ruleset() {
     let mut t = gh_round();
     t.run(
-        Command::Delay {
+        EncounterCommand::Delay {
             participant: pid("a"),
         },
         &[],
     );
     t.fail(
-        Command::Delay {
+        EncounterCommand::Delay {
             participant: pid("a"),
         },
         &[],
         ErrorCode::OutOfOrder,
     );
     t.run(
-        Command::Resume {
+        EncounterCommand::Resume {
             participant: pid("a"),
             cut_in: vec![],
         },
@@ -243,14 +254,14 @@ fn delaying_twice_is_refused_and_delay_is_per_ruleset() {
     t.end_turn();
     assert_eq!(t.current().as_deref(), Some("a"));
     t.fail(
-        Command::Delay {
+        EncounterCommand::Delay {
             participant: pid("a"),
         },
         &[],
         ErrorCode::NotAllowed,
     );
     t.fail(
-        Command::Resume {
+        EncounterCommand::Resume {
             participant: pid("a"),
             cut_in: vec![],
         },
@@ -262,7 +273,7 @@ fn delaying_twice_is_refused_and_delay_is_per_ruleset() {
     a.add(newp("a", "x", 10));
     a.run(start(), &[5]);
     a.fail(
-        Command::Delay {
+        EncounterCommand::Delay {
             participant: pid("a"),
         },
         &[],
@@ -273,23 +284,23 @@ fn delaying_twice_is_refused_and_delay_is_per_ruleset() {
 #[test]
 fn ending_a_turn_with_no_encounter_running_is_refused() {
     let mut t = Table::preset(Preset::Gh5e);
-    t.fail(Command::EndTurn, &[], ErrorCode::OutOfOrder);
+    t.fail(EncounterCommand::EndTurn, &[], ErrorCode::OutOfOrder);
     t.add(newp("a", "x", 10));
     t.run(start(), &[]);
     // Declaration phase: no turn under way.
-    t.fail(Command::EndTurn, &[], ErrorCode::OutOfOrder);
-    t.fail(Command::NextRound, &[], ErrorCode::OutOfOrder);
-    t.run(Command::End, &[]);
+    t.fail(EncounterCommand::EndTurn, &[], ErrorCode::OutOfOrder);
+    t.fail(EncounterCommand::NextRound, &[], ErrorCode::OutOfOrder);
+    t.run(EncounterCommand::End, &[]);
     for cmd in [
-        Command::EndTurn,
-        Command::End,
-        Command::RollInitiative,
-        Command::NextRound,
+        EncounterCommand::EndTurn,
+        EncounterCommand::End,
+        EncounterCommand::RollInitiative,
+        EncounterCommand::NextRound,
     ] {
         t.fail(cmd, &[], ErrorCode::OutOfOrder);
     }
     t.fail(
-        Command::AddParticipant {
+        EncounterCommand::AddParticipant {
             participant: newp("b", "x", 10),
         },
         &[],
@@ -309,18 +320,18 @@ fn commands_that_fail_after_rolling_change_nothing() {
     }
     // Runs out of faces on the fifth die.
     t.fail(
-        Command::RollInitiative,
+        EncounterCommand::RollInitiative,
         &[1, 2, 3, 4],
         ErrorCode::FacesExhausted,
     );
     // A d6 showing 7.
     t.fail(
-        Command::RollInitiative,
+        EncounterCommand::RollInitiative,
         &[7, 1, 1, 1, 1, 1],
         ErrorCode::InvalidFace,
     );
     // The same command succeeds afterwards from the same state.
-    t.run(Command::RollInitiative, &[1, 2, 3, 4, 5, 6]);
+    t.run(EncounterCommand::RollInitiative, &[1, 2, 3, 4, 5, 6]);
     assert_eq!(t.order(), strs(&["a", "b", "c"]));
     // A5E start that runs out of faces during the roll-off.
     let mut a = Table::preset(Preset::A5e);
@@ -335,7 +346,7 @@ fn tampered_events_are_refused_without_change() {
     let t = gh_round();
     let mut e = t.enc.clone();
     let before = e.to_json();
-    let bad_face = Event::TiesBroken {
+    let bad_face = EncounterEvent::TiesBroken {
         draws: vec![TieDraw {
             unit: TieUnit::Participants {
                 participants: vec![pid("a")],
@@ -350,7 +361,7 @@ fn tampered_events_are_refused_without_change() {
         e.apply(&bad_face).unwrap_err().code,
         ErrorCode::SnapshotInvalid
     );
-    let wrong_turn = Event::TurnStarted {
+    let wrong_turn = EncounterEvent::TurnStarted {
         participant: pid("b"),
         round: 1,
     };
@@ -358,11 +369,11 @@ fn tampered_events_are_refused_without_change() {
         e.apply(&wrong_turn).unwrap_err().code,
         ErrorCode::OutOfOrder
     );
-    let wrong_round = Event::RoundStarted { round: 9 };
+    let wrong_round = EncounterEvent::RoundStarted { round: 9 };
     assert!(e.apply(&wrong_round).is_err());
     // A batch that fails part-way is not applied at all.
     let batch = vec![
-        Event::TurnEnded {
+        EncounterEvent::TurnEnded {
             participant: pid("a"),
             round: 1,
         },
@@ -373,5 +384,9 @@ fn tampered_events_are_refused_without_change() {
     assert_eq!(before, e.to_json());
     // Events forged from a fresh encounter are refused too.
     let mut fresh = Encounter::new(RulesetConfig::preset(Preset::Gh5e)).unwrap();
-    assert!(fresh.apply(&Event::RoundStarted { round: 1 }).is_err());
+    assert!(
+        fresh
+            .apply(&EncounterEvent::RoundStarted { round: 1 })
+            .is_err()
+    );
 }

@@ -8,7 +8,8 @@ use support::*;
 use turnkeeper::ErrorCode;
 use turnkeeper::dice::DieSize;
 use turnkeeper::encounter::{
-    ActionKind, Command, Declaration, Event, GroupId, Harm, PlanCause, SpellDisruption,
+    ActionKind, Declaration, EncounterCommand, EncounterEvent, GroupId, Harm, PlanCause,
+    SpellDisruption,
 };
 use turnkeeper::initiative::Activity::{Melee, Move, Other, Ranged, Spell, Swap};
 use turnkeeper::initiative::greyhawk::{
@@ -17,8 +18,8 @@ use turnkeeper::initiative::greyhawk::{
 use turnkeeper::initiative::{InitiativeRoll, RollMode};
 use turnkeeper::rulesets::{Preset, RulesetConfig};
 
-fn start() -> Command {
-    Command::Start {
+fn start() -> EncounterCommand {
+    EncounterCommand::Start {
         advantage: vec![],
         advantage_sides: vec![],
         check: None,
@@ -45,7 +46,7 @@ fn example_of_play() -> Table {
         t.add(p);
     }
     t.run(
-        Command::Start {
+        EncounterCommand::Start {
             advantage: vec![],
             advantage_sides: vec![],
             check: None,
@@ -62,11 +63,11 @@ fn declare_hobs(t: &mut Table, which: &[&str], d: &[turnkeeper::initiative::Acti
     }
 }
 
-fn rolled(events: &[Event]) -> Vec<InitiativeRoll> {
+fn rolled(events: &[EncounterEvent]) -> Vec<InitiativeRoll> {
     events
         .iter()
         .filter_map(|e| match e {
-            Event::InitiativeRolled { rolls } => Some(rolls.clone()),
+            EncounterEvent::InitiativeRolled { rolls } => Some(rolls.clone()),
             _ => None,
         })
         .flatten()
@@ -91,7 +92,7 @@ fn ex_gh_02_03_04_05_06_example_of_play_rounds_1_to_4() {
     t.declare("troll", gh(&[Move, Melee]));
     declare_hobs(&mut t, &HOBS, &[Ranged]);
     // Dice in unit order: Rupert d4, Delsenora d10, Rath d6 d8, troll d6 d8, hobgoblins d4.
-    let ev = t.run(Command::RollInitiative, &[1, 7, 6, 8, 3, 5, 2]);
+    let ev = t.run(EncounterCommand::RollInitiative, &[1, 7, 6, 8, 3, 5, 2]);
     let mut expected = vec!["rupert"];
     expected.extend(HOBS);
     expected.extend(["delsenora", "troll", "rath"]);
@@ -109,14 +110,14 @@ fn ex_gh_02_03_04_05_06_example_of_play_rounds_1_to_4() {
         t.end_turn();
     }
     t.run(
-        Command::Act {
+        EncounterCommand::Act {
             participant: pid("rath"),
             activity: Melee,
         },
         &[],
     );
     t.run(
-        Command::Act {
+        EncounterCommand::Act {
             participant: pid("rath"),
             activity: Melee,
         },
@@ -132,21 +133,21 @@ fn ex_gh_02_03_04_05_06_example_of_play_rounds_1_to_4() {
     t.declare("troll", gh(&[Move, Other]));
     declare_hobs(&mut t, &HOBS[..5], &[Ranged]);
     t.declare("hob6", gh(&[Ranged, Move]));
-    t.run(Command::RollInitiative, &[3, 6, 7, 1, 1, 4, 3, 5]);
+    t.run(EncounterCommand::RollInitiative, &[3, 6, 7, 1, 1, 4, 3, 5]);
     let mut expected = vec!["troll", "rupert"];
     expected.extend(&HOBS[..5]);
     expected.extend(["delsenora", "rath", "hob6"]);
     assert_eq!(t.order(), strs(&expected));
     // (a) the troll disengages (its d6 "other action").
     t.run(
-        Command::Act {
+        EncounterCommand::Act {
             participant: pid("troll"),
             activity: Other,
         },
         &[],
     );
     t.run(
-        Command::Act {
+        EncounterCommand::Act {
             participant: pid("troll"),
             activity: Move,
         },
@@ -157,7 +158,7 @@ fn ex_gh_02_03_04_05_06_example_of_play_rounds_1_to_4() {
     }
     // (b) GH-INIT-09: at count 7 Rath has no movement die, so he cannot move.
     t.fail(
-        Command::Act {
+        EncounterCommand::Act {
             participant: pid("rath"),
             activity: Move,
         },
@@ -178,14 +179,18 @@ fn ex_gh_02_03_04_05_06_example_of_play_rounds_1_to_4() {
     t.declare("hob6", gh(&[Move]));
     t.declare("troll", gh(&[Move]));
     // Rupert d4 d6 d10 = 16; Delsenora 4; Rath 2+4; troll 2; hobgoblins 6+6; hob6 2.
-    let ev = t.run(Command::RollInitiative, &[4, 6, 6, 4, 2, 4, 2, 6, 6, 2]);
+    let ev = t.run(
+        EncounterCommand::RollInitiative,
+        &[4, 6, 6, 4, 2, 4, 2, 6, 6, 2],
+    );
     // The tie at 2: the troll (Dex 13) before the hobgoblin (Dex 12) (GH-INIT-10).
     let mut expected = vec!["troll", "hob6", "delsenora", "rath"];
     expected.extend(&HOBS[..5]);
     expected.push("rupert");
     assert_eq!(t.order(), strs(&expected));
     assert!(
-        !ev.iter().any(|e| matches!(e, Event::TiesBroken { .. })),
+        !ev.iter()
+            .any(|e| matches!(e, EncounterEvent::TiesBroken { .. })),
         "Dex settled it"
     );
     // EX-GH-06: every total lies in [dice, sum of sides].
@@ -206,7 +211,7 @@ fn ex_gh_02_03_04_05_06_example_of_play_rounds_1_to_4() {
         t.end_turn();
     }
     t.run(
-        Command::RemoveParticipant {
+        EncounterCommand::RemoveParticipant {
             participant: pid("hob6"),
         },
         &[],
@@ -214,7 +219,7 @@ fn ex_gh_02_03_04_05_06_example_of_play_rounds_1_to_4() {
     t.end_turn();
     assert_eq!(t.current().as_deref(), Some("rath"));
     t.run(
-        Command::RemoveParticipant {
+        EncounterCommand::RemoveParticipant {
             participant: pid("hob5"),
         },
         &[],
@@ -222,7 +227,7 @@ fn ex_gh_02_03_04_05_06_example_of_play_rounds_1_to_4() {
     end_round(&mut t);
     // The troll escaped.
     t.run(
-        Command::RemoveParticipant {
+        EncounterCommand::RemoveParticipant {
             participant: pid("troll"),
         },
         &[],
@@ -240,7 +245,7 @@ fn ex_gh_02_03_04_05_06_example_of_play_rounds_1_to_4() {
     t.declare("rath", gh(&[Melee, Move]));
     t.declare("delsenora", gh(&[Spell]));
     declare_hobs(&mut t, &HOBS[..4], &[Other, Move]);
-    t.run(Command::RollInitiative, &[1, 3, 7, 2, 2, 3, 3]);
+    t.run(EncounterCommand::RollInitiative, &[1, 3, 7, 2, 2, 3, 3]);
     // The tie at 4: Rupert (Dex 16) before Rath (Dex 10).
     let mut expected = vec!["rupert", "rath"];
     expected.extend(&HOBS[..4]);
@@ -248,28 +253,28 @@ fn ex_gh_02_03_04_05_06_example_of_play_rounds_1_to_4() {
     assert_eq!(t.order(), strs(&expected));
     // GH-INIT-07: swapping gear is a declared d6 activity usable during the turn.
     t.run(
-        Command::Act {
+        EncounterCommand::Act {
             participant: pid("rupert"),
             activity: Swap,
         },
         &[],
     );
     t.run(
-        Command::Act {
+        EncounterCommand::Act {
             participant: pid("rupert"),
             activity: Melee,
         },
         &[],
     );
     t.run(
-        Command::RemoveParticipant {
+        EncounterCommand::RemoveParticipant {
             participant: pid("hob1"),
         },
         &[],
     );
     t.end_turn();
     t.run(
-        Command::RemoveParticipant {
+        EncounterCommand::RemoveParticipant {
             participant: pid("hob2"),
         },
         &[],
@@ -281,7 +286,7 @@ fn ex_gh_02_03_04_05_06_example_of_play_rounds_1_to_4() {
     // Sleep drops the last two.
     for h in ["hob3", "hob4"] {
         t.run(
-            Command::SetCanAct {
+            EncounterCommand::SetCanAct {
                 participant: pid(h),
                 can_act: false,
             },
@@ -291,10 +296,10 @@ fn ex_gh_02_03_04_05_06_example_of_play_rounds_1_to_4() {
     let ev = t.end_turn();
     // GH-INIT-12: the sleepers resolve at the end of the round.
     assert!(ev.iter().any(
-        |e| matches!(e, Event::EndOfRoundResolution { participants, .. }
+        |e| matches!(e, EncounterEvent::EndOfRoundResolution { participants, .. }
         if participants.len() == 2)
     ));
-    t.run(Command::End, &[]);
+    t.run(EncounterCommand::End, &[]);
 }
 
 #[test]
@@ -306,7 +311,7 @@ fn gh_init_01_rerolled_every_round_after_declarations() {
         }
         declare_hobs(&mut t, &HOBS, &[Ranged]);
         assert_eq!(t.enc.phase(), turnkeeper::encounter::Phase::Declaring);
-        t.run(Command::RollInitiative, &[1, 2, 3, 4, 1]);
+        t.run(EncounterCommand::RollInitiative, &[1, 2, 3, 4, 1]);
         assert_eq!(t.enc.round(), round);
         end_round(&mut t);
         // Declarations and counts are cleared for the next round.
@@ -322,7 +327,7 @@ fn gh_init_02_low_acts_first_and_gh_dice_02_no_modifiers() {
     t.add(quick);
     t.add(newp("slow", "b", 3));
     t.run(
-        Command::Start {
+        EncounterCommand::Start {
             advantage: vec![],
             advantage_sides: vec![],
             check: None,
@@ -332,7 +337,7 @@ fn gh_init_02_low_acts_first_and_gh_dice_02_no_modifiers() {
     );
     t.declare("quick", gh(&[Melee]));
     t.declare("slow", gh(&[Ranged]));
-    t.run(Command::RollInitiative, &[8, 1]);
+    t.run(EncounterCommand::RollInitiative, &[8, 1]);
     assert_eq!(t.order(), strs(&["slow", "quick"]));
     assert_eq!(t.count("quick"), Some(8), "the Dex modifier is never added");
 }
@@ -342,7 +347,7 @@ fn gh_init_03_gh_init_04_gh_dice_01_pool_from_activities() {
     let mut t = Table::preset(Preset::Gh5e);
     t.add(newp("a", "x", 10));
     t.run(
-        Command::Start {
+        EncounterCommand::Start {
             advantage: vec![],
             advantage_sides: vec![],
             check: None,
@@ -354,7 +359,7 @@ fn gh_init_03_gh_init_04_gh_dice_01_pool_from_activities() {
         "a",
         Declaration::Greyhawk(GhDeclaration::of([Move, Ranged]).with_bonus_action(Spell)),
     );
-    let ev = t.run(Command::RollInitiative, &[6, 4, 10]);
+    let ev = t.run(EncounterCommand::RollInitiative, &[6, 4, 10]);
     let r = &rolled(&ev)[0];
     let sides: Vec<u32> = r.dice.iter().map(|d| d.die.sides).collect();
     assert_eq!(sides, vec![6, 4, 10]);
@@ -366,7 +371,7 @@ fn gh_init_05_action_surge_adds_no_die() {
     let mut t = Table::preset(Preset::Gh5e);
     t.add(newp("rath", "x", 10));
     t.run(
-        Command::Start {
+        EncounterCommand::Start {
             advantage: vec![],
             advantage_sides: vec![],
             check: None,
@@ -375,25 +380,25 @@ fn gh_init_05_action_surge_adds_no_die() {
         &[],
     );
     t.declare("rath", gh(&[Move, Melee, Melee]));
-    let ev = t.run(Command::RollInitiative, &[6, 8]);
+    let ev = t.run(EncounterCommand::RollInitiative, &[6, 8]);
     assert_eq!(rolled(&ev)[0].dice.len(), 2, "1d6 + 1d8, not 1d6 + 2d8");
     // Both melee actions may be used (GH-INIT-09 counts them).
     t.run(
-        Command::Act {
+        EncounterCommand::Act {
             participant: pid("rath"),
             activity: Melee,
         },
         &[],
     );
     t.run(
-        Command::Act {
+        EncounterCommand::Act {
             participant: pid("rath"),
             activity: Melee,
         },
         &[],
     );
     t.fail(
-        Command::Act {
+        EncounterCommand::Act {
             participant: pid("rath"),
             activity: Melee,
         },
@@ -408,20 +413,20 @@ fn gh_init_07_swap_gear_adds_a_d6_usable_any_time_in_the_turn() {
     t.add(newp("rupert", "x", 16));
     t.run(start(), &[]);
     t.declare("rupert", gh(&[Swap, Melee]));
-    let ev = t.run(Command::RollInitiative, &[1, 3]);
+    let ev = t.run(EncounterCommand::RollInitiative, &[1, 3]);
     let sides: Vec<u32> = rolled(&ev)[0].dice.iter().map(|d| d.die.sides).collect();
     assert_eq!(sides, vec![6, 8]);
     assert_eq!(t.count("rupert"), Some(4));
     // The swap may come after the attack.
     t.run(
-        Command::Act {
+        EncounterCommand::Act {
             participant: pid("rupert"),
             activity: Melee,
         },
         &[],
     );
     t.run(
-        Command::Act {
+        EncounterCommand::Act {
             participant: pid("rupert"),
             activity: Swap,
         },
@@ -435,7 +440,7 @@ fn gh_init_06_one_reaction_per_round_without_a_die() {
     t.add(newp("a", "x", 10));
     t.add(newp("b", "y", 10));
     t.run(
-        Command::Start {
+        EncounterCommand::Start {
             advantage: vec![],
             advantage_sides: vec![],
             check: None,
@@ -445,11 +450,11 @@ fn gh_init_06_one_reaction_per_round_without_a_die() {
     );
     t.declare("a", gh(&[Melee]));
     t.declare("b", gh(&[Melee]));
-    let ev = t.run(Command::RollInitiative, &[2, 5]);
+    let ev = t.run(EncounterCommand::RollInitiative, &[2, 5]);
     assert_eq!(rolled(&ev).iter().map(|r| r.dice.len()).sum::<usize>(), 2);
     // b reacts on a's turn; a second reaction in the round is refused.
     t.run(
-        Command::UseAction {
+        EncounterCommand::UseAction {
             participant: pid("b"),
             kind: ActionKind::Reaction,
             slot: None,
@@ -457,7 +462,7 @@ fn gh_init_06_one_reaction_per_round_without_a_die() {
         &[],
     );
     t.fail(
-        Command::UseAction {
+        EncounterCommand::UseAction {
             participant: pid("b"),
             kind: ActionKind::Reaction,
             slot: None,
@@ -467,7 +472,7 @@ fn gh_init_06_one_reaction_per_round_without_a_die() {
     );
     // Other slots are not how Greyhawk turns work.
     t.fail(
-        Command::UseAction {
+        EncounterCommand::UseAction {
             participant: pid("a"),
             kind: ActionKind::Action,
             slot: None,
@@ -478,9 +483,9 @@ fn gh_init_06_one_reaction_per_round_without_a_die() {
     end_round(&mut t);
     t.declare("a", gh(&[Melee]));
     t.declare("b", gh(&[Melee]));
-    t.run(Command::RollInitiative, &[2, 5]);
+    t.run(EncounterCommand::RollInitiative, &[2, 5]);
     t.run(
-        Command::UseAction {
+        EncounterCommand::UseAction {
             participant: pid("b"),
             kind: ActionKind::Reaction,
             slot: None,
@@ -493,9 +498,9 @@ fn gh_init_06_one_reaction_per_round_without_a_die() {
 fn gh_init_08_declare_only_before_the_roll() {
     let mut t = example_of_play();
     t.declare("rath", gh(&[Melee]));
-    t.run(Command::RollInitiative, &[5]);
+    t.run(EncounterCommand::RollInitiative, &[5]);
     t.fail(
-        Command::Declare {
+        EncounterCommand::Declare {
             participant: pid("rath"),
             declaration: gh(&[Move]),
         },
@@ -506,7 +511,7 @@ fn gh_init_08_declare_only_before_the_roll() {
     end_round(&mut t);
     let ose = Declaration::Ose(Default::default());
     t.fail(
-        Command::Declare {
+        EncounterCommand::Declare {
             participant: pid("rath"),
             declaration: ose,
         },
@@ -520,7 +525,7 @@ fn gh_init_09_allowed_activities_query() {
     let mut t = Table::preset(Preset::Gh5e);
     t.add(newp("a", "x", 10));
     t.run(
-        Command::Start {
+        EncounterCommand::Start {
             advantage: vec![],
             advantage_sides: vec![],
             check: None,
@@ -532,13 +537,13 @@ fn gh_init_09_allowed_activities_query() {
         "a",
         Declaration::Greyhawk(GhDeclaration::of([Move, Ranged]).with_bonus_action(Spell)),
     );
-    t.run(Command::RollInitiative, &[1, 1, 1]);
+    t.run(EncounterCommand::RollInitiative, &[1, 1, 1]);
     assert_eq!(
         t.enc.allowed_activities(&pid("a")).unwrap(),
         vec![Move, Ranged, Spell]
     );
     t.run(
-        Command::Act {
+        EncounterCommand::Act {
             participant: pid("a"),
             activity: Ranged,
         },
@@ -549,7 +554,7 @@ fn gh_init_09_allowed_activities_query() {
         vec![Move, Spell]
     );
     t.fail(
-        Command::Act {
+        EncounterCommand::Act {
             participant: pid("a"),
             activity: Melee,
         },
@@ -565,7 +570,7 @@ fn gh_init_10_ties_dex_then_recorded_random_draw() {
     t.add(newp("b", "y", 12));
     t.add(newp("c", "y", 15));
     t.run(
-        Command::Start {
+        EncounterCommand::Start {
             advantage: vec![],
             advantage_sides: vec![],
             check: None,
@@ -577,12 +582,12 @@ fn gh_init_10_ties_dex_then_recorded_random_draw() {
         t.declare(p, gh(&[Move]));
     }
     // All roll 3; c wins on Dex; a and b roll off (d20): 7 then 7 again, then 4 and 11.
-    let ev = t.run(Command::RollInitiative, &[3, 3, 3, 7, 7, 4, 11]);
+    let ev = t.run(EncounterCommand::RollInitiative, &[3, 3, 3, 7, 7, 4, 11]);
     assert_eq!(t.order(), strs(&["c", "b", "a"]));
     let draws: usize = ev
         .iter()
         .map(|e| match e {
-            Event::TiesBroken { draws } => draws.len(),
+            EncounterEvent::TiesBroken { draws } => draws.len(),
             _ => 0,
         })
         .sum();
@@ -597,7 +602,7 @@ fn gh_init_11_group_roll_only_for_identical_plans() {
     }
     declare_hobs(&mut t, &HOBS[..5], &[Ranged]);
     t.declare("hob6", gh(&[Ranged, Move]));
-    let ev = t.run(Command::RollInitiative, &[1, 2, 3, 4, 2, 1, 6]);
+    let ev = t.run(EncounterCommand::RollInitiative, &[1, 2, 3, 4, 2, 1, 6]);
     let rolls = rolled(&ev);
     assert_eq!(rolls.len(), 6);
     assert_eq!(rolls[4].participants.len(), 5);
@@ -612,7 +617,7 @@ fn gh_init_11_group_roll_only_for_identical_plans() {
         t.add(p);
     }
     t.run(
-        Command::Start {
+        EncounterCommand::Start {
             advantage: vec![],
             advantage_sides: vec![],
             check: None,
@@ -621,7 +626,7 @@ fn gh_init_11_group_roll_only_for_identical_plans() {
         &[],
     );
     declare_hobs(&mut t, &HOBS[..2], &[Ranged]);
-    let ev = t.run(Command::RollInitiative, &[1, 3]);
+    let ev = t.run(EncounterCommand::RollInitiative, &[1, 3]);
     assert_eq!(rolled(&ev).len(), 2);
 }
 
@@ -633,7 +638,7 @@ fn gh_init_12_unable_to_act_does_not_roll_and_resolves_at_round_end() {
     down.can_act = false;
     t.add(down);
     t.run(
-        Command::Start {
+        EncounterCommand::Start {
             advantage: vec![],
             advantage_sides: vec![],
             check: None,
@@ -643,21 +648,21 @@ fn gh_init_12_unable_to_act_does_not_roll_and_resolves_at_round_end() {
     );
     t.declare("a", gh(&[Melee]));
     t.declare("down", gh(&[Melee]));
-    t.run(Command::RollInitiative, &[4]);
+    t.run(EncounterCommand::RollInitiative, &[4]);
     assert_eq!(t.order(), strs(&["a"]));
     assert_eq!(t.count("down"), None);
     let ev = t.end_turn();
     let res = ev
         .iter()
-        .position(|e| matches!(e, Event::EndOfRoundResolution { .. }))
+        .position(|e| matches!(e, EncounterEvent::EndOfRoundResolution { .. }))
         .unwrap();
     let end = ev
         .iter()
-        .position(|e| matches!(e, Event::RoundEnded { .. }))
+        .position(|e| matches!(e, EncounterEvent::RoundEnded { .. }))
         .unwrap();
     assert!(res < end);
     assert!(
-        matches!(&ev[res], Event::EndOfRoundResolution { participants, .. } if participants == &vec![pid("down")])
+        matches!(&ev[res], EncounterEvent::EndOfRoundResolution { participants, .. } if participants == &vec![pid("down")])
     );
 }
 
@@ -667,7 +672,7 @@ fn delay_example() -> Table {
         t.add(newp(id, "x", dex));
     }
     t.run(
-        Command::Start {
+        EncounterCommand::Start {
             advantage: vec![],
             advantage_sides: vec![],
             check: None,
@@ -679,7 +684,7 @@ fn delay_example() -> Table {
     t.declare("bravo", gh(&[Move]));
     t.declare("charles", gh(&[Melee]));
     t.declare("delta", gh(&[Move, Spell]));
-    t.run(Command::RollInitiative, &[1, 5, 8, 2, 10]);
+    t.run(EncounterCommand::RollInitiative, &[1, 5, 8, 2, 10]);
     assert_eq!(t.order(), strs(&["able", "bravo", "charles", "delta"]));
     assert_eq!(t.count("delta"), Some(12));
     t
@@ -690,13 +695,13 @@ fn ex_gh_07_gh_init_13_delay_and_cut_in() {
     let mut t = delay_example();
     let start = t.log.len();
     t.run(
-        Command::Delay {
+        EncounterCommand::Delay {
             participant: pid("able"),
         },
         &[],
     );
     t.run(
-        Command::Delay {
+        EncounterCommand::Delay {
             participant: pid("bravo"),
         },
         &[],
@@ -705,7 +710,7 @@ fn ex_gh_07_gh_init_13_delay_and_cut_in() {
     assert_eq!(t.enc.delayed(), vec![pid("able"), pid("bravo")]);
     // Right after Charles's turn Bravo acts; Able (original 1 < 5) cuts in before him.
     t.run(
-        Command::Resume {
+        EncounterCommand::Resume {
             participant: pid("bravo"),
             cut_in: vec![pid("able")],
         },
@@ -715,7 +720,7 @@ fn ex_gh_07_gh_init_13_delay_and_cut_in() {
     assert_eq!(t.current().as_deref(), Some("able"));
     // Delaying twice in a round is refused.
     t.fail(
-        Command::Delay {
+        EncounterCommand::Delay {
             participant: pid("able"),
         },
         &[],
@@ -736,20 +741,20 @@ fn ex_gh_07_gh_init_13_delay_and_cut_in() {
 fn ex_gh_07_constraint_higher_original_cannot_cut_in() {
     let mut t = delay_example();
     t.run(
-        Command::Delay {
+        EncounterCommand::Delay {
             participant: pid("able"),
         },
         &[],
     );
     t.run(
-        Command::Delay {
+        EncounterCommand::Delay {
             participant: pid("bravo"),
         },
         &[],
     );
     // Able (1) acting: Bravo (5) may not cut in ahead of him.
     t.fail(
-        Command::Resume {
+        EncounterCommand::Resume {
             participant: pid("able"),
             cut_in: vec![pid("bravo")],
         },
@@ -773,7 +778,7 @@ fn gh_init_14_controlled_creature_adds_to_controller_count() {
     thrall.controller = Some(pid("vampire"));
     t.add(thrall);
     t.run(
-        Command::Start {
+        EncounterCommand::Start {
             advantage: vec![],
             advantage_sides: vec![],
             check: None,
@@ -783,20 +788,20 @@ fn gh_init_14_controlled_creature_adds_to_controller_count() {
     );
     t.declare("vampire", gh(&[Spell]));
     t.declare("thrall", gh(&[Melee]));
-    t.run(Command::RollInitiative, &[6, 3]);
+    t.run(EncounterCommand::RollInitiative, &[6, 3]);
     assert_eq!(t.count("thrall"), Some(9));
     assert_eq!(t.order(), strs(&["vampire", "thrall"]));
     // A controller without initiative fails the roll, after dice were rolled, and nothing changes.
     end_round(&mut t);
     t.run(
-        Command::SetCanAct {
+        EncounterCommand::SetCanAct {
             participant: pid("vampire"),
             can_act: false,
         },
         &[],
     );
     t.declare("thrall", gh(&[Melee]));
-    t.fail(Command::RollInitiative, &[], ErrorCode::NotAllowed);
+    t.fail(EncounterCommand::RollInitiative, &[], ErrorCode::NotAllowed);
 }
 
 #[test]
@@ -806,7 +811,7 @@ fn gh_init_15_forced_change_of_plan_adds_to_cause() {
     t.add(newp("ogre", "y", 10));
     t.add(newp("elf", "x", 10));
     t.run(
-        Command::Start {
+        EncounterCommand::Start {
             advantage: vec![],
             advantage_sides: vec![],
             check: None,
@@ -817,11 +822,11 @@ fn gh_init_15_forced_change_of_plan_adds_to_cause() {
     t.declare("wizard", gh(&[Spell]));
     t.declare("ogre", gh(&[Move, Melee]));
     t.declare("elf", gh(&[Ranged]));
-    t.run(Command::RollInitiative, &[3, 6, 6, 4]);
+    t.run(EncounterCommand::RollInitiative, &[3, 6, 6, 4]);
     assert_eq!(t.order(), strs(&["wizard", "elf", "ogre"]));
     // The wizard (3) frightens the ogre (12): it now only moves, d6 = 2 → 3 + 2 = 5.
     t.run(
-        Command::ForcePlan {
+        EncounterCommand::ForcePlan {
             participant: pid("ogre"),
             declaration: GhDeclaration::of([Move]),
             cause: PlanCause::Participant {
@@ -833,7 +838,7 @@ fn gh_init_15_forced_change_of_plan_adds_to_cause() {
     assert_eq!(t.count("ogre"), Some(5));
     assert_eq!(t.order(), strs(&["wizard", "elf", "ogre"]));
     t.run(
-        Command::ForcePlan {
+        EncounterCommand::ForcePlan {
             participant: pid("ogre"),
             declaration: GhDeclaration::of([Move]),
             cause: PlanCause::Count { count: 1 },
@@ -845,7 +850,7 @@ fn gh_init_15_forced_change_of_plan_adds_to_cause() {
     t.end_turn();
     assert_eq!(t.current().as_deref(), Some("ogre"));
     t.fail(
-        Command::ForcePlan {
+        EncounterCommand::ForcePlan {
             participant: pid("ogre"),
             declaration: GhDeclaration::of([Move]),
             cause: PlanCause::Count { count: 1 },
@@ -861,7 +866,7 @@ fn gh_init_16_empty_declaration_is_a_parameter() {
     t.add(newp("idle", "x", 10));
     t.add(newp("busy", "y", 10));
     t.run(
-        Command::Start {
+        EncounterCommand::Start {
             advantage: vec![],
             advantage_sides: vec![],
             check: None,
@@ -870,7 +875,7 @@ fn gh_init_16_empty_declaration_is_a_parameter() {
         &[],
     );
     t.declare("busy", gh(&[Melee]));
-    t.run(Command::RollInitiative, &[1]);
+    t.run(EncounterCommand::RollInitiative, &[1]);
     assert_eq!(t.count("idle"), Some(0));
     assert_eq!(t.order(), strs(&["idle", "busy"]));
 
@@ -880,7 +885,7 @@ fn gh_init_16_empty_declaration_is_a_parameter() {
     t.add(newp("idle", "x", 10));
     t.add(newp("busy", "y", 10));
     t.run(
-        Command::Start {
+        EncounterCommand::Start {
             advantage: vec![],
             advantage_sides: vec![],
             check: None,
@@ -889,7 +894,7 @@ fn gh_init_16_empty_declaration_is_a_parameter() {
         &[],
     );
     t.declare("busy", gh(&[Melee]));
-    t.run(Command::RollInitiative, &[1]);
+    t.run(EncounterCommand::RollInitiative, &[1]);
     assert_eq!(t.order(), strs(&["busy"]));
 }
 
@@ -897,7 +902,7 @@ fn one_roll(decl: GhDeclaration, faces: &[u32], cfg: RulesetConfig) -> Initiativ
     let mut t = Table::new(cfg);
     t.add(newp("a", "x", 10));
     t.run(
-        Command::Start {
+        EncounterCommand::Start {
             advantage: vec![],
             advantage_sides: vec![],
             check: None,
@@ -906,7 +911,7 @@ fn one_roll(decl: GhDeclaration, faces: &[u32], cfg: RulesetConfig) -> Initiativ
         &[],
     );
     t.declare("a", Declaration::Greyhawk(decl));
-    let ev = t.run(Command::RollInitiative, faces);
+    let ev = t.run(EncounterCommand::RollInitiative, faces);
     rolled(&ev).remove(0)
 }
 
@@ -977,14 +982,14 @@ fn ex_gh_08_gh_surp_01_surprise_adds_ten_and_blocks_reactions_for_the_round() {
     t.add(newp("guard", "x", 10));
     t.add(newp("thief", "y", 10));
     t.run(
-        Command::SetSurprised {
+        EncounterCommand::SetSurprised {
             participants: vec![pid("guard")],
             surprised: true,
         },
         &[],
     );
     t.run(
-        Command::Start {
+        EncounterCommand::Start {
             advantage: vec![],
             advantage_sides: vec![],
             check: None,
@@ -994,10 +999,10 @@ fn ex_gh_08_gh_surp_01_surprise_adds_ten_and_blocks_reactions_for_the_round() {
     );
     t.declare("guard", gh(&[Move, Melee]));
     t.declare("thief", gh(&[Melee]));
-    t.run(Command::RollInitiative, &[2, 3, 8]);
+    t.run(EncounterCommand::RollInitiative, &[2, 3, 8]);
     assert_eq!(t.count("guard"), Some(15));
     t.fail(
-        Command::UseAction {
+        EncounterCommand::UseAction {
             participant: pid("guard"),
             kind: ActionKind::Reaction,
             slot: None,
@@ -1009,9 +1014,9 @@ fn ex_gh_08_gh_surp_01_surprise_adds_ten_and_blocks_reactions_for_the_round() {
     assert!(!t.enc.participant(&pid("guard")).unwrap().surprised);
     t.declare("guard", gh(&[Melee]));
     t.declare("thief", gh(&[Melee]));
-    t.run(Command::RollInitiative, &[5, 1]);
+    t.run(EncounterCommand::RollInitiative, &[5, 1]);
     t.run(
-        Command::UseAction {
+        EncounterCommand::UseAction {
             participant: pid("guard"),
             kind: ActionKind::Reaction,
             slot: None,
@@ -1042,7 +1047,7 @@ fn gh_var_01_weapon_speed_uses_weapon_dice() {
     let mut t = Table::new(cfg);
     t.add(newp("a", "x", 10));
     t.run(
-        Command::Start {
+        EncounterCommand::Start {
             advantage: vec![],
             advantage_sides: vec![],
             check: None,
@@ -1051,7 +1056,7 @@ fn gh_var_01_weapon_speed_uses_weapon_dice() {
         &[],
     );
     t.fail(
-        Command::Declare {
+        EncounterCommand::Declare {
             participant: pid("a"),
             declaration: gh(&[Melee]),
         },
@@ -1069,7 +1074,7 @@ fn gh_var_02_spell_disruption_on_damage_before_the_turn() {
     t.add(newp("mage", "y", 10));
     t.add(newp("cleric", "y", 10));
     t.run(
-        Command::Start {
+        EncounterCommand::Start {
             advantage: vec![],
             advantage_sides: vec![],
             check: None,
@@ -1080,9 +1085,9 @@ fn gh_var_02_spell_disruption_on_damage_before_the_turn() {
     t.declare("archer", gh(&[Ranged]));
     t.declare("mage", gh(&[Spell]));
     t.declare("cleric", gh(&[Spell]));
-    t.run(Command::RollInitiative, &[1, 9, 5]);
+    t.run(EncounterCommand::RollInitiative, &[1, 9, 5]);
     let ev = t.run(
-        Command::Harm {
+        EncounterCommand::Harm {
             participant: pid("mage"),
             harm: Harm::Damage,
         },
@@ -1090,14 +1095,14 @@ fn gh_var_02_spell_disruption_on_damage_before_the_turn() {
     );
     assert!(ev.iter().any(|e| matches!(
         e,
-        Event::SpellDisrupted {
+        EncounterEvent::SpellDisrupted {
             disruption: SpellDisruption::CantripsOnly,
             ..
         }
     )));
     // A hit without damage does not disrupt.
     let ev = t.run(
-        Command::Harm {
+        EncounterCommand::Harm {
             participant: pid("cleric"),
             harm: Harm::Hit,
         },
@@ -1108,7 +1113,7 @@ fn gh_var_02_spell_disruption_on_damage_before_the_turn() {
     t.end_turn();
     t.end_turn();
     let ev = t.run(
-        Command::Harm {
+        EncounterCommand::Harm {
             participant: pid("cleric"),
             harm: Harm::Damage,
         },
@@ -1126,16 +1131,16 @@ fn gh_time_01_round_is_six_seconds_and_gh_time_02_boundaries_never_split_a_turn(
             t.declare(p, gh(&[Melee]));
         }
         declare_hobs(&mut t, &HOBS, &[Ranged]);
-        t.run(Command::RollInitiative, &[1, 2, 3, 4, 1]);
+        t.run(EncounterCommand::RollInitiative, &[1, 2, 3, 4, 1]);
         end_round(&mut t);
     }
     assert_eq!(t.enc.elapsed_seconds(), 12);
     let mut open = 0i32;
     for e in &t.log {
         match e {
-            Event::TurnStarted { .. } => open += 1,
-            Event::TurnEnded { .. } => open -= 1,
-            Event::RoundStarted { .. } | Event::RoundEnded { .. } => {
+            EncounterEvent::TurnStarted { .. } => open += 1,
+            EncounterEvent::TurnEnded { .. } => open -= 1,
+            EncounterEvent::RoundStarted { .. } | EncounterEvent::RoundEnded { .. } => {
                 assert_eq!(open, 0, "a round boundary fell inside a turn")
             }
             _ => {}

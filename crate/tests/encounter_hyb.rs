@@ -5,13 +5,15 @@ mod support;
 
 use support::*;
 use turnkeeper::ErrorCode;
-use turnkeeper::encounter::{ActionKind, Command, Event, Harm, Label, RetreatCheck};
+use turnkeeper::encounter::{
+    ActionKind, EncounterCommand, EncounterEvent, Harm, Label, RetreatCheck,
+};
 use turnkeeper::initiative::TieRule;
 use turnkeeper::initiative::dex_score::AmbushRule;
 use turnkeeper::rulesets::{Preset, RoundLength, RulesetConfig};
 
-fn start() -> Command {
-    Command::Start {
+fn start() -> EncounterCommand {
+    EncounterCommand::Start {
         advantage: vec![],
         advantage_sides: vec![],
         check: None,
@@ -19,8 +21,8 @@ fn start() -> Command {
     }
 }
 
-fn act(id: &str, kind: ActionKind, slot: Option<ActionKind>) -> Command {
-    Command::UseAction {
+fn act(id: &str, kind: ActionKind, slot: Option<ActionKind>) -> EncounterCommand {
+    EncounterCommand::UseAction {
         participant: pid(id),
         kind,
         slot,
@@ -42,7 +44,10 @@ fn hyb_init_01_fixed_order_by_dex_score_without_rolling() {
     let mut t = party();
     let ev = t.run(start(), &[]);
     assert_eq!(t.order(), strs(&["thief", "fighter", "orc"]));
-    assert!(ev.iter().all(|e| !matches!(e, Event::TiesBroken { .. })));
+    assert!(
+        ev.iter()
+            .all(|e| !matches!(e, EncounterEvent::TiesBroken { .. }))
+    );
     for _ in 0..3 {
         t.end_turn();
     }
@@ -50,7 +55,7 @@ fn hyb_init_01_fixed_order_by_dex_score_without_rolling() {
     assert_eq!(t.order(), strs(&["thief", "fighter", "orc"]));
     // The round length is a parameter (not stated by the source).
     t.run(
-        Command::SetRoundLength {
+        EncounterCommand::SetRoundLength {
             length: RoundLength::new(10).unwrap(),
         },
         &[],
@@ -68,7 +73,7 @@ fn hyb_init_01_ambush_is_a_parameter() {
         t.add(newp("thief", "party", 17));
         t.add(newp("orc", "foes", 9));
         t.run(
-            Command::Start {
+            EncounterCommand::Start {
                 advantage: vec![],
                 advantage_sides: vec![],
                 check: None,
@@ -100,7 +105,7 @@ fn hyb_init_02_delay_to_a_slower_position() {
     let mut t = party();
     t.run(start(), &[]);
     t.run(
-        Command::Delay {
+        EncounterCommand::Delay {
             participant: pid("thief"),
         },
         &[],
@@ -108,7 +113,7 @@ fn hyb_init_02_delay_to_a_slower_position() {
     assert_eq!(t.current().as_deref(), Some("fighter"));
     // HYB has no cut-in rule.
     t.fail(
-        Command::Resume {
+        EncounterCommand::Resume {
             participant: pid("thief"),
             cut_in: vec![pid("fighter")],
         },
@@ -117,7 +122,7 @@ fn hyb_init_02_delay_to_a_slower_position() {
     );
     t.end_turn();
     t.run(
-        Command::Resume {
+        EncounterCommand::Resume {
             participant: pid("thief"),
             cut_in: vec![],
         },
@@ -126,7 +131,7 @@ fn hyb_init_02_delay_to_a_slower_position() {
     t.end_turn();
     assert_eq!(t.current().as_deref(), Some("thief"));
     t.fail(
-        Command::Delay {
+        EncounterCommand::Delay {
             participant: pid("thief"),
         },
         &[],
@@ -228,7 +233,7 @@ fn hyb_act_04_05_quick_actions_off_turn_and_readied_actions() {
     );
     // HYB-ACT-05: a readied action is a quick action, sprung on another's turn.
     t.run(
-        Command::Ready {
+        EncounterCommand::Ready {
             participant: pid("thief"),
             trigger: Label::new("the orc steps in").unwrap(),
         },
@@ -242,7 +247,7 @@ fn hyb_act_04_05_quick_actions_off_turn_and_readied_actions() {
     t.end_turn();
     t.end_turn();
     t.run(
-        Command::TriggerReady {
+        EncounterCommand::TriggerReady {
             participant: pid("thief"),
         },
         &[],
@@ -258,12 +263,12 @@ fn ex_hyb_09_hyb_retreat_01_02_retreat_leaves_initiative() {
     t.end_turn();
     assert_eq!(t.current().as_deref(), Some("fighter"));
     let ev = t.run(
-        Command::Retreat {
+        EncounterCommand::Retreat {
             participant: pid("fighter"),
         },
         &[],
     );
-    assert!(matches!(ev[0], Event::RetreatStarted { .. }));
+    assert!(matches!(ev[0], EncounterEvent::RetreatStarted { .. }));
     // The retreat uses the whole turn.
     t.fail(
         act("fighter", ActionKind::Quick, None),
@@ -272,7 +277,7 @@ fn ex_hyb_09_hyb_retreat_01_02_retreat_leaves_initiative() {
     );
     // The GM lets one enemy attack: it misses. DEX check d20 12 + 2 vs 12: success.
     t.run(
-        Command::ResolveRetreat {
+        EncounterCommand::ResolveRetreat {
             participant: pid("fighter"),
             check: Some(RetreatCheck {
                 modifier: 2,
@@ -295,7 +300,7 @@ fn hyb_retreat_02_a_hit_or_a_failed_check_stops_the_retreat() {
     t.run(act("thief", ActionKind::Quick, None), &[]);
     // Cannot be combined with another action.
     t.fail(
-        Command::Retreat {
+        EncounterCommand::Retreat {
             participant: pid("thief"),
         },
         &[],
@@ -303,20 +308,20 @@ fn hyb_retreat_02_a_hit_or_a_failed_check_stops_the_retreat() {
     );
     t.end_turn();
     t.run(
-        Command::Retreat {
+        EncounterCommand::Retreat {
             participant: pid("fighter"),
         },
         &[],
     );
     t.run(
-        Command::Harm {
+        EncounterCommand::Harm {
             participant: pid("fighter"),
             harm: Harm::Hit,
         },
         &[],
     );
     let ev = t.run(
-        Command::ResolveRetreat {
+        EncounterCommand::ResolveRetreat {
             participant: pid("fighter"),
             check: Some(RetreatCheck {
                 modifier: 5,
@@ -327,7 +332,7 @@ fn hyb_retreat_02_a_hit_or_a_failed_check_stops_the_retreat() {
     );
     assert!(matches!(
         ev[0],
-        Event::RetreatResolved {
+        EncounterEvent::RetreatResolved {
             escaped: false,
             hit: true,
             ..
@@ -337,13 +342,13 @@ fn hyb_retreat_02_a_hit_or_a_failed_check_stops_the_retreat() {
     t.end_turn();
     t.end_turn();
     t.run(
-        Command::Retreat {
+        EncounterCommand::Retreat {
             participant: pid("thief"),
         },
         &[],
     );
     let ev = t.run(
-        Command::ResolveRetreat {
+        EncounterCommand::ResolveRetreat {
             participant: pid("thief"),
             check: Some(RetreatCheck {
                 modifier: 0,
@@ -354,7 +359,7 @@ fn hyb_retreat_02_a_hit_or_a_failed_check_stops_the_retreat() {
     );
     assert!(matches!(
         ev[0],
-        Event::RetreatResolved {
+        EncounterEvent::RetreatResolved {
             escaped: false,
             hit: false,
             ..

@@ -5,12 +5,14 @@ mod support;
 
 use support::*;
 use turnkeeper::ErrorCode;
-use turnkeeper::encounter::{Actor, Command, Declaration, Event, Harm, SpellDisruption};
+use turnkeeper::encounter::{
+    Actor, Declaration, EncounterCommand, EncounterEvent, Harm, SpellDisruption,
+};
 use turnkeeper::initiative::side::{MeleeMovement, OseDeclaration, OsePhase, OseTies};
 use turnkeeper::rulesets::{Preset, RulesetConfig};
 
-fn start() -> Command {
-    Command::Start {
+fn start() -> EncounterCommand {
+    EncounterCommand::Start {
         advantage: vec![],
         advantage_sides: vec![],
         check: None,
@@ -51,16 +53,17 @@ fn ose_init_01_one_d6_per_side_high_first_every_round() {
     let mut t = battle(RulesetConfig::preset(Preset::Ose));
     assert_eq!(t.enc.round_length().seconds(), 10);
     t.run(start(), &[]);
-    let ev = t.run(Command::RollInitiative, &[2, 5]);
+    let ev = t.run(EncounterCommand::RollInitiative, &[2, 5]);
     assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::SideInitiativeRolled { rolls } if rolls.len() == 2))
+        ev.iter().any(
+            |e| matches!(e, EncounterEvent::SideInitiativeRolled { rolls } if rolls.len() == 2)
+        )
     );
     assert_eq!(current_actor(&t), Some(sides_actor(&["goblins"], false)));
     // Every member of the acting side has its turn started.
     assert_eq!(
         ev.iter()
-            .filter(|e| matches!(e, Event::TurnStarted { .. }))
+            .filter(|e| matches!(e, EncounterEvent::TurnStarted { .. }))
             .count(),
         2
     );
@@ -68,7 +71,7 @@ fn ose_init_01_one_d6_per_side_high_first_every_round() {
     assert_eq!(current_actor(&t), Some(sides_actor(&["party"], false)));
     t.end_turn();
     assert_eq!(t.enc.phase(), turnkeeper::encounter::Phase::Declaring);
-    t.run(Command::RollInitiative, &[6, 1]);
+    t.run(EncounterCommand::RollInitiative, &[6, 1]);
     assert_eq!(current_actor(&t), Some(sides_actor(&["party"], false)));
 }
 
@@ -77,21 +80,21 @@ fn ose_init_02_ties_reroll_or_act_simultaneously() {
     let mut t = battle(RulesetConfig::preset(Preset::Ose));
     t.run(start(), &[]);
     // Both 4: reroll (d6 roll-off) 3 vs 3, then 2 vs 5.
-    t.run(Command::RollInitiative, &[4, 4, 3, 3, 2, 5]);
+    t.run(EncounterCommand::RollInitiative, &[4, 4, 3, 3, 2, 5]);
     assert_eq!(current_actor(&t), Some(sides_actor(&["goblins"], false)));
 
     let mut cfg = RulesetConfig::preset(Preset::Ose);
     cfg.ose.ties = OseTies::Simultaneous;
     let mut t = battle(cfg);
     t.run(start(), &[]);
-    let ev = t.run(Command::RollInitiative, &[4, 4]);
+    let ev = t.run(EncounterCommand::RollInitiative, &[4, 4]);
     assert_eq!(
         current_actor(&t),
         Some(sides_actor(&["party", "goblins"], false))
     );
     assert_eq!(
         ev.iter()
-            .filter(|e| matches!(e, Event::TurnStarted { .. }))
+            .filter(|e| matches!(e, EncounterEvent::TurnStarted { .. }))
             .count(),
         4
     );
@@ -102,7 +105,7 @@ fn ose_init_03_slow_weapons_act_last() {
     let mut t = battle(RulesetConfig::preset(Preset::Ose));
     t.run(start(), &[]);
     t.declare("fighter", ose(false, true));
-    t.run(Command::RollInitiative, &[6, 1]);
+    t.run(EncounterCommand::RollInitiative, &[6, 1]);
     let order: Vec<Actor> = t.enc.order().into_iter().map(|e| e.actor).collect();
     assert_eq!(
         order,
@@ -117,18 +120,18 @@ fn ose_init_03_slow_weapons_act_last() {
     let ended: Vec<_> = ev
         .iter()
         .filter_map(|e| match e {
-            Event::TurnEnded { participant, .. } => Some(participant.as_str().to_string()),
+            EncounterEvent::TurnEnded { participant, .. } => Some(participant.as_str().to_string()),
             _ => None,
         })
         .collect();
     assert_eq!(ended, strs(&["mage"]));
     t.end_turn();
     assert_eq!(t.enc.current().unwrap().phase, Some(OsePhase::Missiles));
-    t.run(Command::AdvancePhase, &[]);
+    t.run(EncounterCommand::AdvancePhase, &[]);
     assert_eq!(t.enc.current().unwrap().phase, Some(OsePhase::Melee));
     let ev = t.end_turn();
     assert!(ev.iter().any(
-        |e| matches!(e, Event::TurnEnded { participant, .. } if participant == &pid("fighter"))
+        |e| matches!(e, EncounterEvent::TurnEnded { participant, .. } if participant == &pid("fighter"))
     ));
 }
 
@@ -146,7 +149,7 @@ fn ose_init_04_individual_initiative_d6_plus_dex() {
     t.add(g);
     t.run(start(), &[]);
     // fighter 3+1, mage 5+0, goblin 6−1; mage and goblin tie at 5 and reroll 2 vs 4.
-    t.run(Command::RollInitiative, &[3, 5, 6, 2, 4]);
+    t.run(EncounterCommand::RollInitiative, &[3, 5, 6, 2, 4]);
     assert_eq!(
         (t.count("fighter"), t.count("mage"), t.count("goblin")),
         (Some(4), Some(5), Some(5))
@@ -162,7 +165,7 @@ fn ose_init_04_individual_ties_reroll() {
     t.add(newp("a", "x", 10));
     t.add(newp("b", "y", 10));
     t.run(start(), &[]);
-    t.run(Command::RollInitiative, &[4, 4, 1, 6]);
+    t.run(EncounterCommand::RollInitiative, &[4, 4, 1, 6]);
     assert_eq!(t.order(), strs(&["b", "a"]));
 }
 
@@ -179,9 +182,9 @@ fn ose_combat_01_declarations_before_the_roll() {
             slow_weapon: false,
         }),
     );
-    t.run(Command::RollInitiative, &[3, 5]);
+    t.run(EncounterCommand::RollInitiative, &[3, 5]);
     t.fail(
-        Command::Declare {
+        EncounterCommand::Declare {
             participant: pid("shaman"),
             declaration: ose(true, false),
         },
@@ -203,10 +206,10 @@ fn ose_combat_01_declarations_before_the_roll() {
 fn ose_combat_02_phase_order_within_a_side() {
     let mut t = battle(RulesetConfig::preset(Preset::Ose));
     t.run(start(), &[]);
-    t.run(Command::RollInitiative, &[5, 2]);
+    t.run(EncounterCommand::RollInitiative, &[5, 2]);
     let mut seen = vec![t.enc.current().unwrap().phase.unwrap()];
     for _ in 0..4 {
-        t.run(Command::AdvancePhase, &[]);
+        t.run(EncounterCommand::AdvancePhase, &[]);
         seen.push(t.enc.current().unwrap().phase.unwrap());
     }
     assert_eq!(
@@ -219,7 +222,7 @@ fn ose_combat_02_phase_order_within_a_side() {
             OsePhase::Melee
         ]
     );
-    t.fail(Command::AdvancePhase, &[], ErrorCode::OutOfOrder);
+    t.fail(EncounterCommand::AdvancePhase, &[], ErrorCode::OutOfOrder);
     t.end_turn();
     // The other side repeats 3a–3e, morale included (G-43).
     assert_eq!(t.enc.current().unwrap().phase, Some(OsePhase::Morale));
@@ -232,10 +235,10 @@ fn ose_combat_09_spell_disruption_when_the_casters_side_lost() {
     t.declare("mage", ose(true, false));
     t.declare("shaman", ose(true, false));
     // Goblins win.
-    t.run(Command::RollInitiative, &[2, 5]);
+    t.run(EncounterCommand::RollInitiative, &[2, 5]);
     // The shaman's side won: hitting it on its own turn disrupts nothing.
     let ev = t.run(
-        Command::Harm {
+        EncounterCommand::Harm {
             participant: pid("shaman"),
             harm: Harm::Hit,
         },
@@ -244,7 +247,7 @@ fn ose_combat_09_spell_disruption_when_the_casters_side_lost() {
     assert_eq!(ev.len(), 1);
     // The mage's side lost and the mage is hit before acting: spell lost.
     let ev = t.run(
-        Command::Harm {
+        EncounterCommand::Harm {
             participant: pid("mage"),
             harm: Harm::Hit,
         },
@@ -252,7 +255,7 @@ fn ose_combat_09_spell_disruption_when_the_casters_side_lost() {
     );
     assert!(ev.iter().any(|e| matches!(
         e,
-        Event::SpellDisrupted {
+        EncounterEvent::SpellDisrupted {
             disruption: SpellDisruption::Lost,
             ..
         }
@@ -263,7 +266,7 @@ fn ose_combat_09_spell_disruption_when_the_casters_side_lost() {
     );
     // A failed save counts too, for another caster; a non-caster is unaffected.
     let ev = t.run(
-        Command::Harm {
+        EncounterCommand::Harm {
             participant: pid("fighter"),
             harm: Harm::FailedSave,
         },
@@ -277,30 +280,30 @@ fn ex_ose_15_ose_surp_01_02_03_surprised_side_loses_the_first_round() {
     let mut t = battle(RulesetConfig::preset(Preset::Ose));
     // OSE-SURP-01: only the unaware side rolls. 2 → surprised (EX-OSE-15).
     let ev = t.run(
-        Command::RollSurprise {
+        EncounterCommand::RollSurprise {
             sides: vec![side("party")],
         },
         &[2],
     );
     assert!(matches!(
         ev[0],
-        Event::SideSurpriseRolled {
+        EncounterEvent::SideSurpriseRolled {
             surprised: true,
             ..
         }
     ));
     t.run(start(), &[]);
     // Only the goblins roll, and only they act in round 1.
-    t.run(Command::RollInitiative, &[1]);
+    t.run(EncounterCommand::RollInitiative, &[1]);
     let order: Vec<Actor> = t.enc.order().into_iter().map(|e| e.actor).collect();
     assert_eq!(order, vec![sides_actor(&["goblins"], false)]);
     t.end_turn();
     // Round 2: both sides roll.
-    t.run(Command::RollInitiative, &[3, 4]);
+    t.run(EncounterCommand::RollInitiative, &[3, 4]);
     assert_eq!(t.enc.order().len(), 2);
     // SetSurprised is not how OSE decides surprise.
     t.fail(
-        Command::SetSurprised {
+        EncounterCommand::SetSurprised {
             participants: vec![pid("mage")],
             surprised: true,
         },
@@ -313,27 +316,27 @@ fn ex_ose_15_ose_surp_01_02_03_surprised_side_loses_the_first_round() {
 fn ose_surp_02_03_three_is_not_surprised_and_both_surprised_cancel() {
     let mut t = battle(RulesetConfig::preset(Preset::Ose));
     let ev = t.run(
-        Command::RollSurprise {
+        EncounterCommand::RollSurprise {
             sides: vec![side("party")],
         },
         &[3],
     );
     assert!(matches!(
         ev[0],
-        Event::SideSurpriseRolled {
+        EncounterEvent::SideSurpriseRolled {
             surprised: false,
             ..
         }
     ));
     let mut t = battle(RulesetConfig::preset(Preset::Ose));
     t.run(
-        Command::RollSurprise {
+        EncounterCommand::RollSurprise {
             sides: vec![side("party"), side("goblins")],
         },
         &[1, 2],
     );
     t.run(start(), &[]);
-    t.run(Command::RollInitiative, &[3, 4]);
+    t.run(EncounterCommand::RollInitiative, &[3, 4]);
     assert_eq!(
         t.enc.order().len(),
         2,
@@ -341,7 +344,7 @@ fn ose_surp_02_03_three_is_not_surprised_and_both_surprised_cancel() {
     );
     // Surprise is rolled before the first initiative roll only.
     t.fail(
-        Command::RollSurprise {
+        EncounterCommand::RollSurprise {
             sides: vec![side("party")],
         },
         &[1],

@@ -9,8 +9,8 @@ mod support;
 use support::*;
 use turnkeeper::dice::{DieSize, SeededDice};
 use turnkeeper::encounter::{
-    ActionKind, Command, Declaration, Encounter, GroupId, Harm, Label, Name, PlanCause, Recharge,
-    RetreatCheck, TurnStatus, WorldAction, WorldActionId,
+    ActionKind, Declaration, Encounter, EncounterCommand, GroupId, Harm, Label, Name, PlanCause,
+    Recharge, RetreatCheck, TurnStatus, WorldAction, WorldActionId,
 };
 use turnkeeper::initiative::Activity;
 use turnkeeper::initiative::greyhawk::{DieStep, GhDeclaration, StepEffect};
@@ -87,7 +87,7 @@ fn random_gh(rng: &mut Lcg) -> GhDeclaration {
     d
 }
 
-fn random_command(t: &Table, rng: &mut Lcg, next_id: &mut u32) -> Command {
+fn random_command(t: &Table, rng: &mut Lcg, next_id: &mut u32) -> EncounterCommand {
     let ids: Vec<String> = t
         .enc
         .participants()
@@ -104,8 +104,8 @@ fn random_command(t: &Table, rng: &mut Lcg, next_id: &mut u32) -> Command {
     let cur_or_any = |rng: &mut Lcg| current.clone().unwrap_or_else(|| any(rng));
     let system = t.enc.system();
     match rng.below(24) {
-        0..=5 => Command::EndTurn,
-        6 => Command::RollInitiative,
+        0..=5 => EncounterCommand::EndTurn,
+        6 => EncounterCommand::RollInitiative,
         7..=9 => {
             let declaration = match system {
                 InitiativeSystem::Side => Declaration::Ose(OseDeclaration {
@@ -115,12 +115,12 @@ fn random_command(t: &Table, rng: &mut Lcg, next_id: &mut u32) -> Command {
                 }),
                 _ => Declaration::Greyhawk(random_gh(rng)),
             };
-            Command::Declare {
+            EncounterCommand::Declare {
                 participant: any(rng),
                 declaration,
             }
         }
-        10 => Command::Delay {
+        10 => EncounterCommand::Delay {
             participant: cur_or_any(rng),
         },
         11 => {
@@ -133,12 +133,12 @@ fn random_command(t: &Table, rng: &mut Lcg, next_id: &mut u32) -> Command {
                 .into_iter()
                 .filter(|d| d != &who && rng.coin())
                 .collect();
-            Command::Resume {
+            EncounterCommand::Resume {
                 participant: who,
                 cut_in,
             }
         }
-        12 => Command::UseAction {
+        12 => EncounterCommand::UseAction {
             participant: any(rng),
             kind: KINDS[rng.below(KINDS.len())],
             slot: if rng.below(4) == 0 {
@@ -147,12 +147,12 @@ fn random_command(t: &Table, rng: &mut Lcg, next_id: &mut u32) -> Command {
                 None
             },
         },
-        13 => Command::UseAction {
+        13 => EncounterCommand::UseAction {
             participant: cur_or_any(rng),
             kind: KINDS[rng.below(KINDS.len())],
             slot: None,
         },
-        14 => Command::Act {
+        14 => EncounterCommand::Act {
             participant: cur_or_any(rng),
             activity: ACTIVITIES[rng.below(6)],
         },
@@ -169,32 +169,32 @@ fn random_command(t: &Table, rng: &mut Lcg, next_id: &mut u32) -> Command {
             if rng.below(6) == 0 {
                 p.fixed_count = Some(20);
             }
-            Command::AddParticipant { participant: p }
+            EncounterCommand::AddParticipant { participant: p }
         }
-        16 => Command::RemoveParticipant {
+        16 => EncounterCommand::RemoveParticipant {
             participant: any(rng),
         },
-        17 => Command::SetCanAct {
+        17 => EncounterCommand::SetCanAct {
             participant: any(rng),
             can_act: rng.below(3) != 0,
         },
-        18 => Command::Harm {
+        18 => EncounterCommand::Harm {
             participant: any(rng),
             harm: [Harm::Damage, Harm::Hit, Harm::FailedSave][rng.below(3)],
         },
         19 => match rng.below(4) {
-            0 => Command::NextRound,
-            1 => Command::AdvancePhase,
-            2 => Command::Ready {
+            0 => EncounterCommand::NextRound,
+            1 => EncounterCommand::AdvancePhase,
+            2 => EncounterCommand::Ready {
                 participant: cur_or_any(rng),
                 trigger: Label::new("it moves").unwrap(),
             },
-            _ => Command::TriggerReady {
+            _ => EncounterCommand::TriggerReady {
                 participant: any(rng),
             },
         },
         20 => match rng.below(4) {
-            0 => Command::AddWorldAction {
+            0 => EncounterCommand::AddWorldAction {
                 action: WorldAction {
                     id: WorldActionId::new(format!("w{}", rng.below(3))).unwrap(),
                     name: Name::new("Falling Rocks").unwrap(),
@@ -205,17 +205,17 @@ fn random_command(t: &Table, rng: &mut Lcg, next_id: &mut u32) -> Command {
                     },
                 },
             },
-            1 | 2 => Command::UseWorldAction {
+            1 | 2 => EncounterCommand::UseWorldAction {
                 action: WorldActionId::new(format!("w{}", rng.below(3))).unwrap(),
                 targets: current.iter().cloned().collect(),
             },
-            _ => Command::EndWorldPhase,
+            _ => EncounterCommand::EndWorldPhase,
         },
         21 => match rng.below(3) {
-            0 => Command::Retreat {
+            0 => EncounterCommand::Retreat {
                 participant: cur_or_any(rng),
             },
-            _ => Command::ResolveRetreat {
+            _ => EncounterCommand::ResolveRetreat {
                 participant: any(rng),
                 check: if rng.coin() {
                     Some(RetreatCheck {
@@ -228,23 +228,23 @@ fn random_command(t: &Table, rng: &mut Lcg, next_id: &mut u32) -> Command {
             },
         },
         22 => match rng.below(3) {
-            0 => Command::ForcePlan {
+            0 => EncounterCommand::ForcePlan {
                 participant: any(rng),
                 declaration: random_gh(rng),
                 cause: PlanCause::Participant {
                     participant: cur_or_any(rng),
                 },
             },
-            1 => Command::SetController {
+            1 => EncounterCommand::SetController {
                 participant: any(rng),
                 controller: if rng.coin() { Some(any(rng)) } else { None },
             },
-            _ => Command::CommandControlled {
+            _ => EncounterCommand::CommandControlled {
                 controller: cur_or_any(rng),
                 targets: vec![any(rng)],
             },
         },
-        _ => Command::ChangeSide {
+        _ => EncounterCommand::ChangeSide {
             participant: any(rng),
             side: side(if rng.coin() { "party" } else { "foes" }),
         },
@@ -270,14 +270,14 @@ fn play(cfg: RulesetConfig, seed: u64, steps: usize) -> (usize, usize) {
     }
     if matches!(cfg.system(), InitiativeSystem::Side) {
         let _ = t.run_with(
-            Command::RollSurprise {
+            EncounterCommand::RollSurprise {
                 sides: vec![side("foes")],
             },
             &mut dice,
         );
     }
     t.run_with(
-        Command::Start {
+        EncounterCommand::Start {
             advantage: vec![],
             advantage_sides: vec![],
             check: None,

@@ -4,12 +4,12 @@
 mod support;
 
 use support::*;
-use turnkeeper::encounter::{Command, Event, Name};
+use turnkeeper::encounter::{EncounterCommand, EncounterEvent, Name};
 use turnkeeper::initiative::Activity::{Melee, Move};
 use turnkeeper::rulesets::Preset;
 
-fn start() -> Command {
-    Command::Start {
+fn start() -> EncounterCommand {
+    EncounterCommand::Start {
         advantage: vec![],
         advantage_sides: vec![],
         check: None,
@@ -50,7 +50,7 @@ fn add_mid_combat_joins_where_its_count_falls() {
 fn remove_the_current_participant_moves_on() {
     let mut t = hyb();
     let ev = t.run(
-        Command::RemoveParticipant {
+        EncounterCommand::RemoveParticipant {
             participant: pid("a"),
         },
         &[],
@@ -58,9 +58,9 @@ fn remove_the_current_participant_moves_on() {
     let kinds: Vec<&str> = ev
         .iter()
         .map(|e| match e {
-            Event::TurnEnded { .. } => "turnEnded",
-            Event::ParticipantRemoved { .. } => "removed",
-            Event::TurnStarted { .. } => "turnStarted",
+            EncounterEvent::TurnEnded { .. } => "turnEnded",
+            EncounterEvent::ParticipantRemoved { .. } => "removed",
+            EncounterEvent::TurnStarted { .. } => "turnStarted",
             _ => "other",
         })
         .collect();
@@ -73,7 +73,7 @@ fn remove_the_current_participant_moves_on() {
 fn rename_and_change_side_mid_combat() {
     let mut t = hyb();
     t.run(
-        Command::Rename {
+        EncounterCommand::Rename {
             participant: pid("c"),
             name: Name::new("Grumsh the Orc").unwrap(),
         },
@@ -84,7 +84,7 @@ fn rename_and_change_side_mid_combat() {
         "Grumsh the Orc"
     );
     let ev = t.run(
-        Command::ChangeSide {
+        EncounterCommand::ChangeSide {
             participant: pid("c"),
             side: side("party"),
         },
@@ -101,16 +101,16 @@ fn rename_and_change_side_mid_combat() {
     o.add(newp("y", "blue", 10));
     o.run(start(), &[]);
     o.run(
-        Command::ChangeSide {
+        EncounterCommand::ChangeSide {
             participant: pid("y"),
             side: side("red"),
         },
         &[],
     );
-    let ev = o.run(Command::RollInitiative, &[4]);
+    let ev = o.run(EncounterCommand::RollInitiative, &[4]);
     assert_eq!(
         ev.iter()
-            .filter(|e| matches!(e, Event::TurnStarted { .. }))
+            .filter(|e| matches!(e, EncounterEvent::TurnStarted { .. }))
             .count(),
         2
     );
@@ -122,7 +122,7 @@ fn boundary_event_names_are_stable() {
     t.end_turn();
     t.end_turn();
     t.end_turn();
-    let ev = t.run(Command::End, &[]);
+    let ev = t.run(EncounterCommand::End, &[]);
     let json: Vec<String> = t
         .log
         .iter()
@@ -148,7 +148,7 @@ fn boundary_event_names_are_stable() {
     // End closes the open turn and round first.
     let tail: Vec<&str> = json.iter().rev().take(3).map(String::as_str).collect();
     assert_eq!(tail, vec!["encounterEnded", "roundEnded", "turnEnded"]);
-    let e = serde_json::to_string(&Event::TurnStarted {
+    let e = serde_json::to_string(&EncounterEvent::TurnStarted {
         participant: pid("a"),
         round: 2,
     })
@@ -162,7 +162,7 @@ fn log_lines_read_like_a_chat() {
     t.add(newp("rath", "party", 10));
     t.run(start(), &[]);
     t.declare("rath", gh(&[Move, Melee]));
-    let ev = t.run(Command::RollInitiative, &[6, 8]);
+    let ev = t.run(EncounterCommand::RollInitiative, &[6, 8]);
     let lines: Vec<String> = ev.iter().map(|e| e.describe(&t.enc)).collect();
     assert_eq!(
         lines,

@@ -5,12 +5,12 @@ mod support;
 
 use support::*;
 use turnkeeper::ErrorCode;
-use turnkeeper::encounter::{Command, Encounter, GroupId, SNAPSHOT_VERSION};
+use turnkeeper::encounter::{Encounter, EncounterCommand, GroupId, SNAPSHOT_VERSION};
 use turnkeeper::initiative::Activity::{Melee, Move, Ranged, Spell};
 use turnkeeper::rulesets::{Preset, RulesetConfig};
 
-fn start() -> Command {
-    Command::Start {
+fn start() -> EncounterCommand {
+    EncounterCommand::Start {
         advantage: vec![],
         advantage_sides: vec![],
         check: None,
@@ -43,7 +43,8 @@ fn thirty() -> Table {
         t.declare(&format!("p{i}"), d);
     }
     let mut dice = turnkeeper::dice::SeededDice::new(7).unwrap();
-    t.run_with(Command::RollInitiative, &mut dice).unwrap();
+    t.run_with(EncounterCommand::RollInitiative, &mut dice)
+        .unwrap();
     for _ in 0..10 {
         t.end_turn();
     }

@@ -4,7 +4,7 @@
 
 use turnkeeper::dice::{DieRoller, SuppliedDice};
 use turnkeeper::encounter::{
-    Command, Declaration, Encounter, Event, NewParticipant, ParticipantId, SideId,
+    Declaration, Encounter, EncounterCommand, EncounterEvent, NewParticipant, ParticipantId, SideId,
 };
 use turnkeeper::initiative::Activity;
 use turnkeeper::initiative::greyhawk::GhDeclaration;
@@ -41,7 +41,7 @@ pub fn gh(activities: &[Activity]) -> Declaration {
 pub struct Table {
     pub enc: Encounter,
     pub mirror: Encounter,
-    pub log: Vec<Event>,
+    pub log: Vec<EncounterEvent>,
 }
 
 impl Table {
@@ -59,12 +59,12 @@ impl Table {
     }
 
     pub fn add(&mut self, p: NewParticipant) -> &mut Self {
-        self.run(Command::AddParticipant { participant: p }, &[]);
+        self.run(EncounterCommand::AddParticipant { participant: p }, &[]);
         self
     }
 
     /// Run a command with supplied faces, all of which must be used.
-    pub fn run(&mut self, cmd: Command, faces: &[u32]) -> Vec<Event> {
+    pub fn run(&mut self, cmd: EncounterCommand, faces: &[u32]) -> Vec<EncounterEvent> {
         let mut dice = SuppliedDice::new(faces.iter().copied());
         let events = self
             .enc
@@ -78,9 +78,9 @@ impl Table {
     /// Run a command with any dice source.
     pub fn run_with(
         &mut self,
-        cmd: Command,
+        cmd: EncounterCommand,
         dice: &mut dyn DieRoller,
-    ) -> Result<Vec<Event>, Error> {
+    ) -> Result<Vec<EncounterEvent>, Error> {
         let before = self.enc.to_json();
         match self.enc.execute(cmd, dice) {
             Ok(events) => {
@@ -98,7 +98,7 @@ impl Table {
         }
     }
 
-    fn sync(&mut self, events: &[Event]) {
+    fn sync(&mut self, events: &[EncounterEvent]) {
         for e in events {
             self.mirror
                 .apply(e)
@@ -113,7 +113,7 @@ impl Table {
     }
 
     /// Run a command that must fail with `code`, leaving the state exactly as before.
-    pub fn fail(&mut self, cmd: Command, faces: &[u32], code: ErrorCode) -> Error {
+    pub fn fail(&mut self, cmd: EncounterCommand, faces: &[u32], code: ErrorCode) -> Error {
         let before = self.enc.to_json();
         let mut dice = SuppliedDice::new(faces.iter().copied());
         let err = self
@@ -143,13 +143,13 @@ impl Table {
             .map(|p| p.as_str().to_string())
     }
 
-    pub fn end_turn(&mut self) -> Vec<Event> {
-        self.run(Command::EndTurn, &[])
+    pub fn end_turn(&mut self) -> Vec<EncounterEvent> {
+        self.run(EncounterCommand::EndTurn, &[])
     }
 
     pub fn declare(&mut self, id: &str, d: Declaration) {
         self.run(
-            Command::Declare {
+            EncounterCommand::Declare {
                 participant: pid(id),
                 declaration: d,
             },
@@ -163,11 +163,12 @@ impl Table {
 }
 
 /// The participants whose turn started or resumed, in event order.
-pub fn acting_sequence(events: &[Event]) -> Vec<String> {
+pub fn acting_sequence(events: &[EncounterEvent]) -> Vec<String> {
     events
         .iter()
         .filter_map(|e| match e {
-            Event::TurnStarted { participant, .. } | Event::TurnResumed { participant, .. } => {
+            EncounterEvent::TurnStarted { participant, .. }
+            | EncounterEvent::TurnResumed { participant, .. } => {
                 Some(participant.as_str().to_string())
             }
             _ => None,

@@ -3,7 +3,7 @@
 use turnkeeper::dice::SuppliedDice;
 use turnkeeper::exploration::chance::Chance;
 use turnkeeper::exploration::ose::water::{
-    BASIC_WIND_TABLE, Current, Drift, Factor, GALE_DRIFT_TABLE, LAND_VISIBLE, Propulsion,
+    BASIC_WIND_TABLE, Drift, Factor, GALE_DRIFT_TABLE, LAND_VISIBLE, Propulsion, RiverCurrent,
     SHIP_VISIBLE_CLEAR, SHIP_VISIBLE_FOG, StormOutcome, VARIABLE_WIND_TABLE, VesselState, Waters,
     Wind, WindTable, gale_drift, resolve_storm, roll_current, roll_gale_landfall, roll_wind,
     ship_may_surprise_aquatic_monsters, vessel_miles_per_day, water_day_distance,
@@ -62,7 +62,7 @@ fn ex_ose_06_ose_water_04_05_vessel_speed_and_river_current() {
         Miles(63)
     );
     // never below zero
-    let strong = Current {
+    let strong = RiverCurrent {
         die: up.die,
         miles: Miles(12),
         downstream: false,

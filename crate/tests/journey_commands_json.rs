@@ -1,9 +1,9 @@
 //! The JSON shape of journey commands and configuration, as a JavaScript caller sends them.
 
 use turnkeeper::dice::SuppliedDice;
-use turnkeeper::exploration::journey::{Command, Event, Journey, JourneyConfig};
+use turnkeeper::exploration::journey::{Journey, JourneyCommand, JourneyConfig, JourneyEvent};
 
-fn cmd(json: &str) -> Command {
+fn cmd(json: &str) -> JourneyCommand {
     serde_json::from_str(json).unwrap_or_else(|e| panic!("{json}: {e}"))
 }
 
@@ -40,7 +40,7 @@ fn commands_parse_from_plain_json_with_defaults() {
     assert!(json.contains(r#"{"type":"started","mode":"hybDungeon","at":18000"#));
     assert!(json.contains(r#""type":"returnRolled","path":"arduous""#));
     assert!(
-        matches!(events.last(), Some(Event::ReturnRolled { results, .. }) if results[0].success)
+        matches!(events.last(), Some(JourneyEvent::ReturnRolled { results, .. }) if results[0].success)
     );
 }
 
@@ -49,7 +49,7 @@ fn ose_day_plans_parse_with_defaults() {
     let c =
         cmd(r#"{"type":"wildernessDay","plan":{"route":{"terrain":"hills"},"activity":"travel"}}"#);
     match c {
-        Command::WildernessDay { plan } => {
+        JourneyCommand::WildernessDay { plan } => {
             assert_eq!(plan.wander_checks, 1);
             assert!(!plan.forage && !plan.route.road && !plan.route.flying);
         }
@@ -58,16 +58,19 @@ fn ose_day_plans_parse_with_defaults() {
     let c = cmd(
         r#"{"type":"waterDay","plan":{"waters":{"type":"sea","inSightOfLand":false},"navigator":true}}"#,
     );
-    assert!(matches!(c, Command::WaterDay { .. }));
+    assert!(matches!(c, JourneyCommand::WaterDay { .. }));
     let c = cmd(
         r#"{"type":"dungeonTurn","action":{"type":"search","attempts":[{"by":"ana","target":"a1","kind":"secretDoor","present":true}]}}"#,
     );
-    assert!(matches!(c, Command::DungeonTurn { .. }));
+    assert!(matches!(c, JourneyCommand::DungeonTurn { .. }));
     for bad in [
         r#"{"type":"teleport"}"#,
         r#"{"type":"light","id":"has space"}"#,
         r#"{"type":"setHour"}"#,
     ] {
-        assert!(serde_json::from_str::<Command>(bad).is_err(), "{bad}");
+        assert!(
+            serde_json::from_str::<JourneyCommand>(bad).is_err(),
+            "{bad}"
+        );
     }
 }

@@ -9,7 +9,8 @@ use turnkeeper::exploration::hyb::overland::{HybDayConditions, HybPace, HybTerra
 use turnkeeper::exploration::hyb::return_trip::{ReturnCost, ReturnPath};
 use turnkeeper::exploration::hyb::travel::{Caution, ThreatLevel};
 use turnkeeper::exploration::journey::{
-    Command, Event, Journey, JourneyConfig, JourneyMode, Member, StartTime, TravelTurnPlan,
+    Journey, JourneyCommand, JourneyConfig, JourneyEvent, JourneyMode, Member, StartTime,
+    TravelTurnPlan,
 };
 use turnkeeper::exploration::units::{Feet, Miles};
 
@@ -25,7 +26,7 @@ fn member(name: &str, best: i32, str_mod: i32) -> Member {
     }
 }
 
-fn run(j: &mut Journey, cmd: Command, faces: &[u32]) -> Vec<Event> {
+fn run(j: &mut Journey, cmd: JourneyCommand, faces: &[u32]) -> Vec<JourneyEvent> {
     let mut dice = SuppliedDice::new(faces.to_vec());
     let events = j.execute(cmd, &mut dice).unwrap();
     assert_eq!(dice.remaining(), 0, "all supplied faces used");
@@ -40,26 +41,26 @@ fn cautious() -> TravelTurnPlan {
 }
 
 /// Builds the EX-HYB-08 dungeon delve and returns the journey and every event.
-fn delve() -> (Journey, Vec<Event>) {
+fn delve() -> (Journey, Vec<JourneyEvent>) {
     let mut j = Journey::new(JourneyConfig::default()).unwrap();
     let mut all = Vec::new();
     all.extend(run(
         &mut j,
-        Command::AddMember {
+        JourneyCommand::AddMember {
             member: member("pc-a", 6, 1),
         },
         &[],
     ));
     all.extend(run(
         &mut j,
-        Command::AddMember {
+        JourneyCommand::AddMember {
             member: member("pc-b", 5, 0),
         },
         &[],
     ));
     all.extend(run(
         &mut j,
-        Command::Start {
+        JourneyCommand::Start {
             mode: JourneyMode::HybDungeon,
             day: 0,
             start: StartTime::TimeDice {
@@ -71,7 +72,7 @@ fn delve() -> (Journey, Vec<Event>) {
     ));
     all.extend(run(
         &mut j,
-        Command::AddLight {
+        JourneyCommand::AddLight {
             id: id("torch-1"),
             spec: LightSpec::hyb_torch(),
             label: None,
@@ -79,10 +80,14 @@ fn delve() -> (Journey, Vec<Event>) {
         },
         &[],
     ));
-    all.extend(run(&mut j, Command::Light { id: id("torch-1") }, &[]));
     all.extend(run(
         &mut j,
-        Command::AddSupply {
+        JourneyCommand::Light { id: id("torch-1") },
+        &[],
+    ));
+    all.extend(run(
+        &mut j,
+        JourneyCommand::AddSupply {
             id: id("sup"),
             kind: ConsumableKind::Sup,
             amount: 6,
@@ -95,12 +100,12 @@ fn delve() -> (Journey, Vec<Event>) {
     ));
     all.extend(run(
         &mut j,
-        Command::TravelTurn { plan: cautious() },
+        JourneyCommand::TravelTurn { plan: cautious() },
         &[4, 15],
     ));
     all.extend(run(
         &mut j,
-        Command::TravelTurn { plan: cautious() },
+        JourneyCommand::TravelTurn { plan: cautious() },
         &[20, 2],
     ));
     (j, all)
@@ -112,7 +117,7 @@ fn ex_hyb_08_hyb_time_02_journey_time_dice_follow_travel_turns() {
     let shown: Vec<Vec<u8>> = events
         .iter()
         .filter_map(|e| match e {
-            Event::TimeDiceShown { dice } => Some(dice.faces().to_vec()),
+            JourneyEvent::TimeDiceShown { dice } => Some(dice.faces().to_vec()),
             _ => None,
         })
         .collect();
@@ -120,8 +125,8 @@ fn ex_hyb_08_hyb_time_02_journey_time_dice_follow_travel_turns() {
     assert_eq!(j.now(), GameTime::at(0, 7, 0).unwrap());
     assert_eq!(j.time_dice().unwrap().hour(), 7);
     assert!(matches!(
-        events.iter().find(|e| matches!(e, Event::Started { .. })),
-        Some(Event::Started { at, time_dice: Some(t), .. }) if *at == GameTime::at(0, 5, 0).unwrap() && t.hour == 5
+        events.iter().find(|e| matches!(e, JourneyEvent::Started { .. })),
+        Some(JourneyEvent::Started { at, time_dice: Some(t), .. }) if *at == GameTime::at(0, 5, 0).unwrap() && t.hour == 5
     ));
 }
 
@@ -131,7 +136,7 @@ fn hyb_travel_02_journey_threat_levels_and_torch_burning_down() {
     let threats: Vec<(ThreatLevel, u32)> = events
         .iter()
         .filter_map(|e| match e {
-            Event::TravelTurnRolled {
+            JourneyEvent::TravelTurnRolled {
                 roll,
                 travel_turns_away,
             } => Some((roll.threat, *travel_turns_away)),
@@ -145,7 +150,7 @@ fn hyb_travel_02_journey_threat_levels_and_torch_burning_down() {
     let expired: Vec<GameTime> = events
         .iter()
         .filter_map(|e| match e {
-            Event::TimePassed { advanced, .. } => Some(advanced),
+            JourneyEvent::TimePassed { advanced, .. } => Some(advanced),
             _ => None,
         })
         .flat_map(|a| a.happenings.iter())
@@ -169,13 +174,13 @@ fn hyb_return_01_journey_roll_to_return_uses_travel_turns_and_best_modifiers() {
     // DC 12: pc-a 3 + 6 = 9 (misses by 3, dangerous: 3d6), pc-b 7 + 5 = 12 safe
     let events = run(
         &mut j,
-        Command::RollToReturn {
+        JourneyCommand::RollToReturn {
             path: ReturnPath::Dangerous,
             who: vec![],
         },
         &[3, 1, 2, 3, 7],
     );
-    let Some(Event::ReturnRolled { results, .. }) = events.first() else {
+    let Some(JourneyEvent::ReturnRolled { results, .. }) = events.first() else {
         panic!("{events:?}")
     };
     assert_eq!(results[0].dc, 12);
@@ -207,7 +212,7 @@ fn journey_replay_reaches_an_identical_snapshot() {
     assert_eq!(third, j);
     // events round-trip through JSON
     let json = serde_json::to_string(&events).unwrap();
-    let back: Vec<Event> = serde_json::from_str(&json).unwrap();
+    let back: Vec<JourneyEvent> = serde_json::from_str(&json).unwrap();
     assert_eq!(back, events);
     assert!(json.contains(r#""type":"travelTurnRolled""#));
     assert!(json.contains(r#""travelTurnsAway":1"#));
@@ -217,25 +222,25 @@ fn journey_replay_reaches_an_identical_snapshot() {
 fn failing_commands_leave_the_journey_exactly_untouched() {
     let (mut j, _) = delve();
     let before = j.to_json().unwrap();
-    let cases: Vec<(Command, Vec<u32>, ErrorCode)> = vec![
+    let cases: Vec<(JourneyCommand, Vec<u32>, ErrorCode)> = vec![
         // a die runs out half-way through a cautious roll
         (
-            Command::TravelTurn { plan: cautious() },
+            JourneyCommand::TravelTurn { plan: cautious() },
             vec![12],
             ErrorCode::FacesExhausted,
         ),
         (
-            Command::Light { id: id("nope") },
+            JourneyCommand::Light { id: id("nope") },
             vec![],
             ErrorCode::UnknownId,
         ),
         (
-            Command::Light { id: id("torch-1") },
+            JourneyCommand::Light { id: id("torch-1") },
             vec![],
             ErrorCode::NotAllowed,
         ),
         (
-            Command::Consume {
+            JourneyCommand::Consume {
                 id: id("sup"),
                 amount: 99,
             },
@@ -243,14 +248,14 @@ fn failing_commands_leave_the_journey_exactly_untouched() {
             ErrorCode::NotAllowed,
         ),
         (
-            Command::DungeonTurn {
+            JourneyCommand::DungeonTurn {
                 action: turnkeeper::exploration::journey::DungeonAction::Rest,
             },
             vec![],
             ErrorCode::NotAllowed,
         ),
         (
-            Command::Start {
+            JourneyCommand::Start {
                 mode: JourneyMode::HybSea,
                 day: 0,
                 start: StartTime::At { hour: 1, minute: 0 },
@@ -259,14 +264,14 @@ fn failing_commands_leave_the_journey_exactly_untouched() {
             ErrorCode::OutOfOrder,
         ),
         (
-            Command::AddMember {
+            JourneyCommand::AddMember {
                 member: member("pc-a", 0, 0),
             },
             vec![],
             ErrorCode::DuplicateId,
         ),
         (
-            Command::RollToReturn {
+            JourneyCommand::RollToReturn {
                 path: ReturnPath::Arduous,
                 who: vec![id("pc-a"), id("ghost")],
             },
@@ -274,14 +279,14 @@ fn failing_commands_leave_the_journey_exactly_untouched() {
             ErrorCode::UnknownId,
         ),
         (
-            Command::Advance {
+            JourneyCommand::Advance {
                 span: Span::Weeks { count: 100_000 },
             },
             vec![],
             ErrorCode::LimitExceeded,
         ),
         (
-            Command::SetHour { hour: 25 },
+            JourneyCommand::SetHour { hour: 25 },
             vec![],
             ErrorCode::InvalidArgument,
         ),
@@ -294,12 +299,20 @@ fn failing_commands_leave_the_journey_exactly_untouched() {
     }
     // A command whose first event was already applied to the working copy, then fails on a
     // later die, still leaves the journey untouched.
-    run(&mut j, Command::RecordScene { plan: cautious() }, &[]);
-    run(&mut j, Command::RecordScene { plan: cautious() }, &[]);
+    run(
+        &mut j,
+        JourneyCommand::RecordScene { plan: cautious() },
+        &[],
+    );
+    run(
+        &mut j,
+        JourneyCommand::RecordScene { plan: cautious() },
+        &[],
+    );
     let before = j.to_json().unwrap();
     let mut dice = SuppliedDice::new([7]);
     let err = j
-        .execute(Command::RecordScene { plan: cautious() }, &mut dice)
+        .execute(JourneyCommand::RecordScene { plan: cautious() }, &mut dice)
         .unwrap_err();
     assert_eq!(err.code, ErrorCode::FacesExhausted);
     assert_eq!(j.scenes(), 2);
@@ -309,17 +322,32 @@ fn failing_commands_leave_the_journey_exactly_untouched() {
 #[test]
 fn hyb_travel_01_three_scenes_make_a_travel_turn() {
     let (mut j, _) = delve();
-    let e = run(&mut j, Command::RecordScene { plan: cautious() }, &[]);
-    assert!(matches!(e.as_slice(), [Event::SceneRecorded { scenes: 1 }]));
-    run(&mut j, Command::RecordScene { plan: cautious() }, &[]);
-    let e = run(&mut j, Command::RecordScene { plan: cautious() }, &[1, 1]);
+    let e = run(
+        &mut j,
+        JourneyCommand::RecordScene { plan: cautious() },
+        &[],
+    );
+    assert!(matches!(
+        e.as_slice(),
+        [JourneyEvent::SceneRecorded { scenes: 1 }]
+    ));
+    run(
+        &mut j,
+        JourneyCommand::RecordScene { plan: cautious() },
+        &[],
+    );
+    let e = run(
+        &mut j,
+        JourneyCommand::RecordScene { plan: cautious() },
+        &[1, 1],
+    );
     assert!(matches!(
         e.first(),
-        Some(Event::SceneRecorded { scenes: 3 })
+        Some(JourneyEvent::SceneRecorded { scenes: 3 })
     ));
     assert!(e.iter().any(|e| matches!(
         e,
-        Event::TravelTurnRolled {
+        JourneyEvent::TravelTurnRolled {
             travel_turns_away: 3,
             ..
         }
@@ -333,21 +361,21 @@ fn ex_hyb_06_journey_overland_day_at_the_slowest_pace() {
     let mut j = Journey::new(JourneyConfig::default()).unwrap();
     run(
         &mut j,
-        Command::AddMember {
+        JourneyCommand::AddMember {
             member: member("strong", 0, 2),
         },
         &[],
     );
     run(
         &mut j,
-        Command::AddMember {
+        JourneyCommand::AddMember {
             member: member("weak", 0, 0),
         },
         &[],
     );
     run(
         &mut j,
-        Command::Start {
+        JourneyCommand::Start {
             mode: JourneyMode::HybOverland,
             day: 3,
             start: StartTime::At { hour: 6, minute: 0 },
@@ -362,10 +390,10 @@ fn ex_hyb_06_journey_overland_day_at_the_slowest_pace() {
             pace: HybPace::Normal,
         }),
     };
-    let e = run(&mut j, Command::TravelTurn { plan }, &[10]);
+    let e = run(&mut j, JourneyCommand::TravelTurn { plan }, &[10]);
     assert!(e.iter().any(|e| matches!(
         e,
-        Event::OverlandCovered {
+        JourneyEvent::OverlandCovered {
             miles: Miles(5),
             ..
         }
@@ -375,14 +403,14 @@ fn ex_hyb_06_journey_overland_day_at_the_slowest_pace() {
     // a week at sea
     run(
         &mut j,
-        Command::ChangeMode {
+        JourneyCommand::ChangeMode {
             mode: JourneyMode::HybSea,
         },
         &[],
     );
     run(
         &mut j,
-        Command::TravelTurn {
+        JourneyCommand::TravelTurn {
             plan: TravelTurnPlan::default(),
         },
         &[10],
@@ -391,7 +419,7 @@ fn ex_hyb_06_journey_overland_day_at_the_slowest_pace() {
     // overland conditions make no sense at sea
     let mut dice = SuppliedDice::new([10]);
     assert_eq!(
-        j.execute(Command::TravelTurn { plan }, &mut dice)
+        j.execute(JourneyCommand::TravelTurn { plan }, &mut dice)
             .unwrap_err()
             .code,
         ErrorCode::InvalidArgument
@@ -401,16 +429,16 @@ fn ex_hyb_06_journey_overland_day_at_the_slowest_pace() {
 #[test]
 fn hyb_time_02_set_hour_lets_time_pass_to_it() {
     let (mut j, _) = delve();
-    let e = run(&mut j, Command::SetHour { hour: 20 }, &[]);
+    let e = run(&mut j, JourneyCommand::SetHour { hour: 20 }, &[]);
     assert!(matches!(
         e.first(),
-        Some(Event::TimePassed {
+        Some(JourneyEvent::TimePassed {
             by: Seconds(46_800),
             ..
         })
     ));
     assert_eq!(j.time_dice().unwrap().faces(), &[6, 6, 6, 2]);
-    run(&mut j, Command::SetHour { hour: 24 }, &[]);
+    run(&mut j, JourneyCommand::SetHour { hour: 24 }, &[]);
     assert_eq!(j.now(), GameTime::at(1, 0, 0).unwrap());
     assert_eq!(j.time_dice().unwrap().faces(), &[6, 6, 6, 6]);
 }
@@ -420,7 +448,7 @@ fn c_01_encounter_rounds_advance_the_same_clock() {
     let mut j = Journey::new(JourneyConfig::ose()).unwrap();
     run(
         &mut j,
-        Command::Start {
+        JourneyCommand::Start {
             mode: JourneyMode::OseDungeon,
             day: 0,
             start: StartTime::At { hour: 9, minute: 0 },
@@ -428,10 +456,10 @@ fn c_01_encounter_rounds_advance_the_same_clock() {
         &[],
     );
     let span = j.rounds(12);
-    let e = run(&mut j, Command::Advance { span }, &[]);
+    let e = run(&mut j, JourneyCommand::Advance { span }, &[]);
     assert!(matches!(
         e.first(),
-        Some(Event::TimePassed {
+        Some(JourneyEvent::TimePassed {
             by: Seconds(120),
             ..
         })
@@ -445,7 +473,7 @@ fn every_event_has_a_log_line() {
     for e in &events {
         assert!(!e.log_line().is_empty());
     }
-    let lines: Vec<String> = events.iter().map(Event::log_line).collect();
+    let lines: Vec<String> = events.iter().map(JourneyEvent::log_line).collect();
     assert!(
         lines
             .iter()
@@ -489,7 +517,7 @@ fn ex_hyb_02_hyb_corr_journey_tracks_venom_stages_and_replays() {
     let (mut j, mut events) = delve();
     events.extend(run(
         &mut j,
-        Command::Expose {
+        JourneyCommand::Expose {
             member: id("pc-b"),
             corruption: venom(),
             con_score: 10,
@@ -500,11 +528,11 @@ fn ex_hyb_02_hyb_corr_journey_tracks_venom_stages_and_replays() {
     ));
     assert!(matches!(
         events.last(),
-        Some(Event::Exposed { exposure, .. }) if exposure.onset == Some(HarmDone::Exhausted)
+        Some(JourneyEvent::Exposed { exposure, .. }) if exposure.onset == Some(HarmDone::Exhausted)
     ));
     assert_eq!(j.infections().len(), 1);
     assert!(j.due_stages().is_empty());
-    let end_stage = |con: u8| Command::EndCorruptionStage {
+    let end_stage = |con: u8| JourneyCommand::EndCorruptionStage {
         member: id("pc-b"),
         index: 0,
         con_score: con,
@@ -518,12 +546,12 @@ fn ex_hyb_02_hyb_corr_journey_tracks_venom_stages_and_replays() {
     );
     events.extend(run(
         &mut j,
-        Command::TravelTurn { plan: cautious() },
+        JourneyCommand::TravelTurn { plan: cautious() },
         &[9, 9],
     ));
     events.extend(run(
         &mut j,
-        Command::TravelTurn { plan: cautious() },
+        JourneyCommand::TravelTurn { plan: cautious() },
         &[9, 9],
     ));
     assert_eq!(j.due_stages(), vec![(id("pc-b"), 0)]);
@@ -532,7 +560,7 @@ fn ex_hyb_02_hyb_corr_journey_tracks_venom_stages_and_replays() {
     events.extend(e);
     events.extend(run(
         &mut j,
-        Command::Advance {
+        JourneyCommand::Advance {
             span: Span::Hours { count: 2 },
         },
         &[],

@@ -6,7 +6,7 @@ use turnkeeper::clock::{ConsumableKind, GameTime, Ident, LightKind, LightSpec, S
 use turnkeeper::dice::SuppliedDice;
 use turnkeeper::exploration::chance::Chance;
 use turnkeeper::exploration::journey::{
-    CheckContext, Command, DungeonAction, Event, Journey, JourneyConfig, JourneyMode,
+    CheckContext, DungeonAction, Journey, JourneyCommand, JourneyConfig, JourneyEvent, JourneyMode,
     ListenAttempt, Member, SearchAttempt, SkippedCheck, StartTime, Vessel, WaterDayPlan,
     WildernessDayPlan,
 };
@@ -21,14 +21,14 @@ fn id(s: &str) -> Ident {
     Ident::new(s).unwrap()
 }
 
-fn run(j: &mut Journey, cmd: Command, faces: &[u32]) -> Vec<Event> {
+fn run(j: &mut Journey, cmd: JourneyCommand, faces: &[u32]) -> Vec<JourneyEvent> {
     let mut dice = SuppliedDice::new(faces.to_vec());
     let events = j.execute(cmd, &mut dice).unwrap();
     assert_eq!(dice.remaining(), 0, "all supplied faces used");
     events
 }
 
-fn fails(j: &mut Journey, cmd: Command, faces: &[u32], code: ErrorCode) {
+fn fails(j: &mut Journey, cmd: JourneyCommand, faces: &[u32], code: ErrorCode) {
     let before = j.to_json().unwrap();
     let mut dice = SuppliedDice::new(faces.to_vec());
     assert_eq!(j.execute(cmd, &mut dice).unwrap_err().code, code);
@@ -42,11 +42,11 @@ fn ose_journey(mode: JourneyMode, rates: &[u32]) -> Journey {
             movement: Feet(*r),
             ..Member::new(id(&format!("pc-{i}")))
         };
-        run(&mut j, Command::AddMember { member }, &[]);
+        run(&mut j, JourneyCommand::AddMember { member }, &[]);
     }
     run(
         &mut j,
-        Command::Start {
+        JourneyCommand::Start {
             mode,
             day: 0,
             start: StartTime::At { hour: 8, minute: 0 },
@@ -61,7 +61,7 @@ fn ose_dung_08_dungeon_turn_sequence() {
     let mut j = ose_journey(JourneyMode::OseDungeon, &[120, 90]);
     run(
         &mut j,
-        Command::AddLight {
+        JourneyCommand::AddLight {
             id: id("torch"),
             spec: LightSpec::ose(LightKind::Torch, Some(Seconds(3_600))),
             label: None,
@@ -69,11 +69,11 @@ fn ose_dung_08_dungeon_turn_sequence() {
         },
         &[],
     );
-    run(&mut j, Command::Light { id: id("torch") }, &[]);
+    run(&mut j, JourneyCommand::Light { id: id("torch") }, &[]);
     // turn 1: wandering check due (3: none), explore at the slowest rate
     let e = run(
         &mut j,
-        Command::DungeonTurn {
+        JourneyCommand::DungeonTurn {
             action: DungeonAction::Explore {
                 familiarity: Familiarity::Unknown,
             },
@@ -82,11 +82,11 @@ fn ose_dung_08_dungeon_turn_sequence() {
     );
     assert!(matches!(
         &e[0],
-        Event::WanderingChecked { context: CheckContext::Dungeon, roll } if !roll.happened
+        JourneyEvent::WanderingChecked { context: CheckContext::Dungeon, roll } if !roll.happened
     ));
     assert!(matches!(
         &e[1],
-        Event::DungeonTurnEnded {
+        JourneyEvent::DungeonTurnEnded {
             moved: Some(Feet(90)),
             rested: false,
             ..
@@ -94,7 +94,7 @@ fn ose_dung_08_dungeon_turn_sequence() {
     ));
     assert!(matches!(
         &e[2],
-        Event::TimePassed {
+        JourneyEvent::TimePassed {
             by: Seconds(600),
             ..
         }
@@ -110,18 +110,20 @@ fn ose_dung_08_dungeon_turn_sequence() {
     };
     let e = run(
         &mut j,
-        Command::DungeonTurn {
+        JourneyCommand::DungeonTurn {
             action: DungeonAction::Search {
                 attempts: vec![search.clone()],
             },
         },
         &[1],
     );
-    assert!(matches!(&e[0], Event::Searched { result, .. } if result.success && result.secret));
+    assert!(
+        matches!(&e[0], JourneyEvent::Searched { result, .. } if result.success && result.secret)
+    );
     // OSE-DUNG-14: one attempt per character per area
     fails(
         &mut j,
-        Command::DungeonTurn {
+        JourneyCommand::DungeonTurn {
             action: DungeonAction::Search {
                 attempts: vec![search],
             },
@@ -132,7 +134,7 @@ fn ose_dung_08_dungeon_turn_sequence() {
     // turn 3: check due and a monster comes; pc-1 listens at a door
     let e = run(
         &mut j,
-        Command::DungeonTurn {
+        JourneyCommand::DungeonTurn {
             action: DungeonAction::Listen {
                 attempts: vec![ListenAttempt {
                     by: id("pc-1"),
@@ -145,28 +147,28 @@ fn ose_dung_08_dungeon_turn_sequence() {
         },
         &[1, 4],
     );
-    assert!(matches!(&e[0], Event::WanderingChecked { roll, .. } if roll.happened));
-    assert!(matches!(&e[1], Event::Listened { result, .. } if !result.success));
+    assert!(matches!(&e[0], JourneyEvent::WanderingChecked { roll, .. } if roll.happened));
+    assert!(matches!(&e[1], JourneyEvent::Listened { result, .. } if !result.success));
     // EX-OSE-15: the encounter is 2d6 × 10 ft away
     let e = run(
         &mut j,
-        Command::EncounterDistance {
+        JourneyCommand::EncounterDistance {
             either_side_surprised: false,
         },
         &[3, 4],
     );
     assert!(matches!(
         &e[0],
-        Event::EncounterDistance {
+        JourneyEvent::EncounterDistance {
             distance: Distance::Feet(Feet(70)),
             ..
         }
     ));
-    let e = run(&mut j, Command::TriggerTrap, &[2]);
-    assert!(matches!(&e[0], Event::TrapTriggerRolled { roll } if roll.happened));
+    let e = run(&mut j, JourneyCommand::TriggerTrap, &[2]);
+    assert!(matches!(&e[0], JourneyEvent::TrapTriggerRolled { roll } if roll.happened));
     fails(
         &mut j,
-        Command::ForceDoor {
+        JourneyCommand::ForceDoor {
             by: id("ghost"),
             chance: Chance::in_six(2),
         },
@@ -177,7 +179,7 @@ fn ose_dung_08_dungeon_turn_sequence() {
     for faces in [&[][..], &[6][..], &[][..]] {
         run(
             &mut j,
-            Command::DungeonTurn {
+            JourneyCommand::DungeonTurn {
                 action: DungeonAction::Other,
             },
             faces,
@@ -187,7 +189,7 @@ fn ose_dung_08_dungeon_turn_sequence() {
     assert_eq!(j.dungeon().attack_damage_modifier(), -1);
     run(
         &mut j,
-        Command::DungeonTurn {
+        JourneyCommand::DungeonTurn {
             action: DungeonAction::Rest,
         },
         &[5],
@@ -206,14 +208,14 @@ fn ose_wander_01_journey_uses_the_configured_dungeon_chance() {
     let mut j = Journey::new(config).unwrap();
     run(
         &mut j,
-        Command::AddMember {
+        JourneyCommand::AddMember {
             member: Member::new(id("a")),
         },
         &[],
     );
     run(
         &mut j,
-        Command::Start {
+        JourneyCommand::Start {
             mode: JourneyMode::OseDungeon,
             day: 0,
             start: StartTime::At { hour: 8, minute: 0 },
@@ -222,12 +224,12 @@ fn ose_wander_01_journey_uses_the_configured_dungeon_chance() {
     );
     let e = run(
         &mut j,
-        Command::DungeonTurn {
+        JourneyCommand::DungeonTurn {
             action: DungeonAction::Rest,
         },
         &[2],
     );
-    assert!(matches!(&e[0], Event::WanderingChecked { roll, .. } if roll.happened));
+    assert!(matches!(&e[0], JourneyEvent::WanderingChecked { roll, .. } if roll.happened));
 }
 
 fn plan(terrain: OseTerrain, activity: DayActivity, pace: MarchPace) -> WildernessDayPlan {
@@ -252,7 +254,7 @@ fn ose_wild_06_wilderness_day_sequence() {
     let mut j = ose_journey(JourneyMode::OseWilderness, &[120, 120]);
     run(
         &mut j,
-        Command::AddSupply {
+        JourneyCommand::AddSupply {
             id: id("rations"),
             kind: ConsumableKind::Rations,
             amount: 10,
@@ -271,16 +273,21 @@ fn ose_wild_06_wilderness_day_sequence() {
     // lost 2-in-6: 2 → lost; wandering 2-in-6 twice: 5, 1; forage 1-in-6: 1 then 1d6 = 4
     let e = run(
         &mut j,
-        Command::WildernessDay { plan: day },
+        JourneyCommand::WildernessDay { plan: day },
         &[2, 5, 1, 1, 4],
     );
-    assert!(matches!(&e[0], Event::LostChecked { lost: true, .. }));
-    assert!(matches!(&e[1], Event::WanderingChecked { roll, .. } if !roll.happened));
-    assert!(matches!(&e[2], Event::WanderingChecked { roll, .. } if roll.happened));
-    assert!(matches!(&e[3], Event::Foraged { found } if found.feeds.map(|f| f.1) == Some(4)));
+    assert!(matches!(
+        &e[0],
+        JourneyEvent::LostChecked { lost: true, .. }
+    ));
+    assert!(matches!(&e[1], JourneyEvent::WanderingChecked { roll, .. } if !roll.happened));
+    assert!(matches!(&e[2], JourneyEvent::WanderingChecked { roll, .. } if roll.happened));
+    assert!(
+        matches!(&e[3], JourneyEvent::Foraged { found } if found.feeds.map(|f| f.1) == Some(4))
+    );
     assert!(matches!(
         &e[4],
-        Event::WildernessDayEnded {
+        JourneyEvent::WildernessDayEnded {
             miles: Miles(16),
             ..
         }
@@ -290,14 +297,14 @@ fn ose_wild_06_wilderness_day_sequence() {
     // EX-OSE-15: surprised → 1d4 × 10 yards
     let e = run(
         &mut j,
-        Command::EncounterDistance {
+        JourneyCommand::EncounterDistance {
             either_side_surprised: true,
         },
         &[3],
     );
     assert!(matches!(
         &e[0],
-        Event::EncounterDistance {
+        JourneyEvent::EncounterDistance {
             distance: Distance::Yards(Yards(30)),
             ..
         }
@@ -308,10 +315,14 @@ fn ose_wild_06_wilderness_day_sequence() {
 fn ose_wild_10_journey_forced_march_then_rest_day() {
     let mut j = ose_journey(JourneyMode::OseWilderness, &[120]);
     let forced = plan(OseTerrain::Clear, DayActivity::Travel, MarchPace::Forced);
-    let e = run(&mut j, Command::WildernessDay { plan: forced }, &[6, 6]);
+    let e = run(
+        &mut j,
+        JourneyCommand::WildernessDay { plan: forced },
+        &[6, 6],
+    );
     assert!(e.iter().any(|e| matches!(
         e,
-        Event::WildernessDayEnded {
+        JourneyEvent::WildernessDayEnded {
             miles: Miles(36),
             ..
         }
@@ -319,20 +330,24 @@ fn ose_wild_10_journey_forced_march_then_rest_day() {
     let normal = plan(OseTerrain::Clear, DayActivity::Travel, MarchPace::Normal);
     fails(
         &mut j,
-        Command::WildernessDay { plan: normal },
+        JourneyCommand::WildernessDay { plan: normal },
         &[6, 6],
         ErrorCode::NotAllowed,
     );
     let rest = plan(OseTerrain::Clear, DayActivity::Rest, MarchPace::Normal);
-    let e = run(&mut j, Command::WildernessDay { plan: rest }, &[6]);
+    let e = run(&mut j, JourneyCommand::WildernessDay { plan: rest }, &[6]);
     assert!(e.iter().any(|e| matches!(
         e,
-        Event::WildernessDayEnded {
+        JourneyEvent::WildernessDayEnded {
             miles: Miles(0),
             ..
         }
     )));
-    run(&mut j, Command::WildernessDay { plan: normal }, &[6, 6]);
+    run(
+        &mut j,
+        JourneyCommand::WildernessDay { plan: normal },
+        &[6, 6],
+    );
 }
 
 #[test]
@@ -345,34 +360,38 @@ fn ose_wild_07_haz_03_lost_checks_skipped_when_prevented_or_unknown() {
         },
         ..plan(OseTerrain::Swamp, DayActivity::Travel, MarchPace::Normal)
     };
-    let e = run(&mut j, Command::WildernessDay { plan: guided }, &[4]);
+    let e = run(&mut j, JourneyCommand::WildernessDay { plan: guided }, &[4]);
     assert!(matches!(
         &e[0],
-        Event::CheckSkipped {
+        JourneyEvent::CheckSkipped {
             what: SkippedCheck::LostPrevented,
             ..
         }
     ));
     let city = plan(OseTerrain::City, DayActivity::Travel, MarchPace::Normal);
-    let e = run(&mut j, Command::WildernessDay { plan: city }, &[4]);
+    let e = run(&mut j, JourneyCommand::WildernessDay { plan: city }, &[4]);
     assert!(matches!(
         &e[0],
-        Event::CheckSkipped {
+        JourneyEvent::CheckSkipped {
             what: SkippedCheck::LostNoChance,
             ..
         }
     ));
     // hunting: no lost check, normal wandering check, plus the hunt
     let hunt = plan(OseTerrain::Forest, DayActivity::Hunt, MarchPace::Normal);
-    let e = run(&mut j, Command::WildernessDay { plan: hunt }, &[4, 1]);
-    assert!(matches!(&e[1], Event::Hunted { roll } if roll.happened));
+    let e = run(
+        &mut j,
+        JourneyCommand::WildernessDay { plan: hunt },
+        &[4, 1],
+    );
+    assert!(matches!(&e[1], JourneyEvent::Hunted { roll } if roll.happened));
     let bad = WildernessDayPlan {
         wander_checks: 5,
         ..plan(OseTerrain::Clear, DayActivity::Travel, MarchPace::Normal)
     };
     fails(
         &mut j,
-        Command::WildernessDay { plan: bad },
+        JourneyCommand::WildernessDay { plan: bad },
         &[1, 1, 1, 1, 1, 1],
         ErrorCode::InvalidArgument,
     );
@@ -403,31 +422,49 @@ fn ose_water_07_waterborne_day_with_a_gale_and_a_wreck() {
     };
     fails(
         &mut j,
-        Command::WaterDay { plan: day },
+        JourneyCommand::WaterDay { plan: day },
         &[3, 6, 6, 2, 6],
         ErrorCode::OutOfOrder,
     );
-    run(&mut j, Command::SetVessel { vessel: ship() }, &[]);
+    run(&mut j, JourneyCommand::SetVessel { vessel: ship() }, &[]);
     // lost 3 (not lost), wind 6+6 = gale, drift d6 2 → 60° right, wandering 6
-    let e = run(&mut j, Command::WaterDay { plan: day }, &[3, 6, 6, 2, 6]);
-    assert!(matches!(&e[0], Event::LostChecked { lost: false, .. }));
-    assert!(matches!(&e[1], Event::WindRolled { wind } if wind.total == 12));
+    let e = run(
+        &mut j,
+        JourneyCommand::WaterDay { plan: day },
+        &[3, 6, 6, 2, 6],
+    );
+    assert!(matches!(
+        &e[0],
+        JourneyEvent::LostChecked { lost: false, .. }
+    ));
+    assert!(matches!(&e[1], JourneyEvent::WindRolled { wind } if wind.total == 12));
     assert!(matches!(
         &e[2],
-        Event::StormResolved { outcome: StormOutcome::Driven { drift, .. } } if drift.degrees_right == 60
+        JourneyEvent::StormResolved { outcome: StormOutcome::Driven { drift, .. } } if drift.degrees_right == 60
     ));
-    assert!(matches!(&e[4], Event::WaterDayEnded { miles: Miles(216) }));
+    assert!(matches!(
+        &e[4],
+        JourneyEvent::WaterDayEnded { miles: Miles(216) }
+    ));
     assert!(j.vessel().unwrap().driven_by_gale);
-    let e = run(&mut j, Command::GaleLandfall, &[40]);
-    assert!(matches!(&e[0], Event::LandfallRolled { wrecked: true, .. }));
+    let e = run(&mut j, JourneyCommand::GaleLandfall, &[40]);
+    assert!(matches!(
+        &e[0],
+        JourneyEvent::LandfallRolled { wrecked: true, .. }
+    ));
     assert!(j.vessel().unwrap().lost);
     fails(
         &mut j,
-        Command::WaterDay { plan: day },
+        JourneyCommand::WaterDay { plan: day },
         &[3, 3, 3, 3],
         ErrorCode::NotAllowed,
     );
-    fails(&mut j, Command::GaleLandfall, &[40], ErrorCode::OutOfOrder);
+    fails(
+        &mut j,
+        JourneyCommand::GaleLandfall,
+        &[40],
+        ErrorCode::OutOfOrder,
+    );
 }
 
 #[test]
@@ -439,14 +476,14 @@ fn ex_ose_06_journey_river_day_with_current_and_near_gale() {
     let mut j = Journey::new(config).unwrap();
     run(
         &mut j,
-        Command::AddMember {
+        JourneyCommand::AddMember {
             member: Member::new(id("a")),
         },
         &[],
     );
     run(
         &mut j,
-        Command::Start {
+        JourneyCommand::Start {
             mode: JourneyMode::OseWaterborne,
             day: 0,
             start: StartTime::At { hour: 6, minute: 0 },
@@ -457,7 +494,7 @@ fn ex_ose_06_journey_river_day_with_current_and_near_gale() {
         propulsion: Propulsion::Oars,
         ..ship()
     };
-    run(&mut j, Command::SetVessel { vessel: oars }, &[]);
+    run(&mut j, JourneyCommand::SetVessel { vessel: oars }, &[]);
     let day = WaterDayPlan {
         waters: Waters::River { downstream: true },
         navigator: false,
@@ -466,23 +503,31 @@ fn ex_ose_06_journey_river_day_with_current_and_near_gale() {
         wander_chance: None,
     };
     // lost 4, wind 3+4 (normal; oars unaffected), wandering 5, current 3 → 9: 72 + 9 = 81
-    let e = run(&mut j, Command::WaterDay { plan: day }, &[4, 3, 4, 5, 3]);
+    let e = run(
+        &mut j,
+        JourneyCommand::WaterDay { plan: day },
+        &[4, 3, 4, 5, 3],
+    );
     assert!(
         e.iter()
-            .any(|e| matches!(e, Event::WaterDayEnded { miles: Miles(81) }))
+            .any(|e| matches!(e, JourneyEvent::WaterDayEnded { miles: Miles(81) }))
     );
     // a sailing ship in a near gale takes on water (10%) and loses a third
-    run(&mut j, Command::SetVessel { vessel: ship() }, &[]);
+    run(&mut j, JourneyCommand::SetVessel { vessel: ship() }, &[]);
     let sea = WaterDayPlan {
         waters: Waters::Sea {
             in_sight_of_land: true,
         },
         ..day
     };
-    let e = run(&mut j, Command::WaterDay { plan: sea }, &[4, 5, 6, 7, 5]);
+    let e = run(
+        &mut j,
+        JourneyCommand::WaterDay { plan: sea },
+        &[4, 5, 6, 7, 5],
+    );
     assert!(e.iter().any(|e| matches!(
         e,
-        Event::StormResolved {
+        JourneyEvent::StormResolved {
             outcome: StormOutcome::NearGale {
                 took_on_water: true,
                 ..
@@ -492,10 +537,10 @@ fn ex_ose_06_journey_river_day_with_current_and_near_gale() {
     // 72 × 2 (near gale) × 2/3 (taking water) = 96
     assert!(
         e.iter()
-            .any(|e| matches!(e, Event::WaterDayEnded { miles: Miles(96) }))
+            .any(|e| matches!(e, JourneyEvent::WaterDayEnded { miles: Miles(96) }))
     );
     assert!(j.vessel().unwrap().taking_water);
-    run(&mut j, Command::RepairVessel, &[]);
+    run(&mut j, JourneyCommand::RepairVessel, &[]);
     assert!(!j.vessel().unwrap().taking_water);
 }
 
@@ -509,19 +554,19 @@ fn ose_journey_events_replay_to_the_same_state() {
     };
     events.extend(run(
         &mut j,
-        Command::WildernessDay { plan: day },
+        JourneyCommand::WildernessDay { plan: day },
         &[1, 2, 3],
     ));
     events.extend(run(
         &mut j,
-        Command::ChangeMode {
+        JourneyCommand::ChangeMode {
             mode: JourneyMode::OseDungeon,
         },
         &[],
     ));
     events.extend(run(
         &mut j,
-        Command::DungeonTurn {
+        JourneyCommand::DungeonTurn {
             action: DungeonAction::Rest,
         },
         &[4],

@@ -5,7 +5,7 @@ use turnkeeper::clock::{Ident, LightSpec};
 use turnkeeper::dice::SuppliedDice;
 use turnkeeper::exploration::hyb::travel::Caution;
 use turnkeeper::exploration::journey::{
-    Command, Journey, JourneyConfig, JourneyMode, Member, StartTime, TravelTurnPlan,
+    Journey, JourneyCommand, JourneyConfig, JourneyMode, Member, StartTime, TravelTurnPlan,
 };
 
 fn id(s: &str) -> Ident {
@@ -25,10 +25,10 @@ fn journey() -> Journey {
     let mut j = Journey::new(JourneyConfig::default()).unwrap();
     let mut dice = SuppliedDice::new([2, 3, 9, 10, 11]);
     for cmd in [
-        Command::AddMember {
+        JourneyCommand::AddMember {
             member: Member::new(id("pc-a")),
         },
-        Command::Start {
+        JourneyCommand::Start {
             mode: JourneyMode::HybDungeon,
             day: 1,
             start: StartTime::TimeDice {
@@ -36,20 +36,20 @@ fn journey() -> Journey {
                 offset_hours: 0,
             },
         },
-        Command::AddLight {
+        JourneyCommand::AddLight {
             id: id("lantern"),
             spec: LightSpec::hyb_lantern(),
             label: None,
             place: None,
         },
-        Command::Light { id: id("lantern") },
-        Command::TravelTurn {
+        JourneyCommand::Light { id: id("lantern") },
+        JourneyCommand::TravelTurn {
             plan: TravelTurnPlan {
                 caution: Caution::Careless,
                 overland: None,
             },
         },
-        Command::RecordScene {
+        JourneyCommand::RecordScene {
             plan: TravelTurnPlan::default(),
         },
     ] {
@@ -99,7 +99,7 @@ fn snapshot_round_trips_exactly_and_is_compact() {
 fn restored_journey_continues_identically() {
     let mut a = journey();
     let mut b = Journey::from_json(&a.to_json().unwrap()).unwrap();
-    let cmd = Command::RecordScene {
+    let cmd = JourneyCommand::RecordScene {
         plan: TravelTurnPlan::default(),
     };
     let ea = a.execute(cmd.clone(), &mut SuppliedDice::new([])).unwrap();

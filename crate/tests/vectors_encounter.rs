@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 use turnkeeper::dice::SeededDice;
-use turnkeeper::encounter::{Command, Encounter};
+use turnkeeper::encounter::{Encounter, EncounterCommand};
 use turnkeeper::rulesets::RulesetConfig;
 
 #[derive(Serialize, Deserialize)]
@@ -22,7 +22,7 @@ struct Vector {
     description: String,
     config: RulesetConfig,
     seed: u64,
-    commands: Vec<Command>,
+    commands: Vec<EncounterCommand>,
     expected: Option<Expected>,
 }
 

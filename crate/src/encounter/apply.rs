@@ -6,7 +6,7 @@
 //! client that applies the events reaches an identical state by construction.
 
 use crate::dice::RolledDie;
-use crate::encounter::event::{Event, SideRoll, TieDraw, TieUnit};
+use crate::encounter::event::{EncounterEvent, SideRoll, TieDraw, TieUnit};
 use crate::encounter::ids::{ParticipantId, SideId};
 use crate::encounter::limits::{
     MAX_PARTICIPANTS, MAX_ROUND, MAX_TIE_DRAWS, MAX_TOTAL, MAX_WORLD_ACTIONS,
@@ -61,9 +61,9 @@ fn check_roll(roll: &InitiativeRoll) -> Result<()> {
 
 impl Encounter {
     /// Replay one event (from `execute` or another client) without rolling.
-    pub fn apply(&mut self, event: &Event) -> Result<()> {
+    pub fn apply(&mut self, event: &EncounterEvent) -> Result<()> {
         match event {
-            Event::ParticipantAdded { participant } => {
+            EncounterEvent::ParticipantAdded { participant } => {
                 if self.index.contains_key(&participant.id) {
                     return Err(Error::new(
                         ErrorCode::DuplicateId,
@@ -84,7 +84,7 @@ impl Encounter {
                     self.participants.len().saturating_sub(1),
                 );
             }
-            Event::ParticipantRemoved { participant } => {
+            EncounterEvent::ParticipantRemoved { participant } => {
                 let i = self.pos(participant)?;
                 if self.is_current(participant) {
                     return Err(Error::out_of_order(
@@ -104,22 +104,22 @@ impl Encounter {
                 self.participants.remove(i);
                 self.rebuild_index();
             }
-            Event::ParticipantRenamed { participant, name } => {
+            EncounterEvent::ParticipantRenamed { participant, name } => {
                 self.get_mut(participant)?.name = name.clone();
             }
-            Event::SideChanged { participant, side } => {
+            EncounterEvent::SideChanged { participant, side } => {
                 self.get_mut(participant)?.side = side.clone();
             }
-            Event::GroupChanged { participant, group } => {
+            EncounterEvent::GroupChanged { participant, group } => {
                 self.get_mut(participant)?.group = group.clone();
             }
-            Event::CanActChanged {
+            EncounterEvent::CanActChanged {
                 participant,
                 can_act,
             } => {
                 self.get_mut(participant)?.can_act = *can_act;
             }
-            Event::ControllerChanged {
+            EncounterEvent::ControllerChanged {
                 participant,
                 controller,
             } => {
@@ -138,20 +138,20 @@ impl Encounter {
                 }
                 self.get_mut(participant)?.controller = controller.clone();
             }
-            Event::InitiativeCheckChanged { participant, check } => {
+            EncounterEvent::InitiativeCheckChanged { participant, check } => {
                 self.get_mut(participant)?.check = check.clone();
             }
-            Event::RoundLengthChanged { length } => {
+            EncounterEvent::RoundLengthChanged { length } => {
                 self.config.check_round_length(*length)?;
                 self.config.round_length = Some(*length);
             }
-            Event::SurpriseChanged {
+            EncounterEvent::SurpriseChanged {
                 participant,
                 surprised,
             } => {
                 self.get_mut(participant)?.surprised = *surprised;
             }
-            Event::SurpriseCheckRolled {
+            EncounterEvent::SurpriseCheckRolled {
                 participant,
                 dice,
                 modifier,
@@ -166,7 +166,7 @@ impl Encounter {
                 })?;
                 self.get_mut(participant)?.surprise_total = Some(*total);
             }
-            Event::SideSurpriseRolled {
+            EncounterEvent::SideSurpriseRolled {
                 side,
                 die,
                 surprised,
@@ -179,7 +179,7 @@ impl Encounter {
                     s.surprised = *surprised;
                 }
             }
-            Event::WorldActionAdded { action } => {
+            EncounterEvent::WorldActionAdded { action } => {
                 action.validate()?;
                 if self.world.iter().any(|w| w.action.id == action.id) {
                     return Err(Error::new(
@@ -199,19 +199,19 @@ impl Encounter {
                     recharged_in: None,
                 });
             }
-            Event::WorldActionRemoved { action } => {
+            EncounterEvent::WorldActionRemoved { action } => {
                 let i = self.world_pos(action)?;
                 self.world.remove(i);
                 self.world_used.retain(|w| w != action);
             }
-            Event::EncounterStarted { ambushers } => {
+            EncounterEvent::EncounterStarted { ambushers } => {
                 if self.phase != Phase::Setup {
                     return Err(Error::out_of_order("the encounter has already started"));
                 }
                 self.ambushers = ambushers.clone();
                 self.phase = Phase::Between;
             }
-            Event::DeclarationsOpened { round } => {
+            EncounterEvent::DeclarationsOpened { round } => {
                 if self.phase != Phase::Between || Some(*round) != self.round.checked_add(1) {
                     return Err(Error::out_of_order("declarations open between rounds only"));
                 }
@@ -229,7 +229,7 @@ impl Encounter {
                 }
                 self.phase = Phase::Declaring;
             }
-            Event::Declared {
+            EncounterEvent::Declared {
                 participant,
                 declaration,
             } => {
@@ -249,7 +249,7 @@ impl Encounter {
                 }
                 self.get_mut(participant)?.declaration = Some(declaration.clone());
             }
-            Event::InitiativeRolled { rolls } => {
+            EncounterEvent::InitiativeRolled { rolls } => {
                 let mut seen: std::collections::HashSet<&ParticipantId> =
                     std::collections::HashSet::new();
                 for r in rolls {
@@ -273,7 +273,7 @@ impl Encounter {
                     }
                 }
             }
-            Event::SideInitiativeRolled { rolls } => {
+            EncounterEvent::SideInitiativeRolled { rolls } => {
                 for SideRoll { die, .. } in rolls {
                     check_die(die, INITIATIVE_DIE)?;
                 }
@@ -284,7 +284,7 @@ impl Encounter {
                     }
                 }
             }
-            Event::TiesBroken { draws } => {
+            EncounterEvent::TiesBroken { draws } => {
                 for TieDraw { unit, die } in draws {
                     check_die(die, self.roll_off_die())?;
                     match unit {
@@ -328,7 +328,7 @@ impl Encounter {
                     }
                 }
             }
-            Event::JoinedOrder { participant } => {
+            EncounterEvent::JoinedOrder { participant } => {
                 if !matches!(self.phase, Phase::Turns | Phase::World) {
                     return Err(Error::out_of_order("no round is under way"));
                 }
@@ -352,7 +352,7 @@ impl Encounter {
                     self.done = self.done.saturating_add(1);
                 }
             }
-            Event::RoundStarted { round } => {
+            EncounterEvent::RoundStarted { round } => {
                 let expected = self.round.checked_add(1);
                 let ok_phase = matches!(self.phase, Phase::Between | Phase::Declaring);
                 if !ok_phase || Some(*round) != expected || *round > MAX_ROUND {
@@ -384,7 +384,7 @@ impl Encounter {
                 self.world_used.clear();
                 self.phase = Phase::Turns;
             }
-            Event::RechargeRolled {
+            EncounterEvent::RechargeRolled {
                 action,
                 die,
                 recharged,
@@ -409,7 +409,7 @@ impl Encounter {
                     w.recharged_in = Some(round);
                 }
             }
-            Event::WorldPhaseStarted { round, participant } => {
+            EncounterEvent::WorldPhaseStarted { round, participant } => {
                 if self.phase != Phase::Turns || *round != self.round {
                     return Err(Error::out_of_order("a world phase starts during a round"));
                 }
@@ -429,7 +429,7 @@ impl Encounter {
                 self.world_used.clear();
                 self.phase = Phase::World;
             }
-            Event::WorldActionUsed { action, targets } => {
+            EncounterEvent::WorldActionUsed { action, targets } => {
                 if self.phase != Phase::World {
                     return Err(Error::out_of_order("world actions happen in a world phase"));
                 }
@@ -450,14 +450,14 @@ impl Encounter {
                 }
                 self.world_used.push(action.clone());
             }
-            Event::WorldPhaseEnded { round, .. } => {
+            EncounterEvent::WorldPhaseEnded { round, .. } => {
                 if self.phase != Phase::World || *round != self.round {
                     return Err(Error::out_of_order("no world phase to end"));
                 }
                 self.world_used.clear();
                 self.phase = Phase::Turns;
             }
-            Event::SideTurnStarted { round, sides, slow } => {
+            EncounterEvent::SideTurnStarted { round, sides, slow } => {
                 let expected = Actor::Sides {
                     sides: sides.clone(),
                     slow: *slow,
@@ -476,7 +476,7 @@ impl Encounter {
                     PHASE_ORDER[0]
                 });
             }
-            Event::PhaseStarted { round, phase } => {
+            EncounterEvent::PhaseStarted { round, phase } => {
                 let phases: &[_] = match self.active_actor() {
                     Some(Actor::Sides { slow: true, .. }) => &SLOW_PHASES,
                     Some(_) if self.system() == InitiativeSystem::Side => &PHASE_ORDER,
@@ -488,7 +488,7 @@ impl Encounter {
                 }
                 self.ose_phase = Some(*phase);
             }
-            Event::TurnStarted { participant, round } => {
+            EncounterEvent::TurnStarted { participant, round } => {
                 if self.phase != Phase::Turns || *round != self.round {
                     return Err(Error::out_of_order("turns start during a round"));
                 }
@@ -526,7 +526,7 @@ impl Encounter {
                 // A readied action not triggered by now is lost (A5E-ACT-11).
                 p.readied = None;
             }
-            Event::TurnDelayed { participant, round } => {
+            EncounterEvent::TurnDelayed { participant, round } => {
                 let p = self.get(participant)?;
                 if !self.is_current(participant)
                     || *round != self.round
@@ -541,7 +541,7 @@ impl Encounter {
                 self.ose_phase = None;
                 self.get_mut(participant)?.turn = TurnStatus::Delayed;
             }
-            Event::DelayResumed {
+            EncounterEvent::DelayResumed {
                 participant,
                 cut_in,
             } => {
@@ -565,7 +565,7 @@ impl Encounter {
                     self.get_mut(id)?.turn = TurnStatus::Scheduled;
                 }
             }
-            Event::TurnResumed { participant, round } => {
+            EncounterEvent::TurnResumed { participant, round } => {
                 if self.phase != Phase::Turns
                     || self.active
                     || *round != self.round
@@ -579,7 +579,7 @@ impl Encounter {
                 self.active = true;
                 self.get_mut(participant)?.turn = TurnStatus::Resumed;
             }
-            Event::ActivityUsed {
+            EncounterEvent::ActivityUsed {
                 participant,
                 activity,
             } => {
@@ -591,7 +591,7 @@ impl Encounter {
                 }
                 self.get_mut(participant)?.activities_used.push(*activity);
             }
-            Event::ActionUsed {
+            EncounterEvent::ActionUsed {
                 participant, slot, ..
             } => {
                 // A5E-TURN-01/04: movement can be split around actions.
@@ -609,13 +609,13 @@ impl Encounter {
                 }
                 p.spent = p.spent.with(*slot);
             }
-            Event::Readied {
+            EncounterEvent::Readied {
                 participant,
                 trigger,
             } => {
                 self.get_mut(participant)?.readied = Some(trigger.clone());
             }
-            Event::ReadyTriggered { participant } => {
+            EncounterEvent::ReadyTriggered { participant } => {
                 let p = self.get_mut(participant)?;
                 if p.readied.take().is_none() {
                     return Err(Error::not_allowed(format!(
@@ -623,7 +623,7 @@ impl Encounter {
                     )));
                 }
             }
-            Event::ControlledCommanded {
+            EncounterEvent::ControlledCommanded {
                 controller,
                 targets,
             } => {
@@ -638,7 +638,7 @@ impl Encounter {
                     self.get_mut(t)?.commanded = true;
                 }
             }
-            Event::Harmed { participant, harm } => {
+            EncounterEvent::Harmed { participant, harm } => {
                 let p = self.get_mut(participant)?;
                 if p.retreat == Some(false)
                     && matches!(
@@ -650,13 +650,13 @@ impl Encounter {
                     p.retreat = Some(true);
                 }
             }
-            Event::SpellDisrupted {
+            EncounterEvent::SpellDisrupted {
                 participant,
                 disruption,
             } => {
                 self.get_mut(participant)?.spell = Some(*disruption);
             }
-            Event::PlanForced {
+            EncounterEvent::PlanForced {
                 participant,
                 declaration,
                 roll,
@@ -683,7 +683,7 @@ impl Encounter {
                     ties: Vec::new(),
                 });
             }
-            Event::RetreatStarted { participant } => {
+            EncounterEvent::RetreatStarted { participant } => {
                 if !self.is_current(participant) {
                     return Err(Error::out_of_order(
                         "a retreat uses the participant's own turn",
@@ -697,7 +697,7 @@ impl Encounter {
                     .with(ActionKind::Movement)
                     .with(ActionKind::Quick);
             }
-            Event::RetreatResolved {
+            EncounterEvent::RetreatResolved {
                 participant,
                 check,
                 hit,
@@ -730,7 +730,7 @@ impl Encounter {
                     p.out = true;
                 }
             }
-            Event::TurnEnded { participant, round } => {
+            EncounterEvent::TurnEnded { participant, round } => {
                 let p = self.get(participant)?;
                 if *round != self.round
                     || !matches!(
@@ -762,7 +762,7 @@ impl Encounter {
                     p.surprised = false;
                 }
             }
-            Event::SideTurnEnded { round, sides, slow } => {
+            EncounterEvent::SideTurnEnded { round, sides, slow } => {
                 let expected = Actor::Sides {
                     sides: sides.clone(),
                     slow: *slow,
@@ -774,7 +774,7 @@ impl Encounter {
                 self.active = false;
                 self.ose_phase = None;
             }
-            Event::EndOfRoundResolution {
+            EncounterEvent::EndOfRoundResolution {
                 round,
                 participants,
             } => {
@@ -785,7 +785,7 @@ impl Encounter {
                     self.get(id)?;
                 }
             }
-            Event::RoundEnded { round } => {
+            EncounterEvent::RoundEnded { round } => {
                 if !matches!(self.phase, Phase::Turns | Phase::World)
                     || self.active
                     || *round != self.round
@@ -813,7 +813,7 @@ impl Encounter {
                 self.ose_phase = None;
                 self.phase = Phase::Between;
             }
-            Event::EncounterEnded { .. } => {
+            EncounterEvent::EncounterEnded { .. } => {
                 if !self.running() || self.active {
                     return Err(Error::out_of_order("no encounter is running"));
                 }

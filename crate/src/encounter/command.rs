@@ -13,7 +13,7 @@ use crate::initiative::ability_check::InitiativeCheck;
 use crate::initiative::greyhawk::GhDeclaration;
 use crate::rulesets::RoundLength;
 
-/// One participant's declaration, for [`Command::DeclareMany`].
+/// One participant's declaration, for [`EncounterCommand::DeclareMany`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -54,7 +54,7 @@ pub struct RetreatCheck {
     rename_all_fields = "camelCase"
 )]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub enum Command {
+pub enum EncounterCommand {
     // ---- roster ----
     /// Add a participant, before or during combat. Mid-combat it joins the order as its system
     /// says (A5E/5e roll now; HYB by Dex; Greyhawk and OSE from the next roll).

@@ -1,6 +1,6 @@
 //! One human-readable line per event, for a VTT chat log.
 
-use crate::encounter::event::{Event, TieUnit};
+use crate::encounter::event::{EncounterEvent, TieUnit};
 use crate::encounter::ids::ParticipantId;
 use crate::encounter::participant::{Declaration, Harm, SpellDisruption};
 use crate::encounter::state::Encounter;
@@ -58,34 +58,34 @@ fn roll_text(enc: &Encounter, r: &InitiativeRoll) -> String {
     }
 }
 
-impl Event {
+impl EncounterEvent {
     /// A log line for this event. Call it on the encounter as it is after the event (names of
     /// removed participants fall back to their ids).
     pub fn describe(&self, enc: &Encounter) -> String {
         match self {
-            Event::ParticipantAdded { participant } => {
+            EncounterEvent::ParticipantAdded { participant } => {
                 format!(
                     "{} joins the encounter ({}).",
                     participant.name, participant.side
                 )
             }
-            Event::ParticipantRemoved { participant } => {
+            EncounterEvent::ParticipantRemoved { participant } => {
                 format!("{participant} leaves the encounter.")
             }
-            Event::ParticipantRenamed {
+            EncounterEvent::ParticipantRenamed {
                 participant,
                 name: n,
             } => {
                 format!("{participant} is now called {n}.")
             }
-            Event::SideChanged { participant, side } => {
+            EncounterEvent::SideChanged { participant, side } => {
                 format!("{} changes sides to {side}.", name(enc, participant))
             }
-            Event::GroupChanged { participant, group } => match group {
+            EncounterEvent::GroupChanged { participant, group } => match group {
                 Some(g) => format!("{} joins group {g}.", name(enc, participant)),
                 None => format!("{} leaves its group.", name(enc, participant)),
             },
-            Event::CanActChanged {
+            EncounterEvent::CanActChanged {
                 participant,
                 can_act,
             } => {
@@ -95,7 +95,7 @@ impl Event {
                     format!("{} cannot act.", name(enc, participant))
                 }
             }
-            Event::ControllerChanged {
+            EncounterEvent::ControllerChanged {
                 participant,
                 controller,
             } => match controller {
@@ -106,7 +106,7 @@ impl Event {
                 ),
                 None => format!("{} is no longer controlled.", name(enc, participant)),
             },
-            Event::InitiativeCheckChanged { participant, check } => match check {
+            EncounterEvent::InitiativeCheckChanged { participant, check } => match check {
                 Some(c) => format!(
                     "{} will roll {}{} for initiative.",
                     name(enc, participant),
@@ -121,10 +121,10 @@ impl Event {
                     name(enc, participant)
                 ),
             },
-            Event::RoundLengthChanged { length } => {
+            EncounterEvent::RoundLengthChanged { length } => {
                 format!("A round now lasts {} seconds.", length.seconds())
             }
-            Event::SurpriseChanged {
+            EncounterEvent::SurpriseChanged {
                 participant,
                 surprised,
             } => {
@@ -134,7 +134,7 @@ impl Event {
                     format!("{} is not surprised.", name(enc, participant))
                 }
             }
-            Event::SurpriseCheckRolled {
+            EncounterEvent::SurpriseCheckRolled {
                 participant,
                 dice,
                 modifier,
@@ -145,7 +145,7 @@ impl Event {
                 dice_text(dice),
                 modifier
             ),
-            Event::SideSurpriseRolled {
+            EncounterEvent::SideSurpriseRolled {
                 side,
                 die,
                 surprised,
@@ -158,13 +158,17 @@ impl Event {
                     "not surprised"
                 }
             ),
-            Event::WorldActionAdded { action } => format!("World action added: {}.", action.name),
-            Event::WorldActionRemoved { action } => format!("World action {action} removed."),
-            Event::EncounterStarted { .. } => "The encounter begins.".to_string(),
-            Event::DeclarationsOpened { round } => {
+            EncounterEvent::WorldActionAdded { action } => {
+                format!("World action added: {}.", action.name)
+            }
+            EncounterEvent::WorldActionRemoved { action } => {
+                format!("World action {action} removed.")
+            }
+            EncounterEvent::EncounterStarted { .. } => "The encounter begins.".to_string(),
+            EncounterEvent::DeclarationsOpened { round } => {
                 format!("Declare your plans for round {round}.")
             }
-            Event::Declared {
+            EncounterEvent::Declared {
                 participant,
                 declaration,
             } => match declaration {
@@ -201,7 +205,7 @@ impl Event {
                     format!("{} declares {plan}.", name(enc, participant))
                 }
             },
-            Event::InitiativeRolled { rolls } => format!(
+            EncounterEvent::InitiativeRolled { rolls } => format!(
                 "Initiative: {}.",
                 rolls
                     .iter()
@@ -209,7 +213,7 @@ impl Event {
                     .collect::<Vec<_>>()
                     .join("; ")
             ),
-            Event::SideInitiativeRolled { rolls } => format!(
+            EncounterEvent::SideInitiativeRolled { rolls } => format!(
                 "Side initiative: {}.",
                 rolls
                     .iter()
@@ -217,7 +221,7 @@ impl Event {
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-            Event::TiesBroken { draws } => format!(
+            EncounterEvent::TiesBroken { draws } => format!(
                 "Ties rolled off: {}.",
                 draws
                     .iter()
@@ -231,15 +235,15 @@ impl Event {
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-            Event::JoinedOrder { participant } => format!(
+            EncounterEvent::JoinedOrder { participant } => format!(
                 "{} takes its place in the order (count {}).",
                 name(enc, participant),
                 enc.participant(participant)
                     .and_then(|p| p.count())
                     .map_or_else(|| "-".to_string(), |c| c.to_string())
             ),
-            Event::RoundStarted { round } => format!("Round {round} begins."),
-            Event::RechargeRolled {
+            EncounterEvent::RoundStarted { round } => format!("Round {round} begins."),
+            EncounterEvent::RechargeRolled {
                 action,
                 die,
                 recharged,
@@ -248,11 +252,11 @@ impl Event {
                 die.face,
                 if *recharged { "recharged" } else { "not yet" }
             ),
-            Event::WorldPhaseStarted { participant, .. } => match participant {
+            EncounterEvent::WorldPhaseStarted { participant, .. } => match participant {
                 Some(p) => format!("World actions at the start of {}'s turn.", name(enc, p)),
                 None => "The environment acts.".to_string(),
             },
-            Event::WorldActionUsed { action, targets } => {
+            EncounterEvent::WorldActionUsed { action, targets } => {
                 let n = enc
                     .world_actions()
                     .iter()
@@ -264,8 +268,8 @@ impl Event {
                     format!("World action: {n} on {}.", names(enc, targets))
                 }
             }
-            Event::WorldPhaseEnded { .. } => "The environment is done.".to_string(),
-            Event::SideTurnStarted { sides, slow, .. } => {
+            EncounterEvent::WorldPhaseEnded { .. } => "The environment is done.".to_string(),
+            EncounterEvent::SideTurnStarted { sides, slow, .. } => {
                 let s = sides
                     .iter()
                     .map(|s| s.as_str())
@@ -277,12 +281,14 @@ impl Event {
                     format!("Side {s} acts.")
                 }
             }
-            Event::PhaseStarted { phase, .. } => format!("Phase: {}.", phase.label()),
-            Event::TurnStarted { participant, round } => {
+            EncounterEvent::PhaseStarted { phase, .. } => format!("Phase: {}.", phase.label()),
+            EncounterEvent::TurnStarted { participant, round } => {
                 format!("{}'s turn (round {round}).", name(enc, participant))
             }
-            Event::TurnDelayed { participant, .. } => format!("{} delays.", name(enc, participant)),
-            Event::DelayResumed {
+            EncounterEvent::TurnDelayed { participant, .. } => {
+                format!("{} delays.", name(enc, participant))
+            }
+            EncounterEvent::DelayResumed {
                 participant,
                 cut_in,
             } => {
@@ -296,16 +302,16 @@ impl Event {
                     )
                 }
             }
-            Event::TurnResumed { participant, .. } => {
+            EncounterEvent::TurnResumed { participant, .. } => {
                 format!("{} acts after delaying.", name(enc, participant))
             }
-            Event::ActivityUsed {
+            EncounterEvent::ActivityUsed {
                 participant,
                 activity,
             } => {
                 format!("{} uses {}.", name(enc, participant), activity.label())
             }
-            Event::ActionUsed {
+            EncounterEvent::ActionUsed {
                 participant,
                 kind,
                 slot,
@@ -321,16 +327,16 @@ impl Event {
                     )
                 }
             }
-            Event::Readied {
+            EncounterEvent::Readied {
                 participant,
                 trigger,
             } => {
                 format!("{} readies an action: {trigger}.", name(enc, participant))
             }
-            Event::ReadyTriggered { participant } => {
+            EncounterEvent::ReadyTriggered { participant } => {
                 format!("{}'s readied action triggers.", name(enc, participant))
             }
-            Event::ControlledCommanded {
+            EncounterEvent::ControlledCommanded {
                 controller,
                 targets,
             } => format!(
@@ -338,7 +344,7 @@ impl Event {
                 name(enc, controller),
                 names(enc, targets)
             ),
-            Event::Harmed { participant, harm } => {
+            EncounterEvent::Harmed { participant, harm } => {
                 let what = match harm {
                     Harm::Damage => "takes damage",
                     Harm::Hit => "is hit",
@@ -346,7 +352,7 @@ impl Event {
                 };
                 format!("{} {what}.", name(enc, participant))
             }
-            Event::SpellDisrupted {
+            EncounterEvent::SpellDisrupted {
                 participant,
                 disruption,
             } => match disruption {
@@ -360,17 +366,17 @@ impl Event {
                     format!("{}'s spell is disrupted and lost.", name(enc, participant))
                 }
             },
-            Event::PlanForced {
+            EncounterEvent::PlanForced {
                 participant, roll, ..
             } => format!(
                 "{} changes plans: {}.",
                 name(enc, participant),
                 roll_text(enc, roll)
             ),
-            Event::RetreatStarted { participant } => {
+            EncounterEvent::RetreatStarted { participant } => {
                 format!("{} tries to retreat.", name(enc, participant))
             }
-            Event::RetreatResolved {
+            EncounterEvent::RetreatResolved {
                 participant,
                 check,
                 escaped,
@@ -388,10 +394,10 @@ impl Event {
                     format!("{}'s retreat fails{roll}.", name(enc, participant))
                 }
             }
-            Event::TurnEnded { participant, .. } => {
+            EncounterEvent::TurnEnded { participant, .. } => {
                 format!("{}'s turn ends.", name(enc, participant))
             }
-            Event::SideTurnEnded { sides, .. } => format!(
+            EncounterEvent::SideTurnEnded { sides, .. } => format!(
                 "Side {} is done.",
                 sides
                     .iter()
@@ -399,12 +405,14 @@ impl Event {
                     .collect::<Vec<_>>()
                     .join(" and ")
             ),
-            Event::EndOfRoundResolution { participants, .. } => format!(
+            EncounterEvent::EndOfRoundResolution { participants, .. } => format!(
                 "End of round: resolve death saves and the like for {}.",
                 names(enc, participants)
             ),
-            Event::RoundEnded { round } => format!("Round {round} ends."),
-            Event::EncounterEnded { round } => format!("The encounter ends after round {round}."),
+            EncounterEvent::RoundEnded { round } => format!("Round {round} ends."),
+            EncounterEvent::EncounterEnded { round } => {
+                format!("The encounter ends after round {round}.")
+            }
         }
     }
 }

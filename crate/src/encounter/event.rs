@@ -78,7 +78,7 @@ impl RetreatRoll {
     rename_all_fields = "camelCase"
 )]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub enum Event {
+pub enum EncounterEvent {
     // ---- roster ----
     ParticipantAdded {
         participant: NewParticipant,

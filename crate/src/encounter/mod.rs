@@ -1,13 +1,13 @@
 //! The encounter: participants, rounds and turns, every initiative system, as a state machine
 //! driven by commands that produce events (DESIGN.md principle 2).
 //!
-//! - [`Encounter::execute`] runs a [`Command`] with a caller's dice source and returns the
-//!   [`Event`]s it caused, or an error with the encounter untouched.
+//! - [`Encounter::execute`] runs a [`EncounterCommand`] with a caller's dice source and returns the
+//!   [`EncounterEvent`]s it caused, or an error with the encounter untouched.
 //! - [`Encounter::apply`] replays an event without rolling (events carry every die face and
 //!   every tie-break draw), so another client converges to the same state.
 //! - [`Encounter::to_json`] / [`Encounter::from_json`] save and restore a compact, versioned
 //!   snapshot; a corrupt or tampered one is refused with `SNAPSHOT_INVALID`.
-//! - [`Event::describe`] gives a log line per event for a VTT chat.
+//! - [`EncounterEvent::describe`] gives a log line per event for a VTT chat.
 
 mod apply;
 mod command;
@@ -22,8 +22,8 @@ mod snapshot;
 mod state;
 mod world;
 
-pub use command::{Command, ParticipantDeclaration, PlanCause, RetreatCheck};
-pub use event::{Event, RetreatRoll, SideRoll, TieDraw, TieUnit};
+pub use command::{EncounterCommand, ParticipantDeclaration, PlanCause, RetreatCheck};
+pub use event::{EncounterEvent, RetreatRoll, SideRoll, TieDraw, TieUnit};
 pub use ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
 pub use participant::{
     ActionKind, Declaration, Harm, Initiative, NewParticipant, Participant, SpellDisruption, Spent,

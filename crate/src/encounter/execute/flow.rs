@@ -1,7 +1,7 @@
 //! Rounds and turns: start, declarations, initiative rolls, advancing turns, round ends,
 //! world phases.
 
-use crate::encounter::event::{Event, SideRoll, TieDraw};
+use crate::encounter::event::{EncounterEvent, SideRoll, TieDraw};
 use crate::encounter::execute::roster::check_modifier;
 use crate::encounter::execute::{Ctx, check_list, require_running};
 use crate::encounter::ids::{ParticipantId, SideId};
@@ -24,7 +24,7 @@ pub(crate) fn declare_event(
     enc: &Encounter,
     participant: ParticipantId,
     declaration: Declaration,
-) -> Result<Event> {
+) -> Result<EncounterEvent> {
     match enc.phase {
         Phase::Declaring => {}
         Phase::Turns | Phase::World => {
@@ -55,7 +55,7 @@ pub(crate) fn declare_event(
             ));
         }
     }
-    Ok(Event::Declared {
+    Ok(EncounterEvent::Declared {
         participant,
         declaration,
     })
@@ -160,9 +160,9 @@ impl Ctx<'_> {
                 "a different initiative check applies to A5E initiative (A5E-INIT-02)",
             ));
         }
-        self.emit(Event::EncounterStarted { ambushers })?;
+        self.emit(EncounterEvent::EncounterStarted { ambushers })?;
         if system.declares_each_round() {
-            return self.emit(Event::DeclarationsOpened { round: 1 });
+            return self.emit(EncounterEvent::DeclarationsOpened { round: 1 });
         }
         let ids: Vec<ParticipantId> = self
             .enc
@@ -186,7 +186,7 @@ impl Ctx<'_> {
             };
             rolls.push(self.initiative_roll(id, mode, check.as_ref())?);
         }
-        self.emit(Event::InitiativeRolled { rolls })?;
+        self.emit(EncounterEvent::InitiativeRolled { rolls })?;
         self.open_round()
     }
 
@@ -325,7 +325,7 @@ impl Ctx<'_> {
             pending = still;
         }
         if !rolls.is_empty() {
-            self.emit(Event::InitiativeRolled { rolls })?;
+            self.emit(EncounterEvent::InitiativeRolled { rolls })?;
         }
         Ok(())
     }
@@ -346,7 +346,7 @@ impl Ctx<'_> {
             });
         }
         if !rolls.is_empty() {
-            self.emit(Event::SideInitiativeRolled { rolls })?;
+            self.emit(EncounterEvent::SideInitiativeRolled { rolls })?;
         }
         Ok(())
     }
@@ -373,7 +373,7 @@ impl Ctx<'_> {
             });
         }
         if !rolls.is_empty() {
-            self.emit(Event::InitiativeRolled { rolls })?;
+            self.emit(EncounterEvent::InitiativeRolled { rolls })?;
         }
         Ok(())
     }
@@ -394,7 +394,7 @@ impl Ctx<'_> {
                     die: roll_one(self.dice, sides)?,
                 });
             }
-            self.emit(Event::TiesBroken { draws })?;
+            self.emit(EncounterEvent::TiesBroken { draws })?;
         }
     }
 
@@ -406,7 +406,7 @@ impl Ctx<'_> {
             .round()
             .checked_add(1)
             .ok_or_else(|| Error::invalid_argument("too many rounds"))?;
-        self.emit(Event::RoundStarted { round })?;
+        self.emit(EncounterEvent::RoundStarted { round })?;
         let spent: Vec<_> = self
             .enc
             .world
@@ -417,14 +417,14 @@ impl Ctx<'_> {
         for (action, recharge) in spent {
             let die = roll_one(self.dice, crate::encounter::world::RECHARGE_DIE)?;
             let recharged = recharge.is_some_and(|r| r.recharges_on(die.face));
-            self.emit(Event::RechargeRolled {
+            self.emit(EncounterEvent::RechargeRolled {
                 action,
                 die,
                 recharged,
             })?;
         }
         if !self.enc.config.a5e.rolling_movement && self.any_world_action_usable() {
-            return self.emit(Event::WorldPhaseStarted {
+            return self.emit(EncounterEvent::WorldPhaseStarted {
                 round,
                 participant: None,
             });
@@ -448,12 +448,12 @@ impl Ctx<'_> {
                 Some(Actor::Participant { participant }) => {
                     let status = self.enc.get(&participant)?.turn;
                     if status == TurnStatus::Scheduled {
-                        return self.emit(Event::TurnResumed { participant, round });
+                        return self.emit(EncounterEvent::TurnResumed { participant, round });
                     }
                     return self.start_turn(participant);
                 }
                 Some(Actor::Sides { sides, slow }) => {
-                    self.emit(Event::SideTurnStarted {
+                    self.emit(EncounterEvent::SideTurnStarted {
                         round,
                         sides: sides.clone(),
                         slow,
@@ -461,7 +461,7 @@ impl Ctx<'_> {
                     if !slow {
                         for m in self.enc.side_members(&sides, false) {
                             if self.enc.get(&m)?.turn == TurnStatus::Waiting {
-                                self.emit(Event::TurnStarted {
+                                self.emit(EncounterEvent::TurnStarted {
                                     participant: m,
                                     round,
                                 })?;
@@ -492,7 +492,7 @@ impl Ctx<'_> {
                     .get(i)
                     .map(|p| p.id.clone())
                     .ok_or_else(|| Error::invalid_argument("participant index out of range"))?;
-                self.emit(Event::DelayResumed {
+                self.emit(EncounterEvent::DelayResumed {
                     participant,
                     cut_in: Vec::new(),
                 })?;
@@ -504,7 +504,7 @@ impl Ctx<'_> {
     /// (A5E-CTRL-01); in rolling movement its world phase comes first (A5E-SCEN-05).
     fn start_turn(&mut self, participant: ParticipantId) -> Result<()> {
         let round = self.round();
-        self.emit(Event::TurnStarted {
+        self.emit(EncounterEvent::TurnStarted {
             participant: participant.clone(),
             round,
         })?;
@@ -524,14 +524,14 @@ impl Ctx<'_> {
                 .map(|p| p.id.clone())
                 .collect();
             for c in controlled {
-                self.emit(Event::TurnStarted {
+                self.emit(EncounterEvent::TurnStarted {
                     participant: c,
                     round,
                 })?;
             }
         }
         if self.enc.config.a5e.rolling_movement && self.any_world_action_usable() {
-            self.emit(Event::WorldPhaseStarted {
+            self.emit(EncounterEvent::WorldPhaseStarted {
                 round,
                 participant: Some(participant),
             })?;
@@ -548,7 +548,7 @@ impl Ctx<'_> {
                 .active_actor()
                 .and_then(Actor::participant)
                 .cloned();
-            self.emit(Event::WorldPhaseEnded { round, participant })?;
+            self.emit(EncounterEvent::WorldPhaseEnded { round, participant })?;
         }
         match self.enc.active_actor().cloned() {
             Some(Actor::Participant { participant }) => {
@@ -563,12 +563,12 @@ impl Ctx<'_> {
                     .map(|p| p.id.clone())
                     .collect();
                 for c in controlled {
-                    self.emit(Event::TurnEnded {
+                    self.emit(EncounterEvent::TurnEnded {
                         participant: c,
                         round,
                     })?;
                 }
-                self.emit(Event::TurnEnded { participant, round })
+                self.emit(EncounterEvent::TurnEnded { participant, round })
             }
             Some(Actor::Sides { sides, slow }) => {
                 // Slow-weapon attackers' turns end after their own late step (OSE-INIT-03).
@@ -581,9 +581,9 @@ impl Ctx<'_> {
                     .map(|p| p.id.clone())
                     .collect();
                 for participant in ending {
-                    self.emit(Event::TurnEnded { participant, round })?;
+                    self.emit(EncounterEvent::TurnEnded { participant, round })?;
                 }
-                self.emit(Event::SideTurnEnded { round, sides, slow })
+                self.emit(EncounterEvent::SideTurnEnded { round, sides, slow })
             }
             None => Err(Error::out_of_order("no turn is under way")),
         }
@@ -608,7 +608,7 @@ impl Ctx<'_> {
     pub(crate) fn end_round(&mut self) -> Result<()> {
         let round = self.round();
         if self.enc.phase == Phase::World {
-            self.emit(Event::WorldPhaseEnded {
+            self.emit(EncounterEvent::WorldPhaseEnded {
                 round,
                 participant: None,
             })?;
@@ -631,7 +631,7 @@ impl Ctx<'_> {
             .map(|p| p.id.clone())
             .collect();
         for participant in open {
-            self.emit(Event::TurnEnded { participant, round })?;
+            self.emit(EncounterEvent::TurnEnded { participant, round })?;
         }
         if self.enc.system() == InitiativeSystem::Greyhawk {
             let unable: Vec<ParticipantId> = self
@@ -642,18 +642,18 @@ impl Ctx<'_> {
                 .map(|p| p.id.clone())
                 .collect();
             if !unable.is_empty() {
-                self.emit(Event::EndOfRoundResolution {
+                self.emit(EncounterEvent::EndOfRoundResolution {
                     round,
                     participants: unable,
                 })?;
             }
         }
-        self.emit(Event::RoundEnded { round })?;
+        self.emit(EncounterEvent::RoundEnded { round })?;
         if self.enc.system().declares_each_round() {
             let next = round
                 .checked_add(1)
                 .ok_or_else(|| Error::invalid_argument("too many rounds"))?;
-            return self.emit(Event::DeclarationsOpened { round: next });
+            return self.emit(EncounterEvent::DeclarationsOpened { round: next });
         }
         if self.enc.participants.iter().any(|p| self.enc.in_order(p)) {
             return self.open_round();
@@ -690,14 +690,14 @@ impl Ctx<'_> {
                 self.close_active_actor()?;
             }
             if self.enc.phase == Phase::World {
-                self.emit(Event::WorldPhaseEnded {
+                self.emit(EncounterEvent::WorldPhaseEnded {
                     round,
                     participant: None,
                 })?;
             }
-            self.emit(Event::RoundEnded { round })?;
+            self.emit(EncounterEvent::RoundEnded { round })?;
         }
-        self.emit(Event::EncounterEnded { round })
+        self.emit(EncounterEvent::EncounterEnded { round })
     }
 
     /// OSE-COMBAT-02: the acting side moves to its next phase.
@@ -718,7 +718,7 @@ impl Ctx<'_> {
             .ose_phase
             .and_then(|p| p.next_in(phases))
             .ok_or_else(|| Error::out_of_order("this is the last phase: end the turn"))?;
-        self.emit(Event::PhaseStarted {
+        self.emit(EncounterEvent::PhaseStarted {
             round: self.round(),
             phase: next,
         })
@@ -746,14 +746,14 @@ impl Ctx<'_> {
         }
         let i = self.enc.world_pos(&action)?;
         let recharge = self.enc.world.get(i).and_then(|w| w.action.recharge);
-        self.emit(Event::WorldActionUsed {
+        self.emit(EncounterEvent::WorldActionUsed {
             action: action.clone(),
             targets,
         })?;
         if let Some(r) = recharge {
             // A5E-WORLD-03: roll right after use.
             let die = roll_one(self.dice, crate::encounter::world::RECHARGE_DIE)?;
-            self.emit(Event::RechargeRolled {
+            self.emit(EncounterEvent::RechargeRolled {
                 action,
                 die,
                 recharged: r.recharges_on(die.face),
@@ -769,7 +769,7 @@ impl Ctx<'_> {
         }
         let participant = self.enc.current_world_participant();
         let scoped = participant.is_some();
-        self.emit(Event::WorldPhaseEnded {
+        self.emit(EncounterEvent::WorldPhaseEnded {
             round: self.round(),
             participant,
         })?;

@@ -8,8 +8,8 @@ mod roster;
 mod turn;
 
 use crate::dice::DieRoller;
-use crate::encounter::command::Command;
-use crate::encounter::event::Event;
+use crate::encounter::command::EncounterCommand;
+use crate::encounter::event::EncounterEvent;
 use crate::encounter::ids::ParticipantId;
 use crate::encounter::limits::MAX_TARGETS;
 use crate::encounter::state::{Encounter, Phase};
@@ -20,13 +20,13 @@ pub(crate) use roster::validate_new;
 /// A command in progress: the working copy, the events so far, and the dice.
 pub(crate) struct Ctx<'a> {
     pub enc: Encounter,
-    pub events: Vec<Event>,
+    pub events: Vec<EncounterEvent>,
     pub dice: &'a mut dyn DieRoller,
 }
 
 impl Ctx<'_> {
     /// Apply an event to the working copy and record it.
-    pub fn emit(&mut self, event: Event) -> Result<()> {
+    pub fn emit(&mut self, event: EncounterEvent) -> Result<()> {
         self.enc.apply(&event)?;
         self.events.push(event);
         Ok(())
@@ -73,10 +73,14 @@ pub(crate) fn check_list(enc: &Encounter, ids: &[ParticipantId]) -> Result<()> {
 impl Encounter {
     /// Run one command. On success the encounter has changed and the events say how; on error
     /// nothing has changed.
-    pub fn execute(&mut self, command: Command, dice: &mut dyn DieRoller) -> Result<Vec<Event>> {
+    pub fn execute(
+        &mut self,
+        command: EncounterCommand,
+        dice: &mut dyn DieRoller,
+    ) -> Result<Vec<EncounterEvent>> {
         // A declaration is one event whose `apply` checks everything before changing anything,
         // so it needs no working copy (this keeps a 500-creature declaration phase cheap).
-        if let Command::Declare {
+        if let EncounterCommand::Declare {
             participant,
             declaration,
         } = command
@@ -96,7 +100,7 @@ impl Encounter {
     }
 
     /// Apply several events (from another client) atomically: all or none.
-    pub fn apply_all(&mut self, events: &[Event]) -> Result<()> {
+    pub fn apply_all(&mut self, events: &[EncounterEvent]) -> Result<()> {
         let mut copy = self.clone();
         for e in events {
             copy.apply(e)?;
@@ -107,83 +111,87 @@ impl Encounter {
 }
 
 impl Ctx<'_> {
-    fn run(&mut self, command: Command) -> Result<()> {
+    fn run(&mut self, command: EncounterCommand) -> Result<()> {
         match command {
-            Command::AddParticipant { participant } => self.add_participant(participant),
-            Command::RemoveParticipant { participant } => self.remove_participant(participant),
-            Command::Rename { participant, name } => {
+            EncounterCommand::AddParticipant { participant } => self.add_participant(participant),
+            EncounterCommand::RemoveParticipant { participant } => {
+                self.remove_participant(participant)
+            }
+            EncounterCommand::Rename { participant, name } => {
                 require_not_ended(&self.enc)?;
                 self.enc.get(&participant)?;
-                self.emit(Event::ParticipantRenamed { participant, name })
+                self.emit(EncounterEvent::ParticipantRenamed { participant, name })
             }
-            Command::ChangeSide { participant, side } => {
+            EncounterCommand::ChangeSide { participant, side } => {
                 require_not_ended(&self.enc)?;
                 self.enc.get(&participant)?;
-                self.emit(Event::SideChanged { participant, side })
+                self.emit(EncounterEvent::SideChanged { participant, side })
             }
-            Command::ChangeGroup { participant, group } => {
+            EncounterCommand::ChangeGroup { participant, group } => {
                 require_not_ended(&self.enc)?;
                 self.enc.get(&participant)?;
-                self.emit(Event::GroupChanged { participant, group })
+                self.emit(EncounterEvent::GroupChanged { participant, group })
             }
-            Command::SetCanAct {
+            EncounterCommand::SetCanAct {
                 participant,
                 can_act,
             } => {
                 require_not_ended(&self.enc)?;
                 self.enc.get(&participant)?;
-                self.emit(Event::CanActChanged {
+                self.emit(EncounterEvent::CanActChanged {
                     participant,
                     can_act,
                 })
             }
-            Command::SetController {
+            EncounterCommand::SetController {
                 participant,
                 controller,
             } => self.set_controller(participant, controller),
-            Command::SetInitiativeCheck { participant, check } => {
+            EncounterCommand::SetInitiativeCheck { participant, check } => {
                 require_not_ended(&self.enc)?;
                 self.enc.get(&participant)?;
-                self.emit(Event::InitiativeCheckChanged { participant, check })
+                self.emit(EncounterEvent::InitiativeCheckChanged { participant, check })
             }
-            Command::SetRoundLength { length } => {
+            EncounterCommand::SetRoundLength { length } => {
                 require_not_ended(&self.enc)?;
                 self.enc.config.check_round_length(length)?;
-                self.emit(Event::RoundLengthChanged { length })
+                self.emit(EncounterEvent::RoundLengthChanged { length })
             }
-            Command::SetSurprised {
+            EncounterCommand::SetSurprised {
                 participants,
                 surprised,
             } => self.set_surprised(participants, surprised),
-            Command::SurpriseCheck { participant, check } => {
+            EncounterCommand::SurpriseCheck { participant, check } => {
                 self.surprise_check(participant, check)
             }
-            Command::RollSurprise { sides } => self.roll_surprise(sides),
-            Command::AddWorldAction { action } => {
+            EncounterCommand::RollSurprise { sides } => self.roll_surprise(sides),
+            EncounterCommand::AddWorldAction { action } => {
                 require_not_ended(&self.enc)?;
-                self.emit(Event::WorldActionAdded { action })
+                self.emit(EncounterEvent::WorldActionAdded { action })
             }
-            Command::RemoveWorldAction { action } => {
+            EncounterCommand::RemoveWorldAction { action } => {
                 require_not_ended(&self.enc)?;
                 self.enc.world_pos(&action)?;
-                self.emit(Event::WorldActionRemoved { action })
+                self.emit(EncounterEvent::WorldActionRemoved { action })
             }
-            Command::UseWorldAction { action, targets } => self.use_world_action(action, targets),
-            Command::EndWorldPhase => self.end_world_phase(),
-            Command::Start {
+            EncounterCommand::UseWorldAction { action, targets } => {
+                self.use_world_action(action, targets)
+            }
+            EncounterCommand::EndWorldPhase => self.end_world_phase(),
+            EncounterCommand::Start {
                 advantage,
                 advantage_sides,
                 check,
                 ambushers,
             } => self.start(advantage, advantage_sides, check, ambushers),
-            Command::Declare {
+            EncounterCommand::Declare {
                 participant,
                 declaration,
             } => {
                 let e = flow::declare_event(&self.enc, participant, declaration)?;
                 self.emit(e)
             }
-            Command::DeclareMany { declarations } => {
+            EncounterCommand::DeclareMany { declarations } => {
                 if declarations.len() > MAX_TARGETS {
                     return Err(Error::new(
                         ErrorCode::LimitExceeded,
@@ -196,42 +204,42 @@ impl Ctx<'_> {
                 }
                 Ok(())
             }
-            Command::RollInitiative => self.roll_initiative(),
-            Command::EndTurn => self.end_turn_command(),
-            Command::AdvancePhase => self.advance_phase(),
-            Command::NextRound => self.next_round(),
-            Command::End => self.end_encounter(),
-            Command::Delay { participant } => self.delay(participant),
-            Command::Resume {
+            EncounterCommand::RollInitiative => self.roll_initiative(),
+            EncounterCommand::EndTurn => self.end_turn_command(),
+            EncounterCommand::AdvancePhase => self.advance_phase(),
+            EncounterCommand::NextRound => self.next_round(),
+            EncounterCommand::End => self.end_encounter(),
+            EncounterCommand::Delay { participant } => self.delay(participant),
+            EncounterCommand::Resume {
                 participant,
                 cut_in,
             } => self.resume(participant, cut_in),
-            Command::Act {
+            EncounterCommand::Act {
                 participant,
                 activity,
             } => self.act(participant, activity),
-            Command::UseAction {
+            EncounterCommand::UseAction {
                 participant,
                 kind,
                 slot,
             } => self.use_action(participant, kind, slot),
-            Command::Ready {
+            EncounterCommand::Ready {
                 participant,
                 trigger,
             } => self.ready(participant, trigger),
-            Command::TriggerReady { participant } => self.trigger_ready(participant),
-            Command::CommandControlled {
+            EncounterCommand::TriggerReady { participant } => self.trigger_ready(participant),
+            EncounterCommand::CommandControlled {
                 controller,
                 targets,
             } => self.command_controlled(controller, targets),
-            Command::ForcePlan {
+            EncounterCommand::ForcePlan {
                 participant,
                 declaration,
                 cause,
             } => self.force_plan(participant, declaration, cause),
-            Command::Harm { participant, harm } => self.harm(participant, harm),
-            Command::Retreat { participant } => self.retreat(participant),
-            Command::ResolveRetreat { participant, check } => {
+            EncounterCommand::Harm { participant, harm } => self.harm(participant, harm),
+            EncounterCommand::Retreat { participant } => self.retreat(participant),
+            EncounterCommand::ResolveRetreat { participant, check } => {
                 self.resolve_retreat(participant, check)
             }
         }

@@ -1,6 +1,6 @@
 //! Roster and set-up commands: participants, control, surprise.
 
-use crate::encounter::event::Event;
+use crate::encounter::event::EncounterEvent;
 use crate::encounter::execute::{Ctx, check_list, require_not_ended};
 use crate::encounter::ids::{ParticipantId, SideId};
 use crate::encounter::limits::{MAX_MODIFIER, MAX_TARGETS};
@@ -76,7 +76,7 @@ impl Ctx<'_> {
         validate_new(&self.enc, &p)?;
         p.dex_mod = Some(p.dex_mod.unwrap_or(modifier_of(p.dex)));
         let id = p.id.clone();
-        self.emit(Event::ParticipantAdded { participant: p })?;
+        self.emit(EncounterEvent::ParticipantAdded { participant: p })?;
         if self.enc.running() {
             self.join_running(&id, RollMode::Normal, None)?;
         }
@@ -108,7 +108,7 @@ impl Ctx<'_> {
         }
         if p.initiative.is_none() {
             let roll = self.initiative_roll(id, mode, check)?;
-            self.emit(Event::InitiativeRolled { rolls: vec![roll] })?;
+            self.emit(EncounterEvent::InitiativeRolled { rolls: vec![roll] })?;
         }
         if matches!(self.enc.phase, Phase::Turns | Phase::World) {
             self.settle_ties()?;
@@ -119,7 +119,7 @@ impl Ctx<'_> {
                 && p.turn == crate::encounter::participant::TurnStatus::Waiting
                 && self.enc.order_pos(id).is_none()
             {
-                self.emit(Event::JoinedOrder {
+                self.emit(EncounterEvent::JoinedOrder {
                     participant: id.clone(),
                 })?;
             }
@@ -140,7 +140,7 @@ impl Ctx<'_> {
                     | crate::encounter::participant::TurnStatus::Resumed
             )
         }) {
-            self.emit(Event::TurnEnded {
+            self.emit(EncounterEvent::TurnEnded {
                 participant: id.clone(),
                 round: self.round(),
             })?;
@@ -153,7 +153,7 @@ impl Ctx<'_> {
             .map(|p| p.id.clone())
             .collect();
         for c in controlled {
-            self.emit(Event::ControllerChanged {
+            self.emit(EncounterEvent::ControllerChanged {
                 participant: c.clone(),
                 controller: None,
             })?;
@@ -161,7 +161,7 @@ impl Ctx<'_> {
                 self.join_running(&c, RollMode::Normal, None)?;
             }
         }
-        self.emit(Event::ParticipantRemoved { participant: id })?;
+        self.emit(EncounterEvent::ParticipantRemoved { participant: id })?;
         if was_current {
             self.begin_next()?;
         }
@@ -184,7 +184,7 @@ impl Ctx<'_> {
             ));
         }
         let releasing = controller.is_none();
-        self.emit(Event::ControllerChanged {
+        self.emit(EncounterEvent::ControllerChanged {
             participant: id.clone(),
             controller,
         })?;
@@ -226,7 +226,7 @@ impl Ctx<'_> {
         }
         check_list(&self.enc, &ids)?;
         for participant in ids {
-            self.emit(Event::SurpriseChanged {
+            self.emit(EncounterEvent::SurpriseChanged {
                 participant,
                 surprised,
             })?;
@@ -260,7 +260,7 @@ impl Ctx<'_> {
         let dice = roll_d20(self.dice, RollMode::Normal)?;
         let total = crate::initiative::InitiativeRoll::computed_total(&dice, modifier)
             .ok_or_else(|| Error::invalid_argument("check total out of range"))?;
-        self.emit(Event::SurpriseCheckRolled {
+        self.emit(EncounterEvent::SurpriseCheckRolled {
             participant: id,
             dice,
             modifier,
@@ -297,7 +297,7 @@ impl Ctx<'_> {
         }
         for side in sides {
             let die = roll_one(self.dice, SURPRISE_DIE)?;
-            self.emit(Event::SideSurpriseRolled {
+            self.emit(EncounterEvent::SideSurpriseRolled {
                 side,
                 die,
                 surprised: is_surprised(die.face),

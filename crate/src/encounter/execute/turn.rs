@@ -2,7 +2,7 @@
 //! forced plans, harm and retreat.
 
 use crate::encounter::command::{PlanCause, RetreatCheck};
-use crate::encounter::event::{Event, RetreatRoll};
+use crate::encounter::event::{EncounterEvent, RetreatRoll};
 use crate::encounter::execute::flow::GH_SURPRISE_PENALTY;
 use crate::encounter::execute::{Ctx, check_list, require_running};
 use crate::encounter::ids::{Label, ParticipantId};
@@ -63,7 +63,7 @@ impl Ctx<'_> {
                 "a creature delays instead of acting, not after it has acted",
             ));
         }
-        self.emit(Event::TurnDelayed {
+        self.emit(EncounterEvent::TurnDelayed {
             participant: id,
             round: self.round(),
         })?;
@@ -105,7 +105,7 @@ impl Ctx<'_> {
             .into_iter()
             .filter_map(|i| self.enc.participants.get(i).map(|p| p.id.clone()))
             .collect();
-        self.emit(Event::DelayResumed {
+        self.emit(EncounterEvent::DelayResumed {
             participant: id,
             cut_in,
         })?;
@@ -126,7 +126,7 @@ impl Ctx<'_> {
                 activity.label()
             )));
         }
-        self.emit(Event::ActivityUsed {
+        self.emit(EncounterEvent::ActivityUsed {
             participant: id,
             activity,
         })
@@ -263,7 +263,7 @@ impl Ctx<'_> {
                 )));
             }
         }
-        self.emit(Event::ActionUsed {
+        self.emit(EncounterEvent::ActionUsed {
             participant: id,
             kind,
             slot,
@@ -287,7 +287,7 @@ impl Ctx<'_> {
         };
         self.require_current(&id)?;
         self.use_action(id.clone(), slot, None)?;
-        self.emit(Event::Readied {
+        self.emit(EncounterEvent::Readied {
             participant: id,
             trigger,
         })
@@ -308,7 +308,7 @@ impl Ctx<'_> {
             // A5E-ACT-11: the reaction, right after the trigger.
             self.use_action(id.clone(), ActionKind::Reaction, None)?;
         }
-        self.emit(Event::ReadyTriggered { participant: id })
+        self.emit(EncounterEvent::ReadyTriggered { participant: id })
     }
 
     /// A5E-CTRL-02: one creature or one group, for the controller's bonus action.
@@ -358,7 +358,7 @@ impl Ctx<'_> {
             }
         }
         self.use_action(controller.clone(), ActionKind::BonusAction, None)?;
-        self.emit(Event::ControlledCommanded {
+        self.emit(EncounterEvent::ControlledCommanded {
             controller,
             targets,
         })
@@ -404,7 +404,7 @@ impl Ctx<'_> {
         let total = InitiativeRoll::computed_total(&dice, modifier)
             .filter(|t| t.checked_abs().is_some_and(|a| a <= MAX_TOTAL))
             .ok_or_else(|| Error::invalid_argument("initiative total out of range"))?;
-        self.emit(Event::PlanForced {
+        self.emit(EncounterEvent::PlanForced {
             participant: id.clone(),
             declaration,
             roll: InitiativeRoll {
@@ -416,7 +416,7 @@ impl Ctx<'_> {
             },
         })?;
         self.settle_ties()?;
-        self.emit(Event::JoinedOrder { participant: id })
+        self.emit(EncounterEvent::JoinedOrder { participant: id })
     }
 
     /// Harm and what it triggers: GH-VAR-02, OSE-COMBAT-09, HYB-RETREAT-02.
@@ -429,7 +429,7 @@ impl Ctx<'_> {
         let spell_pending =
             p.declaration.as_ref().is_some_and(|d| d.casts_spell()) && p.spell.is_none();
         let before_turn = p.turn.before_turn();
-        self.emit(Event::Harmed {
+        self.emit(EncounterEvent::Harmed {
             participant: id.clone(),
             harm,
         })?;
@@ -448,7 +448,7 @@ impl Ctx<'_> {
             && spell_pending
             && before_turn
         {
-            self.emit(Event::SpellDisrupted {
+            self.emit(EncounterEvent::SpellDisrupted {
                 participant: id,
                 disruption,
             })?;
@@ -472,7 +472,7 @@ impl Ctx<'_> {
                 "a retreat uses the whole turn and cannot be combined with another action (HYB-RETREAT-01)",
             ));
         }
-        self.emit(Event::RetreatStarted { participant: id })
+        self.emit(EncounterEvent::RetreatStarted { participant: id })
     }
 
     /// HYB-RETREAT-02: a failed check or any hit stops it; success leaves initiative.
@@ -506,7 +506,7 @@ impl Ctx<'_> {
         if escaped && current {
             self.close_active_actor()?;
         }
-        self.emit(Event::RetreatResolved {
+        self.emit(EncounterEvent::RetreatResolved {
             participant: id,
             check: roll,
             hit,

@@ -22,7 +22,7 @@ use crate::exploration::journey::types::{
     rename_all_fields = "camelCase"
 )]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub enum Command {
+pub enum JourneyCommand {
     /// Begin: choose the mode and set the clock (a time, or HYB time dice).
     Start {
         mode: JourneyMode,

@@ -19,7 +19,7 @@ use crate::exploration::journey::types::{
     JourneyMode, ListenAttempt, Member, SearchAttempt, Vessel,
 };
 use crate::exploration::ose::dungeon::{DungeonClock, ForceDoor, SecretRoll};
-use crate::exploration::ose::water::{Current, StormOutcome, WindRoll};
+use crate::exploration::ose::water::{RiverCurrent, StormOutcome, WindRoll};
 use crate::exploration::ose::wilderness::{DayActivity, FoodFound, MarchPace, WildernessClock};
 use crate::exploration::units::{Distance, Feet, Miles};
 
@@ -41,7 +41,7 @@ pub enum CheckContext {
     rename_all_fields = "camelCase"
 )]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub enum Event {
+pub enum JourneyEvent {
     Started {
         mode: JourneyMode,
         at: GameTime,
@@ -173,7 +173,7 @@ pub enum Event {
         outcome: StormOutcome,
     },
     CurrentRolled {
-        current: Current,
+        current: RiverCurrent,
     },
     WaterDayEnded {
         miles: Miles,

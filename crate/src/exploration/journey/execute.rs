@@ -5,12 +5,12 @@ use super::*;
 impl Journey {
     pub(super) fn run(
         &mut self,
-        command: Command,
+        command: JourneyCommand,
         roller: &mut dyn DieRoller,
-        out: &mut Vec<Event>,
+        out: &mut Vec<JourneyEvent>,
     ) -> Result<()> {
         match command {
-            Command::Start { mode, day, start } => {
+            JourneyCommand::Start { mode, day, start } => {
                 if self.mode.is_some() {
                     return Err(Error::out_of_order("the journey has already started"));
                 }
@@ -34,7 +34,7 @@ impl Journey {
                     }
                 };
                 self.emit(
-                    Event::Started {
+                    JourneyEvent::Started {
                         mode,
                         at,
                         time_dice,
@@ -42,13 +42,17 @@ impl Journey {
                     out,
                 )
             }
-            Command::ChangeMode { mode } => {
+            JourneyCommand::ChangeMode { mode } => {
                 self.started()?;
-                self.emit(Event::ModeChanged { mode }, out)
+                self.emit(JourneyEvent::ModeChanged { mode }, out)
             }
-            Command::AddMember { member } => self.emit(Event::MemberAdded { member }, out),
-            Command::RemoveMember { id } => self.emit(Event::MemberRemoved { id }, out),
-            Command::AddLight {
+            JourneyCommand::AddMember { member } => {
+                self.emit(JourneyEvent::MemberAdded { member }, out)
+            }
+            JourneyCommand::RemoveMember { id } => {
+                self.emit(JourneyEvent::MemberRemoved { id }, out)
+            }
+            JourneyCommand::AddLight {
                 id,
                 spec,
                 label,
@@ -57,38 +61,40 @@ impl Journey {
                 let mut light = LightSource::new(id, spec);
                 light.label = label;
                 light.place = place;
-                self.emit(Event::LightAdded { light }, out)
+                self.emit(JourneyEvent::LightAdded { light }, out)
             }
-            Command::Light { id } => self.emit(Event::LightLit { id }, out),
-            Command::Douse { id } => self.emit(Event::LightDoused { id }, out),
-            Command::RemoveLight { id } => self.emit(Event::LightRemoved { id }, out),
-            Command::SetWarningLead { lead } => self.emit(Event::WarningLeadSet { lead }, out),
-            Command::AddSupply {
+            JourneyCommand::Light { id } => self.emit(JourneyEvent::LightLit { id }, out),
+            JourneyCommand::Douse { id } => self.emit(JourneyEvent::LightDoused { id }, out),
+            JourneyCommand::RemoveLight { id } => self.emit(JourneyEvent::LightRemoved { id }, out),
+            JourneyCommand::SetWarningLead { lead } => {
+                self.emit(JourneyEvent::WarningLeadSet { lead }, out)
+            }
+            JourneyCommand::AddSupply {
                 id,
                 kind,
                 amount,
                 tick,
             } => {
                 let supply = Consumable::new(id, kind, amount, tick)?;
-                self.emit(Event::SupplyAdded { supply }, out)
+                self.emit(JourneyEvent::SupplyAdded { supply }, out)
             }
-            Command::Consume { id, amount } => {
+            JourneyCommand::Consume { id, amount } => {
                 if amount == 0 {
                     return Err(Error::invalid_argument("spend at least 1"));
                 }
                 let left = self.clock.clone().spend(&id, amount)?;
-                self.emit(Event::SupplySpent { id, amount, left }, out)
+                self.emit(JourneyEvent::SupplySpent { id, amount, left }, out)
             }
-            Command::Restock { id, amount } => {
+            JourneyCommand::Restock { id, amount } => {
                 let total = self.clock.clone().restock(&id, amount)?;
-                self.emit(Event::SupplyRestocked { id, amount, total }, out)
+                self.emit(JourneyEvent::SupplyRestocked { id, amount, total }, out)
             }
-            Command::Advance { span } => {
+            JourneyCommand::Advance { span } => {
                 self.started()?;
                 let by = span.to_seconds()?;
                 self.pass_time(by, out)
             }
-            Command::SetHour { hour } => {
+            JourneyCommand::SetHour { hour } => {
                 self.hyb_mode("setting the time dice")?;
                 TimeDice::from_hour(hour)?;
                 let target = u32::from(hour % MIDNIGHT_HOUR) * SECONDS_PER_HOUR;
@@ -96,17 +102,17 @@ impl Journey {
                 let wait = (target + SECONDS_PER_DAY - into_day) % SECONDS_PER_DAY;
                 self.pass_time(Seconds(wait), out)
             }
-            Command::TravelTurn { plan } => self.travel_turn(plan, roller, out),
-            Command::RecordScene { plan } => {
+            JourneyCommand::TravelTurn { plan } => self.travel_turn(plan, roller, out),
+            JourneyCommand::RecordScene { plan } => {
                 self.require(&[JourneyMode::HybDungeon], "recording a scene")?;
                 let scenes = self.scenes.saturating_add(1);
-                self.emit(Event::SceneRecorded { scenes }, out)?;
+                self.emit(JourneyEvent::SceneRecorded { scenes }, out)?;
                 if scenes >= self.config.scenes_per_travel_turn {
                     self.travel_turn(plan, roller, out)?;
                 }
                 Ok(())
             }
-            Command::RollToReturn { path, who } => {
+            JourneyCommand::RollToReturn { path, who } => {
                 self.hyb_mode("rolling to return")?;
                 let chosen: Vec<&Member> = if who.is_empty() {
                     self.members.iter().collect()
@@ -136,25 +142,25 @@ impl Journey {
                     .collect();
                 let results =
                     roll_to_return(&returners, self.travel_turns_away, path, &mut *roller)?;
-                self.emit(Event::ReturnRolled { path, results }, out)
+                self.emit(JourneyEvent::ReturnRolled { path, results }, out)
             }
-            Command::ReachSafety => {
+            JourneyCommand::ReachSafety => {
                 self.started()?;
-                self.emit(Event::SafetyReached, out)
+                self.emit(JourneyEvent::SafetyReached, out)
             }
-            Command::DungeonTurn { action } => self.dungeon_turn(action, roller, out),
-            Command::TriggerTrap => {
+            JourneyCommand::DungeonTurn { action } => self.dungeon_turn(action, roller, out),
+            JourneyCommand::TriggerTrap => {
                 self.require(&[JourneyMode::OseDungeon], "a trap trigger roll")?;
                 let roll = roll_trap_trigger(&mut *roller)?;
-                self.emit(Event::TrapTriggerRolled { roll }, out)
+                self.emit(JourneyEvent::TrapTriggerRolled { roll }, out)
             }
-            Command::ForceDoor { by, chance } => {
+            JourneyCommand::ForceDoor { by, chance } => {
                 self.require(&[JourneyMode::OseDungeon], "forcing a door")?;
                 self.member(&by)?;
                 let result = roll_force_door(chance, &mut *roller)?;
-                self.emit(Event::DoorForced { by, result }, out)
+                self.emit(JourneyEvent::DoorForced { by, result }, out)
             }
-            Command::EncounterDistance {
+            JourneyCommand::EncounterDistance {
                 either_side_surprised,
             } => {
                 let mode = self.require(
@@ -172,18 +178,20 @@ impl Journey {
                     let d = roll_outdoor_encounter_distance(either_side_surprised, &mut *roller)?;
                     (d.dice, Distance::Yards(d.distance))
                 };
-                self.emit(Event::EncounterDistance { dice, distance }, out)
+                self.emit(JourneyEvent::EncounterDistance { dice, distance }, out)
             }
-            Command::WildernessDay { plan } => self.wilderness_day(plan, roller, out),
-            Command::SetVessel { vessel } => self.emit(Event::VesselSet { vessel }, out),
-            Command::RepairVessel => {
+            JourneyCommand::WildernessDay { plan } => self.wilderness_day(plan, roller, out),
+            JourneyCommand::SetVessel { vessel } => {
+                self.emit(JourneyEvent::VesselSet { vessel }, out)
+            }
+            JourneyCommand::RepairVessel => {
                 if self.vessel.is_none() {
                     return Err(Error::out_of_order("there is no vessel"));
                 }
-                self.emit(Event::VesselRepaired, out)
+                self.emit(JourneyEvent::VesselRepaired, out)
             }
-            Command::WaterDay { plan } => self.water_day(plan, roller, out),
-            Command::Expose {
+            JourneyCommand::WaterDay { plan } => self.water_day(plan, roller, out),
+            JourneyCommand::Expose {
                 member,
                 corruption,
                 con_score,
@@ -200,9 +208,9 @@ impl Journey {
                     self.clock.now(),
                     &mut *roller,
                 )?;
-                self.emit(Event::Exposed { member, exposure }, out)
+                self.emit(JourneyEvent::Exposed { member, exposure }, out)
             }
-            Command::EndCorruptionStage {
+            JourneyCommand::EndCorruptionStage {
                 member,
                 index,
                 con_score,
@@ -223,16 +231,19 @@ impl Journey {
                     advantage,
                     &mut *roller,
                 )?;
-                self.emit(Event::CorruptionStageEnded { member, index, end }, out)
+                self.emit(
+                    JourneyEvent::CorruptionStageEnded { member, index, end },
+                    out,
+                )
             }
-            Command::GaleLandfall => {
+            JourneyCommand::GaleLandfall => {
                 self.require(&[JourneyMode::OseWaterborne], "a gale landfall")?;
                 if !self.vessel.is_some_and(|v| v.driven_by_gale) {
                     return Err(Error::out_of_order("the vessel is not driven by a gale"));
                 }
                 let roll = roll_gale_landfall(&mut *roller)?;
                 self.emit(
-                    Event::LandfallRolled {
+                    JourneyEvent::LandfallRolled {
                         wrecked: roll.happened,
                         roll,
                     },

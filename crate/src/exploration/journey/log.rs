@@ -5,7 +5,7 @@ use crate::dice::RolledDie;
 use crate::exploration::hyb::corruption::HarmDone;
 use crate::exploration::hyb::return_trip::ReturnCost;
 use crate::exploration::hyb::travel::{ThreatLevel, travel_turn_row};
-use crate::exploration::journey::event::Event;
+use crate::exploration::journey::event::JourneyEvent;
 
 fn happening_line(h: &Happening) -> String {
     match h {
@@ -24,11 +24,11 @@ fn faces(dice: &[RolledDie]) -> String {
     f.join(", ")
 }
 
-impl Event {
+impl JourneyEvent {
     /// One human-readable line for the session log.
     pub fn log_line(&self) -> String {
         match self {
-            Event::Started {
+            JourneyEvent::Started {
                 mode,
                 at,
                 time_dice,
@@ -40,25 +40,27 @@ impl Event {
                 ),
                 None => format!("Journey started ({mode:?}) at {at}"),
             },
-            Event::ModeChanged { mode } => format!("Now travelling: {mode:?}"),
-            Event::MemberAdded { member } => format!("{} joined", member.id),
-            Event::MemberRemoved { id } => format!("{id} left"),
-            Event::LightAdded { light } => format!(
+            JourneyEvent::ModeChanged { mode } => format!("Now travelling: {mode:?}"),
+            JourneyEvent::MemberAdded { member } => format!("{} joined", member.id),
+            JourneyEvent::MemberRemoved { id } => format!("{id} left"),
+            JourneyEvent::LightAdded { light } => format!(
                 "{} added ({:?}, {:?} light, {})",
                 light.id, light.spec.kind, light.spec.level, light.spec.radius
             ),
-            Event::LightLit { id } => format!("{id} lit"),
-            Event::LightDoused { id } => format!("{id} doused"),
-            Event::LightRemoved { id } => format!("{id} removed"),
-            Event::WarningLeadSet { lead } => format!("light warnings {lead} ahead"),
-            Event::SupplyAdded { supply } => format!("{} added: {}", supply.id, supply.amount),
-            Event::SupplySpent { id, amount, left } => {
+            JourneyEvent::LightLit { id } => format!("{id} lit"),
+            JourneyEvent::LightDoused { id } => format!("{id} doused"),
+            JourneyEvent::LightRemoved { id } => format!("{id} removed"),
+            JourneyEvent::WarningLeadSet { lead } => format!("light warnings {lead} ahead"),
+            JourneyEvent::SupplyAdded { supply } => {
+                format!("{} added: {}", supply.id, supply.amount)
+            }
+            JourneyEvent::SupplySpent { id, amount, left } => {
                 format!("{id}: spent {amount}, {left} left")
             }
-            Event::SupplyRestocked { id, amount, total } => {
+            JourneyEvent::SupplyRestocked { id, amount, total } => {
                 format!("{id}: +{amount}, now {total}")
             }
-            Event::TimePassed { by, advanced } => {
+            JourneyEvent::TimePassed { by, advanced } => {
                 let mut line = format!("{by} passed; now {}", advanced.now);
                 for h in &advanced.happenings {
                     line.push_str("; ");
@@ -66,9 +68,11 @@ impl Event {
                 }
                 line
             }
-            Event::TimeDiceShown { dice } => format!("Time dice: {dice}"),
-            Event::SceneRecorded { scenes } => format!("Scene recorded ({scenes} this hour)"),
-            Event::TravelTurnRolled {
+            JourneyEvent::TimeDiceShown { dice } => format!("Time dice: {dice}"),
+            JourneyEvent::SceneRecorded { scenes } => {
+                format!("Scene recorded ({scenes} this hour)")
+            }
+            JourneyEvent::TravelTurnRolled {
                 roll,
                 travel_turns_away,
             } => {
@@ -84,8 +88,8 @@ impl Event {
                     }
                 )
             }
-            Event::OverlandCovered { miles, .. } => format!("The party covered {miles}"),
-            Event::ReturnRolled { path, results } => {
+            JourneyEvent::OverlandCovered { miles, .. } => format!("The party covered {miles}"),
+            JourneyEvent::ReturnRolled { path, results } => {
                 let parts: Vec<String> = results
                     .iter()
                     .map(|r| {
@@ -110,18 +114,18 @@ impl Event {
                     .collect();
                 format!("Rolling to return ({path:?}): {}", parts.join("; "))
             }
-            Event::SafetyReached => "The party reached safety".to_string(),
-            Event::WanderingChecked { roll, .. } => format!(
+            JourneyEvent::SafetyReached => "The party reached safety".to_string(),
+            JourneyEvent::WanderingChecked { roll, .. } => format!(
                 "Wandering monsters ({}): rolled {} → {}",
                 roll.chance,
                 roll.die.face,
                 if roll.happened { "encounter!" } else { "none" }
             ),
-            Event::CheckSkipped { what, .. } => format!("Check skipped: {what:?}"),
-            Event::EncounterDistance { dice, distance } => {
+            JourneyEvent::CheckSkipped { what, .. } => format!("Check skipped: {what:?}"),
+            JourneyEvent::EncounterDistance { dice, distance } => {
                 format!("Encounter distance [{}] → {distance}", faces(dice))
             }
-            Event::DungeonTurnEnded { clock, moved, .. } => {
+            JourneyEvent::DungeonTurnEnded { clock, moved, .. } => {
                 let mut s = format!("Dungeon turn {} ended", clock.turns);
                 if let Some(m) = moved {
                     s.push_str(&format!("; moved up to {m}"));
@@ -131,7 +135,7 @@ impl Event {
                 }
                 s
             }
-            Event::Searched { attempt, result } => format!(
+            JourneyEvent::Searched { attempt, result } => format!(
                 "{} searched {} (secret roll {}): {}",
                 attempt.by,
                 attempt.target,
@@ -142,7 +146,7 @@ impl Event {
                     "nothing found"
                 }
             ),
-            Event::Listened { attempt, result } => format!(
+            JourneyEvent::Listened { attempt, result } => format!(
                 "{} listened at {} (secret roll {}): {}",
                 attempt.by,
                 attempt.door,
@@ -153,12 +157,12 @@ impl Event {
                     "hears nothing"
                 }
             ),
-            Event::TrapTriggerRolled { roll } => format!(
+            JourneyEvent::TrapTriggerRolled { roll } => format!(
                 "Trap trigger roll {} → {}",
                 roll.die.face,
                 if roll.happened { "springs!" } else { "holds" }
             ),
-            Event::DoorForced { by, result } => format!(
+            JourneyEvent::DoorForced { by, result } => format!(
                 "{by} forces the door ({}): {}",
                 result.roll.die.face,
                 if result.opened {
@@ -167,7 +171,7 @@ impl Event {
                     "stuck; surprise lost"
                 }
             ),
-            Event::LostChecked { roll, lost, .. } => match roll {
+            JourneyEvent::LostChecked { roll, lost, .. } => match roll {
                 Some(r) => format!(
                     "Losing direction ({}): rolled {} → {}",
                     r.chance,
@@ -176,11 +180,11 @@ impl Event {
                 ),
                 None => "Cannot get lost today".to_string(),
             },
-            Event::Foraged { found } => match &found.feeds {
+            JourneyEvent::Foraged { found } => match &found.feeds {
                 Some((_, n)) => format!("Foraging found food for {n}"),
                 None => format!("Foraging ({}) found nothing", found.roll.die.face),
             },
-            Event::Hunted { roll } => format!(
+            JourneyEvent::Hunted { roll } => format!(
                 "Hunting ({}): {}",
                 roll.die.face,
                 if roll.happened {
@@ -189,12 +193,12 @@ impl Event {
                     "nothing"
                 }
             ),
-            Event::WildernessDayEnded {
+            JourneyEvent::WildernessDayEnded {
                 activity, miles, ..
             } => format!("Day ended ({activity:?}): {miles}"),
-            Event::VesselSet { vessel } => format!("Vessel: {} base", vessel.base),
-            Event::VesselRepaired => "Vessel repaired".to_string(),
-            Event::WindRolled { wind } => {
+            JourneyEvent::VesselSet { vessel } => format!("Vessel: {} base", vessel.base),
+            JourneyEvent::VesselRepaired => "Vessel repaired".to_string(),
+            JourneyEvent::WindRolled { wind } => {
                 format!(
                     "Wind 2d6 [{}] = {} → {:?}",
                     faces(&wind.dice),
@@ -202,9 +206,9 @@ impl Event {
                     wind.wind
                 )
             }
-            Event::StormResolved { outcome } => format!("Storm: {outcome:?}"),
-            Event::CurrentRolled { current } => format!(
-                "Current {} ({})",
+            JourneyEvent::StormResolved { outcome } => format!("Storm: {outcome:?}"),
+            JourneyEvent::CurrentRolled { current } => format!(
+                "RiverCurrent {} ({})",
                 current.miles,
                 if current.downstream {
                     "downstream"
@@ -212,8 +216,8 @@ impl Event {
                     "upstream"
                 }
             ),
-            Event::WaterDayEnded { miles } => format!("Day on the water: {miles}"),
-            Event::Exposed { member, exposure } => format!(
+            JourneyEvent::WaterDayEnded { miles } => format!("Day on the water: {miles}"),
+            JourneyEvent::Exposed { member, exposure } => format!(
                 "{member} exposed: {} vs DC {} → {}",
                 exposure.check.total,
                 exposure.check.dc,
@@ -223,7 +227,7 @@ impl Event {
                     "resists"
                 }
             ),
-            Event::CorruptionStageEnded { member, end, .. } => {
+            JourneyEvent::CorruptionStageEnded { member, end, .. } => {
                 let harm = match &end.harm {
                     None => "no harm".to_string(),
                     Some(HarmDone::AbilityDamage {
@@ -248,7 +252,7 @@ impl Event {
                     if end.over { "; infection over" } else { "" }
                 )
             }
-            Event::LandfallRolled { roll, wrecked } => format!(
+            JourneyEvent::LandfallRolled { roll, wrecked } => format!(
                 "Landfall in the gale ({}): {}",
                 roll.die.face,
                 if *wrecked { "wrecked!" } else { "safe" }

@@ -1,6 +1,6 @@
 //! The `Journey`: exploration time as an event-sourced state machine.
 //!
-//! Like an encounter, a journey takes [`Command`]s and answers with [`Event`]s. `execute` works
+//! Like an encounter, a journey takes [`JourneyCommand`]s and answers with [`JourneyEvent`]s. `execute` works
 //! on a copy and only commits when every step succeeded, so a failing command leaves the
 //! journey exactly as it was. Every event is applied through [`Journey::apply`] as it is
 //! produced, so replaying the events on another copy (which never rolls: events carry every
@@ -22,8 +22,8 @@ mod validate;
 
 use serde::{Deserialize, Serialize};
 
-pub use command::Command;
-pub use event::{CheckContext, Event, SkippedCheck};
+pub use command::JourneyCommand;
+pub use event::{CheckContext, JourneyEvent, SkippedCheck};
 pub use types::{
     DungeonAction, JourneyConfig, JourneyMode, ListenAttempt, Member, SearchAttempt, StartTime,
     TravelTurnPlan, Vessel, WaterDayPlan, WildernessDayPlan,
@@ -238,7 +238,11 @@ impl Journey {
 
     /// Runs a command. On success returns its events (already applied); on failure returns the
     /// error and leaves the journey exactly as it was.
-    pub fn execute(&mut self, command: Command, roller: &mut dyn DieRoller) -> Result<Vec<Event>> {
+    pub fn execute(
+        &mut self,
+        command: JourneyCommand,
+        roller: &mut dyn DieRoller,
+    ) -> Result<Vec<JourneyEvent>> {
         let mut work = self.clone();
         let mut out = Vec::new();
         work.run(command, roller, &mut out)?;
@@ -248,7 +252,7 @@ impl Journey {
 
     /// Applies one event (from this or another client) without rolling. Fails, changing
     /// nothing, when the event does not fit the current state.
-    pub fn apply(&mut self, event: &Event) -> Result<()> {
+    pub fn apply(&mut self, event: &JourneyEvent) -> Result<()> {
         let mut work = self.clone();
         work.apply_one(event)?;
         *self = work;
@@ -256,7 +260,7 @@ impl Journey {
     }
 
     /// Applies events in order; all or nothing.
-    pub fn apply_all(&mut self, events: &[Event]) -> Result<()> {
+    pub fn apply_all(&mut self, events: &[JourneyEvent]) -> Result<()> {
         let mut work = self.clone();
         for e in events {
             work.apply_one(e)?;
@@ -265,7 +269,7 @@ impl Journey {
         Ok(())
     }
 
-    fn emit(&mut self, e: Event, out: &mut Vec<Event>) -> Result<()> {
+    fn emit(&mut self, e: JourneyEvent, out: &mut Vec<JourneyEvent>) -> Result<()> {
         self.apply_one(&e)?;
         out.push(e);
         Ok(())
@@ -300,13 +304,13 @@ impl Journey {
             .ok_or_else(|| Error::unknown_id("member", id.as_str()))
     }
 
-    fn pass_time(&mut self, by: Seconds, out: &mut Vec<Event>) -> Result<()> {
+    fn pass_time(&mut self, by: Seconds, out: &mut Vec<JourneyEvent>) -> Result<()> {
         let mut probe = self.clock.clone();
         let advanced = probe.advance_seconds(by)?;
-        self.emit(Event::TimePassed { by, advanced }, out)?;
+        self.emit(JourneyEvent::TimePassed { by, advanced }, out)?;
         if self.mode.is_some_and(JourneyMode::is_hyb) {
             let dice = self.time_dice()?;
-            self.emit(Event::TimeDiceShown { dice }, out)?;
+            self.emit(JourneyEvent::TimeDiceShown { dice }, out)?;
         }
         Ok(())
     }

@@ -9,7 +9,7 @@ impl Journey {
         &mut self,
         plan: TravelTurnPlan,
         roller: &mut dyn DieRoller,
-        out: &mut Vec<Event>,
+        out: &mut Vec<JourneyEvent>,
     ) -> Result<()> {
         let mode = self.hyb_mode("a travel turn")?;
         let interval = travel_roll_interval(mode, self.config.overland_daily);
@@ -30,17 +30,17 @@ impl Journey {
             let miles = hyb_party_miles_per_day(&party, conditions)?;
             let roll = roll_travel_turn(plan.caution, &mut *roller)?;
             self.emit(
-                Event::TravelTurnRolled {
+                JourneyEvent::TravelTurnRolled {
                     roll,
                     travel_turns_away: self.travel_turns_away.saturating_add(1),
                 },
                 out,
             )?;
-            self.emit(Event::OverlandCovered { conditions, miles }, out)?;
+            self.emit(JourneyEvent::OverlandCovered { conditions, miles }, out)?;
         } else {
             let roll = roll_travel_turn(plan.caution, &mut *roller)?;
             self.emit(
-                Event::TravelTurnRolled {
+                JourneyEvent::TravelTurnRolled {
                     roll,
                     travel_turns_away: self.travel_turns_away.saturating_add(1),
                 },
@@ -54,7 +54,7 @@ impl Journey {
         &mut self,
         action: DungeonAction,
         roller: &mut dyn DieRoller,
-        out: &mut Vec<Event>,
+        out: &mut Vec<JourneyEvent>,
     ) -> Result<()> {
         self.require(&[JourneyMode::OseDungeon], "a dungeon turn")?;
         // OSE-DUNG-08 step 1: wandering monsters.
@@ -64,7 +64,7 @@ impl Journey {
         {
             let roll = roll_chance(self.config.dungeon_wander_chance, &mut *roller)?;
             self.emit(
-                Event::WanderingChecked {
+                JourneyEvent::WanderingChecked {
                     context: CheckContext::Dungeon,
                     roll,
                 },
@@ -87,7 +87,7 @@ impl Journey {
                     self.member(&attempt.by)?;
                     let result =
                         roll_search(attempt.kind, attempt.chance, attempt.present, &mut *roller)?;
-                    self.emit(Event::Searched { attempt, result }, out)?;
+                    self.emit(JourneyEvent::Searched { attempt, result }, out)?;
                 }
             }
             DungeonAction::Listen { attempts } => {
@@ -102,7 +102,7 @@ impl Journey {
                         attempt.silent,
                         &mut *roller,
                     )?;
-                    self.emit(Event::Listened { attempt, result }, out)?;
+                    self.emit(JourneyEvent::Listened { attempt, result }, out)?;
                 }
             }
             DungeonAction::Rest | DungeonAction::Other => {}
@@ -110,7 +110,7 @@ impl Journey {
         // Step 4: end of turn.
         let clock = self.dungeon.after_turn(rested);
         self.emit(
-            Event::DungeonTurnEnded {
+            JourneyEvent::DungeonTurnEnded {
                 rested,
                 clock,
                 moved,
@@ -124,7 +124,7 @@ impl Journey {
         &mut self,
         plan: WildernessDayPlan,
         roller: &mut dyn DieRoller,
-        out: &mut Vec<Event>,
+        out: &mut Vec<JourneyEvent>,
     ) -> Result<()> {
         self.require(&[JourneyMode::OseWilderness], "a wilderness day")?;
         self.wilderness.check_day(plan.activity)?;
@@ -144,7 +144,7 @@ impl Journey {
         if plan.activity == DayActivity::Travel {
             if plan.wayfinding.cannot_get_lost() {
                 self.emit(
-                    Event::CheckSkipped {
+                    JourneyEvent::CheckSkipped {
                         context: ctx,
                         what: SkippedCheck::LostPrevented,
                     },
@@ -153,7 +153,7 @@ impl Journey {
             } else if let Some(chance) = plan.lost_chance.or(lost_chance(plan.route.terrain)) {
                 let roll = roll_chance(chance, &mut *roller)?;
                 self.emit(
-                    Event::LostChecked {
+                    JourneyEvent::LostChecked {
                         context: ctx,
                         lost: roll.happened,
                         roll: Some(roll),
@@ -162,7 +162,7 @@ impl Journey {
                 )?;
             } else {
                 self.emit(
-                    Event::CheckSkipped {
+                    JourneyEvent::CheckSkipped {
                         context: ctx,
                         what: SkippedCheck::LostNoChance,
                     },
@@ -180,10 +180,10 @@ impl Journey {
             match plan.wander_chance.or(wander_chance(terrain)) {
                 Some(chance) => {
                     let roll = roll_chance(chance, &mut *roller)?;
-                    self.emit(Event::WanderingChecked { context: ctx, roll }, out)?;
+                    self.emit(JourneyEvent::WanderingChecked { context: ctx, roll }, out)?;
                 }
                 None => self.emit(
-                    Event::CheckSkipped {
+                    JourneyEvent::CheckSkipped {
                         context: ctx,
                         what: SkippedCheck::WanderingNoChance,
                     },
@@ -193,11 +193,11 @@ impl Journey {
         }
         if plan.activity == DayActivity::Hunt {
             let roll = roll_hunt(&mut *roller)?;
-            self.emit(Event::Hunted { roll }, out)?;
+            self.emit(JourneyEvent::Hunted { roll }, out)?;
         }
         if plan.forage {
             let found = roll_forage(&mut *roller)?;
-            self.emit(Event::Foraged { found }, out)?;
+            self.emit(JourneyEvent::Foraged { found }, out)?;
         }
         let miles = if plan.activity == DayActivity::Travel {
             ose_miles_per_day(rate, plan.route, self.config.third_slower)?
@@ -206,7 +206,7 @@ impl Journey {
         };
         let clock = self.wilderness.after_day(plan.activity, plan.route.pace);
         self.emit(
-            Event::WildernessDayEnded {
+            JourneyEvent::WildernessDayEnded {
                 activity: plan.activity,
                 pace: plan.route.pace,
                 miles,
@@ -221,7 +221,7 @@ impl Journey {
         &mut self,
         plan: WaterDayPlan,
         roller: &mut dyn DieRoller,
-        out: &mut Vec<Event>,
+        out: &mut Vec<JourneyEvent>,
     ) -> Result<()> {
         self.require(&[JourneyMode::OseWaterborne], "a waterborne day")?;
         let vessel = self
@@ -238,7 +238,7 @@ impl Journey {
         // Step 2: losing direction.
         let roll = roll_chance(water_lost_chance(plan.waters, plan.navigator), &mut *roller)?;
         self.emit(
-            Event::LostChecked {
+            JourneyEvent::LostChecked {
                 context: ctx,
                 lost: roll.happened,
                 roll: Some(roll),
@@ -247,7 +247,7 @@ impl Journey {
         )?;
         // Step 3: weather.
         let wind = roll_wind(self.config.wind_table, &mut *roller)?;
-        self.emit(Event::WindRolled { wind: wind.clone() }, out)?;
+        self.emit(JourneyEvent::WindRolled { wind: wind.clone() }, out)?;
         let mut stopped = false;
         if vessel.propulsion == Propulsion::Sail {
             let in_sight = match plan.waters {
@@ -264,7 +264,7 @@ impl Journey {
                     outcome,
                     StormOutcome::Beached { .. } | StormOutcome::Swamped { sank: true, .. }
                 );
-                self.emit(Event::StormResolved { outcome }, out)?;
+                self.emit(JourneyEvent::StormResolved { outcome }, out)?;
             }
         }
         // Step 4: wandering monsters.
@@ -273,12 +273,12 @@ impl Journey {
             .unwrap_or(water_wander_chance(plan.waters));
         for _ in 0..plan.wander_checks {
             let roll = roll_chance(chance, &mut *roller)?;
-            self.emit(Event::WanderingChecked { context: ctx, roll }, out)?;
+            self.emit(JourneyEvent::WanderingChecked { context: ctx, roll }, out)?;
         }
         let current = if let Waters::River { downstream } = plan.waters {
             let current = roll_current(downstream, &mut *roller)?;
             self.emit(
-                Event::CurrentRolled {
+                JourneyEvent::CurrentRolled {
                     current: current.clone(),
                 },
                 out,
@@ -301,7 +301,7 @@ impl Journey {
                 current.as_ref(),
             )
         };
-        self.emit(Event::WaterDayEnded { miles }, out)?;
+        self.emit(JourneyEvent::WaterDayEnded { miles }, out)?;
         self.pass_time(Seconds(SECONDS_PER_DAY), out)
     }
 

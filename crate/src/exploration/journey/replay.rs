@@ -4,9 +4,9 @@
 use super::*;
 
 impl Journey {
-    pub(super) fn apply_one(&mut self, event: &Event) -> Result<()> {
+    pub(super) fn apply_one(&mut self, event: &JourneyEvent) -> Result<()> {
         match event {
-            Event::Started {
+            JourneyEvent::Started {
                 mode,
                 at,
                 time_dice,
@@ -22,7 +22,7 @@ impl Journey {
                 self.clock.set_now(*at)?;
                 self.mode = Some(*mode);
             }
-            Event::ModeChanged { mode } => {
+            JourneyEvent::ModeChanged { mode } => {
                 self.started()?;
                 if self.mode != Some(JourneyMode::OseDungeon) || *mode != JourneyMode::OseDungeon {
                     self.attempts.clear();
@@ -32,7 +32,7 @@ impl Journey {
                 }
                 self.mode = Some(*mode);
             }
-            Event::MemberAdded { member } => {
+            JourneyEvent::MemberAdded { member } => {
                 member.validate()?;
                 if self.members.iter().any(|m| m.id == member.id) {
                     return Err(Error::new(
@@ -48,7 +48,7 @@ impl Journey {
                 }
                 self.members.push(member.clone());
             }
-            Event::MemberRemoved { id } => {
+            JourneyEvent::MemberRemoved { id } => {
                 let i = self
                     .members
                     .iter()
@@ -57,44 +57,44 @@ impl Journey {
                 self.members.remove(i);
                 self.infections.retain(|mi| &mi.member != id);
             }
-            Event::LightAdded { light } => {
+            JourneyEvent::LightAdded { light } => {
                 if light.spec.radius > MAX_RATE {
                     return Err(Error::invalid_argument("light radius too large"));
                 }
                 self.clock.add_light(light.clone())?;
             }
-            Event::LightLit { id } => self.clock.light_source(id)?,
-            Event::LightDoused { id } => self.clock.douse(id)?,
-            Event::LightRemoved { id } => {
+            JourneyEvent::LightLit { id } => self.clock.light_source(id)?,
+            JourneyEvent::LightDoused { id } => self.clock.douse(id)?,
+            JourneyEvent::LightRemoved { id } => {
                 self.clock.remove_light(id)?;
             }
-            Event::WarningLeadSet { lead } => {
+            JourneyEvent::WarningLeadSet { lead } => {
                 self.config.warning_lead = *lead;
                 self.clock.set_warning_lead(*lead);
             }
-            Event::SupplyAdded { supply } => self.clock.add_supply(supply.clone())?,
-            Event::SupplySpent { id, amount, left } => {
+            JourneyEvent::SupplyAdded { supply } => self.clock.add_supply(supply.clone())?,
+            JourneyEvent::SupplySpent { id, amount, left } => {
                 if self.clock.spend(id, *amount)? != *left {
                     return Err(mismatch("supply left"));
                 }
             }
-            Event::SupplyRestocked { id, amount, total } => {
+            JourneyEvent::SupplyRestocked { id, amount, total } => {
                 if self.clock.restock(id, *amount)? != *total {
                     return Err(mismatch("supply total"));
                 }
             }
-            Event::TimePassed { by, advanced } => {
+            JourneyEvent::TimePassed { by, advanced } => {
                 self.started()?;
                 if self.clock.advance_seconds(*by)? != *advanced {
                     return Err(mismatch("the clock reports differ"));
                 }
             }
-            Event::TimeDiceShown { dice } => {
+            JourneyEvent::TimeDiceShown { dice } => {
                 if &self.time_dice()? != dice {
                     return Err(mismatch("time dice"));
                 }
             }
-            Event::SceneRecorded { scenes } => {
+            JourneyEvent::SceneRecorded { scenes } => {
                 self.require(&[JourneyMode::HybDungeon], "a scene")?;
                 if *scenes != self.scenes.saturating_add(1)
                     || *scenes > self.config.scenes_per_travel_turn
@@ -103,7 +103,7 @@ impl Journey {
                 }
                 self.scenes = *scenes;
             }
-            Event::TravelTurnRolled {
+            JourneyEvent::TravelTurnRolled {
                 travel_turns_away, ..
             } => {
                 self.hyb_mode("a travel turn")?;
@@ -113,10 +113,10 @@ impl Journey {
                 self.travel_turns_away = *travel_turns_away;
                 self.scenes = 0;
             }
-            Event::OverlandCovered { .. } => {
+            JourneyEvent::OverlandCovered { .. } => {
                 self.require(&[JourneyMode::HybOverland], "overland distance")?;
             }
-            Event::ReturnRolled { results, .. } => {
+            JourneyEvent::ReturnRolled { results, .. } => {
                 self.hyb_mode("rolling to return")?;
                 let dc = self.return_dc();
                 for r in results {
@@ -128,25 +128,25 @@ impl Journey {
                 // The trip back is abstracted: the party is no longer away.
                 self.travel_turns_away = 0;
             }
-            Event::SafetyReached => {
+            JourneyEvent::SafetyReached => {
                 self.started()?;
                 self.travel_turns_away = 0;
             }
-            Event::WanderingChecked { .. }
-            | Event::CheckSkipped { .. }
-            | Event::LostChecked { .. }
-            | Event::Foraged { .. }
-            | Event::Hunted { .. }
-            | Event::EncounterDistance { .. }
-            | Event::TrapTriggerRolled { .. }
-            | Event::CurrentRolled { .. }
-            | Event::WaterDayEnded { .. } => {
+            JourneyEvent::WanderingChecked { .. }
+            | JourneyEvent::CheckSkipped { .. }
+            | JourneyEvent::LostChecked { .. }
+            | JourneyEvent::Foraged { .. }
+            | JourneyEvent::Hunted { .. }
+            | JourneyEvent::EncounterDistance { .. }
+            | JourneyEvent::TrapTriggerRolled { .. }
+            | JourneyEvent::CurrentRolled { .. }
+            | JourneyEvent::WaterDayEnded { .. } => {
                 self.started()?;
             }
-            Event::DoorForced { by, .. } => {
+            JourneyEvent::DoorForced { by, .. } => {
                 self.member(by)?;
             }
-            Event::DungeonTurnEnded { rested, clock, .. } => {
+            JourneyEvent::DungeonTurnEnded { rested, clock, .. } => {
                 self.require(&[JourneyMode::OseDungeon], "a dungeon turn")?;
                 let next = self.dungeon.after_turn(*rested);
                 if next != *clock {
@@ -154,13 +154,13 @@ impl Journey {
                 }
                 self.dungeon = next;
             }
-            Event::Searched { attempt, .. } => {
+            JourneyEvent::Searched { attempt, .. } => {
                 self.record_attempt(Some(attempt.kind), &attempt.by, &attempt.target)?;
             }
-            Event::Listened { attempt, .. } => {
+            JourneyEvent::Listened { attempt, .. } => {
                 self.record_attempt(None, &attempt.by, &attempt.door)?;
             }
-            Event::WildernessDayEnded {
+            JourneyEvent::WildernessDayEnded {
                 activity,
                 pace,
                 clock,
@@ -174,20 +174,20 @@ impl Journey {
                 }
                 self.wilderness = next;
             }
-            Event::VesselSet { vessel } => {
+            JourneyEvent::VesselSet { vessel } => {
                 if vessel.base > MAX_RATE {
                     return Err(Error::invalid_argument("vessel movement too large"));
                 }
                 self.vessel = Some(*vessel);
             }
-            Event::VesselRepaired => {
+            JourneyEvent::VesselRepaired => {
                 let v = self.vessel_mut()?;
                 v.taking_water = false;
             }
-            Event::WindRolled { .. } => {
+            JourneyEvent::WindRolled { .. } => {
                 self.vessel_mut()?.driven_by_gale = false;
             }
-            Event::StormResolved { outcome } => {
+            JourneyEvent::StormResolved { outcome } => {
                 let v = self.vessel_mut()?;
                 match outcome {
                     StormOutcome::NearGale { took_on_water, .. } => {
@@ -198,7 +198,7 @@ impl Journey {
                     StormOutcome::Beached { .. } => {}
                 }
             }
-            Event::Exposed { member, exposure } => {
+            JourneyEvent::Exposed { member, exposure } => {
                 self.hyb_mode("corruption")?;
                 self.member(member)?;
                 if let Some(infection) = &exposure.infection {
@@ -221,7 +221,7 @@ impl Journey {
                     });
                 }
             }
-            Event::CorruptionStageEnded { member, index, end } => {
+            JourneyEvent::CorruptionStageEnded { member, index, end } => {
                 self.hyb_mode("corruption")?;
                 let at = self.infection_position(member, *index)?;
                 let now = self.clock.now();
@@ -237,7 +237,7 @@ impl Journey {
                     self.infections.remove(at);
                 }
             }
-            Event::LandfallRolled { wrecked, .. } => {
+            JourneyEvent::LandfallRolled { wrecked, .. } => {
                 let v = self.vessel_mut()?;
                 if !v.driven_by_gale {
                     return Err(mismatch("no gale drives the vessel"));

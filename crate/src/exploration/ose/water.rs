@@ -327,7 +327,7 @@ pub fn roll_gale_landfall(roller: &mut (impl DieRoller + ?Sized)) -> Result<Chan
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub struct Current {
+pub struct RiverCurrent {
     pub die: RolledDie,
     /// 1d6 + 6 miles.
     pub miles: Miles,
@@ -335,9 +335,12 @@ pub struct Current {
 }
 
 /// OSE-WATER-05: the current changes the day's distance by 1d6 + 6 miles.
-pub fn roll_current(downstream: bool, roller: &mut (impl DieRoller + ?Sized)) -> Result<Current> {
+pub fn roll_current(
+    downstream: bool,
+    roller: &mut (impl DieRoller + ?Sized),
+) -> Result<RiverCurrent> {
     let face = roller.roll_die(6)?;
-    Ok(Current {
+    Ok(RiverCurrent {
         die: RolledDie { sides: 6, face },
         miles: Miles(face + 6),
         downstream,
@@ -366,7 +369,7 @@ pub fn water_day_distance(
     propulsion: Propulsion,
     wind: Option<&WindRoll>,
     taking_water: bool,
-    current: Option<&Current>,
+    current: Option<&RiverCurrent>,
 ) -> Miles {
     let mut num = u64::from(base.0);
     let mut den = u64::from(FEET_OF_RATE_PER_DAILY_MILE);
