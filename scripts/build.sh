@@ -5,20 +5,29 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 say() { printf '[build] %s\n' "$*"; }
 
-say "cargo build (release, wasm32)"
-cargo build -q --release --target wasm32-unknown-unknown -p turnkeeper --features wasm
+if [ "${TURNKEEPER_FAST:-0}" = 1 ]; then
+  say "cargo build (dev profile, wasm32; TURNKEEPER_FAST=1)"
+  cargo build -q --target wasm32-unknown-unknown -p turnkeeper --features wasm
+  wasm_in=target/wasm32-unknown-unknown/debug/turnkeeper.wasm
+else
+  say "cargo build (release, wasm32)"
+  cargo build -q --release --target wasm32-unknown-unknown -p turnkeeper --features wasm
+  wasm_in=target/wasm32-unknown-unknown/release/turnkeeper.wasm
+fi
 
 pkg=js-package/pkg
 rm -rf "$pkg" && mkdir -p "$pkg"
 say "wasm-bindgen"
-wasm-bindgen target/wasm32-unknown-unknown/release/turnkeeper.wasm \
+wasm-bindgen "$wasm_in" \
   --out-dir "$pkg" --target web --weak-refs --remove-name-section --remove-producers-section
 
-say "wasm-opt ${WASM_OPT_LEVEL:--Oz} (npm binaryen)"
-node_modules/.bin/wasm-opt "$pkg/turnkeeper_bg.wasm" "${WASM_OPT_LEVEL:--Oz}" --enable-bulk-memory --enable-nontrapping-float-to-int \
-  --enable-reference-types --enable-sign-ext --enable-mutable-globals --enable-multivalue \
-  -o "$pkg/turnkeeper_bg.opt.wasm"
-mv "$pkg/turnkeeper_bg.opt.wasm" "$pkg/turnkeeper_bg.wasm"
+if [ "${TURNKEEPER_FAST:-0}" != 1 ]; then
+  say "wasm-opt ${WASM_OPT_LEVEL:--Oz} (npm binaryen)"
+  node_modules/.bin/wasm-opt "$pkg/turnkeeper_bg.wasm" "${WASM_OPT_LEVEL:--Oz}" --enable-bulk-memory --enable-nontrapping-float-to-int \
+    --enable-reference-types --enable-sign-ext --enable-mutable-globals --enable-multivalue \
+    -o "$pkg/turnkeeper_bg.opt.wasm"
+  mv "$pkg/turnkeeper_bg.opt.wasm" "$pkg/turnkeeper_bg.wasm"
+fi
 
 say "TypeScript facade"
 node scripts/build-package.mjs

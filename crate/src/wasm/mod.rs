@@ -12,6 +12,7 @@ use wasm_bindgen::prelude::*;
 use crate::error::{Error, ErrorCode};
 
 pub mod dice;
+pub mod encounter;
 pub mod packed;
 
 /// The result type of every exported function: errors are thrown as `{ code, message }`.

@@ -1,3 +1,4 @@
 /** Everything the package exports apart from `init`. */
 export { TurnkeeperError, type ErrorCode } from "./errors.js";
 export * from "./dice.js";
+export * from "./encounter.js";

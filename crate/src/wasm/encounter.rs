@@ -1,0 +1,175 @@
+//! Glue for encounters: one `EncounterHandle` per encounter, holding the state and its dice.
+//!
+//! Commands, events and snapshots cross the boundary as JSON text: they are what VTT clients
+//! send each other anyway, and one string is far cheaper than building large JS object graphs
+//! field by field (a 500-combatant round produces thousands of values). The facade parses and
+//! types them with the interfaces generated from the Rust types.
+
+use serde::{Deserialize, Serialize};
+use tsify::Ts;
+use wasm_bindgen::prelude::*;
+
+use super::dice::{DiceBox, seed_from_js};
+use super::{JsResult, from_ts, js, to_js};
+use crate::dice::{DiceSource, DieRoller, SeedState, SeededDice};
+use crate::encounter::{Encounter, EncounterCommand, EncounterEvent, ParticipantId};
+use crate::error::Error;
+use crate::rulesets::RulesetConfig;
+
+/// Snapshot wrapper: the encounter's own versioned snapshot plus the state of its seeded dice,
+/// so a restored encounter continues the same stream.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Saved {
+    encounter: serde_json::Value,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    dice: Option<SeedState>,
+}
+
+fn parse_json<T: for<'de> Deserialize<'de>>(json: &str, what: &str) -> crate::Result<T> {
+    serde_json::from_str(json).map_err(|e| Error::invalid_argument(format!("invalid {what}: {e}")))
+}
+
+fn events_json(events: &[EncounterEvent]) -> crate::Result<String> {
+    serde_json::to_string(events).map_err(|e| Error::invalid_argument(e.to_string()))
+}
+
+/// One encounter and its dice source.
+#[wasm_bindgen]
+pub struct EncounterHandle {
+    inner: Encounter,
+    dice: DiceSource,
+}
+
+#[wasm_bindgen]
+impl EncounterHandle {
+    /// A new encounter; seeded dice when `seed` is given, crypto dice otherwise.
+    #[wasm_bindgen(constructor)]
+    pub fn new(config: Ts<RulesetConfig>, seed: Option<f64>) -> JsResult<EncounterHandle> {
+        let config = from_ts(config, "ruleset config")?;
+        let dice = match seed {
+            Some(s) => js(DiceSource::seeded(seed_from_js(s)?))?,
+            None => DiceSource::crypto(),
+        };
+        Ok(EncounterHandle { inner: js(Encounter::new(config))?, dice })
+    }
+
+    /// Run a command (JSON) with the encounter's own dice; returns the events (JSON array).
+    pub fn execute(&mut self, command: &str) -> JsResult<String> {
+        let command: EncounterCommand = js(parse_json(command, "command"))?;
+        js(self.inner.execute(command, &mut self.dice).and_then(|e| events_json(&e)))
+    }
+
+    /// Run a command with another dice box (supplied faces for physical dice, for instance).
+    #[wasm_bindgen(js_name = executeWith)]
+    pub fn execute_with(&mut self, command: &str, dice: &mut DiceBox) -> JsResult<String> {
+        let command: EncounterCommand = js(parse_json(command, "command"))?;
+        let roller: &mut dyn DieRoller = &mut dice.source;
+        js(self.inner.execute(command, roller).and_then(|e| events_json(&e)))
+    }
+
+    /// Apply events (JSON array) produced elsewhere, all or nothing, without rolling.
+    #[wasm_bindgen(js_name = applyEvents)]
+    pub fn apply_events(&mut self, events: &str) -> JsResult<()> {
+        let events: Vec<EncounterEvent> = js(parse_json(events, "events"))?;
+        js(self.inner.apply_all(&events))
+    }
+
+    /// The snapshot: `{"encounter": …, "dice": …}` as JSON text.
+    #[wasm_bindgen(js_name = toJSON)]
+    pub fn to_json(&self) -> JsResult<String> {
+        let encounter: serde_json::Value = js(parse_json(&self.inner.to_json(), "snapshot"))?;
+        let saved = Saved { encounter, dice: self.dice.seed_state() };
+        js(serde_json::to_string(&saved).map_err(|e| Error::snapshot(e.to_string())))
+    }
+
+    /// Restore a snapshot made by `toJSON`; anything malformed or tampered is refused.
+    #[wasm_bindgen(js_name = fromJSON)]
+    pub fn from_json(json: &str) -> JsResult<EncounterHandle> {
+        let saved: Saved = js(serde_json::from_str(json)
+            .map_err(|e| Error::snapshot(format!("not an encounter snapshot: {e}"))))?;
+        let inner = js(Encounter::from_json(&saved.encounter.to_string()))?;
+        let dice = match saved.dice {
+            Some(state) => DiceSource::Seeded(Box::new(js(SeededDice::restore(state))?)),
+            None => DiceSource::crypto(),
+        };
+        Ok(EncounterHandle { inner, dice })
+    }
+
+    /// One log line for an event (JSON), for a VTT chat.
+    pub fn describe(&self, event: &str) -> JsResult<String> {
+        let event: EncounterEvent = js(parse_json(event, "event"))?;
+        Ok(event.describe(&self.inner))
+    }
+
+    /// The acting order for this round.
+    #[wasm_bindgen(unchecked_return_type = "OrderEntry[]")]
+    pub fn order(&self) -> JsResult<JsValue> {
+        to_js(&self.inner.order())
+    }
+
+    /// Who acts now, if anyone.
+    #[wasm_bindgen(unchecked_return_type = "Current | undefined")]
+    pub fn current(&self) -> JsResult<JsValue> {
+        to_js(&self.inner.current())
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "Participant[]")]
+    pub fn participants(&self) -> JsResult<JsValue> {
+        to_js(self.inner.participants())
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "Participant | undefined")]
+    pub fn participant(&self, id: &str) -> JsResult<JsValue> {
+        let id = js(ParticipantId::new(id))?;
+        to_js(&self.inner.participant(&id))
+    }
+
+    /// GH-INIT-09: the activity categories the participant may still use on its turn.
+    #[wasm_bindgen(js_name = allowedActivities, unchecked_return_type = "Activity[]")]
+    pub fn allowed_activities(&self, id: &str) -> JsResult<JsValue> {
+        let id = js(ParticipantId::new(id))?;
+        to_js(&js(self.inner.allowed_activities(&id))?)
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "SideState[]")]
+    pub fn sides(&self) -> JsResult<JsValue> {
+        to_js(self.inner.sides())
+    }
+
+    #[wasm_bindgen(js_name = worldActions, unchecked_return_type = "WorldActionState[]")]
+    pub fn world_actions(&self) -> JsResult<JsValue> {
+        to_js(self.inner.world_actions())
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "ParticipantId[]")]
+    pub fn delayed(&self) -> JsResult<JsValue> {
+        to_js(&self.inner.delayed())
+    }
+
+    pub fn round(&self) -> u32 {
+        self.inner.round()
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "Phase")]
+    pub fn phase(&self) -> JsResult<JsValue> {
+        to_js(&self.inner.phase())
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "RulesetConfig")]
+    pub fn config(&self) -> JsResult<JsValue> {
+        to_js(self.inner.config())
+    }
+
+    #[wasm_bindgen(js_name = elapsedSeconds)]
+    pub fn elapsed_seconds(&self) -> f64 {
+        // Bounded by rounds × one day; exact in f64.
+        self.inner.elapsed_seconds() as f64
+    }
+
+    /// The encounter's seeded dice position (undefined for crypto dice).
+    #[wasm_bindgen(js_name = diceState, unchecked_return_type = "SeedState | undefined")]
+    pub fn dice_state(&self) -> JsResult<JsValue> {
+        to_js(&self.dice.seed_state())
+    }
+}

@@ -1,0 +1,331 @@
+/**
+ * Encounters: rounds, turns and initiative for every ruleset, driven by commands that return
+ * events. Events carry every die, so another client that applies them reaches the same state
+ * without rolling — send them over your VTT's own channel (Foundry socket, Owlbear broadcast).
+ */
+import {
+  DiceBox,
+  EncounterHandle,
+  type Activity,
+  type ActionKind,
+  type Current,
+  type Declaration,
+  type EncounterCommand,
+  type EncounterEvent,
+  type GhDeclaration,
+  type Harm,
+  type InitiativeCheck,
+  type InitiativeSystem,
+  type NewParticipant,
+  type OrderEntry,
+  type Participant,
+  type Phase,
+  type PlanCause,
+  type Preset,
+  type RetreatCheck,
+  type RulesetConfig,
+  type SeedState,
+  type SideState,
+  type WorldAction,
+  type WorldActionState,
+} from "../wasm/turnkeeper.js";
+import { ensureReady } from "./loader.js";
+import { guard, TurnkeeperError } from "./errors.js";
+
+export type {
+  Activity,
+  ActionKind,
+  Actor,
+  Current,
+  Declaration,
+  EncounterCommand,
+  EncounterEvent,
+  GhDeclaration,
+  Harm,
+  InitiativeCheck,
+  InitiativeSystem,
+  NewParticipant,
+  OrderEntry,
+  OseDeclaration,
+  Participant,
+  Phase,
+  PlanCause,
+  Preset,
+  RetreatCheck,
+  RulesetConfig,
+  SideState,
+  WorldAction,
+  WorldActionState,
+} from "../wasm/turnkeeper.js";
+
+/** How to create an encounter. */
+export interface EncounterOptions {
+  /** Ruleset preset: `"gh5e"`, `"a5e"`, `"hyb"`, `"ose"` or `"standard"` (default `"standard"`). */
+  ruleset?: Preset;
+  /** Override the preset's initiative system (e.g. A5E with Greyhawk initiative). */
+  initiative?: InitiativeSystem;
+  /** Seeded dice for reproducible sessions; crypto dice when omitted. */
+  seed?: number;
+  /** Further preset options (round length, per-system toggles). */
+  config?: Omit<Partial<RulesetConfig>, "preset" | "initiative">;
+}
+
+/** Per-command options. */
+export interface CommandOptions {
+  /** Faces read off physical dice for the dice this command rolls, in roll order. */
+  faces?: readonly number[];
+}
+
+/** What `toJSON()` returns: the versioned encounter snapshot and its seeded-dice position. */
+export interface EncounterSnapshot {
+  encounter: unknown;
+  dice?: SeedState;
+}
+
+/** Declarations: a list of Greyhawk activities, or a full declaration for any system. */
+export type DeclarationInput = readonly Activity[] | Declaration;
+
+function toDeclaration(d: DeclarationInput): Declaration {
+  if (Array.isArray(d)) return { system: "greyhawk", activities: [...d] } as Declaration;
+  return d as Declaration;
+}
+
+type Listener = (events: EncounterEvent[]) => void;
+
+export class Encounter {
+  /** @internal */
+  readonly handle: EncounterHandle;
+  private readonly listeners = new Set<Listener>();
+
+  constructor(options: EncounterOptions = {}) {
+    ensureReady();
+    const config = { ...(options.config ?? {}), preset: options.ruleset ?? "standard" } as RulesetConfig;
+    if (options.initiative !== undefined) config.initiative = options.initiative;
+    this.handle = guard(() => new EncounterHandle(config, options.seed));
+  }
+
+  /** Restore a snapshot from {@link Encounter.toJSON} (object or JSON text). */
+  static fromJSON(snapshot: EncounterSnapshot | string): Encounter {
+    ensureReady();
+    const text = typeof snapshot === "string" ? snapshot : JSON.stringify(snapshot);
+    const enc = Object.create(Encounter.prototype) as Encounter;
+    Object.defineProperty(enc, "handle", { value: guard(() => EncounterHandle.fromJSON(text)) });
+    Object.defineProperty(enc, "listeners", { value: new Set<Listener>() });
+    return enc;
+  }
+
+  /** A compact, versioned snapshot (so `JSON.stringify(encounter)` works too). */
+  toJSON(): EncounterSnapshot {
+    return JSON.parse(guard(() => this.handle.toJSON())) as EncounterSnapshot;
+  }
+
+  /**
+   * Run any command. On success returns the events it caused (and tells `onEvents`
+   * listeners); on failure throws `TurnkeeperError` and changes nothing.
+   */
+  execute(command: EncounterCommand, options: CommandOptions = {}): EncounterEvent[] {
+    const text = JSON.stringify(command);
+    let out: string;
+    if (options.faces !== undefined) {
+      const faces = Uint32Array.from(options.faces, (f, i) => {
+        if (!Number.isInteger(f) || f < 1) throw new TurnkeeperError("INVALID_FACE", `supplied face #${i + 1} (${String(f)}) is not a positive integer`);
+        return f;
+      });
+      const box = DiceBox.supplied(faces);
+      try {
+        out = guard(() => this.handle.executeWith(text, box));
+      } finally {
+        box.free();
+      }
+    } else {
+      out = guard(() => this.handle.execute(text));
+    }
+    const events = JSON.parse(out) as EncounterEvent[];
+    for (const l of this.listeners) l(events);
+    return events;
+  }
+
+  /** Apply events from another client, all or nothing, without rolling. Listeners are not told. */
+  applyEvents(events: readonly EncounterEvent[]): void {
+    guard(() => this.handle.applyEvents(JSON.stringify(events)));
+  }
+
+  /** Be told of the events each local command causes (to broadcast them). Returns an unsubscribe. */
+  onEvents(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A readable line for an event, for a chat log. */
+  describe(event: EncounterEvent): string {
+    return guard(() => this.handle.describe(JSON.stringify(event)));
+  }
+
+  // ---- roster ----
+  add(participant: NewParticipant, options?: CommandOptions): EncounterEvent[] {
+    return this.execute({ type: "addParticipant", participant }, options);
+  }
+  remove(participant: string): EncounterEvent[] {
+    return this.execute({ type: "removeParticipant", participant });
+  }
+  rename(participant: string, name: string): EncounterEvent[] {
+    return this.execute({ type: "rename", participant, name });
+  }
+  changeSide(participant: string, side: string): EncounterEvent[] {
+    return this.execute({ type: "changeSide", participant, side });
+  }
+  setCanAct(participant: string, canAct: boolean): EncounterEvent[] {
+    return this.execute({ type: "setCanAct", participant, canAct });
+  }
+  setController(participant: string, controller?: string): EncounterEvent[] {
+    return this.execute({ type: "setController", participant, controller: controller ?? null } as EncounterCommand);
+  }
+  setInitiativeCheck(participant: string, check?: InitiativeCheck): EncounterEvent[] {
+    return this.execute({ type: "setInitiativeCheck", participant, check: check ?? null } as EncounterCommand);
+  }
+
+  // ---- surprise and world actions ----
+  setSurprised(participants: readonly string[], surprised = true): EncounterEvent[] {
+    return this.execute({ type: "setSurprised", participants: [...participants], surprised });
+  }
+  surpriseCheck(participant: string, check?: InitiativeCheck, options?: CommandOptions): EncounterEvent[] {
+    return this.execute({ type: "surpriseCheck", participant, check: check ?? null } as EncounterCommand, options);
+  }
+  rollSurprise(sides: readonly string[], options?: CommandOptions): EncounterEvent[] {
+    return this.execute({ type: "rollSurprise", sides: [...sides] }, options);
+  }
+  addWorldAction(action: WorldAction): EncounterEvent[] {
+    return this.execute({ type: "addWorldAction", action });
+  }
+  useWorldAction(action: string, targets: readonly string[] = [], options?: CommandOptions): EncounterEvent[] {
+    return this.execute({ type: "useWorldAction", action, targets: [...targets] }, options);
+  }
+  endWorldPhase(options?: CommandOptions): EncounterEvent[] {
+    return this.execute({ type: "endWorldPhase" }, options);
+  }
+
+  // ---- rounds and turns ----
+  /** Begin the encounter (A5E/standard roll initiative here; GH/OSE go to declarations). */
+  start(
+    options: CommandOptions & { advantage?: string[]; advantageSides?: string[]; check?: InitiativeCheck; ambushers?: string[] } = {},
+  ): EncounterEvent[] {
+    const { faces, ...rest } = options;
+    return this.execute({ type: "start", ...rest } as EncounterCommand, { faces });
+  }
+  /** Declare what a participant will do this round (Greyhawk activities, or OSE declarations). */
+  declare(participant: string, declaration: DeclarationInput): EncounterEvent[] {
+    return this.execute({ type: "declare", participant, declaration: toDeclaration(declaration) });
+  }
+  /** Declare for many participants in one command. */
+  declareMany(declarations: Readonly<Record<string, DeclarationInput>>): EncounterEvent[] {
+    const list = Object.entries(declarations).map(([participant, d]) => ({ participant, declaration: toDeclaration(d) }));
+    return this.execute({ type: "declareMany", declarations: list });
+  }
+  /** Roll initiative for the round (after declarations, where the system has them). */
+  rollInitiative(options?: CommandOptions): EncounterEvent[] {
+    return this.execute({ type: "rollInitiative" }, options);
+  }
+  /** Alias of {@link Encounter.rollInitiative}. */
+  startRound(options?: CommandOptions): EncounterEvent[] {
+    return this.rollInitiative(options);
+  }
+  endTurn(options?: CommandOptions): EncounterEvent[] {
+    return this.execute({ type: "endTurn" }, options);
+  }
+  advancePhase(options?: CommandOptions): EncounterEvent[] {
+    return this.execute({ type: "advancePhase" }, options);
+  }
+  nextRound(options?: CommandOptions): EncounterEvent[] {
+    return this.execute({ type: "nextRound" }, options);
+  }
+  end(): EncounterEvent[] {
+    return this.execute({ type: "end" });
+  }
+  /** GH-INIT-13 / HYB-INIT-02: act later than your count. */
+  delay(participant: string): EncounterEvent[] {
+    return this.execute({ type: "delay", participant });
+  }
+  /** Act now after delaying; `cutIn` lists delayers with lower original counts who go first. */
+  resume(participant: string, cutIn: readonly string[] = []): EncounterEvent[] {
+    return this.execute({ type: "resume", participant, cutIn: [...cutIn] });
+  }
+  /** GH-INIT-09: use an activity category on your turn (refused if not rolled for). */
+  act(participant: string, activity: Activity): EncounterEvent[] {
+    return this.execute({ type: "act", participant, activity });
+  }
+  useAction(participant: string, kind: ActionKind, slot?: ActionKind): EncounterEvent[] {
+    return this.execute({ type: "useAction", participant, kind, slot: slot ?? null } as EncounterCommand);
+  }
+  ready(participant: string, trigger: string): EncounterEvent[] {
+    return this.execute({ type: "ready", participant, trigger });
+  }
+  triggerReady(participant: string): EncounterEvent[] {
+    return this.execute({ type: "triggerReady", participant });
+  }
+  commandControlled(controller: string, targets: readonly string[]): EncounterEvent[] {
+    return this.execute({ type: "commandControlled", controller, targets: [...targets] });
+  }
+  /** GH-INIT-15: a forced change of plan before the creature's turn. */
+  forcePlan(participant: string, declaration: GhDeclaration, cause: PlanCause, options?: CommandOptions): EncounterEvent[] {
+    return this.execute({ type: "forcePlan", participant, declaration, cause }, options);
+  }
+  /** Record harm (damage or a failed save) for spell disruption rules. */
+  harm(participant: string, harm: Harm): EncounterEvent[] {
+    return this.execute({ type: "harm", participant, harm });
+  }
+  retreat(participant: string): EncounterEvent[] {
+    return this.execute({ type: "retreat", participant });
+  }
+  resolveRetreat(participant: string, check?: RetreatCheck, options?: CommandOptions): EncounterEvent[] {
+    return this.execute({ type: "resolveRetreat", participant, check: check ?? null } as EncounterCommand, options);
+  }
+
+  // ---- queries ----
+  order(): OrderEntry[] {
+    return guard(() => this.handle.order());
+  }
+  current(): Current | undefined {
+    return guard(() => this.handle.current()) ?? undefined;
+  }
+  participants(): Participant[] {
+    return guard(() => this.handle.participants());
+  }
+  participant(id: string): Participant | undefined {
+    return guard(() => this.handle.participant(id)) ?? undefined;
+  }
+  allowedActivities(id: string): Activity[] {
+    return guard(() => this.handle.allowedActivities(id));
+  }
+  sides(): SideState[] {
+    return guard(() => this.handle.sides());
+  }
+  worldActions(): WorldActionState[] {
+    return guard(() => this.handle.worldActions());
+  }
+  delayed(): string[] {
+    return guard(() => this.handle.delayed());
+  }
+  get round(): number {
+    return this.handle.round();
+  }
+  get phase(): Phase {
+    return guard(() => this.handle.phase());
+  }
+  get config(): RulesetConfig {
+    return guard(() => this.handle.config());
+  }
+  get elapsedSeconds(): number {
+    return this.handle.elapsedSeconds();
+  }
+  /** The position of the encounter's seeded dice (undefined for crypto dice). */
+  diceState(): SeedState | undefined {
+    return guard(() => this.handle.diceState()) ?? undefined;
+  }
+
+  free(): void {
+    this.handle.free();
+  }
+  [Symbol.dispose](): void {
+    this.free();
+  }
+}

@@ -1,0 +1,162 @@
+// The Encounter facade from JS: commands in, typed events out, replay on a second client,
+// snapshots, and errors. Worked examples replay the sources' dice with supplied faces.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { Encounter, TurnkeeperError } from "turnkeeper";
+
+/** @param {Encounter} enc */
+const orderIds = (enc) =>
+  enc.order().map((e) => ("participant" in e.actor ? e.actor.participant : e.actor.sides.join("+")));
+
+const HOBS = ["hob1", "hob2", "hob3", "hob4", "hob5", "hob6"];
+
+/** EX-GH-01: the Example of Play's combatants (Dex scores are ours; the source gives none). */
+function exampleOfPlay(seed = 1) {
+  const enc = new Encounter({ ruleset: "gh5e", seed });
+  enc.add({ id: "rupert", name: "Rupert", side: "party", dex: 16 });
+  enc.add({ id: "delsenora", name: "Delsenora", side: "party", dex: 14 });
+  enc.add({ id: "rath", name: "Rath", side: "party", dex: 10 });
+  enc.add({ id: "troll", name: "Troll", side: "foes", dex: 13, npc: true });
+  for (const h of HOBS) enc.add({ id: h, name: h, side: "foes", dex: 12, npc: true, group: "hobgoblins" });
+  enc.start();
+  return enc;
+}
+
+test("EX-GH-02: Greyhawk round 1 through the facade with supplied faces", () => {
+  const enc = exampleOfPlay();
+  assert.equal(enc.phase, "declaring");
+  enc.declare("rupert", ["ranged"]);
+  enc.declare("delsenora", ["spell"]);
+  enc.declare("rath", ["move", "melee", "melee"]); // Action Surge adds no die (GH-INIT-05)
+  enc.declare("troll", ["move", "melee"]);
+  enc.declareMany(Object.fromEntries(HOBS.map((h) => [h, ["ranged"]])));
+  const events = enc.rollInitiative({ faces: [1, 7, 6, 8, 3, 5, 2] });
+  assert.deepEqual(orderIds(enc), ["rupert", ...HOBS, "delsenora", "troll", "rath"]);
+  const rolled = events.find((e) => e.type === "initiativeRolled");
+  assert.ok(rolled, "an initiativeRolled event carries the dice");
+  assert.equal(enc.current()?.actor?.participant, "rupert");
+  // GH-INIT-09: Rupert rolled only for a ranged attack.
+  assert.deepEqual(enc.allowedActivities("rupert"), ["ranged"]);
+  assert.throws(() => enc.act("rupert", "move"), (e) => e instanceof TurnkeeperError && e.code === "NOT_ALLOWED");
+  for (const e of events) assert.equal(typeof enc.describe(e), "string");
+});
+
+test("EX-GH-07: delaying keeps original counts and lets a lower delayer cut in", () => {
+  const enc = new Encounter({ ruleset: "gh5e" });
+  for (const [id, dex] of [["able", 10], ["bravo", 11], ["charles", 12], ["delta", 13]]) {
+    enc.add({ id, name: id, side: "x", dex });
+  }
+  enc.start();
+  // Able 1 (d4), Bravo 5 (d6), Charles 8 (d8), Delta 12 (d12 via two d6s).
+  enc.declare("able", ["ranged"]);
+  enc.declare("bravo", ["move"]);
+  enc.declare("charles", ["melee"]);
+  enc.declare("delta", ["move", "other"]);
+  enc.rollInitiative({ faces: [1, 5, 8, 6, 6] });
+  assert.deepEqual(orderIds(enc), ["able", "bravo", "charles", "delta"]);
+  enc.delay("able");
+  enc.delay("bravo");
+  assert.throws(() => enc.delay("bravo"), (e) => e instanceof TurnkeeperError);
+  assert.equal(enc.current()?.actor?.participant, "charles");
+  enc.endTurn();
+  const events = enc.resume("bravo", ["able"]);
+  assert.ok(events.length > 0);
+  assert.equal(enc.current()?.actor?.participant, "able");
+  enc.endTurn();
+  assert.equal(enc.current()?.actor?.participant, "bravo");
+  enc.endTurn();
+  assert.equal(enc.current()?.actor?.participant, "delta");
+});
+
+test("A5E: ability-check initiative high to low, kept for the encounter", () => {
+  const enc = new Encounter({ ruleset: "a5e" });
+  enc.add({ id: "kira", name: "Kira", side: "party", dex: 16 });
+  enc.add({ id: "ogre", name: "Ogre", side: "foes", dex: 8, npc: true });
+  enc.start({ faces: [10, 15] });
+  assert.deepEqual(orderIds(enc), ["ogre", "kira"]); // 15 − 1 = 14 beats 10 + 3 = 13
+  enc.endTurn();
+  enc.endTurn();
+  assert.equal(enc.round, 2);
+  assert.deepEqual(orderIds(enc), ["ogre", "kira"]);
+});
+
+test("OSE: side initiative each round, highest first", () => {
+  const enc = new Encounter({ ruleset: "ose" });
+  enc.add({ id: "fighter", name: "Fighter", side: "party", dex: 12 });
+  enc.add({ id: "orc", name: "Orc", side: "orcs", dex: 10, npc: true });
+  enc.start();
+  enc.rollInitiative({ faces: [2, 5] });
+  assert.deepEqual(orderIds(enc), ["orcs", "party"]);
+});
+
+test("HYB: Dex score order, no roll", () => {
+  const enc = new Encounter({ ruleset: "hyb" });
+  enc.add({ id: "a", name: "A", side: "x", dex: 9 });
+  enc.add({ id: "b", name: "B", side: "y", dex: 17 });
+  enc.start();
+  assert.deepEqual(orderIds(enc), ["b", "a"]);
+});
+
+test("a second client converges from events alone; snapshots restore exactly", () => {
+  const host = exampleOfPlay(42);
+  const guest = Encounter.fromJSON(host.toJSON());
+  /** @type {import("turnkeeper").EncounterEvent[]} */
+  const wire = [];
+  host.onEvents((events) => wire.push(...events));
+  host.declareMany({ rupert: ["ranged"], delsenora: ["spell"], rath: ["move", "melee"], troll: ["move", "melee"], ...Object.fromEntries(HOBS.map((h) => [h, ["ranged"]])) });
+  host.rollInitiative();
+  host.endTurn();
+  host.endTurn();
+  guest.applyEvents(JSON.parse(JSON.stringify(wire)));
+  assert.deepEqual(guest.toJSON().encounter, host.toJSON().encounter);
+  assert.deepEqual(orderIds(guest), orderIds(host));
+  const restored = Encounter.fromJSON(JSON.stringify(host));
+  assert.deepEqual(restored.toJSON(), host.toJSON());
+  // The seeded stream continues identically after a restore.
+  host.endTurn();
+  restored.endTurn();
+  assert.deepEqual(restored.toJSON(), host.toJSON());
+});
+
+test("bad commands fail with codes and leave the state untouched", () => {
+  const enc = exampleOfPlay();
+  const before = JSON.stringify(enc);
+  const expect = (fn, code) => assert.throws(fn, (e) => e instanceof TurnkeeperError && e.code === code, code);
+  expect(() => enc.declare("nobody", ["melee"]), "UNKNOWN_ID");
+  expect(() => enc.endTurn(), "OUT_OF_ORDER");
+  expect(() => enc.add({ id: "rath", name: "Again", side: "party", dex: 10 }), "DUPLICATE_ID");
+  expect(() => enc.rollInitiative({ faces: [1] }), "FACES_EXHAUSTED");
+  expect(() => enc.rollInitiative({ faces: [9, 9, 9, 9, 9, 9, 9] }), "INVALID_FACE");
+  // @ts-expect-error deliberately malformed command
+  expect(() => enc.execute({ type: "teleport" }), "INVALID_ARGUMENT");
+  assert.equal(JSON.stringify(enc), before);
+  enc.declareMany(Object.fromEntries(["rupert", "delsenora", "rath", "troll", ...HOBS].map((id) => [id, ["melee"]])));
+  expect(() => enc.declare("rath", ["move"]), "OUT_OF_ORDER");
+});
+
+test("tampered and malformed snapshots are refused", () => {
+  const enc = exampleOfPlay();
+  const snap = enc.toJSON();
+  const expectBad = (s) => assert.throws(() => Encounter.fromJSON(s), (e) => e instanceof TurnkeeperError && e.code === "SNAPSHOT_INVALID");
+  expectBad("{");
+  expectBad("null");
+  expectBad(JSON.stringify({ encounter: 5 }));
+  const text = JSON.stringify(snap);
+  expectBad(text.slice(0, text.length / 2));
+  expectBad(text.replace('"v":1', '"v":99'));
+  expectBad(text.replace("delsenora", "rupert"));
+});
+
+test("shared vector: a seeded Greyhawk command list ends in the native snapshot, in wasm", () => {
+  const vector = JSON.parse(readFileSync(new URL("../vectors/encounter_gh.json", import.meta.url), "utf8"));
+  const { preset, ...config } = vector.config;
+  const enc = new Encounter({ ruleset: preset, seed: vector.seed, config });
+  let events = 0;
+  for (const c of vector.commands) events += enc.execute(c).length;
+  assert.equal(events, vector.expected.events);
+  assert.equal(enc.round, vector.expected.round);
+  assert.deepEqual(orderIds(enc), vector.expected.order);
+  assert.equal(enc.current()?.actor?.participant, vector.expected.current);
+  assert.deepEqual(enc.toJSON().encounter, JSON.parse(vector.expected.snapshot));
+});
