@@ -1,6 +1,8 @@
 // Demo entry: load the wasm once, then wire up each section.
 import { init, version } from "turnkeeper";
 import { setupDice } from "./sections/dice.js";
+import { setupInitiative } from "./sections/initiative.js";
+import { app, startFollowing, startLeading } from "./state.js";
 
 const status = document.getElementById("status");
 
@@ -32,6 +34,9 @@ try {
   document.getElementById("version").textContent = `v${version()}`;
   setupTabs();
   setupDice(document.getElementById("panel-dice"));
+  setupInitiative(document.getElementById("panel-init"));
+  if (app.follower) startFollowing();
+  else startLeading();
   status.textContent = "Ready";
   document.body.dataset.ready = "true";
 } catch (e) {
