@@ -32,7 +32,6 @@ pub const DEFAULT_WARNING_LEAD: Seconds = Seconds(600);
 )]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "HybLightLevel")]
 pub enum LightLevel {
     #[default]
     Darkness,

@@ -253,7 +253,6 @@ pub enum Flag {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ConditionTravelPace")]
 pub enum TravelPace {
     Fast,
     Normal,

@@ -32,7 +32,6 @@ use crate::error::{Error, Result};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ConditionHitPoints")]
 pub struct HitPoints {
     pub current: u32,
     pub maximum: u32,
@@ -386,7 +385,6 @@ impl RollQuery {
     rename_all_fields = "camelCase"
 )]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ConditionOutcome")]
 pub enum Outcome {
     Advantage,
     Disadvantage,

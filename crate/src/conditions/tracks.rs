@@ -22,7 +22,6 @@ pub const MAX_TRACK_LEVEL: u8 = 7;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "TrackKind")]
 pub enum Track {
     Fatigue,
     Strife,

@@ -7,7 +7,6 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ConditionAbility")]
 pub enum Ability {
     Strength,
     Dexterity,
@@ -34,7 +33,6 @@ impl Ability {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ConditionSkill")]
 pub enum Skill {
     Acrobatics,
     AnimalHandling,
@@ -63,7 +61,6 @@ pub enum Skill {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ConditionSense")]
 pub enum Sense {
     Sight,
     Hearing,
@@ -110,7 +107,6 @@ pub enum Mode {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ConditionRollMode")]
 pub enum RollMode {
     Normal,
     Advantage,

@@ -72,7 +72,6 @@ impl core::fmt::Display for Chance {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ExplorationChanceRoll")]
 pub struct ChanceRoll {
     pub chance: Chance,
     pub die: RolledDie,
@@ -95,7 +94,6 @@ pub fn roll_chance(chance: Chance, roller: &mut (impl DieRoller + ?Sized)) -> Re
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ExplorationAdvantage")]
 pub enum Advantage {
     #[default]
     Normal,
@@ -107,7 +105,6 @@ pub enum Advantage {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ExplorationD20Roll")]
 pub struct D20Roll {
     pub advantage: Advantage,
     pub dice: Vec<RolledDie>,

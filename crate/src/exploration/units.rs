@@ -155,7 +155,6 @@ impl Miles {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "unit", content = "value", rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "TravelDistance")]
 pub enum Distance {
     Feet(Feet),
     Yards(Yards),

@@ -14,7 +14,6 @@ use crate::error::Result;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ProcedureAdvantage")]
 pub enum Advantage {
     #[default]
     Normal,
@@ -44,7 +43,6 @@ impl Advantage {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ProcedureD20Roll")]
 pub struct D20Roll {
     /// Every d20 rolled, in order.
     pub dice: Vec<RolledDie>,

@@ -19,7 +19,6 @@ pub const FEET_PER_YARD: u32 = 3;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ProcedureDistance")]
 pub struct Distance {
     pub amount: u32,
     pub unit: DistanceUnit,

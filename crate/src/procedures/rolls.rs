@@ -98,7 +98,6 @@ pub fn roll_in_six(roller: &mut dyn DieRoller, in_six: u32) -> Result<InSixRoll>
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ProcedureDiceSpec")]
 pub struct DiceSpec {
     pub count: u32,
     pub sides: u32,

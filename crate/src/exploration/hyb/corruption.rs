@@ -28,7 +28,6 @@ pub const MAX_STAGE_DICE: u8 = 10;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "CorruptionAbility")]
 pub enum Ability {
     Str,
     Dex,

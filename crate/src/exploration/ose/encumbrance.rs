@@ -24,7 +24,6 @@ pub const RUNNING_RECOVERY_TURNS: u32 = 3;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "OseEncumbranceRate")]
 pub struct MovementRate {
     pub per_turn: Feet,
     pub per_round: Feet,

@@ -146,7 +146,6 @@ pub struct PartyRecords {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "OseMarchingOrder")]
 pub struct MarchingOrder {
     pub situation: Ident,
     pub order: Vec<Ident>,

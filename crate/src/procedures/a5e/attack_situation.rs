@@ -18,7 +18,6 @@ pub const DEFAULT_REACH_FT: u32 = 5;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "A5eRangeBand")]
 pub enum RangeBand {
     /// Within normal range: no effect.
     Normal,

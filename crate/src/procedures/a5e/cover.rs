@@ -11,7 +11,6 @@ use super::ability::Ability;
 )]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "A5eCover")]
 pub enum Cover {
     #[default]
     None,

@@ -78,7 +78,6 @@ pub fn vessel_hours_per_day(crew_hours: u32) -> Result<u32> {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "A5eMarchingOrder")]
 pub struct MarchingOrder {
     order: Vec<String>,
 }
@@ -122,7 +121,6 @@ impl MarchingOrder {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "A5eEncounterResponse")]
 pub enum EncounterResponse {
     Attack,
     Talk,

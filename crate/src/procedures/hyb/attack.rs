@@ -50,7 +50,6 @@ impl HybAttackMethod {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "HybRangeBand")]
 pub enum RangeBand {
     /// Melee is possible; ranged attacks are at disadvantage.
     Close,

@@ -98,7 +98,6 @@ pub const DENSE_WOODS_COVER_PENALTY: u32 = 4;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "OseCover")]
 pub enum Cover {
     #[default]
     None,

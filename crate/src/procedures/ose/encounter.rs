@@ -126,7 +126,6 @@ pub fn roll_encounter_distance(
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "OseEncounterResponse")]
 pub enum EncounterResponse {
     /// Attacking, casting spells or tactical movement by either side.
     Combat,
