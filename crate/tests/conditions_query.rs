@@ -4,8 +4,8 @@
 use turnkeeper::conditions::vocab::AttackRange;
 use turnkeeper::conditions::{
     Ability, ActionLimit, Circumstance, ConcentrationBase, ConditionCatalog, ConditionId,
-    ConditionState, Flag, HitDiceHalving, HitPoints, Inactive, Origin, Outcome, Penalty, Reason,
-    Roll, RollAdvice, RollMode, RollQuery, Sense, Skill, StressTerm, Track, TravelPace,
+    ConditionOutcome, ConditionState, Flag, HitDiceHalving, HitPoints, Inactive, Origin, Penalty,
+    Reason, Roll, RollAdvice, RollMode, RollQuery, Sense, Skill, StressTerm, Track, TravelPace,
     hit_dice_after_fatigue, is_bloodied,
 };
 
@@ -222,7 +222,7 @@ fn a5e_cond_05_charmed() {
     assert!(unknown.advantage.is_empty());
     assert_eq!(unknown.conditional.len(), 1);
     assert_eq!(unknown.conditional[0].when, Circumstance::ByConditionSource);
-    assert_eq!(unknown.conditional[0].outcome, Outcome::Advantage);
+    assert_eq!(unknown.conditional[0].outcome, ConditionOutcome::Advantage);
     let by_charmer = ask_q(
         &s,
         RollQuery::new(social.clone()).with(Circumstance::ByConditionSource, true),
@@ -341,7 +341,10 @@ fn a5e_cond_12_frightened_depends_on_seeing_the_source() {
     let s = with(&["frightened"]);
     let unknown = ask(&s, melee());
     assert!(unknown.disadvantage.is_empty());
-    assert_eq!(unknown.conditional[0].outcome, Outcome::Disadvantage);
+    assert_eq!(
+        unknown.conditional[0].outcome,
+        ConditionOutcome::Disadvantage
+    );
     assert_eq!(unknown.conditional[0].when, Circumstance::SeesSourceOfFear);
     let sees = ask_q(
         &s,

@@ -18,7 +18,7 @@ use turnkeeper::exploration::ose::hazards::{
     starving, swimming_rate,
 };
 use turnkeeper::exploration::ose::party::{
-    MarchingOrder, PartyAdvice, PartyRecords, magic_item_pick_order, party_advice, split_evenly,
+    OseMarchingOrder, PartyAdvice, PartyRecords, magic_item_pick_order, party_advice, split_evenly,
 };
 use turnkeeper::exploration::units::{Coins, Feet, Inches, Miles, Pounds, Yards};
 
@@ -215,7 +215,7 @@ fn ose_party_01_even_split_and_magic_item_pick_order() {
 #[test]
 fn ose_party_02_records_are_data() {
     let records = PartyRecords {
-        marching_orders: vec![MarchingOrder {
+        marching_orders: vec![OseMarchingOrder {
             situation: id("exploring"),
             order: vec![id("bo"), id("ana")],
         }],

@@ -13,7 +13,9 @@ use turnkeeper::procedures::a5e::world::{
     WorldFeatureKind as K, WorldResolveOptions, echo_thunder_damage, resolve_feature,
     resolve_feature_check,
 };
-use turnkeeper::procedures::a5e::{AppliedCondition, Cover, D20Test, DamageType, Lasts, RollMode};
+use turnkeeper::procedures::a5e::{
+    A5eCover, AppliedCondition, D20Test, DamageType, Lasts, RollMode,
+};
 
 type Dmg = Option<(u32, u32, Option<DamageType>)>;
 
@@ -261,7 +263,10 @@ fn a5e_world_07_stalactites() {
 
 #[test]
 fn a5e_world_08_stalagmites_half_cover() {
-    assert_eq!(F::Stalagmites.feature().standing.cover, Some(Cover::Half));
+    assert_eq!(
+        F::Stalagmites.feature().standing.cover,
+        Some(A5eCover::Half)
+    );
 }
 
 #[test]
@@ -353,13 +358,13 @@ fn a5e_world_12_sweltering_heat_fatigue() {
 #[test]
 fn a5e_world_13_brush_half_cover_for_prone_within_5_ft() {
     let f = F::Brush.feature();
-    assert_eq!(f.standing.cover, Some(Cover::Half));
+    assert_eq!(f.standing.cover, Some(A5eCover::Half));
     assert_eq!(f.special, FeatureSpecial::CoverOnlyProneWithin5Ft);
 }
 
 #[test]
 fn a5e_world_14_trees_half_cover() {
-    assert_eq!(F::Trees.feature().standing.cover, Some(Cover::Half));
+    assert_eq!(F::Trees.feature().standing.cover, Some(A5eCover::Half));
 }
 
 #[test]
@@ -513,7 +518,7 @@ fn a5e_world_23_mirror_reflects_cantrips_and_first_level_spells() {
 #[test]
 fn a5e_world_24_tables_pushed_over_give_half_cover() {
     let f = F::Tables.feature();
-    assert_eq!(f.standing.cover, Some(Cover::Half));
+    assert_eq!(f.standing.cover, Some(A5eCover::Half));
     assert_eq!(f.special, FeatureSpecial::PushOverForCover);
     assert_eq!(f.trigger, FeatureTrigger::CreatureAction);
 }

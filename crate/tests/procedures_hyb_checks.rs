@@ -206,7 +206,7 @@ fn hyb_atk_02_npc_attacks_use_the_monsters_modifier() {
 
 #[test]
 fn hyb_atk_03_range_bands() {
-    use RangeBand::*;
+    use HybRangeBand::*;
     assert_eq!(
         band_allows(HybAttackMethod::Melee, Close).unwrap(),
         Advantage::Normal

@@ -347,12 +347,12 @@ fn ose_atk_13_helpless_targets_are_hit_automatically_in_melee() {
 fn ose_atk_14_and_ex_ose_10_cover_and_spacing() {
     assert_eq!(TEN_FOOT_PASSAGE_ABREAST, (2, 3));
     let mut input = OseAttackInput::new(thac0(19), OseAttackKind::Missile, 5);
-    input.cover = Cover::Partial {
+    input.cover = OseCover::Partial {
         penalty: SMALL_TABLE_COVER_PENALTY,
     };
     let r = attack(&input, 14);
     assert_eq!((r.total, r.hit), (Some(13), false));
-    input.cover = Cover::Partial {
+    input.cover = OseCover::Partial {
         penalty: DENSE_WOODS_COVER_PENALTY,
     };
     assert_eq!(attack(&input, 18).total, Some(14));
@@ -512,12 +512,12 @@ fn ose_combat_06_range_modifiers() {
 
 #[test]
 fn ose_combat_07_cover() {
-    assert_eq!(Cover::None.modifier().unwrap(), 0);
-    assert_eq!(Cover::Partial { penalty: 3 }.modifier().unwrap(), -3);
-    assert!(Cover::Partial { penalty: 0 }.modifier().is_err());
-    assert!(Cover::Partial { penalty: 5 }.modifier().is_err());
+    assert_eq!(OseCover::None.modifier().unwrap(), 0);
+    assert_eq!(OseCover::Partial { penalty: 3 }.modifier().unwrap(), -3);
+    assert!(OseCover::Partial { penalty: 0 }.modifier().is_err());
+    assert!(OseCover::Partial { penalty: 5 }.modifier().is_err());
     assert_eq!(
-        Cover::Complete.modifier().unwrap_err().code,
+        OseCover::Complete.modifier().unwrap_err().code,
         ErrorCode::NotAllowed
     );
 }

@@ -93,15 +93,15 @@ fn ose_enc_03_distance_dice_and_units_by_location() {
 #[test]
 fn ose_enc_04_responses_start_their_procedures() {
     assert_eq!(
-        EncounterResponse::Combat.procedure(),
+        OseEncounterResponse::Combat.procedure(),
         ResponseProcedure::CombatRounds
     );
     assert_eq!(
-        EncounterResponse::Evasion.procedure(),
+        OseEncounterResponse::Evasion.procedure(),
         ResponseProcedure::Evasion
     );
     assert_eq!(
-        EncounterResponse::Parley.procedure(),
+        OseEncounterResponse::Parley.procedure(),
         ResponseProcedure::ReactionRoll
     );
 }

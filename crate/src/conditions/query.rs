@@ -385,7 +385,7 @@ impl RollQuery {
     rename_all_fields = "camelCase"
 )]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub enum Outcome {
+pub enum ConditionOutcome {
     Advantage,
     Disadvantage,
     AutoFail,
@@ -399,7 +399,7 @@ pub enum Outcome {
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Conditional {
     pub when: Circumstance,
-    pub outcome: Outcome,
+    pub outcome: ConditionOutcome,
     pub reason: Reason,
 }
 
@@ -839,7 +839,7 @@ fn gate(when: Option<Circumstance>, known: &BTreeMap<Circumstance, bool>) -> Gat
     }
 }
 
-fn push_outcome(advice: &mut RollAdvice, outcome: Outcome, reason: &Reason, gate: Gate) {
+fn push_outcome(advice: &mut RollAdvice, outcome: ConditionOutcome, reason: &Reason, gate: Gate) {
     let reason = reason.clone();
     match gate {
         Gate::Skip => {}
@@ -849,19 +849,21 @@ fn push_outcome(advice: &mut RollAdvice, outcome: Outcome, reason: &Reason, gate
             reason,
         }),
         Gate::Apply => match outcome {
-            Outcome::Advantage => advice.advantage.push(reason),
-            Outcome::Disadvantage => advice.disadvantage.push(reason),
-            Outcome::AutoFail => advice.auto_fail.push(reason),
-            Outcome::Modifier { amount } => advice.modifiers.push(Modifier { amount, reason }),
-            Outcome::NoProficiency => advice.no_proficiency.push(reason),
+            ConditionOutcome::Advantage => advice.advantage.push(reason),
+            ConditionOutcome::Disadvantage => advice.disadvantage.push(reason),
+            ConditionOutcome::AutoFail => advice.auto_fail.push(reason),
+            ConditionOutcome::Modifier { amount } => {
+                advice.modifiers.push(Modifier { amount, reason })
+            }
+            ConditionOutcome::NoProficiency => advice.no_proficiency.push(reason),
         },
     }
 }
 
-fn mode_outcome(mode: Mode) -> Outcome {
+fn mode_outcome(mode: Mode) -> ConditionOutcome {
     match mode {
-        Mode::Advantage => Outcome::Advantage,
-        Mode::Disadvantage => Outcome::Disadvantage,
+        Mode::Advantage => ConditionOutcome::Advantage,
+        Mode::Disadvantage => ConditionOutcome::Disadvantage,
     }
 }
 
@@ -879,12 +881,17 @@ fn apply_effect(
             push_outcome(advice, mode_outcome(*mode), reason, gate(rolls.when, known));
         }
         Effect::AutoFail { rolls } if own(rolls) => {
-            push_outcome(advice, Outcome::AutoFail, reason, gate(rolls.when, known));
+            push_outcome(
+                advice,
+                ConditionOutcome::AutoFail,
+                reason,
+                gate(rolls.when, known),
+            );
         }
         Effect::RollModifier { rolls, amount } if own(rolls) => {
             push_outcome(
                 advice,
-                Outcome::Modifier { amount: *amount },
+                ConditionOutcome::Modifier { amount: *amount },
                 reason,
                 gate(rolls.when, known),
             );
@@ -892,7 +899,7 @@ fn apply_effect(
         Effect::NoProficiency { rolls } if own(rolls) => {
             push_outcome(
                 advice,
-                Outcome::NoProficiency,
+                ConditionOutcome::NoProficiency,
                 reason,
                 gate(rolls.when, known),
             );

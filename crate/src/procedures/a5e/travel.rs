@@ -78,11 +78,11 @@ pub fn vessel_hours_per_day(crew_hours: u32) -> Result<u32> {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub struct MarchingOrder {
+pub struct A5eMarchingOrder {
     order: Vec<String>,
 }
 
-impl MarchingOrder {
+impl A5eMarchingOrder {
     /// A marching order from front to back: at least one member, no id twice.
     pub fn new(front_to_back: Vec<String>) -> Result<Self> {
         limits::check_count("members", front_to_back.len(), limits::MAX_TARGETS)?;
@@ -121,7 +121,7 @@ impl MarchingOrder {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub enum EncounterResponse {
+pub enum A5eEncounterResponse {
     Attack,
     Talk,
     Flee,

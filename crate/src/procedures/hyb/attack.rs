@@ -50,7 +50,7 @@ impl HybAttackMethod {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub enum RangeBand {
+pub enum HybRangeBand {
     /// Melee is possible; ranged attacks are at disadvantage.
     Close,
     /// Beyond melee; ideal for ranged weapons.
@@ -60,16 +60,16 @@ pub enum RangeBand {
 }
 
 /// HYB-ATK-03/04: the advantage state a band imposes on an attack, or why it can't be made.
-pub fn band_allows(method: HybAttackMethod, band: RangeBand) -> Result<Advantage> {
+pub fn band_allows(method: HybAttackMethod, band: HybRangeBand) -> Result<Advantage> {
     match (band, method.is_ranged()) {
-        (RangeBand::Far, _) => Err(Error::not_allowed(
+        (HybRangeBand::Far, _) => Err(Error::not_allowed(
             "targets at far range are beyond weapons and spells",
         )),
-        (RangeBand::Ranged, false) => Err(Error::not_allowed(
+        (HybRangeBand::Ranged, false) => Err(Error::not_allowed(
             "a melee attack needs the target at close range",
         )),
-        (RangeBand::Close, true) => Ok(Advantage::Disadvantage),
-        (RangeBand::Close, false) | (RangeBand::Ranged, true) => Ok(Advantage::Normal),
+        (HybRangeBand::Close, true) => Ok(Advantage::Disadvantage),
+        (HybRangeBand::Close, false) | (HybRangeBand::Ranged, true) => Ok(Advantage::Normal),
     }
 }
 
@@ -150,7 +150,7 @@ pub struct HybAttackInput {
     pub target_ac: i32,
     /// The range band, when playing without a grid.
     #[serde(default)]
-    pub band: Option<RangeBand>,
+    pub band: Option<HybRangeBand>,
     /// HYB-ATK-04: a ranged attack made while in melee is at disadvantage.
     #[serde(default)]
     pub in_melee: bool,

@@ -8,7 +8,7 @@ use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
 use crate::procedures::limits::{MAX_DC, check_dc, check_modifier};
 use crate::procedures::ose::combat::{
-    Cover, MissileRange, RETREAT_ATTACK_BONUS, melee_possible, missile_possible,
+    MissileRange, OseCover, RETREAT_ATTACK_BONUS, melee_possible, missile_possible,
 };
 use crate::procedures::ose::matrix::{
     OseAttacker, ascending_from_descending, thac0_arithmetic_needed,
@@ -74,7 +74,7 @@ pub struct OseAttackInput {
     pub range: Option<MissileRange>,
     /// OSE-COMBAT-07: the referee's cover ruling.
     #[serde(default)]
-    pub cover: Cover,
+    pub cover: OseCover,
     /// OSE-COMBAT-04: the target is retreating this round (+2, shield ignored).
     #[serde(default)]
     pub target_retreating: bool,
@@ -120,7 +120,7 @@ impl OseAttackInput {
             target_shield_bonus: 0,
             ability_modifier: 0,
             range: None,
-            cover: Cover::None,
+            cover: OseCover::None,
             target_retreating: false,
             from_behind: false,
             unstable_surface: false,

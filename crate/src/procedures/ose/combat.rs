@@ -98,7 +98,7 @@ pub const DENSE_WOODS_COVER_PENALTY: u32 = 4;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub enum Cover {
+pub enum OseCover {
     #[default]
     None,
     /// Partial cover: the referee's penalty to the attack, 1 to 4.
@@ -107,7 +107,7 @@ pub enum Cover {
     Complete,
 }
 
-impl Cover {
+impl OseCover {
     /// The modifier to the attack roll, or an error when the target can't be hit.
     pub fn modifier(self) -> Result<i32> {
         match self {

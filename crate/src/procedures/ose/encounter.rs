@@ -126,7 +126,7 @@ pub fn roll_encounter_distance(
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub enum EncounterResponse {
+pub enum OseEncounterResponse {
     /// Attacking, casting spells or tactical movement by either side.
     Combat,
     /// One side flees; the other may pursue.
@@ -135,7 +135,7 @@ pub enum EncounterResponse {
     Parley,
 }
 
-/// What an [`EncounterResponse`] leads to.
+/// What an [`OseEncounterResponse`] leads to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -148,7 +148,7 @@ pub enum ResponseProcedure {
     ReactionRoll,
 }
 
-impl EncounterResponse {
+impl OseEncounterResponse {
     /// OSE-ENC-04: the procedure a response starts.
     pub const fn procedure(self) -> ResponseProcedure {
         match self {
