@@ -5,7 +5,7 @@ use turnkeeper::conditions::vocab::AttackRange;
 use turnkeeper::conditions::{
     Ability, ActionLimit, Circumstance, ConcentrationBase, ConditionCatalog, ConditionId,
     ConditionOutcome, ConditionState, Flag, HitDiceHalving, HitPoints, Inactive, Origin, Penalty,
-    Reason, Roll, RollAdvice, RollMode, RollQuery, Sense, Skill, StressTerm, Track, TravelPace,
+    Reason, Roll, RollAdvice, RollMode, RollQuery, Sense, Skill, StressTerm, TrackKind, TravelPace,
     hit_dice_after_fatigue, is_bloodied,
 };
 
@@ -169,7 +169,8 @@ fn a5e_cond_04_a5e_hp_02_bloodied_is_derived_from_hit_points() {
     let mut s = ConditionState {
         hit_points: Some(HitPoints {
             current: 6,
-            maximum: 13,
+            max: 13,
+            temp: 0,
         }),
         ..ConditionState::default()
     };
@@ -179,33 +180,38 @@ fn a5e_cond_04_a5e_hp_02_bloodied_is_derived_from_hit_points() {
     assert_eq!(status.conditions[0].reason.via, Some(Origin::HitPoints));
     s.hit_points = Some(HitPoints {
         current: 7,
-        maximum: 13,
+        max: 13,
+        temp: 0,
     });
     assert!(catalog.status(&s).unwrap().conditions.is_empty());
     assert!(
         is_bloodied(HitPoints {
             current: 5,
-            maximum: 10
+            max: 10,
+            temp: 0,
         })
         .unwrap()
     );
     assert!(
         !is_bloodied(HitPoints {
             current: 6,
-            maximum: 10
+            max: 10,
+            temp: 0,
         })
         .unwrap()
     );
     assert!(
         is_bloodied(HitPoints {
             current: 0,
-            maximum: 10
+            max: 10,
+            temp: 0,
         })
         .unwrap()
     );
     let err = is_bloodied(HitPoints {
         current: 0,
-        maximum: 0,
+        max: 0,
+        temp: 0,
     })
     .unwrap_err();
     assert_eq!(err.code.as_str(), "INVALID_ARGUMENT");
@@ -866,9 +872,9 @@ fn a5e_track_07_fatigue_table_every_level() {
             .iter()
             .any(|c| c.id == cid("doomed"))
     );
-    assert_eq!(Track::Fatigue.rows_at(7).unwrap().len(), 7);
-    assert_eq!(Track::Fatigue.rows_at(0).unwrap().len(), 0);
-    assert!(Track::Fatigue.rows_at(8).is_err());
+    assert_eq!(TrackKind::Fatigue.rows_at(7).unwrap().len(), 7);
+    assert_eq!(TrackKind::Fatigue.rows_at(0).unwrap().len(), 0);
+    assert!(TrackKind::Fatigue.rows_at(8).is_err());
 }
 
 #[test]
@@ -1044,7 +1050,7 @@ fn speed_rules_combine_in_documented_order() {
 #[test]
 fn query_json_shapes_for_a_vtt() {
     let state: ConditionState = serde_json::from_str(
-        r#"{"conditions":["frightened","unconscious"],"fatigue":2,"hitPoints":{"current":3,"maximum":20},"penalties":["oseDungeonNoRest"]}"#,
+        r#"{"conditions":["frightened","unconscious"],"fatigue":2,"hitPoints":{"current":3,"max":20},"penalties":["oseDungeonNoRest"]}"#,
     )
     .unwrap();
     let q: RollQuery = serde_json::from_str(

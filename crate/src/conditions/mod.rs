@@ -38,6 +38,6 @@ pub use query::{
 };
 pub use tracks::{
     FATIGUE_TABLE, HitDiceHalving, HitDiceLimit, MAX_TRACK_LEVEL, STRIFE_TABLE, StressRoll,
-    StressTable, Track, TrackLevelRow, hit_dice_after_fatigue,
+    StressTable, TrackKind, TrackLevelRow, hit_dice_after_fatigue,
 };
 pub use vocab::{Ability, AttackRange, Mode, RollKind, RollMode, Sense, Skill};

@@ -24,27 +24,22 @@ use super::effect::{
 };
 use super::id::{ConditionId, MAX_ACTIVE_CONDITIONS};
 use super::penalties::Penalty;
-use super::tracks::{Track, check_level};
+use super::tracks::{TrackKind, check_level};
 use super::vocab::{Ability, AttackRange, Mode, RollKind, RollMode, Sense, Skill};
 use crate::error::{Error, Result};
 
-/// Current and maximum hit points, for the derived bloodied condition (A5E-HP-02).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub struct HitPoints {
-    pub current: u32,
-    pub maximum: u32,
-}
+/// Hit points, for the derived bloodied condition (A5E-HP-02): the creature module's type
+/// (only `current` and `max` matter here; temporary hit points never make a creature bloodied).
+pub use crate::creature::HitPoints;
 
 /// A5E-HP-02 / A5E-COND-04: bloodied at or below half the maximum.
 pub fn is_bloodied(hp: HitPoints) -> Result<bool> {
-    if hp.maximum == 0 {
+    if hp.max == 0 {
         return Err(Error::invalid_argument(
             "maximum hit points must be at least 1",
         ));
     }
-    Ok(u64::from(hp.current).saturating_mul(2) <= u64::from(hp.maximum))
+    Ok(u64::from(hp.current).saturating_mul(2) <= u64::from(hp.max))
 }
 
 /// Everything about a creature that conditions depend on.
@@ -546,8 +541,8 @@ impl ConditionCatalog {
     }
 
     fn expand(&self, state: &ConditionState) -> Result<(Status, Sources<'_>)> {
-        check_level(Track::Fatigue, state.fatigue)?;
-        check_level(Track::Strife, state.strife)?;
+        check_level(TrackKind::Fatigue, state.fatigue)?;
+        check_level(TrackKind::Strife, state.strife)?;
         if state.conditions.len() > MAX_ACTIVE_CONDITIONS
             || state.immunities.len() > MAX_ACTIVE_CONDITIONS
         {
@@ -575,14 +570,14 @@ impl ConditionCatalog {
             roots.push((def.id.clone(), Some(Origin::HitPoints)));
         }
         for (track, level) in [
-            (Track::Fatigue, state.fatigue),
-            (Track::Strife, state.strife),
+            (TrackKind::Fatigue, state.fatigue),
+            (TrackKind::Strife, state.strife),
         ] {
             for row in track.rows_at(level)? {
                 if let Some(id) = &row.implies {
                     let origin = match track {
-                        Track::Fatigue => Origin::Fatigue { level: row.level },
-                        Track::Strife => Origin::Strife { level: row.level },
+                        TrackKind::Fatigue => Origin::Fatigue { level: row.level },
+                        TrackKind::Strife => Origin::Strife { level: row.level },
                     };
                     roots.push((id.clone(), Some(origin)));
                 }
@@ -624,13 +619,13 @@ impl ConditionCatalog {
             }
         }
         for (track, level, rule) in [
-            (Track::Fatigue, state.fatigue, "A5E-TRACK-07"),
-            (Track::Strife, state.strife, "A5E-TRACK-08"),
+            (TrackKind::Fatigue, state.fatigue, "A5E-TRACK-07"),
+            (TrackKind::Strife, state.strife, "A5E-TRACK-08"),
         ] {
             for row in track.rows_at(level)? {
                 let origin = match track {
-                    Track::Fatigue => Origin::Fatigue { level: row.level },
-                    Track::Strife => Origin::Strife { level: row.level },
+                    TrackKind::Fatigue => Origin::Fatigue { level: row.level },
+                    TrackKind::Strife => Origin::Strife { level: row.level },
                 };
                 sources.push((
                     &row.effects,

@@ -19,7 +19,8 @@ pub enum VehicleKind {
     Water,
 }
 
-/// Travel paces.
+/// Travel paces (A5E-TIME-02). Conditions use the same type to name a pace a fatigued creature
+/// can no longer keep (A5E-TRACK-07).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
