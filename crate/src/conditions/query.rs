@@ -801,10 +801,10 @@ fn filter_matches(filter: &RollFilter, roll: &Roll, base: ConcentrationBase) -> 
             has(RollKind::Concentration)
                 || match base {
                     ConcentrationBase::ConstitutionSave => {
-                        has(RollKind::SavingThrow) && ability_ok(Ability::Constitution)
+                        has(RollKind::SavingThrow) && ability_ok(Ability::Con)
                     }
                     ConcentrationBase::ConstitutionCheck => {
-                        check_ok(Ability::Constitution, None, false, &[])
+                        check_ok(Ability::Con, None, false, &[])
                     }
                     ConcentrationBase::ConcentrationOnly => false,
                 }
