@@ -175,12 +175,12 @@ fn ex_ose_08_ose_haz_06_drowning_chances_set_by_referee() {
     assert!(
         roll_drowning(DROWNING_HEAVY_EXAMPLE, &mut dice)
             .unwrap()
-            .happened
+            .success
     );
     assert!(
         !roll_drowning(DROWNING_LIGHT_EXAMPLE, &mut dice)
             .unwrap()
-            .happened
+            .success
     );
 }
 

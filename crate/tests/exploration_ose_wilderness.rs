@@ -183,8 +183,8 @@ fn ose_wild_04_foraging_feeds_1d6() {
 #[test]
 fn ose_wild_05_hunting_one_in_six() {
     let mut dice = SuppliedDice::new([1, 6]);
-    assert!(roll_hunt(&mut dice).unwrap().happened);
-    assert!(!roll_hunt(&mut dice).unwrap().happened);
+    assert!(roll_hunt(&mut dice).unwrap().success);
+    assert!(!roll_hunt(&mut dice).unwrap().success);
 }
 
 #[test]

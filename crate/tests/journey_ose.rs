@@ -82,7 +82,7 @@ fn ose_dung_08_dungeon_turn_sequence() {
     );
     assert!(matches!(
         &e[0],
-        Event::WanderingChecked { context: CheckContext::Dungeon, roll } if !roll.happened
+        Event::WanderingChecked { context: CheckContext::Dungeon, roll } if !roll.success
     ));
     assert!(matches!(
         &e[1],
@@ -145,7 +145,7 @@ fn ose_dung_08_dungeon_turn_sequence() {
         },
         &[1, 4],
     );
-    assert!(matches!(&e[0], Event::WanderingChecked { roll, .. } if roll.happened));
+    assert!(matches!(&e[0], Event::WanderingChecked { roll, .. } if roll.success));
     assert!(matches!(&e[1], Event::Listened { result, .. } if !result.success));
     // EX-OSE-15: the encounter is 2d6 × 10 ft away
     let e = run(
@@ -163,7 +163,7 @@ fn ose_dung_08_dungeon_turn_sequence() {
         }
     ));
     let e = run(&mut j, Command::TriggerTrap, &[2]);
-    assert!(matches!(&e[0], Event::TrapTriggerRolled { roll } if roll.happened));
+    assert!(matches!(&e[0], Event::TrapTriggerRolled { roll } if roll.success));
     fails(
         &mut j,
         Command::ForceDoor {
@@ -227,7 +227,7 @@ fn ose_wander_01_journey_uses_the_configured_dungeon_chance() {
         },
         &[2],
     );
-    assert!(matches!(&e[0], Event::WanderingChecked { roll, .. } if roll.happened));
+    assert!(matches!(&e[0], Event::WanderingChecked { roll, .. } if roll.success));
 }
 
 fn plan(terrain: OseTerrain, activity: DayActivity, pace: MarchPace) -> WildernessDayPlan {
@@ -275,8 +275,8 @@ fn ose_wild_06_wilderness_day_sequence() {
         &[2, 5, 1, 1, 4],
     );
     assert!(matches!(&e[0], Event::LostChecked { lost: true, .. }));
-    assert!(matches!(&e[1], Event::WanderingChecked { roll, .. } if !roll.happened));
-    assert!(matches!(&e[2], Event::WanderingChecked { roll, .. } if roll.happened));
+    assert!(matches!(&e[1], Event::WanderingChecked { roll, .. } if !roll.success));
+    assert!(matches!(&e[2], Event::WanderingChecked { roll, .. } if roll.success));
     assert!(matches!(&e[3], Event::Foraged { found } if found.feeds.map(|f| f.1) == Some(4)));
     assert!(matches!(
         &e[4],
@@ -365,7 +365,7 @@ fn ose_wild_07_haz_03_lost_checks_skipped_when_prevented_or_unknown() {
     // hunting: no lost check, normal wandering check, plus the hunt
     let hunt = plan(OseTerrain::Forest, DayActivity::Hunt, MarchPace::Normal);
     let e = run(&mut j, Command::WildernessDay { plan: hunt }, &[4, 1]);
-    assert!(matches!(&e[1], Event::Hunted { roll } if roll.happened));
+    assert!(matches!(&e[1], Event::Hunted { roll } if roll.success));
     let bad = WildernessDayPlan {
         wander_checks: 5,
         ..plan(OseTerrain::Clear, DayActivity::Travel, MarchPace::Normal)

@@ -233,7 +233,7 @@ impl Journey {
                 let roll = roll_gale_landfall(&mut *roller)?;
                 self.emit(
                     Event::LandfallRolled {
-                        wrecked: roll.happened,
+                        wrecked: roll.success,
                         roll,
                     },
                     out,

@@ -2,9 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::dice::ChanceRoll;
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::Result;
-use crate::exploration::chance::{Chance, ChanceRoll, roll_chance, roll_pool};
+use crate::exploration::chance::{Chance, roll_chance, roll_pool};
 use crate::exploration::units::Feet;
 
 /// OSE-HAZ-02: feet of falling per d6.

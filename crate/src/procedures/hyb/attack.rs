@@ -4,9 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::dice::{D20Roll, RollMode, roll_d20};
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
-use crate::procedures::d20::{Advantage, D20Roll, roll_d20};
 use crate::procedures::hyb::check::Ability;
 use crate::procedures::limits::{check_dc, check_modifier};
 use crate::procedures::rolls::{DiceSpec, sum_faces};
@@ -60,7 +60,7 @@ pub enum HybRangeBand {
 }
 
 /// HYB-ATK-03/04: the advantage state a band imposes on an attack, or why it can't be made.
-pub fn band_allows(method: HybAttackMethod, band: HybRangeBand) -> Result<Advantage> {
+pub fn band_allows(method: HybAttackMethod, band: HybRangeBand) -> Result<RollMode> {
     match (band, method.is_ranged()) {
         (HybRangeBand::Far, _) => Err(Error::not_allowed(
             "targets at far range are beyond weapons and spells",
@@ -68,8 +68,8 @@ pub fn band_allows(method: HybAttackMethod, band: HybRangeBand) -> Result<Advant
         (HybRangeBand::Ranged, false) => Err(Error::not_allowed(
             "a melee attack needs the target at close range",
         )),
-        (HybRangeBand::Close, true) => Ok(Advantage::Disadvantage),
-        (HybRangeBand::Close, false) | (HybRangeBand::Ranged, true) => Ok(Advantage::Normal),
+        (HybRangeBand::Close, true) => Ok(RollMode::Disadvantage),
+        (HybRangeBand::Close, false) | (HybRangeBand::Ranged, true) => Ok(RollMode::Normal),
     }
 }
 
@@ -156,7 +156,7 @@ pub struct HybAttackInput {
     pub in_melee: bool,
     /// The GM's advantage or disadvantage from circumstances.
     #[serde(default)]
-    pub advantage: Advantage,
+    pub advantage: RollMode,
 }
 
 /// An attack's result.
@@ -183,15 +183,15 @@ pub fn roll_hyb_attack(
 ) -> Result<HybAttackResult> {
     let modifier = input.attacker.modifier()?;
     check_dc("target AC", input.target_ac)?;
-    let mut disadvantage = input.advantage == Advantage::Disadvantage;
+    let mut disadvantage = input.advantage == RollMode::Disadvantage;
     if let Some(band) = input.band {
-        disadvantage |= band_allows(input.method, band)? == Advantage::Disadvantage;
+        disadvantage |= band_allows(input.method, band)? == RollMode::Disadvantage;
     }
     if input.in_melee && input.method.is_ranged() {
         disadvantage = true;
     }
-    let advantage = Advantage::resolve(input.advantage == Advantage::Advantage, disadvantage);
-    let roll = roll_d20(roller, advantage)?;
+    let advantage = RollMode::from_sources(input.advantage == RollMode::Advantage, disadvantage);
+    let roll = roll_d20(advantage, roller)?;
     let total = i32::try_from(roll.natural)
         .unwrap_or(0)
         .saturating_add(modifier);
