@@ -4,7 +4,7 @@
 use turnkeeper::ErrorCode;
 use turnkeeper::dice::RollMode;
 use turnkeeper::dice::SuppliedDice;
-use turnkeeper::procedures::DiceSpec;
+use turnkeeper::dice::{DiceSpec, DieSize};
 use turnkeeper::procedures::hyb::attack::*;
 use turnkeeper::procedures::hyb::check::*;
 use turnkeeper::procedures::hyb::trap::*;
@@ -287,10 +287,18 @@ fn hyb_atk_04_melee_reach_listed_ranges_and_ranged_in_melee() {
 #[test]
 fn hyb_dmg_01_damage_is_dice_plus_ability_modifier() {
     let mut d = SuppliedDice::new([5, 1]);
-    let r = roll_hyb_damage(&mut d, DiceSpec::new(1, 8), 2, false).unwrap();
+    let r = roll_hyb_damage(&mut d, DiceSpec::new(1, DieSize::D8), 2, false).unwrap();
     assert_eq!((r.base, r.amount), (7, 7));
-    let r = roll_hyb_damage(&mut d, DiceSpec::new(1, 8), -3, false).unwrap();
+    let r = roll_hyb_damage(&mut d, DiceSpec::new(1, DieSize::D8), -3, false).unwrap();
     assert_eq!(r.amount, 0, "never negative");
+}
+
+#[test]
+fn hyb_dmg_01_dice_with_their_own_modifier_add_it() {
+    let mut d = SuppliedDice::new([5]);
+    let spec = DiceSpec::new(1, DieSize::D8).plus(1);
+    let r = roll_hyb_damage(&mut d, spec, 2, false).unwrap();
+    assert_eq!((r.modifier, r.base, r.amount), (3, 8, 8));
 }
 
 #[test]
@@ -306,7 +314,7 @@ fn hyb_dmg_02_natural_20_is_a_critical_that_doubles_the_total() {
     };
     let r = roll_hyb_attack(&mut d, &input).unwrap();
     assert!(r.critical && r.hit);
-    let dmg = roll_hyb_damage(&mut d, DiceSpec::new(1, 8), 1, r.critical).unwrap();
+    let dmg = roll_hyb_damage(&mut d, DiceSpec::new(1, DieSize::D8), 1, r.critical).unwrap();
     assert_eq!((dmg.base, dmg.amount, dmg.doubled), (7, 14, true));
 }
 

@@ -3,7 +3,7 @@
 
 use turnkeeper::ErrorCode;
 use turnkeeper::dice::SuppliedDice;
-use turnkeeper::procedures::DiceSpec;
+use turnkeeper::dice::{DiceSpec, DieSize};
 use turnkeeper::procedures::ose::MovementRate;
 use turnkeeper::procedures::ose::attack::*;
 use turnkeeper::procedures::ose::combat::*;
@@ -211,8 +211,20 @@ fn ose_atk_04_damage_is_1d6_plus_str_and_at_least_1() {
 #[test]
 fn ose_atk_05_variable_weapon_damage_uses_the_weapons_dice() {
     let mut d = SuppliedDice::new([7]);
-    let r = roll_ose_damage(&mut d, &OseDamageInput::new(DiceSpec::new(1, 8), 0)).unwrap();
+    let r = roll_ose_damage(
+        &mut d,
+        &OseDamageInput::new(DiceSpec::new(1, DieSize::D8), 0),
+    )
+    .unwrap();
     assert_eq!((r.amount, r.dice[0].sides), (7, 8));
+}
+
+#[test]
+fn ose_atk_05_monster_dice_with_a_modifier_add_it() {
+    let mut d = SuppliedDice::new([3]);
+    let input = OseDamageInput::new(DiceSpec::new(1, DieSize::D6).plus(1), 1);
+    let r = roll_ose_damage(&mut d, &input).unwrap();
+    assert_eq!((r.modifier, r.raw, r.amount), (2, 5, 5));
 }
 
 #[test]
@@ -289,7 +301,7 @@ fn ose_atk_11_and_ex_ose_09_bombing() {
         roll_bombing(&mut d, 301).unwrap_err().code,
         ErrorCode::NotAllowed
     );
-    assert_eq!(HUMAN_CARRIER_BOMB, DiceSpec::new(2, 6));
+    assert_eq!(HUMAN_CARRIER_BOMB, DiceSpec::new(2, DieSize::D6));
     assert_eq!(HUMAN_CARRIER_BOMB_AREA_FT, 10);
     let mut d = SuppliedDice::new([3, 5]);
     let dmg = roll_ose_damage(&mut d, &OseDamageInput::new(HUMAN_CARRIER_BOMB, 0)).unwrap();

@@ -121,6 +121,7 @@
 //! - [`chance`]: X-in-6 ([`chance_in_six`]) and percentile ([`percent`]) checks.
 //! - [`rolloff`]: tie roll-offs, rolling again among those still tied (A5E-INIT-03, GH-DUR-03).
 //! - [`countdown`]: the A5E countdown pool (A5E-COUNT-01..03).
+//! - [`spec`]: a fixed roll `NdM+k` ([`DiceSpec`]) for damage, healing and table rolls.
 //! - [`step`]: die steps (GH-DICE-03).
 //!
 //! [`ErrorCode::DivisionByZero`]: crate::ErrorCode::DivisionByZero
@@ -144,6 +145,7 @@ mod roll;
 pub mod rolloff;
 mod smallbuf;
 pub mod source;
+pub mod spec;
 pub mod step;
 pub mod twice;
 
@@ -158,5 +160,6 @@ pub use rolloff::{RollOff, RollOffConfig, RollOffRoll, RollOffRound, RollOffWinn
 pub use source::{
     CryptoDice, DiceSource, DieRoller, SeedState, SeededDice, SourceKind, SuppliedDice,
 };
+pub use spec::DiceSpec;
 pub use step::{DieSize, RolledDie, StepChain};
 pub use twice::{Keep, Kept, TwiceRoll, largest_die, roll_twice};

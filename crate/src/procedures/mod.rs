@@ -21,4 +21,4 @@ pub mod rolls;
 
 pub use distance::{Distance, DistanceUnit};
 pub use member::{GroupKey, MemberId};
-pub use rolls::{DiceSpec, InSixRoll, Percent, PercentileRoll};
+pub use rolls::{InSixRoll, Percent, PercentileRoll};

@@ -4,12 +4,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::dice::DiceSpec;
 use crate::dice::{D20Roll, RollMode, roll_d20};
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
 use crate::procedures::hyb::check::Ability;
 use crate::procedures::limits::{check_dc, check_modifier};
-use crate::procedures::rolls::{DiceSpec, sum_faces};
+use crate::procedures::rolls::sum_faces;
 
 /// HYB-ATK-01: how an attack is made; decides the ability used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -213,6 +214,7 @@ pub fn roll_hyb_attack(
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct HybDamage {
     pub dice: Vec<RolledDie>,
+    /// The ability modifier plus the dice's own modifier (`1d8+1` adds 1).
     pub modifier: i32,
     /// Dice plus modifier, at least 0.
     pub base: u32,
@@ -221,8 +223,9 @@ pub struct HybDamage {
     pub doubled: bool,
 }
 
-/// HYB-DMG-01/02: the listed dice + the ability modifier (e.g. 1d8 + STR). On a critical the
-/// total is doubled (RULES.md's reading of "damage is doubled").
+/// HYB-DMG-01/02: the listed dice (with any modifier of their own) + the ability modifier
+/// (e.g. 1d8 + STR). On a critical the total is doubled (RULES.md's reading of "damage is
+/// doubled").
 pub fn roll_hyb_damage(
     roller: &mut dyn DieRoller,
     dice: DiceSpec,
@@ -230,6 +233,8 @@ pub fn roll_hyb_damage(
     critical: bool,
 ) -> Result<HybDamage> {
     check_modifier("damage modifier", modifier)?;
+    check_modifier("dice modifier", dice.modifier)?;
+    let modifier = modifier.saturating_add(dice.modifier);
     let rolled = dice.roll(roller)?;
     let raw = i64::from(sum_faces(&rolled)) + i64::from(modifier);
     let base = u32::try_from(raw.max(0)).unwrap_or(u32::MAX);

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::dice::{DiceSpec, DieSize};
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
 use crate::procedures::distance::{Distance, DistanceUnit};
@@ -12,7 +13,7 @@ use crate::procedures::ose::movement::MovementRate;
 use crate::procedures::ose::surprise::{
     EncounterSide, SurpriseFactors, SurpriseOutcome, SurpriseRoll, roll_surprise,
 };
-use crate::procedures::rolls::{DiceSpec, sum_faces};
+use crate::procedures::rolls::sum_faces;
 
 /// OSE-ENC-01: how an encounter came about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -86,9 +87,9 @@ impl EncounterLocation {
     /// Dungeon 2d6; wilderness and waterborne 4d6, or 1d4 if either side is surprised.
     pub const fn distance_dice(self, either_side_surprised: bool) -> DiceSpec {
         match (self, either_side_surprised) {
-            (Self::Dungeon, _) => DiceSpec::new(2, 6),
-            (Self::Wilderness | Self::Waterborne, false) => DiceSpec::new(4, 6),
-            (Self::Wilderness | Self::Waterborne, true) => DiceSpec::new(1, 4),
+            (Self::Dungeon, _) => DiceSpec::new(2, DieSize::D6),
+            (Self::Wilderness | Self::Waterborne, false) => DiceSpec::new(4, DieSize::D6),
+            (Self::Wilderness | Self::Waterborne, true) => DiceSpec::new(1, DieSize::D4),
         }
     }
 }
