@@ -23,7 +23,7 @@ use turnkeeper::exploration::hyb::travel::{
     Caution, HybTravelMode, RESOURCE_TICK, TRAVEL_TURN_TABLE, ThreatLevel, roll_travel_turn,
     scenes_make_travel_turn, travel_roll_interval, travel_turn_row,
 };
-use turnkeeper::exploration::units::{Coins, Feet, Loads, Miles};
+use turnkeeper::units::{Coins, Feet, Loads, Miles};
 
 fn id(s: &str) -> Ident {
     Ident::new(s).unwrap()

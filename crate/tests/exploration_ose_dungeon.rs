@@ -9,7 +9,7 @@ use turnkeeper::exploration::ose::dungeon::{
     TURNS_PER_REST, WANDER_CHECK_INTERVAL_TURNS, dungeon_movement_per_turn,
     roll_dungeon_encounter_distance, roll_force_door, roll_listen, roll_search, roll_trap_trigger,
 };
-use turnkeeper::exploration::units::Feet;
+use turnkeeper::units::Feet;
 
 #[test]
 fn ose_dung_13_wandering_check_every_two_turns_one_in_six() {

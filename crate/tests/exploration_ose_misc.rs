@@ -20,7 +20,7 @@ use turnkeeper::exploration::ose::hazards::{
 use turnkeeper::exploration::ose::party::{
     OseMarchingOrder, PartyAdvice, PartyRecords, magic_item_pick_order, party_advice, split_evenly,
 };
-use turnkeeper::exploration::units::{Coins, Feet, Inches, Miles, Pounds, Yards};
+use turnkeeper::units::{Coins, Feet, Inches, Miles, Pounds, Yards};
 
 fn id(s: &str) -> Ident {
     Ident::new(s).unwrap()

@@ -10,7 +10,7 @@ use turnkeeper::exploration::ose::water::{
     water_lost_chance, water_wander_chance, wind_row,
 };
 use turnkeeper::exploration::ose::wilderness::roll_outdoor_encounter_distance;
-use turnkeeper::exploration::units::{Feet, Miles, Yards};
+use turnkeeper::units::{Feet, Miles, Yards};
 
 fn f(num: u32, den: u32) -> Factor {
     Factor { num, den }

@@ -10,7 +10,7 @@ use turnkeeper::exploration::ose::wilderness::{
     ose_miles_per_day, party_rate, roll_forage, roll_hunt, roll_outdoor_encounter_distance,
     terrain_row, wander_chance,
 };
-use turnkeeper::exploration::units::{Feet, Miles, Yards};
+use turnkeeper::units::{Feet, Miles, Yards};
 
 fn route(terrain: OseTerrain) -> OseRoute {
     OseRoute {

@@ -11,7 +11,7 @@ use turnkeeper::exploration::hyb::travel::{Caution, ThreatLevel};
 use turnkeeper::exploration::journey::{
     Command, Event, Journey, JourneyConfig, JourneyMode, Member, StartTime, TravelTurnPlan,
 };
-use turnkeeper::exploration::units::{Feet, Miles};
+use turnkeeper::units::{Feet, Miles};
 
 fn id(s: &str) -> Ident {
     Ident::new(s).unwrap()

@@ -15,7 +15,7 @@ use turnkeeper::exploration::ose::water::{Propulsion, StormOutcome, Waters, Wind
 use turnkeeper::exploration::ose::wilderness::{
     DayActivity, MarchPace, OseRoute, OseTerrain, Wayfinding,
 };
-use turnkeeper::exploration::units::{Distance, Feet, Miles, Yards};
+use turnkeeper::units::{Distance, Feet, Miles, Yards};
 
 fn id(s: &str) -> Ident {
     Ident::new(s).unwrap()

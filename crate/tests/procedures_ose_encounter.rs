@@ -3,11 +3,11 @@
 
 use turnkeeper::ErrorCode;
 use turnkeeper::dice::SuppliedDice;
-use turnkeeper::procedures::Distance;
 use turnkeeper::procedures::ose::MovementRate;
 use turnkeeper::procedures::ose::encounter::*;
 use turnkeeper::procedures::ose::reaction::*;
 use turnkeeper::procedures::ose::surprise::*;
+use turnkeeper::units::Distance;
 
 fn opening(location: EncounterLocation) -> OpeningInput {
     OpeningInput {

@@ -2,11 +2,12 @@
 
 use turnkeeper::ErrorCode;
 use turnkeeper::dice::SuppliedDice;
+use turnkeeper::procedures::Percent;
 use turnkeeper::procedures::ose::MovementRate;
 use turnkeeper::procedures::ose::evasion::*;
 use turnkeeper::procedures::ose::pursuit::*;
 use turnkeeper::procedures::ose::running::*;
-use turnkeeper::procedures::{Distance, Percent};
+use turnkeeper::units::Distance;
 
 fn wild_input(fleeing: u32, pursuers: u32) -> WildernessEvasionInput {
     WildernessEvasionInput {

@@ -12,13 +12,11 @@
 //! - [`d20`], [`rolls`], [`distance`], [`member`], [`limits`]: small pieces both share.
 
 pub mod a5e;
-pub mod distance;
 pub mod hyb;
 pub mod limits;
 pub mod member;
 pub mod ose;
 pub mod rolls;
 
-pub use distance::{Distance, DistanceUnit};
 pub use member::{GroupKey, MemberId};
 pub use rolls::{InSixRoll, Percent, PercentileRoll};

@@ -21,7 +21,7 @@ use crate::exploration::journey::types::{
 use crate::exploration::ose::dungeon::{DungeonClock, ForceDoor, SecretRoll};
 use crate::exploration::ose::water::{Current, StormOutcome, WindRoll};
 use crate::exploration::ose::wilderness::{DayActivity, FoodFound, MarchPace, WildernessClock};
-use crate::exploration::units::{Distance, Feet, Miles};
+use crate::units::{Distance, Feet, Miles};
 
 /// Why a wandering or lost check was made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -11,7 +11,7 @@ use crate::dice::ChanceRoll;
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
 use crate::exploration::chance::{Chance, roll_chance, roll_pool};
-use crate::exploration::units::Feet;
+use crate::units::Feet;
 
 /// OSE-DUNG-13: a wandering-monster check every 2 turns.
 pub const WANDER_CHECK_INTERVAL_TURNS: u32 = 2;

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 use crate::exploration::ose::wilderness::FEET_OF_RATE_PER_DAILY_MILE;
-use crate::exploration::units::{Coins, Feet, Miles};
+use crate::units::{Coins, Feet, Miles};
 
 /// OSE-ENCUMB-01: the most a character can carry and still move.
 pub const MAX_LOAD: Coins = Coins(1_600);

@@ -11,7 +11,7 @@ use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
 use crate::exploration::chance::{Chance, roll_chance, roll_pool};
 use crate::exploration::ose::wilderness::FEET_OF_RATE_PER_DAILY_MILE;
-use crate::exploration::units::{Feet, Miles, Yards};
+use crate::units::{Feet, Miles, Yards};
 
 /// OSE-WATER-02: losing direction with a navigator.
 pub const LOST_WITH_NAVIGATOR: Chance = Chance::in_six(2);

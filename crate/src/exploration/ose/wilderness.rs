@@ -3,7 +3,7 @@
 //! The day runs: decide the course, check for losing direction, check for wandering monsters,
 //! describe and play encounters, then update rations, durations and the need to rest
 //! (OSE-WILD-06). Outdoors, ranges and movement are in yards (OSE-WILD-01; see
-//! [`crate::exploration::units::Feet::read_as_outdoor_yards`]).
+//! [`crate::units::Feet::read_as_outdoor_yards`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -11,7 +11,7 @@ use crate::dice::ChanceRoll;
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
 use crate::exploration::chance::{Chance, roll_chance, roll_pool};
-use crate::exploration::units::{Feet, Miles, Yards};
+use crate::units::{Feet, Miles, Yards};
 
 /// OSE-WILD-08 / OSE-WATER-04: miles per day = base movement rate (ft) ÷ 5.
 pub const FEET_OF_RATE_PER_DAILY_MILE: u32 = 5;

@@ -7,13 +7,13 @@ use serde::{Deserialize, Serialize};
 use crate::dice::{DiceSpec, DieSize};
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
-use crate::procedures::distance::{Distance, DistanceUnit};
 use crate::procedures::limits::MAX_DISTANCE;
 use crate::procedures::ose::movement::MovementRate;
 use crate::procedures::ose::surprise::{
     EncounterSide, SurpriseFactors, SurpriseOutcome, SurpriseRoll, roll_surprise,
 };
 use crate::procedures::rolls::sum_faces;
+use crate::units::{Distance, DistanceUnit};
 
 /// OSE-ENC-01: how an encounter came about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -116,10 +116,7 @@ pub fn roll_encounter_distance(
     let amount = sum_faces(&dice).saturating_mul(DISTANCE_MULTIPLIER);
     Ok(EncounterDistance {
         dice,
-        distance: Distance {
-            amount,
-            unit: location.unit(),
-        },
+        distance: Distance::new(amount, location.unit()),
     })
 }
 
@@ -167,10 +164,7 @@ pub const ENCOUNTER_MOVEMENT_MAX_ROUNDS: u32 = 60;
 /// the dungeon and yards outdoors (120 → 40 ft, or 40 yd in the wilderness).
 pub fn encounter_movement(rate: MovementRate, location: EncounterLocation) -> Result<Distance> {
     let rate = rate.validate()?;
-    Ok(Distance {
-        amount: rate.encounter_per_round(),
-        unit: location.unit(),
-    })
+    Ok(Distance::new(rate.encounter_per_round(), location.unit()))
 }
 
 /// What the referee knows before an encounter opens.
@@ -223,7 +217,7 @@ pub fn open_encounter(
 ) -> Result<EncounterOpening> {
     if input
         .fixed_distance
-        .is_some_and(|d| d.amount > MAX_DISTANCE)
+        .is_some_and(|d| d.amount() > MAX_DISTANCE)
     {
         return Err(Error::invalid_argument(format!(
             "an encounter distance must be at most {MAX_DISTANCE}"
