@@ -9,6 +9,7 @@ use turnkeeper::procedures::ose::attack::*;
 use turnkeeper::procedures::ose::combat::*;
 use turnkeeper::procedures::ose::damage::*;
 use turnkeeper::procedures::ose::matrix::*;
+use turnkeeper::units::Feet;
 
 fn thac0(t: u32) -> OseAttacker {
     OseAttacker::Thac0 { thac0: t }
@@ -435,7 +436,7 @@ fn ose_atk_18_fighting_in_water_takes_the_referees_penalty() {
 
 #[test]
 fn ose_combat_04_withdrawal_and_retreat() {
-    let rate = MovementRate(120);
+    let rate = MovementRate(Feet(120));
     assert_eq!(fighting_withdrawal(rate, true).unwrap(), 20);
     assert_eq!(
         fighting_withdrawal(rate, false).unwrap_err().code,

@@ -24,7 +24,7 @@ pub const RETREAT_ATTACK_BONUS: i32 = 2;
 impl MeleeMovement {
     /// OSE-COMBAT-04: feet (or yards outdoors) the movement allows per round.
     pub fn max_per_round(self, rate: MovementRate) -> Result<u32> {
-        let encounter = rate.validate()?.encounter_per_round();
+        let encounter = rate.validate()?.encounter_per_round().0;
         Ok(match self {
             Self::FightingWithdrawal => encounter / 2,
             Self::Retreat => encounter,

@@ -164,7 +164,7 @@ pub const ENCOUNTER_MOVEMENT_MAX_ROUNDS: u32 = 60;
 /// the dungeon and yards outdoors (120 → 40 ft, or 40 yd in the wilderness).
 pub fn encounter_movement(rate: MovementRate, location: EncounterLocation) -> Result<Distance> {
     let rate = rate.validate()?;
-    Ok(Distance::new(rate.encounter_per_round(), location.unit()))
+    Ok(Distance::new(rate.encounter_per_round().0, location.unit()))
 }
 
 /// What the referee knows before an encounter opens.

@@ -140,8 +140,8 @@ impl DungeonPursuit {
     /// Run one round.
     pub fn run_round(&mut self) -> Result<DungeonPursuitRound> {
         ensure_ongoing(self.status)?;
-        let gained = i64::from(self.pursuer_rate.running_per_round())
-            - i64::from(self.fleeing_rate.running_per_round());
+        let gained = i64::from(self.pursuer_rate.running_per_round().0)
+            - i64::from(self.fleeing_rate.running_per_round().0);
         let gap = (i64::from(self.gap_feet) - gained).clamp(0, i64::from(MAX_DISTANCE));
         self.gap_feet = u32::try_from(gap).unwrap_or(MAX_DISTANCE);
         self.round = self.round.saturating_add(1);
