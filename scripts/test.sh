@@ -12,6 +12,9 @@ bash scripts/bootstrap.sh
 step "cargo fmt --check"
 cargo fmt --all --check
 
+step "unique TypeScript type names (check-ts-names)"
+python3 scripts/check-ts-names.py
+
 step "cargo clippy (native, all targets) -D warnings"
 cargo clippy -q --all-targets -- -D warnings
 

@@ -1,10 +1,10 @@
-//! The six abilities, shared by every ruleset and module (one type, so the generated
-//! TypeScript has one `Ability`).
+//! The six abilities and the A5E skills, shared by every ruleset and module (one type each, so
+//! the generated TypeScript has one `Ability` and one `Skill`).
 
 use serde::{Deserialize, Serialize};
 
 /// One of the six ability scores.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Ability {
@@ -25,4 +25,78 @@ impl Ability {
         Self::Wis,
         Self::Cha,
     ];
+    /// Strength, Dexterity and Constitution: the physical abilities named by agonized
+    /// (A5E-COND-01) and fatigue levels 2 and 4 (A5E-TRACK-07).
+    pub const PHYSICAL: &'static [Ability] = &[Self::Str, Self::Dex, Self::Con];
+    /// Intelligence, Wisdom and Charisma: the mental abilities named by enraged (A5E-COND-11)
+    /// and strife levels 1 and 4 (A5E-TRACK-08).
+    pub const MENTAL: &'static [Ability] = &[Self::Int, Self::Wis, Self::Cha];
+
+    /// The full name, for log lines.
+    pub const fn label(self) -> &'static str {
+        match self {
+            Self::Str => "Strength",
+            Self::Dex => "Dexterity",
+            Self::Con => "Constitution",
+            Self::Int => "Intelligence",
+            Self::Wis => "Wisdom",
+            Self::Cha => "Charisma",
+        }
+    }
+}
+
+/// Skills a check can be made with: the A5E list. Conditions name only some (Investigation and
+/// Perception by fixated, A5E-COND-13) and the A5E procedures call for a few (world features,
+/// jumping, tumbling, hiding, searching, diving), but a check may carry any of them so that
+/// homebrew conditions can target one. HYB has no skills (HYB-CHK-02).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum Skill {
+    Acrobatics,
+    AnimalHandling,
+    Arcana,
+    Athletics,
+    Culture,
+    Deception,
+    Engineering,
+    History,
+    Insight,
+    Intimidation,
+    Investigation,
+    Medicine,
+    Nature,
+    Perception,
+    Performance,
+    Persuasion,
+    Religion,
+    SleightOfHand,
+    Stealth,
+    Survival,
+}
+
+impl Skill {
+    /// The ability a skill is usually paired with (the A5E skill list's pairing; a Narrator
+    /// may call for another ability with any skill).
+    pub const fn usual_ability(self) -> Ability {
+        match self {
+            Self::Athletics => Ability::Str,
+            Self::Acrobatics | Self::SleightOfHand | Self::Stealth => Ability::Dex,
+            Self::Arcana
+            | Self::Culture
+            | Self::Engineering
+            | Self::History
+            | Self::Investigation
+            | Self::Nature
+            | Self::Religion => Ability::Int,
+            Self::AnimalHandling
+            | Self::Insight
+            | Self::Medicine
+            | Self::Perception
+            | Self::Survival => Ability::Wis,
+            Self::Deception | Self::Intimidation | Self::Performance | Self::Persuasion => {
+                Ability::Cha
+            }
+        }
+    }
 }

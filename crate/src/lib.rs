@@ -25,6 +25,7 @@ pub mod exploration;
 pub mod initiative;
 pub mod procedures;
 pub mod rulesets;
+pub mod units;
 
 #[cfg(feature = "wasm")]
 pub mod wasm;

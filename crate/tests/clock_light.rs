@@ -7,7 +7,7 @@ use turnkeeper::clock::{
     Clock, Consumable, ConsumableKind, GameTime, Happening, Ident, LightKind, LightLevel,
     LightSource, LightSpec, Seconds, Span, Tick,
 };
-use turnkeeper::exploration::units::Feet;
+use turnkeeper::units::Feet;
 
 fn id(s: &str) -> Ident {
     Ident::new(s).unwrap()

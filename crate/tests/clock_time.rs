@@ -13,22 +13,22 @@ use turnkeeper::clock::{
 #[test]
 fn a5e_time_01_round_is_six_seconds_and_narrator_may_choose_longer() {
     let r = |count, length| CombatRounds { count, length }.to_seconds().unwrap();
-    assert_eq!(r(1, RoundLength::SixSeconds), Seconds(6));
-    assert_eq!(r(10, RoundLength::SixSeconds), Seconds(60));
-    assert_eq!(r(1, RoundLength::TenSeconds), Seconds(10));
-    assert_eq!(r(1, RoundLength::OneMinute), Seconds(60));
-    assert_eq!(r(1, RoundLength::TenMinutes), Seconds(600));
+    assert_eq!(r(1, RoundLength::SIX_SECONDS), Seconds(6));
+    assert_eq!(r(10, RoundLength::SIX_SECONDS), Seconds(60));
+    assert_eq!(r(1, RoundLength::TEN_SECONDS), Seconds(10));
+    assert_eq!(r(1, RoundLength::ONE_MINUTE), Seconds(60));
+    assert_eq!(r(1, RoundLength::TEN_MINUTES), Seconds(600));
 }
 
 #[test]
 fn c_01_same_round_count_means_different_time_per_preset() {
     let a5e = CombatRounds {
         count: 10,
-        length: RoundLength::SixSeconds,
+        length: RoundLength::SIX_SECONDS,
     };
     let ose = CombatRounds {
         count: 10,
-        length: RoundLength::TenSeconds,
+        length: RoundLength::TEN_SECONDS,
     };
     assert_eq!(a5e.to_seconds().unwrap(), Seconds(60));
     assert_eq!(ose.to_seconds().unwrap(), Seconds(100));
@@ -49,7 +49,7 @@ fn ose_time_02_round_is_ten_seconds_and_sixty_make_a_turn() {
     assert_eq!(OSE_ROUNDS_PER_TURN, 60);
     let rounds = CombatRounds {
         count: OSE_ROUNDS_PER_TURN,
-        length: RoundLength::TenSeconds,
+        length: RoundLength::TEN_SECONDS,
     };
     assert_eq!(
         rounds.to_seconds().unwrap(),
@@ -71,14 +71,14 @@ fn c_02_turn_units_serialize_as_distinct_spans() {
         TravelTurns(3).into(),
         CombatRounds {
             count: 3,
-            length: RoundLength::TenSeconds,
+            length: RoundLength::TEN_SECONDS,
         }
         .into(),
     ];
     let json = serde_json::to_string(&spans).unwrap();
     assert_eq!(
         json,
-        r#"[{"type":"explorationTurns","count":3},{"type":"travelTurns","count":3},{"type":"rounds","count":3,"length":"tenSeconds"}]"#
+        r#"[{"type":"explorationTurns","count":3},{"type":"travelTurns","count":3},{"type":"rounds","count":3,"length":10}]"#
     );
     let secs: Vec<u32> = spans.iter().map(|s| s.to_seconds().unwrap().0).collect();
     assert_eq!(secs, vec![1_800, 10_800, 30]);

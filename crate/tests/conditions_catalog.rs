@@ -14,9 +14,9 @@ fn cid(s: &str) -> ConditionId {
 
 /// RULES.md §2.12 transcribed independently of the source table.
 fn expected() -> Vec<(&'static str, &'static str, Value)> {
-    let phys = json!(["strength", "dexterity", "constitution"]);
-    let ment = json!(["intelligence", "wisdom", "charisma"]);
-    let str_dex = json!(["strength", "dexterity"]);
+    let phys = json!(["str", "dex", "con"]);
+    let ment = json!(["int", "wis", "cha"]);
+    let str_dex = json!(["str", "dex"]);
     let against_adv =
         json!({"type": "attacksAgainst", "mode": "advantage", "attacker": {"type": "any"}});
     vec![
@@ -236,7 +236,7 @@ fn expected() -> Vec<(&'static str, &'static str, Value)> {
                 {"type": "speed", "rule": {"type": "noBonuses"}},
                 against_adv,
                 {"type": "rollMode", "rolls": {"kinds": ["attack"]}, "mode": "disadvantage"},
-                {"type": "rollMode", "rolls": {"kinds": ["savingThrow"], "abilities": ["dexterity"]}, "mode": "disadvantage"}
+                {"type": "rollMode", "rolls": {"kinds": ["savingThrow"], "abilities": ["dex"]}, "mode": "disadvantage"}
             ]}),
         ),
         (
@@ -245,7 +245,7 @@ fn expected() -> Vec<(&'static str, &'static str, Value)> {
             json!({"effects": [
                 {"type": "speed", "rule": {"type": "halved"}},
                 {"type": "armorClass", "amount": -2},
-                {"type": "rollModifier", "rolls": {"kinds": ["savingThrow"], "abilities": ["dexterity"]}, "amount": -2},
+                {"type": "rollModifier", "rolls": {"kinds": ["savingThrow"], "abilities": ["dex"]}, "amount": -2},
                 {"type": "action", "limit": "noReactions"},
                 {"type": "action", "limit": "actionOrBonusAction"},
                 {"type": "action", "limit": "oneAttackPerTurn"}

@@ -18,7 +18,7 @@ const HEXED: &str = r#"{
       "notes": "Cursed by a hag.",
       "implies": ["frightened", "dazed"],
       "effects": [
-        {"type": "rollMode", "rolls": {"kinds": ["savingThrow"], "abilities": ["wisdom"]}, "mode": "disadvantage"},
+        {"type": "rollMode", "rolls": {"kinds": ["savingThrow"], "abilities": ["wis"]}, "mode": "disadvantage"},
         {"type": "rollModifier", "rolls": {"kinds": ["attack"]}, "amount": -1}
       ]
     },
@@ -53,7 +53,7 @@ fn homebrew_conditions_load_and_imply_built_in_ones() {
         .query(
             &s,
             &RollQuery::new(Roll::SavingThrow {
-                ability: Ability::Wisdom,
+                ability: Ability::Wis,
             }),
         )
         .unwrap();

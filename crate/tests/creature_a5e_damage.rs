@@ -169,7 +169,7 @@ fn a5e_dmg_06_untyped_ongoing_damage_ignores_resistance_and_vulnerability() {
         c = c.with_resistance(t).with_vulnerability(t);
     }
     let ongoing = OngoingDamage {
-        dice: DiceSpec::new(1, turnkeeper::dice::DieSize::D10, 0),
+        dice: DiceSpec::new(1, turnkeeper::dice::DieSize::D10),
         damage_type: None,
     };
     let report = c
@@ -389,7 +389,7 @@ fn a5e_thp_04_ex_a5e_07c_temporary_hp_at_zero_absorb_but_do_not_wake() {
 #[test]
 fn ex_a5e_08_ongoing_fire_damage_uses_fire_resistance_and_vulnerability() {
     let touch = OngoingDamage {
-        dice: DiceSpec::new(1, turnkeeper::dice::DieSize::D10, 0),
+        dice: DiceSpec::new(1, turnkeeper::dice::DieSize::D10),
         damage_type: Some(DamageType::Fire),
     };
     let rules = a5e();

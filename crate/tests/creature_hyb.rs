@@ -370,11 +370,7 @@ fn hyb_heal_01_a_check_stabilises_but_restores_no_hp() {
 fn hyb_heal_03_magic_restores_its_dice_and_ability_points_return_with_rest() {
     let mut c = pc(30).with_current_hp(10);
     let r = c
-        .heal_dice(
-            &hyb(),
-            DiceSpec::new(3, DieSize::D6, 0),
-            &mut dice(&[2, 3, 4]),
-        )
+        .heal_dice(&hyb(), DiceSpec::new(3, DieSize::D6), &mut dice(&[2, 3, 4]))
         .unwrap();
     assert_eq!(c.hp.current, 19);
     assert_eq!(r.dice.len(), 3);

@@ -82,7 +82,7 @@ fn negative_and_oversized_amounts_are_refused_without_change() {
         .apply_ongoing_damage(
             &rules,
             &OngoingDamage {
-                dice: DiceSpec::new(MAX_DICE_PER_ROLL + 1, DieSize::D6, 0),
+                dice: DiceSpec::new(MAX_DICE_PER_ROLL + 1, DieSize::D6),
                 damage_type: None,
             },
             &choices,

@@ -71,7 +71,7 @@ fn a5e_init_02_other_ability_checks() {
     let mut seer = newp("seer", "party", 10);
     seer.mods.wis = 3;
     seer.check = Some(InitiativeCheck {
-        ability: Ability::Wisdom,
+        ability: Ability::Wis,
         skill: Some(Label::new("Perception").unwrap()),
         bonus: 2,
     });
@@ -86,7 +86,7 @@ fn a5e_init_02_other_ability_checks() {
     // Everyone else makes the Narrator's Strength check (all Str +0 here).
     let mut cmd = start();
     if let EncounterCommand::Start { check, .. } = &mut cmd {
-        *check = Some(InitiativeCheck::ability(Ability::Strength));
+        *check = Some(InitiativeCheck::ability(Ability::Str));
     }
     t.run(cmd, &[10, 11, 12, 10]);
     assert_eq!(t.count("seer"), Some(15));

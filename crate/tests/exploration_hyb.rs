@@ -4,8 +4,8 @@
 use turnkeeper::ErrorCode;
 use turnkeeper::clock::time::{SECONDS_PER_DAY, SECONDS_PER_HOUR, SECONDS_PER_WEEK};
 use turnkeeper::clock::{GameTime, Ident, LightLevel, Seconds};
+use turnkeeper::dice::RollMode;
 use turnkeeper::dice::{RolledDie, SuppliedDice};
-use turnkeeper::exploration::chance::Advantage;
 use turnkeeper::exploration::hyb::corruption::{
     Ability, Corruption, CorruptionStage, HarmDone, StageHarm, StageSuccess, expose,
 };
@@ -23,7 +23,7 @@ use turnkeeper::exploration::hyb::travel::{
     Caution, HybTravelMode, RESOURCE_TICK, TRAVEL_TURN_TABLE, ThreatLevel, roll_travel_turn,
     scenes_make_travel_turn, travel_roll_interval, travel_turn_row,
 };
-use turnkeeper::exploration::units::{Coins, Feet, Loads, Miles};
+use turnkeeper::units::{Coins, Feet, Loads, Miles};
 
 fn id(s: &str) -> Ident {
     Ident::new(s).unwrap()
@@ -77,11 +77,11 @@ fn hyb_travel_02_travel_turn_table_every_row() {
 fn hyb_travel_02_cautious_rolls_with_advantage_careless_with_disadvantage() {
     let mut dice = SuppliedDice::new([4, 15]);
     let r = roll_travel_turn(Caution::Cautious, &mut dice).unwrap();
-    assert_eq!(r.roll.kept, 15);
+    assert_eq!(r.roll.natural, 15);
     assert_eq!(r.threat, ThreatLevel::Worsens);
     let mut dice = SuppliedDice::new([4, 15]);
     let r = roll_travel_turn(Caution::Careless, &mut dice).unwrap();
-    assert_eq!(r.roll.kept, 4);
+    assert_eq!(r.roll.natural, 4);
     assert_eq!(r.threat, ThreatLevel::BadSoon);
     let mut dice = SuppliedDice::new([1]);
     let r = roll_travel_turn(Caution::Ordinary, &mut dice).unwrap();
@@ -124,12 +124,12 @@ fn ex_hyb_01_rolling_to_return_arduous() {
         Returner {
             id: id("pc-a"),
             best_modifier: 6,
-            advantage: Advantage::Normal,
+            advantage: RollMode::Normal,
         },
         Returner {
             id: id("pc-b"),
             best_modifier: 5,
-            advantage: Advantage::Normal,
+            advantage: RollMode::Normal,
         },
     ];
     // PC-A "rolls a 17" read as the total (11 + 6); PC-B natural 7 + 5 = 12.
@@ -154,7 +154,7 @@ fn ex_hyb_01_hyb_return_02_dangerous_path_costs_a_d6_per_point() {
     let pcs = [Returner {
         id: id("pc-b"),
         best_modifier: 5,
-        advantage: Advantage::Normal,
+        advantage: RollMode::Normal,
     }];
     let mut dice = SuppliedDice::new([7, 3, 4]);
     let r = roll_to_return(&pcs, 4, ReturnPath::Dangerous, &mut dice).unwrap();
@@ -298,7 +298,7 @@ fn ex_hyb_02_venom_corruption_stages_to_death() {
     let t0 = GameTime::at(0, 9, 0).unwrap();
     // exposure: d20 5 + CON mod 0 < 11 → infected, onset exhaustion
     let mut dice = SuppliedDice::new([5]);
-    let exp = expose(venom(), 10, 10, Advantage::Normal, t0, &mut dice).unwrap();
+    let exp = expose(venom(), 10, 10, RollMode::Normal, t0, &mut dice).unwrap();
     assert!(!exp.check.success);
     assert_eq!(exp.onset, Some(HarmDone::Exhausted));
     let mut inf = exp.infection.unwrap();
@@ -313,7 +313,7 @@ fn ex_hyb_02_venom_corruption_stages_to_death() {
             GameTime::at(0, 10, 0).unwrap(),
             10,
             10,
-            Advantage::Normal,
+            RollMode::Normal,
             &mut dice,
         )
         .unwrap_err();
@@ -324,7 +324,7 @@ fn ex_hyb_02_venom_corruption_stages_to_death() {
             GameTime::at(0, 11, 0).unwrap(),
             10,
             10,
-            Advantage::Normal,
+            RollMode::Normal,
             &mut dice,
         )
         .unwrap();
@@ -353,7 +353,7 @@ fn ex_hyb_02_venom_corruption_stages_to_death() {
             GameTime::at(0, 13, 0).unwrap(),
             6,
             6,
-            Advantage::Normal,
+            RollMode::Normal,
             &mut dice,
         )
         .unwrap();
@@ -373,7 +373,7 @@ fn ex_hyb_02_venom_corruption_stages_to_death() {
 #[test]
 fn hyb_corr_01_passing_the_exposure_check_avoids_infection() {
     let mut dice = SuppliedDice::new([11]);
-    let exp = expose(venom(), 10, 10, Advantage::Normal, GameTime(0), &mut dice).unwrap();
+    let exp = expose(venom(), 10, 10, RollMode::Normal, GameTime(0), &mut dice).unwrap();
     assert!(exp.check.success);
     assert!(exp.infection.is_none() && exp.onset.is_none());
 }
@@ -381,29 +381,29 @@ fn hyb_corr_01_passing_the_exposure_check_avoids_infection() {
 #[test]
 fn hyb_corr_02_stage_success_avoids_or_cures_by_option() {
     let mut dice = SuppliedDice::new([1, 15]);
-    let mut inf = expose(venom(), 10, 10, Advantage::Normal, GameTime(0), &mut dice)
+    let mut inf = expose(venom(), 10, 10, RollMode::Normal, GameTime(0), &mut dice)
         .unwrap()
         .infection
         .unwrap();
     let end = inf
-        .end_stage(GameTime(7_200), 10, 10, Advantage::Normal, &mut dice)
+        .end_stage(GameTime(7_200), 10, 10, RollMode::Normal, &mut dice)
         .unwrap();
     assert!(end.check.success && end.harm.is_none() && !end.over);
     assert_eq!(inf.stage, 1);
     let mut cures = venom();
     cures.on_success = StageSuccess::Cures;
     let mut dice = SuppliedDice::new([1, 15]);
-    let mut inf = expose(cures, 10, 10, Advantage::Normal, GameTime(0), &mut dice)
+    let mut inf = expose(cures, 10, 10, RollMode::Normal, GameTime(0), &mut dice)
         .unwrap()
         .infection
         .unwrap();
     let end = inf
-        .end_stage(GameTime(7_200), 10, 10, Advantage::Normal, &mut dice)
+        .end_stage(GameTime(7_200), 10, 10, RollMode::Normal, &mut dice)
         .unwrap();
     assert!(end.over);
     let mut bad = venom();
     bad.stages.clear();
-    assert!(expose(bad, 10, 10, Advantage::Normal, GameTime(0), &mut dice).is_err());
+    assert!(expose(bad, 10, 10, RollMode::Normal, GameTime(0), &mut dice).is_err());
 }
 
 #[test]

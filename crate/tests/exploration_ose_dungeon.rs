@@ -9,7 +9,7 @@ use turnkeeper::exploration::ose::dungeon::{
     TURNS_PER_REST, WANDER_CHECK_INTERVAL_TURNS, dungeon_movement_per_turn,
     roll_dungeon_encounter_distance, roll_force_door, roll_listen, roll_search, roll_trap_trigger,
 };
-use turnkeeper::exploration::units::Feet;
+use turnkeeper::units::Feet;
 
 #[test]
 fn ose_dung_13_wandering_check_every_two_turns_one_in_six() {
@@ -28,7 +28,7 @@ fn ose_dung_13_wandering_check_every_two_turns_one_in_six() {
 fn ex_ose_15_dungeon_wandering_check_then_distance() {
     let mut dice = SuppliedDice::new([1, 3, 4]);
     let check = roll_chance(DUNGEON_WANDER_CHANCE, &mut dice).unwrap();
-    assert!(check.happened);
+    assert!(check.success);
     let d = roll_dungeon_encounter_distance(&mut dice).unwrap();
     assert_eq!(
         d.dice,
@@ -42,7 +42,7 @@ fn ex_ose_15_dungeon_wandering_check_then_distance() {
     assert!(
         !roll_chance(DUNGEON_WANDER_CHANCE, &mut dice)
             .unwrap()
-            .happened
+            .success
     );
 }
 
@@ -50,7 +50,7 @@ fn ex_ose_15_dungeon_wandering_check_then_distance() {
 fn ose_wander_01_chance_may_be_raised_or_lowered() {
     let noisy = Chance::in_six(2);
     let mut dice = SuppliedDice::new([2]);
-    assert!(roll_chance(noisy, &mut dice).unwrap().happened);
+    assert!(roll_chance(noisy, &mut dice).unwrap().success);
     assert_eq!(
         Chance::in_six(7).validate().unwrap_err().code,
         ErrorCode::InvalidArgument
@@ -101,7 +101,7 @@ fn ose_dung_01_ose_dung_14_secret_doors_searched_secretly() {
     let found = roll_search(SearchKind::SecretDoor, None, true, &mut dice).unwrap();
     assert!(found.success && found.secret);
     let nothing_there = roll_search(SearchKind::SecretDoor, None, false, &mut dice).unwrap();
-    assert!(nothing_there.roll.happened && !nothing_there.success);
+    assert!(nothing_there.roll.success && !nothing_there.success);
     let missed = roll_search(SearchKind::SecretDoor, None, true, &mut dice).unwrap();
     assert!(!missed.success);
     // a class better at it: 2-in-6
@@ -150,8 +150,8 @@ fn ose_dung_06_listening_one_in_six_silent_monsters_never_heard() {
 fn ose_dung_11_trap_springs_on_two_in_six() {
     assert_eq!(TRAP_TRIGGER_CHANCE, Chance::in_six(2));
     let mut dice = SuppliedDice::new([2, 3]);
-    assert!(roll_trap_trigger(&mut dice).unwrap().happened);
-    assert!(!roll_trap_trigger(&mut dice).unwrap().happened);
+    assert!(roll_trap_trigger(&mut dice).unwrap().success);
+    assert!(!roll_trap_trigger(&mut dice).unwrap().success);
 }
 
 #[test]

@@ -18,9 +18,9 @@ use turnkeeper::exploration::ose::hazards::{
     starving, swimming_rate,
 };
 use turnkeeper::exploration::ose::party::{
-    MarchingOrder, PartyAdvice, PartyRecords, magic_item_pick_order, party_advice, split_evenly,
+    OseMarchingOrder, PartyAdvice, PartyRecords, magic_item_pick_order, party_advice, split_evenly,
 };
-use turnkeeper::exploration::units::{Coins, Feet, Inches, Miles, Pounds, Yards};
+use turnkeeper::units::{Coins, Feet, Inches, Miles, Pounds, Yards};
 
 fn id(s: &str) -> Ident {
     Ident::new(s).unwrap()
@@ -83,9 +83,15 @@ fn ose_encumb_03_basic_table_every_row() {
     );
     for (armor, free, laden) in BASIC_ENCUMBRANCE_TABLE {
         let f = basic_movement(armor, false, Coins(0)).unwrap();
-        assert_eq!((f.per_turn, f.per_round), (Feet(free), Feet(free / 3)));
+        assert_eq!(
+            (f.per_turn(), f.encounter_per_round()),
+            (Feet(free), Feet(free / 3))
+        );
         let l = basic_movement(armor, true, Coins(500)).unwrap();
-        assert_eq!((l.per_turn, l.per_round), (Feet(laden), Feet(laden / 3)));
+        assert_eq!(
+            (l.per_turn(), l.encounter_per_round()),
+            (Feet(laden), Feet(laden / 3))
+        );
     }
 }
 
@@ -95,7 +101,7 @@ fn ose_encumb_04_detailed_table_every_row() {
         DETAILED_ENCUMBRANCE_TABLE,
         [(400, 120), (600, 90), (800, 60), (1_600, 30)]
     );
-    let rate = |c| detailed_movement(Coins(c)).map(|m| m.per_turn);
+    let rate = |c| detailed_movement(Coins(c)).map(|m| m.per_turn());
     assert_eq!(rate(0), Some(Feet(120)));
     assert_eq!(rate(400), Some(Feet(120)));
     assert_eq!(rate(401), Some(Feet(90)));
@@ -121,8 +127,8 @@ fn ose_encumb_01_more_than_1600_coins_cannot_move() {
 fn ex_ose_14_encumbrance_examples() {
     let d = |c| movement(Encumbrance::Detailed { total: Coins(c) });
     assert_eq!(d(500), Some(MovementRate::from_base(Feet(90))));
-    assert_eq!(d(500).unwrap().per_round, Feet(30));
-    assert_eq!(d(800).unwrap().per_round, Feet(20));
+    assert_eq!(d(500).unwrap().encounter_per_round(), Feet(30));
+    assert_eq!(d(800).unwrap().encounter_per_round(), Feet(20));
     assert_eq!(d(1_601), None);
     let basic = movement(Encumbrance::Basic {
         armor: ArmorWorn::Light,
@@ -130,15 +136,18 @@ fn ex_ose_14_encumbrance_examples() {
         treasure: Coins(200),
     })
     .unwrap();
-    assert_eq!((basic.per_turn, basic.per_round), (Feet(60), Feet(20)));
+    assert_eq!(
+        (basic.per_turn(), basic.encounter_per_round()),
+        (Feet(60), Feet(20))
+    );
 }
 
 #[test]
 fn ex_ose_05_movement_rates_from_a_120_base() {
     let m = MovementRate::from_base(Feet(120));
-    assert_eq!(m.per_round, Feet(40));
+    assert_eq!(m.encounter_per_round(), Feet(40));
     assert_eq!(MAX_ENCOUNTER_ROUNDS, 60);
-    assert_eq!(m.per_turn, Feet(120));
+    assert_eq!(m.per_turn(), Feet(120));
     assert_eq!(m.running_per_round(), Feet(120));
     assert_eq!(m.miles_per_day(), Miles(24));
     assert!(!running_effect(30).exhausted);
@@ -175,12 +184,12 @@ fn ex_ose_08_ose_haz_06_drowning_chances_set_by_referee() {
     assert!(
         roll_drowning(DROWNING_HEAVY_EXAMPLE, &mut dice)
             .unwrap()
-            .happened
+            .success
     );
     assert!(
         !roll_drowning(DROWNING_LIGHT_EXAMPLE, &mut dice)
             .unwrap()
-            .happened
+            .success
     );
 }
 
@@ -215,7 +224,7 @@ fn ose_party_01_even_split_and_magic_item_pick_order() {
 #[test]
 fn ose_party_02_records_are_data() {
     let records = PartyRecords {
-        marching_orders: vec![MarchingOrder {
+        marching_orders: vec![OseMarchingOrder {
             situation: id("exploring"),
             order: vec![id("bo"), id("ana")],
         }],

@@ -10,7 +10,7 @@ use turnkeeper::exploration::ose::wilderness::{
     ose_miles_per_day, party_rate, roll_forage, roll_hunt, roll_outdoor_encounter_distance,
     terrain_row, wander_chance,
 };
-use turnkeeper::exploration::units::{Feet, Miles, Yards};
+use turnkeeper::units::{Feet, Miles, Yards};
 
 fn route(terrain: OseTerrain) -> OseRoute {
     OseRoute {
@@ -183,8 +183,8 @@ fn ose_wild_04_foraging_feeds_1d6() {
 #[test]
 fn ose_wild_05_hunting_one_in_six() {
     let mut dice = SuppliedDice::new([1, 6]);
-    assert!(roll_hunt(&mut dice).unwrap().happened);
-    assert!(!roll_hunt(&mut dice).unwrap().happened);
+    assert!(roll_hunt(&mut dice).unwrap().success);
+    assert!(!roll_hunt(&mut dice).unwrap().success);
 }
 
 #[test]

@@ -27,7 +27,7 @@ fn commands_parse_from_plain_json_with_defaults() {
         r#"{"type":"addSupply","id":"sup","kind":"sup","amount":4,"tick":{"every":3600,"uses":1}}"#,
         r#"{"type":"travelTurn","plan":{"caution":"cautious"}}"#,
         r#"{"type":"recordScene"}"#,
-        r#"{"type":"advance","span":{"type":"rounds","count":10,"length":"sixSeconds"}}"#,
+        r#"{"type":"advance","span":{"type":"rounds","count":10,"length":6}}"#,
         r#"{"type":"rollToReturn","path":"arduous"}"#,
     ];
     let mut dice = SuppliedDice::new([3, 2, 9, 14, 18]);

@@ -12,7 +12,7 @@ use turnkeeper::exploration::journey::{
     Journey, JourneyCommand, JourneyConfig, JourneyEvent, JourneyMode, Member, StartTime,
     TravelTurnPlan,
 };
-use turnkeeper::exploration::units::{Feet, Miles};
+use turnkeeper::units::{Feet, Miles};
 
 fn id(s: &str) -> Ident {
     Ident::new(s).unwrap()
@@ -512,7 +512,7 @@ fn venom() -> turnkeeper::exploration::hyb::corruption::Corruption {
 
 #[test]
 fn ex_hyb_02_hyb_corr_journey_tracks_venom_stages_and_replays() {
-    use turnkeeper::exploration::chance::Advantage;
+    use turnkeeper::dice::RollMode;
     use turnkeeper::exploration::hyb::corruption::HarmDone;
     let (mut j, mut events) = delve();
     events.extend(run(
@@ -522,7 +522,7 @@ fn ex_hyb_02_hyb_corr_journey_tracks_venom_stages_and_replays() {
             corruption: venom(),
             con_score: 10,
             onset_score: 10,
-            advantage: Advantage::Normal,
+            advantage: RollMode::Normal,
         },
         &[5],
     ));
@@ -537,7 +537,7 @@ fn ex_hyb_02_hyb_corr_journey_tracks_venom_stages_and_replays() {
         index: 0,
         con_score: con,
         harmed_score: con,
-        advantage: Advantage::Normal,
+        advantage: RollMode::Normal,
     };
     let mut dice = SuppliedDice::new([8, 4]);
     assert_eq!(

@@ -15,7 +15,7 @@ use turnkeeper::exploration::ose::water::{Propulsion, StormOutcome, Waters, Wind
 use turnkeeper::exploration::ose::wilderness::{
     DayActivity, MarchPace, OseRoute, OseTerrain, Wayfinding,
 };
-use turnkeeper::exploration::units::{Distance, Feet, Miles, Yards};
+use turnkeeper::units::{Distance, Feet, Miles, Yards};
 
 fn id(s: &str) -> Ident {
     Ident::new(s).unwrap()
@@ -82,7 +82,7 @@ fn ose_dung_08_dungeon_turn_sequence() {
     );
     assert!(matches!(
         &e[0],
-        JourneyEvent::WanderingChecked { context: CheckContext::Dungeon, roll } if !roll.happened
+        JourneyEvent::WanderingChecked { context: CheckContext::Dungeon, roll } if !roll.success
     ));
     assert!(matches!(
         &e[1],
@@ -147,7 +147,7 @@ fn ose_dung_08_dungeon_turn_sequence() {
         },
         &[1, 4],
     );
-    assert!(matches!(&e[0], JourneyEvent::WanderingChecked { roll, .. } if roll.happened));
+    assert!(matches!(&e[0], JourneyEvent::WanderingChecked { roll, .. } if roll.success));
     assert!(matches!(&e[1], JourneyEvent::Listened { result, .. } if !result.success));
     // EX-OSE-15: the encounter is 2d6 × 10 ft away
     let e = run(
@@ -165,7 +165,7 @@ fn ose_dung_08_dungeon_turn_sequence() {
         }
     ));
     let e = run(&mut j, JourneyCommand::TriggerTrap, &[2]);
-    assert!(matches!(&e[0], JourneyEvent::TrapTriggerRolled { roll } if roll.happened));
+    assert!(matches!(&e[0], JourneyEvent::TrapTriggerRolled { roll } if roll.success));
     fails(
         &mut j,
         JourneyCommand::ForceDoor {
@@ -229,7 +229,7 @@ fn ose_wander_01_journey_uses_the_configured_dungeon_chance() {
         },
         &[2],
     );
-    assert!(matches!(&e[0], JourneyEvent::WanderingChecked { roll, .. } if roll.happened));
+    assert!(matches!(&e[0], JourneyEvent::WanderingChecked { roll, .. } if roll.success));
 }
 
 fn plan(terrain: OseTerrain, activity: DayActivity, pace: MarchPace) -> WildernessDayPlan {
@@ -280,8 +280,8 @@ fn ose_wild_06_wilderness_day_sequence() {
         &e[0],
         JourneyEvent::LostChecked { lost: true, .. }
     ));
-    assert!(matches!(&e[1], JourneyEvent::WanderingChecked { roll, .. } if !roll.happened));
-    assert!(matches!(&e[2], JourneyEvent::WanderingChecked { roll, .. } if roll.happened));
+    assert!(matches!(&e[1], JourneyEvent::WanderingChecked { roll, .. } if !roll.success));
+    assert!(matches!(&e[2], JourneyEvent::WanderingChecked { roll, .. } if roll.success));
     assert!(
         matches!(&e[3], JourneyEvent::Foraged { found } if found.feeds.map(|f| f.1) == Some(4))
     );
@@ -384,7 +384,7 @@ fn ose_wild_07_haz_03_lost_checks_skipped_when_prevented_or_unknown() {
         JourneyCommand::WildernessDay { plan: hunt },
         &[4, 1],
     );
-    assert!(matches!(&e[1], JourneyEvent::Hunted { roll } if roll.happened));
+    assert!(matches!(&e[1], JourneyEvent::Hunted { roll } if roll.success));
     let bad = WildernessDayPlan {
         wander_checks: 5,
         ..plan(OseTerrain::Clear, DayActivity::Travel, MarchPace::Normal)

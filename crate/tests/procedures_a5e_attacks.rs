@@ -19,9 +19,10 @@ use turnkeeper::procedures::a5e::tumble::{self, AcrobaticsTraining, TumbleAttemp
 use turnkeeper::procedures::a5e::turn::ActionCost;
 use turnkeeper::procedures::a5e::two_weapon::{self, TwoWeaponSetup};
 use turnkeeper::procedures::a5e::{
-    AttackCircumstances, AttackEnvironment, AttackForm, AttackKind, AttackOutcome, AttackRollInput,
-    Cover, CoverSaveRule, D20Test, DEFAULT_EXPERTISE_DIE, OpportunityTrigger, RangeBand, RollMode,
-    TargetLocation, assess_attack, provokes_opportunity_attack, range_band, roll_death_save,
+    A5eCover, A5eRangeBand, AttackCircumstances, AttackEnvironment, AttackForm, AttackKind,
+    AttackOutcome, AttackRollInput, CoverSaveRule, D20Test, DEFAULT_EXPERTISE_DIE,
+    OpportunityTrigger, RollMode, TargetLocation, assess_attack, provokes_opportunity_attack,
+    range_band, roll_death_save,
 };
 
 fn sword(ac: i32) -> AttackRollInput {
@@ -34,7 +35,7 @@ fn sword(ac: i32) -> AttackRollInput {
         expertise: None,
         rattled: false,
         target_ac: ac,
-        cover: Cover::None,
+        cover: A5eCover::None,
     }
 }
 
@@ -176,7 +177,7 @@ fn melee(sees: bool, seen: bool) -> AttackCircumstances {
         attacker_sees_target: sees,
         target_sees_attacker: seen,
         target_location: TargetLocation::Known,
-        cover: Cover::None,
+        cover: A5eCover::None,
         environment: AttackEnvironment::Normal,
         other_advantage: false,
         other_disadvantage: false,
@@ -226,11 +227,11 @@ fn a5e_atk_01_unseen_attackers_and_targets() {
 
 #[test]
 fn a5e_atk_02_range_bands() {
-    assert_eq!(range_band(80, 80, Some(320)), RangeBand::Normal);
-    assert_eq!(range_band(81, 80, Some(320)), RangeBand::Long);
-    assert_eq!(range_band(320, 80, Some(320)), RangeBand::Long);
-    assert_eq!(range_band(321, 80, Some(320)), RangeBand::OutOfRange);
-    assert_eq!(range_band(31, 30, None), RangeBand::OutOfRange);
+    assert_eq!(range_band(80, 80, Some(320)), A5eRangeBand::Normal);
+    assert_eq!(range_band(81, 80, Some(320)), A5eRangeBand::Long);
+    assert_eq!(range_band(320, 80, Some(320)), A5eRangeBand::Long);
+    assert_eq!(range_band(321, 80, Some(320)), A5eRangeBand::OutOfRange);
+    assert_eq!(range_band(31, 30, None), A5eRangeBand::OutOfRange);
     let long = assess_attack(&bow(100, false)).unwrap();
     assert_eq!(long.mode, RollMode::Disadvantage);
     assert_eq!(long.reasons, vec![EdgeReason::LongRange]);
@@ -318,44 +319,44 @@ fn a5e_atk_05_opportunity_attack_triggers() {
 
 #[test]
 fn a5e_atk_06_cover_bonuses_best_source_and_total_cover() {
-    assert_eq!(Cover::Half.ac_bonus(), 2);
-    assert_eq!(Cover::ThreeQuarters.ac_bonus(), 5);
-    assert_eq!(Cover::Half.hide_bonus(), 2);
-    assert_eq!(Cover::ThreeQuarters.hide_bonus(), 5);
+    assert_eq!(A5eCover::Half.ac_bonus(), 2);
+    assert_eq!(A5eCover::ThreeQuarters.ac_bonus(), 5);
+    assert_eq!(A5eCover::Half.hide_bonus(), 2);
+    assert_eq!(A5eCover::ThreeQuarters.hide_bonus(), 5);
     assert_eq!(
-        Cover::best([Cover::Half, Cover::ThreeQuarters, Cover::None]),
-        Cover::ThreeQuarters
+        A5eCover::best([A5eCover::Half, A5eCover::ThreeQuarters, A5eCover::None]),
+        A5eCover::ThreeQuarters
     );
     // Half cover turns a 15-vs-AC-15 hit into a miss (AC 17).
     let mut input = sword(15);
-    input.cover = Cover::Half;
+    input.cover = A5eCover::Half;
     let r = input.roll(&mut SuppliedDice::new([10])).unwrap();
     assert_eq!(r.effective_ac, 17);
     assert_eq!(r.outcome, AttackOutcome::Miss);
-    input.cover = Cover::Total;
+    input.cover = A5eCover::Total;
     assert_eq!(
         input.roll(&mut SuppliedDice::new([10])).unwrap_err().code,
         ErrorCode::NotAllowed
     );
     let mut behind_wall = melee(true, true);
-    behind_wall.cover = Cover::Total;
+    behind_wall.cover = A5eCover::Total;
     assert_eq!(
         assess_attack(&behind_wall).unwrap_err().code,
         ErrorCode::NotAllowed
     );
-    assert!(!Cover::Total.can_be_targeted(Targeting::Direct));
-    assert!(Cover::Total.can_be_targeted(Targeting::Area));
-    assert!(Cover::Total.can_be_targeted(Targeting::SearchArea));
+    assert!(!A5eCover::Total.can_be_targeted(Targeting::Direct));
+    assert!(A5eCover::Total.can_be_targeted(Targeting::Area));
+    assert!(A5eCover::Total.can_be_targeted(Targeting::SearchArea));
 }
 
 #[test]
 fn c_26_cover_applies_to_dex_saves_by_default_or_all_saves_by_toggle() {
     assert_eq!(CoverSaveRule::default(), CoverSaveRule::DexterityOnly);
     let rule = CoverSaveRule::DexterityOnly;
-    assert_eq!(Cover::Half.save_bonus(Ability::Dex, rule), 2);
-    assert_eq!(Cover::Half.save_bonus(Ability::Wis, rule), 0);
+    assert_eq!(A5eCover::Half.save_bonus(Ability::Dex, rule), 2);
+    assert_eq!(A5eCover::Half.save_bonus(Ability::Wis, rule), 0);
     let all = CoverSaveRule::AllSaves;
-    assert_eq!(Cover::ThreeQuarters.save_bonus(Ability::Wis, all), 5);
+    assert_eq!(A5eCover::ThreeQuarters.save_bonus(Ability::Wis, all), 5);
 }
 
 #[test]
@@ -505,7 +506,7 @@ fn a5e_act_08_hide_against_each_passive_perception_with_cover() {
     // 11 + 2 = 13: hidden from the guard (13), not the hound (16).
     let r = actions::hide(
         &stealth,
-        Cover::None,
+        A5eCover::None,
         &observers,
         &mut SuppliedDice::new([11]),
     )
@@ -516,7 +517,7 @@ fn a5e_act_08_hide_against_each_passive_perception_with_cover() {
     // Three-quarters cover adds 5 to the hide check: 18 beats both.
     let r = actions::hide(
         &stealth,
-        Cover::ThreeQuarters,
+        A5eCover::ThreeQuarters,
         &observers,
         &mut SuppliedDice::new([11]),
     )

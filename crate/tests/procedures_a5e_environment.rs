@@ -10,11 +10,11 @@ use turnkeeper::procedures::a5e::environment::falling::{self, FallLanding};
 use turnkeeper::procedures::a5e::environment::long_rest_food_fatigue;
 use turnkeeper::procedures::a5e::environment::underwater::{self, WaterWeapon};
 use turnkeeper::procedures::a5e::environment::vision::{
-    self, LightLevel, Obscurement, Sense, Senses, SightQuery,
+    self, A5eLightLevel, Obscurement, Senses, SightQuery, VisionSense,
 };
 use turnkeeper::procedures::a5e::scenarios;
 use turnkeeper::procedures::a5e::travel::{
-    self, EncounterResponse, MarchingOrder, TravelPace, VehicleKind,
+    self, A5eEncounterResponse, A5eMarchingOrder, TravelPace, VehicleKind,
 };
 use turnkeeper::procedures::a5e::{
     D20Test, DamageType, MoveMode, MoveStep, MovementBudget, MovementOptions, Speeds,
@@ -170,7 +170,7 @@ fn a5e_env_04_underwater_rules() {
     assert_eq!(clock.status(), BreathStatus::Dying);
 }
 
-fn look(light: LightLevel, obscurement: Obscurement) -> SightQuery {
+fn look(light: A5eLightLevel, obscurement: Obscurement) -> SightQuery {
     SightQuery {
         distance_ft: 30,
         light,
@@ -183,22 +183,22 @@ fn look(light: LightLevel, obscurement: Obscurement) -> SightQuery {
 #[test]
 fn a5e_env_05_obscurement() {
     let plain = Senses::default();
-    let light = vision::perceive(&plain, &look(LightLevel::Bright, Obscurement::Light));
+    let light = vision::perceive(&plain, &look(A5eLightLevel::Bright, Obscurement::Light));
     assert!(light.sees && light.perception_disadvantage);
-    let heavy = vision::perceive(&plain, &look(LightLevel::Bright, Obscurement::Heavy));
+    let heavy = vision::perceive(&plain, &look(A5eLightLevel::Bright, Obscurement::Heavy));
     assert!(!heavy.sees);
-    let clear = vision::perceive(&plain, &look(LightLevel::Bright, Obscurement::None));
+    let clear = vision::perceive(&plain, &look(A5eLightLevel::Bright, Obscurement::None));
     assert!(clear.sees && !clear.perception_disadvantage);
 }
 
 #[test]
 fn a5e_env_06_light_levels() {
-    assert_eq!(LightLevel::Bright.obscurement(), Obscurement::None);
-    assert_eq!(LightLevel::Dim.obscurement(), Obscurement::Light);
-    assert_eq!(LightLevel::Darkness.obscurement(), Obscurement::Heavy);
+    assert_eq!(A5eLightLevel::Bright.obscurement(), Obscurement::None);
+    assert_eq!(A5eLightLevel::Dim.obscurement(), Obscurement::Light);
+    assert_eq!(A5eLightLevel::Darkness.obscurement(), Obscurement::Heavy);
     let plain = Senses::default();
-    assert!(!vision::perceive(&plain, &look(LightLevel::Darkness, Obscurement::None)).sees);
-    let dim = vision::perceive(&plain, &look(LightLevel::Dim, Obscurement::None));
+    assert!(!vision::perceive(&plain, &look(A5eLightLevel::Darkness, Obscurement::None)).sees);
+    let dim = vision::perceive(&plain, &look(A5eLightLevel::Dim, Obscurement::None));
     assert!(dim.sees && dim.perception_disadvantage);
 }
 
@@ -209,12 +209,12 @@ fn a5e_env_07_blindsight() {
         blind_beyond_blindsight: true,
         ..Senses::default()
     };
-    let mut q = look(LightLevel::Darkness, Obscurement::Heavy);
+    let mut q = look(A5eLightLevel::Darkness, Obscurement::Heavy);
     q.target_invisible = true;
     let r = vision::perceive(&bat, &q);
-    assert!(r.sees && r.sense == Some(Sense::Blindsight));
+    assert!(r.sees && r.sense == Some(VisionSense::Blindsight));
     q.distance_ft = 90;
-    q.light = LightLevel::Bright;
+    q.light = A5eLightLevel::Bright;
     q.obscurement = Obscurement::None;
     q.target_invisible = false;
     assert!(!vision::perceive(&bat, &q).sees, "blind beyond its range");
@@ -236,16 +236,16 @@ fn a5e_env_08_darkvision() {
         darkvision_ft: Some(60),
         ..Senses::default()
     };
-    let dark = vision::perceive(&elf, &look(LightLevel::Darkness, Obscurement::None));
+    let dark = vision::perceive(&elf, &look(A5eLightLevel::Darkness, Obscurement::None));
     assert!(dark.sees && dark.perception_disadvantage && dark.grayscale);
     assert_eq!(dark.obscurement, Obscurement::Light);
-    let dim = vision::perceive(&elf, &look(LightLevel::Dim, Obscurement::None));
+    let dim = vision::perceive(&elf, &look(A5eLightLevel::Dim, Obscurement::None));
     assert!(dim.sees && !dim.perception_disadvantage && !dim.grayscale);
-    let mut far = look(LightLevel::Darkness, Obscurement::None);
+    let mut far = look(A5eLightLevel::Darkness, Obscurement::None);
     far.distance_ft = 70;
     assert!(!vision::perceive(&elf, &far).sees);
     // Darkvision doesn't lift fog.
-    assert!(!vision::perceive(&elf, &look(LightLevel::Dim, Obscurement::Heavy)).sees);
+    assert!(!vision::perceive(&elf, &look(A5eLightLevel::Dim, Obscurement::Heavy)).sees);
 }
 
 #[test]
@@ -254,14 +254,14 @@ fn a5e_env_09_truesight() {
         truesight_ft: Some(120),
         ..Senses::default()
     };
-    let mut q = look(LightLevel::Darkness, Obscurement::None);
+    let mut q = look(A5eLightLevel::Darkness, Obscurement::None);
     q.target_invisible = true;
     let r = vision::perceive(&dragon, &q);
-    assert!(r.sees && r.sense == Some(Sense::Truesight));
+    assert!(r.sees && r.sense == Some(VisionSense::Truesight));
     assert!(vision::truesight_pierces(&dragon, 120));
     assert!(!vision::truesight_pierces(&dragon, 121));
     let plain = Senses::default();
-    let mut invisible = look(LightLevel::Bright, Obscurement::None);
+    let mut invisible = look(A5eLightLevel::Bright, Obscurement::None);
     invisible.target_invisible = true;
     assert!(!vision::perceive(&plain, &invisible).sees);
 }
@@ -338,16 +338,16 @@ fn a5e_time_02_vehicles_and_pace() {
 #[test]
 fn a5e_time_03_marching_order() {
     let order =
-        MarchingOrder::new(vec!["rogue".into(), "fighter".into(), "wizard".into()]).unwrap();
+        A5eMarchingOrder::new(vec!["rogue".into(), "fighter".into(), "wizard".into()]).unwrap();
     assert_eq!(order.trap_target(), Some("rogue"));
     assert_eq!(order.ambush_target(), Some("wizard"));
     assert_eq!(
-        MarchingOrder::new(vec!["a".into(), "a".into()])
+        A5eMarchingOrder::new(vec!["a".into(), "a".into()])
             .unwrap_err()
             .code,
         ErrorCode::DuplicateId
     );
-    assert!(MarchingOrder::new(vec![]).is_err());
+    assert!(A5eMarchingOrder::new(vec![]).is_err());
 }
 
 #[test]
@@ -355,10 +355,10 @@ fn a5e_time_04_passive_perception_notices_threats() {
     assert!(travel::notices_threat(14, 13));
     assert!(!travel::notices_threat(14, 14));
     let choices = [
-        EncounterResponse::Attack,
-        EncounterResponse::Talk,
-        EncounterResponse::Flee,
-        EncounterResponse::Wait,
+        A5eEncounterResponse::Attack,
+        A5eEncounterResponse::Talk,
+        A5eEncounterResponse::Flee,
+        A5eEncounterResponse::Wait,
     ];
     assert_eq!(choices.len(), 4);
 }

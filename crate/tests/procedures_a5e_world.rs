@@ -9,11 +9,13 @@ use turnkeeper::procedures::a5e::world::catalogue::world_action_descriptors;
 use turnkeeper::procedures::a5e::world::resolve::resolve_mirror;
 use turnkeeper::procedures::a5e::world::{
     AffectedCreature, CheckPurpose, FeatureSpecial, FeatureTargets, FeatureTrigger, Recharge,
-    WORLD_FEATURES, WorldActionState, WorldEnvironment as E, WorldFeatureId as F,
-    WorldFeatureKind as K, WorldResolveOptions, echo_thunder_damage, resolve_feature,
+    WORLD_FEATURES, WorldEnvironment as E, WorldFeatureId as F, WorldFeatureKind as K,
+    WorldFeatureState, WorldResolveOptions, echo_thunder_damage, resolve_feature,
     resolve_feature_check,
 };
-use turnkeeper::procedures::a5e::{AppliedCondition, Cover, D20Test, DamageType, Lasts, RollMode};
+use turnkeeper::procedures::a5e::{
+    A5eCover, AppliedCondition, D20Test, DamageType, Lasts, RollMode,
+};
 
 type Dmg = Option<(u32, u32, Option<DamageType>)>;
 
@@ -131,7 +133,7 @@ fn a5e_world_03_recharge_min_face_and_label() {
 
 #[test]
 fn ex_a5e_15_flame_burst_recharge_across_rounds() {
-    let mut burst = WorldActionState::new(F::FlameBurst).unwrap();
+    let mut burst = WorldFeatureState::new(F::FlameBurst).unwrap();
     assert!(burst.available);
     // Round 1: used on one creature (save 5 + 0 fails, 1d12 = 7), then the immediate d6 = 3.
     let used = burst
@@ -174,7 +176,7 @@ fn ex_a5e_15_flame_burst_recharge_across_rounds() {
             .is_ok()
     );
     // A charged action rolls nothing at the start of the round.
-    let mut fresh = WorldActionState::new(F::FlameBurst).unwrap();
+    let mut fresh = WorldFeatureState::new(F::FlameBurst).unwrap();
     assert_eq!(
         fresh.start_of_round(&mut SuppliedDice::new([])).unwrap(),
         None
@@ -192,7 +194,7 @@ fn world_action_descriptors_for_the_encounter() {
     let heat = F::SwelteringHeat.feature().descriptor().unwrap();
     assert_eq!(heat.recharge, None);
     assert!(F::Echo.feature().descriptor().is_none());
-    assert!(WorldActionState::new(F::Echo).is_err());
+    assert!(WorldFeatureState::new(F::Echo).is_err());
 }
 
 #[test]
@@ -261,7 +263,10 @@ fn a5e_world_07_stalactites() {
 
 #[test]
 fn a5e_world_08_stalagmites_half_cover() {
-    assert_eq!(F::Stalagmites.feature().standing.cover, Some(Cover::Half));
+    assert_eq!(
+        F::Stalagmites.feature().standing.cover,
+        Some(A5eCover::Half)
+    );
 }
 
 #[test]
@@ -353,13 +358,13 @@ fn a5e_world_12_sweltering_heat_fatigue() {
 #[test]
 fn a5e_world_13_brush_half_cover_for_prone_within_5_ft() {
     let f = F::Brush.feature();
-    assert_eq!(f.standing.cover, Some(Cover::Half));
+    assert_eq!(f.standing.cover, Some(A5eCover::Half));
     assert_eq!(f.special, FeatureSpecial::CoverOnlyProneWithin5Ft);
 }
 
 #[test]
 fn a5e_world_14_trees_half_cover() {
-    assert_eq!(F::Trees.feature().standing.cover, Some(Cover::Half));
+    assert_eq!(F::Trees.feature().standing.cover, Some(A5eCover::Half));
 }
 
 #[test]
@@ -513,7 +518,7 @@ fn a5e_world_23_mirror_reflects_cantrips_and_first_level_spells() {
 #[test]
 fn a5e_world_24_tables_pushed_over_give_half_cover() {
     let f = F::Tables.feature();
-    assert_eq!(f.standing.cover, Some(Cover::Half));
+    assert_eq!(f.standing.cover, Some(A5eCover::Half));
     assert_eq!(f.special, FeatureSpecial::PushOverForCover);
     assert_eq!(f.trigger, FeatureTrigger::CreatureAction);
 }
@@ -628,7 +633,7 @@ fn a5e_world_31_uneven_footing_difficult() {
 
 #[test]
 fn a5e_world_32_falling_rocks_recharge_5() {
-    let mut rocks = WorldActionState::new(F::FallingRocks).unwrap();
+    let mut rocks = WorldFeatureState::new(F::FallingRocks).unwrap();
     let used = rocks
         .use_action(
             &[creature("a", 0)],
@@ -673,7 +678,7 @@ fn a5e_world_35_forceful_gale_pushes_15_ft() {
 
 #[test]
 fn a5e_world_36_lightning_strike_never_the_same_creature_twice() {
-    let mut bolt = WorldActionState::new(F::LightningStrike).unwrap();
+    let mut bolt = WorldFeatureState::new(F::LightningStrike).unwrap();
     bolt.use_action(
         &[creature("a", 0)],
         &opts(),
@@ -757,7 +762,7 @@ fn a5e_world_39_swamp_gas_poisons_until_end_of_next_turn() {
 
 #[test]
 fn a5e_world_40_leeches_swarm_recharge_6() {
-    let mut leeches = WorldActionState::new(F::Leeches).unwrap();
+    let mut leeches = WorldFeatureState::new(F::Leeches).unwrap();
     let used = leeches
         .use_action(&[creature("a", 0)], &opts(), &mut SuppliedDice::new([5]))
         .unwrap();

@@ -1,12 +1,13 @@
 //! HYB chases and retreat (HYB-CHASE-01..05, HYB-RETREAT-01/02), EX-HYB-07 and EX-HYB-09.
 
 use turnkeeper::ErrorCode;
+use turnkeeper::dice::RollMode;
 use turnkeeper::dice::SuppliedDice;
+use turnkeeper::procedures::MemberId;
 use turnkeeper::procedures::hyb::chase::*;
 use turnkeeper::procedures::hyb::check::{Ability, HybCheckInput};
 use turnkeeper::procedures::hyb::morale::{HybMoraleInput, HybMoraleOutcome, roll_follower_morale};
 use turnkeeper::procedures::hyb::retreat::*;
-use turnkeeper::procedures::{Advantage, MemberId};
 
 fn runner(id: &str, modifier: i32) -> Runner {
     Runner {
@@ -21,7 +22,7 @@ fn chase(runners: Vec<Runner>) -> ChaseInput {
         opponent_speed_ft: 30,
         terrain: ChaseTerrain::FlatOpen,
         dc_adjustment: 0,
-        advantage: Advantage::Normal,
+        advantage: RollMode::Normal,
         mode: ChaseRollMode::Individual,
         runners,
     }
@@ -109,9 +110,9 @@ fn hyb_chase_03_each_rolls_or_the_worst_modifier_rolls_once() {
 
 #[test]
 fn hyb_chase_04_line_of_sight_and_position_set_advantage() {
-    assert_eq!(chase_advantage(true, false), Advantage::Disadvantage);
-    assert_eq!(chase_advantage(false, true), Advantage::Advantage);
-    assert_eq!(chase_advantage(true, true), Advantage::Normal);
+    assert_eq!(chase_advantage(true, false), RollMode::Disadvantage);
+    assert_eq!(chase_advantage(false, true), RollMode::Advantage);
+    assert_eq!(chase_advantage(true, true), RollMode::Normal);
     let mut surround = chase(vec![runner("ana", 0)]);
     surround.advantage = chase_advantage(false, true);
     let mut d = SuppliedDice::new([3, 14]);

@@ -2,11 +2,12 @@
 //! HYB-DMG-01..03).
 
 use turnkeeper::ErrorCode;
+use turnkeeper::dice::RollMode;
 use turnkeeper::dice::SuppliedDice;
+use turnkeeper::dice::{DiceSpec, DieSize};
 use turnkeeper::procedures::hyb::attack::*;
 use turnkeeper::procedures::hyb::check::*;
 use turnkeeper::procedures::hyb::trap::*;
-use turnkeeper::procedures::{Advantage, DiceSpec};
 
 #[test]
 fn hyb_chk_01_d20_plus_modifiers_meets_or_beats_the_dc() {
@@ -18,7 +19,7 @@ fn hyb_chk_01_d20_plus_modifiers_meets_or_beats_the_dc() {
     assert_eq!((r.total, r.success), (Some(10), false));
     // Advantage keeps the higher of two.
     let adv = HybCheckInput {
-        advantage: Advantage::Advantage,
+        advantage: RollMode::Advantage,
         ..check
     };
     let r = roll_hyb_check(&mut d, &adv).unwrap();
@@ -174,7 +175,7 @@ fn hyb_atk_01_pc_attack_is_ability_plus_proficiency_against_ac() {
         target_ac: 14,
         band: None,
         in_melee: false,
-        advantage: Advantage::Normal,
+        advantage: RollMode::Normal,
     };
     let r = roll_hyb_attack(&mut d, &input).unwrap();
     assert_eq!((r.total, r.hit), (14, true));
@@ -198,7 +199,7 @@ fn hyb_atk_02_npc_attacks_use_the_monsters_modifier() {
         target_ac: 15,
         band: None,
         in_melee: false,
-        advantage: Advantage::Normal,
+        advantage: RollMode::Normal,
     };
     let r = roll_hyb_attack(&mut d, &input).unwrap();
     assert_eq!((r.total, r.hit), (15, true));
@@ -206,18 +207,18 @@ fn hyb_atk_02_npc_attacks_use_the_monsters_modifier() {
 
 #[test]
 fn hyb_atk_03_range_bands() {
-    use RangeBand::*;
+    use HybRangeBand::*;
     assert_eq!(
         band_allows(HybAttackMethod::Melee, Close).unwrap(),
-        Advantage::Normal
+        RollMode::Normal
     );
     assert_eq!(
         band_allows(HybAttackMethod::Ranged, Close).unwrap(),
-        Advantage::Disadvantage
+        RollMode::Disadvantage
     );
     assert_eq!(
         band_allows(HybAttackMethod::Ranged, Ranged).unwrap(),
-        Advantage::Normal
+        RollMode::Normal
     );
     assert_eq!(
         band_allows(HybAttackMethod::Melee, Ranged)
@@ -235,7 +236,7 @@ fn hyb_atk_03_range_bands() {
         target_ac: 12,
         band: Some(Close),
         in_melee: false,
-        advantage: Advantage::Normal,
+        advantage: RollMode::Normal,
     };
     let r = roll_hyb_attack(&mut d, &input).unwrap();
     assert_eq!((r.roll.natural, r.hit), (6, false));
@@ -267,32 +268,37 @@ fn hyb_atk_04_melee_reach_listed_ranges_and_ranged_in_melee() {
         target_ac: 10,
         band: None,
         in_melee: true,
-        advantage: Advantage::Normal,
+        advantage: RollMode::Normal,
     };
     let mut d = SuppliedDice::new([15, 9, 12]);
     let r = roll_hyb_attack(&mut d, &input).unwrap();
-    assert_eq!(
-        (r.roll.advantage, r.roll.natural),
-        (Advantage::Disadvantage, 9)
-    );
+    assert_eq!((r.roll.mode, r.roll.natural), (RollMode::Disadvantage, 9));
     let r = roll_hyb_attack(
         &mut d,
         &HybAttackInput {
-            advantage: Advantage::Advantage,
+            advantage: RollMode::Advantage,
             ..input
         },
     )
     .unwrap();
-    assert_eq!((r.roll.advantage, r.roll.natural), (Advantage::Normal, 12));
+    assert_eq!((r.roll.mode, r.roll.natural), (RollMode::Normal, 12));
 }
 
 #[test]
 fn hyb_dmg_01_damage_is_dice_plus_ability_modifier() {
     let mut d = SuppliedDice::new([5, 1]);
-    let r = roll_hyb_damage(&mut d, DiceSpec::new(1, 8), 2, false).unwrap();
+    let r = roll_hyb_damage(&mut d, DiceSpec::new(1, DieSize::D8), 2, false).unwrap();
     assert_eq!((r.base, r.amount), (7, 7));
-    let r = roll_hyb_damage(&mut d, DiceSpec::new(1, 8), -3, false).unwrap();
+    let r = roll_hyb_damage(&mut d, DiceSpec::new(1, DieSize::D8), -3, false).unwrap();
     assert_eq!(r.amount, 0, "never negative");
+}
+
+#[test]
+fn hyb_dmg_01_dice_with_their_own_modifier_add_it() {
+    let mut d = SuppliedDice::new([5]);
+    let spec = DiceSpec::new(1, DieSize::D8).plus(1);
+    let r = roll_hyb_damage(&mut d, spec, 2, false).unwrap();
+    assert_eq!((r.modifier, r.base, r.amount), (3, 8, 8));
 }
 
 #[test]
@@ -304,11 +310,11 @@ fn hyb_dmg_02_natural_20_is_a_critical_that_doubles_the_total() {
         target_ac: 30,
         band: None,
         in_melee: false,
-        advantage: Advantage::Normal,
+        advantage: RollMode::Normal,
     };
     let r = roll_hyb_attack(&mut d, &input).unwrap();
     assert!(r.critical && r.hit);
-    let dmg = roll_hyb_damage(&mut d, DiceSpec::new(1, 8), 1, r.critical).unwrap();
+    let dmg = roll_hyb_damage(&mut d, DiceSpec::new(1, DieSize::D8), 1, r.critical).unwrap();
     assert_eq!((dmg.base, dmg.amount, dmg.doubled), (7, 14, true));
 }
 

@@ -1,16 +1,17 @@
 //! HYB morale (HYB-MORALE-01..04) and EX-HYB-13.
 
 use turnkeeper::ErrorCode;
+use turnkeeper::dice::RollMode;
 use turnkeeper::dice::SuppliedDice;
 use turnkeeper::procedures::hyb::morale::*;
-use turnkeeper::procedures::{Advantage, GroupKey, MemberId};
+use turnkeeper::procedures::{GroupKey, MemberId};
 
 fn monster(wis: i32, hd_bonus: i32) -> HybMoraleInput {
     HybMoraleInput {
         wis_modifier: wis,
         proficiency_bonus: None,
         hd_bonus,
-        advantage: Advantage::Normal,
+        advantage: RollMode::Normal,
     }
 }
 
@@ -37,7 +38,7 @@ fn hyb_morale_01_d20_wis_proficiency_hd_bonus_against_dc_11() {
     // Outnumbered: disadvantage.
     let mut d = SuppliedDice::new([15, 3]);
     let mut outnumbered = monster(0, 0);
-    outnumbered.advantage = Advantage::Disadvantage;
+    outnumbered.advantage = RollMode::Disadvantage;
     let r = roll_hyb_morale(&mut d, &outnumbered, None).unwrap();
     assert_eq!(
         (r.roll.natural, r.outcome),
@@ -138,7 +139,7 @@ fn hyb_morale_03_pcs_roll_alone_monsters_by_side_group_or_individually() {
 fn hyb_morale_04_followers_of_a_retreating_pc_check_at_disadvantage_and_rout() {
     let mut d = SuppliedDice::new([16, 9, 16, 12]);
     let r = roll_follower_morale(&mut d, &monster(1, 0)).unwrap();
-    assert_eq!(r.roll.advantage, Advantage::Disadvantage);
+    assert_eq!(r.roll.mode, RollMode::Disadvantage);
     assert_eq!((r.roll.natural, r.total), (9, 10));
     assert_eq!(r.outcome, HybMoraleOutcome::Routs);
     assert_eq!(r.trigger, Some(HybMoraleTrigger::LeaderRetreats));

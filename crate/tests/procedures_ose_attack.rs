@@ -3,12 +3,13 @@
 
 use turnkeeper::ErrorCode;
 use turnkeeper::dice::SuppliedDice;
-use turnkeeper::procedures::DiceSpec;
+use turnkeeper::dice::{DiceSpec, DieSize};
 use turnkeeper::procedures::ose::MovementRate;
 use turnkeeper::procedures::ose::attack::*;
 use turnkeeper::procedures::ose::combat::*;
 use turnkeeper::procedures::ose::damage::*;
 use turnkeeper::procedures::ose::matrix::*;
+use turnkeeper::units::Feet;
 
 fn thac0(t: u32) -> OseAttacker {
     OseAttacker::Thac0 { thac0: t }
@@ -211,8 +212,20 @@ fn ose_atk_04_damage_is_1d6_plus_str_and_at_least_1() {
 #[test]
 fn ose_atk_05_variable_weapon_damage_uses_the_weapons_dice() {
     let mut d = SuppliedDice::new([7]);
-    let r = roll_ose_damage(&mut d, &OseDamageInput::new(DiceSpec::new(1, 8), 0)).unwrap();
+    let r = roll_ose_damage(
+        &mut d,
+        &OseDamageInput::new(DiceSpec::new(1, DieSize::D8), 0),
+    )
+    .unwrap();
     assert_eq!((r.amount, r.dice[0].sides), (7, 8));
+}
+
+#[test]
+fn ose_atk_05_monster_dice_with_a_modifier_add_it() {
+    let mut d = SuppliedDice::new([3]);
+    let input = OseDamageInput::new(DiceSpec::new(1, DieSize::D6).plus(1), 1);
+    let r = roll_ose_damage(&mut d, &input).unwrap();
+    assert_eq!((r.modifier, r.raw, r.amount), (2, 5, 5));
 }
 
 #[test]
@@ -289,7 +302,7 @@ fn ose_atk_11_and_ex_ose_09_bombing() {
         roll_bombing(&mut d, 301).unwrap_err().code,
         ErrorCode::NotAllowed
     );
-    assert_eq!(HUMAN_CARRIER_BOMB, DiceSpec::new(2, 6));
+    assert_eq!(HUMAN_CARRIER_BOMB, DiceSpec::new(2, DieSize::D6));
     assert_eq!(HUMAN_CARRIER_BOMB_AREA_FT, 10);
     let mut d = SuppliedDice::new([3, 5]);
     let dmg = roll_ose_damage(&mut d, &OseDamageInput::new(HUMAN_CARRIER_BOMB, 0)).unwrap();
@@ -347,12 +360,12 @@ fn ose_atk_13_helpless_targets_are_hit_automatically_in_melee() {
 fn ose_atk_14_and_ex_ose_10_cover_and_spacing() {
     assert_eq!(TEN_FOOT_PASSAGE_ABREAST, (2, 3));
     let mut input = OseAttackInput::new(thac0(19), OseAttackKind::Missile, 5);
-    input.cover = Cover::Partial {
+    input.cover = OseCover::Partial {
         penalty: SMALL_TABLE_COVER_PENALTY,
     };
     let r = attack(&input, 14);
     assert_eq!((r.total, r.hit), (Some(13), false));
-    input.cover = Cover::Partial {
+    input.cover = OseCover::Partial {
         penalty: DENSE_WOODS_COVER_PENALTY,
     };
     assert_eq!(attack(&input, 18).total, Some(14));
@@ -423,7 +436,7 @@ fn ose_atk_18_fighting_in_water_takes_the_referees_penalty() {
 
 #[test]
 fn ose_combat_04_withdrawal_and_retreat() {
-    let rate = MovementRate(120);
+    let rate = MovementRate(Feet(120));
     assert_eq!(fighting_withdrawal(rate, true).unwrap(), 20);
     assert_eq!(
         fighting_withdrawal(rate, false).unwrap_err().code,
@@ -512,12 +525,12 @@ fn ose_combat_06_range_modifiers() {
 
 #[test]
 fn ose_combat_07_cover() {
-    assert_eq!(Cover::None.modifier().unwrap(), 0);
-    assert_eq!(Cover::Partial { penalty: 3 }.modifier().unwrap(), -3);
-    assert!(Cover::Partial { penalty: 0 }.modifier().is_err());
-    assert!(Cover::Partial { penalty: 5 }.modifier().is_err());
+    assert_eq!(OseCover::None.modifier().unwrap(), 0);
+    assert_eq!(OseCover::Partial { penalty: 3 }.modifier().unwrap(), -3);
+    assert!(OseCover::Partial { penalty: 0 }.modifier().is_err());
+    assert!(OseCover::Partial { penalty: 5 }.modifier().is_err());
     assert_eq!(
-        Cover::Complete.modifier().unwrap_err().code,
+        OseCover::Complete.modifier().unwrap_err().code,
         ErrorCode::NotAllowed
     );
 }

@@ -3,11 +3,11 @@
 
 use turnkeeper::ErrorCode;
 use turnkeeper::dice::SuppliedDice;
-use turnkeeper::procedures::Distance;
 use turnkeeper::procedures::ose::MovementRate;
 use turnkeeper::procedures::ose::encounter::*;
 use turnkeeper::procedures::ose::reaction::*;
 use turnkeeper::procedures::ose::surprise::*;
+use turnkeeper::units::{Distance, Feet};
 
 fn opening(location: EncounterLocation) -> OpeningInput {
     OpeningInput {
@@ -93,15 +93,15 @@ fn ose_enc_03_distance_dice_and_units_by_location() {
 #[test]
 fn ose_enc_04_responses_start_their_procedures() {
     assert_eq!(
-        EncounterResponse::Combat.procedure(),
+        OseEncounterResponse::Combat.procedure(),
         ResponseProcedure::CombatRounds
     );
     assert_eq!(
-        EncounterResponse::Evasion.procedure(),
+        OseEncounterResponse::Evasion.procedure(),
         ResponseProcedure::Evasion
     );
     assert_eq!(
-        EncounterResponse::Parley.procedure(),
+        OseEncounterResponse::Parley.procedure(),
         ResponseProcedure::ReactionRoll
     );
 }
@@ -109,20 +109,20 @@ fn ose_enc_04_responses_start_their_procedures() {
 #[test]
 fn ose_enc_05_encounter_movement_is_a_third_per_round_for_sixty_rounds() {
     assert_eq!(
-        encounter_movement(MovementRate(120), EncounterLocation::Dungeon).unwrap(),
+        encounter_movement(MovementRate(Feet(120)), EncounterLocation::Dungeon).unwrap(),
         Distance::feet(40)
     );
     assert_eq!(
-        encounter_movement(MovementRate(120), EncounterLocation::Wilderness).unwrap(),
+        encounter_movement(MovementRate(Feet(120)), EncounterLocation::Wilderness).unwrap(),
         Distance::yards(40)
     );
     assert_eq!(
-        encounter_movement(MovementRate(90), EncounterLocation::Dungeon).unwrap(),
+        encounter_movement(MovementRate(Feet(90)), EncounterLocation::Dungeon).unwrap(),
         Distance::feet(30)
     );
     assert_eq!(ENCOUNTER_MOVEMENT_MAX_ROUNDS, 60);
     assert_eq!(
-        encounter_movement(MovementRate(u32::MAX), EncounterLocation::Dungeon)
+        encounter_movement(MovementRate(Feet(u32::MAX)), EncounterLocation::Dungeon)
             .unwrap_err()
             .code,
         ErrorCode::InvalidArgument

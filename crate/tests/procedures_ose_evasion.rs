@@ -2,18 +2,19 @@
 
 use turnkeeper::ErrorCode;
 use turnkeeper::dice::SuppliedDice;
+use turnkeeper::procedures::Percent;
 use turnkeeper::procedures::ose::MovementRate;
 use turnkeeper::procedures::ose::evasion::*;
 use turnkeeper::procedures::ose::pursuit::*;
 use turnkeeper::procedures::ose::running::*;
-use turnkeeper::procedures::{Distance, Percent};
+use turnkeeper::units::{Distance, Feet};
 
 fn wild_input(fleeing: u32, pursuers: u32) -> WildernessEvasionInput {
     WildernessEvasionInput {
         fleeing_size: fleeing,
         pursuers,
-        fleeing_rate: MovementRate(120),
-        pursuer_rate: MovementRate(120),
+        fleeing_rate: MovementRate(Feet(120)),
+        pursuer_rate: MovementRate(Feet(120)),
         environment_points: 0,
         surprise: WildernessSurprise::NoneSurprised,
     }
@@ -41,7 +42,7 @@ fn ose_evade_01_only_before_combat_and_unopposed_evasion_succeeds() {
 
 #[test]
 fn ose_evade_02_dungeon_faster_side_escapes_unless_forced_to_stop() {
-    let (fast, slow) = (MovementRate(120), MovementRate(90));
+    let (fast, slow) = (MovementRate(Feet(120)), MovementRate(Feet(90)));
     assert_eq!(
         dungeon_evasion(fast, slow, false).unwrap(),
         EvasionOutcome::Escaped
@@ -202,20 +203,20 @@ fn ose_evade_05_wilderness_table_every_row_matches_rules_md() {
 #[test]
 fn ose_evade_06_speed_and_environment_points_with_a_5_percent_floor() {
     let mut faster_pursuers = wild_input(3, 2);
-    faster_pursuers.pursuer_rate = MovementRate(240);
+    faster_pursuers.pursuer_rate = MovementRate(Feet(240));
     assert_eq!(
         chance(&wilderness_evasion_plan(&faster_pursuers).unwrap()),
         45
     );
     let mut faster_fleeing = wild_input(3, 2);
-    faster_fleeing.fleeing_rate = MovementRate(240);
+    faster_fleeing.fleeing_rate = MovementRate(Feet(240));
     assert_eq!(
         chance(&wilderness_evasion_plan(&faster_fleeing).unwrap()),
         95
     );
     // Less than double: no modifier.
     let mut a_bit = wild_input(3, 2);
-    a_bit.pursuer_rate = MovementRate(230);
+    a_bit.pursuer_rate = MovementRate(Feet(230));
     assert_eq!(chance(&wilderness_evasion_plan(&a_bit).unwrap()), 70);
     // Environment, capped at 100.
     let mut woods = faster_fleeing;
@@ -223,7 +224,7 @@ fn ose_evade_06_speed_and_environment_points_with_a_5_percent_floor() {
     assert_eq!(chance(&wilderness_evasion_plan(&woods).unwrap()), 100);
     // Floor.
     let mut hopeless = wild_input(30, 5);
-    hopeless.pursuer_rate = MovementRate(240);
+    hopeless.pursuer_rate = MovementRate(Feet(240));
     hopeless.environment_points = -50;
     let plan = wilderness_evasion_plan(&hopeless).unwrap();
     assert_eq!(chance(&plan), MIN_WILDERNESS_EVASION_CHANCE);
@@ -252,7 +253,7 @@ fn ex_ose_12_wilderness_evasion() {
     woods.environment_points = DENSE_WOODS_POINTS;
     assert_eq!(chance(&wilderness_evasion_plan(&woods).unwrap()), 95);
     let mut fast = wild_input(3, 2);
-    fast.pursuer_rate = MovementRate(240);
+    fast.pursuer_rate = MovementRate(Feet(240));
     assert_eq!(chance(&wilderness_evasion_plan(&fast).unwrap()), 45);
     // 30 fleeing 5 → 10%; pursuers twice as fast → 5%.
     assert_eq!(
@@ -260,13 +261,13 @@ fn ex_ose_12_wilderness_evasion() {
         10
     );
     let mut big = wild_input(30, 5);
-    big.fleeing_rate = MovementRate(60);
+    big.fleeing_rate = MovementRate(Feet(60));
     assert_eq!(chance(&wilderness_evasion_plan(&big).unwrap()), 5);
 }
 
 #[test]
 fn ose_pursuit_01_dungeon_pursuit_closes_by_speed_and_ends_on_distractions() {
-    let mut p = DungeonPursuit::new(MovementRate(90), MovementRate(120), 70).unwrap();
+    let mut p = DungeonPursuit::new(MovementRate(Feet(90)), MovementRate(Feet(120)), 70).unwrap();
     let r = p.run_round().unwrap();
     assert_eq!((r.gained_feet, r.gap), (30, Distance::feet(40)));
     p.run_round().unwrap();
@@ -276,7 +277,7 @@ fn ose_pursuit_01_dungeon_pursuit_closes_by_speed_and_ends_on_distractions() {
     assert_eq!(p.run_round().unwrap_err().code, ErrorCode::OutOfOrder);
 
     // Treasure: 3-in-6 for monsters that like treasure.
-    let mut p = DungeonPursuit::new(MovementRate(120), MovementRate(120), 60).unwrap();
+    let mut p = DungeonPursuit::new(MovementRate(Feet(120)), MovementRate(Feet(120)), 60).unwrap();
     let mut d = SuppliedDice::new([4, 3]);
     let r = p.drop_item(&mut d, DroppedItem::Treasure, true).unwrap();
     assert!(!r.pursuers_stop);
@@ -290,7 +291,7 @@ fn ose_pursuit_01_dungeon_pursuit_closes_by_speed_and_ends_on_distractions() {
         }
     );
     // Pursuers that don't care roll nothing.
-    let mut p = DungeonPursuit::new(MovementRate(120), MovementRate(120), 60).unwrap();
+    let mut p = DungeonPursuit::new(MovementRate(Feet(120)), MovementRate(Feet(120)), 60).unwrap();
     let mut d = SuppliedDice::new([]);
     assert!(
         !p.drop_item(&mut d, DroppedItem::Treasure, false)
@@ -327,9 +328,9 @@ fn ose_pursuit_02_running_exhausts_after_thirty_rounds_until_three_turns_rest() 
     assert!(!t.exhausted);
     assert_eq!(t.rounds_run, 0);
     // Running speed is the base rate in feet per round.
-    assert_eq!(MovementRate(120).running_per_round(), 120);
+    assert_eq!(MovementRate(Feet(120)).running_per_round(), Feet(120));
     // A dungeon pursuit reports when runners have run 30 rounds.
-    let mut p = DungeonPursuit::new(MovementRate(120), MovementRate(120), 50).unwrap();
+    let mut p = DungeonPursuit::new(MovementRate(Feet(120)), MovementRate(Feet(120)), 50).unwrap();
     for _ in 0..29 {
         assert!(!p.run_round().unwrap().runners_exhausted);
     }
@@ -386,7 +387,7 @@ fn ose_pursuit_03_waterborne_gap_closes_by_difference_with_minimum_30() {
 #[test]
 fn ose_pursuit_04_wilderness_pursuit_day_by_day() {
     let mut input = wild_input(3, 2);
-    input.pursuer_rate = MovementRate(150);
+    input.pursuer_rate = MovementRate(Feet(150));
     let mut p = WildernessPursuit::new(input).unwrap();
     let mut d = SuppliedDice::new([51, 71, 50]);
     // Day 1: faster pursuers miss the 50% catch-up (51), the party keeps fleeing and fails

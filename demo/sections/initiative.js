@@ -245,7 +245,7 @@ export function setupInitiative(root) {
     app.enc.delay(cur.participant);
   });
   btn("#btn-resume", () => app.enc.resume(root.querySelector("#resume-who").value));
-  btn("#btn-add-world", () => app.enc.addWorldAction({ id: "flameBurst", name: "Flame Burst", recharge: { min: 4 } }));
+  btn("#btn-add-world", () => app.enc.addWorldAction({ id: "flameBurst", name: "Flame Burst", recharge: { minFace: 4 } }));
   btn("#btn-use-world", () => app.enc.useWorldAction("flameBurst", [], facesOption(root)));
   btn("#btn-end-world", () => app.enc.endWorldPhase(facesOption(root)));
   render(root);

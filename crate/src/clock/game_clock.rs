@@ -12,7 +12,7 @@ use crate::clock::id::Ident;
 use crate::clock::light::{DEFAULT_WARNING_LEAD, LightLevel, LightSource, light_level_at};
 use crate::clock::time::{GameTime, SECONDS_PER_DAY, Seconds, TimeUnit};
 use crate::error::{Error, ErrorCode, Result};
-use crate::exploration::units::Feet;
+use crate::units::Feet;
 
 /// Most light sources one clock tracks.
 pub const MAX_LIGHTS: usize = 64;

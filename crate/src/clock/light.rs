@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::clock::id::{Ident, Label};
 use crate::clock::time::{SECONDS_PER_HOUR, Seconds};
 use crate::error::{Error, Result};
-use crate::exploration::units::Feet;
+use crate::units::Feet;
 
 /// HYB-LIGHT-01 / OSE-LIGHT-01: a torch or lantern lights 30 ft.
 pub const STANDARD_LIGHT_RADIUS: Feet = Feet(30);
@@ -32,7 +32,6 @@ pub const DEFAULT_WARNING_LEAD: Seconds = Seconds(600);
 )]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "HybLightLevel")]
 pub enum LightLevel {
     #[default]
     Darkness,

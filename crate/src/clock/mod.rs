@@ -7,6 +7,7 @@ pub mod consumable;
 pub mod game_clock;
 pub mod id;
 pub mod light;
+pub mod round_length;
 pub mod time;
 pub mod time_dice;
 

@@ -171,33 +171,7 @@ impl fmt::Display for TimeOfDay {
     }
 }
 
-/// How long one combat round lasts under a preset (RULES.md C-01, §5.1 "Round length").
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub enum RoundLength {
-    /// A5E-TIME-01 and GH: 6 seconds. Also the default for HYB, whose source gives no round
-    /// length (HYB-DEATH-01 needs one); HYB callers may pick another.
-    #[default]
-    SixSeconds,
-    /// OSE-TIME-02: 10 seconds; also one of the A5E Narrator's choices.
-    TenSeconds,
-    /// An A5E Narrator's choice for slower scenes.
-    OneMinute,
-    /// An A5E Narrator's choice for the slowest scenes.
-    TenMinutes,
-}
-
-impl RoundLength {
-    pub const fn seconds(self) -> Seconds {
-        Seconds(match self {
-            Self::SixSeconds => 6,
-            Self::TenSeconds => 10,
-            Self::OneMinute => 60,
-            Self::TenMinutes => 600,
-        })
-    }
-}
+pub use super::round_length::RoundLength;
 
 /// Anything that is a length of game time.
 pub trait TimeUnit {
@@ -252,7 +226,7 @@ impl TimeUnit for Seconds {
 }
 impl TimeUnit for CombatRounds {
     fn to_seconds(&self) -> Result<Seconds> {
-        times(self.count, self.length.seconds().0, "that many rounds")
+        times(self.count, self.length.seconds(), "that many rounds")
     }
 }
 impl TimeUnit for ExplorationTurns {

@@ -38,7 +38,7 @@ macro_rules! cids {
 
 const ADV: Mode = Mode::Advantage;
 const DIS: Mode = Mode::Disadvantage;
-const STR_DEX: &[Ability] = &[Ability::Strength, Ability::Dexterity];
+const STR_DEX: &[Ability] = &[Ability::Str, Ability::Dex];
 const ANY: &[Ability] = &[];
 
 const fn id(s: &'static str) -> ConditionId {
@@ -422,10 +422,7 @@ pub static A5E_CONDITIONS: [ConditionDef; 28] = [
             Effect::speed(SpeedRule::NoBonuses),
             Effect::against(ADV),
             Effect::mode(RollFilter::of(&[K::Attack], ANY), DIS),
-            Effect::mode(
-                RollFilter::of(&[K::SavingThrow], &[Ability::Dexterity]),
-                DIS,
-            ),
+            Effect::mode(RollFilter::of(&[K::SavingThrow], &[Ability::Dex]), DIS,),
         ],
     ),
     def(
@@ -436,7 +433,7 @@ pub static A5E_CONDITIONS: [ConditionDef; 28] = [
             Effect::speed(SpeedRule::Halved),
             Effect::ArmorClass { amount: -2 },
             Effect::RollModifier {
-                rolls: RollFilter::of(&[K::SavingThrow], &[Ability::Dexterity]),
+                rolls: RollFilter::of(&[K::SavingThrow], &[Ability::Dex]),
                 amount: -2,
             },
             Effect::action(A::NoReactions),

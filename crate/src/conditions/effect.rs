@@ -10,6 +10,10 @@ use serde::{Deserialize, Serialize};
 
 use super::vocab::{Ability, AttackRange, Mode, RollKind, Sense, Skill};
 
+/// The A5E travel pace, which a fatigued creature may no longer be able to keep
+/// (A5E-TRACK-07). One type with the travel procedures' pace (A5E-TIME-02).
+pub use crate::procedures::a5e::travel::TravelPace;
+
 /// A situation the engine cannot see for itself. Effects that depend on one are applied when
 /// the caller says it holds, skipped when the caller says it does not, and otherwise returned
 /// as *conditional* so the VTT can show them without the engine guessing.
@@ -247,17 +251,6 @@ pub enum Flag {
     Doomed,
     /// A special permanent effect, random or chosen by the Narrator (strife 7, A5E-TRACK-08).
     PermanentStrifeEffect,
-}
-
-/// Travel paces a fatigued creature can no longer keep (A5E-TRACK-07).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ConditionTravelPace")]
-pub enum TravelPace {
-    Fast,
-    Normal,
-    Slow,
 }
 
 /// Short- or long-term mental stress effects (strife 5 and 7, A5E-TRACK-08).

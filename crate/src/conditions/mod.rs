@@ -31,12 +31,13 @@ pub use effect::{
 pub use id::ConditionId;
 pub use penalties::{PENALTIES, Penalty, PenaltyDef};
 pub use query::{
-    ActionItem, ActiveCondition, CircumstanceFact, ConcentrationBase, ConditionState, Conditional,
-    FlagItem, HitPoints, Inactive, InactiveCondition, Modifier, Origin, Outcome, Reason, Roll,
-    RollAdvice, RollQuery, SpeedItem, SpeedOutcome, Status, StressItem, TravelItem, is_bloodied,
+    ActionItem, ActiveCondition, CircumstanceFact, ConcentrationBase, ConditionOutcome,
+    ConditionState, Conditional, FlagItem, HitPoints, Inactive, InactiveCondition, Modifier,
+    Origin, Reason, Roll, RollAdvice, RollQuery, SpeedItem, SpeedOutcome, Status, StressItem,
+    TravelItem, is_bloodied,
 };
 pub use tracks::{
     FATIGUE_TABLE, HitDiceHalving, HitDiceLimit, MAX_TRACK_LEVEL, STRIFE_TABLE, StressRoll,
-    StressTable, Track, TrackLevelRow, hit_dice_after_fatigue,
+    StressTable, TrackKind, TrackLevelRow, hit_dice_after_fatigue,
 };
 pub use vocab::{Ability, AttackRange, Mode, RollKind, RollMode, Sense, Skill};

@@ -24,28 +24,22 @@ use super::effect::{
 };
 use super::id::{ConditionId, MAX_ACTIVE_CONDITIONS};
 use super::penalties::Penalty;
-use super::tracks::{Track, check_level};
+use super::tracks::{TrackKind, check_level};
 use super::vocab::{Ability, AttackRange, Mode, RollKind, RollMode, Sense, Skill};
 use crate::error::{Error, Result};
 
-/// Current and maximum hit points, for the derived bloodied condition (A5E-HP-02).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ConditionHitPoints")]
-pub struct HitPoints {
-    pub current: u32,
-    pub maximum: u32,
-}
+/// Hit points, for the derived bloodied condition (A5E-HP-02): the creature module's type
+/// (only `current` and `max` matter here; temporary hit points never make a creature bloodied).
+pub use crate::creature::HitPoints;
 
 /// A5E-HP-02 / A5E-COND-04: bloodied at or below half the maximum.
 pub fn is_bloodied(hp: HitPoints) -> Result<bool> {
-    if hp.maximum == 0 {
+    if hp.max == 0 {
         return Err(Error::invalid_argument(
             "maximum hit points must be at least 1",
         ));
     }
-    Ok(u64::from(hp.current).saturating_mul(2) <= u64::from(hp.maximum))
+    Ok(u64::from(hp.current).saturating_mul(2) <= u64::from(hp.max))
 }
 
 /// Everything about a creature that conditions depend on.
@@ -386,8 +380,7 @@ impl RollQuery {
     rename_all_fields = "camelCase"
 )]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ConditionOutcome")]
-pub enum Outcome {
+pub enum ConditionOutcome {
     Advantage,
     Disadvantage,
     AutoFail,
@@ -401,7 +394,7 @@ pub enum Outcome {
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Conditional {
     pub when: Circumstance,
-    pub outcome: Outcome,
+    pub outcome: ConditionOutcome,
     pub reason: Reason,
 }
 
@@ -548,8 +541,8 @@ impl ConditionCatalog {
     }
 
     fn expand(&self, state: &ConditionState) -> Result<(Status, Sources<'_>)> {
-        check_level(Track::Fatigue, state.fatigue)?;
-        check_level(Track::Strife, state.strife)?;
+        check_level(TrackKind::Fatigue, state.fatigue)?;
+        check_level(TrackKind::Strife, state.strife)?;
         if state.conditions.len() > MAX_ACTIVE_CONDITIONS
             || state.immunities.len() > MAX_ACTIVE_CONDITIONS
         {
@@ -577,14 +570,14 @@ impl ConditionCatalog {
             roots.push((def.id.clone(), Some(Origin::HitPoints)));
         }
         for (track, level) in [
-            (Track::Fatigue, state.fatigue),
-            (Track::Strife, state.strife),
+            (TrackKind::Fatigue, state.fatigue),
+            (TrackKind::Strife, state.strife),
         ] {
             for row in track.rows_at(level)? {
                 if let Some(id) = &row.implies {
                     let origin = match track {
-                        Track::Fatigue => Origin::Fatigue { level: row.level },
-                        Track::Strife => Origin::Strife { level: row.level },
+                        TrackKind::Fatigue => Origin::Fatigue { level: row.level },
+                        TrackKind::Strife => Origin::Strife { level: row.level },
                     };
                     roots.push((id.clone(), Some(origin)));
                 }
@@ -626,13 +619,13 @@ impl ConditionCatalog {
             }
         }
         for (track, level, rule) in [
-            (Track::Fatigue, state.fatigue, "A5E-TRACK-07"),
-            (Track::Strife, state.strife, "A5E-TRACK-08"),
+            (TrackKind::Fatigue, state.fatigue, "A5E-TRACK-07"),
+            (TrackKind::Strife, state.strife, "A5E-TRACK-08"),
         ] {
             for row in track.rows_at(level)? {
                 let origin = match track {
-                    Track::Fatigue => Origin::Fatigue { level: row.level },
-                    Track::Strife => Origin::Strife { level: row.level },
+                    TrackKind::Fatigue => Origin::Fatigue { level: row.level },
+                    TrackKind::Strife => Origin::Strife { level: row.level },
                 };
                 sources.push((
                     &row.effects,
@@ -808,10 +801,10 @@ fn filter_matches(filter: &RollFilter, roll: &Roll, base: ConcentrationBase) -> 
             has(RollKind::Concentration)
                 || match base {
                     ConcentrationBase::ConstitutionSave => {
-                        has(RollKind::SavingThrow) && ability_ok(Ability::Constitution)
+                        has(RollKind::SavingThrow) && ability_ok(Ability::Con)
                     }
                     ConcentrationBase::ConstitutionCheck => {
-                        check_ok(Ability::Constitution, None, false, &[])
+                        check_ok(Ability::Con, None, false, &[])
                     }
                     ConcentrationBase::ConcentrationOnly => false,
                 }
@@ -841,7 +834,7 @@ fn gate(when: Option<Circumstance>, known: &BTreeMap<Circumstance, bool>) -> Gat
     }
 }
 
-fn push_outcome(advice: &mut RollAdvice, outcome: Outcome, reason: &Reason, gate: Gate) {
+fn push_outcome(advice: &mut RollAdvice, outcome: ConditionOutcome, reason: &Reason, gate: Gate) {
     let reason = reason.clone();
     match gate {
         Gate::Skip => {}
@@ -851,19 +844,21 @@ fn push_outcome(advice: &mut RollAdvice, outcome: Outcome, reason: &Reason, gate
             reason,
         }),
         Gate::Apply => match outcome {
-            Outcome::Advantage => advice.advantage.push(reason),
-            Outcome::Disadvantage => advice.disadvantage.push(reason),
-            Outcome::AutoFail => advice.auto_fail.push(reason),
-            Outcome::Modifier { amount } => advice.modifiers.push(Modifier { amount, reason }),
-            Outcome::NoProficiency => advice.no_proficiency.push(reason),
+            ConditionOutcome::Advantage => advice.advantage.push(reason),
+            ConditionOutcome::Disadvantage => advice.disadvantage.push(reason),
+            ConditionOutcome::AutoFail => advice.auto_fail.push(reason),
+            ConditionOutcome::Modifier { amount } => {
+                advice.modifiers.push(Modifier { amount, reason })
+            }
+            ConditionOutcome::NoProficiency => advice.no_proficiency.push(reason),
         },
     }
 }
 
-fn mode_outcome(mode: Mode) -> Outcome {
+fn mode_outcome(mode: Mode) -> ConditionOutcome {
     match mode {
-        Mode::Advantage => Outcome::Advantage,
-        Mode::Disadvantage => Outcome::Disadvantage,
+        Mode::Advantage => ConditionOutcome::Advantage,
+        Mode::Disadvantage => ConditionOutcome::Disadvantage,
     }
 }
 
@@ -881,12 +876,17 @@ fn apply_effect(
             push_outcome(advice, mode_outcome(*mode), reason, gate(rolls.when, known));
         }
         Effect::AutoFail { rolls } if own(rolls) => {
-            push_outcome(advice, Outcome::AutoFail, reason, gate(rolls.when, known));
+            push_outcome(
+                advice,
+                ConditionOutcome::AutoFail,
+                reason,
+                gate(rolls.when, known),
+            );
         }
         Effect::RollModifier { rolls, amount } if own(rolls) => {
             push_outcome(
                 advice,
-                Outcome::Modifier { amount: *amount },
+                ConditionOutcome::Modifier { amount: *amount },
                 reason,
                 gate(rolls.when, known),
             );
@@ -894,7 +894,7 @@ fn apply_effect(
         Effect::NoProficiency { rolls } if own(rolls) => {
             push_outcome(
                 advice,
-                Outcome::NoProficiency,
+                ConditionOutcome::NoProficiency,
                 reason,
                 gate(rolls.when, known),
             );

@@ -18,12 +18,11 @@ use crate::error::{Error, ErrorCode, Result};
 /// Highest level of a tracked condition (A5E-TRACK-01).
 pub const MAX_TRACK_LEVEL: u8 = 7;
 
-/// Which tracked condition.
+/// Which tracked condition (A5E-TRACK-01). The creature module keeps the levels of each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "TrackKind")]
-pub enum Track {
+pub enum TrackKind {
     Fatigue,
     Strife,
 }
@@ -146,7 +145,7 @@ pub static STRIFE_TABLE: [TrackLevelRow; 7] = [
     ),
 ];
 
-impl Track {
+impl TrackKind {
     /// The full table of this track.
     pub fn table(self) -> &'static [TrackLevelRow; 7] {
         match self {
@@ -165,7 +164,7 @@ impl Track {
     }
 }
 
-pub(crate) fn check_level(track: Track, level: u8) -> Result<()> {
+pub(crate) fn check_level(track: TrackKind, level: u8) -> Result<()> {
     if level > MAX_TRACK_LEVEL {
         return Err(Error::invalid_argument(format!(
             "{track:?} level {level} is out of range 0..={MAX_TRACK_LEVEL}"
@@ -203,7 +202,7 @@ pub fn hit_dice_after_fatigue(
     maximum: u32,
     reading: HitDiceHalving,
 ) -> Result<HitDiceLimit> {
-    check_level(Track::Fatigue, fatigue)?;
+    check_level(TrackKind::Fatigue, fatigue)?;
     if available > maximum {
         return Err(Error::invalid_argument(format!(
             "available Hit Dice ({available}) exceed the maximum ({maximum})"

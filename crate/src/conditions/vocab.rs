@@ -3,67 +3,14 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The six ability scores.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ConditionAbility")]
-pub enum Ability {
-    Strength,
-    Dexterity,
-    Constitution,
-    Intelligence,
-    Wisdom,
-    Charisma,
-}
-
-impl Ability {
-    /// Strength, Dexterity and Constitution: the physical abilities named by agonized
-    /// (A5E-COND-01) and fatigue levels 2 and 4 (A5E-TRACK-07).
-    pub const PHYSICAL: &'static [Ability] =
-        &[Ability::Strength, Ability::Dexterity, Ability::Constitution];
-    /// Intelligence, Wisdom and Charisma: the mental abilities named by enraged (A5E-COND-11)
-    /// and strife levels 1 and 4 (A5E-TRACK-08).
-    pub const MENTAL: &'static [Ability] =
-        &[Ability::Intelligence, Ability::Wisdom, Ability::Charisma];
-}
-
-/// Skills a check can be made with. The A5E list; only some are named by conditions
-/// (Investigation and Perception by fixated, A5E-COND-13), but a check may carry any of them so
-/// that homebrew conditions can target one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ConditionSkill")]
-pub enum Skill {
-    Acrobatics,
-    AnimalHandling,
-    Arcana,
-    Athletics,
-    Culture,
-    Deception,
-    Engineering,
-    History,
-    Insight,
-    Intimidation,
-    Investigation,
-    Medicine,
-    Nature,
-    Perception,
-    Performance,
-    Persuasion,
-    Religion,
-    SleightOfHand,
-    Stealth,
-    Survival,
-}
+pub use crate::ability::{Ability, Skill};
+pub use crate::dice::RollMode;
 
 /// Senses a check may need. Blinded and deafened creatures automatically fail checks that need
 /// the sense they lack (A5E-COND-03, A5E-COND-07).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ConditionSense")]
 pub enum Sense {
     Sight,
     Hearing,
@@ -102,17 +49,6 @@ pub enum AttackRange {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Mode {
-    Advantage,
-    Disadvantage,
-}
-
-/// The mode a d20 is finally rolled in once every source is counted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ConditionRollMode")]
-pub enum RollMode {
-    Normal,
     Advantage,
     Disadvantage,
 }

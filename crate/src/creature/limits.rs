@@ -35,8 +35,9 @@ pub const MAX_FLAT_MODIFIERS: usize = 16;
 /// repeat, one per source (a resist-all spell plus a natural cold resistance).
 pub const MAX_DEFENSE_ENTRIES: usize = 64;
 
-/// Most dice rolled for one ongoing-damage or healing roll.
-pub const MAX_DICE_PER_ROLL: u32 = 100;
+/// Most dice rolled for one ongoing-damage or healing roll: the crate-wide
+/// [`DiceSpec`](crate::dice::DiceSpec) limit.
+pub const MAX_DICE_PER_ROLL: u32 = crate::dice::limits::MAX_SPEC_DICE;
 
 /// Highest ability score (HYB injuries and resilience).
 pub const MAX_ABILITY_SCORE: u32 = 30;

@@ -34,14 +34,9 @@ pub enum DeathReason {
     Referee,
 }
 
-/// The two tracked conditions of A5E-TRACK-01.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub enum TrackKind {
-    Fatigue,
-    Strife,
-}
+/// The two tracked conditions of A5E-TRACK-01 (defined with their level tables in
+/// [`crate::conditions::tracks`]).
+pub use crate::conditions::tracks::TrackKind;
 
 /// A5E-DMG-04: how a critical hit was turned into a regular hit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -3,10 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::creature::limits::{MAX_AMOUNT, MAX_DC, MAX_DICE_PER_ROLL, MAX_MODIFIER};
+use crate::creature::limits::{MAX_DC, MAX_MODIFIER};
 use crate::dice::{DieRoller, DieSize, RolledDie};
 use crate::error::{Error, Result};
 
+/// A fixed roll `NdM+k`: the crate-wide [`crate::dice::DiceSpec`].
+pub use crate::dice::DiceSpec;
 /// How a d20 is rolled: the crate-wide [`crate::dice::RollMode`].
 pub use crate::dice::RollMode;
 
@@ -42,43 +44,6 @@ pub struct CheckRoll {
     pub total: i32,
     pub dc: i32,
     pub success: bool,
-}
-
-/// `count` dice of `size`, plus a flat `modifier` (e.g. 1d10 for a fire elemental's touch,
-/// 3d6 for a healing draught).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub struct DiceSpec {
-    pub count: u32,
-    pub size: DieSize,
-    #[serde(default)]
-    pub modifier: i32,
-}
-
-impl DiceSpec {
-    pub const fn new(count: u32, size: DieSize, modifier: i32) -> Self {
-        Self {
-            count,
-            size,
-            modifier,
-        }
-    }
-
-    pub(crate) fn validate(&self) -> Result<()> {
-        if self.count > MAX_DICE_PER_ROLL {
-            return Err(Error::invalid_argument(format!(
-                "at most {MAX_DICE_PER_ROLL} dice may be rolled at once, not {}",
-                self.count
-            )));
-        }
-        if self.modifier.unsigned_abs() > MAX_AMOUNT.unsigned_abs() {
-            return Err(Error::invalid_argument(format!(
-                "a dice modifier must be within ±{MAX_AMOUNT}"
-            )));
-        }
-        Ok(())
-    }
 }
 
 /// Check a caller-supplied modifier against [`MAX_MODIFIER`].

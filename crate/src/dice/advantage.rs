@@ -26,6 +26,20 @@ pub enum RollMode {
 }
 
 impl RollMode {
+    pub const fn is_normal(&self) -> bool {
+        matches!(self, Self::Normal)
+    }
+
+    /// Combine two modes: advantage and disadvantage from different sources cancel (5e base
+    /// rule); the same mode twice is still that mode.
+    pub fn combine(self, other: RollMode) -> RollMode {
+        match (self, other) {
+            (Self::Normal, x) | (x, Self::Normal) => x,
+            (a, b) if a == b => a,
+            _ => Self::Normal,
+        }
+    }
+
     /// Combine "is there any source of advantage" and "any source of disadvantage": both
     /// cancel (5e convention), however many of each there are.
     pub const fn from_sources(advantage: bool, disadvantage: bool) -> Self {

@@ -48,3 +48,10 @@ pub const MAX_ROLL_OFF_ENTRANTS: u32 = 10_000;
 
 /// Most dice in an A5E countdown pool (A5E-COUNT-01 pools are a handful of d6s).
 pub const MAX_COUNTDOWN_DICE: u32 = 1_000;
+
+/// Most dice in one [`DiceSpec`](crate::dice::DiceSpec) roll (a damage or healing roll; the
+/// largest the sources print are a few dozen dice).
+pub const MAX_SPEC_DICE: u32 = 100;
+
+/// Largest absolute flat modifier of a [`DiceSpec`](crate::dice::DiceSpec).
+pub const MAX_SPEC_MODIFIER: i32 = 1_000_000;

@@ -116,9 +116,11 @@
 //! # Rule helpers
 //! - [`twice`]: roll one die twice, keep the higher or lower (GH-DICE-04; Greyhawk
 //!   initiative advantage keeps the lower) and the largest die of a pool.
+//! - [`d20`]: a d20 in a [`RollMode`] ([`roll_d20`]), both dice shown.
 //! - [`chance`]: X-in-6 ([`chance_in_six`]) and percentile ([`percent`]) checks.
 //! - [`rolloff`]: tie roll-offs, rolling again among those still tied (A5E-INIT-03, GH-DUR-03).
 //! - [`countdown`]: the A5E countdown pool (A5E-COUNT-01..03).
+//! - [`spec`]: a fixed roll `NdM+k` ([`DiceSpec`]) for damage, healing and table rolls.
 //! - [`step`]: die steps (GH-DICE-03).
 //!
 //! [`ErrorCode::DivisionByZero`]: crate::ErrorCode::DivisionByZero
@@ -131,6 +133,7 @@ pub mod advantage;
 mod ast;
 pub mod chance;
 pub mod countdown;
+pub mod d20;
 mod eval;
 mod lexer;
 pub mod limits;
@@ -141,6 +144,7 @@ mod roll;
 pub mod rolloff;
 mod smallbuf;
 pub mod source;
+pub mod spec;
 pub mod step;
 pub mod twice;
 
@@ -148,11 +152,13 @@ pub use advantage::RollMode;
 pub use ast::Expression;
 pub use chance::{ChanceRoll, chance_in_six, percent};
 pub use countdown::{Countdown, CountdownRoll, CountdownSpeed};
+pub use d20::{D20Roll, roll_d20};
 pub use result::{DieResult, RollResult, TermKind, TermResult};
 pub use roll::{RollOptions, roll, roll_total, roll_with};
 pub use rolloff::{RollOff, RollOffConfig, RollOffRoll, RollOffRound, RollOffWinner, roll_off};
 pub use source::{
     CryptoDice, DiceSource, DieRoller, SeedState, SeededDice, SourceKind, SuppliedDice,
 };
+pub use spec::DiceSpec;
 pub use step::{DieSize, RolledDie, StepChain};
 pub use twice::{Keep, Kept, TwiceRoll, largest_die, roll_twice};

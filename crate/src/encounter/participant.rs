@@ -360,12 +360,12 @@ impl Participant {
     /// The modifier of an ability.
     pub fn modifier(&self, ability: Ability) -> i8 {
         match ability {
-            Ability::Strength => self.mods.str,
-            Ability::Dexterity => self.dex_mod,
-            Ability::Constitution => self.mods.con,
-            Ability::Intelligence => self.mods.int,
-            Ability::Wisdom => self.mods.wis,
-            Ability::Charisma => self.mods.cha,
+            Ability::Str => self.mods.str,
+            Ability::Dex => self.dex_mod,
+            Ability::Con => self.mods.con,
+            Ability::Int => self.mods.int,
+            Ability::Wis => self.mods.wis,
+            Ability::Cha => self.mods.cha,
         }
     }
 

@@ -11,32 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::encounter::ids::{Name, WorldActionId};
 use crate::error::{Error, Result};
 
-/// A5E-WORLD-03: "Recharge X–6": a d6 at or above `min` recharges the action ("Recharge 6":
-/// `min` 6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub struct Recharge {
-    pub min: u8,
-}
-
-/// The recharge die (A5E-WORLD-03).
-pub const RECHARGE_DIE: u32 = 6;
-
-impl Recharge {
-    pub fn new(min: u8) -> Result<Self> {
-        if !(2..=6).contains(&min) {
-            return Err(Error::invalid_argument(format!(
-                "a recharge is \"Recharge X–6\" with X from 2 to 6, not {min}"
-            )));
-        }
-        Ok(Self { min })
-    }
-    /// Whether a d6 face recharges it.
-    pub fn recharges_on(self, face: u32) -> bool {
-        face >= u32::from(self.min)
-    }
-}
+pub use crate::procedures::a5e::world::recharge::{RECHARGE_DIE, Recharge};
 
 /// An environment's world action (A5E-WORLD-01).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,7 +28,7 @@ pub struct WorldAction {
 impl WorldAction {
     pub fn validate(&self) -> Result<()> {
         if let Some(r) = self.recharge {
-            Recharge::new(r.min)?;
+            Recharge::new(r.min_face)?;
         }
         Ok(())
     }

@@ -1,10 +1,11 @@
-//! The dice primitives exploration uses: X-in-6 and percentile chances, d20 with advantage
-//! or disadvantage, and summed pools. Every die goes through the caller's [`DieRoller`] and
-//! comes back as a [`RolledDie`] so events can carry it.
+//! The dice primitives exploration uses: X-in-6 and percentile chances as the sources write
+//! them, and summed pools. Every die goes through the caller's [`DieRoller`] and comes back as a
+//! [`RolledDie`] so events can carry it. A d20 with advantage or disadvantage is
+//! [`crate::dice::roll_d20`].
 
 use serde::{Deserialize, Serialize};
 
-use crate::dice::{DieRoller, RolledDie};
+use crate::dice::{ChanceRoll, DieRoller, RolledDie, chance_in_six, percent};
 use crate::error::{Error, Result};
 
 /// A chance as the sources write it.
@@ -41,10 +42,14 @@ impl Chance {
             c => Ok(c),
         }
     }
-    fn sides(self) -> u32 {
-        match self {
-            Chance::InSix { .. } => 6,
-            Chance::Percent { .. } => 100,
+    /// The chance a rolled [`ChanceRoll`] was made against, read back from its die (a d6 for
+    /// X-in-6, a d100 for a percentage); `None` for any other die.
+    pub fn of_roll(roll: &ChanceRoll) -> Option<Chance> {
+        let n = u8::try_from(roll.chance).ok()?;
+        match roll.die.sides {
+            6 => Some(Chance::InSix { x: n }),
+            100 => Some(Chance::Percent { p: n }),
+            _ => None,
         }
     }
     fn threshold(self) -> u32 {
@@ -68,80 +73,13 @@ impl core::fmt::Display for Chance {
     }
 }
 
-/// One chance rolled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ExplorationChanceRoll")]
-pub struct ChanceRoll {
-    pub chance: Chance,
-    pub die: RolledDie,
-    pub happened: bool,
-}
-
-/// Rolls a chance (1d6 or d100).
+/// Rolls a chance (1d6 or d100). The result is the crate-wide [`ChanceRoll`]: its die's sides
+/// (6 or 100) and `chance` say which kind of chance it was.
 pub fn roll_chance(chance: Chance, roller: &mut (impl DieRoller + ?Sized)) -> Result<ChanceRoll> {
-    let chance = chance.validate()?;
-    let sides = chance.sides();
-    let face = roller.roll_die(sides)?;
-    Ok(ChanceRoll {
-        chance,
-        die: RolledDie { sides, face },
-        happened: chance.hits(face),
-    })
-}
-
-/// Advantage (roll 2d20, keep the higher), disadvantage (keep the lower), or neither.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ExplorationAdvantage")]
-pub enum Advantage {
-    #[default]
-    Normal,
-    Advantage,
-    Disadvantage,
-}
-
-/// A d20 rolled, possibly twice.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ExplorationD20Roll")]
-pub struct D20Roll {
-    pub advantage: Advantage,
-    pub dice: Vec<RolledDie>,
-    /// The face kept.
-    pub kept: u32,
-}
-
-/// Rolls a d20 with advantage, disadvantage or neither.
-pub fn roll_d20(advantage: Advantage, roller: &mut (impl DieRoller + ?Sized)) -> Result<D20Roll> {
-    let first = roller.roll_die(20)?;
-    let mut dice = vec![RolledDie {
-        sides: 20,
-        face: first,
-    }];
-    let kept = match advantage {
-        Advantage::Normal => first,
-        Advantage::Advantage | Advantage::Disadvantage => {
-            let second = roller.roll_die(20)?;
-            dice.push(RolledDie {
-                sides: 20,
-                face: second,
-            });
-            if advantage == Advantage::Advantage {
-                first.max(second)
-            } else {
-                first.min(second)
-            }
-        }
-    };
-    Ok(D20Roll {
-        advantage,
-        dice,
-        kept,
-    })
+    match chance.validate()? {
+        Chance::InSix { x } => chance_in_six(u32::from(x), roller),
+        Chance::Percent { p } => percent(u32::from(p), roller),
+    }
 }
 
 /// Largest number of dice one exploration roll may use (falling 1,000 ft is 100d6).

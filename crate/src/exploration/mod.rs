@@ -16,4 +16,5 @@ pub mod chance;
 pub mod hyb;
 pub mod journey;
 pub mod ose;
-pub mod units;
+/// Distance and weight units live in [`crate::units`], shared with the procedures.
+pub use crate::units;

@@ -7,31 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::encounter::Label;
 use crate::error::{Error, Result};
 
-/// The six abilities.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub enum Ability {
-    Strength,
-    Dexterity,
-    Constitution,
-    Intelligence,
-    Wisdom,
-    Charisma,
-}
-
-impl Ability {
-    pub const fn label(self) -> &'static str {
-        match self {
-            Self::Strength => "Strength",
-            Self::Dexterity => "Dexterity",
-            Self::Constitution => "Constitution",
-            Self::Intelligence => "Intelligence",
-            Self::Wisdom => "Wisdom",
-            Self::Charisma => "Charisma",
-        }
-    }
-}
+pub use crate::ability::Ability;
 
 /// Ability modifiers other than Dexterity (which every participant carries with its score).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -97,24 +73,24 @@ impl InitiativeCheck {
 
 /// A5E-INIT-02: Types of Initiative, every row (G-06: the first row was printed as a header).
 pub const TYPES_OF_INITIATIVE: [(Ability, &str, &str); 5] = [
-    (Ability::Wisdom, "Perception", "Spotting a hidden threat"),
+    (Ability::Wis, "Perception", "Spotting a hidden threat"),
     (
-        Ability::Strength,
+        Ability::Str,
         "Athletics",
         "Climbing a cliff during a landslide",
     ),
     (
-        Ability::Charisma,
+        Ability::Cha,
         "Deception",
         "Being unassuming before suddenly taking action",
     ),
     (
-        Ability::Wisdom,
+        Ability::Wis,
         "Insight",
         "Noticing when an unassuming participant is about to take action",
     ),
     (
-        Ability::Dexterity,
+        Ability::Dex,
         "Land Vehicles",
         "Participating in a wagon race",
     ),
@@ -159,11 +135,11 @@ mod tests {
     #[test]
     fn a5e_init_02_types_of_initiative_every_row() {
         let expected = [
-            (Ability::Wisdom, "Perception"),
-            (Ability::Strength, "Athletics"),
-            (Ability::Charisma, "Deception"),
-            (Ability::Wisdom, "Insight"),
-            (Ability::Dexterity, "Land Vehicles"),
+            (Ability::Wis, "Perception"),
+            (Ability::Str, "Athletics"),
+            (Ability::Cha, "Deception"),
+            (Ability::Wis, "Insight"),
+            (Ability::Dex, "Land Vehicles"),
         ];
         assert_eq!(TYPES_OF_INITIATIVE.len(), 5);
         for (row, (ability, skill)) in expected.iter().enumerate() {

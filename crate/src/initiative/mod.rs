@@ -56,31 +56,7 @@ impl InitiativeSystem {
     }
 }
 
-/// Advantage or disadvantage on a roll. On Greyhawk initiative it applies to the largest die
-/// and keeps the LOWER face for advantage (GH-DICE-04); on d20 checks it keeps the higher.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub enum RollMode {
-    #[default]
-    Normal,
-    Advantage,
-    Disadvantage,
-}
-
-impl RollMode {
-    pub fn is_normal(&self) -> bool {
-        matches!(self, Self::Normal)
-    }
-    /// Advantage and disadvantage from different sources cancel out (5e base rule).
-    pub fn combine(self, other: RollMode) -> RollMode {
-        match (self, other) {
-            (Self::Normal, x) | (x, Self::Normal) => x,
-            (a, b) if a == b => a,
-            _ => Self::Normal,
-        }
-    }
-}
+pub use crate::dice::RollMode;
 
 /// One die of an initiative roll, as shown and replayed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

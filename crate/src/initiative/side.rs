@@ -65,14 +65,7 @@ impl OsePhase {
     }
 }
 
-/// OSE-COMBAT-04: the two kinds of movement allowed in melee (declared, OSE-COMBAT-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub enum MeleeMovement {
-    FightingWithdrawal,
-    Retreat,
-}
+pub use crate::procedures::ose::combat::MeleeMovement;
 
 /// OSE-COMBAT-01: what must be declared before initiative, plus the weapon speed that decides
 /// whether the combatant acts last (OSE-INIT-03).

@@ -26,8 +26,8 @@ pub const MAX_DISTANCE: u32 = 10_000_000;
 /// Most participants in one chase or one morale plan.
 pub const MAX_PARTICIPANTS: usize = 1_000;
 
-/// Most dice in one damage roll.
-pub const MAX_DAMAGE_DICE: u32 = 100;
+/// Most dice in one damage roll: the crate-wide [`DiceSpec`](crate::dice::DiceSpec) limit.
+pub const MAX_DAMAGE_DICE: u32 = crate::dice::limits::MAX_SPEC_DICE;
 
 /// Longest participant id, in bytes.
 pub const MAX_ID_LEN: usize = 128;

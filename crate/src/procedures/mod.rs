@@ -12,15 +12,11 @@
 //! - [`d20`], [`rolls`], [`distance`], [`member`], [`limits`]: small pieces both share.
 
 pub mod a5e;
-pub mod d20;
-pub mod distance;
 pub mod hyb;
 pub mod limits;
 pub mod member;
 pub mod ose;
 pub mod rolls;
 
-pub use d20::{Advantage, D20Roll, roll_d20};
-pub use distance::{Distance, DistanceUnit};
 pub use member::{GroupKey, MemberId};
-pub use rolls::{DiceSpec, InSixRoll, Percent, PercentileRoll};
+pub use rolls::{InSixRoll, Percent, PercentileRoll};

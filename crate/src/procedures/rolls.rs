@@ -1,12 +1,11 @@
 //! Percentile chances, X-in-6 chances and plain dice pools, as RULES.md §0 defines them:
-//! "p%" succeeds on a d100 result ≤ p; "X-in-6" succeeds on a d6 result ≤ X.
+//! "p%" succeeds on a d100 result ≤ p; "X-in-6" succeeds on a d6 result ≤ X. Pools are the
+//! crate-wide [`DiceSpec`](crate::dice::DiceSpec).
 
 use serde::{Deserialize, Serialize};
 
-use crate::dice::limits::MAX_SIDES;
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
-use crate::procedures::limits::MAX_DAMAGE_DICE;
 
 /// A chance in whole percent, 0–100.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -94,53 +93,7 @@ pub fn roll_in_six(roller: &mut dyn DieRoller, in_six: u32) -> Result<InSixRoll>
     })
 }
 
-/// `count` dice of `sides` sides, summed (e.g. 2d6, 1d8). Used for damage and fixed rolls.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "ProcedureDiceSpec")]
-pub struct DiceSpec {
-    pub count: u32,
-    pub sides: u32,
-}
-
-impl DiceSpec {
-    pub const fn new(count: u32, sides: u32) -> Self {
-        Self { count, sides }
-    }
-
-    /// At most [`MAX_DAMAGE_DICE`] dice of 1 to `MAX_SIDES` sides; zero dice is allowed.
-    pub fn validate(self) -> Result<Self> {
-        if self.count > MAX_DAMAGE_DICE {
-            return Err(Error::invalid_argument(format!(
-                "at most {MAX_DAMAGE_DICE} dice may be rolled at once, not {}",
-                self.count
-            )));
-        }
-        if self.sides == 0 || self.sides > MAX_SIDES {
-            return Err(Error::invalid_argument(format!(
-                "a die must have 1 to {MAX_SIDES} sides, not {}",
-                self.sides
-            )));
-        }
-        Ok(self)
-    }
-
-    /// Roll every die, in order.
-    pub fn roll(self, roller: &mut dyn DieRoller) -> Result<Vec<RolledDie>> {
-        self.validate()?;
-        (0..self.count)
-            .map(|_| {
-                roller.roll_die(self.sides).map(|face| RolledDie {
-                    sides: self.sides,
-                    face,
-                })
-            })
-            .collect()
-    }
-}
-
-/// Sum of the faces (saturating; at most `MAX_DAMAGE_DICE` × `MAX_SIDES`, far below `u32::MAX`).
+/// Sum of the faces (saturating; a [`DiceSpec`](crate::dice::DiceSpec) rolls at most 100 dice, far below `u32::MAX`).
 pub fn sum_faces(dice: &[RolledDie]) -> u32 {
     dice.iter().fold(0u32, |acc, d| acc.saturating_add(d.face))
 }
@@ -148,7 +101,8 @@ pub fn sum_faces(dice: &[RolledDie]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice::SuppliedDice;
+    use crate::dice::{DiceSpec, DieSize, SuppliedDice};
+    use crate::procedures::limits::MAX_DAMAGE_DICE;
 
     #[test]
     fn percent_is_validated_and_rolls_at_or_under() {
@@ -169,9 +123,14 @@ mod tests {
         assert!(roll_in_six(&mut d, 3).unwrap().success);
         assert!(!roll_in_six(&mut d, 3).unwrap().success);
         assert!(roll_in_six(&mut d, 7).is_err());
-        let dice = DiceSpec::new(2, 6).roll(&mut d).unwrap();
+        let dice = DiceSpec::new(2, DieSize::D6).roll(&mut d).unwrap();
         assert_eq!(sum_faces(&dice), 7);
-        assert!(DiceSpec::new(MAX_DAMAGE_DICE + 1, 6).validate().is_err());
-        assert!(DiceSpec::new(1, 0).validate().is_err());
+        assert!(
+            DiceSpec::new(MAX_DAMAGE_DICE + 1, DieSize::D6)
+                .validate()
+                .is_err()
+        );
+        let no_such_die = serde_json::from_str::<DiceSpec>(r#"{"count":1,"size":"d0"}"#);
+        assert!(no_such_die.is_err());
     }
 }

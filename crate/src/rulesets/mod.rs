@@ -2,9 +2,6 @@
 //! length and the sources' options; a user may override any of them (A5E with Greyhawk
 //! initiative). Presets are not forks: everything is one serde struct, [`RulesetConfig`].
 
-pub mod a5e_groups;
-mod round_length;
-
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
@@ -15,7 +12,7 @@ use crate::initiative::greyhawk::GreyhawkOptions;
 use crate::initiative::side::SideOptions;
 use crate::initiative::standard::StandardOptions;
 
-pub use round_length::RoundLength;
+pub use crate::clock::RoundLength;
 
 /// The rulesets of RULES.md, plus standard 5e.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

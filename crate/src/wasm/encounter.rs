@@ -51,13 +51,19 @@ impl EncounterHandle {
             Some(s) => js(DiceSource::seeded(seed_from_js(s)?))?,
             None => DiceSource::crypto(),
         };
-        Ok(EncounterHandle { inner: js(Encounter::new(config))?, dice })
+        Ok(EncounterHandle {
+            inner: js(Encounter::new(config))?,
+            dice,
+        })
     }
 
     /// Run a command (JSON) with the encounter's own dice; returns the events (JSON array).
     pub fn execute(&mut self, command: &str) -> JsResult<String> {
         let command: EncounterCommand = js(parse_json(command, "command"))?;
-        js(self.inner.execute(command, &mut self.dice).and_then(|e| events_json(&e)))
+        js(self
+            .inner
+            .execute(command, &mut self.dice)
+            .and_then(|e| events_json(&e)))
     }
 
     /// Run a command with another dice box (supplied faces for physical dice, for instance).
@@ -65,7 +71,10 @@ impl EncounterHandle {
     pub fn execute_with(&mut self, command: &str, dice: &mut DiceBox) -> JsResult<String> {
         let command: EncounterCommand = js(parse_json(command, "command"))?;
         let roller: &mut dyn DieRoller = &mut dice.source;
-        js(self.inner.execute(command, roller).and_then(|e| events_json(&e)))
+        js(self
+            .inner
+            .execute(command, roller)
+            .and_then(|e| events_json(&e)))
     }
 
     /// Apply events (JSON array) produced elsewhere, all or nothing, without rolling.
@@ -79,7 +88,10 @@ impl EncounterHandle {
     #[wasm_bindgen(js_name = toJSON)]
     pub fn to_json(&self) -> JsResult<String> {
         let encounter: serde_json::Value = js(parse_json(&self.inner.to_json(), "snapshot"))?;
-        let saved = Saved { encounter, dice: self.dice.seed_state() };
+        let saved = Saved {
+            encounter,
+            dice: self.dice.seed_state(),
+        };
         js(serde_json::to_string(&saved).map_err(|e| Error::snapshot(e.to_string())))
     }
 

@@ -11,11 +11,13 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::ability::Ability;
 use crate::clock::id::Label;
 use crate::clock::time::{GameTime, Seconds};
+use crate::dice::{D20Roll, RollMode, roll_d20};
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
-use crate::exploration::chance::{Advantage, D20Roll, ability_modifier, roll_d20, roll_pool};
+use crate::exploration::chance::{ability_modifier, roll_pool};
 
 /// HYB-CORR-01: the usual infection DC.
 pub const DEFAULT_CORRUPTION_DC: u32 = 11;
@@ -23,20 +25,6 @@ pub const DEFAULT_CORRUPTION_DC: u32 = 11;
 pub const MAX_STAGES: usize = 16;
 /// Most d6 of ability damage one stage may deal.
 pub const MAX_STAGE_DICE: u8 = 10;
-
-/// The six ability scores.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "CorruptionAbility")]
-pub enum Ability {
-    Str,
-    Dex,
-    Con,
-    Int,
-    Wis,
-    Cha,
-}
 
 /// What a stage does to a PC who fails its check (or, as onset, on infection).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -136,12 +124,12 @@ pub struct ConCheck {
 fn con_check(
     con_score: u8,
     dc: u32,
-    advantage: Advantage,
+    advantage: RollMode,
     roller: &mut (impl DieRoller + ?Sized),
 ) -> Result<ConCheck> {
     let roll = roll_d20(advantage, roller)?;
     let modifier = ability_modifier(con_score);
-    let total = i32::try_from(roll.kept).unwrap_or(0) + modifier;
+    let total = i32::try_from(roll.natural).unwrap_or(0) + modifier;
     Ok(ConCheck {
         success: total >= i32::try_from(dc).unwrap_or(i32::MAX),
         roll,
@@ -228,7 +216,7 @@ pub fn expose(
     corruption: Corruption,
     con_score: u8,
     onset_score: u8,
-    advantage: Advantage,
+    advantage: RollMode,
     now: GameTime,
     roller: &mut (impl DieRoller + ?Sized),
 ) -> Result<Exposure> {
@@ -291,7 +279,7 @@ impl Infection {
         now: GameTime,
         con_score: u8,
         harmed_score: u8,
-        advantage: Advantage,
+        advantage: RollMode,
         roller: &mut (impl DieRoller + ?Sized),
     ) -> Result<StageEnd> {
         let end = self.roll_stage_end(now, con_score, harmed_score, advantage, roller)?;
@@ -305,7 +293,7 @@ impl Infection {
         now: GameTime,
         con_score: u8,
         harmed_score: u8,
-        advantage: Advantage,
+        advantage: RollMode,
         roller: &mut (impl DieRoller + ?Sized),
     ) -> Result<StageEnd> {
         if self.over {

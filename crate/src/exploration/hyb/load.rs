@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, ErrorCode, Result};
 use crate::exploration::chance::roll_pool;
-use crate::exploration::units::{Coins, Feet, Loads};
+use crate::units::{Coins, Feet, Loads};
 
 /// HYB-ACT-03: base Speed.
 pub const HYB_BASE_SPEED: Feet = Feet(30);

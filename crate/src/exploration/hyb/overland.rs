@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::clock::light::LightLevel;
 use crate::error::{Error, Result};
-use crate::exploration::units::Miles;
+use crate::units::Miles;
 
 /// HYB-TRAVEL-04: base miles a day before the STR modifier.
 pub const OVERLAND_BASE_MILES: i32 = 10;

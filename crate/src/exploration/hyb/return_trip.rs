@@ -3,9 +3,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::clock::id::Ident;
+use crate::dice::{D20Roll, RollMode, roll_d20};
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
-use crate::exploration::chance::{Advantage, D20Roll, roll_d20, roll_pool};
+use crate::exploration::chance::roll_pool;
 
 /// HYB-RETURN-01: base DC.
 pub const RETURN_BASE_DC: u32 = 10;
@@ -40,7 +41,7 @@ pub struct Returner {
     pub id: Ident,
     pub best_modifier: i32,
     #[serde(default)]
-    pub advantage: Advantage,
+    pub advantage: RollMode,
 }
 
 /// What a missed roll to return costs.
@@ -96,7 +97,7 @@ pub fn roll_to_return(
     let mut out = Vec::with_capacity(returners.len());
     for r in returners {
         let roll = roll_d20(r.advantage, roller)?;
-        let total = i32::try_from(roll.kept).unwrap_or(0) + r.best_modifier;
+        let total = i32::try_from(roll.natural).unwrap_or(0) + r.best_modifier;
         let dc_i = i32::try_from(dc).unwrap_or(i32::MAX);
         let success = total >= dc_i;
         let missed_by = if success {

@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::clock::time::{SECONDS_PER_DAY, SECONDS_PER_HOUR, SECONDS_PER_WEEK, Seconds};
 use crate::dice::DieRoller;
+use crate::dice::{D20Roll, RollMode, roll_d20};
 use crate::error::{Error, Result};
-use crate::exploration::chance::{Advantage, D20Roll, roll_d20};
 
 /// HYB-TRAVEL-02: the threat level a travel-turn roll names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -88,11 +88,11 @@ pub enum Caution {
 }
 
 impl Caution {
-    pub const fn advantage(self) -> Advantage {
+    pub const fn advantage(self) -> RollMode {
         match self {
-            Caution::Cautious => Advantage::Advantage,
-            Caution::Ordinary => Advantage::Normal,
-            Caution::Careless => Advantage::Disadvantage,
+            Caution::Cautious => RollMode::Advantage,
+            Caution::Ordinary => RollMode::Normal,
+            Caution::Careless => RollMode::Disadvantage,
         }
     }
 }
@@ -113,7 +113,7 @@ pub fn roll_travel_turn(
     roller: &mut (impl DieRoller + ?Sized),
 ) -> Result<TravelTurnRoll> {
     let roll = roll_d20(caution.advantage(), roller)?;
-    let threat = travel_turn_row(roll.kept)?.threat;
+    let threat = travel_turn_row(roll.natural)?.threat;
     Ok(TravelTurnRoll {
         caution,
         roll,

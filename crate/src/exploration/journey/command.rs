@@ -6,7 +6,8 @@ use crate::clock::consumable::{ConsumableKind, Tick};
 use crate::clock::id::{Ident, Label};
 use crate::clock::light::LightSpec;
 use crate::clock::time::{Seconds, Span};
-use crate::exploration::chance::{Advantage, Chance};
+use crate::dice::RollMode;
+use crate::exploration::chance::Chance;
 use crate::exploration::hyb::corruption::Corruption;
 use crate::exploration::hyb::return_trip::ReturnPath;
 use crate::exploration::journey::types::{
@@ -144,7 +145,7 @@ pub enum JourneyCommand {
         #[serde(default)]
         onset_score: u8,
         #[serde(default)]
-        advantage: Advantage,
+        advantage: RollMode,
     },
     /// HYB-CORR-02: the current stage of a member's infection (`index` among theirs) ends.
     EndCorruptionStage {
@@ -154,6 +155,6 @@ pub enum JourneyCommand {
         con_score: u8,
         harmed_score: u8,
         #[serde(default)]
-        advantage: Advantage,
+        advantage: RollMode,
     },
 }

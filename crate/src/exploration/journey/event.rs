@@ -9,8 +9,8 @@ use crate::clock::id::Ident;
 use crate::clock::light::LightSource;
 use crate::clock::time::{GameTime, Seconds};
 use crate::clock::time_dice::{TimeDice, TimeDiceRoll};
+use crate::dice::ChanceRoll;
 use crate::dice::RolledDie;
-use crate::exploration::chance::ChanceRoll;
 use crate::exploration::hyb::corruption::{Exposure, StageEnd};
 use crate::exploration::hyb::overland::HybDayConditions;
 use crate::exploration::hyb::return_trip::{ReturnPath, ReturnResult};
@@ -21,7 +21,7 @@ use crate::exploration::journey::types::{
 use crate::exploration::ose::dungeon::{DungeonClock, ForceDoor, SecretRoll};
 use crate::exploration::ose::water::{RiverCurrent, StormOutcome, WindRoll};
 use crate::exploration::ose::wilderness::{DayActivity, FoodFound, MarchPace, WildernessClock};
-use crate::exploration::units::{Distance, Feet, Miles};
+use crate::units::{Distance, Feet, Miles};
 
 /// Why a wandering or lost check was made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

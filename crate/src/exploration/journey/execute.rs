@@ -244,7 +244,7 @@ impl Journey {
                 let roll = roll_gale_landfall(&mut *roller)?;
                 self.emit(
                     JourneyEvent::LandfallRolled {
-                        wrecked: roll.happened,
+                        wrecked: roll.success,
                         roll,
                     },
                     out,

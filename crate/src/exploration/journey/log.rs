@@ -1,7 +1,8 @@
 //! One human-readable line per event, for a session log.
 
 use crate::clock::game_clock::Happening;
-use crate::dice::RolledDie;
+use crate::dice::{ChanceRoll, RolledDie};
+use crate::exploration::chance::Chance;
 use crate::exploration::hyb::corruption::HarmDone;
 use crate::exploration::hyb::return_trip::ReturnCost;
 use crate::exploration::hyb::travel::{ThreatLevel, travel_turn_row};
@@ -17,6 +18,11 @@ fn happening_line(h: &Happening) -> String {
         Happening::SupplyRanOut { id, short } => format!("{id} ran out ({short} short)"),
         Happening::NewDay { day } => format!("day {day} began"),
     }
+}
+
+/// "2-in-6" or "20%", as the sources write the chance rolled against.
+fn chance_text(roll: &ChanceRoll) -> String {
+    Chance::of_roll(roll).map_or_else(|| roll.chance.to_string(), |c| c.to_string())
 }
 
 fn faces(dice: &[RolledDie]) -> String {
@@ -76,11 +82,11 @@ impl JourneyEvent {
                 roll,
                 travel_turns_away,
             } => {
-                let meaning = travel_turn_row(roll.roll.kept).map_or("", |r| r.meaning);
+                let meaning = travel_turn_row(roll.roll.natural).map_or("", |r| r.meaning);
                 format!(
                     "Travel turn {travel_turns_away}: d20 [{}] keeps {} → {}",
                     faces(&roll.roll.dice),
-                    roll.roll.kept,
+                    roll.roll.natural,
                     if meaning.is_empty() {
                         threat_name(roll.threat)
                     } else {
@@ -117,9 +123,9 @@ impl JourneyEvent {
             JourneyEvent::SafetyReached => "The party reached safety".to_string(),
             JourneyEvent::WanderingChecked { roll, .. } => format!(
                 "Wandering monsters ({}): rolled {} → {}",
-                roll.chance,
+                chance_text(roll),
                 roll.die.face,
-                if roll.happened { "encounter!" } else { "none" }
+                if roll.success { "encounter!" } else { "none" }
             ),
             JourneyEvent::CheckSkipped { what, .. } => format!("Check skipped: {what:?}"),
             JourneyEvent::EncounterDistance { dice, distance } => {
@@ -160,7 +166,7 @@ impl JourneyEvent {
             JourneyEvent::TrapTriggerRolled { roll } => format!(
                 "Trap trigger roll {} → {}",
                 roll.die.face,
-                if roll.happened { "springs!" } else { "holds" }
+                if roll.success { "springs!" } else { "holds" }
             ),
             JourneyEvent::DoorForced { by, result } => format!(
                 "{by} forces the door ({}): {}",
@@ -174,7 +180,7 @@ impl JourneyEvent {
             JourneyEvent::LostChecked { roll, lost, .. } => match roll {
                 Some(r) => format!(
                     "Losing direction ({}): rolled {} → {}",
-                    r.chance,
+                    chance_text(r),
                     r.die.face,
                     if *lost { "lost!" } else { "on course" }
                 ),
@@ -187,7 +193,7 @@ impl JourneyEvent {
             JourneyEvent::Hunted { roll } => format!(
                 "Hunting ({}): {}",
                 roll.die.face,
-                if roll.happened {
+                if roll.success {
                     "animals found"
                 } else {
                     "nothing"

@@ -57,7 +57,7 @@ use crate::exploration::ose::wilderness::{
     DayActivity, OseTerrain, WildernessClock, check_wander_count, lost_chance, ose_miles_per_day,
     party_rate, roll_forage, roll_hunt, roll_outdoor_encounter_distance, wander_chance,
 };
-use crate::exploration::units::{Distance, Feet, Miles};
+use crate::units::{Distance, Feet, Miles};
 use types::{MAX_ATTEMPTS, MAX_MEMBERS, MAX_RATE};
 
 /// One search or listen attempt made (OSE-DUNG-06/14: one per character per area, item or door).

@@ -155,7 +155,7 @@ impl Journey {
                 self.emit(
                     JourneyEvent::LostChecked {
                         context: ctx,
-                        lost: roll.happened,
+                        lost: roll.success,
                         roll: Some(roll),
                     },
                     out,
@@ -240,7 +240,7 @@ impl Journey {
         self.emit(
             JourneyEvent::LostChecked {
                 context: ctx,
-                lost: roll.happened,
+                lost: roll.success,
                 roll: Some(roll),
             },
             out,

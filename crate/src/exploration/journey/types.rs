@@ -14,7 +14,7 @@ use crate::exploration::ose::dungeon::{
 };
 use crate::exploration::ose::water::{Propulsion, Waters, WindTable};
 use crate::exploration::ose::wilderness::{DayActivity, OseRoute, ThirdSlowerReading, Wayfinding};
-use crate::exploration::units::Feet;
+use crate::units::Feet;
 
 /// Most members one journey tracks.
 pub const MAX_MEMBERS: usize = 32;
@@ -122,7 +122,7 @@ impl JourneyConfig {
     /// An OSE preset: 10-second rounds (OSE-TIME-02).
     pub fn ose() -> Self {
         JourneyConfig {
-            round_length: RoundLength::TenSeconds,
+            round_length: RoundLength::TEN_SECONDS,
             ..Self::default()
         }
     }

@@ -7,10 +7,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::dice::ChanceRoll;
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
-use crate::exploration::chance::{Chance, ChanceRoll, roll_chance, roll_pool};
-use crate::exploration::units::Feet;
+use crate::exploration::chance::{Chance, roll_chance, roll_pool};
+use crate::units::Feet;
 
 /// OSE-DUNG-13: a wandering-monster check every 2 turns.
 pub const WANDER_CHECK_INTERVAL_TURNS: u32 = 2;
@@ -181,7 +182,7 @@ pub fn roll_search(
     })?;
     let roll = roll_chance(chance, roller)?;
     Ok(SecretRoll {
-        success: present && roll.happened,
+        success: present && roll.success,
         roll,
         secret: true,
     })
@@ -196,7 +197,7 @@ pub fn roll_listen(
 ) -> Result<SecretRoll> {
     let roll = roll_chance(chance.unwrap_or(LISTEN_CHANCE), roller)?;
     Ok(SecretRoll {
-        success: something_there && !silent && roll.happened,
+        success: something_there && !silent && roll.success,
         roll,
         secret: true,
     })
@@ -226,8 +227,8 @@ pub fn roll_force_door(
 ) -> Result<ForceDoor> {
     let roll = roll_chance(chance, roller)?;
     Ok(ForceDoor {
-        opened: roll.happened,
-        surprise_lost: !roll.happened,
+        opened: roll.success,
+        surprise_lost: !roll.success,
         roll,
     })
 }

@@ -3,8 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
-use crate::exploration::ose::wilderness::FEET_OF_RATE_PER_DAILY_MILE;
-use crate::exploration::units::{Coins, Feet, Miles};
+/// The OSE movement rate, shared with the procedures.
+pub use crate::procedures::ose::movement::MovementRate;
+use crate::units::{Coins, Feet};
 
 /// OSE-ENCUMB-01: the most a character can carry and still move.
 pub const MAX_LOAD: Coins = Coins(1_600);
@@ -18,35 +19,6 @@ pub const MAX_RUNNING_ROUNDS: u32 = 30;
 pub const RUNNING_EXHAUSTION_PENALTY: i32 = -2;
 /// … until 3 turns of rest.
 pub const RUNNING_RECOVERY_TURNS: u32 = 3;
-
-/// A movement rate: feet per exploration turn and, in brackets, feet per encounter round
-/// (one third of it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "OseEncumbranceRate")]
-pub struct MovementRate {
-    pub per_turn: Feet,
-    pub per_round: Feet,
-}
-
-impl MovementRate {
-    /// A base rate and its encounter rate (base ÷ 3, e.g. 120' (40')).
-    pub const fn from_base(base: Feet) -> MovementRate {
-        MovementRate {
-            per_turn: base,
-            per_round: Feet(base.0 / 3),
-        }
-    }
-    /// EX-OSE-05: running covers the base rate every round.
-    pub const fn running_per_round(&self) -> Feet {
-        self.per_turn
-    }
-    /// EX-OSE-05 / OSE-WILD-08: miles a day overland.
-    pub const fn miles_per_day(&self) -> Miles {
-        Miles(self.per_turn.0 / FEET_OF_RATE_PER_DAILY_MILE)
-    }
-}
 
 /// OSE-ENCUMB-02: kinds of treasure with a listed weight.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -2,10 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::dice::ChanceRoll;
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::Result;
-use crate::exploration::chance::{Chance, ChanceRoll, roll_chance, roll_pool};
-use crate::exploration::units::Feet;
+use crate::exploration::chance::{Chance, roll_chance, roll_pool};
+use crate::units::Feet;
 
 /// OSE-HAZ-02: feet of falling per d6.
 pub const FEET_PER_FALLING_DIE: u32 = 10;

@@ -135,7 +135,7 @@ pub fn magic_item_pick_order(
 pub struct PartyRecords {
     /// Marching orders by situation (exploring, combat, doors, searching…), front first.
     #[serde(default)]
-    pub marching_orders: Vec<MarchingOrder>,
+    pub marching_orders: Vec<OseMarchingOrder>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caller: Option<Ident>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -146,8 +146,7 @@ pub struct PartyRecords {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "OseMarchingOrder")]
-pub struct MarchingOrder {
+pub struct OseMarchingOrder {
     pub situation: Ident,
     pub order: Vec<Ident>,
 }

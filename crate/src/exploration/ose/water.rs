@@ -6,11 +6,12 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::dice::ChanceRoll;
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
-use crate::exploration::chance::{Chance, ChanceRoll, roll_chance, roll_pool};
+use crate::exploration::chance::{Chance, roll_chance, roll_pool};
 use crate::exploration::ose::wilderness::FEET_OF_RATE_PER_DAILY_MILE;
-use crate::exploration::units::{Feet, Miles, Yards};
+use crate::units::{Feet, Miles, Yards};
 
 /// OSE-WATER-02: losing direction with a navigator.
 pub const LOST_WITH_NAVIGATOR: Chance = Chance::in_six(2);
@@ -282,7 +283,7 @@ pub fn resolve_storm(
             };
             let roll = roll_chance(chance, roller)?;
             Some(StormOutcome::NearGale {
-                took_on_water: roll.happened,
+                took_on_water: roll.success,
                 roll,
             })
         }
@@ -302,7 +303,7 @@ pub fn resolve_storm(
             } else {
                 let roll = roll_chance(BEACH_HAZARDOUS_SHORE, roller)?;
                 Some(StormOutcome::Beached {
-                    safe: roll.happened,
+                    safe: roll.success,
                     roll: Some(roll),
                 })
             }
@@ -310,7 +311,7 @@ pub fn resolve_storm(
         Wind::Gale => {
             let roll = roll_chance(GALE_SINK_UNSEAWORTHY, roller)?;
             Some(StormOutcome::Swamped {
-                sank: roll.happened,
+                sank: roll.success,
                 roll,
             })
         }

@@ -3,14 +3,15 @@
 //! The day runs: decide the course, check for losing direction, check for wandering monsters,
 //! describe and play encounters, then update rations, durations and the need to rest
 //! (OSE-WILD-06). Outdoors, ranges and movement are in yards (OSE-WILD-01; see
-//! [`crate::exploration::units::Feet::read_as_outdoor_yards`]).
+//! [`crate::units::Feet::read_as_outdoor_yards`]).
 
 use serde::{Deserialize, Serialize};
 
+use crate::dice::ChanceRoll;
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
-use crate::exploration::chance::{Chance, ChanceRoll, roll_chance, roll_pool};
-use crate::exploration::units::{Feet, Miles, Yards};
+use crate::exploration::chance::{Chance, roll_chance, roll_pool};
+use crate::units::{Feet, Miles, Yards};
 
 /// OSE-WILD-08 / OSE-WATER-04: miles per day = base movement rate (ft) ÷ 5.
 pub const FEET_OF_RATE_PER_DAILY_MILE: u32 = 5;
@@ -374,7 +375,7 @@ pub struct FoodFound {
 /// OSE-WILD-04: foraging alongside travel: 1-in-6 to find food for 1d6 human-sized beings.
 pub fn roll_forage(roller: &mut (impl DieRoller + ?Sized)) -> Result<FoodFound> {
     let roll = roll_chance(FORAGE_CHANCE, roller)?;
-    let feeds = if roll.happened {
+    let feeds = if roll.success {
         let face = roller.roll_die(6)?;
         Some((RolledDie { sides: 6, face }, face))
     } else {

@@ -1,35 +1,8 @@
-//! Abilities and the few skills the A5E procedures name.
-
-use serde::{Deserialize, Serialize};
+//! Abilities and skills for the A5E procedures (the crate-wide types), and ability modifiers.
 
 use crate::error::{Error, Result};
 
-pub use crate::ability::Ability;
-
-/// Skills the procedures in this module call for (world features, jumping, tumbling, hiding,
-/// searching, diving). Other skills are the caller's business: a check only needs a total.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub enum Skill {
-    Acrobatics,
-    Athletics,
-    Investigation,
-    Perception,
-    Stealth,
-}
-
-impl Skill {
-    /// The ability a skill is usually paired with.
-    pub const fn usual_ability(self) -> Ability {
-        match self {
-            Self::Acrobatics | Self::Stealth => Ability::Dex,
-            Self::Athletics => Ability::Str,
-            Self::Investigation => Ability::Int,
-            Self::Perception => Ability::Wis,
-        }
-    }
-}
+pub use crate::ability::{Ability, Skill};
 
 /// The modifier of an ability score: ⌊(score − 10) / 2⌋. Scores above
 /// [`MAX_ABILITY_SCORE`](super::limits::MAX_ABILITY_SCORE) are `INVALID_ARGUMENT`.

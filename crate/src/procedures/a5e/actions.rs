@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::ability::Skill;
-use super::cover::Cover;
+use super::cover::A5eCover;
 use super::dice::{D20Test, D20TestRoll};
 use super::effects::Lasts;
 use super::limits;
@@ -159,7 +159,7 @@ pub const fn unnoticed(stealth_total: i32, passive_perception: i32) -> bool {
 /// each observer's passive Perception.
 pub fn hide(
     stealth: &D20Test,
-    cover: Cover,
+    cover: A5eCover,
     observers: &[Observer],
     roller: &mut dyn DieRoller,
 ) -> Result<HideResult> {

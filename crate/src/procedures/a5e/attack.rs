@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::ability::Ability;
-use super::cover::{Cover, Targeting};
+use super::cover::{A5eCover, Targeting};
 use super::dice::{D20Test, D20TestRoll, RollMode};
 use super::limits;
 use crate::dice::{DieRoller, DieSize};
@@ -60,7 +60,7 @@ pub struct AttackRollInput {
     pub rattled: bool,
     /// The target's AC before cover.
     pub target_ac: i32,
-    pub cover: Cover,
+    pub cover: A5eCover,
 }
 
 /// How an attack roll came out.

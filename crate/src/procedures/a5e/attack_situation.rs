@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::cover::{Cover, Targeting};
+use super::cover::{A5eCover, Targeting};
 use super::dice::RollMode;
 use super::environment::underwater::{self, WaterWeapon};
 use super::limits;
@@ -18,8 +18,7 @@ pub const DEFAULT_REACH_FT: u32 = 5;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "A5eRangeBand")]
-pub enum RangeBand {
+pub enum A5eRangeBand {
     /// Within normal range: no effect.
     Normal,
     /// Beyond normal range, within long range: disadvantage.
@@ -29,13 +28,13 @@ pub enum RangeBand {
 }
 
 /// A5E-ATK-02: classify `distance_ft` against a single range or a normal/long pair.
-pub const fn range_band(distance_ft: u32, normal_ft: u32, long_ft: Option<u32>) -> RangeBand {
+pub const fn range_band(distance_ft: u32, normal_ft: u32, long_ft: Option<u32>) -> A5eRangeBand {
     if distance_ft <= normal_ft {
-        return RangeBand::Normal;
+        return A5eRangeBand::Normal;
     }
     match long_ft {
-        Some(long) if distance_ft <= long => RangeBand::Long,
-        _ => RangeBand::OutOfRange,
+        Some(long) if distance_ft <= long => A5eRangeBand::Long,
+        _ => A5eRangeBand::OutOfRange,
     }
 }
 
@@ -110,7 +109,7 @@ pub struct AttackCircumstances {
     pub attacker_sees_target: bool,
     pub target_sees_attacker: bool,
     pub target_location: TargetLocation,
-    pub cover: Cover,
+    pub cover: A5eCover,
     pub environment: AttackEnvironment,
     /// Any other source of advantage (Help, prone target within 5 ft, …).
     pub other_advantage: bool,
@@ -255,15 +254,15 @@ pub fn assess_attack(c: &AttackCircumstances) -> Result<AttackAssessment> {
                 }
             }
             match range_band(distance_ft, normal_range_ft, long_range_ft) {
-                RangeBand::Normal => {}
-                RangeBand::Long => {
+                A5eRangeBand::Normal => {}
+                A5eRangeBand::Long => {
                     reasons.push(EdgeReason::LongRange);
                     let in_water = !matches!(c.environment, AttackEnvironment::Normal);
                     if in_water && weapon {
                         automatic_miss.get_or_insert(AutoMissReason::BeyondNormalRangeInWater);
                     }
                 }
-                RangeBand::OutOfRange => {
+                A5eRangeBand::OutOfRange => {
                     return Err(Error::not_allowed(format!(
                         "target at {distance_ft} ft is beyond the weapon's range (A5E-ATK-02)"
                     )));

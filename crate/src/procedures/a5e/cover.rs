@@ -5,14 +5,13 @@ use serde::{Deserialize, Serialize};
 use super::ability::Ability;
 
 /// Degrees of cover, least to most protective. Only the single best source applies
-/// ([`Cover::best`]).
+/// ([`A5eCover::best`]).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
 )]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "A5eCover")]
-pub enum Cover {
+pub enum A5eCover {
     #[default]
     None,
     /// Blocks at least half the body: +2.
@@ -49,10 +48,10 @@ pub enum Targeting {
     SearchArea,
 }
 
-impl Cover {
+impl A5eCover {
     /// The most protective of several sources of cover (A5E-ATK-06: only the best applies).
-    pub fn best(sources: impl IntoIterator<Item = Cover>) -> Cover {
-        sources.into_iter().max().unwrap_or(Cover::None)
+    pub fn best(sources: impl IntoIterator<Item = A5eCover>) -> A5eCover {
+        sources.into_iter().max().unwrap_or(A5eCover::None)
     }
 
     /// The flat bonus half and three-quarters cover give (to AC, the covered saves and hide

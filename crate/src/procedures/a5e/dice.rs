@@ -7,41 +7,7 @@ use super::limits::{self, MAX_DICE};
 use crate::dice::{DieRoller, DieSize, RolledDie};
 use crate::error::{Error, Result};
 
-pub use crate::dice::RollMode;
-
-/// A d20 as rolled: both dice when rolled with advantage or disadvantage, and the natural
-/// result that was kept.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub struct D20Roll {
-    pub mode: RollMode,
-    pub dice: Vec<RolledDie>,
-    /// The kept face (1–20).
-    pub natural: u32,
-}
-
-/// Roll a d20 in `mode`.
-pub fn roll_d20(mode: RollMode, roller: &mut dyn DieRoller) -> Result<D20Roll> {
-    let first = roller.roll_die(20)?;
-    let (dice, natural) = match mode {
-        RollMode::Normal => (vec![die(20, first)], first),
-        RollMode::Advantage | RollMode::Disadvantage => {
-            let second = roller.roll_die(20)?;
-            let kept = if mode == RollMode::Advantage {
-                first.max(second)
-            } else {
-                first.min(second)
-            };
-            (vec![die(20, first), die(20, second)], kept)
-        }
-    };
-    Ok(D20Roll {
-        mode,
-        dice,
-        natural,
-    })
-}
+pub use crate::dice::{D20Roll, RollMode, roll_d20};
 
 pub(crate) const fn die(sides: u32, face: u32) -> RolledDie {
     RolledDie { sides, face }

@@ -37,10 +37,10 @@ pub use attack::{
     AttackKind, AttackOutcome, AttackRoll, AttackRollInput, DeathSaveRoll, roll_death_save,
 };
 pub use attack_situation::{
-    AttackAssessment, AttackCircumstances, AttackEnvironment, AttackForm, OpportunityTrigger,
-    RangeBand, TargetLocation, assess_attack, provokes_opportunity_attack, range_band,
+    A5eRangeBand, AttackAssessment, AttackCircumstances, AttackEnvironment, AttackForm,
+    OpportunityTrigger, TargetLocation, assess_attack, provokes_opportunity_attack, range_band,
 };
-pub use cover::{Cover, CoverSaveRule};
+pub use cover::{A5eCover, CoverSaveRule};
 pub use damage::{DamageDice, DamageRoll, DamageType};
 pub use dice::{D20Roll, D20Test, D20TestRoll, DEFAULT_EXPERTISE_DIE, Dice, RollMode, roll_d20};
 pub use effects::{AppliedCondition, Lasts};

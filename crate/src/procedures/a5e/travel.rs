@@ -19,7 +19,8 @@ pub enum VehicleKind {
     Water,
 }
 
-/// Travel paces.
+/// Travel paces (A5E-TIME-02). Conditions use the same type to name a pace a fatigued creature
+/// can no longer keep (A5E-TRACK-07).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -78,12 +79,11 @@ pub fn vessel_hours_per_day(crew_hours: u32) -> Result<u32> {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "A5eMarchingOrder")]
-pub struct MarchingOrder {
+pub struct A5eMarchingOrder {
     order: Vec<String>,
 }
 
-impl MarchingOrder {
+impl A5eMarchingOrder {
     /// A marching order from front to back: at least one member, no id twice.
     pub fn new(front_to_back: Vec<String>) -> Result<Self> {
         limits::check_count("members", front_to_back.len(), limits::MAX_TARGETS)?;
@@ -122,8 +122,7 @@ impl MarchingOrder {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "A5eEncounterResponse")]
-pub enum EncounterResponse {
+pub enum A5eEncounterResponse {
     Attack,
     Talk,
     Flee,

@@ -4,12 +4,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::dice::DiceSpec;
+use crate::dice::{D20Roll, RollMode, roll_d20};
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
-use crate::procedures::d20::{Advantage, D20Roll, roll_d20};
 use crate::procedures::hyb::check::Ability;
 use crate::procedures::limits::{check_dc, check_modifier};
-use crate::procedures::rolls::{DiceSpec, sum_faces};
+use crate::procedures::rolls::sum_faces;
 
 /// HYB-ATK-01: how an attack is made; decides the ability used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -50,8 +51,7 @@ impl HybAttackMethod {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "HybRangeBand")]
-pub enum RangeBand {
+pub enum HybRangeBand {
     /// Melee is possible; ranged attacks are at disadvantage.
     Close,
     /// Beyond melee; ideal for ranged weapons.
@@ -61,16 +61,16 @@ pub enum RangeBand {
 }
 
 /// HYB-ATK-03/04: the advantage state a band imposes on an attack, or why it can't be made.
-pub fn band_allows(method: HybAttackMethod, band: RangeBand) -> Result<Advantage> {
+pub fn band_allows(method: HybAttackMethod, band: HybRangeBand) -> Result<RollMode> {
     match (band, method.is_ranged()) {
-        (RangeBand::Far, _) => Err(Error::not_allowed(
+        (HybRangeBand::Far, _) => Err(Error::not_allowed(
             "targets at far range are beyond weapons and spells",
         )),
-        (RangeBand::Ranged, false) => Err(Error::not_allowed(
+        (HybRangeBand::Ranged, false) => Err(Error::not_allowed(
             "a melee attack needs the target at close range",
         )),
-        (RangeBand::Close, true) => Ok(Advantage::Disadvantage),
-        (RangeBand::Close, false) | (RangeBand::Ranged, true) => Ok(Advantage::Normal),
+        (HybRangeBand::Close, true) => Ok(RollMode::Disadvantage),
+        (HybRangeBand::Close, false) | (HybRangeBand::Ranged, true) => Ok(RollMode::Normal),
     }
 }
 
@@ -151,13 +151,13 @@ pub struct HybAttackInput {
     pub target_ac: i32,
     /// The range band, when playing without a grid.
     #[serde(default)]
-    pub band: Option<RangeBand>,
+    pub band: Option<HybRangeBand>,
     /// HYB-ATK-04: a ranged attack made while in melee is at disadvantage.
     #[serde(default)]
     pub in_melee: bool,
     /// The GM's advantage or disadvantage from circumstances.
     #[serde(default)]
-    pub advantage: Advantage,
+    pub advantage: RollMode,
 }
 
 /// An attack's result.
@@ -184,15 +184,15 @@ pub fn roll_hyb_attack(
 ) -> Result<HybAttackResult> {
     let modifier = input.attacker.modifier()?;
     check_dc("target AC", input.target_ac)?;
-    let mut disadvantage = input.advantage == Advantage::Disadvantage;
+    let mut disadvantage = input.advantage == RollMode::Disadvantage;
     if let Some(band) = input.band {
-        disadvantage |= band_allows(input.method, band)? == Advantage::Disadvantage;
+        disadvantage |= band_allows(input.method, band)? == RollMode::Disadvantage;
     }
     if input.in_melee && input.method.is_ranged() {
         disadvantage = true;
     }
-    let advantage = Advantage::resolve(input.advantage == Advantage::Advantage, disadvantage);
-    let roll = roll_d20(roller, advantage)?;
+    let advantage = RollMode::from_sources(input.advantage == RollMode::Advantage, disadvantage);
+    let roll = roll_d20(advantage, roller)?;
     let total = i32::try_from(roll.natural)
         .unwrap_or(0)
         .saturating_add(modifier);
@@ -214,6 +214,7 @@ pub fn roll_hyb_attack(
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct HybDamage {
     pub dice: Vec<RolledDie>,
+    /// The ability modifier plus the dice's own modifier (`1d8+1` adds 1).
     pub modifier: i32,
     /// Dice plus modifier, at least 0.
     pub base: u32,
@@ -222,8 +223,9 @@ pub struct HybDamage {
     pub doubled: bool,
 }
 
-/// HYB-DMG-01/02: the listed dice + the ability modifier (e.g. 1d8 + STR). On a critical the
-/// total is doubled (RULES.md's reading of "damage is doubled").
+/// HYB-DMG-01/02: the listed dice (with any modifier of their own) + the ability modifier
+/// (e.g. 1d8 + STR). On a critical the total is doubled (RULES.md's reading of "damage is
+/// doubled").
 pub fn roll_hyb_damage(
     roller: &mut dyn DieRoller,
     dice: DiceSpec,
@@ -231,6 +233,8 @@ pub fn roll_hyb_damage(
     critical: bool,
 ) -> Result<HybDamage> {
     check_modifier("damage modifier", modifier)?;
+    check_modifier("dice modifier", dice.modifier)?;
+    let modifier = modifier.saturating_add(dice.modifier);
     let rolled = dice.roll(roller)?;
     let raw = i64::from(sum_faces(&rolled)) + i64::from(modifier);
     let base = u32::try_from(raw.max(0)).unwrap_or(u32::MAX);

@@ -6,8 +6,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::dice::DieRoller;
+use crate::dice::RollMode;
 use crate::error::{Error, ErrorCode, Result};
-use crate::procedures::d20::Advantage;
 use crate::procedures::hyb::check::{Ability, HybCheckInput, HybCheckResult, roll_hyb_check};
 use crate::procedures::limits::{MAX_PARTICIPANTS, check_modifier, check_speed};
 use crate::procedures::member::MemberId;
@@ -86,8 +86,8 @@ pub fn chase_dc(opponent_speed_ft: u32, adjustment: i32) -> Result<i32> {
 pub const fn chase_advantage(
     quarry_can_break_line_of_sight: bool,
     better_position: bool,
-) -> Advantage {
-    Advantage::resolve(better_position, quarry_can_break_line_of_sight)
+) -> RollMode {
+    RollMode::from_sources(better_position, quarry_can_break_line_of_sight)
 }
 
 /// HYB-CHASE-05: which way the party is running.
@@ -139,7 +139,7 @@ pub struct ChaseInput {
     pub dc_adjustment: i32,
     /// See [`chase_advantage`].
     #[serde(default)]
-    pub advantage: Advantage,
+    pub advantage: RollMode,
     #[serde(default)]
     pub mode: ChaseRollMode,
     pub runners: Vec<Runner>,

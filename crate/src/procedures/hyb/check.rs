@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::dice::DieRoller;
+use crate::dice::{D20Roll, RollMode, roll_d20};
 use crate::error::{Error, Result};
-use crate::procedures::d20::{Advantage, D20Roll, roll_d20};
 use crate::procedures::limits::{MAX_ABILITY_SCORE, check_dc, check_modifier};
 
 pub use crate::ability::Ability;
@@ -37,7 +37,7 @@ pub struct HybCheckInput {
     #[serde(default)]
     pub proficiency_bonus: i32,
     #[serde(default)]
-    pub advantage: Advantage,
+    pub advantage: RollMode,
     pub dc: i32,
     /// HYB-CHK-03 `[ADJ]`: the GM rules the outcome certain (wildly superior position, weapons
     /// or environment): no roll.
@@ -52,7 +52,7 @@ impl HybCheckInput {
             modifier,
             proficient: false,
             proficiency_bonus: 0,
-            advantage: Advantage::Normal,
+            advantage: RollMode::Normal,
             dc,
             automatic_success: false,
         }
@@ -106,7 +106,7 @@ pub fn roll_hyb_check(roller: &mut dyn DieRoller, input: &HybCheckInput) -> Resu
             automatic: true,
         });
     }
-    let roll = roll_d20(roller, input.advantage)?;
+    let roll = roll_d20(input.advantage, roller)?;
     let total = i32::try_from(roll.natural)
         .unwrap_or(0)
         .saturating_add(modifier);

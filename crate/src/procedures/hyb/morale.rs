@@ -8,8 +8,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::dice::DieRoller;
+use crate::dice::{D20Roll, RollMode, roll_d20};
 use crate::error::{Error, Result};
-use crate::procedures::d20::{Advantage, D20Roll, roll_d20};
 use crate::procedures::limits::{MAX_PARTICIPANTS, check_modifier};
 use crate::procedures::member::{GroupKey, MemberId};
 
@@ -40,7 +40,7 @@ pub struct HybMoraleInput {
     /// The monster's morale bonus by HD (caller-supplied: the table is not in the source).
     pub hd_bonus: i32,
     /// Circumstances (e.g. being outnumbered).
-    pub advantage: Advantage,
+    pub advantage: RollMode,
 }
 
 impl HybMoraleInput {
@@ -85,12 +85,12 @@ pub struct HybMoraleCheck {
 fn check(
     roller: &mut dyn DieRoller,
     input: &HybMoraleInput,
-    advantage: Advantage,
+    advantage: RollMode,
     trigger: Option<HybMoraleTrigger>,
     failure: HybMoraleOutcome,
 ) -> Result<HybMoraleCheck> {
     let modifier = input.modifier()?;
-    let roll = roll_d20(roller, advantage)?;
+    let roll = roll_d20(advantage, roller)?;
     let total = i32::try_from(roll.natural)
         .unwrap_or(0)
         .saturating_add(modifier);
@@ -132,7 +132,7 @@ pub fn roll_follower_morale(
     check(
         roller,
         input,
-        input.advantage.with(Advantage::Disadvantage),
+        input.advantage.with(false, true),
         Some(HybMoraleTrigger::LeaderRetreats),
         HybMoraleOutcome::Routs,
     )

@@ -4,17 +4,17 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::dice::{DiceSpec, DieSize};
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
 use crate::procedures::limits::{MAX_DC, check_dc, check_modifier};
 use crate::procedures::ose::combat::{
-    Cover, MissileRange, RETREAT_ATTACK_BONUS, melee_possible, missile_possible,
+    MissileRange, OseCover, RETREAT_ATTACK_BONUS, melee_possible, missile_possible,
 };
 use crate::procedures::ose::matrix::{
     OseAttacker, ascending_from_descending, thac0_arithmetic_needed,
 };
 use crate::procedures::ose::running::EXHAUSTED_ATTACK_PENALTY;
-use crate::procedures::rolls::DiceSpec;
 
 /// C-34: how an attack roll is compared with the target's armour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -74,7 +74,7 @@ pub struct OseAttackInput {
     pub range: Option<MissileRange>,
     /// OSE-COMBAT-07: the referee's cover ruling.
     #[serde(default)]
-    pub cover: Cover,
+    pub cover: OseCover,
     /// OSE-COMBAT-04: the target is retreating this round (+2, shield ignored).
     #[serde(default)]
     pub target_retreating: bool,
@@ -120,7 +120,7 @@ impl OseAttackInput {
             target_shield_bonus: 0,
             ability_modifier: 0,
             range: None,
-            cover: Cover::None,
+            cover: OseCover::None,
             target_retreating: false,
             from_behind: false,
             unstable_surface: false,
@@ -373,7 +373,7 @@ pub const BOMBING_MAX_ALTITUDE_FT: u32 = 300;
 pub const BOMBING_HITS_ON: u32 = 16;
 /// OSE-ATK-11: the example bomb of a flyer able to carry a human: 2d6 to every creature in a
 /// 10 ft × 10 ft area (other bombs are the referee's call).
-pub const HUMAN_CARRIER_BOMB: DiceSpec = DiceSpec::new(2, 6);
+pub const HUMAN_CARRIER_BOMB: DiceSpec = DiceSpec::new(2, DieSize::D6);
 /// OSE-ATK-11: the side of the square area that example bomb covers, in feet.
 pub const HUMAN_CARRIER_BOMB_AREA_FT: u32 = 10;
 

@@ -24,7 +24,7 @@ pub const RETREAT_ATTACK_BONUS: i32 = 2;
 impl MeleeMovement {
     /// OSE-COMBAT-04: feet (or yards outdoors) the movement allows per round.
     pub fn max_per_round(self, rate: MovementRate) -> Result<u32> {
-        let encounter = rate.validate()?.encounter_per_round();
+        let encounter = rate.validate()?.encounter_per_round().0;
         Ok(match self {
             Self::FightingWithdrawal => encounter / 2,
             Self::Retreat => encounter,
@@ -98,8 +98,7 @@ pub const DENSE_WOODS_COVER_PENALTY: u32 = 4;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "OseCover")]
-pub enum Cover {
+pub enum OseCover {
     #[default]
     None,
     /// Partial cover: the referee's penalty to the attack, 1 to 4.
@@ -108,7 +107,7 @@ pub enum Cover {
     Complete,
 }
 
-impl Cover {
+impl OseCover {
     /// The modifier to the attack roll, or an error when the target can't be hit.
     pub fn modifier(self) -> Result<i32> {
         match self {

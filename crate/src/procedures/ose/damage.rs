@@ -4,16 +4,17 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::dice::{DiceSpec, DieSize};
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
 use crate::procedures::limits::check_modifier;
 use crate::procedures::ose::running::EXHAUSTED_DAMAGE_PENALTY;
-use crate::procedures::rolls::{DiceSpec, sum_faces};
+use crate::procedures::rolls::sum_faces;
 
 /// OSE-ATK-04: a character's attack deals 1d6 unless variable weapon damage is used.
-pub const STANDARD_DAMAGE: DiceSpec = DiceSpec::new(1, 6);
+pub const STANDARD_DAMAGE: DiceSpec = DiceSpec::new(1, DieSize::D6);
 /// OSE-ATK-16: unarmed attacks deal 1d2 (+ STR).
-pub const UNARMED_DAMAGE: DiceSpec = DiceSpec::new(1, 2);
+pub const UNARMED_DAMAGE: DiceSpec = DiceSpec::new(1, DieSize::D2);
 /// OSE-ATK-04: a hit always deals at least this much.
 pub const MIN_DAMAGE_ON_HIT: u32 = 1;
 
@@ -71,7 +72,7 @@ impl OseDamageInput {
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct OseDamage {
     pub dice: Vec<RolledDie>,
-    /// Sum of every modifier applied.
+    /// Sum of every modifier applied (the dice's own, `modifier`, exhaustion, water).
     pub modifier: i32,
     /// Dice plus modifiers, before the minimum.
     pub raw: i64,
@@ -86,6 +87,7 @@ pub struct OseDamage {
 /// Roll damage for a hit (OSE-ATK-02/04/05/15).
 pub fn roll_ose_damage(roller: &mut dyn DieRoller, input: &OseDamageInput) -> Result<OseDamage> {
     input.dice.validate()?;
+    check_modifier("dice modifier", input.dice.modifier)?;
     check_modifier("damage modifier", input.modifier)?;
     check_modifier("water penalty", input.water_penalty)?;
     if input.water_penalty > 0 {
@@ -100,6 +102,7 @@ pub fn roll_ose_damage(roller: &mut dyn DieRoller, input: &OseDamageInput) -> Re
     };
     let modifier = input
         .modifier
+        .saturating_add(input.dice.modifier)
         .saturating_add(exhaustion)
         .saturating_add(input.water_penalty);
     if input.target_immune {

@@ -4,15 +4,16 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::dice::{DiceSpec, DieSize};
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
-use crate::procedures::distance::{Distance, DistanceUnit};
 use crate::procedures::limits::MAX_DISTANCE;
 use crate::procedures::ose::movement::MovementRate;
 use crate::procedures::ose::surprise::{
     EncounterSide, SurpriseFactors, SurpriseOutcome, SurpriseRoll, roll_surprise,
 };
-use crate::procedures::rolls::{DiceSpec, sum_faces};
+use crate::procedures::rolls::sum_faces;
+use crate::units::{Distance, DistanceUnit};
 
 /// OSE-ENC-01: how an encounter came about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -86,9 +87,9 @@ impl EncounterLocation {
     /// Dungeon 2d6; wilderness and waterborne 4d6, or 1d4 if either side is surprised.
     pub const fn distance_dice(self, either_side_surprised: bool) -> DiceSpec {
         match (self, either_side_surprised) {
-            (Self::Dungeon, _) => DiceSpec::new(2, 6),
-            (Self::Wilderness | Self::Waterborne, false) => DiceSpec::new(4, 6),
-            (Self::Wilderness | Self::Waterborne, true) => DiceSpec::new(1, 4),
+            (Self::Dungeon, _) => DiceSpec::new(2, DieSize::D6),
+            (Self::Wilderness | Self::Waterborne, false) => DiceSpec::new(4, DieSize::D6),
+            (Self::Wilderness | Self::Waterborne, true) => DiceSpec::new(1, DieSize::D4),
         }
     }
 }
@@ -115,10 +116,7 @@ pub fn roll_encounter_distance(
     let amount = sum_faces(&dice).saturating_mul(DISTANCE_MULTIPLIER);
     Ok(EncounterDistance {
         dice,
-        distance: Distance {
-            amount,
-            unit: location.unit(),
-        },
+        distance: Distance::new(amount, location.unit()),
     })
 }
 
@@ -126,8 +124,7 @@ pub fn roll_encounter_distance(
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "OseEncounterResponse")]
-pub enum EncounterResponse {
+pub enum OseEncounterResponse {
     /// Attacking, casting spells or tactical movement by either side.
     Combat,
     /// One side flees; the other may pursue.
@@ -136,7 +133,7 @@ pub enum EncounterResponse {
     Parley,
 }
 
-/// What an [`EncounterResponse`] leads to.
+/// What an [`OseEncounterResponse`] leads to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -149,7 +146,7 @@ pub enum ResponseProcedure {
     ReactionRoll,
 }
 
-impl EncounterResponse {
+impl OseEncounterResponse {
     /// OSE-ENC-04: the procedure a response starts.
     pub const fn procedure(self) -> ResponseProcedure {
         match self {
@@ -167,10 +164,7 @@ pub const ENCOUNTER_MOVEMENT_MAX_ROUNDS: u32 = 60;
 /// the dungeon and yards outdoors (120 → 40 ft, or 40 yd in the wilderness).
 pub fn encounter_movement(rate: MovementRate, location: EncounterLocation) -> Result<Distance> {
     let rate = rate.validate()?;
-    Ok(Distance {
-        amount: rate.encounter_per_round(),
-        unit: location.unit(),
-    })
+    Ok(Distance::new(rate.encounter_per_round().0, location.unit()))
 }
 
 /// What the referee knows before an encounter opens.
@@ -223,7 +217,7 @@ pub fn open_encounter(
 ) -> Result<EncounterOpening> {
     if input
         .fixed_distance
-        .is_some_and(|d| d.amount > MAX_DISTANCE)
+        .is_some_and(|d| d.amount() > MAX_DISTANCE)
     {
         return Err(Error::invalid_argument(format!(
             "an encounter distance must be at most {MAX_DISTANCE}"

@@ -369,7 +369,10 @@ pub fn wilderness_evasion_plan(input: &WildernessEvasionInput) -> Result<Wildern
         WildernessSurprise::NoneSurprised => {}
     }
     let mut modifiers = Vec::new();
-    let (fleeing, pursuing) = (u64::from(fleeing_rate.0), u64::from(pursuer_rate.0));
+    let (fleeing, pursuing) = (
+        u64::from(fleeing_rate.per_turn().0),
+        u64::from(pursuer_rate.per_turn().0),
+    );
     if pursuing > 0 && pursuing >= fleeing.saturating_mul(2) {
         modifiers.push(ChanceModifier {
             source: ChanceModifierSource::PursuersTwiceAsFast,

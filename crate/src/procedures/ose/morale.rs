@@ -4,17 +4,18 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::dice::{DiceSpec, DieSize};
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
 use crate::procedures::limits::MAX_GROUP_SIZE;
-use crate::procedures::rolls::{DiceSpec, sum_faces};
+use crate::procedures::rolls::sum_faces;
 
 /// OSE-MORALE-01: the lowest morale score (never fights unless absolutely cornered).
 pub const MIN_MORALE: u32 = 2;
 /// OSE-MORALE-01: the highest morale score (fights until killed).
 pub const MAX_MORALE: u32 = 12;
 /// OSE-MORALE-02: the dice of a morale check.
-pub const MORALE_DICE: DiceSpec = DiceSpec::new(2, 6);
+pub const MORALE_DICE: DiceSpec = DiceSpec::new(2, DieSize::D6);
 /// OSE-MORALE-03: after this many passed checks in one encounter, no more checks are made.
 pub const PASSES_TO_FIGHT_TO_THE_DEATH: u32 = 2;
 /// OSE-MORALE-05: the largest situational adjustment, either way.

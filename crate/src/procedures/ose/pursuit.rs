@@ -7,7 +7,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice::DieRoller;
 use crate::error::{Error, Result};
-use crate::procedures::distance::{Distance, DistanceUnit};
 use crate::procedures::limits::{MAX_DISTANCE, check_speed};
 use crate::procedures::ose::encounter::{EncounterLocation, roll_encounter_distance};
 use crate::procedures::ose::evasion::{
@@ -17,6 +16,7 @@ use crate::procedures::ose::evasion::{
 use crate::procedures::ose::movement::MovementRate;
 use crate::procedures::ose::running::RUNNING_ROUNDS_BEFORE_EXHAUSTION;
 use crate::procedures::rolls::{InSixRoll, Percent, PercentileRoll, roll_in_six, roll_percent};
+use crate::units::Distance;
 
 /// Where a pursuit stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -140,8 +140,8 @@ impl DungeonPursuit {
     /// Run one round.
     pub fn run_round(&mut self) -> Result<DungeonPursuitRound> {
         ensure_ongoing(self.status)?;
-        let gained = i64::from(self.pursuer_rate.running_per_round())
-            - i64::from(self.fleeing_rate.running_per_round());
+        let gained = i64::from(self.pursuer_rate.running_per_round().0)
+            - i64::from(self.fleeing_rate.running_per_round().0);
         let gap = (i64::from(self.gap_feet) - gained).clamp(0, i64::from(MAX_DISTANCE));
         self.gap_feet = u32::try_from(gap).unwrap_or(MAX_DISTANCE);
         self.round = self.round.saturating_add(1);
@@ -251,8 +251,9 @@ pub struct WaterbornePursuit {
 }
 
 impl WaterbornePursuit {
-    /// Start with a known gap. In [`WaterPursuitUnits::LiteralFeet`] a gap in yards is turned
-    /// into feet; in [`WaterPursuitUnits::OutdoorYards`] a gap in feet is refused.
+    /// Start with a known gap. In [`WaterPursuitUnits::LiteralFeet`] a gap in yards (or miles)
+    /// is turned into feet; in [`WaterPursuitUnits::OutdoorYards`] a gap in miles is turned into
+    /// yards and a gap in feet is refused.
     pub fn new(
         fleeing_per_round: u32,
         pursuers_per_round: u32,
@@ -263,16 +264,19 @@ impl WaterbornePursuit {
         check_speed("fleeing speed", fleeing_per_round)?;
         check_speed("pursuers' speed", pursuers_per_round)?;
         check_gap(min_closing)?;
-        let gap = match (units, gap.unit) {
-            (WaterPursuitUnits::OutdoorYards, DistanceUnit::Yards) => gap,
-            (WaterPursuitUnits::OutdoorYards, DistanceUnit::Feet) => {
+        let gap = match (units, gap) {
+            (WaterPursuitUnits::OutdoorYards, Distance::Yards(_)) => gap,
+            (WaterPursuitUnits::OutdoorYards, Distance::Miles(miles)) => {
+                Distance::Yards(miles.to_yards()?)
+            }
+            (WaterPursuitUnits::OutdoorYards, Distance::Feet(_)) => {
                 return Err(Error::invalid_argument(
                     "waterborne distances are in yards under the outdoor reading",
                 ));
             }
             (WaterPursuitUnits::LiteralFeet, _) => Distance::feet(gap.in_feet()),
         };
-        check_gap(gap.amount)?;
+        check_gap(gap.amount())?;
         Ok(Self {
             fleeing_per_round,
             pursuers_per_round,
@@ -314,18 +318,16 @@ impl WaterbornePursuit {
             .pursuers_per_round
             .saturating_sub(self.fleeing_per_round);
         let closing = difference.max(self.min_closing);
-        let closed = closing.min(self.gap.amount);
-        self.gap.amount = self.gap.amount.saturating_sub(closing);
+        let (gap, unit) = (self.gap.amount(), self.gap.unit());
+        let closed = closing.min(gap);
+        self.gap = Distance::new(gap.saturating_sub(closing), unit);
         self.round = self.round.saturating_add(1);
-        if self.gap.amount == 0 {
+        if self.gap.amount() == 0 {
             self.status = PursuitStatus::Caught;
         }
         Ok(WaterbornePursuitRound {
             round: self.round,
-            closed: Distance {
-                amount: closed,
-                unit: self.gap.unit,
-            },
+            closed: Distance::new(closed, unit),
             gap: self.gap,
             status: self.status,
         })

@@ -5,10 +5,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::dice::{DiceSpec, DieSize};
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::Result;
 use crate::procedures::limits::check_modifier;
-use crate::procedures::rolls::{DiceSpec, sum_faces};
+use crate::procedures::rolls::sum_faces;
 
 /// A monster's reaction, from worst to best.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -90,7 +91,7 @@ pub fn reaction_for_total(total: i32) -> Reaction {
 }
 
 /// OSE-REACT-01: dice for the reaction roll.
-pub const REACTION_DICE: DiceSpec = DiceSpec::new(2, 6);
+pub const REACTION_DICE: DiceSpec = DiceSpec::new(2, DieSize::D6);
 
 /// A reaction roll with its dice.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -6,8 +6,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "A5eLightLevel")]
-pub enum LightLevel {
+pub enum A5eLightLevel {
     Bright,
     Dim,
     Darkness,
@@ -28,7 +27,7 @@ pub enum Obscurement {
     Heavy,
 }
 
-impl LightLevel {
+impl A5eLightLevel {
     /// A5E-ENV-06: bright light has no penalty, dim light is lightly obscured, darkness is
     /// heavily obscured.
     pub const fn obscurement(self) -> Obscurement {
@@ -40,7 +39,7 @@ impl LightLevel {
     }
 
     /// A5E-ENV-08: darkvision sees darkness as dim light and dim light as bright light.
-    pub const fn through_darkvision(self) -> LightLevel {
+    pub const fn through_darkvision(self) -> A5eLightLevel {
         match self {
             Self::Bright | Self::Dim => Self::Bright,
             Self::Darkness => Self::Dim,
@@ -67,7 +66,7 @@ pub struct Senses {
 pub struct SightQuery {
     pub distance_ft: u32,
     /// Light where the target is.
-    pub light: LightLevel,
+    pub light: A5eLightLevel,
     /// Obscurement from anything other than light (fog, foliage, smoke, snow).
     pub obscurement: Obscurement,
     pub target_invisible: bool,
@@ -79,7 +78,7 @@ pub struct SightQuery {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub enum Sense {
+pub enum VisionSense {
     Sight,
     Darkvision,
     Blindsight,
@@ -94,7 +93,7 @@ pub struct SightResult {
     /// The observer can see the target (for A5E-ATK-01 and hiding).
     pub sees: bool,
     /// The sense it sees with, when it does.
-    pub sense: Option<Sense>,
+    pub sense: Option<VisionSense>,
     /// Obscurement after senses are applied.
     pub obscurement: Obscurement,
     /// A5E-ENV-05: disadvantage on Perception checks that rely on sight.
@@ -130,7 +129,7 @@ pub fn perceive(senses: &Senses, q: &SightQuery) -> SightResult {
     if within(senses.blindsight_ft, q.distance_ft) {
         return SightResult {
             sees: true,
-            sense: Some(Sense::Blindsight),
+            sense: Some(VisionSense::Blindsight),
             obscurement: Obscurement::None,
             perception_disadvantage: false,
             grayscale: false,
@@ -142,11 +141,11 @@ pub fn perceive(senses: &Senses, q: &SightQuery) -> SightResult {
     let truesight = within(senses.truesight_ft, q.distance_ft);
     let darkvision = within(senses.darkvision_ft, q.distance_ft);
     let (light, sense) = if truesight {
-        (LightLevel::Bright, Sense::Truesight)
-    } else if darkvision && q.light != LightLevel::Bright {
-        (q.light.through_darkvision(), Sense::Darkvision)
+        (A5eLightLevel::Bright, VisionSense::Truesight)
+    } else if darkvision && q.light != A5eLightLevel::Bright {
+        (q.light.through_darkvision(), VisionSense::Darkvision)
     } else {
-        (q.light, Sense::Sight)
+        (q.light, VisionSense::Sight)
     };
     let obscurement = light.obscurement().max(q.obscurement);
     if obscurement == Obscurement::Heavy || (q.target_invisible && !truesight) {
@@ -160,7 +159,7 @@ pub fn perceive(senses: &Senses, q: &SightQuery) -> SightResult {
         sense: Some(sense),
         obscurement,
         perception_disadvantage: obscurement == Obscurement::Light,
-        grayscale: sense == Sense::Darkvision && q.light == LightLevel::Darkness,
+        grayscale: sense == VisionSense::Darkvision && q.light == A5eLightLevel::Darkness,
     }
 }
 

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::recharge::Recharge;
 use crate::dice::DieSize;
 use crate::procedures::a5e::ability::{Ability, Skill};
-use crate::procedures::a5e::cover::Cover;
+use crate::procedures::a5e::cover::A5eCover;
 use crate::procedures::a5e::damage::{DamageDice, DamageType};
 use crate::procedures::a5e::effects::{AppliedCondition, Lasts};
 use crate::procedures::a5e::environment::vision::Obscurement;
@@ -298,7 +298,7 @@ pub struct FeatureEffect {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct StandingEffect {
-    pub cover: Option<Cover>,
+    pub cover: Option<A5eCover>,
     pub difficult_terrain: bool,
     pub obscurement: Obscurement,
     /// Creatures hear only sounds within this many feet (loud, explosive noises excepted).
@@ -500,7 +500,7 @@ const fn recharge(min_face: u32) -> Option<Recharge> {
     Some(Recharge { min_face })
 }
 
-const fn cover(c: Cover) -> StandingEffect {
+const fn cover(c: A5eCover) -> StandingEffect {
     StandingEffect {
         cover: Some(c),
         ..NO_STANDING
@@ -574,7 +574,7 @@ pub const WORLD_FEATURES: [WorldFeature; 36] = [
         ..base(F::Stalactites, E::Cave, Obstacle)
     },
     WorldFeature {
-        standing: cover(Cover::Half),
+        standing: cover(A5eCover::Half),
         ..base(F::Stalagmites, E::Cave, Obstacle)
     },
     // ---- fire / volcanic ----
@@ -610,12 +610,12 @@ pub const WORLD_FEATURES: [WorldFeature; 36] = [
     },
     // ---- forest ----
     WorldFeature {
-        standing: cover(Cover::Half),
+        standing: cover(A5eCover::Half),
         special: FeatureSpecial::CoverOnlyProneWithin5Ft,
         ..base(F::Brush, E::Forest, Obstacle)
     },
     WorldFeature {
-        standing: cover(Cover::Half),
+        standing: cover(A5eCover::Half),
         ..base(F::Trees, E::Forest, Obstacle)
     },
     WorldFeature {
@@ -698,7 +698,7 @@ pub const WORLD_FEATURES: [WorldFeature; 36] = [
     },
     WorldFeature {
         trigger: FeatureTrigger::CreatureAction,
-        standing: cover(Cover::Half),
+        standing: cover(A5eCover::Half),
         special: FeatureSpecial::PushOverForCover,
         ..base(F::Tables, E::Interior, Obstacle)
     },

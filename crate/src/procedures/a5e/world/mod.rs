@@ -18,4 +18,4 @@ pub use resolve::{
     WorldFeatureResolution, WorldResolveOptions, echo_thunder_damage, resolve_feature,
     resolve_feature_check, resolve_mirror,
 };
-pub use state::{WorldActionState, WorldActionUse};
+pub use state::{WorldActionUse, WorldFeatureState};

@@ -22,12 +22,15 @@ pub struct RechargeRoll {
     pub recharged: bool,
 }
 
+/// The recharge die (A5E-WORLD-03).
+pub const RECHARGE_DIE: u32 = 6;
+
 impl Recharge {
     /// A recharge on `min_face`–6 (1..=6).
     pub fn new(min_face: u32) -> Result<Self> {
-        if !(1..=6).contains(&min_face) {
+        if !(2..=6).contains(&min_face) {
             return Err(Error::invalid_argument(format!(
-                "a recharge needs a d6 face from 1 to 6, not {min_face}"
+                "a recharge is \"Recharge X–6\" with X from 2 to 6, not {min_face}"
             )));
         }
         Ok(Self { min_face })
@@ -40,9 +43,12 @@ impl Recharge {
 
     /// Roll the d6.
     pub fn roll(self, roller: &mut dyn DieRoller) -> Result<RechargeRoll> {
-        let face = roller.roll_die(6)?;
+        let face = roller.roll_die(RECHARGE_DIE)?;
         Ok(RechargeRoll {
-            die: RolledDie { sides: 6, face },
+            die: RolledDie {
+                sides: RECHARGE_DIE,
+                face,
+            },
             recharged: self.recharges_on(face),
         })
     }

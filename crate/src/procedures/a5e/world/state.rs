@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub struct WorldActionState {
+pub struct WorldFeatureState {
     pub feature: WorldFeatureId,
     /// Charged and usable this round.
     pub available: bool,
@@ -33,7 +33,7 @@ pub struct WorldActionUse {
     pub recharge: Option<RechargeRoll>,
 }
 
-impl WorldActionState {
+impl WorldFeatureState {
     /// A charged world action. Only catalogue entries of kind world action qualify.
     pub fn new(feature: WorldFeatureId) -> Result<Self> {
         if feature.feature().kind != WorldFeatureKind::WorldAction {

@@ -5,6 +5,8 @@
 //! the pound). Outdoors and on water OSE reads every movement rate and range in **yards** while
 //! areas of effect stay in **feet** (OSE-WILD-01, OSE-WATER-01), so the reinterpretation is a
 //! named function rather than a silent multiplication.
+//!
+//! Every module measures with these types, so a [`Distance`] always carries its unit.
 
 use core::fmt;
 
@@ -150,16 +152,66 @@ impl Miles {
     }
 }
 
+/// The unit of a [`Distance`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum DistanceUnit {
+    Feet,
+    Yards,
+    Miles,
+}
+
 /// A distance in whichever unit the procedure that produced it uses: feet in dungeons, yards
-/// outdoors and on water (OSE-WILD-01, OSE-WATER-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// outdoors and on water (OSE-WILD-01, OSE-WATER-01, OSE-ENC-05), miles for daily travel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "unit", content = "value", rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[serde(rename = "TravelDistance")]
 pub enum Distance {
     Feet(Feet),
     Yards(Yards),
     Miles(Miles),
+}
+
+impl Distance {
+    pub const fn feet(amount: u32) -> Self {
+        Self::Feet(Feet(amount))
+    }
+    pub const fn yards(amount: u32) -> Self {
+        Self::Yards(Yards(amount))
+    }
+    pub const fn miles(amount: u32) -> Self {
+        Self::Miles(Miles(amount))
+    }
+    /// `amount` in `unit`.
+    pub const fn new(amount: u32, unit: DistanceUnit) -> Self {
+        match unit {
+            DistanceUnit::Feet => Self::feet(amount),
+            DistanceUnit::Yards => Self::yards(amount),
+            DistanceUnit::Miles => Self::miles(amount),
+        }
+    }
+    /// The number, in [`Self::unit`].
+    pub const fn amount(self) -> u32 {
+        match self {
+            Self::Feet(Feet(n)) | Self::Yards(Yards(n)) | Self::Miles(Miles(n)) => n,
+        }
+    }
+    pub const fn unit(self) -> DistanceUnit {
+        match self {
+            Self::Feet(_) => DistanceUnit::Feet,
+            Self::Yards(_) => DistanceUnit::Yards,
+            Self::Miles(_) => DistanceUnit::Miles,
+        }
+    }
+    /// The same distance in feet, saturating at `u32::MAX` (OSE-MEAS-01).
+    pub const fn in_feet(self) -> u32 {
+        match self {
+            Self::Feet(Feet(n)) => n,
+            Self::Yards(Yards(n)) => n.saturating_mul(FEET_PER_YARD),
+            Self::Miles(Miles(n)) => n.saturating_mul(FEET_PER_MILE),
+        }
+    }
 }
 
 impl fmt::Display for Distance {
@@ -201,5 +253,29 @@ impl Pounds {
             .checked_mul(OSE_COINS_PER_POUND)
             .map(Coins)
             .ok_or_else(|| overflow("weight in pounds"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ose_meas_01_distances_convert_to_feet() {
+        assert_eq!(Distance::yards(140).in_feet(), 420);
+        assert_eq!(Distance::feet(70).in_feet(), 70);
+        assert_eq!(Distance::miles(2).in_feet(), 10_560);
+        assert_eq!(Distance::miles(u32::MAX).in_feet(), u32::MAX);
+    }
+
+    #[test]
+    fn distance_keeps_its_unit_and_amount() {
+        for unit in [DistanceUnit::Feet, DistanceUnit::Yards, DistanceUnit::Miles] {
+            let d = Distance::new(40, unit);
+            assert_eq!((d.amount(), d.unit()), (40, unit));
+        }
+        assert_eq!(Distance::yards(30), Distance::Yards(Yards(30)));
+        let json = serde_json::to_string(&Distance::feet(30)).unwrap();
+        assert_eq!(json, r#"{"unit":"feet","value":30}"#);
     }
 }

@@ -1,4 +1,6 @@
-//! How long a round lasts (C-01). A newtype over whole seconds, never a bare number.
+//! How long a combat round lasts (C-01): 6 s for GH and A5E combat, 10 s for OSE, an A5E
+//! Narrator's 10 s / 1 min / 10 min, any length for HYB (whose source gives none). A newtype
+//! over whole seconds, shared by encounters and the game clock.
 
 use serde::{Deserialize, Serialize};
 
@@ -42,6 +44,13 @@ impl RoundLength {
 
     pub const fn seconds(self) -> u32 {
         self.0
+    }
+}
+
+impl Default for RoundLength {
+    /// Six seconds: GH, A5E combat, and the HYB default.
+    fn default() -> Self {
+        Self::SIX_SECONDS
     }
 }
 
