@@ -5,9 +5,9 @@ use serde::{Deserialize, Serialize};
 use crate::creature::limits::{MAX_AMOUNT, MAX_TEMP_HIT_POINTS};
 use crate::creature::log::{Log, NoDice};
 use crate::creature::outcome::{Outcome, Report};
-use crate::creature::roll::DiceSpec;
 use crate::creature::rules::CreatureRules;
 use crate::creature::state::Creature;
+use crate::dice::DiceSpec;
 use crate::dice::DieRoller;
 use crate::error::{Error, Result};
 

@@ -6,10 +6,10 @@ use crate::creature::damage::{DamageChoices, DamageInstance};
 use crate::creature::damage_type::DamageType;
 use crate::creature::log::Log;
 use crate::creature::outcome::DamageReport;
-use crate::creature::roll::DiceSpec;
 use crate::creature::rules::CreatureRules;
 use crate::creature::state::Creature;
 use crate::creature::time::Moment;
+use crate::dice::DiceSpec;
 use crate::dice::DieRoller;
 use crate::error::Result;
 

@@ -9,7 +9,9 @@
 //! - [`ose`]: Old-School Essentials encounters (surprise, distance, reaction), morale, evasion and
 //!   pursuit, the attack matrix, saving throws and ability checks.
 //! - [`hyb`]: the OSR/5e hybrid's checks and traps, attacks, morale, chases and retreat.
-//! - [`d20`], [`rolls`], [`distance`], [`member`], [`limits`]: small pieces both share.
+//! - [`rolls`], [`member`], [`limits`]: small pieces they share. The d20 with advantage
+//!   ([`crate::dice::roll_d20`]), fixed dice ([`crate::dice::DiceSpec`]) and distances
+//!   ([`crate::units::Distance`]) are crate-wide.
 
 pub mod a5e;
 pub mod hyb;
