@@ -59,46 +59,6 @@ impl fmt::Display for Ident {
     }
 }
 
-/// A caller-given display name or label: at most [`MAX_LABEL_LEN`] characters, no control
-/// characters.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub struct Label(String);
-
-/// Longest label accepted, in characters.
-pub const MAX_LABEL_LEN: usize = 80;
-
-impl Label {
-    pub fn new(s: impl Into<String>) -> Result<Label> {
-        let s = s.into();
-        if s.chars().count() > MAX_LABEL_LEN || s.chars().any(char::is_control) {
-            return Err(Error::invalid_argument(format!(
-                "a label is at most {MAX_LABEL_LEN} characters with no control characters"
-            )));
-        }
-        Ok(Label(s))
-    }
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl TryFrom<String> for Label {
-    type Error = Error;
-    fn try_from(s: String) -> Result<Self> {
-        Label::new(s)
-    }
-}
-
-impl From<Label> for String {
-    fn from(l: Label) -> Self {
-        l.0
-    }
-}
-
-impl fmt::Display for Label {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
+/// Display names and labels use the encounter's validated text type (1–MAX characters, not
+/// blank, no control characters).
+pub use crate::encounter::Label;

@@ -20,7 +20,7 @@ pub use duration::{
     Anchoring, Due, Duration, DurationRules, Edge, EncounterEndPolicy, MAX_CLOCK_SECONDS,
     MAX_DURATION_ROUNDS, MAX_DURATION_SECONDS, Remaining, RestKind, SimultaneousOrder,
 };
-pub use ids::{EffectId, MAX_PARTICIPANT_ID_LEN, ParticipantId};
+pub use ids::{EffectId, ParticipantId};
 pub use order::{MAX_TIE_PASSES, order_by_d20};
 pub use snapshot::{EffectRecord, MAX_SECONDS_PER_ROUND, SNAPSHOT_VERSION, TrackerSnapshot};
 pub use tracker::{

@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::encounter::ids::{Name, WorldActionId};
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 pub use crate::procedures::a5e::world::recharge::{RECHARGE_DIE, Recharge};
 
