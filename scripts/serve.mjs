@@ -7,6 +7,7 @@ import { extname, join, normalize, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
+/** @type {Record<string, string>} */
 const TYPES = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -21,7 +22,11 @@ const TYPES = {
   ".ts": "text/plain; charset=utf-8",
 };
 
-/** Resolve a URL path inside `root`, refusing anything that escapes it. */
+/**
+ * Resolve a URL path inside `root`, refusing anything that escapes it.
+ * @param {string} root
+ * @param {string} urlPath
+ */
 function resolvePath(root, urlPath) {
   let decoded;
   try {

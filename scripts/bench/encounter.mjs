@@ -38,8 +38,8 @@ host.onEvents((events) => stream.push(...events));
 for (let r = 0; r < 40; r++) {
   host.declareMany(Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`c${i}`, ACTIVITIES[i % ACTIVITIES.length]])));
   host.rollInitiative();
-  while (host.current()?.actor) host.endTurn();
-  host.nextRound();
+  // Ending the last turn closes the round and opens the next round's declarations.
+  while (host.currentParticipant() !== undefined) host.endTurn();
 }
 const start = Encounter.fromJSON(follower.toJSON());
 let i = 0;

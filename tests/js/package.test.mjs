@@ -14,11 +14,11 @@ test("npm pack tarball installs into an empty folder and works from Node", () =>
   try {
     const out = execFileSync("npm", ["pack", "--json", "--pack-destination", work], { cwd: pkgDir, encoding: "utf8" });
     const info = JSON.parse(out)[0];
-    const files = info.files.map((f) => f.path);
+    const files = info.files.map((/** @type {{ path: string }} */ f) => f.path);
     assert.ok(files.includes("dist/wasm/turnkeeper_bg.wasm"), "tarball carries the wasm");
     assert.ok(files.includes("dist/index.d.ts"), "tarball carries types");
     assert.ok(files.includes("dist/inline.js"), "tarball carries the inline entry");
-    assert.ok(!files.some((f) => f.startsWith("src/")), "sources are not shipped");
+    assert.ok(!files.some((/** @type {string} */ f) => f.startsWith("src/")), "sources are not shipped");
     const app = join(work, "app");
     execFileSync("mkdir", ["-p", app]);
     writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));

@@ -287,6 +287,11 @@ export class Encounter {
   current(): Current | undefined {
     return guard(() => this.handle.current()) ?? undefined;
   }
+  /** The id of the participant whose turn it is (undefined between turns or on a side's turn). */
+  currentParticipant(): string | undefined {
+    const actor = this.current()?.actor;
+    return actor?.type === "participant" ? actor.participant : undefined;
+  }
   participants(): Participant[] {
     return guard(() => this.handle.participants());
   }
