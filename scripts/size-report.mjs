@@ -1,5 +1,6 @@
 // Size report against DESIGN.md's budgets: the .wasm ≤ 150 KB gzip, JS facade + glue ≤ 20 KB
-// gzip. Sizes are deterministic, so exceeding a budget fails the run.
+// gzip. DESIGN.md asks for budgets to be measured and reported (not asserted by tests), so this
+// prints each size with its status; `--strict` makes an over-budget size fail the run.
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -26,7 +27,8 @@ const rows = [
   ["inline entry's base64 module (gzip -9)", kb(gz(inline)), ""],
 ];
 for (const [what, size, note] of rows) console.log(`${what.padEnd(44)} ${size.padStart(10)}  ${note}`);
-let failed = false;
-if (gz(wasm) > 150 * 1024) (failed = true), console.error("wasm is over its 150 KB gzip budget");
-if (gz(js) > 20 * 1024) (failed = true), console.error("JS facade + glue is over its 20 KB gzip budget");
-process.exit(failed ? 1 : 0);
+let over = false;
+if (gz(wasm) > 150 * 1024) (over = true), console.log("OVER BUDGET: the wasm exceeds 150 KB gzip");
+if (gz(js) > 20 * 1024) (over = true), console.log("OVER BUDGET: the JS facade + glue exceeds 20 KB gzip");
+if (!over) console.log("within budget");
+process.exit(over && process.argv.includes("--strict") ? 1 : 0);
