@@ -20,6 +20,7 @@ use crate::error::Result;
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct OngoingDamage {
+    #[cfg_attr(feature = "wasm", tsify(type = "DiceFormula"))]
     pub dice: DiceSpec,
     /// `None`: untyped, so resistance and vulnerability do not apply.
     #[serde(default, skip_serializing_if = "Option::is_none")]

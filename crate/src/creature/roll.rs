@@ -7,16 +7,9 @@ use crate::creature::limits::{MAX_AMOUNT, MAX_DC, MAX_DICE_PER_ROLL, MAX_MODIFIE
 use crate::dice::{DieRoller, DieSize, RolledDie};
 use crate::error::{Error, Result};
 
-/// Roll one d20, or two and keep the higher (advantage) or lower (disadvantage).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub enum RollMode {
-    #[default]
-    Normal,
-    Advantage,
-    Disadvantage,
-}
+/// Roll one d20, or two and keep the higher (advantage) or lower (disadvantage). The same type
+/// as the dice module's, so JavaScript sees one `RollMode`.
+pub use crate::dice::RollMode;
 
 /// Which rule a d20 roll was made for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,9 +47,12 @@ pub struct CheckRoll {
 
 /// `count` dice of `size`, plus a flat `modifier` (e.g. 1d10 for a fire elemental's touch,
 /// 3d6 for a healing draught).
+///
+/// In TypeScript this is `DiceFormula`, apart from the procedures' `DiceSpec` (count and sides);
+/// the rename changes no JSON.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), serde(rename = "DiceFormula"))]
 pub struct DiceSpec {
     pub count: u32,
     pub size: DieSize,

@@ -9,18 +9,8 @@ use crate::error::{Error, Result};
 use crate::procedures::d20::{Advantage, D20Roll, roll_d20};
 use crate::procedures::limits::{MAX_ABILITY_SCORE, check_dc, check_modifier};
 
-/// The six abilities.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub enum Ability {
-    Str,
-    Dex,
-    Con,
-    Int,
-    Wis,
-    Cha,
-}
+/// The six abilities: the creature module's type, so JavaScript sees one `Ability`.
+pub use crate::creature::Ability;
 
 /// HYB-CHK-05 (inferred): score → modifier as in 5e, ⌊(score − 10) / 2⌋ (CON 10 → +0, CON 6 → −2).
 pub fn ability_modifier(score: u32) -> Result<i32> {
