@@ -48,11 +48,10 @@ pub struct CheckRoll {
 /// `count` dice of `size`, plus a flat `modifier` (e.g. 1d10 for a fire elemental's touch,
 /// 3d6 for a healing draught).
 ///
-/// In TypeScript this is `DiceFormula`, apart from the procedures' `DiceSpec` (count and sides);
-/// the rename changes no JSON.
+/// In TypeScript this is `DiceFormula`, apart from the procedures' `DiceSpec` (count and sides).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify), serde(rename = "DiceFormula"))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify), tsify(rename = "DiceFormula"))]
 pub struct DiceSpec {
     pub count: u32,
     pub size: DieSize,

@@ -29,22 +29,20 @@ use crate::procedures::hyb::morale::{
     HybMoraleInput, HybMoraleTrigger, roll_follower_morale, roll_hyb_morale,
 };
 use crate::procedures::hyb::retreat::{RetreatInput, resolve_retreat};
-use crate::procedures::hyb::trap::{TrapInput, resolve_trap, roll_dangerous_check};
+use crate::procedures::hyb::trap::{TrapInput, resolve_trap};
 use crate::procedures::ose::MovementRate;
 use crate::procedures::ose::attack::{
-    AttackResolution, OseAttackInput, OseAttackKind, roll_bombing, roll_ose_attack,
+    AttackResolution, OseAttackInput, OseAttackKind, roll_ose_attack,
 };
 use crate::procedures::ose::checks::roll_ability_check;
 use crate::procedures::ose::combat::{Cover, MissileRange};
 use crate::procedures::ose::encounter::{
-    EncounterDistance, EncounterLocation, encounter_movement, roll_encounter_distance,
+    EncounterDistance, EncounterLocation, roll_encounter_distance,
 };
 use crate::procedures::ose::evasion::{
-    WildernessEvasionInput, WildernessSurprise, begin_evasion, dungeon_evasion,
-    roll_waterborne_evasion, roll_wilderness_evasion, waterborne_evasion_chance,
-    wilderness_evasion_plan,
+    WildernessEvasionInput, WildernessSurprise, dungeon_evasion, roll_waterborne_evasion,
+    roll_wilderness_evasion, waterborne_evasion_chance, wilderness_evasion_plan,
 };
-use crate::procedures::ose::hazards::roll_drowning;
 use crate::procedures::ose::matrix::{MonsterHd, OseAttacker};
 use crate::procedures::ose::morale::{
     MoraleScore, MoraleSubject, MoraleTrigger, OseMoraleCheck, OseMoraleInput, OseMoraleTracker,
@@ -81,14 +79,6 @@ pub struct EncounterDistanceInput {
     pub location: EncounterLocation,
     #[serde(default)]
     pub either_side_surprised: bool,
-}
-
-/// `ose.encounterMovement` (OSE-ENC-05).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[serde(rename_all = "camelCase")]
-pub struct EncounterMovementInput {
-    pub rate: MovementRate,
-    pub location: EncounterLocation,
 }
 
 /// `ose.surprise` (OSE-SURP-01/02).
@@ -133,14 +123,6 @@ pub struct MoraleLossesInput {
 pub struct MoraleLossesResult {
     pub tracker: OseMoraleTracker,
     pub due: Vec<MoraleTrigger>,
-}
-
-/// `ose.evasion.begin` (OSE-EVADE-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[serde(rename_all = "camelCase")]
-pub struct BeginEvasionInput {
-    pub combat_begun: bool,
-    pub other_side_pursues: bool,
 }
 
 /// `ose.evasion.dungeon` (OSE-EVADE-02).
@@ -234,15 +216,6 @@ pub struct OseAbilityCheckInput {
     /// Added to the roll: −4 easy, +4 very difficult (OSE-CHK-02).
     #[serde(default)]
     pub difficulty: i32,
-}
-
-/// `hyb.dangerousCheck` (HYB-DMG-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
-#[serde(rename_all = "camelCase")]
-pub struct DangerousCheckInput {
-    pub check: HybCheckInput,
-    /// The check is a PC's, so a natural 1 doubles the damage.
-    pub for_pc: bool,
 }
 
 /// `hyb.chaseDc` (HYB-CHASE-02).
@@ -731,12 +704,6 @@ fn dispatch(name: &str, v: &JsValue, d: &mut dyn DieRoller) -> Result<Option<JsV
             })?;
             out(&roll_encounter_distance(d, location, surprised)?)
         }
-        "ose.encounterMovement" => {
-            let (rate, location) = input(v, |o| {
-                Some((rate(o, "rate")?, o.req_pick("location", &LOCATIONS)?))
-            })?;
-            out(&encounter_movement(rate, location)?)
-        }
         "ose.surprise" => {
             let (side, factors) = input(v, |o| {
                 Some((
@@ -772,12 +739,6 @@ fn dispatch(name: &str, v: &JsValue, d: &mut dyn DieRoller) -> Result<Option<JsV
             out(&MoraleLossesResult { tracker, due })
         }
         // ---- OSE evasion and pursuit ----
-        "ose.evasion.begin" => {
-            let (begun, pursues) = input(v, |o| {
-                Some((o.req_bool("combatBegun")?, o.req_bool("otherSidePursues")?))
-            })?;
-            out(&begin_evasion(begun, pursues)?)
-        }
         "ose.evasion.dungeon" => {
             let (fleeing, pursuers, stopped) = input(v, |o| {
                 Some((
@@ -897,7 +858,6 @@ fn dispatch(name: &str, v: &JsValue, d: &mut dyn DieRoller) -> Result<Option<JsV
         }
         // ---- OSE attacks, damage, saves, checks ----
         "ose.attack" => out(&roll_ose_attack(d, &read(v, "input", read_ose_attack)?)?),
-        "ose.bombing" => out(&roll_bombing(d, input(v, |o| o.req_u32("altitudeFt"))?)?),
         "ose.save" => {
             let (target, bonus, stake) = input(v, |o| {
                 Some((
@@ -928,18 +888,8 @@ fn dispatch(name: &str, v: &JsValue, d: &mut dyn DieRoller) -> Result<Option<JsV
             })?;
             out(&roll_ability_check(d, score, difficulty)?)
         }
-        "ose.drowning" => {
-            let chance = input(v, |o| o.req("chance", percent(o, "chance")))?;
-            out(&roll_drowning(d, chance)?)
-        }
         // ---- HYB ----
         "hyb.check" => out(&roll_hyb_check(d, &read(v, "input", read_hyb_check)?)?),
-        "hyb.dangerousCheck" => {
-            let (check, for_pc) = input(v, |o| {
-                Some((o.req_nested("check", read_hyb_check)?, o.req_bool("forPc")?))
-            })?;
-            out(&roll_dangerous_check(d, &check, for_pc)?)
-        }
         "hyb.trap" => out(&resolve_trap(d, &read(v, "input", read_trap)?)?),
         "hyb.attack" => out(&roll_hyb_attack(d, &read(v, "input", read_hyb_attack)?)?),
         "hyb.chase" => out(&roll_chase(d, &read(v, "input", read_chase)?)?),

@@ -1,3 +1,5 @@
 /** Everything the package exports apart from `init`. */
 export { TurnkeeperError, type ErrorCode } from "./errors.js";
 export * from "./dice.js";
+export * from "./creature.js";
+export * from "./procedures.js";
