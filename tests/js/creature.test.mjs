@@ -90,10 +90,11 @@ test("A5E-DEATH-04: a natural 20 wakes with 1 HP; A5E-DEATH-09 stabilising needs
   assert.equal(failed.checks[0]?.total, 9);
   assert.equal(failed.checks[0]?.success, false);
   assert.equal(c.death.type, "dying");
+  assert.throws(() => c.stabilize({ type: "check", modifier: 2, dc: 12 }, faces([20])), fails("INVALID_ARGUMENT"));
   const ok = c.stabilize({ type: "check", modifier: 2 }, faces([8, 2]));
   assert.equal(ok.checks[0]?.success, true);
   assert.deepEqual(c.death, { type: "stable", regainsHpAt: 2 * 3600 });
-  assert.throws(() => c.stabilize({ type: "check", modifier: 2, dc: 12 }, faces([20])), fails("INVALID_ARGUMENT"));
+  assert.throws(() => c.stabilize({ type: "automatic" }), fails("OUT_OF_ORDER"));
 });
 
 test("A5E-DEATH-05: attacking a creature at 0 HP needs the attacker's choice", () => {

@@ -1203,3 +1203,395 @@ impl CreatureHandle {
         Ok(result)
     }
 }
+
+/// The readers checked against serde: every reader round-trips a fully populated value that
+/// serde wrote, and every enum table matches serde's own list of variant names. Run with
+/// `cargo test --features wasm` (the glue only compiles with that feature).
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+    use crate::creature::{Creature, CreatureRules};
+    use serde::de::DeserializeOwned;
+    use serde_json::{Value, json};
+
+    impl Src for Value {
+        fn is_object(&self) -> bool {
+            self.is_object()
+        }
+        fn field(&self, key: &str) -> Option<Self> {
+            self.get(key).filter(|v| !v.is_null()).cloned()
+        }
+        fn number(&self) -> Option<f64> {
+            self.as_f64()
+        }
+        fn boolean(&self) -> Option<bool> {
+            self.as_bool()
+        }
+        fn text(&self) -> Option<String> {
+            self.as_str().map(str::to_owned)
+        }
+        fn items(&self, limit: usize) -> Option<Vec<Self>> {
+            self.as_array()
+                .map(|a| a.iter().take(limit.saturating_add(1)).cloned().collect())
+        }
+    }
+
+    /// serde's JSON for `value`, read back by `reader`, is `value` again.
+    pub(in crate::wasm) fn round_trip<T: Serialize + PartialEq + std::fmt::Debug>(
+        value: &T,
+        reader: impl FnOnce(&Value, &str, &Errs) -> Option<T>,
+    ) {
+        let json = serde_json::to_value(value).unwrap();
+        let back = read(&json, "value", reader).unwrap_or_else(|e| panic!("{e}: {json}"));
+        assert_eq!(&back, value, "{json}");
+    }
+
+    /// The table holds exactly serde's variant names, each naming its own variant.
+    pub(in crate::wasm) fn table_matches_serde<T>(table: &[(&'static str, T)])
+    where
+        T: Copy + PartialEq + std::fmt::Debug + Serialize + DeserializeOwned,
+    {
+        for (name, value) in table {
+            assert_eq!(serde_json::to_value(value).unwrap(), json!(name));
+        }
+        let err = serde_json::from_value::<T>(json!("\u{1}"))
+            .unwrap_err()
+            .to_string();
+        // serde lists them as "expected `a`", "`a` or `b`" or "one of `a`, `b`, `c`".
+        let expected = err.split("expected").nth(1).unwrap();
+        let listed: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+        let mut names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
+        let mut listed = listed;
+        names.sort_unstable();
+        listed.sort_unstable();
+        assert_eq!(names, listed, "{err}");
+    }
+
+    #[test]
+    fn enum_tables_match_serde() {
+        table_matches_serde(&ABILITIES);
+        table_matches_serde(&ROLL_MODES);
+        table_matches_serde(&DIE_SIZES);
+        table_matches_serde(&DAMAGE_TYPES);
+        table_matches_serde(&CREATURE_KINDS);
+        table_matches_serde(&ZERO_HP_RULES);
+        table_matches_serde(&TEMP_HP_CHOICES);
+        table_matches_serde(&AT_ZERO);
+        table_matches_serde(&DOWNGRADES);
+        table_matches_serde(&REST_DAYS);
+        table_matches_serde(&REST_SAFETY);
+        table_matches_serde(&ROUNDING);
+        table_matches_serde(&MASSIVE_AT_ZERO);
+        table_matches_serde(&SEVENTH_FATIGUE);
+        table_matches_serde(&FATIGUE_HIT_DICE);
+        table_matches_serde(&INJURY_TWENTY);
+        table_matches_serde(&INJURY_REST);
+    }
+
+    fn scores(base: u32) -> AbilityScores {
+        AbilityScores::new(base, base + 1, base + 2, base + 3, base + 4, base + 5)
+    }
+
+    /// A creature with every field away from its default.
+    fn full_creature(death: DeathState) -> Creature {
+        Creature {
+            kind: CreatureKind::Npc,
+            zero_hp: ZeroHpRule::Doomed,
+            hp: HitPoints {
+                current: 0,
+                max: 31,
+                temp: 4,
+            },
+            level: 7,
+            con_mod: -2,
+            defenses: Defenses {
+                resistances: vec![DamageType::Cold, DamageType::Cold],
+                vulnerabilities: vec![DamageType::Thunder],
+                immunities: vec![DamageType::Poison],
+                immune_to_mundane_weapons: true,
+            },
+            death,
+            doom: Some(Doom {
+                deadline: Some(GameSeconds(9000)),
+            }),
+            hit_dice: Some(HitDice {
+                die: DieSize::D10,
+                total: 7,
+                spent: 3,
+            }),
+            fatigue: Track {
+                effective: 2,
+                pending: 1,
+            },
+            strife: Track {
+                effective: 3,
+                pending: 0,
+            },
+            crit_block_used: true,
+            last_long_rest: Some(GameSeconds(1234)),
+            subdual: 5,
+            abilities: Some(scores(8)),
+            hyb: HybState {
+                hours_adventured: 11,
+                resilience_reduction: 2,
+                exhausted: true,
+                disadvantage_until_rest: true,
+                body_parts_lost: 1,
+                ability_loss: scores(1),
+            },
+        }
+    }
+
+    #[test]
+    fn creature_reader_round_trips_every_death_state_and_reason() {
+        let reasons = [
+            DeathReason::MassiveDamage,
+            DeathReason::DeathSaves,
+            DeathReason::MonsterAtZeroHp,
+            DeathReason::Doom,
+            DeathReason::NotStabilized,
+            DeathReason::FalseHope,
+            DeathReason::AbilityScoreZero {
+                ability: Ability::Wis,
+            },
+            DeathReason::ZeroHp,
+            DeathReason::Referee,
+        ];
+        let mut states = vec![
+            DeathState::Alive,
+            DeathState::Dying {
+                successes: 2,
+                failures: 1,
+            },
+            DeathState::Stable {
+                regains_hp_at: Some(GameSeconds(7200)),
+            },
+            DeathState::Stable {
+                regains_hp_at: None,
+            },
+            DeathState::Incapacitated {
+                deadline: GameSeconds(60),
+            },
+        ];
+        states.extend(reasons.map(|reason| DeathState::Dead { reason }));
+        for death in states {
+            round_trip(&full_creature(death), read_creature);
+        }
+        // A plain new creature, with every optional field left out of the JSON.
+        round_trip(&Creature::new(CreatureKind::Pc, 9).unwrap(), read_creature);
+    }
+
+    #[test]
+    fn rules_reader_round_trips_every_option() {
+        let a5e = A5eRules {
+            resistance_rounding: Rounding::Up,
+            massive_at_zero: MassiveAtZero::PlusLevel,
+            seventh_fatigue: SeventhFatigueDoom::AfterEncounter,
+            doom_deadline: DoomDeadline::At {
+                time: GameSeconds(77),
+            },
+            delay_strife_in_combat: true,
+            fatigue_hit_dice: FatigueHitDice::HalveRolls,
+            hit_die_minimum: 1,
+        };
+        round_trip(&CreatureRules::A5e(a5e), read_rules);
+        for doom_deadline in [DoomDeadline::Roll2d12Hours, DoomDeadline::NarratorDecides] {
+            round_trip(
+                &CreatureRules::A5e(A5eRules {
+                    doom_deadline,
+                    ..a5e
+                }),
+                read_rules,
+            );
+        }
+        round_trip(
+            &CreatureRules::Hyb(HybRules {
+                resistance_rounding: Rounding::Up,
+                death_clock_seconds: 90,
+                injury_twenty: InjuryTwenty::OnePlusD8,
+                injury_for_non_pcs: true,
+                injury_rest: InjuryRest::SafeRestOnly,
+            }),
+            read_rules,
+        );
+        round_trip(
+            &CreatureRules::Ose(OseRules {
+                resistance_rounding: Rounding::Up,
+            }),
+            read_rules,
+        );
+        // Options left out take RULES.md's defaults.
+        let bare = read(&json!({ "type": "hyb" }), "rules", read_rules).unwrap();
+        assert_eq!(bare, CreatureRules::hyb());
+    }
+
+    #[test]
+    fn snapshot_spec_and_argument_readers_round_trip() {
+        let snapshot = CreatureSnapshot {
+            v: CREATURE_SNAPSHOT_VERSION,
+            creature: full_creature(DeathState::Alive),
+            rules: CreatureRules::hyb(),
+            time: Moment {
+                now: GameSeconds(42),
+                in_encounter: true,
+            },
+        };
+        round_trip(&snapshot, read_snapshot);
+        let spec = CreatureSpec {
+            kind: CreatureKind::Monster,
+            hp_max: 30,
+            hp: Some(12),
+            temp_hp: 3,
+            level: 4,
+            con_mod: 2,
+            hit_dice: Some(HitDice {
+                die: DieSize::D8,
+                total: 4,
+                spent: 0,
+            }),
+            resistances: vec![DamageType::Fire],
+            vulnerabilities: vec![DamageType::Cold],
+            immunities: vec![DamageType::Psychic],
+            immune_to_mundane_weapons: true,
+            zero_hp: Some(ZeroHpRule::DeathSaves),
+            abilities: Some(scores(10)),
+            rules: CreatureRules::a5e(),
+            time: Moment {
+                now: GameSeconds(5),
+                in_encounter: true,
+            },
+        };
+        round_trip(&spec, read_spec);
+        round_trip(
+            &DamageInstance {
+                amount: 25,
+                damage_type: Some(DamageType::Cold),
+                critical: true,
+                from_attack: true,
+                melee: true,
+                mundane_weapon: true,
+                ongoing: true,
+                natural_one_on_check: true,
+                subdual: true,
+                flat_modifiers: vec![-5, 2],
+            },
+            read_damage,
+        );
+        round_trip(&DamageInstance::default(), read_damage);
+        round_trip(
+            &DamageChoices {
+                attacked_at_zero: Some(AtZeroConsequence::Strife),
+                other_damage_at_zero: AtZeroConsequence::Fatigue,
+                knock_out: true,
+                critical_downgrade: Some(CriticalDowngrade::Block),
+                con_save_modifier: Some(-3),
+                con_save_mode: RollMode::Disadvantage,
+            },
+            read_choices,
+        );
+        round_trip(
+            &OngoingDamage {
+                dice: DiceSpec::new(2, DieSize::D6, -1),
+                damage_type: Some(DamageType::Acid),
+            },
+            read_ongoing,
+        );
+        round_trip(
+            &LongRest {
+                ended_at: GameSeconds(90_000),
+                duration_minutes: 500,
+                asleep_minutes: 400,
+                strenuous_minutes: 30,
+                consumed_supply: true,
+                haven: true,
+            },
+            read_long_rest,
+        );
+        round_trip(
+            &NightlyRest {
+                safety: RestSafety::Unsafe,
+                ate_food: true,
+            },
+            read_nightly_rest,
+        );
+        for method in [
+            StabilizeMethod::Check {
+                modifier: 3,
+                mode: RollMode::Advantage,
+                dc: Some(12),
+            },
+            StabilizeMethod::Check {
+                modifier: -1,
+                mode: RollMode::Normal,
+                dc: None,
+            },
+            StabilizeMethod::Automatic,
+        ] {
+            round_trip(&method, read_stabilize);
+        }
+    }
+
+    #[test]
+    fn readers_refuse_bad_input_with_the_field_named() {
+        let err = |v: Value| read(&v, "spec", read_spec).unwrap_err();
+        let e = err(json!({ "kind": "pc", "rules": { "type": "a5e" } }));
+        assert_eq!(
+            (e.code, e.message.as_str()),
+            (ErrorCode::InvalidArgument, "spec.hpMax is required")
+        );
+        let e = err(json!({ "kind": "pc", "hpMax": -3, "rules": { "type": "a5e" } }));
+        assert!(e.message.starts_with("spec.hpMax must be a whole number"));
+        let e = err(json!({ "kind": "elf", "hpMax": 3, "rules": { "type": "a5e" } }));
+        assert!(
+            e.message.contains("one of pc, monster, npc"),
+            "{}",
+            e.message
+        );
+        let e = err(json!({ "kind": "pc", "hpMax": 3, "rules": { "type": "d20" } }));
+        assert_eq!(e.message, "rules.type \"d20\" is not known");
+        let e = err(
+            json!({ "kind": "pc", "hpMax": 3, "rules": { "type": "a5e" }, "resistances": ["fire", 7] }),
+        );
+        assert!(
+            e.message.starts_with("resistances[1] must be one of"),
+            "{}",
+            e.message
+        );
+        // An optional field that is malformed is still an error.
+        let e =
+            err(json!({ "kind": "pc", "hpMax": 3, "rules": { "type": "a5e" }, "tempHp": true }));
+        assert_eq!(
+            e.message,
+            "spec.tempHp must be a whole number from 0 to 4294967295"
+        );
+        let e = err(json!([1, 2]));
+        assert_eq!(e.message, "spec must be an object");
+        let long = Value::Array(vec![json!("fire"); MAX_LIST_ITEMS + 1]);
+        let e = err(
+            json!({ "kind": "pc", "hpMax": 3, "rules": { "type": "a5e" }, "immunities": long }),
+        );
+        assert_eq!(e.code, ErrorCode::LimitExceeded);
+    }
+
+    #[test]
+    fn snapshots_are_checked_and_versioned() {
+        let snapshot = CreatureSnapshot {
+            v: CREATURE_SNAPSHOT_VERSION,
+            creature: Creature::new(CreatureKind::Pc, 10).unwrap(),
+            rules: CreatureRules::a5e(),
+            time: Moment::default(),
+        };
+        let mut json = serde_json::to_value(&snapshot).unwrap();
+        assert_eq!(restore(&json).unwrap(), snapshot);
+        json["creature"]["hp"]["current"] = json!(11);
+        let e = restore(&json).unwrap_err();
+        assert_eq!(e.code, ErrorCode::SnapshotInvalid);
+        json["creature"]["hp"]["current"] = json!(10);
+        json["v"] = json!(2);
+        assert_eq!(restore(&json).unwrap_err().code, ErrorCode::SnapshotInvalid);
+        assert_eq!(
+            restore(&json!({ "v": 1 })).unwrap_err().code,
+            ErrorCode::SnapshotInvalid
+        );
+    }
+}

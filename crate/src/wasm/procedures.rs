@@ -932,3 +932,266 @@ pub fn procedure(name: &str, input: JsValue, dice: &mut DiceBox) -> JsResult<JsV
         )))),
     }
 }
+
+/// Every procedure reader checked against serde (run with `cargo test --features wasm`).
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wasm::creature::tests::{round_trip, table_matches_serde};
+
+    #[test]
+    fn enum_tables_match_serde() {
+        table_matches_serde(&ADVANTAGES);
+        table_matches_serde(&LOCATIONS);
+        table_matches_serde(&SIDES);
+        table_matches_serde(&UNITS);
+        table_matches_serde(&SUBJECTS);
+        table_matches_serde(&DROPPED);
+        table_matches_serde(&ESCAPES);
+        table_matches_serde(&WATER_UNITS);
+        table_matches_serde(&PURSUIT_STEPS);
+        table_matches_serde(&RESOLUTIONS);
+        table_matches_serde(&ATTACK_KINDS);
+        table_matches_serde(&RANGES);
+        table_matches_serde(&SAVE_CATEGORIES);
+        table_matches_serde(&BANDS);
+        table_matches_serde(&TERRAINS);
+        table_matches_serde(&CHASE_ROLES);
+        table_matches_serde(&CHASE_MODES);
+        table_matches_serde(&HYB_TRIGGERS);
+    }
+
+    fn evasion(surprise: WildernessSurprise) -> WildernessEvasionInput {
+        WildernessEvasionInput {
+            fleeing_size: 3,
+            pursuers: 2,
+            fleeing_rate: MovementRate(120),
+            pursuer_rate: MovementRate(150),
+            environment_points: 25,
+            surprise,
+        }
+    }
+
+    #[test]
+    fn ose_readers_round_trip() {
+        round_trip(&Distance::yards(140), read_distance);
+        round_trip(
+            &SurpriseFactors {
+                expecting: true,
+                opponent_shows_light_in_dark: true,
+                opponent_failed_to_force_door: true,
+            },
+            read_surprise_factors,
+        );
+        round_trip(
+            &OseMoraleInput {
+                score: MoraleScore::new(8).unwrap(),
+                adjustment: -1,
+                subject: MoraleSubject::Mercenary,
+                cornered: true,
+            },
+            read_ose_morale,
+        );
+        round_trip(
+            &OseMoraleTracker {
+                passes: 1,
+                failures: 2,
+                first_death_seen: true,
+                half_down_seen: true,
+            },
+            read_morale_tracker,
+        );
+        let surprises = [
+            WildernessSurprise::NoneSurprised,
+            WildernessSurprise::FleeingSideSurprised {
+                referee_chance: Some(Percent::new(10).unwrap()),
+            },
+            WildernessSurprise::FleeingSideSurprised {
+                referee_chance: None,
+            },
+            WildernessSurprise::FleeingSideHasSurprise,
+        ];
+        for surprise in surprises {
+            round_trip(&evasion(surprise), read_wilderness_evasion);
+        }
+        let statuses = [
+            PursuitStatus::Ongoing,
+            PursuitStatus::Caught,
+            PursuitStatus::Escaped {
+                reason: EscapeReason::FoodDropped,
+            },
+        ];
+        for status in statuses {
+            round_trip(
+                &DungeonPursuit {
+                    fleeing_rate: MovementRate(90),
+                    pursuer_rate: MovementRate(120),
+                    gap_feet: 30,
+                    round: 2,
+                    status,
+                },
+                read_dungeon_pursuit,
+            );
+            round_trip(
+                &WaterbornePursuit {
+                    fleeing_per_round: 40,
+                    pursuers_per_round: 50,
+                    min_closing: 30,
+                    gap: Distance::yards(60),
+                    round: 1,
+                    status,
+                },
+                read_waterborne_pursuit,
+            );
+            round_trip(
+                &WildernessPursuit {
+                    evasion: evasion(WildernessSurprise::NoneSurprised),
+                    day: 3,
+                    step: WildernessPursuitStep::Decide,
+                    status,
+                },
+                read_wilderness_pursuit,
+            );
+        }
+        let attackers = [
+            OseAttacker::NormalHuman,
+            OseAttacker::Monster {
+                hd: MonsterHd::new(2, 1),
+            },
+            OseAttacker::Thac0 { thac0: 17 },
+        ];
+        let covers = [Cover::None, Cover::Partial { penalty: 2 }, Cover::Complete];
+        for (attacker, cover) in attackers.into_iter().zip(covers) {
+            round_trip(
+                &OseAttackInput {
+                    attacker,
+                    kind: OseAttackKind::Missile,
+                    target_ac: -2,
+                    target_ascending_ac: Some(21),
+                    target_shield_bonus: 1,
+                    ability_modifier: 2,
+                    range: Some(MissileRange::Long),
+                    cover,
+                    target_retreating: true,
+                    from_behind: true,
+                    unstable_surface: true,
+                    attacker_exhausted: true,
+                    water_penalty: -2,
+                    referee_modifier: 1,
+                    attacker_blind: true,
+                    attacker_retreating: true,
+                    target_helpless: true,
+                    distance_ft: Some(30),
+                    resolution: AttackResolution::AscendingAc,
+                },
+                read_ose_attack,
+            );
+        }
+        round_trip(
+            &OseAttackInput::new(OseAttacker::NormalHuman, OseAttackKind::Melee, 9),
+            read_ose_attack,
+        );
+        for stake in [
+            SaveStake::Damaging { damage: 11 },
+            SaveStake::NonDamaging,
+            SaveStake::Poison {
+                attack_damage: 3,
+                fatal_on_failure: true,
+            },
+        ] {
+            round_trip(&stake, read_stake);
+        }
+        for save_as in [SaveAs::NormalHuman, SaveAs::HitDice { hd: 5 }] {
+            round_trip(&save_as, read_save_as);
+        }
+    }
+
+    #[test]
+    fn hyb_readers_round_trip() {
+        let check = HybCheckInput {
+            modifier: 3,
+            proficient: true,
+            proficiency_bonus: 2,
+            advantage: Advantage::Disadvantage,
+            dc: 13,
+            automatic_success: true,
+        };
+        round_trip(&check, read_hyb_check);
+        round_trip(
+            &TrapInput {
+                check,
+                players_said_how: true,
+                gm_allows_check: true,
+                for_pc: false,
+            },
+            read_trap,
+        );
+        let attackers = [
+            HybAttacker::Pc {
+                ability_modifier: 3,
+                proficient: true,
+                proficiency_bonus: 2,
+            },
+            HybAttacker::Npc { modifier: 4 },
+        ];
+        let methods = [
+            HybAttackMethod::Melee,
+            HybAttackMethod::Ranged,
+            HybAttackMethod::ArcaneSpell { ranged: true },
+            HybAttackMethod::DivineSpell { ranged: false },
+        ];
+        for attacker in attackers {
+            for method in methods {
+                round_trip(
+                    &HybAttackInput {
+                        attacker,
+                        method,
+                        target_ac: 15,
+                        band: Some(RangeBand::Close),
+                        in_melee: true,
+                        advantage: Advantage::Advantage,
+                    },
+                    read_hyb_attack,
+                );
+            }
+        }
+        round_trip(
+            &ChaseInput {
+                role: ChaseRole::Fleeing,
+                opponent_speed_ft: 40,
+                terrain: ChaseTerrain::Uneven,
+                dc_adjustment: -1,
+                advantage: Advantage::Disadvantage,
+                mode: ChaseRollMode::WorstModifierRollsOnce,
+                runners: vec![
+                    Runner {
+                        id: MemberId::new("rath"),
+                        modifier: 2,
+                    },
+                    Runner {
+                        id: MemberId::new("ilse"),
+                        modifier: -1,
+                    },
+                ],
+            },
+            read_chase,
+        );
+        round_trip(
+            &HybMoraleInput {
+                wis_modifier: 1,
+                proficiency_bonus: Some(2),
+                hd_bonus: 2,
+                advantage: Advantage::Advantage,
+            },
+            read_hyb_morale,
+        );
+        round_trip(
+            &RetreatInput {
+                check: Some(check),
+                attacks_hit: vec![false, true],
+            },
+            read_retreat,
+        );
+        round_trip(&RetreatInput::default(), read_retreat);
+    }
+}
