@@ -7,14 +7,15 @@
 //!
 //! # Reading input without serde
 //!
-//! Results go out through serde (`to_js`), but input is read field by field by the small
+//! Results go out through serde (`out`, `to_ts`), but input is read field by field by the small
 //! readers below instead of `Deserialize`. Derived deserializers cost several kilobytes of wasm
 //! per type (far more for the internally tagged enums, which serde buffers), and the creature and
 //! procedure inputs span some seventy types: read through serde they more than doubled the
 //! module, past its 150 KB budget. The readers accept exactly the JSON shapes serde writes
 //! (camelCase names, `type` tags, optional fields left out or `null`); the tests check every
 //! reader against serde with round trips of fully populated values, and every enum table against
-//! serde's own list of variant names.
+//! serde's own list of variant names (`cargo test --features wasm`: the glue compiles only with
+//! that feature).
 
 use core::cell::RefCell;
 
@@ -1017,8 +1018,30 @@ impl CreatureHandle {
     }
 
     /// Run `op` on this (scratch) state; the caller commits it only on success. `n` is the
-    /// operation's number (amount, levels, hours, modifier, time); `a` and `b` its other
-    /// arguments, `undefined` when left out.
+    /// operation's number, `a` and `b` its other arguments (`undefined` when left out):
+    ///
+    /// | op | n | a | b |
+    /// |---|---|---|---|
+    /// | `damage` | | `DamageInstance` | `DamageChoices` |
+    /// | `ongoingDamage` | | `OngoingDamage` | `DamageChoices` |
+    /// | `heal` | amount | | |
+    /// | `healDice` | | `DiceFormula` | |
+    /// | `grantTempHp` | amount | `TempHpChoice` | |
+    /// | `deathSave` | modifier | `RollMode` | |
+    /// | `stabilize` | | `StabilizeMethod` | |
+    /// | `gainFatigue`, `gainStrife`, `removeFatigue`, `removeStrife` | levels | | |
+    /// | `doom` | | `DoomDeadline` | |
+    /// | `liftDoom`, `kill`, `spendHitDie`, `finishShortRest`, `exhaust` | | | |
+    /// | `raise` | HP | lifts doom (bool) | |
+    /// | `setTime` | now | in encounter (bool) | |
+    /// | `advanceTime` | now | | |
+    /// | `endEncounter` | now, or NaN for the current time | | |
+    /// | `longRest` | | `LongRest` | |
+    /// | `hybNightlyRest` | | `NightlyRest` | |
+    /// | `oseNaturalHealing` | | `OseRestDay[]` | |
+    /// | `addAdventuringHours`, `setResilienceReduction` | hours | | |
+    /// | `resilienceCheck` | | `RollMode` | |
+    /// | `loseAbilityPoints`, `recoverAbilityPoints` | points | `Ability` | |
     fn run(
         &mut self,
         op: &str,

@@ -8,6 +8,16 @@
 //!
 //! Input is read by the field readers of [`super::creature`] (see there for why not serde); the
 //! tests check each reader against serde.
+//!
+//! Names: `ose.reaction`, `ose.encounterDistance`, `ose.surprise`, `ose.morale`,
+//! `ose.moraleTracked`, `ose.moraleLosses`, `ose.evasion.{dungeon, waterborneChance, waterborne,
+//! wildernessPlan, wilderness}`, `ose.dungeonPursuit.{start, round, drop, stop}`,
+//! `ose.waterbornePursuit.{start, round}`, `ose.wildernessPursuit.{start, catchUp, decide}`,
+//! `ose.attack`, `ose.save`, `ose.monsterSave`, `ose.monsterSaves`, `ose.abilityCheck`,
+//! `hyb.check`, `hyb.trap`, `hyb.attack`, `hyb.chase`, `hyb.chaseDc`, `hyb.morale`,
+//! `hyb.followerMorale`, `hyb.retreat`. The other procedures (the encounter opening, mercenary
+//! morale, running, damage rolls, bombing, drowning) stay Rust-only for now: the wasm budget
+//! has no room for them.
 
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;

@@ -1,11 +1,4 @@
-/**
- * Creatures: hit points, temporary HP, the damage pipeline, dying and death, healing, Hit Dice
- * and rests, fatigue and strife, for A5E, the OSR/5e hybrid and OSE. One {@link Creature} is one
- * creature held in wasm memory, with the ruleset it follows and its own clock.
- *
- * Every operation either fails with a {@link TurnkeeperError} and changes nothing, or succeeds
- * and returns a report with every die rolled and every outcome, in order.
- */
+/** Creatures: HP, damage, dying, healing, rests, fatigue and strife (A5E, hybrid, OSE). See the README. */
 import {
   CreatureHandle,
   DiceBox,
@@ -100,12 +93,8 @@ function boxOf(dice: Dice | undefined): DiceBox {
 }
 
 /**
- * One creature. Build it from a {@link CreatureSpec}:
- * `new Creature({ kind: "pc", hpMax: 24, level: 3, rules: { type: "a5e" } })`.
- *
- * The creature keeps its own clock ({@link Creature.time}): game seconds and whether a fight is
- * on. Deadlines (a stable creature's 1d4 hours, a doom, the HYB minute) are stamped from it, and
- * A5E fatigue gained during a fight waits for {@link Creature.endEncounter}.
+ * One creature with its rules and its own clock (game seconds, fight or not). Calls return reports
+ * with every die and outcome; a failed call changes nothing.
  */
 export class Creature {
   /** @internal */
@@ -116,10 +105,7 @@ export class Creature {
     this.handle = guard(() => new CreatureHandle(spec));
   }
 
-  /**
-   * Restore a {@link Creature.toJSON} snapshot. A malformed or tampered snapshot (current HP
-   * above the maximum, an unknown death state, another version…) is `SNAPSHOT_INVALID`.
-   */
+  /** Restore a {@link Creature.toJSON} snapshot; malformed or tampered is `SNAPSHOT_INVALID`. */
   static fromJSON(snapshot: CreatureSnapshot): Creature {
     ensureReady();
     const creature = Object.create(Creature.prototype) as Creature;
@@ -191,11 +177,7 @@ export class Creature {
     return guard(() => this.handle.preview(damage, choices));
   }
 
-  /**
-   * Apply one damage instance. Choices the rules leave to the attacker, target or Narrator
-   * (A5E-DEATH-05's fatigue-or-strife pick, a knock-out, blocking a critical) go in `choices`;
-   * a choice the situation needs but `choices` lacks is an error, never decided silently.
-   */
+  /** Apply damage; the attacker's, target's or Narrator's choices go in `choices` (never guessed). */
   damage(damage: DamageInstance, choices?: DamageChoices, dice?: Dice): DamageReport {
     return this.run("damage", 0, damage, choices, dice);
   }

@@ -1,12 +1,4 @@
-/**
- * Old-School Essentials and OSR/5e hybrid procedures as the typed namespaces {@link ose} and
- * {@link hyb}: reaction, surprise and encounter distance, morale, evasion and pursuit, attacks,
- * saves and checks, chases and retreats. Each call returns plain data with every die rolled;
- * pass a {@link Dice} (`new Dice({ faces: [...] })`) to replay physical dice or a worked example.
- *
- * The stateful ones ({@link MoraleTracker} and the pursuits) keep their state as plain data in
- * JS, so it can be saved with `toJSON()` and restored with `fromJSON()`.
- */
+/** OSE and hybrid procedures (`ose`, `hyb`): plain data with every die. See the README. */
 import {
   DiceBox,
   procedure,
@@ -187,11 +179,7 @@ function run<T>(name: string, input: object, dice?: Dice): T {
   return guard(() => procedure(name, input, box) as T);
 }
 
-/**
- * OSE-MORALE-03/04: one monster's or group's morale over an encounter. After two passed checks
- * it fights to the death without rolling; {@link MoraleTracker.noteLosses} reports the checks
- * that fall due (first death, half the side down), each once. Start a new tracker per encounter.
- */
+/** OSE-MORALE-03/04: a side's morale over one encounter (two passes end checking). */
 export class MoraleTracker {
   #state: MoraleTrackerState;
 
@@ -246,10 +234,7 @@ export abstract class Pursuit<S extends { status: PursuitStatus }> {
   }
 }
 
-/**
- * OSE-PURSUIT-01/02: a dungeon pursuit, round by round; the gap changes by the difference of the
- * two running speeds. Dropping treasure or food may stop the pursuers (3-in-6).
- */
+/** OSE-PURSUIT-01/02: a dungeon pursuit, round by round. */
 export class DungeonPursuit extends Pursuit<DungeonPursuitState> {
   static start(input: DungeonPursuitStart): DungeonPursuit {
     return new DungeonPursuit(run<DungeonPursuitState>("ose.dungeonPursuit.start", input));
@@ -282,10 +267,7 @@ export class DungeonPursuit extends Pursuit<DungeonPursuitState> {
   }
 }
 
-/**
- * OSE-PURSUIT-03: a waterborne pursuit; the gap closes each round by the rate difference, at
- * least 30 (yards by default, G-44).
- */
+/** OSE-PURSUIT-03: a waterborne pursuit; the gap closes by the rate difference, at least 30. */
 export class WaterbornePursuit extends Pursuit<WaterbornePursuitState> {
   /** The encounter distance dice, when {@link WaterbornePursuit.start} rolled the gap. */
   readonly distance: EncounterDistance | undefined;
@@ -314,10 +296,7 @@ export class WaterbornePursuit extends Pursuit<WaterbornePursuitState> {
   }
 }
 
-/**
- * OSE-PURSUIT-04: a wilderness pursuit, day by day: {@link WildernessPursuit.catchUp} (faster
- * pursuers catch up on 50%), then {@link WildernessPursuit.decide} (stop, or a new evasion roll).
- */
+/** OSE-PURSUIT-04: a wilderness pursuit, day by day: `catchUp`, then `decide`. */
 export class WildernessPursuit extends Pursuit<WildernessPursuitState> {
   static start(input: WildernessEvasionInput): WildernessPursuit {
     return new WildernessPursuit(run<WildernessPursuitState>("ose.wildernessPursuit.start", input));
@@ -340,10 +319,7 @@ export class WildernessPursuit extends Pursuit<WildernessPursuitState> {
   }
 }
 
-/**
- * Run a procedure by its name (`"ose.reaction"`, `"hyb.chase"`…) with untyped input: the escape
- * hatch for tools that store procedure names. Prefer the typed {@link ose} and {@link hyb}.
- */
+/** Run a procedure by name (`"ose.reaction"`) with untyped input; prefer `ose` and `hyb`. */
 export function runProcedure(name: string, input: object, dice?: Dice): unknown {
   return run(name, input, dice);
 }
