@@ -24,6 +24,9 @@ cargo clippy -q --target wasm32-unknown-unknown --features wasm -p turnkeeper --
 step "cargo test (native)"
 cargo test -q --workspace
 
+step "cargo test (glue input readers, wasm feature, native)"
+cargo test -q -p turnkeeper --features wasm --lib wasm::
+
 step "build the npm package (wasm + facade)"
 bash scripts/build.sh
 

@@ -20,7 +20,11 @@ pub const STABILIZE_DC: i32 = 10;
 
 /// How someone tries to stabilise a creature at 0 HP.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum StabilizeMethod {
     /// A check by the helper with its `modifier`. A5E: the DC 10 Wisdom (Medicine) check of

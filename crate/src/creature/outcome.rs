@@ -11,7 +11,11 @@ use crate::dice::RolledDie;
 
 /// Why a creature died.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum DeathReason {
     /// A5E-DEATH-01 / -08: failed the Constitution save against massive damage.
@@ -79,7 +83,11 @@ pub enum NoRestBenefit {
 
 /// One thing that happened. Lists of outcomes are in the order they happened.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Outcome {
     /// The target is dead; the damage changed nothing.

@@ -9,7 +9,11 @@ use crate::creature::time::GameSeconds;
 
 /// The rules a creature's hit points, damage and death follow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum CreatureRules {
     A5e(A5eRules),
@@ -77,7 +81,11 @@ pub enum SeventhFatigueDoom {
 
 /// A5E-COND-08: when a doomed creature dies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum DoomDeadline {
     /// Within 2d12 hours: the engine rolls and records the deadline.

@@ -102,7 +102,11 @@ fn is_false(b: &bool) -> bool {
 
 /// Where a creature stands between life and death.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum DeathState {
     /// Alive and conscious (possibly at 0 HP if doomed: A5E-DEATH-11's final speech).

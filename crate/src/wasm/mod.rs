@@ -11,9 +11,11 @@ use wasm_bindgen::prelude::*;
 
 use crate::error::{Error, ErrorCode};
 
+pub mod creature;
 pub mod dice;
 pub mod encounter;
 pub mod packed;
+pub mod procedures;
 
 /// The result type of every exported function: errors are thrown as `{ code, message }`.
 pub type JsResult<T> = Result<T, JsValue>;

@@ -2,3 +2,5 @@
 export { TurnkeeperError, type ErrorCode } from "./errors.js";
 export * from "./dice.js";
 export * from "./encounter.js";
+export * from "./creature.js";
+export * from "./procedures.js";

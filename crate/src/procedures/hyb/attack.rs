@@ -14,7 +14,11 @@ use crate::procedures::rolls::sum_faces;
 
 /// HYB-ATK-01: how an attack is made; decides the ability used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum HybAttackMethod {
     /// A melee weapon: STR.
@@ -106,7 +110,11 @@ pub const fn within_range(distance_ft: u32, range_ft: u32) -> bool {
 
 /// Who attacks (HYB-ATK-01 for PCs, HYB-ATK-02 for NPCs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum HybAttacker {
     /// A PC: the method's ability modifier, plus proficiency when proficient with the weapon,

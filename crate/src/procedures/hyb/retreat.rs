@@ -31,7 +31,11 @@ pub enum RetreatFailure {
 
 /// How a retreat ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum RetreatOutcome {
     /// The PC escapes and leaves initiative; it may then face a chase (HYB-CHASE) and roll to

@@ -96,7 +96,11 @@ pub const DENSE_WOODS_COVER_PENALTY: u32 = 4;
 
 /// OSE-COMBAT-07: the target's cover, as the referee judges it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum OseCover {
     #[default]

@@ -69,7 +69,11 @@ pub fn dungeon_evasion(
 
 /// How the fleeing side's speed compares with the pursuers' (rows of OSE-EVADE-03).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 pub enum SpeedComparison {
     /// Faster than the pursuers.
     Faster,
@@ -269,7 +273,11 @@ pub const DENSE_WOODS_POINTS: i32 = 25;
 
 /// OSE-EVADE-04: the surprise situation of a wilderness evasion.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum WildernessSurprise {
     /// Neither side surprised: the chance comes from the group sizes (OSE-EVADE-05).
@@ -328,7 +336,11 @@ pub struct ChanceModifier {
 
 /// How a wilderness evasion is decided, before any roll.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum WildernessEvasionPlan {
     /// The fleeing side surprised the other: it escapes without a roll.

@@ -39,7 +39,11 @@ impl MonsterHd {
 
 /// The Hit Dice a matrix row covers (its first column).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 pub enum HdBand {
     /// Normal humans (OSE-TBL-01): less than 1 HD, not in an adventuring class.
     NormalHuman,
@@ -170,7 +174,11 @@ pub fn row_for_hd(hd: MonsterHd) -> Result<&'static AttackMatrixRow> {
 
 /// Who is attacking, for finding THAC0 and the attack bonus.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum OseAttacker {
     /// A normal human (OSE-TBL-01).

@@ -341,7 +341,11 @@ pub enum TroopQuality {
 
 /// One entry of the mercenary morale table: a base troop type or an added quality.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 pub enum MercenaryEntry {
     Base { troop: TroopType },
     Bonus { quality: TroopQuality },

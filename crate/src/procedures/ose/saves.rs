@@ -72,7 +72,11 @@ impl SaveValues {
 
 /// The Hit Dice a monster save row covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 pub enum SaveBand {
     NormalHuman,
     /// `from` to `to` HD inclusive.
@@ -139,7 +143,11 @@ pub const MONSTER_SAVE_TABLE: [MonsterSaveRow; 9] = [
 
 /// Which monster save row to use: "Monsters use the row named in their description".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum SaveAs {
     NormalHuman,
@@ -170,7 +178,11 @@ pub fn monster_saves(save_as: SaveAs) -> Result<SaveValues> {
 
 /// OSE-SAVE-03/04: what is at stake in a save.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum SaveStake {
     /// A damaging effect: a success halves the damage (rounded down).

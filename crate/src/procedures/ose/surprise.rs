@@ -83,7 +83,11 @@ pub fn roll_surprise(
 
 /// OSE-SURP-03: the combined effect of both sides' surprise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum SurpriseOutcome {
     /// Nobody is surprised.

@@ -1,0 +1,424 @@
+/** OSE and hybrid procedures (`ose`, `hyb`): plain data with every die. See the README. */
+import {
+  DiceBox,
+  procedure,
+  type ChaseDcInput,
+  type ChaseInput,
+  type ChaseResult,
+  type DistractionResult,
+  type DroppedItem,
+  type DungeonEvasionInput,
+  type DungeonPursuit as DungeonPursuitState,
+  type DungeonPursuitRound,
+  type DungeonPursuitStart,
+  type CatchUpResult,
+  type DecisionResult,
+  type EncounterDistance,
+  type EncounterDistanceInput,
+  type EscapeReason,
+  type EvasionOutcome,
+  type HybAttackInput,
+  type HybAttackResult,
+  type HybCheckInput,
+  type HybCheckResult,
+  type HybMoraleCall,
+  type HybMoraleCheck,
+  type HybMoraleInput,
+  type MonsterSaveInput,
+  type MoraleLossesResult,
+  type MoraleTrigger,
+  type OseAbilityCheck,
+  type OseAbilityCheckInput,
+  type OseAttackInput,
+  type OseAttackResult,
+  type OseMoraleCheck,
+  type OseMoraleInput,
+  type OseMoraleTracker as MoraleTrackerState,
+  type OseSave,
+  type OseSaveInput,
+  type Percent,
+  type PursuitStatus,
+  type PursuitStep,
+  type ReactionInput,
+  type ReactionRoll,
+  type RetreatInput,
+  type RetreatResult,
+  type SaveAs,
+  type SaveValues,
+  type SurpriseInput,
+  type SurpriseRoll,
+  type TrackedMoraleResult,
+  type TrapInput,
+  type TrapResult,
+  type WaterborneEvasion,
+  type WaterbornePursuit as WaterbornePursuitState,
+  type WaterbornePursuitRound,
+  type WaterbornePursuitStart,
+  type WaterbornePursuitStarted,
+  type WaterborneRates,
+  type WildernessEvasion,
+  type WildernessEvasionInput,
+  type WildernessEvasionPlan,
+  type WildernessPursuit as WildernessPursuitState,
+} from "../wasm/turnkeeper.js";
+import type { Dice } from "./dice.js";
+import { guard } from "./errors.js";
+import { ensureReady } from "./loader.js";
+
+export type {
+  AttackModifier,
+  AttackModifierSource,
+  AttackResolution,
+  CatchUpResult,
+  ChanceModifier,
+  ChanceModifierSource,
+  ChaseCheck,
+  ChaseDcInput,
+  ChaseInput,
+  ChaseOutcome,
+  ChaseResult,
+  ChaseRole,
+  ChaseRoll,
+  ChaseRollMode,
+  ChaseTerrain,
+  CheckBasis,
+  OseCover,
+  D20Roll,
+  DangerousCheck,
+  DecisionResult,
+  Distance,
+  DistanceUnit,
+  DistractionResult,
+  DroppedItem,
+  DungeonEvasionInput,
+  DungeonPursuitRound,
+  DungeonPursuitStart,
+  EncounterDistance,
+  EncounterDistanceInput,
+  EncounterLocation,
+  EncounterSide,
+  EscapeReason,
+  EvasionOutcome,
+  HitBasis,
+  HybAttackInput,
+  HybAttackMethod,
+  HybAttackResult,
+  HybAttacker,
+  HybCheckInput,
+  HybCheckResult,
+  HybMoraleCall,
+  HybMoraleCheck,
+  HybMoraleInput,
+  HybMoraleOutcome,
+  HybMoraleTrigger,
+  InSixRoll,
+  MemberId,
+  MissileRange,
+  MonsterHd,
+  MonsterSaveInput,
+  MoraleBasis,
+  MoraleLossesResult,
+  MoraleOutcome,
+  MoraleScore,
+  MoraleSubject,
+  MoraleTrigger,
+  MovementRate,
+  OseAbilityCheck,
+  OseAbilityCheckInput,
+  OseAttackInput,
+  OseAttackKind,
+  OseAttackResult,
+  OseAttacker,
+  OseMoraleCheck,
+  OseMoraleInput,
+  OseSave,
+  OseSaveInput,
+  Percent,
+  PercentileRoll,
+  PursuitStatus,
+  PursuitStep,
+  HybRangeBand,
+  Reaction,
+  ReactionInput,
+  ReactionRoll,
+  RetreatFailure,
+  RetreatInput,
+  RetreatOutcome,
+  RetreatResult,
+  Runner,
+  SaveAs,
+  SaveCategory,
+  SaveStake,
+  SaveValues,
+  SurpriseFactors,
+  SurpriseInput,
+  SurpriseRoll,
+  TrackedMoraleResult,
+  TrapInput,
+  TrapResult,
+  WaterborneEvasion,
+  WaterbornePursuitRound,
+  WaterbornePursuitStart,
+  WaterPursuitUnits,
+  WaterborneRates,
+  WildernessEvasion,
+  WildernessEvasionInput,
+  WildernessEvasionPlan,
+  WildernessPursuitStep,
+  WildernessSurprise,
+} from "../wasm/turnkeeper.js";
+export type { DungeonPursuitState, MoraleTrackerState, WaterbornePursuitState, WildernessPursuitState };
+
+let cryptoBox: DiceBox | undefined;
+
+/** Run one procedure of the core's dispatcher. */
+function run<T>(name: string, input: object, dice?: Dice): T {
+  ensureReady();
+  const box = dice ? dice.box : (cryptoBox ??= new DiceBox(undefined));
+  return guard(() => procedure(name, input, box) as T);
+}
+
+/** OSE-MORALE-03/04: a side's morale over one encounter (two passes end checking). */
+export class MoraleTracker {
+  #state: MoraleTrackerState;
+
+  constructor(state?: MoraleTrackerState) {
+    this.#state = state ? { ...state } : { passes: 0, failures: 0, firstDeathSeen: false, halfDownSeen: false };
+  }
+
+  static fromJSON(state: MoraleTrackerState): MoraleTracker {
+    return new MoraleTracker(state);
+  }
+
+  toJSON(): MoraleTrackerState {
+    return { ...this.#state };
+  }
+
+  /** A check that honours the two-passes rule and counts its result. */
+  check(input: OseMoraleInput, dice?: Dice): OseMoraleCheck {
+    const r = run<TrackedMoraleResult>("ose.moraleTracked", { tracker: this.#state, check: input }, dice);
+    this.#state = r.tracker;
+    return r.check;
+  }
+
+  /** The checks due now for a side of `sideSize` that has lost `killed` and `incapacitated`. */
+  noteLosses(sideSize: number, killed: number, incapacitated = 0): MoraleTrigger[] {
+    const r = run<MoraleLossesResult>("ose.moraleLosses", { tracker: this.#state, sideSize, killed, incapacitated });
+    this.#state = r.tracker;
+    return r.due;
+  }
+}
+
+/** Shared shape of the pursuit classes: the state lives in JS and goes to the core each step. */
+export abstract class Pursuit<S extends { status: PursuitStatus }> {
+  protected state: S;
+
+  protected constructor(state: S) {
+    this.state = state;
+  }
+
+  /** `{ type: "ongoing" }`, `{ type: "caught" }` or `{ type: "escaped", reason }`. */
+  get status(): PursuitStatus {
+    return this.state.status;
+  }
+
+  toJSON(): S {
+    return structuredClone(this.state);
+  }
+
+  protected step<R>(name: string, input: object, dice?: Dice): R {
+    const r = run<PursuitStep<S, R>>(name, { pursuit: this.state, ...input }, dice);
+    this.state = r.pursuit;
+    return r.result;
+  }
+}
+
+/** OSE-PURSUIT-01/02: a dungeon pursuit, round by round. */
+export class DungeonPursuit extends Pursuit<DungeonPursuitState> {
+  static start(input: DungeonPursuitStart): DungeonPursuit {
+    return new DungeonPursuit(run<DungeonPursuitState>("ose.dungeonPursuit.start", input));
+  }
+
+  static fromJSON(state: DungeonPursuitState): DungeonPursuit {
+    return new DungeonPursuit(structuredClone(state));
+  }
+
+  get gapFeet(): number {
+    return this.state.gapFeet;
+  }
+
+  get round(): number {
+    return this.state.round;
+  }
+
+  runRound(): DungeonPursuitRound {
+    return this.step("ose.dungeonPursuit.round", {});
+  }
+
+  /** `pursuersCare`: the referee finds they love treasure (or are hungry, for food). */
+  dropItem(item: DroppedItem, pursuersCare: boolean, dice?: Dice): DistractionResult {
+    return this.step("ose.dungeonPursuit.drop", { item, pursuersCare }, dice);
+  }
+
+  /** The referee ends it: `"outOfSight"` or `"obstacle"`. */
+  refereeStops(reason: EscapeReason): PursuitStatus {
+    return this.step("ose.dungeonPursuit.stop", { reason });
+  }
+}
+
+/** OSE-PURSUIT-03: a waterborne pursuit; the gap closes by the rate difference, at least 30. */
+export class WaterbornePursuit extends Pursuit<WaterbornePursuitState> {
+  /** The encounter distance dice, when {@link WaterbornePursuit.start} rolled the gap. */
+  readonly distance: EncounterDistance | undefined;
+
+  private constructor(state: WaterbornePursuitState, distance?: EncounterDistance) {
+    super(state);
+    this.distance = distance;
+  }
+
+  /** Start at `input.gap`, or at a freshly rolled waterborne encounter distance. */
+  static start(input: WaterbornePursuitStart, dice?: Dice): WaterbornePursuit {
+    const r = run<WaterbornePursuitStarted>("ose.waterbornePursuit.start", input, dice);
+    return new WaterbornePursuit(r.pursuit, r.distance ?? undefined);
+  }
+
+  static fromJSON(state: WaterbornePursuitState): WaterbornePursuit {
+    return new WaterbornePursuit(structuredClone(state));
+  }
+
+  get gap(): WaterbornePursuitState["gap"] {
+    return { ...this.state.gap };
+  }
+
+  runRound(): WaterbornePursuitRound {
+    return this.step("ose.waterbornePursuit.round", {});
+  }
+}
+
+/** OSE-PURSUIT-04: a wilderness pursuit, day by day: `catchUp`, then `decide`. */
+export class WildernessPursuit extends Pursuit<WildernessPursuitState> {
+  static start(input: WildernessEvasionInput): WildernessPursuit {
+    return new WildernessPursuit(run<WildernessPursuitState>("ose.wildernessPursuit.start", input));
+  }
+
+  static fromJSON(state: WildernessPursuitState): WildernessPursuit {
+    return new WildernessPursuit(structuredClone(state));
+  }
+
+  get day(): number {
+    return this.state.day;
+  }
+
+  catchUp(dice?: Dice): CatchUpResult {
+    return this.step("ose.wildernessPursuit.catchUp", {}, dice);
+  }
+
+  decide(keepFleeing: boolean, dice?: Dice): DecisionResult {
+    return this.step("ose.wildernessPursuit.decide", { keepFleeing }, dice);
+  }
+}
+
+/** Run a procedure by name (`"ose.reaction"`) with untyped input; prefer `ose` and `hyb`. */
+export function runProcedure(name: string, input: object, dice?: Dice): unknown {
+  return run(name, input, dice);
+}
+
+/** Old-School Essentials procedures (RULES.md §4). */
+export const ose = {
+  /** OSE-REACT-01: 2d6 + the speaker's CHA modifier → hostile … friendly. */
+  reaction(input: ReactionInput = {}, dice?: Dice): ReactionRoll {
+    return run("ose.reaction", input, dice);
+  },
+  /** OSE-ENC-03: 2d6 × 10 ft underground; 4d6 × 10 yd outdoors (1d4 × 10 yd if either side is surprised). */
+  encounterDistance(input: EncounterDistanceInput, dice?: Dice): EncounterDistance {
+    return run("ose.encounterDistance", input, dice);
+  },
+  /** OSE-SURP-01/02: 1d6 for an unaware side; 1–2 is surprised. */
+  surprise(input: SurpriseInput, dice?: Dice): SurpriseRoll {
+    return run("ose.surprise", input, dice);
+  },
+  /** OSE-MORALE-01/02/05/07: one check (2d6 over the adjusted score flees). See {@link MoraleTracker} for an encounter. */
+  morale(input: OseMoraleInput, dice?: Dice): OseMoraleCheck {
+    return run("ose.morale", input, dice);
+  },
+  MoraleTracker,
+  evasion: {
+    /** OSE-EVADE-02: faster and not forced to stop escapes; otherwise a pursuit. */
+    dungeon(input: DungeonEvasionInput): EvasionOutcome {
+      return run("ose.evasion.dungeon", input);
+    },
+    /** OSE-EVADE-03: the chance by speed difference (rates per round). */
+    waterborneChance(input: WaterborneRates): Percent {
+      return run("ose.evasion.waterborneChance", input);
+    },
+    waterborne(input: WaterborneRates, dice?: Dice): WaterborneEvasion {
+      return run("ose.evasion.waterborne", input, dice);
+    },
+    /** OSE-EVADE-04..06: the chance before rolling, with each modifier. */
+    wildernessPlan(input: WildernessEvasionInput): WildernessEvasionPlan {
+      return run("ose.evasion.wildernessPlan", input);
+    },
+    wilderness(input: WildernessEvasionInput, dice?: Dice): WildernessEvasion {
+      return run("ose.evasion.wilderness", input, dice);
+    },
+  },
+  DungeonPursuit,
+  WaterbornePursuit,
+  WildernessPursuit,
+  /** OSE-ATK-01/06..13/17/18, OSE-COMBAT-04..07: `resolution` is `"matrix"` (default), `"thac0Arithmetic"` or `"ascendingAc"` (C-34). */
+  attack(input: OseAttackInput, dice?: Dice): OseAttackResult {
+    return run("ose.attack", input, dice);
+  },
+  /** OSE-SAVE-02..04: 1d20 + bonus against a target number. */
+  save(input: OseSaveInput, dice?: Dice): OseSave {
+    return run("ose.save", input, dice);
+  },
+  /** OSE-SAVE-02, OSE-TBL-03: a monster's save from the table row it saves as. */
+  monsterSave(input: MonsterSaveInput, dice?: Dice): OseSave {
+    return run("ose.monsterSave", input, dice);
+  },
+  /** OSE-TBL-03: the row's five save values. */
+  monsterSaves(saveAs: SaveAs): SaveValues {
+    return run("ose.monsterSaves", { saveAs });
+  },
+  /** OSE-CHK-01..03: 1d20 + difficulty under the score; natural 1 succeeds, natural 20 fails. */
+  abilityCheck(input: OseAbilityCheckInput, dice?: Dice): OseAbilityCheck {
+    return run("ose.abilityCheck", input, dice);
+  },
+} as const;
+
+/** OSR/5e hybrid procedures (RULES.md §3). */
+export const hyb = {
+  /** HYB-CHK-01..03: d20 + modifiers (+ proficiency) ≥ DC, with advantage or disadvantage. */
+  check(input: HybCheckInput, dice?: Dice): HybCheckResult {
+    return run("hyb.check", input, dice);
+  },
+  /** HYB-TRAP-01, HYB-DMG-03: a trap as a dangerous check; a PC's natural 1 doubles the damage. */
+  trap(input: TrapInput, dice?: Dice): TrapResult {
+    return run("hyb.trap", input, dice);
+  },
+  /** HYB-ATK-01..04, HYB-DMG-02: total ≥ AC hits; a natural 20 is a critical. */
+  attack(input: HybAttackInput, dice?: Dice): HybAttackResult {
+    return run("hyb.attack", input, dice);
+  },
+  /** HYB-CHASE-01..05: DC 11 ± 1 per 5 ft of the other side's speed beyond 30 ft. */
+  chase(input: ChaseInput, dice?: Dice): ChaseResult {
+    return run("hyb.chase", input, dice);
+  },
+  /** HYB-CHASE-02: the chase DC alone. */
+  chaseDc(input: ChaseDcInput): number {
+    return run("hyb.chaseDc", input);
+  },
+  /** HYB-MORALE-01/02: d20 + WIS + proficiency + HD bonus against DC 11. */
+  morale(input: HybMoraleInput = {}, trigger?: HybMoraleCall["trigger"], dice?: Dice): HybMoraleCheck {
+    return run("hyb.morale", { morale: input, trigger }, dice);
+  },
+  /** HYB-MORALE-04: followers of a retreating PC check at disadvantage and rout on a failure. */
+  followerMorale(input: HybMoraleInput = {}, dice?: Dice): HybMoraleCheck {
+    return run("hyb.followerMorale", input, dice);
+  },
+  /** HYB-RETREAT-01/02: the GM's check first, then any hit stops the retreat. */
+  retreat(input: RetreatInput = {}, dice?: Dice): RetreatResult {
+    return run("hyb.retreat", input, dice);
+  },
+} as const;

@@ -1,0 +1,242 @@
+// The OSE and HYB procedures through the built package: RULES.md §6 worked examples replayed
+// with supplied faces, the stateful trackers and pursuits, and typed errors.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  Dice,
+  DungeonPursuit,
+  MoraleTracker,
+  TurnkeeperError,
+  WaterbornePursuit,
+  WildernessPursuit,
+  hyb,
+  ose,
+  runProcedure,
+} from "turnkeeper";
+
+/** @param {string} code */
+const fails = (code) => (/** @type {unknown} */ e) => e instanceof TurnkeeperError && e.code === code;
+
+/** @param {number[]} faces */
+const faces = (faces) => new Dice({ faces });
+
+const fighter = /** @type {const} */ ({ type: "thac0", thac0: 17 });
+
+test("EX-OSE-01: THAC0 17, STR +1, natural 14 against AC 4 — matrix, arithmetic and ascending AC", () => {
+  const base = { attacker: fighter, kind: /** @type {const} */ ("melee"), targetAc: 4, abilityModifier: 1 };
+  const matrix = ose.attack(base, faces([14]));
+  assert.deepEqual(matrix.die, { sides: 20, face: 14 });
+  assert.deepEqual(matrix.modifiers, [{ source: "ability", value: 1 }]);
+  assert.deepEqual([matrix.total, matrix.needed, matrix.acHit, matrix.hit, matrix.basis], [15, 13, 2, true, "roll"]);
+  assert.equal(matrix.resolution, "matrix");
+  const thac0 = ose.attack({ ...base, resolution: "thac0Arithmetic" }, faces([14]));
+  assert.deepEqual([thac0.needed, thac0.acHit, thac0.hit], [13, 2, true]);
+  const aac = ose.attack({ ...base, resolution: "ascendingAc" }, faces([14]));
+  assert.deepEqual([aac.total, aac.comparedAc, aac.attackBonus, aac.hit], [17, 15, 2, true]);
+});
+
+test("EX-OSE-02..04: THAC0 arithmetic, monster HD rows, and where matrix and arithmetic part", () => {
+  const arithmetic = ose.attack(
+    { attacker: { type: "thac0", thac0: 19 }, kind: "melee", targetAc: 5, resolution: "thac0Arithmetic" },
+    faces([14]),
+  );
+  assert.deepEqual([arithmetic.needed, arithmetic.hit], [14, true]);
+  const twoHd = ose.attack({ attacker: { type: "monster", hd: { dice: 2 } }, kind: "melee", targetAc: 9 }, faces([10]));
+  assert.deepEqual([twoHd.thac0, twoHd.attackBonus], [18, 1]);
+  const twoPlus = ose.attack({ attacker: { type: "monster", hd: { dice: 2, bonus: 1 } }, kind: "melee", targetAc: 9 }, faces([10]));
+  assert.deepEqual([twoPlus.thac0, twoPlus.attackBonus], [17, 2]);
+  const low = { attacker: /** @type {const} */ ({ type: "thac0", thac0: 19 }), kind: /** @type {const} */ ("melee"), targetAc: -3 };
+  assert.equal(ose.attack(low, faces([19])).needed, 20);
+  assert.equal(ose.attack({ ...low, resolution: "thac0Arithmetic" }, faces([19])).needed, 22);
+  const nat20 = ose.attack({ ...low, resolution: "thac0Arithmetic" }, faces([20]));
+  assert.deepEqual([nat20.hit, nat20.basis], [true, "natural20"]);
+  assert.throws(() => ose.attack({ ...base(), attackerBlind: true }, faces([10])), fails("NOT_ALLOWED"));
+  /** A plain fighter attack. */
+  function base() {
+    return { attacker: fighter, kind: /** @type {const} */ ("melee"), targetAc: 4 };
+  }
+});
+
+test("EX-OSE-12: wilderness evasion chances, modifiers and the 5% floor", () => {
+  const even = { fleeingSize: 3, pursuers: 2, fleeingRate: 120, pursuerRate: 120 };
+  const plan = ose.evasion.wildernessPlan(even);
+  assert.deepEqual(plan, { type: "roll", base: 70, modifiers: [], chance: 70 });
+  const woods = ose.evasion.wildernessPlan({ ...even, environmentPoints: 25 });
+  assert.equal(woods.type === "roll" && woods.chance, 95);
+  const fast = ose.evasion.wildernessPlan({ ...even, fleeingRate: 60 });
+  assert.deepEqual(fast.type === "roll" && fast.modifiers, [{ source: "pursuersTwiceAsFast", points: -25 }]);
+  assert.equal(fast.type === "roll" && fast.chance, 45);
+  const crowd = { fleeingSize: 30, pursuers: 5, fleeingRate: 60, pursuerRate: 60 };
+  const crowded = ose.evasion.wildernessPlan(crowd);
+  assert.equal(crowded.type === "roll" && crowded.chance, 10);
+  const floor = ose.evasion.wildernessPlan({ ...crowd, pursuerRate: 120 });
+  assert.deepEqual(floor, {
+    type: "roll",
+    base: 10,
+    modifiers: [
+      { source: "pursuersTwiceAsFast", points: -25 },
+      { source: "minimumChance", points: 20 },
+    ],
+    chance: 5,
+  });
+  const surprised = ose.evasion.wildernessPlan({ ...even, surprise: { type: "fleeingSideSurprised", refereeChance: 10 } });
+  assert.equal(surprised.type === "roll" && surprised.chance, 10);
+  const escaped = ose.evasion.wilderness(even, faces([70]));
+  assert.deepEqual([escaped.roll?.die, escaped.outcome], [{ sides: 100, face: 70 }, "escaped"]);
+  assert.equal(ose.evasion.wilderness(even, faces([71])).outcome, "pursuit");
+  assert.equal(ose.evasion.dungeon({ fleeingRate: 120, pursuerRate: 90 }), "escaped");
+  assert.equal(ose.evasion.dungeon({ fleeingRate: 90, pursuerRate: 90 }), "pursuit");
+  assert.equal(ose.evasion.waterborneChance({ fleeingPerRound: 40, pursuersPerRound: 80 }), 40);
+  assert.equal(ose.evasion.waterborne({ fleeingPerRound: 50, pursuersPerRound: 40 }, faces([80])).outcome, "escaped");
+});
+
+test("EX-OSE-13: morale 2d6 against the score; two passes end checking; 12 ignores adjustments", () => {
+  const flees = ose.morale({ score: 8 }, faces([4, 5]));
+  assert.deepEqual([flees.roll, flees.outcome, flees.basis], [9, "fleesOrSurrenders", "rolled"]);
+  assert.deepEqual(flees.dice, [{ sides: 6, face: 4 }, { sides: 6, face: 5 }]);
+  assert.equal(ose.morale({ score: 8 }, faces([3, 5])).outcome, "fightsOn");
+  const twelve = ose.morale({ score: 12, adjustment: -1 });
+  assert.deepEqual([twelve.adjustmentApplied, twelve.basis, twelve.dice], [0, "fightsUntilKilled", []]);
+  const tracker = new MoraleTracker();
+  assert.deepEqual(tracker.noteLosses(6, 1), ["firstDeath"]);
+  tracker.check({ score: 8 }, faces([2, 3]));
+  tracker.check({ score: 8 }, faces([4, 4]));
+  assert.deepEqual(tracker.toJSON(), { passes: 2, failures: 0, firstDeathSeen: true, halfDownSeen: false });
+  const third = tracker.check({ score: 8 }, faces([]));
+  assert.deepEqual([third.basis, third.dice], ["passedTwice", []]);
+  assert.deepEqual(tracker.noteLosses(6, 2, 1), ["halfDown"]);
+  assert.deepEqual(MoraleTracker.fromJSON(tracker.toJSON()).toJSON(), tracker.toJSON());
+  assert.throws(() => ose.morale({ score: 13 }), fails("INVALID_ARGUMENT"));
+});
+
+test("EX-OSE-15: surprise, encounter distances and the reaction roll", () => {
+  assert.deepEqual(ose.surprise({ side: "party" }, faces([2])), { side: "party", die: { sides: 6, face: 2 }, surprised: true });
+  assert.equal(ose.surprise({ side: "monsters" }, faces([3])).surprised, false);
+  assert.equal(ose.surprise({ side: "party", factors: { expecting: true } }).die, undefined);
+  assert.deepEqual(ose.encounterDistance({ location: "dungeon" }, faces([3, 4])).distance, { unit: "feet", value: 70 });
+  assert.deepEqual(ose.encounterDistance({ location: "wilderness" }, faces([3, 4, 5, 2])).distance, { unit: "yards", value: 140 });
+  const close = ose.encounterDistance({ location: "wilderness", eitherSideSurprised: true }, faces([3]));
+  assert.deepEqual([close.dice, close.distance], [[{ sides: 4, face: 3 }], { unit: "yards", value: 30 }]);
+  const reaction = ose.reaction({ chaModifier: 1 }, faces([3, 4]));
+  assert.deepEqual([reaction.total, reaction.modifier, reaction.reaction], [8, 1, "neutral"]);
+  assert.equal(ose.reaction({}, faces([1, 1])).reaction, "hostile");
+  assert.equal(ose.reaction(undefined, faces([6, 6])).reaction, "friendly");
+});
+
+test("OSE-SAVE and OSE-CHK: saves halve damage; monster rows; roll-under checks", () => {
+  const save = ose.save({ target: 12, stake: { type: "damaging", damage: 11 } }, faces([12]));
+  assert.deepEqual([save.success, save.damageTaken], [true, 5]);
+  const poison = ose.save({ target: 12, bonus: 1, stake: { type: "poison", attackDamage: 3, fatalOnFailure: true } }, faces([10]));
+  assert.deepEqual([poison.total, poison.success, poison.fatal, poison.damageTaken], [11, false, true, 3]);
+  assert.deepEqual(ose.monsterSaves({ type: "hitDice", hd: 3 }), { death: 12, wands: 13, paralysis: 14, breath: 15, spells: 16 });
+  const breath = ose.monsterSave({ saveAs: { type: "hitDice", hd: 5 }, category: "breathAttacks", stake: { type: "nonDamaging" } }, faces([13]));
+  assert.deepEqual([breath.target, breath.success, breath.effectApplies], [13, true, false]);
+  assert.equal(ose.abilityCheck({ score: 13 }, faces([13])).success, true);
+  assert.deepEqual(ose.abilityCheck({ score: 18 }, faces([20])).basis, "natural20");
+  const hard = ose.abilityCheck({ score: 10, difficulty: 4 }, faces([1]));
+  assert.deepEqual([hard.success, hard.basis], [true, "natural1"]);
+});
+
+test("OSE-PURSUIT: dungeon, waterborne and wilderness pursuits as plain-data state", () => {
+  const dungeon = DungeonPursuit.start({ fleeingRate: 90, pursuerRate: 120, gapFeet: 60 });
+  assert.deepEqual(dungeon.runRound(), { round: 1, gainedFeet: 30, gap: { unit: "feet", value: 30 }, runnersExhausted: false, status: { type: "ongoing" } });
+  const saved = dungeon.toJSON();
+  assert.deepEqual(dungeon.runRound().status, { type: "caught" });
+  assert.throws(() => dungeon.runRound(), fails("OUT_OF_ORDER"));
+  const again = DungeonPursuit.fromJSON(saved);
+  assert.throws(() => again.refereeStops("evaded"), fails("INVALID_ARGUMENT"));
+  const dropped = again.dropItem("treasure", true, faces([3]));
+  assert.deepEqual([dropped.roll?.die, dropped.pursuersStop], [{ sides: 6, face: 3 }, true]);
+  assert.deepEqual(again.status, { type: "escaped", reason: "treasureDropped" });
+
+  const water = WaterbornePursuit.start({ fleeingPerRound: 40, pursuersPerRound: 50, gap: { unit: "yards", value: 60 } });
+  assert.equal(water.distance, undefined);
+  assert.deepEqual(water.runRound().closed, { unit: "yards", value: 30 });
+  assert.equal(water.runRound().status.type, "caught");
+  const rolled = WaterbornePursuit.start({ fleeingPerRound: 40, pursuersPerRound: 50 }, faces([1, 2, 3, 4]));
+  assert.deepEqual(rolled.gap, { unit: "yards", value: 100 });
+  assert.equal(rolled.distance?.dice.length, 4);
+
+  const wild = WildernessPursuit.start({ fleeingSize: 3, pursuers: 2, fleeingRate: 120, pursuerRate: 150 });
+  const catchUp = wild.catchUp(faces([51]));
+  assert.deepEqual([catchUp.day, catchUp.pursuersFaster, catchUp.caught], [1, true, false]);
+  assert.throws(() => wild.catchUp(faces([1])), fails("OUT_OF_ORDER"));
+  const decision = wild.decide(true, faces([70]));
+  assert.deepEqual(decision.status, { type: "escaped", reason: "evaded" });
+  const caught = WildernessPursuit.start({ fleeingSize: 3, pursuers: 2, fleeingRate: 120, pursuerRate: 150 });
+  assert.equal(caught.catchUp(faces([50])).caught, true);
+  assert.deepEqual(WildernessPursuit.fromJSON(caught.toJSON()).status, { type: "caught" });
+});
+
+test("EX-HYB-07: a 40 ft scout in a thicket — DC 13, DEX, disadvantage, a 4 fails", () => {
+  const chase = hyb.chase(
+    { opponentSpeedFt: 40, terrain: "uneven", advantage: "disadvantage", runners: [{ id: "rath", modifier: 0 }] },
+    faces([4, 15]),
+  );
+  assert.equal(chase.dc, 13);
+  assert.deepEqual(chase.check, { type: "ability", ability: "dex" });
+  const roll = chase.rolls[0];
+  assert.ok(roll);
+  assert.deepEqual([roll.check.roll?.natural, roll.check.total, roll.outcome], [4, 4, "quarryGotAway"]);
+  assert.deepEqual(roll.check.roll?.dice, [{ sides: 20, face: 4 }, { sides: 20, face: 15 }]);
+  assert.equal(hyb.chaseDc({ opponentSpeedFt: 20 }), 9);
+  const party = hyb.chase(
+    {
+      role: "fleeing",
+      opponentSpeedFt: 30,
+      terrain: "flatOpen",
+      mode: "worstModifierRollsOnce",
+      runners: [
+        { id: "a", modifier: 3 },
+        { id: "b", modifier: -1 },
+      ],
+    },
+    faces([12]),
+  );
+  assert.deepEqual([party.rolls.length, party.rolls[0]?.roller, party.rolls[0]?.members, party.rolls[0]?.outcome], [1, "b", ["a", "b"], "escaped"]);
+});
+
+test("EX-HYB-13: morale d20 + WIS + HD bonus against DC 11; followers of a retreating PC rout", () => {
+  const stands = hyb.morale({ wisModifier: 1, hdBonus: 2 }, "firstCombatantKilled", faces([8]));
+  assert.deepEqual([stands.total, stands.dc, stands.outcome, stands.trigger], [11, 11, "stands", "firstCombatantKilled"]);
+  assert.equal(hyb.morale({ wisModifier: 1, hdBonus: 2 }, undefined, faces([7])).outcome, "surrendersOrFlees");
+  const followers = hyb.followerMorale({}, faces([15, 9]));
+  assert.deepEqual([followers.roll.mode, followers.total, followers.outcome], ["disadvantage", 9, "routs"]);
+});
+
+test("HYB checks, traps, attacks and EX-HYB-09 retreat", () => {
+  const check = hyb.check({ modifier: 3, proficient: true, proficiencyBonus: 2, dc: 12 }, faces([7]));
+  assert.deepEqual([check.modifier, check.total, check.success], [5, 12, true]);
+  assert.deepEqual(hyb.check({ dc: 30, automaticSuccess: true }).roll, undefined);
+  const trap = hyb.trap({ check: { dc: 13 }, playersSaidHow: true }, faces([1]));
+  assert.deepEqual([trap.checkAllowed, trap.triggered, trap.damageDoubled], [true, true, true]);
+  assert.deepEqual(hyb.trap({ check: { dc: 13 } }).check, undefined);
+  const attacker = /** @type {const} */ ({ type: "pc", abilityModifier: 3, proficient: true, proficiencyBonus: 2 });
+  const hit = hyb.attack({ attacker, method: { type: "melee" }, targetAc: 15 }, faces([10]));
+  assert.deepEqual([hit.ability, hit.total, hit.hit, hit.critical], ["str", 15, true, false]);
+  const close = hyb.attack({ attacker, method: { type: "ranged" }, targetAc: 15, band: "close" }, faces([18, 3]));
+  assert.deepEqual([close.roll.mode, close.roll.natural, close.hit], ["disadvantage", 3, false]);
+  assert.throws(() => hyb.attack({ attacker, method: { type: "melee" }, targetAc: 15, band: "far" }), fails("NOT_ALLOWED"));
+  const away = hyb.retreat({ check: { modifier: 2, dc: 12 }, attacksHit: [false] }, faces([14]));
+  assert.deepEqual(away.outcome, { type: "escaped" });
+  assert.deepEqual([away.leavesInitiative, away.followersCheckMorale, away.endsConcentration], [true, true, true]);
+  const stopped = hyb.retreat({ check: { modifier: 2, dc: 12 }, attacksHit: [true] }, faces([14]));
+  assert.deepEqual([stopped.outcome, stopped.leavesInitiative], [{ type: "failed", reason: "hitByAttack" }, false]);
+});
+
+test("errors: unknown procedures, bad input and bad faces arrive as TurnkeeperError", () => {
+  assert.throws(() => runProcedure("ose.teleport", {}), fails("INVALID_ARGUMENT"));
+  assert.equal(/** @type {{ reaction: string }} */ (runProcedure("ose.reaction", {}, faces([3, 4]))).reaction, "neutral");
+  assert.throws(() => ose.reaction(/** @type {any} */ ({ chaModifier: "x" })), fails("INVALID_ARGUMENT"));
+  assert.throws(() => ose.attack(/** @type {any} */ ({ kind: "melee", targetAc: 4 })), fails("INVALID_ARGUMENT"));
+  assert.throws(() => ose.attack(/** @type {any} */ ({ attacker: { type: "wizard" }, kind: "melee", targetAc: 4 })), fails("INVALID_ARGUMENT"));
+  assert.throws(() => ose.encounterDistance(/** @type {any} */ ({ location: "space" })), fails("INVALID_ARGUMENT"));
+  assert.throws(() => hyb.chase({ opponentSpeedFt: 30, terrain: "uneven", runners: [] }), fails("INVALID_ARGUMENT"));
+  assert.throws(
+    () => hyb.chase({ opponentSpeedFt: 30, terrain: "uneven", runners: [{ id: "a", modifier: 0 }, { id: "a", modifier: 1 }] }),
+    fails("DUPLICATE_ID"),
+  );
+  assert.throws(() => ose.reaction({}, faces([7, 1])), fails("INVALID_FACE"));
+  assert.throws(() => ose.reaction({}, faces([3])), fails("FACES_EXHAUSTED"));
+  assert.throws(() => ose.evasion.wildernessPlan({ fleeingSize: 0, pursuers: 2, fleeingRate: 120, pursuerRate: 120 }), fails("INVALID_ARGUMENT"));
+});
