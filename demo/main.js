@@ -2,6 +2,7 @@
 import { init, version } from "turnkeeper";
 import { setupDice } from "./sections/dice.js";
 import { setupInitiative } from "./sections/initiative.js";
+import { setupState } from "./sections/state.js";
 import { app, startFollowing, startLeading } from "./state.js";
 
 const status = document.getElementById("status");
@@ -35,6 +36,7 @@ try {
   setupTabs();
   setupDice(document.getElementById("panel-dice"));
   setupInitiative(document.getElementById("panel-init"));
+  setupState(document.getElementById("panel-state"));
   if (app.follower) startFollowing();
   else startLeading();
   status.textContent = "Ready";
