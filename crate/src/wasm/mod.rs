@@ -13,6 +13,7 @@ use crate::error::{Error, ErrorCode};
 
 pub mod dice;
 pub mod encounter;
+pub mod journey;
 pub mod packed;
 
 /// The result type of every exported function: errors are thrown as `{ code, message }`.

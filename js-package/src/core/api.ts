@@ -2,3 +2,4 @@
 export { TurnkeeperError, type ErrorCode } from "./errors.js";
 export * from "./dice.js";
 export * from "./encounter.js";
+export * from "./journey.js";
