@@ -250,6 +250,7 @@ test("a tampered snapshot is refused with SNAPSHOT_INVALID", () => {
   assert.throws(() => Journey.fromJSON(snap), fails("SNAPSHOT_INVALID"));
   assert.throws(() => Journey.fromJSON("{not json"), fails("SNAPSHOT_INVALID"));
   assert.throws(() => Journey.fromJSON({ journey: { v: 2 } }), fails("SNAPSHOT_INVALID"));
+  assert.throws(() => Journey.fromJSON(" ".repeat(1_100_000)), fails("SNAPSHOT_INVALID")); // past the size limit
   // The untouched snapshot still loads.
   assert.equal(Journey.fromJSON(JSON.stringify(j)).travelTurnsAway, 1);
 });

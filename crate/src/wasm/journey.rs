@@ -17,6 +17,7 @@ use crate::clock::time::{GameTime, Seconds, TimeOfDay};
 use crate::clock::time_dice::TimeDice;
 use crate::dice::{DiceSource, DieRoller, SeedState, SeededDice};
 use crate::error::{Error, Result};
+use crate::exploration::journey::snapshot::MAX_SNAPSHOT_BYTES;
 use crate::exploration::journey::{
     Journey, JourneyCommand, JourneyConfig, JourneyEvent, JourneyMode, Member, MemberInfection,
     Vessel,
@@ -34,6 +35,10 @@ struct Saved {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     dice: Option<SeedState>,
 }
+
+/// Largest wrapped snapshot `fromJSON` reads: the journey's own limit plus room for the
+/// dice state, so an oversized string is refused before it is parsed.
+pub const MAX_SAVED_BYTES: usize = MAX_SNAPSHOT_BYTES + 4_096;
 
 /// What a journey looks like now, for display: one read instead of a dozen small exports.
 #[derive(Serialize)]
@@ -206,6 +211,11 @@ impl JourneyHandle {
     /// Restore a snapshot made by `toJSON`; anything malformed or tampered is refused.
     #[wasm_bindgen(js_name = fromJSON)]
     pub fn from_json(json: &str) -> JsResult<JourneyHandle> {
+        if json.len() > MAX_SAVED_BYTES {
+            return js(Err(Error::snapshot(format!(
+                "snapshot larger than {MAX_SAVED_BYTES} bytes"
+            ))));
+        }
         let saved: Saved = js(serde_json::from_str(json)
             .map_err(|e| Error::snapshot(format!("not a journey snapshot: {e}"))))?;
         let inner = js(Journey::from_json(&saved.journey.to_string()))?;
