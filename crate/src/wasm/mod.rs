@@ -14,6 +14,7 @@ use crate::error::{Error, ErrorCode};
 pub mod creature;
 pub mod dice;
 pub mod encounter;
+pub mod journey;
 pub mod packed;
 pub mod procedures;
 

@@ -4,3 +4,4 @@ export * from "./dice.js";
 export * from "./encounter.js";
 export * from "./creature.js";
 export * from "./procedures.js";
+export * from "./journey.js";

@@ -1,0 +1,289 @@
+//! Glue for journeys: one `JourneyHandle` per journey, holding the state and its dice.
+//!
+//! Mirrors the encounter glue: commands, events, snapshots and the read-only view cross the
+//! boundary as JSON text (serde_json is already in the binary for snapshots, so this adds no
+//! serde-wasm-bindgen code for the large tagged enums), and the facade types them with the
+//! interfaces generated from the Rust types.
+
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+use super::dice::{DiceBox, seed_from_js};
+use super::{JsResult, js, to_js};
+use crate::clock::consumable::Consumable;
+use crate::clock::id::Ident;
+use crate::clock::light::{LightKind, LightLevel, LightSource, LightSpec};
+use crate::clock::time::{GameTime, Seconds, TimeOfDay};
+use crate::clock::time_dice::TimeDice;
+use crate::dice::{DiceSource, DieRoller, SeedState, SeededDice};
+use crate::error::{Error, Result};
+use crate::exploration::journey::snapshot::MAX_SNAPSHOT_BYTES;
+use crate::exploration::journey::{
+    Journey, JourneyCommand, JourneyConfig, JourneyEvent, JourneyMode, Member, MemberInfection,
+    Vessel,
+};
+use crate::exploration::ose::dungeon::DungeonClock;
+use crate::exploration::ose::wilderness::WildernessClock;
+use crate::units::Feet;
+
+/// Snapshot wrapper: the journey's own versioned, checksummed snapshot plus the state of its
+/// seeded dice, so a restored journey continues the same stream.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Saved {
+    journey: serde_json::Value,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    dice: Option<SeedState>,
+}
+
+/// Largest wrapped snapshot `fromJSON` reads: the journey's own limit plus room for the
+/// dice state, so an oversized string is refused before it is parsed.
+pub const MAX_SAVED_BYTES: usize = MAX_SNAPSHOT_BYTES + 4_096;
+
+/// What a journey looks like now, for display: one read instead of a dozen small exports.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct JourneyView {
+    /// `undefined` until the journey is started.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mode: Option<JourneyMode>,
+    /// Seconds since the start of day 0.
+    pub now: GameTime,
+    pub time_of_day: TimeOfDay,
+    /// HYB-TIME-01: the time dice showing the current hour (HYB journeys only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_dice: Option<TimeDice>,
+    pub members: Vec<Member>,
+    /// Every light source with its burn time left (`remaining`).
+    pub lights: Vec<LightSource>,
+    /// Consumable counters (rations, Supply, HYB SUP).
+    pub supplies: Vec<Consumable>,
+    /// Light warnings are given this long before a source runs out.
+    pub warning_lead: Seconds,
+    /// HYB-RETURN-01: travel turns since leaving safety, and the DC to roll to return.
+    pub travel_turns_away: u32,
+    pub return_dc: u32,
+    /// HYB-TRAVEL-01: dungeon scenes this hour.
+    pub scenes: u8,
+    /// OSE-DUNG: turns, rests and the wandering-check count.
+    pub dungeon: DungeonClock,
+    /// OSE-WILD: days travelled, forced marches and rest owed.
+    pub wilderness: WildernessClock,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vessel: Option<Vessel>,
+    /// HYB-CORR: infections in progress.
+    pub infections: Vec<MemberInfection>,
+    /// HYB-CORR-02: `[member, index]` of infections whose stage has ended by now.
+    pub due_stages: Vec<(Ident, u32)>,
+    pub config: JourneyConfig,
+}
+
+impl JourneyView {
+    fn of(j: &Journey) -> JourneyView {
+        let clock = j.clock();
+        JourneyView {
+            mode: j.mode(),
+            now: j.now(),
+            time_of_day: j.now().time_of_day(),
+            time_dice: j
+                .mode()
+                .filter(|m| m.is_hyb())
+                .and_then(|_| j.time_dice().ok()),
+            members: j.members().to_vec(),
+            lights: clock.lights().to_vec(),
+            supplies: clock.supplies().to_vec(),
+            warning_lead: clock.warning_lead(),
+            travel_turns_away: j.travel_turns_away(),
+            return_dc: j.return_dc(),
+            scenes: j.scenes(),
+            dungeon: j.dungeon(),
+            wilderness: j.wilderness(),
+            vessel: j.vessel(),
+            infections: j.infections().to_vec(),
+            due_stages: j.due_stages(),
+            config: *j.config(),
+        }
+    }
+}
+
+fn parse_json<T: for<'de> Deserialize<'de>>(json: &str, what: &str) -> Result<T> {
+    serde_json::from_str(json).map_err(|e| Error::invalid_argument(format!("invalid {what}: {e}")))
+}
+
+fn write_json<T: Serialize + ?Sized>(value: &T) -> Result<String> {
+    serde_json::to_string(value).map_err(|e| Error::invalid_argument(e.to_string()))
+}
+
+/// A plain enum name (`"dim"`, `"torch"`) read through serde, so the names stay the Rust ones.
+fn parse_name<T: for<'de> Deserialize<'de>>(name: &str, what: &str) -> Result<T> {
+    serde_json::from_value(serde_json::Value::String(name.to_string()))
+        .map_err(|_| Error::invalid_argument(format!("\"{name}\" is not a {what}")))
+}
+
+/// The ruleset's preset configuration with the caller's fields laid over it. Presets: `"hyb"`
+/// (6-second rounds) and `"ose"` (10-second rounds, OSE-TIME-02).
+fn config_for(ruleset: &str, overrides: &str) -> Result<JourneyConfig> {
+    let preset = match ruleset {
+        "hyb" => JourneyConfig::default(),
+        "ose" => JourneyConfig::ose(),
+        other => {
+            return Err(Error::invalid_argument(format!(
+                "a journey's ruleset is \"hyb\" or \"ose\", not \"{other}\""
+            )));
+        }
+    };
+    let mut merged =
+        serde_json::to_value(preset).map_err(|e| Error::invalid_argument(e.to_string()))?;
+    let extra: serde_json::Map<String, serde_json::Value> =
+        parse_json(overrides, "journey config")?;
+    if let serde_json::Value::Object(base) = &mut merged {
+        base.extend(extra);
+    }
+    serde_json::from_value(merged)
+        .map_err(|e| Error::invalid_argument(format!("invalid journey config: {e}")))
+}
+
+/// One journey and its dice source.
+#[wasm_bindgen]
+pub struct JourneyHandle {
+    inner: Journey,
+    dice: DiceSource,
+}
+
+#[wasm_bindgen]
+impl JourneyHandle {
+    /// A new journey for `ruleset` (`"hyb"` or `"ose"`) with `config` (JSON object) over its
+    /// preset; seeded dice when `seed` is given, crypto dice otherwise.
+    #[wasm_bindgen(constructor)]
+    pub fn new(ruleset: &str, config: &str, seed: Option<f64>) -> JsResult<JourneyHandle> {
+        let config = js(config_for(ruleset, config))?;
+        let dice = match seed {
+            Some(s) => js(DiceSource::seeded(seed_from_js(s)?))?,
+            None => DiceSource::crypto(),
+        };
+        Ok(JourneyHandle {
+            inner: js(Journey::new(config))?,
+            dice,
+        })
+    }
+
+    /// Run a command (JSON) with the journey's own dice; returns the events (JSON array).
+    pub fn execute(&mut self, command: &str) -> JsResult<String> {
+        let command: JourneyCommand = js(parse_json(command, "command"))?;
+        js(self
+            .inner
+            .execute(command, &mut self.dice)
+            .and_then(|e| write_json(&e)))
+    }
+
+    /// Run a command with another dice box (supplied faces for physical dice, for instance).
+    #[wasm_bindgen(js_name = executeWith)]
+    pub fn execute_with(&mut self, command: &str, dice: &mut DiceBox) -> JsResult<String> {
+        let command: JourneyCommand = js(parse_json(command, "command"))?;
+        let roller: &mut dyn DieRoller = &mut dice.source;
+        js(self
+            .inner
+            .execute(command, roller)
+            .and_then(|e| write_json(&e)))
+    }
+
+    /// Apply events (JSON array) produced elsewhere, all or nothing, without rolling.
+    #[wasm_bindgen(js_name = applyEvents)]
+    pub fn apply_events(&mut self, events: &str) -> JsResult<()> {
+        let events: Vec<JourneyEvent> = js(parse_json(events, "events"))?;
+        js(self.inner.apply_all(&events))
+    }
+
+    /// The snapshot: `{"journey": …, "dice": …}` as JSON text.
+    #[wasm_bindgen(js_name = toJSON)]
+    pub fn to_json(&self) -> JsResult<String> {
+        let text = js(self.inner.to_json())?;
+        let journey: serde_json::Value = js(serde_json::from_str(&text)
+            .map_err(|e| Error::snapshot(format!("cannot write snapshot: {e}"))))?;
+        let saved = Saved {
+            journey,
+            dice: self.dice.seed_state(),
+        };
+        js(serde_json::to_string(&saved).map_err(|e| Error::snapshot(e.to_string())))
+    }
+
+    /// Restore a snapshot made by `toJSON`; anything malformed or tampered is refused.
+    #[wasm_bindgen(js_name = fromJSON)]
+    pub fn from_json(json: &str) -> JsResult<JourneyHandle> {
+        if json.len() > MAX_SAVED_BYTES {
+            return js(Err(Error::snapshot(format!(
+                "snapshot larger than {MAX_SAVED_BYTES} bytes"
+            ))));
+        }
+        let saved: Saved = js(serde_json::from_str(json)
+            .map_err(|e| Error::snapshot(format!("not a journey snapshot: {e}"))))?;
+        let inner = js(Journey::from_json(&saved.journey.to_string()))?;
+        let dice = match saved.dice {
+            Some(state) => DiceSource::Seeded(Box::new(js(SeededDice::restore(state))?)),
+            None => DiceSource::crypto(),
+        };
+        Ok(JourneyHandle { inner, dice })
+    }
+
+    /// One log line for an event (JSON), for a session log.
+    pub fn describe(&self, event: &str) -> JsResult<String> {
+        let event: JourneyEvent = js(parse_json(event, "event"))?;
+        Ok(event.log_line())
+    }
+
+    /// The journey's current state as a `JourneyView` (JSON text).
+    pub fn view(&self) -> JsResult<String> {
+        js(write_json(&JourneyView::of(&self.inner)))
+    }
+
+    /// The light level at `distance` feet from the party's carried sources (or from the
+    /// sources at `place`), the brightest winning over `ambient`.
+    #[wasm_bindgen(js_name = lightLevel, unchecked_return_type = "LightLevel")]
+    pub fn light_level(
+        &self,
+        place: Option<String>,
+        distance: u32,
+        ambient: &str,
+    ) -> JsResult<JsValue> {
+        let ambient: LightLevel = js(parse_name(ambient, "light level"))?;
+        let place = match place {
+            Some(p) => Some(js(Ident::new(p))?),
+            None => None,
+        };
+        let level = self
+            .inner
+            .light_level(place.as_ref(), Feet(distance), ambient);
+        let name =
+            js(serde_json::to_value(level).map_err(|e| Error::invalid_argument(e.to_string())))?;
+        Ok(JsValue::from_str(name.as_str().unwrap_or_default()))
+    }
+
+    /// A light source's numbers from the rules: `"hyb"` torch or lantern (HYB-LIGHT-01), or
+    /// `"ose"` light of any kind (OSE-LIGHT-01, whose burn time is the caller's). `burn`
+    /// (seconds) replaces the rules' burn time.
+    #[wasm_bindgen(js_name = lightSpec)]
+    pub fn light_spec(ruleset: &str, kind: &str, burn: Option<u32>) -> JsResult<String> {
+        let kind: LightKind = js(parse_name(kind, "light kind"))?;
+        let mut spec = match (ruleset, kind) {
+            ("hyb", LightKind::Torch) => LightSpec::hyb_torch(),
+            ("hyb", LightKind::Lantern) => LightSpec::hyb_lantern(),
+            ("ose", kind) => LightSpec::ose(kind, None),
+            _ => {
+                return Err(super::error_to_js(Error::invalid_argument(format!(
+                    "no {ruleset} light spec for {kind:?}: pass the spec itself"
+                ))));
+            }
+        };
+        if let Some(b) = burn {
+            spec.burn = Some(Seconds(b));
+        }
+        js(write_json(&spec))
+    }
+
+    /// The journey's seeded dice position (undefined for crypto dice).
+    #[wasm_bindgen(js_name = diceState, unchecked_return_type = "SeedState | undefined")]
+    pub fn dice_state(&self) -> JsResult<JsValue> {
+        to_js(&self.dice.seed_state())
+    }
+}

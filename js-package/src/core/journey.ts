@@ -1,0 +1,467 @@
+/**
+ * Journeys: the game clock and the exploration procedures (HYB travel turns, rolling to
+ * return, time dice and light; OSE dungeon turns, wilderness and waterborne days), driven by
+ * commands that return events — the same model as {@link Encounter}. Events carry every die,
+ * so another client that applies them reaches the same state without rolling.
+ */
+import {
+  DiceBox,
+  JourneyHandle,
+  type Caution,
+  type Chance,
+  type Consumable,
+  type ConsumableKind,
+  type Corruption,
+  type DungeonAction,
+  type Familiarity,
+  type JourneyCommand,
+  type JourneyConfig,
+  type JourneyEvent,
+  type JourneyMode,
+  type JourneyView,
+  type LightKind,
+  type LightLevel,
+  type LightSource,
+  type LightSpec,
+  type ListenAttempt,
+  type Member,
+  type ReturnPath,
+  type RollMode,
+  type SearchAttempt,
+  type SeedState,
+  type Span,
+  type Tick,
+  type TimeOfDay,
+  type TravelTurnPlan,
+  type Vessel,
+  type WaterDayPlan,
+  type WildernessDayPlan,
+} from "../wasm/turnkeeper.js";
+import { ensureReady } from "./loader.js";
+import { guard, TurnkeeperError } from "./errors.js";
+import type { CommandOptions, Encounter } from "./encounter.js";
+
+export type {
+  CheckContext,
+  ClockAdvanced,
+  Consumable,
+  ConsumableKind,
+  DayActivity,
+  DungeonAction,
+  DungeonClock,
+  Familiarity,
+  GameTime,
+  Happening,
+  HybDayConditions,
+  JourneyCommand,
+  JourneyConfig,
+  JourneyEvent,
+  JourneyMode,
+  JourneyView,
+  LightKind,
+  LightLevel,
+  LightSource,
+  LightSpec,
+  ListenAttempt,
+  Member,
+  OseRoute,
+  OseTerrain,
+  ReturnPath,
+  ReturnResult,
+  SearchAttempt,
+  SkippedCheck,
+  Span,
+  StartTime,
+  ThreatLevel,
+  Tick,
+  TimeDice,
+  TimeDiceRoll,
+  TimeOfDay,
+  TravelTurnPlan,
+  Vessel,
+  WaterDayPlan,
+  Waters,
+  WildernessClock,
+  WildernessDayPlan,
+} from "../wasm/turnkeeper.js";
+
+/** The rulesets with exploration procedures. */
+export type JourneyRuleset = "hyb" | "ose";
+
+/** How to create a journey. */
+export interface JourneyOptions {
+  /** `"hyb"` (6-second rounds) or `"ose"` (10-second rounds); taken from `mode` when omitted. */
+  ruleset?: JourneyRuleset;
+  /** The procedure {@link Journey.start} begins with unless told otherwise. */
+  mode?: JourneyMode;
+  /** Seeded dice for reproducible sessions; crypto dice when omitted. */
+  seed?: number;
+  /** Referee's choices laid over the ruleset's preset (round length, wind table, …). */
+  config?: JourneyConfig;
+}
+
+/** How to start a journey: at a time of day, or (HYB-TIME-02) on rolled time dice. */
+export interface StartOptions extends CommandOptions {
+  /** Defaults to the `mode` given to the constructor. */
+  mode?: JourneyMode;
+  day?: number;
+  hour?: number;
+  minute?: number;
+  /** HYB-TIME-02: roll this many time dice for the hour instead of setting it. */
+  timeDice?: number;
+  /** With `timeDice`: the hour the GM starts from before the dice are added. */
+  offsetHours?: number;
+}
+
+/** What `toJSON()` returns: the checksummed journey snapshot and its seeded-dice position. */
+export interface JourneySnapshot {
+  journey: unknown;
+  dice?: SeedState;
+}
+
+/** Where to ask for the light level. */
+export interface LightQuery {
+  /** A place holding sources; the party's carried sources when omitted. */
+  place?: string;
+  /** Feet from the source (default 0). */
+  distance?: number;
+  /** The light there without sources (default `"darkness"`). */
+  ambient?: LightLevel;
+}
+
+type Listener = (events: JourneyEvent[]) => void;
+
+function rulesetOf(mode: JourneyMode | undefined): JourneyRuleset | undefined {
+  if (mode === undefined) return undefined;
+  return mode.startsWith("hyb") ? "hyb" : "ose";
+}
+
+export class Journey {
+  /** @internal */
+  readonly handle: JourneyHandle;
+  private readonly listeners = new Set<Listener>();
+  /** The ruleset light presets use; `undefined` after `fromJSON` until the journey has a mode. */
+  private readonly preset: JourneyRuleset | undefined;
+  private readonly defaultMode: JourneyMode | undefined;
+
+  constructor(options: JourneyOptions = {}) {
+    ensureReady();
+    const fromMode = rulesetOf(options.mode);
+    if (options.ruleset !== undefined && fromMode !== undefined && options.ruleset !== fromMode) {
+      throw new TurnkeeperError("INVALID_ARGUMENT", `mode "${options.mode}" is not a ${options.ruleset} procedure`);
+    }
+    const ruleset = options.ruleset ?? fromMode ?? "hyb";
+    this.preset = ruleset;
+    this.defaultMode = options.mode;
+    this.handle = guard(() => new JourneyHandle(ruleset, JSON.stringify(options.config ?? {}), options.seed));
+  }
+
+  /** Restore a snapshot from {@link Journey.toJSON} (object or JSON text). Refuses tampering. */
+  static fromJSON(snapshot: JourneySnapshot | string): Journey {
+    ensureReady();
+    const text = typeof snapshot === "string" ? snapshot : JSON.stringify(snapshot);
+    const j = Object.create(Journey.prototype) as Journey;
+    const handle = guard(() => JourneyHandle.fromJSON(text));
+    Object.defineProperty(j, "handle", { value: handle });
+    Object.defineProperty(j, "listeners", { value: new Set<Listener>() });
+    Object.defineProperty(j, "preset", { value: undefined });
+    Object.defineProperty(j, "defaultMode", { value: undefined });
+    return j;
+  }
+
+  /** The numbers the rules give a light source: HYB torch or lantern, or OSE light of a kind. */
+  static lightSpec(ruleset: JourneyRuleset, kind: LightKind, burnSeconds?: number): LightSpec {
+    ensureReady();
+    return JSON.parse(guard(() => JourneyHandle.lightSpec(ruleset, kind, burnSeconds))) as LightSpec;
+  }
+
+  /** The wandering-monster checks among some events (OSE-DUNG-13, OSE-WILD-14, OSE-WATER-07). */
+  static wanderingChecks(events: readonly JourneyEvent[]): Extract<JourneyEvent, { type: "wanderingChecked" }>[] {
+    return events.filter((e): e is Extract<JourneyEvent, { type: "wanderingChecked" }> => e.type === "wanderingChecked");
+  }
+
+  /** A compact, versioned, checksummed snapshot (so `JSON.stringify(journey)` works too). */
+  toJSON(): JourneySnapshot {
+    return JSON.parse(guard(() => this.handle.toJSON())) as JourneySnapshot;
+  }
+
+  /**
+   * Run any command. On success returns the events it caused (and tells `onEvents`
+   * listeners); on failure throws `TurnkeeperError` and changes nothing.
+   */
+  execute(command: JourneyCommand, options: CommandOptions = {}): JourneyEvent[] {
+    const text = JSON.stringify(command);
+    let out: string;
+    if (options.faces !== undefined) {
+      const faces = Uint32Array.from(options.faces, (f, i) => {
+        if (!Number.isInteger(f) || f < 1) throw new TurnkeeperError("INVALID_FACE", `supplied face #${i + 1} (${String(f)}) is not a positive integer`);
+        return f;
+      });
+      const box = DiceBox.supplied(faces);
+      try {
+        out = guard(() => this.handle.executeWith(text, box));
+      } finally {
+        box.free();
+      }
+    } else {
+      out = guard(() => this.handle.execute(text));
+    }
+    const events = JSON.parse(out) as JourneyEvent[];
+    for (const l of this.listeners) l(events);
+    return events;
+  }
+
+  /** Apply events from another client, all or nothing, without rolling. Listeners are not told. */
+  applyEvents(events: readonly JourneyEvent[]): void {
+    guard(() => this.handle.applyEvents(JSON.stringify(events)));
+  }
+
+  /** Be told of the events each local command causes (to broadcast them). Returns an unsubscribe. */
+  onEvents(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A readable line for an event, for a session log. */
+  describe(event: JourneyEvent): string {
+    return guard(() => this.handle.describe(JSON.stringify(event)));
+  }
+
+  // ---- starting and the party ----
+  /** Begin at a time of day (default 00:00 of day 0), or on `timeDice` rolled time dice. */
+  start(options: StartOptions = {}): JourneyEvent[] {
+    const mode = options.mode ?? this.defaultMode;
+    if (mode === undefined) throw new TurnkeeperError("INVALID_ARGUMENT", "start needs a mode");
+    const start =
+      options.timeDice !== undefined
+        ? { type: "timeDice" as const, count: options.timeDice, offsetHours: options.offsetHours ?? 0 }
+        : { type: "at" as const, hour: options.hour ?? 0, minute: options.minute ?? 0 };
+    return this.execute({ type: "start", mode, day: options.day ?? 0, start }, options);
+  }
+  changeMode(mode: JourneyMode): JourneyEvent[] {
+    return this.execute({ type: "changeMode", mode });
+  }
+  addMember(member: Member): JourneyEvent[] {
+    return this.execute({ type: "addMember", member });
+  }
+  removeMember(id: string): JourneyEvent[] {
+    return this.execute({ type: "removeMember", id });
+  }
+
+  // ---- light ----
+  /**
+   * Add an unlit source: a full spec, or a kind resolved by the journey's ruleset
+   * (HYB torch 1 h / lantern 3 h of 30 ft dim light; OSE 30 ft, burn time yours via `burnSeconds`).
+   */
+  addLight(id: string, spec: LightSpec | LightKind, options: { label?: string; place?: string; burnSeconds?: number } = {}): JourneyEvent[] {
+    let full: LightSpec;
+    if (typeof spec === "string") {
+      const ruleset = this.preset ?? rulesetOf(this.view().mode);
+      if (ruleset === undefined) throw new TurnkeeperError("INVALID_ARGUMENT", "pass a full light spec: this journey has no ruleset yet");
+      full = Journey.lightSpec(ruleset, spec, options.burnSeconds);
+    } else {
+      full = spec;
+    }
+    const command: JourneyCommand = { type: "addLight", id, spec: full };
+    if (options.label !== undefined) command.label = options.label;
+    if (options.place !== undefined) command.place = options.place;
+    return this.execute(command);
+  }
+  /** Light a source; it burns as the clock advances. */
+  light(id: string): JourneyEvent[] {
+    return this.execute({ type: "light", id });
+  }
+  /** Put a source out; it keeps the burn time it has left. */
+  douse(id: string): JourneyEvent[] {
+    return this.execute({ type: "douse", id });
+  }
+  /** Light a doused source again; it carries on from where it stopped. */
+  relight(id: string): JourneyEvent[] {
+    return this.light(id);
+  }
+  removeLight(id: string): JourneyEvent[] {
+    return this.execute({ type: "removeLight", id });
+  }
+  /** How long before a source runs out its `lightLow` warning comes. */
+  setWarningLead(seconds: number): JourneyEvent[] {
+    return this.execute({ type: "setWarningLead", lead: seconds });
+  }
+
+  // ---- supplies ----
+  /** A counter (rations, Supply, HYB SUP); with `tick` it runs down as time passes. */
+  addSupply(id: string, kind: ConsumableKind, amount: number, tick?: Tick): JourneyEvent[] {
+    const command: JourneyCommand = { type: "addSupply", id, kind, amount };
+    if (tick !== undefined) command.tick = tick;
+    return this.execute(command);
+  }
+  consume(id: string, amount = 1): JourneyEvent[] {
+    return this.execute({ type: "consume", id, amount });
+  }
+  restock(id: string, amount: number): JourneyEvent[] {
+    return this.execute({ type: "restock", id, amount });
+  }
+
+  // ---- time ----
+  /** Let time pass; lights burn, supplies tick, days begin. */
+  advance(span: Span): JourneyEvent[] {
+    return this.execute({ type: "advance", span });
+  }
+  /** C-01: `count` combat rounds pass, at `roundLength` seconds (default: this journey's). */
+  advanceRounds(count: number, roundLength?: number): JourneyEvent[] {
+    return this.advance({ type: "rounds", count, length: roundLength ?? this.config.roundLength ?? 6 });
+  }
+  /**
+   * C-01: an encounter's rounds pass on this clock (`encounter.round` rounds at the
+   * encounter's own round length). Call it once, when the encounter ends.
+   */
+  advanceForEncounter(encounter: Encounter): JourneyEvent[] {
+    return this.advance({ type: "seconds", count: encounter.elapsedSeconds });
+  }
+  /** OSE-TIME: `count` 10-minute exploration turns pass (no turn procedure is run). */
+  advanceTurns(count = 1): JourneyEvent[] {
+    return this.advance({ type: "explorationTurns", count });
+  }
+  advanceHours(count = 1): JourneyEvent[] {
+    return this.advance({ type: "hours", count });
+  }
+  /** HYB-TIME-02: the GM sets the time dice to `hour` (1–24); time passes until then. */
+  setHour(hour: number): JourneyEvent[] {
+    return this.execute({ type: "setHour", hour });
+  }
+
+  // ---- HYB procedures ----
+  /** HYB-TRAVEL: a travel turn (an hour in dungeons, a day overland, a week at sea) and its d20 roll. */
+  travelTurn(plan: TravelTurnPlan = {}, options?: CommandOptions): JourneyEvent[] {
+    return this.execute({ type: "travelTurn", plan }, options);
+  }
+  /** Alias of {@link Journey.travelTurn} with only the party's caution. */
+  advanceTravelTurn(caution: Caution = "ordinary", options?: CommandOptions): JourneyEvent[] {
+    return this.travelTurn({ caution }, options);
+  }
+  /** HYB-TRAVEL-01: a scene in a dungeon; every 3 (or 4) make a travel turn. */
+  recordScene(plan: TravelTurnPlan = {}, options?: CommandOptions): JourneyEvent[] {
+    return this.execute({ type: "recordScene", plan }, options);
+  }
+  /** HYB-RETURN: members (all when `who` is empty) roll to return; missing costs damage or loads. */
+  rollToReturn(path: ReturnPath, who: readonly string[] = [], options?: CommandOptions): JourneyEvent[] {
+    return this.execute({ type: "rollToReturn", path, who: [...who] }, options);
+  }
+  reachSafety(): JourneyEvent[] {
+    return this.execute({ type: "reachSafety" });
+  }
+  /** HYB-CORR-01: exposure to a disease, poison or venom. */
+  expose(member: string, corruption: Corruption, conScore: number, options: CommandOptions & { onsetScore?: number; advantage?: RollMode } = {}): JourneyEvent[] {
+    const { faces, onsetScore, advantage } = options;
+    return this.execute({ type: "expose", member, corruption, conScore, onsetScore: onsetScore ?? 0, advantage: advantage ?? "normal" }, { faces });
+  }
+  /** HYB-CORR-02: the current stage of an infection ends (see `view().dueStages`). */
+  endCorruptionStage(member: string, conScore: number, harmedScore: number, options: CommandOptions & { index?: number; advantage?: RollMode } = {}): JourneyEvent[] {
+    const { faces, index, advantage } = options;
+    return this.execute({ type: "endCorruptionStage", member, index: index ?? 0, conScore, harmedScore, advantage: advantage ?? "normal" }, { faces });
+  }
+
+  // ---- OSE procedures ----
+  /** OSE-DUNG-08: one dungeon turn (the wandering check comes every 2 turns by itself). */
+  dungeonTurn(action: DungeonAction, options?: CommandOptions): JourneyEvent[] {
+    return this.execute({ type: "dungeonTurn", action }, options);
+  }
+  /** A dungeon turn spent moving (OSE-DUNG-07). */
+  explore(familiarity?: Familiarity, options?: CommandOptions): JourneyEvent[] {
+    return this.dungeonTurn(familiarity === undefined ? { type: "explore" } : { type: "explore", familiarity }, options);
+  }
+  /** A dungeon turn spent searching (OSE-DUNG-14). */
+  search(attempts: readonly SearchAttempt[], options?: CommandOptions): JourneyEvent[] {
+    return this.dungeonTurn({ type: "search", attempts: [...attempts] }, options);
+  }
+  /** A dungeon turn spent listening at doors (OSE-DUNG-06). */
+  listen(attempts: readonly ListenAttempt[], options?: CommandOptions): JourneyEvent[] {
+    return this.dungeonTurn({ type: "listen", attempts: [...attempts] }, options);
+  }
+  /** OSE-DUNG-09: rest a turn (one in every hour). */
+  rest(options?: CommandOptions): JourneyEvent[] {
+    return this.dungeonTurn({ type: "rest" }, options);
+  }
+  triggerTrap(options?: CommandOptions): JourneyEvent[] {
+    return this.execute({ type: "triggerTrap" }, options);
+  }
+  forceDoor(by: string, chance: Chance, options?: CommandOptions): JourneyEvent[] {
+    return this.execute({ type: "forceDoor", by, chance }, options);
+  }
+  /** How far away a met monster is: 2d6 × 10 ft underground, 4d6 × 10 yd outdoors (1d4 × 10 yd if surprised). */
+  encounterDistance(eitherSideSurprised = false, options?: CommandOptions): JourneyEvent[] {
+    return this.execute({ type: "encounterDistance", eitherSideSurprised }, options);
+  }
+  /** OSE-WILD-06: a wilderness day (lost check, wandering checks, hunting, foraging, miles). */
+  wildernessDay(plan: WildernessDayPlan, options?: CommandOptions): JourneyEvent[] {
+    return this.execute({ type: "wildernessDay", plan }, options);
+  }
+  setVessel(vessel: Vessel): JourneyEvent[] {
+    return this.execute({ type: "setVessel", vessel });
+  }
+  repairVessel(): JourneyEvent[] {
+    return this.execute({ type: "repairVessel" });
+  }
+  /** OSE-WATER-07: a waterborne day (lost check, wind, storms, wandering checks, current, miles). */
+  waterDay(plan: WaterDayPlan, options?: CommandOptions): JourneyEvent[] {
+    return this.execute({ type: "waterDay", plan }, options);
+  }
+  galeLandfall(options?: CommandOptions): JourneyEvent[] {
+    return this.execute({ type: "galeLandfall" }, options);
+  }
+
+  // ---- queries ----
+  /** Everything at once (one call into the core). */
+  view(): JourneyView {
+    return JSON.parse(guard(() => this.handle.view())) as JourneyView;
+  }
+  get mode(): JourneyMode | undefined {
+    return this.view().mode;
+  }
+  /** Seconds since 00:00 of day 0. */
+  get now(): number {
+    return this.view().now;
+  }
+  timeOfDay(): TimeOfDay {
+    return this.view().timeOfDay;
+  }
+  /** HYB-TIME-01: the faces of the time dice showing the hour (undefined outside HYB journeys). */
+  timeDice(): number[] | undefined {
+    return this.view().timeDice;
+  }
+  /** The light level, brightest source in range winning over the ambient light. */
+  lightLevel(query: LightQuery = {}): LightLevel {
+    return guard(() => this.handle.lightLevel(query.place, query.distance ?? 0, query.ambient ?? "darkness")) as LightLevel;
+  }
+  /** Light sources with their burn time left (`remaining`, seconds; null if it never runs out). */
+  lights(): LightSource[] {
+    return this.view().lights;
+  }
+  /** Consumable counters and what is left of them. */
+  supplies(): Consumable[] {
+    return this.view().supplies;
+  }
+  members(): Member[] {
+    return this.view().members;
+  }
+  /** HYB-RETURN-01: the DC to roll to return from here. */
+  get returnDc(): number {
+    return this.view().returnDc;
+  }
+  get travelTurnsAway(): number {
+    return this.view().travelTurnsAway;
+  }
+  get config(): JourneyConfig {
+    return this.view().config;
+  }
+  /** The position of the journey's seeded dice (undefined for crypto dice). */
+  diceState(): SeedState | undefined {
+    return guard(() => this.handle.diceState()) ?? undefined;
+  }
+
+  free(): void {
+    this.handle.free();
+  }
+  [Symbol.dispose](): void {
+    this.free();
+  }
+}
