@@ -82,7 +82,7 @@ pub enum NoRestBenefit {
 }
 
 /// One thing that happened. Lists of outcomes are in the order they happened.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -237,7 +237,7 @@ pub enum Outcome {
 
 /// The result of an operation that may roll dice: every die in the order rolled, the d20 checks
 /// among them, and the outcomes.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Report {
@@ -247,7 +247,7 @@ pub struct Report {
 }
 
 /// The result of applying damage.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct DamageReport {

@@ -30,7 +30,7 @@ pub enum CheckKind {
 }
 
 /// One d20 roll against a DC, with every die shown.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct CheckRoll {

@@ -169,7 +169,7 @@ impl HybState {
 ///
 /// Fields are public plain data (a snapshot stores them as they are); every operation validates
 /// the record first and works on a copy, so a failed call leaves the creature unchanged.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Creature {

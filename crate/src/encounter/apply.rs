@@ -60,9 +60,20 @@ fn check_roll(roll: &InitiativeRoll) -> Result<()> {
 }
 
 impl Encounter {
-    /// Replay one event (from `execute` or another client) without rolling.
-    pub fn apply(&mut self, event: &EncounterEvent) -> Result<()> {
+    /// The encounter's own handling of one event (the tracker is fed by `apply_with`).
+    pub(crate) fn apply_event(&mut self, event: &EncounterEvent) -> Result<()> {
         match event {
+            EncounterEvent::CreatureSet { .. }
+            | EncounterEvent::Damaged { .. }
+            | EncounterEvent::CreatureUpdated { .. }
+            | EncounterEvent::Incapacitated { .. }
+            | EncounterEvent::EffectsAdded { .. }
+            | EncounterEvent::EffectRemoved { .. }
+            | EncounterEvent::ConcentrationDropped { .. }
+            | EncounterEvent::ConditionsLoaded { .. }
+            | EncounterEvent::Rested { .. }
+            | EncounterEvent::ClockAdvanced { .. }
+            | EncounterEvent::EffectsEnded { .. } => self.apply_vitals(event)?,
             EncounterEvent::ParticipantAdded { participant } => {
                 if self.index.contains_key(&participant.id) {
                     return Err(Error::new(

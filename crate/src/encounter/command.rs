@@ -5,8 +5,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::creature::{
+    Creature, DamageChoices, DamageInstance, RollMode, StabilizeMethod, TempHpChoice,
+};
+use crate::effects::{EffectId, EffectSpec, RestKind};
 use crate::encounter::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
 use crate::encounter::participant::{ActionKind, Declaration, Harm, NewParticipant};
+use crate::encounter::vitals::EffectOngoing;
 use crate::encounter::world::WorldAction;
 use crate::initiative::Activity;
 use crate::initiative::ability_check::InitiativeCheck;
@@ -224,5 +229,95 @@ pub enum EncounterCommand {
         participant: ParticipantId,
         #[serde(default)]
         check: Option<RetreatCheck>,
+    },
+
+    // ---- creatures, conditions and effects ----
+    /// Give a participant creature stats (hit points, defenses, tracks), or clear them.
+    SetCreature {
+        participant: ParticipantId,
+        #[serde(default)]
+        creature: Option<Creature>,
+    },
+    /// Damage through the ruleset's pipeline (A5E-DMG, HYB-DMG, OSE-DMG). `choices` are the
+    /// attacker's and the Narrator's (A5E-DEATH-05/06, A5E-DEATH-12, A5E-DMG-04).
+    Damage {
+        participant: ParticipantId,
+        damage: DamageInstance,
+        #[serde(default)]
+        choices: DamageChoices,
+    },
+    /// Regain hit points (capped at the maximum; the dead can't be healed).
+    Heal {
+        participant: ParticipantId,
+        amount: i32,
+    },
+    /// A5E-THP-02..04: temporary HP; `choice` says which amount stays (never stacked).
+    GrantTempHp {
+        participant: ParticipantId,
+        amount: i32,
+        #[serde(default)]
+        choice: TempHpChoice,
+    },
+    /// A5E-DEATH-03: a death saving throw (`modifier`: effects that modify saves).
+    DeathSave {
+        participant: ParticipantId,
+        #[serde(default)]
+        modifier: i32,
+        #[serde(default)]
+        mode: RollMode,
+    },
+    /// A5E-DEATH-09 / HYB-DEATH-02.
+    Stabilize {
+        participant: ParticipantId,
+        method: StabilizeMethod,
+    },
+    /// A5E-TRACK-01: in an encounter the levels are pending until it ends (A5E-TRACK-06).
+    GainFatigue {
+        participant: ParticipantId,
+        levels: i32,
+    },
+    GainStrife {
+        participant: ParticipantId,
+        levels: i32,
+    },
+    /// A5E-TRACK-03.
+    RemoveFatigue {
+        participant: ParticipantId,
+        levels: i32,
+    },
+    RemoveStrife {
+        participant: ParticipantId,
+        levels: i32,
+    },
+    /// Apply conditions or named effects with durations (one spell on several targets is one
+    /// batch: it shares one concentration). `ongoing`: A5E-DMG-06 damage at the end of each
+    /// of the target's turns while the effect lasts.
+    AddEffects {
+        effects: Vec<EffectSpec>,
+        #[serde(default)]
+        ongoing: Option<EffectOngoing>,
+    },
+    /// End an effect on request.
+    RemoveEffect {
+        effect: EffectId,
+    },
+    /// The participant stops concentrating.
+    DropConcentration {
+        participant: ParticipantId,
+    },
+    /// Load homebrew conditions (`{"conditions": [...]}`), validated.
+    LoadConditions {
+        json: String,
+    },
+    /// The listed participants (everyone if none) finish a rest: effects lasting until such a
+    /// rest end.
+    Rest {
+        rest: RestKind,
+        #[serde(default)]
+        participants: Vec<ParticipantId>,
+    },
+    /// Game time passes outside the encounter (before it starts or after it ends).
+    AdvanceClock {
+        seconds: u32,
     },
 }

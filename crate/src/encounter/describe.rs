@@ -6,7 +6,7 @@ use crate::encounter::participant::{Declaration, Harm, SpellDisruption};
 use crate::encounter::state::Encounter;
 use crate::initiative::{InitiativeDie, InitiativeRoll, RollSource};
 
-fn name(enc: &Encounter, id: &ParticipantId) -> String {
+pub(crate) fn name(enc: &Encounter, id: &ParticipantId) -> String {
     enc.participant(id)
         .map_or_else(|| id.to_string(), |p| p.name.to_string())
 }
@@ -413,6 +413,7 @@ impl EncounterEvent {
             EncounterEvent::EncounterEnded { round } => {
                 format!("The encounter ends after round {round}.")
             }
+            other => crate::encounter::describe_vitals::describe(other, enc),
         }
     }
 }

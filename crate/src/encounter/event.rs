@@ -6,11 +6,15 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::conditions::ConditionId;
+use crate::creature::{Creature, DamageReport, Report};
 use crate::dice::RolledDie;
+use crate::effects::{ActiveEffect, EffectId, EffectSpec, Expiry, RestKind};
 use crate::encounter::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
 use crate::encounter::participant::{
     ActionKind, Declaration, Harm, NewParticipant, SpellDisruption,
 };
+use crate::encounter::vitals::{CreatureChange, EffectOngoing};
 use crate::encounter::world::WorldAction;
 use crate::initiative::ability_check::InitiativeCheck;
 use crate::initiative::greyhawk::GhDeclaration;
@@ -282,5 +286,62 @@ pub enum EncounterEvent {
     },
     EncounterEnded {
         round: u32,
+    },
+    // ---- creatures, conditions and effects ----
+    CreatureSet {
+        participant: ParticipantId,
+        creature: Option<Creature>,
+    },
+    /// Damage was applied: the report (every die and step) and the creature afterwards.
+    /// `ongoing`: the effect whose ongoing damage this was (A5E-DMG-06).
+    Damaged {
+        participant: ParticipantId,
+        report: DamageReport,
+        creature: Creature,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ongoing: Option<EffectId>,
+    },
+    /// A creature changed (healing, temp HP, death save, tracks, ...): the report and the
+    /// creature afterwards.
+    CreatureUpdated {
+        participant: ParticipantId,
+        change: CreatureChange,
+        report: Report,
+        creature: Creature,
+    },
+    /// The creature went down (unconscious, dead, incapacitated): its concentration ends, and
+    /// so do effects that end when their source is incapacitated.
+    Incapacitated {
+        participant: ParticipantId,
+    },
+    /// Effects were applied: what was asked and what the tracker made of it.
+    EffectsAdded {
+        effects: Vec<EffectSpec>,
+        added: Vec<ActiveEffect>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ongoing: Option<EffectOngoing>,
+    },
+    EffectRemoved {
+        effect: EffectId,
+    },
+    ConcentrationDropped {
+        participant: ParticipantId,
+    },
+    ConditionsLoaded {
+        json: String,
+        conditions: Vec<ConditionId>,
+    },
+    Rested {
+        rest: RestKind,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        participants: Vec<ParticipantId>,
+    },
+    ClockAdvanced {
+        now_seconds: u64,
+    },
+    /// Effects that ended, in the order they ended, with why (and GH-DUR-03's d20s). Follows
+    /// the event that ended them.
+    EffectsEnded {
+        expiries: Vec<Expiry>,
     },
 }

@@ -12,6 +12,7 @@
 mod apply;
 mod command;
 mod describe;
+mod describe_vitals;
 mod event;
 mod execute;
 mod ids;
@@ -20,6 +21,7 @@ mod order;
 mod participant;
 mod snapshot;
 mod state;
+mod vitals;
 mod world;
 
 pub use command::{EncounterCommand, ParticipantDeclaration, PlanCause, RetreatCheck};
@@ -31,4 +33,5 @@ pub use participant::{
 };
 pub use snapshot::SNAPSHOT_VERSION;
 pub use state::{Actor, Current, Encounter, OrderEntry, Phase, SideState};
+pub use vitals::{CreatureChange, EffectOngoing, OngoingEntry, creature_rules, duration_rules};
 pub use world::{Recharge, WorldAction, WorldActionState};

@@ -324,6 +324,9 @@ pub struct Participant {
     /// Left initiative (HYB-RETREAT-02 escape): no more turns.
     #[serde(default)]
     pub out: bool,
+    /// Hit points, defenses, death state and tracks, once set (`setCreature`).
+    #[serde(default)]
+    pub creature: Option<crate::creature::Creature>,
 }
 
 impl Participant {
@@ -354,6 +357,7 @@ impl Participant {
             retreat: None,
             spell: None,
             out: false,
+            creature: None,
         }
     }
 

@@ -34,6 +34,9 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::conditions::ConditionCatalog;
+use crate::creature::Creature;
+use crate::effects::EffectTracker;
 use crate::encounter::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
 use crate::encounter::limits::{
     MAX_ACTIVITIES, MAX_PARTICIPANTS, MAX_ROUND, MAX_SNAPSHOT_BYTES, MAX_TIE_DRAWS, MAX_TOTAL,
@@ -44,6 +47,7 @@ use crate::encounter::participant::{
     modifier_of,
 };
 use crate::encounter::state::{Actor, Encounter, Phase, SideState};
+use crate::encounter::vitals::{OngoingEntry, duration_rules};
 use crate::encounter::world::WorldActionState;
 use crate::error::{Error, Result};
 use crate::initiative::ability_check::{AbilityMods, InitiativeCheck};
@@ -194,6 +198,8 @@ struct PDto {
     sp: Option<SpellDisruption>,
     #[serde(default, skip_serializing_if = "is_false")]
     out: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    cr: Option<Creature>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -235,6 +241,12 @@ struct SnapshotDto {
     am: Vec<SideId>,
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     n: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    fx: Option<EffectTracker>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    hb: Option<ConditionCatalog>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    og: Vec<OngoingEntry>,
 }
 
 #[derive(Deserialize)]
@@ -274,6 +286,7 @@ impl From<&Participant> for PDto {
             rt: p.retreat,
             sp: p.spell,
             out: p.out,
+            cr: p.creature.clone(),
         }
     }
 }
@@ -304,6 +317,9 @@ impl From<&Encounter> for SnapshotDto {
             op: e.ose_phase,
             am: e.ambushers.clone(),
             n: e.rolls,
+            fx: (e.synced_tracker().as_ref() != Some(&e.effects)).then(|| e.effects.clone()),
+            hb: (e.catalog.homebrew_defs().next().is_some()).then(|| e.catalog.clone()),
+            og: e.ongoing.clone(),
         }
     }
 }
@@ -398,6 +414,7 @@ fn participant_from(d: PDto, system: InitiativeSystem, rolls: u32) -> Result<Par
         retreat: d.rt,
         spell: d.sp,
         out: d.out,
+        creature: d.cr,
     })
 }
 
@@ -566,6 +583,11 @@ impl TryFrom<SnapshotDto> for Encounter {
         enc.active = s.a;
         enc.ose_phase = s.op;
         for p in &enc.participants {
+            if let Some(c) = &p.creature {
+                c.validate().map_err(|e| {
+                    bad(format!("participant \"{}\": creature: {}", p.id, e.message))
+                })?;
+            }
             let at = enc.order_pos(&p.id);
             let ok = match p.turn {
                 TurnStatus::Delayed => at.is_none() && in_round,
@@ -586,7 +608,79 @@ impl TryFrom<SnapshotDto> for Encounter {
                 )));
             }
         }
+        if let Some(fx) = s.fx {
+            for e in fx.effects() {
+                for id in std::iter::once(&e.target).chain(e.source.iter()) {
+                    if enc.participant(id).is_none() {
+                        return Err(bad(format!("an effect names unknown participant \"{id}\"")));
+                    }
+                }
+            }
+            enc.effects = fx;
+        } else {
+            enc.effects = enc
+                .synced_tracker()
+                .ok_or_else(|| bad("the round length does not fit the duration rules"))?;
+        }
+        if let Some(hb) = s.hb {
+            enc.catalog = hb;
+        }
+        for e in enc.effects.effects() {
+            if let Some(c) = &e.condition
+                && enc.catalog.get(c).is_none()
+            {
+                return Err(bad(format!("an effect names unknown condition \"{c}\"")));
+            }
+        }
+        for o in &s.og {
+            if enc.effects.get(o.effect).is_none()
+                || s.og.iter().filter(|x| x.effect == o.effect).count() > 1
+            {
+                return Err(bad(format!(
+                    "ongoing damage for effect {} does not fit",
+                    o.effect
+                )));
+            }
+            o.ongoing
+                .damage
+                .dice
+                .validate()
+                .map_err(|e| bad(format!("ongoing damage: {}", e.message)))?;
+        }
+        enc.ongoing = s.og;
         Ok(enc)
+    }
+}
+
+impl Encounter {
+    /// The tracker an encounter without effects has at this point: no effects, positioned
+    /// where the encounter is, the clock at the rounds completed. A snapshot leaves the
+    /// tracker out when it is exactly this (and snapshots written before effects were tracked
+    /// load with it).
+    fn synced_tracker(&self) -> Option<EffectTracker> {
+        let mut fx = EffectTracker::new(duration_rules(&self.config)).ok()?;
+        let in_round = matches!(self.phase, Phase::Turns | Phase::World);
+        let completed = if in_round {
+            self.round.saturating_sub(1)
+        } else {
+            self.round
+        };
+        fx.clock = u64::from(completed).saturating_mul(u64::from(fx.rules.seconds_per_round));
+        if self.phase == Phase::Ended {
+            return Some(fx);
+        }
+        fx.position.round = self.round;
+        fx.position.in_round = in_round;
+        if in_round {
+            fx.position.turn = self.current_participant().cloned();
+            fx.position.acted = self
+                .participants
+                .iter()
+                .filter(|p| p.turn != TurnStatus::Waiting)
+                .map(|p| p.id.clone())
+                .collect();
+        }
+        Some(fx)
     }
 }
 

@@ -131,6 +131,12 @@ pub struct Encounter {
     pub(crate) ambushers: Vec<SideId>,
     /// Number of initiative rolls made so far (each roll's id).
     pub(crate) rolls: u32,
+    /// Every participant's effects and the expiry engine, fed by the boundary events.
+    pub(crate) effects: crate::effects::EffectTracker,
+    /// A5E conditions plus loaded homebrew.
+    pub(crate) catalog: crate::conditions::ConditionCatalog,
+    /// A5E-DMG-06: ongoing damage attached to active effects.
+    pub(crate) ongoing: Vec<crate::encounter::vitals::OngoingEntry>,
 }
 
 impl Encounter {
@@ -138,7 +144,6 @@ impl Encounter {
     pub fn new(config: RulesetConfig) -> Result<Self> {
         config.validate()?;
         Ok(Self {
-            config,
             participants: Vec::new(),
             index: HashMap::new(),
             sides: Vec::new(),
@@ -152,6 +157,12 @@ impl Encounter {
             ose_phase: None,
             ambushers: Vec::new(),
             rolls: 0,
+            effects: crate::effects::EffectTracker::new(crate::encounter::vitals::duration_rules(
+                &config,
+            ))?,
+            catalog: crate::conditions::ConditionCatalog::a5e(),
+            ongoing: Vec::new(),
+            config,
         })
     }
 

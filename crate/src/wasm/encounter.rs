@@ -11,6 +11,7 @@ use wasm_bindgen::prelude::*;
 
 use super::dice::{DiceBox, seed_from_js};
 use super::{JsResult, from_ts, js, to_js};
+use crate::conditions::RollQuery;
 use crate::dice::{DiceSource, DieRoller, SeedState, SeededDice};
 use crate::encounter::{Encounter, EncounterCommand, EncounterEvent, ParticipantId};
 use crate::error::Error;
@@ -135,6 +136,21 @@ impl EncounterHandle {
     pub fn participant(&self, id: &str) -> JsResult<JsValue> {
         let id = js(ParticipantId::new(id))?;
         to_js(&self.inner.participant(&id))
+    }
+
+    /// A participant's effects with the time each has left.
+    #[wasm_bindgen(unchecked_return_type = "EffectView[]")]
+    pub fn effects(&self, id: &str) -> JsResult<JsValue> {
+        let id = js(ParticipantId::new(id))?;
+        to_js(&js(self.inner.effects_of(&id))?)
+    }
+
+    /// What applies to the participant for a roll (`RollQuery` as JSON), with reasons.
+    #[wasm_bindgen(js_name = rollAdvice, unchecked_return_type = "RollAdvice")]
+    pub fn roll_advice(&self, id: &str, query: &str) -> JsResult<JsValue> {
+        let id = js(ParticipantId::new(id))?;
+        let query: RollQuery = js(parse_json(query, "roll query"))?;
+        to_js(&js(self.inner.roll_advice(&id, &query))?)
     }
 
     /// GH-INIT-09: the activity categories the participant may still use on its turn.

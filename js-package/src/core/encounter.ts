@@ -28,6 +28,21 @@ import {
   type SideState,
   type WorldAction,
   type WorldActionState,
+  type RollMode,
+  type ConditionId,
+  type Creature,
+  type DamageChoices,
+  type DamageInstance,
+  type Duration,
+  type EffectOngoing,
+  type EffectSpec,
+  type EffectView,
+  type RestKind,
+  type Roll,
+  type RollAdvice,
+  type RollQuery,
+  type StabilizeMethod,
+  type TempHpChoice,
 } from "../wasm/turnkeeper.js";
 import { ensureReady } from "./loader.js";
 import { guard, TurnkeeperError } from "./errors.js";
@@ -56,7 +71,39 @@ export type {
   SideState,
   WorldAction,
   WorldActionState,
+  ActiveEffect,
+  ConditionId,
+  Creature,
+  CreatureChange,
+  DamageChoices,
+  DamageInstance,
+  DamageReport,
+  Duration,
+  EffectOngoing,
+  EffectSpec,
+  EffectView,
+  Expiry,
+  ExpiryReason,
+  Remaining,
+  RestKind,
+  Roll,
+  RollAdvice,
+  RollQuery,
+  StabilizeMethod,
+  TempHpChoice,
 } from "../wasm/turnkeeper.js";
+
+/** Options of {@link Encounter.addCondition} and {@link Encounter.addEffect}. */
+export interface EffectOptions {
+  /** How long it lasts (default: until removed). */
+  until?: Duration;
+  /** Who caused it (the caster); needed for concentration. */
+  source?: string;
+  /** The source concentrates on it. */
+  concentration?: boolean;
+  /** A5E-DMG-06: damage at the end of each of the target's turns while it lasts. */
+  ongoing?: EffectOngoing;
+}
 
 /** How to create an encounter. */
 export interface EncounterOptions {
@@ -278,6 +325,87 @@ export class Encounter {
   }
   resolveRetreat(participant: string, check?: RetreatCheck, options?: CommandOptions): EncounterEvent[] {
     return this.execute({ type: "resolveRetreat", participant, check: check ?? null } as EncounterCommand, options);
+  }
+
+  // ---- creatures, conditions and effects ----
+  /** Give a participant hit points, defenses and tracks (or clear them with `undefined`). */
+  setCreature(participant: string, creature?: Creature): EncounterEvent[] {
+    return this.execute({ type: "setCreature", participant, creature: creature ?? null } as EncounterCommand);
+  }
+  /** Damage through the ruleset's pipeline; `choices` are the attacker's and the Narrator's. */
+  damage(participant: string, damage: DamageInstance, choices: DamageChoices = {} as DamageChoices, options?: CommandOptions): EncounterEvent[] {
+    return this.execute({ type: "damage", participant, damage, choices }, options);
+  }
+  heal(participant: string, amount: number, options?: CommandOptions): EncounterEvent[] {
+    return this.execute({ type: "heal", participant, amount }, options);
+  }
+  /** Temporary HP never stack: `choice` says which amount stays (default: the higher). */
+  grantTempHp(participant: string, amount: number, choice: TempHpChoice = "keepHigher"): EncounterEvent[] {
+    return this.execute({ type: "grantTempHp", participant, amount, choice });
+  }
+  deathSave(participant: string, modifier = 0, options?: CommandOptions & { mode?: RollMode }): EncounterEvent[] {
+    return this.execute({ type: "deathSave", participant, modifier, mode: options?.mode ?? "normal" }, options);
+  }
+  stabilize(participant: string, method: StabilizeMethod = { type: "automatic" }, options?: CommandOptions): EncounterEvent[] {
+    return this.execute({ type: "stabilize", participant, method }, options);
+  }
+  gainFatigue(participant: string, levels = 1, options?: CommandOptions): EncounterEvent[] {
+    return this.execute({ type: "gainFatigue", participant, levels }, options);
+  }
+  gainStrife(participant: string, levels = 1, options?: CommandOptions): EncounterEvent[] {
+    return this.execute({ type: "gainStrife", participant, levels }, options);
+  }
+  removeFatigue(participant: string, levels = 1): EncounterEvent[] {
+    return this.execute({ type: "removeFatigue", participant, levels });
+  }
+  removeStrife(participant: string, levels = 1): EncounterEvent[] {
+    return this.execute({ type: "removeStrife", participant, levels });
+  }
+  /** Apply a condition (built-in or homebrew) with a duration. */
+  addCondition(participant: string, condition: ConditionId, options: EffectOptions = {}): EncounterEvent[] {
+    return this.addEffects([this.spec(participant, { condition }, options)], options.ongoing);
+  }
+  /** Apply a named effect (no condition) with a duration. */
+  addEffect(participant: string, name: string, options: EffectOptions = {}): EncounterEvent[] {
+    return this.addEffects([this.spec(participant, { name }, options)], options.ongoing);
+  }
+  /** Apply several effects at once (one spell on several targets shares one concentration). */
+  addEffects(effects: readonly EffectSpec[], ongoing?: EffectOngoing): EncounterEvent[] {
+    return this.execute({ type: "addEffects", effects: [...effects], ongoing: ongoing ?? null } as EncounterCommand);
+  }
+  removeEffect(effect: number): EncounterEvent[] {
+    return this.execute({ type: "removeEffect", effect });
+  }
+  dropConcentration(participant: string): EncounterEvent[] {
+    return this.execute({ type: "dropConcentration", participant });
+  }
+  /** Load homebrew conditions: `{ "conditions": [...] }` as an object or JSON text. */
+  loadConditions(json: string | object): EncounterEvent[] {
+    return this.execute({ type: "loadConditions", json: typeof json === "string" ? json : JSON.stringify(json) });
+  }
+  /** The listed participants (everyone if none) finish a rest. */
+  rest(rest: RestKind, participants: readonly string[] = []): EncounterEvent[] {
+    return this.execute({ type: "rest", rest, participants: [...participants] });
+  }
+  /** Game time passes outside the fight (time-based effects, stable creatures, doom). */
+  advanceClock(seconds: number): EncounterEvent[] {
+    return this.execute({ type: "advanceClock", seconds });
+  }
+  /** A participant's effects with the time each has left. */
+  effects(participant: string): EffectView[] {
+    return guard(() => this.handle.effects(participant));
+  }
+  /** What applies to the participant for this roll, each item with its reason. */
+  rollAdvice(participant: string, roll: Roll | RollQuery): RollAdvice {
+    const query = "roll" in roll ? roll : ({ roll } as RollQuery);
+    return guard(() => this.handle.rollAdvice(participant, JSON.stringify(query)));
+  }
+
+  private spec(target: string, what: { condition?: ConditionId; name?: string }, options: EffectOptions): EffectSpec {
+    const spec: Record<string, unknown> = { target, duration: options.until ?? { type: "untilRemoved" }, ...what };
+    if (options.source !== undefined) spec.source = options.source;
+    if (options.concentration) spec.concentration = true;
+    return spec as unknown as EffectSpec;
   }
 
   // ---- queries ----

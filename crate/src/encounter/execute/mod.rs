@@ -6,6 +6,7 @@
 mod flow;
 mod roster;
 mod turn;
+mod vitals;
 
 use crate::dice::DieRoller;
 use crate::encounter::command::EncounterCommand;
@@ -13,6 +14,7 @@ use crate::encounter::event::EncounterEvent;
 use crate::encounter::ids::ParticipantId;
 use crate::encounter::limits::MAX_TARGETS;
 use crate::encounter::state::{Encounter, Phase};
+use crate::encounter::vitals::CreatureChange;
 use crate::error::{Error, ErrorCode, Result};
 
 pub(crate) use roster::validate_new;
@@ -25,10 +27,37 @@ pub(crate) struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    /// Apply an event to the working copy and record it.
+    /// Apply an event to the working copy and record it, with what the wiring adds: ongoing
+    /// damage before a turn ends (A5E-DMG-06), the effects a boundary ends (in order, with
+    /// their GH-DUR-03 dice) right after it, `canAct` following conditions that ended, and
+    /// pending fatigue taking effect when the encounter ends (A5E-TRACK-06).
     pub fn emit(&mut self, event: EncounterEvent) -> Result<()> {
-        self.enc.apply(&event)?;
+        if let EncounterEvent::TurnEnded { participant, .. } = &event
+            && !self.enc.ongoing.is_empty()
+        {
+            let participant = participant.clone();
+            self.ongoing_damage(&participant)?;
+        }
+        let encounter_ended = matches!(event, EncounterEvent::EncounterEnded { .. });
+        let expiries = self.enc.apply_with(&event, &mut *self.dice)?;
         self.events.push(event);
+        if !expiries.is_empty() {
+            let mut targets: Vec<ParticipantId> = Vec::new();
+            for x in &expiries {
+                if x.effect.condition.is_some() && !targets.contains(&x.effect.target) {
+                    targets.push(x.effect.target.clone());
+                }
+            }
+            let ended = EncounterEvent::EffectsEnded { expiries };
+            self.enc.apply(&ended)?;
+            self.events.push(ended);
+            for t in &targets {
+                self.sync_can_act(t, true)?;
+            }
+        }
+        if encounter_ended {
+            self.creatures_end_encounter()?;
+        }
         Ok(())
     }
 
@@ -242,6 +271,57 @@ impl Ctx<'_> {
             EncounterCommand::ResolveRetreat { participant, check } => {
                 self.resolve_retreat(participant, check)
             }
+            EncounterCommand::SetCreature {
+                participant,
+                creature,
+            } => self.set_creature(participant, creature),
+            EncounterCommand::Damage {
+                participant,
+                damage,
+                choices,
+            } => self.damage(participant, damage, choices, None),
+            EncounterCommand::Heal {
+                participant,
+                amount,
+            } => self.heal(participant, amount),
+            EncounterCommand::GrantTempHp {
+                participant,
+                amount,
+                choice,
+            } => self.grant_temp_hp(participant, amount, choice),
+            EncounterCommand::DeathSave {
+                participant,
+                modifier,
+                mode,
+            } => self.death_save(participant, modifier, mode),
+            EncounterCommand::Stabilize {
+                participant,
+                method,
+            } => self.stabilize(participant, method),
+            EncounterCommand::GainFatigue {
+                participant,
+                levels,
+            } => self.track(participant, CreatureChange::GainedFatigue, levels),
+            EncounterCommand::GainStrife {
+                participant,
+                levels,
+            } => self.track(participant, CreatureChange::GainedStrife, levels),
+            EncounterCommand::RemoveFatigue {
+                participant,
+                levels,
+            } => self.track(participant, CreatureChange::LostFatigue, levels),
+            EncounterCommand::RemoveStrife {
+                participant,
+                levels,
+            } => self.track(participant, CreatureChange::LostStrife, levels),
+            EncounterCommand::AddEffects { effects, ongoing } => self.add_effects(effects, ongoing),
+            EncounterCommand::RemoveEffect { effect } => self.remove_effect(effect),
+            EncounterCommand::DropConcentration { participant } => {
+                self.drop_concentration(participant)
+            }
+            EncounterCommand::LoadConditions { json } => self.load_conditions(json),
+            EncounterCommand::Rest { rest, participants } => self.rest(rest, participants),
+            EncounterCommand::AdvanceClock { seconds } => self.advance_clock(seconds),
         }
     }
 }

@@ -1,0 +1,350 @@
+//! Commands on creatures, conditions and effects, and the consequences the encounter wires in:
+//! ongoing damage at the end of a turn (A5E-DMG-06), concentration ending when a creature drops
+//! (incapacitated), `canAct` following unconsciousness, death and incapacitating conditions
+//! (GH-INIT-12), and pending fatigue taking effect when the encounter ends (A5E-TRACK-06).
+//!
+//! These commands are accepted in every phase: creatures are healed, rest and recover after
+//! the fight too, and effects run on against the clock.
+
+use crate::creature::{
+    Creature, DamageChoices, DamageInstance, Report, RollMode, StabilizeMethod, TempHpChoice,
+};
+use crate::effects::{EffectId, EffectSpec, RestKind};
+use crate::encounter::event::EncounterEvent;
+use crate::encounter::execute::{Ctx, check_list};
+use crate::encounter::ids::ParticipantId;
+use crate::encounter::vitals::{CreatureChange, EffectOngoing, loaded_ids};
+use crate::error::{Error, Result};
+
+/// Whether a creature is down: dead, unconscious (A5E-DEATH-02) or HYB-incapacitated
+/// (HYB-DEATH-01).
+fn down(c: &Creature) -> bool {
+    c.is_dead() || c.is_unconscious() || c.is_incapacitated()
+}
+
+impl Ctx<'_> {
+    fn creature_of(&self, id: &ParticipantId) -> Result<Creature> {
+        self.enc.get(id)?.creature.clone().ok_or_else(|| {
+            Error::not_allowed(format!(
+                "\"{id}\" has no creature stats: set them with setCreature"
+            ))
+        })
+    }
+
+    pub(crate) fn set_creature(
+        &mut self,
+        participant: ParticipantId,
+        creature: Option<Creature>,
+    ) -> Result<()> {
+        self.enc.get(&participant)?;
+        if let Some(c) = &creature {
+            c.validate()?;
+        }
+        self.emit(EncounterEvent::CreatureSet {
+            participant,
+            creature,
+        })
+    }
+
+    /// Damage through the ruleset's pipeline; the choices are the caller's (never decided here).
+    pub(crate) fn damage(
+        &mut self,
+        participant: ParticipantId,
+        damage: DamageInstance,
+        choices: DamageChoices,
+        ongoing: Option<EffectId>,
+    ) -> Result<()> {
+        let mut creature = self.creature_of(&participant)?;
+        let before = creature.clone();
+        let rules = self.enc.creature_rules();
+        let at = self.enc.moment();
+        let report = creature.take_damage(&rules, &damage, &choices, at, self.dice)?;
+        self.emit(EncounterEvent::Damaged {
+            participant: participant.clone(),
+            report,
+            creature,
+            ongoing,
+        })?;
+        self.after_creature(&participant, &before)
+    }
+
+    /// Run a creature procedure on a copy and emit the result.
+    fn update(
+        &mut self,
+        participant: ParticipantId,
+        change: CreatureChange,
+        run: impl FnOnce(&mut Creature, &mut Ctx<'_>) -> Result<Report>,
+    ) -> Result<()> {
+        let mut creature = self.creature_of(&participant)?;
+        let before = creature.clone();
+        let report = run(&mut creature, self)?;
+        self.emit(EncounterEvent::CreatureUpdated {
+            participant: participant.clone(),
+            change,
+            report,
+            creature,
+        })?;
+        self.after_creature(&participant, &before)
+    }
+
+    pub(crate) fn heal(&mut self, participant: ParticipantId, amount: i32) -> Result<()> {
+        self.update(participant, CreatureChange::Healed, |c, ctx| {
+            let rules = ctx.enc.creature_rules();
+            c.heal(&rules, amount, ctx.dice)
+        })
+    }
+
+    pub(crate) fn grant_temp_hp(
+        &mut self,
+        participant: ParticipantId,
+        amount: i32,
+        choice: TempHpChoice,
+    ) -> Result<()> {
+        self.update(participant, CreatureChange::TempHp, |c, _| {
+            c.grant_temp_hp(amount, choice)
+        })
+    }
+
+    /// A5E-DEATH-03 (Greyhawk: at the end of the round, GH-INIT-12 — the caller decides when).
+    pub(crate) fn death_save(
+        &mut self,
+        participant: ParticipantId,
+        modifier: i32,
+        mode: RollMode,
+    ) -> Result<()> {
+        self.update(participant, CreatureChange::DeathSave, |c, ctx| {
+            let rules = ctx.enc.creature_rules();
+            let at = ctx.enc.moment();
+            c.death_save(&rules, modifier, mode, at, ctx.dice)
+        })
+    }
+
+    pub(crate) fn stabilize(
+        &mut self,
+        participant: ParticipantId,
+        method: StabilizeMethod,
+    ) -> Result<()> {
+        self.update(participant, CreatureChange::Stabilized, |c, ctx| {
+            let rules = ctx.enc.creature_rules();
+            let at = ctx.enc.moment();
+            c.stabilize(&rules, method, at, ctx.dice)
+        })
+    }
+
+    pub(crate) fn track(
+        &mut self,
+        participant: ParticipantId,
+        change: CreatureChange,
+        levels: i32,
+    ) -> Result<()> {
+        self.update(participant, change, |c, ctx| {
+            let rules = ctx.enc.creature_rules();
+            let at = ctx.enc.moment();
+            match change {
+                CreatureChange::GainedFatigue => c.gain_fatigue(&rules, levels, at, ctx.dice),
+                CreatureChange::GainedStrife => c.gain_strife(&rules, levels, at, ctx.dice),
+                CreatureChange::LostFatigue => c.remove_fatigue(&rules, levels),
+                CreatureChange::LostStrife => c.remove_strife(&rules, levels),
+                _ => Err(Error::invalid_argument("not a fatigue or strife change")),
+            }
+        })
+    }
+
+    /// A creature changed: if it just went down, its concentration (and grapples) end and it
+    /// can't act; if it just came back up, it can act again (unless a condition says otherwise).
+    fn after_creature(&mut self, participant: &ParticipantId, before: &Creature) -> Result<()> {
+        let Some(after) = self.enc.get(participant)?.creature.clone() else {
+            return Ok(());
+        };
+        if !down(before) && down(&after) {
+            self.emit(EncounterEvent::Incapacitated {
+                participant: participant.clone(),
+            })?;
+        }
+        self.sync_can_act(participant, false)
+    }
+
+    /// Keep `canAct` in step with the creature and its conditions (GH-INIT-12). `lifted`: a
+    /// condition of the participant just ended, so with nothing left it can act again.
+    pub(crate) fn sync_can_act(&mut self, participant: &ParticipantId, lifted: bool) -> Result<()> {
+        let Some(able) = self.enc.able(participant).or(lifted.then_some(true)) else {
+            return Ok(());
+        };
+        if self.enc.get(participant)?.can_act != able {
+            self.emit(EncounterEvent::CanActChanged {
+                participant: participant.clone(),
+                can_act: able,
+            })?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn add_effects(
+        &mut self,
+        effects: Vec<EffectSpec>,
+        ongoing: Option<EffectOngoing>,
+    ) -> Result<()> {
+        if effects.is_empty() {
+            return Err(Error::invalid_argument("no effect to add"));
+        }
+        let mut targets: Vec<ParticipantId> = Vec::new();
+        for spec in &effects {
+            self.enc.get(&spec.target)?;
+            if let Some(s) = &spec.source {
+                self.enc.get(s)?;
+            }
+            if !targets.contains(&spec.target) {
+                targets.push(spec.target.clone());
+            }
+        }
+        if let Some(o) = &ongoing {
+            o.damage.dice.validate()?;
+            o.choices.validate()?;
+        }
+        let added = self
+            .enc
+            .effects
+            .clone()
+            .add_all(effects.clone(), &self.enc.catalog)?
+            .added;
+        self.emit(EncounterEvent::EffectsAdded {
+            effects,
+            added,
+            ongoing,
+        })?;
+        for t in targets {
+            self.sync_can_act(&t, false)?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn remove_effect(&mut self, effect: EffectId) -> Result<()> {
+        let (target, lifted) = self
+            .enc
+            .effects
+            .get(effect)
+            .map(|e| (e.target.clone(), e.condition.is_some()))
+            .ok_or_else(|| Error::unknown_id("effect", &effect.to_string()))?;
+        self.emit(EncounterEvent::EffectRemoved { effect })?;
+        self.sync_can_act(&target, lifted)
+    }
+
+    pub(crate) fn drop_concentration(&mut self, participant: ParticipantId) -> Result<()> {
+        self.enc.get(&participant)?;
+        self.emit(EncounterEvent::ConcentrationDropped { participant })
+    }
+
+    pub(crate) fn load_conditions(&mut self, json: String) -> Result<()> {
+        let conditions = loaded_ids(&self.enc.catalog, &json)?;
+        self.emit(EncounterEvent::ConditionsLoaded { json, conditions })
+    }
+
+    /// Effects on the listed participants (all, if none are listed) lasting until a rest of
+    /// this kind end.
+    pub(crate) fn rest(&mut self, rest: RestKind, participants: Vec<ParticipantId>) -> Result<()> {
+        check_list(&self.enc, &participants)?;
+        self.emit(EncounterEvent::Rested { rest, participants })
+    }
+
+    /// Game time passes outside combat: time-based effects end, stable creatures regain their
+    /// hit point after 1d4 hours (A5E-DEATH-10), doom deadlines fall (A5E-COND-08).
+    pub(crate) fn advance_clock(&mut self, seconds: u32) -> Result<()> {
+        if self.enc.running() {
+            return Err(Error::out_of_order(
+                "during the encounter the clock follows the rounds",
+            ));
+        }
+        if seconds == 0 {
+            return Err(Error::invalid_argument(
+                "advance the clock by 1 second or more",
+            ));
+        }
+        let now_seconds = self.enc.effects.clock().saturating_add(u64::from(seconds));
+        self.emit(EncounterEvent::ClockAdvanced { now_seconds })?;
+        let ids: Vec<ParticipantId> = self
+            .enc
+            .participants
+            .iter()
+            .filter(|p| p.creature.is_some())
+            .map(|p| p.id.clone())
+            .collect();
+        for id in ids {
+            let mut creature = self.creature_of(&id)?;
+            let before = creature.clone();
+            let report = creature.advance_time(self.enc.moment())?;
+            if creature != before {
+                self.emit(EncounterEvent::CreatureUpdated {
+                    participant: id.clone(),
+                    change: CreatureChange::TimePassed,
+                    report,
+                    creature,
+                })?;
+                self.after_creature(&id, &before)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A5E-DMG-06: the ongoing damage of the creature's effects, rolled as its turn ends.
+    pub(crate) fn ongoing_damage(&mut self, participant: &ParticipantId) -> Result<()> {
+        let due: Vec<(EffectId, EffectOngoing)> = self
+            .enc
+            .ongoing
+            .iter()
+            .filter(|o| {
+                self.enc
+                    .effects
+                    .get(o.effect)
+                    .is_some_and(|e| &e.target == participant)
+            })
+            .map(|o| (o.effect, o.ongoing))
+            .collect();
+        for (effect, o) in due {
+            let Some(mut creature) = self.enc.get(participant)?.creature.clone() else {
+                return Ok(());
+            };
+            if creature.is_dead() {
+                return Ok(());
+            }
+            let before = creature.clone();
+            let rules = self.enc.creature_rules();
+            let at = self.enc.moment();
+            let report =
+                creature.apply_ongoing_damage(&rules, &o.damage, &o.choices, at, self.dice)?;
+            self.emit(EncounterEvent::Damaged {
+                participant: participant.clone(),
+                report,
+                creature,
+                ongoing: Some(effect),
+            })?;
+            self.after_creature(participant, &before)?;
+        }
+        Ok(())
+    }
+
+    /// A5E-TRACK-06: when the encounter ends, pending levels take effect for every creature.
+    pub(crate) fn creatures_end_encounter(&mut self) -> Result<()> {
+        let ids: Vec<ParticipantId> = self
+            .enc
+            .participants
+            .iter()
+            .filter(|p| p.creature.is_some())
+            .map(|p| p.id.clone())
+            .collect();
+        let rules = self.enc.creature_rules();
+        for id in ids {
+            let mut creature = self.creature_of(&id)?;
+            let before = creature.clone();
+            let report = creature.end_encounter(&rules, self.enc.moment(), self.dice)?;
+            if creature != before || !report.outcomes.is_empty() {
+                self.emit(EncounterEvent::CreatureUpdated {
+                    participant: id,
+                    change: CreatureChange::EncounterEnded,
+                    report,
+                    creature,
+                })?;
+            }
+        }
+        Ok(())
+    }
+}

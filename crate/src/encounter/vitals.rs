@@ -1,0 +1,454 @@
+//! Creatures, conditions and effects inside an encounter: the rules each preset uses, the
+//! translation of the encounter's boundary events into the effect tracker's [`Boundary`]
+//! stream, and the queries a VTT asks (roll advice, effects with time left).
+//!
+//! Replay: every event that changes the tracker changes it deterministically on `apply`. The
+//! only dice the tracker rolls are the GH-DUR-03 d20s that order simultaneous expiries; they
+//! change the *order* in which expiries are reported, never which effects end, so `apply`
+//! feeds boundaries with a fixed, roll-free source and reaches the same tracker state. The
+//! reported order (with its dice) travels in the `effectsEnded` event that follows.
+//!
+//! Turns that overlap (a controller and the creatures acting on its turn, A5E-CTRL-01; an OSE
+//! side acting together) are fed one at a time: the tracker's "turn in progress" stays the
+//! first one, and each other creature's start and end are reported as its own boundaries.
+//! A creature that delays (GH-INIT-13, HYB-INIT-02) started its turn at its count (its
+//! start-anchored effects end there); its turn is suspended while others act and its
+//! end-anchored effects end when its resumed turn ends.
+
+use serde::{Deserialize, Serialize};
+
+use crate::conditions::{
+    ConditionCatalog, ConditionId, ConditionState, Penalty, RollAdvice, RollQuery, Status, ids,
+};
+use crate::creature::{CreatureRules, DamageChoices, GameSeconds, Moment, OngoingDamage};
+use crate::dice::{DieRoller, SourceKind};
+use crate::effects::{
+    Boundary, DurationRules, EffectId, EffectTracker, EffectView, Expiry, MAX_SECONDS_PER_ROUND,
+};
+use crate::encounter::event::EncounterEvent;
+use crate::encounter::ids::ParticipantId;
+use crate::encounter::state::Encounter;
+use crate::error::{Error, Result};
+use crate::initiative::InitiativeSystem;
+use crate::rulesets::{Preset, RulesetConfig};
+
+/// A5E-DMG-06: ongoing damage attached to an effect, rolled at the end of each of the affected
+/// creature's turns while the effect lasts. `choices` are the Narrator's for damage at 0 HP.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct EffectOngoing {
+    pub damage: OngoingDamage,
+    #[serde(default)]
+    pub choices: DamageChoices,
+}
+
+/// Ongoing damage kept for one active effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct OngoingEntry {
+    pub effect: EffectId,
+    pub ongoing: EffectOngoing,
+}
+
+/// What changed a creature, for [`EncounterEvent::CreatureUpdated`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum CreatureChange {
+    Healed,
+    TempHp,
+    DeathSave,
+    Stabilized,
+    GainedFatigue,
+    GainedStrife,
+    LostFatigue,
+    LostStrife,
+    /// A5E-TRACK-06: the encounter ended; pending levels took effect.
+    EncounterEnded,
+    /// Game time passed (a stable creature's 1d4 hours, a doom deadline).
+    TimePassed,
+}
+
+/// The creature rules of a preset (C-20: Greyhawk initiative sits on the 5e-like A5E base).
+pub fn creature_rules(config: &RulesetConfig) -> CreatureRules {
+    match config.preset {
+        Preset::Hyb => CreatureRules::hyb(),
+        Preset::Ose => CreatureRules::ose(),
+        Preset::A5e | Preset::Gh5e | Preset::Standard => CreatureRules::a5e(),
+    }
+}
+
+/// The duration rules of an initiative system (C-08): Greyhawk converts turn anchors to round
+/// boundaries and orders simultaneous expiries with d20s (GH-DUR-01..03); OSE counts rounds;
+/// the others keep creature-turn anchors (A5E-DUR-01). The round length is the encounter's.
+pub fn duration_rules(config: &RulesetConfig) -> DurationRules {
+    let mut rules = match config.system() {
+        InitiativeSystem::Greyhawk => DurationRules::greyhawk(),
+        InitiativeSystem::Side => DurationRules::ose(),
+        InitiativeSystem::AbilityCheck
+        | InitiativeSystem::Standard
+        | InitiativeSystem::DexScore => DurationRules::a5e(),
+    };
+    rules.seconds_per_round = config
+        .round_length()
+        .seconds()
+        .clamp(1, MAX_SECONDS_PER_ROUND);
+    rules
+}
+
+/// A roll-free source for replaying boundaries: it only ever orders simultaneous expiries,
+/// which does not change the resulting state.
+struct Replay(u32);
+
+impl DieRoller for Replay {
+    fn roll_die(&mut self, sides: u32) -> Result<u32> {
+        self.0 = self
+            .0
+            .checked_rem(sides.max(1))
+            .unwrap_or(0)
+            .saturating_add(1);
+        Ok(self.0)
+    }
+    fn kind(&self) -> SourceKind {
+        SourceKind::Supplied
+    }
+}
+
+fn feed(fx: &mut EffectTracker, b: Boundary, roller: &mut dyn DieRoller) -> Result<Vec<Expiry>> {
+    fx.on_boundary(&b, roller)
+}
+
+impl Encounter {
+    /// The creature rules in force.
+    pub fn creature_rules(&self) -> CreatureRules {
+        creature_rules(&self.config)
+    }
+
+    /// The effect tracker (every active effect, its position and clock).
+    pub fn effects(&self) -> &EffectTracker {
+        &self.effects
+    }
+
+    /// The condition catalog (A5E conditions plus loaded homebrew).
+    pub fn catalog(&self) -> &ConditionCatalog {
+        &self.catalog
+    }
+
+    /// Ongoing damage attached to active effects (A5E-DMG-06).
+    pub fn ongoing(&self) -> &[OngoingEntry] {
+        &self.ongoing
+    }
+
+    /// The game time now, for creature rules (the effect tracker's clock).
+    pub(crate) fn moment(&self) -> Moment {
+        let now = GameSeconds(u32::try_from(self.effects.clock()).unwrap_or(u32::MAX));
+        if self.running() {
+            Moment::in_encounter(now)
+        } else {
+            Moment::outside_encounter(now)
+        }
+    }
+
+    /// Everything conditions depend on for one participant: its effects' conditions, its
+    /// creature's effective fatigue and strife (A5E-TRACK-06 keeps pending levels out), HP for
+    /// bloodied, unconscious while dying or stable (A5E-DEATH-02) and HYB's exhausted state.
+    pub fn condition_state(&self, id: &ParticipantId) -> Result<ConditionState> {
+        let p = self.get(id)?;
+        let mut state = ConditionState {
+            conditions: self.effects.condition_ids(id),
+            ..ConditionState::default()
+        };
+        if let Some(c) = &p.creature {
+            state.fatigue = c.fatigue.effective;
+            state.strife = c.strife.effective;
+            state.hit_points = Some(c.hp);
+            if c.is_unconscious() && !state.conditions.contains(&ids::UNCONSCIOUS) {
+                state.conditions.push(ids::UNCONSCIOUS);
+            }
+            if c.hyb.exhausted {
+                state.penalties.push(Penalty::HybExhausted);
+            }
+        }
+        Ok(state)
+    }
+
+    /// What applies to this participant for this roll (advantage, disadvantage, automatic
+    /// failure, modifiers), each with its reason.
+    pub fn roll_advice(&self, id: &ParticipantId, query: &RollQuery) -> Result<RollAdvice> {
+        let state = self.condition_state(id)?;
+        self.catalog.query(&state, query)
+    }
+
+    /// Everything the participant's conditions do regardless of the roll.
+    pub fn status(&self, id: &ParticipantId) -> Result<Status> {
+        let state = self.condition_state(id)?;
+        self.catalog.status(&state)
+    }
+
+    /// The participant's effects with the time each has left, for a UI.
+    pub fn effects_of(&self, id: &ParticipantId) -> Result<Vec<EffectView>> {
+        self.get(id)?;
+        Ok(self.effects.views(id, self.effects.clock()))
+    }
+
+    /// Whether the participant can act, as its creature and conditions say; `None` when
+    /// neither says anything (a participant without stats or conditions).
+    pub(crate) fn able(&self, id: &ParticipantId) -> Option<bool> {
+        let p = self.participant(id)?;
+        let conditions = self.effects.condition_ids(id);
+        if p.creature.is_none() && conditions.is_empty() {
+            return None;
+        }
+        if p.creature
+            .as_ref()
+            .is_some_and(|c| c.is_dead() || c.is_unconscious() || c.is_incapacitated())
+        {
+            return Some(false);
+        }
+        let status = self
+            .catalog
+            .status(&ConditionState {
+                conditions,
+                ..ConditionState::default()
+            })
+            .ok()?;
+        Some(!status.incapacitated)
+    }
+
+    /// Apply an event, feeding the tracker with `roller`; returns the expiries it caused.
+    /// The tracker is updated on a copy and committed only if the encounter accepts the event.
+    pub(crate) fn apply_with(
+        &mut self,
+        event: &EncounterEvent,
+        roller: &mut dyn DieRoller,
+    ) -> Result<Vec<Expiry>> {
+        let step = self.effects_step(event, roller)?;
+        self.apply_event(event)?;
+        let Some((fx, expiries)) = step else {
+            return Ok(Vec::new());
+        };
+        self.effects = fx;
+        if !self.ongoing.is_empty() {
+            let effects = &self.effects;
+            self.ongoing.retain(|o| effects.get(o.effect).is_some());
+        }
+        Ok(expiries)
+    }
+
+    /// Replay one event (from `execute` or another client) without rolling.
+    pub fn apply(&mut self, event: &EncounterEvent) -> Result<()> {
+        self.apply_with(event, &mut Replay(0)).map(|_| ())
+    }
+
+    /// The tracker after `event`, if the event concerns it.
+    fn effects_step(
+        &self,
+        event: &EncounterEvent,
+        roller: &mut dyn DieRoller,
+    ) -> Result<Option<(EffectTracker, Vec<Expiry>)>> {
+        let mut fx = self.effects.clone();
+        let expiries = match event {
+            EncounterEvent::RoundStarted { round } => {
+                feed(&mut fx, Boundary::RoundStarted { round: *round }, roller)?
+            }
+            EncounterEvent::TurnStarted { participant, round } => {
+                let first = fx.position.turn.take();
+                let out = feed(
+                    &mut fx,
+                    Boundary::TurnStarted {
+                        participant: participant.clone(),
+                        round: *round,
+                    },
+                    roller,
+                )?;
+                if first.is_some() {
+                    fx.position.turn = first;
+                }
+                out
+            }
+            EncounterEvent::TurnEnded { participant, round } => {
+                let first = fx.position.turn.replace(participant.clone());
+                let out = feed(
+                    &mut fx,
+                    Boundary::TurnEnded {
+                        participant: participant.clone(),
+                        round: *round,
+                    },
+                    roller,
+                )?;
+                fx.position.turn = first.filter(|f| f != participant);
+                out
+            }
+            EncounterEvent::TurnDelayed { participant, .. } => {
+                if fx.position.turn.as_ref() == Some(participant) {
+                    fx.position.turn = None;
+                }
+                Vec::new()
+            }
+            EncounterEvent::TurnResumed { participant, .. } => {
+                if fx.position.turn.is_none() {
+                    fx.position.turn = Some(participant.clone());
+                }
+                Vec::new()
+            }
+            EncounterEvent::RoundEnded { round } => {
+                // Every turn of the round has ended by now.
+                fx.position.turn = None;
+                let mut out = feed(&mut fx, Boundary::RoundEnded { round: *round }, roller)?;
+                // The round's seconds have passed on the game clock.
+                let now = fx
+                    .clock()
+                    .saturating_add(u64::from(fx.rules.seconds_per_round));
+                out.extend(feed(
+                    &mut fx,
+                    Boundary::ClockAdvanced { now_seconds: now },
+                    roller,
+                )?);
+                out
+            }
+            EncounterEvent::EncounterEnded { .. } => {
+                fx.position.turn = None;
+                feed(&mut fx, Boundary::EncounterEnded, roller)?
+            }
+            EncounterEvent::ParticipantRemoved { participant } => feed(
+                &mut fx,
+                Boundary::ParticipantRemoved {
+                    participant: participant.clone(),
+                },
+                roller,
+            )?,
+            EncounterEvent::RoundLengthChanged { length } => {
+                fx.rules.seconds_per_round = length.seconds().clamp(1, MAX_SECONDS_PER_ROUND);
+                Vec::new()
+            }
+            EncounterEvent::Incapacitated { participant } => feed(
+                &mut fx,
+                Boundary::Incapacitated {
+                    participant: participant.clone(),
+                },
+                roller,
+            )?,
+            EncounterEvent::Rested { rest, participants } => feed(
+                &mut fx,
+                Boundary::Rest {
+                    kind: *rest,
+                    participants: participants.clone(),
+                },
+                roller,
+            )?,
+            EncounterEvent::ClockAdvanced { now_seconds } => feed(
+                &mut fx,
+                Boundary::ClockAdvanced {
+                    now_seconds: *now_seconds,
+                },
+                roller,
+            )?,
+            EncounterEvent::EffectsAdded { effects, added, .. } => {
+                for spec in effects {
+                    self.get(&spec.target)?;
+                    if let Some(s) = &spec.source {
+                        self.get(s)?;
+                    }
+                }
+                let result = fx.add_all(effects.clone(), &self.catalog)?;
+                if &result.added != added {
+                    return Err(Error::snapshot(
+                        "the effects added do not match the event (another tracker state?)",
+                    ));
+                }
+                result.ended
+            }
+            EncounterEvent::EffectRemoved { effect } => vec![fx.remove(*effect)?],
+            EncounterEvent::ConcentrationDropped { participant } => {
+                fx.drop_concentration(participant)
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some((fx, expiries)))
+    }
+
+    /// Handlers for the creature, condition and effect events (see `apply`).
+    pub(crate) fn apply_vitals(&mut self, event: &EncounterEvent) -> Result<()> {
+        match event {
+            EncounterEvent::CreatureSet {
+                participant,
+                creature,
+            } => {
+                if let Some(c) = creature {
+                    c.validate()?;
+                }
+                self.get_mut(participant)?.creature = creature.clone();
+            }
+            EncounterEvent::Damaged {
+                participant,
+                creature,
+                ..
+            }
+            | EncounterEvent::CreatureUpdated {
+                participant,
+                creature,
+                ..
+            } => {
+                creature.validate()?;
+                let p = self.get_mut(participant)?;
+                if p.creature.is_none() {
+                    return Err(Error::not_allowed(format!(
+                        "\"{participant}\" has no creature stats"
+                    )));
+                }
+                p.creature = Some(creature.clone());
+            }
+            EncounterEvent::EffectsAdded {
+                added,
+                ongoing: Some(o),
+                ..
+            } => {
+                for a in added {
+                    self.ongoing.push(OngoingEntry {
+                        effect: a.id,
+                        ongoing: *o,
+                    });
+                }
+            }
+            EncounterEvent::ConditionsLoaded { json, conditions } => {
+                let mut catalog = self.catalog.clone();
+                let loaded = catalog.load_homebrew_json(json)?;
+                if &loaded != conditions {
+                    return Err(Error::snapshot(
+                        "the conditions loaded do not match the event",
+                    ));
+                }
+                self.catalog = catalog;
+            }
+            EncounterEvent::Incapacitated { participant }
+            | EncounterEvent::ConcentrationDropped { participant } => {
+                self.get(participant)?;
+            }
+            EncounterEvent::Rested { participants, .. } => {
+                for id in participants {
+                    self.get(id)?;
+                }
+            }
+            EncounterEvent::EffectsEnded { expiries } => {
+                if let Some(x) = expiries
+                    .iter()
+                    .find(|x| self.effects.get(x.effect.id).is_some())
+                {
+                    return Err(Error::snapshot(format!(
+                        "effect {} is reported ended but is still active",
+                        x.effect.id
+                    )));
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+/// Conditions a homebrew load added, for the event.
+pub(crate) fn loaded_ids(catalog: &ConditionCatalog, json: &str) -> Result<Vec<ConditionId>> {
+    catalog.clone().load_homebrew_json(json)
+}
