@@ -165,6 +165,26 @@ test("EX-OSE-15 / OSE-DUNG-13: the dungeon's wandering check comes every 2 turns
   assert.equal(Journey.wanderingChecks(j.explore(undefined, { faces: [4] }))[0]?.roll.success, false);
   assert.equal(j.view().dungeon.turns, 3);
   assert.equal(j.timeOfDay().minute, 30);
+  j.advanceTurns(2); // time only: no turn procedure, no wandering check
+  assert.deepEqual(j.timeOfDay(), { day: 0, hour: 8, minute: 50, second: 0 });
+  assert.equal(j.view().dungeon.turns, 3);
+});
+
+test("OSE-WATER-07: a waterborne day in a gale, then a wrecking landfall", () => {
+  const j = new Journey({ ruleset: "ose", mode: "oseWaterborne" });
+  j.addMember({ id: "ana" });
+  j.start({ hour: 6 });
+  const plan = /** @type {import("turnkeeper").WaterDayPlan} */ ({ waters: { type: "sea", inSightOfLand: false }, navigator: true });
+  assert.throws(() => j.waterDay(plan, { faces: [3, 6, 6, 2, 6] }), fails("OUT_OF_ORDER"));
+  j.setVessel({ base: 360, seaworthy: true, propulsion: "sail" });
+  // Not lost (3), wind 6 + 6 = 12: a gale, drift 1d6 = 2; wandering check 6 (none).
+  const day = j.waterDay(plan, { faces: [3, 6, 6, 2, 6] });
+  assert.deepEqual(day.slice(0, 5).map((e) => e.type), ["lostChecked", "windRolled", "stormResolved", "wanderingChecked", "waterDayEnded"]);
+  assert.equal(ofType(day, "windRolled")[0]?.wind.total, 12);
+  assert.equal(ofType(day, "waterDayEnded")[0]?.miles, 216);
+  assert.equal(j.view().vessel?.drivenByGale, true);
+  assert.equal(ofType(j.galeLandfall({ faces: [40] }), "landfallRolled")[0]?.wrecked, true);
+  assert.throws(() => j.waterDay(plan, { faces: [3, 3, 3, 3] }), fails("NOT_ALLOWED"));
 });
 
 test("C-01: an encounter's rounds advance the journey clock and burn its torches", () => {

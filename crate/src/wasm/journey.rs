@@ -116,13 +116,16 @@ fn write_json<T: Serialize + ?Sized>(value: &T) -> Result<String> {
 }
 
 /// A plain enum name (`"dim"`, `"torch"`) read through serde, so the names stay the Rust ones.
+/// Read from text (not a `serde_json::Value`) so it reuses the snapshot's deserializers.
 fn parse_name<T: for<'de> Deserialize<'de>>(name: &str, what: &str) -> Result<T> {
-    serde_json::from_value(serde_json::Value::String(name.to_string()))
+    write_json(name)
+        .and_then(|quoted| parse_json(&quoted, what))
         .map_err(|_| Error::invalid_argument(format!("\"{name}\" is not a {what}")))
 }
 
 /// The ruleset's preset configuration with the caller's fields laid over it. Presets: `"hyb"`
-/// (6-second rounds) and `"ose"` (10-second rounds, OSE-TIME-02).
+/// (6-second rounds) and `"ose"` (10-second rounds, OSE-TIME-02). Merged as JSON objects and
+/// read back from text, which reuses the snapshot's deserializer for the config.
 fn config_for(ruleset: &str, overrides: &str) -> Result<JourneyConfig> {
     let preset = match ruleset {
         "hyb" => JourneyConfig::default(),
@@ -133,15 +136,11 @@ fn config_for(ruleset: &str, overrides: &str) -> Result<JourneyConfig> {
             )));
         }
     };
-    let mut merged =
-        serde_json::to_value(preset).map_err(|e| Error::invalid_argument(e.to_string()))?;
-    let extra: serde_json::Map<String, serde_json::Value> =
-        parse_json(overrides, "journey config")?;
-    if let serde_json::Value::Object(base) = &mut merged {
-        base.extend(extra);
-    }
-    serde_json::from_value(merged)
-        .map_err(|e| Error::invalid_argument(format!("invalid journey config: {e}")))
+    type Object = serde_json::Map<String, serde_json::Value>;
+    let mut merged: Object = parse_json(&write_json(&preset)?, "journey config")?;
+    let extra: Object = parse_json(overrides, "journey config")?;
+    merged.extend(extra);
+    parse_json(&write_json(&merged)?, "journey config")
 }
 
 /// One journey and its dice source.
@@ -254,9 +253,8 @@ impl JourneyHandle {
         let level = self
             .inner
             .light_level(place.as_ref(), Feet(distance), ambient);
-        let name =
-            js(serde_json::to_value(level).map_err(|e| Error::invalid_argument(e.to_string())))?;
-        Ok(JsValue::from_str(name.as_str().unwrap_or_default()))
+        let quoted = js(write_json(&level))?;
+        Ok(JsValue::from_str(quoted.trim_matches('"')))
     }
 
     /// A light source's numbers from the rules: `"hyb"` torch or lantern (HYB-LIGHT-01), or
