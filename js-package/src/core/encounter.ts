@@ -73,7 +73,7 @@ export type {
   WorldActionState,
   ActiveEffect,
   ConditionId,
-  Creature,
+  Creature as CreatureState,
   CreatureChange,
   DamageChoices,
   DamageInstance,
@@ -329,6 +329,7 @@ export class Encounter {
 
   // ---- creatures, conditions and effects ----
   /** Give a participant hit points, defenses and tracks (or clear them with `undefined`). */
+  /** Give a participant creature stats (HP, defences, tracks), or remove them with `undefined`. */
   setCreature(participant: string, creature?: Creature): EncounterEvent[] {
     return this.execute({ type: "setCreature", participant, creature: creature ?? null } as EncounterCommand);
   }
