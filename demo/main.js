@@ -3,6 +3,8 @@ import { init, version } from "turnkeeper";
 import { setupDice } from "./sections/dice.js";
 import { setupInitiative } from "./sections/initiative.js";
 import { setupState } from "./sections/state.js";
+import { setupTravel } from "./sections/travel.js";
+import { setupConditions } from "./sections/conditions.js";
 import { app, startFollowing, startLeading } from "./state.js";
 
 const status = document.getElementById("status");
@@ -37,6 +39,8 @@ try {
   setupDice(document.getElementById("panel-dice"));
   setupInitiative(document.getElementById("panel-init"));
   setupState(document.getElementById("panel-state"));
+  setupTravel(document.getElementById("panel-travel"));
+  setupConditions(document.getElementById("panel-cond"));
   if (app.follower) startFollowing();
   else startLeading();
   status.textContent = "Ready";
