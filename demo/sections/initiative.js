@@ -174,6 +174,7 @@ function render(root) {
   const delayed = enc.delayed();
   root.querySelector("#resume-box").hidden = delayed.length === 0;
   root.querySelector("#resume-who").replaceChildren(...delayed.map((id) => el("option", { value: id, text: names.get(id) ?? id })));
+  root.querySelector("#surprise-box").hidden = !(enc.config.preset === "ose" && phase === "setup");
   const a5e = enc.config.preset === "a5e";
   root.querySelector("#world-box").hidden = !a5e;
   if (a5e) {
@@ -237,6 +238,10 @@ export function setupInitiative(root) {
     app.enc.declareMany(map);
   });
   btn("#btn-roll", () => app.enc.rollInitiative(facesOption(root)));
+  btn("#btn-surprise", () => {
+    const sides = root.querySelector("#surprise-sides").value.split(/[\s,]+/).filter(Boolean);
+    app.enc.rollSurprise(sides, facesOption(root));
+  });
   btn("#btn-end-turn", () => app.enc.endTurn(facesOption(root)));
   btn("#btn-next-round", () => app.enc.nextRound(facesOption(root)));
   btn("#btn-delay", () => {

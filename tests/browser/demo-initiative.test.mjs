@@ -73,9 +73,14 @@ test("a follower tab mirrors the leader through events alone", async () => {
   await follower.close();
 });
 
-test("OSE: side initiative with physical dice", async () => {
+test("OSE: surprise, then side initiative with physical dice", async () => {
   await page.selectOption("#ruleset", "ose");
   await page.click("#load-sample");
+  // OSE-SURP-02: the unaware party rolls 1d6; a 4 means it is not surprised.
+  await page.fill("#surprise-sides", "party");
+  await page.fill("#init-faces", "4");
+  await page.click("#btn-surprise");
+  assert.match((await page.textContent("#event-log")) ?? "", /surpris/i);
   await page.click("#btn-start");
   await page.click("#btn-declare");
   await page.fill("#init-faces", "2, 5");
