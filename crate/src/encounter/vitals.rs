@@ -248,6 +248,26 @@ impl Encounter {
         event: &EncounterEvent,
         roller: &mut dyn DieRoller,
     ) -> Result<Option<(EffectTracker, Vec<Expiry>)>> {
+        if !matches!(
+            event,
+            EncounterEvent::RoundStarted { .. }
+                | EncounterEvent::TurnStarted { .. }
+                | EncounterEvent::TurnEnded { .. }
+                | EncounterEvent::TurnDelayed { .. }
+                | EncounterEvent::TurnResumed { .. }
+                | EncounterEvent::RoundEnded { .. }
+                | EncounterEvent::EncounterEnded { .. }
+                | EncounterEvent::ParticipantRemoved { .. }
+                | EncounterEvent::RoundLengthChanged { .. }
+                | EncounterEvent::Incapacitated { .. }
+                | EncounterEvent::Rested { .. }
+                | EncounterEvent::ClockAdvanced { .. }
+                | EncounterEvent::EffectsAdded { .. }
+                | EncounterEvent::EffectRemoved { .. }
+                | EncounterEvent::ConcentrationDropped { .. }
+        ) {
+            return Ok(None);
+        }
         let mut fx = self.effects.clone();
         let expiries = match event {
             EncounterEvent::RoundStarted { round } => {
