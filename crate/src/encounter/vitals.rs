@@ -461,14 +461,14 @@ impl Encounter {
                 }
             }
             EncounterEvent::ConditionsLoaded { json, conditions } => {
-                let mut catalog = self.catalog.clone();
+                let mut catalog = ConditionCatalog::clone(&self.catalog);
                 let loaded = catalog.load_homebrew_json(json)?;
                 if &loaded != conditions {
                     return Err(Error::snapshot(
                         "the conditions loaded do not match the event",
                     ));
                 }
-                self.catalog = catalog;
+                self.catalog = std::sync::Arc::new(catalog);
             }
             EncounterEvent::Incapacitated { participant }
             | EncounterEvent::ConcentrationDropped { participant } => {
