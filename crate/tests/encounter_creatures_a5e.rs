@@ -526,3 +526,62 @@ fn snapshot_size_30_participants_5_effects_each() {
         t.enc
     );
 }
+
+#[test]
+fn replay_convergence_a_second_encounter_applying_the_events_matches() {
+    let mut t = a5e_abc();
+    set(&mut t, "a", pc(10));
+    set(
+        &mut t,
+        "b",
+        Creature::new(CreatureKind::Monster, 12).unwrap(),
+    );
+    t.run(
+        EncounterCommand::AddEffects {
+            effects: vec![
+                EffectSpec::condition(
+                    pid("b"),
+                    ids::PRONE,
+                    Duration::UntilTurnStart {
+                        participant: pid("a"),
+                    },
+                )
+                .with_source(pid("a")),
+                EffectSpec::named(
+                    pid("c"),
+                    "shield",
+                    Duration::Rounds {
+                        count: 1,
+                        anchor: None,
+                    },
+                ),
+            ],
+            ongoing: Some(EffectOngoing {
+                damage: OngoingDamage {
+                    dice: DiceSpec::new(1, DieSize::D4),
+                    damage_type: None,
+                },
+                choices: DamageChoices::default(),
+            }),
+        },
+        &[],
+    );
+    damage(&mut t, "a", DamageInstance::new(10, None), &[]);
+    t.end_turn();
+    t.run(EncounterCommand::EndTurn, &[3]); // b's ongoing 1d4
+    t.run(EncounterCommand::EndTurn, &[]);
+    t.run(
+        EncounterCommand::DeathSave {
+            participant: pid("a"),
+            modifier: 0,
+            mode: RollMode::Normal,
+        },
+        &[15],
+    );
+    t.run(EncounterCommand::End, &[]);
+    // A fresh encounter fed only the log reaches the same snapshot.
+    let mut second = turnkeeper::encounter::Encounter::new(t.enc.config().clone()).unwrap();
+    second.apply_all(&t.log).unwrap();
+    assert_eq!(second.to_json(), t.enc.to_json());
+    assert_eq!(creature(&t, "b").hp.current, 9);
+}

@@ -318,7 +318,8 @@ impl From<&Encounter> for SnapshotDto {
             am: e.ambushers.clone(),
             n: e.rolls,
             fx: (e.synced_tracker().as_ref() != Some(&e.effects)).then(|| e.effects.clone()),
-            hb: (e.catalog.homebrew_defs().next().is_some()).then(|| e.catalog.clone()),
+            hb: (e.catalog.homebrew_defs().next().is_some())
+                .then(|| ConditionCatalog::clone(&e.catalog)),
             og: e.ongoing.clone(),
         }
     }
@@ -623,7 +624,7 @@ impl TryFrom<SnapshotDto> for Encounter {
                 .ok_or_else(|| bad("the round length does not fit the duration rules"))?;
         }
         if let Some(hb) = s.hb {
-            enc.catalog = hb;
+            enc.catalog = std::sync::Arc::new(hb);
         }
         for e in enc.effects.effects() {
             if let Some(c) = &e.condition

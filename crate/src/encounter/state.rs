@@ -133,8 +133,9 @@ pub struct Encounter {
     pub(crate) rolls: u32,
     /// Every participant's effects and the expiry engine, fed by the boundary events.
     pub(crate) effects: crate::effects::EffectTracker,
-    /// A5E conditions plus loaded homebrew.
-    pub(crate) catalog: crate::conditions::ConditionCatalog,
+    /// A5E conditions plus loaded homebrew (shared: copying an encounter for a command must
+    /// not copy the catalog).
+    pub(crate) catalog: std::sync::Arc<crate::conditions::ConditionCatalog>,
     /// A5E-DMG-06: ongoing damage attached to active effects.
     pub(crate) ongoing: Vec<crate::encounter::vitals::OngoingEntry>,
 }
@@ -160,7 +161,7 @@ impl Encounter {
             effects: crate::effects::EffectTracker::new(crate::encounter::vitals::duration_rules(
                 &config,
             ))?,
-            catalog: crate::conditions::ConditionCatalog::a5e(),
+            catalog: std::sync::Arc::new(crate::conditions::ConditionCatalog::a5e()),
             ongoing: Vec::new(),
             config,
         })

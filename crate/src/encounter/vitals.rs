@@ -116,6 +116,28 @@ impl DieRoller for Replay {
     }
 }
 
+/// Whether an event changes the effect tracker.
+fn concerns_tracker(event: &EncounterEvent) -> bool {
+    matches!(
+        event,
+        EncounterEvent::RoundStarted { .. }
+            | EncounterEvent::TurnStarted { .. }
+            | EncounterEvent::TurnEnded { .. }
+            | EncounterEvent::TurnDelayed { .. }
+            | EncounterEvent::TurnResumed { .. }
+            | EncounterEvent::RoundEnded { .. }
+            | EncounterEvent::EncounterEnded { .. }
+            | EncounterEvent::ParticipantRemoved { .. }
+            | EncounterEvent::RoundLengthChanged { .. }
+            | EncounterEvent::Incapacitated { .. }
+            | EncounterEvent::Rested { .. }
+            | EncounterEvent::ClockAdvanced { .. }
+            | EncounterEvent::EffectsAdded { .. }
+            | EncounterEvent::EffectRemoved { .. }
+            | EncounterEvent::ConcentrationDropped { .. }
+    )
+}
+
 fn feed(fx: &mut EffectTracker, b: Boundary, roller: &mut dyn DieRoller) -> Result<Vec<Expiry>> {
     fx.on_boundary(&b, roller)
 }
@@ -218,45 +240,71 @@ impl Encounter {
     }
 
     /// Apply an event, feeding the tracker with `roller`; returns the expiries it caused.
-    /// The tracker is updated on a copy and committed only if the encounter accepts the event.
+    ///
+    /// `in_place`: feed the tracker directly. Only for working copies that are thrown away when
+    /// an event fails (`execute`, `apply_all`): it saves copying the tracker per event. Otherwise
+    /// the tracker is updated on a copy and committed only if the encounter accepts the event.
     pub(crate) fn apply_with(
         &mut self,
         event: &EncounterEvent,
         roller: &mut dyn DieRoller,
+        in_place: bool,
     ) -> Result<Vec<Expiry>> {
-        let step = self.effects_step(event, roller)?;
-        self.apply_event(event)?;
-        let Some((fx, expiries)) = step else {
+        if !concerns_tracker(event) {
+            self.apply_event(event)?;
             return Ok(Vec::new());
-        };
-        self.effects = fx;
-        if !self.ongoing.is_empty() {
-            let effects = &self.effects;
-            self.ongoing.retain(|o| effects.get(o.effect).is_some());
         }
-        Ok(expiries)
+        let mut fx = if in_place {
+            std::mem::take(&mut self.effects)
+        } else {
+            self.effects.clone()
+        };
+        let result = self
+            .effects_step(&mut fx, event, roller)
+            .and_then(|expiries| self.apply_event(event).map(|()| expiries));
+        match result {
+            Ok(expiries) => {
+                self.effects = fx;
+                if !self.ongoing.is_empty() {
+                    let effects = &self.effects;
+                    self.ongoing.retain(|o| effects.get(o.effect).is_some());
+                }
+                Ok(expiries)
+            }
+            Err(e) => {
+                if in_place {
+                    self.effects = fx;
+                }
+                Err(e)
+            }
+        }
     }
 
     /// Replay one event (from `execute` or another client) without rolling.
     pub fn apply(&mut self, event: &EncounterEvent) -> Result<()> {
-        self.apply_with(event, &mut Replay(0)).map(|_| ())
+        self.apply_with(event, &mut Replay(0), false).map(|_| ())
     }
 
-    /// The tracker after `event`, if the event concerns it.
+    /// [`Self::apply`] on a working copy (see `apply_with`).
+    pub(crate) fn apply_in_place(&mut self, event: &EncounterEvent) -> Result<()> {
+        self.apply_with(event, &mut Replay(0), true).map(|_| ())
+    }
+
+    /// Feed `event` to `fx` (the tracker, taken out or copied): the expiries it caused.
     fn effects_step(
         &self,
+        fx: &mut EffectTracker,
         event: &EncounterEvent,
         roller: &mut dyn DieRoller,
-    ) -> Result<Option<(EffectTracker, Vec<Expiry>)>> {
-        let mut fx = self.effects.clone();
+    ) -> Result<Vec<Expiry>> {
         let expiries = match event {
             EncounterEvent::RoundStarted { round } => {
-                feed(&mut fx, Boundary::RoundStarted { round: *round }, roller)?
+                feed(fx, Boundary::RoundStarted { round: *round }, roller)?
             }
             EncounterEvent::TurnStarted { participant, round } => {
                 let first = fx.position.turn.take();
                 let out = feed(
-                    &mut fx,
+                    fx,
                     Boundary::TurnStarted {
                         participant: participant.clone(),
                         round: *round,
@@ -271,7 +319,7 @@ impl Encounter {
             EncounterEvent::TurnEnded { participant, round } => {
                 let first = fx.position.turn.replace(participant.clone());
                 let out = feed(
-                    &mut fx,
+                    fx,
                     Boundary::TurnEnded {
                         participant: participant.clone(),
                         round: *round,
@@ -296,13 +344,13 @@ impl Encounter {
             EncounterEvent::RoundEnded { round } => {
                 // Every turn of the round has ended by now.
                 fx.position.turn = None;
-                let mut out = feed(&mut fx, Boundary::RoundEnded { round: *round }, roller)?;
+                let mut out = feed(fx, Boundary::RoundEnded { round: *round }, roller)?;
                 // The round's seconds have passed on the game clock.
                 let now = fx
                     .clock()
                     .saturating_add(u64::from(fx.rules.seconds_per_round));
                 out.extend(feed(
-                    &mut fx,
+                    fx,
                     Boundary::ClockAdvanced { now_seconds: now },
                     roller,
                 )?);
@@ -310,10 +358,10 @@ impl Encounter {
             }
             EncounterEvent::EncounterEnded { .. } => {
                 fx.position.turn = None;
-                feed(&mut fx, Boundary::EncounterEnded, roller)?
+                feed(fx, Boundary::EncounterEnded, roller)?
             }
             EncounterEvent::ParticipantRemoved { participant } => feed(
-                &mut fx,
+                fx,
                 Boundary::ParticipantRemoved {
                     participant: participant.clone(),
                 },
@@ -324,14 +372,14 @@ impl Encounter {
                 Vec::new()
             }
             EncounterEvent::Incapacitated { participant } => feed(
-                &mut fx,
+                fx,
                 Boundary::Incapacitated {
                     participant: participant.clone(),
                 },
                 roller,
             )?,
             EncounterEvent::Rested { rest, participants } => feed(
-                &mut fx,
+                fx,
                 Boundary::Rest {
                     kind: *rest,
                     participants: participants.clone(),
@@ -339,7 +387,7 @@ impl Encounter {
                 roller,
             )?,
             EncounterEvent::ClockAdvanced { now_seconds } => feed(
-                &mut fx,
+                fx,
                 Boundary::ClockAdvanced {
                     now_seconds: *now_seconds,
                 },
@@ -364,9 +412,9 @@ impl Encounter {
             EncounterEvent::ConcentrationDropped { participant } => {
                 fx.drop_concentration(participant)
             }
-            _ => return Ok(None),
+            _ => Vec::new(),
         };
-        Ok(Some((fx, expiries)))
+        Ok(expiries)
     }
 
     /// Handlers for the creature, condition and effect events (see `apply`).
@@ -413,14 +461,14 @@ impl Encounter {
                 }
             }
             EncounterEvent::ConditionsLoaded { json, conditions } => {
-                let mut catalog = self.catalog.clone();
+                let mut catalog = ConditionCatalog::clone(&self.catalog);
                 let loaded = catalog.load_homebrew_json(json)?;
                 if &loaded != conditions {
                     return Err(Error::snapshot(
                         "the conditions loaded do not match the event",
                     ));
                 }
-                self.catalog = catalog;
+                self.catalog = std::sync::Arc::new(catalog);
             }
             EncounterEvent::Incapacitated { participant }
             | EncounterEvent::ConcentrationDropped { participant } => {

@@ -39,7 +39,7 @@ impl Ctx<'_> {
             self.ongoing_damage(&participant)?;
         }
         let encounter_ended = matches!(event, EncounterEvent::EncounterEnded { .. });
-        let expiries = self.enc.apply_with(&event, &mut *self.dice)?;
+        let expiries = self.enc.apply_with(&event, &mut *self.dice, true)?;
         self.events.push(event);
         if !expiries.is_empty() {
             let mut targets: Vec<ParticipantId> = Vec::new();
@@ -49,7 +49,7 @@ impl Ctx<'_> {
                 }
             }
             let ended = EncounterEvent::EffectsEnded { expiries };
-            self.enc.apply(&ended)?;
+            self.enc.apply_in_place(&ended)?;
             self.events.push(ended);
             for t in &targets {
                 self.sync_can_act(t, true)?;
@@ -132,7 +132,7 @@ impl Encounter {
     pub fn apply_all(&mut self, events: &[EncounterEvent]) -> Result<()> {
         let mut copy = self.clone();
         for e in events {
-            copy.apply(e)?;
+            copy.apply_in_place(e)?;
         }
         *self = copy;
         Ok(())

@@ -41,9 +41,10 @@ impl Ctx<'_> {
             c.validate()?;
         }
         self.emit(EncounterEvent::CreatureSet {
-            participant,
+            participant: participant.clone(),
             creature,
-        })
+        })?;
+        self.sync_can_act(&participant, false)
     }
 
     /// Damage through the ruleset's pipeline; the choices are the caller's (never decided here).
