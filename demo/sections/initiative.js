@@ -152,7 +152,9 @@ function render(root) {
         el("td", { text: p.side }),
         el("td", { text: String(p.dex) }),
         el("td", { text: declared(p) }),
-        el("td", {}, el("button", { type: "button", class: "secondary", "aria-label": `Remove ${p.name}`, disabled: app.follower, onclick: () => act(root, () => enc.remove(p.id)) }, "Remove")),
+        el("td", {},
+          el("button", { type: "button", class: "secondary", "aria-label": `Edit ${p.name}`, disabled: app.follower, onclick: () => startEdit(root, p) }, "Edit"), " ",
+          el("button", { type: "button", class: "secondary", "aria-label": `Remove ${p.name}`, disabled: app.follower, onclick: () => act(root, () => enc.remove(p.id)) }, "Remove")),
       ),
     ),
   );
@@ -183,6 +185,21 @@ function render(root) {
     );
   }
   root.querySelector("#event-log").replaceChildren(...app.log.slice(0, 60).map((l) => el("li", { class: l.kind === "error" ? "bad" : "", text: l.text })));
+}
+
+/** Load a combatant into the form; submitting then renames it and changes its side. */
+function startEdit(root, p) {
+  const f = root.querySelector("#add-form");
+  f.dataset.editing = p.id;
+  f.elements.name.value = p.name;
+  f.elements.side.value = p.side;
+  f.querySelector("button[type=submit]").textContent = `Save changes to ${p.name}`;
+  f.elements.name.focus();
+}
+
+function endEdit(f) {
+  delete f.dataset.editing;
+  f.querySelector("button[type=submit]").textContent = "Add combatant";
 }
 
 /** Run an engine call, showing any error in the section. */
@@ -220,6 +237,16 @@ export function setupInitiative(root) {
     act(root, () => {
       const name = f.elements.name.value.trim();
       const group = f.elements.group.value.trim();
+      const editing = f.dataset.editing;
+      if (editing) {
+        const p = app.enc.participant(editing);
+        const side = f.elements.side.value.trim() || "party";
+        if (p && p.name !== name) app.enc.rename(editing, name);
+        if (p && p.side !== side) app.enc.changeSide(editing, side);
+        endEdit(f);
+        f.elements.name.value = "";
+        return;
+      }
       app.enc.add({
         id: slug(name),
         name,

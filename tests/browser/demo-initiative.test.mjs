@@ -57,6 +57,17 @@ test("Greyhawk: sample, declarations, physical dice, and the order the engine gi
   assert.ok(((await page.textContent("#event-log")) ?? "").length > 0);
 });
 
+test("combatants can be edited: renamed and moved to another side through the engine", async () => {
+  await page.click("[aria-label='Edit Rupert']");
+  await page.fill("#add-name", "Rupert the Bard");
+  await page.fill("#add-side", "allies");
+  await page.click("#add-form button[type=submit]");
+  await page.waitForFunction(() => document.querySelector("#roster")?.textContent?.includes("Rupert the Bard"));
+  assert.match((await page.textContent("#roster")) ?? "", /Rupert the Bardallies/);
+  assert.match((await page.textContent("[data-id=rupert]")) ?? "", /Rupert the Bard/);
+  assert.equal(await page.textContent("#add-form button[type=submit]"), "Add combatant");
+});
+
 test("a follower tab mirrors the leader through events alone", async () => {
   const follower = await browser.newPage();
   await follower.goto(browser.url + "/demo/?follow");
