@@ -81,7 +81,8 @@ function checkOptions(options: RollOptions | undefined): void {
   }
 }
 
-function facesArray(faces: readonly number[] | undefined): Uint32Array | undefined {
+/** Validate supplied faces (positive 32-bit integers) before they reach the engine. */
+export function facesArray(faces: readonly number[] | undefined): Uint32Array | undefined {
   if (faces === undefined) return undefined;
   const out = new Uint32Array(faces.length);
   faces.forEach((f, i) => {

@@ -4,7 +4,6 @@
  * without rolling — send them over your VTT's own channel (Foundry socket, Owlbear broadcast).
  */
 import {
-  DiceBox,
   EncounterHandle,
   type Activity,
   type ActionKind,
@@ -45,7 +44,8 @@ import {
   type TempHpChoice,
 } from "../wasm/turnkeeper.js";
 import { ensureReady } from "./loader.js";
-import { guard, TurnkeeperError } from "./errors.js";
+import { runCommand } from "./commands.js";
+import { guard } from "./errors.js";
 
 export type {
   Activity,
@@ -171,23 +171,7 @@ export class Encounter {
    * listeners); on failure throws `TurnkeeperError` and changes nothing.
    */
   execute(command: EncounterCommand, options: CommandOptions = {}): EncounterEvent[] {
-    const text = JSON.stringify(command);
-    let out: string;
-    if (options.faces !== undefined) {
-      const faces = Uint32Array.from(options.faces, (f, i) => {
-        if (!Number.isInteger(f) || f < 1) throw new TurnkeeperError("INVALID_FACE", `supplied face #${i + 1} (${String(f)}) is not a positive integer`);
-        return f;
-      });
-      const box = DiceBox.supplied(faces);
-      try {
-        out = guard(() => this.handle.executeWith(text, box));
-      } finally {
-        box.free();
-      }
-    } else {
-      out = guard(() => this.handle.execute(text));
-    }
-    const events = JSON.parse(out) as EncounterEvent[];
+    const events = runCommand<EncounterEvent>(this.handle, command, options.faces);
     for (const l of this.listeners) l(events);
     return events;
   }

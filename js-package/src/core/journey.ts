@@ -5,7 +5,6 @@
  * so another client that applies them reaches the same state without rolling.
  */
 import {
-  DiceBox,
   JourneyHandle,
   type Caution,
   type Chance,
@@ -38,6 +37,7 @@ import {
   type WildernessDayPlan,
 } from "../wasm/turnkeeper.js";
 import { ensureReady } from "./loader.js";
+import { runCommand } from "./commands.js";
 import { guard, TurnkeeperError } from "./errors.js";
 import type { CommandOptions, Encounter } from "./encounter.js";
 
@@ -190,23 +190,7 @@ export class Journey {
    * listeners); on failure throws `TurnkeeperError` and changes nothing.
    */
   execute(command: JourneyCommand, options: CommandOptions = {}): JourneyEvent[] {
-    const text = JSON.stringify(command);
-    let out: string;
-    if (options.faces !== undefined) {
-      const faces = Uint32Array.from(options.faces, (f, i) => {
-        if (!Number.isInteger(f) || f < 1) throw new TurnkeeperError("INVALID_FACE", `supplied face #${i + 1} (${String(f)}) is not a positive integer`);
-        return f;
-      });
-      const box = DiceBox.supplied(faces);
-      try {
-        out = guard(() => this.handle.executeWith(text, box));
-      } finally {
-        box.free();
-      }
-    } else {
-      out = guard(() => this.handle.execute(text));
-    }
-    const events = JSON.parse(out) as JourneyEvent[];
+    const events = runCommand<JourneyEvent>(this.handle, command, options.faces);
     for (const l of this.listeners) l(events);
     return events;
   }
