@@ -311,3 +311,23 @@ test("bad commands fail with their codes and leave toJSON() unchanged", () => {
   assert.throws(() => Journey.lightSpec("hyb", "candle"), fails("INVALID_ARGUMENT"));
   assert.deepEqual(Journey.lightSpec("ose", "torch", 3600), { kind: "torch", level: "bright", radius: 30, burn: 3600 });
 });
+
+test("HYB-TIME / A5E-DUR-01: journey time passing expires an encounter's time-based effects", () => {
+  const enc = new Encounter({ ruleset: "a5e" });
+  enc.add({ id: "kira", name: "Kira", side: "party", dex: 14 });
+  enc.addEffect("kira", "bless", { until: { type: "seconds", seconds: 600 } });
+  const j = hybParty();
+  /** @type {import("turnkeeper").EncounterEvent[]} */
+  const ended = [];
+  enc.onEvents((events) => ended.push(...events.filter((e) => e.type === "effectsEnded")));
+  const unlink = j.linkEncounter(enc);
+  j.advance({ type: "minutes", count: 5 });
+  assert.equal(enc.effects("kira").length, 1, "5 of 10 minutes passed: still active");
+  j.advance({ type: "minutes", count: 5 });
+  assert.equal(enc.effects("kira").length, 0, "10 minutes passed: expired");
+  assert.equal(ended.length, 1);
+  unlink();
+  enc.addEffect("kira", "guidance", { until: { type: "seconds", seconds: 60 } });
+  j.advanceHours(1);
+  assert.equal(enc.effects("kira").length, 1, "unlinked: the journey no longer drives it");
+});

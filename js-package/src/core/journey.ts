@@ -298,6 +298,23 @@ export class Journey {
    * C-01: an encounter's rounds pass on this clock (`encounter.round` rounds at the
    * encounter's own round length). Call it once, when the encounter ends.
    */
+  /**
+   * Keep an encounter's time-based effects in step with this journey's clock: whenever the
+   * journey's time passes, the same seconds pass for the encounter's effects, so an effect
+   * lasting 10 minutes ends during the next exploration turn. Only outside combat (before the
+   * encounter starts or after it ends): in combat the encounter's own rounds drive its clock, and
+   * {@link Journey.advanceForEncounter} brings the journey up to date afterwards. Returns an unlink.
+   */
+  linkEncounter(encounter: Encounter): () => void {
+    return this.onEvents((events) => {
+      for (const e of events) {
+        if (e.type !== "timePassed" || e.by <= 0) continue;
+        const phase = encounter.phase;
+        if (phase === "setup" || phase === "ended") encounter.advanceClock(e.by);
+      }
+    });
+  }
+
   advanceForEncounter(encounter: Encounter): JourneyEvent[] {
     return this.advance({ type: "seconds", count: encounter.elapsedSeconds });
   }
