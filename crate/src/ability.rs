@@ -3,6 +3,13 @@
 
 use serde::{Deserialize, Serialize};
 
+/// The 5e score → modifier rule, ⌊(score − 10) / 2⌋ (A5E, and HYB-CHK-05 uses it too:
+/// CON 10 → +0, CON 6 → −2). The one implementation; modules add their own range checks.
+/// Total for every `u32`: the result lies between −5 and 2^31 − 6, so the cast cannot wrap.
+pub const fn modifier(score: u32) -> i32 {
+    (score as i64 - 10).div_euclid(2) as i32
+}
+
 /// One of the six ability scores.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -98,5 +105,21 @@ impl Skill {
                 Ability::Cha
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::modifier;
+
+    #[test]
+    fn hyb_chk_05_modifier_rounds_down_and_is_total() {
+        assert_eq!(modifier(10), 0);
+        assert_eq!(modifier(6), -2);
+        assert_eq!(modifier(9), -1);
+        assert_eq!(modifier(1), -5);
+        assert_eq!(modifier(0), -5);
+        assert_eq!(modifier(30), 10);
+        assert_eq!(modifier(u32::MAX), 2_147_483_642);
     }
 }

@@ -75,6 +75,5 @@ impl AbilityScores {
 
 /// HYB-CHK-05: modifier = ⌊(score − 10) / 2⌋ (CON 10 → +0, CON 6 → −2).
 pub fn ability_modifier(score: u32) -> i32 {
-    let score = i32::try_from(score.min(MAX_ABILITY_SCORE)).unwrap_or(0);
-    (score - 10).div_euclid(2)
+    crate::ability::modifier(score.min(MAX_ABILITY_SCORE))
 }

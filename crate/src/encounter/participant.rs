@@ -19,8 +19,8 @@ pub const MAX_SCORE: u8 = 30;
 
 /// The 5e/A5E score → modifier rule, ⌊(score − 10) / 2⌋ (HYB-CHK-05 uses it too).
 pub const fn modifier_of(score: u8) -> i8 {
-    // score ≤ 30, so this fits.
-    ((score as i16 - 10).div_euclid(2)) as i8
+    // A u8 score gives at most +122, so the narrowing cannot wrap.
+    crate::ability::modifier(score as u32) as i8
 }
 
 fn ten() -> u8 {

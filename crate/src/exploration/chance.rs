@@ -109,5 +109,5 @@ pub fn roll_pool(
 
 /// HYB-CHK-05: an ability modifier, ⌊(score − 10) / 2⌋.
 pub fn ability_modifier(score: u8) -> i32 {
-    (i32::from(score) - 10).div_euclid(2)
+    crate::ability::modifier(u32::from(score))
 }

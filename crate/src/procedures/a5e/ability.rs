@@ -13,8 +13,7 @@ pub fn ability_modifier(score: u32) -> Result<i32> {
             "ability scores run up to {max}, not {score}"
         )));
     }
-    let score = i32::try_from(score).unwrap_or(0);
-    Ok((score - 10).div_euclid(2))
+    Ok(crate::ability::modifier(score))
 }
 
 #[cfg(test)]

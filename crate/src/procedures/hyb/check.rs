@@ -18,8 +18,7 @@ pub fn ability_modifier(score: u32) -> Result<i32> {
             "an ability score must be at most {MAX_ABILITY_SCORE}, not {score}"
         )));
     }
-    let score = i32::try_from(score).unwrap_or(0);
-    Ok((score - 10).div_euclid(2))
+    Ok(crate::ability::modifier(score))
 }
 
 /// One check's inputs.
