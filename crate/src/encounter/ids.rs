@@ -5,6 +5,7 @@
 //! too long, control characters) is refused when it is read, not when it is used.
 
 use core::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -47,11 +48,14 @@ fn check_text(kind: &str, s: &str, max: usize) -> Result<()> {
 macro_rules! text_newtype {
     ($(#[$doc:meta])* $name:ident, $kind:literal, $check:expr) => {
         $(#[$doc])*
-        #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-        #[serde(try_from = "String", into = "String")]
+        ///
+        /// Shared text (`Arc<str>`): ids are copied into events, orders and working copies
+        /// many times per command, and a copy is then a counter bump, not an allocation.
+        #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+        #[serde(try_from = "String")]
         #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
         #[cfg_attr(feature = "wasm", tsify(type = "string"))]
-        pub struct $name(String);
+        pub struct $name(Arc<str>);
 
         impl $name {
             /// Validate and wrap.
@@ -59,7 +63,7 @@ macro_rules! text_newtype {
                 let value = value.into();
                 let check: fn(&str) -> Result<()> = $check;
                 check(&value)?;
-                Ok(Self(value))
+                Ok(Self(value.into()))
             }
             pub fn as_str(&self) -> &str {
                 &self.0
@@ -82,7 +86,17 @@ macro_rules! text_newtype {
 
         impl From<$name> for String {
             fn from(value: $name) -> String {
-                value.0
+                value.0.as_ref().to_owned()
+            }
+        }
+
+        /// Written as a plain string, without the copy `serde(into)` would make.
+        impl Serialize for $name {
+            fn serialize<S: serde::Serializer>(
+                &self,
+                serializer: S,
+            ) -> core::result::Result<S::Ok, S::Error> {
+                serializer.serialize_str(&self.0)
             }
         }
 

@@ -24,8 +24,11 @@ pub struct TieEntry<'a> {
 pub fn units_needing_draws(mut entries: Vec<TieEntry<'_>>) -> Vec<u32> {
     entries.sort_by(|a, b| a.key.cmp(&b.key).then_with(|| a.draws.cmp(b.draws)));
     let mut out: Vec<u32> = Vec::new();
-    let flag = |u: u32, out: &mut Vec<u32>| {
-        if !out.contains(&u) {
+    // A set beside the list keeps this linear: hundreds of tied units are normal in a big
+    // Greyhawk battle, where a `contains` scan per unit made the roll-off quadratic.
+    let mut seen = std::collections::HashSet::new();
+    let mut flag = |u: u32, out: &mut Vec<u32>| {
+        if seen.insert(u) {
             out.push(u);
         }
     };
