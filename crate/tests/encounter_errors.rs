@@ -390,3 +390,49 @@ fn tampered_events_are_refused_without_change() {
             .is_err()
     );
 }
+
+/// GH-INIT-08: a batch of declarations is all or nothing. One bad entry (an unknown id, here
+/// in the middle) refuses the whole batch and leaves the state as it was; a good batch
+/// declares everyone, one `declared` event each, in the order given.
+#[test]
+fn gh_init_08_declare_many_is_all_or_nothing() {
+    use turnkeeper::encounter::ParticipantDeclaration;
+    let mut t = Table::preset(Preset::Gh5e);
+    t.add(newp("a", "x", 10));
+    t.add(newp("b", "y", 11));
+    t.run(start(), &[]);
+    let entry = |id: &str, acts: &[turnkeeper::initiative::Activity]| ParticipantDeclaration {
+        participant: pid(id),
+        declaration: gh(acts),
+    };
+    t.fail(
+        EncounterCommand::DeclareMany {
+            declarations: vec![
+                entry("a", &[Melee]),
+                entry("ghost", &[Spell]),
+                entry("b", &[Move]),
+            ],
+        },
+        &[],
+        ErrorCode::UnknownId,
+    );
+    let events = t.run(
+        EncounterCommand::DeclareMany {
+            declarations: vec![entry("b", &[Spell]), entry("a", &[Move, Melee])],
+        },
+        &[],
+    );
+    let declared: Vec<String> = events
+        .iter()
+        .filter_map(|e| match e {
+            EncounterEvent::Declared { participant, .. } => Some(participant.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(declared, strs(&["b", "a"]));
+    assert_eq!(events.len(), 2);
+    // Both declarations count at the roll: a rolls d6 (move) + d8 (melee), b a d10 (spell).
+    t.run(EncounterCommand::RollInitiative, &[2, 3, 7]);
+    assert_eq!(t.count("a"), Some(5));
+    assert_eq!(t.count("b"), Some(7));
+}

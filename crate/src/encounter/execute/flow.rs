@@ -1,6 +1,7 @@
 //! Rounds and turns: start, declarations, initiative rolls, advancing turns, round ends,
 //! world phases.
 
+use crate::encounter::command::ParticipantDeclaration;
 use crate::encounter::event::{EncounterEvent, SideRoll, TieDraw};
 use crate::encounter::execute::roster::check_modifier;
 use crate::encounter::execute::{Ctx, check_list, require_running};
@@ -8,7 +9,7 @@ use crate::encounter::ids::{ParticipantId, SideId};
 use crate::encounter::limits::{MAX_TARGETS, MAX_TOTAL};
 use crate::encounter::participant::{Declaration, TurnStatus};
 use crate::encounter::state::{Actor, Encounter, Phase};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorCode, Result};
 use crate::initiative::ability_check::InitiativeCheck;
 use crate::initiative::greyhawk::{self, EmptyDeclaration, GhDeclaration};
 use crate::initiative::side::{INITIATIVE_DIE, OsePhase, PHASE_ORDER, SLOW_PHASES};
@@ -18,6 +19,24 @@ use crate::initiative::{
 
 /// GH-SURP-01: a surprised creature adds this to its initiative.
 pub const GH_SURPRISE_PENALTY: i32 = 10;
+
+/// Check a batch of declarations against the current state, all before any is applied; at
+/// most [`MAX_TARGETS`] per batch.
+pub(crate) fn declare_events(
+    enc: &Encounter,
+    declarations: Vec<ParticipantDeclaration>,
+) -> Result<Vec<EncounterEvent>> {
+    if declarations.len() > MAX_TARGETS {
+        return Err(Error::new(
+            ErrorCode::LimitExceeded,
+            format!("at most {MAX_TARGETS} declarations per command"),
+        ));
+    }
+    declarations
+        .into_iter()
+        .map(|d| declare_event(enc, d.participant, d.declaration))
+        .collect()
+}
 
 /// Build (and check) a declaration event.
 pub(crate) fn declare_event(

@@ -118,6 +118,16 @@ impl Encounter {
             self.apply(&event)?;
             return Ok(vec![event]);
         }
+        // Many declarations: each is checked against the unchanged state first (a declaration
+        // never changes what the next one is checked against), then all are applied. Either
+        // every declaration is accepted or none is, still without a working copy.
+        if let EncounterCommand::DeclareMany { declarations } = command {
+            let events = flow::declare_events(self, declarations)?;
+            for event in &events {
+                self.apply(event)?;
+            }
+            return Ok(events);
+        }
         let mut ctx = Ctx {
             enc: self.clone(),
             events: Vec::new(),
@@ -221,14 +231,7 @@ impl Ctx<'_> {
                 self.emit(e)
             }
             EncounterCommand::DeclareMany { declarations } => {
-                if declarations.len() > MAX_TARGETS {
-                    return Err(Error::new(
-                        ErrorCode::LimitExceeded,
-                        format!("at most {MAX_TARGETS} declarations per command"),
-                    ));
-                }
-                for d in declarations {
-                    let e = flow::declare_event(&self.enc, d.participant, d.declaration)?;
+                for e in flow::declare_events(&self.enc, declarations)? {
                     self.emit(e)?;
                 }
                 Ok(())
