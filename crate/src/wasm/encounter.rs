@@ -115,10 +115,11 @@ impl EncounterHandle {
         Ok(event.describe(&self.inner))
     }
 
-    /// The acting order for this round.
-    #[wasm_bindgen(unchecked_return_type = "OrderEntry[]")]
-    pub fn order(&self) -> JsResult<JsValue> {
-        to_js(&self.inner.order())
+    /// The acting order for this round, as JSON text (`OrderEntry[]`): with hundreds of
+    /// entries one string and `JSON.parse` beat building each object field by field.
+    pub fn order(&self) -> JsResult<String> {
+        js(serde_json::to_string(&self.inner.order())
+            .map_err(|e| Error::invalid_argument(e.to_string())))
     }
 
     /// Who acts now, if anyone.

@@ -395,7 +395,7 @@ export class Encounter {
 
   // ---- queries ----
   order(): OrderEntry[] {
-    return guard(() => this.handle.order());
+    return JSON.parse(guard(() => this.handle.order())) as OrderEntry[];
   }
   current(): Current | undefined {
     return guard(() => this.handle.current()) ?? undefined;
