@@ -4,6 +4,7 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
+import ts from "typescript";
 
 const root = new URL("..", import.meta.url).pathname;
 const pkgDir = join(root, "js-package");
@@ -22,8 +23,21 @@ writeFileSync(
 );
 writeFileSync(join(generated, "inline-bytes.d.ts"), "export declare const WASM_BASE64: string;\n");
 
+// Two tsc passes: the .d.ts files keep every doc comment (what editors show), the .js files
+// drop them (they are most of the facade's bytes; DESIGN.md budgets facade + glue at 20 KB gzip).
 rmSync(dist, { recursive: true, force: true });
-execFileSync(join(root, "node_modules", ".bin", "tsc"), ["-p", join(pkgDir, "tsconfig.json")], { stdio: "inherit" });
+const tsc = join(root, "node_modules", ".bin", "tsc");
+const project = join(pkgDir, "tsconfig.json");
+execFileSync(tsc, ["-p", project, "--emitDeclarationOnly"], { stdio: "inherit" });
+execFileSync(tsc, ["-p", project, "--declaration", "false", "--removeComments"], { stdio: "inherit" });
 cpSync(generated, join(dist, "wasm"), { recursive: true });
 rmSync(join(dist, "wasm", "turnkeeper_bg.wasm.d.ts"), { force: true });
+
+// The wasm-bindgen glue repeats the Rust doc comments that its .d.ts already carries: strip
+// them from the shipped .js the same way (TypeScript's own transpiler, so code is untouched).
+const gluePath = join(dist, "wasm", "turnkeeper.js");
+const glue = ts.transpileModule(readFileSync(gluePath, "utf8"), {
+  compilerOptions: { removeComments: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+}).outputText;
+writeFileSync(gluePath, glue);
 console.log("[build] package assembled in js-package/dist");
