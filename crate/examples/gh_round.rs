@@ -41,7 +41,21 @@ fn main() {
         r#"{{"type":"declareMany","declarations":[{}]}}"#,
         decls.join(",")
     );
+    let list = format!("[{}]", decls.join(","));
     let n = 300;
+    let mut list_parse = Vec::new();
+    for _ in 0..n {
+        let a = Instant::now();
+        let v: Vec<turnkeeper::encounter::ParticipantDeclaration> =
+            serde_json::from_str(&list).expect("list");
+        list_parse.push(a.elapsed().as_secs_f64());
+        std::hint::black_box(v);
+    }
+    list_parse.sort_by(f64::total_cmp);
+    println!(
+        "parse list only  {:7.1} µs",
+        list_parse.get(n / 2).copied().unwrap_or(0.0) * 1e6
+    );
     let mut t: Vec<Vec<f64>> = vec![Vec::new(); 8];
     for _ in 0..n {
         let a = Instant::now();

@@ -8,10 +8,12 @@
 use serde::{Deserialize, Serialize};
 
 use crate::encounter::ids::{GroupId, Label, Name, ParticipantId, SideId};
+use crate::error::{Error, Result};
 use crate::initiative::Activity;
+use crate::initiative::RollMode;
 use crate::initiative::ability_check::{Ability, AbilityMods, InitiativeCheck};
-use crate::initiative::greyhawk::GhDeclaration;
-use crate::initiative::side::OseDeclaration;
+use crate::initiative::greyhawk::{DieStep, GhDeclaration, WeaponDice};
+use crate::initiative::side::{MeleeMovement, OseDeclaration};
 
 /// Lowest and highest ability score accepted.
 pub const MIN_SCORE: u8 = 1;
@@ -137,12 +139,80 @@ pub struct Initiative {
 }
 
 /// A declaration made before the initiative roll (GH-INIT-08, OSE-COMBAT-01).
+///
+/// Written as `{"system": "greyhawk", …}` or `{"system": "ose", …}`, and read through
+/// [`DeclarationWire`] rather than serde's internally tagged reader, which buffers every
+/// object before it can look at the tag (a 500-creature declaration phase reads 500 of them).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "system", rename_all = "camelCase")]
+#[serde(tag = "system", rename_all = "camelCase", try_from = "DeclarationWire")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Declaration {
     Greyhawk(GhDeclaration),
     Ose(OseDeclaration),
+}
+
+/// Which initiative system a declaration is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+enum DeclarationSystem {
+    Greyhawk,
+    Ose,
+}
+
+/// Every field either kind of declaration can have, read in one pass; a field of the other
+/// system is refused rather than silently dropped.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DeclarationWire {
+    system: DeclarationSystem,
+    #[serde(default)]
+    activities: Vec<Activity>,
+    #[serde(default)]
+    bonus_action: Option<Activity>,
+    #[serde(default)]
+    steps: Vec<DieStep>,
+    #[serde(default)]
+    mode: Option<RollMode>,
+    #[serde(default)]
+    weapon: Option<WeaponDice>,
+    #[serde(default)]
+    spell: Option<bool>,
+    #[serde(default)]
+    melee_movement: Option<MeleeMovement>,
+    #[serde(default)]
+    slow_weapon: Option<bool>,
+}
+
+impl TryFrom<DeclarationWire> for Declaration {
+    type Error = Error;
+    fn try_from(w: DeclarationWire) -> Result<Self> {
+        let greyhawk_fields = !w.activities.is_empty()
+            || w.bonus_action.is_some()
+            || !w.steps.is_empty()
+            || w.mode.is_some()
+            || w.weapon.is_some();
+        let ose_fields = w.spell.is_some() || w.melee_movement.is_some() || w.slow_weapon.is_some();
+        match w.system {
+            DeclarationSystem::Greyhawk if ose_fields => Err(Error::invalid_argument(
+                "a greyhawk declaration has no spell, meleeMovement or slowWeapon",
+            )),
+            DeclarationSystem::Greyhawk => Ok(Self::Greyhawk(GhDeclaration {
+                activities: w.activities,
+                bonus_action: w.bonus_action,
+                steps: w.steps,
+                mode: w.mode.unwrap_or_default(),
+                weapon: w.weapon,
+            })),
+            DeclarationSystem::Ose if greyhawk_fields => Err(Error::invalid_argument(
+                "an ose declaration has no activities, bonusAction, steps, mode or weapon",
+            )),
+            DeclarationSystem::Ose => Ok(Self::Ose(OseDeclaration {
+                spell: w.spell.unwrap_or(false),
+                melee_movement: w.melee_movement,
+                slow_weapon: w.slow_weapon.unwrap_or(false),
+            })),
+        }
+    }
 }
 
 impl Declaration {
@@ -408,5 +478,45 @@ mod tests {
         assert!(s.has(ActionKind::Quick) && !s.has(ActionKind::Movement));
         assert_eq!(Spent::from_bits(s.bits()), Some(s));
         assert_eq!(Spent::from_bits(128), None);
+    }
+
+    /// GH-INIT-08 / OSE-COMBAT-01: declarations read through the one-pass wire form keep the
+    /// tagged format exactly, default what is omitted, and refuse the other system's fields.
+    #[test]
+    fn declarations_round_trip_and_refuse_the_other_systems_fields() {
+        let gh = r#"{"system":"greyhawk","activities":["move","melee"],"bonusAction":"spell","mode":"advantage"}"#;
+        let d: Declaration = serde_json::from_str(gh).unwrap();
+        let Declaration::Greyhawk(g) = &d else {
+            panic!("{d:?}")
+        };
+        assert_eq!(g.activities, vec![Activity::Move, Activity::Melee]);
+        assert_eq!(g.bonus_action, Some(Activity::Spell));
+        assert_eq!(g.mode, RollMode::Advantage);
+        assert_eq!(serde_json::to_string(&d).unwrap(), gh);
+
+        let ose = r#"{"system":"ose","spell":true}"#;
+        let d: Declaration = serde_json::from_str(ose).unwrap();
+        assert_eq!(
+            d,
+            Declaration::Ose(OseDeclaration {
+                spell: true,
+                melee_movement: None,
+                slow_weapon: false
+            })
+        );
+        assert_eq!(serde_json::to_string(&d).unwrap(), ose);
+        // Key order does not matter (the tag may come last).
+        let late: Declaration = serde_json::from_str(r#"{"spell":true,"system":"ose"}"#).unwrap();
+        assert_eq!(late, d);
+
+        for bad in [
+            r#"{"system":"greyhawk","spell":true}"#,
+            r#"{"system":"ose","activities":["melee"]}"#,
+            r#"{"system":"chess"}"#,
+            r#"{"activities":["melee"]}"#,
+            r#"{"system":"greyhawk","activities":["dance"]}"#,
+        ] {
+            assert!(serde_json::from_str::<Declaration>(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -171,7 +171,10 @@ export class Encounter {
    * listeners); on failure throws `TurnkeeperError` and changes nothing.
    */
   execute(command: EncounterCommand, options: CommandOptions = {}): EncounterEvent[] {
-    const events = runCommand<EncounterEvent>(this.handle, command, options.faces);
+    return this.notify(runCommand<EncounterEvent>(this.handle, command, options.faces));
+  }
+
+  private notify(events: EncounterEvent[]): EncounterEvent[] {
     for (const l of this.listeners) l(events);
     return events;
   }
@@ -250,7 +253,8 @@ export class Encounter {
   /** Declare for many participants in one command. */
   declareMany(declarations: Readonly<Record<string, DeclarationInput>>): EncounterEvent[] {
     const list = Object.entries(declarations).map(([participant, d]) => ({ participant, declaration: toDeclaration(d) }));
-    return this.execute({ type: "declareMany", declarations: list });
+    // The handle's own entry point: the same command, read without the command envelope.
+    return this.notify(JSON.parse(guard(() => this.handle.declareMany(JSON.stringify(list)))) as EncounterEvent[]);
   }
   /** Roll initiative for the round (after declarations, where the system has them). */
   rollInitiative(options?: CommandOptions): EncounterEvent[] {
