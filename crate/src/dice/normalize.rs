@@ -6,51 +6,70 @@
 //! normalized text gives back the same expression.
 
 use core::fmt::Write;
+use core::ops::Range;
 
 use crate::dice::ast::{CmpOp, Compare, DiceTerm, DieKind, Expression, Modifier, Node};
 
-/// The normalized notation and, when `terms` is given, each term's own text in order.
-pub(crate) fn render(expr: &Expression, mut terms: Option<&mut Vec<String>>) -> String {
-    // Printing is a loop over the post-order nodes with a stack of strings (no recursion).
-    let mut stack: Vec<String> = Vec::new();
+/// The normalized notation and, when `spans` is given, where each term's text lies in it
+/// (byte ranges, left to right; the notation is ASCII, so they are character ranges too).
+pub(crate) fn render(expr: &Expression, mut spans: Option<&mut Vec<Range<usize>>>) -> String {
+    // Printing is a loop over the post-order nodes with a stack of strings (no recursion). Each
+    // stack entry holds the terms from `first` up to the next entry's first; their spans are
+    // kept relative to the entry's start and shifted whenever text is put in front of it.
+    struct Entry {
+        text: String,
+        first: usize,
+    }
+    let mut stack: Vec<Entry> = Vec::new();
+    let mut terms = 0usize;
+    let shift = |spans: &mut Option<&mut Vec<Range<usize>>>, from: usize, by: usize| {
+        if let Some(s) = spans.as_deref_mut() {
+            for span in s.iter_mut().skip(from) {
+                span.start = span.start.saturating_add(by);
+                span.end = span.end.saturating_add(by);
+            }
+        }
+    };
     for node in &expr.nodes {
-        match node {
-            Node::Number { value, .. } => {
-                let text = value.to_string();
-                if let Some(t) = terms.as_deref_mut() {
-                    t.push(text.clone());
-                }
-                stack.push(text);
-            }
-            Node::Dice(term) => {
-                let text = term_text(expr, term);
-                if let Some(t) = terms.as_deref_mut() {
-                    t.push(text.clone());
-                }
-                stack.push(text);
-            }
+        let leaf = match node {
+            Node::Number { value, .. } => Some(value.to_string()),
+            Node::Dice(term) => Some(term_text(expr, term)),
             Node::Neg => {
                 if let Some(top) = stack.last_mut() {
-                    top.insert(0, '-');
+                    top.text.insert(0, '-');
+                    shift(&mut spans, top.first, 1);
                 }
+                None
             }
             Node::Group => {
                 if let Some(top) = stack.last_mut() {
-                    top.insert(0, '(');
-                    top.push(')');
+                    top.text.insert(0, '(');
+                    top.text.push(')');
+                    shift(&mut spans, top.first, 1);
                 }
+                None
             }
-            Node::Modifier(_) => {}
+            Node::Modifier(_) => None,
             Node::Binary { op, .. } => {
-                let rhs = stack.pop().unwrap_or_default();
-                if let Some(lhs) = stack.last_mut() {
-                    lhs.push(op.symbol());
-                    lhs.push_str(&rhs);
+                if let Some(rhs) = stack.pop() {
+                    if let Some(lhs) = stack.last_mut() {
+                        lhs.text.push(op.symbol());
+                        shift(&mut spans, rhs.first, lhs.text.len());
+                        lhs.text.push_str(&rhs.text);
+                    }
                 }
+                None
             }
+        };
+        if let Some(text) = leaf {
+            if let Some(s) = spans.as_deref_mut() {
+                s.push(0..text.len());
+            }
+            stack.push(Entry { text, first: terms });
+            terms = terms.saturating_add(1);
         }
     }
-    stack.pop().unwrap_or_default()
+    stack.pop().map(|e| e.text).unwrap_or_default()
 }
 
 fn push_compare(out: &mut String, rule: Compare) {
@@ -104,4 +123,44 @@ pub(crate) fn term_text(expr: &Expression, term: &DiceTerm) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each leaf's own text, rendered alone, in order.
+    fn leaf_texts(expr: &Expression) -> Vec<String> {
+        expr.nodes
+            .iter()
+            .filter_map(|n| match n {
+                Node::Number { value, .. } => Some(value.to_string()),
+                Node::Dice(t) => Some(term_text(expr, t)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn term_spans_point_at_each_term_inside_the_notation() {
+        for n in [
+            "4d6kh3+2",
+            "-(1d4+1)*-(2)",
+            "((3))",
+            "--5d6!-(d20adv/-3)",
+            "1+2*3-4/5",
+            "(1d6+(2d8-(3d10x>=9)))*(4+5)",
+            "d%+dF+4dF",
+            "7",
+        ] {
+            let expr = Expression::parse(n).unwrap();
+            let mut spans = Vec::new();
+            let notation = render(&expr, Some(&mut spans));
+            assert_eq!(notation, render(&expr, None), "{n}");
+            let at: Vec<&str> = spans.iter().map(|s| &notation[s.clone()]).collect();
+            assert_eq!(at, leaf_texts(&expr), "{n}");
+            // Spans are in order and do not overlap.
+            assert!(spans.windows(2).all(|w| w[0].end < w[1].start), "{n}");
+        }
+    }
 }
