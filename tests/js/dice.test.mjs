@@ -225,12 +225,13 @@ test("errors are unchanged with the cache: seed before notation, roll-time error
 
 test("many rolls in a row (the packed buffer is reused and survives memory growth)", () => {
   const dice = new Dice({ seed: 8 });
-  for (let i = 0; i < 200; i++) {
-    const big = dice.roll("2000d6");
-    assert.equal(big.dice.length, 2000);
-    assert.equal(big.total, big.dice.reduce((s, d) => s + d.value, 0));
+  for (let i = 0; i < 50; i++) {
     const small = dice.roll("4d6kh3+2");
     assert.equal(small.dice.length, 4);
     assert.equal(small.total, small.dice.filter((d) => d.kept).reduce((s, d) => s + d.value, 0) + 2);
+    // The largest roll allowed: its buffers make the wasm memory grow on the first pass.
+    const big = dice.roll(i % 2 ? "9999d6" : "2000d6x");
+    assert.equal(big.total, big.dice.filter((d) => d.kept).reduce((s, d) => s + d.value, 0));
+    assert.ok(big.dice.every((d) => d.sides === 6 && d.face >= 1 && d.face <= 6));
   }
 });

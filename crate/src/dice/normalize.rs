@@ -5,7 +5,6 @@
 //! `d20adv` → `2d20kh1`, unary `+` dropped, parentheses kept as written. Parsing the
 //! normalized text gives back the same expression.
 
-use core::fmt::Write;
 use core::ops::Range;
 
 use crate::dice::ast::{CmpOp, Compare, DiceTerm, DieKind, Expression, Modifier, Node};
@@ -32,7 +31,11 @@ pub(crate) fn render(expr: &Expression, mut spans: Option<&mut Vec<Range<usize>>
     };
     for node in &expr.nodes {
         let leaf = match node {
-            Node::Number { value, .. } => Some(value.to_string()),
+            Node::Number { value, .. } => {
+                let mut text = String::new();
+                push_int(&mut text, *value);
+                Some(text)
+            }
             Node::Dice(term) => Some(term_text(expr, term)),
             Node::Neg => {
                 if let Some(top) = stack.last_mut() {
@@ -77,26 +80,53 @@ fn push_compare(out: &mut String, rule: Compare) {
     if rule.op != CmpOp::Eq || rule.target < 0 {
         out.push_str(rule.op.symbol());
     }
-    let _ = write!(out, "{}", rule.target);
+    push_int(out, i64::from(rule.target));
+}
+
+/// Append an integer in decimal: what `write!(out, "{value}")` gives, without the formatting
+/// machinery (rendering runs once per parsed notation on the JS facade's path).
+fn push_int(out: &mut String, value: i64) {
+    if value < 0 {
+        out.push('-');
+    }
+    let mut n = value.unsigned_abs();
+    let mut digits = [0u8; 20];
+    let mut len = 0usize;
+    loop {
+        if let Some(slot) = digits.get_mut(len) {
+            *slot = b'0'.saturating_add((n % 10) as u8);
+        }
+        len = len.saturating_add(1);
+        n /= 10;
+        if n == 0 || len >= digits.len() {
+            break;
+        }
+    }
+    for d in digits.iter().take(len).rev() {
+        out.push(char::from(*d));
+    }
 }
 
 pub(crate) fn term_text(expr: &Expression, term: &DiceTerm) -> String {
     let mut out = String::with_capacity(16);
     let die = term.die;
-    let _ = write!(out, "{}d", term.count);
+    push_int(&mut out, i64::from(term.count));
+    out.push('d');
     match die {
         DieKind::Standard(sides) => {
-            let _ = write!(out, "{sides}");
+            push_int(&mut out, i64::from(sides));
         }
         DieKind::Fudge => out.push('F'),
     }
     for m in expr.modifiers_of(term) {
         match m.modifier {
             Modifier::Keep { highest, count } => {
-                let _ = write!(out, "{}{count}", if highest { "kh" } else { "kl" });
+                out.push_str(if highest { "kh" } else { "kl" });
+                push_int(&mut out, i64::from(count));
             }
             Modifier::Drop { highest, count } => {
-                let _ = write!(out, "{}{count}", if highest { "dh" } else { "dl" });
+                out.push_str(if highest { "dh" } else { "dl" });
+                push_int(&mut out, i64::from(count));
             }
             Modifier::Explode { once, when } => {
                 out.push_str(if once { "xo" } else { "x" });
@@ -107,10 +137,12 @@ pub(crate) fn term_text(expr: &Expression, term: &DiceTerm) -> String {
                 push_compare(&mut out, when.unwrap_or(Compare::eq(die.lowest())));
             }
             Modifier::Min(n) => {
-                let _ = write!(out, "min{n}");
+                out.push_str("min");
+                push_int(&mut out, i64::from(n));
             }
             Modifier::Max(n) => {
-                let _ = write!(out, "max{n}");
+                out.push_str("max");
+                push_int(&mut out, i64::from(n));
             }
             Modifier::CountSuccesses(when) => {
                 out.push_str("cs");
@@ -134,11 +166,36 @@ mod tests {
         expr.nodes
             .iter()
             .filter_map(|n| match n {
-                Node::Number { value, .. } => Some(value.to_string()),
+                Node::Number { value, .. } => {
+                    let mut text = String::new();
+                    push_int(&mut text, *value);
+                    Some(text)
+                }
                 Node::Dice(t) => Some(term_text(expr, t)),
                 _ => None,
             })
             .collect()
+    }
+
+    #[test]
+    fn integers_render_as_display_does() {
+        for v in [
+            0,
+            7,
+            -7,
+            10,
+            99,
+            100,
+            -1000,
+            1_000_000,
+            i64::MAX,
+            i64::MIN,
+            (1 << 53) - 1,
+        ] {
+            let mut s = String::from("x");
+            push_int(&mut s, v);
+            assert_eq!(s, format!("x{v}"));
+        }
     }
 
     #[test]

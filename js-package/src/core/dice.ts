@@ -127,8 +127,10 @@ function totalWith(notation: string, box: DiceBox): number {
   return guard(() => totalSlot(p.slot, box));
 }
 
-/** A one-off box for the options (so a bad seed is reported before a bad notation). */
-function oneOff<T>(options: RollOptions, f: (box: DiceBox) => T): T {
+/** Run `f` with the shared crypto box, or a one-off box for the options (its seed is checked first). */
+function withBox<T>(options: RollOptions | undefined, f: (box: DiceBox) => T): T {
+  ensureReady();
+  if (options?.faces === undefined && options?.seed === undefined) return f(boxOf(undefined));
   checkOptions(options);
   const faces = facesArray(options.faces);
   const box = guard(() => (faces ? DiceBox.supplied(faces) : new DiceBox(options.seed)));
@@ -144,20 +146,12 @@ function oneOff<T>(options: RollOptions, f: (box: DiceBox) => T): T {
  * `roll("4d6kh3+2", { seed: 42 })` → `{ total, dice: [{ sides, face, kept, … }], terms, notation, source }`.
  */
 export function roll(notation: string, options?: RollOptions): RollResult {
-  ensureReady();
-  if (options === undefined || (options.faces === undefined && options.seed === undefined)) {
-    return rollWith(notation, boxOf(undefined));
-  }
-  return oneOff(options, (box) => rollWith(notation, box));
+  return withBox(options, (box) => rollWith(notation, box));
 }
 
 /** Like {@link roll} but returns only the total (no per-die detail is built). */
 export function total(notation: string, options?: RollOptions): number {
-  ensureReady();
-  if (options === undefined || (options.faces === undefined && options.seed === undefined)) {
-    return totalWith(notation, boxOf(undefined));
-  }
-  return oneOff(options, (box) => totalWith(notation, box));
+  return withBox(options, (box) => totalWith(notation, box));
 }
 
 /** Options for a {@link Dice} box. */
