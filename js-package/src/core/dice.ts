@@ -95,31 +95,36 @@ export function facesArray(faces: readonly number[] | undefined): Uint32Array | 
   return out;
 }
 
-interface Cached extends NotationTexts {
+interface Cached {
   readonly slot: number;
+  readonly texts: NotationTexts;
 }
 
 // Parsed notations by exact text, each in a wasm slot (`NOTATION_SLOTS`, crate/src/wasm/dice.rs
-// says why); the oldest is replaced when full. Parse results only, never dice state.
+// says why); slots are reused oldest first. Parse results only, never dice state.
 const NOTATION_CACHE_SIZE = 32;
 const cache = new Map<string, Cached>();
+const inSlot: string[] = [];
+let nextSlot = 0;
 
 function parsedOf(notation: string): Cached {
   const hit = cache.get(notation);
   if (hit !== undefined) return hit;
-  const oldest = cache.size < NOTATION_CACHE_SIZE ? undefined : cache.entries().next().value;
-  const slot = oldest === undefined ? cache.size : oldest[1].slot;
+  const slot = nextSlot;
   // A parse error leaves the slot, and so the cache, as it was.
   const at = guard(() => parseIntoSlot(slot, notation));
-  const entry: Cached = { slot, ...unpackTexts(at, notation) };
-  if (oldest !== undefined) cache.delete(oldest[0]);
+  const entry: Cached = { slot, texts: unpackTexts(at, notation) };
+  const old = inSlot[slot];
+  if (old !== undefined) cache.delete(old);
+  inSlot[slot] = notation;
+  nextSlot = (slot + 1) % NOTATION_CACHE_SIZE;
   cache.set(notation, entry);
   return entry;
 }
 
 function rollWith(notation: string, box: DiceBox): RollResult {
   const p = parsedOf(notation);
-  return unpack(guard(() => rollSlot(p.slot, box)), p);
+  return unpack(guard(() => rollSlot(p.slot, box)), p.texts);
 }
 
 function totalWith(notation: string, box: DiceBox): number {
