@@ -6,7 +6,9 @@
 //! encoded as numbers into one `Vec<f64>` that is kept between calls; the glue returns its
 //! address and the facade reads it in place through a `Float64Array` over the wasm memory
 //! (re-acquired when the memory grows), then rebuilds the same plain object (`RollResult` in the
-//! generated `.d.ts`). No allocation happens per roll once the buffers have grown to fit.
+//! generated `.d.ts`). No allocation happens per roll once the buffers have grown to fit. They
+//! keep their size afterwards, which `MAX_DICE` bounds: after the largest roll allowed (10,000
+//! dice) about 0.7 MB stays reserved.
 //!
 //! The texts (normalized notation, each term's notation) are not in a roll's encoding: they
 //! depend only on the expression, so the facade gets them once per parsed notation
