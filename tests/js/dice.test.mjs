@@ -133,3 +133,105 @@ test("inline entry works in Node too", async () => {
   await inline.init();
   assert.equal(inline.roll("2d6", { faces: [2, 5] }).total, 7);
 });
+
+test("the notation cache: repeated, evicted and re-parsed notations give the same rolls and streams", () => {
+  // 40 notations: more than the facade caches (32).
+  const notations = Array.from({ length: 40 }, (_, i) => `${(i % 5) + 1}d6kh${(i % 3) + 1}+${i}`);
+  const run = () => {
+    const a = new Dice({ seed: 11 });
+    const out = [];
+    // Twice through more notations than the cache holds, then the first again: hits, misses
+    // after eviction, and re-parses must all roll exactly as a fresh parse does.
+    for (let pass = 0; pass < 2; pass++) for (const n of notations) out.push(a.roll(n), a.total(n));
+    out.push(a.roll(notations[0] ?? ""), a.state());
+    return out;
+  };
+  const first = run();
+  assert.deepEqual(run(), first);
+  const fresh = new Dice({ seed: 11 });
+  const expected = [];
+  for (let pass = 0; pass < 2; pass++) {
+    for (const n of notations) {
+      const e = Expression.parse(n);
+      expected.push(e.roll(fresh), e.total(fresh));
+      e.free();
+    }
+  }
+  const e0 = Expression.parse(notations[0] ?? "");
+  expected.push(e0.roll(fresh), fresh.state());
+  assert.deepEqual(first, expected);
+});
+
+test("cached texts: normalized notation and term texts for inputs that differ from their normal form", () => {
+  for (let i = 0; i < 2; i++) {
+    const r = roll("-( D20 + 3 ) * 2d6!", { seed: 3 });
+    assert.equal(r.notation, "-(1d20+3)*2d6x6");
+    assert.deepEqual(r.terms.map((t) => t.notation), ["1d20", "3", "2d6x6"]);
+    const s = roll("10d10cs>=8cf1", { faces: [8, 1, 9, 2, 3, 10, 1, 4, 5, 6] });
+    assert.deepEqual(s.terms, [{ kind: "dice", notation: "10d10cs>=8cf1", subtotal: 1, successes: 3, failures: 2 }]);
+  }
+  // The exact string is the key: different spellings of one notation are separate entries.
+  assert.equal(roll("4D6KH3+2", { seed: 1 }).notation, "4d6kh3+2");
+  assert.deepEqual(roll("4D6KH3+2", { seed: 1 }), roll("4d6kh3+2", { seed: 1 }));
+});
+
+test("results are plain data with the documented shape and are not shared between rolls", () => {
+  const a = roll("2d6+1", { faces: [2, 3] });
+  const b = roll("2d6+1", { faces: [2, 3] });
+  assert.notEqual(a, b);
+  assert.notEqual(a.dice, b.dice);
+  assert.notEqual(a.dice[0], b.dice[0]);
+  assert.equal(Object.getPrototypeOf(a), Object.prototype);
+  assert.deepEqual(JSON.parse(JSON.stringify(a)), {
+    total: 6,
+    dice: [
+      { sides: 6, face: 2, value: 2, kept: true, dropped: false, exploded: false, rerolled: false, success: false, failure: false, fudge: false, term: 0 },
+      { sides: 6, face: 3, value: 3, kept: true, dropped: false, exploded: false, rerolled: false, success: false, failure: false, fudge: false, term: 0 },
+    ],
+    terms: [
+      { kind: "dice", notation: "2d6", subtotal: 5 },
+      { kind: "number", notation: "1", subtotal: 1 },
+    ],
+    notation: "2d6+1",
+    source: "supplied",
+  });
+  a.dice.length = 0;
+  assert.equal(roll("2d6+1", { faces: [2, 3] }).dice.length, 2);
+});
+
+test("errors are unchanged with the cache: seed before notation, roll-time errors every time", () => {
+  /** @param {() => unknown} fn */
+  const code = (fn) => {
+    try {
+      fn();
+    } catch (e) {
+      assert.ok(e instanceof TurnkeeperError);
+      return e.code;
+    }
+    return "none";
+  };
+  assert.equal(code(() => roll("nope", { seed: -1 })), "INVALID_SEED");
+  assert.equal(code(() => total("nope", { seed: 1.5 })), "INVALID_SEED");
+  assert.equal(code(() => roll("nope", { seed: 1 })), "NOTATION_SYNTAX");
+  assert.equal(code(() => roll("1d6", { seed: 1, faces: [1] })), "INVALID_ARGUMENT");
+  for (let i = 0; i < 2; i++) {
+    assert.equal(code(() => roll("1d6/0", { seed: 1 })), "DIVISION_BY_ZERO");
+    assert.equal(code(() => roll("3d6", { faces: [1, 2] })), "FACES_EXHAUSTED");
+    assert.equal(code(() => total("3d6", { faces: [1, 2, 9] })), "INVALID_FACE");
+  }
+  // A failed parse leaves the cache working.
+  assert.equal(roll("1d1+1").total, 2);
+});
+
+test("many rolls in a row (the packed buffer is reused and survives memory growth)", () => {
+  const dice = new Dice({ seed: 8 });
+  for (let i = 0; i < 50; i++) {
+    const small = dice.roll("4d6kh3+2");
+    assert.equal(small.dice.length, 4);
+    assert.equal(small.total, small.dice.filter((d) => d.kept).reduce((s, d) => s + d.value, 0) + 2);
+    // The largest roll allowed: its buffers make the wasm memory grow on the first pass.
+    const big = dice.roll(i % 2 ? "9999d6" : "2000d6x");
+    assert.equal(big.total, big.dice.filter((d) => d.kept).reduce((s, d) => s + d.value, 0));
+    assert.ok(big.dice.every((d) => d.sides === 6 && d.face >= 1 && d.face <= 6));
+  }
+});

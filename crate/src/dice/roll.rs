@@ -1,13 +1,15 @@
 //! The public entry points: parse once, roll many times.
 
 use core::fmt;
+use core::ops::Range;
 use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::dice::Details;
 use crate::dice::advantage::RollMode;
 use crate::dice::ast::Expression;
-use crate::dice::eval::{Details, evaluate};
+use crate::dice::eval::evaluate;
 use crate::dice::normalize::render;
 use crate::dice::parser::parse;
 use crate::dice::result::RollResult;
@@ -35,9 +37,8 @@ impl Expression {
             dice: Vec::with_capacity(self.dice_count as usize),
             terms: Vec::with_capacity(self.term_count as usize),
         };
-        let total = evaluate(self, dice, Some(&mut details))?;
-        let mut texts = Vec::with_capacity(self.term_count as usize);
-        let notation = render(self, Some(&mut texts));
+        let total = self.roll_into(dice, &mut details)?;
+        let (notation, texts) = self.texts();
         for (term, text) in details.terms.iter_mut().zip(texts) {
             term.notation = text;
         }
@@ -53,6 +54,41 @@ impl Expression {
     /// The normalized notation: `4D6KH3 + 2` → `4d6kh3+2`.
     pub fn normalized(&self) -> String {
         render(self, None)
+    }
+
+    /// The normalized notation and each term's normalized text, left to right: the texts
+    /// [`Expression::roll`] puts in [`RollResult::notation`] and each
+    /// [`TermResult::notation`](crate::dice::TermResult::notation). They depend only on the
+    /// expression, so a caller rolling one expression many times can render them once.
+    pub fn texts(&self) -> (String, Vec<String>) {
+        let (notation, spans) = self.term_spans();
+        let terms = spans
+            .into_iter()
+            .map(|span| notation.get(span).unwrap_or_default().to_owned())
+            .collect();
+        (notation, terms)
+    }
+
+    /// The normalized notation and where each term's text lies in it (byte ranges, left to
+    /// right; the normalized notation is ASCII, so they are also character ranges).
+    pub fn term_spans(&self) -> (String, Vec<Range<usize>>) {
+        let mut spans = Vec::with_capacity(self.term_count as usize);
+        let notation = render(self, Some(&mut spans));
+        (notation, spans)
+    }
+
+    /// Roll with every die and term recorded into `details` (cleared first, capacity kept), but
+    /// without the texts: the allocation-free detailed path for callers that reuse buffers
+    /// and have the texts from [`Expression::texts`]. Consumes the same faces as
+    /// [`Expression::roll`].
+    pub(crate) fn roll_into<R: DieRoller + ?Sized>(
+        &self,
+        dice: &mut R,
+        details: &mut Details,
+    ) -> Result<i64> {
+        details.dice.clear();
+        details.terms.clear();
+        evaluate(self, dice, Some(details))
     }
 }
 

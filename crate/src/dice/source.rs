@@ -173,8 +173,9 @@ impl DieRoller for SeededDice {
 }
 
 /// Words fetched from the platform per refill. One `crypto.getRandomValues` call costs about
-/// 2 µs in Node, far more than rolling a die, so words are fetched in bulk.
-const CRYPTO_BUFFER_WORDS: usize = 64;
+/// 1–2 µs in Node whatever its size (up to a few KB), far more than rolling a die, so words are
+/// fetched in bulk: 1,024 words (4 KB per crypto source) cover `1000d6` with one call.
+const CRYPTO_BUFFER_WORDS: usize = 1024;
 
 /// The platform's cryptographic random source (crypto.getRandomValues in browsers), read in
 /// blocks of [`CRYPTO_BUFFER_WORDS`] words.

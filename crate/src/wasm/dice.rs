@@ -1,16 +1,19 @@
-//! Glue for dice: one-off rolls, `DiceBox` (a stateful source), `ParsedNotation` (parse once,
-//! roll many) and the rule helpers (roll twice, chances, roll-offs, countdowns).
+//! Glue for dice: `DiceBox` (a stateful source), the notation slots the facade caches parsed
+//! notations in, `ParsedNotation` (parse once, roll many) and the rule helpers (roll twice,
+//! chances, roll-offs, countdowns). Detailed rolls come back packed (`wasm::packed`).
 
 use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
-use super::packed::pack;
+use std::cell::RefCell;
+
+use super::packed::{roll_packed, texts_packed};
 use super::{JsResult, from_ts, js, to_ts};
 use crate::dice::source::MAX_SEED;
 use crate::dice::{
     ChanceRoll, Countdown, CountdownRoll, CountdownSpeed, DiceSource, DieRoller, DieSize,
-    Expression, Keep, RollOff, RollOffConfig, RollResult, SeedState, SeededDice, SourceKind,
-    SuppliedDice, TwiceRoll,
+    Expression, Keep, RollOff, RollOffConfig, SeedState, SeededDice, SourceKind, SuppliedDice,
+    TwiceRoll,
 };
 use crate::error::{Error, ErrorCode};
 
@@ -27,52 +30,80 @@ pub fn seed_from_js(seed: f64) -> JsResult<u64> {
     }
 }
 
-/// The source for a one-off call: supplied faces, a fresh seeded stream, or crypto.
-fn one_off_source(seed: Option<f64>, faces: Option<Vec<u32>>) -> JsResult<DiceSource> {
-    match (seed, faces) {
-        (Some(_), Some(_)) => js(Err(Error::invalid_argument(
-            "give either a seed or faces, not both",
-        ))),
-        (_, Some(faces)) => Ok(DiceSource::supplied(faces)),
-        (Some(seed), None) => js(DiceSource::seeded(seed_from_js(seed)?)),
-        (None, None) => Ok(DiceSource::crypto()),
-    }
-}
-
 /// Totals are kept within ±(2^53 − 1) by the engine, so the conversion is exact.
 fn total_to_js(total: i64) -> f64 {
     total as f64
 }
 
-/// Parse and roll once with every die in the result.
-#[wasm_bindgen(js_name = rollNotation)]
-pub fn roll_notation(
-    notation: &str,
-    seed: Option<f64>,
-    faces: Option<Vec<u32>>,
-) -> JsResult<Ts<RollResult>> {
-    let mut source = one_off_source(seed, faces)?;
-    to_ts(&js(
-        Expression::parse(notation).and_then(|e| e.roll(&mut source))
-    )?)
+/// The instance's memory, for the facade's in-place view of packed results (`wasm::packed`).
+#[wasm_bindgen(js_name = wasmMemory, unchecked_return_type = "WebAssembly.Memory")]
+pub fn wasm_memory() -> JsValue {
+    wasm_bindgen::memory()
 }
 
-/// Parse and roll once with every die, packed for the facade (see `wasm::packed`).
-#[wasm_bindgen(js_name = rollNotationPacked)]
-pub fn roll_notation_packed(
-    notation: &str,
-    seed: Option<f64>,
-    faces: Option<Vec<u32>>,
-) -> JsResult<Vec<f64>> {
-    let mut source = one_off_source(seed, faces)?;
-    js(Expression::parse(notation).and_then(|e| e.roll(&mut source))).map(|r| pack(&r))
+/// Slots for the parsed notations the facade (js-package/src/core/dice.ts) caches by their
+/// exact text, so `roll("1d20+5")` rolled again skips the parser and the rendering of the
+/// normalized texts. The facade decides which text goes in which slot, keeps the texts, and
+/// replaces the oldest entry when all slots are used; this side holds only the parsed
+/// expressions. A slot holds nothing but what parsing gives (never dice state), and a parse error
+/// leaves it unchanged, so results, errors and dice streams are exactly those of parsing every
+/// time. The bound keeps the memory small: 32 expressions of notations of at most 1,000 chars.
+pub const NOTATION_SLOTS: u32 = 32;
+
+thread_local! {
+    static SLOTS: RefCell<Vec<Option<Expression>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Parse and roll once, total only.
-#[wasm_bindgen(js_name = totalNotation)]
-pub fn total_notation(notation: &str, seed: Option<f64>, faces: Option<Vec<u32>>) -> JsResult<f64> {
-    let mut source = one_off_source(seed, faces)?;
-    js(Expression::parse(notation).and_then(|e| e.roll_total(&mut source))).map(total_to_js)
+fn slot_error(slot: u32) -> Error {
+    Error::invalid_argument(format!(
+        "notation slot {slot} is empty or not below {NOTATION_SLOTS}"
+    ))
+}
+
+/// Run `f` on the expression parsed into `slot`.
+fn with_slot<T>(slot: u32, f: impl FnOnce(&Expression) -> crate::Result<T>) -> JsResult<T> {
+    js(SLOTS.with(|cell| {
+        let slots = cell.try_borrow().map_err(|_| slot_error(slot))?;
+        let expr = slots
+            .get(slot as usize)
+            .and_then(Option::as_ref)
+            .ok_or_else(|| slot_error(slot))?;
+        f(expr)
+    }))
+}
+
+/// Parse `notation` into `slot` (replacing what it held; on an error the slot is unchanged) and
+/// return the address of its texts in the packed buffer (`wasm::packed`).
+#[wasm_bindgen(js_name = parseIntoSlot)]
+pub fn parse_into_slot(slot: u32, notation: &str) -> JsResult<usize> {
+    if slot >= NOTATION_SLOTS {
+        return js(Err(slot_error(slot)));
+    }
+    let expr = js(Expression::parse(notation))?;
+    let at = js(texts_packed(&expr, Some(notation)))?;
+    js(SLOTS.with(|cell| {
+        let mut slots = cell.try_borrow_mut().map_err(|_| slot_error(slot))?;
+        let index = slot as usize;
+        if slots.len() <= index {
+            slots.resize(index.saturating_add(1), None);
+        }
+        if let Some(place) = slots.get_mut(index) {
+            *place = Some(expr);
+        }
+        Ok(at)
+    }))
+}
+
+/// Roll the notation in `slot` with every die into the packed buffer; returns its address.
+#[wasm_bindgen(js_name = rollSlot)]
+pub fn roll_slot(slot: u32, dice: &mut DiceBox) -> JsResult<usize> {
+    with_slot(slot, |expr| roll_packed(expr, &mut dice.source))
+}
+
+/// Roll the notation in `slot`, total only.
+#[wasm_bindgen(js_name = totalSlot)]
+pub fn total_slot(slot: u32, dice: &mut DiceBox) -> JsResult<f64> {
+    with_slot(slot, |expr| expr.roll_total(&mut dice.source)).map(total_to_js)
 }
 
 /// A dice source held by JS. Seeded sources can be saved (`state`) and restored.
@@ -129,25 +160,6 @@ impl DiceBox {
     pub fn roll_die(&mut self, sides: u32) -> JsResult<u32> {
         js(self.source.roll_die(sides))
     }
-
-    /// Parse and roll with every die.
-    pub fn roll(&mut self, notation: &str) -> JsResult<Ts<RollResult>> {
-        to_ts(&js(
-            Expression::parse(notation).and_then(|e| e.roll(&mut self.source))
-        )?)
-    }
-
-    /// Parse and roll with every die, packed for the facade (see `wasm::packed`).
-    #[wasm_bindgen(js_name = rollPacked)]
-    pub fn roll_packed(&mut self, notation: &str) -> JsResult<Vec<f64>> {
-        js(Expression::parse(notation).and_then(|e| e.roll(&mut self.source))).map(|r| pack(&r))
-    }
-
-    /// Parse and roll, total only.
-    pub fn total(&mut self, notation: &str) -> JsResult<f64> {
-        js(Expression::parse(notation).and_then(|e| e.roll_total(&mut self.source)))
-            .map(total_to_js)
-    }
 }
 
 /// Roll with the given box (the facade passes a shared crypto box when the caller gives none).
@@ -172,21 +184,16 @@ impl ParsedNotation {
         })
     }
 
-    /// The normalized notation.
-    pub fn notation(&self) -> String {
-        self.expr.normalized()
+    /// The texts of every roll of this expression, in the packed buffer; returns its address
+    /// (see `wasm::packed`).
+    pub fn texts(&self) -> JsResult<usize> {
+        js(texts_packed(&self.expr, None))
     }
 
-    pub fn roll(&self, dice: &mut DiceBox) -> JsResult<Ts<RollResult>> {
-        let expr = &self.expr;
-        to_ts(&with_box(dice, |d| expr.roll(d))?)
-    }
-
-    /// Roll with every die, packed for the facade (see `wasm::packed`).
+    /// Roll with every die into the packed buffer; returns its address (see `wasm::packed`).
     #[wasm_bindgen(js_name = rollPacked)]
-    pub fn roll_packed(&self, dice: &mut DiceBox) -> JsResult<Vec<f64>> {
-        let expr = &self.expr;
-        with_box(dice, |d| expr.roll(d)).map(|r| pack(&r))
+    pub fn roll_packed(&self, dice: &mut DiceBox) -> JsResult<usize> {
+        js(roll_packed(&self.expr, &mut dice.source))
     }
 
     pub fn total(&self, dice: &mut DiceBox) -> JsResult<f64> {

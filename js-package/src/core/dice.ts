@@ -6,12 +6,13 @@ import {
   CountdownPool,
   DiceBox,
   ParsedNotation,
+  parseIntoSlot,
+  rollSlot,
+  totalSlot,
   chanceInSix as coreChanceInSix,
   percentChance as corePercentChance,
-  rollNotationPacked,
   rollOff as coreRollOff,
   rollTwice as coreRollTwice,
-  totalNotation,
   version as coreVersion,
   type ChanceRoll,
   type Countdown as CountdownState,
@@ -27,7 +28,7 @@ import {
 } from "../wasm/turnkeeper.js";
 import { ensureReady } from "./loader.js";
 import { guard, TurnkeeperError } from "./errors.js";
-import { unpack } from "./packed.js";
+import { unpack, unpackTexts, type NotationTexts } from "./packed.js";
 
 export type {
   ChanceRoll,
@@ -94,29 +95,68 @@ export function facesArray(faces: readonly number[] | undefined): Uint32Array | 
   return out;
 }
 
+interface Cached {
+  readonly slot: number;
+  readonly texts: NotationTexts;
+}
+
+// Parsed notations by exact text, each in a wasm slot (`NOTATION_SLOTS`, crate/src/wasm/dice.rs
+// says why); slots are reused oldest first. Parse results only, never dice state.
+const NOTATION_CACHE_SIZE = 32;
+const cache = new Map<string, Cached>();
+const inSlot: string[] = [];
+let nextSlot = 0;
+
+function parsedOf(notation: string): Cached {
+  const hit = cache.get(notation);
+  if (hit !== undefined) return hit;
+  const slot = nextSlot;
+  // A parse error leaves the slot, and so the cache, as it was.
+  const at = guard(() => parseIntoSlot(slot, notation));
+  const entry: Cached = { slot, texts: unpackTexts(at, notation) };
+  const old = inSlot[slot];
+  if (old !== undefined) cache.delete(old);
+  inSlot[slot] = notation;
+  nextSlot = (slot + 1) % NOTATION_CACHE_SIZE;
+  cache.set(notation, entry);
+  return entry;
+}
+
+function rollWith(notation: string, box: DiceBox): RollResult {
+  const p = parsedOf(notation);
+  return unpack(guard(() => rollSlot(p.slot, box)), p.texts);
+}
+
+function totalWith(notation: string, box: DiceBox): number {
+  const p = parsedOf(notation);
+  return guard(() => totalSlot(p.slot, box));
+}
+
+/** Run `f` with the shared crypto box, or a one-off box for the options (its seed is checked first). */
+function withBox<T>(options: RollOptions | undefined, f: (box: DiceBox) => T): T {
+  ensureReady();
+  if (options?.faces === undefined && options?.seed === undefined) return f(boxOf(undefined));
+  checkOptions(options);
+  const faces = facesArray(options.faces);
+  const box = guard(() => (faces ? DiceBox.supplied(faces) : new DiceBox(options.seed)));
+  try {
+    return f(box);
+  } finally {
+    box.free();
+  }
+}
+
 /**
  * Parse and roll `notation` once, returning every die.
  * `roll("4d6kh3+2", { seed: 42 })` → `{ total, dice: [{ sides, face, kept, … }], terms, notation, source }`.
  */
 export function roll(notation: string, options?: RollOptions): RollResult {
-  ensureReady();
-  checkOptions(options);
-  if (options?.faces === undefined && options?.seed === undefined) {
-    return unpack(guard(() => boxOf(undefined).rollPacked(notation)));
-  }
-  const faces = facesArray(options?.faces);
-  return unpack(guard(() => rollNotationPacked(notation, options?.seed, faces)));
+  return withBox(options, (box) => rollWith(notation, box));
 }
 
 /** Like {@link roll} but returns only the total (no per-die detail is built). */
 export function total(notation: string, options?: RollOptions): number {
-  ensureReady();
-  checkOptions(options);
-  if (options?.faces === undefined && options?.seed === undefined) {
-    return guard(() => boxOf(undefined).total(notation));
-  }
-  const faces = facesArray(options?.faces);
-  return guard(() => totalNotation(notation, options?.seed, faces));
+  return withBox(options, (box) => totalWith(notation, box));
 }
 
 /** Options for a {@link Dice} box. */
@@ -162,12 +202,12 @@ export class Dice {
 
   /** Roll notation with every die in the result. */
   roll(notation: string): RollResult {
-    return unpack(guard(() => this.box.rollPacked(notation)));
+    return rollWith(notation, this.box);
   }
 
   /** Roll notation, total only. */
   total(notation: string): number {
-    return guard(() => this.box.total(notation));
+    return totalWith(notation, this.box);
   }
 
   /** One face of one die with `sides` sides. */
@@ -194,10 +234,12 @@ export class Expression {
   readonly parsed: ParsedNotation;
   /** The normalized notation, e.g. `"4d6kh3+2"`. */
   readonly notation: string;
+  readonly #texts: NotationTexts;
 
   private constructor(parsed: ParsedNotation) {
     this.parsed = parsed;
-    this.notation = parsed.notation();
+    this.#texts = unpackTexts(guard(() => parsed.texts()));
+    this.notation = this.#texts.notation;
   }
 
   static parse(notation: string): Expression {
@@ -207,7 +249,8 @@ export class Expression {
 
   /** Roll with every die in the result; uses the crypto source unless a box is given. */
   roll(dice?: Dice): RollResult {
-    return unpack(guard(() => this.parsed.rollPacked(boxOf(dice))));
+    const box = boxOf(dice);
+    return unpack(guard(() => this.parsed.rollPacked(box)), this.#texts);
   }
 
   /** Roll, total only: no per-die objects are built. */

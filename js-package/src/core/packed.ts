@@ -1,24 +1,50 @@
-/**
- * Decoder for the packed roll results the wasm side returns on the hot path (layout documented
- * in crate/src/wasm/packed.rs). It rebuilds exactly the `RollResult` interface the Rust types
- * generate, so callers never see the encoding.
- */
-import type { DieResult, RollResult, SourceKind, TermResult } from "../wasm/turnkeeper.js";
+// Decoder for packed rolls and texts (layout: crate/src/wasm/packed.rs), read in place from the
+// wasm memory at the address a call returned, before the next call overwrites it.
+import { wasmMemory, type DieResult, type RollResult, type SourceKind, type TermResult } from "../wasm/turnkeeper.js";
 
-const PACKED_VERSION = 1;
 const SOURCES: readonly SourceKind[] = ["seeded", "crypto", "supplied"];
 
-export function unpack(buf: Float64Array): RollResult {
-  if (buf[0] !== PACKED_VERSION) throw new Error(`turnkeeper: packed result version ${String(buf[0])} is not supported`);
-  const total = buf[1] as number;
-  const source = SOURCES[buf[2] as number] ?? "crypto";
-  const diceCount = buf[3] as number;
-  const termCount = buf[4] as number;
-  let i = 5;
-  const dice: DieResult[] = new Array<DieResult>(diceCount);
+export interface NotationTexts {
+  readonly notation: string;
+  readonly terms: readonly string[];
+}
+
+let view: Float64Array | undefined;
+
+// Re-made after the memory grew (which empties old views).
+function memory(): Float64Array {
+  if (view === undefined || view.length === 0) view = new Float64Array(wasmMemory().buffer);
+  return view;
+}
+
+export function unpackTexts(at: number, parsed?: string): NotationTexts {
+  const buf = memory();
+  let i = at / 8;
+  const len = buf[i + 1] as number;
+  i += 2;
+  let notation = parsed ?? "";
+  if (buf[i - 2] !== 1) {
+    notation = String.fromCharCode.apply(null, buf.subarray(i, i + len) as unknown as number[]);
+    i += len;
+  }
+  const terms: string[] = [];
+  const count = buf[i++] as number;
+  for (let n = 0; n < count; n++, i += 2) terms.push(notation.slice(buf[i], buf[i + 1]));
+  return { notation, terms };
+}
+
+export function unpack(at: number, texts: NotationTexts): RollResult {
+  const buf = memory();
+  let i = at / 8;
+  const total = buf[i] as number;
+  const source = SOURCES[buf[i + 1] as number] ?? "crypto";
+  const diceCount = buf[i + 2] as number;
+  const termCount = buf[i + 3] as number;
+  i += 4;
+  const dice: DieResult[] = [];
   for (let n = 0; n < diceCount; n++, i += 5) {
     const flags = buf[i + 3] as number;
-    dice[n] = {
+    dice.push({
       sides: buf[i] as number,
       face: buf[i + 1] as number,
       value: buf[i + 2] as number,
@@ -30,24 +56,21 @@ export function unpack(buf: Float64Array): RollResult {
       failure: (flags & 32) !== 0,
       fudge: (flags & 64) !== 0,
       term: buf[i + 4] as number,
-    };
+    });
   }
-  const terms: TermResult[] = new Array<TermResult>(termCount);
+  const terms: TermResult[] = [];
+  const termTexts = texts.terms;
   for (let n = 0; n < termCount; n++, i += 4) {
-    const term: TermResult = { kind: buf[i] === 0 ? "dice" : "number", notation: "", subtotal: buf[i + 1] as number };
+    const term: TermResult = {
+      kind: buf[i] === 0 ? "dice" : "number",
+      notation: termTexts[n] ?? "",
+      subtotal: buf[i + 1] as number,
+    };
     const s = buf[i + 2] as number;
     const f = buf[i + 3] as number;
     if (s >= 0) term.successes = s;
     if (f >= 0) term.failures = f;
-    terms[n] = term;
+    terms.push(term);
   }
-  const text = (): string => {
-    const len = buf[i] as number;
-    const s = String.fromCharCode.apply(null, buf.subarray(i + 1, i + 1 + len) as unknown as number[]);
-    i += 1 + len;
-    return s;
-  };
-  const notation = text();
-  for (const term of terms) term.notation = text();
-  return { total, dice, terms, notation, source };
+  return { total, dice, terms, notation: texts.notation, source };
 }
