@@ -7,11 +7,16 @@ export let sink = 0;
 
 /**
  * @param {() => unknown} fn
- * @param {{ batches?: number, minBatchMs?: number }} [opts]
+ * @param {{ batches?: number, minBatchMs?: number, warmupMs?: number }} [opts]
  * @returns {number} median nanoseconds per call
  */
-export function measure(fn, { batches = 15, minBatchMs = 40 } = {}) {
-  // Warm-up and calibrate the batch size.
+export function measure(fn, { batches = 15, minBatchMs = 40, warmupMs = 300 } = {}) {
+  // Warm up first: V8 runs new wasm and JS in baseline tiers and optimises hot code later, so
+  // a slow call (a 500-combatant round takes milliseconds) would otherwise be measured mostly
+  // before that happens.
+  const w0 = process.hrtime.bigint();
+  while (Number(process.hrtime.bigint() - w0) / 1e6 < warmupMs) consume(fn());
+  // Calibrate the batch size.
   let n = 1;
   for (;;) {
     const t0 = process.hrtime.bigint();
