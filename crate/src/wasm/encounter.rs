@@ -6,11 +6,10 @@
 //! types them with the interfaces generated from the Rust types.
 
 use serde::{Deserialize, Serialize};
-use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
 use super::dice::{DiceBox, seed_from_js};
-use super::{JsResult, from_ts, js, to_js};
+use super::{JsResult, js, to_js};
 use crate::conditions::RollQuery;
 use crate::dice::{DiceSource, DieRoller, SeedState, SeededDice};
 use crate::encounter::{Encounter, EncounterCommand, EncounterEvent, ParticipantId};
@@ -44,10 +43,12 @@ pub struct EncounterHandle {
 
 #[wasm_bindgen]
 impl EncounterHandle {
-    /// A new encounter; seeded dice when `seed` is given, crypto dice otherwise.
+    /// A new encounter from its `RulesetConfig` (JSON text, read by the same reader as
+    /// snapshots, so the wasm carries one copy of it); seeded dice when `seed` is given, crypto
+    /// dice otherwise.
     #[wasm_bindgen(constructor)]
-    pub fn new(config: Ts<RulesetConfig>, seed: Option<f64>) -> JsResult<EncounterHandle> {
-        let config = from_ts(config, "ruleset config")?;
+    pub fn new(config: &str, seed: Option<f64>) -> JsResult<EncounterHandle> {
+        let config: RulesetConfig = js(parse_json(config, "ruleset config"))?;
         let dice = match seed {
             Some(s) => js(DiceSource::seeded(seed_from_js(s)?))?,
             None => DiceSource::crypto(),

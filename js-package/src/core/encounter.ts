@@ -148,7 +148,7 @@ export class Encounter {
     ensureReady();
     const config = { ...(options.config ?? {}), preset: options.ruleset ?? "standard" } as RulesetConfig;
     if (options.initiative !== undefined) config.initiative = options.initiative;
-    this.handle = guard(() => new EncounterHandle(config, options.seed));
+    this.handle = guard(() => new EncounterHandle(JSON.stringify(config), options.seed));
   }
 
   /** Restore a snapshot from {@link Encounter.toJSON} (object or JSON text). */
