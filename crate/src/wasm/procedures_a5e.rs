@@ -1,0 +1,588 @@
+//! Glue for the A5E procedures: the `a5e.*` names of `procedureJson`. Input is JSON text read
+//! straight into the core's serde types (or the small bundles below, for core functions that
+//! take separate arguments), and the result goes back as JSON text, all through
+//! [`super::procedures::json`]. The facade's `a5e` namespace types each name.
+//!
+//! Stateful pieces (a movement budget, a breath clock, a world action) are plain data: the
+//! caller passes the state in and gets the next state back with the result
+//! ([`StateStep`]). Unknown names and malformed input are `INVALID_ARGUMENT` errors.
+//!
+//! Names: `a5e.attack`, `a5e.assessAttack`, `a5e.test`, `a5e.deathSave`,
+//! `a5e.opportunityAttack`, `a5e.sizes`, `a5e.fit`, `a5e.flanks`, `a5e.pullAlly`,
+//! `a5e.movement.{start, move, dash, standUp, mount, jump, nextTurn, query}`, `a5e.longJump`,
+//! `a5e.highJump`, `a5e.jumpObstacle`, `a5e.jumpLanding`, `a5e.dodge`, `a5e.help`,
+//! `a5e.pressTheAttack`, `a5e.fallBack`, `a5e.tumble`, `a5e.twoWeapon`, `a5e.hide`,
+//! `a5e.search`, `a5e.ready`, `a5e.fall`, `a5e.breath.{start, tick, loseBreath}`,
+//! `a5e.waterDamage`, `a5e.perceive`, `a5e.worldFeatures`, `a5e.worldFeature`,
+//! `a5e.resolveFeature`, `a5e.featureCheck`, `a5e.mirror`, `a5e.worldAction.{start,
+//! startOfRound, use}`, `a5e.groupCheck`, `a5e.groupAttack`, `a5e.resolveGroupAttack`,
+//! `a5e.objectArmor`, `a5e.objectAc`, `a5e.objectHitPoints`, `a5e.rollObjectHitPoints`,
+//! `a5e.objectDamage`, `a5e.objectSave`, `a5e.doors`, `a5e.door`, `a5e.bash`,
+//! `a5e.stealthyTravel`, `a5e.vehiclePace`, `a5e.astralFlySpeed`.
+
+use serde::{Deserialize, Serialize};
+use tsify::Tsify;
+
+use super::procedures::{StateStep, json};
+use crate::dice::DieRoller;
+use crate::error::Result;
+use crate::procedures::a5e::ability::{Ability, Skill};
+use crate::procedures::a5e::actions::{Observer, Readied, dodge, help, hide, ready, search};
+use crate::procedures::a5e::attack::{AttackRollInput, roll_death_save};
+use crate::procedures::a5e::attack_situation::{
+    AttackCircumstances, OpportunityTrigger, assess_attack, provokes_opportunity_attack,
+};
+use crate::procedures::a5e::control::{
+    GroupAttack, GroupAttackBasis, group_attack, group_check, resolve_group_attack,
+};
+use crate::procedures::a5e::cover::A5eCover;
+use crate::procedures::a5e::damage::{DamageDice, DamageType};
+use crate::procedures::a5e::dice::D20Test;
+use crate::procedures::a5e::environment::breath::{BreathClock, DEFAULT_ROUND_SECONDS};
+use crate::procedures::a5e::environment::falling::{FallLanding, resolve_fall};
+use crate::procedures::a5e::environment::underwater::water_damage;
+use crate::procedures::a5e::environment::vision::{Senses, SightQuery, perceive};
+use crate::procedures::a5e::jump::{high_jump_ft, land, long_jump_ft, obstacle_clearance};
+use crate::procedures::a5e::movement::{MoveStep, MovementBudget, MovementOptions, Speeds};
+use crate::procedures::a5e::objects::armor::{OBJECT_ARMOR_TABLE, ObjectMaterial};
+use crate::procedures::a5e::objects::damage::{ObjectDefenses, object_save};
+use crate::procedures::a5e::objects::doors::{
+    DOOR_TABLE, DoorMaterial, FortifiedThreshold, bash, door,
+};
+use crate::procedures::a5e::objects::hit_points::{Durability, object_hit_points};
+use crate::procedures::a5e::position::{FlankingSituation, flanks, pull_ally};
+use crate::procedures::a5e::press::{PressTheAttackRequest, fall_back, press_the_attack};
+use crate::procedures::a5e::scenarios::astral_fly_speed;
+use crate::procedures::a5e::size::{SIZE_TABLE, Size, fit};
+use crate::procedures::a5e::travel::{
+    TravelPace, VehicleKind, stealthy_travel, vehicle_pace_effects,
+};
+use crate::procedures::a5e::tumble::{TumbleAttempt, tumble};
+use crate::procedures::a5e::two_weapon::{TwoWeaponSetup, off_hand_attacks};
+use crate::procedures::a5e::world::catalogue::{WORLD_FEATURES, WorldFeatureId};
+use crate::procedures::a5e::world::resolve::{
+    AffectedCreature, WorldResolveOptions, resolve_feature, resolve_feature_check, resolve_mirror,
+};
+use crate::procedures::a5e::world::state::WorldFeatureState;
+
+/// An input with nothing in it (tables).
+#[derive(Deserialize)]
+struct NoInput {}
+
+/// `a5e.fit` (A5E-MOVE-02): a creature's size and the size of the space.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eFitInput {
+    pub creature: Size,
+    pub space: Size,
+}
+
+/// `a5e.flanks` (A5E-MOVE-12/14).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eFlanksInput {
+    pub situation: FlankingSituation,
+    #[serde(default)]
+    pub target_back_to_back: bool,
+}
+
+/// `a5e.pullAlly` (A5E-MOVE-13).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5ePullAllyInput {
+    pub distance_to_ally_ft: u32,
+    pub ally_willing: bool,
+    pub has_reaction: bool,
+}
+
+/// `a5e.movement.start`: a creature's speeds (every modifier but Dash applied).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eMovementStart {
+    pub speeds: Speeds,
+    #[serde(default)]
+    pub options: MovementOptions,
+}
+
+/// A movement budget and what to do with it. `step` for `move` and `query`; `fatigueLevel` for
+/// `dash`; `distanceFt` and `jumpFt` for `jump`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eBudgetInput {
+    pub budget: MovementBudget,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub step: Option<MoveStep>,
+    #[serde(default)]
+    pub fatigue_level: u32,
+    #[serde(default)]
+    pub distance_ft: u32,
+    #[serde(default)]
+    pub jump_ft: u32,
+}
+
+/// `a5e.movement.query`: what a step would cost now, the farthest such a step could go, and
+/// the movement left in its mode (`undefined` without the speed it needs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eMoveQuery {
+    pub cost_ft: u32,
+    pub max_distance_ft: u32,
+    pub remaining_ft: Option<u32>,
+}
+
+/// `a5e.longJump` (A5E-MOVE-17).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eLongJumpInput {
+    pub strength_score: u32,
+    pub run_up_ft: u32,
+}
+
+/// `a5e.highJump` (A5E-MOVE-19).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eHighJumpInput {
+    pub strength_modifier: i32,
+    pub running: bool,
+}
+
+/// `a5e.jumpObstacle` (A5E-MOVE-18): an obstacle's height and the jump's length.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eObstacleInput {
+    pub obstacle_ft: f64,
+    pub jump_ft: u32,
+}
+
+/// `a5e.jumpLanding` (A5E-MOVE-18): landing in difficult terrain takes an Acrobatics check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eLandingInput {
+    pub in_difficult_terrain: bool,
+    #[serde(default)]
+    pub acrobatics: D20Test,
+}
+
+/// `a5e.dodge` (A5E-ACT-05).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eDodgeInput {
+    pub current_speed_ft: u32,
+}
+
+/// `a5e.fallBack` (A5E-ACT-10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eFallBackInput {
+    pub has_reaction: bool,
+    #[serde(default)]
+    pub raging: bool,
+}
+
+/// `a5e.hide` (A5E-ACT-08): the Stealth check, the best cover, and who is looking.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eHideInput {
+    #[serde(default)]
+    pub stealth: D20Test,
+    #[serde(default)]
+    pub cover: A5eCover,
+    pub observers: Vec<Observer>,
+}
+
+/// `a5e.search` (A5E-ACT-12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eSearchInput {
+    pub skill: Skill,
+    #[serde(default)]
+    pub check: D20Test,
+    pub dc: i32,
+}
+
+/// `a5e.ready` (A5E-ACT-11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eReadyInput {
+    pub readied: Readied,
+    pub speed_ft: u32,
+}
+
+/// `a5e.fall` (A5E-ENV-01): the distance fallen and what it lands in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eFallInput {
+    pub distance_ft: u32,
+    #[serde(default)]
+    pub landing: FallLanding,
+}
+
+/// `a5e.breath.start` (A5E-ENV-02/03): CON modifier and seconds per round (6 unless given).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eBreathStart {
+    pub con_modifier: i32,
+    #[serde(default = "round_seconds")]
+    pub round_seconds: u32,
+}
+
+const fn round_seconds() -> u32 {
+    DEFAULT_ROUND_SECONDS
+}
+
+/// `a5e.breath.tick` / `.loseBreath`: a breath clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eBreathInput {
+    pub clock: BreathClock,
+}
+
+/// `a5e.waterDamage` (A5E-ENV-04): damage taken underwater.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eWaterDamageInput {
+    pub amount: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage_type: Option<DamageType>,
+}
+
+/// `a5e.perceive` (A5E-ENV-05..09): the observer's senses and what it looks at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5ePerceiveInput {
+    #[serde(default)]
+    pub senses: Senses,
+    pub query: SightQuery,
+}
+
+/// `a5e.worldFeature` / `a5e.worldAction.start`: one catalogue entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eFeatureInput {
+    pub feature: WorldFeatureId,
+}
+
+/// `a5e.resolveFeature`: a catalogue feature set off against the creatures in its area.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eResolveFeatureInput {
+    pub feature: WorldFeatureId,
+    pub creatures: Vec<AffectedCreature>,
+    #[serde(default)]
+    pub options: WorldResolveOptions,
+}
+
+/// `a5e.featureCheck`: a creature's check against a feature's fixed DC.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eFeatureCheckInput {
+    pub feature: WorldFeatureId,
+    #[serde(default)]
+    pub test: D20Test,
+}
+
+/// `a5e.mirror` (A5E-WORLD-23).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eMirrorInput {
+    pub spell_level: u32,
+    pub defender: D20Test,
+    pub caster: D20Test,
+}
+
+/// `a5e.worldAction.startOfRound` / `.use` (A5E-WORLD-02/03).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eWorldActionInput {
+    pub state: WorldFeatureState,
+    #[serde(default)]
+    pub creatures: Vec<AffectedCreature>,
+    #[serde(default)]
+    pub options: WorldResolveOptions,
+}
+
+/// `a5e.groupCheck` (A5E-CTRL-03).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eGroupCheckInput {
+    pub ability: Ability,
+    pub members: u32,
+    #[serde(default)]
+    pub check: D20Test,
+    pub dc: i32,
+}
+
+/// `a5e.groupAttack` (A5E-CTRL-04).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eGroupAttackInput {
+    pub basis: GroupAttackBasis,
+    pub members: u32,
+}
+
+/// `a5e.resolveGroupAttack` (A5E-CTRL-04): the target's save, then the damage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eResolveGroupAttackInput {
+    pub attack: GroupAttack,
+    #[serde(default)]
+    pub target_save: D20Test,
+    pub damage: DamageDice,
+    #[serde(default)]
+    pub damage_modifier: i32,
+}
+
+/// `a5e.objectAc` (A5E-OBJ-03).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eMaterialInput {
+    pub material: ObjectMaterial,
+}
+
+/// `a5e.objectHitPoints` / `a5e.rollObjectHitPoints` (A5E-OBJ-04/05).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eObjectHpInput {
+    pub size: Size,
+    pub durability: Durability,
+}
+
+/// `a5e.objectDamage` (A5E-OBJ-02/06): damage against an object's defenses.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eObjectDamageInput {
+    #[serde(default)]
+    pub defenses: ObjectDefenses,
+    pub amount: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage_type: Option<DamageType>,
+}
+
+/// `a5e.objectSave` (A5E-OBJ-02).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eAbilityInput {
+    pub ability: Ability,
+}
+
+/// `a5e.door` (A5E-OBJ-07/08, C-28): `rule` picks the fortified doors' damage threshold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eDoorInput {
+    pub material: DoorMaterial,
+    #[serde(default)]
+    pub fortified: bool,
+    #[serde(default)]
+    pub rule: FortifiedThreshold,
+}
+
+/// `a5e.bash` (A5E-OBJ-07/08): a Strength check against a bash DC.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eBashInput {
+    pub bash_dc: i32,
+    #[serde(default)]
+    pub check: D20Test,
+}
+
+/// `a5e.stealthyTravel` (A5E-TIME-05).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eStealthyTravelInput {
+    pub pace: TravelPace,
+    pub group_stealth_total: i32,
+    pub threats: Vec<Observer>,
+}
+
+/// `a5e.vehiclePace` (A5E-TIME-02).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eVehiclePaceInput {
+    pub kind: VehicleKind,
+    pub pace: TravelPace,
+}
+
+/// `a5e.astralFlySpeed` (A5E-SCEN-03).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eAstralInput {
+    pub intelligence_modifier: i32,
+}
+
+fn step<S, R>(state: S, result: R) -> StateStep<S, R> {
+    StateStep { state, result }
+}
+
+/// The step a budget operation needs.
+fn step_of(i: &A5eBudgetInput) -> Result<MoveStep> {
+    i.step
+        .ok_or_else(|| crate::error::Error::invalid_argument("missing field `step`"))
+}
+
+/// Run the A5E procedure `name`; `None` for an unknown name.
+pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Option<String>> {
+    let out = match name {
+        // ---- attacks and d20 tests ----
+        "a5e.attack" => json(input, |i: AttackRollInput| i.roll(d)),
+        "a5e.assessAttack" => json(input, |i: AttackCircumstances| assess_attack(&i)),
+        "a5e.test" => json(input, |i: D20Test| i.roll(d)),
+        "a5e.deathSave" => json(input, |i: D20Test| roll_death_save(&i, d)),
+        "a5e.opportunityAttack" => json(input, |i: OpportunityTrigger| {
+            Ok(provokes_opportunity_attack(&i))
+        }),
+        // ---- sizes, position, movement ----
+        "a5e.sizes" => json(input, |_: NoInput| Ok(SIZE_TABLE.as_slice())),
+        "a5e.fit" => json(input, |i: A5eFitInput| Ok(fit(i.creature, i.space))),
+        "a5e.flanks" => json(input, |i: A5eFlanksInput| {
+            Ok(flanks(i.situation, i.target_back_to_back))
+        }),
+        "a5e.pullAlly" => json(input, |i: A5ePullAllyInput| {
+            pull_ally(i.distance_to_ally_ft, i.ally_willing, i.has_reaction)
+        }),
+        "a5e.movement.start" => json(input, |i: A5eMovementStart| {
+            MovementBudget::new(i.speeds, i.options)
+        }),
+        "a5e.movement.move" => json(input, |mut i: A5eBudgetInput| {
+            let report = i.budget.apply(&step_of(&i)?)?;
+            Ok(step(i.budget, report))
+        }),
+        "a5e.movement.dash" => json(input, |mut i: A5eBudgetInput| {
+            i.budget.dash(i.fatigue_level)?;
+            Ok(i.budget)
+        }),
+        "a5e.movement.standUp" => json(input, |mut i: A5eBudgetInput| {
+            let spent = i.budget.stand_up()?;
+            Ok(step(i.budget, spent))
+        }),
+        "a5e.movement.mount" => json(input, |mut i: A5eBudgetInput| {
+            let spent = i.budget.mount_or_dismount()?;
+            Ok(step(i.budget, spent))
+        }),
+        "a5e.movement.jump" => json(input, |mut i: A5eBudgetInput| {
+            let report = i.budget.jump(i.distance_ft, i.jump_ft)?;
+            Ok(step(i.budget, report))
+        }),
+        "a5e.movement.nextTurn" => json(input, |i: A5eBudgetInput| Ok(i.budget.next_turn())),
+        "a5e.movement.query" => json(input, |i: A5eBudgetInput| {
+            let s = step_of(&i)?;
+            Ok(A5eMoveQuery {
+                cost_ft: i.budget.cost(&s)?,
+                max_distance_ft: i.budget.max_distance(&s),
+                remaining_ft: i.budget.remaining(s.mode),
+            })
+        }),
+        // ---- jumping ----
+        "a5e.longJump" => json(input, |i: A5eLongJumpInput| {
+            long_jump_ft(i.strength_score, i.run_up_ft)
+        }),
+        "a5e.highJump" => json(input, |i: A5eHighJumpInput| {
+            high_jump_ft(i.strength_modifier, i.running)
+        }),
+        "a5e.jumpObstacle" => json(input, |i: A5eObstacleInput| {
+            obstacle_clearance(i.obstacle_ft, i.jump_ft)
+        }),
+        "a5e.jumpLanding" => json(input, |i: A5eLandingInput| {
+            land(i.in_difficult_terrain, &i.acrobatics, d)
+        }),
+        // ---- actions ----
+        "a5e.dodge" => json(input, |i: A5eDodgeInput| dodge(i.current_speed_ft)),
+        "a5e.help" => json(input, help),
+        "a5e.pressTheAttack" => json(input, |i: PressTheAttackRequest| press_the_attack(&i)),
+        "a5e.fallBack" => json(input, |i: A5eFallBackInput| {
+            fall_back(i.has_reaction, i.raging)
+        }),
+        "a5e.tumble" => json(input, |i: TumbleAttempt| tumble(&i, d)),
+        "a5e.twoWeapon" => json(input, |i: TwoWeaponSetup| off_hand_attacks(&i)),
+        "a5e.hide" => json(input, |i: A5eHideInput| {
+            hide(&i.stealth, i.cover, &i.observers, d)
+        }),
+        "a5e.search" => json(input, |i: A5eSearchInput| {
+            search(i.skill, &i.check, i.dc, d)
+        }),
+        "a5e.ready" => json(input, |i: A5eReadyInput| ready(i.readied, i.speed_ft)),
+        // ---- environment ----
+        "a5e.fall" => json(input, |i: A5eFallInput| {
+            resolve_fall(i.distance_ft, &i.landing, d)
+        }),
+        "a5e.breath.start" => json(input, |i: A5eBreathStart| {
+            BreathClock::new(i.con_modifier, i.round_seconds)
+        }),
+        "a5e.breath.tick" => json(input, |mut i: A5eBreathInput| {
+            let tick = i.clock.start_of_turn();
+            Ok(step(i.clock, tick))
+        }),
+        "a5e.breath.loseBreath" => json(input, |mut i: A5eBreathInput| {
+            i.clock.lose_breath();
+            Ok(step(i.clock, i.clock.status()))
+        }),
+        "a5e.waterDamage" => json(input, |i: A5eWaterDamageInput| {
+            Ok(water_damage(i.amount, i.damage_type))
+        }),
+        "a5e.perceive" => json(input, |i: A5ePerceiveInput| {
+            Ok(perceive(&i.senses, &i.query))
+        }),
+        // ---- the world-feature catalogue ----
+        "a5e.worldFeatures" => json(input, |_: NoInput| Ok(WORLD_FEATURES.as_slice())),
+        "a5e.worldFeature" => json(input, |i: A5eFeatureInput| Ok(i.feature.feature())),
+        "a5e.resolveFeature" => json(input, |i: A5eResolveFeatureInput| {
+            resolve_feature(i.feature, &i.creatures, &i.options, d)
+        }),
+        "a5e.featureCheck" => json(input, |i: A5eFeatureCheckInput| {
+            resolve_feature_check(i.feature, &i.test, d)
+        }),
+        "a5e.mirror" => json(input, |i: A5eMirrorInput| {
+            resolve_mirror(i.spell_level, &i.defender, &i.caster, d)
+        }),
+        "a5e.worldAction.start" => json(input, |i: A5eFeatureInput| {
+            WorldFeatureState::new(i.feature)
+        }),
+        "a5e.worldAction.startOfRound" => json(input, |mut i: A5eWorldActionInput| {
+            let roll = i.state.start_of_round(d)?;
+            Ok(step(i.state, roll))
+        }),
+        "a5e.worldAction.use" => json(input, |mut i: A5eWorldActionInput| {
+            let used = i.state.use_action(&i.creatures, &i.options, d)?;
+            Ok(step(i.state, used))
+        }),
+        // ---- group control ----
+        "a5e.groupCheck" => json(input, |i: A5eGroupCheckInput| {
+            group_check(i.ability, i.members, &i.check, i.dc, d)
+        }),
+        "a5e.groupAttack" => json(input, |i: A5eGroupAttackInput| {
+            group_attack(i.basis, i.members)
+        }),
+        "a5e.resolveGroupAttack" => json(input, |i: A5eResolveGroupAttackInput| {
+            resolve_group_attack(&i.attack, &i.target_save, &i.damage, i.damage_modifier, d)
+        }),
+        // ---- objects ----
+        "a5e.objectArmor" => json(input, |_: NoInput| Ok(OBJECT_ARMOR_TABLE.as_slice())),
+        "a5e.objectAc" => json(input, |i: A5eMaterialInput| Ok(i.material.ac())),
+        "a5e.objectHitPoints" => json(input, |i: A5eObjectHpInput| {
+            object_hit_points(i.size, i.durability)
+        }),
+        "a5e.rollObjectHitPoints" => json(input, |i: A5eObjectHpInput| {
+            object_hit_points(i.size, i.durability)?.roll(d)
+        }),
+        "a5e.objectDamage" => json(input, |i: A5eObjectDamageInput| {
+            Ok(i.defenses.damage(i.amount, i.damage_type))
+        }),
+        "a5e.objectSave" => json(input, |i: A5eAbilityInput| Ok(object_save(i.ability))),
+        "a5e.doors" => json(input, |_: NoInput| Ok(DOOR_TABLE.as_slice())),
+        "a5e.door" => json(input, |i: A5eDoorInput| {
+            door(i.material, i.fortified, i.rule)
+        }),
+        "a5e.bash" => json(input, |i: A5eBashInput| bash(i.bash_dc, &i.check, d)),
+        // ---- travel and scenarios ----
+        "a5e.stealthyTravel" => json(input, |i: A5eStealthyTravelInput| {
+            stealthy_travel(i.pace, i.group_stealth_total, &i.threats)
+        }),
+        "a5e.vehiclePace" => json(input, |i: A5eVehiclePaceInput| {
+            Ok(vehicle_pace_effects(i.kind, i.pace))
+        }),
+        "a5e.astralFlySpeed" => json(input, |i: A5eAstralInput| {
+            astral_fly_speed(i.intelligence_modifier)
+        }),
+        _ => return Ok(None),
+    };
+    out.map(Some)
+}
