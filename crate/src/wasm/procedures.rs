@@ -1,13 +1,16 @@
-//! Glue for the OSE and HYB procedures: ONE exported dispatcher, `procedure(name, input, dice)`,
-//! so dozens of procedures cost one JS glue function. The facade's `ose` and `hyb` namespaces
-//! give each name its typed input and result.
+//! Glue for the procedures: two exported dispatchers, so dozens of procedures cost two JS glue
+//! functions. `procedure(name, input, dice)` takes JS values for the first OSE and HYB names;
+//! `procedureJson(name, input, dice)` takes and returns JSON text for every later name, A5E
+//! included. The facade's `ose`, `hyb` and `a5e` namespaces give each name its typed input and
+//! result.
 //!
 //! Stateful procedures (pursuits, the morale tracker, running) are plain data in and out: the
 //! caller passes the state and gets the next state back with the result, so nothing lives in
 //! wasm memory between calls. Unknown names and malformed input are `INVALID_ARGUMENT` errors.
 //!
-//! Input is read by the field readers of [`super::creature`] (see there for why not serde); the
-//! tests check each reader against serde.
+//! `procedure`'s input is read by the field readers of [`super::creature`] (see there for why
+//! not serde); the tests check each reader against serde. `procedureJson` reads the core's own
+//! serde types with serde_json instead, so no new reader is written by hand.
 //!
 //! Names (JS values, `procedure`): `ose.reaction`, `ose.encounterDistance`, `ose.surprise`,
 //! `ose.morale`, `ose.moraleTracked`, `ose.moraleLosses`, `ose.evasion.{dungeon,
