@@ -586,3 +586,116 @@ pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result
     };
     out.map(Some)
 }
+
+/// The dispatcher from Rust (run with `cargo test --features wasm`): every name is known, and
+/// no input, however malformed, makes it panic.
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::SuppliedDice;
+    use crate::error::ErrorCode;
+
+    const NAMES: [&str; 59] = [
+        "a5e.attack",
+        "a5e.assessAttack",
+        "a5e.test",
+        "a5e.deathSave",
+        "a5e.opportunityAttack",
+        "a5e.sizes",
+        "a5e.fit",
+        "a5e.flanks",
+        "a5e.pullAlly",
+        "a5e.movement.start",
+        "a5e.movement.move",
+        "a5e.movement.dash",
+        "a5e.movement.standUp",
+        "a5e.movement.mount",
+        "a5e.movement.jump",
+        "a5e.movement.nextTurn",
+        "a5e.movement.query",
+        "a5e.longJump",
+        "a5e.highJump",
+        "a5e.jumpObstacle",
+        "a5e.jumpLanding",
+        "a5e.dodge",
+        "a5e.help",
+        "a5e.pressTheAttack",
+        "a5e.fallBack",
+        "a5e.tumble",
+        "a5e.twoWeapon",
+        "a5e.hide",
+        "a5e.search",
+        "a5e.ready",
+        "a5e.fall",
+        "a5e.breath.start",
+        "a5e.breath.tick",
+        "a5e.breath.loseBreath",
+        "a5e.waterDamage",
+        "a5e.perceive",
+        "a5e.worldFeatures",
+        "a5e.worldFeature",
+        "a5e.resolveFeature",
+        "a5e.featureCheck",
+        "a5e.mirror",
+        "a5e.worldAction.start",
+        "a5e.worldAction.startOfRound",
+        "a5e.worldAction.use",
+        "a5e.groupCheck",
+        "a5e.groupAttack",
+        "a5e.resolveGroupAttack",
+        "a5e.objectArmor",
+        "a5e.objectAc",
+        "a5e.objectHitPoints",
+        "a5e.rollObjectHitPoints",
+        "a5e.objectDamage",
+        "a5e.objectSave",
+        "a5e.doors",
+        "a5e.door",
+        "a5e.bash",
+        "a5e.stealthyTravel",
+        "a5e.vehiclePace",
+        "a5e.astralFlySpeed",
+    ];
+
+    fn run(name: &str, input: &str) -> Result<Option<String>> {
+        dispatch(name, input, &mut SuppliedDice::new([1; 64]))
+    }
+
+    #[test]
+    fn every_name_is_known_and_malformed_input_is_invalid_argument() {
+        for name in NAMES {
+            for input in ["", "null", "[]", "{\"x\":", "\"text\"", "{\"budget\":7}"] {
+                match run(name, input) {
+                    Ok(Some(_)) => {}
+                    Ok(None) => panic!("{name} is not dispatched"),
+                    Err(e) => assert_eq!(e.code, ErrorCode::InvalidArgument, "{name} {input}"),
+                }
+            }
+        }
+        assert_eq!(run("a5e.nope", "{}").unwrap(), None);
+    }
+
+    #[test]
+    fn a5e_obj_07_08_door_through_json_with_the_c28_toggle() {
+        let json = |rule: &str| {
+            let input = format!(r#"{{"material":"wooden","fortified":true,"rule":"{rule}"}}"#);
+            let out = run("a5e.door", &input).unwrap().unwrap();
+            serde_json::from_str::<serde_json::Value>(&out).unwrap()["damageThreshold"].clone()
+        };
+        assert_eq!(json("table"), 19);
+        assert_eq!(json("armorClass"), 15);
+    }
+
+    #[test]
+    fn a5e_env_01_fall_through_json_rolls_the_supplied_dice() {
+        let mut dice = SuppliedDice::new([6, 6, 6]);
+        let out = dispatch("a5e.fall", r#"{"distanceFt":30}"#, &mut dice)
+            .unwrap()
+            .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(
+            (v["diceCount"].clone(), v["damage"].clone()),
+            (3.into(), 18.into())
+        );
+    }
+}
