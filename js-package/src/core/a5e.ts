@@ -243,134 +243,151 @@ export type {
   WorldResolveOptions,
 } from "../wasm/turnkeeper.js";
 
-/** A typed wrapper for one `a5e.*` procedure. */
-const fn =
-  <I, O>(name: string) =>
-  (input: I, dice?: Dice): O =>
-    runJsonProcedure<O>(`a5e.${name}`, input, dice);
-
-/** A table: no input. */
-const table =
-  <O>(name: string) =>
-  (): O =>
-    runJsonProcedure<O>(`a5e.${name}`, {});
-
 type Budget = { budget: MovementBudget };
 type Step<S, R> = StateStep<S, R>;
 
-/** Level Up Advanced 5e procedures (RULES.md §2). */
-export const a5e = {
+/**
+ * Level Up Advanced 5e procedures (RULES.md §2). Functions that roll take an optional `dice`
+ * (crypto dice when omitted); tables take nothing.
+ */
+export interface A5eProcedures {
   /** A5E-DICE-01..04, A5E-ATK-06: d20 + modifiers (+ expertise die unless rattled) vs AC + cover; natural 20 crits, 1 fumbles. */
-  attack: fn<AttackRollInput, AttackRoll>("attack"),
+  attack(input: AttackRollInput, dice?: Dice): AttackRoll;
   /** A5E-ATK-01..04, ENV-04, SCEN-01: advantage/disadvantage from sight, range, melee, water. */
-  assessAttack: fn<AttackCircumstances, AttackAssessment>("assessAttack"),
+  assessAttack(input: AttackCircumstances): AttackAssessment;
   /** A5E-DICE-04: any d20 test (check or save) with its expertise die. */
-  test: fn<D20Test, D20TestRoll>("test"),
+  test(input: D20Test, dice?: Dice): D20TestRoll;
   /** A5E-DICE-05: a death save; 10 or more succeeds. */
-  deathSave: fn<D20Test, DeathSaveRoll>("deathSave"),
+  deathSave(input: D20Test, dice?: Dice): DeathSaveRoll;
   /** A5E-ATK-05: does this movement provoke an opportunity attack? */
-  opportunityAttack: fn<OpportunityTrigger, boolean>("opportunityAttack"),
+  opportunityAttack(input: OpportunityTrigger): boolean;
   /** A5E-MOVE-01: the size table (space, creatures that can surround). */
-  sizes: table<SizeRow[]>("sizes"),
+  sizes(): SizeRow[];
   /** A5E-MOVE-02: fits, squeezes, or too small. */
-  fit: fn<A5eFitInput, Fit>("fit"),
+  fit(input: A5eFitInput): Fit;
   /** A5E-MOVE-12/14: flanking on a grid or without one. */
-  flanks: fn<A5eFlanksInput, boolean>("flanks"),
+  flanks(input: A5eFlanksInput): boolean;
   /** A5E-MOVE-13: pulling a willing ally (2 extra ft per ft). */
-  pullAlly: fn<A5ePullAllyInput, PullAlly>("pullAlly"),
+  pullAlly(input: A5ePullAllyInput): PullAlly;
   /** A5E-MOVE-03..20, A5E-ACT-03: a turn's movement as plain data; each call returns the next budget. */
   movement: {
-    start: fn<A5eMovementStart, MovementBudget>("movement.start"),
-    move: fn<Budget & { step: MoveStep }, Step<MovementBudget, MoveReport>>("movement.move"),
+    start(input: A5eMovementStart): MovementBudget;
+    move(input: Budget & { step: MoveStep }): Step<MovementBudget, MoveReport>;
     /** A5E-ACT-03, C-31: doubles Speed; not with any fatigue. */
-    dash: fn<Budget & { fatigueLevel?: number }, MovementBudget>("movement.dash"),
+    dash(input: Budget & { fatigueLevel?: number }): MovementBudget;
     /** A5E-COND-22: half the Speed; the result is the feet spent. */
-    standUp: fn<Budget, Step<MovementBudget, number>>("movement.standUp"),
+    standUp(input: Budget): Step<MovementBudget, number>;
     /** A5E-MOVE-08: half the Speed, once per turn. */
-    mount: fn<Budget, Step<MovementBudget, number>>("movement.mount"),
+    mount(input: Budget): Step<MovementBudget, number>;
     /** A5E-MOVE-17/20: a jump, or a leap beyond Speed that ends movement. */
-    jump: fn<Budget & { distanceFt: number; jumpFt: number }, Step<MovementBudget, MoveReport>>("movement.jump"),
-    nextTurn: fn<Budget, MovementBudget>("movement.nextTurn"),
+    jump(input: Budget & { distanceFt: number; jumpFt: number }): Step<MovementBudget, MoveReport>;
+    nextTurn(input: Budget): MovementBudget;
     /** What `step` would cost now, how far such a step could go, and what is left in its mode. */
-    query: fn<Budget & { step: MoveStep }, A5eMoveQuery>("movement.query"),
-  },
+    query(input: Budget & { step: MoveStep }): A5eMoveQuery;
+  };
   /** A5E-MOVE-17: long jump = STR score in ft, with a 10 ft run-up. */
-  longJump: fn<A5eLongJumpInput, number>("longJump"),
+  longJump(input: A5eLongJumpInput): number;
   /** A5E-MOVE-19: high jump = 3 + STR modifier ft running, half standing. */
-  highJump: fn<A5eHighJumpInput, number>("highJump"),
+  highJump(input: A5eHighJumpInput): number;
   /** A5E-MOVE-18: an obstacle up to ¼ of the jump is cleared with a DC 10 check. */
-  jumpObstacle: fn<A5eObstacleInput, ObstacleClearance>("jumpObstacle"),
+  jumpObstacle(input: A5eObstacleInput): ObstacleClearance;
   /** A5E-MOVE-18: landing in difficult terrain: DC 10 Acrobatics or prone. */
-  jumpLanding: fn<A5eLandingInput, Landing>("jumpLanding"),
+  jumpLanding(input: A5eLandingInput, dice?: Dice): Landing;
   /** A5E-ACT-05 */
-  dodge: fn<A5eDodgeInput, DodgeEffect>("dodge"),
+  dodge(input: A5eDodgeInput): DodgeEffect;
   /** A5E-ACT-06/07 */
-  help: fn<HelpWith, HelpEffect>("help"),
+  help(input: HelpWith): HelpEffect;
   /** A5E-ACT-09 */
-  pressTheAttack: fn<PressTheAttackRequest, PressTheAttackEffect>("pressTheAttack"),
+  pressTheAttack(input: PressTheAttackRequest): PressTheAttackEffect;
   /** A5E-ACT-10 */
-  fallBack: fn<A5eFallBackInput, FallBackEffect>("fallBack"),
+  fallBack(input: A5eFallBackInput): FallBackEffect;
   /** A5E-ACT-14: a Dexterity save by relative size, unless the target allows it. */
-  tumble: fn<TumbleAttempt, TumbleResult>("tumble"),
+  tumble(input: TumbleAttempt, dice?: Dice): TumbleResult;
   /** A5E-ACT-17: off-hand attacks allowed (1, or 2 with Extra Attack). */
-  twoWeapon: fn<TwoWeaponSetup, number>("twoWeapon"),
+  twoWeapon(input: TwoWeaponSetup): number;
   /** A5E-ACT-08: Stealth (+ cover) against each observer's passive Perception. */
-  hide: fn<A5eHideInput, HideResult>("hide"),
+  hide(input: A5eHideInput, dice?: Dice): HideResult;
   /** A5E-ACT-12 */
-  search: fn<A5eSearchInput, SearchResult>("search"),
+  search(input: A5eSearchInput, dice?: Dice): SearchResult;
   /** A5E-ACT-11 */
-  ready: fn<A5eReadyInput, ReadyEffect>("ready"),
+  ready(input: A5eReadyInput): ReadyEffect;
   /** A5E-ENV-01: 1d6 per 10 ft (max 20d6), halved into water, none after a successful dive. */
-  fall: fn<A5eFallInput, FallResult>("fall"),
+  fall(input: A5eFallInput, dice?: Dice): FallResult;
   /** A5E-ENV-02/03: holding breath, then suffocating; `tick` at the start of each turn. */
   breath: {
-    start: fn<A5eBreathStart, BreathClock>("breath.start"),
-    tick: fn<A5eBreathInput, Step<BreathClock, BreathTick>>("breath.tick"),
-    loseBreath: fn<A5eBreathInput, Step<BreathClock, BreathStatus>>("breath.loseBreath"),
-  },
+    start(input: A5eBreathStart): BreathClock;
+    tick(input: A5eBreathInput): Step<BreathClock, BreathTick>;
+    loseBreath(input: A5eBreathInput): Step<BreathClock, BreathStatus>;
+  };
   /** A5E-ENV-04: bludgeoning and fire halved underwater. */
-  waterDamage: fn<A5eWaterDamageInput, number>("waterDamage"),
+  waterDamage(input: A5eWaterDamageInput): number;
   /** A5E-ENV-05..09: light, obscurement and special senses. */
-  perceive: fn<A5ePerceiveInput, SightResult>("perceive"),
+  perceive(input: A5ePerceiveInput): SightResult;
   /** A5E-WORLD-05..40: the whole catalogue. */
-  worldFeatures: table<WorldFeature[]>("worldFeatures"),
-  worldFeature: fn<A5eFeatureInput, WorldFeature>("worldFeature"),
+  worldFeatures(): WorldFeature[];
+  worldFeature(input: A5eFeatureInput): WorldFeature;
   /** A feature set off as a hazard: saves, damage rolled once, conditions. */
-  resolveFeature: fn<A5eResolveFeatureInput, WorldFeatureResolution>("resolveFeature"),
-  featureCheck: fn<A5eFeatureCheckInput, FeatureCheckRoll>("featureCheck"),
+  resolveFeature(input: A5eResolveFeatureInput, dice?: Dice): WorldFeatureResolution;
+  featureCheck(input: A5eFeatureCheckInput, dice?: Dice): FeatureCheckRoll;
   /** A5E-WORLD-23 */
-  mirror: fn<A5eMirrorInput, MirrorResult>("mirror"),
+  mirror(input: A5eMirrorInput, dice?: Dice): MirrorResult;
   /** A5E-WORLD-02/03: a world action with its recharge. */
   worldAction: {
-    start: fn<A5eFeatureInput, WorldFeatureState>("worldAction.start"),
-    startOfRound: fn<Pick<A5eWorldActionInput, "state">, Step<WorldFeatureState, RechargeRoll | undefined>>(
-      "worldAction.startOfRound",
-    ),
-    use: fn<A5eWorldActionInput, Step<WorldFeatureState, WorldActionUse>>("worldAction.use"),
-  },
+    start(input: A5eFeatureInput): WorldFeatureState;
+    startOfRound(input: Pick<A5eWorldActionInput, "state">, dice?: Dice): Step<WorldFeatureState, RechargeRoll | undefined>;
+    use(input: A5eWorldActionInput, dice?: Dice): Step<WorldFeatureState, WorldActionUse>;
+  };
   /** A5E-CTRL-03: one check for a group; Strength adds +1 per other member. */
-  groupCheck: fn<A5eGroupCheckInput, GroupCheck>("groupCheck"),
+  groupCheck(input: A5eGroupCheckInput, dice?: Dice): GroupCheck;
   /** A5E-CTRL-04: a group's attack as a save DC. */
-  groupAttack: fn<A5eGroupAttackInput, GroupAttack>("groupAttack"),
-  resolveGroupAttack: fn<A5eResolveGroupAttackInput, GroupAttackResult>("resolveGroupAttack"),
+  groupAttack(input: A5eGroupAttackInput): GroupAttack;
+  resolveGroupAttack(input: A5eResolveGroupAttackInput, dice?: Dice): GroupAttackResult;
   /** A5E-OBJ-03 */
-  objectArmor: table<MaterialArmor[]>("objectArmor"),
-  objectAc: fn<A5eMaterialInput, number>("objectAc"),
+  objectArmor(): MaterialArmor[];
+  objectAc(input: A5eMaterialInput): number;
   /** A5E-OBJ-04/05 */
-  objectHitPoints: fn<A5eObjectHpInput, HitPointsSpec>("objectHitPoints"),
-  rollObjectHitPoints: fn<A5eObjectHpInput, RolledHitPoints>("rollObjectHitPoints"),
+  objectHitPoints(input: A5eObjectHpInput): HitPointsSpec;
+  rollObjectHitPoints(input: A5eObjectHpInput, dice?: Dice): RolledHitPoints;
   /** A5E-OBJ-02/06: immunities, resistance, vulnerability, damage threshold. */
-  objectDamage: fn<A5eObjectDamageInput, ObjectDamage>("objectDamage"),
-  objectSave: fn<A5eAbilityInput, ObjectSave>("objectSave"),
+  objectDamage(input: A5eObjectDamageInput): ObjectDamage;
+  objectSave(input: A5eAbilityInput): ObjectSave;
   /** A5E-OBJ-07: the door table, every row. */
-  doors: table<DoorRow[]>("doors"),
+  doors(): DoorRow[];
   /** A5E-OBJ-07/08, C-28: `rule: "armorClass"` makes a fortified door's threshold its AC. */
-  door: fn<A5eDoorInput, Door>("door"),
-  bash: fn<A5eBashInput, BashResult>("bash"),
+  door(input: A5eDoorInput): Door;
+  bash(input: A5eBashInput, dice?: Dice): BashResult;
   /** A5E-TIME-05 */
-  stealthyTravel: fn<A5eStealthyTravelInput, StealthyTravel>("stealthyTravel"),
+  stealthyTravel(input: A5eStealthyTravelInput): StealthyTravel;
   /** A5E-TIME-02 */
-  vehiclePace: fn<A5eVehiclePaceInput, PaceEffects>("vehiclePace"),
+  vehiclePace(input: A5eVehiclePaceInput): PaceEffects;
   /** A5E-SCEN-03: 30 + 5 × INT modifier ft. */
-  astralFlySpeed: fn<A5eAstralInput, number>("astralFlySpeed"),
-} as const;
+  astralFlySpeed(input: A5eAstralInput): number;
+}
+
+/**
+ * The names of the core's `a5e.*` procedures; a dotted name (`movement.start`) goes into a
+ * nested object. Documented and typed by {@link A5eProcedures}, so the JS stays one line each.
+ */
+const NAMES =
+  "attack assessAttack test deathSave opportunityAttack sizes fit flanks pullAlly " +
+  "movement.start movement.move movement.dash movement.standUp movement.mount movement.jump " +
+  "movement.nextTurn movement.query longJump highJump jumpObstacle jumpLanding dodge help " +
+  "pressTheAttack fallBack tumble twoWeapon hide search ready fall breath.start breath.tick " +
+  "breath.loseBreath waterDamage perceive worldFeatures worldFeature resolveFeature " +
+  "featureCheck mirror worldAction.start worldAction.startOfRound worldAction.use groupCheck " +
+  "groupAttack resolveGroupAttack objectArmor objectAc objectHitPoints rollObjectHitPoints " +
+  "objectDamage objectSave doors door bash stealthyTravel vehiclePace astralFlySpeed";
+
+function build(): A5eProcedures {
+  const root: Record<string, unknown> = {};
+  for (const name of NAMES.split(" ")) {
+    const call = (input?: unknown, dice?: Dice) => runJsonProcedure(`a5e.${name}`, input ?? {}, dice);
+    const [outer, inner] = name.split(".") as [string, string | undefined];
+    if (inner) ((root[outer] ??= {}) as Record<string, unknown>)[inner] = call;
+    else root[outer] = call;
+  }
+  return root as unknown as A5eProcedures;
+}
+
+/** Level Up Advanced 5e procedures (RULES.md §2); see {@link A5eProcedures}. */
+export const a5e: A5eProcedures = build();
