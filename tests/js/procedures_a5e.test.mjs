@@ -157,6 +157,30 @@ test("EX-A5E-10 / A5E-ACT-03: Dash doubles Speed; any fatigue forbids it (C-31);
   assert.throws(() => a5e.movement.mount({ budget: mounted.state }), fails("NOT_ALLOWED"));
 });
 
+test("A5E-TURN-01..04, A5E-ACT-03/04: the action economy — one action, a free object interaction, Dash, Disengage", () => {
+  const fresh = a5e.turn.start({ speeds: { walk: 30, climb: undefined, swim: undefined, fly: undefined, burrow: undefined } });
+  assert.deepEqual([fresh.action, fresh.bonusAction, fresh.reaction, fresh.freeObjectInteraction, fresh.disengaged], [true, true, true, true, false]);
+  const attacked = a5e.turn.spend({ turn: fresh, cost: "action" });
+  assert.equal(attacked.action, false);
+  assert.throws(() => a5e.turn.spend({ turn: attacked, cost: "action" }), fails("NOT_ALLOWED"));
+  assert.throws(() => a5e.turn.dash({ turn: attacked }), fails("NOT_ALLOWED"));
+  const door = a5e.turn.interact({ turn: fresh });
+  assert.equal(door.result, "free");
+  const lever = a5e.turn.interact({ turn: door.state });
+  assert.deepEqual([lever.result, lever.state.action], ["action", false]);
+  assert.throws(() => a5e.turn.interact({ turn: a5e.turn.spend({ turn: door.state, cost: "action" }) }), fails("NOT_ALLOWED"));
+  const away = a5e.turn.disengage({ turn: fresh });
+  assert.deepEqual([away.disengaged, away.action], [true, false]);
+  assert.throws(() => a5e.turn.dash({ turn: fresh, fatigueLevel: 1 }), fails("NOT_ALLOWED"));
+  const dashed = a5e.turn.dash({ turn: fresh });
+  assert.equal(dashed.action, false);
+  assert.equal(a5e.movement.query({ budget: dashed.movement, step: step("walk", 5) }).remainingFt, 60);
+  const reacted = a5e.turn.spend({ turn: dashed, cost: "reaction" });
+  const next = a5e.turn.startTurn({ turn: reacted });
+  assert.deepEqual([next.action, next.reaction, next.movement.dashes], [true, true, 0]);
+  assert.throws(() => runJsonProcedure("a5e.turn.spend", { turn: fresh }), fails("INVALID_ARGUMENT"));
+});
+
 test("EX-A5E-13 / A5E-SCEN-02: 10 ft straight down while aloft costs 5 ft", () => {
   const budget = a5e.movement.start({ speeds: { walk: 30, fly: 30, climb: undefined, swim: undefined, burrow: undefined } });
   assert.equal(a5e.movement.query({ budget, step: step("fly", 10, { downwardAloft: true }) }).costFt, 5);

@@ -9,7 +9,8 @@
 //!
 //! Names: `a5e.attack`, `a5e.assessAttack`, `a5e.test`, `a5e.deathSave`,
 //! `a5e.opportunityAttack`, `a5e.sizes`, `a5e.fit`, `a5e.flanks`, `a5e.pullAlly`,
-//! `a5e.movement.{start, move, dash, standUp, mount, jump, nextTurn, query}`, `a5e.longJump`,
+//! `a5e.movement.{start, move, dash, standUp, mount, jump, nextTurn, query}`,
+//! `a5e.turn.{start, startTurn, spend, interact, disengage, dash}`, `a5e.longJump`,
 //! `a5e.highJump`, `a5e.jumpObstacle`, `a5e.jumpLanding`, `a5e.dodge`, `a5e.help`,
 //! `a5e.pressTheAttack`, `a5e.fallBack`, `a5e.tumble`, `a5e.twoWeapon`, `a5e.hide`,
 //! `a5e.search`, `a5e.ready`, `a5e.fall`, `a5e.breath.{start, tick, loseBreath}`,
@@ -58,6 +59,7 @@ use crate::procedures::a5e::travel::{
     TravelPace, VehicleKind, stealthy_travel, vehicle_pace_effects,
 };
 use crate::procedures::a5e::tumble::{TumbleAttempt, tumble};
+use crate::procedures::a5e::turn::{ActionCost, TurnBudget};
 use crate::procedures::a5e::two_weapon::{TwoWeaponSetup, off_hand_attacks};
 use crate::procedures::a5e::world::catalogue::{WORLD_FEATURES, WorldFeatureId};
 use crate::procedures::a5e::world::resolve::{
@@ -128,6 +130,18 @@ pub struct A5eMoveQuery {
     pub cost_ft: u32,
     pub max_distance_ft: u32,
     pub remaining_ft: Option<u32>,
+}
+
+/// `a5e.turn.*` (A5E-TURN-01..04): a creature's action economy and what to do with it.
+/// `cost` for `spend`; `fatigueLevel` for `dash`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eTurnInput {
+    pub turn: TurnBudget,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<ActionCost>,
+    #[serde(default)]
+    pub fatigue_level: u32,
 }
 
 /// `a5e.longJump` (A5E-MOVE-17).
@@ -471,6 +485,33 @@ pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result
                 remaining_ft: i.budget.remaining(s.mode),
             })
         }),
+        // ---- the action economy ----
+        "a5e.turn.start" => json(input, |i: A5eMovementStart| {
+            MovementBudget::new(i.speeds, i.options).map(TurnBudget::new)
+        }),
+        "a5e.turn.startTurn" => json(input, |mut i: A5eTurnInput| {
+            i.turn.start_turn();
+            Ok(i.turn)
+        }),
+        "a5e.turn.spend" => json(input, |mut i: A5eTurnInput| {
+            let cost = i
+                .cost
+                .ok_or_else(|| crate::error::Error::invalid_argument("missing field `cost`"))?;
+            i.turn.spend(cost)?;
+            Ok(i.turn)
+        }),
+        "a5e.turn.interact" => json(input, |mut i: A5eTurnInput| {
+            let cost = i.turn.interact_with_object()?;
+            Ok(step(i.turn, cost))
+        }),
+        "a5e.turn.disengage" => json(input, |mut i: A5eTurnInput| {
+            i.turn.disengage()?;
+            Ok(i.turn)
+        }),
+        "a5e.turn.dash" => json(input, |mut i: A5eTurnInput| {
+            i.turn.dash(i.fatigue_level)?;
+            Ok(i.turn)
+        }),
         // ---- jumping ----
         "a5e.longJump" => json(input, |i: A5eLongJumpInput| {
             long_jump_ft(i.strength_score, i.run_up_ft)
@@ -595,7 +636,7 @@ mod tests {
     use crate::dice::SuppliedDice;
     use crate::error::ErrorCode;
 
-    const NAMES: [&str; 59] = [
+    const NAMES: [&str; 65] = [
         "a5e.attack",
         "a5e.assessAttack",
         "a5e.test",
@@ -613,6 +654,12 @@ mod tests {
         "a5e.movement.jump",
         "a5e.movement.nextTurn",
         "a5e.movement.query",
+        "a5e.turn.start",
+        "a5e.turn.startTurn",
+        "a5e.turn.spend",
+        "a5e.turn.interact",
+        "a5e.turn.disengage",
+        "a5e.turn.dash",
         "a5e.longJump",
         "a5e.highJump",
         "a5e.jumpObstacle",

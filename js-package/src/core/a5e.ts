@@ -36,6 +36,7 @@ import type {
   A5eVehiclePaceInput,
   A5eWaterDamageInput,
   A5eWorldActionInput,
+  ActionCost,
   AttackAssessment,
   AttackCircumstances,
   AttackRoll,
@@ -85,6 +86,7 @@ import type {
   StealthyTravel,
   TumbleAttempt,
   TumbleResult,
+  TurnBudget,
   TwoWeaponSetup,
   WorldActionUse,
   WorldFeature,
@@ -132,7 +134,9 @@ export type {
   A5eVehiclePaceInput,
   A5eWaterDamageInput,
   A5eWorldActionInput,
+  A5eTurnInput,
   A5eCover,
+  ActionCost,
   AcrobaticsTraining,
   AffectedCreature,
   AppliedCondition,
@@ -229,6 +233,7 @@ export type {
   TravelPace,
   TumbleAttempt,
   TumbleResult,
+  TurnBudget,
   TwoWeaponSetup,
   VehicleKind,
   VisionSense,
@@ -284,6 +289,21 @@ export interface A5eProcedures {
     nextTurn(input: Budget): MovementBudget;
     /** What `step` would cost now, how far such a step could go, and what is left in its mode. */
     query(input: Budget & { step: MoveStep }): A5eMoveQuery;
+  };
+  /**
+   * A5E-TURN-01..04, A5E-ACT-03/04: a creature's action economy (action, bonus action, reaction,
+   * free object interaction) with its movement budget in `turn.movement`.
+   */
+  turn: {
+    start(input: A5eMovementStart): TurnBudget;
+    /** A5E-TURN-02: everything renews, the reaction included. */
+    startTurn(input: { turn: TurnBudget }): TurnBudget;
+    /** `NOT_ALLOWED` when already used. */
+    spend(input: { turn: TurnBudget; cost: ActionCost }): TurnBudget;
+    /** A5E-TURN-03: the first object interaction is free, the next takes the action. */
+    interact(input: { turn: TurnBudget }): Step<TurnBudget, ActionCost>;
+    disengage(input: { turn: TurnBudget }): TurnBudget;
+    dash(input: { turn: TurnBudget; fatigueLevel?: number }): TurnBudget;
   };
   /** A5E-MOVE-17: long jump = STR score in ft, with a 10 ft run-up. */
   longJump(input: A5eLongJumpInput): number;
@@ -371,7 +391,8 @@ export interface A5eProcedures {
 const NAMES =
   "attack assessAttack test deathSave opportunityAttack sizes fit flanks pullAlly " +
   "movement.start movement.move movement.dash movement.standUp movement.mount movement.jump " +
-  "movement.nextTurn movement.query longJump highJump jumpObstacle jumpLanding dodge help " +
+  "movement.nextTurn movement.query turn.start turn.startTurn turn.spend turn.interact " +
+  "turn.disengage turn.dash longJump highJump jumpObstacle jumpLanding dodge help " +
   "pressTheAttack fallBack tumble twoWeapon hide search ready fall breath.start breath.tick " +
   "breath.loseBreath waterDamage perceive worldFeatures worldFeature resolveFeature " +
   "featureCheck mirror worldAction.start worldAction.startOfRound worldAction.use groupCheck " +
