@@ -419,6 +419,55 @@ test("A5E-TIME-02/05, EX-A5E-16 / A5E-SCEN-03: stealthy travel, vehicle paces, a
   assert.equal(a5e.astralFlySpeed({ intelligenceModifier: -1 }), 25);
 });
 
+test("A5E-MOVE-08/09/11/12/15: riding and mount commands, higher and lower ground, back-to-back", () => {
+  assert.equal(a5e.higherGround({ heightFt: 5 }), true);
+  assert.equal(a5e.higherGround({ heightFt: 4 }), false);
+  assert.equal(a5e.higherGround({ heightFt: 10, grappled: true }), false);
+  assert.equal(a5e.lowerGround({ heightFt: 5, creature: "medium", target: "medium" }), true);
+  assert.equal(a5e.lowerGround({ heightFt: 5, creature: "medium", target: "large" }), false);
+  assert.throws(() => a5e.lowerGround({ heightFt: 5, creature: undefined, target: undefined }), fails("INVALID_ARGUMENT"));
+  assert.equal(a5e.backToBack({ distanceToAllyFt: 5 }), 2);
+  assert.throws(() => a5e.backToBack({ distanceToAllyFt: 10 }), fails("NOT_ALLOWED"));
+  assert.equal(a5e.canRide({ rider: "medium", mount: "large", mountCanCarry: true }), true);
+  assert.equal(a5e.canRide({ rider: "medium", mount: "medium", mountCanCarry: true }), false);
+  assert.equal(a5e.commandMount({ command: "attack" }), true);
+  assert.throws(() => a5e.commandMount({ command: "multiattack" }), fails("NOT_ALLOWED"));
+});
+
+test("EX-A5E-10 / A5E-ACT-13: no Sprint with fatigue; A5E-TIME-03: traps hit the front, ambushes the back", () => {
+  assert.equal(a5e.sprint({ fatigueLevel: 0 }), true);
+  assert.throws(() => a5e.sprint({ fatigueLevel: 3 }), fails("NOT_ALLOWED"));
+  const order = a5e.marchingOrder({ frontToBack: ["ilse", "rath", "orm"] });
+  assert.deepEqual([order.members, order.trapTarget, order.ambushTarget], [["ilse", "rath", "orm"], "ilse", "orm"]);
+  assert.throws(() => a5e.marchingOrder({ frontToBack: ["ilse", "ilse"] }), fails("DUPLICATE_ID"));
+  assert.throws(() => a5e.marchingOrder({ frontToBack: [] }), fails("INVALID_ARGUMENT"));
+});
+
+test("A5E-OBJ-08..12: bashing odds, far-future materials, object hit points, forcefields and zirkon", () => {
+  assert.equal(a5e.bashPossible({ bashDc: 27, check: { modifier: 4 } }), false);
+  assert.equal(a5e.bashPossible({ bashDc: 27, check: { modifier: 4, expertise: "d4" } }), true);
+  assert.equal(a5e.bashPossible({ bashDc: 27, check: { modifier: 4, expertise: "d4", rattled: true } }), false);
+  const future = a5e.futureMaterials();
+  assert.equal(future.length, 8);
+  const field = future.find((r) => r.material === "forcefield");
+  assert.deepEqual([field?.bashDc, field?.ac, field?.damageThreshold], [undefined, 23, 20]);
+  let hp = a5e.objectHp.start({ max: 20 });
+  assert.deepEqual(hp, { current: 20, max: 20 });
+  const dented = a5e.objectHp.take({ hp, dealt: 18 });
+  assert.deepEqual([dented.state.current, dented.result], [2, false]);
+  const broken = a5e.objectHp.take({ hp: dented.state, dealt: 5 });
+  assert.deepEqual([broken.state.current, broken.result], [0, true]);
+  assert.equal(a5e.objectHp.regenerate({ hp: broken.state }).result, 0);
+  assert.deepEqual(a5e.objectHp.regenerate({ hp: broken.state, brokenRegenerates: true }).state, { current: 5, max: 20 });
+  hp = a5e.objectHp.regenerate({ hp: dented.state }).state;
+  assert.equal(hp.current, 7);
+  assert.equal(a5e.objectHp.regenerate({ hp: { current: 18, max: 20 } }).result, 2);
+  assert.throws(() => a5e.objectHp.start({ max: 0 }), fails("INVALID_ARGUMENT"));
+  assert.deepEqual(a5e.zirkon({ powerLevel: 3, pointCost: 2 }), { type: "blocked" });
+  assert.deepEqual(a5e.zirkon({ powerLevel: 4, pointCost: 3 }), { type: "penetrates", point_cost: 6 });
+  assert.throws(() => a5e.zirkon({ powerLevel: 0, pointCost: 1 }), fails("INVALID_ARGUMENT"));
+});
+
 test("a5e errors: unknown names, malformed input and exhausted faces are TurnkeeperErrors", () => {
   assert.throws(() => runJsonProcedure("a5e.nope", {}), fails("INVALID_ARGUMENT"));
   assert.throws(() => runJsonProcedure("a5e.fall", { distanceFt: "far" }), fails("INVALID_ARGUMENT"));

@@ -19,7 +19,10 @@
 //! startOfRound, use}`, `a5e.groupCheck`, `a5e.groupAttack`, `a5e.resolveGroupAttack`,
 //! `a5e.objectArmor`, `a5e.objectAc`, `a5e.objectHitPoints`, `a5e.rollObjectHitPoints`,
 //! `a5e.objectDamage`, `a5e.objectSave`, `a5e.doors`, `a5e.door`, `a5e.bash`,
-//! `a5e.stealthyTravel`, `a5e.vehiclePace`, `a5e.astralFlySpeed`.
+//! `a5e.stealthyTravel`, `a5e.vehiclePace`, `a5e.astralFlySpeed`, `a5e.higherGround`,
+//! `a5e.lowerGround`, `a5e.backToBack`, `a5e.canRide`, `a5e.commandMount`, `a5e.sprint`,
+//! `a5e.marchingOrder`, `a5e.futureMaterials`, `a5e.objectHp.{start, take, regenerate}`,
+//! `a5e.bashPossible`, `a5e.zirkon`.
 
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
@@ -28,7 +31,9 @@ use super::procedures::{StateStep, json};
 use crate::dice::DieRoller;
 use crate::error::Result;
 use crate::procedures::a5e::ability::{Ability, Skill};
-use crate::procedures::a5e::actions::{Observer, Readied, dodge, help, hide, ready, search};
+use crate::procedures::a5e::actions::{
+    Observer, Readied, dodge, help, hide, ready, search, sprint,
+};
 use crate::procedures::a5e::attack::{AttackRollInput, roll_death_save};
 use crate::procedures::a5e::attack_situation::{
     AttackCircumstances, OpportunityTrigger, assess_attack, provokes_opportunity_attack,
@@ -46,17 +51,22 @@ use crate::procedures::a5e::environment::vision::{Senses, SightQuery, perceive};
 use crate::procedures::a5e::jump::{high_jump_ft, land, long_jump_ft, obstacle_clearance};
 use crate::procedures::a5e::movement::{MoveStep, MovementBudget, MovementOptions, Speeds};
 use crate::procedures::a5e::objects::armor::{OBJECT_ARMOR_TABLE, ObjectMaterial};
-use crate::procedures::a5e::objects::damage::{ObjectDefenses, object_save};
+use crate::procedures::a5e::objects::damage::{ObjectDefenses, ObjectHp, object_save};
 use crate::procedures::a5e::objects::doors::{
-    DOOR_TABLE, DoorMaterial, FortifiedThreshold, bash, door,
+    DOOR_TABLE, DoorMaterial, FortifiedThreshold, bash, bash_possible, door,
 };
+use crate::procedures::a5e::objects::far_future::{FUTURE_MATERIALS_TABLE, regenerate_forcefield};
 use crate::procedures::a5e::objects::hit_points::{Durability, object_hit_points};
-use crate::procedures::a5e::position::{FlankingSituation, flanks, pull_ally};
+use crate::procedures::a5e::objects::zirkon::through_zirkon;
+use crate::procedures::a5e::position::{
+    FlankingSituation, MountCommand, back_to_back, can_ride, command_mount, flanks,
+    higher_ground_expertise, lower_ground_expertise, pull_ally,
+};
 use crate::procedures::a5e::press::{PressTheAttackRequest, fall_back, press_the_attack};
 use crate::procedures::a5e::scenarios::astral_fly_speed;
 use crate::procedures::a5e::size::{SIZE_TABLE, Size, fit};
 use crate::procedures::a5e::travel::{
-    TravelPace, VehicleKind, stealthy_travel, vehicle_pace_effects,
+    A5eMarchingOrder, TravelPace, VehicleKind, stealthy_travel, vehicle_pace_effects,
 };
 use crate::procedures::a5e::tumble::{TumbleAttempt, tumble};
 use crate::procedures::a5e::turn::{ActionCost, TurnBudget};
@@ -399,6 +409,89 @@ pub struct A5eBashInput {
     pub check: D20Test,
 }
 
+/// `a5e.higherGround` (A5E-MOVE-11) / `a5e.lowerGround` (A5E-MOVE-15): `heightFt` is how far
+/// the creature is above (higher ground) or below (lower ground) its target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eGroundInput {
+    pub height_ft: i32,
+    #[serde(default)]
+    pub grappled: bool,
+    #[serde(default)]
+    pub restrained: bool,
+    /// Lower ground only: the creature's size and the target's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub creature: Option<Size>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<Size>,
+}
+
+/// `a5e.backToBack` (A5E-MOVE-12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eBackToBackInput {
+    pub distance_to_ally_ft: u32,
+}
+
+/// `a5e.canRide` (A5E-MOVE-08).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eRideInput {
+    pub rider: Size,
+    pub mount: Size,
+    pub mount_can_carry: bool,
+}
+
+/// `a5e.commandMount` (A5E-MOVE-09).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eCommandMountInput {
+    pub command: MountCommand,
+}
+
+/// `a5e.sprint` (A5E-ACT-13).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", default)]
+pub struct A5eSprintInput {
+    pub fatigue_level: u32,
+}
+
+/// `a5e.marchingOrder` (A5E-TIME-03): members from front to back.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eMarchingOrderInput {
+    pub front_to_back: Vec<String>,
+}
+
+/// A validated marching order and whom traps and ambushes strike first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eMarchingOrderView {
+    pub members: Vec<String>,
+    pub trap_target: Option<String>,
+    pub ambush_target: Option<String>,
+}
+
+/// `a5e.objectHp.*` (A5E-OBJ-04/10): an object's hit points; `max` for `start`, `dealt` for
+/// `take`, `brokenRegenerates` for `regenerate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", default)]
+pub struct A5eObjectHpState {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hp: Option<ObjectHp>,
+    pub max: u32,
+    pub dealt: u32,
+    pub broken_regenerates: bool,
+}
+
+/// `a5e.zirkon` (A5E-OBJ-12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eZirkonInput {
+    pub power_level: u32,
+    pub point_cost: u32,
+}
+
 /// `a5e.stealthyTravel` (A5E-TIME-05).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "camelCase")]
@@ -431,6 +524,11 @@ fn step<S, R>(state: S, result: R) -> StateStep<S, R> {
 fn step_of(i: &A5eBudgetInput) -> Result<MoveStep> {
     i.step
         .ok_or_else(|| crate::error::Error::invalid_argument("missing field `step`"))
+}
+
+/// The hit points an `a5e.objectHp` step works on.
+fn hp_of(i: &A5eObjectHpState) -> Result<ObjectHp> {
+    i.hp.ok_or_else(|| crate::error::Error::invalid_argument("missing field `hp`"))
 }
 
 /// Run the A5E procedure `name`; `None` for an unknown name.
@@ -613,6 +711,66 @@ pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result
             door(i.material, i.fortified, i.rule)
         }),
         "a5e.bash" => json(input, |i: A5eBashInput| bash(i.bash_dc, &i.check, d)),
+        // ---- smaller rules: position, Sprint, marching order, objects ----
+        "a5e.higherGround" => json(input, |i: A5eGroundInput| {
+            Ok(higher_ground_expertise(
+                i.height_ft,
+                i.grappled,
+                i.restrained,
+            ))
+        }),
+        "a5e.lowerGround" => json(input, |i: A5eGroundInput| {
+            let (Some(creature), Some(target)) = (i.creature, i.target) else {
+                return Err(crate::error::Error::invalid_argument(
+                    "lower ground needs `creature` and `target` sizes",
+                ));
+            };
+            Ok(lower_ground_expertise(
+                i.height_ft,
+                creature,
+                target,
+                i.grappled,
+                i.restrained,
+            ))
+        }),
+        "a5e.backToBack" => json(input, |i: A5eBackToBackInput| {
+            back_to_back(i.distance_to_ally_ft)
+        }),
+        "a5e.canRide" => json(input, |i: A5eRideInput| {
+            Ok(can_ride(i.rider, i.mount, i.mount_can_carry))
+        }),
+        "a5e.commandMount" => json(input, |i: A5eCommandMountInput| {
+            command_mount(i.command).map(|()| true)
+        }),
+        "a5e.sprint" => json(input, |i: A5eSprintInput| {
+            sprint(i.fatigue_level).map(|()| true)
+        }),
+        "a5e.marchingOrder" => json(input, |i: A5eMarchingOrderInput| {
+            let order = A5eMarchingOrder::new(i.front_to_back)?;
+            Ok(A5eMarchingOrderView {
+                members: order.members().to_vec(),
+                trap_target: order.trap_target().map(str::to_string),
+                ambush_target: order.ambush_target().map(str::to_string),
+            })
+        }),
+        "a5e.futureMaterials" => json(input, |_: NoInput| Ok(FUTURE_MATERIALS_TABLE.as_slice())),
+        "a5e.objectHp.start" => json(input, |i: A5eObjectHpState| ObjectHp::new(i.max)),
+        "a5e.objectHp.take" => json(input, |i: A5eObjectHpState| {
+            let mut hp = hp_of(&i)?;
+            hp.take(i.dealt);
+            Ok(step(hp, hp.broken()))
+        }),
+        "a5e.objectHp.regenerate" => json(input, |i: A5eObjectHpState| {
+            let mut hp = hp_of(&i)?;
+            let regained = regenerate_forcefield(&mut hp, i.broken_regenerates);
+            Ok(step(hp, regained))
+        }),
+        "a5e.bashPossible" => json(input, |i: A5eBashInput| {
+            Ok(bash_possible(i.bash_dc, &i.check))
+        }),
+        "a5e.zirkon" => json(input, |i: A5eZirkonInput| {
+            through_zirkon(i.power_level, i.point_cost)
+        }),
         // ---- travel and scenarios ----
         "a5e.stealthyTravel" => json(input, |i: A5eStealthyTravelInput| {
             stealthy_travel(i.pace, i.group_stealth_total, &i.threats)
@@ -636,7 +794,7 @@ mod tests {
     use crate::dice::SuppliedDice;
     use crate::error::ErrorCode;
 
-    const NAMES: [&str; 65] = [
+    const NAMES: [&str; 78] = [
         "a5e.attack",
         "a5e.assessAttack",
         "a5e.test",
@@ -702,6 +860,19 @@ mod tests {
         "a5e.stealthyTravel",
         "a5e.vehiclePace",
         "a5e.astralFlySpeed",
+        "a5e.higherGround",
+        "a5e.lowerGround",
+        "a5e.backToBack",
+        "a5e.canRide",
+        "a5e.commandMount",
+        "a5e.sprint",
+        "a5e.marchingOrder",
+        "a5e.futureMaterials",
+        "a5e.objectHp.start",
+        "a5e.objectHp.take",
+        "a5e.objectHp.regenerate",
+        "a5e.bashPossible",
+        "a5e.zirkon",
     ];
 
     fn run(name: &str, input: &str) -> Result<Option<String>> {

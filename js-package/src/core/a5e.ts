@@ -2,9 +2,11 @@
 import type {
   A5eAbilityInput,
   A5eAstralInput,
+  A5eBackToBackInput,
   A5eBashInput,
   A5eBreathInput,
   A5eBreathStart,
+  A5eCommandMountInput,
   A5eDodgeInput,
   A5eDoorInput,
   A5eFallBackInput,
@@ -13,16 +15,19 @@ import type {
   A5eFeatureInput,
   A5eFitInput,
   A5eFlanksInput,
+  A5eGroundInput,
   A5eGroupAttackInput,
   A5eGroupCheckInput,
   A5eHideInput,
   A5eHighJumpInput,
   A5eLandingInput,
   A5eLongJumpInput,
+  A5eMarchingOrderInput,
+  A5eMarchingOrderView,
   A5eMaterialInput,
   A5eMirrorInput,
-  A5eMoveQuery,
   A5eMovementStart,
+  A5eMoveQuery,
   A5eObjectDamageInput,
   A5eObjectHpInput,
   A5eObstacleInput,
@@ -31,11 +36,14 @@ import type {
   A5eReadyInput,
   A5eResolveFeatureInput,
   A5eResolveGroupAttackInput,
+  A5eRideInput,
   A5eSearchInput,
+  A5eSprintInput,
   A5eStealthyTravelInput,
   A5eVehiclePaceInput,
   A5eWaterDamageInput,
   A5eWorldActionInput,
+  A5eZirkonInput,
   ActionCost,
   AttackAssessment,
   AttackCircumstances,
@@ -55,6 +63,7 @@ import type {
   FallResult,
   FeatureCheckRoll,
   Fit,
+  FutureMaterialRow,
   GroupAttack,
   GroupAttackResult,
   GroupCheck,
@@ -65,10 +74,11 @@ import type {
   Landing,
   MaterialArmor,
   MirrorResult,
+  MovementBudget,
   MoveReport,
   MoveStep,
-  MovementBudget,
   ObjectDamage,
+  ObjectHp,
   ObjectSave,
   ObstacleClearance,
   OpportunityTrigger,
@@ -92,6 +102,7 @@ import type {
   WorldFeature,
   WorldFeatureResolution,
   WorldFeatureState,
+  ZirkonEffect,
 } from "../wasm/turnkeeper.js";
 import type { Dice } from "./dice.js";
 import { runJsonProcedure } from "./procedures.js";
@@ -99,9 +110,12 @@ import { runJsonProcedure } from "./procedures.js";
 export type {
   A5eAbilityInput,
   A5eAstralInput,
+  A5eBackToBackInput,
   A5eBashInput,
   A5eBreathInput,
   A5eBreathStart,
+  A5eCommandMountInput,
+  A5eCover,
   A5eDodgeInput,
   A5eDoorInput,
   A5eFallBackInput,
@@ -110,6 +124,7 @@ export type {
   A5eFeatureInput,
   A5eFitInput,
   A5eFlanksInput,
+  A5eGroundInput,
   A5eGroupAttackInput,
   A5eGroupCheckInput,
   A5eHideInput,
@@ -117,27 +132,32 @@ export type {
   A5eLandingInput,
   A5eLightLevel,
   A5eLongJumpInput,
+  A5eMarchingOrderInput,
+  A5eMarchingOrderView,
   A5eMaterialInput,
   A5eMirrorInput,
-  A5eMoveQuery,
   A5eMovementStart,
+  A5eMoveQuery,
   A5eObjectDamageInput,
   A5eObjectHpInput,
+  A5eObjectHpState,
   A5eObstacleInput,
   A5ePerceiveInput,
   A5ePullAllyInput,
   A5eReadyInput,
   A5eResolveFeatureInput,
   A5eResolveGroupAttackInput,
+  A5eRideInput,
   A5eSearchInput,
+  A5eSprintInput,
   A5eStealthyTravelInput,
+  A5eTurnInput,
   A5eVehiclePaceInput,
   A5eWaterDamageInput,
   A5eWorldActionInput,
-  A5eTurnInput,
-  A5eCover,
-  ActionCost,
+  A5eZirkonInput,
   AcrobaticsTraining,
+  ActionCost,
   AffectedCreature,
   AppliedCondition,
   AttackAssessment,
@@ -180,33 +200,37 @@ export type {
   Fit,
   FlankingSituation,
   FortifiedThreshold,
+  FutureMaterial,
+  FutureMaterialRow,
   GroupAttack,
   GroupAttackBasis,
   GroupAttackResult,
   GroupCheck,
+  HelpedRoll,
   HelpEffect,
   HelpWith,
-  HelpedRoll,
   HideResult,
   HitPointsSpec,
   Landing,
   Lasts,
   MaterialArmor,
   MirrorResult,
-  MoveMode,
-  MoveReport,
-  MoveStep,
+  MountCommand,
   MovementBudget,
   MovementKind,
   MovementOptions,
+  MoveMode,
+  MoveReport,
+  MoveStep,
   NoDamageReason,
   ObjectDamage,
   ObjectDefenses,
+  ObjectHp,
   ObjectMaterial,
   ObjectSave,
   Obscurement,
-  ObstacleClearance,
   Observer,
+  ObstacleClearance,
   OpportunityTrigger,
   PaceEffects,
   PressTheAttackEffect,
@@ -246,6 +270,7 @@ export type {
   WorldFeatureResolution,
   WorldFeatureState,
   WorldResolveOptions,
+  ZirkonEffect,
 } from "../wasm/turnkeeper.js";
 
 type Budget = { budget: MovementBudget };
@@ -376,6 +401,33 @@ export interface A5eProcedures {
   /** A5E-OBJ-07/08, C-28: `rule: "armorClass"` makes a fortified door's threshold its AC. */
   door(input: A5eDoorInput): Door;
   bash(input: A5eBashInput, dice?: Dice): BashResult;
+  /** A5E-MOVE-11: 5 ft or more above the target, not grappled or restrained: an expertise die on melee attacks. */
+  higherGround(input: Omit<A5eGroundInput, "creature" | "target">): boolean;
+  /** A5E-MOVE-15: 5 ft or more below a target no larger than the creature: an expertise die on Strength checks and saves. */
+  lowerGround(input: A5eGroundInput): boolean;
+  /** A5E-MOVE-12: with an ally within 5 ft; the passive Perception bonus (+2). */
+  backToBack(input: A5eBackToBackInput): number;
+  /** A5E-MOVE-08: a mount at least one size larger that can carry the rider. */
+  canRide(input: A5eRideInput): boolean;
+  /** A5E-MOVE-09: `true`, or `NOT_ALLOWED` for Multiattack. */
+  commandMount(input: A5eCommandMountInput): boolean;
+  /** A5E-ACT-13: `true`, or `NOT_ALLOWED` with any fatigue. */
+  sprint(input: A5eSprintInput): boolean;
+  /** A5E-TIME-03: traps strike the front, ambushes the back. */
+  marchingOrder(input: A5eMarchingOrderInput): A5eMarchingOrderView;
+  /** A5E-OBJ-09: the far-future materials table. */
+  futureMaterials(): FutureMaterialRow[];
+  /** A5E-OBJ-04/10: an object's hit points; `take` reports whether it is broken. */
+  objectHp: {
+    start(input: { max: number }): ObjectHp;
+    take(input: { hp: ObjectHp; dealt: number }): Step<ObjectHp, boolean>;
+    /** A5E-OBJ-10: a forcefield regains 5 HP a round (a broken one only if `brokenRegenerates`). */
+    regenerate(input: { hp: ObjectHp; brokenRegenerates?: boolean }): Step<ObjectHp, number>;
+  };
+  /** A5E-OBJ-07/08: can the check succeed at all (a 20 plus everything)? */
+  bashPossible(input: A5eBashInput): boolean;
+  /** A5E-OBJ-12: powers of level III or lower are blocked; higher ones cost double. */
+  zirkon(input: A5eZirkonInput): ZirkonEffect;
   /** A5E-TIME-05 */
   stealthyTravel(input: A5eStealthyTravelInput): StealthyTravel;
   /** A5E-TIME-02 */
@@ -397,7 +449,9 @@ const NAMES =
   "breath.loseBreath waterDamage perceive worldFeatures worldFeature resolveFeature " +
   "featureCheck mirror worldAction.start worldAction.startOfRound worldAction.use groupCheck " +
   "groupAttack resolveGroupAttack objectArmor objectAc objectHitPoints rollObjectHitPoints " +
-  "objectDamage objectSave doors door bash stealthyTravel vehiclePace astralFlySpeed";
+  "objectDamage objectSave doors door bash stealthyTravel vehiclePace astralFlySpeed " +
+  "higherGround lowerGround backToBack canRide commandMount sprint marchingOrder " +
+  "futureMaterials objectHp.start objectHp.take objectHp.regenerate bashPossible zirkon";
 
 function build(): A5eProcedures {
   const root: Record<string, unknown> = {};
