@@ -79,6 +79,21 @@ test("A5E-ATK-01..04: unseen attackers and targets, range bands, ranged attacks 
   assert.deepEqual(underwater.reasons, ["underwaterWeapon"]);
 });
 
+test("A5E-DICE-03, A5E-ATK-06 / C-26, A5E-DMG-01: attack abilities, the best cover and its bonuses, damage dice", () => {
+  assert.deepEqual(a5e.attackAbilities({ type: "meleeWeapon", finesse: true }), ["str", "dex"]);
+  assert.deepEqual(a5e.attackAbilities({ type: "rangedWeapon", thrown: false, finesse: false }), ["dex"]);
+  assert.deepEqual(a5e.attackAbilities({ type: "spell", spellcasting: "wis" }), ["wis"]);
+  const half = a5e.cover({ sources: ["half", "none"] });
+  assert.deepEqual(half, { cover: "half", acBonus: 2, saveBonus: 2, hideBonus: 2, canBeTargetedDirectly: true });
+  const best = a5e.cover({ sources: ["half", "threeQuarters"], saveAbility: "con" });
+  assert.deepEqual([best.cover, best.acBonus, best.saveBonus], ["threeQuarters", 5, 0]);
+  assert.equal(a5e.cover({ sources: ["threeQuarters"], saveAbility: "con", rule: "allSaves" }).saveBonus, 5);
+  assert.deepEqual(a5e.cover({ sources: ["total", "half"] }).canBeTargetedDirectly, false);
+  const hit = a5e.damage({ damage: { dice: { count: 2, die: "d6" }, damageType: "slashing" }, bonus: 3 }, faces([4, 5]));
+  assert.deepEqual([hit.dice.map((d) => d.face), hit.total, hit.damageType], [[4, 5], 12, "slashing"]);
+  assert.equal(a5e.damage({ damage: { dice: { count: 1, die: "d4" }, damageType: undefined }, bonus: -5 }, faces([2])).total, 0);
+});
+
 test("A5E-ATK-05: an opportunity attack needs a voluntary move out of reach without Disengage", () => {
   const trigger = { moverHostile: true, reactorSeesMover: true, leavesReach: true, moverDisengaged: false, movement: /** @type {const} */ ("voluntary"), reactorHasReaction: true };
   assert.equal(a5e.opportunityAttack(trigger), true);
@@ -466,6 +481,40 @@ test("A5E-OBJ-08..12: bashing odds, far-future materials, object hit points, for
   assert.deepEqual(a5e.zirkon({ powerLevel: 3, pointCost: 2 }), { type: "blocked" });
   assert.deepEqual(a5e.zirkon({ powerLevel: 4, pointCost: 3 }), { type: "penetrates", point_cost: 6 });
   assert.throws(() => a5e.zirkon({ powerLevel: 0, pointCost: 1 }), fails("INVALID_ARGUMENT"));
+});
+
+test("A5E-MOVE-09/10, A5E-ACT-09/10/17: mount actions, dropping prone, Press the Attack's die, the off hand", () => {
+  assert.deepEqual(["dash", "disengage", "dodge", "other"].map((action) => a5e.mountMay({ action: /** @type {any} */ (action) })), [true, true, true, false]);
+  assert.equal(a5e.dropProne({ targetedByRangedAttack: true, seesAttacker: true }), true);
+  assert.equal(a5e.dropProne({ targetedByRangedAttack: true, seesAttacker: false }), false);
+  assert.equal(a5e.pressExpertise({ melee: true, againstPressedTarget: true }), "d4");
+  assert.equal(a5e.pressExpertise({ melee: true, againstPressedTarget: true, die: "d6" }), "d6");
+  assert.equal(a5e.pressExpertise({ melee: true, againstPressedTarget: true, mode: "disadvantage" }), undefined);
+  assert.equal(a5e.pressExpertise({ melee: true, againstPressedTarget: true, targetFellBack: true }), undefined);
+  assert.deepEqual(a5e.offHand({ abilityModifier: 3 }), { damageModifier: 0, mayBeRanged: false });
+  assert.deepEqual(a5e.offHand({ abilityModifier: -1, offHandThrown: true }), { damageModifier: -1, mayBeRanged: true });
+});
+
+test("A5E-SCEN-01..03, A5E-MOVE-06, A5E-WORLD-05, A5E-ENV-07/09/10, A5E-TIME-02/04: the smaller facts", () => {
+  assert.deepEqual(a5e.scenario({}), { suspendedDexCheckDisadvantage: true, fallsAloft: true, flyerMayFall: true, astralPsychicVulnerable: true });
+  assert.deepEqual(
+    a5e.scenario({ hasSwimSpeed: true, hasFlySpeed: true, flySpeedFt: 60, proficientWisSave: true }),
+    { suspendedDexCheckDisadvantage: false, fallsAloft: false, flyerMayFall: false, astralPsychicVulnerable: false },
+  );
+  assert.equal(a5e.scenario({ hasFlySpeed: true, flySpeedFt: 60, prone: true }).fallsAloft, true);
+  assert.equal(a5e.echoThunder({ total: 10, diceRolled: 3, damageType: "thunder" }), 13);
+  assert.equal(a5e.echoThunder({ total: 10, diceRolled: 3, damageType: "fire" }), 10);
+  assert.deepEqual([a5e.foodFatigue({ ateAndDrank: false }), a5e.foodFatigue({ ateAndDrank: true })], [1, 0]);
+  assert.equal(a5e.vesselHours({ crewHours: 24 }), 24);
+  assert.throws(() => a5e.vesselHours({ crewHours: 25 }), fails("INVALID_ARGUMENT"));
+  assert.equal(a5e.noticesThreat({ passivePerception: 12, stealthTotal: 12 }), false);
+  assert.equal(a5e.noticesThreat({ passivePerception: 13, stealthTotal: 12 }), true);
+  const senses = { truesightFt: 60, blindsightFt: 30, blindBeyondBlindsight: true, darkvisionFt: undefined };
+  assert.deepEqual(a5e.truesight({ senses, distanceFt: 60 }), { truesightPierces: true, immuneToVisualIllusions: true });
+  assert.deepEqual(a5e.truesight({ distanceFt: 10 }), { truesightPierces: false, immuneToVisualIllusions: false });
+  const actions = a5e.worldActions();
+  assert.deepEqual(actions.map((a) => a.id), a5e.worldFeatures().filter((f) => f.kind === "worldAction").map((f) => f.id));
+  assert.equal(actions.find((a) => a.id === "flameBurst")?.recharge, 4);
 });
 
 test("a5e errors: unknown names, malformed input and exhausted faces are TurnkeeperErrors", () => {

@@ -22,32 +22,38 @@
 //! `a5e.stealthyTravel`, `a5e.vehiclePace`, `a5e.astralFlySpeed`, `a5e.higherGround`,
 //! `a5e.lowerGround`, `a5e.backToBack`, `a5e.canRide`, `a5e.commandMount`, `a5e.sprint`,
 //! `a5e.marchingOrder`, `a5e.futureMaterials`, `a5e.objectHp.{start, take, regenerate}`,
-//! `a5e.bashPossible`, `a5e.zirkon`.
+//! `a5e.bashPossible`, `a5e.zirkon`, `a5e.mountMay`, `a5e.dropProne`, `a5e.pressExpertise`,
+//! `a5e.offHand`, `a5e.scenario`, `a5e.echoThunder`, `a5e.foodFatigue`, `a5e.vesselHours`,
+//! `a5e.noticesThreat`, `a5e.truesight`, `a5e.worldActions`, `a5e.attackAbilities`, `a5e.cover`,
+//! `a5e.damage`.
 
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
 
 use super::procedures::{StateStep, json};
-use crate::dice::DieRoller;
+use crate::dice::{DieRoller, DieSize, RollMode};
 use crate::error::Result;
 use crate::procedures::a5e::ability::{Ability, Skill};
 use crate::procedures::a5e::actions::{
     Observer, Readied, dodge, help, hide, ready, search, sprint,
 };
-use crate::procedures::a5e::attack::{AttackRollInput, roll_death_save};
+use crate::procedures::a5e::attack::{AttackKind, AttackRollInput, roll_death_save};
 use crate::procedures::a5e::attack_situation::{
     AttackCircumstances, OpportunityTrigger, assess_attack, provokes_opportunity_attack,
 };
 use crate::procedures::a5e::control::{
     GroupAttack, GroupAttackBasis, group_attack, group_check, resolve_group_attack,
 };
-use crate::procedures::a5e::cover::A5eCover;
+use crate::procedures::a5e::cover::{A5eCover, CoverSaveRule, Targeting};
 use crate::procedures::a5e::damage::{DamageDice, DamageType};
 use crate::procedures::a5e::dice::D20Test;
 use crate::procedures::a5e::environment::breath::{BreathClock, DEFAULT_ROUND_SECONDS};
 use crate::procedures::a5e::environment::falling::{FallLanding, resolve_fall};
+use crate::procedures::a5e::environment::long_rest_food_fatigue;
 use crate::procedures::a5e::environment::underwater::water_damage;
-use crate::procedures::a5e::environment::vision::{Senses, SightQuery, perceive};
+use crate::procedures::a5e::environment::vision::{
+    Senses, SightQuery, immune_to_visual_illusions, perceive, truesight_pierces,
+};
 use crate::procedures::a5e::jump::{high_jump_ft, land, long_jump_ft, obstacle_clearance};
 use crate::procedures::a5e::movement::{MoveStep, MovementBudget, MovementOptions, Speeds};
 use crate::procedures::a5e::objects::armor::{OBJECT_ARMOR_TABLE, ObjectMaterial};
@@ -59,27 +65,78 @@ use crate::procedures::a5e::objects::far_future::{FUTURE_MATERIALS_TABLE, regene
 use crate::procedures::a5e::objects::hit_points::{Durability, object_hit_points};
 use crate::procedures::a5e::objects::zirkon::through_zirkon;
 use crate::procedures::a5e::position::{
-    FlankingSituation, MountCommand, back_to_back, can_ride, command_mount, flanks,
-    higher_ground_expertise, lower_ground_expertise, pull_ally,
+    FlankingSituation, MountCommand, MountMoveAction, back_to_back, can_ride, command_mount,
+    controlled_mount_may, flanks, higher_ground_expertise, lower_ground_expertise,
+    may_drop_prone_as_reaction, pull_ally,
 };
-use crate::procedures::a5e::press::{PressTheAttackRequest, fall_back, press_the_attack};
-use crate::procedures::a5e::scenarios::astral_fly_speed;
+use crate::procedures::a5e::press::{
+    PressTheAttackRequest, fall_back, press_expertise, press_the_attack,
+};
+use crate::procedures::a5e::scenarios::{
+    astral_fly_speed, astral_psychic_vulnerable, flyer_may_fall, starts_falling_aloft,
+    suspended_check_disadvantage,
+};
 use crate::procedures::a5e::size::{SIZE_TABLE, Size, fit};
 use crate::procedures::a5e::travel::{
-    A5eMarchingOrder, TravelPace, VehicleKind, stealthy_travel, vehicle_pace_effects,
+    A5eMarchingOrder, TravelPace, VehicleKind, notices_threat, stealthy_travel,
+    vehicle_pace_effects, vessel_hours_per_day,
 };
 use crate::procedures::a5e::tumble::{TumbleAttempt, tumble};
 use crate::procedures::a5e::turn::{ActionCost, TurnBudget};
-use crate::procedures::a5e::two_weapon::{TwoWeaponSetup, off_hand_attacks};
-use crate::procedures::a5e::world::catalogue::{WORLD_FEATURES, WorldFeatureId};
+use crate::procedures::a5e::two_weapon::{
+    TwoWeaponSetup, off_hand_attacks, off_hand_damage_modifier, off_hand_may_be_ranged,
+};
+use crate::procedures::a5e::world::catalogue::{
+    WORLD_FEATURES, WorldFeatureId, world_action_descriptors,
+};
 use crate::procedures::a5e::world::resolve::{
-    AffectedCreature, WorldResolveOptions, resolve_feature, resolve_feature_check, resolve_mirror,
+    AffectedCreature, WorldResolveOptions, echo_thunder_damage, resolve_feature,
+    resolve_feature_check, resolve_mirror,
 };
 use crate::procedures::a5e::world::state::WorldFeatureState;
 
 /// An input with nothing in it (tables).
 #[derive(Deserialize)]
 struct NoInput {}
+
+/// `a5e.cover` (A5E-ATK-06, C-26): every source of cover between attacker and target, and the
+/// saving throw in question.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eCoverInput {
+    pub sources: Vec<A5eCover>,
+    /// The saving throw's ability, for `saveBonus` (Dexterity unless given).
+    #[serde(default = "dex")]
+    pub save_ability: Ability,
+    /// C-26: Dexterity saves only (default) or every save.
+    #[serde(default)]
+    pub rule: CoverSaveRule,
+}
+
+const fn dex() -> Ability {
+    Ability::Dex
+}
+
+/// The cover that applies (only the best source) and its bonuses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eCoverFacts {
+    pub cover: A5eCover,
+    pub ac_bonus: i32,
+    pub save_bonus: i32,
+    pub hide_bonus: i32,
+    /// Total cover: the target can't be attacked or targeted directly.
+    pub can_be_targeted_directly: bool,
+}
+
+/// `a5e.damage` (A5E-DMG-01): damage dice plus a bonus.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eDamageInput {
+    pub damage: DamageDice,
+    #[serde(default)]
+    pub bonus: i32,
+}
 
 /// `a5e.fit` (A5E-MOVE-02): a creature's size and the size of the space.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
@@ -492,6 +549,136 @@ pub struct A5eZirkonInput {
     pub point_cost: u32,
 }
 
+/// `a5e.mountMay` (A5E-MOVE-09): an action a controlled mount wants to take while it moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eMountActionInput {
+    pub action: MountMoveAction,
+}
+
+/// `a5e.dropProne` (A5E-MOVE-10): dropping prone as a reaction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eDropProneInput {
+    pub targeted_by_ranged_attack: bool,
+    pub sees_attacker: bool,
+}
+
+/// `a5e.pressExpertise` (A5E-ACT-09/10): a melee attack against the pressed target.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5ePressExpertiseInput {
+    pub melee: bool,
+    pub against_pressed_target: bool,
+    #[serde(default)]
+    pub mode: RollMode,
+    #[serde(default)]
+    pub target_fell_back: bool,
+    /// The attacker's expertise die (d4 unless a feature raises it).
+    #[serde(default = "d4")]
+    pub die: DieSize,
+}
+
+const fn d4() -> DieSize {
+    DieSize::D4
+}
+
+/// `a5e.offHand` (A5E-ACT-17).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eOffHandInput {
+    pub ability_modifier: i32,
+    #[serde(default)]
+    pub off_hand_thrown: bool,
+}
+
+/// An off-hand attack's damage modifier (only a negative one applies) and whether it may be a
+/// ranged (thrown) attack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eOffHand {
+    pub damage_modifier: i32,
+    pub may_be_ranged: bool,
+}
+
+/// `a5e.scenario` (A5E-SCEN-01..03, A5E-MOVE-06): a creature in an alternative scenario.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", default)]
+pub struct A5eScenarioInput {
+    /// Prone (knocked prone, for a flyer).
+    pub prone: bool,
+    pub restrained: bool,
+    pub has_swim_speed: bool,
+    pub has_fly_speed: bool,
+    /// The fly speed now (a flyer whose Speed drops to 0 may fall).
+    pub fly_speed_ft: u32,
+    pub proficient_wis_save: bool,
+    pub proficient_int_save: bool,
+}
+
+/// What the scenario rules say about that creature.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eScenarioFacts {
+    /// A5E-SCEN-01: suspended in water, its Dexterity checks have disadvantage.
+    pub suspended_dex_check_disadvantage: bool,
+    /// A5E-SCEN-02: aloft, it starts to fall.
+    pub falls_aloft: bool,
+    /// A5E-MOVE-06: as a flyer it may fall.
+    pub flyer_may_fall: bool,
+    /// A5E-SCEN-03: adrift in the Astral Plane, it is vulnerable to psychic damage.
+    pub astral_psychic_vulnerable: bool,
+}
+
+/// `a5e.echoThunder` (A5E-WORLD-05): a damage roll inside an Echo area.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eEchoInput {
+    pub total: u32,
+    pub dice_rolled: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub damage_type: Option<DamageType>,
+}
+
+/// `a5e.foodFatigue` (A5E-ENV-10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eFoodInput {
+    pub ate_and_drank: bool,
+}
+
+/// `a5e.vesselHours` (A5E-TIME-02).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eVesselInput {
+    pub crew_hours: u32,
+}
+
+/// `a5e.noticesThreat` (A5E-TIME-04).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eNoticeInput {
+    pub passive_perception: i32,
+    pub stealth_total: i32,
+}
+
+/// `a5e.truesight` (A5E-ENV-07/09).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eTruesightInput {
+    #[serde(default)]
+    pub senses: Senses,
+    pub distance_ft: u32,
+}
+
+/// Whether truesight reaches that far, and whether the senses ignore visual illusions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eTruesightFacts {
+    pub truesight_pierces: bool,
+    pub immune_to_visual_illusions: bool,
+}
+
 /// `a5e.stealthyTravel` (A5E-TIME-05).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "camelCase")]
@@ -542,6 +729,18 @@ pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result
         "a5e.opportunityAttack" => json(input, |i: OpportunityTrigger| {
             Ok(provokes_opportunity_attack(&i))
         }),
+        "a5e.attackAbilities" => json(input, |i: AttackKind| Ok(i.abilities())),
+        "a5e.cover" => json(input, |i: A5eCoverInput| {
+            let cover = A5eCover::best(i.sources);
+            Ok(A5eCoverFacts {
+                cover,
+                ac_bonus: cover.ac_bonus(),
+                save_bonus: cover.save_bonus(i.save_ability, i.rule),
+                hide_bonus: cover.hide_bonus(),
+                can_be_targeted_directly: cover.can_be_targeted(Targeting::Direct),
+            })
+        }),
+        "a5e.damage" => json(input, |i: A5eDamageInput| i.damage.roll(i.bonus, d)),
         // ---- sizes, position, movement ----
         "a5e.sizes" => json(input, |_: NoInput| Ok(SIZE_TABLE.as_slice())),
         "a5e.fit" => json(input, |i: A5eFitInput| Ok(fit(i.creature, i.space))),
@@ -771,6 +970,63 @@ pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result
         "a5e.zirkon" => json(input, |i: A5eZirkonInput| {
             through_zirkon(i.power_level, i.point_cost)
         }),
+        "a5e.mountMay" => json(input, |i: A5eMountActionInput| {
+            Ok(controlled_mount_may(i.action))
+        }),
+        "a5e.dropProne" => json(input, |i: A5eDropProneInput| {
+            Ok(may_drop_prone_as_reaction(
+                i.targeted_by_ranged_attack,
+                i.sees_attacker,
+            ))
+        }),
+        "a5e.pressExpertise" => json(input, |i: A5ePressExpertiseInput| {
+            Ok(press_expertise(
+                i.melee,
+                i.against_pressed_target,
+                i.mode,
+                i.target_fell_back,
+                i.die,
+            ))
+        }),
+        "a5e.offHand" => json(input, |i: A5eOffHandInput| {
+            Ok(A5eOffHand {
+                damage_modifier: off_hand_damage_modifier(i.ability_modifier),
+                may_be_ranged: off_hand_may_be_ranged(i.off_hand_thrown),
+            })
+        }),
+        "a5e.scenario" => json(input, |i: A5eScenarioInput| {
+            Ok(A5eScenarioFacts {
+                suspended_dex_check_disadvantage: suspended_check_disadvantage(
+                    Ability::Dex,
+                    i.has_swim_speed,
+                ),
+                falls_aloft: starts_falling_aloft(i.prone, i.restrained, i.has_fly_speed),
+                flyer_may_fall: flyer_may_fall(i.prone, i.fly_speed_ft),
+                astral_psychic_vulnerable: astral_psychic_vulnerable(
+                    i.proficient_wis_save,
+                    i.proficient_int_save,
+                ),
+            })
+        }),
+        "a5e.echoThunder" => json(input, |i: A5eEchoInput| {
+            Ok(echo_thunder_damage(i.total, i.dice_rolled, i.damage_type))
+        }),
+        "a5e.foodFatigue" => json(input, |i: A5eFoodInput| {
+            Ok(long_rest_food_fatigue(i.ate_and_drank))
+        }),
+        "a5e.vesselHours" => json(input, |i: A5eVesselInput| {
+            vessel_hours_per_day(i.crew_hours)
+        }),
+        "a5e.noticesThreat" => json(input, |i: A5eNoticeInput| {
+            Ok(notices_threat(i.passive_perception, i.stealth_total))
+        }),
+        "a5e.truesight" => json(input, |i: A5eTruesightInput| {
+            Ok(A5eTruesightFacts {
+                truesight_pierces: truesight_pierces(&i.senses, i.distance_ft),
+                immune_to_visual_illusions: immune_to_visual_illusions(&i.senses),
+            })
+        }),
+        "a5e.worldActions" => json(input, |_: NoInput| Ok(world_action_descriptors())),
         // ---- travel and scenarios ----
         "a5e.stealthyTravel" => json(input, |i: A5eStealthyTravelInput| {
             stealthy_travel(i.pace, i.group_stealth_total, &i.threats)
@@ -794,7 +1050,7 @@ mod tests {
     use crate::dice::SuppliedDice;
     use crate::error::ErrorCode;
 
-    const NAMES: [&str; 78] = [
+    const NAMES: [&str; 92] = [
         "a5e.attack",
         "a5e.assessAttack",
         "a5e.test",
@@ -873,6 +1129,20 @@ mod tests {
         "a5e.objectHp.regenerate",
         "a5e.bashPossible",
         "a5e.zirkon",
+        "a5e.mountMay",
+        "a5e.dropProne",
+        "a5e.pressExpertise",
+        "a5e.offHand",
+        "a5e.scenario",
+        "a5e.echoThunder",
+        "a5e.foodFatigue",
+        "a5e.vesselHours",
+        "a5e.noticesThreat",
+        "a5e.truesight",
+        "a5e.worldActions",
+        "a5e.attackAbilities",
+        "a5e.cover",
+        "a5e.damage",
     ];
 
     fn run(name: &str, input: &str) -> Result<Option<String>> {

@@ -7,14 +7,20 @@ import type {
   A5eBreathInput,
   A5eBreathStart,
   A5eCommandMountInput,
+  A5eCoverFacts,
+  A5eCoverInput,
+  A5eDamageInput,
   A5eDodgeInput,
   A5eDoorInput,
+  A5eDropProneInput,
+  A5eEchoInput,
   A5eFallBackInput,
   A5eFallInput,
   A5eFeatureCheckInput,
   A5eFeatureInput,
   A5eFitInput,
   A5eFlanksInput,
+  A5eFoodInput,
   A5eGroundInput,
   A5eGroupAttackInput,
   A5eGroupCheckInput,
@@ -26,27 +32,39 @@ import type {
   A5eMarchingOrderView,
   A5eMaterialInput,
   A5eMirrorInput,
+  A5eMountActionInput,
   A5eMovementStart,
   A5eMoveQuery,
+  A5eNoticeInput,
   A5eObjectDamageInput,
   A5eObjectHpInput,
   A5eObstacleInput,
+  A5eOffHand,
+  A5eOffHandInput,
   A5ePerceiveInput,
+  A5ePressExpertiseInput,
   A5ePullAllyInput,
   A5eReadyInput,
   A5eResolveFeatureInput,
   A5eResolveGroupAttackInput,
   A5eRideInput,
+  A5eScenarioFacts,
+  A5eScenarioInput,
   A5eSearchInput,
   A5eSprintInput,
   A5eStealthyTravelInput,
+  A5eTruesightFacts,
+  A5eTruesightInput,
   A5eVehiclePaceInput,
+  A5eVesselInput,
   A5eWaterDamageInput,
   A5eWorldActionInput,
   A5eZirkonInput,
+  Ability,
   ActionCost,
   AttackAssessment,
   AttackCircumstances,
+  AttackKind,
   AttackRoll,
   AttackRollInput,
   BashResult,
@@ -55,7 +73,9 @@ import type {
   BreathTick,
   D20Test,
   D20TestRoll,
+  DamageRoll,
   DeathSaveRoll,
+  DieSize,
   DodgeEffect,
   Door,
   DoorRow,
@@ -98,6 +118,7 @@ import type {
   TumbleResult,
   TurnBudget,
   TwoWeaponSetup,
+  WorldActionDescriptor,
   WorldActionUse,
   WorldFeature,
   WorldFeatureResolution,
@@ -116,14 +137,20 @@ export type {
   A5eBreathStart,
   A5eCommandMountInput,
   A5eCover,
+  A5eCoverFacts,
+  A5eCoverInput,
+  A5eDamageInput,
   A5eDodgeInput,
   A5eDoorInput,
+  A5eDropProneInput,
+  A5eEchoInput,
   A5eFallBackInput,
   A5eFallInput,
   A5eFeatureCheckInput,
   A5eFeatureInput,
   A5eFitInput,
   A5eFlanksInput,
+  A5eFoodInput,
   A5eGroundInput,
   A5eGroupAttackInput,
   A5eGroupCheckInput,
@@ -136,23 +163,33 @@ export type {
   A5eMarchingOrderView,
   A5eMaterialInput,
   A5eMirrorInput,
+  A5eMountActionInput,
   A5eMovementStart,
   A5eMoveQuery,
+  A5eNoticeInput,
   A5eObjectDamageInput,
   A5eObjectHpInput,
   A5eObjectHpState,
   A5eObstacleInput,
+  A5eOffHand,
+  A5eOffHandInput,
   A5ePerceiveInput,
+  A5ePressExpertiseInput,
   A5ePullAllyInput,
   A5eReadyInput,
   A5eResolveFeatureInput,
   A5eResolveGroupAttackInput,
   A5eRideInput,
+  A5eScenarioFacts,
+  A5eScenarioInput,
   A5eSearchInput,
   A5eSprintInput,
   A5eStealthyTravelInput,
+  A5eTruesightFacts,
+  A5eTruesightInput,
   A5eTurnInput,
   A5eVehiclePaceInput,
+  A5eVesselInput,
   A5eWaterDamageInput,
   A5eWorldActionInput,
   A5eZirkonInput,
@@ -164,6 +201,7 @@ export type {
   AttackCircumstances,
   AttackEnvironment,
   AttackForm,
+  AttackKind,
   AttackOutcome,
   AttackRoll,
   AttackRollInput,
@@ -174,6 +212,7 @@ export type {
   BreathTick,
   CastingTime,
   CheckPurpose,
+  CoverSaveRule,
   CreatureOutcome,
   D20Test,
   D20TestRoll,
@@ -216,6 +255,7 @@ export type {
   MaterialArmor,
   MirrorResult,
   MountCommand,
+  MountMoveAction,
   MovementBudget,
   MovementKind,
   MovementOptions,
@@ -262,6 +302,7 @@ export type {
   VehicleKind,
   VisionSense,
   WaterWeapon,
+  WorldActionDescriptor,
   WorldActionUse,
   WorldEnvironment,
   WorldFeature,
@@ -291,6 +332,12 @@ export interface A5eProcedures {
   deathSave(input: D20Test, dice?: Dice): DeathSaveRoll;
   /** A5E-ATK-05: does this movement provoke an opportunity attack? */
   opportunityAttack(input: OpportunityTrigger): boolean;
+  /** A5E-DICE-03: the abilities an attack may use (a finesse or thrown weapon offers two). */
+  attackAbilities(input: AttackKind): Ability[];
+  /** A5E-ATK-06, C-26: the best of several sources of cover and its bonuses (`rule: "allSaves"` for 004's reading). */
+  cover(input: A5eCoverInput): A5eCoverFacts;
+  /** A5E-DMG-01: damage dice plus a bonus (never below 0). */
+  damage(input: A5eDamageInput, dice?: Dice): DamageRoll;
   /** A5E-MOVE-01: the size table (space, creatures that can surround). */
   sizes(): SizeRow[];
   /** A5E-MOVE-02: fits, squeezes, or too small. */
@@ -428,6 +475,28 @@ export interface A5eProcedures {
   bashPossible(input: A5eBashInput): boolean;
   /** A5E-OBJ-12: powers of level III or lower are blocked; higher ones cost double. */
   zirkon(input: A5eZirkonInput): ZirkonEffect;
+  /** A5E-MOVE-09: a controlled mount may only Dash, Disengage or Dodge while it moves. */
+  mountMay(input: A5eMountActionInput): boolean;
+  /** A5E-MOVE-10: drop prone as a reaction to a ranged attack it can see. */
+  dropProne(input: A5eDropProneInput): boolean;
+  /** A5E-ACT-09/10: the expertise die a melee attack against the pressed target gets, if any. */
+  pressExpertise(input: A5ePressExpertiseInput): DieSize | undefined;
+  /** A5E-ACT-17: the off-hand damage modifier (only a negative one) and whether it may be thrown. */
+  offHand(input: A5eOffHandInput): A5eOffHand;
+  /** A5E-SCEN-01..03, A5E-MOVE-06: what the scenario rules say about a creature. */
+  scenario(input: A5eScenarioInput): A5eScenarioFacts;
+  /** A5E-WORLD-05: thunder damage in an Echo area gains 1 per die. */
+  echoThunder(input: A5eEchoInput): number;
+  /** A5E-ENV-10: fatigue from a long rest without food and water. */
+  foodFatigue(input: A5eFoodInput): number;
+  /** A5E-TIME-02: a ship travels as long as its crew does, up to 24 hours. */
+  vesselHours(input: A5eVesselInput): number;
+  /** A5E-TIME-04: passive Perception against a Stealth total. */
+  noticesThreat(input: A5eNoticeInput): boolean;
+  /** A5E-ENV-07/09 */
+  truesight(input: A5eTruesightInput): A5eTruesightFacts;
+  /** A5E-WORLD-02: the world actions an encounter can list (id, name, recharge). */
+  worldActions(): WorldActionDescriptor[];
   /** A5E-TIME-05 */
   stealthyTravel(input: A5eStealthyTravelInput): StealthyTravel;
   /** A5E-TIME-02 */
@@ -441,7 +510,8 @@ export interface A5eProcedures {
  * nested object. Documented and typed by {@link A5eProcedures}, so the JS stays one line each.
  */
 const NAMES =
-  "attack assessAttack test deathSave opportunityAttack sizes fit flanks pullAlly " +
+  "attack assessAttack test deathSave opportunityAttack attackAbilities cover damage sizes fit " +
+  "flanks pullAlly " +
   "movement.start movement.move movement.dash movement.standUp movement.mount movement.jump " +
   "movement.nextTurn movement.query turn.start turn.startTurn turn.spend turn.interact " +
   "turn.disengage turn.dash longJump highJump jumpObstacle jumpLanding dodge help " +
@@ -451,7 +521,9 @@ const NAMES =
   "groupAttack resolveGroupAttack objectArmor objectAc objectHitPoints rollObjectHitPoints " +
   "objectDamage objectSave doors door bash stealthyTravel vehiclePace astralFlySpeed " +
   "higherGround lowerGround backToBack canRide commandMount sprint marchingOrder " +
-  "futureMaterials objectHp.start objectHp.take objectHp.regenerate bashPossible zirkon";
+  "futureMaterials objectHp.start objectHp.take objectHp.regenerate bashPossible zirkon " +
+  "mountMay dropProne pressExpertise offHand scenario echoThunder foodFatigue vesselHours " +
+  "noticesThreat truesight worldActions";
 
 function build(): A5eProcedures {
   const root: Record<string, unknown> = {};
