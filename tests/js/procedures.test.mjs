@@ -359,6 +359,35 @@ test("HYB-DMG-01..03: a dangerous check (a PC's natural 1 doubles damage) and da
   assert.deepEqual([crit.amount, crit.doubled], [18, true]);
 });
 
+test("OSE-COMBAT-04/08/09, OSE-ATK-02/12/15/17: melee movement, casting, disruption, invulnerability, subdual", () => {
+  assert.equal(ose.fightingWithdrawal({ rate: 120, clearPath: true }), 20);
+  assert.throws(() => ose.fightingWithdrawal({ rate: 120 }), fails("NOT_ALLOWED"));
+  assert.equal(ose.retreatMovement({ rate: 120 }), 40);
+  assert.deepEqual(ose.castingObstacles({ targetVisibleOrNotNeeded: true }), []);
+  assert.deepEqual(ose.castingObstacles({ gagged: true, movedThisRound: true }), ["cannotSpeak", "alreadyMoved", "targetNotVisible"]);
+  assert.equal(ose.spellDisrupted({ sideLostInitiative: true, hitBeforeTurn: true }), true);
+  assert.equal(ose.spellDisrupted({ hitBeforeTurn: true }), false);
+  const ogre = { isMonster: true, hitDice: 5 };
+  assert.equal(ose.canHarmInvulnerable({ attacker: ogre }), false);
+  assert.equal(ose.canHarmInvulnerable({ attacker: ogre, optionalRule: true }), true);
+  assert.equal(ose.canHarmInvulnerable({ attacker: { suitableWeapon: true } }), true);
+  const track = { maxHp: 10, intelligent: true, lethalTaken: 0, subdualTaken: 0 };
+  const bruised = ose.subdual({ track, kind: "subdual", amount: 6 });
+  assert.equal(bruised.result, "fighting");
+  assert.deepEqual(ose.subdual({ track: bruised.state, amount: 4 }).result, "surrenders");
+  assert.equal(ose.subdual({ track: { ...bruised.state, intelligent: false }, amount: 4 }).result, "subduedRefereeDecides");
+  assert.equal(ose.subdual({ track, amount: 10 }).result, "killed");
+});
+
+test("HYB-CHK-04: a stealth check hides the character; attacking reveals it", () => {
+  const hidden = hyb.stealth.attempt({ check: { modifier: 2, dc: 12 } }, faces([10]));
+  assert.deepEqual([hidden.result.success, hidden.state.hidden], [true, true]);
+  const struck = hyb.stealth.attack({ stealth: hidden.state });
+  assert.deepEqual([struck.result, struck.state.hidden], [true, false]);
+  assert.equal(hyb.stealth.attempt({ stealth: hidden.state, check: { modifier: 2, dc: 12 } }, faces([5])).state.hidden, false);
+  assert.throws(() => runJsonProcedure("hyb.stealth.attempt", {}), fails("INVALID_ARGUMENT"));
+});
+
 test("procedureJson errors: unknown OSE/HYB names and malformed input are INVALID_ARGUMENT", () => {
   assert.throws(() => runJsonProcedure("ose.nope", {}), fails("INVALID_ARGUMENT"));
   assert.throws(() => runJsonProcedure("hyb.damage", { dice: "1d8" }), fails("INVALID_ARGUMENT"));

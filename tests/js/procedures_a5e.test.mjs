@@ -209,11 +209,13 @@ test("EX-A5E-16 / A5E-MOVE-13: pulling an ally at Speed 30 moves 10 ft", () => {
   assert.throws(() => a5e.pullAlly({ distanceToAllyFt: 10, allyWilling: true, hasReaction: true }), fails("NOT_ALLOWED"));
 });
 
-test("EX-A5E-16 / A5E-MOVE-17..20: long and high jumps, obstacles, landing, leaping beyond Speed", () => {
+test("EX-A5E-16 / A5E-MOVE-17..20: long and high jumps, reach, obstacles, landing, leaping beyond Speed", () => {
   assert.equal(a5e.longJump({ strengthScore: 15, runUpFt: 10 }), 15);
   assert.throws(() => a5e.longJump({ strengthScore: 15, runUpFt: 5 }), fails("NOT_ALLOWED"));
   assert.equal(a5e.highJump({ strengthModifier: 2, running: true }), 5);
   assert.equal(a5e.highJump({ strengthModifier: 2, running: false }), 2.5);
+  assert.equal(a5e.jumpReach({ jumpHeightFt: 5, creatureHeightFt: 6 }), 14);
+  assert.throws(() => a5e.jumpReach({ jumpHeightFt: -1, creatureHeightFt: 6 }), fails("INVALID_ARGUMENT"));
   assert.deepEqual(a5e.jumpObstacle({ obstacleFt: 3, jumpFt: 15 }), { type: "clearable", dc: 10 });
   assert.deepEqual(a5e.jumpObstacle({ obstacleFt: 4, jumpFt: 15 }), { type: "tooTall" });
   const fell = a5e.jumpLanding({ inDifficultTerrain: true, acrobatics: { modifier: 0 } }, faces([9]));

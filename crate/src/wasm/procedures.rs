@@ -24,8 +24,10 @@
 //! core's own serde types and one generic helper ([`json`]), instead of hand-written field
 //! readers: `ose.openEncounter`, `ose.beginEvasion`, `ose.encounterMovement`,
 //! `ose.mercenaryMorale`, `ose.damage`, `ose.unarmedDamage`, `ose.bombing`, `ose.drowning`,
-//! `ose.running.{run, rest}`, `hyb.planMorale`, `hyb.moraleFor`, `hyb.dangerousCheck`,
-//! `hyb.damage`, and every `a5e.*` name (see [`super::procedures_a5e`]).
+//! `ose.running.{run, rest}`, `ose.fightingWithdrawal`, `ose.retreatMovement`,
+//! `ose.castingObstacles`, `ose.spellDisrupted`, `ose.canHarmInvulnerable`, `ose.subdual`,
+//! `hyb.planMorale`, `hyb.moraleFor`, `hyb.dangerousCheck`, `hyb.damage`,
+//! `hyb.stealth.{attempt, attack}`, and every `a5e.*` name (see [`super::procedures_a5e`]).
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -45,7 +47,7 @@ use crate::procedures::hyb::attack::{
 use crate::procedures::hyb::chase::{
     ChaseInput, ChaseRole, ChaseRollMode, ChaseTerrain, Runner, chase_dc, roll_chase,
 };
-use crate::procedures::hyb::check::{HybCheckInput, roll_hyb_check};
+use crate::procedures::hyb::check::{HybCheckInput, Stealth, roll_hyb_check};
 use crate::procedures::hyb::morale::{
     GroupRoller, HybMoraleInput, HybMoraleTrigger, MoraleGrouping, MoraleParticipant,
     plan_morale_rolls, roll_follower_morale, roll_hyb_morale, roll_hyb_morale_for,
@@ -54,11 +56,17 @@ use crate::procedures::hyb::retreat::{RetreatInput, resolve_retreat};
 use crate::procedures::hyb::trap::{TrapInput, resolve_trap, roll_dangerous_check};
 use crate::procedures::ose::MovementRate;
 use crate::procedures::ose::attack::{
-    AttackResolution, OseAttackInput, OseAttackKind, roll_bombing, roll_ose_attack,
+    AttackResolution, InvulnerabilityAttacker, OseAttackInput, OseAttackKind,
+    can_harm_invulnerable, roll_bombing, roll_ose_attack,
 };
 use crate::procedures::ose::checks::roll_ability_check;
-use crate::procedures::ose::combat::{MissileRange, OseCover as Cover};
-use crate::procedures::ose::damage::{OseDamageInput, roll_ose_damage, roll_unarmed_damage};
+use crate::procedures::ose::combat::{
+    CasterState, DisruptionCheck, MeleeMovement, MissileRange, OseCover as Cover,
+    casting_obstacles, fighting_withdrawal, spell_disrupted,
+};
+use crate::procedures::ose::damage::{
+    DamageKind, OseDamageInput, SubdualTrack, roll_ose_damage, roll_unarmed_damage,
+};
 use crate::procedures::ose::encounter::{
     EncounterDistance, EncounterLocation, OpeningInput, encounter_movement, open_encounter,
     roll_encounter_distance,
@@ -1076,6 +1084,46 @@ pub struct HybDamageInput {
     pub critical: bool,
 }
 
+/// `ose.fightingWithdrawal` / `ose.retreatMovement` (OSE-COMBAT-04).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct MeleeMovementInput {
+    pub rate: MovementRate,
+    /// A fighting withdrawal needs a clear path to back away along.
+    #[serde(default)]
+    pub clear_path: bool,
+}
+
+/// `ose.canHarmInvulnerable` (OSE-ATK-02/12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct InvulnerabilityInput {
+    pub attacker: InvulnerabilityAttacker,
+    /// OSE-ATK-12 `[OPT]`: monsters of 5 HD or more (or themselves invulnerable) can hurt them.
+    #[serde(default)]
+    pub optional_rule: bool,
+}
+
+/// `ose.subdual` (OSE-ATK-15): damage noted on a subdual track.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct SubdualInput {
+    pub track: SubdualTrack,
+    #[serde(default)]
+    pub kind: DamageKind,
+    pub amount: u32,
+}
+
+/// `hyb.stealth.attempt` / `.attack` (HYB-CHK-04).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct StealthInput {
+    #[serde(default)]
+    pub stealth: Stealth,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<HybCheckInput>,
+}
+
 /// The next state of a stateful procedure, and what happened.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
 #[serde(rename_all = "camelCase")]
@@ -1130,6 +1178,41 @@ fn dispatch_json(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Optio
         "ose.drowning" => json(input, |i: DrowningInput| roll_drowning(d, i.chance)),
         "ose.running.run" => json(input, |i| running(i, false)),
         "ose.running.rest" => json(input, |i| running(i, true)),
+        "ose.fightingWithdrawal" => json(input, |i: MeleeMovementInput| {
+            fighting_withdrawal(i.rate, i.clear_path)
+        }),
+        "ose.retreatMovement" => json(input, |i: MeleeMovementInput| {
+            MeleeMovement::Retreat.max_per_round(i.rate)
+        }),
+        "ose.castingObstacles" => json(input, |i: CasterState| Ok(casting_obstacles(i))),
+        "ose.spellDisrupted" => json(input, |i: DisruptionCheck| Ok(spell_disrupted(i))),
+        "ose.canHarmInvulnerable" => json(input, |i: InvulnerabilityInput| {
+            Ok(can_harm_invulnerable(i.attacker, i.optional_rule))
+        }),
+        "ose.subdual" => json(input, |mut i: SubdualInput| {
+            let status = i.track.take(i.kind, i.amount);
+            Ok(StateStep {
+                state: i.track,
+                result: status,
+            })
+        }),
+        "hyb.stealth.attempt" => json(input, |mut i: StealthInput| {
+            let check = i
+                .check
+                .ok_or_else(|| Error::invalid_argument("missing field `check`"))?;
+            let result = i.stealth.attempt(d, &check)?;
+            Ok(StateStep {
+                state: i.stealth,
+                result,
+            })
+        }),
+        "hyb.stealth.attack" => json(input, |mut i: StealthInput| {
+            let was_hidden = i.stealth.attack();
+            Ok(StateStep {
+                state: i.stealth,
+                result: was_hidden,
+            })
+        }),
         "hyb.planMorale" => json(input, |i: HybGroupMoraleInput| {
             plan_morale_rolls(&i.participants, i.grouping, i.group_roller)
         }),

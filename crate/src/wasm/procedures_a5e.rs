@@ -25,7 +25,7 @@
 //! `a5e.bashPossible`, `a5e.zirkon`, `a5e.mountMay`, `a5e.dropProne`, `a5e.pressExpertise`,
 //! `a5e.offHand`, `a5e.scenario`, `a5e.echoThunder`, `a5e.foodFatigue`, `a5e.vesselHours`,
 //! `a5e.noticesThreat`, `a5e.truesight`, `a5e.worldActions`, `a5e.attackAbilities`, `a5e.cover`,
-//! `a5e.damage`.
+//! `a5e.damage`, `a5e.jumpReach`.
 
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
@@ -54,7 +54,9 @@ use crate::procedures::a5e::environment::underwater::water_damage;
 use crate::procedures::a5e::environment::vision::{
     Senses, SightQuery, immune_to_visual_illusions, perceive, truesight_pierces,
 };
-use crate::procedures::a5e::jump::{high_jump_ft, land, long_jump_ft, obstacle_clearance};
+use crate::procedures::a5e::jump::{
+    high_jump_ft, jump_reach_ft, land, long_jump_ft, obstacle_clearance,
+};
 use crate::procedures::a5e::movement::{MoveStep, MovementBudget, MovementOptions, Speeds};
 use crate::procedures::a5e::objects::armor::{OBJECT_ARMOR_TABLE, ObjectMaterial};
 use crate::procedures::a5e::objects::damage::{ObjectDefenses, ObjectHp, object_save};
@@ -225,6 +227,14 @@ pub struct A5eLongJumpInput {
 pub struct A5eHighJumpInput {
     pub strength_modifier: i32,
     pub running: bool,
+}
+
+/// `a5e.jumpReach` (A5E-MOVE-20): how high a jumping creature can reach.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct A5eJumpReachInput {
+    pub jump_height_ft: f64,
+    pub creature_height_ft: f64,
 }
 
 /// `a5e.jumpObstacle` (A5E-MOVE-18): an obstacle's height and the jump's length.
@@ -816,6 +826,9 @@ pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result
         "a5e.highJump" => json(input, |i: A5eHighJumpInput| {
             high_jump_ft(i.strength_modifier, i.running)
         }),
+        "a5e.jumpReach" => json(input, |i: A5eJumpReachInput| {
+            jump_reach_ft(i.jump_height_ft, i.creature_height_ft)
+        }),
         "a5e.jumpObstacle" => json(input, |i: A5eObstacleInput| {
             obstacle_clearance(i.obstacle_ft, i.jump_ft)
         }),
@@ -1050,7 +1063,7 @@ mod tests {
     use crate::dice::SuppliedDice;
     use crate::error::ErrorCode;
 
-    const NAMES: [&str; 92] = [
+    const NAMES: [&str; 93] = [
         "a5e.attack",
         "a5e.assessAttack",
         "a5e.test",
@@ -1143,6 +1156,7 @@ mod tests {
         "a5e.attackAbilities",
         "a5e.cover",
         "a5e.damage",
+        "a5e.jumpReach",
     ];
 
     fn run(name: &str, input: &str) -> Result<Option<String>> {

@@ -26,6 +26,7 @@ import type {
   A5eGroupCheckInput,
   A5eHideInput,
   A5eHighJumpInput,
+  A5eJumpReachInput,
   A5eLandingInput,
   A5eLongJumpInput,
   A5eMarchingOrderInput,
@@ -156,6 +157,7 @@ export type {
   A5eGroupCheckInput,
   A5eHideInput,
   A5eHighJumpInput,
+  A5eJumpReachInput,
   A5eLandingInput,
   A5eLightLevel,
   A5eLongJumpInput,
@@ -381,6 +383,8 @@ export interface A5eProcedures {
   longJump(input: A5eLongJumpInput): number;
   /** A5E-MOVE-19: high jump = 3 + STR modifier ft running, half standing. */
   highJump(input: A5eHighJumpInput): number;
+  /** A5E-MOVE-20: reach while jumping = jump height + 1.5 × the creature's height. */
+  jumpReach(input: A5eJumpReachInput): number;
   /** A5E-MOVE-18: an obstacle up to ¼ of the jump is cleared with a DC 10 check. */
   jumpObstacle(input: A5eObstacleInput): ObstacleClearance;
   /** A5E-MOVE-18: landing in difficult terrain: DC 10 Acrobatics or prone. */
@@ -514,7 +518,7 @@ const NAMES =
   "flanks pullAlly " +
   "movement.start movement.move movement.dash movement.standUp movement.mount movement.jump " +
   "movement.nextTurn movement.query turn.start turn.startTurn turn.spend turn.interact " +
-  "turn.disengage turn.dash longJump highJump jumpObstacle jumpLanding dodge help " +
+  "turn.disengage turn.dash longJump highJump jumpReach jumpObstacle jumpLanding dodge help " +
   "pressTheAttack fallBack tumble twoWeapon hide search ready fall breath.start breath.tick " +
   "breath.loseBreath waterDamage perceive worldFeatures worldFeature resolveFeature " +
   "featureCheck mirror worldAction.start worldAction.startOfRound worldAction.use groupCheck " +

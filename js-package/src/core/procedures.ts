@@ -3,6 +3,17 @@ import {
   DiceBox,
   procedure,
   procedureJson,
+  type CasterState,
+  type CastingObstacle,
+  type DisruptionCheck,
+  type InvulnerabilityInput,
+  type MeleeMovementInput,
+  type StateStep,
+  type Stealth,
+  type StealthInput,
+  type SubdualInput,
+  type SubdualStatus,
+  type SubdualTrack,
   type BeginEvasionInput,
   type BombingInput,
   type BombingResult,
@@ -90,6 +101,17 @@ import { guard } from "./errors.js";
 import { ensureReady } from "./loader.js";
 
 export type {
+  CasterState,
+  CastingObstacle,
+  DisruptionCheck,
+  InvulnerabilityAttacker,
+  InvulnerabilityInput,
+  MeleeMovementInput,
+  Stealth,
+  StealthInput,
+  SubdualInput,
+  SubdualStatus,
+  SubdualTrack,
   BeginEvasionInput,
   BombingInput,
   BombingResult,
@@ -474,6 +496,18 @@ export const ose = {
   bombing: json<BombingInput, BombingResult>("ose.bombing"),
   /** OSE-HAZ-06: d100 against the referee's chance; success means the swimmer drowns. */
   drowning: json<DrowningInput, PercentileRoll>("ose.drowning"),
+  /** OSE-COMBAT-04: half the encounter movement per round, with a clear path behind. */
+  fightingWithdrawal: json<MeleeMovementInput, number>("ose.fightingWithdrawal"),
+  /** OSE-COMBAT-04: the full encounter movement, but no attack (attackers get +2). */
+  retreatMovement: json<Omit<MeleeMovementInput, "clearPath">, number>("ose.retreatMovement"),
+  /** OSE-COMBAT-08, OSE-ATK-17: every reason a caster can't cast now (empty: it may). */
+  castingObstacles: json<CasterState, CastingObstacle[]>("ose.castingObstacles"),
+  /** OSE-COMBAT-09: lost initiative and hit or failed a save first → the spell is lost. */
+  spellDisrupted: json<DisruptionCheck, boolean>("ose.spellDisrupted"),
+  /** OSE-ATK-02/12: can this attacker hurt a monster harmed only by magic or silver? */
+  canHarmInvulnerable: json<InvulnerabilityInput, boolean>("ose.canHarmInvulnerable"),
+  /** OSE-ATK-15: note damage on a subdual track; an intelligent victim surrenders. */
+  subdual: json<SubdualInput, StateStep<SubdualTrack, SubdualStatus>>("ose.subdual"),
   /** OSE-PURSUIT-02: 30 rounds of running exhaust (−2 attack, damage, AC); 3 turns of rest end it. */
   running: {
     run: json<Omit<RunningInput, "turns">, RunningUpdate>("ose.running.run"),
@@ -519,6 +553,12 @@ export const hyb = {
   dangerousCheck: json<DangerousCheckInput, DangerousCheck>("hyb.dangerousCheck"),
   /** HYB-DMG-01/02: dice + modifier, doubled on a critical. */
   damage: json<HybDamageInput, HybDamage>("hyb.damage"),
+  /** HYB-CHK-04: a check hides the character (it can't be targeted); attacking ends it. */
+  stealth: {
+    attempt: json<StealthInput & { check: HybCheckInput }, StateStep<Stealth, HybCheckResult>>("hyb.stealth.attempt"),
+    /** The result: whether it was hidden. */
+    attack: json<Pick<StealthInput, "stealth">, StateStep<Stealth, boolean>>("hyb.stealth.attack"),
+  },
   /** HYB-RETREAT-01/02: the GM's check first, then any hit stops the retreat. */
   retreat(input: RetreatInput = {}, dice?: Dice): RetreatResult {
     return run("hyb.retreat", input, dice);
