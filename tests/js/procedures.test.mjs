@@ -392,4 +392,5 @@ test("procedureJson errors: unknown OSE/HYB names and malformed input are INVALI
   assert.throws(() => runJsonProcedure("ose.nope", {}), fails("INVALID_ARGUMENT"));
   assert.throws(() => runJsonProcedure("hyb.damage", { dice: "1d8" }), fails("INVALID_ARGUMENT"));
   assert.throws(() => runJsonProcedure("ose.bombing", "not an object"), fails("INVALID_ARGUMENT"));
+  assert.throws(() => runJsonProcedure("ose.bombing", undefined), fails("INVALID_ARGUMENT"));
 });

@@ -515,12 +515,11 @@ export interface A5eProcedures {
  */
 const NAMES =
   "attack assessAttack test deathSave opportunityAttack attackAbilities cover damage sizes fit " +
-  "flanks pullAlly " +
-  "movement.start movement.move movement.dash movement.standUp movement.mount movement.jump " +
-  "movement.nextTurn movement.query turn.start turn.startTurn turn.spend turn.interact " +
-  "turn.disengage turn.dash longJump highJump jumpReach jumpObstacle jumpLanding dodge help " +
-  "pressTheAttack fallBack tumble twoWeapon hide search ready fall breath.start breath.tick " +
-  "breath.loseBreath waterDamage perceive worldFeatures worldFeature resolveFeature " +
+  "flanks pullAlly movement.start movement.move movement.dash movement.standUp movement.mount " +
+  "movement.jump movement.nextTurn movement.query turn.start turn.startTurn turn.spend " +
+  "turn.interact turn.disengage turn.dash longJump highJump jumpReach jumpObstacle jumpLanding " +
+  "dodge help pressTheAttack fallBack tumble twoWeapon hide search ready fall breath.start " +
+  "breath.tick breath.loseBreath waterDamage perceive worldFeatures worldFeature resolveFeature " +
   "featureCheck mirror worldAction.start worldAction.startOfRound worldAction.use groupCheck " +
   "groupAttack resolveGroupAttack objectArmor objectAc objectHitPoints rollObjectHitPoints " +
   "objectDamage objectSave doors door bash stealthyTravel vehiclePace astralFlySpeed " +

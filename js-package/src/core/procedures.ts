@@ -263,7 +263,7 @@ function run<T>(name: string, input: object, dice?: Dice): T {
  */
 export function runJsonProcedure<T = unknown>(name: string, input: unknown, dice?: Dice): T {
   ensureReady();
-  const text = guard(() => procedureJson(name, JSON.stringify(input), boxFor(dice)));
+  const text = guard(() => procedureJson(name, JSON.stringify(input) ?? "null", boxFor(dice)));
   return JSON.parse(text, (_k, v: unknown) => (v === null ? undefined : v)) as T;
 }
 
