@@ -11,6 +11,7 @@ import {
   WildernessPursuit,
   hyb,
   ose,
+  runJsonProcedure,
   runProcedure,
 } from "turnkeeper";
 
@@ -239,4 +240,157 @@ test("errors: unknown procedures, bad input and bad faces arrive as TurnkeeperEr
   assert.throws(() => ose.reaction({}, faces([7, 1])), fails("INVALID_FACE"));
   assert.throws(() => ose.reaction({}, faces([3])), fails("FACES_EXHAUSTED"));
   assert.throws(() => ose.evasion.wildernessPlan({ fleeingSize: 0, pursuers: 2, fleeingRate: 120, pursuerRate: 120 }), fails("INVALID_ARGUMENT"));
+});
+
+test("OSE-ENC-02/03, EX-OSE-15: the encounter opening in one call — surprise, distance, initiative", () => {
+  const outdoors = ose.openEncounter({ origin: "wandering", location: "wilderness" }, faces([2, 5, 3]));
+  assert.deepEqual([outdoors.partySurprise.surprised, outdoors.monsterSurprise.surprised], [true, false]);
+  assert.deepEqual(outdoors.surprise, { type: "oneSideSurprised", surprised: "party" });
+  assert.deepEqual(outdoors.distance.distance, { unit: "yards", value: 30 });
+  assert.deepEqual([outdoors.initiativeSides, outdoors.freeRound, outdoors.nextStep], [["monsters"], "monsters", "actions"]);
+  const calm = ose.openEncounter({ origin: "placed", location: "wilderness" }, faces([3, 4, 2, 3, 4, 5]));
+  assert.deepEqual(calm.distance.distance, { unit: "yards", value: 140 });
+  assert.deepEqual([calm.initiativeSides, calm.freeRound], [["party", "monsters"], undefined]);
+  const fixed = ose.openEncounter(
+    { origin: "placed", location: "dungeon", fixedDistance: { unit: "feet", value: 20 } },
+    faces([3, 4]),
+  );
+  assert.deepEqual([fixed.distance.dice, fixed.distance.distance.value], [[], 20]);
+  assert.throws(() => ose.openEncounter({ origin: "placed", location: "dungeon" }, faces([3])), fails("FACES_EXHAUSTED"));
+});
+
+test("OSE-EVADE-01, OSE-ENC-05: evasion only before combat; encounter movement is a third of the rate", () => {
+  assert.equal(ose.beginEvasion({ otherSidePursues: false }), "unopposed");
+  assert.equal(ose.beginEvasion({ otherSidePursues: true }), "pursued");
+  assert.throws(() => ose.beginEvasion({ combatBegun: true, otherSidePursues: false }), fails("NOT_ALLOWED"));
+  assert.deepEqual(ose.encounterMovement({ rate: 120, location: "dungeon" }), { unit: "feet", value: 40 });
+  assert.deepEqual(ose.encounterMovement({ rate: 120, location: "wilderness" }), { unit: "yards", value: 40 });
+  assert.throws(() => ose.encounterMovement({ rate: 120, location: /** @type {any} */ ("moon") }), fails("INVALID_ARGUMENT"));
+});
+
+test("EX-OSE-13 / OSE-MORALE-06: mercenary morale from the troop table — trained, mounted, elite → 10", () => {
+  assert.equal(ose.mercenaryMorale({ troop: "trainedWarriors", qualities: ["mounted", "elite"] }), 10);
+  assert.equal(ose.mercenaryMorale({ troop: "untrainedMilitia", qualities: ["fanatic", "fanatic"] }), 8);
+  assert.equal(ose.mercenaryMorale({ troop: "barbarianHorde" }), 7);
+  assert.equal(ose.mercenaryMorale({ troop: "untrainedMilitia", workingConditions: -10 }), 2);
+  const score = ose.mercenaryMorale({ troop: "trainedWarriors", qualities: ["mounted", "elite"] });
+  assert.equal(ose.morale({ score, subject: "mercenary" }, faces([5, 6])).outcome, "fleesOrSurrenders");
+  assert.equal(ose.morale({ score, subject: "retainer" }).basis, "retainerNoCheck");
+});
+
+test("OSE-ATK-02/04/05/15/16: damage rolls — the 1-point minimum, exhaustion, immunity, unarmed 1d2", () => {
+  const weak = ose.damage({ dice: { count: 1, size: "d6" }, modifier: -3 }, faces([1]));
+  assert.deepEqual([weak.raw, weak.amount, weak.minimumApplied], [-2, 1, true]);
+  const tired = ose.damage({ dice: { count: 1, size: "d8" }, modifier: 2, attackerExhausted: true }, faces([6]));
+  assert.deepEqual([tired.modifier, tired.amount], [0, 6]);
+  const immune = ose.damage({ dice: { count: 1, size: "d8" }, targetImmune: true });
+  assert.deepEqual([immune.amount, immune.dice, immune.immune], [0, [], true]);
+  const subdual = ose.damage({ dice: { count: 1, size: "d6" }, kind: "subdual" }, faces([4]));
+  assert.deepEqual([subdual.amount, subdual.kind], [4, "subdual"]);
+  assert.throws(() => ose.damage({ dice: { count: 1, size: "d6" }, waterPenalty: 1 }, faces([4])), fails("INVALID_ARGUMENT"));
+  const punch = ose.unarmedDamage({ strModifier: 1 }, faces([2]));
+  assert.deepEqual([punch.dice, punch.amount], [[{ sides: 2, face: 2 }], 3]);
+});
+
+test("EX-OSE-09 / OSE-ATK-11: bombing from at most 300 ft hits on 16+", () => {
+  assert.deepEqual(ose.bombing({ altitudeFt: 300 }, faces([16])), { die: { sides: 20, face: 16 }, hit: true });
+  assert.equal(ose.bombing({ altitudeFt: 100 }, faces([15])).hit, false);
+  assert.throws(() => ose.bombing({ altitudeFt: 301 }, faces([20])), fails("NOT_ALLOWED"));
+});
+
+test("EX-OSE-08 / OSE-HAZ-06: drowning at the referee's 99% and 10%", () => {
+  assert.deepEqual(ose.drowning({ chance: 99 }, faces([99])), { die: { sides: 100, face: 99 }, chance: 99, success: true });
+  assert.equal(ose.drowning({ chance: 10 }, faces([11])).success, false);
+  assert.throws(() => ose.drowning({ chance: 101 }, faces([1])), fails("INVALID_ARGUMENT"));
+});
+
+test("OSE-PURSUIT-02: running exhausts after 30 rounds (−2 attack, damage, AC) until 3 turns of rest", () => {
+  let r = ose.running.run({ rounds: 29 });
+  assert.deepEqual([r.changed, r.penalties], [false, { attack: 0, damage: 0, acWorseBy: 0 }]);
+  r = ose.running.run({ tracker: r.tracker, rounds: 1 });
+  assert.deepEqual([r.changed, r.tracker.exhausted, r.penalties], [true, true, { attack: -2, damage: -2, acWorseBy: 2 }]);
+  r = ose.running.rest({ tracker: r.tracker, turns: 2 });
+  assert.deepEqual([r.changed, r.tracker.exhausted], [false, true]);
+  r = ose.running.rest({ tracker: r.tracker, turns: 1 });
+  assert.deepEqual([r.changed, r.tracker, r.penalties.attack], [true, { roundsRun: 0, exhausted: false, turnsRested: 0 }, 0]);
+  assert.throws(() => ose.running.rest({ tracker: r.tracker, turns: 0 }), fails("INVALID_ARGUMENT"));
+});
+
+/** @type {import("turnkeeper").MoraleParticipant[]} */
+const warband = [
+  { id: "g1", side: "goblins", kind: "goblin", morale: { wisModifier: 1, hdBonus: 2 } },
+  { id: "g2", side: "goblins", kind: "goblin", morale: { hdBonus: 2 } },
+  { id: "wolf", side: "goblins", kind: "wolf", morale: { wisModifier: 2 } },
+  { id: "rath", isPc: true, side: "party", kind: "human" },
+];
+
+test("HYB-MORALE-03: morale rolls by side, by group of a type, or by creature; PCs always alone", () => {
+  const bySide = hyb.planMorale({ participants: warband });
+  assert.deepEqual(bySide, [
+    { members: ["g1", "g2", "wolf"], roller: "g2" },
+    { members: ["rath"], roller: "rath" },
+  ]);
+  const byType = hyb.planMorale({ participants: warband, grouping: "groupByType" });
+  assert.deepEqual(byType.map((u) => u.members), [["g1", "g2"], ["wolf"], ["rath"]]);
+  assert.equal(hyb.planMorale({ participants: warband, grouping: "groupByType", groupRoller: "firstListed" })[0]?.roller, "g1");
+  assert.equal(hyb.planMorale({ participants: warband, grouping: "individual" }).length, 4);
+  const again = { id: "g1", side: "goblins", kind: "goblin" };
+  assert.throws(() => hyb.planMorale({ participants: [...warband, again] }), fails("DUPLICATE_ID"));
+});
+
+test("EX-HYB-13 / HYB-MORALE-01..03: a shared roll with the roller's modifiers — 8 + 3 stands, 7 + 3 flees", () => {
+  const goblin = warband.slice(0, 1);
+  const stands = hyb.moraleFor({ participants: goblin }, faces([8]));
+  assert.deepEqual([stands[0]?.unit.roller, stands[0]?.check.total, stands[0]?.check.outcome], ["g1", 11, "stands"]);
+  const flees = hyb.moraleFor({ participants: goblin }, faces([7]));
+  assert.equal(flees[0]?.check.outcome, "surrendersOrFlees");
+  const both = hyb.moraleFor({ participants: warband }, faces([9, 12]));
+  assert.deepEqual(both.map((u) => [u.unit.roller, u.check.total]), [["g2", 11], ["rath", 12]]);
+});
+
+test("HYB-DMG-01..03: a dangerous check (a PC's natural 1 doubles damage) and damage doubled on a critical", () => {
+  const trap = hyb.dangerousCheck({ check: { modifier: 2, dc: 12 } }, faces([1]));
+  assert.deepEqual([trap.avoided, trap.damageDoubled], [false, true]);
+  assert.equal(hyb.dangerousCheck({ check: { modifier: 2, dc: 12 }, forPc: false }, faces([1])).damageDoubled, false);
+  assert.equal(hyb.dangerousCheck({ check: { modifier: 2, dc: 12 } }, faces([10])).avoided, true);
+  const hit = hyb.damage({ dice: { count: 1, size: "d8", modifier: 1 }, modifier: 3 }, faces([5]));
+  assert.deepEqual([hit.modifier, hit.base, hit.amount, hit.doubled], [4, 9, 9, false]);
+  const crit = hyb.damage({ dice: { count: 1, size: "d8", modifier: 1 }, modifier: 3, critical: true }, faces([5]));
+  assert.deepEqual([crit.amount, crit.doubled], [18, true]);
+});
+
+test("OSE-COMBAT-04/08/09, OSE-ATK-02/12/15/17: melee movement, casting, disruption, invulnerability, subdual", () => {
+  assert.equal(ose.fightingWithdrawal({ rate: 120, clearPath: true }), 20);
+  assert.throws(() => ose.fightingWithdrawal({ rate: 120 }), fails("NOT_ALLOWED"));
+  assert.equal(ose.retreatMovement({ rate: 120 }), 40);
+  assert.deepEqual(ose.castingObstacles({ targetVisibleOrNotNeeded: true }), []);
+  assert.deepEqual(ose.castingObstacles({ gagged: true, movedThisRound: true }), ["cannotSpeak", "alreadyMoved", "targetNotVisible"]);
+  assert.equal(ose.spellDisrupted({ sideLostInitiative: true, hitBeforeTurn: true }), true);
+  assert.equal(ose.spellDisrupted({ hitBeforeTurn: true }), false);
+  const ogre = { isMonster: true, hitDice: 5 };
+  assert.equal(ose.canHarmInvulnerable({ attacker: ogre }), false);
+  assert.equal(ose.canHarmInvulnerable({ attacker: ogre, optionalRule: true }), true);
+  assert.equal(ose.canHarmInvulnerable({ attacker: { suitableWeapon: true } }), true);
+  const track = { maxHp: 10, intelligent: true, lethalTaken: 0, subdualTaken: 0 };
+  const bruised = ose.subdual({ track, kind: "subdual", amount: 6 });
+  assert.equal(bruised.result, "fighting");
+  assert.deepEqual(ose.subdual({ track: bruised.state, amount: 4 }).result, "surrenders");
+  assert.equal(ose.subdual({ track: { ...bruised.state, intelligent: false }, amount: 4 }).result, "subduedRefereeDecides");
+  assert.equal(ose.subdual({ track, amount: 10 }).result, "killed");
+});
+
+test("HYB-CHK-04: a stealth check hides the character; attacking reveals it", () => {
+  const hidden = hyb.stealth.attempt({ check: { modifier: 2, dc: 12 } }, faces([10]));
+  assert.deepEqual([hidden.result.success, hidden.state.hidden], [true, true]);
+  const struck = hyb.stealth.attack({ stealth: hidden.state });
+  assert.deepEqual([struck.result, struck.state.hidden], [true, false]);
+  assert.equal(hyb.stealth.attempt({ stealth: hidden.state, check: { modifier: 2, dc: 12 } }, faces([5])).state.hidden, false);
+  assert.throws(() => runJsonProcedure("hyb.stealth.attempt", {}), fails("INVALID_ARGUMENT"));
+});
+
+test("procedureJson errors: unknown OSE/HYB names and malformed input are INVALID_ARGUMENT", () => {
+  assert.throws(() => runJsonProcedure("ose.nope", {}), fails("INVALID_ARGUMENT"));
+  assert.throws(() => runJsonProcedure("hyb.damage", { dice: "1d8" }), fails("INVALID_ARGUMENT"));
+  assert.throws(() => runJsonProcedure("ose.bombing", "not an object"), fails("INVALID_ARGUMENT"));
+  assert.throws(() => runJsonProcedure("ose.bombing", undefined), fails("INVALID_ARGUMENT"));
 });

@@ -17,6 +17,7 @@ pub mod encounter;
 pub mod journey;
 pub mod packed;
 pub mod procedures;
+pub mod procedures_a5e;
 
 /// The result type of every exported function: errors are thrown as `{ code, message }`.
 pub type JsResult<T> = Result<T, JsValue>;

@@ -1,24 +1,35 @@
-//! Glue for the OSE and HYB procedures: ONE exported dispatcher, `procedure(name, input, dice)`,
-//! so dozens of procedures cost one JS glue function. The facade's `ose` and `hyb` namespaces
-//! give each name its typed input and result.
+//! Glue for the procedures: two exported dispatchers, so dozens of procedures cost two JS glue
+//! functions. `procedure(name, input, dice)` takes JS values for the first OSE and HYB names;
+//! `procedureJson(name, input, dice)` takes and returns JSON text for every later name, A5E
+//! included. The facade's `ose`, `hyb` and `a5e` namespaces give each name its typed input and
+//! result.
 //!
 //! Stateful procedures (pursuits, the morale tracker, running) are plain data in and out: the
 //! caller passes the state and gets the next state back with the result, so nothing lives in
 //! wasm memory between calls. Unknown names and malformed input are `INVALID_ARGUMENT` errors.
 //!
-//! Input is read by the field readers of [`super::creature`] (see there for why not serde); the
-//! tests check each reader against serde.
+//! `procedure`'s input is read by the field readers of [`super::creature`] (see there for why
+//! not serde); the tests check each reader against serde. `procedureJson` reads the core's own
+//! serde types with serde_json instead, so no new reader is written by hand.
 //!
-//! Names: `ose.reaction`, `ose.encounterDistance`, `ose.surprise`, `ose.morale`,
-//! `ose.moraleTracked`, `ose.moraleLosses`, `ose.evasion.{dungeon, waterborneChance, waterborne,
-//! wildernessPlan, wilderness}`, `ose.dungeonPursuit.{start, round, drop, stop}`,
-//! `ose.waterbornePursuit.{start, round}`, `ose.wildernessPursuit.{start, catchUp, decide}`,
-//! `ose.attack`, `ose.save`, `ose.monsterSave`, `ose.monsterSaves`, `ose.abilityCheck`,
+//! Names (JS values, `procedure`): `ose.reaction`, `ose.encounterDistance`, `ose.surprise`,
+//! `ose.morale`, `ose.moraleTracked`, `ose.moraleLosses`, `ose.evasion.{dungeon,
+//! waterborneChance, waterborne, wildernessPlan, wilderness}`, `ose.dungeonPursuit.{start, round,
+//! drop, stop}`, `ose.waterbornePursuit.{start, round}`, `ose.wildernessPursuit.{start, catchUp,
+//! decide}`, `ose.attack`, `ose.save`, `ose.monsterSave`, `ose.monsterSaves`, `ose.abilityCheck`,
 //! `hyb.check`, `hyb.trap`, `hyb.attack`, `hyb.chase`, `hyb.chaseDc`, `hyb.morale`,
-//! `hyb.followerMorale`, `hyb.retreat`. The other procedures (the encounter opening, mercenary
-//! morale, running, damage rolls, bombing, drowning) stay Rust-only for now: the wasm budget
-//! has no room for them.
+//! `hyb.followerMorale`, `hyb.retreat`.
+//!
+//! Names added later take JSON text in and give JSON text out (`procedureJson`), through the
+//! core's own serde types and one generic helper ([`json`]), instead of hand-written field
+//! readers: `ose.openEncounter`, `ose.beginEvasion`, `ose.encounterMovement`,
+//! `ose.mercenaryMorale`, `ose.damage`, `ose.unarmedDamage`, `ose.bombing`, `ose.drowning`,
+//! `ose.running.{run, rest}`, `ose.fightingWithdrawal`, `ose.retreatMovement`,
+//! `ose.castingObstacles`, `ose.spellDisrupted`, `ose.canHarmInvulnerable`, `ose.subdual`,
+//! `hyb.planMorale`, `hyb.moraleFor`, `hyb.dangerousCheck`, `hyb.damage`,
+//! `hyb.stealth.{attempt, attack}`, and every `a5e.*` name (see [`super::procedures_a5e`]).
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
@@ -26,44 +37,57 @@ use wasm_bindgen::prelude::*;
 use super::creature::{Errs, Obj, Src, bad, obj, out, read};
 use super::dice::DiceBox;
 use super::{JsResult, js};
-use crate::dice::DieRoller;
 use crate::dice::RollMode as Advantage;
+use crate::dice::{DiceSpec, DieRoller};
 use crate::error::{Error, Result};
+use crate::procedures::hyb::attack::roll_hyb_damage;
 use crate::procedures::hyb::attack::{
     HybAttackInput, HybAttackMethod, HybAttacker, HybRangeBand as RangeBand, roll_hyb_attack,
 };
 use crate::procedures::hyb::chase::{
     ChaseInput, ChaseRole, ChaseRollMode, ChaseTerrain, Runner, chase_dc, roll_chase,
 };
-use crate::procedures::hyb::check::{HybCheckInput, roll_hyb_check};
+use crate::procedures::hyb::check::{HybCheckInput, Stealth, roll_hyb_check};
 use crate::procedures::hyb::morale::{
-    HybMoraleInput, HybMoraleTrigger, roll_follower_morale, roll_hyb_morale,
+    GroupRoller, HybMoraleInput, HybMoraleTrigger, MoraleGrouping, MoraleParticipant,
+    plan_morale_rolls, roll_follower_morale, roll_hyb_morale, roll_hyb_morale_for,
 };
 use crate::procedures::hyb::retreat::{RetreatInput, resolve_retreat};
-use crate::procedures::hyb::trap::{TrapInput, resolve_trap};
+use crate::procedures::hyb::trap::{TrapInput, resolve_trap, roll_dangerous_check};
 use crate::procedures::ose::MovementRate;
 use crate::procedures::ose::attack::{
-    AttackResolution, OseAttackInput, OseAttackKind, roll_ose_attack,
+    AttackResolution, InvulnerabilityAttacker, OseAttackInput, OseAttackKind,
+    can_harm_invulnerable, roll_bombing, roll_ose_attack,
 };
 use crate::procedures::ose::checks::roll_ability_check;
-use crate::procedures::ose::combat::{MissileRange, OseCover as Cover};
+use crate::procedures::ose::combat::{
+    CasterState, DisruptionCheck, MeleeMovement, MissileRange, OseCover as Cover,
+    casting_obstacles, fighting_withdrawal, spell_disrupted,
+};
+use crate::procedures::ose::damage::{
+    DamageKind, OseDamageInput, SubdualTrack, roll_ose_damage, roll_unarmed_damage,
+};
 use crate::procedures::ose::encounter::{
-    EncounterDistance, EncounterLocation, roll_encounter_distance,
+    EncounterDistance, EncounterLocation, OpeningInput, encounter_movement, open_encounter,
+    roll_encounter_distance,
 };
 use crate::procedures::ose::evasion::{
-    WildernessEvasionInput, WildernessSurprise, dungeon_evasion, roll_waterborne_evasion,
-    roll_wilderness_evasion, waterborne_evasion_chance, wilderness_evasion_plan,
+    WildernessEvasionInput, WildernessSurprise, begin_evasion, dungeon_evasion,
+    roll_waterborne_evasion, roll_wilderness_evasion, waterborne_evasion_chance,
+    wilderness_evasion_plan,
 };
+use crate::procedures::ose::hazards::roll_drowning;
 use crate::procedures::ose::matrix::{MonsterHd, OseAttacker};
 use crate::procedures::ose::morale::{
     MoraleScore, MoraleSubject, MoraleTrigger, OseMoraleCheck, OseMoraleInput, OseMoraleTracker,
-    check_morale,
+    TroopQuality, TroopType, check_morale, mercenary_morale,
 };
 use crate::procedures::ose::pursuit::{
     DroppedItem, DungeonPursuit, EscapeReason, PursuitStatus, WATER_MIN_CLOSING, WaterPursuitUnits,
     WaterbornePursuit, WildernessPursuit, WildernessPursuitStep,
 };
 use crate::procedures::ose::reaction::roll_reaction;
+use crate::procedures::ose::running::{RunningPenalties, RunningTracker};
 use crate::procedures::ose::saves::{
     SaveAs, SaveCategory, SaveStake, monster_saves, roll_monster_save, roll_ose_save,
 };
@@ -941,6 +965,282 @@ fn dispatch(name: &str, v: &JsValue, d: &mut dyn DieRoller) -> Result<Option<JsV
 #[wasm_bindgen]
 pub fn procedure(name: &str, input: JsValue, dice: &mut DiceBox) -> JsResult<JsValue> {
     match js(dispatch(name, &input, &mut dice.source))? {
+        Some(result) => Ok(result),
+        None => js(Err(Error::invalid_argument(format!(
+            "unknown procedure \"{name}\""
+        )))),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON-text procedures: the core's serde types in and out, one generic helper
+// ---------------------------------------------------------------------------------------------
+
+/// `ose.beginEvasion` (OSE-EVADE-01).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct BeginEvasionInput {
+    #[serde(default)]
+    pub combat_begun: bool,
+    pub other_side_pursues: bool,
+}
+
+/// `ose.encounterMovement` (OSE-ENC-05).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct EncounterMovementInput {
+    pub rate: MovementRate,
+    pub location: EncounterLocation,
+}
+
+/// `ose.mercenaryMorale` (OSE-MORALE-06): the troop's type and qualities from the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct MercenaryMoraleInput {
+    pub troop: TroopType,
+    #[serde(default)]
+    pub qualities: Vec<TroopQuality>,
+    /// The referee's adjustment for working conditions (down for deaths or abuse, up for riches).
+    #[serde(default)]
+    pub working_conditions: i32,
+}
+
+/// `ose.unarmedDamage` (OSE-ATK-16).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", default)]
+pub struct UnarmedDamageInput {
+    pub str_modifier: i32,
+}
+
+/// `ose.bombing` (OSE-ATK-11).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct BombingInput {
+    pub altitude_ft: u32,
+}
+
+/// `ose.drowning` (OSE-HAZ-06): the referee's chance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct DrowningInput {
+    pub chance: Percent,
+}
+
+/// `ose.running.run` / `.rest` (OSE-PURSUIT-02): rounds run or full turns rested.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase", default)]
+pub struct RunningInput {
+    pub tracker: RunningTracker,
+    pub rounds: u32,
+    pub turns: u32,
+}
+
+/// A running record after running or resting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct RunningUpdate {
+    pub tracker: RunningTracker,
+    /// Became exhausted now (run) or recovered now (rest).
+    pub changed: bool,
+    pub penalties: RunningPenalties,
+}
+
+/// `hyb.planMorale` / `hyb.moraleFor` (HYB-MORALE-01..03).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct HybGroupMoraleInput {
+    pub participants: Vec<MoraleParticipant>,
+    #[serde(default)]
+    pub grouping: MoraleGrouping,
+    #[serde(default)]
+    pub group_roller: GroupRoller,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trigger: Option<HybMoraleTrigger>,
+}
+
+/// `hyb.dangerousCheck` (HYB-DMG-03).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct DangerousCheckInput {
+    pub check: HybCheckInput,
+    /// A PC's natural 1 doubles the damage (true unless given).
+    #[serde(default = "yes")]
+    pub for_pc: bool,
+}
+
+const fn yes() -> bool {
+    true
+}
+
+/// `hyb.damage` (HYB-DMG-01/02).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct HybDamageInput {
+    pub dice: DiceSpec,
+    /// The ability modifier (and any other fixed bonus).
+    #[serde(default)]
+    pub modifier: i32,
+    #[serde(default)]
+    pub critical: bool,
+}
+
+/// `ose.fightingWithdrawal` / `ose.retreatMovement` (OSE-COMBAT-04).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct MeleeMovementInput {
+    pub rate: MovementRate,
+    /// A fighting withdrawal needs a clear path to back away along.
+    #[serde(default)]
+    pub clear_path: bool,
+}
+
+/// `ose.canHarmInvulnerable` (OSE-ATK-02/12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct InvulnerabilityInput {
+    pub attacker: InvulnerabilityAttacker,
+    /// OSE-ATK-12 `[OPT]`: monsters of 5 HD or more (or themselves invulnerable) can hurt them.
+    #[serde(default)]
+    pub optional_rule: bool,
+}
+
+/// `ose.subdual` (OSE-ATK-15): damage noted on a subdual track.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct SubdualInput {
+    pub track: SubdualTrack,
+    #[serde(default)]
+    pub kind: DamageKind,
+    pub amount: u32,
+}
+
+/// `hyb.stealth.attempt` / `.attack` (HYB-CHK-04).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct StealthInput {
+    #[serde(default)]
+    pub stealth: Stealth,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<HybCheckInput>,
+}
+
+/// The next state of a stateful procedure, and what happened.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct StateStep<S, R> {
+    pub state: S,
+    pub result: R,
+}
+
+/// Parse `input` (JSON text) as `I`, run `f`, and give its result back as JSON text. Malformed
+/// input is an `INVALID_ARGUMENT` error naming what serde found wrong.
+pub(crate) fn json<I: DeserializeOwned, O: Serialize>(
+    input: &str,
+    f: impl FnOnce(I) -> Result<O>,
+) -> Result<String> {
+    let input = serde_json::from_str(input)
+        .map_err(|e| Error::invalid_argument(format!("invalid input: {e}")))?;
+    serde_json::to_string(&f(input)?).map_err(|e| Error::invalid_argument(e.to_string()))
+}
+
+fn running(input: RunningInput, rest: bool) -> Result<RunningUpdate> {
+    let mut tracker = input.tracker;
+    let changed = if rest {
+        tracker.rest(input.turns)?
+    } else {
+        tracker.run(input.rounds)
+    };
+    Ok(RunningUpdate {
+        tracker,
+        changed,
+        penalties: tracker.penalties(),
+    })
+}
+
+/// Run the JSON-text OSE or HYB procedure `name`; `None` for an unknown name.
+fn dispatch_json(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Option<String>> {
+    let out = match name {
+        "ose.openEncounter" => json(input, |i: OpeningInput| open_encounter(d, &i)),
+        "ose.beginEvasion" => json(input, |i: BeginEvasionInput| {
+            begin_evasion(i.combat_begun, i.other_side_pursues)
+        }),
+        "ose.encounterMovement" => json(input, |i: EncounterMovementInput| {
+            encounter_movement(i.rate, i.location)
+        }),
+        "ose.mercenaryMorale" => json(input, |i: MercenaryMoraleInput| {
+            mercenary_morale(i.troop, &i.qualities, i.working_conditions)
+        }),
+        "ose.damage" => json(input, |i: OseDamageInput| roll_ose_damage(d, &i)),
+        "ose.unarmedDamage" => json(input, |i: UnarmedDamageInput| {
+            roll_unarmed_damage(d, i.str_modifier)
+        }),
+        "ose.bombing" => json(input, |i: BombingInput| roll_bombing(d, i.altitude_ft)),
+        "ose.drowning" => json(input, |i: DrowningInput| roll_drowning(d, i.chance)),
+        "ose.running.run" => json(input, |i| running(i, false)),
+        "ose.running.rest" => json(input, |i| running(i, true)),
+        "ose.fightingWithdrawal" => json(input, |i: MeleeMovementInput| {
+            fighting_withdrawal(i.rate, i.clear_path)
+        }),
+        "ose.retreatMovement" => json(input, |i: MeleeMovementInput| {
+            MeleeMovement::Retreat.max_per_round(i.rate)
+        }),
+        "ose.castingObstacles" => json(input, |i: CasterState| Ok(casting_obstacles(i))),
+        "ose.spellDisrupted" => json(input, |i: DisruptionCheck| Ok(spell_disrupted(i))),
+        "ose.canHarmInvulnerable" => json(input, |i: InvulnerabilityInput| {
+            Ok(can_harm_invulnerable(i.attacker, i.optional_rule))
+        }),
+        "ose.subdual" => json(input, |mut i: SubdualInput| {
+            let status = i.track.take(i.kind, i.amount);
+            Ok(StateStep {
+                state: i.track,
+                result: status,
+            })
+        }),
+        "hyb.stealth.attempt" => json(input, |mut i: StealthInput| {
+            let check = i
+                .check
+                .ok_or_else(|| Error::invalid_argument("missing field `check`"))?;
+            let result = i.stealth.attempt(d, &check)?;
+            Ok(StateStep {
+                state: i.stealth,
+                result,
+            })
+        }),
+        "hyb.stealth.attack" => json(input, |mut i: StealthInput| {
+            let was_hidden = i.stealth.attack();
+            Ok(StateStep {
+                state: i.stealth,
+                result: was_hidden,
+            })
+        }),
+        "hyb.planMorale" => json(input, |i: HybGroupMoraleInput| {
+            plan_morale_rolls(&i.participants, i.grouping, i.group_roller)
+        }),
+        "hyb.moraleFor" => json(input, |i: HybGroupMoraleInput| {
+            roll_hyb_morale_for(d, &i.participants, i.grouping, i.group_roller, i.trigger)
+        }),
+        "hyb.dangerousCheck" => json(input, |i: DangerousCheckInput| {
+            roll_dangerous_check(d, &i.check, i.for_pc)
+        }),
+        "hyb.damage" => json(input, |i: HybDamageInput| {
+            roll_hyb_damage(d, i.dice, i.modifier, i.critical)
+        }),
+        _ => return Ok(None),
+    };
+    out.map(Some)
+}
+
+/// Run the procedure `name` on `input` (JSON text), rolling through `dice`; the result is JSON
+/// text. `a5e.*` names go to [`super::procedures_a5e`]; the facade types each name.
+#[wasm_bindgen(js_name = procedureJson)]
+pub fn procedure_json(name: &str, input: &str, dice: &mut DiceBox) -> JsResult<String> {
+    let d: &mut dyn DieRoller = &mut dice.source;
+    let out = if name.starts_with("a5e.") {
+        super::procedures_a5e::dispatch(name, input, d)
+    } else {
+        dispatch_json(name, input, d)
+    };
+    match js(out)? {
         Some(result) => Ok(result),
         None => js(Err(Error::invalid_argument(format!(
             "unknown procedure \"{name}\""

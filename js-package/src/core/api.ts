@@ -4,4 +4,5 @@ export * from "./dice.js";
 export * from "./encounter.js";
 export * from "./creature.js";
 export * from "./procedures.js";
+export * from "./a5e.js";
 export * from "./journey.js";

@@ -2,7 +2,42 @@
 import {
   DiceBox,
   procedure,
+  procedureJson,
+  type CasterState,
+  type CastingObstacle,
+  type DisruptionCheck,
+  type InvulnerabilityInput,
+  type MeleeMovementInput,
+  type StateStep,
+  type Stealth,
+  type StealthInput,
+  type SubdualInput,
+  type SubdualStatus,
+  type SubdualTrack,
+  type BeginEvasionInput,
+  type BombingInput,
+  type BombingResult,
+  type DangerousCheck,
+  type DangerousCheckInput,
+  type DrowningInput,
+  type EncounterMovementInput,
+  type EncounterOpening,
+  type EvasionStart,
+  type HybDamage,
+  type HybDamageInput,
+  type HybGroupMoraleInput,
+  type MercenaryMoraleInput,
+  type MoraleUnit,
+  type MoraleUnitCheck,
+  type OpeningInput,
+  type OseDamage,
+  type OseDamageInput,
+  type PercentileRoll,
+  type RunningInput,
+  type RunningUpdate,
+  type UnarmedDamageInput,
   type ChaseDcInput,
+  type Distance,
   type ChaseInput,
   type ChaseResult,
   type DistractionResult,
@@ -66,6 +101,49 @@ import { guard } from "./errors.js";
 import { ensureReady } from "./loader.js";
 
 export type {
+  CasterState,
+  CastingObstacle,
+  DisruptionCheck,
+  InvulnerabilityAttacker,
+  InvulnerabilityInput,
+  MeleeMovementInput,
+  Stealth,
+  StealthInput,
+  SubdualInput,
+  SubdualStatus,
+  SubdualTrack,
+  BeginEvasionInput,
+  BombingInput,
+  BombingResult,
+  DamageKind,
+  DangerousCheckInput,
+  DrowningInput,
+  EncounterMovementInput,
+  EncounterOpening,
+  EncounterOrigin,
+  EncounterStep,
+  EvasionStart,
+  GroupRoller,
+  HybDamage,
+  HybDamageInput,
+  HybGroupMoraleInput,
+  MercenaryMoraleInput,
+  MoraleGrouping,
+  MoraleParticipant,
+  MoraleUnit,
+  MoraleUnitCheck,
+  OpeningInput,
+  OseDamage,
+  OseDamageInput,
+  RunningInput,
+  RunningPenalties,
+  RunningTracker,
+  RunningUpdate,
+  StateStep,
+  SurpriseOutcome,
+  TroopQuality,
+  TroopType,
+  UnarmedDamageInput,
   AttackModifier,
   AttackModifierSource,
   AttackResolution,
@@ -171,12 +249,29 @@ export type { DungeonPursuitState, MoraleTrackerState, WaterbornePursuitState, W
 
 let cryptoBox: DiceBox | undefined;
 
+const boxFor = (dice?: Dice): DiceBox => (dice ? dice.box : (cryptoBox ??= new DiceBox(undefined)));
+
 /** Run one procedure of the core's dispatcher. */
 function run<T>(name: string, input: object, dice?: Dice): T {
   ensureReady();
-  const box = dice ? dice.box : (cryptoBox ??= new DiceBox(undefined));
-  return guard(() => procedure(name, input, box) as T);
+  return guard(() => procedure(name, input, boxFor(dice)) as T);
 }
+
+/**
+ * Run a JSON-text procedure by name (`"a5e.fall"`, `"ose.damage"`) with untyped input; prefer
+ * the typed `ose`, `hyb` and `a5e` functions. `null`s in the result become absent fields.
+ */
+export function runJsonProcedure<T = unknown>(name: string, input: unknown, dice?: Dice): T {
+  ensureReady();
+  const text = guard(() => procedureJson(name, JSON.stringify(input) ?? "null", boxFor(dice)));
+  return JSON.parse(text, (_k, v: unknown) => (v === null ? undefined : v)) as T;
+}
+
+/** A typed wrapper for one JSON-text procedure. */
+const json =
+  <I, O>(name: string) =>
+  (input: I, dice?: Dice): O =>
+    runJsonProcedure<O>(name, input, dice);
 
 /** OSE-MORALE-03/04: a side's morale over one encounter (two passes end checking). */
 export class MoraleTracker {
@@ -385,6 +480,39 @@ export const ose = {
   abilityCheck(input: OseAbilityCheckInput, dice?: Dice): OseAbilityCheck {
     return run("ose.abilityCheck", input, dice);
   },
+  /** OSE-ENC-02 steps 1–3: both surprise rolls, the distance, who rolls initiative. */
+  openEncounter: json<OpeningInput, EncounterOpening>("ose.openEncounter"),
+  /** OSE-EVADE-01: only before combat; unpursued evasion succeeds. */
+  beginEvasion: json<BeginEvasionInput, EvasionStart>("ose.beginEvasion"),
+  /** OSE-ENC-05: ⅓ of the base rate per round, feet underground, yards outdoors. */
+  encounterMovement: json<EncounterMovementInput, Distance>("ose.encounterMovement"),
+  /** OSE-MORALE-06: a mercenary troop's morale from the troop table (2–12). */
+  mercenaryMorale: json<MercenaryMoraleInput, number>("ose.mercenaryMorale"),
+  /** OSE-ATK-02/04/05/15: damage for a hit, at least 1. */
+  damage: json<OseDamageInput, OseDamage>("ose.damage"),
+  /** OSE-ATK-16: 1d2 + STR, at least 1. */
+  unarmedDamage: json<UnarmedDamageInput, OseDamage>("ose.unarmedDamage"),
+  /** OSE-ATK-11: a bomb from at most 300 ft hits on 16+. */
+  bombing: json<BombingInput, BombingResult>("ose.bombing"),
+  /** OSE-HAZ-06: d100 against the referee's chance; success means the swimmer drowns. */
+  drowning: json<DrowningInput, PercentileRoll>("ose.drowning"),
+  /** OSE-COMBAT-04: half the encounter movement per round, with a clear path behind. */
+  fightingWithdrawal: json<MeleeMovementInput, number>("ose.fightingWithdrawal"),
+  /** OSE-COMBAT-04: the full encounter movement, but no attack (attackers get +2). */
+  retreatMovement: json<Omit<MeleeMovementInput, "clearPath">, number>("ose.retreatMovement"),
+  /** OSE-COMBAT-08, OSE-ATK-17: every reason a caster can't cast now (empty: it may). */
+  castingObstacles: json<CasterState, CastingObstacle[]>("ose.castingObstacles"),
+  /** OSE-COMBAT-09: lost initiative and hit or failed a save first → the spell is lost. */
+  spellDisrupted: json<DisruptionCheck, boolean>("ose.spellDisrupted"),
+  /** OSE-ATK-02/12: can this attacker hurt a monster harmed only by magic or silver? */
+  canHarmInvulnerable: json<InvulnerabilityInput, boolean>("ose.canHarmInvulnerable"),
+  /** OSE-ATK-15: note damage on a subdual track; an intelligent victim surrenders. */
+  subdual: json<SubdualInput, StateStep<SubdualTrack, SubdualStatus>>("ose.subdual"),
+  /** OSE-PURSUIT-02: 30 rounds of running exhaust (−2 attack, damage, AC); 3 turns of rest end it. */
+  running: {
+    run: json<Omit<RunningInput, "turns">, RunningUpdate>("ose.running.run"),
+    rest: json<Omit<RunningInput, "rounds">, RunningUpdate>("ose.running.rest"),
+  },
 } as const;
 
 /** OSR/5e hybrid procedures (RULES.md §3). */
@@ -416,6 +544,20 @@ export const hyb = {
   /** HYB-MORALE-04: followers of a retreating PC check at disadvantage and rout on a failure. */
   followerMorale(input: HybMoraleInput = {}, dice?: Dice): HybMoraleCheck {
     return run("hyb.followerMorale", input, dice);
+  },
+  /** HYB-MORALE-03: which rolls a side, group or individual grouping makes, and who rolls. */
+  planMorale: json<HybGroupMoraleInput, MoraleUnit[]>("hyb.planMorale"),
+  /** HYB-MORALE-01..03: every planned roll, made with its roller's modifiers. */
+  moraleFor: json<HybGroupMoraleInput, MoraleUnitCheck[]>("hyb.moraleFor"),
+  /** HYB-DMG-03: a check against danger; a PC's natural 1 doubles the damage. */
+  dangerousCheck: json<DangerousCheckInput, DangerousCheck>("hyb.dangerousCheck"),
+  /** HYB-DMG-01/02: dice + modifier, doubled on a critical. */
+  damage: json<HybDamageInput, HybDamage>("hyb.damage"),
+  /** HYB-CHK-04: a check hides the character (it can't be targeted); attacking ends it. */
+  stealth: {
+    attempt: json<StealthInput & { check: HybCheckInput }, StateStep<Stealth, HybCheckResult>>("hyb.stealth.attempt"),
+    /** The result: whether it was hidden. */
+    attack: json<Pick<StealthInput, "stealth">, StateStep<Stealth, boolean>>("hyb.stealth.attack"),
   },
   /** HYB-RETREAT-01/02: the GM's check first, then any hit stops the retreat. */
   retreat(input: RetreatInput = {}, dice?: Dice): RetreatResult {

@@ -20,7 +20,7 @@ pub const DEFAULT_EXPERTISE_DIE: DieSize = DieSize::D4;
 
 /// One d20 test (attack roll, ability check or saving throw) before it is rolled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct D20Test {
     pub mode: RollMode,

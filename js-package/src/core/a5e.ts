@@ -1,0 +1,543 @@
+/** Level Up A5E procedures (`a5e`): plain data in, plain data with every die out. See the README. */
+import type {
+  A5eAbilityInput,
+  A5eAstralInput,
+  A5eBackToBackInput,
+  A5eBashInput,
+  A5eBreathInput,
+  A5eBreathStart,
+  A5eCommandMountInput,
+  A5eCoverFacts,
+  A5eCoverInput,
+  A5eDamageInput,
+  A5eDodgeInput,
+  A5eDoorInput,
+  A5eDropProneInput,
+  A5eEchoInput,
+  A5eFallBackInput,
+  A5eFallInput,
+  A5eFeatureCheckInput,
+  A5eFeatureInput,
+  A5eFitInput,
+  A5eFlanksInput,
+  A5eFoodInput,
+  A5eGroundInput,
+  A5eGroupAttackInput,
+  A5eGroupCheckInput,
+  A5eHideInput,
+  A5eHighJumpInput,
+  A5eJumpReachInput,
+  A5eLandingInput,
+  A5eLongJumpInput,
+  A5eMarchingOrderInput,
+  A5eMarchingOrderView,
+  A5eMaterialInput,
+  A5eMirrorInput,
+  A5eMountActionInput,
+  A5eMovementStart,
+  A5eMoveQuery,
+  A5eNoticeInput,
+  A5eObjectDamageInput,
+  A5eObjectHpInput,
+  A5eObstacleInput,
+  A5eOffHand,
+  A5eOffHandInput,
+  A5ePerceiveInput,
+  A5ePressExpertiseInput,
+  A5ePullAllyInput,
+  A5eReadyInput,
+  A5eResolveFeatureInput,
+  A5eResolveGroupAttackInput,
+  A5eRideInput,
+  A5eScenarioFacts,
+  A5eScenarioInput,
+  A5eSearchInput,
+  A5eSprintInput,
+  A5eStealthyTravelInput,
+  A5eTruesightFacts,
+  A5eTruesightInput,
+  A5eVehiclePaceInput,
+  A5eVesselInput,
+  A5eWaterDamageInput,
+  A5eWorldActionInput,
+  A5eZirkonInput,
+  Ability,
+  ActionCost,
+  AttackAssessment,
+  AttackCircumstances,
+  AttackKind,
+  AttackRoll,
+  AttackRollInput,
+  BashResult,
+  BreathClock,
+  BreathStatus,
+  BreathTick,
+  D20Test,
+  D20TestRoll,
+  DamageRoll,
+  DeathSaveRoll,
+  DieSize,
+  DodgeEffect,
+  Door,
+  DoorRow,
+  FallBackEffect,
+  FallResult,
+  FeatureCheckRoll,
+  Fit,
+  FutureMaterialRow,
+  GroupAttack,
+  GroupAttackResult,
+  GroupCheck,
+  HelpEffect,
+  HelpWith,
+  HideResult,
+  HitPointsSpec,
+  Landing,
+  MaterialArmor,
+  MirrorResult,
+  MovementBudget,
+  MoveReport,
+  MoveStep,
+  ObjectDamage,
+  ObjectHp,
+  ObjectSave,
+  ObstacleClearance,
+  OpportunityTrigger,
+  PaceEffects,
+  PressTheAttackEffect,
+  PressTheAttackRequest,
+  PullAlly,
+  ReadyEffect,
+  RechargeRoll,
+  RolledHitPoints,
+  SearchResult,
+  SightResult,
+  SizeRow,
+  StateStep,
+  StealthyTravel,
+  TumbleAttempt,
+  TumbleResult,
+  TurnBudget,
+  TwoWeaponSetup,
+  WorldActionDescriptor,
+  WorldActionUse,
+  WorldFeature,
+  WorldFeatureResolution,
+  WorldFeatureState,
+  ZirkonEffect,
+} from "../wasm/turnkeeper.js";
+import type { Dice } from "./dice.js";
+import { runJsonProcedure } from "./procedures.js";
+
+export type {
+  A5eAbilityInput,
+  A5eAstralInput,
+  A5eBackToBackInput,
+  A5eBashInput,
+  A5eBreathInput,
+  A5eBreathStart,
+  A5eCommandMountInput,
+  A5eCover,
+  A5eCoverFacts,
+  A5eCoverInput,
+  A5eDamageInput,
+  A5eDodgeInput,
+  A5eDoorInput,
+  A5eDropProneInput,
+  A5eEchoInput,
+  A5eFallBackInput,
+  A5eFallInput,
+  A5eFeatureCheckInput,
+  A5eFeatureInput,
+  A5eFitInput,
+  A5eFlanksInput,
+  A5eFoodInput,
+  A5eGroundInput,
+  A5eGroupAttackInput,
+  A5eGroupCheckInput,
+  A5eHideInput,
+  A5eHighJumpInput,
+  A5eJumpReachInput,
+  A5eLandingInput,
+  A5eLightLevel,
+  A5eLongJumpInput,
+  A5eMarchingOrderInput,
+  A5eMarchingOrderView,
+  A5eMaterialInput,
+  A5eMirrorInput,
+  A5eMountActionInput,
+  A5eMovementStart,
+  A5eMoveQuery,
+  A5eNoticeInput,
+  A5eObjectDamageInput,
+  A5eObjectHpInput,
+  A5eObjectHpState,
+  A5eObstacleInput,
+  A5eOffHand,
+  A5eOffHandInput,
+  A5ePerceiveInput,
+  A5ePressExpertiseInput,
+  A5ePullAllyInput,
+  A5eReadyInput,
+  A5eResolveFeatureInput,
+  A5eResolveGroupAttackInput,
+  A5eRideInput,
+  A5eScenarioFacts,
+  A5eScenarioInput,
+  A5eSearchInput,
+  A5eSprintInput,
+  A5eStealthyTravelInput,
+  A5eTruesightFacts,
+  A5eTruesightInput,
+  A5eTurnInput,
+  A5eVehiclePaceInput,
+  A5eVesselInput,
+  A5eWaterDamageInput,
+  A5eWorldActionInput,
+  A5eZirkonInput,
+  AcrobaticsTraining,
+  ActionCost,
+  AffectedCreature,
+  AppliedCondition,
+  AttackAssessment,
+  AttackCircumstances,
+  AttackEnvironment,
+  AttackForm,
+  AttackKind,
+  AttackOutcome,
+  AttackRoll,
+  AttackRollInput,
+  AutoMissReason,
+  BashResult,
+  BreathClock,
+  BreathStatus,
+  BreathTick,
+  CastingTime,
+  CheckPurpose,
+  CoverSaveRule,
+  CreatureOutcome,
+  D20Test,
+  D20TestRoll,
+  DamageDice,
+  DamageRoll,
+  DeathSaveRoll,
+  DiveRoll,
+  DodgeEffect,
+  Door,
+  DoorMaterial,
+  DoorRow,
+  Durability,
+  EdgeReason,
+  FallBackEffect,
+  FallLanding,
+  FallResult,
+  FeatureCheck,
+  FeatureCheckRoll,
+  FeatureEffect,
+  FeatureSave,
+  FeatureSpecial,
+  FeatureTargets,
+  FeatureTrigger,
+  Fit,
+  FlankingSituation,
+  FortifiedThreshold,
+  FutureMaterial,
+  FutureMaterialRow,
+  GroupAttack,
+  GroupAttackBasis,
+  GroupAttackResult,
+  GroupCheck,
+  HelpedRoll,
+  HelpEffect,
+  HelpWith,
+  HideResult,
+  HitPointsSpec,
+  Landing,
+  Lasts,
+  MaterialArmor,
+  MirrorResult,
+  MountCommand,
+  MountMoveAction,
+  MovementBudget,
+  MovementKind,
+  MovementOptions,
+  MoveMode,
+  MoveReport,
+  MoveStep,
+  NoDamageReason,
+  ObjectDamage,
+  ObjectDefenses,
+  ObjectHp,
+  ObjectMaterial,
+  ObjectSave,
+  Obscurement,
+  Observer,
+  ObstacleClearance,
+  OpportunityTrigger,
+  PaceEffects,
+  PressTheAttackEffect,
+  PressTheAttackRequest,
+  PullAlly,
+  Readied,
+  ReadyEffect,
+  Recharge,
+  RechargeRoll,
+  RolledHitPoints,
+  SearchResult,
+  Senses,
+  ShadowSpawn,
+  SightQuery,
+  SightResult,
+  Size,
+  SizeRow,
+  Skill,
+  SpecialTerrainCost,
+  Speeds,
+  StandingEffect,
+  StealthyTravel,
+  TargetLocation,
+  TravelPace,
+  TumbleAttempt,
+  TumbleResult,
+  TurnBudget,
+  TwoWeaponSetup,
+  VehicleKind,
+  VisionSense,
+  WaterWeapon,
+  WorldActionDescriptor,
+  WorldActionUse,
+  WorldEnvironment,
+  WorldFeature,
+  WorldFeatureId,
+  WorldFeatureKind,
+  WorldFeatureResolution,
+  WorldFeatureState,
+  WorldResolveOptions,
+  ZirkonEffect,
+} from "../wasm/turnkeeper.js";
+
+type Budget = { budget: MovementBudget };
+type Step<S, R> = StateStep<S, R>;
+
+/**
+ * Level Up Advanced 5e procedures (RULES.md §2). Functions that roll take an optional `dice`
+ * (crypto dice when omitted); tables take nothing.
+ */
+export interface A5eProcedures {
+  /** A5E-DICE-01..04, A5E-ATK-06: d20 + modifiers (+ expertise die unless rattled) vs AC + cover; natural 20 crits, 1 fumbles. */
+  attack(input: AttackRollInput, dice?: Dice): AttackRoll;
+  /** A5E-ATK-01..04, ENV-04, SCEN-01: advantage/disadvantage from sight, range, melee, water. */
+  assessAttack(input: AttackCircumstances): AttackAssessment;
+  /** A5E-DICE-04: any d20 test (check or save) with its expertise die. */
+  test(input: D20Test, dice?: Dice): D20TestRoll;
+  /** A5E-DICE-05: a death save; 10 or more succeeds. */
+  deathSave(input: D20Test, dice?: Dice): DeathSaveRoll;
+  /** A5E-ATK-05: does this movement provoke an opportunity attack? */
+  opportunityAttack(input: OpportunityTrigger): boolean;
+  /** A5E-DICE-03: the abilities an attack may use (a finesse or thrown weapon offers two). */
+  attackAbilities(input: AttackKind): Ability[];
+  /** A5E-ATK-06, C-26: the best of several sources of cover and its bonuses (`rule: "allSaves"` for 004's reading). */
+  cover(input: A5eCoverInput): A5eCoverFacts;
+  /** A5E-DMG-01: damage dice plus a bonus (never below 0). */
+  damage(input: A5eDamageInput, dice?: Dice): DamageRoll;
+  /** A5E-MOVE-01: the size table (space, creatures that can surround). */
+  sizes(): SizeRow[];
+  /** A5E-MOVE-02: fits, squeezes, or too small. */
+  fit(input: A5eFitInput): Fit;
+  /** A5E-MOVE-12/14: flanking on a grid or without one. */
+  flanks(input: A5eFlanksInput): boolean;
+  /** A5E-MOVE-13: pulling a willing ally (2 extra ft per ft). */
+  pullAlly(input: A5ePullAllyInput): PullAlly;
+  /** A5E-MOVE-03..20, A5E-ACT-03: a turn's movement as plain data; each call returns the next budget. */
+  movement: {
+    start(input: A5eMovementStart): MovementBudget;
+    move(input: Budget & { step: MoveStep }): Step<MovementBudget, MoveReport>;
+    /** A5E-ACT-03, C-31: doubles Speed; not with any fatigue. */
+    dash(input: Budget & { fatigueLevel?: number }): MovementBudget;
+    /** A5E-COND-22: half the Speed; the result is the feet spent. */
+    standUp(input: Budget): Step<MovementBudget, number>;
+    /** A5E-MOVE-08: half the Speed, once per turn. */
+    mount(input: Budget): Step<MovementBudget, number>;
+    /** A5E-MOVE-17/20: a jump, or a leap beyond Speed that ends movement. */
+    jump(input: Budget & { distanceFt: number; jumpFt: number }): Step<MovementBudget, MoveReport>;
+    nextTurn(input: Budget): MovementBudget;
+    /** What `step` would cost now, how far such a step could go, and what is left in its mode. */
+    query(input: Budget & { step: MoveStep }): A5eMoveQuery;
+  };
+  /**
+   * A5E-TURN-01..04, A5E-ACT-03/04: a creature's action economy (action, bonus action, reaction,
+   * free object interaction) with its movement budget in `turn.movement`.
+   */
+  turn: {
+    start(input: A5eMovementStart): TurnBudget;
+    /** A5E-TURN-02: everything renews, the reaction included. */
+    startTurn(input: { turn: TurnBudget }): TurnBudget;
+    /** `NOT_ALLOWED` when already used. */
+    spend(input: { turn: TurnBudget; cost: ActionCost }): TurnBudget;
+    /** A5E-TURN-03: the first object interaction is free, the next takes the action. */
+    interact(input: { turn: TurnBudget }): Step<TurnBudget, ActionCost>;
+    disengage(input: { turn: TurnBudget }): TurnBudget;
+    dash(input: { turn: TurnBudget; fatigueLevel?: number }): TurnBudget;
+  };
+  /** A5E-MOVE-17: long jump = STR score in ft, with a 10 ft run-up. */
+  longJump(input: A5eLongJumpInput): number;
+  /** A5E-MOVE-19: high jump = 3 + STR modifier ft running, half standing. */
+  highJump(input: A5eHighJumpInput): number;
+  /** A5E-MOVE-20: reach while jumping = jump height + 1.5 × the creature's height. */
+  jumpReach(input: A5eJumpReachInput): number;
+  /** A5E-MOVE-18: an obstacle up to ¼ of the jump is cleared with a DC 10 check. */
+  jumpObstacle(input: A5eObstacleInput): ObstacleClearance;
+  /** A5E-MOVE-18: landing in difficult terrain: DC 10 Acrobatics or prone. */
+  jumpLanding(input: A5eLandingInput, dice?: Dice): Landing;
+  /** A5E-ACT-05 */
+  dodge(input: A5eDodgeInput): DodgeEffect;
+  /** A5E-ACT-06/07 */
+  help(input: HelpWith): HelpEffect;
+  /** A5E-ACT-09 */
+  pressTheAttack(input: PressTheAttackRequest): PressTheAttackEffect;
+  /** A5E-ACT-10 */
+  fallBack(input: A5eFallBackInput): FallBackEffect;
+  /** A5E-ACT-14: a Dexterity save by relative size, unless the target allows it. */
+  tumble(input: TumbleAttempt, dice?: Dice): TumbleResult;
+  /** A5E-ACT-17: off-hand attacks allowed (1, or 2 with Extra Attack). */
+  twoWeapon(input: TwoWeaponSetup): number;
+  /** A5E-ACT-08: Stealth (+ cover) against each observer's passive Perception. */
+  hide(input: A5eHideInput, dice?: Dice): HideResult;
+  /** A5E-ACT-12 */
+  search(input: A5eSearchInput, dice?: Dice): SearchResult;
+  /** A5E-ACT-11 */
+  ready(input: A5eReadyInput): ReadyEffect;
+  /** A5E-ENV-01: 1d6 per 10 ft (max 20d6), halved into water, none after a successful dive. */
+  fall(input: A5eFallInput, dice?: Dice): FallResult;
+  /** A5E-ENV-02/03: holding breath, then suffocating; `tick` at the start of each turn. */
+  breath: {
+    start(input: A5eBreathStart): BreathClock;
+    tick(input: A5eBreathInput): Step<BreathClock, BreathTick>;
+    loseBreath(input: A5eBreathInput): Step<BreathClock, BreathStatus>;
+  };
+  /** A5E-ENV-04: bludgeoning and fire halved underwater. */
+  waterDamage(input: A5eWaterDamageInput): number;
+  /** A5E-ENV-05..09: light, obscurement and special senses. */
+  perceive(input: A5ePerceiveInput): SightResult;
+  /** A5E-WORLD-05..40: the whole catalogue. */
+  worldFeatures(): WorldFeature[];
+  worldFeature(input: A5eFeatureInput): WorldFeature;
+  /** A feature set off as a hazard: saves, damage rolled once, conditions. */
+  resolveFeature(input: A5eResolveFeatureInput, dice?: Dice): WorldFeatureResolution;
+  featureCheck(input: A5eFeatureCheckInput, dice?: Dice): FeatureCheckRoll;
+  /** A5E-WORLD-23 */
+  mirror(input: A5eMirrorInput, dice?: Dice): MirrorResult;
+  /** A5E-WORLD-02/03: a world action with its recharge. */
+  worldAction: {
+    start(input: A5eFeatureInput): WorldFeatureState;
+    startOfRound(input: Pick<A5eWorldActionInput, "state">, dice?: Dice): Step<WorldFeatureState, RechargeRoll | undefined>;
+    use(input: A5eWorldActionInput, dice?: Dice): Step<WorldFeatureState, WorldActionUse>;
+  };
+  /** A5E-CTRL-03: one check for a group; Strength adds +1 per other member. */
+  groupCheck(input: A5eGroupCheckInput, dice?: Dice): GroupCheck;
+  /** A5E-CTRL-04: a group's attack as a save DC. */
+  groupAttack(input: A5eGroupAttackInput): GroupAttack;
+  resolveGroupAttack(input: A5eResolveGroupAttackInput, dice?: Dice): GroupAttackResult;
+  /** A5E-OBJ-03 */
+  objectArmor(): MaterialArmor[];
+  objectAc(input: A5eMaterialInput): number;
+  /** A5E-OBJ-04/05 */
+  objectHitPoints(input: A5eObjectHpInput): HitPointsSpec;
+  rollObjectHitPoints(input: A5eObjectHpInput, dice?: Dice): RolledHitPoints;
+  /** A5E-OBJ-02/06: immunities, resistance, vulnerability, damage threshold. */
+  objectDamage(input: A5eObjectDamageInput): ObjectDamage;
+  objectSave(input: A5eAbilityInput): ObjectSave;
+  /** A5E-OBJ-07: the door table, every row. */
+  doors(): DoorRow[];
+  /** A5E-OBJ-07/08, C-28: `rule: "armorClass"` makes a fortified door's threshold its AC. */
+  door(input: A5eDoorInput): Door;
+  bash(input: A5eBashInput, dice?: Dice): BashResult;
+  /** A5E-MOVE-11: 5 ft or more above the target, not grappled or restrained: an expertise die on melee attacks. */
+  higherGround(input: Omit<A5eGroundInput, "creature" | "target">): boolean;
+  /** A5E-MOVE-15: 5 ft or more below a target no larger than the creature: an expertise die on Strength checks and saves. */
+  lowerGround(input: A5eGroundInput): boolean;
+  /** A5E-MOVE-12: with an ally within 5 ft; the passive Perception bonus (+2). */
+  backToBack(input: A5eBackToBackInput): number;
+  /** A5E-MOVE-08: a mount at least one size larger that can carry the rider. */
+  canRide(input: A5eRideInput): boolean;
+  /** A5E-MOVE-09: `true`, or `NOT_ALLOWED` for Multiattack. */
+  commandMount(input: A5eCommandMountInput): boolean;
+  /** A5E-ACT-13: `true`, or `NOT_ALLOWED` with any fatigue. */
+  sprint(input: A5eSprintInput): boolean;
+  /** A5E-TIME-03: traps strike the front, ambushes the back. */
+  marchingOrder(input: A5eMarchingOrderInput): A5eMarchingOrderView;
+  /** A5E-OBJ-09: the far-future materials table. */
+  futureMaterials(): FutureMaterialRow[];
+  /** A5E-OBJ-04/10: an object's hit points; `take` reports whether it is broken. */
+  objectHp: {
+    start(input: { max: number }): ObjectHp;
+    take(input: { hp: ObjectHp; dealt: number }): Step<ObjectHp, boolean>;
+    /** A5E-OBJ-10: a forcefield regains 5 HP a round (a broken one only if `brokenRegenerates`). */
+    regenerate(input: { hp: ObjectHp; brokenRegenerates?: boolean }): Step<ObjectHp, number>;
+  };
+  /** A5E-OBJ-07/08: can the check succeed at all (a 20 plus everything)? */
+  bashPossible(input: A5eBashInput): boolean;
+  /** A5E-OBJ-12: powers of level III or lower are blocked; higher ones cost double. */
+  zirkon(input: A5eZirkonInput): ZirkonEffect;
+  /** A5E-MOVE-09: a controlled mount may only Dash, Disengage or Dodge while it moves. */
+  mountMay(input: A5eMountActionInput): boolean;
+  /** A5E-MOVE-10: drop prone as a reaction to a ranged attack it can see. */
+  dropProne(input: A5eDropProneInput): boolean;
+  /** A5E-ACT-09/10: the expertise die a melee attack against the pressed target gets, if any. */
+  pressExpertise(input: A5ePressExpertiseInput): DieSize | undefined;
+  /** A5E-ACT-17: the off-hand damage modifier (only a negative one) and whether it may be thrown. */
+  offHand(input: A5eOffHandInput): A5eOffHand;
+  /** A5E-SCEN-01..03, A5E-MOVE-06: what the scenario rules say about a creature. */
+  scenario(input: A5eScenarioInput): A5eScenarioFacts;
+  /** A5E-WORLD-05: thunder damage in an Echo area gains 1 per die. */
+  echoThunder(input: A5eEchoInput): number;
+  /** A5E-ENV-10: fatigue from a long rest without food and water. */
+  foodFatigue(input: A5eFoodInput): number;
+  /** A5E-TIME-02: a ship travels as long as its crew does, up to 24 hours. */
+  vesselHours(input: A5eVesselInput): number;
+  /** A5E-TIME-04: passive Perception against a Stealth total. */
+  noticesThreat(input: A5eNoticeInput): boolean;
+  /** A5E-ENV-07/09 */
+  truesight(input: A5eTruesightInput): A5eTruesightFacts;
+  /** A5E-WORLD-02: the world actions an encounter can list (id, name, recharge). */
+  worldActions(): WorldActionDescriptor[];
+  /** A5E-TIME-05 */
+  stealthyTravel(input: A5eStealthyTravelInput): StealthyTravel;
+  /** A5E-TIME-02 */
+  vehiclePace(input: A5eVehiclePaceInput): PaceEffects;
+  /** A5E-SCEN-03: 30 + 5 × INT modifier ft. */
+  astralFlySpeed(input: A5eAstralInput): number;
+}
+
+/**
+ * The names of the core's `a5e.*` procedures; a dotted name (`movement.start`) goes into a
+ * nested object. Documented and typed by {@link A5eProcedures}, so the JS stays one line each.
+ */
+const NAMES =
+  "attack assessAttack test deathSave opportunityAttack attackAbilities cover damage sizes fit " +
+  "flanks pullAlly movement.start movement.move movement.dash movement.standUp movement.mount " +
+  "movement.jump movement.nextTurn movement.query turn.start turn.startTurn turn.spend " +
+  "turn.interact turn.disengage turn.dash longJump highJump jumpReach jumpObstacle jumpLanding " +
+  "dodge help pressTheAttack fallBack tumble twoWeapon hide search ready fall breath.start " +
+  "breath.tick breath.loseBreath waterDamage perceive worldFeatures worldFeature resolveFeature " +
+  "featureCheck mirror worldAction.start worldAction.startOfRound worldAction.use groupCheck " +
+  "groupAttack resolveGroupAttack objectArmor objectAc objectHitPoints rollObjectHitPoints " +
+  "objectDamage objectSave doors door bash stealthyTravel vehiclePace astralFlySpeed " +
+  "higherGround lowerGround backToBack canRide commandMount sprint marchingOrder " +
+  "futureMaterials objectHp.start objectHp.take objectHp.regenerate bashPossible zirkon " +
+  "mountMay dropProne pressExpertise offHand scenario echoThunder foodFatigue vesselHours " +
+  "noticesThreat truesight worldActions";
+
+function build(): A5eProcedures {
+  const root: Record<string, unknown> = {};
+  for (const name of NAMES.split(" ")) {
+    const call = (input?: unknown, dice?: Dice) => runJsonProcedure(`a5e.${name}`, input ?? {}, dice);
+    const [outer, inner] = name.split(".") as [string, string | undefined];
+    if (inner) ((root[outer] ??= {}) as Record<string, unknown>)[inner] = call;
+    else root[outer] = call;
+  }
+  return root as unknown as A5eProcedures;
+}
+
+/** Level Up Advanced 5e procedures (RULES.md §2); see {@link A5eProcedures}. */
+export const a5e: A5eProcedures = build();
