@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Dice, TurnkeeperError, a5e, runJsonProcedure } from "turnkeeper";
 
-// The fields of a tagged variant keep the core's snake_case (`{ type: "melee", reach_ft: 5 }`).
+// Fields are camelCase, inside tagged variants too (`{ type: "melee", reachFt: 5 }`).
 
 /** @param {string} code */
 const fails = (code) => (/** @type {unknown} */ e) => e instanceof TurnkeeperError && e.code === code;
@@ -53,7 +53,7 @@ test("A5E-DICE-01..04, A5E-ATK-06: proficiency, cover, expertise die, natural 20
 
 test("A5E-ATK-01..04: unseen attackers and targets, range bands, ranged attacks in melee", () => {
   const base = {
-    form: /** @type {import("turnkeeper").AttackForm} */ ({ type: "melee", reach_ft: 5, distance_ft: 5, weapon: true }),
+    form: /** @type {import("turnkeeper").AttackForm} */ ({ type: "melee", reachFt: 5, distanceFt: 5, weapon: true }),
     attackerSeesTarget: true,
     targetSeesAttacker: true,
     targetLocation: /** @type {const} */ ({ type: "known" }),
@@ -70,12 +70,12 @@ test("A5E-ATK-01..04: unseen attackers and targets, range bands, ranged attacks 
   assert.deepEqual([blind.mode, blind.reasons], ["disadvantage", ["bothUnseen"]]);
   const guessed = a5e.assessAttack({ ...base, attackerSeesTarget: false, targetLocation: { type: "guessed", correct: false } });
   assert.equal(guessed.automaticMiss, "wrongSpace");
-  const bow = { type: /** @type {const} */ ("ranged"), distance_ft: 100, normal_range_ft: 80, long_range_ft: 320, weapon: true, thrown: false, hostile_within_reach: true };
+  const bow = { type: /** @type {const} */ ("ranged"), distanceFt: 100, normalRangeFt: 80, longRangeFt: 320, weapon: true, thrown: false, hostileWithinReach: true };
   const crowded = a5e.assessAttack({ ...base, form: bow });
   assert.deepEqual([crowded.mode, crowded.reasons], ["disadvantage", ["longRange", "rangedInMelee"]]);
-  assert.throws(() => a5e.assessAttack({ ...base, form: { ...bow, distance_ft: 321 } }), fails("NOT_ALLOWED"));
-  assert.throws(() => a5e.assessAttack({ ...base, form: { type: "melee", reach_ft: 5, distance_ft: 10, weapon: true } }), fails("NOT_ALLOWED"));
-  const underwater = a5e.assessAttack({ ...base, environment: { type: "underwater", attacker_has_swim_speed: false, weapon: "other" } });
+  assert.throws(() => a5e.assessAttack({ ...base, form: { ...bow, distanceFt: 321 } }), fails("NOT_ALLOWED"));
+  assert.throws(() => a5e.assessAttack({ ...base, form: { type: "melee", reachFt: 5, distanceFt: 10, weapon: true } }), fails("NOT_ALLOWED"));
+  const underwater = a5e.assessAttack({ ...base, environment: { type: "underwater", attackerHasSwimSpeed: false, weapon: "other" } });
   assert.deepEqual(underwater.reasons, ["underwaterWeapon"]);
 });
 
@@ -123,11 +123,11 @@ test("EX-A5E-12 / A5E-MOVE-01/02: size table, surrounding and squeezing", () => 
 });
 
 test("A5E-MOVE-12/14: flanking on a grid and without one; back-to-back prevents it", () => {
-  const grid = { type: /** @type {const} */ ("grid"), opposite_sides: true, creature_incapacitated: false, ally_incapacitated: false };
+  const grid = { type: /** @type {const} */ ("grid"), oppositeSides: true, creatureIncapacitated: false, allyIncapacitated: false };
   assert.equal(a5e.flanks({ situation: grid }), true);
   assert.equal(a5e.flanks({ situation: grid, targetBackToBack: true }), false);
-  assert.equal(a5e.flanks({ situation: { type: "gridless", melee_attackers: 2 } }), false);
-  assert.equal(a5e.flanks({ situation: { type: "gridless", melee_attackers: 3 } }), true);
+  assert.equal(a5e.flanks({ situation: { type: "gridless", meleeAttackers: 2 } }), false);
+  assert.equal(a5e.flanks({ situation: { type: "gridless", meleeAttackers: 3 } }), true);
 });
 
 /** @param {import("turnkeeper").MoveMode} mode @param {number} distanceFt */
@@ -234,8 +234,8 @@ test("A5E-ACT-05/06/07: Dodge needs Speed; Help with a task or an attack within 
   assert.deepEqual([dodge.attacksFromSeenHaveDisadvantage, dodge.dexteritySavesWithAdvantage, dodge.lasts], [true, true, "untilStartOfOwnNextTurn"]);
   assert.throws(() => a5e.dodge({ currentSpeedFt: 0 }), fails("NOT_ALLOWED"));
   assert.equal(a5e.help({ type: "task" }).advantageOn, "nextAbilityCheckForTheTask");
-  assert.equal(a5e.help({ type: "attack", target_distance_ft: 5, helper_can_threaten: true }).advantageOn, "nextAttackRollAgainstTheTarget");
-  assert.throws(() => a5e.help({ type: "attack", target_distance_ft: 10, helper_can_threaten: true }), fails("NOT_ALLOWED"));
+  assert.equal(a5e.help({ type: "attack", targetDistanceFt: 5, helperCanThreaten: true }).advantageOn, "nextAttackRollAgainstTheTarget");
+  assert.throws(() => a5e.help({ type: "attack", targetDistanceFt: 10, helperCanThreaten: true }), fails("NOT_ALLOWED"));
 });
 
 test("A5E-ACT-09/10: Press the Attack before the Attack action; Fall Back, not while raging", () => {
@@ -281,8 +281,8 @@ test("A5E-ACT-08/11/12: Hide against passive Perception with cover, Search skill
   const found = a5e.search({ skill: "investigation", check: { modifier: 2 }, dc: 12 }, faces([10]));
   assert.equal(found.found, true);
   assert.throws(() => a5e.search({ skill: "athletics", dc: 12 }, faces([10])), fails("INVALID_ARGUMENT"));
-  assert.equal(a5e.ready({ readied: { type: "spell", casting_time: "oneAction" }, speedFt: 30 }).requiresConcentration, true);
-  assert.throws(() => a5e.ready({ readied: { type: "spell", casting_time: "bonusAction" }, speedFt: 30 }), fails("NOT_ALLOWED"));
+  assert.equal(a5e.ready({ readied: { type: "spell", castingTime: "oneAction" }, speedFt: 30 }).requiresConcentration, true);
+  assert.throws(() => a5e.ready({ readied: { type: "spell", castingTime: "bonusAction" }, speedFt: 30 }), fails("NOT_ALLOWED"));
 });
 
 test("A5E-ENV-01 / EX-A5E-16: falling damage, water halving, the dive and the 20d6 cap", () => {
@@ -314,7 +314,7 @@ test("EX-A5E-04 / A5E-ENV-02/03: Con +3 holds breath 40 rounds, suffocates 3, th
   const weak = a5e.breath.start({ conModifier: -1 });
   assert.deepEqual([weak.holdRounds, weak.suffocationRounds], [5, 1]);
   const winded = a5e.breath.loseBreath({ clock: a5e.breath.start({ conModifier: 3 }) });
-  assert.deepEqual(winded.result, { type: "suffocating", rounds_left: 3 });
+  assert.deepEqual(winded.result, { type: "suffocating", roundsLeft: 3 });
   assert.throws(() => a5e.breath.start({ conModifier: 3, roundSeconds: 0 }), fails("INVALID_ARGUMENT"));
 });
 
@@ -378,13 +378,13 @@ test("EX-A5E-16 / A5E-CTRL-03/04: a Strength group check of 5 gets +4; 4 attacke
   const push = a5e.groupCheck({ ability: "str", members: 5, check: { modifier: 1 }, dc: 15 }, faces([10]));
   assert.deepEqual([push.groupBonus, push.roll.total, push.success], [4, 15, true]);
   assert.equal(a5e.groupCheck({ ability: "dex", members: 5, dc: 15 }, faces([10])).groupBonus, 0);
-  const pack = a5e.groupAttack({ basis: { type: "attackRoll", best_attack_bonus: 4 }, members: 4 });
+  const pack = a5e.groupAttack({ basis: { type: "attackRoll", bestAttackBonus: 4 }, members: 4 });
   assert.deepEqual(pack, { saveAbility: "dex", dc: 15, damageBonus: 3 });
   const saved = a5e.resolveGroupAttack({ attack: pack, targetSave: { modifier: 2 }, damage: { dice: { count: 1, die: "d8" }, damageType: "piercing" }, damageModifier: 2 }, faces([14, 7]));
   assert.deepEqual([saved.saved, saved.damageRoll.total, saved.damage, saved.extraEffectsApply], [true, 12, 6, false]);
   const failed = a5e.resolveGroupAttack({ attack: pack, damage: { dice: { count: 1, die: "d8" }, damageType: undefined } }, faces([3, 7]));
   assert.deepEqual([failed.saved, failed.damage, failed.extraEffectsApply], [false, 10, true]);
-  assert.throws(() => a5e.groupAttack({ basis: { type: "attackRoll", best_attack_bonus: 4 }, members: 0 }), fails("INVALID_ARGUMENT"));
+  assert.throws(() => a5e.groupAttack({ basis: { type: "attackRoll", bestAttackBonus: 4 }, members: 0 }), fails("INVALID_ARGUMENT"));
 });
 
 test("A5E-OBJ-02..05: object AC by material, hit points by size, saves, immunities and thresholds", () => {
@@ -481,7 +481,7 @@ test("A5E-OBJ-08..12: bashing odds, far-future materials, object hit points, for
   assert.equal(a5e.objectHp.regenerate({ hp: { current: 18, max: 20 } }).result, 2);
   assert.throws(() => a5e.objectHp.start({ max: 0 }), fails("INVALID_ARGUMENT"));
   assert.deepEqual(a5e.zirkon({ powerLevel: 3, pointCost: 2 }), { type: "blocked" });
-  assert.deepEqual(a5e.zirkon({ powerLevel: 4, pointCost: 3 }), { type: "penetrates", point_cost: 6 });
+  assert.deepEqual(a5e.zirkon({ powerLevel: 4, pointCost: 3 }), { type: "penetrates", pointCost: 6 });
   assert.throws(() => a5e.zirkon({ powerLevel: 0, pointCost: 1 }), fails("INVALID_ARGUMENT"));
 });
 

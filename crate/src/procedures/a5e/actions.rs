@@ -72,7 +72,11 @@ pub fn dodge(current_speed_ft: u32) -> Result<DodgeEffect> {
 
 /// What the Help action helps with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all_fields = "camelCase",
+    rename_all = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum HelpWith {
     /// A5E-ACT-06: a task — the ally's next ability check for it.
@@ -244,7 +248,11 @@ impl CastingTime {
 
 /// What is readied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all_fields = "camelCase",
+    rename_all = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Readied {
     /// An action other than casting a spell.

@@ -45,7 +45,11 @@ pub const fn within_reach(distance_ft: u32, reach_ft: u32) -> bool {
 
 /// The form of the attack.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all_fields = "camelCase",
+    rename_all = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum AttackForm {
     Melee {
@@ -71,7 +75,11 @@ pub enum AttackForm {
 
 /// Where the attack happens, for the water rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all_fields = "camelCase",
+    rename_all = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum AttackEnvironment {
     #[default]

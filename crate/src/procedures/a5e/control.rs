@@ -67,7 +67,11 @@ pub fn group_check(
 
 /// What the group's attack was before grouping.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum GroupAttackBasis {
     /// An attack roll: it becomes a Dexterity save against 8 + the best attack bonus.

@@ -89,7 +89,11 @@ pub fn pull_ally(
 
 /// How flanking is judged (A5E-MOVE-14).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all_fields = "camelCase",
+    rename_all = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum FlankingSituation {
     /// On a grid: the creature and an ally stand on directly opposite sides of the target.

@@ -27,7 +27,11 @@ pub fn suffocation_rounds(con_modifier: i32) -> u32 {
 
 /// Where a creature without air stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum BreathStatus {
     /// Still holding its breath; `rounds_left` before it runs out.

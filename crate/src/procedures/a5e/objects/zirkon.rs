@@ -9,7 +9,11 @@ pub const ZIRKON_BLOCKS_UP_TO_LEVEL: u32 = 3;
 
 /// What a zirkon barrier does to a psionic power.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum ZirkonEffect {
     /// Power level III or lower: it can't penetrate the barrier.
