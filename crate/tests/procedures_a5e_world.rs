@@ -5,7 +5,7 @@ use turnkeeper::ErrorCode;
 use turnkeeper::dice::{DieSize, RolledDie, SuppliedDice};
 use turnkeeper::procedures::a5e::ability::{Ability, Skill};
 use turnkeeper::procedures::a5e::environment::vision::Obscurement;
-use turnkeeper::procedures::a5e::world::catalogue::world_action_descriptors;
+use turnkeeper::procedures::a5e::world::catalogue::world_actions;
 use turnkeeper::procedures::a5e::world::resolve::resolve_mirror;
 use turnkeeper::procedures::a5e::world::{
     AffectedCreature, CheckPurpose, FeatureSpecial, FeatureTargets, FeatureTrigger, Recharge,
@@ -184,17 +184,34 @@ fn ex_a5e_15_flame_burst_recharge_across_rounds() {
 }
 
 #[test]
-fn world_action_descriptors_for_the_encounter() {
-    let all = world_action_descriptors();
+fn a5e_world_01_catalogue_world_actions_run_in_an_encounter() {
+    use turnkeeper::encounter::{Encounter, EncounterCommand, EncounterEvent};
+    use turnkeeper::rulesets::{Preset, RulesetConfig};
+    let all = world_actions();
     assert_eq!(all.len(), 11);
-    let burst = F::FlameBurst.feature().descriptor().unwrap();
-    assert_eq!(burst.id, "flameBurst");
-    assert_eq!(burst.name, "Flame Burst");
-    assert_eq!(burst.recharge, Some(4));
-    let heat = F::SwelteringHeat.feature().descriptor().unwrap();
+    let burst = F::FlameBurst.feature().world_action().unwrap();
+    assert_eq!(burst.id.as_str(), "flameBurst");
+    assert_eq!(burst.name.as_str(), "Flame Burst");
+    assert_eq!(burst.recharge.map(|r| r.min_face), Some(4));
+    let heat = F::SwelteringHeat.feature().world_action().unwrap();
     assert_eq!(heat.recharge, None);
-    assert!(F::Echo.feature().descriptor().is_none());
+    assert!(F::Echo.feature().world_action().is_none());
     assert!(WorldFeatureState::new(F::Echo).is_err());
+    // Straight into an A5E encounter's world actions (A5E-WORLD-01..03).
+    let mut enc = Encounter::new(RulesetConfig::preset(Preset::A5e)).unwrap();
+    let events = enc
+        .execute(
+            EncounterCommand::AddWorldAction { action: burst },
+            &mut SuppliedDice::new([]),
+        )
+        .unwrap();
+    assert!(matches!(
+        events.as_slice(),
+        [EncounterEvent::WorldActionAdded { .. }]
+    ));
+    let state = enc.world_actions().first().unwrap();
+    assert_eq!(state.action.id.as_str(), "flameBurst");
+    assert!(state.charged);
 }
 
 #[test]

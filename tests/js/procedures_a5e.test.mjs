@@ -2,7 +2,7 @@
 // -09..13, -15, -16) replayed with supplied faces, the rules the facade exposes, and typed errors.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Dice, TurnkeeperError, a5e, runJsonProcedure } from "turnkeeper";
+import { Dice, Encounter, TurnkeeperError, a5e, runJsonProcedure } from "turnkeeper";
 
 // Fields are camelCase, inside tagged variants too (`{ type: "melee", reachFt: 5 }`).
 
@@ -516,7 +516,22 @@ test("A5E-SCEN-01..03, A5E-MOVE-06, A5E-WORLD-05, A5E-ENV-07/09/10, A5E-TIME-02/
   assert.deepEqual(a5e.truesight({ distanceFt: 10 }), { truesightPierces: false, immuneToVisualIllusions: false });
   const actions = a5e.worldActions();
   assert.deepEqual(actions.map((a) => a.id), a5e.worldFeatures().filter((f) => f.kind === "worldAction").map((f) => f.id));
-  assert.equal(actions.find((a) => a.id === "flameBurst")?.recharge, 4);
+  assert.deepEqual(actions.find((a) => a.id === "flameBurst")?.recharge, { minFace: 4 });
+});
+
+test("A5E-WORLD-01..03: a catalogue world action runs in an A5E encounter, recharge and all", () => {
+  const burst = a5e.worldActions().find((a) => a.id === "flameBurst");
+  assert.ok(burst);
+  const enc = new Encounter({ ruleset: "a5e" });
+  enc.add({ id: "rath", name: "Rath", side: "party", dex: 14 });
+  enc.addWorldAction(burst);
+  enc.start({ faces: [12] });
+  enc.useWorldAction("flameBurst", [], { faces: [2] }); // used; the 1d6 right after is a 2: spent
+  assert.equal(enc.worldActions()[0]?.charged, false);
+  enc.endWorldPhase();
+  enc.endTurn();
+  enc.nextRound({ faces: [4] }); // start-of-round recharge roll: 4 recharges Flame Burst (4–6)
+  assert.equal(enc.worldActions()[0]?.charged, true);
 });
 
 test("a5e errors: unknown names, malformed input and exhausted faces are TurnkeeperErrors", () => {

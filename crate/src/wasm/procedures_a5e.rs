@@ -88,9 +88,7 @@ use crate::procedures::a5e::turn::{ActionCost, TurnBudget};
 use crate::procedures::a5e::two_weapon::{
     TwoWeaponSetup, off_hand_attacks, off_hand_damage_modifier, off_hand_may_be_ranged,
 };
-use crate::procedures::a5e::world::catalogue::{
-    WORLD_FEATURES, WorldFeatureId, world_action_descriptors,
-};
+use crate::procedures::a5e::world::catalogue::{WORLD_FEATURES, WorldFeatureId, world_actions};
 use crate::procedures::a5e::world::resolve::{
     AffectedCreature, WorldResolveOptions, echo_thunder_damage, resolve_feature,
     resolve_feature_check, resolve_mirror,
@@ -1039,7 +1037,7 @@ pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result
                 immune_to_visual_illusions: immune_to_visual_illusions(&i.senses),
             })
         }),
-        "a5e.worldActions" => json(input, |_: NoInput| Ok(world_action_descriptors())),
+        "a5e.worldActions" => json(input, |_: NoInput| Ok(world_actions())),
         // ---- travel and scenarios ----
         "a5e.stealthyTravel" => json(input, |i: A5eStealthyTravelInput| {
             stealthy_travel(i.pace, i.group_stealth_total, &i.threats)

@@ -119,7 +119,7 @@ import type {
   TumbleResult,
   TurnBudget,
   TwoWeaponSetup,
-  WorldActionDescriptor,
+  WorldAction,
   WorldActionUse,
   WorldFeature,
   WorldFeatureResolution,
@@ -304,7 +304,6 @@ export type {
   VehicleKind,
   VisionSense,
   WaterWeapon,
-  WorldActionDescriptor,
   WorldActionUse,
   WorldEnvironment,
   WorldFeature,
@@ -499,8 +498,8 @@ export interface A5eProcedures {
   noticesThreat(input: A5eNoticeInput): boolean;
   /** A5E-ENV-07/09 */
   truesight(input: A5eTruesightInput): A5eTruesightFacts;
-  /** A5E-WORLD-02: the world actions an encounter can list (id, name, recharge). */
-  worldActions(): WorldActionDescriptor[];
+  /** A5E-WORLD-01..03: the catalogue's world actions, ready for `Encounter.addWorldAction`. */
+  worldActions(): WorldAction[];
   /** A5E-TIME-05 */
   stealthyTravel(input: A5eStealthyTravelInput): StealthyTravel;
   /** A5E-TIME-02 */

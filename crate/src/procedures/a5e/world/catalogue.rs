@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use super::recharge::Recharge;
 use crate::dice::DieSize;
+use crate::encounter::WorldAction as EncounterWorldAction;
+use crate::encounter::{Name, WorldActionId};
 use crate::procedures::a5e::ability::{Ability, Skill};
 use crate::procedures::a5e::cover::A5eCover;
 use crate::procedures::a5e::damage::{DamageDice, DamageType};
@@ -390,35 +392,26 @@ pub struct WorldFeature {
     pub special: FeatureSpecial,
 }
 
-/// What an A5E encounter needs to list a world action: a stable id, a display name, and the
-/// recharge's lowest face.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub struct WorldActionDescriptor {
-    pub id: String,
-    pub name: String,
-    /// Lowest d6 face that recharges it; `None` for actions usable every round.
-    pub recharge: Option<u32>,
-}
-
 impl WorldFeature {
-    /// The id / name / recharge an encounter's world-action list needs. Only world actions have
-    /// one.
-    pub fn descriptor(&self) -> Option<WorldActionDescriptor> {
-        (self.kind == WorldFeatureKind::WorldAction).then(|| WorldActionDescriptor {
-            id: self.id.key().to_string(),
-            name: self.id.name().to_string(),
-            recharge: self.recharge.map(|r| r.min_face),
+    /// The feature as an A5E encounter's world action (A5E-WORLD-01..03: id, name, recharge),
+    /// ready for `EncounterCommand::AddWorldAction`. Only world actions have one.
+    pub fn world_action(&self) -> Option<EncounterWorldAction> {
+        if self.kind != WorldFeatureKind::WorldAction {
+            return None;
+        }
+        Some(EncounterWorldAction {
+            id: WorldActionId::new(self.id.key()).ok()?,
+            name: Name::new(self.id.name()).ok()?,
+            recharge: self.recharge,
         })
     }
 }
 
-/// Every world action in the catalogue, as encounter descriptors.
-pub fn world_action_descriptors() -> Vec<WorldActionDescriptor> {
+/// Every world action in the catalogue, as encounter world actions.
+pub fn world_actions() -> Vec<EncounterWorldAction> {
     WORLD_FEATURES
         .iter()
-        .filter_map(WorldFeature::descriptor)
+        .filter_map(WorldFeature::world_action)
         .collect()
 }
 

@@ -9,8 +9,8 @@ pub mod state;
 
 pub use catalogue::{
     CheckPurpose, FeatureCheck, FeatureEffect, FeatureSave, FeatureSpecial, FeatureTargets,
-    FeatureTrigger, StandingEffect, WORLD_FEATURES, WorldActionDescriptor, WorldEnvironment,
-    WorldFeature, WorldFeatureId, WorldFeatureKind,
+    FeatureTrigger, StandingEffect, WORLD_FEATURES, WorldEnvironment, WorldFeature, WorldFeatureId,
+    WorldFeatureKind,
 };
 pub use recharge::{Recharge, RechargeRoll};
 pub use resolve::{

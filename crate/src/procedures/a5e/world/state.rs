@@ -3,12 +3,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::catalogue::{FeatureSpecial, WorldActionDescriptor, WorldFeatureId, WorldFeatureKind};
+use super::catalogue::{FeatureSpecial, WorldFeatureId, WorldFeatureKind};
 use super::recharge::RechargeRoll;
 use super::resolve::{
     AffectedCreature, WorldFeatureResolution, WorldResolveOptions, resolve_feature,
 };
 use crate::dice::DieRoller;
+use crate::encounter::WorldAction;
 use crate::error::{Error, Result};
 
 /// A world action in play.
@@ -50,8 +51,8 @@ impl WorldFeatureState {
     }
 
     /// The id / name / recharge an encounter lists it by.
-    pub fn descriptor(&self) -> Option<WorldActionDescriptor> {
-        self.feature.feature().descriptor()
+    pub fn world_action(&self) -> Option<WorldAction> {
+        self.feature.feature().world_action()
     }
 
     /// A5E-WORLD-03: at the start of each round, before the world acts, an uncharged action
