@@ -570,3 +570,22 @@ fn movement_limits_refuse_absurd_inputs() {
     let mut zero = walker(0);
     assert!(zero.apply(&MoveStep::new(MoveMode::Walk, 5)).is_err());
 }
+
+/// A5E-ACT-16 `[ADJ]`: an action the rules do not list is the Narrator's call, so the engine
+/// asks nothing of it but what it costs — the creature's action — and rolls whatever d20 test
+/// the Narrator names. A second improvised action in the same turn has no action left.
+#[test]
+fn a5e_act_16_improvised_action_costs_the_action_and_rolls_the_narrators_test() {
+    let mut turn = TurnBudget::new(walker(30));
+    turn.spend(ActionCost::Action).unwrap();
+    // Say the Narrator asks for Strength (Athletics) +5 to topple a statue: a 12 makes 17.
+    let roll = D20Test::flat(5).roll(&mut SuppliedDice::new([12])).unwrap();
+    assert_eq!(roll.total, 17);
+    assert_eq!(
+        turn.spend(ActionCost::Action).unwrap_err().code,
+        ErrorCode::NotAllowed
+    );
+    // Bonus action, reaction and movement are untouched.
+    assert!(turn.has(ActionCost::BonusAction) && turn.has(ActionCost::Reaction));
+    assert_eq!(turn.movement.remaining(MoveMode::Walk), Some(30));
+}
