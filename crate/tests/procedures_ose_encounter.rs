@@ -107,7 +107,7 @@ fn ose_enc_04_responses_start_their_procedures() {
 }
 
 #[test]
-fn ose_enc_05_encounter_movement_is_a_third_per_round_for_sixty_rounds() {
+fn ose_enc_05_ose_combat_03_encounter_movement_is_a_third_per_round_for_sixty_rounds() {
     assert_eq!(
         encounter_movement(MovementRate(Feet(120)), EncounterLocation::Dungeon).unwrap(),
         Distance::feet(40)

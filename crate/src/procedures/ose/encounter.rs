@@ -157,7 +157,8 @@ impl OseEncounterResponse {
     }
 }
 
-/// OSE-ENC-05: encounter movement can be kept up for at most 60 rounds (one turn).
+/// OSE-ENC-05, OSE-COMBAT-03 (moving outside melee): encounter movement can be kept up for at
+/// most 60 rounds (one turn).
 pub const ENCOUNTER_MOVEMENT_MAX_ROUNDS: u32 = 60;
 
 /// OSE-ENC-05: how far a creature may move per encounter round: ⅓ of its base rate, in feet in
