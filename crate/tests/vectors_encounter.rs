@@ -78,3 +78,39 @@ fn check(file: &str) {
 fn vectors_encounter_gh_seeded_replay() {
     check("encounter_gh.json");
 }
+
+#[test]
+fn vectors_encounter_ose_seeded_replay() {
+    check("encounter_ose.json");
+}
+
+#[test]
+fn vectors_encounter_a5e_seeded_replay() {
+    check("encounter_a5e.json");
+}
+
+#[test]
+fn vectors_encounter_hyb_seeded_replay() {
+    check("encounter_hyb.json");
+}
+
+/// Every vector file in the folder is checked by a test above (the JS side reads them all).
+#[test]
+fn vectors_encounter_every_file_has_a_test() {
+    let dir = format!("{}/../tests/vectors", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with("encounter_") && n.ends_with(".json"))
+        .collect();
+    files.sort();
+    assert_eq!(
+        files,
+        [
+            "encounter_a5e.json",
+            "encounter_gh.json",
+            "encounter_hyb.json",
+            "encounter_ose.json"
+        ]
+    );
+}
