@@ -3,6 +3,7 @@
 // examples replay the sources' dice with supplied faces.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { Encounter, Journey, TurnkeeperError } from "turnkeeper";
 
 /** @typedef {import("turnkeeper").JourneyEvent} JourneyEvent */
@@ -331,3 +332,14 @@ test("HYB-TIME / A5E-DUR-01: journey time passing expires an encounter's time-ba
   j.advanceHours(1);
   assert.equal(enc.effects("kira").length, 1, "unlinked: the journey no longer drives it");
 });
+
+for (const file of ["journey_hyb.json", "journey_ose.json"]) {
+  test(`shared vector ${file}: a seeded command list ends in the native snapshot, in wasm`, () => {
+    const vector = JSON.parse(readFileSync(new URL(`../vectors/${file}`, import.meta.url), "utf8"));
+    const j = new Journey({ ruleset: vector.ruleset, seed: vector.seed });
+    let events = 0;
+    for (const c of vector.commands) events += j.execute(c).length;
+    assert.equal(events, vector.expected.events);
+    assert.deepEqual(j.toJSON().journey, JSON.parse(vector.expected.snapshot));
+  });
+}
