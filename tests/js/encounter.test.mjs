@@ -173,3 +173,16 @@ for (const file of vectorFiles) test(`shared vector ${file}: a seeded command li
   assert.equal(enc.currentParticipant(), vector.expected.current ?? undefined);
   assert.deepEqual(enc.toJSON().encounter, JSON.parse(vector.expected.snapshot));
 });
+
+test("runaway JSON is refused with LIMIT_EXCEEDED before it reaches the core, and nothing changes", () => {
+  const enc = new Encounter({ ruleset: "gh5e", seed: 3 });
+  enc.add({ id: "a", name: "A", side: "x" });
+  const before = JSON.stringify(enc.toJSON());
+  const huge = "x".repeat(8 * 1024 * 1024 + 1);
+  /** @param {unknown} e */
+  const limit = (e) => e instanceof TurnkeeperError && e.code === "LIMIT_EXCEEDED";
+  assert.throws(() => enc.rename("a", huge), limit);
+  assert.throws(() => enc.applyEvents([{ type: "participantRenamed", participant: "a", name: huge }]), limit);
+  assert.throws(() => Encounter.fromJSON(huge), limit);
+  assert.equal(JSON.stringify(enc.toJSON()), before);
+});

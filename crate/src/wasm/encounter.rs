@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::dice::{DiceBox, seed_from_js};
-use super::{JsResult, js, to_js};
+use super::{JsResult, js, parse_json, to_js, write_json};
 use crate::conditions::RollQuery;
 use crate::dice::{DiceSource, DieRoller, SeedState, SeededDice};
 use crate::encounter::{Encounter, EncounterCommand, EncounterEvent, ParticipantId};
@@ -26,12 +26,8 @@ struct Saved {
     dice: Option<SeedState>,
 }
 
-fn parse_json<T: for<'de> Deserialize<'de>>(json: &str, what: &str) -> crate::Result<T> {
-    serde_json::from_str(json).map_err(|e| Error::invalid_argument(format!("invalid {what}: {e}")))
-}
-
 fn events_json(events: &[EncounterEvent]) -> crate::Result<String> {
-    serde_json::to_string(events).map_err(|e| Error::invalid_argument(e.to_string()))
+    write_json(events)
 }
 
 /// One encounter and its dice source.
@@ -113,8 +109,10 @@ impl EncounterHandle {
     /// Restore a snapshot made by `toJSON`; anything malformed or tampered is refused.
     #[wasm_bindgen(js_name = fromJSON)]
     pub fn from_json(json: &str) -> JsResult<EncounterHandle> {
-        let saved: Saved = js(serde_json::from_str(json)
-            .map_err(|e| Error::snapshot(format!("not an encounter snapshot: {e}"))))?;
+        let saved: Saved = js(parse_json(json, "snapshot").map_err(|e| match e.code {
+            crate::error::ErrorCode::LimitExceeded => e,
+            _ => Error::snapshot(format!("not an encounter snapshot: {}", e.message)),
+        }))?;
         let inner = js(Encounter::from_json(&saved.encounter.to_string()))?;
         let dice = match saved.dice {
             Some(state) => DiceSource::Seeded(Box::new(js(SeededDice::restore(state))?)),

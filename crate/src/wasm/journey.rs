@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::dice::{DiceBox, seed_from_js};
-use super::{JsResult, js, to_js};
+use super::{JsResult, js, parse_json, to_js, write_json};
 use crate::clock::consumable::Consumable;
 use crate::clock::id::Ident;
 use crate::clock::light::{LightKind, LightLevel, LightSource, LightSpec};
@@ -105,14 +105,6 @@ impl JourneyView {
             config: *j.config(),
         }
     }
-}
-
-fn parse_json<T: for<'de> Deserialize<'de>>(json: &str, what: &str) -> Result<T> {
-    serde_json::from_str(json).map_err(|e| Error::invalid_argument(format!("invalid {what}: {e}")))
-}
-
-fn write_json<T: Serialize + ?Sized>(value: &T) -> Result<String> {
-    serde_json::to_string(value).map_err(|e| Error::invalid_argument(e.to_string()))
 }
 
 /// A plain enum name (`"dim"`, `"torch"`) read through serde, so the names stay the Rust ones.

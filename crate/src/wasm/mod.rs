@@ -60,6 +60,32 @@ pub fn from_ts<T: DeserializeOwned + Tsify>(value: Ts<T>, what: &str) -> JsResul
         .map_err(|e| error_to_js(Error::invalid_argument(format!("invalid {what}: {e}"))))
 }
 
+/// The most bytes of JSON text any call takes (commands, events, snapshots, procedure input).
+/// A 500-combatant Greyhawk round's events are about 165 KB; the limit is far above every real
+/// use and keeps a runaway input from exhausting the module's memory, which would end the wasm
+/// instance. The facade checks the same number before copying text into the module.
+pub const MAX_JSON_BYTES: usize = 8 * 1024 * 1024;
+
+/// Read JSON text as `T`: `LIMIT_EXCEEDED` past [`MAX_JSON_BYTES`], `INVALID_ARGUMENT` (naming
+/// `what`) when it is not a `T`.
+pub fn parse_json<T: DeserializeOwned>(json: &str, what: &str) -> crate::Result<T> {
+    if json.len() > MAX_JSON_BYTES {
+        return Err(Error::new(
+            ErrorCode::LimitExceeded,
+            format!(
+                "{what}: at most {MAX_JSON_BYTES} bytes of JSON, not {}",
+                json.len()
+            ),
+        ));
+    }
+    serde_json::from_str(json).map_err(|e| Error::invalid_argument(format!("invalid {what}: {e}")))
+}
+
+/// Write `value` as JSON text.
+pub fn write_json<T: Serialize + ?Sized>(value: &T) -> crate::Result<String> {
+    serde_json::to_string(value).map_err(|e| Error::invalid_argument(e.to_string()))
+}
+
 /// Convert a core result.
 pub fn js<T>(result: crate::Result<T>) -> JsResult<T> {
     result.map_err(error_to_js)
@@ -69,4 +95,23 @@ pub fn js<T>(result: crate::Result<T>) -> JsResult<T> {
 #[wasm_bindgen(js_name = version)]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_text_has_a_size_limit_and_a_clear_error() {
+        let n: u32 = parse_json("42", "number").unwrap();
+        assert_eq!(n, 42);
+        let padded = " ".repeat(MAX_JSON_BYTES - 2) + "42";
+        assert_eq!(parse_json::<u32>(&padded, "number").unwrap(), 42);
+        let over = format!(" {padded}");
+        let err = parse_json::<u32>(&over, "number").unwrap_err();
+        assert_eq!(err.code, ErrorCode::LimitExceeded);
+        assert!(err.message.contains("number"), "{}", err.message);
+        let bad = parse_json::<u32>("\"x\"", "number").unwrap_err();
+        assert_eq!(bad.code, ErrorCode::InvalidArgument);
+    }
 }

@@ -1138,9 +1138,8 @@ pub(crate) fn json<I: DeserializeOwned, O: Serialize>(
     input: &str,
     f: impl FnOnce(I) -> Result<O>,
 ) -> Result<String> {
-    let input = serde_json::from_str(input)
-        .map_err(|e| Error::invalid_argument(format!("invalid input: {e}")))?;
-    serde_json::to_string(&f(input)?).map_err(|e| Error::invalid_argument(e.to_string()))
+    let input = super::parse_json(input, "input")?;
+    super::write_json(&f(input)?)
 }
 
 fn running(input: RunningInput, rest: bool) -> Result<RunningUpdate> {

@@ -44,7 +44,7 @@ import {
   type TempHpChoice,
 } from "../wasm/turnkeeper.js";
 import { ensureReady } from "./loader.js";
-import { runCommand } from "./commands.js";
+import { checkText, runCommand, toText } from "./commands.js";
 import { guard } from "./errors.js";
 
 export type {
@@ -148,13 +148,13 @@ export class Encounter {
     ensureReady();
     const config = { ...(options.config ?? {}), preset: options.ruleset ?? "standard" } as RulesetConfig;
     if (options.initiative !== undefined) config.initiative = options.initiative;
-    this.handle = guard(() => new EncounterHandle(JSON.stringify(config), options.seed));
+    this.handle = guard(() => new EncounterHandle(toText(config), options.seed));
   }
 
   /** Restore a snapshot from {@link Encounter.toJSON} (object or JSON text). */
   static fromJSON(snapshot: EncounterSnapshot | string): Encounter {
     ensureReady();
-    const text = typeof snapshot === "string" ? snapshot : JSON.stringify(snapshot);
+    const text = checkText(typeof snapshot === "string" ? snapshot : JSON.stringify(snapshot));
     const enc = Object.create(Encounter.prototype) as Encounter;
     Object.defineProperty(enc, "handle", { value: guard(() => EncounterHandle.fromJSON(text)) });
     Object.defineProperty(enc, "listeners", { value: new Set<Listener>() });
@@ -181,7 +181,7 @@ export class Encounter {
 
   /** Apply events from another client, all or nothing, without rolling. Listeners are not told. */
   applyEvents(events: readonly EncounterEvent[]): void {
-    guard(() => this.handle.applyEvents(JSON.stringify(events)));
+    guard(() => this.handle.applyEvents(toText(events)));
   }
 
   /** Be told of the events each local command causes (to broadcast them). Returns an unsubscribe. */
@@ -192,7 +192,7 @@ export class Encounter {
 
   /** A readable line for an event, for a chat log. */
   describe(event: EncounterEvent): string {
-    return guard(() => this.handle.describe(JSON.stringify(event)));
+    return guard(() => this.handle.describe(toText(event)));
   }
 
   // ---- roster ----
@@ -254,7 +254,7 @@ export class Encounter {
   declareMany(declarations: Readonly<Record<string, DeclarationInput>>): EncounterEvent[] {
     const list = Object.entries(declarations).map(([participant, d]) => ({ participant, declaration: toDeclaration(d) }));
     // The handle's own entry point: the same command, read without the command envelope.
-    return this.notify(JSON.parse(guard(() => this.handle.declareMany(JSON.stringify(list)))) as EncounterEvent[]);
+    return this.notify(JSON.parse(guard(() => this.handle.declareMany(toText(list)))) as EncounterEvent[]);
   }
   /** Roll initiative for the round (after declarations, where the system has them). */
   rollInitiative(options?: CommandOptions): EncounterEvent[] {
@@ -387,7 +387,7 @@ export class Encounter {
   /** What applies to the participant for this roll, each item with its reason. */
   rollAdvice(participant: string, roll: Roll | RollQuery): RollAdvice {
     const query = "roll" in roll ? roll : ({ roll } as RollQuery);
-    return guard(() => this.handle.rollAdvice(participant, JSON.stringify(query)));
+    return guard(() => this.handle.rollAdvice(participant, toText(query)));
   }
 
   private spec(target: string, what: { condition?: ConditionId; name?: string }, options: EffectOptions): EffectSpec {

@@ -37,7 +37,7 @@ import {
   type WildernessDayPlan,
 } from "../wasm/turnkeeper.js";
 import { ensureReady } from "./loader.js";
-import { runCommand } from "./commands.js";
+import { checkText, runCommand, toText } from "./commands.js";
 import { guard, TurnkeeperError } from "./errors.js";
 import type { CommandOptions, Encounter } from "./encounter.js";
 
@@ -153,13 +153,13 @@ export class Journey {
     const ruleset = options.ruleset ?? fromMode ?? "hyb";
     this.preset = ruleset;
     this.defaultMode = options.mode;
-    this.handle = guard(() => new JourneyHandle(ruleset, JSON.stringify(options.config ?? {}), options.seed));
+    this.handle = guard(() => new JourneyHandle(ruleset, toText(options.config ?? {}), options.seed));
   }
 
   /** Restore a snapshot from {@link Journey.toJSON} (object or JSON text). Refuses tampering. */
   static fromJSON(snapshot: JourneySnapshot | string): Journey {
     ensureReady();
-    const text = typeof snapshot === "string" ? snapshot : JSON.stringify(snapshot);
+    const text = checkText(typeof snapshot === "string" ? snapshot : JSON.stringify(snapshot));
     const j = Object.create(Journey.prototype) as Journey;
     const handle = guard(() => JourneyHandle.fromJSON(text));
     Object.defineProperty(j, "handle", { value: handle });
@@ -197,7 +197,7 @@ export class Journey {
 
   /** Apply events from another client, all or nothing, without rolling. Listeners are not told. */
   applyEvents(events: readonly JourneyEvent[]): void {
-    guard(() => this.handle.applyEvents(JSON.stringify(events)));
+    guard(() => this.handle.applyEvents(toText(events)));
   }
 
   /** Be told of the events each local command causes (to broadcast them). Returns an unsubscribe. */
@@ -208,7 +208,7 @@ export class Journey {
 
   /** A readable line for an event, for a session log. */
   describe(event: JourneyEvent): string {
-    return guard(() => this.handle.describe(JSON.stringify(event)));
+    return guard(() => this.handle.describe(toText(event)));
   }
 
   // ---- starting and the party ----

@@ -98,6 +98,7 @@ import {
 } from "../wasm/turnkeeper.js";
 import type { Dice } from "./dice.js";
 import { guard } from "./errors.js";
+import { toText } from "./commands.js";
 import { ensureReady } from "./loader.js";
 
 export type {
@@ -263,7 +264,7 @@ function run<T>(name: string, input: object, dice?: Dice): T {
  */
 export function runJsonProcedure<T = unknown>(name: string, input: unknown, dice?: Dice): T {
   ensureReady();
-  const text = guard(() => procedureJson(name, JSON.stringify(input) ?? "null", boxFor(dice)));
+  const text = guard(() => procedureJson(name, toText(input), boxFor(dice)));
   return JSON.parse(text, (_k, v: unknown) => (v === null ? undefined : v)) as T;
 }
 
