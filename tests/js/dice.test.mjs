@@ -74,6 +74,16 @@ test("hostile notation gets clean typed errors", () => {
   assert.equal(roll("1d1").total, 1);
 });
 
+test("a runaway notation (50 million characters) is refused at the 1,000-character limit without being copied", () => {
+  const huge = "1d6+".repeat(12_500_000);
+  for (const call of [() => roll(huge), () => total(huge), () => Expression.parse(huge)]) {
+    assert.throws(call, (e) => e instanceof TurnkeeperError && e.code === "NOTATION_LIMIT" && e.position === 1000);
+  }
+  // Just over the limit in astral characters (two UTF-16 units each) is refused the same way.
+  assert.throws(() => roll("😀".repeat(1001)), (e) => e instanceof TurnkeeperError && e.code === "NOTATION_LIMIT");
+  assert.equal(roll("1d1+1").total, 2);
+});
+
 test("random strings never crash the instance", () => {
   let state = 12345;
   const next = () => (state = (state * 1103515245 + 12345) >>> 0);

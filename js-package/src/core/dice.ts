@@ -107,12 +107,20 @@ const cache = new Map<string, Cached>();
 const inSlot: string[] = [];
 let nextSlot = 0;
 
+// The core refuses notations over 1,000 characters (NOTATION_LIMIT). Past 4,000 UTF-16 units a
+// notation is over that limit however it is spelt, so only that much is sent: the core gives the
+// same error without a runaway string being copied into the module's memory first.
+const NOTATION_SENT_MAX = 4000;
+function sent(notation: string): string {
+  return notation.length > NOTATION_SENT_MAX ? notation.slice(0, NOTATION_SENT_MAX) : notation;
+}
+
 function parsedOf(notation: string): Cached {
   const hit = cache.get(notation);
   if (hit !== undefined) return hit;
   const slot = nextSlot;
   // A parse error leaves the slot, and so the cache, as it was.
-  const at = guard(() => parseIntoSlot(slot, notation));
+  const at = guard(() => parseIntoSlot(slot, sent(notation)));
   const entry: Cached = { slot, texts: unpackTexts(at, notation) };
   const old = inSlot[slot];
   if (old !== undefined) cache.delete(old);
@@ -244,7 +252,7 @@ export class Expression {
 
   static parse(notation: string): Expression {
     ensureReady();
-    return new Expression(guard(() => ParsedNotation.parse(notation)));
+    return new Expression(guard(() => ParsedNotation.parse(sent(notation))));
   }
 
   /** Roll with every die in the result; uses the crypto source unless a box is given. */
