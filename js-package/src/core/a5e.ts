@@ -1,131 +1,5 @@
 /** Level Up A5E procedures (`a5e`): plain data in, plain data with every die out. See the README. */
-import type {
-  A5eAbilityInput,
-  A5eAstralInput,
-  A5eBackToBackInput,
-  A5eBashInput,
-  A5eBreathInput,
-  A5eBreathStart,
-  A5eCommandMountInput,
-  A5eCoverFacts,
-  A5eCoverInput,
-  A5eDamageInput,
-  A5eDodgeInput,
-  A5eDoorInput,
-  A5eDropProneInput,
-  A5eEchoInput,
-  A5eFallBackInput,
-  A5eFallInput,
-  A5eFeatureCheckInput,
-  A5eFeatureInput,
-  A5eFitInput,
-  A5eFlanksInput,
-  A5eFoodInput,
-  A5eGroundInput,
-  A5eGroupAttackInput,
-  A5eGroupCheckInput,
-  A5eHideInput,
-  A5eHighJumpInput,
-  A5eJumpReachInput,
-  A5eLandingInput,
-  A5eLongJumpInput,
-  A5eMarchingOrderInput,
-  A5eMarchingOrderView,
-  A5eMaterialInput,
-  A5eMirrorInput,
-  A5eMountActionInput,
-  A5eMovementStart,
-  A5eMoveQuery,
-  A5eNoticeInput,
-  A5eObjectDamageInput,
-  A5eObjectHpInput,
-  A5eObstacleInput,
-  A5eOffHand,
-  A5eOffHandInput,
-  A5ePerceiveInput,
-  A5ePressExpertiseInput,
-  A5ePullAllyInput,
-  A5eReadyInput,
-  A5eResolveFeatureInput,
-  A5eResolveGroupAttackInput,
-  A5eRideInput,
-  A5eScenarioFacts,
-  A5eScenarioInput,
-  A5eSearchInput,
-  A5eSprintInput,
-  A5eStealthyTravelInput,
-  A5eTruesightFacts,
-  A5eTruesightInput,
-  A5eVehiclePaceInput,
-  A5eVesselInput,
-  A5eWaterDamageInput,
-  A5eWorldActionInput,
-  A5eZirkonInput,
-  Ability,
-  ActionCost,
-  AttackAssessment,
-  AttackCircumstances,
-  AttackKind,
-  AttackRoll,
-  AttackRollInput,
-  BashResult,
-  BreathClock,
-  BreathStatus,
-  BreathTick,
-  D20Test,
-  D20TestRoll,
-  DamageRoll,
-  DeathSaveRoll,
-  DieSize,
-  DodgeEffect,
-  Door,
-  DoorRow,
-  FallBackEffect,
-  FallResult,
-  FeatureCheckRoll,
-  Fit,
-  FutureMaterialRow,
-  GroupAttack,
-  GroupAttackResult,
-  GroupCheck,
-  HelpEffect,
-  HelpWith,
-  HideResult,
-  HitPointsSpec,
-  Landing,
-  MaterialArmor,
-  MirrorResult,
-  MovementBudget,
-  MoveReport,
-  MoveStep,
-  ObjectDamage,
-  ObjectHp,
-  ObjectSave,
-  ObstacleClearance,
-  OpportunityTrigger,
-  PaceEffects,
-  PressTheAttackEffect,
-  PressTheAttackRequest,
-  PullAlly,
-  ReadyEffect,
-  RechargeRoll,
-  RolledHitPoints,
-  SearchResult,
-  SightResult,
-  SizeRow,
-  StateStep,
-  StealthyTravel,
-  TumbleAttempt,
-  TumbleResult,
-  TurnBudget,
-  TwoWeaponSetup,
-  WorldAction,
-  WorldActionUse,
-  WorldFeature,
-  WorldFeatureResolution,
-  WorldFeatureState,
-  ZirkonEffect,
-} from "../wasm/turnkeeper.js";
+import type * as T from "../wasm/turnkeeper.js";
 import type { Dice } from "./dice.js";
 import { runJsonProcedure } from "./procedures.js";
 
@@ -315,8 +189,8 @@ export type {
   ZirkonEffect,
 } from "../wasm/turnkeeper.js";
 
-type Budget = { budget: MovementBudget };
-type Step<S, R> = StateStep<S, R>;
+type Budget = { budget: T.MovementBudget };
+type Step<S, R> = T.StateStep<S, R>;
 
 /**
  * Level Up Advanced 5e procedures (RULES.md §2). Functions that roll take an optional `dice`
@@ -324,188 +198,188 @@ type Step<S, R> = StateStep<S, R>;
  */
 export interface A5eProcedures {
   /** A5E-DICE-01..04, A5E-ATK-06: d20 + modifiers (+ expertise die unless rattled) vs AC + cover; natural 20 crits, 1 fumbles. */
-  attack(input: AttackRollInput, dice?: Dice): AttackRoll;
+  attack(input: T.AttackRollInput, dice?: Dice): T.AttackRoll;
   /** A5E-ATK-01..04, ENV-04, SCEN-01: advantage/disadvantage from sight, range, melee, water. */
-  assessAttack(input: AttackCircumstances): AttackAssessment;
+  assessAttack(input: T.AttackCircumstances): T.AttackAssessment;
   /** A5E-DICE-04: any d20 test (check or save) with its expertise die. */
-  test(input: D20Test, dice?: Dice): D20TestRoll;
+  test(input: T.D20Test, dice?: Dice): T.D20TestRoll;
   /** A5E-DICE-05: a death save; 10 or more succeeds. */
-  deathSave(input: D20Test, dice?: Dice): DeathSaveRoll;
+  deathSave(input: T.D20Test, dice?: Dice): T.DeathSaveRoll;
   /** A5E-ATK-05: does this movement provoke an opportunity attack? */
-  opportunityAttack(input: OpportunityTrigger): boolean;
+  opportunityAttack(input: T.OpportunityTrigger): boolean;
   /** A5E-DICE-03: the abilities an attack may use (a finesse or thrown weapon offers two). */
-  attackAbilities(input: AttackKind): Ability[];
+  attackAbilities(input: T.AttackKind): T.Ability[];
   /** A5E-ATK-06, C-26: the best of several sources of cover and its bonuses (`rule: "allSaves"` for 004's reading). */
-  cover(input: A5eCoverInput): A5eCoverFacts;
+  cover(input: T.A5eCoverInput): T.A5eCoverFacts;
   /** A5E-DMG-01: damage dice plus a bonus (never below 0). */
-  damage(input: A5eDamageInput, dice?: Dice): DamageRoll;
+  damage(input: T.A5eDamageInput, dice?: Dice): T.DamageRoll;
   /** A5E-MOVE-01: the size table (space, creatures that can surround). */
-  sizes(): SizeRow[];
+  sizes(): T.SizeRow[];
   /** A5E-MOVE-02: fits, squeezes, or too small. */
-  fit(input: A5eFitInput): Fit;
+  fit(input: T.A5eFitInput): T.Fit;
   /** A5E-MOVE-12/14: flanking on a grid or without one. */
-  flanks(input: A5eFlanksInput): boolean;
+  flanks(input: T.A5eFlanksInput): boolean;
   /** A5E-MOVE-13: pulling a willing ally (2 extra ft per ft). */
-  pullAlly(input: A5ePullAllyInput): PullAlly;
+  pullAlly(input: T.A5ePullAllyInput): T.PullAlly;
   /** A5E-MOVE-03..20, A5E-ACT-03: a turn's movement as plain data; each call returns the next budget. */
   movement: {
-    start(input: A5eMovementStart): MovementBudget;
-    move(input: Budget & { step: MoveStep }): Step<MovementBudget, MoveReport>;
+    start(input: T.A5eMovementStart): T.MovementBudget;
+    move(input: Budget & { step: T.MoveStep }): Step<T.MovementBudget, T.MoveReport>;
     /** A5E-ACT-03, C-31: doubles Speed; not with any fatigue. */
-    dash(input: Budget & { fatigueLevel?: number }): MovementBudget;
+    dash(input: Budget & { fatigueLevel?: number }): T.MovementBudget;
     /** A5E-COND-22: half the Speed; the result is the feet spent. */
-    standUp(input: Budget): Step<MovementBudget, number>;
+    standUp(input: Budget): Step<T.MovementBudget, number>;
     /** A5E-MOVE-08: half the Speed, once per turn. */
-    mount(input: Budget): Step<MovementBudget, number>;
+    mount(input: Budget): Step<T.MovementBudget, number>;
     /** A5E-MOVE-17/20: a jump, or a leap beyond Speed that ends movement. */
-    jump(input: Budget & { distanceFt: number; jumpFt: number }): Step<MovementBudget, MoveReport>;
-    nextTurn(input: Budget): MovementBudget;
+    jump(input: Budget & { distanceFt: number; jumpFt: number }): Step<T.MovementBudget, T.MoveReport>;
+    nextTurn(input: Budget): T.MovementBudget;
     /** What `step` would cost now, how far such a step could go, and what is left in its mode. */
-    query(input: Budget & { step: MoveStep }): A5eMoveQuery;
+    query(input: Budget & { step: T.MoveStep }): T.A5eMoveQuery;
   };
   /**
    * A5E-TURN-01..04, A5E-ACT-03/04: a creature's action economy (action, bonus action, reaction,
    * free object interaction) with its movement budget in `turn.movement`.
    */
   turn: {
-    start(input: A5eMovementStart): TurnBudget;
+    start(input: T.A5eMovementStart): T.TurnBudget;
     /** A5E-TURN-02: everything renews, the reaction included. */
-    startTurn(input: { turn: TurnBudget }): TurnBudget;
+    startTurn(input: { turn: T.TurnBudget }): T.TurnBudget;
     /** `NOT_ALLOWED` when already used. */
-    spend(input: { turn: TurnBudget; cost: ActionCost }): TurnBudget;
+    spend(input: { turn: T.TurnBudget; cost: T.ActionCost }): T.TurnBudget;
     /** A5E-TURN-03: the first object interaction is free, the next takes the action. */
-    interact(input: { turn: TurnBudget }): Step<TurnBudget, ActionCost>;
-    disengage(input: { turn: TurnBudget }): TurnBudget;
-    dash(input: { turn: TurnBudget; fatigueLevel?: number }): TurnBudget;
+    interact(input: { turn: T.TurnBudget }): Step<T.TurnBudget, T.ActionCost>;
+    disengage(input: { turn: T.TurnBudget }): T.TurnBudget;
+    dash(input: { turn: T.TurnBudget; fatigueLevel?: number }): T.TurnBudget;
   };
   /** A5E-MOVE-17: long jump = STR score in ft, with a 10 ft run-up. */
-  longJump(input: A5eLongJumpInput): number;
+  longJump(input: T.A5eLongJumpInput): number;
   /** A5E-MOVE-19: high jump = 3 + STR modifier ft running, half standing. */
-  highJump(input: A5eHighJumpInput): number;
+  highJump(input: T.A5eHighJumpInput): number;
   /** A5E-MOVE-20: reach while jumping = jump height + 1.5 × the creature's height. */
-  jumpReach(input: A5eJumpReachInput): number;
+  jumpReach(input: T.A5eJumpReachInput): number;
   /** A5E-MOVE-18: an obstacle up to ¼ of the jump is cleared with a DC 10 check. */
-  jumpObstacle(input: A5eObstacleInput): ObstacleClearance;
+  jumpObstacle(input: T.A5eObstacleInput): T.ObstacleClearance;
   /** A5E-MOVE-18: landing in difficult terrain: DC 10 Acrobatics or prone. */
-  jumpLanding(input: A5eLandingInput, dice?: Dice): Landing;
+  jumpLanding(input: T.A5eLandingInput, dice?: Dice): T.Landing;
   /** A5E-ACT-05 */
-  dodge(input: A5eDodgeInput): DodgeEffect;
+  dodge(input: T.A5eDodgeInput): T.DodgeEffect;
   /** A5E-ACT-06/07 */
-  help(input: HelpWith): HelpEffect;
+  help(input: T.HelpWith): T.HelpEffect;
   /** A5E-ACT-09 */
-  pressTheAttack(input: PressTheAttackRequest): PressTheAttackEffect;
+  pressTheAttack(input: T.PressTheAttackRequest): T.PressTheAttackEffect;
   /** A5E-ACT-10 */
-  fallBack(input: A5eFallBackInput): FallBackEffect;
+  fallBack(input: T.A5eFallBackInput): T.FallBackEffect;
   /** A5E-ACT-14: a Dexterity save by relative size, unless the target allows it. */
-  tumble(input: TumbleAttempt, dice?: Dice): TumbleResult;
+  tumble(input: T.TumbleAttempt, dice?: Dice): T.TumbleResult;
   /** A5E-ACT-17: off-hand attacks allowed (1, or 2 with Extra Attack). */
-  twoWeapon(input: TwoWeaponSetup): number;
+  twoWeapon(input: T.TwoWeaponSetup): number;
   /** A5E-ACT-08: Stealth (+ cover) against each observer's passive Perception. */
-  hide(input: A5eHideInput, dice?: Dice): HideResult;
+  hide(input: T.A5eHideInput, dice?: Dice): T.HideResult;
   /** A5E-ACT-12 */
-  search(input: A5eSearchInput, dice?: Dice): SearchResult;
+  search(input: T.A5eSearchInput, dice?: Dice): T.SearchResult;
   /** A5E-ACT-11 */
-  ready(input: A5eReadyInput): ReadyEffect;
+  ready(input: T.A5eReadyInput): T.ReadyEffect;
   /** A5E-ENV-01: 1d6 per 10 ft (max 20d6), halved into water, none after a successful dive. */
-  fall(input: A5eFallInput, dice?: Dice): FallResult;
+  fall(input: T.A5eFallInput, dice?: Dice): T.FallResult;
   /** A5E-ENV-02/03: holding breath, then suffocating; `tick` at the start of each turn. */
   breath: {
-    start(input: A5eBreathStart): BreathClock;
-    tick(input: A5eBreathInput): Step<BreathClock, BreathTick>;
-    loseBreath(input: A5eBreathInput): Step<BreathClock, BreathStatus>;
+    start(input: T.A5eBreathStart): T.BreathClock;
+    tick(input: T.A5eBreathInput): Step<T.BreathClock, T.BreathTick>;
+    loseBreath(input: T.A5eBreathInput): Step<T.BreathClock, T.BreathStatus>;
   };
   /** A5E-ENV-04: bludgeoning and fire halved underwater. */
-  waterDamage(input: A5eWaterDamageInput): number;
+  waterDamage(input: T.A5eWaterDamageInput): number;
   /** A5E-ENV-05..09: light, obscurement and special senses. */
-  perceive(input: A5ePerceiveInput): SightResult;
+  perceive(input: T.A5ePerceiveInput): T.SightResult;
   /** A5E-WORLD-05..40: the whole catalogue. */
-  worldFeatures(): WorldFeature[];
-  worldFeature(input: A5eFeatureInput): WorldFeature;
+  worldFeatures(): T.WorldFeature[];
+  worldFeature(input: T.A5eFeatureInput): T.WorldFeature;
   /** A feature set off as a hazard: saves, damage rolled once, conditions. */
-  resolveFeature(input: A5eResolveFeatureInput, dice?: Dice): WorldFeatureResolution;
-  featureCheck(input: A5eFeatureCheckInput, dice?: Dice): FeatureCheckRoll;
+  resolveFeature(input: T.A5eResolveFeatureInput, dice?: Dice): T.WorldFeatureResolution;
+  featureCheck(input: T.A5eFeatureCheckInput, dice?: Dice): T.FeatureCheckRoll;
   /** A5E-WORLD-23 */
-  mirror(input: A5eMirrorInput, dice?: Dice): MirrorResult;
+  mirror(input: T.A5eMirrorInput, dice?: Dice): T.MirrorResult;
   /** A5E-WORLD-02/03: a world action with its recharge. */
   worldAction: {
-    start(input: A5eFeatureInput): WorldFeatureState;
-    startOfRound(input: Pick<A5eWorldActionInput, "state">, dice?: Dice): Step<WorldFeatureState, RechargeRoll | undefined>;
-    use(input: A5eWorldActionInput, dice?: Dice): Step<WorldFeatureState, WorldActionUse>;
+    start(input: T.A5eFeatureInput): T.WorldFeatureState;
+    startOfRound(input: Pick<T.A5eWorldActionInput, "state">, dice?: Dice): Step<T.WorldFeatureState, T.RechargeRoll | undefined>;
+    use(input: T.A5eWorldActionInput, dice?: Dice): Step<T.WorldFeatureState, T.WorldActionUse>;
   };
   /** A5E-CTRL-03: one check for a group; Strength adds +1 per other member. */
-  groupCheck(input: A5eGroupCheckInput, dice?: Dice): GroupCheck;
+  groupCheck(input: T.A5eGroupCheckInput, dice?: Dice): T.GroupCheck;
   /** A5E-CTRL-04: a group's attack as a save DC. */
-  groupAttack(input: A5eGroupAttackInput): GroupAttack;
-  resolveGroupAttack(input: A5eResolveGroupAttackInput, dice?: Dice): GroupAttackResult;
+  groupAttack(input: T.A5eGroupAttackInput): T.GroupAttack;
+  resolveGroupAttack(input: T.A5eResolveGroupAttackInput, dice?: Dice): T.GroupAttackResult;
   /** A5E-OBJ-03 */
-  objectArmor(): MaterialArmor[];
-  objectAc(input: A5eMaterialInput): number;
+  objectArmor(): T.MaterialArmor[];
+  objectAc(input: T.A5eMaterialInput): number;
   /** A5E-OBJ-04/05 */
-  objectHitPoints(input: A5eObjectHpInput): HitPointsSpec;
-  rollObjectHitPoints(input: A5eObjectHpInput, dice?: Dice): RolledHitPoints;
+  objectHitPoints(input: T.A5eObjectHpInput): T.HitPointsSpec;
+  rollObjectHitPoints(input: T.A5eObjectHpInput, dice?: Dice): T.RolledHitPoints;
   /** A5E-OBJ-02/06: immunities, resistance, vulnerability, damage threshold. */
-  objectDamage(input: A5eObjectDamageInput): ObjectDamage;
-  objectSave(input: A5eAbilityInput): ObjectSave;
+  objectDamage(input: T.A5eObjectDamageInput): T.ObjectDamage;
+  objectSave(input: T.A5eAbilityInput): T.ObjectSave;
   /** A5E-OBJ-07: the door table, every row. */
-  doors(): DoorRow[];
+  doors(): T.DoorRow[];
   /** A5E-OBJ-07/08, C-28: `rule: "armorClass"` makes a fortified door's threshold its AC. */
-  door(input: A5eDoorInput): Door;
-  bash(input: A5eBashInput, dice?: Dice): BashResult;
+  door(input: T.A5eDoorInput): T.Door;
+  bash(input: T.A5eBashInput, dice?: Dice): T.BashResult;
   /** A5E-MOVE-11: 5 ft or more above the target, not grappled or restrained: an expertise die on melee attacks. */
-  higherGround(input: Omit<A5eGroundInput, "creature" | "target">): boolean;
+  higherGround(input: Omit<T.A5eGroundInput, "creature" | "target">): boolean;
   /** A5E-MOVE-15: 5 ft or more below a target no larger than the creature: an expertise die on Strength checks and saves. */
-  lowerGround(input: A5eGroundInput): boolean;
+  lowerGround(input: T.A5eGroundInput): boolean;
   /** A5E-MOVE-12: with an ally within 5 ft; the passive Perception bonus (+2). */
-  backToBack(input: A5eBackToBackInput): number;
+  backToBack(input: T.A5eBackToBackInput): number;
   /** A5E-MOVE-08: a mount at least one size larger that can carry the rider. */
-  canRide(input: A5eRideInput): boolean;
+  canRide(input: T.A5eRideInput): boolean;
   /** A5E-MOVE-09: `true`, or `NOT_ALLOWED` for Multiattack. */
-  commandMount(input: A5eCommandMountInput): boolean;
+  commandMount(input: T.A5eCommandMountInput): boolean;
   /** A5E-ACT-13: `true`, or `NOT_ALLOWED` with any fatigue. */
-  sprint(input: A5eSprintInput): boolean;
+  sprint(input: T.A5eSprintInput): boolean;
   /** A5E-TIME-03: traps strike the front, ambushes the back. */
-  marchingOrder(input: A5eMarchingOrderInput): A5eMarchingOrderView;
+  marchingOrder(input: T.A5eMarchingOrderInput): T.A5eMarchingOrderView;
   /** A5E-OBJ-09: the far-future materials table. */
-  futureMaterials(): FutureMaterialRow[];
+  futureMaterials(): T.FutureMaterialRow[];
   /** A5E-OBJ-04/10: an object's hit points; `take` reports whether it is broken. */
   objectHp: {
-    start(input: { max: number }): ObjectHp;
-    take(input: { hp: ObjectHp; dealt: number }): Step<ObjectHp, boolean>;
+    start(input: { max: number }): T.ObjectHp;
+    take(input: { hp: T.ObjectHp; dealt: number }): Step<T.ObjectHp, boolean>;
     /** A5E-OBJ-10: a forcefield regains 5 HP a round (a broken one only if `brokenRegenerates`). */
-    regenerate(input: { hp: ObjectHp; brokenRegenerates?: boolean }): Step<ObjectHp, number>;
+    regenerate(input: { hp: T.ObjectHp; brokenRegenerates?: boolean }): Step<T.ObjectHp, number>;
   };
   /** A5E-OBJ-07/08: can the check succeed at all (a 20 plus everything)? */
-  bashPossible(input: A5eBashInput): boolean;
+  bashPossible(input: T.A5eBashInput): boolean;
   /** A5E-OBJ-12: powers of level III or lower are blocked; higher ones cost double. */
-  zirkon(input: A5eZirkonInput): ZirkonEffect;
+  zirkon(input: T.A5eZirkonInput): T.ZirkonEffect;
   /** A5E-MOVE-09: a controlled mount may only Dash, Disengage or Dodge while it moves. */
-  mountMay(input: A5eMountActionInput): boolean;
+  mountMay(input: T.A5eMountActionInput): boolean;
   /** A5E-MOVE-10: drop prone as a reaction to a ranged attack it can see. */
-  dropProne(input: A5eDropProneInput): boolean;
+  dropProne(input: T.A5eDropProneInput): boolean;
   /** A5E-ACT-09/10: the expertise die a melee attack against the pressed target gets, if any. */
-  pressExpertise(input: A5ePressExpertiseInput): DieSize | undefined;
+  pressExpertise(input: T.A5ePressExpertiseInput): T.DieSize | undefined;
   /** A5E-ACT-17: the off-hand damage modifier (only a negative one) and whether it may be thrown. */
-  offHand(input: A5eOffHandInput): A5eOffHand;
+  offHand(input: T.A5eOffHandInput): T.A5eOffHand;
   /** A5E-SCEN-01..03, A5E-MOVE-06: what the scenario rules say about a creature. */
-  scenario(input: A5eScenarioInput): A5eScenarioFacts;
+  scenario(input: T.A5eScenarioInput): T.A5eScenarioFacts;
   /** A5E-WORLD-05: thunder damage in an Echo area gains 1 per die. */
-  echoThunder(input: A5eEchoInput): number;
+  echoThunder(input: T.A5eEchoInput): number;
   /** A5E-ENV-10: fatigue from a long rest without food and water. */
-  foodFatigue(input: A5eFoodInput): number;
+  foodFatigue(input: T.A5eFoodInput): number;
   /** A5E-TIME-02: a ship travels as long as its crew does, up to 24 hours. */
-  vesselHours(input: A5eVesselInput): number;
+  vesselHours(input: T.A5eVesselInput): number;
   /** A5E-TIME-04: passive Perception against a Stealth total. */
-  noticesThreat(input: A5eNoticeInput): boolean;
+  noticesThreat(input: T.A5eNoticeInput): boolean;
   /** A5E-ENV-07/09 */
-  truesight(input: A5eTruesightInput): A5eTruesightFacts;
+  truesight(input: T.A5eTruesightInput): T.A5eTruesightFacts;
   /** A5E-WORLD-01..03: the catalogue's world actions, ready for `Encounter.addWorldAction`. */
-  worldActions(): WorldAction[];
+  worldActions(): T.WorldAction[];
   /** A5E-TIME-05 */
-  stealthyTravel(input: A5eStealthyTravelInput): StealthyTravel;
+  stealthyTravel(input: T.A5eStealthyTravelInput): T.StealthyTravel;
   /** A5E-TIME-02 */
-  vehiclePace(input: A5eVehiclePaceInput): PaceEffects;
+  vehiclePace(input: T.A5eVehiclePaceInput): T.PaceEffects;
   /** A5E-SCEN-03: 30 + 5 × INT modifier ft. */
-  astralFlySpeed(input: A5eAstralInput): number;
+  astralFlySpeed(input: T.A5eAstralInput): number;
 }
 
 /**
