@@ -3,11 +3,14 @@
 //! the same files through wasm. Set `TURNKEEPER_BLESS_VECTORS=1` to rewrite `expected` after a
 //! deliberate change of behaviour.
 
+#[path = "vectors_support.rs"]
+mod vectors;
+
 use serde::{Deserialize, Serialize};
 use turnkeeper::dice::SeededDice;
 use turnkeeper::exploration::journey::{Journey, JourneyCommand, JourneyConfig};
 
-#[derive(Serialize, Deserialize)]
+#[derive(Clone, Serialize, Deserialize)]
 struct Expected {
     events: usize,
     snapshot: String,
@@ -46,19 +49,13 @@ fn run(v: &Vector) -> Expected {
 }
 
 fn check(file: &str) {
-    let path = format!("{}/../tests/vectors/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut v: Vector = serde_json::from_str(&text).unwrap();
+    let (path, mut v): (String, Vector) = vectors::load(file);
     let got = run(&v);
-    if std::env::var_os("TURNKEEPER_BLESS_VECTORS").is_some() {
-        v.expected = Some(got);
-        std::fs::write(&path, serde_json::to_string_pretty(&v).unwrap() + "\n").unwrap();
+    let want = v.expected.replace(got.clone());
+    if vectors::blessed(&path, &v) {
         return;
     }
-    let want = v
-        .expected
-        .as_ref()
-        .expect("vector has no expected result: bless it first");
+    let want = want.expect("vector has no expected result: bless it first");
     assert_eq!(got.events, want.events);
     assert_eq!(got.snapshot, want.snapshot);
     // The expected snapshot itself restores.
