@@ -31,6 +31,14 @@ export function toText(value: unknown): string {
 export interface CommandHandle {
   execute(command: string): string;
   executeWith(command: string, dice: DiceBox): string;
+  applyEvents(events: string): void;
+  describe(event: string): string;
+}
+
+/** Per-command options. */
+export interface CommandOptions {
+  /** Faces read off physical dice for the dice this command rolls, in roll order. */
+  faces?: readonly number[];
 }
 
 /** Run `command` on `handle` (with physical-dice `faces` when given) and parse its events. */
@@ -48,4 +56,56 @@ export function runCommand<E>(handle: CommandHandle, command: unknown, faces?: r
     out = guard(() => handle.execute(text));
   }
   return JSON.parse(out) as E[];
+}
+
+/**
+ * The part `Encounter` and `Journey` share: commands in, events out (to the caller and to
+ * `onEvents` listeners), events from other clients applied without rolling, a log line per event.
+ */
+export abstract class EventSourced<C, E, H extends CommandHandle> {
+  /** @internal */
+  readonly handle: H;
+  private readonly listeners = new Set<(events: E[]) => void>();
+
+  protected constructor(handle: H) {
+    this.handle = handle;
+  }
+
+  /** A restored instance (for `fromJSON`): `prototype`'s class around `handle`, no constructor run. */
+  protected static restored<T>(prototype: object, handle: CommandHandle): T {
+    const restored = Object.create(prototype) as T;
+    Object.defineProperty(restored, "handle", { value: handle });
+    Object.defineProperty(restored, "listeners", { value: new Set() });
+    return restored;
+  }
+
+  /**
+   * Run any command. On success returns the events it caused (and tells `onEvents`
+   * listeners); on failure throws `TurnkeeperError` and changes nothing.
+   */
+  execute(command: C, options: CommandOptions = {}): E[] {
+    return this.notify(runCommand<E>(this.handle, command, options.faces));
+  }
+
+  /** Tell the listeners about `events` a local command caused, and hand them back. */
+  protected notify(events: E[]): E[] {
+    for (const l of this.listeners) l(events);
+    return events;
+  }
+
+  /** Apply events from another client, all or nothing, without rolling. Listeners are not told. */
+  applyEvents(events: readonly E[]): void {
+    guard(() => this.handle.applyEvents(toText(events)));
+  }
+
+  /** Be told of the events each local command causes (to broadcast them). Returns an unsubscribe. */
+  onEvents(listener: (events: E[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A readable line for an event, for a chat or session log. */
+  describe(event: E): string {
+    return guard(() => this.handle.describe(toText(event)));
+  }
 }

@@ -44,7 +44,9 @@ import {
   type TempHpChoice,
 } from "../wasm/turnkeeper.js";
 import { ensureReady } from "./loader.js";
-import { checkText, runCommand, toText } from "./commands.js";
+import { checkText, EventSourced, toText, type CommandOptions } from "./commands.js";
+
+export type { CommandOptions } from "./commands.js";
 import { guard } from "./errors.js";
 
 export type {
@@ -117,11 +119,6 @@ export interface EncounterOptions {
   config?: Omit<Partial<RulesetConfig>, "preset" | "initiative">;
 }
 
-/** Per-command options. */
-export interface CommandOptions {
-  /** Faces read off physical dice for the dice this command rolls, in roll order. */
-  faces?: readonly number[];
-}
 
 /** What `toJSON()` returns: the versioned encounter snapshot and its seeded-dice position. */
 export interface EncounterSnapshot {
@@ -137,62 +134,24 @@ function toDeclaration(d: DeclarationInput): Declaration {
   return d as Declaration;
 }
 
-type Listener = (events: EncounterEvent[]) => void;
-
-export class Encounter {
-  /** @internal */
-  readonly handle: EncounterHandle;
-  private readonly listeners = new Set<Listener>();
-
+export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, EncounterHandle> {
   constructor(options: EncounterOptions = {}) {
     ensureReady();
     const config = { ...(options.config ?? {}), preset: options.ruleset ?? "standard" } as RulesetConfig;
     if (options.initiative !== undefined) config.initiative = options.initiative;
-    this.handle = guard(() => new EncounterHandle(toText(config), options.seed));
+    super(guard(() => new EncounterHandle(toText(config), options.seed)));
   }
 
   /** Restore a snapshot from {@link Encounter.toJSON} (object or JSON text). */
   static fromJSON(snapshot: EncounterSnapshot | string): Encounter {
     ensureReady();
     const text = checkText(typeof snapshot === "string" ? snapshot : JSON.stringify(snapshot));
-    const enc = Object.create(Encounter.prototype) as Encounter;
-    Object.defineProperty(enc, "handle", { value: guard(() => EncounterHandle.fromJSON(text)) });
-    Object.defineProperty(enc, "listeners", { value: new Set<Listener>() });
-    return enc;
+    return EventSourced.restored<Encounter>(Encounter.prototype, guard(() => EncounterHandle.fromJSON(text)));
   }
 
   /** A compact, versioned snapshot (so `JSON.stringify(encounter)` works too). */
   toJSON(): EncounterSnapshot {
     return JSON.parse(guard(() => this.handle.toJSON())) as EncounterSnapshot;
-  }
-
-  /**
-   * Run any command. On success returns the events it caused (and tells `onEvents`
-   * listeners); on failure throws `TurnkeeperError` and changes nothing.
-   */
-  execute(command: EncounterCommand, options: CommandOptions = {}): EncounterEvent[] {
-    return this.notify(runCommand<EncounterEvent>(this.handle, command, options.faces));
-  }
-
-  private notify(events: EncounterEvent[]): EncounterEvent[] {
-    for (const l of this.listeners) l(events);
-    return events;
-  }
-
-  /** Apply events from another client, all or nothing, without rolling. Listeners are not told. */
-  applyEvents(events: readonly EncounterEvent[]): void {
-    guard(() => this.handle.applyEvents(toText(events)));
-  }
-
-  /** Be told of the events each local command causes (to broadcast them). Returns an unsubscribe. */
-  onEvents(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  /** A readable line for an event, for a chat log. */
-  describe(event: EncounterEvent): string {
-    return guard(() => this.handle.describe(toText(event)));
   }
 
   // ---- roster ----

@@ -37,9 +37,10 @@ import {
   type WildernessDayPlan,
 } from "../wasm/turnkeeper.js";
 import { ensureReady } from "./loader.js";
-import { checkText, runCommand, toText } from "./commands.js";
+import { checkText, EventSourced, toText } from "./commands.js";
 import { guard, TurnkeeperError } from "./errors.js";
-import type { CommandOptions, Encounter } from "./encounter.js";
+import type { CommandOptions } from "./commands.js";
+import type { Encounter } from "./encounter.js";
 
 export type {
   CheckContext,
@@ -129,17 +130,13 @@ export interface LightQuery {
   ambient?: LightLevel;
 }
 
-type Listener = (events: JourneyEvent[]) => void;
 
 function rulesetOf(mode: JourneyMode | undefined): JourneyRuleset | undefined {
   if (mode === undefined) return undefined;
   return mode.startsWith("hyb") ? "hyb" : "ose";
 }
 
-export class Journey {
-  /** @internal */
-  readonly handle: JourneyHandle;
-  private readonly listeners = new Set<Listener>();
+export class Journey extends EventSourced<JourneyCommand, JourneyEvent, JourneyHandle> {
   /** The ruleset light presets use; `undefined` after `fromJSON` until the journey has a mode. */
   private readonly preset: JourneyRuleset | undefined;
   private readonly defaultMode: JourneyMode | undefined;
@@ -151,19 +148,16 @@ export class Journey {
       throw new TurnkeeperError("INVALID_ARGUMENT", `mode "${options.mode}" is not a ${options.ruleset} procedure`);
     }
     const ruleset = options.ruleset ?? fromMode ?? "hyb";
+    super(guard(() => new JourneyHandle(ruleset, toText(options.config ?? {}), options.seed)));
     this.preset = ruleset;
     this.defaultMode = options.mode;
-    this.handle = guard(() => new JourneyHandle(ruleset, toText(options.config ?? {}), options.seed));
   }
 
   /** Restore a snapshot from {@link Journey.toJSON} (object or JSON text). Refuses tampering. */
   static fromJSON(snapshot: JourneySnapshot | string): Journey {
     ensureReady();
     const text = checkText(typeof snapshot === "string" ? snapshot : JSON.stringify(snapshot));
-    const j = Object.create(Journey.prototype) as Journey;
-    const handle = guard(() => JourneyHandle.fromJSON(text));
-    Object.defineProperty(j, "handle", { value: handle });
-    Object.defineProperty(j, "listeners", { value: new Set<Listener>() });
+    const j = EventSourced.restored<Journey>(Journey.prototype, guard(() => JourneyHandle.fromJSON(text)));
     Object.defineProperty(j, "preset", { value: undefined });
     Object.defineProperty(j, "defaultMode", { value: undefined });
     return j;
@@ -183,32 +177,6 @@ export class Journey {
   /** A compact, versioned, checksummed snapshot (so `JSON.stringify(journey)` works too). */
   toJSON(): JourneySnapshot {
     return JSON.parse(guard(() => this.handle.toJSON())) as JourneySnapshot;
-  }
-
-  /**
-   * Run any command. On success returns the events it caused (and tells `onEvents`
-   * listeners); on failure throws `TurnkeeperError` and changes nothing.
-   */
-  execute(command: JourneyCommand, options: CommandOptions = {}): JourneyEvent[] {
-    const events = runCommand<JourneyEvent>(this.handle, command, options.faces);
-    for (const l of this.listeners) l(events);
-    return events;
-  }
-
-  /** Apply events from another client, all or nothing, without rolling. Listeners are not told. */
-  applyEvents(events: readonly JourneyEvent[]): void {
-    guard(() => this.handle.applyEvents(toText(events)));
-  }
-
-  /** Be told of the events each local command causes (to broadcast them). Returns an unsubscribe. */
-  onEvents(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  /** A readable line for an event, for a session log. */
-  describe(event: JourneyEvent): string {
-    return guard(() => this.handle.describe(toText(event)));
   }
 
   // ---- starting and the party ----
