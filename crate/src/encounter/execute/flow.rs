@@ -39,7 +39,7 @@ pub(crate) fn declare_events(
 }
 
 /// Build (and check) a declaration event.
-pub(crate) fn declare_event(
+fn declare_event(
     enc: &Encounter,
     participant: ParticipantId,
     declaration: Declaration,

@@ -9,7 +9,7 @@ mod turn;
 mod vitals;
 
 use crate::dice::DieRoller;
-use crate::encounter::command::EncounterCommand;
+use crate::encounter::command::{EncounterCommand, ParticipantDeclaration};
 use crate::encounter::event::EncounterEvent;
 use crate::encounter::ids::ParticipantId;
 use crate::encounter::limits::MAX_TARGETS;
@@ -107,27 +107,34 @@ impl Encounter {
         command: EncounterCommand,
         dice: &mut dyn DieRoller,
     ) -> Result<Vec<EncounterEvent>> {
-        // A declaration is one event whose `apply` checks everything before changing anything,
-        // so it needs no working copy (this keeps a 500-creature declaration phase cheap).
-        if let EncounterCommand::Declare {
-            participant,
-            declaration,
-        } = command
-        {
-            let event = flow::declare_event(self, participant, declaration)?;
-            self.apply(&event)?;
-            return Ok(vec![event]);
+        // Declarations need no working copy (this keeps a 500-creature declaration phase
+        // cheap): each is checked against the unchanged state first (a declaration never changes
+        // what the next one is checked against), then all are applied, so either every
+        // declaration is accepted or none is.
+        let declarations = match command {
+            EncounterCommand::Declare {
+                participant,
+                declaration,
+            } => vec![ParticipantDeclaration {
+                participant,
+                declaration,
+            }],
+            EncounterCommand::DeclareMany { declarations } => declarations,
+            other => return self.execute_on_copy(other, dice),
+        };
+        let events = flow::declare_events(self, declarations)?;
+        for event in &events {
+            self.apply(event)?;
         }
-        // Many declarations: each is checked against the unchanged state first (a declaration
-        // never changes what the next one is checked against), then all are applied. Either
-        // every declaration is accepted or none is, still without a working copy.
-        if let EncounterCommand::DeclareMany { declarations } = command {
-            let events = flow::declare_events(self, declarations)?;
-            for event in &events {
-                self.apply(event)?;
-            }
-            return Ok(events);
-        }
+        Ok(events)
+    }
+
+    /// Run any other command on a working copy that replaces the encounter only on success.
+    fn execute_on_copy(
+        &mut self,
+        command: EncounterCommand,
+        dice: &mut dyn DieRoller,
+    ) -> Result<Vec<EncounterEvent>> {
         let mut ctx = Ctx {
             enc: self.clone(),
             events: Vec::new(),
@@ -150,6 +157,13 @@ impl Encounter {
 }
 
 impl Ctx<'_> {
+    fn declare(&mut self, declarations: Vec<ParticipantDeclaration>) -> Result<()> {
+        for e in flow::declare_events(&self.enc, declarations)? {
+            self.emit(e)?;
+        }
+        Ok(())
+    }
+
     fn run(&mut self, command: EncounterCommand) -> Result<()> {
         match command {
             EncounterCommand::AddParticipant { participant } => self.add_participant(participant),
@@ -223,19 +237,16 @@ impl Ctx<'_> {
                 check,
                 ambushers,
             } => self.start(advantage, advantage_sides, check, ambushers),
+            // `Encounter::execute` runs declarations without a working copy; this arm is the
+            // same logic for a context that already has one.
             EncounterCommand::Declare {
                 participant,
                 declaration,
-            } => {
-                let e = flow::declare_event(&self.enc, participant, declaration)?;
-                self.emit(e)
-            }
-            EncounterCommand::DeclareMany { declarations } => {
-                for e in flow::declare_events(&self.enc, declarations)? {
-                    self.emit(e)?;
-                }
-                Ok(())
-            }
+            } => self.declare(vec![ParticipantDeclaration {
+                participant,
+                declaration,
+            }]),
+            EncounterCommand::DeclareMany { declarations } => self.declare(declarations),
             EncounterCommand::RollInitiative => self.roll_initiative(),
             EncounterCommand::EndTurn => self.end_turn_command(),
             EncounterCommand::AdvancePhase => self.advance_phase(),
