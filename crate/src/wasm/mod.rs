@@ -114,4 +114,12 @@ mod tests {
         let bad = parse_json::<u32>("\"x\"", "number").unwrap_err();
         assert_eq!(bad.code, ErrorCode::InvalidArgument);
     }
+
+    /// The facade refuses text before copying it in, by the same number.
+    #[test]
+    fn the_facade_checks_the_same_json_limit() {
+        let facade = include_str!("../../../js-package/src/core/commands.ts");
+        assert_eq!(MAX_JSON_BYTES, 8 * 1024 * 1024);
+        assert!(facade.contains("export const MAX_JSON_CHARS = 8 * 1024 * 1024;"));
+    }
 }
