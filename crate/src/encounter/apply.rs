@@ -14,7 +14,7 @@ use crate::encounter::limits::{
 use crate::encounter::participant::{
     ActionKind, Declaration, Initiative, Participant, Spent, TurnStatus,
 };
-use crate::encounter::state::{Actor, Encounter, Phase, SideState};
+use crate::encounter::state::{Actor, Encounter, IdSet, Phase, SideState};
 use crate::encounter::world::{RECHARGE_DIE, WorldActionState};
 use crate::error::{Error, ErrorCode, Result};
 use crate::initiative::side::{
@@ -261,8 +261,7 @@ impl Encounter {
                 self.get_mut(participant)?.declaration = Some(declaration.clone());
             }
             EncounterEvent::InitiativeRolled { rolls } => {
-                let mut seen: std::collections::HashSet<&ParticipantId> =
-                    std::collections::HashSet::new();
+                let mut seen: IdSet<&ParticipantId> = IdSet::default();
                 for r in rolls {
                     check_roll(r)?;
                     for id in &r.participants {

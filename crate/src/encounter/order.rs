@@ -3,13 +3,20 @@
 use core::cmp::Ordering;
 
 use crate::encounter::event::TieUnit;
-use crate::encounter::ids::{ParticipantId, SideId};
+use crate::encounter::ids::SideId;
 use crate::encounter::participant::Participant;
 use crate::encounter::state::{Actor, Encounter};
+use crate::error::{Error, Result};
 use crate::initiative::dex_score::AmbushRule;
 use crate::initiative::side::{INITIATIVE_DIE, OseTies};
-use crate::initiative::ties::{TieEntry, higher_first, units_needing_draws};
+use crate::initiative::ties::{Contender, higher_first};
 use crate::initiative::{InitiativeSystem, TieRule};
+
+/// Which participants share each initiative roll, for naming roll-off units.
+pub(crate) struct TieUnits {
+    /// `(roll, roster index)`, sorted.
+    rolls: Vec<(u32, usize)>,
+}
 
 /// The die of a random roll-off: A5E-INIT-03 says d20; Greyhawk (GH-INIT-10 "at random"), HYB
 /// and 5e use the same d20; OSE rerolls its d6 (OSE-INIT-02).
@@ -219,67 +226,78 @@ impl Encounter {
         order
     }
 
-    /// Participant roll-off units still tied (by roll id), as events want them.
-    pub(crate) fn participant_ties(&self) -> Vec<TieUnit> {
-        if self.simultaneous() || self.per_side() {
+    /// Who may roll off now: participants, one unit per roll (a group that rolled together
+    /// draws together, GH-INIT-11), or for OSE side initiative the sides (OSE-INIT-02 reroll).
+    /// Empty where ties stand (OSE simultaneous resolution).
+    pub(crate) fn tie_contenders(&self) -> Vec<Contender> {
+        if self.simultaneous() {
             return Vec::new();
         }
-        let entries: Vec<TieEntry<'_>> = self
-            .participants
+        if self.per_side() {
+            return self
+                .sides
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| {
+                    Some(Contender {
+                        key: [s.total?.saturating_neg(), 0, 0, 0],
+                        unit: u32::try_from(i).ok()?,
+                        draws: s.ties.clone(),
+                    })
+                })
+                .collect();
+        }
+        self.participants
             .iter()
             .filter(|p| self.in_order(p))
             .filter_map(|p| {
                 let init = p.initiative.as_ref()?;
-                Some(TieEntry {
+                Some(Contender {
                     key: self.order_key(p),
                     unit: init.roll,
-                    draws: &init.ties,
+                    draws: init.ties.clone(),
                 })
-            })
-            .collect();
-        let needing = units_needing_draws(entries);
-        if needing.is_empty() {
-            return Vec::new();
-        }
-        let mut members: std::collections::HashMap<u32, Vec<ParticipantId>> =
-            needing.iter().map(|r| (*r, Vec::new())).collect();
-        for p in &self.participants {
-            if let Some(list) = p.initiative.as_ref().and_then(|i| members.get_mut(&i.roll)) {
-                list.push(p.id.clone());
-            }
-        }
-        needing
-            .into_iter()
-            .map(|roll| TieUnit::Participants {
-                participants: members.remove(&roll).unwrap_or_default(),
             })
             .collect()
     }
 
-    /// Side roll-off units still tied (OSE-INIT-02 reroll).
-    pub(crate) fn side_ties(&self) -> Vec<TieUnit> {
-        if self.simultaneous() || !self.per_side() {
-            return Vec::new();
+    /// What [`Self::tie_unit`] needs to name the units of [`Self::tie_contenders`].
+    pub(crate) fn tie_units(&self) -> TieUnits {
+        let mut rolls: Vec<(u32, usize)> = if self.per_side() {
+            Vec::new()
+        } else {
+            self.participants
+                .iter()
+                .enumerate()
+                .filter_map(|(i, p)| Some((p.initiative.as_ref()?.roll, i)))
+                .collect()
+        };
+        rolls.sort_unstable();
+        TieUnits { rolls }
+    }
+
+    /// A roll-off unit as events name it: every participant sharing the roll (in roster
+    /// order), or the side.
+    pub(crate) fn tie_unit(&self, units: &TieUnits, unit: u32) -> Result<TieUnit> {
+        if self.per_side() {
+            let side = self
+                .sides
+                .get(unit as usize)
+                .ok_or_else(|| Error::invalid_argument("roll-off side out of range"))?;
+            return Ok(TieUnit::Side {
+                side: side.side.clone(),
+            });
         }
-        let entries: Vec<TieEntry<'_>> = self
-            .sides
+        let from = units.rolls.partition_point(|(r, _)| *r < unit);
+        let participants = units
+            .rolls
             .iter()
-            .enumerate()
-            .filter_map(|(i, s)| {
-                Some(TieEntry {
-                    key: [s.total?.saturating_neg(), 0, 0, 0],
-                    unit: u32::try_from(i).ok()?,
-                    draws: &s.ties,
-                })
-            })
+            .skip(from)
+            .take_while(|(r, _)| *r == unit)
+            .filter_map(|(_, i)| self.participants.get(*i))
+            .map(|p| p.id.clone())
             .collect();
-        units_needing_draws(entries)
-            .into_iter()
-            .filter_map(|i| self.sides.get(i as usize))
-            .map(|s| TieUnit::Side {
-                side: s.side.clone(),
-            })
-            .collect()
+        Ok(TieUnit::Participants { participants })
     }
 
     /// Where a participant joining the running order goes: before the first entry it sorts

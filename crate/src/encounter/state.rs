@@ -1,6 +1,16 @@
 //! The encounter's state and its read-only queries.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+
+/// Hashing for the id lookups done per participant in every command. SipHash (std's default)
+/// guards against crafted collisions in large maps; here the map is bounded
+/// (`MAX_PARTICIPANTS` ids of at most `MAX_ID_LEN` characters), and a fixed-seed foldhash is
+/// several times faster while keeping lookups deterministic.
+pub(crate) type IdHasher = foldhash::fast::FixedState;
+/// A map keyed by ids, with [`IdHasher`].
+pub(crate) type IdMap<K, V> = HashMap<K, V, IdHasher>;
+/// A set of ids, with [`IdHasher`].
+pub(crate) type IdSet<K> = HashSet<K, IdHasher>;
 
 use serde::{Deserialize, Serialize};
 
@@ -116,7 +126,7 @@ pub struct Current {
 pub struct Encounter {
     pub(crate) config: RulesetConfig,
     pub(crate) participants: Vec<Participant>,
-    pub(crate) index: HashMap<ParticipantId, usize>,
+    pub(crate) index: IdMap<ParticipantId, usize>,
     pub(crate) sides: Vec<SideState>,
     pub(crate) world: Vec<WorldActionState>,
     /// World actions used in the current world phase (at most once each per phase).
@@ -146,7 +156,7 @@ impl Encounter {
         config.validate()?;
         Ok(Self {
             participants: Vec::new(),
-            index: HashMap::new(),
+            index: IdMap::default(),
             sides: Vec::new(),
             world: Vec::new(),
             world_used: Vec::new(),

@@ -454,37 +454,28 @@ pub fn expiry_order(effects: u32, dice: &mut dyn DieRoller) -> Result<ExpiryOrde
     for _ in 0..effects {
         rolls.push(vec![roll_one(dice, 20)?]);
     }
-    loop {
-        let faces: Vec<Vec<u32>> = rolls
-            .iter()
-            .map(|r| r.iter().map(|d| d.face).collect())
-            .collect();
-        let units: Vec<crate::initiative::ties::TieEntry<'_>> = faces
-            .iter()
-            .enumerate()
-            .map(|(i, f)| crate::initiative::ties::TieEntry {
-                key: [0; 4],
-                unit: u32::try_from(i).unwrap_or(u32::MAX),
-                draws: f,
-            })
-            .collect();
-        let needing = crate::initiative::ties::units_needing_draws(units);
-        if needing.is_empty() {
-            break;
+    let contenders = rolls
+        .iter()
+        .enumerate()
+        .map(|(i, r)| crate::initiative::ties::Contender {
+            key: [0; 4],
+            unit: u32::try_from(i).unwrap_or(u32::MAX),
+            draws: r.iter().map(|d| d.face).collect(),
+        })
+        .collect();
+    // The first roll counts as a draw, so the limit allows one more.
+    crate::initiative::ties::settle(contenders, MAX_TIE_DRAWS + 1, |units| {
+        let mut faces = Vec::with_capacity(units.len());
+        for u in units {
+            let die = roll_one(dice, 20)?;
+            faces.push(die.face);
+            rolls
+                .get_mut(*u as usize)
+                .ok_or_else(|| Error::invalid_argument("effect index out of range"))?
+                .push(die);
         }
-        for u in needing {
-            let r = rolls
-                .get_mut(u as usize)
-                .ok_or_else(|| Error::invalid_argument("effect index out of range"))?;
-            if r.len() > MAX_TIE_DRAWS {
-                return Err(Error::new(
-                    ErrorCode::LimitExceeded,
-                    "the expiry roll-off kept tying",
-                ));
-            }
-            r.push(roll_one(dice, 20)?);
-        }
-    }
+        Ok(faces)
+    })?;
     let mut order: Vec<u32> = (0..effects).collect();
     order.sort_by(|a, b| {
         let fa = rolls

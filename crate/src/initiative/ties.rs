@@ -1,51 +1,152 @@
-//! Roll-offs for ties: which tied units still need another draw.
+//! Roll-offs for ties: which tied units still need another draw, round after round.
 //!
-//! A unit (a participant, a group sharing one roll, a side) has a primary key (its total and
-//! whatever the ruleset compares before chance) and a list of roll-off draws. Units with equal
-//! keys are ordered by their draws. Two units are still tied while one's draws are a prefix of
-//! the other's (equal lists included); the shorter one (both, if equal) then draws again. Draws
-//! already made are kept, so a newcomer who ties with units that rolled off earlier only rolls
-//! against them, and their order among themselves never changes.
+//! A unit (a participant, a group sharing one roll, a side, an effect) has a primary key (its
+//! total and whatever the ruleset compares before chance) and a list of roll-off draws. Units
+//! with equal keys are ordered by their draws. Two units are still tied while one's draws are a
+//! prefix of the other's (equal lists included); the shorter one (both, if equal) then draws
+//! again. Draws already made are kept, so a newcomer who ties with units that rolled off
+//! earlier only rolls against them, and their order among themselves never changes.
+//!
+//! [`settle`] runs every round of a roll-off. Each round lists the units that draw, in the
+//! order of a sort by key, then draws, then the caller's listing order; that order is the order
+//! the dice are rolled in, so it is part of what a seed reproduces and must never change.
 
 use core::cmp::Ordering;
 
-/// One unit in a tie check.
-#[derive(Debug, Clone)]
-pub struct TieEntry<'a> {
-    /// Compared first (ascending); equal keys are tied before the draws.
+use crate::error::{Error, ErrorCode, Result};
+
+/// One entry of a roll-off: a participant, side or effect.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Contender {
+    /// Compared first (ascending); only entries with equal keys can tie.
     pub key: [i32; 4],
-    /// Entries with the same unit share a roll and never roll off against each other.
+    /// Entries with the same unit share one roll (GH-INIT-11 group rolls): they draw together
+    /// and never roll off against each other. A unit's entries may have different keys.
     pub unit: u32,
     /// Roll-off faces so far.
-    pub draws: &'a [u32],
+    pub draws: Vec<u32>,
 }
 
-/// The units (in first-seen order after sorting) that must draw once more.
-pub fn units_needing_draws(mut entries: Vec<TieEntry<'_>>) -> Vec<u32> {
-    entries.sort_by(|a, b| a.key.cmp(&b.key).then_with(|| a.draws.cmp(b.draws)));
-    let mut out: Vec<u32> = Vec::new();
-    // A set beside the list keeps this linear: hundreds of tied units are normal in a big
-    // Greyhawk battle, where a `contains` scan per unit made the roll-off quadratic.
-    let mut seen = std::collections::HashSet::new();
-    let mut flag = |u: u32, out: &mut Vec<u32>| {
-        if seen.insert(u) {
-            out.push(u);
+/// Settle a roll-off among `contenders` (listed in the caller's order, which breaks exact
+/// equality in the sort). Each round, `draw` receives the units that must draw, each once and
+/// in roll order, and returns one face per unit; the faces are appended to every entry of the
+/// unit and the ties checked again, until none is left.
+///
+/// Only entries whose key is shared can tie, so after the first round only the key runs that
+/// received a draw are checked again: a big Greyhawk battle has hundreds of tied units, and
+/// re-sorting everyone each round made the roll-off the slowest step of the round.
+///
+/// A unit that already has `max_draws` draws and is still tied is `LIMIT_EXCEEDED` (only
+/// supplied dice that keep repeating the same faces get there).
+pub fn settle(
+    contenders: Vec<Contender>,
+    max_draws: usize,
+    mut draw: impl FnMut(&[u32]) -> Result<Vec<u32>>,
+) -> Result<()> {
+    // Sort once by key (the listing position breaks equal keys). Keys never change, so the
+    // runs of equal keys are fixed; each run is re-sorted by draws as they grow.
+    let mut entries: Vec<(usize, Contender)> = contenders.into_iter().enumerate().collect();
+    entries.sort_by(|a, b| a.1.key.cmp(&b.1.key).then(a.0.cmp(&b.0)));
+    let runs = key_runs(&entries);
+    let mut active: Vec<(usize, usize)> = runs.clone();
+    let mut flagged: Vec<u32> = Vec::new();
+    let mut faces_by_unit: Vec<(u32, u32)> = Vec::new();
+    while !active.is_empty() {
+        flagged.clear();
+        for &(from, to) in &active {
+            let Some(run) = entries.get_mut(from..to) else {
+                continue;
+            };
+            run.sort_by(|a, b| a.1.draws.cmp(&b.1.draws).then(a.0.cmp(&b.0)));
+            for pair in run.windows(2) {
+                let (Some((_, a)), Some((_, b))) = (pair.first(), pair.get(1)) else {
+                    continue;
+                };
+                if a.unit == b.unit || !b.draws.starts_with(&a.draws) {
+                    continue;
+                }
+                // Sorted ascending, so `a` is the shorter (or equal) one.
+                flagged.push(a.unit);
+                if a.draws.len() == b.draws.len() {
+                    flagged.push(b.unit);
+                }
+            }
         }
-    };
-    for pair in entries.windows(2) {
-        let (Some(a), Some(b)) = (pair.first(), pair.get(1)) else {
-            continue;
-        };
-        if a.key != b.key || a.unit == b.unit || !b.draws.starts_with(a.draws) {
-            continue;
+        // Each unit draws once per round, at its first place in the listing.
+        faces_by_unit.clear();
+        flagged.retain(
+            |u| match faces_by_unit.binary_search_by_key(u, |(unit, _)| *unit) {
+                Ok(_) => false,
+                Err(at) => {
+                    faces_by_unit.insert(at, (*u, 0));
+                    true
+                }
+            },
+        );
+        if flagged.is_empty() {
+            return Ok(());
         }
-        // Sorted ascending, so `a` is the shorter (or equal) one.
-        flag(a.unit, &mut out);
-        if a.draws.len() == b.draws.len() {
-            flag(b.unit, &mut out);
+        let drawing = |unit: u32| faces_by_unit.binary_search_by_key(&unit, |(u, _)| *u).ok();
+        if entries
+            .iter()
+            .any(|(_, c)| c.draws.len() >= max_draws && drawing(c.unit).is_some())
+        {
+            return Err(Error::new(
+                ErrorCode::LimitExceeded,
+                "the roll-off kept tying",
+            ));
+        }
+        let faces = draw(&flagged)?;
+        if faces.len() != flagged.len() {
+            return Err(Error::invalid_argument(
+                "a roll-off round needs one face per unit",
+            ));
+        }
+        for (unit, face) in flagged.iter().zip(&faces) {
+            if let Ok(at) = faces_by_unit.binary_search_by_key(unit, |(u, _)| *u)
+                && let Some(slot) = faces_by_unit.get_mut(at)
+            {
+                slot.1 = *face;
+            }
+        }
+        // Append the faces; only the runs that changed are checked again. A group's members
+        // may sit in different runs, so every run is looked at, not only the active ones.
+        active.clear();
+        for &(from, to) in &runs {
+            let mut touched = false;
+            for (_, c) in entries.get_mut(from..to).into_iter().flatten() {
+                if let Ok(at) = faces_by_unit.binary_search_by_key(&c.unit, |(u, _)| *u)
+                    && let Some((_, face)) = faces_by_unit.get(at)
+                {
+                    c.draws.push(*face);
+                    touched = true;
+                }
+            }
+            if touched {
+                active.push((from, to));
+            }
         }
     }
-    out
+    Ok(())
+}
+
+/// The `(from, to)` ranges of at least two entries with equal keys, in sorted `entries`.
+fn key_runs(entries: &[(usize, Contender)]) -> Vec<(usize, usize)> {
+    let mut runs = Vec::new();
+    let mut start = 0;
+    for i in 1..=entries.len() {
+        let split = match (entries.get(i - 1), entries.get(i)) {
+            (Some(a), Some(b)) => a.1.key != b.1.key,
+            _ => true,
+        };
+        if split {
+            if i - start > 1 {
+                runs.push((start, i));
+            }
+            start = i;
+        }
+    }
+    runs
 }
 
 /// Order two draw lists: the higher draw goes first (used for initiative roll-offs).
@@ -57,43 +158,81 @@ pub fn higher_first(a: &[u32], b: &[u32]) -> Ordering {
 mod tests {
     use super::*;
 
-    fn e(key: i32, unit: u32, draws: &[u32]) -> TieEntry<'_> {
-        TieEntry {
+    fn c(key: i32, unit: u32, draws: &[u32]) -> Contender {
+        Contender {
             key: [key, 0, 0, 0],
             unit,
-            draws,
+            draws: draws.to_vec(),
         }
+    }
+
+    /// The rounds a roll-off asks for, given the faces to hand out in order.
+    fn rounds(contenders: Vec<Contender>, faces: &[u32]) -> Result<Vec<Vec<(u32, u32)>>> {
+        let mut next = faces.iter().copied();
+        let mut out = Vec::new();
+        settle(contenders, 16, |units| {
+            let f: Vec<u32> = units.iter().map(|_| next.next().unwrap_or(1)).collect();
+            out.push(units.iter().copied().zip(f.iter().copied()).collect());
+            Ok(f)
+        })?;
+        Ok(out)
     }
 
     #[test]
     fn equal_keys_without_draws_all_draw() {
-        let v = units_needing_draws(vec![e(5, 0, &[]), e(5, 1, &[]), e(7, 2, &[])]);
-        assert_eq!(v, vec![0, 1]);
+        let r = rounds(vec![c(5, 0, &[]), c(5, 1, &[]), c(7, 2, &[])], &[3, 9]).unwrap();
+        assert_eq!(r, vec![vec![(0, 3), (1, 9)]]);
     }
 
     #[test]
     fn a_newcomer_rolls_against_settled_units_only() {
-        let settled_a = [12u32];
-        let settled_b = [9u32];
-        let newcomer: [u32; 0] = [];
-        let v = units_needing_draws(vec![
-            e(5, 0, &settled_a),
-            e(5, 1, &settled_b),
-            e(5, 2, &newcomer),
-        ]);
-        assert_eq!(v, vec![2]);
-        let again = [12u32];
-        let v = units_needing_draws(vec![
-            e(5, 0, &settled_a),
-            e(5, 1, &settled_b),
-            e(5, 2, &again),
-        ]);
-        assert_eq!(v, vec![0, 2]);
+        // The newcomer draws 12, tying unit 0's [12]: both draw again; unit 1 stays out.
+        let r = rounds(
+            vec![c(5, 0, &[12]), c(5, 1, &[9]), c(5, 2, &[])],
+            &[12, 4, 6],
+        )
+        .unwrap();
+        assert_eq!(r, vec![vec![(2, 12)], vec![(0, 4), (2, 6)]]);
     }
 
     #[test]
     fn members_of_one_unit_never_roll_off() {
-        let v = units_needing_draws(vec![e(5, 3, &[]), e(5, 3, &[])]);
-        assert!(v.is_empty());
+        assert!(
+            rounds(vec![c(5, 3, &[]), c(5, 3, &[])], &[])
+                .unwrap()
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn repeated_ties_roll_again_in_sorted_order() {
+        // Units 0..3 tie; 1 and 2 tie again on 7 while 0 (3) and 3 (18) are settled.
+        let r = rounds(
+            vec![c(1, 0, &[]), c(1, 1, &[]), c(1, 2, &[]), c(1, 3, &[])],
+            &[3, 7, 7, 18, 11, 2],
+        )
+        .unwrap();
+        assert_eq!(
+            r,
+            vec![vec![(0, 3), (1, 7), (2, 7), (3, 18)], vec![(1, 11), (2, 2)]]
+        );
+    }
+
+    #[test]
+    fn a_group_with_members_on_two_keys_draws_once_for_both() {
+        // Unit 9 has members under keys 1 and 2; its draw (5) ties unit 1's (5) under key 2,
+        // so that run is checked again even though the unit was flagged under key 1.
+        let r = rounds(
+            vec![c(1, 9, &[]), c(1, 0, &[]), c(2, 9, &[]), c(2, 1, &[5])],
+            &[5, 8, 10, 3],
+        )
+        .unwrap();
+        assert_eq!(r, vec![vec![(9, 5), (0, 8)], vec![(9, 10), (1, 3)]]);
+    }
+
+    #[test]
+    fn endless_ties_are_a_limit() {
+        let e = rounds(vec![c(1, 0, &[]), c(1, 1, &[])], &[4; 40]).unwrap_err();
+        assert_eq!(e.code, ErrorCode::LimitExceeded);
     }
 }

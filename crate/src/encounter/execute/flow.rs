@@ -6,13 +6,14 @@ use crate::encounter::event::{EncounterEvent, SideRoll, TieDraw};
 use crate::encounter::execute::roster::check_modifier;
 use crate::encounter::execute::{Ctx, check_list, require_running};
 use crate::encounter::ids::{ParticipantId, SideId};
-use crate::encounter::limits::{MAX_TARGETS, MAX_TOTAL};
+use crate::encounter::limits::{MAX_TARGETS, MAX_TIE_DRAWS, MAX_TOTAL};
 use crate::encounter::participant::{Declaration, TurnStatus};
 use crate::encounter::state::{Actor, Encounter, Phase};
 use crate::error::{Error, ErrorCode, Result};
 use crate::initiative::ability_check::InitiativeCheck;
 use crate::initiative::greyhawk::{self, EmptyDeclaration, GhDeclaration};
 use crate::initiative::side::{INITIATIVE_DIE, OsePhase, PHASE_ORDER, SLOW_PHASES};
+use crate::initiative::ties;
 use crate::initiative::{
     InitiativeDie, InitiativeRoll, InitiativeSystem, RollMode, RollSource, roll_d20, roll_one,
 };
@@ -397,24 +398,29 @@ impl Ctx<'_> {
         Ok(())
     }
 
-    /// Roll off every tie the rules leave to chance (GH-INIT-10, A5E-INIT-03, OSE-INIT-02…).
+    /// Roll off every tie the rules leave to chance (GH-INIT-10, A5E-INIT-03, OSE-INIT-02…):
+    /// one `tiesBroken` event per round of draws.
     pub(crate) fn settle_ties(&mut self) -> Result<()> {
-        loop {
-            let mut units = self.enc.participant_ties();
-            units.extend(self.enc.side_ties());
-            if units.is_empty() {
-                return Ok(());
-            }
-            let sides = self.enc.roll_off_die();
-            let mut draws = Vec::with_capacity(units.len());
-            for unit in units {
+        let contenders = self.enc.tie_contenders();
+        if contenders.len() < 2 {
+            return Ok(());
+        }
+        let units = self.enc.tie_units();
+        let sides = self.enc.roll_off_die();
+        ties::settle(contenders, MAX_TIE_DRAWS, |flagged| {
+            let mut draws = Vec::with_capacity(flagged.len());
+            let mut faces = Vec::with_capacity(flagged.len());
+            for unit in flagged {
+                let die = roll_one(self.dice, sides)?;
+                faces.push(die.face);
                 draws.push(TieDraw {
-                    unit,
-                    die: roll_one(self.dice, sides)?,
+                    unit: self.enc.tie_unit(&units, *unit)?,
+                    die,
                 });
             }
             self.emit(EncounterEvent::TiesBroken { draws })?;
-        }
+            Ok(faces)
+        })
     }
 
     /// Start the next round: ties, `roundStarted`, recharge rolls (A5E-WORLD-03), then the
