@@ -422,17 +422,73 @@ fn gh_init_08_declare_many_is_all_or_nothing() {
         },
         &[],
     );
-    let declared: Vec<String> = events
+    // One `declaredMany` event for the batch, in the order given, written in the keyed form.
+    let [EncounterEvent::DeclaredMany { declarations }] = events.as_slice() else {
+        panic!("one declaredMany event expected, got {events:?}");
+    };
+    let declared: Vec<String> = declarations
         .iter()
-        .filter_map(|e| match e {
-            EncounterEvent::Declared { participant, .. } => Some(participant.to_string()),
-            _ => None,
-        })
+        .map(|d| d.participant.to_string())
         .collect();
     assert_eq!(declared, strs(&["b", "a"]));
-    assert_eq!(events.len(), 2);
+    assert_eq!(
+        serde_json::to_string(&events).expect("json"),
+        r#"[{"type":"declaredMany","declarations":{"b":["spell"],"a":["move","melee"]}}]"#
+    );
+    // A participant listed twice is refused.
+    t.fail(
+        EncounterCommand::DeclareMany {
+            declarations: vec![entry("a", &[Melee]), entry("a", &[Spell])],
+        },
+        &[],
+        ErrorCode::InvalidArgument,
+    );
     // Both declarations count at the roll: a rolls d6 (move) + d8 (melee), b a d10 (spell).
     t.run(EncounterCommand::RollInitiative, &[2, 3, 7]);
     assert_eq!(t.count("a"), Some(5));
     assert_eq!(t.count("b"), Some(7));
+}
+
+/// GH-INIT-08: `declareMany` also reads declarations keyed by participant id, where a bare
+/// list of activities stands for a Greyhawk declaration; both forms give the same command.
+/// A malformed value in the keyed form is refused like any other bad command.
+#[test]
+fn gh_init_08_declare_many_reads_the_keyed_form() {
+    use turnkeeper::encounter::{Declaration, ParticipantDeclaration};
+    use turnkeeper::initiative::Activity::Ranged;
+    use turnkeeper::initiative::greyhawk::GhDeclaration;
+    let keyed: EncounterCommand = serde_json::from_str(
+        r#"{"type":"declareMany","declarations":{
+            "b":["spell"],
+            "a":{"system":"greyhawk","activities":["move","melee"],"bonusAction":"ranged"}}}"#,
+    )
+    .expect("keyed form");
+    let mut a = GhDeclaration::of([Move, Melee]);
+    a.bonus_action = Some(Ranged);
+    assert_eq!(
+        keyed,
+        EncounterCommand::DeclareMany {
+            declarations: vec![
+                ParticipantDeclaration {
+                    participant: pid("b"),
+                    declaration: gh(&[Spell]),
+                },
+                ParticipantDeclaration {
+                    participant: pid("a"),
+                    declaration: Declaration::Greyhawk(a),
+                },
+            ],
+        }
+    );
+    for bad in [
+        r#"{"type":"declareMany","declarations":{"a":["teleport"]}}"#,
+        r#"{"type":"declareMany","declarations":{"a":7}}"#,
+        r#"{"type":"declareMany","declarations":{"bad id!":["move"]}}"#,
+        r#"{"type":"declareMany","declarations":"a"}"#,
+    ] {
+        assert!(
+            serde_json::from_str::<EncounterCommand>(bad).is_err(),
+            "{bad} should be refused"
+        );
+    }
 }

@@ -120,6 +120,43 @@ test("a second client converges from events alone; snapshots restore exactly", (
   assert.deepEqual(restored.toJSON(), host.toJSON());
 });
 
+test("executeJson: events as JSON text that another client applies as is", () => {
+  const host = exampleOfPlay(7);
+  const guest = Encounter.fromJSON(host.toJSON());
+  /** @type {import("turnkeeper").EncounterEvent[][]} */
+  const heard = [];
+  const texts = [
+    host.executeJson({ type: "declareMany", declarations: { rupert: ["ranged"], delsenora: { system: "greyhawk", activities: ["spell"], bonusAction: "ranged" }, rath: ["move", "melee"], troll: ["melee"] } }),
+  ];
+  // Listeners still hear the events, parsed, whichever way the command ran.
+  host.onEvents((events) => heard.push(events));
+  texts.push(host.executeJson({ type: "rollInitiative" }));
+  assert.equal(typeof texts[1], "string");
+  assert.deepEqual(heard, [JSON.parse(texts[1])]);
+  // GH-INIT-08: a batch of declarations is one event, keyed by participant; a declaration of
+  // activities alone is written as the bare list.
+  assert.deepEqual(JSON.parse(texts[0]), [
+    {
+      type: "declaredMany",
+      declarations: { rupert: ["ranged"], delsenora: { system: "greyhawk", activities: ["spell"], bonusAction: "ranged" }, rath: ["move", "melee"], troll: ["melee"] },
+    },
+  ]);
+  for (const text of texts) guest.applyEvents(text);
+  assert.deepEqual(guest.toJSON().encounter, host.toJSON().encounter);
+  assert.deepEqual(guest.order(), host.order());
+  // The order rows come back as full entries: done, current and counts included.
+  const order = host.order();
+  assert.equal(order.filter((e) => e.current).length, 1);
+  assert.ok(order.every((e) => e.actor.type === "participant" && typeof e.count === "number" && e.done === false));
+  host.endTurn();
+  assert.deepEqual(host.order().map((e) => [e.done, e.current]).slice(0, 2), [[true, false], [false, true]]);
+  // Bad text is refused with a code and changes nothing.
+  const before = JSON.stringify(guest);
+  assert.throws(() => guest.applyEvents("[{"), (e) => e instanceof TurnkeeperError);
+  assert.throws(() => host.executeJson({ type: "declareMany", declarations: { rupert: ["teleport"] } }), (e) => e instanceof TurnkeeperError);
+  assert.equal(JSON.stringify(guest), before);
+});
+
 test("bad commands fail with codes and leave the state untouched", () => {
   const enc = exampleOfPlay();
   const before = JSON.stringify(enc);

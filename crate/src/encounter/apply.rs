@@ -60,6 +60,25 @@ fn check_roll(roll: &InitiativeRoll) -> Result<()> {
 }
 
 impl Encounter {
+    /// Where `participant` is, if it may take `declaration` now (a declaration event).
+    fn declarable(&self, participant: &ParticipantId, declaration: &Declaration) -> Result<usize> {
+        if self.phase != Phase::Declaring {
+            return Err(Error::out_of_order(
+                "declarations are made before the initiative roll",
+            ));
+        }
+        match (self.system(), declaration) {
+            (InitiativeSystem::Greyhawk, Declaration::Greyhawk(d)) => d.validate()?,
+            (InitiativeSystem::Side, Declaration::Ose(_)) => {}
+            _ => {
+                return Err(Error::invalid_argument(
+                    "this declaration is for another initiative system",
+                ));
+            }
+        }
+        self.pos(participant)
+    }
+
     /// The encounter's own handling of one event (the tracker is fed by `apply_with`).
     pub(crate) fn apply_event(&mut self, event: &EncounterEvent) -> Result<()> {
         match event {
@@ -244,21 +263,21 @@ impl Encounter {
                 participant,
                 declaration,
             } => {
-                if self.phase != Phase::Declaring {
-                    return Err(Error::out_of_order(
-                        "declarations are made before the initiative roll",
-                    ));
+                let i = self.declarable(participant, declaration)?;
+                if let Some(p) = self.participants.get_mut(i) {
+                    p.declaration = Some(declaration.clone());
                 }
-                match (self.system(), declaration) {
-                    (InitiativeSystem::Greyhawk, Declaration::Greyhawk(d)) => d.validate()?,
-                    (InitiativeSystem::Side, Declaration::Ose(_)) => {}
-                    _ => {
-                        return Err(Error::invalid_argument(
-                            "this declaration is for another initiative system",
-                        ));
+            }
+            EncounterEvent::DeclaredMany { declarations } => {
+                let at = declarations
+                    .iter()
+                    .map(|d| self.declarable(&d.participant, &d.declaration))
+                    .collect::<Result<Vec<usize>>>()?;
+                for (i, d) in at.into_iter().zip(declarations) {
+                    if let Some(p) = self.participants.get_mut(i) {
+                        p.declaration = Some(d.declaration.clone());
                     }
                 }
-                self.get_mut(participant)?.declaration = Some(declaration.clone());
             }
             EncounterEvent::InitiativeRolled { rolls } => {
                 let mut seen: IdSet<&ParticipantId> = IdSet::default();

@@ -3,7 +3,9 @@
 //! `Encounter::execute` either refuses a command with an error and leaves the encounter exactly
 //! as it was, or applies it and returns the events it caused.
 
-use serde::{Deserialize, Serialize};
+use serde::de::{self, MapAccess, SeqAccess, Visitor};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::creature::{
     Creature, DamageChoices, DamageInstance, RollMode, StabilizeMethod, TempHpChoice,
@@ -25,6 +27,97 @@ use crate::rulesets::RoundLength;
 pub struct ParticipantDeclaration {
     pub participant: ParticipantId,
     pub declaration: Declaration,
+}
+
+/// Read [`EncounterCommand::DeclareMany`]'s declarations from either form. The keyed form is
+/// what a table of activities per combatant looks like in JavaScript, and it is a quarter of
+/// the size of the list (a 500-creature Greyhawk round declares in one command).
+pub(crate) fn read_declarations<'de, D: Deserializer<'de>>(
+    d: D,
+) -> core::result::Result<Vec<ParticipantDeclaration>, D::Error> {
+    struct Either;
+    impl<'de> Visitor<'de> for Either {
+        type Value = Vec<ParticipantDeclaration>;
+        fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            f.write_str("a list of {participant, declaration}, or declarations by participant id")
+        }
+        fn visit_seq<A: SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> core::result::Result<Self::Value, A::Error> {
+            let mut out = Vec::new();
+            while let Some(d) = seq.next_element()? {
+                out.push(d);
+            }
+            Ok(out)
+        }
+        fn visit_map<A: MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> core::result::Result<Self::Value, A::Error> {
+            let mut out = Vec::new();
+            while let Some(participant) = map.next_key::<ParticipantId>()? {
+                let DeclarationInput(declaration) = map.next_value()?;
+                out.push(ParticipantDeclaration {
+                    participant,
+                    declaration,
+                });
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_any(Either)
+}
+
+/// Write declarations in the keyed form [`read_declarations`] reads, with a declaration of
+/// Greyhawk activities alone as just its list of activities.
+pub(crate) fn write_declarations<S: Serializer>(
+    declarations: &[ParticipantDeclaration],
+    s: S,
+) -> core::result::Result<S::Ok, S::Error> {
+    let mut map = s.serialize_map(Some(declarations.len()))?;
+    for d in declarations {
+        match &d.declaration {
+            Declaration::Greyhawk(g) if g.is_activities_only() => {
+                map.serialize_entry(&d.participant, &g.activities)?;
+            }
+            other => map.serialize_entry(&d.participant, other)?,
+        }
+    }
+    map.end()
+}
+
+/// A declaration, or a bare list of Greyhawk activities standing for one.
+struct DeclarationInput(Declaration);
+
+impl<'de> Deserialize<'de> for DeclarationInput {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> core::result::Result<Self, D::Error> {
+        struct Input;
+        impl<'de> Visitor<'de> for Input {
+            type Value = DeclarationInput;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("a declaration, or a list of Greyhawk activities")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(
+                self,
+                seq: A,
+            ) -> core::result::Result<Self::Value, A::Error> {
+                let activities: Vec<Activity> =
+                    Deserialize::deserialize(de::value::SeqAccessDeserializer::new(seq))?;
+                Ok(DeclarationInput(Declaration::Greyhawk(GhDeclaration::of(
+                    activities,
+                ))))
+            }
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> core::result::Result<Self::Value, A::Error> {
+                Declaration::deserialize(de::value::MapAccessDeserializer::new(map))
+                    .map(DeclarationInput)
+            }
+        }
+        d.deserialize_any(Input)
+    }
 }
 
 /// What a forced change of plan adds its new roll to (GH-INIT-15).
@@ -157,8 +250,15 @@ pub enum EncounterCommand {
         participant: ParticipantId,
         declaration: Declaration,
     },
-    /// Several declarations at once (all or none).
+    /// Several declarations at once (all or none). Read from a list of
+    /// `{participant, declaration}` or from an object keyed by participant id, whose values are
+    /// declarations or, for Greyhawk, just the activities: `{"rath": ["move", "melee"]}`.
     DeclareMany {
+        #[serde(deserialize_with = "read_declarations")]
+        #[cfg_attr(
+            feature = "wasm",
+            tsify(type = "ParticipantDeclaration[] | Record<string, Activity[] | Declaration>")
+        )]
         declarations: Vec<ParticipantDeclaration>,
     },
     /// Greyhawk / OSE: roll this round's initiative and start the round.

@@ -36,6 +36,44 @@ fn dice_text(dice: &[InitiativeDie]) -> String {
         .join(" + ")
 }
 
+/// A participant's declared plan, as a sentence.
+fn plan_text(enc: &Encounter, participant: &ParticipantId, declaration: &Declaration) -> String {
+    match declaration {
+        Declaration::Greyhawk(d) => {
+            let mut parts: Vec<&str> = d.activities.iter().map(|a| a.label()).collect();
+            let bonus;
+            if let Some(b) = d.bonus_action {
+                bonus = format!("bonus {}", b.label());
+                parts.push(&bonus);
+            }
+            let plan = if parts.is_empty() {
+                "nothing".to_string()
+            } else {
+                parts.join(", ")
+            };
+            format!("{} plans: {plan}.", name(enc, participant))
+        }
+        Declaration::Ose(d) => {
+            let mut parts = Vec::new();
+            if d.spell {
+                parts.push("casting a spell".to_string());
+            }
+            if let Some(m) = d.melee_movement {
+                parts.push(format!("{m:?} in melee").to_lowercase());
+            }
+            if d.slow_weapon {
+                parts.push("attacking with a slow weapon".to_string());
+            }
+            let plan = if parts.is_empty() {
+                "nothing to declare".to_string()
+            } else {
+                parts.join(", ")
+            };
+            format!("{} declares {plan}.", name(enc, participant))
+        }
+    }
+}
+
 fn roll_text(enc: &Encounter, r: &InitiativeRoll) -> String {
     let who = names(enc, &r.participants);
     match r.source {
@@ -168,43 +206,14 @@ impl EncounterEvent {
             EncounterEvent::DeclarationsOpened { round } => {
                 format!("Declare your plans for round {round}.")
             }
+            EncounterEvent::DeclaredMany { declarations } => match declarations.as_slice() {
+                [one] => plan_text(enc, &one.participant, &one.declaration),
+                many => format!("{} participants declare their plans.", many.len()),
+            },
             EncounterEvent::Declared {
                 participant,
                 declaration,
-            } => match declaration {
-                Declaration::Greyhawk(d) => {
-                    let mut parts: Vec<&str> = d.activities.iter().map(|a| a.label()).collect();
-                    let bonus;
-                    if let Some(b) = d.bonus_action {
-                        bonus = format!("bonus {}", b.label());
-                        parts.push(&bonus);
-                    }
-                    let plan = if parts.is_empty() {
-                        "nothing".to_string()
-                    } else {
-                        parts.join(", ")
-                    };
-                    format!("{} plans: {plan}.", name(enc, participant))
-                }
-                Declaration::Ose(d) => {
-                    let mut parts = Vec::new();
-                    if d.spell {
-                        parts.push("casting a spell".to_string());
-                    }
-                    if let Some(m) = d.melee_movement {
-                        parts.push(format!("{m:?} in melee").to_lowercase());
-                    }
-                    if d.slow_weapon {
-                        parts.push("attacking with a slow weapon".to_string());
-                    }
-                    let plan = if parts.is_empty() {
-                        "nothing to declare".to_string()
-                    } else {
-                        parts.join(", ")
-                    };
-                    format!("{} declares {plan}.", name(enc, participant))
-                }
-            },
+            } => plan_text(enc, participant, declaration),
             EncounterEvent::InitiativeRolled { rolls } => format!(
                 "Initiative: {}.",
                 rolls

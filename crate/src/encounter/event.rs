@@ -10,6 +10,7 @@ use crate::conditions::ConditionId;
 use crate::creature::{Creature, DamageReport, Report};
 use crate::dice::RolledDie;
 use crate::effects::{ActiveEffect, EffectId, EffectSpec, Expiry, RestKind};
+use crate::encounter::command::ParticipantDeclaration;
 use crate::encounter::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
 use crate::encounter::participant::{
     ActionKind, Declaration, Harm, NewParticipant, SpellDisruption,
@@ -154,6 +155,21 @@ pub enum EncounterEvent {
     Declared {
         participant: ParticipantId,
         declaration: Declaration,
+    },
+    /// The declarations of one `declareMany` command, in one event, keyed by participant id;
+    /// a declaration of Greyhawk activities alone is written as the list of activities
+    /// (`{"rath": ["move", "melee"]}`). A 500-creature Greyhawk round declares in one command,
+    /// and this is a fifth of the size of one `declared` event each.
+    DeclaredMany {
+        #[serde(
+            serialize_with = "crate::encounter::command::write_declarations",
+            deserialize_with = "crate::encounter::command::read_declarations"
+        )]
+        #[cfg_attr(
+            feature = "wasm",
+            tsify(type = "Record<ParticipantId, Activity[] | Declaration>")
+        )]
+        declarations: Vec<ParticipantDeclaration>,
     },
     InitiativeRolled {
         rolls: Vec<InitiativeRoll>,

@@ -10,7 +10,7 @@
 //! - [`EncounterEvent::describe`] gives a log line per event for a VTT chat.
 
 mod apply;
-mod command;
+pub(crate) mod command;
 mod describe;
 mod describe_vitals;
 mod event;

@@ -141,6 +141,15 @@ impl GhDeclaration {
         self
     }
 
+    /// Whether the declaration is its activities and nothing else (the short form events
+    /// write as a bare list).
+    pub fn is_activities_only(&self) -> bool {
+        self.bonus_action.is_none()
+            && self.steps.is_empty()
+            && self.mode.is_normal()
+            && self.weapon.is_none()
+    }
+
     /// Whether nothing at all is planned (GH-INIT-16).
     pub fn is_empty(&self) -> bool {
         self.activities.is_empty() && self.bonus_action.is_none()

@@ -43,70 +43,81 @@ pub fn settle(
     max_draws: usize,
     mut draw: impl FnMut(&[u32]) -> Result<Vec<u32>>,
 ) -> Result<()> {
-    // Sort once by key (the listing position breaks equal keys). Keys never change, so the
-    // runs of equal keys are fixed; each run is re-sorted by draws as they grow.
-    let mut entries: Vec<(usize, Contender)> = contenders.into_iter().enumerate().collect();
-    entries.sort_by(|a, b| a.1.key.cmp(&b.1.key).then(a.0.cmp(&b.0)));
+    // Units get dense numbers so each round's bookkeeping is plain indexing.
+    let mut units: Vec<u32> = contenders.iter().map(|c| c.unit).collect();
+    units.sort_unstable();
+    units.dedup();
+    let dense = |unit: u32| units.binary_search(&unit).unwrap_or(0);
+    // (listing position, dense unit, contender). Sorted once by key (the listing position
+    // breaks equal keys). Keys never change, so the runs of equal keys are fixed; each run
+    // is re-sorted by draws as they grow.
+    let mut entries: Vec<(usize, usize, Contender)> = contenders
+        .into_iter()
+        .enumerate()
+        .map(|(i, c)| (i, dense(c.unit), c))
+        .collect();
+    entries.sort_by(|a, b| a.2.key.cmp(&b.2.key).then(a.0.cmp(&b.0)));
     let runs = key_runs(&entries);
     let mut active: Vec<(usize, usize)> = runs.clone();
-    let mut flagged: Vec<u32> = Vec::new();
-    let mut faces_by_unit: Vec<(u32, u32)> = Vec::new();
+    // This round's face per dense unit (`None`: the unit does not draw).
+    let mut face_of: Vec<Option<u32>> = vec![None; units.len()];
+    let mut flagged: Vec<usize> = Vec::new();
     while !active.is_empty() {
         flagged.clear();
+        let mut flag = |u: usize, flagged: &mut Vec<usize>| {
+            // Each unit draws once per round, at its first place in the listing.
+            if let Some(slot) = face_of.get_mut(u)
+                && slot.is_none()
+            {
+                *slot = Some(0);
+                flagged.push(u);
+            }
+        };
         for &(from, to) in &active {
             let Some(run) = entries.get_mut(from..to) else {
                 continue;
             };
-            run.sort_by(|a, b| a.1.draws.cmp(&b.1.draws).then(a.0.cmp(&b.0)));
+            run.sort_by(|a, b| a.2.draws.cmp(&b.2.draws).then(a.0.cmp(&b.0)));
             for pair in run.windows(2) {
-                let (Some((_, a)), Some((_, b))) = (pair.first(), pair.get(1)) else {
+                let (Some((_, ua, a)), Some((_, ub, b))) = (pair.first(), pair.get(1)) else {
                     continue;
                 };
-                if a.unit == b.unit || !b.draws.starts_with(&a.draws) {
+                if ua == ub || !b.draws.starts_with(&a.draws) {
                     continue;
                 }
                 // Sorted ascending, so `a` is the shorter (or equal) one.
-                flagged.push(a.unit);
+                flag(*ua, &mut flagged);
                 if a.draws.len() == b.draws.len() {
-                    flagged.push(b.unit);
+                    flag(*ub, &mut flagged);
                 }
             }
         }
-        // Each unit draws once per round, at its first place in the listing.
-        faces_by_unit.clear();
-        flagged.retain(
-            |u| match faces_by_unit.binary_search_by_key(u, |(unit, _)| *unit) {
-                Ok(_) => false,
-                Err(at) => {
-                    faces_by_unit.insert(at, (*u, 0));
-                    true
-                }
-            },
-        );
         if flagged.is_empty() {
             return Ok(());
         }
-        let drawing = |unit: u32| faces_by_unit.binary_search_by_key(&unit, |(u, _)| *u).ok();
+        let drawing = |u: usize| face_of.get(u).is_some_and(Option::is_some);
         if entries
             .iter()
-            .any(|(_, c)| c.draws.len() >= max_draws && drawing(c.unit).is_some())
+            .any(|(_, u, c)| c.draws.len() >= max_draws && drawing(*u))
         {
             return Err(Error::new(
                 ErrorCode::LimitExceeded,
                 "the roll-off kept tying",
             ));
         }
-        let faces = draw(&flagged)?;
+        let named: Vec<u32> = flagged
+            .iter()
+            .map(|u| units.get(*u).copied().unwrap_or_default())
+            .collect();
+        let faces = draw(&named)?;
         if faces.len() != flagged.len() {
             return Err(Error::invalid_argument(
                 "a roll-off round needs one face per unit",
             ));
         }
-        for (unit, face) in flagged.iter().zip(&faces) {
-            if let Ok(at) = faces_by_unit.binary_search_by_key(unit, |(u, _)| *u)
-                && let Some(slot) = faces_by_unit.get_mut(at)
-            {
-                slot.1 = *face;
+        for (u, face) in flagged.iter().zip(&faces) {
+            if let Some(slot) = face_of.get_mut(*u) {
+                *slot = Some(*face);
             }
         }
         // Append the faces; only the runs that changed are checked again. A group's members
@@ -114,10 +125,8 @@ pub fn settle(
         active.clear();
         for &(from, to) in &runs {
             let mut touched = false;
-            for (_, c) in entries.get_mut(from..to).into_iter().flatten() {
-                if let Ok(at) = faces_by_unit.binary_search_by_key(&c.unit, |(u, _)| *u)
-                    && let Some((_, face)) = faces_by_unit.get(at)
-                {
+            for (_, u, c) in entries.get_mut(from..to).into_iter().flatten() {
+                if let Some(Some(face)) = face_of.get(*u) {
                     c.draws.push(*face);
                     touched = true;
                 }
@@ -126,17 +135,22 @@ pub fn settle(
                 active.push((from, to));
             }
         }
+        for u in &flagged {
+            if let Some(slot) = face_of.get_mut(*u) {
+                *slot = None;
+            }
+        }
     }
     Ok(())
 }
 
 /// The `(from, to)` ranges of at least two entries with equal keys, in sorted `entries`.
-fn key_runs(entries: &[(usize, Contender)]) -> Vec<(usize, usize)> {
+fn key_runs(entries: &[(usize, usize, Contender)]) -> Vec<(usize, usize)> {
     let mut runs = Vec::new();
     let mut start = 0;
     for i in 1..=entries.len() {
         let split = match (entries.get(i - 1), entries.get(i)) {
-            (Some(a), Some(b)) => a.1.key != b.1.key,
+            (Some(a), Some(b)) => a.2.key != b.2.key,
             _ => true,
         };
         if split {

@@ -12,7 +12,9 @@ use super::dice::{DiceBox, seed_from_js};
 use super::{JsResult, js, parse_json, to_js, write_json};
 use crate::conditions::RollQuery;
 use crate::dice::{DiceSource, DieRoller, SeedState, SeededDice};
-use crate::encounter::{Encounter, EncounterCommand, EncounterEvent, ParticipantId};
+use crate::encounter::{
+    Actor, Encounter, EncounterCommand, EncounterEvent, OrderEntry, ParticipantId,
+};
 use crate::error::Error;
 use crate::rulesets::RulesetConfig;
 
@@ -24,6 +26,33 @@ struct Saved {
     encounter: serde_json::Value,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     dice: Option<SeedState>,
+}
+
+/// `declareMany`'s argument on its own.
+#[derive(Deserialize)]
+#[serde(transparent)]
+struct Declarations(
+    #[serde(deserialize_with = "crate::encounter::command::read_declarations")]
+    Vec<crate::encounter::ParticipantDeclaration>,
+);
+
+/// [`EncounterHandle::order`]'s wire form.
+struct OrderRows(Vec<OrderEntry>);
+
+impl Serialize for OrderRows {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(self.0.len().saturating_mul(3)))?;
+        for row in &self.0 {
+            match &row.actor {
+                Actor::Participant { participant } => seq.serialize_element(participant)?,
+                sides @ Actor::Sides { .. } => seq.serialize_element(sides)?,
+            }
+            seq.serialize_element(&row.count)?;
+            seq.serialize_element(&(u8::from(row.done) | (u8::from(row.current) << 1)))?;
+        }
+        seq.end()
+    }
 }
 
 fn events_json(events: &[EncounterEvent]) -> crate::Result<String> {
@@ -75,12 +104,12 @@ impl EncounterHandle {
             .and_then(|e| events_json(&e)))
     }
 
-    /// `declareMany` with just the list (`ParticipantDeclaration[]` as JSON): the same command,
-    /// read without the command envelope (serde buffers a whole tagged command before it can
-    /// look at its `type`; with hundreds of declarations that was half the cost).
+    /// `declareMany` with just its declarations (JSON, either form the command takes): the
+    /// same command, read without the command envelope (serde buffers a whole tagged command
+    /// before it can look at its `type`; with hundreds of declarations that was half the cost).
     #[wasm_bindgen(js_name = declareMany)]
     pub fn declare_many(&mut self, declarations: &str) -> JsResult<String> {
-        let declarations = js(parse_json(declarations, "declarations"))?;
+        let Declarations(declarations) = js(parse_json(declarations, "declarations"))?;
         let command = EncounterCommand::DeclareMany { declarations };
         js(self
             .inner
@@ -127,11 +156,13 @@ impl EncounterHandle {
         Ok(event.describe(&self.inner))
     }
 
-    /// The acting order for this round, as JSON text (`OrderEntry[]`): with hundreds of
-    /// entries one string and `JSON.parse` beat building each object field by field.
+    /// The acting order for this round as flat JSON rows the facade turns into `OrderEntry`
+    /// objects: `[who, count, flags, who, count, flags, …]`, where `who` is a participant id or
+    /// a whole `Actor` (sides) and `flags` is 1 for done plus 2 for current. With hundreds of
+    /// entries this is a seventh of the `OrderEntry[]` JSON, and parsing it plus building the
+    /// objects in JS costs a fifth of parsing that JSON.
     pub fn order(&self) -> JsResult<String> {
-        js(serde_json::to_string(&self.inner.order())
-            .map_err(|e| Error::invalid_argument(e.to_string())))
+        js(write_json(&OrderRows(self.inner.order())))
     }
 
     /// Who acts now, if anyone.

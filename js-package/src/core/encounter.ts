@@ -6,6 +6,7 @@
 import {
   EncounterHandle,
   type Activity,
+  type Actor,
   type ActionKind,
   type Current,
   type Declaration,
@@ -134,12 +135,40 @@ function toDeclaration(d: DeclarationInput): Declaration {
   return d as Declaration;
 }
 
+/**
+ * The handle's order rows (`[who, count, flags, …]`: a participant id or a sides `Actor`, the
+ * count, 1 = done + 2 = current; see `EncounterHandle::order`) as entries.
+ */
+function orderEntries(rows: readonly unknown[]): OrderEntry[] {
+  const out = new Array<OrderEntry>(Math.floor(rows.length / 3));
+  for (let i = 0, j = 0; i < out.length; i++, j += 3) {
+    const who = rows[j] as string | Actor;
+    const flags = rows[j + 2] as number;
+    out[i] = {
+      actor: typeof who === "string" ? { type: "participant", participant: who } : who,
+      count: rows[j + 1] as number | undefined,
+      done: (flags & 1) !== 0,
+      current: (flags & 2) !== 0,
+    };
+  }
+  return out;
+}
+
 export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, EncounterHandle> {
   constructor(options: EncounterOptions = {}) {
     ensureReady();
     const config = { ...(options.config ?? {}), preset: options.ruleset ?? "standard" } as RulesetConfig;
     if (options.initiative !== undefined) config.initiative = options.initiative;
     super(guard(() => new EncounterHandle(toText(config), options.seed)));
+  }
+
+  /** `declareMany` has a handle entry of its own that skips the command envelope. */
+  protected override run(command: EncounterCommand, faces?: readonly number[]): string {
+    if (faces === undefined && command.type === "declareMany") {
+      const declarations = toText(command.declarations);
+      return guard(() => this.handle.declareMany(declarations));
+    }
+    return super.run(command, faces);
   }
 
   /** Restore a snapshot from {@link Encounter.toJSON} (object or JSON text). */
@@ -209,11 +238,9 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
   declare(participant: string, declaration: DeclarationInput): EncounterEvent[] {
     return this.execute({ type: "declare", participant, declaration: toDeclaration(declaration) });
   }
-  /** Declare for many participants in one command. */
+  /** Declare for many participants in one command (all or none). */
   declareMany(declarations: Readonly<Record<string, DeclarationInput>>): EncounterEvent[] {
-    const list = Object.entries(declarations).map(([participant, d]) => ({ participant, declaration: toDeclaration(d) }));
-    // The handle's own entry point: the same command, read without the command envelope.
-    return this.notify(JSON.parse(guard(() => this.handle.declareMany(toText(list)))) as EncounterEvent[]);
+    return this.execute({ type: "declareMany", declarations } as EncounterCommand);
   }
   /** Roll initiative for the round (after declarations, where the system has them). */
   rollInitiative(options?: CommandOptions): EncounterEvent[] {
@@ -358,7 +385,7 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
 
   // ---- queries ----
   order(): OrderEntry[] {
-    return JSON.parse(guard(() => this.handle.order())) as OrderEntry[];
+    return orderEntries(JSON.parse(guard(() => this.handle.order())) as readonly unknown[]);
   }
   current(): Current | undefined {
     return guard(() => this.handle.current()) ?? undefined;

@@ -8,7 +8,7 @@ use crate::encounter::execute::{Ctx, check_list, require_running};
 use crate::encounter::ids::{ParticipantId, SideId};
 use crate::encounter::limits::{MAX_TARGETS, MAX_TIE_DRAWS, MAX_TOTAL};
 use crate::encounter::participant::{Declaration, TurnStatus};
-use crate::encounter::state::{Actor, Encounter, Phase};
+use crate::encounter::state::{Actor, Encounter, IdSet, Phase};
 use crate::error::{Error, ErrorCode, Result};
 use crate::initiative::ability_check::InitiativeCheck;
 use crate::initiative::greyhawk::{self, EmptyDeclaration, GhDeclaration};
@@ -21,30 +21,51 @@ use crate::initiative::{
 /// GH-SURP-01: a surprised creature adds this to its initiative.
 pub const GH_SURPRISE_PENALTY: i32 = 10;
 
-/// Check a batch of declarations against the current state, all before any is applied; at
-/// most [`MAX_TARGETS`] per batch.
-pub(crate) fn declare_events(
+/// The event of one `declare` command, checked against the current state.
+pub(crate) fn declare_event(
+    enc: &Encounter,
+    participant: ParticipantId,
+    declaration: Declaration,
+) -> Result<EncounterEvent> {
+    check_declaration(enc, &participant, &declaration)?;
+    Ok(EncounterEvent::Declared {
+        participant,
+        declaration,
+    })
+}
+
+/// The event of one `declareMany` command: every declaration checked against the current
+/// state before any is applied (a declaration never changes what the next is checked
+/// against); at most [`MAX_TARGETS`], each participant once.
+pub(crate) fn declare_many_event(
     enc: &Encounter,
     declarations: Vec<ParticipantDeclaration>,
-) -> Result<Vec<EncounterEvent>> {
+) -> Result<EncounterEvent> {
     if declarations.len() > MAX_TARGETS {
         return Err(Error::new(
             ErrorCode::LimitExceeded,
             format!("at most {MAX_TARGETS} declarations per command"),
         ));
     }
-    declarations
-        .into_iter()
-        .map(|d| declare_event(enc, d.participant, d.declaration))
-        .collect()
+    let mut seen: IdSet<&ParticipantId> = IdSet::default();
+    for d in &declarations {
+        check_declaration(enc, &d.participant, &d.declaration)?;
+        if !seen.insert(&d.participant) {
+            return Err(Error::invalid_argument(format!(
+                "\"{}\" is listed twice",
+                d.participant
+            )));
+        }
+    }
+    Ok(EncounterEvent::DeclaredMany { declarations })
 }
 
-/// Build (and check) a declaration event.
-fn declare_event(
+/// Whether `participant` may make `declaration` now.
+fn check_declaration(
     enc: &Encounter,
-    participant: ParticipantId,
-    declaration: Declaration,
-) -> Result<EncounterEvent> {
+    participant: &ParticipantId,
+    declaration: &Declaration,
+) -> Result<()> {
     match enc.phase {
         Phase::Declaring => {}
         Phase::Turns | Phase::World => {
@@ -56,13 +77,13 @@ fn declare_event(
         Phase::Ended => return Err(Error::out_of_order("the encounter has ended")),
         Phase::Between => return Err(Error::out_of_order("no declaration phase is open")),
     }
-    let p = enc.get(&participant)?;
+    let p = enc.get(participant)?;
     if p.out {
         return Err(Error::not_allowed(format!(
             "\"{participant}\" has left the fight"
         )));
     }
-    match (&declaration, enc.system()) {
+    match (declaration, enc.system()) {
         (Declaration::Greyhawk(d), InitiativeSystem::Greyhawk) => {
             // Builds the pool, so a missing weapon (GH-VAR-01) or a die step on a die not in
             // the pool is refused now rather than at the roll.
@@ -75,10 +96,7 @@ fn declare_event(
             ));
         }
     }
-    Ok(EncounterEvent::Declared {
-        participant,
-        declaration,
-    })
+    Ok(())
 }
 
 fn total_of(dice: &[InitiativeDie], modifier: i32) -> Result<i32> {

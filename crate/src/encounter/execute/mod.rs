@@ -13,6 +13,7 @@ use crate::encounter::command::{EncounterCommand, ParticipantDeclaration};
 use crate::encounter::event::EncounterEvent;
 use crate::encounter::ids::ParticipantId;
 use crate::encounter::limits::MAX_TARGETS;
+use crate::encounter::participant::Declaration;
 use crate::encounter::state::{Encounter, Phase};
 use crate::encounter::vitals::CreatureChange;
 use crate::error::{Error, ErrorCode, Result};
@@ -115,18 +116,13 @@ impl Encounter {
             EncounterCommand::Declare {
                 participant,
                 declaration,
-            } => vec![ParticipantDeclaration {
-                participant,
-                declaration,
-            }],
-            EncounterCommand::DeclareMany { declarations } => declarations,
+            } => Declarations::One(participant, declaration),
+            EncounterCommand::DeclareMany { declarations } => Declarations::Many(declarations),
             other => return self.execute_on_copy(other, dice),
         };
-        let events = flow::declare_events(self, declarations)?;
-        for event in &events {
-            self.apply(event)?;
-        }
-        Ok(events)
+        let event = declaration_event(self, declarations)?;
+        self.apply(&event)?;
+        Ok(vec![event])
     }
 
     /// Run any other command on a working copy that replaces the encounter only on success.
@@ -156,12 +152,26 @@ impl Encounter {
     }
 }
 
-impl Ctx<'_> {
-    fn declare(&mut self, declarations: Vec<ParticipantDeclaration>) -> Result<()> {
-        for e in flow::declare_events(&self.enc, declarations)? {
-            self.emit(e)?;
+/// What a `declare` or `declareMany` command declares.
+enum Declarations {
+    One(ParticipantId, Declaration),
+    Many(Vec<ParticipantDeclaration>),
+}
+
+/// The one event a declaration command causes, checked against `enc`.
+fn declaration_event(enc: &Encounter, declarations: Declarations) -> Result<EncounterEvent> {
+    match declarations {
+        Declarations::One(participant, declaration) => {
+            flow::declare_event(enc, participant, declaration)
         }
-        Ok(())
+        Declarations::Many(list) => flow::declare_many_event(enc, list),
+    }
+}
+
+impl Ctx<'_> {
+    fn declare(&mut self, declarations: Declarations) -> Result<()> {
+        let event = declaration_event(&self.enc, declarations)?;
+        self.emit(event)
     }
 
     fn run(&mut self, command: EncounterCommand) -> Result<()> {
@@ -242,11 +252,10 @@ impl Ctx<'_> {
             EncounterCommand::Declare {
                 participant,
                 declaration,
-            } => self.declare(vec![ParticipantDeclaration {
-                participant,
-                declaration,
-            }]),
-            EncounterCommand::DeclareMany { declarations } => self.declare(declarations),
+            } => self.declare(Declarations::One(participant, declaration)),
+            EncounterCommand::DeclareMany { declarations } => {
+                self.declare(Declarations::Many(declarations))
+            }
             EncounterCommand::RollInitiative => self.roll_initiative(),
             EncounterCommand::EndTurn => self.end_turn_command(),
             EncounterCommand::AdvancePhase => self.advance_phase(),
