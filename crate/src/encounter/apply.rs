@@ -14,7 +14,7 @@ use crate::encounter::limits::{
 use crate::encounter::participant::{
     ActionKind, Declaration, Initiative, Participant, Spent, TurnStatus,
 };
-use crate::encounter::state::{Actor, Encounter, IdSet, Phase, SideState};
+use crate::encounter::state::{Actor, Encounter, Phase, SideState};
 use crate::encounter::world::{RECHARGE_DIE, WorldActionState};
 use crate::error::{Error, ErrorCode, Result};
 use crate::initiative::side::{
@@ -280,25 +280,32 @@ impl Encounter {
                 }
             }
             EncounterEvent::InitiativeRolled { rolls } => {
-                let mut seen: IdSet<&ParticipantId> = IdSet::default();
+                // Each id is looked up once; the check pass keeps the positions.
+                let mut seen = vec![false; self.participants.len()];
+                let mut at = Vec::with_capacity(rolls.len());
                 for r in rolls {
                     check_roll(r)?;
                     for id in &r.participants {
-                        self.get(id)?;
-                        if !seen.insert(id) {
-                            return Err(bad(format!("\"{id}\" rolled twice in one event")));
+                        let i = self.pos(id)?;
+                        match seen.get_mut(i) {
+                            Some(s) if !*s => *s = true,
+                            _ => return Err(bad(format!("\"{id}\" rolled twice in one event"))),
                         }
+                        at.push(i);
                     }
                 }
+                let mut at = at.into_iter();
                 for r in rolls {
                     let roll = self.rolls;
                     self.rolls = self.rolls.wrapping_add(1);
-                    for id in &r.participants {
-                        self.get_mut(id)?.initiative = Some(Initiative {
-                            total: r.total,
-                            roll,
-                            ties: Vec::new(),
-                        });
+                    for i in at.by_ref().take(r.participants.len()) {
+                        if let Some(p) = self.participants.get_mut(i) {
+                            p.initiative = Some(Initiative {
+                                total: r.total,
+                                roll,
+                                ties: Vec::new(),
+                            });
+                        }
                     }
                 }
             }
@@ -314,14 +321,22 @@ impl Encounter {
                 }
             }
             EncounterEvent::TiesBroken { draws } => {
+                // Each id is looked up once; the check pass keeps the positions.
+                let mut at = Vec::with_capacity(draws.len());
                 for TieDraw { unit, die } in draws {
                     check_die(die, self.roll_off_die())?;
                     match unit {
                         TieUnit::Participants { participants } => {
                             for id in participants {
-                                let init = self.get(id)?.initiative.as_ref().ok_or_else(|| {
-                                    bad(format!("\"{id}\" has no initiative to roll off"))
-                                })?;
+                                let i = self.pos(id)?;
+                                at.push(i);
+                                let init = self
+                                    .participants
+                                    .get(i)
+                                    .and_then(|p| p.initiative.as_ref())
+                                    .ok_or_else(|| {
+                                        bad(format!("\"{id}\" has no initiative to roll off"))
+                                    })?;
                                 if init.ties.len() >= MAX_TIE_DRAWS {
                                     return Err(Error::new(
                                         ErrorCode::LimitExceeded,
@@ -340,11 +355,16 @@ impl Encounter {
                         }
                     }
                 }
+                let mut at = at.into_iter();
                 for TieDraw { unit, die } in draws {
                     match unit {
                         TieUnit::Participants { participants } => {
-                            for id in participants {
-                                if let Some(init) = self.get_mut(id)?.initiative.as_mut() {
+                            for i in at.by_ref().take(participants.len()) {
+                                if let Some(init) = self
+                                    .participants
+                                    .get_mut(i)
+                                    .and_then(|p| p.initiative.as_mut())
+                                {
                                     init.ties.push(die.face);
                                 }
                             }

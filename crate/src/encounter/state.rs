@@ -1,6 +1,6 @@
 //! The encounter's state and its read-only queries.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// Hashing for the id lookups done per participant in every command. SipHash (std's default)
 /// guards against crafted collisions in large maps; here the map is bounded
@@ -9,8 +9,6 @@ use std::collections::{HashMap, HashSet};
 pub(crate) type IdHasher = foldhash::fast::FixedState;
 /// A map keyed by ids, with [`IdHasher`].
 pub(crate) type IdMap<K, V> = HashMap<K, V, IdHasher>;
-/// A set of ids, with [`IdHasher`].
-pub(crate) type IdSet<K> = HashSet<K, IdHasher>;
 
 use serde::{Deserialize, Serialize};
 

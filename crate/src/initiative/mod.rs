@@ -107,12 +107,17 @@ pub struct InitiativeRoll {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dice: Vec<InitiativeDie>,
     /// Added to the kept faces: an ability modifier, +10 for Greyhawk surprise, the
-    /// controller's count (GH-INIT-14), or a fixed count.
-    #[serde(default)]
+    /// controller's count (GH-INIT-14), or a fixed count. Left out of the JSON when 0 (most
+    /// Greyhawk rolls), and read as 0 when absent.
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub modifier: i32,
     pub total: i32,
     #[serde(default, skip_serializing_if = "is_rolled")]
     pub source: RollSource,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
 }
 
 fn is_rolled(s: &RollSource) -> bool {

@@ -8,7 +8,7 @@ use crate::encounter::execute::{Ctx, check_list, require_running};
 use crate::encounter::ids::{ParticipantId, SideId};
 use crate::encounter::limits::{MAX_TARGETS, MAX_TIE_DRAWS, MAX_TOTAL};
 use crate::encounter::participant::{Declaration, TurnStatus};
-use crate::encounter::state::{Actor, Encounter, IdSet, Phase};
+use crate::encounter::state::{Actor, Encounter, Phase};
 use crate::error::{Error, ErrorCode, Result};
 use crate::initiative::ability_check::InitiativeCheck;
 use crate::initiative::greyhawk::{self, EmptyDeclaration, GhDeclaration};
@@ -47,25 +47,28 @@ pub(crate) fn declare_many_event(
             format!("at most {MAX_TARGETS} declarations per command"),
         ));
     }
-    let mut seen: IdSet<&ParticipantId> = IdSet::default();
+    let mut seen = vec![false; enc.participants.len()];
     for d in &declarations {
-        check_declaration(enc, &d.participant, &d.declaration)?;
-        if !seen.insert(&d.participant) {
-            return Err(Error::invalid_argument(format!(
-                "\"{}\" is listed twice",
-                d.participant
-            )));
+        let i = check_declaration(enc, &d.participant, &d.declaration)?;
+        match seen.get_mut(i) {
+            Some(s) if !*s => *s = true,
+            _ => {
+                return Err(Error::invalid_argument(format!(
+                    "\"{}\" is listed twice",
+                    d.participant
+                )));
+            }
         }
     }
     Ok(EncounterEvent::DeclaredMany { declarations })
 }
 
-/// Whether `participant` may make `declaration` now.
+/// Whether `participant` may make `declaration` now; where it is in the roster.
 fn check_declaration(
     enc: &Encounter,
     participant: &ParticipantId,
     declaration: &Declaration,
-) -> Result<()> {
+) -> Result<usize> {
     match enc.phase {
         Phase::Declaring => {}
         Phase::Turns | Phase::World => {
@@ -77,7 +80,11 @@ fn check_declaration(
         Phase::Ended => return Err(Error::out_of_order("the encounter has ended")),
         Phase::Between => return Err(Error::out_of_order("no declaration phase is open")),
     }
-    let p = enc.get(participant)?;
+    let at = enc.pos(participant)?;
+    let p = enc
+        .participants
+        .get(at)
+        .ok_or_else(|| Error::unknown_id("participant", participant.as_str()))?;
     if p.out {
         return Err(Error::not_allowed(format!(
             "\"{participant}\" has left the fight"
@@ -96,7 +103,7 @@ fn check_declaration(
             ));
         }
     }
-    Ok(())
+    Ok(at)
 }
 
 fn total_of(dice: &[InitiativeDie], modifier: i32) -> Result<i32> {
