@@ -109,7 +109,7 @@ impl Encounter {
                 crate::encounter::execute::validate_new(self, participant)?;
                 self.participants
                     .push(Participant::from_new(participant.clone()));
-                self.index.insert(
+                std::sync::Arc::make_mut(&mut self.index).insert(
                     participant.id.clone(),
                     self.participants.len().saturating_sub(1),
                 );

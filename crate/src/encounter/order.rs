@@ -170,7 +170,8 @@ impl Encounter {
                 (self.order_key(p), ties, i)
             })
             .collect();
-        keyed.sort_by(|a, b| {
+        // The index makes the order total, so an unstable sort gives the same result.
+        keyed.sort_unstable_by(|a, b| {
             a.0.cmp(&b.0)
                 .then_with(|| higher_first(a.1, b.1))
                 .then(a.2.cmp(&b.2))
@@ -191,7 +192,7 @@ impl Encounter {
             .enumerate()
             .filter_map(|(i, s)| s.total.map(|t| (i, t, s.ties.as_slice())))
             .collect();
-        sides.sort_by(|a, b| {
+        sides.sort_unstable_by(|a, b| {
             b.1.cmp(&a.1)
                 .then_with(|| higher_first(a.2, b.2))
                 .then(a.0.cmp(&b.0))

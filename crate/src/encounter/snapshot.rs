@@ -441,7 +441,7 @@ impl TryFrom<SnapshotDto> for Encounter {
             if enc.index.contains_key(&p.id) {
                 return Err(bad(format!("participant id \"{}\" appears twice", p.id)));
             }
-            enc.index.insert(p.id.clone(), enc.participants.len());
+            std::sync::Arc::make_mut(&mut enc.index).insert(p.id.clone(), enc.participants.len());
             enc.participants.push(p);
         }
         for p in &enc.participants {

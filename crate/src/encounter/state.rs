@@ -124,7 +124,9 @@ pub struct Current {
 pub struct Encounter {
     pub(crate) config: RulesetConfig,
     pub(crate) participants: Vec<Participant>,
-    pub(crate) index: IdMap<ParticipantId, usize>,
+    /// Where each id is in `participants`. Shared between an encounter and its working copies
+    /// (commands run on a copy): only roster changes touch it, so a copy costs one count.
+    pub(crate) index: std::sync::Arc<IdMap<ParticipantId, usize>>,
     pub(crate) sides: Vec<SideState>,
     pub(crate) world: Vec<WorldActionState>,
     /// World actions used in the current world phase (at most once each per phase).
@@ -154,7 +156,7 @@ impl Encounter {
         config.validate()?;
         Ok(Self {
             participants: Vec::new(),
-            index: IdMap::default(),
+            index: std::sync::Arc::default(),
             sides: Vec::new(),
             world: Vec::new(),
             world_used: Vec::new(),
@@ -320,12 +322,13 @@ impl Encounter {
     }
 
     pub(crate) fn rebuild_index(&mut self) {
-        self.index = self
-            .participants
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (p.id.clone(), i))
-            .collect();
+        self.index = std::sync::Arc::new(
+            self.participants
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (p.id.clone(), i))
+                .collect(),
+        );
     }
 
     pub(crate) fn side_state(&self, side: &SideId) -> Option<&SideState> {

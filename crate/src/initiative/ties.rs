@@ -56,7 +56,8 @@ pub fn settle(
         .enumerate()
         .map(|(i, c)| (i, dense(c.unit), c))
         .collect();
-    entries.sort_by(|a, b| a.2.key.cmp(&b.2.key).then(a.0.cmp(&b.0)));
+    // Listing positions are unique, so every order here is total and unstable sorts are exact.
+    entries.sort_unstable_by(|a, b| a.2.key.cmp(&b.2.key).then(a.0.cmp(&b.0)));
     let runs = key_runs(&entries);
     let mut active: Vec<(usize, usize)> = runs.clone();
     // This round's face per dense unit (`None`: the unit does not draw).
@@ -77,7 +78,7 @@ pub fn settle(
             let Some(run) = entries.get_mut(from..to) else {
                 continue;
             };
-            run.sort_by(|a, b| a.2.draws.cmp(&b.2.draws).then(a.0.cmp(&b.0)));
+            run.sort_unstable_by(|a, b| a.2.draws.cmp(&b.2.draws).then(a.0.cmp(&b.0)));
             for pair in run.windows(2) {
                 let (Some((_, ua, a)), Some((_, ub, b))) = (pair.first(), pair.get(1)) else {
                     continue;
