@@ -310,6 +310,17 @@ fn attack_dice(
     }])
 }
 
+/// Whether [`pool`] accepts `decl`. Only die steps (GH-DICE-03) and Weapon Speed (GH-VAR-01)
+/// can fail once the declaration itself is valid, so only they need the pool built; a
+/// 500-creature declaration phase checks every plan.
+pub fn check(decl: &GhDeclaration, opts: &GreyhawkOptions) -> Result<()> {
+    if decl.steps.is_empty() && !opts.weapon_speed {
+        decl.validate()
+    } else {
+        pool(decl, opts).map(|_| ())
+    }
+}
+
 /// Build the pool of a declaration (GH-INIT-03..05, GH-INIT-07, GH-VAR-01) and apply its die
 /// steps (GH-DICE-03). Dice follow the declared order; extra actions collapse into the largest
 /// action die at the position of the first action; the bonus-action die comes last.

@@ -92,9 +92,9 @@ fn check_declaration(
     }
     match (declaration, enc.system()) {
         (Declaration::Greyhawk(d), InitiativeSystem::Greyhawk) => {
-            // Builds the pool, so a missing weapon (GH-VAR-01) or a die step on a die not in
-            // the pool is refused now rather than at the roll.
-            greyhawk::pool(d, &enc.config.greyhawk)?;
+            // A missing weapon (GH-VAR-01) or a die step on a die not in the pool is refused
+            // now rather than at the roll.
+            greyhawk::check(d, &enc.config.greyhawk)?;
         }
         (Declaration::Ose(_), InitiativeSystem::Side) => {}
         _ => {
@@ -264,16 +264,21 @@ impl Ctx<'_> {
 
     /// GH-INIT-01..05, 11, 12, 14, 16; GH-DICE-02..04; GH-SURP-01.
     fn roll_greyhawk(&mut self) -> Result<()> {
+        /// One roll: a participant, or a group with the same plan (GH-INIT-11). Borrows the
+        /// declaration rather than copying it: a big battle rolls hundreds of these.
+        struct Unit<'a> {
+            members: Vec<ParticipantId>,
+            first: usize,
+            decl: &'a GhDeclaration,
+            surprised: bool,
+            controller: Option<&'a ParticipantId>,
+        }
         let opts = self.enc.config.greyhawk;
         let empty = GhDeclaration::default();
-        // Units: (members, declaration, surprised, controller).
-        let mut units: Vec<(
-            Vec<ParticipantId>,
-            GhDeclaration,
-            bool,
-            Option<ParticipantId>,
-        )> = Vec::new();
-        for p in &self.enc.participants {
+        let enc = &self.enc;
+        let dice = &mut *self.dice;
+        let mut units: Vec<Unit<'_>> = Vec::new();
+        for (i, p) in enc.participants.iter().enumerate() {
             // GH-INIT-12: a creature that cannot act does not roll.
             if p.out || !p.can_act {
                 continue;
@@ -284,41 +289,45 @@ impl Ctx<'_> {
             }
             // GH-INIT-11: identical creatures (one group) with the same plan roll once.
             let shared = if opts.group_rolls && p.group.is_some() {
-                units.iter_mut().find(|(m, d, s, c)| {
-                    d == decl
-                        && *s == p.surprised
-                        && c == &p.controller
-                        && m.first()
-                            .and_then(|f| self.enc.participant(f))
+                units.iter_mut().find(|u| {
+                    u.decl == decl
+                        && u.surprised == p.surprised
+                        && u.controller == p.controller.as_ref()
+                        && enc
+                            .participants
+                            .get(u.first)
                             .is_some_and(|f| f.group == p.group)
                 })
             } else {
                 None
             };
             match shared {
-                Some(unit) => unit.0.push(p.id.clone()),
-                None => units.push((
-                    vec![p.id.clone()],
-                    decl.clone(),
-                    p.surprised,
-                    p.controller.clone(),
-                )),
+                Some(unit) => unit.members.push(p.id.clone()),
+                None => units.push(Unit {
+                    members: vec![p.id.clone()],
+                    first: i,
+                    decl,
+                    surprised: p.surprised,
+                    controller: p.controller.as_ref(),
+                }),
             }
         }
         let mut rolls: Vec<InitiativeRoll> = Vec::with_capacity(units.len());
-        let mut totals: Vec<(ParticipantId, i32)> = Vec::new();
-        let mut pending: Vec<usize> = Vec::new();
-        for (i, (members, decl, surprised, controller)) in units.iter().enumerate() {
-            if controller.is_some() {
-                pending.push(i);
+        let mut pending: Vec<Unit<'_>> = Vec::new();
+        for unit in units {
+            if unit.controller.is_some() {
+                pending.push(unit);
                 continue;
             }
-            let dice = greyhawk::roll(decl, &opts, self.dice)?;
-            let modifier = if *surprised { GH_SURPRISE_PENALTY } else { 0 };
+            let dice = greyhawk::roll(unit.decl, &opts, dice)?;
+            let modifier = if unit.surprised {
+                GH_SURPRISE_PENALTY
+            } else {
+                0
+            };
             let total = total_of(&dice, modifier)?;
-            totals.extend(members.iter().map(|m| (m.clone(), total)));
             rolls.push(InitiativeRoll {
-                participants: members.clone(),
+                participants: unit.members,
                 dice,
                 modifier,
                 total,
@@ -330,26 +339,29 @@ impl Ctx<'_> {
         while !pending.is_empty() {
             let before = pending.len();
             let mut still = Vec::new();
-            for i in pending {
-                let Some((members, decl, surprised, Some(controller))) = units.get(i) else {
+            for unit in pending {
+                let Some(controller) = unit.controller else {
                     continue;
                 };
-                let Some(base) = totals
+                let Some(base) = rolls
                     .iter()
-                    .find(|(id, _)| id == controller)
-                    .map(|(_, t)| *t)
+                    .find(|r| r.participants.contains(controller))
+                    .map(|r| r.total)
                 else {
-                    still.push(i);
+                    still.push(unit);
                     continue;
                 };
-                let dice = greyhawk::roll(decl, &opts, self.dice)?;
+                let dice = greyhawk::roll(unit.decl, &opts, dice)?;
                 let modifier = base
-                    .checked_add(if *surprised { GH_SURPRISE_PENALTY } else { 0 })
+                    .checked_add(if unit.surprised {
+                        GH_SURPRISE_PENALTY
+                    } else {
+                        0
+                    })
                     .ok_or_else(|| Error::invalid_argument("initiative total out of range"))?;
                 let total = total_of(&dice, modifier)?;
-                totals.extend(members.iter().map(|m| (m.clone(), total)));
                 rolls.push(InitiativeRoll {
-                    participants: members.clone(),
+                    participants: unit.members,
                     dice,
                     modifier,
                     total,
@@ -359,8 +371,7 @@ impl Ctx<'_> {
             if still.len() == before {
                 let who = still
                     .first()
-                    .and_then(|i| units.get(*i))
-                    .and_then(|u| u.3.clone())
+                    .and_then(|u| u.controller)
                     .map(|c| c.to_string())
                     .unwrap_or_default();
                 return Err(Error::not_allowed(format!(
