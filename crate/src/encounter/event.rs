@@ -48,12 +48,67 @@ pub enum TieUnit {
 }
 
 /// One roll-off draw: appended to the unit's draws; higher goes first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+///
+/// Written flat, `{"participants": […], "die": …}` or `{"side": …, "die": …}`: a big Greyhawk
+/// round has hundreds of draws, and the nested `{"unit": {"type": …}}` form of earlier versions
+/// (still read) tripled the names written per draw.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "TieDrawWire")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(
+    feature = "wasm",
+    tsify(
+        type = "{ participants: ParticipantId[]; die: RolledDie } | { side: SideId; die: RolledDie }"
+    )
+)]
 pub struct TieDraw {
     pub unit: TieUnit,
     pub die: RolledDie,
+}
+
+impl Serialize for TieDraw {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = s.serialize_struct("TieDraw", 2)?;
+        match &self.unit {
+            TieUnit::Participants { participants } => {
+                out.serialize_field("participants", participants)?;
+            }
+            TieUnit::Side { side } => out.serialize_field("side", side)?,
+        }
+        out.serialize_field("die", &self.die)?;
+        out.end()
+    }
+}
+
+/// Either form of a [`TieDraw`].
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct TieDrawWire {
+    #[serde(default)]
+    unit: Option<TieUnit>,
+    #[serde(default)]
+    participants: Option<Vec<ParticipantId>>,
+    #[serde(default)]
+    side: Option<SideId>,
+    die: RolledDie,
+}
+
+impl TryFrom<TieDrawWire> for TieDraw {
+    type Error = crate::error::Error;
+    fn try_from(w: TieDrawWire) -> crate::error::Result<Self> {
+        let unit = match (w.unit, w.participants, w.side) {
+            (Some(unit), None, None) => unit,
+            (None, Some(participants), None) => TieUnit::Participants { participants },
+            (None, None, Some(side)) => TieUnit::Side { side },
+            _ => {
+                return Err(crate::error::Error::invalid_argument(
+                    "a roll-off draw names one unit: participants or a side",
+                ));
+            }
+        };
+        Ok(Self { unit, die: w.die })
+    }
 }
 
 /// The d20 of a HYB retreat check (HYB-RETREAT-01).
@@ -360,4 +415,44 @@ pub enum EncounterEvent {
     EffectsEnded {
         expiries: Vec<Expiry>,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// GH-INIT-10 / OSE-INIT-02: roll-off draws are written flat and read in either form.
+    #[test]
+    fn tie_draws_are_written_flat_and_read_in_both_forms() {
+        let draw = TieDraw {
+            unit: TieUnit::Participants {
+                participants: vec![ParticipantId::new("c7").unwrap()],
+            },
+            die: RolledDie {
+                sides: 20,
+                face: 13,
+            },
+        };
+        let flat = r#"{"participants":["c7"],"die":{"sides":20,"face":13}}"#;
+        assert_eq!(serde_json::to_string(&draw).unwrap(), flat);
+        assert_eq!(serde_json::from_str::<TieDraw>(flat).unwrap(), draw);
+        let nested = r#"{"unit":{"type":"participants","participants":["c7"]},"die":{"sides":20,"face":13}}"#;
+        assert_eq!(serde_json::from_str::<TieDraw>(nested).unwrap(), draw);
+        let side = TieDraw {
+            unit: TieUnit::Side {
+                side: SideId::new("foes").unwrap(),
+            },
+            die: RolledDie { sides: 6, face: 2 },
+        };
+        let text = serde_json::to_string(&side).unwrap();
+        assert_eq!(text, r#"{"side":"foes","die":{"sides":6,"face":2}}"#);
+        assert_eq!(serde_json::from_str::<TieDraw>(&text).unwrap(), side);
+        for bad in [
+            r#"{"die":{"sides":20,"face":13}}"#,
+            r#"{"side":"foes","participants":["c7"],"die":{"sides":6,"face":2}}"#,
+            r#"{"participants":["c7"],"die":{"sides":20,"face":13},"extra":1}"#,
+        ] {
+            assert!(serde_json::from_str::<TieDraw>(bad).is_err(), "{bad}");
+        }
+    }
 }
