@@ -435,6 +435,10 @@ fn gh_init_08_declare_many_is_all_or_nothing() {
         serde_json::to_string(&events).expect("json"),
         r#"[{"type":"declaredMany","declarations":{"b":["spell"],"a":["move","melee"]}}]"#
     );
+    assert_eq!(
+        events[0].describe(&t.enc),
+        "2 participants declare their plans."
+    );
     // A participant listed twice is refused.
     t.fail(
         EncounterCommand::DeclareMany {
