@@ -153,6 +153,7 @@ test("executeJson: events as JSON text that another client applies as is", () =>
   // Bad text is refused with a code and changes nothing.
   const before = JSON.stringify(guest);
   assert.throws(() => guest.applyEvents("[{"), (e) => e instanceof TurnkeeperError);
+  // @ts-expect-error deliberately unknown activity
   assert.throws(() => host.executeJson({ type: "declareMany", declarations: { rupert: ["teleport"] } }), (e) => e instanceof TurnkeeperError);
   assert.equal(JSON.stringify(guest), before);
 });
