@@ -60,13 +60,19 @@ fn check_roll(roll: &InitiativeRoll) -> Result<()> {
 }
 
 impl Encounter {
-    /// Where `participant` is, if it may take `declaration` now (a declaration event).
-    fn declarable(&self, participant: &ParticipantId, declaration: &Declaration) -> Result<usize> {
+    /// Where `participant` is, if it may take `declaration` now: the checks a declaration
+    /// event and the commands that make one share.
+    pub(crate) fn declarable(
+        &self,
+        participant: &ParticipantId,
+        declaration: &Declaration,
+    ) -> Result<usize> {
         if self.phase != Phase::Declaring {
             return Err(Error::out_of_order(
                 "declarations are made before the initiative roll",
             ));
         }
+        let at = self.pos(participant)?;
         match (self.system(), declaration) {
             (InitiativeSystem::Greyhawk, Declaration::Greyhawk(d)) => d.validate()?,
             (InitiativeSystem::Side, Declaration::Ose(_)) => {}
@@ -76,7 +82,7 @@ impl Encounter {
                 ));
             }
         }
-        self.pos(participant)
+        Ok(at)
     }
 
     /// The encounter's own handling of one event (the tracker is fed by `apply_with`).

@@ -80,28 +80,16 @@ fn check_declaration(
         Phase::Ended => return Err(Error::out_of_order("the encounter has ended")),
         Phase::Between => return Err(Error::out_of_order("no declaration phase is open")),
     }
-    let at = enc.pos(participant)?;
-    let p = enc
-        .participants
-        .get(at)
-        .ok_or_else(|| Error::unknown_id("participant", participant.as_str()))?;
-    if p.out {
+    let at = enc.declarable(participant, declaration)?;
+    if enc.participants.get(at).is_some_and(|p| p.out) {
         return Err(Error::not_allowed(format!(
             "\"{participant}\" has left the fight"
         )));
     }
-    match (declaration, enc.system()) {
-        (Declaration::Greyhawk(d), InitiativeSystem::Greyhawk) => {
-            // A missing weapon (GH-VAR-01) or a die step on a die not in the pool is refused
-            // now rather than at the roll.
-            greyhawk::check(d, &enc.config.greyhawk)?;
-        }
-        (Declaration::Ose(_), InitiativeSystem::Side) => {}
-        _ => {
-            return Err(Error::invalid_argument(
-                "this declaration is for another initiative system",
-            ));
-        }
+    if let Declaration::Greyhawk(d) = declaration {
+        // A missing weapon (GH-VAR-01) or a die step on a die not in the pool is refused now
+        // rather than at the roll.
+        greyhawk::check(d, &enc.config.greyhawk)?;
     }
     Ok(at)
 }
