@@ -423,7 +423,7 @@ mod tests {
 
     /// GH-INIT-10 / OSE-INIT-02: roll-off draws are written flat and read in either form.
     #[test]
-    fn tie_draws_are_written_flat_and_read_in_both_forms() {
+    fn gh_init_10_ose_init_02_tie_draws_are_written_flat_and_read_in_both_forms() {
         let draw = TieDraw {
             unit: TieUnit::Participants {
                 participants: vec![ParticipantId::new("c7").unwrap()],
