@@ -26,6 +26,7 @@ pub mod initiative;
 pub mod procedures;
 pub mod rulesets;
 pub mod units;
+pub mod wire;
 
 #[cfg(feature = "wasm")]
 pub mod wasm;

@@ -11,7 +11,19 @@ pub const MAX_ID_LEN: usize = 64;
 
 /// A caller-chosen id: 1–64 characters of ASCII letters, digits, `-`, `_`, `.` or `:`.
 /// Validated on construction and on deserialization, so a snapshot cannot smuggle in junk.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(try_from = "String", into = "String")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Ident(String);

@@ -18,7 +18,9 @@ use super::id::{
 use crate::error::{Error, ErrorCode, Result};
 
 /// One condition: its effects and its links to other conditions.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct ConditionDef {
@@ -60,7 +62,9 @@ fn is_false(b: &bool) -> bool {
 }
 
 /// A homebrew document: `{ "conditions": [ ... ] }`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct HomebrewDocument {
@@ -68,7 +72,9 @@ pub struct HomebrewDocument {
 }
 
 /// The serialized form of a catalog: the homebrew part only.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct CatalogData {
@@ -77,7 +83,9 @@ pub struct CatalogData {
 }
 
 /// Every condition a game can use, by id.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(try_from = "CatalogData", into = "CatalogData")]
 pub struct ConditionCatalog {
     defs: Vec<ConditionDef>,
@@ -162,7 +170,7 @@ impl ConditionCatalog {
                 json.len()
             )));
         }
-        let doc: HomebrewDocument = serde_json::from_str(json)
+        let doc: HomebrewDocument = crate::wire::read_all(json)
             .map_err(|e| invalid(format!("homebrew JSON is invalid: {e}")))?;
         self.load_homebrew(doc.conditions)
     }

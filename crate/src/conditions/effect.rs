@@ -17,7 +17,20 @@ pub use crate::procedures::a5e::travel::TravelPace;
 /// A situation the engine cannot see for itself. Effects that depend on one are applied when
 /// the caller says it holds, skipped when the caller says it does not, and otherwise returned
 /// as *conditional* so the VTT can show them without the engine guessing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Circumstance {
@@ -34,7 +47,9 @@ pub enum Circumstance {
 }
 
 /// Which of a creature's own rolls an effect applies to. Empty lists mean "any".
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct RollFilter {
@@ -116,7 +131,19 @@ impl RollFilter {
 }
 
 /// Where an attacker stands, for effects on attacks made against a creature.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -148,7 +175,18 @@ impl AttackerDistance {
 /// How an effect changes Speed. [`crate::conditions::SpeedOutcome::final_speed`] applies them
 /// in this order: a fixed value replaces the speed (the lowest, if several) and bonuses are
 /// dropped with it or when barred; then each halving; then the lowest cap.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -168,7 +206,18 @@ pub enum SpeedRule {
 }
 
 /// Limits on what a creature may do with its turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum ActionLimit {
@@ -202,7 +251,18 @@ pub enum ActionLimit {
 }
 
 /// Other facts about a creature under a condition, shown to the table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Flag {
@@ -254,7 +314,18 @@ pub enum Flag {
 }
 
 /// Short- or long-term mental stress effects (strife 5 and 7, A5E-TRACK-08).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum StressTerm {
@@ -263,7 +334,9 @@ pub enum StressTerm {
 }
 
 /// One structured effect.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",

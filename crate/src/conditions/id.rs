@@ -99,6 +99,28 @@ impl Serialize for ConditionId {
     }
 }
 
+impl crate::wire::ToWire for ConditionId {
+    fn write(&self, w: &mut crate::wire::Writer) {
+        w.str(self.as_str());
+    }
+}
+
+impl crate::wire::FromWire for ConditionId {
+    fn read(r: &mut crate::wire::Reader<'_>) -> crate::wire::Result<Self> {
+        let s = r.str()?;
+        Self::new(&*s).map_err(|e| r.custom(e.message))
+    }
+}
+
+impl crate::wire::impls::WireKey for ConditionId {
+    fn to_key(&self) -> std::borrow::Cow<'_, str> {
+        std::borrow::Cow::Borrowed(self.as_str())
+    }
+    fn from_key(key: &str) -> core::result::Result<Self, String> {
+        Self::new(key).map_err(|e| e.message)
+    }
+}
+
 impl<'de> Deserialize<'de> for ConditionId {
     fn deserialize<D: Deserializer<'de>>(d: D) -> core::result::Result<Self, D::Error> {
         let s = String::deserialize(d)?;

@@ -11,7 +11,20 @@ use super::effect::{ActionLimit, Effect, RollFilter, SpeedRule};
 use super::vocab::{Mode, RollKind as K};
 
 /// A named penalty a creature can be under.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Penalty {
@@ -26,7 +39,7 @@ pub enum Penalty {
 }
 
 /// The rules of one named penalty.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::wire::ToWire)]
 #[serde(rename_all = "camelCase")]
 pub struct PenaltyDef {
     pub penalty: Penalty,

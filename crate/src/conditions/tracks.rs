@@ -19,7 +19,18 @@ use crate::error::{Error, ErrorCode, Result};
 pub const MAX_TRACK_LEVEL: u8 = 7;
 
 /// Which tracked condition (A5E-TRACK-01). The creature module keeps the levels of each.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum TrackKind {
@@ -29,7 +40,7 @@ pub enum TrackKind {
 
 /// One level of a tracked condition: its effects and the condition it brings (fatigue 7:
 /// doomed).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::wire::ToWire)]
 #[serde(rename_all = "camelCase")]
 pub struct TrackLevelRow {
     pub level: u8,
@@ -174,7 +185,19 @@ pub(crate) fn check_level(track: TrackKind, level: u8) -> Result<()> {
 }
 
 /// What fatigue level 5's "Hit Dice halved" halves (G-23 `[AMBIG]`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum HitDiceHalving {
@@ -186,7 +209,17 @@ pub enum HitDiceHalving {
 }
 
 /// Hit Dice a creature can use under fatigue.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct HitDiceLimit {
@@ -230,7 +263,9 @@ pub const MAX_STRESS_ENTRIES: usize = 100;
 /// The sources name these tables but do not contain them, so each entry is a condition id from
 /// the catalog (typically a homebrew condition carrying the stress effect's rules); the table is
 /// rolled with one die of as many sides as it has entries.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct StressTable {
@@ -239,7 +274,9 @@ pub struct StressTable {
 }
 
 /// The die rolled on a stress table and the condition it picked.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct StressRoll {

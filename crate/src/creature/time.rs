@@ -13,7 +13,19 @@ use crate::error::{Error, Result};
 /// Seconds of game time since the campaign's epoch. `u32` reaches 136 years, and stays an exact
 /// JavaScript number.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Default,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
 )]
 #[serde(transparent)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -46,7 +58,18 @@ impl GameSeconds {
 
 /// When something happens to a creature: the game time, and whether an encounter (a fight) is
 /// in progress.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Moment {

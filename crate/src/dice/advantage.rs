@@ -13,7 +13,19 @@ use crate::dice::limits::{MAX_DICE, MAX_MODIFIERS_PER_TERM};
 use crate::error::{Error, ErrorCode, Result};
 
 /// How a d20 roll is made.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum RollMode {

@@ -21,7 +21,18 @@ use crate::dice::step::RolledDie;
 use crate::error::{Error, ErrorCode, Result};
 
 /// How fast a countdown runs (A5E-COUNT-02).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum CountdownSpeed {
@@ -104,7 +115,9 @@ pub fn expected_rolls(dice: u32, speed: CountdownSpeed) -> f64 {
 }
 
 /// What one countdown roll did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct CountdownRoll {
@@ -121,7 +134,9 @@ pub struct CountdownRoll {
 }
 
 /// An A5E countdown pool (A5E-COUNT-01, A5E-COUNT-02).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Countdown {

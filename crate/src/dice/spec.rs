@@ -9,7 +9,18 @@ use crate::dice::step::{DieSize, RolledDie};
 use crate::error::{Error, Result};
 
 /// `count` dice of `size`, plus a flat `modifier` (0 when omitted).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct DiceSpec {

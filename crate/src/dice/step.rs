@@ -10,7 +10,20 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Error, Result};
 
 /// A die size used by rules (not by free notation, which allows any size).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum DieSize {
     #[serde(rename = "d2")]
@@ -70,7 +83,18 @@ impl DieSize {
 }
 
 /// How far the Greyhawk step chain reaches (GH-DICE-03, G-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum StepChain {
@@ -125,7 +149,18 @@ impl StepChain {
 }
 
 /// One die as rolled, carried in events so other clients can replay without rolling.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct RolledDie {
     pub sides: u32,

@@ -88,6 +88,72 @@ impl Serialize for EffectRecord {
     }
 }
 
+impl crate::wire::ToWire for EffectRecord {
+    fn write(&self, w: &mut crate::wire::Writer) {
+        w.open_array();
+        w.item();
+        self.id.write(w);
+        w.item();
+        self.target.write(w);
+        w.item();
+        self.condition.write(w);
+        w.item();
+        self.source.write(w);
+        w.item();
+        self.code.write(w);
+        if self.anchor.is_some() || self.value != 0 || self.name.is_some() {
+            w.item();
+            self.anchor.write(w);
+        }
+        if self.value != 0 || self.name.is_some() {
+            w.item();
+            self.value.write(w);
+        }
+        if self.name.is_some() {
+            w.item();
+            self.name.write(w);
+        }
+        w.close_array();
+    }
+}
+
+impl crate::wire::FromWire for EffectRecord {
+    fn read(r: &mut crate::wire::Reader<'_>) -> crate::wire::Result<Self> {
+        use crate::wire::FromWire as W;
+        let mut record = EffectRecord {
+            id: 0,
+            target: 0,
+            condition: None,
+            source: None,
+            code: 0,
+            anchor: None,
+            value: 0,
+            name: None,
+        };
+        let mut i = 0usize;
+        r.array(&mut |r| {
+            match i {
+                0 => record.id = W::read(r)?,
+                1 => record.target = W::read(r)?,
+                2 => record.condition = W::read(r)?,
+                3 => record.source = W::read(r)?,
+                4 => record.code = W::read(r)?,
+                5 => record.anchor = W::read(r)?,
+                6 => record.value = W::read(r)?,
+                7 => record.name = W::read(r)?,
+                _ => return Err(r.error("effect record has too many elements")),
+            }
+            i += 1;
+            Ok(())
+        })?;
+        const FIELDS: [&str; 5] = ["id", "target", "condition", "source", "code"];
+        match FIELDS.get(i) {
+            Some(what) => Err(r.error(&format!("effect record lacks {what}"))),
+            None => Ok(record),
+        }
+    }
+}
+
 impl<'de> Deserialize<'de> for EffectRecord {
     fn deserialize<D: Deserializer<'de>>(d: D) -> core::result::Result<Self, D::Error> {
         struct RecordVisitor;
@@ -130,7 +196,9 @@ impl<'de> Deserialize<'de> for EffectRecord {
 }
 
 /// The serialized tracker.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TrackerSnapshot {
     pub v: u32,
@@ -420,6 +488,19 @@ impl Serialize for EffectTracker {
     }
 }
 
+impl crate::wire::ToWire for EffectTracker {
+    fn write(&self, w: &mut crate::wire::Writer) {
+        crate::wire::ToWire::write(&TrackerSnapshot::from(self), w);
+    }
+}
+
+impl crate::wire::FromWire for EffectTracker {
+    fn read(r: &mut crate::wire::Reader<'_>) -> crate::wire::Result<Self> {
+        let snapshot = <TrackerSnapshot as crate::wire::FromWire>::read(r)?;
+        EffectTracker::try_from(snapshot).map_err(|e| r.custom(e.message))
+    }
+}
+
 impl<'de> Deserialize<'de> for EffectTracker {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> core::result::Result<Self, D::Error> {
         let snapshot = TrackerSnapshot::deserialize(d)?;
@@ -430,11 +511,11 @@ impl<'de> Deserialize<'de> for EffectTracker {
 impl EffectTracker {
     /// The compact JSON snapshot.
     pub fn to_json(&self) -> Result<String> {
-        serde_json::to_string(self).map_err(|e| bad(format!("can't write snapshot: {e}")))
+        Ok(crate::wire::to_json(self))
     }
     /// Restore from [`Self::to_json`]'s output; `SNAPSHOT_INVALID` on anything malformed.
     pub fn from_json(json: &str) -> Result<Self> {
-        let snapshot: TrackerSnapshot = serde_json::from_str(json)
+        let snapshot: TrackerSnapshot = crate::wire::read_all(json)
             .map_err(|e| bad(format!("effect tracker snapshot is malformed: {e}")))?;
         Self::try_from(snapshot)
     }

@@ -21,7 +21,9 @@ use crate::initiative::greyhawk::GhDeclaration;
 use crate::rulesets::RoundLength;
 
 /// One participant's declaration, for [`EncounterCommand::DeclareMany`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct ParticipantDeclaration {
@@ -87,6 +89,49 @@ pub(crate) fn write_declarations<S: Serializer>(
     map.end()
 }
 
+/// [`read_declarations`] for the wire reader: a list of `{participant, declaration}`, or
+/// declarations (or bare Greyhawk activity lists) keyed by participant id.
+pub(crate) fn read_declarations_wire(
+    r: &mut crate::wire::Reader<'_>,
+) -> crate::wire::Result<Vec<ParticipantDeclaration>> {
+    use crate::wire::FromWire;
+    if !r.peek_object()? {
+        return Vec::<ParticipantDeclaration>::read(r);
+    }
+    let mut out = Vec::new();
+    r.object(&mut |r, key| {
+        let participant = ParticipantId::new(key).map_err(|e| r.custom(e.message))?;
+        let declaration = if r.peek_array()? {
+            Declaration::Greyhawk(GhDeclaration::of(Vec::<Activity>::read(r)?))
+        } else {
+            Declaration::read(r)?
+        };
+        out.push(ParticipantDeclaration {
+            participant,
+            declaration,
+        });
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// [`write_declarations`] for the wire writer.
+pub(crate) fn write_declarations_wire(
+    declarations: &[ParticipantDeclaration],
+    w: &mut crate::wire::Writer,
+) {
+    use crate::wire::ToWire;
+    w.open_object();
+    for d in declarations {
+        w.map_key(d.participant.as_str());
+        match &d.declaration {
+            Declaration::Greyhawk(g) if g.is_activities_only() => g.activities.write(w),
+            other => other.write(w),
+        }
+    }
+    w.close_object();
+}
+
 /// A declaration, or a bare list of Greyhawk activities standing for one.
 struct DeclarationInput(Declaration);
 
@@ -121,7 +166,9 @@ impl<'de> Deserialize<'de> for DeclarationInput {
 }
 
 /// What a forced change of plan adds its new roll to (GH-INIT-15).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -136,7 +183,17 @@ pub enum PlanCause {
 }
 
 /// The optional check of a HYB retreat (HYB-RETREAT-01): d20 + modifier against a DC.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct RetreatCheck {
@@ -145,7 +202,9 @@ pub struct RetreatCheck {
 }
 
 /// Every command an encounter accepts.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -255,6 +314,7 @@ pub enum EncounterCommand {
     /// declarations or, for Greyhawk, just the activities: `{"rath": ["move", "melee"]}`.
     DeclareMany {
         #[serde(deserialize_with = "read_declarations")]
+        #[wire(read_with = "read_declarations_wire")]
         #[cfg_attr(
             feature = "wasm",
             tsify(type = "ParticipantDeclaration[] | Record<string, Activity[] | Declaration>")

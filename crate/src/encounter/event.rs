@@ -24,7 +24,9 @@ use crate::initiative::{Activity, InitiativeDie, InitiativeRoll};
 use crate::rulesets::RoundLength;
 
 /// One side's initiative die (OSE-INIT-01).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct SideRoll {
@@ -33,7 +35,9 @@ pub struct SideRoll {
 }
 
 /// Who a roll-off draw is for.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -52,7 +56,7 @@ pub enum TieUnit {
 /// Written flat, `{"participants": […], "die": …}` or `{"side": …, "die": …}`: a big Greyhawk
 /// round has hundreds of draws, and the nested `{"unit": {"type": …}}` form of earlier versions
 /// (still read) tripled the names written per draw.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, crate::wire::FromWire)]
 #[serde(try_from = "TieDrawWire")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 #[cfg_attr(
@@ -81,8 +85,27 @@ impl Serialize for TieDraw {
     }
 }
 
+impl crate::wire::ToWire for TieDraw {
+    fn write(&self, w: &mut crate::wire::Writer) {
+        w.open_object();
+        match &self.unit {
+            TieUnit::Participants { participants } => {
+                w.key("participants");
+                participants.write(w);
+            }
+            TieUnit::Side { side } => {
+                w.key("side");
+                side.write(w);
+            }
+        }
+        w.key("die");
+        self.die.write(w);
+        w.close_object();
+    }
+}
+
 /// Either form of a [`TieDraw`].
-#[derive(Deserialize)]
+#[derive(Deserialize, crate::wire::FromWire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct TieDrawWire {
     #[serde(default)]
@@ -112,7 +135,17 @@ impl TryFrom<TieDrawWire> for TieDraw {
 }
 
 /// The d20 of a HYB retreat check (HYB-RETREAT-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct RetreatRoll {
@@ -131,7 +164,9 @@ impl RetreatRoll {
 }
 
 /// Every event an encounter emits.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -219,6 +254,10 @@ pub enum EncounterEvent {
         #[serde(
             serialize_with = "crate::encounter::command::write_declarations",
             deserialize_with = "crate::encounter::command::read_declarations"
+        )]
+        #[wire(
+            read_with = "crate::encounter::command::read_declarations_wire",
+            write_with = "crate::encounter::command::write_declarations_wire"
         )]
         #[cfg_attr(
             feature = "wasm",

@@ -51,7 +51,7 @@ macro_rules! text_newtype {
         ///
         /// Shared text (`Arc<str>`): ids are copied into events, orders and working copies
         /// many times per command, and a copy is then a counter bump, not an allocation.
-        #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
+        #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, crate::wire::FromWire)]
         #[serde(try_from = "String")]
         #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
         #[cfg_attr(feature = "wasm", tsify(type = "string"))]
@@ -97,6 +97,21 @@ macro_rules! text_newtype {
                 serializer: S,
             ) -> core::result::Result<S::Ok, S::Error> {
                 serializer.serialize_str(&self.0)
+            }
+        }
+
+        impl crate::wire::ToWire for $name {
+            fn write(&self, w: &mut crate::wire::Writer) {
+                w.str(&self.0);
+            }
+        }
+
+        impl crate::wire::impls::WireKey for $name {
+            fn to_key(&self) -> std::borrow::Cow<'_, str> {
+                std::borrow::Cow::Borrowed(&self.0)
+            }
+            fn from_key(key: &str) -> core::result::Result<Self, String> {
+                Self::new(key).map_err(|e| e.message)
             }
         }
 

@@ -39,7 +39,9 @@ fn is_false(v: &bool) -> bool {
 }
 
 /// What the caller says about a new participant.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct NewParticipant {
@@ -97,7 +99,19 @@ impl NewParticipant {
 }
 
 /// Where a participant's turn stands in the current round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum TurnStatus {
@@ -125,7 +139,9 @@ impl TurnStatus {
 }
 
 /// A participant's current initiative.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Initiative {
@@ -143,7 +159,9 @@ pub struct Initiative {
 /// Written as `{"system": "greyhawk", …}` or `{"system": "ose", …}`, and read through
 /// [`DeclarationWire`] rather than serde's internally tagged reader, which buffers every
 /// object before it can look at the tag (a 500-creature declaration phase reads 500 of them).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(tag = "system", rename_all = "camelCase", try_from = "DeclarationWire")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Declaration {
@@ -152,7 +170,7 @@ pub enum Declaration {
 }
 
 /// Which initiative system a declaration is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, crate::wire::FromWire)]
 #[serde(rename_all = "camelCase")]
 enum DeclarationSystem {
     Greyhawk,
@@ -161,7 +179,7 @@ enum DeclarationSystem {
 
 /// Every field either kind of declaration can have, read in one pass; a field of the other
 /// system is refused rather than silently dropped.
-#[derive(Deserialize)]
+#[derive(Deserialize, crate::wire::FromWire)]
 #[serde(rename_all = "camelCase")]
 struct DeclarationWire {
     system: DeclarationSystem,
@@ -239,7 +257,18 @@ impl Declaration {
 
 /// An action-economy slot (A5E-TURN-02 and standard 5e; HYB-ACT-01; the Greyhawk reaction,
 /// GH-INIT-06).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum ActionKind {
@@ -286,7 +315,19 @@ impl ActionKind {
 }
 
 /// Slots spent, as a small bit set (one bit per [`ActionKind`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(transparent)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Spent(u8);
@@ -314,7 +355,18 @@ impl Spent {
 }
 
 /// What happened to a participant that other rules react to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Harm {
@@ -327,7 +379,18 @@ pub enum Harm {
 }
 
 /// How a declared spell was disrupted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum SpellDisruption {
@@ -338,7 +401,9 @@ pub enum SpellDisruption {
 }
 
 /// A participant of an encounter: the caller's description plus its state in this round.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Participant {

@@ -81,7 +81,7 @@ fn is_waiting(v: &TurnStatus) -> bool {
     *v == TurnStatus::Waiting
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire)]
 #[serde(tag = "y", deny_unknown_fields)]
 enum DeclDto {
     #[serde(rename = "g")]
@@ -146,7 +146,7 @@ impl From<DeclDto> for Declaration {
     }
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire)]
 #[serde(deny_unknown_fields)]
 struct PDto {
     i: ParticipantId,
@@ -202,7 +202,7 @@ struct PDto {
     cr: Option<Creature>,
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire)]
 #[serde(untagged)]
 enum ActorDto {
     P(ParticipantId),
@@ -213,7 +213,7 @@ enum ActorDto {
     },
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire)]
 #[serde(deny_unknown_fields)]
 struct SnapshotDto {
     v: u32,
@@ -249,9 +249,24 @@ struct SnapshotDto {
     og: Vec<OngoingEntry>,
 }
 
-#[derive(Deserialize)]
-struct VersionOnly {
-    v: Option<serde_json::Value>,
+/// Only the version field, read before the rest so that another version gets a clear error;
+/// the other keys are passed over unread. Any JSON is accepted as `v` here; only a whole
+/// number is a version.
+struct WireVersion(Option<u64>);
+
+impl crate::wire::FromWire for WireVersion {
+    fn read(r: &mut crate::wire::Reader<'_>) -> crate::wire::Result<Self> {
+        let mut version = None;
+        r.object(&mut |r, key| {
+            if key == "v" && version.is_none() {
+                version = Some(r.whole_number()?);
+                Ok(())
+            } else {
+                r.skip()
+            }
+        })?;
+        Ok(WireVersion(version.flatten()))
+    }
 }
 
 impl From<&Participant> for PDto {
@@ -701,7 +716,7 @@ impl<'de> Deserialize<'de> for Encounter {
 impl Encounter {
     /// A compact, versioned JSON snapshot (see the module documentation for its keys).
     pub fn to_json(&self) -> String {
-        serde_json::to_string(&SnapshotDto::from(self)).unwrap_or_default()
+        crate::wire::to_json(&SnapshotDto::from(self))
     }
 
     /// Restore a snapshot, refusing anything malformed, tampered or from another version with
@@ -712,9 +727,9 @@ impl Encounter {
                 "a snapshot is at most {MAX_SNAPSHOT_BYTES} bytes"
             )));
         }
-        let version: VersionOnly = serde_json::from_str(json)
+        let WireVersion(version) = crate::wire::read_all(json)
             .map_err(|e| bad(format!("the snapshot is not a JSON object: {e}")))?;
-        match version.v.as_ref().and_then(serde_json::Value::as_u64) {
+        match version {
             Some(v) if v == u64::from(SNAPSHOT_VERSION) => {}
             Some(v) => {
                 return Err(bad(format!(
@@ -723,7 +738,7 @@ impl Encounter {
             }
             None => return Err(bad("the snapshot has no version field \"v\"")),
         }
-        let dto: SnapshotDto = serde_json::from_str(json)
+        let dto: SnapshotDto = crate::wire::read_all(json)
             .map_err(|e| bad(format!("the snapshot is malformed: {e}")))?;
         Encounter::try_from(dto)
     }

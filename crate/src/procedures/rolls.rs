@@ -8,7 +8,20 @@ use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
 
 /// A chance in whole percent, 0–100.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(try_from = "u32", into = "u32")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Percent(u8);
@@ -49,7 +62,17 @@ impl From<Percent> for u32 {
 }
 
 /// A percentile roll against a chance: succeeds when the d100 shows at most the chance.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct PercentileRoll {
@@ -69,7 +92,17 @@ pub fn roll_percent(roller: &mut dyn DieRoller, chance: Percent) -> Result<Perce
 }
 
 /// An X-in-6 roll: succeeds when the d6 shows at most `in_six`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct InSixRoll {

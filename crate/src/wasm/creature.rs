@@ -791,7 +791,16 @@ fn read_stabilize<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<StabilizeMethod>
 }
 
 /// What a new creature starts with. Only `kind`, `hpMax` and `rules` are required.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct CreatureSpec {
     pub kind: CreatureKind,
@@ -874,7 +883,16 @@ impl CreatureSpec {
 }
 
 /// A creature as `toJSON` writes it: versioned, restored exactly by `fromJSON`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct CreatureSnapshot {
     /// Snapshot format version ([`CREATURE_SNAPSHOT_VERSION`]).
@@ -918,7 +936,16 @@ fn restore<S: Src>(v: &S) -> Result<CreatureSnapshot> {
 // ---------------------------------------------------------------------------------------------
 
 /// The creature's state at a glance, for a UI: every value comes from the core.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct CreatureStatus {
     pub hp: u32,

@@ -20,7 +20,7 @@ use crate::rulesets::RulesetConfig;
 
 /// Snapshot wrapper: the encounter's own versioned snapshot plus the state of its seeded dice,
 /// so a restored encounter continues the same stream.
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire)]
 #[serde(deny_unknown_fields)]
 struct Saved {
     encounter: serde_json::Value,
@@ -29,7 +29,7 @@ struct Saved {
 }
 
 /// `declareMany`'s argument on its own.
-#[derive(Deserialize)]
+#[derive(Deserialize, crate::wire::FromWire)]
 #[serde(transparent)]
 struct Declarations(
     #[serde(deserialize_with = "crate::encounter::command::read_declarations")]

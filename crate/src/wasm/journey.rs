@@ -28,7 +28,7 @@ use crate::units::Feet;
 
 /// Snapshot wrapper: the journey's own versioned, checksummed snapshot plus the state of its
 /// seeded dice, so a restored journey continues the same stream.
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire)]
 #[serde(deny_unknown_fields)]
 struct Saved {
     journey: serde_json::Value,
@@ -41,7 +41,7 @@ struct Saved {
 pub const MAX_SAVED_BYTES: usize = MAX_SNAPSHOT_BYTES + 4_096;
 
 /// What a journey looks like now, for display: one read instead of a dozen small exports.
-#[derive(Serialize)]
+#[derive(Serialize, crate::wire::ToWire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct JourneyView {

@@ -100,7 +100,19 @@ use crate::units::{Distance, DistanceUnit, Feet};
 // ---------------------------------------------------------------------------------------------
 
 /// `ose.reaction` (OSE-REACT-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ReactionInput {
     /// The CHA reaction modifier of the character who speaks to the monsters, if one does.
@@ -109,7 +121,18 @@ pub struct ReactionInput {
 }
 
 /// `ose.encounterDistance` (OSE-ENC-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct EncounterDistanceInput {
     pub location: EncounterLocation,
@@ -118,7 +141,18 @@ pub struct EncounterDistanceInput {
 }
 
 /// `ose.surprise` (OSE-SURP-01/02).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct SurpriseInput {
     pub side: EncounterSide,
@@ -127,7 +161,18 @@ pub struct SurpriseInput {
 }
 
 /// `ose.moraleTracked` (OSE-MORALE-03): a check that honours the two-passes rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct TrackedMoraleInput {
     pub tracker: OseMoraleTracker,
@@ -135,7 +180,17 @@ pub struct TrackedMoraleInput {
 }
 
 /// The tracker after a check, and the check.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct TrackedMoraleResult {
     pub tracker: OseMoraleTracker,
@@ -143,7 +198,18 @@ pub struct TrackedMoraleResult {
 }
 
 /// `ose.moraleLosses` (OSE-MORALE-04): losses so far, out of `sideSize`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct MoraleLossesInput {
     pub tracker: OseMoraleTracker,
@@ -154,7 +220,17 @@ pub struct MoraleLossesInput {
 }
 
 /// The tracker after noting losses, and the checks that fall due now.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct MoraleLossesResult {
     pub tracker: OseMoraleTracker,
@@ -162,7 +238,18 @@ pub struct MoraleLossesResult {
 }
 
 /// `ose.evasion.dungeon` (OSE-EVADE-02).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct DungeonEvasionInput {
     pub fleeing_rate: MovementRate,
@@ -172,7 +259,18 @@ pub struct DungeonEvasionInput {
 }
 
 /// `ose.evasion.waterborne` and `.waterborneChance` (OSE-EVADE-03): rates per round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct WaterborneRates {
     pub fleeing_per_round: u32,
@@ -180,7 +278,18 @@ pub struct WaterborneRates {
 }
 
 /// `ose.dungeonPursuit.start` (OSE-PURSUIT-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct DungeonPursuitStart {
     pub fleeing_rate: MovementRate,
@@ -189,7 +298,17 @@ pub struct DungeonPursuitStart {
 }
 
 /// A pursuit's next state and what happened.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct PursuitStep<P, R> {
     pub pursuit: P,
@@ -198,7 +317,18 @@ pub struct PursuitStep<P, R> {
 
 /// `ose.waterbornePursuit.start` (OSE-PURSUIT-03). With `gap` the pursuit starts there;
 /// without, the waterborne encounter distance is rolled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct WaterbornePursuitStart {
     pub fleeing_per_round: u32,
@@ -216,7 +346,17 @@ pub struct WaterbornePursuitStart {
 }
 
 /// A new waterborne pursuit, and the distance dice when the gap was rolled.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct WaterbornePursuitStarted {
     pub pursuit: WaterbornePursuit,
@@ -224,7 +364,18 @@ pub struct WaterbornePursuitStarted {
 }
 
 /// `ose.save` (OSE-SAVE-02..04): a save against a known target number.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct OseSaveInput {
     pub target: u32,
@@ -234,7 +385,18 @@ pub struct OseSaveInput {
 }
 
 /// `ose.monsterSave` (OSE-SAVE-02, OSE-TBL-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct MonsterSaveInput {
     pub save_as: SaveAs,
@@ -245,7 +407,18 @@ pub struct MonsterSaveInput {
 }
 
 /// `ose.abilityCheck` (OSE-CHK-01..03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct OseAbilityCheckInput {
     pub score: u32,
@@ -255,7 +428,18 @@ pub struct OseAbilityCheckInput {
 }
 
 /// `hyb.chaseDc` (HYB-CHASE-02).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct ChaseDcInput {
     pub opponent_speed_ft: u32,
@@ -264,7 +448,19 @@ pub struct ChaseDcInput {
 }
 
 /// `hyb.morale` (HYB-MORALE-01/02): the check's modifiers, and what called for it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase", default)]
 pub struct HybMoraleCall {
     pub morale: HybMoraleInput,
@@ -977,7 +1173,18 @@ pub fn procedure(name: &str, input: JsValue, dice: &mut DiceBox) -> JsResult<JsV
 // ---------------------------------------------------------------------------------------------
 
 /// `ose.beginEvasion` (OSE-EVADE-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct BeginEvasionInput {
     #[serde(default)]
@@ -986,7 +1193,18 @@ pub struct BeginEvasionInput {
 }
 
 /// `ose.encounterMovement` (OSE-ENC-05).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct EncounterMovementInput {
     pub rate: MovementRate,
@@ -994,7 +1212,17 @@ pub struct EncounterMovementInput {
 }
 
 /// `ose.mercenaryMorale` (OSE-MORALE-06): the troop's type and qualities from the table.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct MercenaryMoraleInput {
     pub troop: TroopType,
@@ -1006,28 +1234,74 @@ pub struct MercenaryMoraleInput {
 }
 
 /// `ose.unarmedDamage` (OSE-ATK-16).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UnarmedDamageInput {
     pub str_modifier: i32,
 }
 
 /// `ose.bombing` (OSE-ATK-11).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct BombingInput {
     pub altitude_ft: u32,
 }
 
 /// `ose.drowning` (OSE-HAZ-06): the referee's chance.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct DrowningInput {
     pub chance: Percent,
 }
 
 /// `ose.running.run` / `.rest` (OSE-PURSUIT-02): rounds run or full turns rested.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase", default)]
 pub struct RunningInput {
     pub tracker: RunningTracker,
@@ -1036,7 +1310,18 @@ pub struct RunningInput {
 }
 
 /// A running record after running or resting.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct RunningUpdate {
     pub tracker: RunningTracker,
@@ -1046,7 +1331,17 @@ pub struct RunningUpdate {
 }
 
 /// `hyb.planMorale` / `hyb.moraleFor` (HYB-MORALE-01..03).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct HybGroupMoraleInput {
     pub participants: Vec<MoraleParticipant>,
@@ -1059,7 +1354,18 @@ pub struct HybGroupMoraleInput {
 }
 
 /// `hyb.dangerousCheck` (HYB-DMG-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct DangerousCheckInput {
     pub check: HybCheckInput,
@@ -1073,7 +1379,18 @@ const fn yes() -> bool {
 }
 
 /// `hyb.damage` (HYB-DMG-01/02).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct HybDamageInput {
     pub dice: DiceSpec,
@@ -1085,7 +1402,18 @@ pub struct HybDamageInput {
 }
 
 /// `ose.fightingWithdrawal` / `ose.retreatMovement` (OSE-COMBAT-04).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct MeleeMovementInput {
     pub rate: MovementRate,
@@ -1095,7 +1423,18 @@ pub struct MeleeMovementInput {
 }
 
 /// `ose.canHarmInvulnerable` (OSE-ATK-02/12).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct InvulnerabilityInput {
     pub attacker: InvulnerabilityAttacker,
@@ -1105,7 +1444,18 @@ pub struct InvulnerabilityInput {
 }
 
 /// `ose.subdual` (OSE-ATK-15): damage noted on a subdual track.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct SubdualInput {
     pub track: SubdualTrack,
@@ -1115,7 +1465,18 @@ pub struct SubdualInput {
 }
 
 /// `hyb.stealth.attempt` / `.attack` (HYB-CHK-04).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct StealthInput {
     #[serde(default)]
@@ -1125,7 +1486,16 @@ pub struct StealthInput {
 }
 
 /// The next state of a stateful procedure, and what happened.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct StateStep<S, R> {
     pub state: S,

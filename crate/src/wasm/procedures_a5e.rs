@@ -96,12 +96,22 @@ use crate::procedures::a5e::world::resolve::{
 use crate::procedures::a5e::world::state::WorldFeatureState;
 
 /// An input with nothing in it (tables).
-#[derive(Deserialize)]
+#[derive(Deserialize, crate::wire::FromWire)]
 struct NoInput {}
 
 /// `a5e.cover` (A5E-ATK-06, C-26): every source of cover between attacker and target, and the
 /// saving throw in question.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eCoverInput {
     pub sources: Vec<A5eCover>,
@@ -118,7 +128,18 @@ const fn dex() -> Ability {
 }
 
 /// The cover that applies (only the best source) and its bonuses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eCoverFacts {
     pub cover: A5eCover,
@@ -130,7 +151,18 @@ pub struct A5eCoverFacts {
 }
 
 /// `a5e.damage` (A5E-DMG-01): damage dice plus a bonus.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eDamageInput {
     pub damage: DamageDice,
@@ -139,7 +171,18 @@ pub struct A5eDamageInput {
 }
 
 /// `a5e.fit` (A5E-MOVE-02): a creature's size and the size of the space.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eFitInput {
     pub creature: Size,
@@ -147,7 +190,18 @@ pub struct A5eFitInput {
 }
 
 /// `a5e.flanks` (A5E-MOVE-12/14).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eFlanksInput {
     pub situation: FlankingSituation,
@@ -156,7 +210,18 @@ pub struct A5eFlanksInput {
 }
 
 /// `a5e.pullAlly` (A5E-MOVE-13).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5ePullAllyInput {
     pub distance_to_ally_ft: u32,
@@ -165,7 +230,18 @@ pub struct A5ePullAllyInput {
 }
 
 /// `a5e.movement.start`: a creature's speeds (every modifier but Dash applied).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eMovementStart {
     pub speeds: Speeds,
@@ -175,7 +251,18 @@ pub struct A5eMovementStart {
 
 /// A movement budget and what to do with it. `step` for `move` and `query`; `fatigueLevel` for
 /// `dash`; `distanceFt` and `jumpFt` for `jump`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eBudgetInput {
     pub budget: MovementBudget,
@@ -191,7 +278,18 @@ pub struct A5eBudgetInput {
 
 /// `a5e.movement.query`: what a step would cost now, the farthest such a step could go, and
 /// the movement left in its mode (`undefined` without the speed it needs).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eMoveQuery {
     pub cost_ft: u32,
@@ -201,7 +299,18 @@ pub struct A5eMoveQuery {
 
 /// `a5e.turn.*` (A5E-TURN-01..04): a creature's action economy and what to do with it.
 /// `cost` for `spend`; `fatigueLevel` for `dash`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eTurnInput {
     pub turn: TurnBudget,
@@ -212,7 +321,18 @@ pub struct A5eTurnInput {
 }
 
 /// `a5e.longJump` (A5E-MOVE-17).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eLongJumpInput {
     pub strength_score: u32,
@@ -220,7 +340,18 @@ pub struct A5eLongJumpInput {
 }
 
 /// `a5e.highJump` (A5E-MOVE-19).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eHighJumpInput {
     pub strength_modifier: i32,
@@ -228,7 +359,17 @@ pub struct A5eHighJumpInput {
 }
 
 /// `a5e.jumpReach` (A5E-MOVE-20): how high a jumping creature can reach.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eJumpReachInput {
     pub jump_height_ft: f64,
@@ -236,7 +377,17 @@ pub struct A5eJumpReachInput {
 }
 
 /// `a5e.jumpObstacle` (A5E-MOVE-18): an obstacle's height and the jump's length.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eObstacleInput {
     pub obstacle_ft: f64,
@@ -244,7 +395,18 @@ pub struct A5eObstacleInput {
 }
 
 /// `a5e.jumpLanding` (A5E-MOVE-18): landing in difficult terrain takes an Acrobatics check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eLandingInput {
     pub in_difficult_terrain: bool,
@@ -253,14 +415,36 @@ pub struct A5eLandingInput {
 }
 
 /// `a5e.dodge` (A5E-ACT-05).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eDodgeInput {
     pub current_speed_ft: u32,
 }
 
 /// `a5e.fallBack` (A5E-ACT-10).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eFallBackInput {
     pub has_reaction: bool,
@@ -269,7 +453,17 @@ pub struct A5eFallBackInput {
 }
 
 /// `a5e.hide` (A5E-ACT-08): the Stealth check, the best cover, and who is looking.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eHideInput {
     #[serde(default)]
@@ -280,7 +474,18 @@ pub struct A5eHideInput {
 }
 
 /// `a5e.search` (A5E-ACT-12).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eSearchInput {
     pub skill: Skill,
@@ -290,7 +495,18 @@ pub struct A5eSearchInput {
 }
 
 /// `a5e.ready` (A5E-ACT-11).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eReadyInput {
     pub readied: Readied,
@@ -298,7 +514,18 @@ pub struct A5eReadyInput {
 }
 
 /// `a5e.fall` (A5E-ENV-01): the distance fallen and what it lands in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eFallInput {
     pub distance_ft: u32,
@@ -307,7 +534,18 @@ pub struct A5eFallInput {
 }
 
 /// `a5e.breath.start` (A5E-ENV-02/03): CON modifier and seconds per round (6 unless given).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eBreathStart {
     pub con_modifier: i32,
@@ -320,14 +558,36 @@ const fn round_seconds() -> u32 {
 }
 
 /// `a5e.breath.tick` / `.loseBreath`: a breath clock.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eBreathInput {
     pub clock: BreathClock,
 }
 
 /// `a5e.waterDamage` (A5E-ENV-04): damage taken underwater.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eWaterDamageInput {
     pub amount: u32,
@@ -336,7 +596,18 @@ pub struct A5eWaterDamageInput {
 }
 
 /// `a5e.perceive` (A5E-ENV-05..09): the observer's senses and what it looks at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5ePerceiveInput {
     #[serde(default)]
@@ -345,14 +616,35 @@ pub struct A5ePerceiveInput {
 }
 
 /// `a5e.worldFeature` / `a5e.worldAction.start`: one catalogue entry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eFeatureInput {
     pub feature: WorldFeatureId,
 }
 
 /// `a5e.resolveFeature`: a catalogue feature set off against the creatures in its area.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eResolveFeatureInput {
     pub feature: WorldFeatureId,
@@ -362,7 +654,18 @@ pub struct A5eResolveFeatureInput {
 }
 
 /// `a5e.featureCheck`: a creature's check against a feature's fixed DC.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eFeatureCheckInput {
     pub feature: WorldFeatureId,
@@ -371,7 +674,18 @@ pub struct A5eFeatureCheckInput {
 }
 
 /// `a5e.mirror` (A5E-WORLD-23).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eMirrorInput {
     pub spell_level: u32,
@@ -380,7 +694,17 @@ pub struct A5eMirrorInput {
 }
 
 /// `a5e.worldAction.startOfRound` / `.use` (A5E-WORLD-02/03).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eWorldActionInput {
     pub state: WorldFeatureState,
@@ -391,7 +715,18 @@ pub struct A5eWorldActionInput {
 }
 
 /// `a5e.groupCheck` (A5E-CTRL-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eGroupCheckInput {
     pub ability: Ability,
@@ -402,7 +737,18 @@ pub struct A5eGroupCheckInput {
 }
 
 /// `a5e.groupAttack` (A5E-CTRL-04).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eGroupAttackInput {
     pub basis: GroupAttackBasis,
@@ -410,7 +756,18 @@ pub struct A5eGroupAttackInput {
 }
 
 /// `a5e.resolveGroupAttack` (A5E-CTRL-04): the target's save, then the damage.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eResolveGroupAttackInput {
     pub attack: GroupAttack,
@@ -422,14 +779,36 @@ pub struct A5eResolveGroupAttackInput {
 }
 
 /// `a5e.objectAc` (A5E-OBJ-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eMaterialInput {
     pub material: ObjectMaterial,
 }
 
 /// `a5e.objectHitPoints` / `a5e.rollObjectHitPoints` (A5E-OBJ-04/05).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eObjectHpInput {
     pub size: Size,
@@ -437,7 +816,17 @@ pub struct A5eObjectHpInput {
 }
 
 /// `a5e.objectDamage` (A5E-OBJ-02/06): damage against an object's defenses.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eObjectDamageInput {
     #[serde(default)]
@@ -448,14 +837,36 @@ pub struct A5eObjectDamageInput {
 }
 
 /// `a5e.objectSave` (A5E-OBJ-02).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eAbilityInput {
     pub ability: Ability,
 }
 
 /// `a5e.door` (A5E-OBJ-07/08, C-28): `rule` picks the fortified doors' damage threshold.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eDoorInput {
     pub material: DoorMaterial,
@@ -466,7 +877,18 @@ pub struct A5eDoorInput {
 }
 
 /// `a5e.bash` (A5E-OBJ-07/08): a Strength check against a bash DC.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eBashInput {
     pub bash_dc: i32,
@@ -476,7 +898,18 @@ pub struct A5eBashInput {
 
 /// `a5e.higherGround` (A5E-MOVE-11) / `a5e.lowerGround` (A5E-MOVE-15): `heightFt` is how far
 /// the creature is above (higher ground) or below (lower ground) its target.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eGroundInput {
     pub height_ft: i32,
@@ -492,14 +925,36 @@ pub struct A5eGroundInput {
 }
 
 /// `a5e.backToBack` (A5E-MOVE-12).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eBackToBackInput {
     pub distance_to_ally_ft: u32,
 }
 
 /// `a5e.canRide` (A5E-MOVE-08).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eRideInput {
     pub rider: Size,
@@ -508,28 +963,71 @@ pub struct A5eRideInput {
 }
 
 /// `a5e.commandMount` (A5E-MOVE-09).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eCommandMountInput {
     pub command: MountCommand,
 }
 
 /// `a5e.sprint` (A5E-ACT-13).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase", default)]
 pub struct A5eSprintInput {
     pub fatigue_level: u32,
 }
 
 /// `a5e.marchingOrder` (A5E-TIME-03): members from front to back.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eMarchingOrderInput {
     pub front_to_back: Vec<String>,
 }
 
 /// A validated marching order and whom traps and ambushes strike first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eMarchingOrderView {
     pub members: Vec<String>,
@@ -539,7 +1037,19 @@ pub struct A5eMarchingOrderView {
 
 /// `a5e.objectHp.*` (A5E-OBJ-04/10): an object's hit points; `max` for `start`, `dealt` for
 /// `take`, `brokenRegenerates` for `regenerate`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase", default)]
 pub struct A5eObjectHpState {
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -550,7 +1060,18 @@ pub struct A5eObjectHpState {
 }
 
 /// `a5e.zirkon` (A5E-OBJ-12).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eZirkonInput {
     pub power_level: u32,
@@ -558,14 +1079,36 @@ pub struct A5eZirkonInput {
 }
 
 /// `a5e.mountMay` (A5E-MOVE-09): an action a controlled mount wants to take while it moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eMountActionInput {
     pub action: MountMoveAction,
 }
 
 /// `a5e.dropProne` (A5E-MOVE-10): dropping prone as a reaction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eDropProneInput {
     pub targeted_by_ranged_attack: bool,
@@ -573,7 +1116,18 @@ pub struct A5eDropProneInput {
 }
 
 /// `a5e.pressExpertise` (A5E-ACT-09/10): a melee attack against the pressed target.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5ePressExpertiseInput {
     pub melee: bool,
@@ -592,7 +1146,18 @@ const fn d4() -> DieSize {
 }
 
 /// `a5e.offHand` (A5E-ACT-17).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eOffHandInput {
     pub ability_modifier: i32,
@@ -602,7 +1167,18 @@ pub struct A5eOffHandInput {
 
 /// An off-hand attack's damage modifier (only a negative one applies) and whether it may be a
 /// ranged (thrown) attack.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eOffHand {
     pub damage_modifier: i32,
@@ -610,7 +1186,19 @@ pub struct A5eOffHand {
 }
 
 /// `a5e.scenario` (A5E-SCEN-01..03, A5E-MOVE-06): a creature in an alternative scenario.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase", default)]
 pub struct A5eScenarioInput {
     /// Prone (knocked prone, for a flyer).
@@ -625,7 +1213,18 @@ pub struct A5eScenarioInput {
 }
 
 /// What the scenario rules say about that creature.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eScenarioFacts {
     /// A5E-SCEN-01: suspended in water, its Dexterity checks have disadvantage.
@@ -639,7 +1238,18 @@ pub struct A5eScenarioFacts {
 }
 
 /// `a5e.echoThunder` (A5E-WORLD-05): a damage roll inside an Echo area.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eEchoInput {
     pub total: u32,
@@ -649,21 +1259,54 @@ pub struct A5eEchoInput {
 }
 
 /// `a5e.foodFatigue` (A5E-ENV-10).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eFoodInput {
     pub ate_and_drank: bool,
 }
 
 /// `a5e.vesselHours` (A5E-TIME-02).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eVesselInput {
     pub crew_hours: u32,
 }
 
 /// `a5e.noticesThreat` (A5E-TIME-04).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eNoticeInput {
     pub passive_perception: i32,
@@ -671,7 +1314,18 @@ pub struct A5eNoticeInput {
 }
 
 /// `a5e.truesight` (A5E-ENV-07/09).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eTruesightInput {
     #[serde(default)]
@@ -680,7 +1334,18 @@ pub struct A5eTruesightInput {
 }
 
 /// Whether truesight reaches that far, and whether the senses ignore visual illusions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eTruesightFacts {
     pub truesight_pierces: bool,
@@ -688,7 +1353,17 @@ pub struct A5eTruesightFacts {
 }
 
 /// `a5e.stealthyTravel` (A5E-TIME-05).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eStealthyTravelInput {
     pub pace: TravelPace,
@@ -697,7 +1372,18 @@ pub struct A5eStealthyTravelInput {
 }
 
 /// `a5e.vehiclePace` (A5E-TIME-02).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eVehiclePaceInput {
     pub kind: VehicleKind,
@@ -705,7 +1391,18 @@ pub struct A5eVehiclePaceInput {
 }
 
 /// `a5e.astralFlySpeed` (A5E-SCEN-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    Tsify,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eAstralInput {
     pub intelligence_modifier: i32,

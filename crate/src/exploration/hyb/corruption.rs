@@ -27,7 +27,9 @@ pub const MAX_STAGES: usize = 16;
 pub const MAX_STAGE_DICE: u8 = 10;
 
 /// What a stage does to a PC who fails its check (or, as onset, on infection).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -44,7 +46,9 @@ pub enum StageHarm {
 }
 
 /// One stage: how long it lasts and what failing its end-of-stage check costs.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct CorruptionStage {
@@ -53,7 +57,19 @@ pub struct CorruptionStage {
 }
 
 /// [AMBIG] HYB-CORR-02: what passing a stage check does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum StageSuccess {
@@ -65,7 +81,9 @@ pub enum StageSuccess {
 }
 
 /// A disease, poison or venom.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Corruption {
@@ -110,7 +128,9 @@ impl Corruption {
 }
 
 /// A CON-modifier check (HYB-CORR-01/02).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct ConCheck {
@@ -140,7 +160,9 @@ fn con_check(
 }
 
 /// Harm as it landed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -187,7 +209,9 @@ fn do_harm(
 }
 
 /// An infection in progress.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Infection {
@@ -199,7 +223,9 @@ pub struct Infection {
 }
 
 /// The outcome of exposure.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Exposure {
@@ -246,7 +272,9 @@ pub fn expose(
 }
 
 /// The end of one stage.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct StageEnd {

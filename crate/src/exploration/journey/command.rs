@@ -16,7 +16,9 @@ use crate::exploration::journey::types::{
 };
 
 /// Everything a caller can ask a journey to do.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",

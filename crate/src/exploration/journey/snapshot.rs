@@ -15,14 +15,14 @@ pub const SNAPSHOT_VERSION: u32 = 1;
 /// Largest snapshot accepted, in bytes.
 pub const MAX_SNAPSHOT_BYTES: usize = 1 << 20;
 
-#[derive(Serialize)]
+#[derive(Serialize, crate::wire::ToWire)]
 struct Out<'a> {
     v: u32,
     journey: &'a Journey,
     sum: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, crate::wire::FromWire)]
 #[serde(deny_unknown_fields)]
 struct In {
     v: u32,
@@ -42,14 +42,12 @@ fn fnv1a(bytes: &[u8]) -> String {
 impl Journey {
     /// The journey as compact, versioned JSON.
     pub fn to_json(&self) -> Result<String> {
-        let body = serde_json::to_string(self)
-            .map_err(|e| Error::snapshot(format!("cannot write snapshot: {e}")))?;
-        serde_json::to_string(&Out {
+        let body = crate::wire::to_json(self);
+        Ok(crate::wire::to_json(&Out {
             v: SNAPSHOT_VERSION,
             journey: self,
             sum: fnv1a(body.as_bytes()),
-        })
-        .map_err(|e| Error::snapshot(format!("cannot write snapshot: {e}")))
+        }))
     }
 
     /// Reads a snapshot, refusing anything malformed, of another version, with a wrong
@@ -60,7 +58,7 @@ impl Journey {
                 "snapshot larger than {MAX_SNAPSHOT_BYTES} bytes"
             )));
         }
-        let parsed: In = serde_json::from_str(json)
+        let parsed: In = crate::wire::read_all(json)
             .map_err(|e| Error::snapshot(format!("unreadable snapshot: {e}")))?;
         if parsed.v != SNAPSHOT_VERSION {
             return Err(Error::snapshot(format!(
@@ -68,8 +66,7 @@ impl Journey {
                 parsed.v
             )));
         }
-        let body = serde_json::to_string(&parsed.journey)
-            .map_err(|e| Error::snapshot(format!("cannot check snapshot: {e}")))?;
+        let body = crate::wire::to_json(&parsed.journey);
         if fnv1a(body.as_bytes()) != parsed.sum {
             return Err(Error::snapshot("snapshot checksum does not match"));
         }

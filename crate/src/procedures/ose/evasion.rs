@@ -12,7 +12,18 @@ use crate::procedures::ose::movement::MovementRate;
 use crate::procedures::rolls::{Percent, PercentileRoll, roll_percent};
 
 /// How an evasion attempt ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum EvasionOutcome {
@@ -25,7 +36,18 @@ pub enum EvasionOutcome {
 }
 
 /// What happens once a side decides to flee (OSE-EVADE-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum EvasionStart {
@@ -68,7 +90,7 @@ pub fn dungeon_evasion(
 }
 
 /// How the fleeing side's speed compares with the pursuers' (rows of OSE-EVADE-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::ToWire)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -82,7 +104,7 @@ pub enum SpeedComparison {
 }
 
 /// One row of the waterborne evasion table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::ToWire)]
 #[serde(rename_all = "camelCase")]
 pub struct WaterborneEvasionRow {
     pub fleeing: SpeedComparison,
@@ -162,7 +184,17 @@ pub fn waterborne_evasion_chance(
 }
 
 /// A percentile evasion attempt.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct WaterborneEvasion {
@@ -193,7 +225,7 @@ pub fn roll_waterborne_evasion(
 }
 
 /// One row of the wilderness evasion base-chance table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::ToWire)]
 #[serde(rename_all = "camelCase")]
 pub struct WildernessEvasionRow {
     pub fleeing_from: u32,
@@ -272,7 +304,18 @@ pub const DENSE_WOODLAND_SURPRISED_CHANCE: u32 = 10;
 pub const DENSE_WOODS_POINTS: i32 = 25;
 
 /// OSE-EVADE-04: the surprise situation of a wilderness evasion.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -292,7 +335,17 @@ pub enum WildernessSurprise {
 }
 
 /// What the referee knows about a wilderness evasion.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct WildernessEvasionInput {
@@ -311,7 +364,18 @@ pub struct WildernessEvasionInput {
 }
 
 /// Why a percentage-point modifier applies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum ChanceModifierSource {
@@ -326,7 +390,17 @@ pub enum ChanceModifierSource {
 }
 
 /// One modifier to an evasion chance, in percentage points.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct ChanceModifier {
@@ -335,7 +409,9 @@ pub struct ChanceModifier {
 }
 
 /// How a wilderness evasion is decided, before any roll.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -420,7 +496,9 @@ pub fn wilderness_evasion_plan(input: &WildernessEvasionInput) -> Result<Wildern
 }
 
 /// A wilderness evasion attempt.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct WildernessEvasion {

@@ -16,7 +16,18 @@ pub const MAX_THAC0: u32 = 30;
 
 /// A monster's Hit Dice: `dice` whole dice and a fixed hit-point `bonus` (2+1 is
 /// `{ dice: 2, bonus: 1 }`; "½ HD" or "less than 1" is `dice: 0`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct MonsterHd {
@@ -38,7 +49,7 @@ impl MonsterHd {
 }
 
 /// The Hit Dice a matrix row covers (its first column).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::ToWire)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -79,7 +90,7 @@ impl HdBand {
 }
 
 /// One row of the attack matrix: the d20 roll needed to hit each AC column.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::ToWire)]
 #[serde(rename_all = "camelCase")]
 pub struct AttackMatrixRow {
     pub band: HdBand,
@@ -173,7 +184,18 @@ pub fn row_for_hd(hd: MonsterHd) -> Result<&'static AttackMatrixRow> {
 }
 
 /// Who is attacking, for finding THAC0 and the attack bonus.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",

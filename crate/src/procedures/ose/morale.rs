@@ -22,7 +22,20 @@ pub const PASSES_TO_FIGHT_TO_THE_DEATH: u32 = 2;
 pub const MAX_SITUATIONAL_ADJUSTMENT: i32 = 2;
 
 /// A morale score, 2–12 (OSE-MORALE-01). Higher is braver.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(try_from = "u32", into = "u32")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct MoraleScore(u8);
@@ -67,7 +80,19 @@ impl From<MoraleScore> for u32 {
 
 /// Who is checking. Mercenaries check exactly like monsters (OSE-MORALE-06); retainers never
 /// check morale in combat (OSE-MORALE-07; their loyalty check is not in the source).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum MoraleSubject {
@@ -78,7 +103,17 @@ pub enum MoraleSubject {
 }
 
 /// One morale check's inputs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct OseMoraleInput {
@@ -108,7 +143,18 @@ impl OseMoraleInput {
 }
 
 /// The result of a morale check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum MoraleOutcome {
@@ -119,7 +165,18 @@ pub enum MoraleOutcome {
 }
 
 /// Why a check came out as it did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum MoraleBasis {
@@ -138,7 +195,9 @@ pub enum MoraleBasis {
 }
 
 /// A morale check, with its dice.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct OseMoraleCheck {
@@ -225,7 +284,18 @@ pub fn check_morale(roller: &mut dyn DieRoller, input: OseMoraleInput) -> Result
 }
 
 /// OSE-MORALE-04: the usual moments to check morale.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum MoraleTrigger {
@@ -237,7 +307,18 @@ pub enum MoraleTrigger {
 
 /// Per-encounter morale memory for one monster or group (OSE-MORALE-03/04). Start a new one
 /// for each encounter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Default,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct OseMoraleTracker {
@@ -319,7 +400,18 @@ impl OseMoraleTracker {
 }
 
 /// OSE-MORALE-06: the base kinds of mercenary troops.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum TroopType {
@@ -329,7 +421,18 @@ pub enum TroopType {
 }
 
 /// OSE-MORALE-06: qualities that add to a troop's morale.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum TroopQuality {
@@ -340,7 +443,7 @@ pub enum TroopQuality {
 }
 
 /// One entry of the mercenary morale table: a base troop type or an added quality.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::ToWire)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -352,7 +455,7 @@ pub enum MercenaryEntry {
 }
 
 /// One row of the mercenary morale table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::ToWire)]
 #[serde(rename_all = "camelCase")]
 pub struct MercenaryMoraleRow {
     /// The troop type as the source names it.

@@ -12,7 +12,20 @@ use crate::units::{Feet, Miles};
 
 /// A base movement rate in feet per turn, as printed (e.g. 120). On the wire it is the bare
 /// number of feet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(transparent)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct MovementRate(pub Feet);

@@ -12,7 +12,20 @@ use crate::procedures::limits::check_modifier;
 use crate::procedures::rolls::sum_faces;
 
 /// A monster's reaction, from worst to best.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Reaction {
@@ -43,7 +56,7 @@ impl Reaction {
 
 /// One row of the reaction table: totals up to `up_to` (inclusive) give `reaction`; the last
 /// row is open-ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::ToWire)]
 #[serde(rename_all = "camelCase")]
 pub struct ReactionRow {
     /// Lowest total of the row (`None`: "or less").
@@ -94,7 +107,9 @@ pub fn reaction_for_total(total: i32) -> Reaction {
 pub const REACTION_DICE: DiceSpec = DiceSpec::new(2, DieSize::D6);
 
 /// A reaction roll with its dice.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct ReactionRoll {

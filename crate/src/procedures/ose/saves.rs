@@ -8,7 +8,18 @@ use crate::error::{Error, Result};
 use crate::procedures::limits::{check_dc, check_modifier};
 
 /// OSE-SAVE-01: the five saving-throw categories. An effect's description names its category.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum SaveCategory {
@@ -47,7 +58,18 @@ impl SaveCategory {
 }
 
 /// A full set of save values, one per category (from the monster table or a class table).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct SaveValues {
@@ -71,7 +93,7 @@ impl SaveValues {
 }
 
 /// The Hit Dice a monster save row covers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::ToWire)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -102,7 +124,7 @@ impl SaveBand {
 }
 
 /// One row of the monster saving-throw table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::ToWire)]
 #[serde(rename_all = "camelCase")]
 pub struct MonsterSaveRow {
     pub band: SaveBand,
@@ -142,7 +164,18 @@ pub const MONSTER_SAVE_TABLE: [MonsterSaveRow; 9] = [
 ];
 
 /// Which monster save row to use: "Monsters use the row named in their description".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -177,7 +210,18 @@ pub fn monster_saves(save_as: SaveAs) -> Result<SaveValues> {
 }
 
 /// OSE-SAVE-03/04: what is at stake in a save.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -198,7 +242,17 @@ pub enum SaveStake {
 }
 
 /// A saving throw.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    crate::wire::FromWire,
+    crate::wire::ToWire,
+)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct OseSave {

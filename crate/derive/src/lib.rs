@@ -1,0 +1,758 @@
+//! `#[derive(FromWire, ToWire)]` for turnkeeper's JSON boundary.
+//!
+//! The derives read the same `#[serde(...)]` attributes the serde derives read, so a type's wire
+//! format is written down once, and emit code against turnkeeper's own non-generic JSON reader
+//! and writer (`crate::wire`). Serde's derived code is generic over the format and is
+//! instantiated once per format and once more for every internally tagged enum it passes
+//! through (serde buffers those), which is what made the `.wasm` large; this code exists once
+//! per type. The crate's tests check both paths against each other.
+//!
+//! Supported: named, newtype, tuple and unit structs; `rename_all` (`camelCase`, `lowercase`,
+//! `snake_case`, `SCREAMING_SNAKE_CASE`), `rename_all_fields`, `rename`, `default` (container
+//! and field, flag or path), `skip_serializing_if`, `deny_unknown_fields`, `transparent`,
+//! `try_from`, `into`; enums externally tagged, internally tagged (`tag`), adjacently tagged
+//! (`tag` + `content`) and `untagged`. `deserialize_with` needs a sibling
+//! `#[wire(read_with = "path")]` (a `fn(&mut Reader) -> wire::Result<T>`). Anything else is a
+//! compile error, so the two paths cannot silently disagree.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
+use syn::{Attribute, Data, DeriveInput, Fields, Ident, LitStr, parse_macro_input};
+
+#[proc_macro_derive(FromWire, attributes(wire))]
+pub fn derive_from_wire(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    match read_impl(&input) {
+        Ok(ts) => ts.into(),
+        Err(e) => e.to_compile_error().into(),
+    }
+}
+
+#[proc_macro_derive(ToWire, attributes(wire))]
+pub fn derive_to_wire(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    match write_impl(&input) {
+        Ok(ts) => ts.into(),
+        Err(e) => e.to_compile_error().into(),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attributes
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Clone, Copy, PartialEq)]
+enum Rule {
+    Camel,
+    Lower,
+    Snake,
+    ScreamingSnake,
+}
+
+impl Rule {
+    fn parse(s: &LitStr) -> syn::Result<Rule> {
+        match s.value().as_str() {
+            "camelCase" => Ok(Rule::Camel),
+            "lowercase" => Ok(Rule::Lower),
+            "snake_case" => Ok(Rule::Snake),
+            "SCREAMING_SNAKE_CASE" => Ok(Rule::ScreamingSnake),
+            _ => Err(syn::Error::new(
+                s.span(),
+                "rename rule not supported by the wire derive",
+            )),
+        }
+    }
+
+    /// A variant name (PascalCase in Rust) as serde renames it.
+    fn variant(self, name: &str) -> String {
+        match self {
+            Rule::Camel => {
+                let mut out = String::new();
+                let mut chars = name.chars();
+                if let Some(first) = chars.next() {
+                    out.extend(first.to_lowercase());
+                }
+                out.extend(chars);
+                out
+            }
+            Rule::Lower => name.to_ascii_lowercase(),
+            Rule::Snake | Rule::ScreamingSnake => {
+                let mut out = String::new();
+                for (i, ch) in name.char_indices() {
+                    if i > 0 && ch.is_uppercase() {
+                        out.push('_');
+                    }
+                    out.push(ch.to_ascii_lowercase());
+                }
+                if self == Rule::ScreamingSnake {
+                    out.to_ascii_uppercase()
+                } else {
+                    out
+                }
+            }
+        }
+    }
+
+    /// A field name (snake_case in Rust) as serde renames it.
+    fn field(self, name: &str) -> String {
+        match self {
+            Rule::Camel => {
+                let mut out = String::new();
+                let mut upper = false;
+                for ch in name.chars() {
+                    if ch == '_' {
+                        upper = true;
+                    } else if upper {
+                        out.push(ch.to_ascii_uppercase());
+                        upper = false;
+                    } else {
+                        out.push(ch);
+                    }
+                }
+                out
+            }
+            Rule::Lower | Rule::Snake => name.to_string(),
+            Rule::ScreamingSnake => name.to_ascii_uppercase(),
+        }
+    }
+}
+
+#[derive(Default)]
+struct Container {
+    rename_all: Option<Rule>,
+    rename_all_fields: Option<Rule>,
+    tag: Option<String>,
+    content: Option<String>,
+    untagged: bool,
+    transparent: bool,
+    try_from: Option<TokenStream>,
+    into: Option<TokenStream>,
+    deny_unknown: bool,
+    default: bool,
+}
+
+#[derive(Default)]
+struct FieldAttrs {
+    rename: Option<String>,
+    default: Option<Option<TokenStream>>,
+    skip_if: Option<TokenStream>,
+    deserialize_with: bool,
+    serialize_with: bool,
+    read_with: Option<TokenStream>,
+    write_with: Option<TokenStream>,
+}
+
+#[derive(Default)]
+struct VariantAttrs {
+    rename: Option<String>,
+}
+
+fn path_tokens(s: &LitStr) -> syn::Result<TokenStream> {
+    s.value()
+        .parse::<TokenStream>()
+        .map_err(|_| syn::Error::new(s.span(), "not a path"))
+}
+
+fn container_attrs(attrs: &[Attribute]) -> syn::Result<Container> {
+    let mut c = Container::default();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        attr.parse_nested_meta(|meta| {
+            let p = &meta.path;
+            if p.is_ident("rename_all") {
+                c.rename_all = Some(Rule::parse(&meta.value()?.parse()?)?);
+            } else if p.is_ident("rename_all_fields") {
+                c.rename_all_fields = Some(Rule::parse(&meta.value()?.parse()?)?);
+            } else if p.is_ident("tag") {
+                c.tag = Some(meta.value()?.parse::<LitStr>()?.value());
+            } else if p.is_ident("content") {
+                c.content = Some(meta.value()?.parse::<LitStr>()?.value());
+            } else if p.is_ident("untagged") {
+                c.untagged = true;
+            } else if p.is_ident("transparent") {
+                c.transparent = true;
+            } else if p.is_ident("try_from") {
+                c.try_from = Some(path_tokens(&meta.value()?.parse()?)?);
+            } else if p.is_ident("into") {
+                c.into = Some(path_tokens(&meta.value()?.parse()?)?);
+            } else if p.is_ident("deny_unknown_fields") {
+                c.deny_unknown = true;
+            } else if p.is_ident("default") {
+                if meta.input.peek(syn::Token![=]) {
+                    return Err(meta.error("container default paths are not supported"));
+                }
+                c.default = true;
+            } else {
+                return Err(meta.error("serde attribute not supported by the wire derive"));
+            }
+            Ok(())
+        })?;
+    }
+    Ok(c)
+}
+
+fn field_attrs(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
+    let mut f = FieldAttrs::default();
+    for attr in attrs {
+        if attr.path().is_ident("serde") {
+            attr.parse_nested_meta(|meta| {
+                let p = &meta.path;
+                if p.is_ident("rename") {
+                    f.rename = Some(meta.value()?.parse::<LitStr>()?.value());
+                } else if p.is_ident("default") {
+                    f.default = Some(if meta.input.peek(syn::Token![=]) {
+                        Some(path_tokens(&meta.value()?.parse()?)?)
+                    } else {
+                        None
+                    });
+                } else if p.is_ident("skip_serializing_if") {
+                    f.skip_if = Some(path_tokens(&meta.value()?.parse()?)?);
+                } else if p.is_ident("deserialize_with") {
+                    let _: LitStr = meta.value()?.parse()?;
+                    f.deserialize_with = true;
+                } else if p.is_ident("serialize_with") {
+                    let _: LitStr = meta.value()?.parse()?;
+                    f.serialize_with = true;
+                } else {
+                    return Err(
+                        meta.error("serde field attribute not supported by the wire derive")
+                    );
+                }
+                Ok(())
+            })?;
+        } else if attr.path().is_ident("wire") {
+            attr.parse_nested_meta(|meta| {
+                if meta.path.is_ident("read_with") {
+                    f.read_with = Some(path_tokens(&meta.value()?.parse()?)?);
+                    Ok(())
+                } else if meta.path.is_ident("write_with") {
+                    f.write_with = Some(path_tokens(&meta.value()?.parse()?)?);
+                    Ok(())
+                } else {
+                    Err(meta.error("unknown wire attribute"))
+                }
+            })?;
+        }
+    }
+    Ok(f)
+}
+
+fn variant_attrs(attrs: &[Attribute]) -> syn::Result<VariantAttrs> {
+    let mut v = VariantAttrs::default();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
+        attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("rename") {
+                v.rename = Some(meta.value()?.parse::<LitStr>()?.value());
+                Ok(())
+            } else {
+                Err(meta.error("serde variant attribute not supported by the wire derive"))
+            }
+        })?;
+    }
+    Ok(v)
+}
+
+fn unraw(ident: &Ident) -> String {
+    let s = ident.to_string();
+    s.strip_prefix("r#").map(str::to_string).unwrap_or(s)
+}
+
+/// One named field as the wire sees it.
+struct NamedField {
+    ident: Ident,
+    ty: syn::Type,
+    name: String,
+    attrs: FieldAttrs,
+}
+
+fn named_fields(fields: &syn::FieldsNamed, rule: Option<Rule>) -> syn::Result<Vec<NamedField>> {
+    fields
+        .named
+        .iter()
+        .map(|f| {
+            let ident = f
+                .ident
+                .clone()
+                .ok_or_else(|| syn::Error::new(Span::call_site(), "unnamed"))?;
+            let attrs = field_attrs(&f.attrs)?;
+            if attrs.deserialize_with && attrs.read_with.is_none() {
+                return Err(syn::Error::new_spanned(
+                    f,
+                    "deserialize_with needs #[wire(read_with = \"...\")] beside it",
+                ));
+            }
+            if attrs.serialize_with && attrs.write_with.is_none() {
+                return Err(syn::Error::new_spanned(
+                    f,
+                    "serialize_with needs #[wire(write_with = \"...\")] beside it",
+                ));
+            }
+            let raw = unraw(&ident);
+            let name = match (&attrs.rename, rule) {
+                (Some(n), _) => n.clone(),
+                (None, Some(r)) => r.field(&raw),
+                (None, None) => raw,
+            };
+            Ok(NamedField {
+                ident,
+                ty: f.ty.clone(),
+                name,
+                attrs,
+            })
+        })
+        .collect()
+}
+
+fn variant_name(v: &syn::Variant, rule: Option<Rule>) -> syn::Result<String> {
+    let attrs = variant_attrs(&v.attrs)?;
+    let raw = unraw(&v.ident);
+    Ok(match (attrs.rename, rule) {
+        (Some(n), _) => n,
+        (None, Some(r)) => r.variant(&raw),
+        (None, None) => raw,
+    })
+}
+
+fn with_bounds(input: &DeriveInput, bound: TokenStream) -> syn::Generics {
+    let mut generics = input.generics.clone();
+    for param in generics.type_params_mut() {
+        param.bounds.push(syn::parse_quote!(#bound));
+    }
+    generics
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------
+
+/// Code that reads the named `fields` of an object into `ctor { .. }`; `skip` is the key to
+/// pass over (an internal tag), `default_all` the container's `default`.
+fn read_named(
+    fields: &[NamedField],
+    ctor: TokenStream,
+    deny: bool,
+    default_all: bool,
+    skip: TokenStream,
+) -> TokenStream {
+    let slots: Vec<Ident> = (0..fields.len())
+        .map(|i| format_ident!("__f{}", i))
+        .collect();
+    let names: Vec<&String> = fields.iter().map(|f| &f.name).collect();
+    let decls = fields.iter().zip(&slots).map(|(f, s)| {
+        let ty = &f.ty;
+        quote! { let mut #s: ::core::option::Option<#ty> = ::core::option::Option::None; }
+    });
+    let arms = fields.iter().zip(&slots).map(|(f, s)| {
+        let name = &f.name;
+        match &f.attrs.read_with {
+            Some(path) => quote! { #name => r.field_with(&mut #s, #name, #path), },
+            None => quote! { #name => r.field(&mut #s, #name), },
+        }
+    });
+    let default_value = if default_all {
+        quote! { let __default: Self = ::core::default::Default::default(); }
+    } else {
+        quote! {}
+    };
+    let inits = fields.iter().zip(&slots).map(|(f, s)| {
+        let ident = &f.ident;
+        let name = &f.name;
+        let fallback = match &f.attrs.default {
+            Some(Some(path)) => quote! { #path() },
+            Some(None) => quote! { ::core::default::Default::default() },
+            None if default_all => quote! { __default.#ident },
+            None => quote! { r.missing(#name)? },
+        };
+        quote! { #ident: match #s { ::core::option::Option::Some(v) => v, ::core::option::Option::None => #fallback }, }
+    });
+    quote! {
+        #(#decls)*
+        r.object(&mut |r, key| match key {
+            #(#arms)*
+            _ => r.other_key(key, #skip, #deny, &[#(#names),*]),
+        })?;
+        #default_value
+        ::core::result::Result::Ok(#ctor { #(#inits)* })
+    }
+}
+
+fn read_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
+    let c = container_attrs(&input.attrs)?;
+    let name = &input.ident;
+    let generics = with_bounds(input, quote!(crate::wire::FromWire));
+    let (impl_g, ty_g, where_g) = generics.split_for_impl();
+    let mut extra = quote! {};
+
+    let body = if let Some(from) = &c.try_from {
+        quote! {
+            let raw = <#from as crate::wire::FromWire>::read(r)?;
+            <Self as ::core::convert::TryFrom<#from>>::try_from(raw).map_err(|e| r.custom(e))
+        }
+    } else {
+        match &input.data {
+            Data::Struct(s) => match &s.fields {
+                Fields::Named(named) => {
+                    let fields = named_fields(named, c.rename_all)?;
+                    if c.transparent {
+                        let f = fields
+                            .first()
+                            .ok_or_else(|| syn::Error::new_spanned(name, "empty"))?;
+                        let ident = &f.ident;
+                        quote! { ::core::result::Result::Ok(Self { #ident: crate::wire::FromWire::read(r)? }) }
+                    } else {
+                        let read = read_named(
+                            &fields,
+                            quote!(Self),
+                            c.deny_unknown,
+                            c.default,
+                            quote!(skip),
+                        );
+                        extra = quote! {
+                            fn read_fields(r: &mut crate::wire::Reader<'_>, skip: ::core::option::Option<&str>) -> crate::wire::Result<Self> {
+                                #read
+                            }
+                        };
+                        quote! { Self::read_fields(r, ::core::option::Option::None) }
+                    }
+                }
+                Fields::Unnamed(un) if un.unnamed.len() == 1 => {
+                    quote! { ::core::result::Result::Ok(Self(crate::wire::FromWire::read(r)?)) }
+                }
+                Fields::Unnamed(un) => {
+                    let n = un.unnamed.len();
+                    let slots: Vec<Ident> = (0..n).map(|i| format_ident!("__t{}", i)).collect();
+                    let idx: Vec<usize> = (0..n).collect();
+                    quote! {
+                        #( let mut #slots = ::core::option::Option::None; )*
+                        let mut __i = 0usize;
+                        r.array(&mut |r| {
+                            match __i {
+                                #( #idx => #slots = ::core::option::Option::Some(crate::wire::FromWire::read(r)?), )*
+                                _ => return ::core::result::Result::Err(r.error("too many elements in a tuple")),
+                            }
+                            __i += 1;
+                            ::core::result::Result::Ok(())
+                        })?;
+                        ::core::result::Result::Ok(Self(#( #slots.ok_or_else(|| r.error("too few elements in a tuple"))? ),*))
+                    }
+                }
+                Fields::Unit => quote! { r.null()?; ::core::result::Result::Ok(Self) },
+            },
+            Data::Enum(e) => read_enum(input, &c, e)?,
+            Data::Union(_) => {
+                return Err(syn::Error::new_spanned(name, "unions are not supported"));
+            }
+        }
+    };
+    Ok(quote! {
+        impl #impl_g crate::wire::FromWire for #name #ty_g #where_g {
+            fn read(r: &mut crate::wire::Reader<'_>) -> crate::wire::Result<Self> {
+                #body
+            }
+            #extra
+        }
+    })
+}
+
+fn read_enum(input: &DeriveInput, c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
+    let enum_name = input.ident.to_string();
+    let mut names = Vec::new();
+    for v in &e.variants {
+        names.push(variant_name(v, c.rename_all)?);
+    }
+    let deny = c.deny_unknown;
+    let field_rule = c.rename_all_fields;
+
+    if c.untagged {
+        let tries = e.variants.iter().map(|v| {
+            let ident = &v.ident;
+            match &v.fields {
+                Fields::Unit => Ok(quote! {
+                    if let ::core::option::Option::Some(v) = r.attempt(|r| { r.null()?; ::core::result::Result::Ok(Self::#ident) }) { return ::core::result::Result::Ok(v); }
+                }),
+                Fields::Unnamed(un) if un.unnamed.len() == 1 => Ok(quote! {
+                    if let ::core::option::Option::Some(v) = r.attempt(|r| ::core::result::Result::Ok(Self::#ident(crate::wire::FromWire::read(r)?))) { return ::core::result::Result::Ok(v); }
+                }),
+                Fields::Named(named) => {
+                    let fields = named_fields(named, field_rule)?;
+                    let read = read_named(&fields, quote!(Self::#ident), deny, false, quote!(::core::option::Option::None));
+                    Ok(quote! {
+                        if let ::core::option::Option::Some(v) = r.attempt(|r| { #read }) { return ::core::result::Result::Ok(v); }
+                    })
+                }
+                Fields::Unnamed(_) => Err(syn::Error::new_spanned(v, "tuple variants are not supported")),
+            }
+        }).collect::<syn::Result<Vec<_>>>()?;
+        let msg = format!("data did not match any variant of untagged enum {enum_name}");
+        return Ok(quote! {
+            #(#tries)*
+            ::core::result::Result::Err(r.error(#msg))
+        });
+    }
+
+    if let Some(tag) = &c.tag {
+        if let Some(content) = &c.content {
+            // Adjacently tagged: {tag: name, content: payload}.
+            let arms = e.variants.iter().zip(&names).map(|(v, vname)| {
+                let ident = &v.ident;
+                match &v.fields {
+                    Fields::Unit => Ok(quote! { #vname => {
+                        r.object(&mut |r, key| if key == #content { r.null() } else { r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[#tag, #content]) })?;
+                        ::core::result::Result::Ok(Self::#ident)
+                    } }),
+                    Fields::Unnamed(un) if un.unnamed.len() == 1 => {
+                        let ty = &un.unnamed[0].ty;
+                        Ok(quote! { #vname => {
+                            let mut slot: ::core::option::Option<#ty> = ::core::option::Option::None;
+                            r.object(&mut |r, key| if key == #content { r.field(&mut slot, #content) } else { r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[#tag, #content]) })?;
+                            match slot { ::core::option::Option::Some(v) => ::core::result::Result::Ok(Self::#ident(v)), ::core::option::Option::None => ::core::result::Result::Err(r.error(concat!("missing field `", #content, "`"))) }
+                        } })
+                    }
+                    _ => Err(syn::Error::new_spanned(v, "adjacently tagged: only unit and newtype variants are supported")),
+                }
+            }).collect::<syn::Result<Vec<_>>>()?;
+            return Ok(quote! {
+                let tag = r.find_tag(#tag)?;
+                match &*tag {
+                    #(#arms)*
+                    other => ::core::result::Result::Err(r.unknown_variant(other, &[#(#names),*])),
+                }
+            });
+        }
+        // Internally tagged: {tag: name, ...fields}.
+        let arms = e.variants.iter().zip(&names).map(|(v, vname)| {
+            let ident = &v.ident;
+            match &v.fields {
+                Fields::Unit => Ok(quote! { #vname => {
+                    r.object(&mut |r, key| r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[]))?;
+                    ::core::result::Result::Ok(Self::#ident)
+                } }),
+                Fields::Unnamed(un) if un.unnamed.len() == 1 => {
+                    let ty = &un.unnamed[0].ty;
+                    Ok(quote! { #vname => ::core::result::Result::Ok(Self::#ident(<#ty as crate::wire::FromWire>::read_fields(r, ::core::option::Option::Some(#tag))?)), })
+                }
+                Fields::Named(named) => {
+                    let fields = named_fields(named, field_rule)?;
+                    let read = read_named(&fields, quote!(Self::#ident), deny, false, quote!(::core::option::Option::Some(#tag)));
+                    Ok(quote! { #vname => { #read } })
+                }
+                Fields::Unnamed(_) => Err(syn::Error::new_spanned(v, "tuple variants are not supported")),
+            }
+        }).collect::<syn::Result<Vec<_>>>()?;
+        return Ok(quote! {
+            let tag = r.find_tag(#tag)?;
+            match &*tag {
+                #(#arms)*
+                other => ::core::result::Result::Err(r.unknown_variant(other, &[#(#names),*])),
+            }
+        });
+    }
+
+    // Externally tagged: "name" for unit variants, {name: payload} otherwise.
+    let all_unit = e.variants.iter().all(|v| matches!(v.fields, Fields::Unit));
+    let unit_arms = e
+        .variants
+        .iter()
+        .zip(&names)
+        .filter(|(v, _)| matches!(v.fields, Fields::Unit))
+        .map(|(v, vname)| {
+            let ident = &v.ident;
+            quote! { #vname => ::core::result::Result::Ok(Self::#ident), }
+        });
+    if all_unit {
+        return Ok(quote! {
+            let name = r.str()?;
+            match &*name {
+                #(#unit_arms)*
+                other => ::core::result::Result::Err(r.unknown_variant(other, &[#(#names),*])),
+            }
+        });
+    }
+    let data_arms = e.variants.iter().zip(&names).map(|(v, vname)| {
+        let ident = &v.ident;
+        match &v.fields {
+            Fields::Unit => Ok(quote! { #vname => { r.null()?; ::core::result::Result::Ok(Self::#ident) } }),
+            Fields::Unnamed(un) if un.unnamed.len() == 1 => Ok(quote! { #vname => ::core::result::Result::Ok(Self::#ident(crate::wire::FromWire::read(r)?)), }),
+            Fields::Named(named) => {
+                let fields = named_fields(named, field_rule)?;
+                let read = read_named(&fields, quote!(Self::#ident), deny, false, quote!(::core::option::Option::None));
+                Ok(quote! { #vname => { #read } })
+            }
+            Fields::Unnamed(_) => Err(syn::Error::new_spanned(v, "tuple variants are not supported")),
+        }
+    }).collect::<syn::Result<Vec<_>>>()?;
+    Ok(quote! {
+        if r.peek_string()? {
+            let name = r.str()?;
+            return match &*name {
+                #(#unit_arms)*
+                other => ::core::result::Result::Err(r.unknown_variant(other, &[#(#names),*])),
+            };
+        }
+        let mut out: ::core::option::Option<Self> = ::core::option::Option::None;
+        r.object(&mut |r, key| {
+            if out.is_some() {
+                return ::core::result::Result::Err(r.error("an externally tagged enum has exactly one key"));
+            }
+            out = ::core::option::Option::Some(match key {
+                #(#data_arms)*
+                other => ::core::result::Result::Err(r.unknown_variant(other, &[#(#names),*])),
+            }?);
+            ::core::result::Result::Ok(())
+        })?;
+        out.ok_or_else(|| r.error("an externally tagged enum has exactly one key"))
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+// ---------------------------------------------------------------------------------------------
+
+/// Statements writing `fields` (bound by reference as `bindings`) into an open object.
+fn write_named(fields: &[NamedField], bindings: &[TokenStream]) -> TokenStream {
+    let stmts = fields.iter().zip(bindings).map(|(f, b)| {
+        let name = &f.name;
+        let write = match &f.attrs.write_with {
+            Some(path) => quote! { w.key(#name); #path(#b, w); },
+            None => quote! { w.key(#name); crate::wire::ToWire::write(#b, w); },
+        };
+        match &f.attrs.skip_if {
+            Some(path) => quote! { if !#path(#b) { #write } },
+            None => write,
+        }
+    });
+    quote! { #(#stmts)* }
+}
+
+fn write_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
+    let c = container_attrs(&input.attrs)?;
+    let name = &input.ident;
+    let generics = with_bounds(input, quote!(crate::wire::ToWire));
+    let (impl_g, ty_g, where_g) = generics.split_for_impl();
+    let mut extra = quote! {};
+
+    let body = if let Some(into) = &c.into {
+        quote! {
+            let proxy: #into = ::core::convert::Into::into(::core::clone::Clone::clone(self));
+            crate::wire::ToWire::write(&proxy, w);
+        }
+    } else {
+        match &input.data {
+            Data::Struct(s) => match &s.fields {
+                Fields::Named(named) => {
+                    let fields = named_fields(named, c.rename_all)?;
+                    if c.transparent {
+                        let f = fields
+                            .first()
+                            .ok_or_else(|| syn::Error::new_spanned(name, "empty"))?;
+                        let ident = &f.ident;
+                        quote! { crate::wire::ToWire::write(&self.#ident, w); }
+                    } else {
+                        let bindings: Vec<TokenStream> = fields
+                            .iter()
+                            .map(|f| {
+                                let ident = &f.ident;
+                                quote!(&self.#ident)
+                            })
+                            .collect();
+                        let stmts = write_named(&fields, &bindings);
+                        extra = quote! {
+                            fn write_fields(&self, w: &mut crate::wire::Writer) { #stmts }
+                        };
+                        quote! { w.open_object(); self.write_fields(w); w.close_object(); }
+                    }
+                }
+                Fields::Unnamed(un) if un.unnamed.len() == 1 => {
+                    quote! { crate::wire::ToWire::write(&self.0, w); }
+                }
+                Fields::Unnamed(un) => {
+                    let idx = (0..un.unnamed.len()).map(syn::Index::from);
+                    quote! { w.open_array(); #( w.item(); crate::wire::ToWire::write(&self.#idx, w); )* w.close_array(); }
+                }
+                Fields::Unit => quote! { w.null(); },
+            },
+            Data::Enum(e) => write_enum(&c, e)?,
+            Data::Union(_) => {
+                return Err(syn::Error::new_spanned(name, "unions are not supported"));
+            }
+        }
+    };
+    Ok(quote! {
+        impl #impl_g crate::wire::ToWire for #name #ty_g #where_g {
+            fn write(&self, w: &mut crate::wire::Writer) {
+                #body
+            }
+            #extra
+        }
+    })
+}
+
+fn write_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
+    let field_rule = c.rename_all_fields;
+    let mut arms = Vec::new();
+    for v in &e.variants {
+        let ident = &v.ident;
+        let vname = variant_name(v, c.rename_all)?;
+        let arm = match &v.fields {
+            Fields::Unit => {
+                let pat = quote!(Self::#ident);
+                let body = if c.untagged {
+                    quote! { w.null(); }
+                } else if let Some(tag) = &c.tag {
+                    quote! { w.open_object(); w.key(#tag); w.str(#vname); w.close_object(); }
+                } else {
+                    quote! { w.str(#vname); }
+                };
+                quote! { #pat => { #body } }
+            }
+            Fields::Unnamed(un) if un.unnamed.len() == 1 => {
+                let pat = quote!(Self::#ident(inner));
+                let body = if c.untagged {
+                    quote! { crate::wire::ToWire::write(inner, w); }
+                } else if let (Some(tag), Some(content)) = (&c.tag, &c.content) {
+                    quote! { w.open_object(); w.key(#tag); w.str(#vname); w.key(#content); crate::wire::ToWire::write(inner, w); w.close_object(); }
+                } else if let Some(tag) = &c.tag {
+                    quote! { w.open_object(); w.key(#tag); w.str(#vname); crate::wire::ToWire::write_fields(inner, w); w.close_object(); }
+                } else {
+                    quote! { w.open_object(); w.key(#vname); crate::wire::ToWire::write(inner, w); w.close_object(); }
+                };
+                quote! { #pat => { #body } }
+            }
+            Fields::Named(named) => {
+                let fields = named_fields(named, field_rule)?;
+                let idents: Vec<&Ident> = fields.iter().map(|f| &f.ident).collect();
+                let locals: Vec<Ident> = (0..idents.len())
+                    .map(|i| format_ident!("__v{}", i))
+                    .collect();
+                let bindings: Vec<TokenStream> = locals.iter().map(|i| quote!(#i)).collect();
+                let stmts = write_named(&fields, &bindings);
+                let pat = quote!(Self::#ident { #(#idents: #locals),* });
+                let body = if c.untagged {
+                    quote! { w.open_object(); #stmts w.close_object(); }
+                } else if c.content.is_some() {
+                    return Err(syn::Error::new_spanned(
+                        v,
+                        "adjacently tagged struct variants are not supported",
+                    ));
+                } else if let Some(tag) = &c.tag {
+                    quote! { w.open_object(); w.key(#tag); w.str(#vname); #stmts w.close_object(); }
+                } else {
+                    quote! { w.open_object(); w.key(#vname); w.open_object(); #stmts w.close_object(); w.close_object(); }
+                };
+                quote! { #pat => { #body } }
+            }
+            Fields::Unnamed(_) => {
+                return Err(syn::Error::new_spanned(
+                    v,
+                    "tuple variants are not supported",
+                ));
+            }
+        };
+        arms.push(arm);
+    }
+    if e.variants.is_empty() {
+        return Ok(quote! { match *self {} });
+    }
+    Ok(quote! {
+        match self { #(#arms)* }
+    })
+}

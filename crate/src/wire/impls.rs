@@ -1,0 +1,369 @@
+//! The wire format of the standard types, as serde_json writes and reads them.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+use super::{FromWire, Reader, Result, ToWire, Writer};
+
+macro_rules! unsigned {
+    ($($t:ty),*) => {$(
+        impl FromWire for $t {
+            fn read(r: &mut Reader<'_>) -> Result<Self> {
+                let v = r.unsigned(<$t>::MAX as u64, stringify!($t))?;
+                <$t>::try_from(v).map_err(|e| r.custom(e))
+            }
+        }
+        impl ToWire for $t {
+            fn write(&self, w: &mut Writer) {
+                w.unsigned(*self as u64);
+            }
+        }
+    )*};
+}
+unsigned!(u8, u16, u32, u64, usize);
+
+macro_rules! signed {
+    ($($t:ty),*) => {$(
+        impl FromWire for $t {
+            fn read(r: &mut Reader<'_>) -> Result<Self> {
+                let v = r.signed(<$t>::MIN as i64, <$t>::MAX as i64, stringify!($t))?;
+                <$t>::try_from(v).map_err(|e| r.custom(e))
+            }
+        }
+        impl ToWire for $t {
+            fn write(&self, w: &mut Writer) {
+                w.signed(*self as i64);
+            }
+        }
+    )*};
+}
+signed!(i8, i16, i32, i64, isize);
+
+impl FromWire for f64 {
+    fn read(r: &mut Reader<'_>) -> Result<Self> {
+        r.float()
+    }
+}
+impl ToWire for f64 {
+    fn write(&self, w: &mut Writer) {
+        w.float(*self);
+    }
+}
+
+impl FromWire for f32 {
+    fn read(r: &mut Reader<'_>) -> Result<Self> {
+        Ok(r.float()? as f32)
+    }
+}
+impl ToWire for f32 {
+    fn write(&self, w: &mut Writer) {
+        w.float32(*self);
+    }
+}
+
+impl FromWire for bool {
+    fn read(r: &mut Reader<'_>) -> Result<Self> {
+        r.bool()
+    }
+}
+impl ToWire for bool {
+    fn write(&self, w: &mut Writer) {
+        w.bool(*self);
+    }
+}
+
+impl FromWire for () {
+    fn read(r: &mut Reader<'_>) -> Result<Self> {
+        r.null()
+    }
+}
+impl ToWire for () {
+    fn write(&self, w: &mut Writer) {
+        w.null();
+    }
+}
+
+impl FromWire for char {
+    fn read(r: &mut Reader<'_>) -> Result<Self> {
+        let s = r.str()?;
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Ok(c),
+            _ => Err(r.error("invalid value: expected a character")),
+        }
+    }
+}
+impl ToWire for char {
+    fn write(&self, w: &mut Writer) {
+        let mut buf = [0u8; 4];
+        w.str(self.encode_utf8(&mut buf));
+    }
+}
+
+impl FromWire for String {
+    fn read(r: &mut Reader<'_>) -> Result<Self> {
+        Ok(r.str()?.into_owned())
+    }
+}
+impl ToWire for String {
+    fn write(&self, w: &mut Writer) {
+        w.str(self);
+    }
+}
+impl ToWire for str {
+    fn write(&self, w: &mut Writer) {
+        w.str(self);
+    }
+}
+
+impl FromWire for Arc<str> {
+    fn read(r: &mut Reader<'_>) -> Result<Self> {
+        Ok(Arc::from(&*r.str()?))
+    }
+}
+impl ToWire for Arc<str> {
+    fn write(&self, w: &mut Writer) {
+        w.str(self);
+    }
+}
+
+impl<T: ToWire + ?Sized> ToWire for &T {
+    fn write(&self, w: &mut Writer) {
+        (**self).write(w);
+    }
+    fn write_fields(&self, w: &mut Writer) {
+        (**self).write_fields(w);
+    }
+}
+
+impl<T: FromWire> FromWire for Box<T> {
+    fn read(r: &mut Reader<'_>) -> Result<Self> {
+        T::read(r).map(Box::new)
+    }
+    fn read_fields(r: &mut Reader<'_>, skip: Option<&str>) -> Result<Self> {
+        T::read_fields(r, skip).map(Box::new)
+    }
+}
+impl<T: ToWire + ?Sized> ToWire for Box<T> {
+    fn write(&self, w: &mut Writer) {
+        (**self).write(w);
+    }
+    fn write_fields(&self, w: &mut Writer) {
+        (**self).write_fields(w);
+    }
+}
+
+impl<T: FromWire> FromWire for Arc<T> {
+    fn read(r: &mut Reader<'_>) -> Result<Self> {
+        T::read(r).map(Arc::new)
+    }
+}
+impl<T: ToWire> ToWire for Arc<T> {
+    fn write(&self, w: &mut Writer) {
+        (**self).write(w);
+    }
+}
+
+impl<T: FromWire> FromWire for Option<T> {
+    fn read(r: &mut Reader<'_>) -> Result<Self> {
+        if r.take_null()? {
+            Ok(None)
+        } else {
+            T::read(r).map(Some)
+        }
+    }
+    fn absent() -> Option<Self> {
+        Some(None)
+    }
+}
+impl<T: ToWire> ToWire for Option<T> {
+    fn write(&self, w: &mut Writer) {
+        match self {
+            Some(v) => v.write(w),
+            None => w.null(),
+        }
+    }
+}
+
+impl<T: FromWire> FromWire for Vec<T> {
+    fn read(r: &mut Reader<'_>) -> Result<Self> {
+        let mut out = Vec::new();
+        r.array(&mut |r| {
+            out.push(T::read(r)?);
+            Ok(())
+        })?;
+        Ok(out)
+    }
+}
+impl<T: ToWire> ToWire for Vec<T> {
+    fn write(&self, w: &mut Writer) {
+        self.as_slice().write(w);
+    }
+}
+impl<T: ToWire> ToWire for [T] {
+    fn write(&self, w: &mut Writer) {
+        w.open_array();
+        for item in self {
+            w.item();
+            item.write(w);
+        }
+        w.close_array();
+    }
+}
+
+impl<T: FromWire + Default + Copy, const N: usize> FromWire for [T; N] {
+    fn read(r: &mut Reader<'_>) -> Result<Self> {
+        let mut out = [T::default(); N];
+        let mut i = 0usize;
+        r.array(&mut |r| {
+            let value = T::read(r)?;
+            match out.get_mut(i) {
+                Some(slot) => *slot = value,
+                None => return Err(r.error("invalid length: too many items")),
+            }
+            i += 1;
+            Ok(())
+        })?;
+        if i == N {
+            Ok(out)
+        } else {
+            Err(r.error("invalid length: too few items"))
+        }
+    }
+}
+impl<T: ToWire, const N: usize> ToWire for [T; N] {
+    fn write(&self, w: &mut Writer) {
+        self.as_slice().write(w);
+    }
+}
+
+impl<T: FromWire + Ord> FromWire for BTreeSet<T> {
+    fn read(r: &mut Reader<'_>) -> Result<Self> {
+        let mut out = BTreeSet::new();
+        r.array(&mut |r| {
+            out.insert(T::read(r)?);
+            Ok(())
+        })?;
+        Ok(out)
+    }
+}
+impl<T: ToWire> ToWire for BTreeSet<T> {
+    fn write(&self, w: &mut Writer) {
+        w.open_array();
+        for item in self {
+            w.item();
+            item.write(w);
+        }
+        w.close_array();
+    }
+}
+
+macro_rules! tuple {
+    ($($name:ident $idx:tt),*) => {
+        impl<$($name: FromWire),*> FromWire for ($($name,)*) {
+            fn read(r: &mut Reader<'_>) -> Result<Self> {
+                $( let mut $name: Option<$name> = None; )*
+                let mut i = 0usize;
+                r.array(&mut |r| {
+                    match i {
+                        $( $idx => $name = Some(FromWire::read(r)?), )*
+                        _ => return Err(r.error("invalid length: too many items")),
+                    }
+                    i += 1;
+                    Ok(())
+                })?;
+                Ok(($( $name.ok_or_else(|| r.error("invalid length: too few items"))?, )*))
+            }
+        }
+        impl<$($name: ToWire),*> ToWire for ($($name,)*) {
+            fn write(&self, w: &mut Writer) {
+                w.open_array();
+                $( w.item(); self.$idx.write(w); )*
+                w.close_array();
+            }
+        }
+    };
+}
+#[allow(non_snake_case)]
+mod tuples {
+    use super::*;
+    tuple!(A 0, B 1);
+    tuple!(A 0, B 1, C 2);
+}
+
+/// A type used as a map key: written as a JSON string, as serde_json writes keys.
+pub trait WireKey: Sized {
+    fn to_key(&self) -> std::borrow::Cow<'_, str>;
+    fn from_key(key: &str) -> std::result::Result<Self, String>;
+}
+
+impl WireKey for String {
+    fn to_key(&self) -> std::borrow::Cow<'_, str> {
+        std::borrow::Cow::Borrowed(self)
+    }
+    fn from_key(key: &str) -> std::result::Result<Self, String> {
+        Ok(key.to_string())
+    }
+}
+
+impl<K: WireKey + Ord, V: FromWire> FromWire for BTreeMap<K, V> {
+    fn read(r: &mut Reader<'_>) -> Result<Self> {
+        let mut out = BTreeMap::new();
+        r.object(&mut |r, key| {
+            let k = K::from_key(key).map_err(|e| r.custom(e))?;
+            out.insert(k, V::read(r)?);
+            Ok(())
+        })?;
+        Ok(out)
+    }
+}
+impl<K: WireKey, V: ToWire> ToWire for BTreeMap<K, V> {
+    fn write(&self, w: &mut Writer) {
+        w.open_object();
+        for (k, v) in self {
+            w.map_key(&k.to_key());
+            v.write(w);
+        }
+        w.close_object();
+    }
+}
+
+pub use WireKey as Key;
+
+impl<T: FromWire + Clone> FromWire for std::borrow::Cow<'_, [T]> {
+    fn read(r: &mut Reader<'_>) -> Result<Self> {
+        Vec::<T>::read(r).map(std::borrow::Cow::Owned)
+    }
+}
+impl<T: ToWire + Clone> ToWire for std::borrow::Cow<'_, [T]> {
+    fn write(&self, w: &mut Writer) {
+        (**self).write(w);
+    }
+}
+
+impl FromWire for std::borrow::Cow<'_, str> {
+    fn read(r: &mut Reader<'_>) -> Result<Self> {
+        Ok(std::borrow::Cow::Owned(r.str()?.into_owned()))
+    }
+}
+impl ToWire for std::borrow::Cow<'_, str> {
+    fn write(&self, w: &mut Writer) {
+        w.str(self);
+    }
+}
+
+impl<T: FromWire> FromWire for std::collections::VecDeque<T> {
+    fn read(r: &mut Reader<'_>) -> Result<Self> {
+        Vec::<T>::read(r).map(Into::into)
+    }
+}
+impl<T: ToWire> ToWire for std::collections::VecDeque<T> {
+    fn write(&self, w: &mut Writer) {
+        w.open_array();
+        for item in self {
+            w.item();
+            item.write(w);
+        }
+        w.close_array();
+    }
+}
