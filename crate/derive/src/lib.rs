@@ -19,7 +19,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 use syn::{Attribute, Data, DeriveInput, Fields, Ident, LitStr, parse_macro_input};
 
-#[proc_macro_derive(FromWire, attributes(wire))]
+#[proc_macro_derive(FromWire, attributes(wire, serde))]
 pub fn derive_from_wire(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     match read_impl(&input) {
@@ -28,7 +28,7 @@ pub fn derive_from_wire(input: proc_macro::TokenStream) -> proc_macro::TokenStre
     }
 }
 
-#[proc_macro_derive(ToWire, attributes(wire))]
+#[proc_macro_derive(ToWire, attributes(wire, serde))]
 pub fn derive_to_wire(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     match write_impl(&input) {
@@ -415,7 +415,12 @@ fn read_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
                     }
                 }
                 Fields::Unnamed(un) if un.unnamed.len() == 1 => {
-                    quote! { ::core::result::Result::Ok(Self(crate::wire::FromWire::read(r)?)) }
+                    match field_attrs(&un.unnamed[0].attrs)?.read_with {
+                        Some(path) => quote! { ::core::result::Result::Ok(Self(#path(r)?)) },
+                        None => {
+                            quote! { ::core::result::Result::Ok(Self(crate::wire::FromWire::read(r)?)) }
+                        }
+                    }
                 }
                 Fields::Unnamed(un) => {
                     let n = un.unnamed.len();
@@ -662,7 +667,10 @@ fn write_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
                     }
                 }
                 Fields::Unnamed(un) if un.unnamed.len() == 1 => {
-                    quote! { crate::wire::ToWire::write(&self.0, w); }
+                    match field_attrs(&un.unnamed[0].attrs)?.write_with {
+                        Some(path) => quote! { #path(&self.0, w); },
+                        None => quote! { crate::wire::ToWire::write(&self.0, w); },
+                    }
                 }
                 Fields::Unnamed(un) => {
                     let idx = (0..un.unnamed.len()).map(syn::Index::from);

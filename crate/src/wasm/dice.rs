@@ -2,13 +2,12 @@
 //! notations in, `ParsedNotation` (parse once, roll many) and the rule helpers (roll twice,
 //! chances, roll-offs, countdowns). Detailed rolls come back packed (`wasm::packed`).
 
-use tsify::Ts;
 use wasm_bindgen::prelude::*;
 
 use std::cell::RefCell;
 
 use super::packed::{roll_packed, texts_packed};
-use super::{JsResult, from_ts, js, to_ts};
+use super::{JsResult, js, parse_json, write_json};
 use crate::dice::source::MAX_SEED;
 use crate::dice::{
     ChanceRoll, Countdown, CountdownRoll, CountdownSpeed, DiceSource, DieRoller, DieSize,
@@ -133,16 +132,16 @@ impl DiceBox {
 
     /// Resume a seeded stream from a saved state.
     #[wasm_bindgen(js_name = fromState)]
-    pub fn from_state(state: Ts<SeedState>) -> JsResult<DiceBox> {
-        let state = from_ts(state, "dice state")?;
+    pub fn from_state(state: &str) -> JsResult<DiceBox> {
+        let state: SeedState = js(parse_json(state, "dice state"))?;
         Ok(DiceBox {
             source: DiceSource::Seeded(Box::new(js(SeededDice::restore(state))?)),
         })
     }
 
-    /// The saved state of a seeded box; `undefined` for crypto and supplied boxes.
-    pub fn state(&self) -> JsResult<Option<Ts<SeedState>>> {
-        self.source.seed_state().map(|s| to_ts(&s)).transpose()
+    /// The saved state of a seeded box (JSON); `null` for crypto and supplied boxes.
+    pub fn state(&self) -> JsResult<String> {
+        js(write_json(&self.source.seed_state()))
     }
 
     /// `"seeded"`, `"crypto"` or `"supplied"`.
@@ -204,38 +203,34 @@ impl ParsedNotation {
 
 /// GH-DICE-04 and advantage: roll one die twice, keep the higher or the lower.
 #[wasm_bindgen(js_name = rollTwice)]
-pub fn roll_twice(die: Ts<DieSize>, keep: Ts<Keep>, dice: &mut DiceBox) -> JsResult<Ts<TwiceRoll>> {
-    let die = from_ts(die, "die size")?;
-    let keep = from_ts(keep, "keep")?;
-    to_ts(&with_box(dice, |d| crate::dice::roll_twice(die, keep, d))?)
+pub fn roll_twice(die: &str, keep: &str, dice: &mut DiceBox) -> JsResult<String> {
+    let die: DieSize = js(parse_json(die, "die size"))?;
+    let keep: Keep = js(parse_json(keep, "keep"))?;
+    let roll: TwiceRoll = with_box(dice, |d| crate::dice::roll_twice(die, keep, d))?;
+    js(write_json(&roll))
 }
 
 /// "X-in-6": succeeds when 1d6 ≤ x.
 #[wasm_bindgen(js_name = chanceInSix)]
-pub fn chance_in_six(x: u32, dice: &mut DiceBox) -> JsResult<Ts<ChanceRoll>> {
-    to_ts(&with_box(dice, |d| crate::dice::chance_in_six(x, d))?)
+pub fn chance_in_six(x: u32, dice: &mut DiceBox) -> JsResult<String> {
+    let roll: ChanceRoll = with_box(dice, |d| crate::dice::chance_in_six(x, d))?;
+    js(write_json(&roll))
 }
 
 /// "p%": succeeds when d100 ≤ p.
 #[wasm_bindgen(js_name = percentChance)]
-pub fn percent_chance(p: u32, dice: &mut DiceBox) -> JsResult<Ts<ChanceRoll>> {
-    to_ts(&with_box(dice, |d| crate::dice::percent(p, d))?)
+pub fn percent_chance(p: u32, dice: &mut DiceBox) -> JsResult<String> {
+    let roll: ChanceRoll = with_box(dice, |d| crate::dice::percent(p, d))?;
+    js(write_json(&roll))
 }
 
 /// Break a tie among `entrants`, re-rolling among those still tied.
 #[wasm_bindgen(js_name = rollOff)]
-pub fn roll_off(
-    entrants: u32,
-    config: Option<Ts<RollOffConfig>>,
-    dice: &mut DiceBox,
-) -> JsResult<Ts<RollOff>> {
-    let config = config
-        .map(|c| from_ts(c, "roll-off config"))
-        .transpose()?
-        .unwrap_or_default();
-    to_ts(&with_box(dice, |d| {
-        crate::dice::roll_off(entrants, &config, d)
-    })?)
+pub fn roll_off(entrants: u32, config: &str, dice: &mut DiceBox) -> JsResult<String> {
+    let config: Option<RollOffConfig> = js(parse_json(config, "roll-off config"))?;
+    let config = config.unwrap_or_default();
+    let roll: RollOff = with_box(dice, |d| crate::dice::roll_off(entrants, &config, d))?;
+    js(write_json(&roll))
 }
 
 /// An A5E countdown pool (A5E-COUNT).
@@ -247,12 +242,8 @@ pub struct CountdownPool {
 #[wasm_bindgen(js_class = CountdownPool)]
 impl CountdownPool {
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        dice: u32,
-        speed: Ts<CountdownSpeed>,
-        unstoppable: Option<bool>,
-    ) -> JsResult<CountdownPool> {
-        let speed = from_ts(speed, "countdown speed")?;
+    pub fn new(dice: u32, speed: &str, unstoppable: Option<bool>) -> JsResult<CountdownPool> {
+        let speed: CountdownSpeed = js(parse_json(speed, "countdown speed"))?;
         let mut inner = js(Countdown::new(dice, speed))?;
         if unstoppable == Some(true) {
             inner = inner.unstoppable();
@@ -261,20 +252,21 @@ impl CountdownPool {
     }
 
     #[wasm_bindgen(js_name = fromJSON)]
-    pub fn from_json(state: Ts<Countdown>) -> JsResult<CountdownPool> {
+    pub fn from_json(state: &str) -> JsResult<CountdownPool> {
         Ok(CountdownPool {
-            inner: from_ts(state, "countdown")?,
+            inner: js(parse_json(state, "countdown"))?,
         })
     }
 
     #[wasm_bindgen(js_name = toJSON)]
-    pub fn to_json(&self) -> JsResult<Ts<Countdown>> {
-        to_ts(&self.inner)
+    pub fn to_json(&self) -> JsResult<String> {
+        js(write_json(&self.inner))
     }
 
-    pub fn roll(&mut self, dice: &mut DiceBox) -> JsResult<Ts<CountdownRoll>> {
+    pub fn roll(&mut self, dice: &mut DiceBox) -> JsResult<String> {
         let inner = &mut self.inner;
-        to_ts(&with_box(dice, |d| inner.roll(d))?)
+        let roll: CountdownRoll = with_box(dice, |d| inner.roll(d))?;
+        js(write_json(&roll))
     }
 
     #[wasm_bindgen(js_name = addDice)]

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::dice::{DiceBox, seed_from_js};
-use super::{JsResult, js, parse_json, to_js, write_json};
+use super::{JsResult, js, parse_json, write_json};
 use crate::conditions::RollQuery;
 use crate::dice::{DiceSource, DieRoller, SeedState, SeededDice};
 use crate::encounter::{
@@ -20,10 +20,10 @@ use crate::rulesets::RulesetConfig;
 
 /// Snapshot wrapper: the encounter's own versioned snapshot plus the state of its seeded dice,
 /// so a restored encounter continues the same stream.
-#[derive(Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire)]
+#[derive(crate::wire::FromWire, crate::wire::ToWire)]
 #[serde(deny_unknown_fields)]
 struct Saved {
-    encounter: serde_json::Value,
+    encounter: crate::wire::RawJson,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     dice: Option<SeedState>,
 }
@@ -33,6 +33,7 @@ struct Saved {
 #[serde(transparent)]
 struct Declarations(
     #[serde(deserialize_with = "crate::encounter::command::read_declarations")]
+    #[wire(read_with = "crate::encounter::command::read_declarations_wire")]
     Vec<crate::encounter::ParticipantDeclaration>,
 );
 
@@ -52,6 +53,24 @@ impl Serialize for OrderRows {
             seq.serialize_element(&(u8::from(row.done) | (u8::from(row.current) << 1)))?;
         }
         seq.end()
+    }
+}
+
+impl crate::wire::ToWire for OrderRows {
+    fn write(&self, w: &mut crate::wire::Writer) {
+        w.open_array();
+        for row in &self.0 {
+            w.item();
+            match &row.actor {
+                Actor::Participant { participant } => participant.write(w),
+                sides @ Actor::Sides { .. } => sides.write(w),
+            }
+            w.item();
+            row.count.write(w);
+            w.item();
+            (u8::from(row.done) | (u8::from(row.current) << 1)).write(w);
+        }
+        w.close_array();
     }
 }
 
@@ -127,12 +146,11 @@ impl EncounterHandle {
     /// The snapshot: `{"encounter": …, "dice": …}` as JSON text.
     #[wasm_bindgen(js_name = toJSON)]
     pub fn to_json(&self) -> JsResult<String> {
-        let encounter: serde_json::Value = js(parse_json(&self.inner.to_json(), "snapshot"))?;
         let saved = Saved {
-            encounter,
+            encounter: crate::wire::RawJson(self.inner.to_json()),
             dice: self.dice.seed_state(),
         };
-        js(serde_json::to_string(&saved).map_err(|e| Error::snapshot(e.to_string())))
+        js(write_json(&saved))
     }
 
     /// Restore a snapshot made by `toJSON`; anything malformed or tampered is refused.
@@ -142,7 +160,7 @@ impl EncounterHandle {
             crate::error::ErrorCode::LimitExceeded => e,
             _ => Error::snapshot(format!("not an encounter snapshot: {}", e.message)),
         }))?;
-        let inner = js(Encounter::from_json(&saved.encounter.to_string()))?;
+        let inner = js(Encounter::from_json(&saved.encounter.0))?;
         let dice = match saved.dice {
             Some(state) => DiceSource::Seeded(Box::new(js(SeededDice::restore(state))?)),
             None => DiceSource::crypto(),
@@ -166,71 +184,63 @@ impl EncounterHandle {
     }
 
     /// Who acts now, if anyone.
-    #[wasm_bindgen(unchecked_return_type = "Current | undefined")]
-    pub fn current(&self) -> JsResult<JsValue> {
-        to_js(&self.inner.current())
+    pub fn current(&self) -> JsResult<String> {
+        js(write_json(&self.inner.current()))
     }
 
-    #[wasm_bindgen(unchecked_return_type = "Participant[]")]
-    pub fn participants(&self) -> JsResult<JsValue> {
-        to_js(self.inner.participants())
+    pub fn participants(&self) -> JsResult<String> {
+        js(write_json(self.inner.participants()))
     }
 
-    #[wasm_bindgen(unchecked_return_type = "Participant | undefined")]
-    pub fn participant(&self, id: &str) -> JsResult<JsValue> {
+    pub fn participant(&self, id: &str) -> JsResult<String> {
         let id = js(ParticipantId::new(id))?;
-        to_js(&self.inner.participant(&id))
+        js(write_json(&self.inner.participant(&id)))
     }
 
     /// A participant's effects with the time each has left.
-    #[wasm_bindgen(unchecked_return_type = "EffectView[]")]
-    pub fn effects(&self, id: &str) -> JsResult<JsValue> {
+    pub fn effects(&self, id: &str) -> JsResult<String> {
         let id = js(ParticipantId::new(id))?;
-        to_js(&js(self.inner.effects_of(&id))?)
+        js(write_json(&js(self.inner.effects_of(&id))?))
     }
 
     /// What applies to the participant for a roll (`RollQuery` as JSON), with reasons.
-    #[wasm_bindgen(js_name = rollAdvice, unchecked_return_type = "RollAdvice")]
-    pub fn roll_advice(&self, id: &str, query: &str) -> JsResult<JsValue> {
+    #[wasm_bindgen(js_name = rollAdvice)]
+    pub fn roll_advice(&self, id: &str, query: &str) -> JsResult<String> {
         let id = js(ParticipantId::new(id))?;
         let query: RollQuery = js(parse_json(query, "roll query"))?;
-        to_js(&js(self.inner.roll_advice(&id, &query))?)
+        js(write_json(&js(self.inner.roll_advice(&id, &query))?))
     }
 
     /// GH-INIT-09: the activity categories the participant may still use on its turn.
-    #[wasm_bindgen(js_name = allowedActivities, unchecked_return_type = "Activity[]")]
-    pub fn allowed_activities(&self, id: &str) -> JsResult<JsValue> {
+    #[wasm_bindgen(js_name = allowedActivities)]
+    pub fn allowed_activities(&self, id: &str) -> JsResult<String> {
         let id = js(ParticipantId::new(id))?;
-        to_js(&js(self.inner.allowed_activities(&id))?)
+        js(write_json(&js(self.inner.allowed_activities(&id))?))
     }
 
-    #[wasm_bindgen(unchecked_return_type = "SideState[]")]
-    pub fn sides(&self) -> JsResult<JsValue> {
-        to_js(self.inner.sides())
+    pub fn sides(&self) -> JsResult<String> {
+        js(write_json(self.inner.sides()))
     }
 
-    #[wasm_bindgen(js_name = worldActions, unchecked_return_type = "WorldActionState[]")]
-    pub fn world_actions(&self) -> JsResult<JsValue> {
-        to_js(self.inner.world_actions())
+    #[wasm_bindgen(js_name = worldActions)]
+    pub fn world_actions(&self) -> JsResult<String> {
+        js(write_json(self.inner.world_actions()))
     }
 
-    #[wasm_bindgen(unchecked_return_type = "ParticipantId[]")]
-    pub fn delayed(&self) -> JsResult<JsValue> {
-        to_js(&self.inner.delayed())
+    pub fn delayed(&self) -> JsResult<String> {
+        js(write_json(&self.inner.delayed()))
     }
 
     pub fn round(&self) -> u32 {
         self.inner.round()
     }
 
-    #[wasm_bindgen(unchecked_return_type = "Phase")]
-    pub fn phase(&self) -> JsResult<JsValue> {
-        to_js(&self.inner.phase())
+    pub fn phase(&self) -> JsResult<String> {
+        js(write_json(&self.inner.phase()))
     }
 
-    #[wasm_bindgen(unchecked_return_type = "RulesetConfig")]
-    pub fn config(&self) -> JsResult<JsValue> {
-        to_js(self.inner.config())
+    pub fn config(&self) -> JsResult<String> {
+        js(write_json(self.inner.config()))
     }
 
     #[wasm_bindgen(js_name = elapsedSeconds)]
@@ -240,8 +250,8 @@ impl EncounterHandle {
     }
 
     /// The encounter's seeded dice position (undefined for crypto dice).
-    #[wasm_bindgen(js_name = diceState, unchecked_return_type = "SeedState | undefined")]
-    pub fn dice_state(&self) -> JsResult<JsValue> {
-        to_js(&self.dice.seed_state())
+    #[wasm_bindgen(js_name = diceState)]
+    pub fn dice_state(&self) -> JsResult<String> {
+        js(write_json(&self.dice.seed_state()))
     }
 }

@@ -5,11 +5,11 @@
 //! serde-wasm-bindgen code for the large tagged enums), and the facade types them with the
 //! interfaces generated from the Rust types.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::dice::{DiceBox, seed_from_js};
-use super::{JsResult, js, parse_json, to_js, write_json};
+use super::{JsResult, js, parse_json, write_json};
 use crate::clock::consumable::Consumable;
 use crate::clock::id::Ident;
 use crate::clock::light::{LightKind, LightLevel, LightSource, LightSpec};
@@ -28,10 +28,10 @@ use crate::units::Feet;
 
 /// Snapshot wrapper: the journey's own versioned, checksummed snapshot plus the state of its
 /// seeded dice, so a restored journey continues the same stream.
-#[derive(Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire)]
+#[derive(crate::wire::FromWire, crate::wire::ToWire)]
 #[serde(deny_unknown_fields)]
 struct Saved {
-    journey: serde_json::Value,
+    journey: crate::wire::RawJson,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     dice: Option<SeedState>,
 }
@@ -108,8 +108,7 @@ impl JourneyView {
 }
 
 /// A plain enum name (`"dim"`, `"torch"`) read through serde, so the names stay the Rust ones.
-/// Read from text (not a `serde_json::Value`) so it reuses the snapshot's deserializers.
-fn parse_name<T: for<'de> Deserialize<'de>>(name: &str, what: &str) -> Result<T> {
+fn parse_name<T: crate::wire::FromWire>(name: &str, what: &str) -> Result<T> {
     write_json(name)
         .and_then(|quoted| parse_json(&quoted, what))
         .map_err(|_| Error::invalid_argument(format!("\"{name}\" is not a {what}")))
@@ -128,9 +127,8 @@ fn config_for(ruleset: &str, overrides: &str) -> Result<JourneyConfig> {
             )));
         }
     };
-    type Object = serde_json::Map<String, serde_json::Value>;
-    let mut merged: Object = parse_json(&write_json(&preset)?, "journey config")?;
-    let extra: Object = parse_json(overrides, "journey config")?;
+    let mut merged: crate::wire::RawObject = parse_json(&write_json(&preset)?, "journey config")?;
+    let extra: crate::wire::RawObject = parse_json(overrides, "journey config")?;
     merged.extend(extra);
     parse_json(&write_json(&merged)?, "journey config")
 }
@@ -189,14 +187,11 @@ impl JourneyHandle {
     /// The snapshot: `{"journey": …, "dice": …}` as JSON text.
     #[wasm_bindgen(js_name = toJSON)]
     pub fn to_json(&self) -> JsResult<String> {
-        let text = js(self.inner.to_json())?;
-        let journey: serde_json::Value = js(serde_json::from_str(&text)
-            .map_err(|e| Error::snapshot(format!("cannot write snapshot: {e}"))))?;
         let saved = Saved {
-            journey,
+            journey: crate::wire::RawJson(js(self.inner.to_json())?),
             dice: self.dice.seed_state(),
         };
-        js(serde_json::to_string(&saved).map_err(|e| Error::snapshot(e.to_string())))
+        js(write_json(&saved))
     }
 
     /// Restore a snapshot made by `toJSON`; anything malformed or tampered is refused.
@@ -207,9 +202,9 @@ impl JourneyHandle {
                 "snapshot larger than {MAX_SAVED_BYTES} bytes"
             ))));
         }
-        let saved: Saved = js(serde_json::from_str(json)
+        let saved: Saved = js(crate::wire::read_all(json)
             .map_err(|e| Error::snapshot(format!("not a journey snapshot: {e}"))))?;
-        let inner = js(Journey::from_json(&saved.journey.to_string()))?;
+        let inner = js(Journey::from_json(&saved.journey.0))?;
         let dice = match saved.dice {
             Some(state) => DiceSource::Seeded(Box::new(js(SeededDice::restore(state))?)),
             None => DiceSource::crypto(),
@@ -230,13 +225,13 @@ impl JourneyHandle {
 
     /// The light level at `distance` feet from the party's carried sources (or from the
     /// sources at `place`), the brightest winning over `ambient`.
-    #[wasm_bindgen(js_name = lightLevel, unchecked_return_type = "LightLevel")]
+    #[wasm_bindgen(js_name = lightLevel)]
     pub fn light_level(
         &self,
         place: Option<String>,
         distance: u32,
         ambient: &str,
-    ) -> JsResult<JsValue> {
+    ) -> JsResult<String> {
         let ambient: LightLevel = js(parse_name(ambient, "light level"))?;
         let place = match place {
             Some(p) => Some(js(Ident::new(p))?),
@@ -245,8 +240,7 @@ impl JourneyHandle {
         let level = self
             .inner
             .light_level(place.as_ref(), Feet(distance), ambient);
-        let quoted = js(write_json(&level))?;
-        Ok(JsValue::from_str(quoted.trim_matches('"')))
+        js(write_json(&level))
     }
 
     /// A light source's numbers from the rules: `"hyb"` torch or lantern (HYB-LIGHT-01), or
@@ -272,8 +266,8 @@ impl JourneyHandle {
     }
 
     /// The journey's seeded dice position (undefined for crypto dice).
-    #[wasm_bindgen(js_name = diceState, unchecked_return_type = "SeedState | undefined")]
-    pub fn dice_state(&self) -> JsResult<JsValue> {
-        to_js(&self.dice.seed_state())
+    #[wasm_bindgen(js_name = diceState)]
+    pub fn dice_state(&self) -> JsResult<String> {
+        js(write_json(&self.dice.seed_state()))
     }
 }

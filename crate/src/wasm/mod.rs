@@ -60,30 +60,19 @@ pub fn from_ts<T: DeserializeOwned + Tsify>(value: Ts<T>, what: &str) -> JsResul
         .map_err(|e| error_to_js(Error::invalid_argument(format!("invalid {what}: {e}"))))
 }
 
-/// The most bytes of JSON text any call takes (commands, events, snapshots, procedure input).
-/// A 500-combatant Greyhawk round's events are about 165 KB; the limit is far above every real
-/// use and keeps a runaway input from exhausting the module's memory, which would end the wasm
-/// instance. The facade checks the same number before copying text into the module.
-pub const MAX_JSON_BYTES: usize = 8 * 1024 * 1024;
+/// The most bytes of JSON text any call takes (see [`crate::wire::MAX_JSON_BYTES`]). The facade
+/// checks the same number before copying text into the module.
+pub use crate::wire::MAX_JSON_BYTES;
 
-/// Read JSON text as `T`: `LIMIT_EXCEEDED` past [`MAX_JSON_BYTES`], `INVALID_ARGUMENT` (naming
-/// `what`) when it is not a `T`.
-pub fn parse_json<T: DeserializeOwned>(json: &str, what: &str) -> crate::Result<T> {
-    if json.len() > MAX_JSON_BYTES {
-        return Err(Error::new(
-            ErrorCode::LimitExceeded,
-            format!(
-                "{what}: at most {MAX_JSON_BYTES} bytes of JSON, not {}",
-                json.len()
-            ),
-        ));
-    }
-    serde_json::from_str(json).map_err(|e| Error::invalid_argument(format!("invalid {what}: {e}")))
+/// Read JSON text as `T` through the wire reader: `LIMIT_EXCEEDED` past [`MAX_JSON_BYTES`],
+/// `INVALID_ARGUMENT` (naming `what`) when it is not a `T`.
+pub fn parse_json<T: crate::wire::FromWire>(json: &str, what: &str) -> crate::Result<T> {
+    crate::wire::from_json(json, what, ErrorCode::InvalidArgument)
 }
 
-/// Write `value` as JSON text.
-pub fn write_json<T: Serialize + ?Sized>(value: &T) -> crate::Result<String> {
-    serde_json::to_string(value).map_err(|e| Error::invalid_argument(e.to_string()))
+/// Write `value` as JSON text through the wire writer.
+pub fn write_json<T: crate::wire::ToWire + ?Sized>(value: &T) -> crate::Result<String> {
+    Ok(crate::wire::to_json(value))
 }
 
 /// Convert a core result.
@@ -118,7 +107,7 @@ mod tests {
     /// The facade refuses text before copying it in, by the same number.
     #[test]
     fn the_facade_checks_the_same_json_limit() {
-        let facade = include_str!("../../../js-package/src/core/commands.ts");
+        let facade = include_str!("../../../js-package/src/core/text.ts");
         assert_eq!(MAX_JSON_BYTES, 8 * 1024 * 1024);
         assert!(facade.contains("export const MAX_JSON_CHARS = 8 * 1024 * 1024;"));
     }

@@ -29,7 +29,6 @@
 //! `hyb.planMorale`, `hyb.moraleFor`, `hyb.dangerousCheck`, `hyb.damage`,
 //! `hyb.stealth.{attempt, attack}`, and every `a5e.*` name (see [`super::procedures_a5e`]).
 
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
@@ -1504,7 +1503,7 @@ pub struct StateStep<S, R> {
 
 /// Parse `input` (JSON text) as `I`, run `f`, and give its result back as JSON text. Malformed
 /// input is an `INVALID_ARGUMENT` error naming what serde found wrong.
-pub(crate) fn json<I: DeserializeOwned, O: Serialize>(
+pub(crate) fn json<I: crate::wire::FromWire, O: crate::wire::ToWire>(
     input: &str,
     f: impl FnOnce(I) -> Result<O>,
 ) -> Result<String> {

@@ -367,3 +367,57 @@ impl<T: ToWire> ToWire for std::collections::VecDeque<T> {
         w.close_array();
     }
 }
+
+/// A JSON value kept as its text: read by checking it is well formed, written as it is. For a
+/// wrapper around a nested snapshot that is validated by its own reader.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawJson(pub String);
+
+impl FromWire for RawJson {
+    fn read(r: &mut Reader<'_>) -> Result<Self> {
+        r.raw_value().map(|text| RawJson(text.to_string()))
+    }
+}
+impl ToWire for RawJson {
+    fn write(&self, w: &mut Writer) {
+        w.raw(&self.0);
+    }
+}
+
+/// A JSON object kept as its keys and the text of their values, for merging one object's
+/// fields over another's before reading the result as a type.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RawObject(pub Vec<(String, RawJson)>);
+
+impl RawObject {
+    /// Lay `other`'s fields over these: a key in both takes `other`'s value.
+    pub fn extend(&mut self, other: RawObject) {
+        for (key, value) in other.0 {
+            match self.0.iter_mut().find(|(k, _)| *k == key) {
+                Some(slot) => slot.1 = value,
+                None => self.0.push((key, value)),
+            }
+        }
+    }
+}
+
+impl FromWire for RawObject {
+    fn read(r: &mut Reader<'_>) -> Result<Self> {
+        let mut out = Vec::new();
+        r.object(&mut |r, key| {
+            out.push((key.to_string(), RawJson::read(r)?));
+            Ok(())
+        })?;
+        Ok(RawObject(out))
+    }
+}
+impl ToWire for RawObject {
+    fn write(&self, w: &mut Writer) {
+        w.open_object();
+        for (key, value) in &self.0 {
+            w.map_key(key);
+            value.write(w);
+        }
+        w.close_object();
+    }
+}

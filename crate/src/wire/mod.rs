@@ -22,6 +22,7 @@ pub mod impls;
 mod reader;
 mod writer;
 
+pub use impls::{RawJson, RawObject};
 pub use reader::Reader;
 pub use turnkeeper_derive::{FromWire, ToWire};
 pub use writer::Writer;

@@ -520,6 +520,14 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// The text of the next value (checked to be well formed), without white space around it.
+    pub fn raw_value(&mut self) -> Result<&'a str> {
+        self.skip_ws();
+        let start = self.pos;
+        self.skip()?;
+        Ok(self.text.get(start..self.pos).unwrap_or(""))
+    }
+
     // ---- what derived code calls -------------------------------------------------------------
 
     /// A struct field's value into `slot`; a second occurrence is an error, as in serde.

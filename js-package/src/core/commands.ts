@@ -5,85 +5,10 @@
  */
 import { DiceBox } from "../wasm/turnkeeper.js";
 import { facesArray } from "./dice.js";
-import { guard, TurnkeeperError } from "./errors.js";
+import { guard } from "./errors.js";
 
-/**
- * The most JSON text (UTF-16 units) sent into the core in one call. The core allows 8 MiB of
- * UTF-8 (`MAX_JSON_BYTES` in crate/src/wasm/mod.rs); checking here first means a runaway input is
- * refused before it is copied into the module's memory.
- */
-export const MAX_JSON_CHARS = 8 * 1024 * 1024;
-
-/** `text` if it is within {@link MAX_JSON_CHARS}; a `LIMIT_EXCEEDED` error otherwise. */
-export function checkText(text: string): string {
-  if (text.length > MAX_JSON_CHARS) {
-    throw new TurnkeeperError("LIMIT_EXCEEDED", `at most ${MAX_JSON_CHARS} characters of JSON in one call, not ${text.length}`);
-  }
-  return text;
-}
-
-/**
- * `value` as JSON text for the core, within {@link MAX_JSON_CHARS}. Only text crosses into the
- * wasm, so nothing the core reads can run JavaScript: whatever throws while the value is read
- * (a throwing getter or `toJSON`, a revoked Proxy, a cycle, a bigint) throws here, as
- * `INVALID_ARGUMENT`, before the module is entered.
- */
-export function toText(value: unknown): string {
-  let text: string | undefined;
-  try {
-    text = JSON.stringify(value);
-  } catch (e) {
-    throw new TurnkeeperError("INVALID_ARGUMENT", `the argument cannot be read as JSON: ${describeThrown(e)}`);
-  }
-  return checkText(text ?? "null");
-}
-
-function describeThrown(e: unknown): string {
-  try {
-    return e instanceof Error ? e.message : String(e);
-  } catch {
-    return "it threw while being read";
-  }
-}
-
-/**
- * JSON text from the core as a value. Absent options arrive as `null` in JSON; they become
- * absent properties (`undefined`), as the typed interfaces declare them.
- */
-export function fromText<T>(text: string): T {
-  return JSON.parse(text, dropNull) as T;
-}
-
-function dropNull(_key: string, value: unknown): unknown {
-  return value === null ? undefined : value;
-}
-
-/** `value` if it is a string, else `INVALID_ARGUMENT` naming `what`. */
-export function checkString(value: unknown, what: string): string {
-  if (typeof value !== "string") {
-    throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be a string, not ${typeOf(value)}`);
-  }
-  return checkText(value);
-}
-
-/** `value` if it is a finite number, else `INVALID_ARGUMENT` naming `what`. */
-export function checkNumber(value: unknown, what: string): number {
-  if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be a finite number, not ${typeOf(value)}`);
-  }
-  return value;
-}
-
-/** A value's kind for error messages, without calling into it. */
-export function typeOf(value: unknown): string {
-  if (value === null) return "null";
-  try {
-    if (Array.isArray(value)) return "an array";
-  } catch {
-    // A revoked Proxy throws even here.
-  }
-  return typeof value;
-}
+export { MAX_JSON_CHARS, checkText, toText, fromText, checkString, checkNumber } from "./text.js";
+import { checkText, toText } from "./text.js";
 
 /** What every event-sourced wasm handle offers. */
 export interface CommandHandle {

@@ -29,6 +29,7 @@ import {
 import { ensureReady } from "./loader.js";
 import { guard, TurnkeeperError } from "./errors.js";
 import { unpack, unpackTexts, type NotationTexts } from "./packed.js";
+import { checkNumber, fromText, toText } from "./text.js";
 
 export type {
   ChanceRoll,
@@ -194,7 +195,8 @@ export class Dice {
   static fromState(state: SeedState): Dice {
     ensureReady();
     const dice = Object.create(Dice.prototype) as Dice;
-    Object.defineProperty(dice, "box", { value: guard(() => DiceBox.fromState(state)) });
+    const text = toText(state);
+    Object.defineProperty(dice, "box", { value: guard(() => DiceBox.fromState(text)) });
     return dice;
   }
 
@@ -205,7 +207,7 @@ export class Dice {
 
   /** Saved position of a seeded box (undefined for crypto and supplied boxes). */
   state(): SeedState | undefined {
-    return guard(() => this.box.state());
+    return fromText<SeedState | undefined>(guard(() => this.box.state()));
   }
 
   /** Roll notation with every die in the result. */
@@ -220,7 +222,7 @@ export class Dice {
 
   /** One face of one die with `sides` sides. */
   rollDie(sides: number): number {
-    return guard(() => this.box.rollDie(sides));
+    return guard(() => this.box.rollDie(checkNumber(sides, "sides")));
   }
 
   /** Release the wasm memory now (otherwise the garbage collector does it). */
@@ -281,25 +283,25 @@ export class Expression {
  */
 export function rollTwice(die: DieSize, keep: Keep, dice?: Dice): TwiceRoll {
   ensureReady();
-  return guard(() => coreRollTwice(die, keep, boxOf(dice)));
+  return fromText(guard(() => coreRollTwice(toText(die), toText(keep), boxOf(dice))));
 }
 
 /** An "X-in-6" check: succeeds when 1d6 ≤ x (x from 0 to 6). */
 export function chanceInSix(x: number, dice?: Dice): ChanceRoll {
   ensureReady();
-  return guard(() => coreChanceInSix(x, boxOf(dice)));
+  return fromText(guard(() => coreChanceInSix(checkNumber(x, "x"), boxOf(dice))));
 }
 
 /** A percentile check: succeeds when d100 ≤ p (p from 0 to 100). */
 export function percentChance(p: number, dice?: Dice): ChanceRoll {
   ensureReady();
-  return guard(() => corePercentChance(p, boxOf(dice)));
+  return fromText(guard(() => corePercentChance(checkNumber(p, "p"), boxOf(dice))));
 }
 
 /** Break a tie among `entrants` (numbered 0…n−1), re-rolling among those still tied. */
 export function rollOff(entrants: number, config?: RollOffConfig, dice?: Dice): RollOff {
   ensureReady();
-  return guard(() => coreRollOff(entrants, config, boxOf(dice)));
+  return fromText(guard(() => coreRollOff(checkNumber(entrants, "entrants"), toText(config ?? null), boxOf(dice))));
 }
 
 /**
@@ -312,31 +314,33 @@ export class Countdown {
 
   constructor(dice: number, speed: CountdownSpeed = "slow", options: { unstoppable?: boolean } = {}) {
     ensureReady();
-    this.pool = guard(() => new CountdownPool(dice, speed, options.unstoppable));
+    const speedText = toText(speed);
+    this.pool = guard(() => new CountdownPool(checkNumber(dice, "dice"), speedText, options.unstoppable));
   }
 
   static fromJSON(state: CountdownState): Countdown {
     ensureReady();
     const c = Object.create(Countdown.prototype) as Countdown;
-    Object.defineProperty(c, "pool", { value: guard(() => CountdownPool.fromJSON(state)) });
+    const text = toText(state);
+    Object.defineProperty(c, "pool", { value: guard(() => CountdownPool.fromJSON(text)) });
     return c;
   }
 
   toJSON(): CountdownState {
-    return guard(() => this.pool.toJSON());
+    return fromText(guard(() => this.pool.toJSON()));
   }
 
   roll(dice?: Dice): CountdownRoll {
-    return guard(() => this.pool.roll(boxOf(dice)));
+    return fromText(guard(() => this.pool.roll(boxOf(dice))));
   }
 
   addDice(count: number): void {
-    guard(() => this.pool.addDice(count));
+    guard(() => this.pool.addDice(checkNumber(count, "count")));
   }
 
   /** Returns true when the pool is now empty. */
   removeDice(count: number): boolean {
-    return guard(() => this.pool.removeDice(count));
+    return guard(() => this.pool.removeDice(checkNumber(count, "count")));
   }
 
   stop(): void {

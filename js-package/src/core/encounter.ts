@@ -45,7 +45,8 @@ import {
   type TempHpChoice,
 } from "../wasm/turnkeeper.js";
 import { ensureReady } from "./loader.js";
-import { checkText, EventSourced, toText, type CommandOptions } from "./commands.js";
+import { EventSourced, type CommandOptions } from "./commands.js";
+import { checkNumber, checkString, checkText, fromText, toText } from "./text.js";
 
 export type { CommandOptions } from "./commands.js";
 import { guard } from "./errors.js";
@@ -368,12 +369,12 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
   }
   /** A participant's effects with the time each has left. */
   effects(participant: string): EffectView[] {
-    return guard(() => this.handle.effects(participant));
+    return fromText(guard(() => this.handle.effects(checkString(participant, "participant"))));
   }
   /** What applies to the participant for this roll, each item with its reason. */
   rollAdvice(participant: string, roll: Roll | RollQuery): RollAdvice {
     const query = "roll" in roll ? roll : ({ roll } as RollQuery);
-    return guard(() => this.handle.rollAdvice(participant, toText(query)));
+    return fromText(guard(() => this.handle.rollAdvice(checkString(participant, "participant"), toText(query))));
   }
 
   private spec(target: string, what: { condition?: ConditionId; name?: string }, options: EffectOptions): EffectSpec {
@@ -388,7 +389,7 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
     return orderEntries(JSON.parse(guard(() => this.handle.order())) as readonly unknown[]);
   }
   current(): Current | undefined {
-    return guard(() => this.handle.current()) ?? undefined;
+    return fromText<Current | undefined>(guard(() => this.handle.current()));
   }
   /** The id of the participant whose turn it is (undefined between turns or on a side's turn). */
   currentParticipant(): string | undefined {
@@ -396,38 +397,38 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
     return actor?.type === "participant" ? actor.participant : undefined;
   }
   participants(): Participant[] {
-    return guard(() => this.handle.participants());
+    return fromText(guard(() => this.handle.participants()));
   }
   participant(id: string): Participant | undefined {
-    return guard(() => this.handle.participant(id)) ?? undefined;
+    return fromText<Participant | undefined>(guard(() => this.handle.participant(checkString(id, "participant id"))));
   }
   allowedActivities(id: string): Activity[] {
-    return guard(() => this.handle.allowedActivities(id));
+    return fromText(guard(() => this.handle.allowedActivities(checkString(id, "participant id"))));
   }
   sides(): SideState[] {
-    return guard(() => this.handle.sides());
+    return fromText(guard(() => this.handle.sides()));
   }
   worldActions(): WorldActionState[] {
-    return guard(() => this.handle.worldActions());
+    return fromText(guard(() => this.handle.worldActions()));
   }
   delayed(): string[] {
-    return guard(() => this.handle.delayed());
+    return fromText(guard(() => this.handle.delayed()));
   }
   get round(): number {
     return this.handle.round();
   }
   get phase(): Phase {
-    return guard(() => this.handle.phase());
+    return fromText(guard(() => this.handle.phase()));
   }
   get config(): RulesetConfig {
-    return guard(() => this.handle.config());
+    return fromText(guard(() => this.handle.config()));
   }
   get elapsedSeconds(): number {
     return this.handle.elapsedSeconds();
   }
   /** The position of the encounter's seeded dice (undefined for crypto dice). */
   diceState(): SeedState | undefined {
-    return guard(() => this.handle.diceState()) ?? undefined;
+    return fromText<SeedState | undefined>(guard(() => this.handle.diceState()));
   }
 
   free(): void {

@@ -37,7 +37,8 @@ import {
   type WildernessDayPlan,
 } from "../wasm/turnkeeper.js";
 import { ensureReady } from "./loader.js";
-import { checkText, EventSourced, toText } from "./commands.js";
+import { EventSourced } from "./commands.js";
+import { checkNumber, checkString, checkText, fromText, toText } from "./text.js";
 import { guard, TurnkeeperError } from "./errors.js";
 import type { CommandOptions } from "./commands.js";
 import type { Encounter } from "./encounter.js";
@@ -399,7 +400,10 @@ export class Journey extends EventSourced<JourneyCommand, JourneyEvent, JourneyH
   }
   /** The light level, brightest source in range winning over the ambient light. */
   lightLevel(query: LightQuery = {}): LightLevel {
-    return guard(() => this.handle.lightLevel(query.place, query.distance ?? 0, query.ambient ?? "darkness")) as LightLevel;
+    const place = query.place === undefined ? undefined : checkString(query.place, "place");
+    const distance = checkNumber(query.distance ?? 0, "distance");
+    const ambient = checkString(query.ambient ?? "darkness", "ambient");
+    return fromText<LightLevel>(guard(() => this.handle.lightLevel(place, distance, ambient)));
   }
   /** Light sources with their burn time left (`remaining`, seconds; null if it never runs out). */
   lights(): LightSource[] {
@@ -424,7 +428,7 @@ export class Journey extends EventSourced<JourneyCommand, JourneyEvent, JourneyH
   }
   /** The position of the journey's seeded dice (undefined for crypto dice). */
   diceState(): SeedState | undefined {
-    return guard(() => this.handle.diceState()) ?? undefined;
+    return fromText<SeedState | undefined>(guard(() => this.handle.diceState()));
   }
 
   free(): void {
