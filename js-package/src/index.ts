@@ -4,7 +4,7 @@
  */
 import initWasm, { type InitInput } from "./wasm/turnkeeper.js";
 import { isReady, markReady } from "./core/loader.js";
-import { guard } from "./core/errors.js";
+import { guard, initFailed } from "./core/errors.js";
 
 export * from "./core/api.js";
 
@@ -20,7 +20,7 @@ export function init(input?: InitInput | Promise<InitInput>): Promise<void> {
     () => markReady(),
     (e: unknown) => {
       loading = undefined;
-      throw e;
+      throw initFailed(e);
     },
   );
   return loading;

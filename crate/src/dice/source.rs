@@ -329,6 +329,16 @@ pub enum DiceSource {
 }
 
 impl DiceSource {
+    /// Run `f` on a working copy of these dice and keep what it rolled only if it succeeds: a
+    /// command that fails leaves a seeded stream exactly where it was (DESIGN.md principle 2:
+    /// a failed command changes nothing, the dice included).
+    pub fn atomically<T>(&mut self, f: impl FnOnce(&mut DiceSource) -> Result<T>) -> Result<T> {
+        let mut working = self.clone();
+        let out = f(&mut working)?;
+        *self = working;
+        Ok(out)
+    }
+
     pub fn seeded(seed: u64) -> Result<Self> {
         SeededDice::new(seed).map(|s| Self::Seeded(Box::new(s)))
     }

@@ -106,9 +106,10 @@ impl EncounterHandle {
     /// Run a command (JSON) with the encounter's own dice; returns the events (JSON array).
     pub fn execute(&mut self, command: &str) -> JsResult<String> {
         let command: EncounterCommand = js(parse_json(command, "command"))?;
+        let inner = &mut self.inner;
         js(self
-            .inner
-            .execute(command, &mut self.dice)
+            .dice
+            .atomically(|dice| inner.execute(command, dice))
             .and_then(|e| events_json(&e)))
     }
 
@@ -130,9 +131,10 @@ impl EncounterHandle {
     pub fn declare_many(&mut self, declarations: &str) -> JsResult<String> {
         let Declarations(declarations) = js(parse_json(declarations, "declarations"))?;
         let command = EncounterCommand::DeclareMany { declarations };
+        let inner = &mut self.inner;
         js(self
-            .inner
-            .execute(command, &mut self.dice)
+            .dice
+            .atomically(|dice| inner.execute(command, dice))
             .and_then(|e| events_json(&e)))
     }
 

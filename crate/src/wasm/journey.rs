@@ -160,9 +160,10 @@ impl JourneyHandle {
     /// Run a command (JSON) with the journey's own dice; returns the events (JSON array).
     pub fn execute(&mut self, command: &str) -> JsResult<String> {
         let command: JourneyCommand = js(parse_json(command, "command"))?;
+        let inner = &mut self.inner;
         js(self
-            .inner
-            .execute(command, &mut self.dice)
+            .dice
+            .atomically(|dice| inner.execute(command, dice))
             .and_then(|e| write_json(&e)))
     }
 

@@ -8,7 +8,12 @@ import { facesArray } from "./dice.js";
 import { guard } from "./errors.js";
 
 export { MAX_JSON_CHARS, checkText, toText, fromText, checkString, checkNumber } from "./text.js";
-import { checkText, toText } from "./text.js";
+import { checkText, readField, toText } from "./text.js";
+
+/** The `faces` of per-command options, read safely. */
+function facesOf(options: CommandOptions | undefined): readonly number[] | undefined {
+  return readField(options, "faces") as readonly number[] | undefined;
+}
 
 /** What every event-sourced wasm handle offers. */
 export interface CommandHandle {
@@ -67,7 +72,7 @@ export abstract class EventSourced<C, E, H extends CommandHandle> {
    * listeners); on failure throws `TurnkeeperError` and changes nothing.
    */
   execute(command: C, options: CommandOptions = {}): E[] {
-    return this.notify(JSON.parse(this.run(command, options.faces)) as E[]);
+    return this.notify(JSON.parse(this.run(command, facesOf(options))) as E[]);
   }
 
   /**
@@ -78,7 +83,7 @@ export abstract class EventSourced<C, E, H extends CommandHandle> {
    * and building them as objects costs more than running the round).
    */
   executeJson(command: C, options: CommandOptions = {}): string {
-    const json = this.run(command, options.faces);
+    const json = this.run(command, facesOf(options));
     if (this.listeners.size > 0) this.notify(JSON.parse(json) as E[]);
     return json;
   }

@@ -29,7 +29,7 @@ import {
 import { ensureReady } from "./loader.js";
 import { guard, TurnkeeperError } from "./errors.js";
 import { unpack, unpackTexts, type NotationTexts } from "./packed.js";
-import { checkNumber, fromText, toText } from "./text.js";
+import { checkNumber, fromText, toText, typeOf } from "./text.js";
 
 export type {
   ChanceRoll,
@@ -77,19 +77,43 @@ export function version(): string {
   return coreVersion();
 }
 
-function checkOptions(options: RollOptions | undefined): void {
-  if (options?.seed !== undefined && options.faces !== undefined) {
+/**
+ * The options as a plain `{ seed, faces }`, read once: an options object that throws when read
+ * (a getter, a Proxy) or holds the wrong types is `INVALID_ARGUMENT` before the wasm is entered.
+ */
+function readOptions(options: RollOptions | undefined): RollOptions {
+  if (options === undefined || options === null) return {};
+  let seed: unknown;
+  let faces: unknown;
+  try {
+    seed = options.seed;
+    faces = options.faces;
+  } catch {
+    throw new TurnkeeperError("INVALID_ARGUMENT", "the dice options could not be read");
+  }
+  if (seed !== undefined && typeof seed !== "number") {
+    throw new TurnkeeperError("INVALID_ARGUMENT", `seed must be a number, not ${typeOf(seed)}`);
+  }
+  if (seed !== undefined && faces !== undefined) {
     throw new TurnkeeperError("INVALID_ARGUMENT", "give either `seed` or `faces`, not both");
   }
+  return { seed, faces: faces as readonly number[] | undefined };
 }
 
 /** Validate supplied faces (positive 32-bit integers) before they reach the engine. */
 export function facesArray(faces: readonly number[] | undefined): Uint32Array | undefined {
   if (faces === undefined) return undefined;
-  const out = new Uint32Array(faces.length);
-  faces.forEach((f, i) => {
-    if (!Number.isInteger(f) || f < 1 || f > 0xffffffff) {
-      throw new TurnkeeperError("INVALID_FACE", `supplied face #${i + 1} (${String(f)}) is not a positive integer`);
+  let list: unknown[];
+  try {
+    if (!Array.isArray(faces)) throw new TypeError("not an array");
+    list = Array.from(faces as unknown[]);
+  } catch {
+    throw new TurnkeeperError("INVALID_ARGUMENT", "faces must be an array of numbers");
+  }
+  const out = new Uint32Array(list.length);
+  list.forEach((f, i) => {
+    if (typeof f !== "number" || !Number.isInteger(f) || f < 1 || f > 0xffffffff) {
+      throw new TurnkeeperError("INVALID_FACE", `supplied face #${i + 1} (${typeOf(f) === "number" ? String(f) : typeOf(f)}) is not a positive integer`);
     }
     out[i] = f;
   });
@@ -112,13 +136,21 @@ let nextSlot = 0;
 // notation is over that limit however it is spelt, so only that much is sent: the core gives the
 // same error without a runaway string being copied into the module's memory first.
 const NOTATION_SENT_MAX = 4000;
+function checkNotation(notation: unknown): void {
+  if (typeof notation !== "string") {
+    throw new TurnkeeperError("INVALID_ARGUMENT", `dice notation must be a string, not ${typeOf(notation)}`);
+  }
+}
+
 function sent(notation: string): string {
+  checkNotation(notation);
   return notation.length > NOTATION_SENT_MAX ? notation.slice(0, NOTATION_SENT_MAX) : notation;
 }
 
 function parsedOf(notation: string): Cached {
   const hit = cache.get(notation);
   if (hit !== undefined) return hit;
+  checkNotation(notation);
   const slot = nextSlot;
   // A parse error leaves the slot, and so the cache, as it was.
   const at = guard(() => parseIntoSlot(slot, sent(notation)));
@@ -144,10 +176,11 @@ function totalWith(notation: string, box: DiceBox): number {
 /** Run `f` with the shared crypto box, or a one-off box for the options (its seed is checked first). */
 function withBox<T>(options: RollOptions | undefined, f: (box: DiceBox) => T): T {
   ensureReady();
-  if (options?.faces === undefined && options?.seed === undefined) return f(boxOf(undefined));
-  checkOptions(options);
-  const faces = facesArray(options.faces);
-  const box = guard(() => (faces ? DiceBox.supplied(faces) : new DiceBox(options.seed)));
+  if (options === undefined) return f(boxOf(undefined));
+  const { seed, faces: given } = readOptions(options);
+  if (given === undefined && seed === undefined) return f(boxOf(undefined));
+  const faces = facesArray(given);
+  const box = guard(() => (faces ? DiceBox.supplied(faces) : new DiceBox(seed)));
   try {
     return f(box);
   } finally {
@@ -186,9 +219,9 @@ export class Dice {
 
   constructor(options: DiceOptions = {}) {
     ensureReady();
-    checkOptions(options);
-    const faces = facesArray(options.faces);
-    this.box = guard(() => (faces ? DiceBox.supplied(faces) : new DiceBox(options.seed)));
+    const { seed, faces: given } = readOptions(options);
+    const faces = facesArray(given);
+    this.box = guard(() => (faces ? DiceBox.supplied(faces) : new DiceBox(seed)));
   }
 
   /** Resume a seeded stream exactly where {@link Dice.state} left it. */
@@ -315,7 +348,8 @@ export class Countdown {
   constructor(dice: number, speed: CountdownSpeed = "slow", options: { unstoppable?: boolean } = {}) {
     ensureReady();
     const speedText = toText(speed);
-    this.pool = guard(() => new CountdownPool(checkNumber(dice, "dice"), speedText, options.unstoppable));
+    const unstoppable = toText(options.unstoppable ?? false) === "true";
+    this.pool = guard(() => new CountdownPool(checkNumber(dice, "dice"), speedText, unstoppable));
   }
 
   static fromJSON(state: CountdownState): Countdown {

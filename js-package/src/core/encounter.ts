@@ -46,7 +46,7 @@ import {
 } from "../wasm/turnkeeper.js";
 import { ensureReady } from "./loader.js";
 import { EventSourced, type CommandOptions } from "./commands.js";
-import { checkNumber, checkString, checkText, fromText, toText } from "./text.js";
+import { checkNumber, checkString, checkText, fromText, readField, toText } from "./text.js";
 
 export type { CommandOptions } from "./commands.js";
 import { guard } from "./errors.js";
@@ -165,8 +165,8 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
 
   /** `declareMany` has a handle entry of its own that skips the command envelope. */
   protected override run(command: EncounterCommand, faces?: readonly number[]): string {
-    if (faces === undefined && command.type === "declareMany") {
-      const declarations = toText(command.declarations);
+    if (faces === undefined && readField(command, "type") === "declareMany") {
+      const declarations = toText(readField(command, "declarations"));
       return guard(() => this.handle.declareMany(declarations));
     }
     return super.run(command, faces);
@@ -175,7 +175,7 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
   /** Restore a snapshot from {@link Encounter.toJSON} (object or JSON text). */
   static fromJSON(snapshot: EncounterSnapshot | string): Encounter {
     ensureReady();
-    const text = checkText(typeof snapshot === "string" ? snapshot : JSON.stringify(snapshot));
+    const text = typeof snapshot === "string" ? checkText(snapshot) : toText(snapshot);
     return EventSourced.restored<Encounter>(Encounter.prototype, guard(() => EncounterHandle.fromJSON(text)));
   }
 
@@ -373,7 +373,7 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
   }
   /** What applies to the participant for this roll, each item with its reason. */
   rollAdvice(participant: string, roll: Roll | RollQuery): RollAdvice {
-    const query = "roll" in roll ? roll : ({ roll } as RollQuery);
+    const query = readField(roll, "roll") !== undefined ? roll : ({ roll } as RollQuery);
     return fromText(guard(() => this.handle.rollAdvice(checkString(participant, "participant"), toText(query))));
   }
 

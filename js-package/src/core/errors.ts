@@ -3,7 +3,10 @@
  * error table) that callers can switch on; codes are never renamed once published.
  */
 
-/** Codes produced by the Rust core, plus `NOT_INITIALIZED` from this facade. */
+/**
+ * Codes produced by the Rust core, plus `NOT_INITIALIZED` and `INIT_FAILED` (the `.wasm` could
+ * not be fetched, compiled or instantiated) from this facade.
+ */
 export type ErrorCode =
   | "NOTATION_SYNTAX"
   | "NOTATION_LIMIT"
@@ -21,6 +24,7 @@ export type ErrorCode =
   | "INVALID_DATA"
   | "DIVISION_BY_ZERO"
   | "NOT_INITIALIZED"
+  | "INIT_FAILED"
   | (string & {});
 
 export class TurnkeeperError extends Error {
@@ -61,4 +65,16 @@ export function guard<T>(fn: () => T): T {
   } catch (e) {
     throw wrapError(e);
   }
+}
+
+/** `init()`'s failure (a `.wasm` that answers 404, is not wasm, or cannot be compiled) as a `TurnkeeperError`. */
+export function initFailed(e: unknown): TurnkeeperError {
+  if (e instanceof TurnkeeperError) return e;
+  let why: string;
+  try {
+    why = e instanceof Error ? e.message : String(e);
+  } catch {
+    why = "unknown error";
+  }
+  return new TurnkeeperError("INIT_FAILED", `could not load turnkeeper's wasm module: ${why}`);
 }

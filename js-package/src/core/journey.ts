@@ -157,7 +157,7 @@ export class Journey extends EventSourced<JourneyCommand, JourneyEvent, JourneyH
   /** Restore a snapshot from {@link Journey.toJSON} (object or JSON text). Refuses tampering. */
   static fromJSON(snapshot: JourneySnapshot | string): Journey {
     ensureReady();
-    const text = checkText(typeof snapshot === "string" ? snapshot : JSON.stringify(snapshot));
+    const text = typeof snapshot === "string" ? checkText(snapshot) : toText(snapshot);
     const j = EventSourced.restored<Journey>(Journey.prototype, guard(() => JourneyHandle.fromJSON(text)));
     Object.defineProperty(j, "preset", { value: undefined });
     Object.defineProperty(j, "defaultMode", { value: undefined });

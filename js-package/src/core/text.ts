@@ -82,3 +82,12 @@ export function typeOf(value: unknown): string {
   }
   return typeof value;
 }
+
+/** `value[key]`, with anything that throws while it is read reported as `INVALID_ARGUMENT`. */
+export function readField(value: unknown, key: string): unknown {
+  try {
+    return (value as Record<string, unknown> | null | undefined)?.[key];
+  } catch {
+    throw new TurnkeeperError("INVALID_ARGUMENT", `the argument's \`${key}\` could not be read`);
+  }
+}

@@ -1,0 +1,146 @@
+// The boundary from JavaScript: only JSON text, strings and finite numbers reach the wasm, so
+// hostile or wrong-typed arguments are refused with INVALID_ARGUMENT before the module is
+// entered and leave it fully usable; a failed command leaves the seeded dice where they were.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Countdown, Dice, Encounter, Expression, Journey, TurnkeeperError, roll, rollOff, rollTwice } from "turnkeeper";
+
+/** @param {unknown} e @param {string} code */
+function isCode(e, code) {
+  assert.ok(e instanceof TurnkeeperError, `expected a TurnkeeperError, got ${String(e)}`);
+  assert.equal(/** @type {TurnkeeperError} */ (e).code, code, /** @type {Error} */ (e).message);
+  return true;
+}
+
+/** Objects that throw, or trap, as soon as anything reads them. */
+function hostiles() {
+  const getter = {
+    get type() {
+      throw new Error("getter");
+    },
+  };
+  const trap = new Proxy(
+    {},
+    {
+      get() {
+        throw new Error("trap");
+      },
+      ownKeys() {
+        throw new Error("ownKeys");
+      },
+    },
+  );
+  const { proxy: revoked, revoke } = Proxy.revocable({}, {});
+  revoke();
+  /** @type {Record<string, unknown>} */
+  const cycle = { type: "addParticipant" };
+  cycle.self = cycle;
+  const throwingToJson = {
+    toJSON() {
+      throw new Error("toJSON");
+    },
+  };
+  return [getter, trap, revoked, cycle, throwingToJson, { seed: 10n }, 10n];
+}
+
+test("hostile objects are refused before the wasm, 10,000 times, and the module stays exact", () => {
+  const fresh = new Dice({ seed: 99 });
+  const expected = Array.from({ length: 20 }, () => fresh.rollDie(20));
+  const encounter = new Encounter({ ruleset: "gh5e", seed: 3 });
+  const journey = new Journey({ ruleset: "hyb", seed: 4 });
+  const calls = [
+    (/** @type {any} */ h) => encounter.execute(h),
+    (/** @type {any} */ h) => encounter.applyEvents(h),
+    (/** @type {any} */ h) => encounter.rollAdvice("x", h),
+    (/** @type {any} */ h) => journey.execute(h),
+    (/** @type {any} */ h) => Encounter.fromJSON(h),
+    (/** @type {any} */ h) => Journey.fromJSON(h),
+    (/** @type {any} */ h) => Dice.fromState(h),
+    (/** @type {any} */ h) => rollTwice(h, "lower"),
+    (/** @type {any} */ h) => rollOff(2, h),
+    (/** @type {any} */ h) => Countdown.fromJSON(h),
+  ];
+  let refused = 0;
+  for (let i = 0; i < 10_000; i++) {
+    const list = hostiles();
+    const hostile = list[i % list.length];
+    const call = calls[i % calls.length];
+    assert.throws(() => call?.(hostile), (e) => {
+      assert.ok(e instanceof TurnkeeperError, String(e));
+      refused++;
+      return true;
+    });
+  }
+  assert.equal(refused, 10_000);
+  const after = new Dice({ seed: 99 });
+  assert.deepEqual(
+    Array.from({ length: 20 }, () => after.rollDie(20)),
+    expected,
+  );
+  assert.equal(roll("3d6", { seed: 5 }).total, roll("3d6", { seed: 5 }).total);
+});
+
+test("wrong-typed arguments are INVALID_ARGUMENT, never a trap", () => {
+  const encounter = new Encounter({ ruleset: "a5e", seed: 1 });
+  const journey = new Journey({ ruleset: "hyb" });
+  const dice = new Dice({ seed: 1 });
+  /** @type {Array<() => unknown>} */
+  const wrong = [
+    // @ts-expect-error deliberately wrong types
+    () => encounter.participant(5),
+    // @ts-expect-error
+    () => encounter.effects(null),
+    // @ts-expect-error
+    () => encounter.allowedActivities({}),
+    // @ts-expect-error
+    () => journey.lightLevel({ distance: "far" }),
+    // @ts-expect-error
+    () => dice.rollDie("6"),
+    // @ts-expect-error
+    () => new Countdown("3"),
+    // @ts-expect-error
+    () => rollOff("2"),
+  ];
+  for (const call of wrong) assert.throws(call, (e) => isCode(e, "INVALID_ARGUMENT"));
+  // Still usable afterwards.
+  encounter.add({ id: "a", name: "A", side: "party", dex: 12 });
+  assert.equal(encounter.participant("a")?.id, "a");
+  assert.equal(encounter.participant("nobody"), undefined);
+});
+
+test("a failed command leaves the snapshot and the seeded dice exactly as they were", () => {
+  const encounter = new Encounter({ ruleset: "a5e", seed: 11 });
+  encounter.add({ id: "a", name: "A", side: "party", dex: 12 });
+  encounter.add({ id: "b", name: "B", side: "foes", dex: 10 });
+  const before = JSON.stringify(encounter.toJSON());
+  const dice = encounter.diceState();
+  // Ending a turn before the encounter started is refused.
+  assert.throws(() => encounter.endTurn(), TurnkeeperError);
+  assert.throws(() => encounter.execute(/** @type {any} */ ({ type: "removeParticipant", participant: "nobody" })), TurnkeeperError);
+  assert.deepEqual(encounter.diceState(), dice);
+  assert.equal(JSON.stringify(encounter.toJSON()), before);
+
+  const journey = new Journey({ ruleset: "ose", mode: "oseDungeon", seed: 12 });
+  journey.start();
+  const jBefore = JSON.stringify(journey.toJSON());
+  const jDice = journey.diceState();
+  // An unknown member cannot listen: refused after a die may already have been rolled.
+  assert.throws(() => journey.listen([{ member: "nobody" }]), TurnkeeperError);
+  assert.deepEqual(journey.diceState(), jDice);
+  assert.equal(JSON.stringify(journey.toJSON()), jBefore);
+});
+
+test("init() that cannot load the module fails with TurnkeeperError INIT_FAILED", async () => {
+  const { execFileSync } = await import("node:child_process");
+  const entry = new URL("../../js-package/dist/index.js", import.meta.url).href;
+  const script = `
+    const { init, TurnkeeperError } = await import(${JSON.stringify(entry)});
+    try {
+      await init(new Uint8Array([0, 1, 2, 3]));
+      console.log("loaded");
+    } catch (e) {
+      console.log(e instanceof TurnkeeperError ? e.code : "raw " + e);
+    }`;
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+  assert.equal(out.trim(), "INIT_FAILED");
+});
