@@ -341,11 +341,11 @@ fn read_named(
         let ty = &f.ty;
         quote! { let mut #s: ::core::option::Option<#ty> = ::core::option::Option::None; }
     });
-    let arms = fields.iter().zip(&slots).enumerate().map(|(i, (f, s))| {
+    let arms = fields.iter().zip(&slots).map(|(f, s)| {
         let name = &f.name;
         match &f.attrs.read_with {
-            Some(path) => quote! { #i => r.field_with(&mut #s, #name, #path), },
-            None => quote! { #i => r.field(&mut #s, #name), },
+            Some(path) => quote! { #name => r.field_with(&mut #s, #name, #path), },
+            None => quote! { #name => r.field(&mut #s, #name), },
         }
     });
     let default_value = if default_all {
@@ -366,9 +366,9 @@ fn read_named(
     });
     quote! {
         #(#decls)*
-        r.fields(&[#(#names),*], #skip, #deny, &mut |r, index| match index {
+        r.object(&mut |r, key| match key {
             #(#arms)*
-            _ => ::core::result::Result::Ok(()),
+            _ => r.other_key(key, #skip, #deny, &[#(#names),*]),
         })?;
         #default_value
         ::core::result::Result::Ok(#ctor { #(#inits)* })

@@ -530,22 +530,6 @@ impl<'a> Reader<'a> {
 
     // ---- what derived code calls -------------------------------------------------------------
 
-    /// An object whose keys are the fields `names`: `each(reader, index)` reads the value of
-    /// `names[index]`. Other keys go to [`Reader::other_key`]. Matching the key here, once,
-    /// keeps the code derived for each type down to a jump on the index.
-    pub fn fields(
-        &mut self,
-        names: &[&str],
-        skip: Option<&str>,
-        deny: bool,
-        each: &mut dyn FnMut(&mut Reader<'a>, usize) -> Result<()>,
-    ) -> Result<()> {
-        self.object(&mut |r, key| match names.iter().position(|n| *n == key) {
-            Some(index) => each(r, index),
-            None => r.other_key(key, skip, deny, names),
-        })
-    }
-
     /// A struct field's value into `slot`; a second occurrence is an error, as in serde.
     pub fn field<T: FromWire>(&mut self, slot: &mut Option<T>, name: &str) -> Result<()> {
         if slot.is_some() {

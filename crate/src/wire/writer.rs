@@ -17,7 +17,7 @@ impl Default for Writer {
 impl Writer {
     pub fn new() -> Writer {
         Writer {
-            out: String::with_capacity(128),
+            out: String::with_capacity(256),
             comma: false,
         }
     }
@@ -132,6 +132,12 @@ impl Writer {
     fn escaped(&mut self, value: &str) {
         const HEX: &[u8; 16] = b"0123456789abcdef";
         self.out.push('"');
+        // Most text (ids, names) needs no escape: copy it whole.
+        if !value.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+            self.out.push_str(value);
+            self.out.push('"');
+            return;
+        }
         let mut run = 0;
         for (i, b) in value.bytes().enumerate() {
             let escape: &str = match b {
