@@ -407,6 +407,7 @@ fn read_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
                             quote!(skip),
                         );
                         extra = quote! {
+                            #[inline(never)]
                             fn read_fields(r: &mut crate::wire::Reader<'_>, skip: ::core::option::Option<&str>) -> crate::wire::Result<Self> {
                                 #read
                             }
@@ -450,6 +451,7 @@ fn read_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
     };
     Ok(quote! {
         impl #impl_g crate::wire::FromWire for #name #ty_g #where_g {
+            #[inline(never)]
             fn read(r: &mut crate::wire::Reader<'_>) -> crate::wire::Result<Self> {
                 #body
             }
@@ -661,6 +663,7 @@ fn write_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
                             .collect();
                         let stmts = write_named(&fields, &bindings);
                         extra = quote! {
+                            #[inline(never)]
                             fn write_fields(&self, w: &mut crate::wire::Writer) { #stmts }
                         };
                         quote! { w.open_object(); self.write_fields(w); w.close_object(); }
@@ -686,6 +689,7 @@ fn write_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
     };
     Ok(quote! {
         impl #impl_g crate::wire::ToWire for #name #ty_g #where_g {
+            #[inline(never)]
             fn write(&self, w: &mut crate::wire::Writer) {
                 #body
             }

@@ -531,6 +531,7 @@ impl<'a> Reader<'a> {
     // ---- what derived code calls -------------------------------------------------------------
 
     /// A struct field's value into `slot`; a second occurrence is an error, as in serde.
+    #[inline(never)]
     pub fn field<T: FromWire>(&mut self, slot: &mut Option<T>, name: &str) -> Result<()> {
         if slot.is_some() {
             return Err(self.duplicate(name));
