@@ -3,7 +3,7 @@
 // entered and leave it fully usable; a failed command leaves the seeded dice where they were.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Countdown, Dice, Encounter, Expression, Journey, TurnkeeperError, roll, rollOff, rollTwice } from "turnkeeper";
+import { Countdown, Creature, Dice, Encounter, Journey, TurnkeeperError, roll, rollOff, rollTwice } from "turnkeeper";
 
 /** @param {unknown} e @param {string} code */
 function isCode(e, code) {
@@ -48,7 +48,12 @@ test("hostile objects are refused before the wasm, 10,000 times, and the module 
   const expected = Array.from({ length: 20 }, () => fresh.rollDie(20));
   const encounter = new Encounter({ ruleset: "gh5e", seed: 3 });
   const journey = new Journey({ ruleset: "hyb", seed: 4 });
+  const creature = new Creature({ kind: "pc", hpMax: 10, rules: { type: "a5e" } });
   const calls = [
+    (/** @type {any} */ h) => new Creature(h),
+    (/** @type {any} */ h) => creature.damage(h),
+    (/** @type {any} */ h) => creature.preview({ amount: 3 }, h),
+    (/** @type {any} */ h) => Creature.fromJSON(h),
     (/** @type {any} */ h) => encounter.execute(h),
     (/** @type {any} */ h) => encounter.applyEvents(h),
     (/** @type {any} */ h) => encounter.rollAdvice("x", h),
@@ -78,6 +83,7 @@ test("hostile objects are refused before the wasm, 10,000 times, and the module 
     expected,
   );
   assert.equal(roll("3d6", { seed: 5 }).total, roll("3d6", { seed: 5 }).total);
+  assert.equal(creature.hp, 10);
 });
 
 test("wrong-typed arguments are INVALID_ARGUMENT, never a trap", () => {
@@ -100,6 +106,14 @@ test("wrong-typed arguments are INVALID_ARGUMENT, never a trap", () => {
     () => new Countdown("3"),
     // @ts-expect-error
     () => rollOff("2"),
+    // @ts-expect-error
+    () => new Creature(5),
+    // @ts-expect-error
+    () => Creature.fromJSON(5),
+    // @ts-expect-error
+    () => new Creature({ kind: "pc", hpMax: 10, rules: { type: "a5e" } }).damage(5),
+    // @ts-expect-error
+    () => new Creature({ kind: "pc", hpMax: 10, rules: { type: "a5e" } }).heal("3"),
   ];
   for (const call of wrong) assert.throws(call, (e) => isCode(e, "INVALID_ARGUMENT"));
   // Still usable afterwards.

@@ -245,7 +245,8 @@ test("toJSON/fromJSON restores exactly; tampered or malformed snapshots are refu
   assert.throws(() => Creature.fromJSON(badDeath), fails("SNAPSHOT_INVALID"));
   assert.throws(() => Creature.fromJSON({ ...snap, v: 2 }), fails("SNAPSHOT_INVALID"));
   assert.throws(() => Creature.fromJSON(/** @type {any} */ ({ creature: 5 })), fails("SNAPSHOT_INVALID"));
-  assert.throws(() => Creature.fromJSON(/** @type {any} */ (null)), fails("SNAPSHOT_INVALID"));
+  // Not a snapshot at all (neither JSON text nor an object): the wrong type, refused before the wasm.
+  assert.throws(() => Creature.fromJSON(/** @type {any} */ (null)), fails("INVALID_ARGUMENT"));
 });
 
 test("bad input is INVALID_ARGUMENT, bad faces INVALID_FACE / FACES_EXHAUSTED, and nothing changes", () => {

@@ -18,6 +18,7 @@ pub mod journey;
 pub mod packed;
 pub mod procedures;
 pub mod procedures_a5e;
+pub mod readers;
 
 /// The result type of every exported function: errors are thrown as `{ code, message }`.
 pub type JsResult<T> = Result<T, JsValue>;

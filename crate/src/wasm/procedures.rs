@@ -33,8 +33,8 @@ use serde::{Deserialize, Serialize};
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
-use super::creature::{Errs, Obj, Src, bad, obj, out, read};
 use super::dice::DiceBox;
+use super::readers::{Errs, Obj, Src, bad, obj, out, read};
 use super::{JsResult, js};
 use crate::dice::RollMode as Advantage;
 use crate::dice::{DiceSpec, DieRoller};
@@ -1620,7 +1620,7 @@ pub fn procedure_json(name: &str, input: &str, dice: &mut DiceBox) -> JsResult<S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::wasm::creature::tests::{round_trip, table_matches_serde};
+    use crate::wasm::readers::tests::{round_trip, table_matches_serde};
 
     #[test]
     fn enum_tables_match_serde() {

@@ -25,7 +25,9 @@ import {
   type TempHpChoice,
 } from "../wasm/turnkeeper.js";
 import type { Dice } from "./dice.js";
-import { guard } from "./errors.js";
+import { guard, TurnkeeperError } from "./errors.js";
+import { checkText, fromText, toText, typeOf } from "./text.js";
+import { snapshotText } from "./text.js";
 import { ensureReady } from "./loader.js";
 
 export type {
@@ -102,25 +104,27 @@ export class Creature {
 
   constructor(spec: CreatureSpec) {
     ensureReady();
-    this.handle = guard(() => new CreatureHandle(spec));
+    const text = toText(spec);
+    this.handle = guard(() => new CreatureHandle(text));
   }
 
   /** Restore a {@link Creature.toJSON} snapshot; malformed or tampered is `SNAPSHOT_INVALID`. */
-  static fromJSON(snapshot: CreatureSnapshot): Creature {
+  static fromJSON(snapshot: CreatureSnapshot | string): Creature {
     ensureReady();
     const creature = Object.create(Creature.prototype) as Creature;
-    Object.defineProperty(creature, "handle", { value: guard(() => CreatureHandle.fromJSON(snapshot)) });
+    const text = snapshotText(snapshot);
+    Object.defineProperty(creature, "handle", { value: guard(() => CreatureHandle.fromJSON(text)) });
     return creature;
   }
 
   /** A versioned snapshot (`{ v, creature, rules, time }`) that {@link Creature.fromJSON} restores exactly. */
   toJSON(): CreatureSnapshot {
-    return guard(() => this.handle.toJSON());
+    return fromText(guard(() => this.handle.toJSON()));
   }
 
   /** Everything a UI shows at once, each value from the rules core. */
   status(): CreatureStatus {
-    return guard(() => this.handle.status());
+    return fromText(guard(() => this.handle.status()));
   }
 
   get hp(): number {
@@ -169,12 +173,17 @@ export class Creature {
   }
 
   private run<T>(op: string, n: number, a?: unknown, b?: unknown, dice?: Dice): T {
-    return guard(() => this.handle.apply(op, n, a, b, boxOf(dice)) as T);
+    if (typeof n !== "number") throw new TurnkeeperError("INVALID_ARGUMENT", `${op}: the number must be a number, not ${typeOf(n)}`);
+    const first = toText(a ?? null);
+    const second = toText(b ?? null);
+    return fromText<T>(guard(() => this.handle.apply(op, n, first, second, boxOf(dice))));
   }
 
   /** What `damage` would do, step by step, changing nothing (`25 − 5 = 20, halved: 10`). */
   preview(damage: DamageInstance, choices?: DamageChoices): DamageBreakdown {
-    return guard(() => this.handle.preview(damage, choices));
+    const d = toText(damage);
+    const c = toText(choices ?? null);
+    return fromText(guard(() => this.handle.preview(d, c)));
   }
 
   /** Apply damage; the attacker's, target's or Narrator's choices go in `choices` (never guessed). */

@@ -47,6 +47,7 @@ import {
 import { ensureReady } from "./loader.js";
 import { EventSourced, type CommandOptions } from "./commands.js";
 import { checkNumber, checkString, checkText, fromText, readField, toText } from "./text.js";
+import { snapshotText } from "./text.js";
 
 export type { CommandOptions } from "./commands.js";
 import { guard } from "./errors.js";
@@ -175,7 +176,7 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
   /** Restore a snapshot from {@link Encounter.toJSON} (object or JSON text). */
   static fromJSON(snapshot: EncounterSnapshot | string): Encounter {
     ensureReady();
-    const text = typeof snapshot === "string" ? checkText(snapshot) : toText(snapshot);
+    const text = snapshotText(snapshot);
     return EventSourced.restored<Encounter>(Encounter.prototype, guard(() => EncounterHandle.fromJSON(text)));
   }
 

@@ -39,6 +39,7 @@ import {
 import { ensureReady } from "./loader.js";
 import { EventSourced } from "./commands.js";
 import { checkNumber, checkString, checkText, fromText, toText } from "./text.js";
+import { snapshotText } from "./text.js";
 import { guard, TurnkeeperError } from "./errors.js";
 import type { CommandOptions } from "./commands.js";
 import type { Encounter } from "./encounter.js";
@@ -157,7 +158,7 @@ export class Journey extends EventSourced<JourneyCommand, JourneyEvent, JourneyH
   /** Restore a snapshot from {@link Journey.toJSON} (object or JSON text). Refuses tampering. */
   static fromJSON(snapshot: JourneySnapshot | string): Journey {
     ensureReady();
-    const text = typeof snapshot === "string" ? checkText(snapshot) : toText(snapshot);
+    const text = snapshotText(snapshot);
     const j = EventSourced.restored<Journey>(Journey.prototype, guard(() => JourneyHandle.fromJSON(text)));
     Object.defineProperty(j, "preset", { value: undefined });
     Object.defineProperty(j, "defaultMode", { value: undefined });

@@ -91,3 +91,16 @@ export function readField(value: unknown, key: string): unknown {
     throw new TurnkeeperError("INVALID_ARGUMENT", `the argument's \`${key}\` could not be read`);
   }
 }
+
+/**
+ * A snapshot as text: JSON text as it is, an object stringified. Anything else (a number, an
+ * array, `null`) is the wrong type, `INVALID_ARGUMENT`; a malformed snapshot is the core's
+ * `SNAPSHOT_INVALID`.
+ */
+export function snapshotText(snapshot: unknown): string {
+  if (typeof snapshot === "string") return checkText(snapshot);
+  if (typeof snapshot !== "object" || snapshot === null || typeOf(snapshot) === "an array") {
+    throw new TurnkeeperError("INVALID_ARGUMENT", `a snapshot is JSON text or an object, not ${typeOf(snapshot)}`);
+  }
+  return toText(snapshot);
+}
