@@ -3,7 +3,7 @@
 // entered and leave it fully usable; a failed command leaves the seeded dice where they were.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Countdown, Creature, Dice, Encounter, Journey, TurnkeeperError, roll, rollOff, rollTwice } from "turnkeeper";
+import { Countdown, Creature, Dice, Encounter, Journey, TurnkeeperError, a5e, hyb, ose, roll, rollOff, rollTwice, runProcedure } from "turnkeeper";
 
 /** @param {unknown} e @param {string} code */
 function isCode(e, code) {
@@ -54,6 +54,10 @@ test("hostile objects are refused before the wasm, 10,000 times, and the module 
     (/** @type {any} */ h) => creature.damage(h),
     (/** @type {any} */ h) => creature.preview({ amount: 3 }, h),
     (/** @type {any} */ h) => Creature.fromJSON(h),
+    (/** @type {any} */ h) => ose.reaction(h),
+    (/** @type {any} */ h) => hyb.chase(h),
+    (/** @type {any} */ h) => a5e.fall(h),
+    (/** @type {any} */ h) => runProcedure("ose.surprise", h),
     (/** @type {any} */ h) => encounter.execute(h),
     (/** @type {any} */ h) => encounter.applyEvents(h),
     (/** @type {any} */ h) => encounter.rollAdvice("x", h),
@@ -106,6 +110,11 @@ test("wrong-typed arguments are INVALID_ARGUMENT, never a trap", () => {
     () => new Countdown("3"),
     // @ts-expect-error
     () => rollOff("2"),
+    // @ts-expect-error
+    () => runProcedure(5, {}),
+    // @ts-expect-error
+    () => runProcedure("ose.reaction", 5),
+    () => runProcedure("no.such", {}),
     // @ts-expect-error
     () => new Creature(5),
     // @ts-expect-error

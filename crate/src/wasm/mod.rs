@@ -1,12 +1,13 @@
 //! wasm-bindgen glue, built only with the `wasm` feature.
 //!
-//! This layer converts and nothing else: JS values in, core calls, JS values out. Every core
-//! [`crate::Error`] becomes a thrown plain object `{ code, message, position? }`, which the
-//! TypeScript facade turns into a `TurnkeeperError`.
+//! This layer converts and nothing else. One way across the boundary for every type: JSON text
+//! in and out through `crate::wire` (commands, events, snapshots, queries, procedure input and
+//! results), plain numbers and strings as arguments, and the packed buffer of `wasm::packed`
+//! for the dice hot path. No JavaScript object is read from inside the module, so nothing a
+//! caller passes can run code in the middle of a call. Every core [`crate::Error`] becomes a
+//! thrown plain object `{ code, message, position? }`, which the TypeScript facade turns into a
+//! `TurnkeeperError`.
 
-use serde::Serialize;
-use serde::de::DeserializeOwned;
-use tsify::{Ts, Tsify};
 use wasm_bindgen::prelude::*;
 
 use crate::error::{Error, ErrorCode};
@@ -18,7 +19,6 @@ pub mod journey;
 pub mod packed;
 pub mod procedures;
 pub mod procedures_a5e;
-pub mod readers;
 
 /// The result type of every exported function: errors are thrown as `{ code, message }`.
 pub type JsResult<T> = Result<T, JsValue>;
@@ -34,31 +34,6 @@ pub fn error_to_js(error: Error) -> JsValue {
     }
     let _ = js_sys::Reflect::set(&object, &"turnkeeper".into(), &true.into());
     object.into()
-}
-
-fn serializer() -> serde_wasm_bindgen::Serializer {
-    serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true)
-}
-
-/// Serialize a core value for JS, typed for the generated `.d.ts`.
-pub fn to_ts<T: Serialize + Tsify>(value: &T) -> JsResult<Ts<T>> {
-    value
-        .serialize(&serializer())
-        .map(Ts::new_unchecked)
-        .map_err(|e| error_to_js(Error::new(ErrorCode::InvalidArgument, e.to_string())))
-}
-
-/// Serialize any value (for types without a Tsify derive, e.g. `Vec<T>`).
-pub fn to_js<T: Serialize + ?Sized>(value: &T) -> JsResult<JsValue> {
-    value
-        .serialize(&serializer())
-        .map_err(|e| error_to_js(Error::new(ErrorCode::InvalidArgument, e.to_string())))
-}
-
-/// Read a typed argument from JS; malformed input is an `INVALID_ARGUMENT` error.
-pub fn from_ts<T: DeserializeOwned + Tsify>(value: Ts<T>, what: &str) -> JsResult<T> {
-    serde_wasm_bindgen::from_value(value.js_value())
-        .map_err(|e| error_to_js(Error::invalid_argument(format!("invalid {what}: {e}"))))
 }
 
 /// The most bytes of JSON text any call takes (see [`crate::wire::MAX_JSON_BYTES`]). The facade

@@ -34,17 +34,15 @@ use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
 use super::dice::DiceBox;
-use super::readers::{Errs, Obj, Src, bad, obj, out, read};
 use super::{JsResult, js};
-use crate::dice::RollMode as Advantage;
 use crate::dice::{DiceSpec, DieRoller};
 use crate::error::{Error, Result};
 use crate::procedures::hyb::attack::roll_hyb_damage;
 use crate::procedures::hyb::attack::{
-    HybAttackInput, HybAttackMethod, HybAttacker, HybRangeBand as RangeBand, roll_hyb_attack,
+    HybAttackInput, roll_hyb_attack,
 };
 use crate::procedures::hyb::chase::{
-    ChaseInput, ChaseRole, ChaseRollMode, ChaseTerrain, Runner, chase_dc, roll_chase,
+    ChaseInput, chase_dc, roll_chase,
 };
 use crate::procedures::hyb::check::{HybCheckInput, Stealth, roll_hyb_check};
 use crate::procedures::hyb::morale::{
@@ -55,12 +53,12 @@ use crate::procedures::hyb::retreat::{RetreatInput, resolve_retreat};
 use crate::procedures::hyb::trap::{TrapInput, resolve_trap, roll_dangerous_check};
 use crate::procedures::ose::MovementRate;
 use crate::procedures::ose::attack::{
-    AttackResolution, InvulnerabilityAttacker, OseAttackInput, OseAttackKind,
+    InvulnerabilityAttacker, OseAttackInput,
     can_harm_invulnerable, roll_bombing, roll_ose_attack,
 };
 use crate::procedures::ose::checks::roll_ability_check;
 use crate::procedures::ose::combat::{
-    CasterState, DisruptionCheck, MeleeMovement, MissileRange, OseCover as Cover,
+    CasterState, DisruptionCheck, MeleeMovement,
     casting_obstacles, fighting_withdrawal, spell_disrupted,
 };
 use crate::procedures::ose::damage::{
@@ -71,19 +69,18 @@ use crate::procedures::ose::encounter::{
     roll_encounter_distance,
 };
 use crate::procedures::ose::evasion::{
-    WildernessEvasionInput, WildernessSurprise, begin_evasion, dungeon_evasion,
+    WildernessEvasionInput, begin_evasion, dungeon_evasion,
     roll_waterborne_evasion, roll_wilderness_evasion, waterborne_evasion_chance,
     wilderness_evasion_plan,
 };
 use crate::procedures::ose::hazards::roll_drowning;
-use crate::procedures::ose::matrix::{MonsterHd, OseAttacker};
 use crate::procedures::ose::morale::{
-    MoraleScore, MoraleSubject, MoraleTrigger, OseMoraleCheck, OseMoraleInput, OseMoraleTracker,
+    MoraleTrigger, OseMoraleCheck, OseMoraleInput, OseMoraleTracker,
     TroopQuality, TroopType, check_morale, mercenary_morale,
 };
 use crate::procedures::ose::pursuit::{
-    DroppedItem, DungeonPursuit, EscapeReason, PursuitStatus, WATER_MIN_CLOSING, WaterPursuitUnits,
-    WaterbornePursuit, WildernessPursuit, WildernessPursuitStep,
+    DroppedItem, DungeonPursuit, EscapeReason, WATER_MIN_CLOSING, WaterPursuitUnits,
+    WaterbornePursuit, WildernessPursuit,
 };
 use crate::procedures::ose::reaction::roll_reaction;
 use crate::procedures::ose::running::{RunningPenalties, RunningTracker};
@@ -91,8 +88,8 @@ use crate::procedures::ose::saves::{
     SaveAs, SaveCategory, SaveStake, monster_saves, roll_monster_save, roll_ose_save,
 };
 use crate::procedures::ose::surprise::{EncounterSide, SurpriseFactors, roll_surprise};
-use crate::procedures::{MemberId, Percent};
-use crate::units::{Distance, DistanceUnit, Feet};
+use crate::procedures::Percent;
+use crate::units::Distance;
 
 // ---------------------------------------------------------------------------------------------
 // Inputs the core takes as separate arguments, bundled for JS (typed in the .d.ts)
@@ -468,698 +465,195 @@ pub struct HybMoraleCall {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Enum tables (serde names, checked against serde in the tests)
+// Pursuit steps: the pursuit travels with each call, with the call's own choices
 // ---------------------------------------------------------------------------------------------
 
-const ADVANTAGES: [(&str, Advantage); 3] = [
-    ("normal", Advantage::Normal),
-    ("advantage", Advantage::Advantage),
-    ("disadvantage", Advantage::Disadvantage),
-];
-const LOCATIONS: [(&str, EncounterLocation); 3] = [
-    ("dungeon", EncounterLocation::Dungeon),
-    ("wilderness", EncounterLocation::Wilderness),
-    ("waterborne", EncounterLocation::Waterborne),
-];
-const SIDES: [(&str, EncounterSide); 2] = [
-    ("party", EncounterSide::Party),
-    ("monsters", EncounterSide::Monsters),
-];
-const UNITS: [(&str, DistanceUnit); 3] = [
-    ("feet", DistanceUnit::Feet),
-    ("yards", DistanceUnit::Yards),
-    ("miles", DistanceUnit::Miles),
-];
-const SUBJECTS: [(&str, MoraleSubject); 3] = [
-    ("monster", MoraleSubject::Monster),
-    ("mercenary", MoraleSubject::Mercenary),
-    ("retainer", MoraleSubject::Retainer),
-];
-const DROPPED: [(&str, DroppedItem); 2] = [
-    ("treasure", DroppedItem::Treasure),
-    ("food", DroppedItem::Food),
-];
-const ESCAPES: [(&str, EscapeReason); 5] = [
-    ("treasureDropped", EscapeReason::TreasureDropped),
-    ("foodDropped", EscapeReason::FoodDropped),
-    ("outOfSight", EscapeReason::OutOfSight),
-    ("obstacle", EscapeReason::Obstacle),
-    ("evaded", EscapeReason::Evaded),
-];
-const WATER_UNITS: [(&str, WaterPursuitUnits); 2] = [
-    ("outdoorYards", WaterPursuitUnits::OutdoorYards),
-    ("literalFeet", WaterPursuitUnits::LiteralFeet),
-];
-const PURSUIT_STEPS: [(&str, WildernessPursuitStep); 3] = [
-    ("catchUp", WildernessPursuitStep::CatchUp),
-    ("decide", WildernessPursuitStep::Decide),
-    ("over", WildernessPursuitStep::Over),
-];
-const RESOLUTIONS: [(&str, AttackResolution); 3] = [
-    ("matrix", AttackResolution::Matrix),
-    ("thac0Arithmetic", AttackResolution::Thac0Arithmetic),
-    ("ascendingAc", AttackResolution::AscendingAc),
-];
-const ATTACK_KINDS: [(&str, OseAttackKind); 3] = [
-    ("melee", OseAttackKind::Melee),
-    ("missile", OseAttackKind::Missile),
-    ("unarmed", OseAttackKind::Unarmed),
-];
-const RANGES: [(&str, MissileRange); 4] = [
-    ("short", MissileRange::Short),
-    ("medium", MissileRange::Medium),
-    ("long", MissileRange::Long),
-    ("beyondLong", MissileRange::BeyondLong),
-];
-const SAVE_CATEGORIES: [(&str, SaveCategory); 5] = [
-    ("deathOrPoison", SaveCategory::DeathOrPoison),
-    ("wands", SaveCategory::Wands),
-    (
-        "paralysisOrPetrification",
-        SaveCategory::ParalysisOrPetrification,
-    ),
-    ("breathAttacks", SaveCategory::BreathAttacks),
-    ("spellsRodsStaves", SaveCategory::SpellsRodsStaves),
-];
-const BANDS: [(&str, RangeBand); 3] = [
-    ("close", RangeBand::Close),
-    ("ranged", RangeBand::Ranged),
-    ("far", RangeBand::Far),
-];
-const TERRAINS: [(&str, ChaseTerrain); 5] = [
-    ("flatOpen", ChaseTerrain::FlatOpen),
-    ("uneven", ChaseTerrain::Uneven),
-    ("endurance", ChaseTerrain::Endurance),
-    ("outManoeuvreByCommand", ChaseTerrain::OutManoeuvreByCommand),
-    ("outManoeuvreByMorale", ChaseTerrain::OutManoeuvreByMorale),
-];
-const CHASE_ROLES: [(&str, ChaseRole); 2] = [
-    ("pursuing", ChaseRole::Pursuing),
-    ("fleeing", ChaseRole::Fleeing),
-];
-const CHASE_MODES: [(&str, ChaseRollMode); 2] = [
-    ("individual", ChaseRollMode::Individual),
-    (
-        "worstModifierRollsOnce",
-        ChaseRollMode::WorstModifierRollsOnce,
-    ),
-];
-const HYB_TRIGGERS: [(&str, HybMoraleTrigger); 5] = [
-    ("battleBegins", HybMoraleTrigger::BattleBegins),
-    (
-        "firstCombatantKilled",
-        HybMoraleTrigger::FirstCombatantKilled,
-    ),
-    (
-        "leaderOrExpertKilled",
-        HybMoraleTrigger::LeaderOrExpertKilled,
-    ),
-    ("tideOfBattleObvious", HybMoraleTrigger::TideOfBattleObvious),
-    ("leaderRetreats", HybMoraleTrigger::LeaderRetreats),
-];
-// ---------------------------------------------------------------------------------------------
-// Readers
-// ---------------------------------------------------------------------------------------------
-
-fn rate<S: Src>(o: &Obj<'_, S>, key: &str) -> Option<MovementRate> {
-    o.req_u32(key).map(|ft| MovementRate(Feet(ft)))
+/// A pursuit's next round: just the pursuit.
+#[derive(crate::wire::FromWire)]
+#[serde(rename_all = "camelCase")]
+struct PursuitOnly<P> {
+    pursuit: P,
 }
 
-fn percent<S: Src>(o: &Obj<'_, S>, key: &str) -> Option<Percent> {
-    let value = o.u32(key)?;
-    o.e.core(Percent::new(value))
+/// `ose.dungeonPursuit.drop` (OSE-EVADE-05): what the fleeing side drops.
+#[derive(crate::wire::FromWire)]
+#[serde(rename_all = "camelCase")]
+struct DropInput {
+    pursuit: DungeonPursuit,
+    item: DroppedItem,
+    pursuers_care: bool,
 }
 
-fn read_distance<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<Distance> {
-    let o = obj(v, ctx, e)?;
-    Some(Distance::new(
-        o.req_u32("value")?,
-        o.req_pick("unit", &UNITS)?,
-    ))
+/// `ose.dungeonPursuit.stop`: the referee ends the chase.
+#[derive(crate::wire::FromWire)]
+#[serde(rename_all = "camelCase")]
+struct StopInput {
+    pursuit: DungeonPursuit,
+    reason: EscapeReason,
 }
 
-fn read_surprise_factors<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<SurpriseFactors> {
-    let o = obj(v, ctx, e)?;
-    Some(SurpriseFactors {
-        expecting: o.flag("expecting"),
-        opponent_shows_light_in_dark: o.flag("opponentShowsLightInDark"),
-        opponent_failed_to_force_door: o.flag("opponentFailedToForceDoor"),
-    })
-}
-
-fn read_ose_morale<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<OseMoraleInput> {
-    let o = obj(v, ctx, e)?;
-    let score = o.req_u32("score")?;
-    Some(OseMoraleInput {
-        score: e.core(MoraleScore::new(score))?,
-        adjustment: o.i32("adjustment").unwrap_or(0),
-        subject: o.pick("subject", &SUBJECTS).unwrap_or_default(),
-        cornered: o.flag("cornered"),
-    })
-}
-
-fn read_morale_tracker<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<OseMoraleTracker> {
-    let o = obj(v, ctx, e)?;
-    Some(OseMoraleTracker {
-        passes: o.req_u32("passes")?,
-        failures: o.req_u32("failures")?,
-        first_death_seen: o.req_bool("firstDeathSeen")?,
-        half_down_seen: o.req_bool("halfDownSeen")?,
-    })
-}
-
-fn read_wilderness_surprise<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<WildernessSurprise> {
-    let o = obj(v, ctx, e)?;
-    let tag = o.tag()?;
-    Some(match tag.as_str() {
-        "noneSurprised" => WildernessSurprise::NoneSurprised,
-        "fleeingSideSurprised" => WildernessSurprise::FleeingSideSurprised {
-            referee_chance: percent(&o, "refereeChance"),
-        },
-        "fleeingSideHasSurprise" => WildernessSurprise::FleeingSideHasSurprise,
-        _ => return o.unknown_tag(&tag),
-    })
-}
-
-fn read_wilderness_evasion<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<WildernessEvasionInput> {
-    let o = obj(v, ctx, e)?;
-    Some(WildernessEvasionInput {
-        fleeing_size: o.req_u32("fleeingSize")?,
-        pursuers: o.req_u32("pursuers")?,
-        fleeing_rate: rate(&o, "fleeingRate")?,
-        pursuer_rate: rate(&o, "pursuerRate")?,
-        environment_points: o.i32("environmentPoints").unwrap_or(0),
-        surprise: o
-            .nested("surprise", read_wilderness_surprise)
-            .unwrap_or_default(),
-    })
-}
-
-fn read_pursuit_status<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<PursuitStatus> {
-    let o = obj(v, ctx, e)?;
-    let tag = o.tag()?;
-    Some(match tag.as_str() {
-        "ongoing" => PursuitStatus::Ongoing,
-        "caught" => PursuitStatus::Caught,
-        "escaped" => PursuitStatus::Escaped {
-            reason: o.req_pick("reason", &ESCAPES)?,
-        },
-        _ => return o.unknown_tag(&tag),
-    })
-}
-
-fn read_dungeon_pursuit<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<DungeonPursuit> {
-    let o = obj(v, ctx, e)?;
-    Some(DungeonPursuit {
-        fleeing_rate: rate(&o, "fleeingRate")?,
-        pursuer_rate: rate(&o, "pursuerRate")?,
-        gap_feet: o.req_u32("gapFeet")?,
-        round: o.req_u32("round")?,
-        status: o.req_nested("status", read_pursuit_status)?,
-    })
-}
-
-fn read_waterborne_pursuit<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<WaterbornePursuit> {
-    let o = obj(v, ctx, e)?;
-    Some(WaterbornePursuit {
-        fleeing_per_round: o.req_u32("fleeingPerRound")?,
-        pursuers_per_round: o.req_u32("pursuersPerRound")?,
-        min_closing: o.req_u32("minClosing")?,
-        gap: o.req_nested("gap", read_distance)?,
-        round: o.req_u32("round")?,
-        status: o.req_nested("status", read_pursuit_status)?,
-    })
-}
-
-fn read_wilderness_pursuit<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<WildernessPursuit> {
-    let o = obj(v, ctx, e)?;
-    Some(WildernessPursuit {
-        evasion: o.req_nested("evasion", read_wilderness_evasion)?,
-        day: o.req_u32("day")?,
-        step: o.req_pick("step", &PURSUIT_STEPS)?,
-        status: o.req_nested("status", read_pursuit_status)?,
-    })
-}
-
-fn read_monster_hd<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<MonsterHd> {
-    let o = obj(v, ctx, e)?;
-    Some(MonsterHd {
-        dice: o.req_u32("dice")?,
-        bonus: o.i32("bonus").unwrap_or(0),
-    })
-}
-
-fn read_ose_attacker<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<OseAttacker> {
-    let o = obj(v, ctx, e)?;
-    let tag = o.tag()?;
-    Some(match tag.as_str() {
-        "normalHuman" => OseAttacker::NormalHuman,
-        "monster" => OseAttacker::Monster {
-            hd: o.req_nested("hd", read_monster_hd)?,
-        },
-        "thac0" => OseAttacker::Thac0 {
-            thac0: o.req_u32("thac0")?,
-        },
-        _ => return o.unknown_tag(&tag),
-    })
-}
-
-fn read_cover<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<Cover> {
-    let o = obj(v, ctx, e)?;
-    let tag = o.tag()?;
-    Some(match tag.as_str() {
-        "none" => Cover::None,
-        "partial" => Cover::Partial {
-            penalty: o.req_u32("penalty")?,
-        },
-        "complete" => Cover::Complete,
-        _ => return o.unknown_tag(&tag),
-    })
-}
-
-fn read_ose_attack<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<OseAttackInput> {
-    let o = obj(v, ctx, e)?;
-    Some(OseAttackInput {
-        attacker: o.req_nested("attacker", read_ose_attacker)?,
-        kind: o.req_pick("kind", &ATTACK_KINDS)?,
-        target_ac: o.req_i32("targetAc")?,
-        target_ascending_ac: o.i32("targetAscendingAc"),
-        target_shield_bonus: o.u32("targetShieldBonus").unwrap_or(0),
-        ability_modifier: o.i32("abilityModifier").unwrap_or(0),
-        range: o.pick("range", &RANGES),
-        cover: o.nested("cover", read_cover).unwrap_or_default(),
-        target_retreating: o.flag("targetRetreating"),
-        from_behind: o.flag("fromBehind"),
-        unstable_surface: o.flag("unstableSurface"),
-        attacker_exhausted: o.flag("attackerExhausted"),
-        water_penalty: o.i32("waterPenalty").unwrap_or(0),
-        referee_modifier: o.i32("refereeModifier").unwrap_or(0),
-        attacker_blind: o.flag("attackerBlind"),
-        attacker_retreating: o.flag("attackerRetreating"),
-        target_helpless: o.flag("targetHelpless"),
-        distance_ft: o.u32("distanceFt"),
-        resolution: o.pick("resolution", &RESOLUTIONS).unwrap_or_default(),
-    })
-}
-
-fn read_stake<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<SaveStake> {
-    let o = obj(v, ctx, e)?;
-    let tag = o.tag()?;
-    Some(match tag.as_str() {
-        "damaging" => SaveStake::Damaging {
-            damage: o.req_u32("damage")?,
-        },
-        "nonDamaging" => SaveStake::NonDamaging,
-        "poison" => SaveStake::Poison {
-            attack_damage: o.req_u32("attackDamage")?,
-            fatal_on_failure: o.req_bool("fatalOnFailure")?,
-        },
-        _ => return o.unknown_tag(&tag),
-    })
-}
-
-fn read_save_as<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<SaveAs> {
-    let o = obj(v, ctx, e)?;
-    let tag = o.tag()?;
-    Some(match tag.as_str() {
-        "normalHuman" => SaveAs::NormalHuman,
-        "hitDice" => SaveAs::HitDice {
-            hd: o.req_u32("hd")?,
-        },
-        _ => return o.unknown_tag(&tag),
-    })
-}
-
-fn read_hyb_check<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<HybCheckInput> {
-    let o = obj(v, ctx, e)?;
-    Some(HybCheckInput {
-        modifier: o.i32("modifier").unwrap_or(0),
-        proficient: o.flag("proficient"),
-        proficiency_bonus: o.i32("proficiencyBonus").unwrap_or(0),
-        advantage: o.pick("advantage", &ADVANTAGES).unwrap_or_default(),
-        dc: o.req_i32("dc")?,
-        automatic_success: o.flag("automaticSuccess"),
-    })
-}
-
-fn read_trap<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<TrapInput> {
-    let o = obj(v, ctx, e)?;
-    Some(TrapInput {
-        check: o.req_nested("check", read_hyb_check)?,
-        players_said_how: o.flag("playersSaidHow"),
-        gm_allows_check: o.flag("gmAllowsCheck"),
-        for_pc: o.bool("forPc").unwrap_or(true),
-    })
-}
-
-fn read_hyb_attacker<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<HybAttacker> {
-    let o = obj(v, ctx, e)?;
-    let tag = o.tag()?;
-    Some(match tag.as_str() {
-        "pc" => HybAttacker::Pc {
-            ability_modifier: o.req_i32("abilityModifier")?,
-            proficient: o.req_bool("proficient")?,
-            proficiency_bonus: o.req_i32("proficiencyBonus")?,
-        },
-        "npc" => HybAttacker::Npc {
-            modifier: o.req_i32("modifier")?,
-        },
-        _ => return o.unknown_tag(&tag),
-    })
-}
-
-fn read_hyb_method<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<HybAttackMethod> {
-    let o = obj(v, ctx, e)?;
-    let tag = o.tag()?;
-    Some(match tag.as_str() {
-        "melee" => HybAttackMethod::Melee,
-        "ranged" => HybAttackMethod::Ranged,
-        "arcaneSpell" => HybAttackMethod::ArcaneSpell {
-            ranged: o.req_bool("ranged")?,
-        },
-        "divineSpell" => HybAttackMethod::DivineSpell {
-            ranged: o.req_bool("ranged")?,
-        },
-        _ => return o.unknown_tag(&tag),
-    })
-}
-
-fn read_hyb_attack<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<HybAttackInput> {
-    let o = obj(v, ctx, e)?;
-    Some(HybAttackInput {
-        attacker: o.req_nested("attacker", read_hyb_attacker)?,
-        method: o.req_nested("method", read_hyb_method)?,
-        target_ac: o.req_i32("targetAc")?,
-        band: o.pick("band", &BANDS),
-        in_melee: o.flag("inMelee"),
-        advantage: o.pick("advantage", &ADVANTAGES).unwrap_or_default(),
-    })
-}
-
-fn read_runner<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<Runner> {
-    let o = obj(v, ctx, e)?;
-    Some(Runner {
-        id: MemberId(o.req("id", o.string("id"))?),
-        modifier: o.req_i32("modifier")?,
-    })
-}
-
-fn read_chase<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<ChaseInput> {
-    let o = obj(v, ctx, e)?;
-    Some(ChaseInput {
-        role: o.pick("role", &CHASE_ROLES).unwrap_or_default(),
-        opponent_speed_ft: o.req_u32("opponentSpeedFt")?,
-        terrain: o.req_pick("terrain", &TERRAINS)?,
-        dc_adjustment: o.i32("dcAdjustment").unwrap_or(0),
-        advantage: o.pick("advantage", &ADVANTAGES).unwrap_or_default(),
-        mode: o.pick("mode", &CHASE_MODES).unwrap_or_default(),
-        runners: o
-            .req("runners", o.get("runners"))
-            .and_then(|_| o.list("runners", read_runner))?,
-    })
-}
-
-fn read_hyb_morale<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<HybMoraleInput> {
-    let o = obj(v, ctx, e)?;
-    Some(HybMoraleInput {
-        wis_modifier: o.i32("wisModifier").unwrap_or(0),
-        proficiency_bonus: o.i32("proficiencyBonus"),
-        hd_bonus: o.i32("hdBonus").unwrap_or(0),
-        advantage: o.pick("advantage", &ADVANTAGES).unwrap_or_default(),
-    })
-}
-
-fn read_hit<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<bool> {
-    match v.boolean() {
-        Some(b) => Some(b),
-        None => e.note(bad(ctx, "", "true or false")),
-    }
-}
-
-fn read_retreat<S: Src>(v: &S, ctx: &str, e: &Errs) -> Option<RetreatInput> {
-    let o = obj(v, ctx, e)?;
-    Some(RetreatInput {
-        check: o.nested("check", read_hyb_check),
-        attacks_hit: o.list("attacksHit", read_hit)?,
-    })
-}
-
-/// The `pursuit` field of a step's input.
-fn pursuit_of<S: Src, P>(
-    o: &Obj<'_, S>,
-    reader: impl FnOnce(&S, &str, &Errs) -> Option<P>,
-) -> Option<P> {
-    o.req_nested("pursuit", reader)
+/// `ose.wildernessPursuit.decide`: the fleeing side keeps running or not.
+#[derive(crate::wire::FromWire)]
+#[serde(rename_all = "camelCase")]
+struct DecideInput {
+    pursuit: WildernessPursuit,
+    keep_fleeing: bool,
 }
 
 fn step<P, R>(pursuit: P, result: Result<R>) -> Result<PursuitStep<P, R>> {
     result.map(|result| PursuitStep { pursuit, result })
 }
 
-/// Read the input object with `reader`, which gets it as an [`Obj`].
-fn input<T>(v: &JsValue, reader: impl FnOnce(&Obj<'_, JsValue>) -> Option<T>) -> Result<T> {
-    read(v, "input", |v, ctx, e| reader(&obj(v, ctx, e)?))
-}
-
-/// Run procedure `name`; `None` for an unknown name.
-fn dispatch(name: &str, v: &JsValue, d: &mut dyn DieRoller) -> Result<Option<JsValue>> {
-    let value = match name {
+/// Run the OSE or HYB procedure `name` that reads one of the typed inputs above; `None` for a
+/// name it does not know.
+fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Option<String>> {
+    let out = match name {
         // ---- OSE encounters ----
-        "ose.reaction" => {
-            let cha = input(v, |o| Some(o.i32("chaModifier")))?;
-            out(&roll_reaction(d, cha)?)
-        }
-        "ose.encounterDistance" => {
-            let (location, surprised) = input(v, |o| {
-                Some((
-                    o.req_pick("location", &LOCATIONS)?,
-                    o.flag("eitherSideSurprised"),
-                ))
-            })?;
-            out(&roll_encounter_distance(d, location, surprised)?)
-        }
-        "ose.surprise" => {
-            let (side, factors) = input(v, |o| {
-                Some((
-                    o.req_pick("side", &SIDES)?,
-                    o.nested("factors", read_surprise_factors)
-                        .unwrap_or_default(),
-                ))
-            })?;
-            out(&roll_surprise(d, side, factors)?)
-        }
+        "ose.reaction" => json(input, |i: ReactionInput| roll_reaction(d, i.cha_modifier)),
+        "ose.encounterDistance" => json(input, |i: EncounterDistanceInput| {
+            roll_encounter_distance(d, i.location, i.either_side_surprised)
+        }),
+        "ose.surprise" => json(input, |i: SurpriseInput| roll_surprise(d, i.side, i.factors)),
         // ---- OSE morale ----
-        "ose.morale" => out(&check_morale(d, read(v, "input", read_ose_morale)?)?),
-        "ose.moraleTracked" => {
-            let (mut tracker, check) = input(v, |o| {
-                Some((
-                    o.req_nested("tracker", read_morale_tracker)?,
-                    o.req_nested("check", read_ose_morale)?,
-                ))
-            })?;
-            let check = tracker.check(d, check)?;
-            out(&TrackedMoraleResult { tracker, check })
-        }
-        "ose.moraleLosses" => {
-            let (mut tracker, size, killed, down) = input(v, |o| {
-                Some((
-                    o.req_nested("tracker", read_morale_tracker)?,
-                    o.req_u32("sideSize")?,
-                    o.req_u32("killed")?,
-                    o.u32("incapacitated").unwrap_or(0),
-                ))
-            })?;
-            let due = tracker.note_losses(size, killed, down)?;
-            out(&MoraleLossesResult { tracker, due })
-        }
+        "ose.morale" => json(input, |i: OseMoraleInput| check_morale(d, i)),
+        "ose.moraleTracked" => json(input, |i: TrackedMoraleInput| {
+            let mut tracker = i.tracker;
+            let check = tracker.check(d, i.check)?;
+            Ok(TrackedMoraleResult { tracker, check })
+        }),
+        "ose.moraleLosses" => json(input, |i: MoraleLossesInput| {
+            let mut tracker = i.tracker;
+            let due = tracker.note_losses(i.side_size, i.killed, i.incapacitated)?;
+            Ok(MoraleLossesResult { tracker, due })
+        }),
         // ---- OSE evasion and pursuit ----
-        "ose.evasion.dungeon" => {
-            let (fleeing, pursuers, stopped) = input(v, |o| {
-                Some((
-                    rate(o, "fleeingRate")?,
-                    rate(o, "pursuerRate")?,
-                    o.flag("fleeingForcedToStop"),
-                ))
-            })?;
-            out(&dungeon_evasion(fleeing, pursuers, stopped)?)
-        }
-        "ose.evasion.waterborneChance" | "ose.evasion.waterborne" => {
-            let (fleeing, pursuers) = input(v, |o| {
-                Some((
-                    o.req_u32("fleeingPerRound")?,
-                    o.req_u32("pursuersPerRound")?,
-                ))
-            })?;
-            if name == "ose.evasion.waterborne" {
-                out(&roll_waterborne_evasion(d, fleeing, pursuers)?)
-            } else {
-                out(&waterborne_evasion_chance(fleeing, pursuers)?)
-            }
-        }
-        "ose.evasion.wildernessPlan" => out(&wilderness_evasion_plan(&read(
-            v,
-            "input",
-            read_wilderness_evasion,
-        )?)?),
-        "ose.evasion.wilderness" => out(&roll_wilderness_evasion(
-            d,
-            &read(v, "input", read_wilderness_evasion)?,
-        )?),
-        "ose.dungeonPursuit.start" => {
-            let (fleeing, pursuers, gap) = input(v, |o| {
-                Some((
-                    rate(o, "fleeingRate")?,
-                    rate(o, "pursuerRate")?,
-                    o.req_u32("gapFeet")?,
-                ))
-            })?;
-            out(&DungeonPursuit::new(fleeing, pursuers, gap)?)
-        }
-        "ose.dungeonPursuit.round" => {
-            let mut pursuit = input(v, |o| pursuit_of(o, read_dungeon_pursuit))?;
+        "ose.evasion.dungeon" => json(input, |i: DungeonEvasionInput| {
+            dungeon_evasion(i.fleeing_rate, i.pursuer_rate, i.fleeing_forced_to_stop)
+        }),
+        "ose.evasion.waterborneChance" => json(input, |i: WaterborneRates| {
+            waterborne_evasion_chance(i.fleeing_per_round, i.pursuers_per_round)
+        }),
+        "ose.evasion.waterborne" => json(input, |i: WaterborneRates| {
+            roll_waterborne_evasion(d, i.fleeing_per_round, i.pursuers_per_round)
+        }),
+        "ose.evasion.wildernessPlan" => json(input, |i: WildernessEvasionInput| {
+            wilderness_evasion_plan(&i)
+        }),
+        "ose.evasion.wilderness" => json(input, |i: WildernessEvasionInput| {
+            roll_wilderness_evasion(d, &i)
+        }),
+        "ose.dungeonPursuit.start" => json(input, |i: DungeonPursuitStart| {
+            DungeonPursuit::new(i.fleeing_rate, i.pursuer_rate, i.gap_feet)
+        }),
+        "ose.dungeonPursuit.round" => json(input, |i: PursuitOnly<DungeonPursuit>| {
+            let mut pursuit = i.pursuit;
             let result = pursuit.run_round();
-            out(&step(pursuit, result)?)
-        }
-        "ose.dungeonPursuit.drop" => {
-            let (mut pursuit, item, care) = input(v, |o| {
-                Some((
-                    pursuit_of(o, read_dungeon_pursuit)?,
-                    o.req_pick("item", &DROPPED)?,
-                    o.req_bool("pursuersCare")?,
-                ))
-            })?;
-            let result = pursuit.drop_item(d, item, care);
-            out(&step(pursuit, result)?)
-        }
-        "ose.dungeonPursuit.stop" => {
-            let (mut pursuit, reason) = input(v, |o| {
-                Some((
-                    pursuit_of(o, read_dungeon_pursuit)?,
-                    o.req_pick("reason", &ESCAPES)?,
-                ))
-            })?;
-            let result = pursuit.referee_stops(reason);
-            out(&step(pursuit, result)?)
-        }
-        "ose.waterbornePursuit.start" => {
-            let (fleeing, pursuers, units, gap, min, surprised) = input(v, |o| {
-                Some((
-                    o.req_u32("fleeingPerRound")?,
-                    o.req_u32("pursuersPerRound")?,
-                    o.pick("units", &WATER_UNITS).unwrap_or_default(),
-                    o.nested("gap", read_distance),
-                    o.u32("minClosing").unwrap_or(WATER_MIN_CLOSING),
-                    o.flag("eitherSideSurprised"),
-                ))
-            })?;
-            let (pursuit, distance) = match gap {
+            step(pursuit, result)
+        }),
+        "ose.dungeonPursuit.drop" => json(input, |i: DropInput| {
+            let mut pursuit = i.pursuit;
+            let result = pursuit.drop_item(d, i.item, i.pursuers_care);
+            step(pursuit, result)
+        }),
+        "ose.dungeonPursuit.stop" => json(input, |i: StopInput| {
+            let mut pursuit = i.pursuit;
+            let result = pursuit.referee_stops(i.reason);
+            step(pursuit, result)
+        }),
+        "ose.waterbornePursuit.start" => json(input, |i: WaterbornePursuitStart| {
+            let min = i.min_closing.unwrap_or(WATER_MIN_CLOSING);
+            let (pursuit, distance) = match i.gap {
                 Some(gap) => (
-                    WaterbornePursuit::new(fleeing, pursuers, gap, units, min)?,
+                    WaterbornePursuit::new(
+                        i.fleeing_per_round,
+                        i.pursuers_per_round,
+                        gap,
+                        i.units,
+                        min,
+                    )?,
                     None,
                 ),
                 None => {
-                    let (p, distance) =
-                        WaterbornePursuit::start(d, fleeing, pursuers, surprised, units)?;
+                    let (p, distance) = WaterbornePursuit::start(
+                        d,
+                        i.fleeing_per_round,
+                        i.pursuers_per_round,
+                        i.either_side_surprised,
+                        i.units,
+                    )?;
                     (p, Some(distance))
                 }
             };
-            out(&WaterbornePursuitStarted { pursuit, distance })
-        }
-        "ose.waterbornePursuit.round" => {
-            let mut pursuit = input(v, |o| pursuit_of(o, read_waterborne_pursuit))?;
+            Ok(WaterbornePursuitStarted { pursuit, distance })
+        }),
+        "ose.waterbornePursuit.round" => json(input, |i: PursuitOnly<WaterbornePursuit>| {
+            let mut pursuit = i.pursuit;
             let result = pursuit.run_round();
-            out(&step(pursuit, result)?)
+            step(pursuit, result)
+        }),
+        "ose.wildernessPursuit.start" => {
+            json(input, |i: WildernessEvasionInput| WildernessPursuit::new(i))
         }
-        "ose.wildernessPursuit.start" => out(&WildernessPursuit::new(read(
-            v,
-            "input",
-            read_wilderness_evasion,
-        )?)?),
-        "ose.wildernessPursuit.catchUp" => {
-            let mut pursuit = input(v, |o| pursuit_of(o, read_wilderness_pursuit))?;
+        "ose.wildernessPursuit.catchUp" => json(input, |i: PursuitOnly<WildernessPursuit>| {
+            let mut pursuit = i.pursuit;
             let result = pursuit.catch_up(d);
-            out(&step(pursuit, result)?)
-        }
-        "ose.wildernessPursuit.decide" => {
-            let (mut pursuit, keep) = input(v, |o| {
-                Some((
-                    pursuit_of(o, read_wilderness_pursuit)?,
-                    o.req_bool("keepFleeing")?,
-                ))
-            })?;
-            let result = pursuit.decide(d, keep);
-            out(&step(pursuit, result)?)
-        }
-        // ---- OSE attacks, damage, saves, checks ----
-        "ose.attack" => out(&roll_ose_attack(d, &read(v, "input", read_ose_attack)?)?),
-        "ose.save" => {
-            let (target, bonus, stake) = input(v, |o| {
-                Some((
-                    o.req_u32("target")?,
-                    o.i32("bonus").unwrap_or(0),
-                    o.req_nested("stake", read_stake)?,
-                ))
-            })?;
-            out(&roll_ose_save(d, target, bonus, stake)?)
-        }
-        "ose.monsterSave" => {
-            let (save_as, category, bonus, stake) = input(v, |o| {
-                Some((
-                    o.req_nested("saveAs", read_save_as)?,
-                    o.req_pick("category", &SAVE_CATEGORIES)?,
-                    o.i32("bonus").unwrap_or(0),
-                    o.req_nested("stake", read_stake)?,
-                ))
-            })?;
-            out(&roll_monster_save(d, save_as, category, bonus, stake)?)
-        }
-        "ose.monsterSaves" => out(&monster_saves(input(v, |o| {
-            o.req_nested("saveAs", read_save_as)
-        })?)?),
-        "ose.abilityCheck" => {
-            let (score, difficulty) = input(v, |o| {
-                Some((o.req_u32("score")?, o.i32("difficulty").unwrap_or(0)))
-            })?;
-            out(&roll_ability_check(d, score, difficulty)?)
-        }
+            step(pursuit, result)
+        }),
+        "ose.wildernessPursuit.decide" => json(input, |i: DecideInput| {
+            let mut pursuit = i.pursuit;
+            let result = pursuit.decide(d, i.keep_fleeing);
+            step(pursuit, result)
+        }),
+        // ---- OSE attacks, saves, checks ----
+        "ose.attack" => json(input, |i: OseAttackInput| roll_ose_attack(d, &i)),
+        "ose.save" => json(input, |i: OseSaveInput| {
+            roll_ose_save(d, i.target, i.bonus, i.stake)
+        }),
+        "ose.monsterSave" => json(input, |i: MonsterSaveInput| {
+            roll_monster_save(d, i.save_as, i.category, i.bonus, i.stake)
+        }),
+        "ose.monsterSaves" => json(input, |i: PursuitOnlySaveAs| monster_saves(i.save_as)),
+        "ose.abilityCheck" => json(input, |i: OseAbilityCheckInput| {
+            roll_ability_check(d, i.score, i.difficulty)
+        }),
         // ---- HYB ----
-        "hyb.check" => out(&roll_hyb_check(d, &read(v, "input", read_hyb_check)?)?),
-        "hyb.trap" => out(&resolve_trap(d, &read(v, "input", read_trap)?)?),
-        "hyb.attack" => out(&roll_hyb_attack(d, &read(v, "input", read_hyb_attack)?)?),
-        "hyb.chase" => out(&roll_chase(d, &read(v, "input", read_chase)?)?),
-        "hyb.chaseDc" => {
-            let (speed, adjustment) = input(v, |o| {
-                Some((
-                    o.req_u32("opponentSpeedFt")?,
-                    o.i32("adjustment").unwrap_or(0),
-                ))
-            })?;
-            out(&chase_dc(speed, adjustment)?)
-        }
-        "hyb.morale" => {
-            let (morale, trigger) = input(v, |o| {
-                Some((
-                    o.nested("morale", read_hyb_morale).unwrap_or_default(),
-                    o.pick("trigger", &HYB_TRIGGERS),
-                ))
-            })?;
-            out(&roll_hyb_morale(d, &morale, trigger)?)
-        }
-        "hyb.followerMorale" => out(&roll_follower_morale(
-            d,
-            &read(v, "input", read_hyb_morale)?,
-        )?),
-        "hyb.retreat" => out(&resolve_retreat(d, &read(v, "input", read_retreat)?)?),
-        _ => return Ok(None),
+        "hyb.check" => json(input, |i: HybCheckInput| roll_hyb_check(d, &i)),
+        "hyb.trap" => json(input, |i: TrapInput| resolve_trap(d, &i)),
+        "hyb.attack" => json(input, |i: HybAttackInput| roll_hyb_attack(d, &i)),
+        "hyb.chase" => json(input, |i: ChaseInput| roll_chase(d, &i)),
+        "hyb.chaseDc" => json(input, |i: ChaseDcInput| {
+            chase_dc(i.opponent_speed_ft, i.adjustment)
+        }),
+        "hyb.morale" => json(input, |i: HybMoraleCall| {
+            roll_hyb_morale(d, &i.morale, i.trigger)
+        }),
+        "hyb.followerMorale" => json(input, |i: HybMoraleInput| roll_follower_morale(d, &i)),
+        "hyb.retreat" => json(input, |i: RetreatInput| resolve_retreat(d, &i)),
+        _ => return dispatch_json(name, input, d),
     };
-    value.map(Some)
+    out.map(Some)
 }
 
-/// Run the OSE or HYB procedure `name` on `input`, rolling through `dice`. Returns plain data
-/// with every die; the facade's `ose` and `hyb` namespaces type each name.
+/// `ose.monsterSaves`: the save table of a monster saving as a class and level.
+#[derive(crate::wire::FromWire)]
+#[serde(rename_all = "camelCase")]
+struct PursuitOnlySaveAs {
+    save_as: SaveAs,
+}
+
+/// Run the procedure `name` (`"ose.reaction"`, `"hyb.chase"`, `"a5e.fall"`…) on `input` (JSON
+/// text), rolling through `dice`; the result is JSON text with every die. The facade's `ose`,
+/// `hyb` and `a5e` namespaces type each name. Unknown names and malformed input are
+/// `INVALID_ARGUMENT`.
 #[wasm_bindgen]
-pub fn procedure(name: &str, input: JsValue, dice: &mut DiceBox) -> JsResult<JsValue> {
-    match js(dispatch(name, &input, &mut dice.source))? {
+pub fn procedure(name: &str, input: &str, dice: &mut DiceBox) -> JsResult<String> {
+    let d: &mut dyn DieRoller = &mut dice.source;
+    let out = if name.starts_with("a5e.") {
+        super::procedures_a5e::dispatch(name, input, d)
+    } else {
+        dispatch(name, input, d)
+    };
+    match js(out)? {
         Some(result) => Ok(result),
         None => js(Err(Error::invalid_argument(format!(
             "unknown procedure \"{name}\""
@@ -1598,283 +1092,3 @@ fn dispatch_json(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Optio
     out.map(Some)
 }
 
-/// Run the procedure `name` on `input` (JSON text), rolling through `dice`; the result is JSON
-/// text. `a5e.*` names go to [`super::procedures_a5e`]; the facade types each name.
-#[wasm_bindgen(js_name = procedureJson)]
-pub fn procedure_json(name: &str, input: &str, dice: &mut DiceBox) -> JsResult<String> {
-    let d: &mut dyn DieRoller = &mut dice.source;
-    let out = if name.starts_with("a5e.") {
-        super::procedures_a5e::dispatch(name, input, d)
-    } else {
-        dispatch_json(name, input, d)
-    };
-    match js(out)? {
-        Some(result) => Ok(result),
-        None => js(Err(Error::invalid_argument(format!(
-            "unknown procedure \"{name}\""
-        )))),
-    }
-}
-
-/// Every procedure reader checked against serde (run with `cargo test --features wasm`).
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::wasm::readers::tests::{round_trip, table_matches_serde};
-
-    #[test]
-    fn enum_tables_match_serde() {
-        table_matches_serde(&ADVANTAGES);
-        table_matches_serde(&LOCATIONS);
-        table_matches_serde(&SIDES);
-        table_matches_serde(&UNITS);
-        table_matches_serde(&SUBJECTS);
-        table_matches_serde(&DROPPED);
-        table_matches_serde(&ESCAPES);
-        table_matches_serde(&WATER_UNITS);
-        table_matches_serde(&PURSUIT_STEPS);
-        table_matches_serde(&RESOLUTIONS);
-        table_matches_serde(&ATTACK_KINDS);
-        table_matches_serde(&RANGES);
-        table_matches_serde(&SAVE_CATEGORIES);
-        table_matches_serde(&BANDS);
-        table_matches_serde(&TERRAINS);
-        table_matches_serde(&CHASE_ROLES);
-        table_matches_serde(&CHASE_MODES);
-        table_matches_serde(&HYB_TRIGGERS);
-    }
-
-    fn evasion(surprise: WildernessSurprise) -> WildernessEvasionInput {
-        WildernessEvasionInput {
-            fleeing_size: 3,
-            pursuers: 2,
-            fleeing_rate: MovementRate(Feet(120)),
-            pursuer_rate: MovementRate(Feet(150)),
-            environment_points: 25,
-            surprise,
-        }
-    }
-
-    #[test]
-    fn ose_readers_round_trip() {
-        round_trip(&Distance::yards(140), read_distance);
-        round_trip(
-            &SurpriseFactors {
-                expecting: true,
-                opponent_shows_light_in_dark: true,
-                opponent_failed_to_force_door: true,
-            },
-            read_surprise_factors,
-        );
-        round_trip(
-            &OseMoraleInput {
-                score: MoraleScore::new(8).unwrap(),
-                adjustment: -1,
-                subject: MoraleSubject::Mercenary,
-                cornered: true,
-            },
-            read_ose_morale,
-        );
-        round_trip(
-            &OseMoraleTracker {
-                passes: 1,
-                failures: 2,
-                first_death_seen: true,
-                half_down_seen: true,
-            },
-            read_morale_tracker,
-        );
-        let surprises = [
-            WildernessSurprise::NoneSurprised,
-            WildernessSurprise::FleeingSideSurprised {
-                referee_chance: Some(Percent::new(10).unwrap()),
-            },
-            WildernessSurprise::FleeingSideSurprised {
-                referee_chance: None,
-            },
-            WildernessSurprise::FleeingSideHasSurprise,
-        ];
-        for surprise in surprises {
-            round_trip(&evasion(surprise), read_wilderness_evasion);
-        }
-        let statuses = [
-            PursuitStatus::Ongoing,
-            PursuitStatus::Caught,
-            PursuitStatus::Escaped {
-                reason: EscapeReason::FoodDropped,
-            },
-        ];
-        for status in statuses {
-            round_trip(
-                &DungeonPursuit {
-                    fleeing_rate: MovementRate(Feet(90)),
-                    pursuer_rate: MovementRate(Feet(120)),
-                    gap_feet: 30,
-                    round: 2,
-                    status,
-                },
-                read_dungeon_pursuit,
-            );
-            round_trip(
-                &WaterbornePursuit {
-                    fleeing_per_round: 40,
-                    pursuers_per_round: 50,
-                    min_closing: 30,
-                    gap: Distance::yards(60),
-                    round: 1,
-                    status,
-                },
-                read_waterborne_pursuit,
-            );
-            round_trip(
-                &WildernessPursuit {
-                    evasion: evasion(WildernessSurprise::NoneSurprised),
-                    day: 3,
-                    step: WildernessPursuitStep::Decide,
-                    status,
-                },
-                read_wilderness_pursuit,
-            );
-        }
-        let attackers = [
-            OseAttacker::NormalHuman,
-            OseAttacker::Monster {
-                hd: MonsterHd::new(2, 1),
-            },
-            OseAttacker::Thac0 { thac0: 17 },
-        ];
-        let covers = [Cover::None, Cover::Partial { penalty: 2 }, Cover::Complete];
-        for (attacker, cover) in attackers.into_iter().zip(covers) {
-            round_trip(
-                &OseAttackInput {
-                    attacker,
-                    kind: OseAttackKind::Missile,
-                    target_ac: -2,
-                    target_ascending_ac: Some(21),
-                    target_shield_bonus: 1,
-                    ability_modifier: 2,
-                    range: Some(MissileRange::Long),
-                    cover,
-                    target_retreating: true,
-                    from_behind: true,
-                    unstable_surface: true,
-                    attacker_exhausted: true,
-                    water_penalty: -2,
-                    referee_modifier: 1,
-                    attacker_blind: true,
-                    attacker_retreating: true,
-                    target_helpless: true,
-                    distance_ft: Some(30),
-                    resolution: AttackResolution::AscendingAc,
-                },
-                read_ose_attack,
-            );
-        }
-        round_trip(
-            &OseAttackInput::new(OseAttacker::NormalHuman, OseAttackKind::Melee, 9),
-            read_ose_attack,
-        );
-        for stake in [
-            SaveStake::Damaging { damage: 11 },
-            SaveStake::NonDamaging,
-            SaveStake::Poison {
-                attack_damage: 3,
-                fatal_on_failure: true,
-            },
-        ] {
-            round_trip(&stake, read_stake);
-        }
-        for save_as in [SaveAs::NormalHuman, SaveAs::HitDice { hd: 5 }] {
-            round_trip(&save_as, read_save_as);
-        }
-    }
-
-    #[test]
-    fn hyb_readers_round_trip() {
-        let check = HybCheckInput {
-            modifier: 3,
-            proficient: true,
-            proficiency_bonus: 2,
-            advantage: Advantage::Disadvantage,
-            dc: 13,
-            automatic_success: true,
-        };
-        round_trip(&check, read_hyb_check);
-        round_trip(
-            &TrapInput {
-                check,
-                players_said_how: true,
-                gm_allows_check: true,
-                for_pc: false,
-            },
-            read_trap,
-        );
-        let attackers = [
-            HybAttacker::Pc {
-                ability_modifier: 3,
-                proficient: true,
-                proficiency_bonus: 2,
-            },
-            HybAttacker::Npc { modifier: 4 },
-        ];
-        let methods = [
-            HybAttackMethod::Melee,
-            HybAttackMethod::Ranged,
-            HybAttackMethod::ArcaneSpell { ranged: true },
-            HybAttackMethod::DivineSpell { ranged: false },
-        ];
-        for attacker in attackers {
-            for method in methods {
-                round_trip(
-                    &HybAttackInput {
-                        attacker,
-                        method,
-                        target_ac: 15,
-                        band: Some(RangeBand::Close),
-                        in_melee: true,
-                        advantage: Advantage::Advantage,
-                    },
-                    read_hyb_attack,
-                );
-            }
-        }
-        round_trip(
-            &ChaseInput {
-                role: ChaseRole::Fleeing,
-                opponent_speed_ft: 40,
-                terrain: ChaseTerrain::Uneven,
-                dc_adjustment: -1,
-                advantage: Advantage::Disadvantage,
-                mode: ChaseRollMode::WorstModifierRollsOnce,
-                runners: vec![
-                    Runner {
-                        id: MemberId::new("rath"),
-                        modifier: 2,
-                    },
-                    Runner {
-                        id: MemberId::new("ilse"),
-                        modifier: -1,
-                    },
-                ],
-            },
-            read_chase,
-        );
-        round_trip(
-            &HybMoraleInput {
-                wis_modifier: 1,
-                proficiency_bonus: Some(2),
-                hd_bonus: 2,
-                advantage: Advantage::Advantage,
-            },
-            read_hyb_morale,
-        );
-        round_trip(
-            &RetreatInput {
-                check: Some(check),
-                attacks_hit: vec![false, true],
-            },
-            read_retreat,
-        );
-        round_trip(&RetreatInput::default(), read_retreat);
-    }
-}

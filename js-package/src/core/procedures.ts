@@ -2,7 +2,6 @@
 import {
   DiceBox,
   procedure,
-  procedureJson,
   type CasterState,
   type CastingObstacle,
   type DisruptionCheck,
@@ -98,7 +97,7 @@ import {
 } from "../wasm/turnkeeper.js";
 import type { Dice } from "./dice.js";
 import { guard } from "./errors.js";
-import { toText } from "./commands.js";
+import { checkString, fromText, toText } from "./text.js";
 import { ensureReady } from "./loader.js";
 
 export type {
@@ -252,20 +251,20 @@ let cryptoBox: DiceBox | undefined;
 
 const boxFor = (dice?: Dice): DiceBox => (dice ? dice.box : (cryptoBox ??= new DiceBox(undefined)));
 
-/** Run one procedure of the core's dispatcher. */
-function run<T>(name: string, input: object, dice?: Dice): T {
+/** Run one procedure of the core's dispatcher: JSON text in and out. */
+function run<T>(name: string, input: unknown, dice?: Dice): T {
   ensureReady();
-  return guard(() => procedure(name, input, boxFor(dice)) as T);
+  const which = checkString(name, "procedure name");
+  const text = toText(input);
+  return fromText<T>(guard(() => procedure(which, text, boxFor(dice))));
 }
 
 /**
- * Run a JSON-text procedure by name (`"a5e.fall"`, `"ose.damage"`) with untyped input; prefer
- * the typed `ose`, `hyb` and `a5e` functions. `null`s in the result become absent fields.
+ * Run a procedure by name (`"a5e.fall"`, `"ose.damage"`) with untyped input; prefer the typed
+ * `ose`, `hyb` and `a5e` functions. `null`s in the result become absent fields.
  */
 export function runJsonProcedure<T = unknown>(name: string, input: unknown, dice?: Dice): T {
-  ensureReady();
-  const text = guard(() => procedureJson(name, toText(input), boxFor(dice)));
-  return JSON.parse(text, (_k, v: unknown) => (v === null ? undefined : v)) as T;
+  return run<T>(name, input, dice);
 }
 
 /** A typed wrapper for one JSON-text procedure. */
