@@ -37,13 +37,10 @@ use super::dice::DiceBox;
 use super::{JsResult, js};
 use crate::dice::{DiceSpec, DieRoller};
 use crate::error::{Error, Result};
+use crate::procedures::Percent;
 use crate::procedures::hyb::attack::roll_hyb_damage;
-use crate::procedures::hyb::attack::{
-    HybAttackInput, roll_hyb_attack,
-};
-use crate::procedures::hyb::chase::{
-    ChaseInput, chase_dc, roll_chase,
-};
+use crate::procedures::hyb::attack::{HybAttackInput, roll_hyb_attack};
+use crate::procedures::hyb::chase::{ChaseInput, chase_dc, roll_chase};
 use crate::procedures::hyb::check::{HybCheckInput, Stealth, roll_hyb_check};
 use crate::procedures::hyb::morale::{
     GroupRoller, HybMoraleInput, HybMoraleTrigger, MoraleGrouping, MoraleParticipant,
@@ -53,13 +50,12 @@ use crate::procedures::hyb::retreat::{RetreatInput, resolve_retreat};
 use crate::procedures::hyb::trap::{TrapInput, resolve_trap, roll_dangerous_check};
 use crate::procedures::ose::MovementRate;
 use crate::procedures::ose::attack::{
-    InvulnerabilityAttacker, OseAttackInput,
-    can_harm_invulnerable, roll_bombing, roll_ose_attack,
+    InvulnerabilityAttacker, OseAttackInput, can_harm_invulnerable, roll_bombing, roll_ose_attack,
 };
 use crate::procedures::ose::checks::roll_ability_check;
 use crate::procedures::ose::combat::{
-    CasterState, DisruptionCheck, MeleeMovement,
-    casting_obstacles, fighting_withdrawal, spell_disrupted,
+    CasterState, DisruptionCheck, MeleeMovement, casting_obstacles, fighting_withdrawal,
+    spell_disrupted,
 };
 use crate::procedures::ose::damage::{
     DamageKind, OseDamageInput, SubdualTrack, roll_ose_damage, roll_unarmed_damage,
@@ -69,14 +65,13 @@ use crate::procedures::ose::encounter::{
     roll_encounter_distance,
 };
 use crate::procedures::ose::evasion::{
-    WildernessEvasionInput, begin_evasion, dungeon_evasion,
-    roll_waterborne_evasion, roll_wilderness_evasion, waterborne_evasion_chance,
-    wilderness_evasion_plan,
+    WildernessEvasionInput, begin_evasion, dungeon_evasion, roll_waterborne_evasion,
+    roll_wilderness_evasion, waterborne_evasion_chance, wilderness_evasion_plan,
 };
 use crate::procedures::ose::hazards::roll_drowning;
 use crate::procedures::ose::morale::{
-    MoraleTrigger, OseMoraleCheck, OseMoraleInput, OseMoraleTracker,
-    TroopQuality, TroopType, check_morale, mercenary_morale,
+    MoraleTrigger, OseMoraleCheck, OseMoraleInput, OseMoraleTracker, TroopQuality, TroopType,
+    check_morale, mercenary_morale,
 };
 use crate::procedures::ose::pursuit::{
     DroppedItem, DungeonPursuit, EscapeReason, WATER_MIN_CLOSING, WaterPursuitUnits,
@@ -88,7 +83,6 @@ use crate::procedures::ose::saves::{
     SaveAs, SaveCategory, SaveStake, monster_saves, roll_monster_save, roll_ose_save,
 };
 use crate::procedures::ose::surprise::{EncounterSide, SurpriseFactors, roll_surprise};
-use crate::procedures::Percent;
 use crate::units::Distance;
 
 // ---------------------------------------------------------------------------------------------
@@ -513,7 +507,9 @@ fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Option<Str
         "ose.encounterDistance" => json(input, |i: EncounterDistanceInput| {
             roll_encounter_distance(d, i.location, i.either_side_surprised)
         }),
-        "ose.surprise" => json(input, |i: SurpriseInput| roll_surprise(d, i.side, i.factors)),
+        "ose.surprise" => json(input, |i: SurpriseInput| {
+            roll_surprise(d, i.side, i.factors)
+        }),
         // ---- OSE morale ----
         "ose.morale" => json(input, |i: OseMoraleInput| check_morale(d, i)),
         "ose.moraleTracked" => json(input, |i: TrackedMoraleInput| {
@@ -1091,4 +1087,3 @@ fn dispatch_json(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Optio
     };
     out.map(Some)
 }
-
