@@ -266,3 +266,212 @@ test("bad input is INVALID_ARGUMENT, bad faces INVALID_FACE / FACES_EXHAUSTED, a
   assert.throws(() => c.damage({ amount: 54 }, undefined, faces([])), fails("FACES_EXHAUSTED"));
   assert.deepEqual(c.toJSON(), before, "failed calls change nothing");
 });
+
+/** Objects that throw, or trap, as soon as anything reads them. */
+function hostiles() {
+  const getter = {
+    get amount() {
+      throw new Error("getter");
+    },
+  };
+  const trap = new Proxy(
+    {},
+    {
+      get() {
+        throw new Error("trap");
+      },
+      ownKeys() {
+        throw new Error("ownKeys");
+      },
+      getPrototypeOf() {
+        throw new Error("getPrototypeOf");
+      },
+    },
+  );
+  const { proxy: revoked, revoke } = Proxy.revocable({}, {});
+  revoke();
+  /** @type {Record<string, unknown>} */
+  const cycle = { kind: "pc", hpMax: 10, rules: { type: "a5e" } };
+  cycle.self = cycle;
+  const bigint = { kind: "pc", hpMax: 10n, rules: { type: "a5e" } };
+  const damageBigint = { amount: 5n };
+  const throwingToJson = {
+    toJSON() {
+      throw new Error("toJSON");
+    },
+  };
+  return [getter, trap, revoked, cycle, bigint, damageBigint, throwingToJson];
+}
+
+/** The same seeded story on any creature: damage to 0, death saves, healing, a rest. */
+function story(/** @type {Creature} */ c) {
+  const dice = new Dice({ seed: 77 });
+  const out = [c.damage({ amount: 26 }, undefined, dice), c.deathSave(0, undefined, dice), c.deathSave(2, "advantage", dice)];
+  out.push(c.heal(3, dice), c.spendHitDie(dice));
+  return { out, status: c.status(), rolls: Array.from({ length: 10 }, () => dice.rollDie(20)) };
+}
+
+const spec = () => ({ kind: /** @type {const} */ ("pc"), hpMax: 24, level: 3, hitDice: { die: /** @type {const} */ ("d8"), total: 3 }, rules: { type: /** @type {const} */ ("a5e") } });
+
+test("hostile objects are INVALID_ARGUMENT before the wasm, 10,000 times, and the module stays exact", () => {
+  const expected = story(new Creature(spec()));
+  const rolls = new Dice({ seed: 99 });
+  const expectedRolls = Array.from({ length: 20 }, () => rolls.rollDie(20));
+  const creature = new Creature(spec());
+  creature.setTime(0, true);
+  const before = creature.toJSON();
+  const seeded = new Dice({ seed: 5 });
+  const seededBefore = seeded.state();
+  const calls = [
+    (/** @type {any} */ h) => new Creature(h),
+    (/** @type {any} */ h) => creature.damage(h),
+    (/** @type {any} */ h) => creature.damage({ amount: 3 }, h),
+    (/** @type {any} */ h) => creature.damage({ amount: 3 }, undefined, h),
+    (/** @type {any} */ h) => creature.preview(h),
+    (/** @type {any} */ h) => creature.ongoingDamage(h, undefined, seeded),
+    (/** @type {any} */ h) => creature.healDice(h, seeded),
+    (/** @type {any} */ h) => creature.stabilize(h, seeded),
+    (/** @type {any} */ h) => creature.longRest(h, seeded),
+    (/** @type {any} */ h) => creature.doom(h, seeded),
+    (/** @type {any} */ h) => creature.oseNaturalHealing(h, seeded),
+    (/** @type {any} */ h) => creature.heal(h, seeded),
+    (/** @type {any} */ h) => Creature.fromJSON(h),
+  ];
+  let refused = 0;
+  for (let i = 0; i < 10_000; i++) {
+    const list = hostiles();
+    const hostile = list[i % list.length];
+    const call = calls[i % calls.length];
+    assert.throws(
+      () => call?.(hostile),
+      (e) => {
+        assert.ok(e instanceof TurnkeeperError, `call ${i % calls.length} with hostile ${i % list.length}: ${String(e)}`);
+        assert.equal(e.code, "INVALID_ARGUMENT", e.message);
+        refused++;
+        return true;
+      },
+    );
+  }
+  assert.equal(refused, 10_000);
+  assert.deepEqual(creature.toJSON(), before, "the creature is untouched");
+  assert.deepEqual(seeded.state(), seededBefore, "the seeded dice were not rolled");
+  // A fresh creature and fresh dice tell exactly the same story as before.
+  assert.deepEqual(story(new Creature(spec())), expected);
+  const again = new Dice({ seed: 99 });
+  assert.deepEqual(
+    Array.from({ length: 20 }, () => again.rollDie(20)),
+    expectedRolls,
+  );
+  // And the creature that saw every refusal still works, from where it was.
+  assert.equal(creature.damage({ amount: 5 }).hpLost, 5);
+});
+
+test("wrong-typed arguments are INVALID_ARGUMENT before the wasm, and change nothing", () => {
+  const c = a5ePc(24, 3, { hitDice: { die: "d8", total: 3 } });
+  const before = c.toJSON();
+  const dice = new Dice({ seed: 1 });
+  const state = dice.state();
+  const ok = { amount: 3 };
+  /** @type {Array<[string, () => unknown]>} */
+  const wrong = [
+    // @ts-expect-error deliberately wrong types
+    ["new Creature(5)", () => new Creature(5)],
+    // @ts-expect-error
+    ["new Creature(null)", () => new Creature(null)],
+    // @ts-expect-error
+    ["new Creature()", () => new Creature()],
+    // @ts-expect-error
+    ["new Creature('{}')", () => new Creature("{}")],
+    // @ts-expect-error
+    ["new Creature([])", () => new Creature([])],
+    // @ts-expect-error
+    ["fromJSON(5)", () => Creature.fromJSON(5)],
+    // @ts-expect-error
+    ["fromJSON(null)", () => Creature.fromJSON(null)],
+    // @ts-expect-error
+    ["fromJSON()", () => Creature.fromJSON()],
+    // @ts-expect-error
+    ["fromJSON([])", () => Creature.fromJSON([])],
+    // @ts-expect-error
+    ["damage(5)", () => c.damage(5)],
+    // @ts-expect-error
+    ["damage(null)", () => c.damage(null)],
+    // @ts-expect-error
+    ["damage()", () => c.damage()],
+    // @ts-expect-error
+    ["damage('3')", () => c.damage("3")],
+    // @ts-expect-error
+    ["damage([])", () => c.damage([])],
+    // @ts-expect-error
+    ["damage(ok, 5)", () => c.damage(ok, 5)],
+    // @ts-expect-error
+    ["damage(ok, undefined, 5)", () => c.damage(ok, undefined, 5)],
+    // @ts-expect-error
+    ["damage(ok, undefined, {})", () => c.damage(ok, undefined, {})],
+    ["damage(ok, undefined, fake Dice)", () => c.damage(ok, undefined, Object.create(Dice.prototype))],
+    // @ts-expect-error
+    ["preview(5)", () => c.preview(5)],
+    // @ts-expect-error
+    ["preview(ok, 'x')", () => c.preview(ok, "x")],
+    // @ts-expect-error
+    ["heal('3')", () => c.heal("3", dice)],
+    // @ts-expect-error
+    ["heal(3n)", () => c.heal(3n, dice)],
+    ["heal(NaN)", () => c.heal(Number.NaN, dice)],
+    ["heal(Infinity)", () => c.heal(Number.POSITIVE_INFINITY, dice)],
+    // @ts-expect-error
+    ["healDice('1d4')", () => c.healDice("1d4", dice)],
+    // @ts-expect-error
+    ["grantTempHp(3, 5)", () => c.grantTempHp(3, 5)],
+    // @ts-expect-error
+    ["deathSave(0, 1)", () => c.deathSave(0, 1, dice)],
+    // @ts-expect-error
+    ["deathSave(null)", () => c.deathSave(null, undefined, dice)],
+    // @ts-expect-error
+    ["stabilize('check')", () => c.stabilize("check", dice)],
+    // @ts-expect-error
+    ["gainFatigue('1')", () => c.gainFatigue("1", dice)],
+    // @ts-expect-error
+    ["doom('soon')", () => c.doom("soon", dice)],
+    // @ts-expect-error
+    ["raise(5, 'yes')", () => c.raise(5, "yes")],
+    // @ts-expect-error
+    ["setTime('10')", () => c.setTime("10")],
+    // @ts-expect-error
+    ["setTime(10, 1)", () => c.setTime(10, 1)],
+    // @ts-expect-error
+    ["advanceTime(null)", () => c.advanceTime(null)],
+    // @ts-expect-error
+    ["endEncounter('10')", () => c.endEncounter("10", dice)],
+    // @ts-expect-error
+    ["longRest(5)", () => c.longRest(5, dice)],
+    // @ts-expect-error
+    ["hybNightlyRest('safe')", () => c.hybNightlyRest("safe")],
+    // @ts-expect-error
+    ["oseNaturalHealing('3')", () => c.oseNaturalHealing("3", dice)],
+    ["oseNaturalHealing(1.5)", () => c.oseNaturalHealing(1.5, dice)],
+    ["oseNaturalHealing(-1)", () => c.oseNaturalHealing(-1, dice)],
+    // @ts-expect-error
+    ["addAdventuringHours('2')", () => c.addAdventuringHours("2")],
+    // @ts-expect-error
+    ["resilienceCheck(5)", () => c.resilienceCheck(5, dice)],
+    // @ts-expect-error
+    ["loseAbilityPoints(5, 1)", () => c.loseAbilityPoints(5, 1)],
+    // @ts-expect-error
+    ["recoverAbilityPoints('con', '1')", () => c.recoverAbilityPoints("con", "1")],
+  ];
+  for (const [name, call] of wrong) {
+    assert.throws(call, (e) => {
+      assert.ok(e instanceof TurnkeeperError, `${name}: ${String(e)}`);
+      assert.equal(e.code, "INVALID_ARGUMENT", `${name}: ${e.message}`);
+      return true;
+    });
+  }
+  assert.deepEqual(c.toJSON(), before, "nothing changed");
+  assert.deepEqual(dice.state(), state, "no die was rolled");
+  // A count of complete days past the core's limit is refused whole, without a huge list.
+  const ose = new Creature({ kind: "pc", hpMax: 10, hp: 1, rules: { type: "ose" } });
+  assert.throws(() => ose.oseNaturalHealing(1e9, dice), fails("LIMIT_EXCEEDED"));
+  assert.equal(ose.oseNaturalHealing(2, faces([3, 2])).dice.length, 2);
+  assert.equal(ose.hp, 6);
+});

@@ -225,6 +225,19 @@ fn seconds(n: f64) -> Result<GameSeconds> {
         })
 }
 
+/// A number of complete days of rest. Past the core's limit it stops at one day more, so the
+/// core refuses it as `LIMIT_EXCEEDED` without a huge list being built first.
+fn rest_days(n: f64) -> Result<usize> {
+    let limit = crate::creature::limits::MAX_REST_DAYS;
+    whole(n, 0.0, f64::from(u32::MAX))
+        .map(|n| (n as usize).min(limit + 1))
+        .ok_or_else(|| {
+            Error::invalid_argument(format!(
+                "days of rest must be a whole number from 0, not {n}"
+            ))
+        })
+}
+
 impl CreatureHandle {
     fn status_of(&self) -> CreatureStatus {
         let c = &self.creature;
@@ -249,7 +262,7 @@ impl CreatureHandle {
     }
 
     /// Run `op` on this (scratch) state; the caller commits it only on success. `n` is the
-    /// operation's number, `a` and `b` its other arguments (`undefined` when left out):
+    /// operation's number, `a` and `b` its other arguments (JSON `null` when left out):
     ///
     /// | op | n | a | b |
     /// |---|---|---|---|
@@ -269,7 +282,7 @@ impl CreatureHandle {
     /// | `endEncounter` | now, or NaN for the current time | | |
     /// | `longRest` | | `LongRest` | |
     /// | `hybNightlyRest` | | `NightlyRest` | |
-    /// | `oseNaturalHealing` | | `OseRestDay[]` | |
+    /// | `oseNaturalHealing` | complete days, when `a` is left out | `OseRestDay[]` | |
     /// | `addAdventuringHours`, `setResilienceReduction` | hours | | |
     /// | `resilienceCheck` | | `RollMode` | |
     /// | `loseAbilityPoints`, `recoverAbilityPoints` | points | `Ability` | |
@@ -338,7 +351,10 @@ impl CreatureHandle {
             "longRest" => c.long_rest(&rules, &parse::<LongRest>(a, "rest")?, roller)?,
             "hybNightlyRest" => c.hyb_nightly_rest(&rules, parse::<NightlyRest>(a, "rest")?)?,
             "oseNaturalHealing" => {
-                let days = parse::<Vec<OseRestDay>>(a, "days")?;
+                let days = match parse::<Option<Vec<OseRestDay>>>(a, "days")? {
+                    Some(days) => days,
+                    None => vec![OseRestDay::Complete; rest_days(n)?],
+                };
                 c.ose_natural_healing(&rules, &days, roller)?
             }
             "addAdventuringHours" => return out(&c.add_adventuring_hours(int(n)?)?),
@@ -468,6 +484,17 @@ mod tests {
             ErrorCode::SnapshotInvalid
         );
         assert_eq!(restore("[1,").unwrap_err().code, ErrorCode::SnapshotInvalid);
+    }
+
+    #[test]
+    fn rest_days_are_whole_and_stop_one_past_the_limit() {
+        let limit = crate::creature::limits::MAX_REST_DAYS;
+        assert_eq!(rest_days(0.0).unwrap(), 0);
+        assert_eq!(rest_days(3.0).unwrap(), 3);
+        assert_eq!(rest_days(1e9).unwrap(), limit + 1);
+        for bad in [-1.0, 1.5, f64::NAN, f64::INFINITY] {
+            assert_eq!(rest_days(bad).unwrap_err().code, ErrorCode::InvalidArgument);
+        }
     }
 
     #[test]

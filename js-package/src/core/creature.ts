@@ -26,8 +26,7 @@ import {
 } from "../wasm/turnkeeper.js";
 import type { Dice } from "./dice.js";
 import { guard, TurnkeeperError } from "./errors.js";
-import { checkText, fromText, toText, typeOf } from "./text.js";
-import { snapshotText } from "./text.js";
+import { checkNumber, checkString, fromText, readField, snapshotText, toText, typeOf } from "./text.js";
 import { ensureReady } from "./loader.js";
 
 export type {
@@ -88,10 +87,49 @@ export type {
 export type { Creature as CreatureRecord } from "../wasm/turnkeeper.js";
 
 let cryptoBox: DiceBox | undefined;
+/** The box of `dice` (the shared crypto box when left out); anything but a `Dice` is `INVALID_ARGUMENT`. */
 function boxOf(dice: Dice | undefined): DiceBox {
-  if (dice) return dice.box;
-  cryptoBox ??= new DiceBox(undefined);
-  return cryptoBox;
+  if (dice === undefined || dice === null) return (cryptoBox ??= new DiceBox(undefined));
+  const box = readField(dice, "box");
+  let isBox = false;
+  try {
+    isBox = box instanceof DiceBox;
+  } catch {
+    // A Proxy whose getPrototypeOf trap throws.
+  }
+  if (!isBox) throw new TurnkeeperError("INVALID_ARGUMENT", `dice must be a Dice, not ${typeOf(dice)}`);
+  return box as DiceBox;
+}
+
+// Every argument is checked and turned into JSON text (or a plain number) here, so a wrong type is
+// `INVALID_ARGUMENT` before the wasm is entered and nothing the core reads can run JavaScript.
+// Options left out (`undefined` or `null`) cross as JSON `null`.
+
+/** An object argument (not an array) as JSON text. */
+function objectText(value: unknown, what: string): string {
+  const kind = typeOf(value);
+  if (kind !== "object") {
+    throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be an object, not ${kind}`);
+  }
+  return toText(value);
+}
+
+/** An optional object argument as JSON text. */
+function optionalObjectText(value: unknown, what: string): string {
+  return value === undefined || value === null ? "null" : objectText(value, what);
+}
+
+/** An optional string argument (an enum name) as JSON text. */
+function optionalStringText(value: unknown, what: string): string {
+  return value === undefined || value === null ? "null" : JSON.stringify(checkString(value, what));
+}
+
+/** A boolean argument as JSON text. */
+function booleanText(value: unknown, what: string): string {
+  if (typeof value !== "boolean") {
+    throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be a boolean, not ${typeOf(value)}`);
+  }
+  return value ? "true" : "false";
 }
 
 /**
@@ -104,7 +142,7 @@ export class Creature {
 
   constructor(spec: CreatureSpec) {
     ensureReady();
-    const text = toText(spec);
+    const text = objectText(spec, "the creature spec");
     this.handle = guard(() => new CreatureHandle(text));
   }
 
@@ -172,141 +210,146 @@ export class Creature {
     return this.status().time;
   }
 
-  private run<T>(op: string, n: number, a?: unknown, b?: unknown, dice?: Dice): T {
-    if (typeof n !== "number") throw new TurnkeeperError("INVALID_ARGUMENT", `${op}: the number must be a number, not ${typeOf(n)}`);
-    const first = toText(a ?? null);
-    const second = toText(b ?? null);
-    return fromText<T>(guard(() => this.handle.apply(op, n, first, second, boxOf(dice))));
+  /** Run `op` with its arguments already checked: `n` a number, `a` and `b` JSON text. */
+  private run<T>(op: string, n = 0, a = "null", b = "null", dice?: Dice): T {
+    const box = boxOf(dice);
+    return fromText<T>(guard(() => this.handle.apply(op, n, a, b, box)));
   }
 
   /** What `damage` would do, step by step, changing nothing (`25 − 5 = 20, halved: 10`). */
   preview(damage: DamageInstance, choices?: DamageChoices): DamageBreakdown {
-    const d = toText(damage);
-    const c = toText(choices ?? null);
+    const d = objectText(damage, "damage");
+    const c = optionalObjectText(choices, "choices");
     return fromText(guard(() => this.handle.preview(d, c)));
   }
 
   /** Apply damage; the attacker's, target's or Narrator's choices go in `choices` (never guessed). */
   damage(damage: DamageInstance, choices?: DamageChoices, dice?: Dice): DamageReport {
-    return this.run("damage", 0, damage, choices, dice);
+    return this.run("damage", 0, objectText(damage, "damage"), optionalObjectText(choices, "choices"), dice);
   }
 
   /** A5E-DMG-06: roll and apply ongoing damage at the end of the creature's turn. */
   ongoingDamage(ongoing: OngoingDamage, choices?: DamageChoices, dice?: Dice): DamageReport {
-    return this.run("ongoingDamage", 0, ongoing, choices, dice);
+    return this.run("ongoingDamage", 0, objectText(ongoing, "ongoing damage"), optionalObjectText(choices, "choices"), dice);
   }
 
   /** Regain `amount` HP, capped at the maximum (A5E-HEAL-01). Dice are rolled only by HYB injuries. */
   heal(amount: number, dice?: Dice): Report {
-    return this.run("heal", amount, undefined, undefined, dice);
+    return this.run("heal", checkNumber(amount, "amount"), "null", "null", dice);
   }
 
   /** Heal by rolling a formula (`{ count: 2, size: "d4", modifier: 2 }`). */
   healDice(formula: DiceSpec, dice?: Dice): Report {
-    return this.run("healDice", 0, formula, undefined, dice);
+    return this.run("healDice", 0, objectText(formula, "formula"), "null", dice);
   }
 
   /** A5E-THP-02: temporary HP never stack; `choice` keeps the higher (default), the current or the new. */
   grantTempHp(amount: number, choice?: TempHpChoice): Report {
-    return this.run("grantTempHp", amount, choice);
+    return this.run("grantTempHp", checkNumber(amount, "amount"), optionalStringText(choice, "choice"));
   }
 
   /** A5E-DEATH-03/-04: a death save with `modifier` (default 0). */
   deathSave(modifier = 0, mode?: RollMode, dice?: Dice): Report {
-    return this.run("deathSave", modifier, mode, undefined, dice);
+    return this.run("deathSave", checkNumber(modifier, "modifier"), optionalStringText(mode, "mode"), "null", dice);
   }
 
   /** A5E-DEATH-09 / HYB-DEATH-02: stabilise with a check (`{ type: "check", modifier, dc? }`) or automatically. */
   stabilize(method: StabilizeMethod, dice?: Dice): Report {
-    return this.run("stabilize", 0, method, undefined, dice);
+    return this.run("stabilize", 0, objectText(method, "method"), "null", dice);
   }
 
   gainFatigue(levels = 1, dice?: Dice): Report {
-    return this.run("gainFatigue", levels, undefined, undefined, dice);
+    return this.run("gainFatigue", checkNumber(levels, "levels"), "null", "null", dice);
   }
   gainStrife(levels = 1, dice?: Dice): Report {
-    return this.run("gainStrife", levels, undefined, undefined, dice);
+    return this.run("gainStrife", checkNumber(levels, "levels"), "null", "null", dice);
   }
   removeFatigue(levels = 1): Report {
-    return this.run("removeFatigue", levels);
+    return this.run("removeFatigue", checkNumber(levels, "levels"));
   }
   removeStrife(levels = 1): Report {
-    return this.run("removeStrife", levels);
+    return this.run("removeStrife", checkNumber(levels, "levels"));
   }
 
   /** A5E-COND-08: the Narrator dooms the creature (2d12 hours by default, or `{ type: "at", time }`). */
   doom(deadline?: DoomDeadline, dice?: Dice): Report {
-    return this.run("doom", 0, deadline, undefined, dice);
+    return this.run("doom", 0, optionalObjectText(deadline, "deadline"), "null", dice);
   }
   liftDoom(): Report {
-    return this.run("liftDoom", 0);
+    return this.run("liftDoom");
   }
   /** The referee kills the creature. */
   kill(): Report {
-    return this.run("kill", 0);
+    return this.run("kill");
   }
   /** A5E-HEAL-02: raised with `hp` HP; `liftsDoom` for magic that also lifts a doom. */
   raise(hp: number, liftsDoom = false): Report {
-    return this.run("raise", hp, liftsDoom);
+    return this.run("raise", checkNumber(hp, "hp"), booleanText(liftsDoom, "liftsDoom"));
   }
 
   /** Set the clock without applying anything (e.g. a fight starts: `setTime(now, true)`). */
   setTime(now: number, inEncounter = false): void {
-    this.run("setTime", now, inEncounter);
+    this.run("setTime", checkNumber(now, "now"), booleanText(inEncounter, "inEncounter"));
   }
   /** Move the clock to `now` and apply what falls due (regaining 1 HP when stable, doom, the HYB death clock). */
   advanceTime(now: number): Report {
-    return this.run("advanceTime", now);
+    return this.run("advanceTime", checkNumber(now, "now"));
   }
   /** The fight ends (at `now`, or the current time): pending fatigue takes effect (A5E-TRACK-06). */
   endEncounter(now?: number, dice?: Dice): Report {
-    return this.run("endEncounter", now ?? Number.NaN, undefined, undefined, dice);
+    const at = now === undefined || now === null ? Number.NaN : checkNumber(now, "now");
+    return this.run("endEncounter", at, "null", "null", dice);
   }
 
   /** A5E-REST-01: spend one Hit Die (call again after seeing the roll). */
   spendHitDie(dice?: Dice): Report {
-    return this.run("spendHitDie", 0, undefined, undefined, dice);
+    return this.run("spendHitDie", 0, "null", "null", dice);
   }
   /** The short rest ends: the critical-hit block recharges (A5E-DMG-04). */
   finishShortRest(): Report {
-    return this.run("finishShortRest", 0);
+    return this.run("finishShortRest");
   }
   /** A5E-REST-02..06: the end of a long rest; the report says why a rest gave no benefit. */
   longRest(rest: LongRest, dice?: Dice): Report {
-    return this.run("longRest", 0, rest, undefined, dice);
+    return this.run("longRest", 0, objectText(rest, "rest"), "null", dice);
   }
   /** HYB-HEAL-02, HYB-RES-04: one night's rest, safe or not, with or without food. */
   hybNightlyRest(rest: NightlyRest): Report {
-    return this.run("hybNightlyRest", 0, rest);
+    return this.run("hybNightlyRest", 0, objectText(rest, "rest"));
   }
   /** OSE-HEAL-01: 1d3 HP per day of complete rest (a number means that many complete days). */
   oseNaturalHealing(days: readonly OseRestDay[] | number, dice?: Dice): Report {
-    const list = typeof days === "number" ? Array.from({ length: days }, () => "complete" as const) : days;
-    return this.run("oseNaturalHealing", 0, list, undefined, dice);
+    // A number crosses as the operation's number (the core checks it against its limit);
+    // a list as JSON text.
+    if (typeof days === "number") return this.run("oseNaturalHealing", checkNumber(days, "days"), "null", "null", dice);
+    if (typeOf(days) !== "an array") {
+      throw new TurnkeeperError("INVALID_ARGUMENT", `days must be an array or a number, not ${typeOf(days)}`);
+    }
+    return this.run("oseNaturalHealing", 0, toText(days), "null", dice);
   }
 
   /** HYB-RES-01: count hours adventured; returns the new total. */
   addAdventuringHours(hours: number): number {
-    return this.run("addAdventuringHours", hours);
+    return this.run("addAdventuringHours", checkNumber(hours, "hours"));
   }
   /** HYB-RES-01: hours the GM takes off the resilience. */
   setResilienceReduction(hours: number): void {
-    this.run("setResilienceReduction", hours);
+    this.run("setResilienceReduction", checkNumber(hours, "hours"));
   }
   /** HYB-RES-02: 1d20 + CON modifier against 10 + hours beyond resilience; failure exhausts. */
   resilienceCheck(mode?: RollMode, dice?: Dice): Report {
-    return this.run("resilienceCheck", 0, mode, undefined, dice);
+    return this.run("resilienceCheck", 0, optionalStringText(mode, "mode"), "null", dice);
   }
   /** HYB-RES-04: exhausted by negative magic, disease, poison or tainted food. */
   exhaust(): Report {
-    return this.run("exhaust", 0);
+    return this.run("exhaust");
   }
   loseAbilityPoints(ability: Ability, points: number): Report {
-    return this.run("loseAbilityPoints", points, ability);
+    return this.run("loseAbilityPoints", checkNumber(points, "points"), JSON.stringify(checkString(ability, "ability")));
   }
   /** HYB-HEAL-03: lost points come back (at most those lost). */
   recoverAbilityPoints(ability: Ability, points: number): Report {
-    return this.run("recoverAbilityPoints", points, ability);
+    return this.run("recoverAbilityPoints", checkNumber(points, "points"), JSON.stringify(checkString(ability, "ability")));
   }
 
   /** Release the wasm memory now (otherwise the garbage collector does it). */
