@@ -148,7 +148,8 @@ test("a failed command leaves the snapshot and the seeded dice exactly as they w
   const jBefore = JSON.stringify(journey.toJSON());
   const jDice = journey.diceState();
   // An unknown member cannot listen: refused after a die may already have been rolled.
-  assert.throws(() => journey.listen([{ member: "nobody" }]), TurnkeeperError);
+  assert.throws(() => journey.listen([{ by: "nobody", door: "d1", somethingThere: true }]), TurnkeeperError);
+  assert.throws(() => journey.explore(/** @type {any} */ ("nowhere-known")), TurnkeeperError);
   assert.deepEqual(journey.diceState(), jDice);
   assert.equal(JSON.stringify(journey.toJSON()), jBefore);
 });
