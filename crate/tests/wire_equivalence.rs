@@ -6,6 +6,7 @@
 //! wire format of every earlier version readable.
 
 #[path = "vectors_support.rs"]
+#[allow(dead_code)] // the blesser is for the vector tests themselves
 mod vectors;
 
 use serde::Serialize;
@@ -100,7 +101,7 @@ where
 
 #[test]
 fn encounter_commands_events_and_snapshots_cross_the_wire_as_serde_wrote_them() {
-    let mut rng = Rng(0x5EED_0F_7A1E);
+    let mut rng = Rng(0x005E_ED0F_7A1E);
     let (mut accepted, mut refused) = (0, 0);
     for file in [
         "encounter_gh.json",
@@ -140,7 +141,7 @@ fn encounter_commands_events_and_snapshots_cross_the_wire_as_serde_wrote_them() 
 
 #[test]
 fn journey_commands_events_and_snapshots_cross_the_wire_as_serde_wrote_them() {
-    let mut rng = Rng(0x0DD_BA11);
+    let mut rng = Rng(0x0DDB_A11F);
     let (mut accepted, mut refused) = (0, 0);
     for file in ["journey_hyb.json", "journey_ose.json"] {
         let (_, v): (String, JourneyVector) = vectors::load(file);

@@ -274,6 +274,8 @@ impl<'a> Reader<'a> {
         }
         match self.number()? {
             Number::Unsigned(u) if u <= max => Ok(u),
+            // `-0` is an integer zero to serde_json too.
+            Number::Negative(0) => Ok(0),
             n @ (Number::Unsigned(_) | Number::Negative(_)) => Err(self.error(&format!(
                 "invalid value: {}, expected {expected}",
                 n.describe()

@@ -169,6 +169,9 @@ fn reading_agrees_with_serde_on_forms_serde_does_not_write() {
     both_read::<Adjacent>(r#"{"value": 5, "unit": "feet"}"#);
     both_read::<Adjacent>(r#"{"unit": "nothing"}"#);
     both_read::<f64>("12");
+    both_read::<u32>("-0");
+    both_read::<i8>("-0");
+    both_read::<f64>("-0.0");
 }
 
 #[test]
