@@ -253,7 +253,10 @@ impl<'a> Reader<'a> {
         let text = self.text.get(start..i).unwrap_or("");
         if integer {
             if negative {
-                if let Ok(n) = text.parse::<i64>() {
+                // serde_json reads `-0` as the float -0.0, not as an integer.
+                if let Ok(n) = text.parse::<i64>()
+                    && n != 0
+                {
                     return Ok(Number::Negative(n));
                 }
             } else if let Ok(n) = text.parse::<u64>() {
@@ -274,8 +277,6 @@ impl<'a> Reader<'a> {
         }
         match self.number()? {
             Number::Unsigned(u) if u <= max => Ok(u),
-            // `-0` is an integer zero to serde_json too.
-            Number::Negative(0) => Ok(0),
             n @ (Number::Unsigned(_) | Number::Negative(_)) => Err(self.error(&format!(
                 "invalid value: {}, expected {expected}",
                 n.describe()
