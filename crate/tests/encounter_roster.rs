@@ -183,3 +183,135 @@ fn log_lines_read_like_a_chat() {
         ])
     );
 }
+
+/// A participant carrying conditions and effects can be removed, before and during combat, in
+/// every ruleset: its own effects end with it (`targetRemoved`); an effect it caused on someone
+/// else outlives it (unless it was concentrating, or the effect ends when its source is
+/// incapacitated) with its source cleared; and the encounter left behind is one its own
+/// snapshot restores.
+#[test]
+fn a_participant_with_conditions_can_be_removed_in_every_ruleset() {
+    use turnkeeper::conditions::ids;
+    use turnkeeper::effects::{Duration, EffectSpec};
+    use turnkeeper::encounter::Encounter;
+    for preset in [
+        Preset::Gh5e,
+        Preset::A5e,
+        Preset::Hyb,
+        Preset::Ose,
+        Preset::Standard,
+    ] {
+        for started in [false, true] {
+            let mut t = Table::preset(preset);
+            t.add(newp("a", "party", 16));
+            t.add(newp("b", "foes", 12));
+            t.run(
+                EncounterCommand::AddEffects {
+                    effects: vec![
+                        EffectSpec::condition(pid("b"), ids::POISONED, Duration::UntilRemoved),
+                        {
+                            // b frightened a: the fear outlasts b (no concentration).
+                            let mut fear = EffectSpec::condition(
+                                pid("a"),
+                                ids::FRIGHTENED,
+                                Duration::UntilRemoved,
+                            );
+                            fear.source = Some(pid("b"));
+                            fear
+                        },
+                    ],
+                    ongoing: None,
+                },
+                &[],
+            );
+            if started {
+                let mut dice = turnkeeper::dice::SeededDice::new(9).unwrap();
+                t.run_with(start(), &mut dice).unwrap();
+            }
+            let mut dice = turnkeeper::dice::SeededDice::new(3).unwrap();
+            let events = t
+                .run_with(
+                    EncounterCommand::RemoveParticipant {
+                        participant: pid("b"),
+                    },
+                    &mut dice,
+                )
+                .unwrap_or_else(|e| panic!("{preset:?} started={started}: {e}"));
+            assert!(
+                events
+                    .iter()
+                    .any(|e| matches!(e, EncounterEvent::ParticipantRemoved { .. })),
+                "{preset:?}"
+            );
+            let snapshot = t.enc.to_json();
+            let back = Encounter::from_json(&snapshot)
+                .unwrap_or_else(|e| panic!("{preset:?} started={started}: {e}"));
+            assert_eq!(back.to_json(), snapshot);
+            assert!(t.enc.participant(&pid("b")).is_none());
+            // The fear on a stays, no longer tied to a source that has left.
+            let left = t.enc.effects_of(&pid("a")).unwrap();
+            assert_eq!(left.len(), 1, "{preset:?}");
+        }
+    }
+}
+
+/// Ongoing damage that could never be rolled within the damage limit is refused when the effect
+/// is added (before, it was accepted and then every `endTurn` failed), and a follower refuses
+/// the same effect in an event.
+#[test]
+fn ongoing_damage_past_the_limit_is_refused_when_added() {
+    use turnkeeper::ErrorCode;
+    use turnkeeper::creature::{OngoingDamage, limits::MAX_AMOUNT};
+    use turnkeeper::dice::{DiceSpec, DieSize};
+    use turnkeeper::effects::{Duration, EffectSpec};
+    use turnkeeper::encounter::{EffectOngoing, Encounter};
+    let spec = |modifier: i32| EffectOngoing {
+        damage: OngoingDamage {
+            dice: DiceSpec {
+                count: 1,
+                size: DieSize::D6,
+                modifier,
+            },
+            damage_type: None,
+        },
+        choices: Default::default(),
+    };
+    let mut t = Table::preset(Preset::A5e);
+    t.add(newp("a", "party", 16));
+    let cmd = |modifier| EncounterCommand::AddEffects {
+        effects: vec![EffectSpec::named(
+            pid("a"),
+            "burning",
+            Duration::UntilRemoved,
+        )],
+        ongoing: Some(spec(modifier)),
+    };
+    let mut dice = turnkeeper::dice::SeededDice::new(1).unwrap();
+    let err = t.run_with(cmd(MAX_AMOUNT), &mut dice).unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidArgument);
+    // Within the limit (and a penalty that can bring the total below zero) is fine.
+    t.run_with(cmd(MAX_AMOUNT - 6), &mut dice).unwrap();
+    t.run_with(cmd(-20), &mut dice).unwrap();
+    // A follower refuses an event carrying what the command refuses, and changes nothing.
+    let mut leader = Table::preset(Preset::A5e);
+    let added = leader.run(
+        EncounterCommand::AddParticipant {
+            participant: newp("a", "party", 16),
+        },
+        &[],
+    );
+    let events = leader.run(cmd(5), &[]);
+    let text = serde_json::to_string(&events)
+        .unwrap()
+        .replace("\"modifier\":5", &format!("\"modifier\":{MAX_AMOUNT}"));
+    let forged: Vec<turnkeeper::encounter::EncounterEvent> = serde_json::from_str(&text).unwrap();
+    assert_ne!(forged, events);
+    let mut follower = Encounter::new(leader.enc.config().clone()).unwrap();
+    follower.apply_all(&added).unwrap();
+    let before = follower.to_json();
+    let err = follower.apply_all(&forged).unwrap_err();
+    assert_eq!(err.code, ErrorCode::SnapshotInvalid);
+    assert_eq!(follower.to_json(), before);
+    follower.apply_all(&events).unwrap();
+    assert_eq!(follower.to_json(), leader.enc.to_json());
+}

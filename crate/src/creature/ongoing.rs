@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::creature::damage::{DamageChoices, DamageInstance};
 use crate::creature::damage_type::DamageType;
+use crate::creature::limits::MAX_AMOUNT;
 use crate::creature::log::Log;
 use crate::creature::outcome::DamageReport;
 use crate::creature::rules::CreatureRules;
@@ -11,7 +12,7 @@ use crate::creature::state::Creature;
 use crate::creature::time::Moment;
 use crate::dice::DiceSpec;
 use crate::dice::DieRoller;
-use crate::error::Result;
+use crate::error::{Error, Result};
 
 /// A5E-DMG-06: damage at the end of each of the affected creature's turns until something ends
 /// it. The encounter keeps this value with the effect and calls
@@ -36,6 +37,24 @@ pub struct OngoingDamage {
     pub damage_type: Option<DamageType>,
 }
 
+impl OngoingDamage {
+    /// The dice are within their limits and the most they can roll is within the damage limit
+    /// ([`MAX_AMOUNT`]): checked when the effect is added, so the damage can always be rolled
+    /// at the end of the creature's turn.
+    pub fn validate(&self) -> Result<()> {
+        self.dice.validate()?;
+        let most = i64::from(self.dice.count)
+            .saturating_mul(i64::from(self.dice.size.sides()))
+            .saturating_add(i64::from(self.dice.modifier));
+        if most > i64::from(MAX_AMOUNT) {
+            return Err(Error::invalid_argument(format!(
+                "ongoing damage can reach {most}, past the damage limit of {MAX_AMOUNT}"
+            )));
+        }
+        Ok(())
+    }
+}
+
 impl Creature {
     /// A5E-DMG-06 / EX-A5E-08: roll `ongoing` and apply it as damage that is not from an attack
     /// (so at 0 HP it costs a death-save failure unless the Narrator picks otherwise: see
@@ -49,13 +68,15 @@ impl Creature {
         roller: &mut dyn DieRoller,
     ) -> Result<DamageReport> {
         self.validate()?;
-        ongoing.dice.validate()?;
+        ongoing.validate()?;
         choices.validate()?;
         let mut next = self.clone();
         let mut log = Log::new(roller);
         let (_, rolled) = log.dice.roll_spec(&ongoing.dice)?;
         let damage = DamageInstance {
-            amount: i32::try_from(rolled).unwrap_or(i32::MAX),
+            // The roll is never below zero (a large penalty deals no damage); `validate` keeps
+            // its top within the damage limit.
+            amount: i32::try_from(rolled).unwrap_or(MAX_AMOUNT).min(MAX_AMOUNT),
             damage_type: ongoing.damage_type,
             ongoing: true,
             ..DamageInstance::default()

@@ -28,6 +28,10 @@
 //!   turn anchor falls back to the Greyhawk conversion of the round its turn was due in: "start
 //!   of X's turn in round R" becomes the start of round R, "end of X's turn in round R" the end
 //!   of round R. If that round boundary has already passed, the effect ends at the removal.
+//! - When a participant leaves, the effects on it end (`targetRemoved`); effects it caused on
+//!   others end too if they hang on it (concentration, or "ends if the source is
+//!   incapacitated"), and otherwise keep running with no source, since the encounter no longer
+//!   knows that creature (a poison outlasts the snake).
 //!
 //! **Round-boundary rules (Greyhawk, GH-DUR-01/02).** Turn anchors become the boundaries of the
 //! round in which the turn takes place: "until the end of X's next turn" ends at the end of that

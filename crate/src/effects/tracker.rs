@@ -1032,6 +1032,12 @@ impl EffectTracker {
         match b {
             Boundary::ParticipantRemoved { participant } => {
                 for e in effects.iter_mut() {
+                    // An effect that outlives its source (not concentration, not ended by the
+                    // source's incapacity) keeps running with no source: the encounter no
+                    // longer knows that creature.
+                    if e.source.as_ref() == Some(participant) {
+                        e.source = None;
+                    }
                     if let Due::Turn {
                         anchor,
                         edge,

@@ -659,8 +659,8 @@ impl TryFrom<SnapshotDto> for Encounter {
             }
             o.ongoing
                 .damage
-                .dice
                 .validate()
+                .and_then(|()| o.ongoing.choices.validate())
                 .map_err(|e| bad(format!("ongoing damage: {}", e.message)))?;
         }
         enc.ongoing = s.og;

@@ -484,6 +484,12 @@ impl Encounter {
                 ongoing: Some(o),
                 ..
             } => {
+                // The same check as the command's, so a follower refuses what a snapshot
+                // load would.
+                o.damage
+                    .validate()
+                    .and_then(|()| o.choices.validate())
+                    .map_err(|e| Error::snapshot(format!("ongoing damage: {}", e.message)))?;
                 for a in added {
                     self.ongoing.push(OngoingEntry {
                         effect: a.id,

@@ -52,8 +52,12 @@ impl Ctx<'_> {
             let ended = EncounterEvent::EffectsEnded { expiries };
             self.enc.apply_in_place(&ended)?;
             self.events.push(ended);
+            // A target that has just left the encounter (its effects end with it) has no
+            // "can act" left to update.
             for t in &targets {
-                self.sync_can_act(t, true)?;
+                if self.enc.participant(t).is_some() {
+                    self.sync_can_act(t, true)?;
+                }
             }
         }
         if encounter_ended {

@@ -199,7 +199,7 @@ impl Ctx<'_> {
             }
         }
         if let Some(o) = &ongoing {
-            o.damage.dice.validate()?;
+            o.damage.validate()?;
             o.choices.validate()?;
         }
         let added = self
