@@ -1,34 +1,28 @@
-//! Glue for the procedures: two exported dispatchers, so dozens of procedures cost two JS glue
-//! functions. `procedure(name, input, dice)` takes JS values for the first OSE and HYB names;
-//! `procedureJson(name, input, dice)` takes and returns JSON text for every later name, A5E
-//! included. The facade's `ose`, `hyb` and `a5e` namespaces give each name its typed input and
-//! result.
+//! Glue for the OSE, HYB and A5E procedures: one exported function, [`procedure`], takes a
+//! procedure's name, its input as JSON text and a dice box, and gives the result back as JSON
+//! text with every die. Input is read by the wire reader straight into the core's own input
+//! types (or the small bundles below, for core functions that take separate arguments), and
+//! the result is written by the wire writer; no JavaScript object is read here. The facade's
+//! `ose`, `hyb` and `a5e` namespaces give each name its typed input and result.
 //!
-//! Stateful procedures (pursuits, the morale tracker, running) are plain data in and out: the
-//! caller passes the state and gets the next state back with the result, so nothing lives in
-//! wasm memory between calls. Unknown names and malformed input are `INVALID_ARGUMENT` errors.
+//! Stateful procedures (pursuits, the morale tracker, running, stealth, a subdual track) are
+//! plain data in and out: the caller passes the state and gets the next state back with the
+//! result, so nothing lives in wasm memory between calls. Unknown names and malformed input are
+//! `INVALID_ARGUMENT` errors.
 //!
-//! `procedure`'s input is read by the field readers of [`super::creature`] (see there for why
-//! not serde); the tests check each reader against serde. `procedureJson` reads the core's own
-//! serde types with serde_json instead, so no new reader is written by hand.
-//!
-//! Names (JS values, `procedure`): `ose.reaction`, `ose.encounterDistance`, `ose.surprise`,
-//! `ose.morale`, `ose.moraleTracked`, `ose.moraleLosses`, `ose.evasion.{dungeon,
+//! OSE and HYB names (this module): `ose.reaction`, `ose.encounterDistance`, `ose.surprise`,
+//! `ose.openEncounter`, `ose.beginEvasion`, `ose.encounterMovement`, `ose.morale`,
+//! `ose.moraleTracked`, `ose.moraleLosses`, `ose.mercenaryMorale`, `ose.evasion.{dungeon,
 //! waterborneChance, waterborne, wildernessPlan, wilderness}`, `ose.dungeonPursuit.{start, round,
 //! drop, stop}`, `ose.waterbornePursuit.{start, round}`, `ose.wildernessPursuit.{start, catchUp,
-//! decide}`, `ose.attack`, `ose.save`, `ose.monsterSave`, `ose.monsterSaves`, `ose.abilityCheck`,
-//! `hyb.check`, `hyb.trap`, `hyb.attack`, `hyb.chase`, `hyb.chaseDc`, `hyb.morale`,
-//! `hyb.followerMorale`, `hyb.retreat`.
-//!
-//! Names added later take JSON text in and give JSON text out (`procedureJson`), through the
-//! core's own serde types and one generic helper ([`json`]), instead of hand-written field
-//! readers: `ose.openEncounter`, `ose.beginEvasion`, `ose.encounterMovement`,
-//! `ose.mercenaryMorale`, `ose.damage`, `ose.unarmedDamage`, `ose.bombing`, `ose.drowning`,
-//! `ose.running.{run, rest}`, `ose.fightingWithdrawal`, `ose.retreatMovement`,
-//! `ose.castingObstacles`, `ose.spellDisrupted`, `ose.canHarmInvulnerable`, `ose.subdual`,
-//! `hyb.planMorale`, `hyb.moraleFor`, `hyb.dangerousCheck`, `hyb.damage`,
-//! `hyb.stealth.{attempt, attack}`, and every `a5e.*` name (see [`super::procedures_a5e`]).
-
+//! decide}`, `ose.running.{run, rest}`, `ose.attack`, `ose.damage`, `ose.unarmedDamage`,
+//! `ose.bombing`, `ose.subdual`, `ose.canHarmInvulnerable`, `ose.fightingWithdrawal`,
+//! `ose.retreatMovement`, `ose.castingObstacles`, `ose.spellDisrupted`, `ose.save`,
+//! `ose.monsterSave`, `ose.monsterSaves`, `ose.abilityCheck`, `ose.drowning`, `hyb.check`,
+//! `hyb.stealth.{attempt, attack}`, `hyb.dangerousCheck`, `hyb.trap`, `hyb.attack`,
+//! `hyb.damage`, `hyb.chase`, `hyb.chaseDc`, `hyb.morale`, `hyb.followerMorale`,
+//! `hyb.planMorale`, `hyb.moraleFor`, `hyb.retreat`. The `a5e.*` names are in
+//! [`super::procedures_a5e`].
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
@@ -37,13 +31,10 @@ use super::dice::DiceBox;
 use super::{JsResult, js};
 use crate::dice::{DiceSpec, DieRoller};
 use crate::error::{Error, Result};
+use crate::procedures::Percent;
 use crate::procedures::hyb::attack::roll_hyb_damage;
-use crate::procedures::hyb::attack::{
-    HybAttackInput, roll_hyb_attack,
-};
-use crate::procedures::hyb::chase::{
-    ChaseInput, chase_dc, roll_chase,
-};
+use crate::procedures::hyb::attack::{HybAttackInput, roll_hyb_attack};
+use crate::procedures::hyb::chase::{ChaseInput, chase_dc, roll_chase};
 use crate::procedures::hyb::check::{HybCheckInput, Stealth, roll_hyb_check};
 use crate::procedures::hyb::morale::{
     GroupRoller, HybMoraleInput, HybMoraleTrigger, MoraleGrouping, MoraleParticipant,
@@ -53,13 +44,12 @@ use crate::procedures::hyb::retreat::{RetreatInput, resolve_retreat};
 use crate::procedures::hyb::trap::{TrapInput, resolve_trap, roll_dangerous_check};
 use crate::procedures::ose::MovementRate;
 use crate::procedures::ose::attack::{
-    InvulnerabilityAttacker, OseAttackInput,
-    can_harm_invulnerable, roll_bombing, roll_ose_attack,
+    InvulnerabilityAttacker, OseAttackInput, can_harm_invulnerable, roll_bombing, roll_ose_attack,
 };
 use crate::procedures::ose::checks::roll_ability_check;
 use crate::procedures::ose::combat::{
-    CasterState, DisruptionCheck, MeleeMovement,
-    casting_obstacles, fighting_withdrawal, spell_disrupted,
+    CasterState, DisruptionCheck, MeleeMovement, casting_obstacles, fighting_withdrawal,
+    spell_disrupted,
 };
 use crate::procedures::ose::damage::{
     DamageKind, OseDamageInput, SubdualTrack, roll_ose_damage, roll_unarmed_damage,
@@ -69,14 +59,13 @@ use crate::procedures::ose::encounter::{
     roll_encounter_distance,
 };
 use crate::procedures::ose::evasion::{
-    WildernessEvasionInput, begin_evasion, dungeon_evasion,
-    roll_waterborne_evasion, roll_wilderness_evasion, waterborne_evasion_chance,
-    wilderness_evasion_plan,
+    WildernessEvasionInput, begin_evasion, dungeon_evasion, roll_waterborne_evasion,
+    roll_wilderness_evasion, waterborne_evasion_chance, wilderness_evasion_plan,
 };
 use crate::procedures::ose::hazards::roll_drowning;
 use crate::procedures::ose::morale::{
-    MoraleTrigger, OseMoraleCheck, OseMoraleInput, OseMoraleTracker,
-    TroopQuality, TroopType, check_morale, mercenary_morale,
+    MoraleTrigger, OseMoraleCheck, OseMoraleInput, OseMoraleTracker, TroopQuality, TroopType,
+    check_morale, mercenary_morale,
 };
 use crate::procedures::ose::pursuit::{
     DroppedItem, DungeonPursuit, EscapeReason, WATER_MIN_CLOSING, WaterPursuitUnits,
@@ -88,11 +77,11 @@ use crate::procedures::ose::saves::{
     SaveAs, SaveCategory, SaveStake, monster_saves, roll_monster_save, roll_ose_save,
 };
 use crate::procedures::ose::surprise::{EncounterSide, SurpriseFactors, roll_surprise};
-use crate::procedures::Percent;
 use crate::units::Distance;
 
 // ---------------------------------------------------------------------------------------------
-// Inputs the core takes as separate arguments, bundled for JS (typed in the .d.ts)
+// Inputs the core takes as separate arguments, and results with more than one part, bundled
+// for JS (typed in the .d.ts)
 // ---------------------------------------------------------------------------------------------
 
 /// `ose.reaction` (OSE-REACT-01).
@@ -464,207 +453,6 @@ pub struct HybMoraleCall {
     pub trigger: Option<HybMoraleTrigger>,
 }
 
-// ---------------------------------------------------------------------------------------------
-// Pursuit steps: the pursuit travels with each call, with the call's own choices
-// ---------------------------------------------------------------------------------------------
-
-/// A pursuit's next round: just the pursuit.
-#[derive(crate::wire::FromWire)]
-#[serde(rename_all = "camelCase")]
-struct PursuitOnly<P> {
-    pursuit: P,
-}
-
-/// `ose.dungeonPursuit.drop` (OSE-EVADE-05): what the fleeing side drops.
-#[derive(crate::wire::FromWire)]
-#[serde(rename_all = "camelCase")]
-struct DropInput {
-    pursuit: DungeonPursuit,
-    item: DroppedItem,
-    pursuers_care: bool,
-}
-
-/// `ose.dungeonPursuit.stop`: the referee ends the chase.
-#[derive(crate::wire::FromWire)]
-#[serde(rename_all = "camelCase")]
-struct StopInput {
-    pursuit: DungeonPursuit,
-    reason: EscapeReason,
-}
-
-/// `ose.wildernessPursuit.decide`: the fleeing side keeps running or not.
-#[derive(crate::wire::FromWire)]
-#[serde(rename_all = "camelCase")]
-struct DecideInput {
-    pursuit: WildernessPursuit,
-    keep_fleeing: bool,
-}
-
-fn step<P, R>(pursuit: P, result: Result<R>) -> Result<PursuitStep<P, R>> {
-    result.map(|result| PursuitStep { pursuit, result })
-}
-
-/// Run the OSE or HYB procedure `name` that reads one of the typed inputs above; `None` for a
-/// name it does not know.
-fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Option<String>> {
-    let out = match name {
-        // ---- OSE encounters ----
-        "ose.reaction" => json(input, |i: ReactionInput| roll_reaction(d, i.cha_modifier)),
-        "ose.encounterDistance" => json(input, |i: EncounterDistanceInput| {
-            roll_encounter_distance(d, i.location, i.either_side_surprised)
-        }),
-        "ose.surprise" => json(input, |i: SurpriseInput| roll_surprise(d, i.side, i.factors)),
-        // ---- OSE morale ----
-        "ose.morale" => json(input, |i: OseMoraleInput| check_morale(d, i)),
-        "ose.moraleTracked" => json(input, |i: TrackedMoraleInput| {
-            let mut tracker = i.tracker;
-            let check = tracker.check(d, i.check)?;
-            Ok(TrackedMoraleResult { tracker, check })
-        }),
-        "ose.moraleLosses" => json(input, |i: MoraleLossesInput| {
-            let mut tracker = i.tracker;
-            let due = tracker.note_losses(i.side_size, i.killed, i.incapacitated)?;
-            Ok(MoraleLossesResult { tracker, due })
-        }),
-        // ---- OSE evasion and pursuit ----
-        "ose.evasion.dungeon" => json(input, |i: DungeonEvasionInput| {
-            dungeon_evasion(i.fleeing_rate, i.pursuer_rate, i.fleeing_forced_to_stop)
-        }),
-        "ose.evasion.waterborneChance" => json(input, |i: WaterborneRates| {
-            waterborne_evasion_chance(i.fleeing_per_round, i.pursuers_per_round)
-        }),
-        "ose.evasion.waterborne" => json(input, |i: WaterborneRates| {
-            roll_waterborne_evasion(d, i.fleeing_per_round, i.pursuers_per_round)
-        }),
-        "ose.evasion.wildernessPlan" => json(input, |i: WildernessEvasionInput| {
-            wilderness_evasion_plan(&i)
-        }),
-        "ose.evasion.wilderness" => json(input, |i: WildernessEvasionInput| {
-            roll_wilderness_evasion(d, &i)
-        }),
-        "ose.dungeonPursuit.start" => json(input, |i: DungeonPursuitStart| {
-            DungeonPursuit::new(i.fleeing_rate, i.pursuer_rate, i.gap_feet)
-        }),
-        "ose.dungeonPursuit.round" => json(input, |i: PursuitOnly<DungeonPursuit>| {
-            let mut pursuit = i.pursuit;
-            let result = pursuit.run_round();
-            step(pursuit, result)
-        }),
-        "ose.dungeonPursuit.drop" => json(input, |i: DropInput| {
-            let mut pursuit = i.pursuit;
-            let result = pursuit.drop_item(d, i.item, i.pursuers_care);
-            step(pursuit, result)
-        }),
-        "ose.dungeonPursuit.stop" => json(input, |i: StopInput| {
-            let mut pursuit = i.pursuit;
-            let result = pursuit.referee_stops(i.reason);
-            step(pursuit, result)
-        }),
-        "ose.waterbornePursuit.start" => json(input, |i: WaterbornePursuitStart| {
-            let min = i.min_closing.unwrap_or(WATER_MIN_CLOSING);
-            let (pursuit, distance) = match i.gap {
-                Some(gap) => (
-                    WaterbornePursuit::new(
-                        i.fleeing_per_round,
-                        i.pursuers_per_round,
-                        gap,
-                        i.units,
-                        min,
-                    )?,
-                    None,
-                ),
-                None => {
-                    let (p, distance) = WaterbornePursuit::start(
-                        d,
-                        i.fleeing_per_round,
-                        i.pursuers_per_round,
-                        i.either_side_surprised,
-                        i.units,
-                    )?;
-                    (p, Some(distance))
-                }
-            };
-            Ok(WaterbornePursuitStarted { pursuit, distance })
-        }),
-        "ose.waterbornePursuit.round" => json(input, |i: PursuitOnly<WaterbornePursuit>| {
-            let mut pursuit = i.pursuit;
-            let result = pursuit.run_round();
-            step(pursuit, result)
-        }),
-        "ose.wildernessPursuit.start" => {
-            json(input, |i: WildernessEvasionInput| WildernessPursuit::new(i))
-        }
-        "ose.wildernessPursuit.catchUp" => json(input, |i: PursuitOnly<WildernessPursuit>| {
-            let mut pursuit = i.pursuit;
-            let result = pursuit.catch_up(d);
-            step(pursuit, result)
-        }),
-        "ose.wildernessPursuit.decide" => json(input, |i: DecideInput| {
-            let mut pursuit = i.pursuit;
-            let result = pursuit.decide(d, i.keep_fleeing);
-            step(pursuit, result)
-        }),
-        // ---- OSE attacks, saves, checks ----
-        "ose.attack" => json(input, |i: OseAttackInput| roll_ose_attack(d, &i)),
-        "ose.save" => json(input, |i: OseSaveInput| {
-            roll_ose_save(d, i.target, i.bonus, i.stake)
-        }),
-        "ose.monsterSave" => json(input, |i: MonsterSaveInput| {
-            roll_monster_save(d, i.save_as, i.category, i.bonus, i.stake)
-        }),
-        "ose.monsterSaves" => json(input, |i: PursuitOnlySaveAs| monster_saves(i.save_as)),
-        "ose.abilityCheck" => json(input, |i: OseAbilityCheckInput| {
-            roll_ability_check(d, i.score, i.difficulty)
-        }),
-        // ---- HYB ----
-        "hyb.check" => json(input, |i: HybCheckInput| roll_hyb_check(d, &i)),
-        "hyb.trap" => json(input, |i: TrapInput| resolve_trap(d, &i)),
-        "hyb.attack" => json(input, |i: HybAttackInput| roll_hyb_attack(d, &i)),
-        "hyb.chase" => json(input, |i: ChaseInput| roll_chase(d, &i)),
-        "hyb.chaseDc" => json(input, |i: ChaseDcInput| {
-            chase_dc(i.opponent_speed_ft, i.adjustment)
-        }),
-        "hyb.morale" => json(input, |i: HybMoraleCall| {
-            roll_hyb_morale(d, &i.morale, i.trigger)
-        }),
-        "hyb.followerMorale" => json(input, |i: HybMoraleInput| roll_follower_morale(d, &i)),
-        "hyb.retreat" => json(input, |i: RetreatInput| resolve_retreat(d, &i)),
-        _ => return dispatch_json(name, input, d),
-    };
-    out.map(Some)
-}
-
-/// `ose.monsterSaves`: the save table of a monster saving as a class and level.
-#[derive(crate::wire::FromWire)]
-#[serde(rename_all = "camelCase")]
-struct PursuitOnlySaveAs {
-    save_as: SaveAs,
-}
-
-/// Run the procedure `name` (`"ose.reaction"`, `"hyb.chase"`, `"a5e.fall"`…) on `input` (JSON
-/// text), rolling through `dice`; the result is JSON text with every die. The facade's `ose`,
-/// `hyb` and `a5e` namespaces type each name. Unknown names and malformed input are
-/// `INVALID_ARGUMENT`.
-#[wasm_bindgen]
-pub fn procedure(name: &str, input: &str, dice: &mut DiceBox) -> JsResult<String> {
-    let d: &mut dyn DieRoller = &mut dice.source;
-    let out = if name.starts_with("a5e.") {
-        super::procedures_a5e::dispatch(name, input, d)
-    } else {
-        dispatch(name, input, d)
-    };
-    match js(out)? {
-        Some(result) => Ok(result),
-        None => js(Err(Error::invalid_argument(format!(
-            "unknown procedure \"{name}\""
-        )))),
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// JSON-text procedures: the core's serde types in and out, one generic helper
-// ---------------------------------------------------------------------------------------------
-
 /// `ose.beginEvasion` (OSE-EVADE-01).
 #[derive(
     Debug,
@@ -995,14 +783,66 @@ pub struct StateStep<S, R> {
     pub result: R,
 }
 
-/// Parse `input` (JSON text) as `I`, run `f`, and give its result back as JSON text. Malformed
-/// input is an `INVALID_ARGUMENT` error naming what serde found wrong.
+// ---------------------------------------------------------------------------------------------
+// Pursuit steps: the pursuit travels with each call, with the call's own choices
+// ---------------------------------------------------------------------------------------------
+
+/// A pursuit's next round: just the pursuit.
+#[derive(Debug, PartialEq, Deserialize, crate::wire::FromWire)]
+#[serde(rename_all = "camelCase")]
+struct PursuitOnly<P> {
+    pursuit: P,
+}
+
+/// `ose.dungeonPursuit.drop` (OSE-EVADE-05): what the fleeing side drops.
+#[derive(Debug, PartialEq, Deserialize, crate::wire::FromWire)]
+#[serde(rename_all = "camelCase")]
+struct DropInput {
+    pursuit: DungeonPursuit,
+    item: DroppedItem,
+    pursuers_care: bool,
+}
+
+/// `ose.dungeonPursuit.stop`: the referee ends the chase.
+#[derive(Debug, PartialEq, Deserialize, crate::wire::FromWire)]
+#[serde(rename_all = "camelCase")]
+struct StopInput {
+    pursuit: DungeonPursuit,
+    reason: EscapeReason,
+}
+
+/// `ose.wildernessPursuit.decide`: the fleeing side keeps running or not.
+#[derive(Debug, PartialEq, Deserialize, crate::wire::FromWire)]
+#[serde(rename_all = "camelCase")]
+struct DecideInput {
+    pursuit: WildernessPursuit,
+    keep_fleeing: bool,
+}
+
+/// `ose.monsterSaves`: the save table of a monster saving as a class and level.
+#[derive(Debug, PartialEq, Deserialize, crate::wire::FromWire)]
+#[serde(rename_all = "camelCase")]
+struct MonsterSavesInput {
+    save_as: SaveAs,
+}
+
+// ---------------------------------------------------------------------------------------------
+// The dispatcher
+// ---------------------------------------------------------------------------------------------
+
+/// Read `input` (JSON text) as `I` through the wire reader, run `f`, and give its result back as
+/// JSON text through the wire writer. Malformed input is an `INVALID_ARGUMENT` error saying what
+/// was wrong; past the JSON size limit it is `LIMIT_EXCEEDED`.
 pub(crate) fn json<I: crate::wire::FromWire, O: crate::wire::ToWire>(
     input: &str,
     f: impl FnOnce(I) -> Result<O>,
 ) -> Result<String> {
     let input = super::parse_json(input, "input")?;
     super::write_json(&f(input)?)
+}
+
+fn step<P, R>(pursuit: P, result: Result<R>) -> Result<PursuitStep<P, R>> {
+    result.map(|result| PursuitStep { pursuit, result })
 }
 
 fn running(input: RunningInput, rest: bool) -> Result<RunningUpdate> {
@@ -1019,9 +859,18 @@ fn running(input: RunningInput, rest: bool) -> Result<RunningUpdate> {
     })
 }
 
-/// Run the JSON-text OSE or HYB procedure `name`; `None` for an unknown name.
-fn dispatch_json(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Option<String>> {
+/// Run the OSE or HYB procedure `name` on `input` (JSON text); `None` for a name it does not
+/// know.
+fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Option<String>> {
     let out = match name {
+        // ---- OSE encounters ----
+        "ose.reaction" => json(input, |i: ReactionInput| roll_reaction(d, i.cha_modifier)),
+        "ose.encounterDistance" => json(input, |i: EncounterDistanceInput| {
+            roll_encounter_distance(d, i.location, i.either_side_surprised)
+        }),
+        "ose.surprise" => json(input, |i: SurpriseInput| {
+            roll_surprise(d, i.side, i.factors)
+        }),
         "ose.openEncounter" => json(input, |i: OpeningInput| open_encounter(d, &i)),
         "ose.beginEvasion" => json(input, |i: BeginEvasionInput| {
             begin_evasion(i.combat_begun, i.other_side_pursues)
@@ -1029,17 +878,119 @@ fn dispatch_json(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Optio
         "ose.encounterMovement" => json(input, |i: EncounterMovementInput| {
             encounter_movement(i.rate, i.location)
         }),
+        // ---- OSE morale ----
+        "ose.morale" => json(input, |i: OseMoraleInput| check_morale(d, i)),
+        "ose.moraleTracked" => json(input, |i: TrackedMoraleInput| {
+            let mut tracker = i.tracker;
+            let check = tracker.check(d, i.check)?;
+            Ok(TrackedMoraleResult { tracker, check })
+        }),
+        "ose.moraleLosses" => json(input, |i: MoraleLossesInput| {
+            let mut tracker = i.tracker;
+            let due = tracker.note_losses(i.side_size, i.killed, i.incapacitated)?;
+            Ok(MoraleLossesResult { tracker, due })
+        }),
         "ose.mercenaryMorale" => json(input, |i: MercenaryMoraleInput| {
             mercenary_morale(i.troop, &i.qualities, i.working_conditions)
         }),
+        // ---- OSE evasion, pursuit and running ----
+        "ose.evasion.dungeon" => json(input, |i: DungeonEvasionInput| {
+            dungeon_evasion(i.fleeing_rate, i.pursuer_rate, i.fleeing_forced_to_stop)
+        }),
+        "ose.evasion.waterborneChance" => json(input, |i: WaterborneRates| {
+            waterborne_evasion_chance(i.fleeing_per_round, i.pursuers_per_round)
+        }),
+        "ose.evasion.waterborne" => json(input, |i: WaterborneRates| {
+            roll_waterborne_evasion(d, i.fleeing_per_round, i.pursuers_per_round)
+        }),
+        "ose.evasion.wildernessPlan" => json(input, |i: WildernessEvasionInput| {
+            wilderness_evasion_plan(&i)
+        }),
+        "ose.evasion.wilderness" => json(input, |i: WildernessEvasionInput| {
+            roll_wilderness_evasion(d, &i)
+        }),
+        "ose.dungeonPursuit.start" => json(input, |i: DungeonPursuitStart| {
+            DungeonPursuit::new(i.fleeing_rate, i.pursuer_rate, i.gap_feet)
+        }),
+        "ose.dungeonPursuit.round" => json(input, |i: PursuitOnly<DungeonPursuit>| {
+            let mut pursuit = i.pursuit;
+            let result = pursuit.run_round();
+            step(pursuit, result)
+        }),
+        "ose.dungeonPursuit.drop" => json(input, |i: DropInput| {
+            let mut pursuit = i.pursuit;
+            let result = pursuit.drop_item(d, i.item, i.pursuers_care);
+            step(pursuit, result)
+        }),
+        "ose.dungeonPursuit.stop" => json(input, |i: StopInput| {
+            let mut pursuit = i.pursuit;
+            let result = pursuit.referee_stops(i.reason);
+            step(pursuit, result)
+        }),
+        "ose.waterbornePursuit.start" => json(input, |i: WaterbornePursuitStart| {
+            let min = i.min_closing.unwrap_or(WATER_MIN_CLOSING);
+            let (pursuit, distance) = match i.gap {
+                Some(gap) => (
+                    WaterbornePursuit::new(
+                        i.fleeing_per_round,
+                        i.pursuers_per_round,
+                        gap,
+                        i.units,
+                        min,
+                    )?,
+                    None,
+                ),
+                None => {
+                    let (p, distance) = WaterbornePursuit::start(
+                        d,
+                        i.fleeing_per_round,
+                        i.pursuers_per_round,
+                        i.either_side_surprised,
+                        i.units,
+                    )?;
+                    (p, Some(distance))
+                }
+            };
+            Ok(WaterbornePursuitStarted { pursuit, distance })
+        }),
+        "ose.waterbornePursuit.round" => json(input, |i: PursuitOnly<WaterbornePursuit>| {
+            let mut pursuit = i.pursuit;
+            let result = pursuit.run_round();
+            step(pursuit, result)
+        }),
+        "ose.wildernessPursuit.start" => {
+            json(input, |i: WildernessEvasionInput| WildernessPursuit::new(i))
+        }
+        "ose.wildernessPursuit.catchUp" => json(input, |i: PursuitOnly<WildernessPursuit>| {
+            let mut pursuit = i.pursuit;
+            let result = pursuit.catch_up(d);
+            step(pursuit, result)
+        }),
+        "ose.wildernessPursuit.decide" => json(input, |i: DecideInput| {
+            let mut pursuit = i.pursuit;
+            let result = pursuit.decide(d, i.keep_fleeing);
+            step(pursuit, result)
+        }),
+        "ose.running.run" => json(input, |i| running(i, false)),
+        "ose.running.rest" => json(input, |i| running(i, true)),
+        // ---- OSE attacks and damage ----
+        "ose.attack" => json(input, |i: OseAttackInput| roll_ose_attack(d, &i)),
         "ose.damage" => json(input, |i: OseDamageInput| roll_ose_damage(d, &i)),
         "ose.unarmedDamage" => json(input, |i: UnarmedDamageInput| {
             roll_unarmed_damage(d, i.str_modifier)
         }),
         "ose.bombing" => json(input, |i: BombingInput| roll_bombing(d, i.altitude_ft)),
-        "ose.drowning" => json(input, |i: DrowningInput| roll_drowning(d, i.chance)),
-        "ose.running.run" => json(input, |i| running(i, false)),
-        "ose.running.rest" => json(input, |i| running(i, true)),
+        "ose.subdual" => json(input, |mut i: SubdualInput| {
+            let status = i.track.take(i.kind, i.amount);
+            Ok(StateStep {
+                state: i.track,
+                result: status,
+            })
+        }),
+        "ose.canHarmInvulnerable" => json(input, |i: InvulnerabilityInput| {
+            Ok(can_harm_invulnerable(i.attacker, i.optional_rule))
+        }),
+        // ---- OSE combat movement and spellcasting ----
         "ose.fightingWithdrawal" => json(input, |i: MeleeMovementInput| {
             fighting_withdrawal(i.rate, i.clear_path)
         }),
@@ -1048,16 +999,20 @@ fn dispatch_json(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Optio
         }),
         "ose.castingObstacles" => json(input, |i: CasterState| Ok(casting_obstacles(i))),
         "ose.spellDisrupted" => json(input, |i: DisruptionCheck| Ok(spell_disrupted(i))),
-        "ose.canHarmInvulnerable" => json(input, |i: InvulnerabilityInput| {
-            Ok(can_harm_invulnerable(i.attacker, i.optional_rule))
+        // ---- OSE saves, checks, hazards ----
+        "ose.save" => json(input, |i: OseSaveInput| {
+            roll_ose_save(d, i.target, i.bonus, i.stake)
         }),
-        "ose.subdual" => json(input, |mut i: SubdualInput| {
-            let status = i.track.take(i.kind, i.amount);
-            Ok(StateStep {
-                state: i.track,
-                result: status,
-            })
+        "ose.monsterSave" => json(input, |i: MonsterSaveInput| {
+            roll_monster_save(d, i.save_as, i.category, i.bonus, i.stake)
         }),
+        "ose.monsterSaves" => json(input, |i: MonsterSavesInput| monster_saves(i.save_as)),
+        "ose.abilityCheck" => json(input, |i: OseAbilityCheckInput| {
+            roll_ability_check(d, i.score, i.difficulty)
+        }),
+        "ose.drowning" => json(input, |i: DrowningInput| roll_drowning(d, i.chance)),
+        // ---- HYB checks, traps, stealth ----
+        "hyb.check" => json(input, |i: HybCheckInput| roll_hyb_check(d, &i)),
         "hyb.stealth.attempt" => json(input, |mut i: StealthInput| {
             let check = i
                 .check
@@ -1075,20 +1030,52 @@ fn dispatch_json(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Optio
                 result: was_hidden,
             })
         }),
+        "hyb.dangerousCheck" => json(input, |i: DangerousCheckInput| {
+            roll_dangerous_check(d, &i.check, i.for_pc)
+        }),
+        "hyb.trap" => json(input, |i: TrapInput| resolve_trap(d, &i)),
+        // ---- HYB attacks and damage ----
+        "hyb.attack" => json(input, |i: HybAttackInput| roll_hyb_attack(d, &i)),
+        "hyb.damage" => json(input, |i: HybDamageInput| {
+            roll_hyb_damage(d, i.dice, i.modifier, i.critical)
+        }),
+        // ---- HYB chases, morale, retreat ----
+        "hyb.chase" => json(input, |i: ChaseInput| roll_chase(d, &i)),
+        "hyb.chaseDc" => json(input, |i: ChaseDcInput| {
+            chase_dc(i.opponent_speed_ft, i.adjustment)
+        }),
+        "hyb.morale" => json(input, |i: HybMoraleCall| {
+            roll_hyb_morale(d, &i.morale, i.trigger)
+        }),
+        "hyb.followerMorale" => json(input, |i: HybMoraleInput| roll_follower_morale(d, &i)),
         "hyb.planMorale" => json(input, |i: HybGroupMoraleInput| {
             plan_morale_rolls(&i.participants, i.grouping, i.group_roller)
         }),
         "hyb.moraleFor" => json(input, |i: HybGroupMoraleInput| {
             roll_hyb_morale_for(d, &i.participants, i.grouping, i.group_roller, i.trigger)
         }),
-        "hyb.dangerousCheck" => json(input, |i: DangerousCheckInput| {
-            roll_dangerous_check(d, &i.check, i.for_pc)
-        }),
-        "hyb.damage" => json(input, |i: HybDamageInput| {
-            roll_hyb_damage(d, i.dice, i.modifier, i.critical)
-        }),
+        "hyb.retreat" => json(input, |i: RetreatInput| resolve_retreat(d, &i)),
         _ => return Ok(None),
     };
     out.map(Some)
 }
 
+/// Run the procedure `name` (`"ose.reaction"`, `"hyb.chase"`, `"a5e.fall"`…) on `input` (JSON
+/// text), rolling through `dice`; the result is JSON text with every die. The facade's `ose`,
+/// `hyb` and `a5e` namespaces type each name. Unknown names and malformed input are
+/// `INVALID_ARGUMENT`.
+#[wasm_bindgen]
+pub fn procedure(name: &str, input: &str, dice: &mut DiceBox) -> JsResult<String> {
+    js(run_procedure(name, input, &mut dice.source))
+}
+
+/// [`procedure`] without the JS error: the A5E names go to [`super::procedures_a5e`], the rest
+/// to [`dispatch`], and a name neither knows is `INVALID_ARGUMENT`.
+fn run_procedure(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<String> {
+    let out = if name.starts_with("a5e.") {
+        super::procedures_a5e::dispatch(name, input, d)?
+    } else {
+        dispatch(name, input, d)?
+    };
+    out.ok_or_else(|| Error::invalid_argument(format!("unknown procedure \"{name}\"")))
+}
