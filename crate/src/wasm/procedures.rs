@@ -1079,3 +1079,522 @@ fn run_procedure(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Strin
     };
     out.ok_or_else(|| Error::invalid_argument(format!("unknown procedure \"{name}\"")))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::RollMode as Advantage;
+    use crate::dice::SuppliedDice;
+    use crate::error::ErrorCode;
+    use crate::procedures::MemberId;
+    use crate::procedures::hyb::attack::{HybAttackMethod, HybAttacker, HybRangeBand};
+    use crate::procedures::hyb::chase::{ChaseRole, ChaseRollMode, ChaseTerrain, Runner};
+    use crate::procedures::ose::attack::{AttackResolution, OseAttackKind};
+    use crate::procedures::ose::combat::{MissileRange, OseCover as Cover};
+    use crate::procedures::ose::evasion::WildernessSurprise;
+    use crate::procedures::ose::matrix::{MonsterHd, OseAttacker};
+    use crate::procedures::ose::morale::{MoraleScore, MoraleSubject};
+    use crate::procedures::ose::pursuit::{PursuitStatus, WildernessPursuitStep};
+    use crate::units::Feet;
+    use crate::wire::{FromWire, ToWire};
+    use serde::de::DeserializeOwned;
+    use std::fmt::Debug;
+
+    /// Every OSE and HYB name of [`dispatch`].
+    const NAMES: [&str; 55] = [
+        "ose.reaction",
+        "ose.encounterDistance",
+        "ose.surprise",
+        "ose.openEncounter",
+        "ose.beginEvasion",
+        "ose.encounterMovement",
+        "ose.morale",
+        "ose.moraleTracked",
+        "ose.moraleLosses",
+        "ose.mercenaryMorale",
+        "ose.evasion.dungeon",
+        "ose.evasion.waterborneChance",
+        "ose.evasion.waterborne",
+        "ose.evasion.wildernessPlan",
+        "ose.evasion.wilderness",
+        "ose.dungeonPursuit.start",
+        "ose.dungeonPursuit.round",
+        "ose.dungeonPursuit.drop",
+        "ose.dungeonPursuit.stop",
+        "ose.waterbornePursuit.start",
+        "ose.waterbornePursuit.round",
+        "ose.wildernessPursuit.start",
+        "ose.wildernessPursuit.catchUp",
+        "ose.wildernessPursuit.decide",
+        "ose.running.run",
+        "ose.running.rest",
+        "ose.attack",
+        "ose.damage",
+        "ose.unarmedDamage",
+        "ose.bombing",
+        "ose.subdual",
+        "ose.canHarmInvulnerable",
+        "ose.fightingWithdrawal",
+        "ose.retreatMovement",
+        "ose.castingObstacles",
+        "ose.spellDisrupted",
+        "ose.save",
+        "ose.monsterSave",
+        "ose.monsterSaves",
+        "ose.abilityCheck",
+        "ose.drowning",
+        "hyb.check",
+        "hyb.stealth.attempt",
+        "hyb.stealth.attack",
+        "hyb.dangerousCheck",
+        "hyb.trap",
+        "hyb.attack",
+        "hyb.damage",
+        "hyb.chase",
+        "hyb.chaseDc",
+        "hyb.morale",
+        "hyb.followerMorale",
+        "hyb.planMorale",
+        "hyb.moraleFor",
+        "hyb.retreat",
+    ];
+
+    fn run(name: &str, input: &str, faces: &[u32]) -> Result<String> {
+        run_procedure(name, input, &mut SuppliedDice::new(faces.iter().copied()))
+    }
+
+    fn value(text: &str) -> serde_json::Value {
+        serde_json::from_str(text).unwrap()
+    }
+
+    /// The wire writer writes `value` as serde does, and the wire reader reads that text back
+    /// as `value` (what the deleted hand-written readers were checked for).
+    fn typed<T>(value: &T)
+    where
+        T: Serialize + DeserializeOwned + ToWire + FromWire + PartialEq + Debug,
+    {
+        let text = serde_json::to_string(value).unwrap();
+        assert_eq!(crate::wire::to_json(value), text);
+        let back: T =
+            super::super::parse_json(&text, "input").unwrap_or_else(|e| panic!("{e}: {text}"));
+        assert_eq!(&back, value, "{text}");
+    }
+
+    /// The wire reader and serde agree on `text`: the same value, or both refuse it.
+    fn agree<T>(text: &str) -> Option<T>
+    where
+        T: DeserializeOwned + FromWire + PartialEq + Debug,
+    {
+        let wire = super::super::parse_json::<T>(text, "input");
+        let serde = serde_json::from_str::<T>(text);
+        match (wire, serde) {
+            (Ok(w), Ok(s)) => {
+                assert_eq!(w, s, "{text}");
+                Some(w)
+            }
+            (Err(e), Err(_)) => {
+                assert_eq!(e.code, ErrorCode::InvalidArgument, "{text}");
+                None
+            }
+            (w, s) => panic!("{text}: wire {w:?}, serde {s:?}"),
+        }
+    }
+
+    #[test]
+    fn every_name_is_known_and_malformed_input_is_invalid_argument() {
+        for name in NAMES {
+            for input in [
+                "",
+                "null",
+                "[]",
+                "5",
+                "{\"x\":",
+                "\"text\"",
+                "{\"pursuit\":7}",
+            ] {
+                match dispatch(name, input, &mut SuppliedDice::new([1; 64])) {
+                    Ok(Some(_)) => {}
+                    Ok(None) => panic!("{name} is not dispatched"),
+                    Err(e) => assert_eq!(e.code, ErrorCode::InvalidArgument, "{name} {input}"),
+                }
+            }
+        }
+        for name in [
+            "ose.nope",
+            "hyb.",
+            "a5e.nope",
+            "",
+            "OSE.reaction",
+            "procedureJson",
+        ] {
+            let err = run(name, "{}", &[]).unwrap_err();
+            assert_eq!(err.code, ErrorCode::InvalidArgument, "{name}");
+            assert!(err.message.contains("unknown procedure"), "{}", err.message);
+        }
+        // An unknown name is reported as such, whatever its input.
+        let err = run("ose.nope", "{\"x\":", &[]).unwrap_err();
+        assert!(err.message.contains("unknown procedure"), "{}", err.message);
+        // Malformed input names what was read.
+        let err = run("ose.reaction", "[]", &[]).unwrap_err();
+        assert!(err.message.contains("input"), "{}", err.message);
+    }
+
+    #[test]
+    fn json_past_the_size_limit_is_limit_exceeded() {
+        let padded = " ".repeat(super::super::MAX_JSON_BYTES) + "{}";
+        let err = run("ose.reaction", &padded, &[3, 4]).unwrap_err();
+        assert_eq!(err.code, ErrorCode::LimitExceeded);
+    }
+
+    /// OSE-REACT-01 through the one entry: the JSON the facade sends for `ose.reaction()` and
+    /// `ose.reaction({ chaModifier })`.
+    #[test]
+    fn ose_react_01_reaction_through_json() {
+        let out = value(&run("ose.reaction", "{}", &[3, 4]).unwrap());
+        assert_eq!(out["reaction"], "neutral");
+        assert_eq!(out["total"], 7);
+        let out = value(&run("ose.reaction", r#"{"chaModifier":2}"#, &[6, 5]).unwrap());
+        assert_eq!(out["reaction"], "friendly");
+        let same = run("ose.reaction", r#"{"chaModifier":2}"#, &[6, 5]).unwrap();
+        assert_eq!(value(&same), out);
+    }
+
+    /// OSE-PURSUIT-01: the state goes out with each step and comes back in with the next.
+    #[test]
+    fn ose_pursuit_01_dungeon_pursuit_state_travels_as_json() {
+        let start = r#"{"fleeingRate":120,"pursuerRate":90,"gapFeet":30}"#;
+        let pursuit = run("ose.dungeonPursuit.start", start, &[]).unwrap();
+        let round = value(
+            &run(
+                "ose.dungeonPursuit.round",
+                &format!(r#"{{"pursuit":{pursuit}}}"#),
+                &[],
+            )
+            .unwrap(),
+        );
+        assert_eq!(round["pursuit"]["round"], 1);
+        let stop = format!(
+            r#"{{"pursuit":{},"reason":"outOfSight"}}"#,
+            round["pursuit"]
+        );
+        let stopped = value(&run("ose.dungeonPursuit.stop", &stop, &[]).unwrap());
+        assert_eq!(stopped["pursuit"]["status"]["type"], "escaped");
+        let bad = format!(
+            r#"{{"pursuit":{},"reason":"teleported"}}"#,
+            round["pursuit"]
+        );
+        let err = run("ose.dungeonPursuit.stop", &bad, &[]).unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidArgument);
+    }
+
+    /// The glue's own bundles read the JSON the facade sends, with its options left out or
+    /// `null`, exactly as serde reads it.
+    #[test]
+    fn glue_inputs_read_the_facades_json_as_serde_does() {
+        assert_eq!(
+            agree::<ReactionInput>("{}"),
+            Some(ReactionInput { cha_modifier: None })
+        );
+        assert_eq!(
+            agree::<ReactionInput>(r#"{"chaModifier":null}"#),
+            Some(ReactionInput::default())
+        );
+        assert_eq!(
+            agree::<ReactionInput>(r#"{"chaModifier":-1}"#),
+            Some(ReactionInput {
+                cha_modifier: Some(-1)
+            })
+        );
+        assert_eq!(agree::<ReactionInput>(r#"{"chaModifier":"2"}"#), None);
+        assert_eq!(agree::<ReactionInput>(r#"{"chaModifier":1.5}"#), None);
+        // `hyb.morale(input, trigger)` sends `{ morale, trigger }`, the trigger left out.
+        assert_eq!(
+            agree::<HybMoraleCall>(r#"{"morale":{}}"#),
+            Some(HybMoraleCall::default())
+        );
+        let call =
+            agree::<HybMoraleCall>(r#"{"morale":{"wisModifier":2},"trigger":"battleBegins"}"#)
+                .unwrap();
+        assert_eq!(call.morale.wis_modifier, 2);
+        assert_eq!(call.trigger, Some(HybMoraleTrigger::BattleBegins));
+        assert_eq!(
+            agree::<HybMoraleCall>(r#"{"morale":{},"trigger":"sunset"}"#),
+            None
+        );
+        // `MoraleTracker.noteLosses(sideSize, killed)` leaves `incapacitated` at 0.
+        let losses = agree::<MoraleLossesInput>(
+            r#"{"tracker":{"passes":0,"failures":0,"firstDeathSeen":false,"halfDownSeen":false},"sideSize":6,"killed":1}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            (losses.side_size, losses.killed, losses.incapacitated),
+            (6, 1, 0)
+        );
+        assert_eq!(
+            agree::<MoraleLossesInput>(
+                r#"{"tracker":{"passes":0,"failures":0,"firstDeathSeen":false,"halfDownSeen":false},"sideSize":-6,"killed":1}"#
+            ),
+            None
+        );
+        // A dangerous check is a PC's unless said otherwise.
+        assert!(
+            agree::<DangerousCheckInput>(r#"{"check":{"dc":12}}"#)
+                .unwrap()
+                .for_pc
+        );
+        assert!(
+            !agree::<DangerousCheckInput>(r#"{"check":{"dc":12},"forPc":false}"#)
+                .unwrap()
+                .for_pc
+        );
+        let start = agree::<WaterbornePursuitStart>(
+            r#"{"fleeingPerRound":40,"pursuersPerRound":50,"gap":null,"minClosing":null}"#,
+        )
+        .unwrap();
+        assert_eq!((start.gap, start.min_closing), (None, None));
+        assert_eq!(start.units, WaterPursuitUnits::default());
+        assert_eq!(
+            agree::<WaterbornePursuitStart>(r#"{"fleeingPerRound":40}"#),
+            None
+        );
+        agree::<OseSaveInput>(r#"{"target":12,"stake":{"type":"nonDamaging"}}"#).unwrap();
+        assert_eq!(
+            agree::<OseSaveInput>(r#"{"target":12,"stake":{"type":"lucky"}}"#),
+            None
+        );
+        agree::<MonsterSaveInput>(
+            r#"{"saveAs":{"type":"hitDice","hd":3},"category":"breathAttacks","stake":{"type":"nonDamaging"}}"#,
+        )
+        .unwrap();
+        agree::<ChaseDcInput>(r#"{"opponentSpeedFt":40}"#).unwrap();
+        assert_eq!(
+            agree::<ChaseDcInput>(r#"{"opponentSpeedFt":4294967296}"#),
+            None
+        );
+        agree::<EncounterDistanceInput>(r#"{"location":"dungeon"}"#).unwrap();
+        assert_eq!(
+            agree::<EncounterDistanceInput>(r#"{"location":"sky"}"#),
+            None
+        );
+        agree::<SurpriseInput>(r#"{"side":"monsters"}"#).unwrap();
+        agree::<DungeonEvasionInput>(r#"{"fleeingRate":120,"pursuerRate":90}"#).unwrap();
+        agree::<WaterborneRates>(r#"{"fleeingPerRound":4,"pursuersPerRound":5}"#).unwrap();
+        agree::<DungeonPursuitStart>(r#"{"fleeingRate":120,"pursuerRate":90,"gapFeet":30}"#)
+            .unwrap();
+        agree::<OseAbilityCheckInput>(r#"{"score":13}"#).unwrap();
+        agree::<HybGroupMoraleInput>(r#"{"participants":[]}"#).unwrap();
+        agree::<StealthInput>("{}").unwrap();
+        agree::<RunningInput>("{}").unwrap();
+        agree::<SubdualInput>(r#"{"track":{"maxHp":8,"intelligent":true,"lethalTaken":0,"subdualTaken":2},"amount":3}"#).unwrap();
+        agree::<MonsterSavesInput>(r#"{"saveAs":{"type":"normalHuman"}}"#).unwrap();
+        assert_eq!(
+            agree::<DecideInput>(r#"{"pursuit":{},"keepFleeing":true}"#),
+            None
+        );
+    }
+
+    fn evasion(surprise: WildernessSurprise) -> WildernessEvasionInput {
+        WildernessEvasionInput {
+            fleeing_size: 3,
+            pursuers: 2,
+            fleeing_rate: MovementRate(Feet(120)),
+            pursuer_rate: MovementRate(Feet(150)),
+            environment_points: 25,
+            surprise,
+        }
+    }
+
+    /// The values the deleted OSE readers were checked with, now through the typed path.
+    #[test]
+    fn ose_inputs_round_trip_through_the_wire() {
+        typed(&Distance::yards(140));
+        typed(&SurpriseFactors {
+            expecting: true,
+            opponent_shows_light_in_dark: true,
+            opponent_failed_to_force_door: true,
+        });
+        typed(&OseMoraleInput {
+            score: MoraleScore::new(8).unwrap(),
+            adjustment: -1,
+            subject: MoraleSubject::Mercenary,
+            cornered: true,
+        });
+        typed(&OseMoraleTracker {
+            passes: 1,
+            failures: 2,
+            first_death_seen: true,
+            half_down_seen: true,
+        });
+        let surprises = [
+            WildernessSurprise::NoneSurprised,
+            WildernessSurprise::FleeingSideSurprised {
+                referee_chance: Some(Percent::new(10).unwrap()),
+            },
+            WildernessSurprise::FleeingSideSurprised {
+                referee_chance: None,
+            },
+            WildernessSurprise::FleeingSideHasSurprise,
+        ];
+        for surprise in surprises {
+            typed(&evasion(surprise));
+        }
+        let statuses = [
+            PursuitStatus::Ongoing,
+            PursuitStatus::Caught,
+            PursuitStatus::Escaped {
+                reason: EscapeReason::FoodDropped,
+            },
+        ];
+        for status in statuses {
+            typed(&DungeonPursuit {
+                fleeing_rate: MovementRate(Feet(90)),
+                pursuer_rate: MovementRate(Feet(120)),
+                gap_feet: 30,
+                round: 2,
+                status,
+            });
+            typed(&WaterbornePursuit {
+                fleeing_per_round: 40,
+                pursuers_per_round: 50,
+                min_closing: 30,
+                gap: Distance::yards(60),
+                round: 1,
+                status,
+            });
+            typed(&WildernessPursuit {
+                evasion: evasion(WildernessSurprise::NoneSurprised),
+                day: 3,
+                step: WildernessPursuitStep::Decide,
+                status,
+            });
+        }
+        let attackers = [
+            OseAttacker::NormalHuman,
+            OseAttacker::Monster {
+                hd: MonsterHd::new(2, 1),
+            },
+            OseAttacker::Thac0 { thac0: 17 },
+        ];
+        let covers = [Cover::None, Cover::Partial { penalty: 2 }, Cover::Complete];
+        for (attacker, cover) in attackers.into_iter().zip(covers) {
+            typed(&OseAttackInput {
+                attacker,
+                kind: OseAttackKind::Missile,
+                target_ac: -2,
+                target_ascending_ac: Some(21),
+                target_shield_bonus: 1,
+                ability_modifier: 2,
+                range: Some(MissileRange::Long),
+                cover,
+                target_retreating: true,
+                from_behind: true,
+                unstable_surface: true,
+                attacker_exhausted: true,
+                water_penalty: -2,
+                referee_modifier: 1,
+                attacker_blind: true,
+                attacker_retreating: true,
+                target_helpless: true,
+                distance_ft: Some(30),
+                resolution: AttackResolution::AscendingAc,
+            });
+        }
+        typed(&OseAttackInput::new(
+            OseAttacker::NormalHuman,
+            OseAttackKind::Melee,
+            9,
+        ));
+        for stake in [
+            SaveStake::Damaging { damage: 11 },
+            SaveStake::NonDamaging,
+            SaveStake::Poison {
+                attack_damage: 3,
+                fatal_on_failure: true,
+            },
+        ] {
+            typed(&stake);
+        }
+        for save_as in [SaveAs::NormalHuman, SaveAs::HitDice { hd: 5 }] {
+            typed(&save_as);
+        }
+    }
+
+    /// The values the deleted HYB readers were checked with, now through the typed path.
+    #[test]
+    fn hyb_inputs_round_trip_through_the_wire() {
+        let check = HybCheckInput {
+            modifier: 3,
+            proficient: true,
+            proficiency_bonus: 2,
+            advantage: Advantage::Disadvantage,
+            dc: 13,
+            automatic_success: true,
+        };
+        typed(&check);
+        typed(&TrapInput {
+            check,
+            players_said_how: true,
+            gm_allows_check: true,
+            for_pc: false,
+        });
+        let attackers = [
+            HybAttacker::Pc {
+                ability_modifier: 3,
+                proficient: true,
+                proficiency_bonus: 2,
+            },
+            HybAttacker::Npc { modifier: 4 },
+        ];
+        let methods = [
+            HybAttackMethod::Melee,
+            HybAttackMethod::Ranged,
+            HybAttackMethod::ArcaneSpell { ranged: true },
+            HybAttackMethod::DivineSpell { ranged: false },
+        ];
+        for attacker in attackers {
+            for method in methods {
+                typed(&HybAttackInput {
+                    attacker,
+                    method,
+                    target_ac: 15,
+                    band: Some(HybRangeBand::Close),
+                    in_melee: true,
+                    advantage: Advantage::Advantage,
+                });
+            }
+        }
+        typed(&ChaseInput {
+            role: ChaseRole::Fleeing,
+            opponent_speed_ft: 40,
+            terrain: ChaseTerrain::Uneven,
+            dc_adjustment: -1,
+            advantage: Advantage::Disadvantage,
+            mode: ChaseRollMode::WorstModifierRollsOnce,
+            runners: vec![
+                Runner {
+                    id: MemberId::new("rath"),
+                    modifier: 2,
+                },
+                Runner {
+                    id: MemberId::new("ilse"),
+                    modifier: -1,
+                },
+            ],
+        });
+        typed(&HybMoraleInput {
+            wis_modifier: 1,
+            proficiency_bonus: Some(2),
+            hd_bonus: 2,
+            advantage: Advantage::Advantage,
+        });
+        typed(&RetreatInput {
+            check: Some(check),
+            attacks_hit: vec![false, true],
+        });
+        typed(&RetreatInput::default());
+        typed(&HybMoraleCall {
+            morale: HybMoraleInput::default(),
+            trigger: Some(HybMoraleTrigger::LeaderRetreats),
+        });
+    }
+}
