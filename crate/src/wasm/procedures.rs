@@ -1,34 +1,28 @@
-//! Glue for the procedures: two exported dispatchers, so dozens of procedures cost two JS glue
-//! functions. `procedure(name, input, dice)` takes JS values for the first OSE and HYB names;
-//! `procedureJson(name, input, dice)` takes and returns JSON text for every later name, A5E
-//! included. The facade's `ose`, `hyb` and `a5e` namespaces give each name its typed input and
-//! result.
+//! Glue for the OSE, HYB and A5E procedures: one exported function, [`procedure`], takes a
+//! procedure's name, its input as JSON text and a dice box, and gives the result back as JSON
+//! text with every die. Input is read by the wire reader straight into the core's own input
+//! types (or the small bundles below, for core functions that take separate arguments), and
+//! the result is written by the wire writer; no JavaScript object is read here. The facade's
+//! `ose`, `hyb` and `a5e` namespaces give each name its typed input and result.
 //!
-//! Stateful procedures (pursuits, the morale tracker, running) are plain data in and out: the
-//! caller passes the state and gets the next state back with the result, so nothing lives in
-//! wasm memory between calls. Unknown names and malformed input are `INVALID_ARGUMENT` errors.
+//! Stateful procedures (pursuits, the morale tracker, running, stealth, a subdual track) are
+//! plain data in and out: the caller passes the state and gets the next state back with the
+//! result, so nothing lives in wasm memory between calls. Unknown names and malformed input are
+//! `INVALID_ARGUMENT` errors.
 //!
-//! `procedure`'s input is read by the field readers of [`super::creature`] (see there for why
-//! not serde); the tests check each reader against serde. `procedureJson` reads the core's own
-//! serde types with serde_json instead, so no new reader is written by hand.
-//!
-//! Names (JS values, `procedure`): `ose.reaction`, `ose.encounterDistance`, `ose.surprise`,
-//! `ose.morale`, `ose.moraleTracked`, `ose.moraleLosses`, `ose.evasion.{dungeon,
+//! OSE and HYB names (this module): `ose.reaction`, `ose.encounterDistance`, `ose.surprise`,
+//! `ose.openEncounter`, `ose.beginEvasion`, `ose.encounterMovement`, `ose.morale`,
+//! `ose.moraleTracked`, `ose.moraleLosses`, `ose.mercenaryMorale`, `ose.evasion.{dungeon,
 //! waterborneChance, waterborne, wildernessPlan, wilderness}`, `ose.dungeonPursuit.{start, round,
 //! drop, stop}`, `ose.waterbornePursuit.{start, round}`, `ose.wildernessPursuit.{start, catchUp,
-//! decide}`, `ose.attack`, `ose.save`, `ose.monsterSave`, `ose.monsterSaves`, `ose.abilityCheck`,
-//! `hyb.check`, `hyb.trap`, `hyb.attack`, `hyb.chase`, `hyb.chaseDc`, `hyb.morale`,
-//! `hyb.followerMorale`, `hyb.retreat`.
-//!
-//! Names added later take JSON text in and give JSON text out (`procedureJson`), through the
-//! core's own serde types and one generic helper ([`json`]), instead of hand-written field
-//! readers: `ose.openEncounter`, `ose.beginEvasion`, `ose.encounterMovement`,
-//! `ose.mercenaryMorale`, `ose.damage`, `ose.unarmedDamage`, `ose.bombing`, `ose.drowning`,
-//! `ose.running.{run, rest}`, `ose.fightingWithdrawal`, `ose.retreatMovement`,
-//! `ose.castingObstacles`, `ose.spellDisrupted`, `ose.canHarmInvulnerable`, `ose.subdual`,
-//! `hyb.planMorale`, `hyb.moraleFor`, `hyb.dangerousCheck`, `hyb.damage`,
-//! `hyb.stealth.{attempt, attack}`, and every `a5e.*` name (see [`super::procedures_a5e`]).
-
+//! decide}`, `ose.running.{run, rest}`, `ose.attack`, `ose.damage`, `ose.unarmedDamage`,
+//! `ose.bombing`, `ose.subdual`, `ose.canHarmInvulnerable`, `ose.fightingWithdrawal`,
+//! `ose.retreatMovement`, `ose.castingObstacles`, `ose.spellDisrupted`, `ose.save`,
+//! `ose.monsterSave`, `ose.monsterSaves`, `ose.abilityCheck`, `ose.drowning`, `hyb.check`,
+//! `hyb.stealth.{attempt, attack}`, `hyb.dangerousCheck`, `hyb.trap`, `hyb.attack`,
+//! `hyb.damage`, `hyb.chase`, `hyb.chaseDc`, `hyb.morale`, `hyb.followerMorale`,
+//! `hyb.planMorale`, `hyb.moraleFor`, `hyb.retreat`. The `a5e.*` names are in
+//! [`super::procedures_a5e`].
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
@@ -86,7 +80,8 @@ use crate::procedures::ose::surprise::{EncounterSide, SurpriseFactors, roll_surp
 use crate::units::Distance;
 
 // ---------------------------------------------------------------------------------------------
-// Inputs the core takes as separate arguments, bundled for JS (typed in the .d.ts)
+// Inputs the core takes as separate arguments, and results with more than one part, bundled
+// for JS (typed in the .d.ts)
 // ---------------------------------------------------------------------------------------------
 
 /// `ose.reaction` (OSE-REACT-01).
@@ -458,209 +453,6 @@ pub struct HybMoraleCall {
     pub trigger: Option<HybMoraleTrigger>,
 }
 
-// ---------------------------------------------------------------------------------------------
-// Pursuit steps: the pursuit travels with each call, with the call's own choices
-// ---------------------------------------------------------------------------------------------
-
-/// A pursuit's next round: just the pursuit.
-#[derive(crate::wire::FromWire)]
-#[serde(rename_all = "camelCase")]
-struct PursuitOnly<P> {
-    pursuit: P,
-}
-
-/// `ose.dungeonPursuit.drop` (OSE-EVADE-05): what the fleeing side drops.
-#[derive(crate::wire::FromWire)]
-#[serde(rename_all = "camelCase")]
-struct DropInput {
-    pursuit: DungeonPursuit,
-    item: DroppedItem,
-    pursuers_care: bool,
-}
-
-/// `ose.dungeonPursuit.stop`: the referee ends the chase.
-#[derive(crate::wire::FromWire)]
-#[serde(rename_all = "camelCase")]
-struct StopInput {
-    pursuit: DungeonPursuit,
-    reason: EscapeReason,
-}
-
-/// `ose.wildernessPursuit.decide`: the fleeing side keeps running or not.
-#[derive(crate::wire::FromWire)]
-#[serde(rename_all = "camelCase")]
-struct DecideInput {
-    pursuit: WildernessPursuit,
-    keep_fleeing: bool,
-}
-
-fn step<P, R>(pursuit: P, result: Result<R>) -> Result<PursuitStep<P, R>> {
-    result.map(|result| PursuitStep { pursuit, result })
-}
-
-/// Run the OSE or HYB procedure `name` that reads one of the typed inputs above; `None` for a
-/// name it does not know.
-fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Option<String>> {
-    let out = match name {
-        // ---- OSE encounters ----
-        "ose.reaction" => json(input, |i: ReactionInput| roll_reaction(d, i.cha_modifier)),
-        "ose.encounterDistance" => json(input, |i: EncounterDistanceInput| {
-            roll_encounter_distance(d, i.location, i.either_side_surprised)
-        }),
-        "ose.surprise" => json(input, |i: SurpriseInput| {
-            roll_surprise(d, i.side, i.factors)
-        }),
-        // ---- OSE morale ----
-        "ose.morale" => json(input, |i: OseMoraleInput| check_morale(d, i)),
-        "ose.moraleTracked" => json(input, |i: TrackedMoraleInput| {
-            let mut tracker = i.tracker;
-            let check = tracker.check(d, i.check)?;
-            Ok(TrackedMoraleResult { tracker, check })
-        }),
-        "ose.moraleLosses" => json(input, |i: MoraleLossesInput| {
-            let mut tracker = i.tracker;
-            let due = tracker.note_losses(i.side_size, i.killed, i.incapacitated)?;
-            Ok(MoraleLossesResult { tracker, due })
-        }),
-        // ---- OSE evasion and pursuit ----
-        "ose.evasion.dungeon" => json(input, |i: DungeonEvasionInput| {
-            dungeon_evasion(i.fleeing_rate, i.pursuer_rate, i.fleeing_forced_to_stop)
-        }),
-        "ose.evasion.waterborneChance" => json(input, |i: WaterborneRates| {
-            waterborne_evasion_chance(i.fleeing_per_round, i.pursuers_per_round)
-        }),
-        "ose.evasion.waterborne" => json(input, |i: WaterborneRates| {
-            roll_waterborne_evasion(d, i.fleeing_per_round, i.pursuers_per_round)
-        }),
-        "ose.evasion.wildernessPlan" => json(input, |i: WildernessEvasionInput| {
-            wilderness_evasion_plan(&i)
-        }),
-        "ose.evasion.wilderness" => json(input, |i: WildernessEvasionInput| {
-            roll_wilderness_evasion(d, &i)
-        }),
-        "ose.dungeonPursuit.start" => json(input, |i: DungeonPursuitStart| {
-            DungeonPursuit::new(i.fleeing_rate, i.pursuer_rate, i.gap_feet)
-        }),
-        "ose.dungeonPursuit.round" => json(input, |i: PursuitOnly<DungeonPursuit>| {
-            let mut pursuit = i.pursuit;
-            let result = pursuit.run_round();
-            step(pursuit, result)
-        }),
-        "ose.dungeonPursuit.drop" => json(input, |i: DropInput| {
-            let mut pursuit = i.pursuit;
-            let result = pursuit.drop_item(d, i.item, i.pursuers_care);
-            step(pursuit, result)
-        }),
-        "ose.dungeonPursuit.stop" => json(input, |i: StopInput| {
-            let mut pursuit = i.pursuit;
-            let result = pursuit.referee_stops(i.reason);
-            step(pursuit, result)
-        }),
-        "ose.waterbornePursuit.start" => json(input, |i: WaterbornePursuitStart| {
-            let min = i.min_closing.unwrap_or(WATER_MIN_CLOSING);
-            let (pursuit, distance) = match i.gap {
-                Some(gap) => (
-                    WaterbornePursuit::new(
-                        i.fleeing_per_round,
-                        i.pursuers_per_round,
-                        gap,
-                        i.units,
-                        min,
-                    )?,
-                    None,
-                ),
-                None => {
-                    let (p, distance) = WaterbornePursuit::start(
-                        d,
-                        i.fleeing_per_round,
-                        i.pursuers_per_round,
-                        i.either_side_surprised,
-                        i.units,
-                    )?;
-                    (p, Some(distance))
-                }
-            };
-            Ok(WaterbornePursuitStarted { pursuit, distance })
-        }),
-        "ose.waterbornePursuit.round" => json(input, |i: PursuitOnly<WaterbornePursuit>| {
-            let mut pursuit = i.pursuit;
-            let result = pursuit.run_round();
-            step(pursuit, result)
-        }),
-        "ose.wildernessPursuit.start" => {
-            json(input, |i: WildernessEvasionInput| WildernessPursuit::new(i))
-        }
-        "ose.wildernessPursuit.catchUp" => json(input, |i: PursuitOnly<WildernessPursuit>| {
-            let mut pursuit = i.pursuit;
-            let result = pursuit.catch_up(d);
-            step(pursuit, result)
-        }),
-        "ose.wildernessPursuit.decide" => json(input, |i: DecideInput| {
-            let mut pursuit = i.pursuit;
-            let result = pursuit.decide(d, i.keep_fleeing);
-            step(pursuit, result)
-        }),
-        // ---- OSE attacks, saves, checks ----
-        "ose.attack" => json(input, |i: OseAttackInput| roll_ose_attack(d, &i)),
-        "ose.save" => json(input, |i: OseSaveInput| {
-            roll_ose_save(d, i.target, i.bonus, i.stake)
-        }),
-        "ose.monsterSave" => json(input, |i: MonsterSaveInput| {
-            roll_monster_save(d, i.save_as, i.category, i.bonus, i.stake)
-        }),
-        "ose.monsterSaves" => json(input, |i: PursuitOnlySaveAs| monster_saves(i.save_as)),
-        "ose.abilityCheck" => json(input, |i: OseAbilityCheckInput| {
-            roll_ability_check(d, i.score, i.difficulty)
-        }),
-        // ---- HYB ----
-        "hyb.check" => json(input, |i: HybCheckInput| roll_hyb_check(d, &i)),
-        "hyb.trap" => json(input, |i: TrapInput| resolve_trap(d, &i)),
-        "hyb.attack" => json(input, |i: HybAttackInput| roll_hyb_attack(d, &i)),
-        "hyb.chase" => json(input, |i: ChaseInput| roll_chase(d, &i)),
-        "hyb.chaseDc" => json(input, |i: ChaseDcInput| {
-            chase_dc(i.opponent_speed_ft, i.adjustment)
-        }),
-        "hyb.morale" => json(input, |i: HybMoraleCall| {
-            roll_hyb_morale(d, &i.morale, i.trigger)
-        }),
-        "hyb.followerMorale" => json(input, |i: HybMoraleInput| roll_follower_morale(d, &i)),
-        "hyb.retreat" => json(input, |i: RetreatInput| resolve_retreat(d, &i)),
-        _ => return dispatch_json(name, input, d),
-    };
-    out.map(Some)
-}
-
-/// `ose.monsterSaves`: the save table of a monster saving as a class and level.
-#[derive(crate::wire::FromWire)]
-#[serde(rename_all = "camelCase")]
-struct PursuitOnlySaveAs {
-    save_as: SaveAs,
-}
-
-/// Run the procedure `name` (`"ose.reaction"`, `"hyb.chase"`, `"a5e.fall"`…) on `input` (JSON
-/// text), rolling through `dice`; the result is JSON text with every die. The facade's `ose`,
-/// `hyb` and `a5e` namespaces type each name. Unknown names and malformed input are
-/// `INVALID_ARGUMENT`.
-#[wasm_bindgen]
-pub fn procedure(name: &str, input: &str, dice: &mut DiceBox) -> JsResult<String> {
-    let d: &mut dyn DieRoller = &mut dice.source;
-    let out = if name.starts_with("a5e.") {
-        super::procedures_a5e::dispatch(name, input, d)
-    } else {
-        dispatch(name, input, d)
-    };
-    match js(out)? {
-        Some(result) => Ok(result),
-        None => js(Err(Error::invalid_argument(format!(
-            "unknown procedure \"{name}\""
-        )))),
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// JSON-text procedures: the core's serde types in and out, one generic helper
-// ---------------------------------------------------------------------------------------------
-
 /// `ose.beginEvasion` (OSE-EVADE-01).
 #[derive(
     Debug,
@@ -991,14 +783,66 @@ pub struct StateStep<S, R> {
     pub result: R,
 }
 
-/// Parse `input` (JSON text) as `I`, run `f`, and give its result back as JSON text. Malformed
-/// input is an `INVALID_ARGUMENT` error naming what serde found wrong.
+// ---------------------------------------------------------------------------------------------
+// Pursuit steps: the pursuit travels with each call, with the call's own choices
+// ---------------------------------------------------------------------------------------------
+
+/// A pursuit's next round: just the pursuit.
+#[derive(Debug, PartialEq, Deserialize, crate::wire::FromWire)]
+#[serde(rename_all = "camelCase")]
+struct PursuitOnly<P> {
+    pursuit: P,
+}
+
+/// `ose.dungeonPursuit.drop` (OSE-EVADE-05): what the fleeing side drops.
+#[derive(Debug, PartialEq, Deserialize, crate::wire::FromWire)]
+#[serde(rename_all = "camelCase")]
+struct DropInput {
+    pursuit: DungeonPursuit,
+    item: DroppedItem,
+    pursuers_care: bool,
+}
+
+/// `ose.dungeonPursuit.stop`: the referee ends the chase.
+#[derive(Debug, PartialEq, Deserialize, crate::wire::FromWire)]
+#[serde(rename_all = "camelCase")]
+struct StopInput {
+    pursuit: DungeonPursuit,
+    reason: EscapeReason,
+}
+
+/// `ose.wildernessPursuit.decide`: the fleeing side keeps running or not.
+#[derive(Debug, PartialEq, Deserialize, crate::wire::FromWire)]
+#[serde(rename_all = "camelCase")]
+struct DecideInput {
+    pursuit: WildernessPursuit,
+    keep_fleeing: bool,
+}
+
+/// `ose.monsterSaves`: the save table of a monster saving as a class and level.
+#[derive(Debug, PartialEq, Deserialize, crate::wire::FromWire)]
+#[serde(rename_all = "camelCase")]
+struct MonsterSavesInput {
+    save_as: SaveAs,
+}
+
+// ---------------------------------------------------------------------------------------------
+// The dispatcher
+// ---------------------------------------------------------------------------------------------
+
+/// Read `input` (JSON text) as `I` through the wire reader, run `f`, and give its result back as
+/// JSON text through the wire writer. Malformed input is an `INVALID_ARGUMENT` error saying what
+/// was wrong; past the JSON size limit it is `LIMIT_EXCEEDED`.
 pub(crate) fn json<I: crate::wire::FromWire, O: crate::wire::ToWire>(
     input: &str,
     f: impl FnOnce(I) -> Result<O>,
 ) -> Result<String> {
     let input = super::parse_json(input, "input")?;
     super::write_json(&f(input)?)
+}
+
+fn step<P, R>(pursuit: P, result: Result<R>) -> Result<PursuitStep<P, R>> {
+    result.map(|result| PursuitStep { pursuit, result })
 }
 
 fn running(input: RunningInput, rest: bool) -> Result<RunningUpdate> {
@@ -1015,9 +859,18 @@ fn running(input: RunningInput, rest: bool) -> Result<RunningUpdate> {
     })
 }
 
-/// Run the JSON-text OSE or HYB procedure `name`; `None` for an unknown name.
-fn dispatch_json(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Option<String>> {
+/// Run the OSE or HYB procedure `name` on `input` (JSON text); `None` for a name it does not
+/// know.
+fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Option<String>> {
     let out = match name {
+        // ---- OSE encounters ----
+        "ose.reaction" => json(input, |i: ReactionInput| roll_reaction(d, i.cha_modifier)),
+        "ose.encounterDistance" => json(input, |i: EncounterDistanceInput| {
+            roll_encounter_distance(d, i.location, i.either_side_surprised)
+        }),
+        "ose.surprise" => json(input, |i: SurpriseInput| {
+            roll_surprise(d, i.side, i.factors)
+        }),
         "ose.openEncounter" => json(input, |i: OpeningInput| open_encounter(d, &i)),
         "ose.beginEvasion" => json(input, |i: BeginEvasionInput| {
             begin_evasion(i.combat_begun, i.other_side_pursues)
@@ -1025,17 +878,119 @@ fn dispatch_json(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Optio
         "ose.encounterMovement" => json(input, |i: EncounterMovementInput| {
             encounter_movement(i.rate, i.location)
         }),
+        // ---- OSE morale ----
+        "ose.morale" => json(input, |i: OseMoraleInput| check_morale(d, i)),
+        "ose.moraleTracked" => json(input, |i: TrackedMoraleInput| {
+            let mut tracker = i.tracker;
+            let check = tracker.check(d, i.check)?;
+            Ok(TrackedMoraleResult { tracker, check })
+        }),
+        "ose.moraleLosses" => json(input, |i: MoraleLossesInput| {
+            let mut tracker = i.tracker;
+            let due = tracker.note_losses(i.side_size, i.killed, i.incapacitated)?;
+            Ok(MoraleLossesResult { tracker, due })
+        }),
         "ose.mercenaryMorale" => json(input, |i: MercenaryMoraleInput| {
             mercenary_morale(i.troop, &i.qualities, i.working_conditions)
         }),
+        // ---- OSE evasion, pursuit and running ----
+        "ose.evasion.dungeon" => json(input, |i: DungeonEvasionInput| {
+            dungeon_evasion(i.fleeing_rate, i.pursuer_rate, i.fleeing_forced_to_stop)
+        }),
+        "ose.evasion.waterborneChance" => json(input, |i: WaterborneRates| {
+            waterborne_evasion_chance(i.fleeing_per_round, i.pursuers_per_round)
+        }),
+        "ose.evasion.waterborne" => json(input, |i: WaterborneRates| {
+            roll_waterborne_evasion(d, i.fleeing_per_round, i.pursuers_per_round)
+        }),
+        "ose.evasion.wildernessPlan" => json(input, |i: WildernessEvasionInput| {
+            wilderness_evasion_plan(&i)
+        }),
+        "ose.evasion.wilderness" => json(input, |i: WildernessEvasionInput| {
+            roll_wilderness_evasion(d, &i)
+        }),
+        "ose.dungeonPursuit.start" => json(input, |i: DungeonPursuitStart| {
+            DungeonPursuit::new(i.fleeing_rate, i.pursuer_rate, i.gap_feet)
+        }),
+        "ose.dungeonPursuit.round" => json(input, |i: PursuitOnly<DungeonPursuit>| {
+            let mut pursuit = i.pursuit;
+            let result = pursuit.run_round();
+            step(pursuit, result)
+        }),
+        "ose.dungeonPursuit.drop" => json(input, |i: DropInput| {
+            let mut pursuit = i.pursuit;
+            let result = pursuit.drop_item(d, i.item, i.pursuers_care);
+            step(pursuit, result)
+        }),
+        "ose.dungeonPursuit.stop" => json(input, |i: StopInput| {
+            let mut pursuit = i.pursuit;
+            let result = pursuit.referee_stops(i.reason);
+            step(pursuit, result)
+        }),
+        "ose.waterbornePursuit.start" => json(input, |i: WaterbornePursuitStart| {
+            let min = i.min_closing.unwrap_or(WATER_MIN_CLOSING);
+            let (pursuit, distance) = match i.gap {
+                Some(gap) => (
+                    WaterbornePursuit::new(
+                        i.fleeing_per_round,
+                        i.pursuers_per_round,
+                        gap,
+                        i.units,
+                        min,
+                    )?,
+                    None,
+                ),
+                None => {
+                    let (p, distance) = WaterbornePursuit::start(
+                        d,
+                        i.fleeing_per_round,
+                        i.pursuers_per_round,
+                        i.either_side_surprised,
+                        i.units,
+                    )?;
+                    (p, Some(distance))
+                }
+            };
+            Ok(WaterbornePursuitStarted { pursuit, distance })
+        }),
+        "ose.waterbornePursuit.round" => json(input, |i: PursuitOnly<WaterbornePursuit>| {
+            let mut pursuit = i.pursuit;
+            let result = pursuit.run_round();
+            step(pursuit, result)
+        }),
+        "ose.wildernessPursuit.start" => {
+            json(input, |i: WildernessEvasionInput| WildernessPursuit::new(i))
+        }
+        "ose.wildernessPursuit.catchUp" => json(input, |i: PursuitOnly<WildernessPursuit>| {
+            let mut pursuit = i.pursuit;
+            let result = pursuit.catch_up(d);
+            step(pursuit, result)
+        }),
+        "ose.wildernessPursuit.decide" => json(input, |i: DecideInput| {
+            let mut pursuit = i.pursuit;
+            let result = pursuit.decide(d, i.keep_fleeing);
+            step(pursuit, result)
+        }),
+        "ose.running.run" => json(input, |i| running(i, false)),
+        "ose.running.rest" => json(input, |i| running(i, true)),
+        // ---- OSE attacks and damage ----
+        "ose.attack" => json(input, |i: OseAttackInput| roll_ose_attack(d, &i)),
         "ose.damage" => json(input, |i: OseDamageInput| roll_ose_damage(d, &i)),
         "ose.unarmedDamage" => json(input, |i: UnarmedDamageInput| {
             roll_unarmed_damage(d, i.str_modifier)
         }),
         "ose.bombing" => json(input, |i: BombingInput| roll_bombing(d, i.altitude_ft)),
-        "ose.drowning" => json(input, |i: DrowningInput| roll_drowning(d, i.chance)),
-        "ose.running.run" => json(input, |i| running(i, false)),
-        "ose.running.rest" => json(input, |i| running(i, true)),
+        "ose.subdual" => json(input, |mut i: SubdualInput| {
+            let status = i.track.take(i.kind, i.amount);
+            Ok(StateStep {
+                state: i.track,
+                result: status,
+            })
+        }),
+        "ose.canHarmInvulnerable" => json(input, |i: InvulnerabilityInput| {
+            Ok(can_harm_invulnerable(i.attacker, i.optional_rule))
+        }),
+        // ---- OSE combat movement and spellcasting ----
         "ose.fightingWithdrawal" => json(input, |i: MeleeMovementInput| {
             fighting_withdrawal(i.rate, i.clear_path)
         }),
@@ -1044,16 +999,20 @@ fn dispatch_json(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Optio
         }),
         "ose.castingObstacles" => json(input, |i: CasterState| Ok(casting_obstacles(i))),
         "ose.spellDisrupted" => json(input, |i: DisruptionCheck| Ok(spell_disrupted(i))),
-        "ose.canHarmInvulnerable" => json(input, |i: InvulnerabilityInput| {
-            Ok(can_harm_invulnerable(i.attacker, i.optional_rule))
+        // ---- OSE saves, checks, hazards ----
+        "ose.save" => json(input, |i: OseSaveInput| {
+            roll_ose_save(d, i.target, i.bonus, i.stake)
         }),
-        "ose.subdual" => json(input, |mut i: SubdualInput| {
-            let status = i.track.take(i.kind, i.amount);
-            Ok(StateStep {
-                state: i.track,
-                result: status,
-            })
+        "ose.monsterSave" => json(input, |i: MonsterSaveInput| {
+            roll_monster_save(d, i.save_as, i.category, i.bonus, i.stake)
         }),
+        "ose.monsterSaves" => json(input, |i: MonsterSavesInput| monster_saves(i.save_as)),
+        "ose.abilityCheck" => json(input, |i: OseAbilityCheckInput| {
+            roll_ability_check(d, i.score, i.difficulty)
+        }),
+        "ose.drowning" => json(input, |i: DrowningInput| roll_drowning(d, i.chance)),
+        // ---- HYB checks, traps, stealth ----
+        "hyb.check" => json(input, |i: HybCheckInput| roll_hyb_check(d, &i)),
         "hyb.stealth.attempt" => json(input, |mut i: StealthInput| {
             let check = i
                 .check
@@ -1071,19 +1030,571 @@ fn dispatch_json(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Optio
                 result: was_hidden,
             })
         }),
+        "hyb.dangerousCheck" => json(input, |i: DangerousCheckInput| {
+            roll_dangerous_check(d, &i.check, i.for_pc)
+        }),
+        "hyb.trap" => json(input, |i: TrapInput| resolve_trap(d, &i)),
+        // ---- HYB attacks and damage ----
+        "hyb.attack" => json(input, |i: HybAttackInput| roll_hyb_attack(d, &i)),
+        "hyb.damage" => json(input, |i: HybDamageInput| {
+            roll_hyb_damage(d, i.dice, i.modifier, i.critical)
+        }),
+        // ---- HYB chases, morale, retreat ----
+        "hyb.chase" => json(input, |i: ChaseInput| roll_chase(d, &i)),
+        "hyb.chaseDc" => json(input, |i: ChaseDcInput| {
+            chase_dc(i.opponent_speed_ft, i.adjustment)
+        }),
+        "hyb.morale" => json(input, |i: HybMoraleCall| {
+            roll_hyb_morale(d, &i.morale, i.trigger)
+        }),
+        "hyb.followerMorale" => json(input, |i: HybMoraleInput| roll_follower_morale(d, &i)),
         "hyb.planMorale" => json(input, |i: HybGroupMoraleInput| {
             plan_morale_rolls(&i.participants, i.grouping, i.group_roller)
         }),
         "hyb.moraleFor" => json(input, |i: HybGroupMoraleInput| {
             roll_hyb_morale_for(d, &i.participants, i.grouping, i.group_roller, i.trigger)
         }),
-        "hyb.dangerousCheck" => json(input, |i: DangerousCheckInput| {
-            roll_dangerous_check(d, &i.check, i.for_pc)
-        }),
-        "hyb.damage" => json(input, |i: HybDamageInput| {
-            roll_hyb_damage(d, i.dice, i.modifier, i.critical)
-        }),
+        "hyb.retreat" => json(input, |i: RetreatInput| resolve_retreat(d, &i)),
         _ => return Ok(None),
     };
     out.map(Some)
+}
+
+/// Run the procedure `name` (`"ose.reaction"`, `"hyb.chase"`, `"a5e.fall"`…) on `input` (JSON
+/// text), rolling through `dice`; the result is JSON text with every die. The facade's `ose`,
+/// `hyb` and `a5e` namespaces type each name. Unknown names and malformed input are
+/// `INVALID_ARGUMENT`.
+#[wasm_bindgen]
+pub fn procedure(name: &str, input: &str, dice: &mut DiceBox) -> JsResult<String> {
+    js(run_procedure(name, input, &mut dice.source))
+}
+
+/// [`procedure`] without the JS error: the A5E names go to [`super::procedures_a5e`], the rest
+/// to [`dispatch`], and a name neither knows is `INVALID_ARGUMENT`.
+fn run_procedure(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<String> {
+    let out = if name.starts_with("a5e.") {
+        super::procedures_a5e::dispatch(name, input, d)?
+    } else {
+        dispatch(name, input, d)?
+    };
+    out.ok_or_else(|| Error::invalid_argument(format!("unknown procedure \"{name}\"")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::RollMode as Advantage;
+    use crate::dice::SuppliedDice;
+    use crate::error::ErrorCode;
+    use crate::procedures::MemberId;
+    use crate::procedures::hyb::attack::{HybAttackMethod, HybAttacker, HybRangeBand};
+    use crate::procedures::hyb::chase::{ChaseRole, ChaseRollMode, ChaseTerrain, Runner};
+    use crate::procedures::ose::attack::{AttackResolution, OseAttackKind};
+    use crate::procedures::ose::combat::{MissileRange, OseCover as Cover};
+    use crate::procedures::ose::evasion::WildernessSurprise;
+    use crate::procedures::ose::matrix::{MonsterHd, OseAttacker};
+    use crate::procedures::ose::morale::{MoraleScore, MoraleSubject};
+    use crate::procedures::ose::pursuit::{PursuitStatus, WildernessPursuitStep};
+    use crate::units::Feet;
+    use crate::wire::{FromWire, ToWire};
+    use serde::de::DeserializeOwned;
+    use std::fmt::Debug;
+
+    /// Every OSE and HYB name of [`dispatch`].
+    const NAMES: [&str; 55] = [
+        "ose.reaction",
+        "ose.encounterDistance",
+        "ose.surprise",
+        "ose.openEncounter",
+        "ose.beginEvasion",
+        "ose.encounterMovement",
+        "ose.morale",
+        "ose.moraleTracked",
+        "ose.moraleLosses",
+        "ose.mercenaryMorale",
+        "ose.evasion.dungeon",
+        "ose.evasion.waterborneChance",
+        "ose.evasion.waterborne",
+        "ose.evasion.wildernessPlan",
+        "ose.evasion.wilderness",
+        "ose.dungeonPursuit.start",
+        "ose.dungeonPursuit.round",
+        "ose.dungeonPursuit.drop",
+        "ose.dungeonPursuit.stop",
+        "ose.waterbornePursuit.start",
+        "ose.waterbornePursuit.round",
+        "ose.wildernessPursuit.start",
+        "ose.wildernessPursuit.catchUp",
+        "ose.wildernessPursuit.decide",
+        "ose.running.run",
+        "ose.running.rest",
+        "ose.attack",
+        "ose.damage",
+        "ose.unarmedDamage",
+        "ose.bombing",
+        "ose.subdual",
+        "ose.canHarmInvulnerable",
+        "ose.fightingWithdrawal",
+        "ose.retreatMovement",
+        "ose.castingObstacles",
+        "ose.spellDisrupted",
+        "ose.save",
+        "ose.monsterSave",
+        "ose.monsterSaves",
+        "ose.abilityCheck",
+        "ose.drowning",
+        "hyb.check",
+        "hyb.stealth.attempt",
+        "hyb.stealth.attack",
+        "hyb.dangerousCheck",
+        "hyb.trap",
+        "hyb.attack",
+        "hyb.damage",
+        "hyb.chase",
+        "hyb.chaseDc",
+        "hyb.morale",
+        "hyb.followerMorale",
+        "hyb.planMorale",
+        "hyb.moraleFor",
+        "hyb.retreat",
+    ];
+
+    fn run(name: &str, input: &str, faces: &[u32]) -> Result<String> {
+        run_procedure(name, input, &mut SuppliedDice::new(faces.iter().copied()))
+    }
+
+    fn value(text: &str) -> serde_json::Value {
+        serde_json::from_str(text).unwrap()
+    }
+
+    /// The wire writer writes `value` as serde does, and the wire reader reads that text back
+    /// as `value` (what the deleted hand-written readers were checked for).
+    fn typed<T>(value: &T)
+    where
+        T: Serialize + DeserializeOwned + ToWire + FromWire + PartialEq + Debug,
+    {
+        let text = serde_json::to_string(value).unwrap();
+        assert_eq!(crate::wire::to_json(value), text);
+        let back: T =
+            super::super::parse_json(&text, "input").unwrap_or_else(|e| panic!("{e}: {text}"));
+        assert_eq!(&back, value, "{text}");
+    }
+
+    /// The wire reader and serde agree on `text`: the same value, or both refuse it.
+    fn agree<T>(text: &str) -> Option<T>
+    where
+        T: DeserializeOwned + FromWire + PartialEq + Debug,
+    {
+        let wire = super::super::parse_json::<T>(text, "input");
+        let serde = serde_json::from_str::<T>(text);
+        match (wire, serde) {
+            (Ok(w), Ok(s)) => {
+                assert_eq!(w, s, "{text}");
+                Some(w)
+            }
+            (Err(e), Err(_)) => {
+                assert_eq!(e.code, ErrorCode::InvalidArgument, "{text}");
+                None
+            }
+            (w, s) => panic!("{text}: wire {w:?}, serde {s:?}"),
+        }
+    }
+
+    #[test]
+    fn every_name_is_known_and_malformed_input_is_invalid_argument() {
+        for name in NAMES {
+            for input in [
+                "",
+                "null",
+                "[]",
+                "5",
+                "{\"x\":",
+                "\"text\"",
+                "{\"pursuit\":7}",
+            ] {
+                match dispatch(name, input, &mut SuppliedDice::new([1; 64])) {
+                    Ok(Some(_)) => {}
+                    Ok(None) => panic!("{name} is not dispatched"),
+                    Err(e) => assert_eq!(e.code, ErrorCode::InvalidArgument, "{name} {input}"),
+                }
+            }
+        }
+        for name in [
+            "ose.nope",
+            "hyb.",
+            "a5e.nope",
+            "",
+            "OSE.reaction",
+            "procedureJson",
+        ] {
+            let err = run(name, "{}", &[]).unwrap_err();
+            assert_eq!(err.code, ErrorCode::InvalidArgument, "{name}");
+            assert!(err.message.contains("unknown procedure"), "{}", err.message);
+        }
+        // An unknown name is reported as such, whatever its input.
+        let err = run("ose.nope", "{\"x\":", &[]).unwrap_err();
+        assert!(err.message.contains("unknown procedure"), "{}", err.message);
+        // Malformed input names what was read.
+        let err = run("ose.reaction", "[]", &[]).unwrap_err();
+        assert!(err.message.contains("input"), "{}", err.message);
+    }
+
+    #[test]
+    fn json_past_the_size_limit_is_limit_exceeded() {
+        let padded = " ".repeat(super::super::MAX_JSON_BYTES) + "{}";
+        let err = run("ose.reaction", &padded, &[3, 4]).unwrap_err();
+        assert_eq!(err.code, ErrorCode::LimitExceeded);
+    }
+
+    /// OSE-REACT-01 through the one entry: the JSON the facade sends for `ose.reaction()` and
+    /// `ose.reaction({ chaModifier })`.
+    #[test]
+    fn ose_react_01_reaction_through_json() {
+        let out = value(&run("ose.reaction", "{}", &[3, 4]).unwrap());
+        assert_eq!(out["reaction"], "neutral");
+        assert_eq!(out["total"], 7);
+        let out = value(&run("ose.reaction", r#"{"chaModifier":2}"#, &[6, 5]).unwrap());
+        assert_eq!(out["reaction"], "friendly");
+        let same = run("ose.reaction", r#"{"chaModifier":2}"#, &[6, 5]).unwrap();
+        assert_eq!(value(&same), out);
+    }
+
+    /// OSE-PURSUIT-01: the state goes out with each step and comes back in with the next.
+    #[test]
+    fn ose_pursuit_01_dungeon_pursuit_state_travels_as_json() {
+        let start = r#"{"fleeingRate":120,"pursuerRate":90,"gapFeet":30}"#;
+        let pursuit = run("ose.dungeonPursuit.start", start, &[]).unwrap();
+        let round = value(
+            &run(
+                "ose.dungeonPursuit.round",
+                &format!(r#"{{"pursuit":{pursuit}}}"#),
+                &[],
+            )
+            .unwrap(),
+        );
+        assert_eq!(round["pursuit"]["round"], 1);
+        let stop = format!(
+            r#"{{"pursuit":{},"reason":"outOfSight"}}"#,
+            round["pursuit"]
+        );
+        let stopped = value(&run("ose.dungeonPursuit.stop", &stop, &[]).unwrap());
+        assert_eq!(stopped["pursuit"]["status"]["type"], "escaped");
+        let bad = format!(
+            r#"{{"pursuit":{},"reason":"teleported"}}"#,
+            round["pursuit"]
+        );
+        let err = run("ose.dungeonPursuit.stop", &bad, &[]).unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidArgument);
+    }
+
+    /// The glue's own bundles read the JSON the facade sends, with its options left out or
+    /// `null`, exactly as serde reads it.
+    #[test]
+    fn glue_inputs_read_the_facades_json_as_serde_does() {
+        assert_eq!(
+            agree::<ReactionInput>("{}"),
+            Some(ReactionInput { cha_modifier: None })
+        );
+        assert_eq!(
+            agree::<ReactionInput>(r#"{"chaModifier":null}"#),
+            Some(ReactionInput::default())
+        );
+        assert_eq!(
+            agree::<ReactionInput>(r#"{"chaModifier":-1}"#),
+            Some(ReactionInput {
+                cha_modifier: Some(-1)
+            })
+        );
+        assert_eq!(agree::<ReactionInput>(r#"{"chaModifier":"2"}"#), None);
+        assert_eq!(agree::<ReactionInput>(r#"{"chaModifier":1.5}"#), None);
+        // `hyb.morale(input, trigger)` sends `{ morale, trigger }`, the trigger left out.
+        assert_eq!(
+            agree::<HybMoraleCall>(r#"{"morale":{}}"#),
+            Some(HybMoraleCall::default())
+        );
+        let call =
+            agree::<HybMoraleCall>(r#"{"morale":{"wisModifier":2},"trigger":"battleBegins"}"#)
+                .unwrap();
+        assert_eq!(call.morale.wis_modifier, 2);
+        assert_eq!(call.trigger, Some(HybMoraleTrigger::BattleBegins));
+        assert_eq!(
+            agree::<HybMoraleCall>(r#"{"morale":{},"trigger":"sunset"}"#),
+            None
+        );
+        // `MoraleTracker.noteLosses(sideSize, killed)` leaves `incapacitated` at 0.
+        let losses = agree::<MoraleLossesInput>(
+            r#"{"tracker":{"passes":0,"failures":0,"firstDeathSeen":false,"halfDownSeen":false},"sideSize":6,"killed":1}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            (losses.side_size, losses.killed, losses.incapacitated),
+            (6, 1, 0)
+        );
+        assert_eq!(
+            agree::<MoraleLossesInput>(
+                r#"{"tracker":{"passes":0,"failures":0,"firstDeathSeen":false,"halfDownSeen":false},"sideSize":-6,"killed":1}"#
+            ),
+            None
+        );
+        // A dangerous check is a PC's unless said otherwise.
+        assert!(
+            agree::<DangerousCheckInput>(r#"{"check":{"dc":12}}"#)
+                .unwrap()
+                .for_pc
+        );
+        assert!(
+            !agree::<DangerousCheckInput>(r#"{"check":{"dc":12},"forPc":false}"#)
+                .unwrap()
+                .for_pc
+        );
+        let start = agree::<WaterbornePursuitStart>(
+            r#"{"fleeingPerRound":40,"pursuersPerRound":50,"gap":null,"minClosing":null}"#,
+        )
+        .unwrap();
+        assert_eq!((start.gap, start.min_closing), (None, None));
+        assert_eq!(start.units, WaterPursuitUnits::default());
+        assert_eq!(
+            agree::<WaterbornePursuitStart>(r#"{"fleeingPerRound":40}"#),
+            None
+        );
+        agree::<OseSaveInput>(r#"{"target":12,"stake":{"type":"nonDamaging"}}"#).unwrap();
+        assert_eq!(
+            agree::<OseSaveInput>(r#"{"target":12,"stake":{"type":"lucky"}}"#),
+            None
+        );
+        agree::<MonsterSaveInput>(
+            r#"{"saveAs":{"type":"hitDice","hd":3},"category":"breathAttacks","stake":{"type":"nonDamaging"}}"#,
+        )
+        .unwrap();
+        agree::<ChaseDcInput>(r#"{"opponentSpeedFt":40}"#).unwrap();
+        assert_eq!(
+            agree::<ChaseDcInput>(r#"{"opponentSpeedFt":4294967296}"#),
+            None
+        );
+        agree::<EncounterDistanceInput>(r#"{"location":"dungeon"}"#).unwrap();
+        assert_eq!(
+            agree::<EncounterDistanceInput>(r#"{"location":"sky"}"#),
+            None
+        );
+        agree::<SurpriseInput>(r#"{"side":"monsters"}"#).unwrap();
+        agree::<DungeonEvasionInput>(r#"{"fleeingRate":120,"pursuerRate":90}"#).unwrap();
+        agree::<WaterborneRates>(r#"{"fleeingPerRound":4,"pursuersPerRound":5}"#).unwrap();
+        agree::<DungeonPursuitStart>(r#"{"fleeingRate":120,"pursuerRate":90,"gapFeet":30}"#)
+            .unwrap();
+        agree::<OseAbilityCheckInput>(r#"{"score":13}"#).unwrap();
+        agree::<HybGroupMoraleInput>(r#"{"participants":[]}"#).unwrap();
+        agree::<StealthInput>("{}").unwrap();
+        agree::<RunningInput>("{}").unwrap();
+        agree::<SubdualInput>(r#"{"track":{"maxHp":8,"intelligent":true,"lethalTaken":0,"subdualTaken":2},"amount":3}"#).unwrap();
+        agree::<MonsterSavesInput>(r#"{"saveAs":{"type":"normalHuman"}}"#).unwrap();
+        assert_eq!(
+            agree::<DecideInput>(r#"{"pursuit":{},"keepFleeing":true}"#),
+            None
+        );
+    }
+
+    fn evasion(surprise: WildernessSurprise) -> WildernessEvasionInput {
+        WildernessEvasionInput {
+            fleeing_size: 3,
+            pursuers: 2,
+            fleeing_rate: MovementRate(Feet(120)),
+            pursuer_rate: MovementRate(Feet(150)),
+            environment_points: 25,
+            surprise,
+        }
+    }
+
+    /// The values the deleted OSE readers were checked with, now through the typed path.
+    #[test]
+    fn ose_inputs_round_trip_through_the_wire() {
+        typed(&Distance::yards(140));
+        typed(&SurpriseFactors {
+            expecting: true,
+            opponent_shows_light_in_dark: true,
+            opponent_failed_to_force_door: true,
+        });
+        typed(&OseMoraleInput {
+            score: MoraleScore::new(8).unwrap(),
+            adjustment: -1,
+            subject: MoraleSubject::Mercenary,
+            cornered: true,
+        });
+        typed(&OseMoraleTracker {
+            passes: 1,
+            failures: 2,
+            first_death_seen: true,
+            half_down_seen: true,
+        });
+        let surprises = [
+            WildernessSurprise::NoneSurprised,
+            WildernessSurprise::FleeingSideSurprised {
+                referee_chance: Some(Percent::new(10).unwrap()),
+            },
+            WildernessSurprise::FleeingSideSurprised {
+                referee_chance: None,
+            },
+            WildernessSurprise::FleeingSideHasSurprise,
+        ];
+        for surprise in surprises {
+            typed(&evasion(surprise));
+        }
+        let statuses = [
+            PursuitStatus::Ongoing,
+            PursuitStatus::Caught,
+            PursuitStatus::Escaped {
+                reason: EscapeReason::FoodDropped,
+            },
+        ];
+        for status in statuses {
+            typed(&DungeonPursuit {
+                fleeing_rate: MovementRate(Feet(90)),
+                pursuer_rate: MovementRate(Feet(120)),
+                gap_feet: 30,
+                round: 2,
+                status,
+            });
+            typed(&WaterbornePursuit {
+                fleeing_per_round: 40,
+                pursuers_per_round: 50,
+                min_closing: 30,
+                gap: Distance::yards(60),
+                round: 1,
+                status,
+            });
+            typed(&WildernessPursuit {
+                evasion: evasion(WildernessSurprise::NoneSurprised),
+                day: 3,
+                step: WildernessPursuitStep::Decide,
+                status,
+            });
+        }
+        let attackers = [
+            OseAttacker::NormalHuman,
+            OseAttacker::Monster {
+                hd: MonsterHd::new(2, 1),
+            },
+            OseAttacker::Thac0 { thac0: 17 },
+        ];
+        let covers = [Cover::None, Cover::Partial { penalty: 2 }, Cover::Complete];
+        for (attacker, cover) in attackers.into_iter().zip(covers) {
+            typed(&OseAttackInput {
+                attacker,
+                kind: OseAttackKind::Missile,
+                target_ac: -2,
+                target_ascending_ac: Some(21),
+                target_shield_bonus: 1,
+                ability_modifier: 2,
+                range: Some(MissileRange::Long),
+                cover,
+                target_retreating: true,
+                from_behind: true,
+                unstable_surface: true,
+                attacker_exhausted: true,
+                water_penalty: -2,
+                referee_modifier: 1,
+                attacker_blind: true,
+                attacker_retreating: true,
+                target_helpless: true,
+                distance_ft: Some(30),
+                resolution: AttackResolution::AscendingAc,
+            });
+        }
+        typed(&OseAttackInput::new(
+            OseAttacker::NormalHuman,
+            OseAttackKind::Melee,
+            9,
+        ));
+        for stake in [
+            SaveStake::Damaging { damage: 11 },
+            SaveStake::NonDamaging,
+            SaveStake::Poison {
+                attack_damage: 3,
+                fatal_on_failure: true,
+            },
+        ] {
+            typed(&stake);
+        }
+        for save_as in [SaveAs::NormalHuman, SaveAs::HitDice { hd: 5 }] {
+            typed(&save_as);
+        }
+    }
+
+    /// The values the deleted HYB readers were checked with, now through the typed path.
+    #[test]
+    fn hyb_inputs_round_trip_through_the_wire() {
+        let check = HybCheckInput {
+            modifier: 3,
+            proficient: true,
+            proficiency_bonus: 2,
+            advantage: Advantage::Disadvantage,
+            dc: 13,
+            automatic_success: true,
+        };
+        typed(&check);
+        typed(&TrapInput {
+            check,
+            players_said_how: true,
+            gm_allows_check: true,
+            for_pc: false,
+        });
+        let attackers = [
+            HybAttacker::Pc {
+                ability_modifier: 3,
+                proficient: true,
+                proficiency_bonus: 2,
+            },
+            HybAttacker::Npc { modifier: 4 },
+        ];
+        let methods = [
+            HybAttackMethod::Melee,
+            HybAttackMethod::Ranged,
+            HybAttackMethod::ArcaneSpell { ranged: true },
+            HybAttackMethod::DivineSpell { ranged: false },
+        ];
+        for attacker in attackers {
+            for method in methods {
+                typed(&HybAttackInput {
+                    attacker,
+                    method,
+                    target_ac: 15,
+                    band: Some(HybRangeBand::Close),
+                    in_melee: true,
+                    advantage: Advantage::Advantage,
+                });
+            }
+        }
+        typed(&ChaseInput {
+            role: ChaseRole::Fleeing,
+            opponent_speed_ft: 40,
+            terrain: ChaseTerrain::Uneven,
+            dc_adjustment: -1,
+            advantage: Advantage::Disadvantage,
+            mode: ChaseRollMode::WorstModifierRollsOnce,
+            runners: vec![
+                Runner {
+                    id: MemberId::new("rath"),
+                    modifier: 2,
+                },
+                Runner {
+                    id: MemberId::new("ilse"),
+                    modifier: -1,
+                },
+            ],
+        });
+        typed(&HybMoraleInput {
+            wis_modifier: 1,
+            proficiency_bonus: Some(2),
+            hd_bonus: 2,
+            advantage: Advantage::Advantage,
+        });
+        typed(&RetreatInput {
+            check: Some(check),
+            attacks_hit: vec![false, true],
+        });
+        typed(&RetreatInput::default());
+        typed(&HybMoraleCall {
+            morale: HybMoraleInput::default(),
+            trigger: Some(HybMoraleTrigger::LeaderRetreats),
+        });
+    }
 }

@@ -1,7 +1,8 @@
-//! Glue for the A5E procedures: the `a5e.*` names of `procedureJson`. Input is JSON text read
-//! straight into the core's serde types (or the small bundles below, for core functions that
-//! take separate arguments), and the result goes back as JSON text, all through
-//! [`super::procedures::json`]. The facade's `a5e` namespace types each name.
+//! Glue for the A5E procedures: the `a5e.*` names of [`super::procedures::procedure`]. Input is
+//! JSON text read by the wire reader straight into the core's input types (or the small bundles
+//! below, for core functions that take separate arguments), and the result goes back as JSON
+//! text through the wire writer, all through [`super::procedures::json`]. The facade's `a5e`
+//! namespace types each name.
 //!
 //! Stateful pieces (a movement budget, a breath clock, a world action) are plain data: the
 //! caller passes the state in and gets the next state back with the result

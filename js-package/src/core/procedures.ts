@@ -96,8 +96,8 @@ import {
   type WildernessPursuit as WildernessPursuitState,
 } from "../wasm/turnkeeper.js";
 import type { Dice } from "./dice.js";
-import { guard } from "./errors.js";
-import { checkString, fromText, toText } from "./text.js";
+import { guard, TurnkeeperError } from "./errors.js";
+import { checkNumber, checkString, fromText, readField, toText, typeOf } from "./text.js";
 import { ensureReady } from "./loader.js";
 
 export type {
@@ -247,16 +247,53 @@ export type {
 } from "../wasm/turnkeeper.js";
 export type { DungeonPursuitState, MoraleTrackerState, WaterbornePursuitState, WildernessPursuitState };
 
+// Every argument is checked here, so a wrong type is `INVALID_ARGUMENT` before the wasm is
+// entered, and only JSON text (made by `JSON.stringify`, which is where a throwing getter, a
+// Proxy trap, a revoked Proxy, a bigint or a cycle fails) and a dice box cross into the core.
+
 let cryptoBox: DiceBox | undefined;
 
-const boxFor = (dice?: Dice): DiceBox => (dice ? dice.box : (cryptoBox ??= new DiceBox(undefined)));
+/** The box of `dice` (the shared crypto box when left out); anything but a `Dice` is `INVALID_ARGUMENT`. */
+function boxFor(dice: Dice | undefined): DiceBox {
+  if (dice === undefined || dice === null) return (cryptoBox ??= new DiceBox(undefined));
+  const box = readField(dice, "box");
+  let isBox = false;
+  try {
+    isBox = box instanceof DiceBox;
+  } catch {
+    // A Proxy whose getPrototypeOf trap throws.
+  }
+  if (!isBox) throw new TurnkeeperError("INVALID_ARGUMENT", `dice must be a Dice, not ${typeOf(dice)}`);
+  return box as DiceBox;
+}
 
-/** Run one procedure of the core's dispatcher: JSON text in and out. */
+/** `value` if it is an object (not an array or `null`), else `INVALID_ARGUMENT` naming `what`. */
+function checkObject<T>(value: T, what: string): T {
+  const kind = typeOf(value);
+  if (kind !== "object") throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be an object, not ${kind}`);
+  return value;
+}
+
+/** `value` if it is a boolean, else `INVALID_ARGUMENT` naming `what`. */
+function checkBoolean(value: unknown, what: string): boolean {
+  if (typeof value !== "boolean") {
+    throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be a boolean, not ${typeOf(value)}`);
+  }
+  return value;
+}
+
+/** A state handed to a constructor or `fromJSON`: checked, and copied as the core would read it. */
+function stateCopy<S>(state: S, what: string): S {
+  return fromText<S>(toText(checkObject(state, what)));
+}
+
+/** Run one procedure of the core's dispatcher: JSON text in and out. Every input is an object. */
 function run<T>(name: string, input: unknown, dice?: Dice): T {
   ensureReady();
-  const which = checkString(name, "procedure name");
-  const text = toText(input);
-  return fromText<T>(guard(() => procedure(which, text, boxFor(dice))));
+  const which = checkString(name, "the procedure name");
+  const text = toText(checkObject(input, `the input of ${which}`));
+  const box = boxFor(dice);
+  return fromText<T>(guard(() => procedure(which, text, box)));
 }
 
 /**
@@ -278,7 +315,10 @@ export class MoraleTracker {
   #state: MoraleTrackerState;
 
   constructor(state?: MoraleTrackerState) {
-    this.#state = state ? { ...state } : { passes: 0, failures: 0, firstDeathSeen: false, halfDownSeen: false };
+    this.#state =
+      state === undefined || state === null
+        ? { passes: 0, failures: 0, firstDeathSeen: false, halfDownSeen: false }
+        : stateCopy(state, "a morale tracker state");
   }
 
   static fromJSON(state: MoraleTrackerState): MoraleTracker {
@@ -291,14 +331,20 @@ export class MoraleTracker {
 
   /** A check that honours the two-passes rule and counts its result. */
   check(input: OseMoraleInput, dice?: Dice): OseMoraleCheck {
-    const r = run<TrackedMoraleResult>("ose.moraleTracked", { tracker: this.#state, check: input }, dice);
+    const check = checkObject(input, "the morale input");
+    const r = run<TrackedMoraleResult>("ose.moraleTracked", { tracker: this.#state, check }, dice);
     this.#state = r.tracker;
     return r.check;
   }
 
   /** The checks due now for a side of `sideSize` that has lost `killed` and `incapacitated`. */
   noteLosses(sideSize: number, killed: number, incapacitated = 0): MoraleTrigger[] {
-    const r = run<MoraleLossesResult>("ose.moraleLosses", { tracker: this.#state, sideSize, killed, incapacitated });
+    const r = run<MoraleLossesResult>("ose.moraleLosses", {
+      tracker: this.#state,
+      sideSize: checkNumber(sideSize, "sideSize"),
+      killed: checkNumber(killed, "killed"),
+      incapacitated: checkNumber(incapacitated, "incapacitated"),
+    });
     this.#state = r.tracker;
     return r.due;
   }
@@ -335,7 +381,7 @@ export class DungeonPursuit extends Pursuit<DungeonPursuitState> {
   }
 
   static fromJSON(state: DungeonPursuitState): DungeonPursuit {
-    return new DungeonPursuit(structuredClone(state));
+    return new DungeonPursuit(stateCopy(state, "a dungeon pursuit"));
   }
 
   get gapFeet(): number {
@@ -352,12 +398,13 @@ export class DungeonPursuit extends Pursuit<DungeonPursuitState> {
 
   /** `pursuersCare`: the referee finds they love treasure (or are hungry, for food). */
   dropItem(item: DroppedItem, pursuersCare: boolean, dice?: Dice): DistractionResult {
-    return this.step("ose.dungeonPursuit.drop", { item, pursuersCare }, dice);
+    const what = checkString(item, "item");
+    return this.step("ose.dungeonPursuit.drop", { item: what, pursuersCare: checkBoolean(pursuersCare, "pursuersCare") }, dice);
   }
 
   /** The referee ends it: `"outOfSight"` or `"obstacle"`. */
   refereeStops(reason: EscapeReason): PursuitStatus {
-    return this.step("ose.dungeonPursuit.stop", { reason });
+    return this.step("ose.dungeonPursuit.stop", { reason: checkString(reason, "reason") });
   }
 }
 
@@ -378,7 +425,7 @@ export class WaterbornePursuit extends Pursuit<WaterbornePursuitState> {
   }
 
   static fromJSON(state: WaterbornePursuitState): WaterbornePursuit {
-    return new WaterbornePursuit(structuredClone(state));
+    return new WaterbornePursuit(stateCopy(state, "a waterborne pursuit"));
   }
 
   get gap(): WaterbornePursuitState["gap"] {
@@ -397,7 +444,7 @@ export class WildernessPursuit extends Pursuit<WildernessPursuitState> {
   }
 
   static fromJSON(state: WildernessPursuitState): WildernessPursuit {
-    return new WildernessPursuit(structuredClone(state));
+    return new WildernessPursuit(stateCopy(state, "a wilderness pursuit"));
   }
 
   get day(): number {
@@ -409,7 +456,7 @@ export class WildernessPursuit extends Pursuit<WildernessPursuitState> {
   }
 
   decide(keepFleeing: boolean, dice?: Dice): DecisionResult {
-    return this.step("ose.wildernessPursuit.decide", { keepFleeing }, dice);
+    return this.step("ose.wildernessPursuit.decide", { keepFleeing: checkBoolean(keepFleeing, "keepFleeing") }, dice);
   }
 }
 
@@ -474,7 +521,7 @@ export const ose = {
   },
   /** OSE-TBL-03: the row's five save values. */
   monsterSaves(saveAs: SaveAs): SaveValues {
-    return run("ose.monsterSaves", { saveAs });
+    return run("ose.monsterSaves", { saveAs: checkObject(saveAs, "saveAs") });
   },
   /** OSE-CHK-01..03: 1d20 + difficulty under the score; natural 1 succeeds, natural 20 fails. */
   abilityCheck(input: OseAbilityCheckInput, dice?: Dice): OseAbilityCheck {
@@ -539,7 +586,8 @@ export const hyb = {
   },
   /** HYB-MORALE-01/02: d20 + WIS + proficiency + HD bonus against DC 11. */
   morale(input: HybMoraleInput = {}, trigger?: HybMoraleCall["trigger"], dice?: Dice): HybMoraleCheck {
-    return run("hyb.morale", { morale: input, trigger }, dice);
+    const why = trigger === undefined || trigger === null ? undefined : checkString(trigger, "trigger");
+    return run("hyb.morale", { morale: checkObject(input, "the morale input"), trigger: why }, dice);
   },
   /** HYB-MORALE-04: followers of a retreating PC check at disadvantage and rout on a failure. */
   followerMorale(input: HybMoraleInput = {}, dice?: Dice): HybMoraleCheck {
