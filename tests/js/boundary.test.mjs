@@ -168,3 +168,18 @@ test("init() that cannot load the module fails with TurnkeeperError INIT_FAILED"
   const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
   assert.equal(out.trim(), "INIT_FAILED");
 });
+
+test("a procedure or creature operation that fails after rolling leaves the caller's dice unrolled", () => {
+  // 2d6 from one supplied face: the first die is read, the second is missing.
+  const dice = new Dice({ faces: [4] });
+  assert.throws(() => ose.reaction({}, dice), (e) => isCode(e, "FACES_EXHAUSTED"));
+  const creature = new Creature({ kind: "pc", hpMax: 20, hp: 5, rules: { type: "a5e" } });
+  assert.throws(() => creature.healDice({ count: 2, size: "d8", modifier: 0 }, dice), (e) => isCode(e, "FACES_EXHAUSTED"));
+  assert.equal(creature.hp, 5);
+  // The face is still there for the next roll.
+  assert.equal(dice.rollDie(6), 4);
+  const seeded = new Dice({ seed: 8 });
+  const fresh = new Dice({ seed: 8 });
+  assert.throws(() => runProcedure("ose.dungeonPursuit.stop", { pursuit: {}, reason: "nope" }, seeded), TurnkeeperError);
+  assert.deepEqual(seeded.state(), fresh.state());
+});

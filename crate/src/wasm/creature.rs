@@ -445,9 +445,18 @@ impl CreatureHandle {
             rules: self.rules,
             time: self.time,
         };
-        let result = js(next.run(op, n, a, b, dice))?;
-        *self = next;
-        Ok(result)
+        // A failed operation changes neither the creature nor the caller's dice.
+        let saved = dice.source.clone();
+        match next.run(op, n, a, b, dice) {
+            Ok(result) => {
+                *self = next;
+                Ok(result)
+            }
+            Err(e) => {
+                dice.source = saved;
+                js(Err(e))
+            }
+        }
     }
 }
 

@@ -1066,7 +1066,8 @@ fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Option<Str
 /// `INVALID_ARGUMENT`.
 #[wasm_bindgen]
 pub fn procedure(name: &str, input: &str, dice: &mut DiceBox) -> JsResult<String> {
-    js(run_procedure(name, input, &mut dice.source))
+    // A procedure that fails after rolling leaves the caller's dice where they were.
+    js(dice.source.atomically(|d| run_procedure(name, input, d)))
 }
 
 /// [`procedure`] without the JS error: the A5E names go to [`super::procedures_a5e`], the rest
