@@ -1,9 +1,8 @@
 //! Glue for journeys: one `JourneyHandle` per journey, holding the state and its dice.
 //!
 //! Mirrors the encounter glue: commands, events, snapshots and the read-only view cross the
-//! boundary as JSON text (serde_json is already in the binary for snapshots, so this adds no
-//! serde-wasm-bindgen code for the large tagged enums), and the facade types them with the
-//! interfaces generated from the Rust types.
+//! boundary as JSON text through the wire reader and writer (`crate::wire`), and the facade
+//! types them with the interfaces generated from the Rust types.
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
