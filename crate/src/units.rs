@@ -39,7 +39,7 @@ fn overflow(what: &str) -> Error {
 macro_rules! unit {
     ($(#[$doc:meta])* $name:ident, $suffix:literal) => {
         $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize, crate::wire::Wire)]
         #[serde(transparent)]
         #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
         pub struct $name(pub u32);
@@ -153,18 +153,7 @@ impl Miles {
 }
 
 /// The unit of a [`Distance`].
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum DistanceUnit {
@@ -175,18 +164,7 @@ pub enum DistanceUnit {
 
 /// A distance in whichever unit the procedure that produced it uses: feet in dungeons, yards
 /// outdoors and on water (OSE-WILD-01, OSE-WATER-01, OSE-ENC-05), miles for daily travel.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(tag = "unit", content = "value", rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Distance {

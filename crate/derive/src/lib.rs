@@ -28,6 +28,16 @@ pub fn derive_from_wire(input: proc_macro::TokenStream) -> proc_macro::TokenStre
     }
 }
 
+/// Both directions at once: `FromWire` and `ToWire` (what most boundary types need).
+#[proc_macro_derive(Wire, attributes(wire, serde))]
+pub fn derive_wire(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    match (read_impl(&input), write_impl(&input)) {
+        (Ok(read), Ok(write)) => quote! { #read #write }.into(),
+        (Err(e), _) | (_, Err(e)) => e.to_compile_error().into(),
+    }
+}
+
 #[proc_macro_derive(ToWire, attributes(wire, serde))]
 pub fn derive_to_wire(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     let input = parse_macro_input!(input as DeriveInput);

@@ -12,17 +12,7 @@ pub const MAX_ID_LEN: usize = 64;
 /// A caller-chosen id: 1–64 characters of ASCII letters, digits, `-`, `_`, `.` or `:`.
 /// Validated on construction and on deserialization, so a snapshot cannot smuggle in junk.
 #[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
+    Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(try_from = "String", into = "String")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]

@@ -18,8 +18,7 @@ use crate::error::{Error, Result};
     Hash,
     Serialize,
     Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
+    crate::wire::Wire,
 )]
 #[serde(try_from = "u32", into = "u32")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]

@@ -20,18 +20,7 @@ pub const TIME_DIE_SIDES: u32 = 6;
 pub const MIDNIGHT_HOUR: u8 = 24;
 
 /// The quarter of the day a die stands for (HYB-TIME-01).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Quarter {
@@ -42,9 +31,7 @@ pub enum Quarter {
 }
 
 /// The time dice as the GM shows them: 1–4 faces, all but the last at 6.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(try_from = "Vec<u8>", into = "Vec<u8>")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct TimeDice(Vec<u8>);
@@ -163,9 +150,7 @@ impl fmt::Display for TimeDice {
 }
 
 /// A random hour rolled on time dice (HYB-TIME-02).
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct TimeDiceRoll {

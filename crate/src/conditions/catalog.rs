@@ -18,9 +18,7 @@ use super::id::{
 use crate::error::{Error, ErrorCode, Result};
 
 /// One condition: its effects and its links to other conditions.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct ConditionDef {
@@ -62,9 +60,7 @@ fn is_false(b: &bool) -> bool {
 }
 
 /// A homebrew document: `{ "conditions": [ ... ] }`.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct HomebrewDocument {
@@ -72,9 +68,7 @@ pub struct HomebrewDocument {
 }
 
 /// The serialized form of a catalog: the homebrew part only.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct CatalogData {
@@ -83,9 +77,7 @@ pub struct CatalogData {
 }
 
 /// Every condition a game can use, by id.
-#[derive(
-    Debug, Clone, PartialEq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(try_from = "CatalogData", into = "CatalogData")]
 pub struct ConditionCatalog {
     defs: Vec<ConditionDef>,

@@ -19,18 +19,7 @@ use crate::error::{Error, ErrorCode, Result};
 pub const MAX_TRACK_LEVEL: u8 = 7;
 
 /// Which tracked condition (A5E-TRACK-01). The creature module keeps the levels of each.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum TrackKind {
@@ -186,17 +175,7 @@ pub(crate) fn check_level(track: TrackKind, level: u8) -> Result<()> {
 
 /// What fatigue level 5's "Hit Dice halved" halves (G-23 `[AMBIG]`).
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -209,17 +188,7 @@ pub enum HitDiceHalving {
 }
 
 /// Hit Dice a creature can use under fatigue.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct HitDiceLimit {
@@ -263,9 +232,7 @@ pub const MAX_STRESS_ENTRIES: usize = 100;
 /// The sources name these tables but do not contain them, so each entry is a condition id from
 /// the catalog (typically a homebrew condition carrying the stress effect's rules); the table is
 /// rolled with one die of as many sides as it has entries.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct StressTable {
@@ -274,9 +241,7 @@ pub struct StressTable {
 }
 
 /// The die rolled on a stress table and the condition it picked.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct StressRoll {

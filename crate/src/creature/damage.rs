@@ -21,17 +21,7 @@ use crate::error::{Error, ErrorCode, Result};
 /// critical hit doubles those too: A5E-DMG-03). `flat_modifiers` are later adjustments that are
 /// not doubled: a damage reduction on the target (EX-A5E-01's magical cage, −5), or OSE's
 /// Strength modifier on a d6 (OSE-ATK-04), which may take the total below 1.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct DamageInstance {
@@ -123,18 +113,7 @@ impl DamageInstance {
 
 /// The choices the rules leave to the attacker, the target or the Narrator when damage lands.
 /// None is ever made silently: a choice the situation needs and the caller left out is an error.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct DamageChoices {
@@ -167,17 +146,7 @@ impl DamageChoices {
 }
 
 /// Why damage was doubled.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Doubling {
@@ -188,9 +157,7 @@ pub enum Doubling {
 }
 
 /// Each step of the pipeline, for display ("25 − 5 = 20, halved: 10").
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct DamageBreakdown {

@@ -19,17 +19,7 @@ pub const DEATH_SAVE_DC: i32 = 10;
 pub const STABILIZE_DC: i32 = 10;
 
 /// How someone tries to stabilise a creature at 0 HP.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",

@@ -16,17 +16,7 @@ use crate::error::{Error, Result};
 pub const RESILIENCE_BASE_DC: i32 = 10;
 
 /// HYB-RES-03: what being exhausted means, for display and for the roll query.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct HybExhaustion {

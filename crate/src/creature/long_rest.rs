@@ -22,17 +22,7 @@ pub const LONG_REST_MAX_STRENUOUS_MINUTES: u32 = 60;
 pub const LONG_REST_INTERVAL_SECONDS: u32 = DAY;
 
 /// What happened during a long rest, reported when it ends.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct LongRest {

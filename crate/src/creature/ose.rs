@@ -14,17 +14,7 @@ use crate::dice::{DieRoller, DieSize};
 use crate::error::{Error, ErrorCode, Result};
 
 /// One day of an OSE rest (OSE-HEAL-01).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum OseRestDay {

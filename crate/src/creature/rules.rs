@@ -8,17 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::creature::time::GameSeconds;
 
 /// The rules a creature's hit points, damage and death follow.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -47,18 +37,7 @@ impl CreatureRules {
 }
 
 /// How to round a halved amount (G-27: the source states no rule; 5e rounds down).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Rounding {
@@ -77,18 +56,7 @@ impl Rounding {
 }
 
 /// C-27: the massive-damage threshold for a creature already at 0 HP.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum MassiveAtZero {
@@ -100,18 +68,7 @@ pub enum MassiveAtZero {
 }
 
 /// A5E-TRACK-06 [AMBIG]: when a seventh level of fatigue gained in combat dooms the creature.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum SeventhFatigueDoom {
@@ -123,18 +80,7 @@ pub enum SeventhFatigueDoom {
 }
 
 /// A5E-COND-08: when a doomed creature dies.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -152,18 +98,7 @@ pub enum DoomDeadline {
 }
 
 /// A5E-TRACK-07 level 5, G-23: what "Hit Dice halved" halves.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum FatigueHitDice {
@@ -175,18 +110,7 @@ pub enum FatigueHitDice {
 }
 
 /// Level Up Advanced 5e options.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct A5eRules {
@@ -209,18 +133,7 @@ pub struct A5eRules {
 }
 
 /// HYB-DEATH-03 [AMBIG] (G-33): a 20 on the injury table.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum InjuryTwenty {
@@ -232,18 +145,7 @@ pub enum InjuryTwenty {
 }
 
 /// HYB-DEATH-03 [AMBIG]: which rest ends "disadvantage on all checks until rest".
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum InjuryRest {
@@ -253,17 +155,7 @@ pub enum InjuryRest {
 }
 
 /// OSR/5e hybrid options.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct HybRules {
@@ -296,18 +188,7 @@ impl Default for HybRules {
 }
 
 /// Old-School Essentials options.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct OseRules {

@@ -11,9 +11,7 @@ use crate::error::Result;
 
 /// One d20 as rolled: both dice when rolled with advantage or disadvantage, and the natural
 /// result that was kept.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct D20Roll {

@@ -9,9 +9,7 @@ use crate::dice::step::RolledDie;
 ///
 /// `total` and the subtotals are `i64` because a legal roll can exceed `i32` (10,000 dice of
 /// 1,000,000 sides); every value is kept within ±(2^53 − 1), so it is exact as a JS number.
-#[derive(
-    Debug, Clone, PartialEq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct RollResult {
@@ -39,17 +37,7 @@ impl RollResult {
 }
 
 /// One die as rolled, and what happened to it.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct DieResult {
@@ -87,17 +75,7 @@ impl DieResult {
 }
 
 /// Whether a term rolls dice or is a plain number.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum TermKind {
@@ -106,9 +84,7 @@ pub enum TermKind {
 }
 
 /// One term's share of the roll.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct TermResult {

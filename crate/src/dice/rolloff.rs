@@ -17,17 +17,7 @@ use crate::error::{Error, ErrorCode, Result};
 
 /// Whether the highest or the lowest roll wins.
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -38,17 +28,7 @@ pub enum RollOffWinner {
 }
 
 /// How to run a roll-off.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct RollOffConfig {
@@ -67,17 +47,7 @@ impl Default for RollOffConfig {
 }
 
 /// One entrant's roll in one round.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct RollOffRoll {
@@ -87,9 +57,7 @@ pub struct RollOffRoll {
 }
 
 /// Every roll of one round, in roll order.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct RollOffRound {
@@ -97,9 +65,7 @@ pub struct RollOffRound {
 }
 
 /// The whole roll-off.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct RollOff {

@@ -30,18 +30,7 @@ pub trait DieRoller {
 }
 
 /// The kind of a dice source, reported with every roll result.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "lowercase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum SourceKind {
@@ -82,17 +71,7 @@ fn face_from_words(sides: u32, mut next: impl FnMut() -> Result<u32>) -> Result<
 }
 
 /// Saved state of a seeded source: enough to resume the exact stream.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct SeedState {
     /// The generator's name; only `"chacha20"` exists. Kept so a future algorithm can be added
@@ -104,18 +83,7 @@ pub struct SeedState {
 }
 
 /// Named seeded algorithms.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum SeedAlgorithm {
     #[serde(rename = "chacha20")]
@@ -264,17 +232,7 @@ impl DieRoller for CryptoDice {
 
 /// Faces given by the caller, consumed in order. A face that its die cannot show is an
 /// [`ErrorCode::InvalidFace`]; running out is [`ErrorCode::FacesExhausted`].
-#[derive(
-    Debug,
-    Clone,
-    Default,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 pub struct SuppliedDice {
     faces: VecDeque<u32>,
     used: usize,

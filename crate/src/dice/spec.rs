@@ -9,18 +9,7 @@ use crate::dice::step::{DieSize, RolledDie};
 use crate::error::{Error, Result};
 
 /// `count` dice of `size`, plus a flat `modifier` (0 when omitted).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct DiceSpec {

@@ -21,8 +21,7 @@ use crate::error::{Error, Result};
     Hash,
     Serialize,
     Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
+    crate::wire::Wire,
 )]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum DieSize {
@@ -83,18 +82,7 @@ impl DieSize {
 }
 
 /// How far the Greyhawk step chain reaches (GH-DICE-03, G-03).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum StepChain {
@@ -149,18 +137,7 @@ impl StepChain {
 }
 
 /// One die as rolled, carried in events so other clients can replay without rolling.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct RolledDie {
     pub sides: u32,

@@ -14,9 +14,7 @@ use super::ids::ParticipantId;
 ///
 /// `TurnStarted` is emitted when the participant actually begins acting: a creature that
 /// delays emits it at the point it finally acts, which is what its turn anchors follow.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",

@@ -196,9 +196,7 @@ impl<'de> Deserialize<'de> for EffectRecord {
 }
 
 /// The serialized tracker.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TrackerSnapshot {
     pub v: u32,

@@ -21,9 +21,7 @@ use crate::initiative::greyhawk::GhDeclaration;
 use crate::rulesets::RoundLength;
 
 /// One participant's declaration, for [`EncounterCommand::DeclareMany`].
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct ParticipantDeclaration {
@@ -166,9 +164,7 @@ impl<'de> Deserialize<'de> for DeclarationInput {
 }
 
 /// What a forced change of plan adds its new roll to (GH-INIT-15).
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -183,17 +179,7 @@ pub enum PlanCause {
 }
 
 /// The optional check of a HYB retreat (HYB-RETREAT-01): d20 + modifier against a DC.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct RetreatCheck {
@@ -202,9 +188,7 @@ pub struct RetreatCheck {
 }
 
 /// Every command an encounter accepts.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",

@@ -81,7 +81,7 @@ fn is_waiting(v: &TurnStatus) -> bool {
     *v == TurnStatus::Waiting
 }
 
-#[derive(Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire)]
+#[derive(Serialize, Deserialize, crate::wire::Wire)]
 #[serde(tag = "y", deny_unknown_fields)]
 enum DeclDto {
     #[serde(rename = "g")]
@@ -146,7 +146,7 @@ impl From<DeclDto> for Declaration {
     }
 }
 
-#[derive(Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire)]
+#[derive(Serialize, Deserialize, crate::wire::Wire)]
 #[serde(deny_unknown_fields)]
 struct PDto {
     i: ParticipantId,
@@ -202,7 +202,7 @@ struct PDto {
     cr: Option<Creature>,
 }
 
-#[derive(Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire)]
+#[derive(Serialize, Deserialize, crate::wire::Wire)]
 #[serde(untagged)]
 enum ActorDto {
     P(ParticipantId),
@@ -213,7 +213,7 @@ enum ActorDto {
     },
 }
 
-#[derive(Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire)]
+#[derive(Serialize, Deserialize, crate::wire::Wire)]
 #[serde(deny_unknown_fields)]
 struct SnapshotDto {
     v: u32,

@@ -9,18 +9,7 @@ use crate::dice::{ChanceRoll, DieRoller, RolledDie, chance_in_six, percent};
 use crate::error::{Error, Result};
 
 /// A chance as the sources write it.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",

@@ -30,8 +30,7 @@ pub const fn is_surprised(face: u32) -> bool {
     Hash,
     Serialize,
     Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
+    crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -82,18 +81,7 @@ pub use crate::procedures::ose::combat::MeleeMovement;
 
 /// OSE-COMBAT-01: what must be declared before initiative, plus the weapon speed that decides
 /// whether the combatant acts last (OSE-INIT-03).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct OseDeclaration {
@@ -110,17 +98,7 @@ pub struct OseDeclaration {
 
 /// OSE-INIT-02 `[ADJ]`: tied sides.
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -134,17 +112,7 @@ pub enum OseTies {
 }
 
 /// Options of the OSE system.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct SideOptions {

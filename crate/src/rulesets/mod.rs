@@ -15,18 +15,7 @@ use crate::initiative::standard::StandardOptions;
 pub use crate::clock::RoundLength;
 
 /// The rulesets of RULES.md, plus standard 5e.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Preset {
     /// Greyhawk Initiative over a 5e base (C-20).
@@ -82,9 +71,7 @@ impl Preset {
 }
 
 /// A preset plus overrides: everything an encounter needs to know about its rules.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct RulesetConfig {

@@ -24,16 +24,7 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::wire::{FromWire, ToWire};
 
 /// What a new creature starts with. Only `kind`, `hpMax` and `rules` are required.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct CreatureSpec {
     pub kind: CreatureKind,
@@ -95,16 +86,7 @@ impl CreatureSpec {
 }
 
 /// A creature as `toJSON` writes it: versioned, restored exactly by `fromJSON`.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct CreatureSnapshot {
     /// Snapshot format version ([`CREATURE_SNAPSHOT_VERSION`]).
@@ -141,16 +123,7 @@ fn restore(json: &str) -> Result<CreatureSnapshot> {
 // ---------------------------------------------------------------------------------------------
 
 /// The creature's state at a glance, for a UI: every value comes from the core.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct CreatureStatus {
     pub hp: u32,

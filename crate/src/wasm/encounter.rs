@@ -20,7 +20,7 @@ use crate::rulesets::RulesetConfig;
 
 /// Snapshot wrapper: the encounter's own versioned snapshot plus the state of its seeded dice,
 /// so a restored encounter continues the same stream.
-#[derive(crate::wire::FromWire, crate::wire::ToWire)]
+#[derive(crate::wire::Wire)]
 #[serde(deny_unknown_fields)]
 struct Saved {
     encounter: crate::wire::RawJson,

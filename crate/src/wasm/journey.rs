@@ -27,7 +27,7 @@ use crate::units::Feet;
 
 /// Snapshot wrapper: the journey's own versioned, checksummed snapshot plus the state of its
 /// seeded dice, so a restored journey continues the same stream.
-#[derive(crate::wire::FromWire, crate::wire::ToWire)]
+#[derive(crate::wire::Wire)]
 #[serde(deny_unknown_fields)]
 struct Saved {
     journey: crate::wire::RawJson,

@@ -86,17 +86,7 @@ use crate::units::Distance;
 
 /// `ose.reaction` (OSE-REACT-01).
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase", default)]
 pub struct ReactionInput {
@@ -106,18 +96,7 @@ pub struct ReactionInput {
 }
 
 /// `ose.encounterDistance` (OSE-ENC-03).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct EncounterDistanceInput {
     pub location: EncounterLocation,
@@ -126,18 +105,7 @@ pub struct EncounterDistanceInput {
 }
 
 /// `ose.surprise` (OSE-SURP-01/02).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct SurpriseInput {
     pub side: EncounterSide,
@@ -146,18 +114,7 @@ pub struct SurpriseInput {
 }
 
 /// `ose.moraleTracked` (OSE-MORALE-03): a check that honours the two-passes rule.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct TrackedMoraleInput {
     pub tracker: OseMoraleTracker,
@@ -165,17 +122,7 @@ pub struct TrackedMoraleInput {
 }
 
 /// The tracker after a check, and the check.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct TrackedMoraleResult {
     pub tracker: OseMoraleTracker,
@@ -183,18 +130,7 @@ pub struct TrackedMoraleResult {
 }
 
 /// `ose.moraleLosses` (OSE-MORALE-04): losses so far, out of `sideSize`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct MoraleLossesInput {
     pub tracker: OseMoraleTracker,
@@ -205,17 +141,7 @@ pub struct MoraleLossesInput {
 }
 
 /// The tracker after noting losses, and the checks that fall due now.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct MoraleLossesResult {
     pub tracker: OseMoraleTracker,
@@ -223,18 +149,7 @@ pub struct MoraleLossesResult {
 }
 
 /// `ose.evasion.dungeon` (OSE-EVADE-02).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct DungeonEvasionInput {
     pub fleeing_rate: MovementRate,
@@ -244,18 +159,7 @@ pub struct DungeonEvasionInput {
 }
 
 /// `ose.evasion.waterborne` and `.waterborneChance` (OSE-EVADE-03): rates per round.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct WaterborneRates {
     pub fleeing_per_round: u32,
@@ -263,18 +167,7 @@ pub struct WaterborneRates {
 }
 
 /// `ose.dungeonPursuit.start` (OSE-PURSUIT-01).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct DungeonPursuitStart {
     pub fleeing_rate: MovementRate,
@@ -283,17 +176,7 @@ pub struct DungeonPursuitStart {
 }
 
 /// A pursuit's next state and what happened.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct PursuitStep<P, R> {
     pub pursuit: P,
@@ -302,18 +185,7 @@ pub struct PursuitStep<P, R> {
 
 /// `ose.waterbornePursuit.start` (OSE-PURSUIT-03). With `gap` the pursuit starts there;
 /// without, the waterborne encounter distance is rolled.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct WaterbornePursuitStart {
     pub fleeing_per_round: u32,
@@ -331,17 +203,7 @@ pub struct WaterbornePursuitStart {
 }
 
 /// A new waterborne pursuit, and the distance dice when the gap was rolled.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct WaterbornePursuitStarted {
     pub pursuit: WaterbornePursuit,
@@ -349,18 +211,7 @@ pub struct WaterbornePursuitStarted {
 }
 
 /// `ose.save` (OSE-SAVE-02..04): a save against a known target number.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct OseSaveInput {
     pub target: u32,
@@ -370,18 +221,7 @@ pub struct OseSaveInput {
 }
 
 /// `ose.monsterSave` (OSE-SAVE-02, OSE-TBL-03).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct MonsterSaveInput {
     pub save_as: SaveAs,
@@ -392,18 +232,7 @@ pub struct MonsterSaveInput {
 }
 
 /// `ose.abilityCheck` (OSE-CHK-01..03).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct OseAbilityCheckInput {
     pub score: u32,
@@ -413,18 +242,7 @@ pub struct OseAbilityCheckInput {
 }
 
 /// `hyb.chaseDc` (HYB-CHASE-02).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct ChaseDcInput {
     pub opponent_speed_ft: u32,
@@ -434,17 +252,7 @@ pub struct ChaseDcInput {
 
 /// `hyb.morale` (HYB-MORALE-01/02): the check's modifiers, and what called for it.
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase", default)]
 pub struct HybMoraleCall {
@@ -454,18 +262,7 @@ pub struct HybMoraleCall {
 }
 
 /// `ose.beginEvasion` (OSE-EVADE-01).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct BeginEvasionInput {
     #[serde(default)]
@@ -474,18 +271,7 @@ pub struct BeginEvasionInput {
 }
 
 /// `ose.encounterMovement` (OSE-ENC-05).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct EncounterMovementInput {
     pub rate: MovementRate,
@@ -493,17 +279,7 @@ pub struct EncounterMovementInput {
 }
 
 /// `ose.mercenaryMorale` (OSE-MORALE-06): the troop's type and qualities from the table.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct MercenaryMoraleInput {
     pub troop: TroopType,
@@ -516,17 +292,7 @@ pub struct MercenaryMoraleInput {
 
 /// `ose.unarmedDamage` (OSE-ATK-16).
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase", default)]
 pub struct UnarmedDamageInput {
@@ -534,36 +300,14 @@ pub struct UnarmedDamageInput {
 }
 
 /// `ose.bombing` (OSE-ATK-11).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct BombingInput {
     pub altitude_ft: u32,
 }
 
 /// `ose.drowning` (OSE-HAZ-06): the referee's chance.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct DrowningInput {
     pub chance: Percent,
@@ -571,17 +315,7 @@ pub struct DrowningInput {
 
 /// `ose.running.run` / `.rest` (OSE-PURSUIT-02): rounds run or full turns rested.
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase", default)]
 pub struct RunningInput {
@@ -591,18 +325,7 @@ pub struct RunningInput {
 }
 
 /// A running record after running or resting.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct RunningUpdate {
     pub tracker: RunningTracker,
@@ -612,17 +335,7 @@ pub struct RunningUpdate {
 }
 
 /// `hyb.planMorale` / `hyb.moraleFor` (HYB-MORALE-01..03).
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct HybGroupMoraleInput {
     pub participants: Vec<MoraleParticipant>,
@@ -635,18 +348,7 @@ pub struct HybGroupMoraleInput {
 }
 
 /// `hyb.dangerousCheck` (HYB-DMG-03).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct DangerousCheckInput {
     pub check: HybCheckInput,
@@ -660,18 +362,7 @@ const fn yes() -> bool {
 }
 
 /// `hyb.damage` (HYB-DMG-01/02).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct HybDamageInput {
     pub dice: DiceSpec,
@@ -683,18 +374,7 @@ pub struct HybDamageInput {
 }
 
 /// `ose.fightingWithdrawal` / `ose.retreatMovement` (OSE-COMBAT-04).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct MeleeMovementInput {
     pub rate: MovementRate,
@@ -704,18 +384,7 @@ pub struct MeleeMovementInput {
 }
 
 /// `ose.canHarmInvulnerable` (OSE-ATK-02/12).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct InvulnerabilityInput {
     pub attacker: InvulnerabilityAttacker,
@@ -725,18 +394,7 @@ pub struct InvulnerabilityInput {
 }
 
 /// `ose.subdual` (OSE-ATK-15): damage noted on a subdual track.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct SubdualInput {
     pub track: SubdualTrack,
@@ -746,18 +404,7 @@ pub struct SubdualInput {
 }
 
 /// `hyb.stealth.attempt` / `.attack` (HYB-CHK-04).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct StealthInput {
     #[serde(default)]
@@ -767,16 +414,7 @@ pub struct StealthInput {
 }
 
 /// The next state of a stateful procedure, and what happened.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct StateStep<S, R> {
     pub state: S,

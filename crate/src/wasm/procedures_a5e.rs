@@ -102,17 +102,7 @@ struct NoInput {}
 
 /// `a5e.cover` (A5E-ATK-06, C-26): every source of cover between attacker and target, and the
 /// saving throw in question.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eCoverInput {
     pub sources: Vec<A5eCover>,
@@ -129,18 +119,7 @@ const fn dex() -> Ability {
 }
 
 /// The cover that applies (only the best source) and its bonuses.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eCoverFacts {
     pub cover: A5eCover,
@@ -152,18 +131,7 @@ pub struct A5eCoverFacts {
 }
 
 /// `a5e.damage` (A5E-DMG-01): damage dice plus a bonus.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eDamageInput {
     pub damage: DamageDice,
@@ -172,18 +140,7 @@ pub struct A5eDamageInput {
 }
 
 /// `a5e.fit` (A5E-MOVE-02): a creature's size and the size of the space.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eFitInput {
     pub creature: Size,
@@ -191,18 +148,7 @@ pub struct A5eFitInput {
 }
 
 /// `a5e.flanks` (A5E-MOVE-12/14).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eFlanksInput {
     pub situation: FlankingSituation,
@@ -211,18 +157,7 @@ pub struct A5eFlanksInput {
 }
 
 /// `a5e.pullAlly` (A5E-MOVE-13).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5ePullAllyInput {
     pub distance_to_ally_ft: u32,
@@ -231,18 +166,7 @@ pub struct A5ePullAllyInput {
 }
 
 /// `a5e.movement.start`: a creature's speeds (every modifier but Dash applied).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eMovementStart {
     pub speeds: Speeds,
@@ -252,18 +176,7 @@ pub struct A5eMovementStart {
 
 /// A movement budget and what to do with it. `step` for `move` and `query`; `fatigueLevel` for
 /// `dash`; `distanceFt` and `jumpFt` for `jump`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eBudgetInput {
     pub budget: MovementBudget,
@@ -279,18 +192,7 @@ pub struct A5eBudgetInput {
 
 /// `a5e.movement.query`: what a step would cost now, the farthest such a step could go, and
 /// the movement left in its mode (`undefined` without the speed it needs).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eMoveQuery {
     pub cost_ft: u32,
@@ -300,18 +202,7 @@ pub struct A5eMoveQuery {
 
 /// `a5e.turn.*` (A5E-TURN-01..04): a creature's action economy and what to do with it.
 /// `cost` for `spend`; `fatigueLevel` for `dash`.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eTurnInput {
     pub turn: TurnBudget,
@@ -322,18 +213,7 @@ pub struct A5eTurnInput {
 }
 
 /// `a5e.longJump` (A5E-MOVE-17).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eLongJumpInput {
     pub strength_score: u32,
@@ -341,18 +221,7 @@ pub struct A5eLongJumpInput {
 }
 
 /// `a5e.highJump` (A5E-MOVE-19).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eHighJumpInput {
     pub strength_modifier: i32,
@@ -360,17 +229,7 @@ pub struct A5eHighJumpInput {
 }
 
 /// `a5e.jumpReach` (A5E-MOVE-20): how high a jumping creature can reach.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eJumpReachInput {
     pub jump_height_ft: f64,
@@ -378,17 +237,7 @@ pub struct A5eJumpReachInput {
 }
 
 /// `a5e.jumpObstacle` (A5E-MOVE-18): an obstacle's height and the jump's length.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eObstacleInput {
     pub obstacle_ft: f64,
@@ -396,18 +245,7 @@ pub struct A5eObstacleInput {
 }
 
 /// `a5e.jumpLanding` (A5E-MOVE-18): landing in difficult terrain takes an Acrobatics check.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eLandingInput {
     pub in_difficult_terrain: bool,
@@ -416,36 +254,14 @@ pub struct A5eLandingInput {
 }
 
 /// `a5e.dodge` (A5E-ACT-05).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eDodgeInput {
     pub current_speed_ft: u32,
 }
 
 /// `a5e.fallBack` (A5E-ACT-10).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eFallBackInput {
     pub has_reaction: bool,
@@ -454,17 +270,7 @@ pub struct A5eFallBackInput {
 }
 
 /// `a5e.hide` (A5E-ACT-08): the Stealth check, the best cover, and who is looking.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eHideInput {
     #[serde(default)]
@@ -475,18 +281,7 @@ pub struct A5eHideInput {
 }
 
 /// `a5e.search` (A5E-ACT-12).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eSearchInput {
     pub skill: Skill,
@@ -496,18 +291,7 @@ pub struct A5eSearchInput {
 }
 
 /// `a5e.ready` (A5E-ACT-11).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eReadyInput {
     pub readied: Readied,
@@ -515,18 +299,7 @@ pub struct A5eReadyInput {
 }
 
 /// `a5e.fall` (A5E-ENV-01): the distance fallen and what it lands in.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eFallInput {
     pub distance_ft: u32,
@@ -535,18 +308,7 @@ pub struct A5eFallInput {
 }
 
 /// `a5e.breath.start` (A5E-ENV-02/03): CON modifier and seconds per round (6 unless given).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eBreathStart {
     pub con_modifier: i32,
@@ -559,36 +321,14 @@ const fn round_seconds() -> u32 {
 }
 
 /// `a5e.breath.tick` / `.loseBreath`: a breath clock.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eBreathInput {
     pub clock: BreathClock,
 }
 
 /// `a5e.waterDamage` (A5E-ENV-04): damage taken underwater.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eWaterDamageInput {
     pub amount: u32,
@@ -597,18 +337,7 @@ pub struct A5eWaterDamageInput {
 }
 
 /// `a5e.perceive` (A5E-ENV-05..09): the observer's senses and what it looks at.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5ePerceiveInput {
     #[serde(default)]
@@ -617,35 +346,14 @@ pub struct A5ePerceiveInput {
 }
 
 /// `a5e.worldFeature` / `a5e.worldAction.start`: one catalogue entry.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eFeatureInput {
     pub feature: WorldFeatureId,
 }
 
 /// `a5e.resolveFeature`: a catalogue feature set off against the creatures in its area.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eResolveFeatureInput {
     pub feature: WorldFeatureId,
@@ -655,18 +363,7 @@ pub struct A5eResolveFeatureInput {
 }
 
 /// `a5e.featureCheck`: a creature's check against a feature's fixed DC.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eFeatureCheckInput {
     pub feature: WorldFeatureId,
@@ -675,18 +372,7 @@ pub struct A5eFeatureCheckInput {
 }
 
 /// `a5e.mirror` (A5E-WORLD-23).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eMirrorInput {
     pub spell_level: u32,
@@ -695,17 +381,7 @@ pub struct A5eMirrorInput {
 }
 
 /// `a5e.worldAction.startOfRound` / `.use` (A5E-WORLD-02/03).
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eWorldActionInput {
     pub state: WorldFeatureState,
@@ -716,18 +392,7 @@ pub struct A5eWorldActionInput {
 }
 
 /// `a5e.groupCheck` (A5E-CTRL-03).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eGroupCheckInput {
     pub ability: Ability,
@@ -738,18 +403,7 @@ pub struct A5eGroupCheckInput {
 }
 
 /// `a5e.groupAttack` (A5E-CTRL-04).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eGroupAttackInput {
     pub basis: GroupAttackBasis,
@@ -757,18 +411,7 @@ pub struct A5eGroupAttackInput {
 }
 
 /// `a5e.resolveGroupAttack` (A5E-CTRL-04): the target's save, then the damage.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eResolveGroupAttackInput {
     pub attack: GroupAttack,
@@ -780,36 +423,14 @@ pub struct A5eResolveGroupAttackInput {
 }
 
 /// `a5e.objectAc` (A5E-OBJ-03).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eMaterialInput {
     pub material: ObjectMaterial,
 }
 
 /// `a5e.objectHitPoints` / `a5e.rollObjectHitPoints` (A5E-OBJ-04/05).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eObjectHpInput {
     pub size: Size,
@@ -817,17 +438,7 @@ pub struct A5eObjectHpInput {
 }
 
 /// `a5e.objectDamage` (A5E-OBJ-02/06): damage against an object's defenses.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eObjectDamageInput {
     #[serde(default)]
@@ -838,36 +449,14 @@ pub struct A5eObjectDamageInput {
 }
 
 /// `a5e.objectSave` (A5E-OBJ-02).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eAbilityInput {
     pub ability: Ability,
 }
 
 /// `a5e.door` (A5E-OBJ-07/08, C-28): `rule` picks the fortified doors' damage threshold.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eDoorInput {
     pub material: DoorMaterial,
@@ -878,18 +467,7 @@ pub struct A5eDoorInput {
 }
 
 /// `a5e.bash` (A5E-OBJ-07/08): a Strength check against a bash DC.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eBashInput {
     pub bash_dc: i32,
@@ -899,18 +477,7 @@ pub struct A5eBashInput {
 
 /// `a5e.higherGround` (A5E-MOVE-11) / `a5e.lowerGround` (A5E-MOVE-15): `heightFt` is how far
 /// the creature is above (higher ground) or below (lower ground) its target.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eGroundInput {
     pub height_ft: i32,
@@ -926,36 +493,14 @@ pub struct A5eGroundInput {
 }
 
 /// `a5e.backToBack` (A5E-MOVE-12).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eBackToBackInput {
     pub distance_to_ally_ft: u32,
 }
 
 /// `a5e.canRide` (A5E-MOVE-08).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eRideInput {
     pub rider: Size,
@@ -964,18 +509,7 @@ pub struct A5eRideInput {
 }
 
 /// `a5e.commandMount` (A5E-MOVE-09).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eCommandMountInput {
     pub command: MountCommand,
@@ -983,17 +517,7 @@ pub struct A5eCommandMountInput {
 
 /// `a5e.sprint` (A5E-ACT-13).
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase", default)]
 pub struct A5eSprintInput {
@@ -1001,34 +525,14 @@ pub struct A5eSprintInput {
 }
 
 /// `a5e.marchingOrder` (A5E-TIME-03): members from front to back.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eMarchingOrderInput {
     pub front_to_back: Vec<String>,
 }
 
 /// A validated marching order and whom traps and ambushes strike first.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eMarchingOrderView {
     pub members: Vec<String>,
@@ -1039,17 +543,7 @@ pub struct A5eMarchingOrderView {
 /// `a5e.objectHp.*` (A5E-OBJ-04/10): an object's hit points; `max` for `start`, `dealt` for
 /// `take`, `brokenRegenerates` for `regenerate`.
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase", default)]
 pub struct A5eObjectHpState {
@@ -1061,18 +555,7 @@ pub struct A5eObjectHpState {
 }
 
 /// `a5e.zirkon` (A5E-OBJ-12).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eZirkonInput {
     pub power_level: u32,
@@ -1080,36 +563,14 @@ pub struct A5eZirkonInput {
 }
 
 /// `a5e.mountMay` (A5E-MOVE-09): an action a controlled mount wants to take while it moves.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eMountActionInput {
     pub action: MountMoveAction,
 }
 
 /// `a5e.dropProne` (A5E-MOVE-10): dropping prone as a reaction.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eDropProneInput {
     pub targeted_by_ranged_attack: bool,
@@ -1117,18 +578,7 @@ pub struct A5eDropProneInput {
 }
 
 /// `a5e.pressExpertise` (A5E-ACT-09/10): a melee attack against the pressed target.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5ePressExpertiseInput {
     pub melee: bool,
@@ -1147,18 +597,7 @@ const fn d4() -> DieSize {
 }
 
 /// `a5e.offHand` (A5E-ACT-17).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eOffHandInput {
     pub ability_modifier: i32,
@@ -1168,18 +607,7 @@ pub struct A5eOffHandInput {
 
 /// An off-hand attack's damage modifier (only a negative one applies) and whether it may be a
 /// ranged (thrown) attack.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eOffHand {
     pub damage_modifier: i32,
@@ -1188,17 +616,7 @@ pub struct A5eOffHand {
 
 /// `a5e.scenario` (A5E-SCEN-01..03, A5E-MOVE-06): a creature in an alternative scenario.
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase", default)]
 pub struct A5eScenarioInput {
@@ -1214,18 +632,7 @@ pub struct A5eScenarioInput {
 }
 
 /// What the scenario rules say about that creature.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eScenarioFacts {
     /// A5E-SCEN-01: suspended in water, its Dexterity checks have disadvantage.
@@ -1239,18 +646,7 @@ pub struct A5eScenarioFacts {
 }
 
 /// `a5e.echoThunder` (A5E-WORLD-05): a damage roll inside an Echo area.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eEchoInput {
     pub total: u32,
@@ -1260,54 +656,21 @@ pub struct A5eEchoInput {
 }
 
 /// `a5e.foodFatigue` (A5E-ENV-10).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eFoodInput {
     pub ate_and_drank: bool,
 }
 
 /// `a5e.vesselHours` (A5E-TIME-02).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eVesselInput {
     pub crew_hours: u32,
 }
 
 /// `a5e.noticesThreat` (A5E-TIME-04).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eNoticeInput {
     pub passive_perception: i32,
@@ -1315,18 +678,7 @@ pub struct A5eNoticeInput {
 }
 
 /// `a5e.truesight` (A5E-ENV-07/09).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eTruesightInput {
     #[serde(default)]
@@ -1335,18 +687,7 @@ pub struct A5eTruesightInput {
 }
 
 /// Whether truesight reaches that far, and whether the senses ignore visual illusions.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eTruesightFacts {
     pub truesight_pierces: bool,
@@ -1354,17 +695,7 @@ pub struct A5eTruesightFacts {
 }
 
 /// `a5e.stealthyTravel` (A5E-TIME-05).
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eStealthyTravelInput {
     pub pace: TravelPace,
@@ -1373,18 +704,7 @@ pub struct A5eStealthyTravelInput {
 }
 
 /// `a5e.vehiclePace` (A5E-TIME-02).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eVehiclePaceInput {
     pub kind: VehicleKind,
@@ -1392,18 +712,7 @@ pub struct A5eVehiclePaceInput {
 }
 
 /// `a5e.astralFlySpeed` (A5E-SCEN-03).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    Tsify,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eAstralInput {
     pub intelligence_modifier: i32,

@@ -24,7 +24,7 @@ mod writer;
 
 pub use impls::{RawJson, RawObject};
 pub use reader::Reader;
-pub use turnkeeper_derive::{FromWire, ToWire};
+pub use turnkeeper_derive::{FromWire, ToWire, Wire};
 pub use writer::Writer;
 
 use crate::error::{Error, ErrorCode};

@@ -27,9 +27,7 @@ pub const MAX_STAGES: usize = 16;
 pub const MAX_STAGE_DICE: u8 = 10;
 
 /// What a stage does to a PC who fails its check (or, as onset, on infection).
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -46,9 +44,7 @@ pub enum StageHarm {
 }
 
 /// One stage: how long it lasts and what failing its end-of-stage check costs.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct CorruptionStage {
@@ -58,17 +54,7 @@ pub struct CorruptionStage {
 
 /// [AMBIG] HYB-CORR-02: what passing a stage check does.
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -81,9 +67,7 @@ pub enum StageSuccess {
 }
 
 /// A disease, poison or venom.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Corruption {
@@ -128,9 +112,7 @@ impl Corruption {
 }
 
 /// A CON-modifier check (HYB-CORR-01/02).
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct ConCheck {
@@ -160,9 +142,7 @@ fn con_check(
 }
 
 /// Harm as it landed.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -209,9 +189,7 @@ fn do_harm(
 }
 
 /// An infection in progress.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Infection {
@@ -223,9 +201,7 @@ pub struct Infection {
 }
 
 /// The outcome of exposure.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Exposure {
@@ -272,9 +248,7 @@ pub fn expose(
 }
 
 /// The end of one stage.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct StageEnd {

@@ -30,8 +30,7 @@ pub const OVERLAND_BASE_MILES: i32 = 10;
     Default,
     Serialize,
     Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
+    crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -65,17 +64,7 @@ impl HybTerrain {
 
 /// HYB-TRAVEL-05: how the party moves.
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -99,17 +88,7 @@ impl HybPace {
 }
 
 /// One traveller's inputs.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct HybTraveller {
@@ -120,17 +99,7 @@ pub struct HybTraveller {
 
 /// The day's conditions shared by the party.
 /// `light` has no default: darkness quarters the day, so the caller must say.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct HybDayConditions {
@@ -185,18 +154,7 @@ pub fn hyb_party_miles_per_day(party: &[HybTraveller], day: HybDayConditions) ->
 }
 
 /// HYB-TRAVEL-06: what floats.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum HybVessel {
@@ -208,17 +166,7 @@ pub enum HybVessel {
 
 /// HYB-TRAVEL-06: wind or current.
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -233,17 +181,7 @@ pub enum WaterFlow {
 
 /// A speed in tenths of a mile per hour (HYB's 1.5 mph against the current needs a fraction).
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -259,17 +197,7 @@ impl core::fmt::Display for MphTenths {
 
 /// HYB-TRAVEL-06 / C-35: the hourly and the daily figure are separate constants (3 × 24 is not
 /// 30, 5 × 24 is not 100), so both are reported.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct WaterSpeed {

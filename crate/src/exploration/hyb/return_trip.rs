@@ -23,18 +23,7 @@ pub fn return_dc(travel_turns_away: u32) -> u32 {
 }
 
 /// HYB-RETURN-02: what the GM declares the way back to be.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum ReturnPath {
@@ -45,9 +34,7 @@ pub enum ReturnPath {
 }
 
 /// One PC's roll to return: who, and their single highest modifier (proficiency included).
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Returner {
@@ -58,9 +45,7 @@ pub struct Returner {
 }
 
 /// What a missed roll to return costs.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -76,9 +61,7 @@ pub enum ReturnCost {
 }
 
 /// One PC's result.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct ReturnResult {

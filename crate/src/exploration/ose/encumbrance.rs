@@ -21,18 +21,7 @@ pub const RUNNING_EXHAUSTION_PENALTY: i32 = -2;
 pub const RUNNING_RECOVERY_TURNS: u32 = 3;
 
 /// OSE-ENCUMB-02: kinds of treasure with a listed weight.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum TreasureItem {
@@ -69,18 +58,7 @@ pub fn treasure_weight(item: TreasureItem) -> Coins {
 }
 
 /// OSE-ENCUMB-03: armor classes for basic encumbrance.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum ArmorWorn {
@@ -128,18 +106,7 @@ pub fn detailed_movement(total: Coins) -> Option<MovementRate> {
 }
 
 /// OSE-ENCUMB-03/04: which option a group plays (the same for every character).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -183,17 +150,7 @@ pub fn party_movement(members: &[Option<MovementRate>]) -> Result<Option<Movemen
 }
 
 /// EX-OSE-05: the state of a character who has been running.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct RunningEffect {

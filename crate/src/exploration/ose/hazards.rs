@@ -16,9 +16,7 @@ pub const DROWNING_HEAVY_EXAMPLE: Chance = Chance::percent(99);
 pub const DROWNING_LIGHT_EXAMPLE: Chance = Chance::percent(10);
 
 /// Falling damage as rolled.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct FallDamage {

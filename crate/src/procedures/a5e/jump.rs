@@ -53,17 +53,7 @@ pub fn jump_reach_ft(jump_height_ft: f64, creature_height_ft: f64) -> Result<f64
 }
 
 /// A5E-MOVE-18: what a low obstacle in a jump's path asks for.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(tag = "type", rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum ObstacleClearance {
@@ -89,9 +79,7 @@ pub fn obstacle_clearance(obstacle_ft: f64, jump_ft: u32) -> Result<ObstacleClea
 }
 
 /// A landing, as rolled.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Landing {

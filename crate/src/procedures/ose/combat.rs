@@ -7,18 +7,7 @@ use crate::error::{Error, Result};
 use crate::procedures::ose::movement::MovementRate;
 
 /// OSE-COMBAT-04: the two ways to move while in melee.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum MeleeMovement {
@@ -74,18 +63,7 @@ pub const fn missile_possible(distance_ft: u32) -> bool {
 }
 
 /// OSE-COMBAT-06: missile range bands (each weapon's ranges are in the equipment list).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum MissileRange {
@@ -118,17 +96,7 @@ pub const DENSE_WOODS_COVER_PENALTY: u32 = 4;
 
 /// OSE-COMBAT-07: the target's cover, as the referee judges it.
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(
     tag = "type",
@@ -170,18 +138,7 @@ impl OseCover {
 pub const TEN_FOOT_PASSAGE_ABREAST: (u32, u32) = (2, 3);
 
 /// OSE-COMBAT-08 / OSE-ATK-17: what might stop a caster this round.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct CasterState {
@@ -199,18 +156,7 @@ pub struct CasterState {
 }
 
 /// A reason a spell can't be cast now.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum CastingObstacle {
@@ -245,18 +191,7 @@ pub fn casting_obstacles(state: CasterState) -> Vec<CastingObstacle> {
 }
 
 /// OSE-COMBAT-09: what happened to a caster before its turn this round.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct DisruptionCheck {

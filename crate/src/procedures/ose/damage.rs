@@ -20,17 +20,7 @@ pub const MIN_DAMAGE_ON_HIT: u32 = 1;
 
 /// Real damage or subdual damage (OSE-ATK-15).
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -42,17 +32,7 @@ pub enum DamageKind {
 }
 
 /// What shapes one damage roll after a hit.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct OseDamageInput {
@@ -89,9 +69,7 @@ impl OseDamageInput {
 }
 
 /// A damage roll.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct OseDamage {
@@ -160,18 +138,7 @@ pub fn roll_unarmed_damage(roller: &mut dyn DieRoller, str_modifier: i32) -> Res
 }
 
 /// How a creature tracking subdual damage stands.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum SubdualStatus {
@@ -186,17 +153,7 @@ pub enum SubdualStatus {
 }
 
 /// OSE-ATK-15: real and subdual damage taken by one creature, kept apart.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct SubdualTrack {

@@ -16,18 +16,7 @@ pub const MAX_THAC0: u32 = 30;
 
 /// A monster's Hit Dice: `dice` whole dice and a fixed hit-point `bonus` (2+1 is
 /// `{ dice: 2, bonus: 1 }`; "½ HD" or "less than 1" is `dice: 0`).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct MonsterHd {
@@ -184,18 +173,7 @@ pub fn row_for_hd(hd: MonsterHd) -> Result<&'static AttackMatrixRow> {
 }
 
 /// Who is attacking, for finding THAC0 and the attack bonus.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",

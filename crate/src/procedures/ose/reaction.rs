@@ -23,8 +23,7 @@ use crate::procedures::rolls::sum_faces;
     Hash,
     Serialize,
     Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
+    crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -107,9 +106,7 @@ pub fn reaction_for_total(total: i32) -> Reaction {
 pub const REACTION_DICE: DiceSpec = DiceSpec::new(2, DieSize::D6);
 
 /// A reaction roll with its dice.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::FromWire, crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct ReactionRoll {

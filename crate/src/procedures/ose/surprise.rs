@@ -7,18 +7,7 @@ use crate::error::Result;
 
 /// The two sides of an OSE encounter. The referee rolls for the monsters; one player rolls for
 /// the whole party (OSE-SURP-02).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum EncounterSide {
@@ -38,18 +27,7 @@ impl EncounterSide {
 /// OSE-SURP-01: what decides whether a side rolls for surprise at all. Each flag is the
 /// referee's finding; e.g. a light carried in the dark *usually* gives its bearers away, so the
 /// referee sets `opponentShowsLightInDark` when it does.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct SurpriseFactors {
@@ -73,17 +51,7 @@ impl SurpriseFactors {
 pub const SURPRISED_IN_SIX: u32 = 2;
 
 /// One side's surprise roll (none when the side could not be surprised).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct SurpriseRoll {
@@ -114,17 +82,7 @@ pub fn roll_surprise(
 }
 
 /// OSE-SURP-03: the combined effect of both sides' surprise.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",

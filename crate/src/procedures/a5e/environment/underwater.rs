@@ -9,18 +9,7 @@ use crate::procedures::a5e::damage::{DamageType, halve};
 
 /// The weapons a creature without a swim speed can use underwater without disadvantage, plus
 /// `Other` for every other weapon.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum WaterWeapon {

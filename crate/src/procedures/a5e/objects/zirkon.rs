@@ -8,17 +8,7 @@ use crate::error::{Error, Result};
 pub const ZIRKON_BLOCKS_UP_TO_LEVEL: u32 = 3;
 
 /// What a zirkon barrier does to a psionic power.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    crate::wire::FromWire,
-    crate::wire::ToWire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
