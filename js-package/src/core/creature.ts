@@ -1,7 +1,6 @@
 /** Creatures: HP, damage, dying, healing, rests, fatigue and strife (A5E, hybrid, OSE). See the README. */
 import {
   CreatureHandle,
-  DiceBox,
   type Ability,
   type CreatureRules,
   type CreatureSnapshot,
@@ -24,9 +23,9 @@ import {
   type StabilizeMethod,
   type TempHpChoice,
 } from "../wasm/turnkeeper.js";
-import type { Dice } from "./dice.js";
+import { boxOf, type Dice } from "./dice.js";
 import { guard, TurnkeeperError } from "./errors.js";
-import { checkNumber, checkString, fromText, readField, snapshotText, toText, typeOf } from "./text.js";
+import { checkBoolean, checkNumber, checkObject, checkString, fromText, snapshotText, toText, typeOf } from "./text.js";
 import { ensureReady } from "./loader.js";
 
 export type {
@@ -86,32 +85,13 @@ export type {
 /** The plain creature record inside a {@link CreatureSnapshot}. */
 export type { Creature as CreatureRecord } from "../wasm/turnkeeper.js";
 
-let cryptoBox: DiceBox | undefined;
-/** The box of `dice` (the shared crypto box when left out); anything but a `Dice` is `INVALID_ARGUMENT`. */
-function boxOf(dice: Dice | undefined): DiceBox {
-  if (dice === undefined || dice === null) return (cryptoBox ??= new DiceBox(undefined));
-  const box = readField(dice, "box");
-  let isBox = false;
-  try {
-    isBox = box instanceof DiceBox;
-  } catch {
-    // A Proxy whose getPrototypeOf trap throws.
-  }
-  if (!isBox) throw new TurnkeeperError("INVALID_ARGUMENT", `dice must be a Dice, not ${typeOf(dice)}`);
-  return box as DiceBox;
-}
-
 // Every argument is checked and turned into JSON text (or a plain number) here, so a wrong type is
 // `INVALID_ARGUMENT` before the wasm is entered and nothing the core reads can run JavaScript.
 // Options left out (`undefined` or `null`) cross as JSON `null`.
 
 /** An object argument (not an array) as JSON text. */
 function objectText(value: unknown, what: string): string {
-  const kind = typeOf(value);
-  if (kind !== "object") {
-    throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be an object, not ${kind}`);
-  }
-  return toText(value);
+  return toText(checkObject(value, what));
 }
 
 /** An optional object argument as JSON text. */
@@ -126,10 +106,7 @@ function optionalStringText(value: unknown, what: string): string {
 
 /** A boolean argument as JSON text. */
 function booleanText(value: unknown, what: string): string {
-  if (typeof value !== "boolean") {
-    throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be a boolean, not ${typeOf(value)}`);
-  }
-  return value ? "true" : "false";
+  return checkBoolean(value, what) ? "true" : "false";
 }
 
 /**

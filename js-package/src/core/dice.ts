@@ -29,7 +29,7 @@ import {
 import { ensureReady } from "./loader.js";
 import { guard, TurnkeeperError } from "./errors.js";
 import { unpack, unpackTexts, type NotationTexts } from "./packed.js";
-import { checkNumber, fromText, toText, typeOf } from "./text.js";
+import { checkNumber, fromText, readField, toText, typeOf } from "./text.js";
 
 export type {
   ChanceRoll,
@@ -57,10 +57,19 @@ export type { CountdownState };
 
 let cryptoBox: DiceBox | undefined;
 /** The shared crypto source used when a call is given no {@link Dice}. */
-function boxOf(dice: Dice | undefined): DiceBox {
-  if (dice) return dice.box;
-  cryptoBox ??= new DiceBox(undefined);
-  return cryptoBox;
+/**
+ * The box of `dice`, or the shared crypto box when it is left out. Anything but a {@link Dice}
+ * (a number, a plain object, a Proxy whose traps throw) is `INVALID_ARGUMENT`.
+ */
+export function boxOf(dice: Dice | undefined): DiceBox {
+  if (dice === undefined || dice === null) return (cryptoBox ??= new DiceBox(undefined));
+  try {
+    const box = readField(dice, "box");
+    if (box instanceof DiceBox) return box;
+  } catch {
+    // A Proxy whose traps throw, a revoked Proxy.
+  }
+  throw new TurnkeeperError("INVALID_ARGUMENT", `dice must be a Dice, not ${typeOf(dice)}`);
 }
 
 /** Where faces come from for a one-off roll. */

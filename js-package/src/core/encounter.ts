@@ -46,8 +46,7 @@ import {
 } from "../wasm/turnkeeper.js";
 import { ensureReady } from "./loader.js";
 import { EventSourced, type CommandOptions } from "./commands.js";
-import { checkNumber, checkString, checkText, fromText, readField, toText } from "./text.js";
-import { snapshotText } from "./text.js";
+import { checkString, fromText, readField, snapshotText, toText } from "./text.js";
 
 export type { CommandOptions } from "./commands.js";
 import { guard } from "./errors.js";

@@ -38,8 +38,7 @@ import {
 } from "../wasm/turnkeeper.js";
 import { ensureReady } from "./loader.js";
 import { EventSourced } from "./commands.js";
-import { checkNumber, checkString, checkText, fromText, toText } from "./text.js";
-import { snapshotText } from "./text.js";
+import { checkNumber, checkString, fromText, snapshotText, toText } from "./text.js";
 import { guard, TurnkeeperError } from "./errors.js";
 import type { CommandOptions } from "./commands.js";
 import type { Encounter } from "./encounter.js";

@@ -1,6 +1,5 @@
 /** OSE and hybrid procedures (`ose`, `hyb`): plain data with every die. See the README. */
 import {
-  DiceBox,
   procedure,
   type CasterState,
   type CastingObstacle,
@@ -95,9 +94,9 @@ import {
   type WildernessEvasionPlan,
   type WildernessPursuit as WildernessPursuitState,
 } from "../wasm/turnkeeper.js";
-import type { Dice } from "./dice.js";
-import { guard, TurnkeeperError } from "./errors.js";
-import { checkNumber, checkString, fromText, readField, toText, typeOf } from "./text.js";
+import { boxOf, type Dice } from "./dice.js";
+import { guard } from "./errors.js";
+import { checkBoolean, checkNumber, checkObject, checkString, fromText, toText } from "./text.js";
 import { ensureReady } from "./loader.js";
 
 export type {
@@ -251,37 +250,6 @@ export type { DungeonPursuitState, MoraleTrackerState, WaterbornePursuitState, W
 // entered, and only JSON text (made by `JSON.stringify`, which is where a throwing getter, a
 // Proxy trap, a revoked Proxy, a bigint or a cycle fails) and a dice box cross into the core.
 
-let cryptoBox: DiceBox | undefined;
-
-/** The box of `dice` (the shared crypto box when left out); anything but a `Dice` is `INVALID_ARGUMENT`. */
-function boxFor(dice: Dice | undefined): DiceBox {
-  if (dice === undefined || dice === null) return (cryptoBox ??= new DiceBox(undefined));
-  const box = readField(dice, "box");
-  let isBox = false;
-  try {
-    isBox = box instanceof DiceBox;
-  } catch {
-    // A Proxy whose getPrototypeOf trap throws.
-  }
-  if (!isBox) throw new TurnkeeperError("INVALID_ARGUMENT", `dice must be a Dice, not ${typeOf(dice)}`);
-  return box as DiceBox;
-}
-
-/** `value` if it is an object (not an array or `null`), else `INVALID_ARGUMENT` naming `what`. */
-function checkObject<T>(value: T, what: string): T {
-  const kind = typeOf(value);
-  if (kind !== "object") throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be an object, not ${kind}`);
-  return value;
-}
-
-/** `value` if it is a boolean, else `INVALID_ARGUMENT` naming `what`. */
-function checkBoolean(value: unknown, what: string): boolean {
-  if (typeof value !== "boolean") {
-    throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be a boolean, not ${typeOf(value)}`);
-  }
-  return value;
-}
-
 /** A state handed to a constructor or `fromJSON`: checked, and copied as the core would read it. */
 function stateCopy<S>(state: S, what: string): S {
   return fromText<S>(toText(checkObject(state, what)));
@@ -292,7 +260,7 @@ function run<T>(name: string, input: unknown, dice?: Dice): T {
   ensureReady();
   const which = checkString(name, "the procedure name");
   const text = toText(checkObject(input, `the input of ${which}`));
-  const box = boxFor(dice);
+  const box = boxOf(dice);
   return fromText<T>(guard(() => procedure(which, text, box)));
 }
 

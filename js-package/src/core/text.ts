@@ -104,3 +104,18 @@ export function snapshotText(snapshot: unknown): string {
   }
   return toText(snapshot);
 }
+
+/** `value` if it is an object (not an array or `null`), else `INVALID_ARGUMENT` naming `what`. */
+export function checkObject<T>(value: T, what: string): T {
+  const kind = typeOf(value);
+  if (kind !== "object") throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be an object, not ${kind}`);
+  return value;
+}
+
+/** `value` if it is a boolean, else `INVALID_ARGUMENT` naming `what`. */
+export function checkBoolean(value: unknown, what: string): boolean {
+  if (typeof value !== "boolean") {
+    throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be a boolean, not ${typeOf(value)}`);
+  }
+  return value;
+}
