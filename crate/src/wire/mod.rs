@@ -37,10 +37,15 @@ pub const MAX_JSON_BYTES: usize = 8 * 1024 * 1024;
 /// How deeply arrays and objects may nest (serde_json's own limit is the same).
 pub const MAX_DEPTH: u32 = 128;
 
-/// Why a text could not be read: the message says what and where (line and column).
+/// Why a text could not be read: the message says what, and (once [`read_all`] has finished
+/// it) where, as a line and column.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WireError {
     pub message: String,
+    /// The byte offset the reader was at. The line and column are worked out from it only when
+    /// the error leaves the reader: an untagged enum tries its variants and drops their errors,
+    /// and counting lines for each of those would make a long text quadratic.
+    pub at: usize,
 }
 
 impl core::fmt::Display for WireError {
@@ -101,9 +106,22 @@ pub fn from_json<T: FromWire>(text: &str, what: &str, code: ErrorCode) -> crate:
 /// Read a whole text as `T`, with the reader's own error.
 pub fn read_all<T: FromWire>(text: &str) -> Result<T> {
     let mut r = Reader::new(text);
-    let value = T::read(&mut r)?;
-    r.end()?;
-    Ok(value)
+    T::read(&mut r)
+        .and_then(|value| r.end().map(|()| value))
+        .map_err(|e| e.located(text))
+}
+
+impl WireError {
+    /// The message with serde_json's wording of where: `… at line L column C`.
+    fn located(self, text: &str) -> WireError {
+        let upto = text.as_bytes().get(..self.at).unwrap_or(text.as_bytes());
+        let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = upto.iter().rev().take_while(|&&b| b != b'\n').count();
+        WireError {
+            message: format!("{} at line {line} column {column}", self.message),
+            at: self.at,
+        }
+    }
 }
 
 /// `LIMIT_EXCEEDED` when `text` is over [`MAX_JSON_BYTES`].

@@ -43,15 +43,13 @@ impl<'a> Reader<'a> {
 
     // ---- errors ------------------------------------------------------------------------------
 
-    /// An error at the current position, with serde_json's wording of where.
+    /// An error at the current position (located as a line and column by `read_all`).
     #[cold]
     #[inline(never)]
     pub fn error(&self, message: &str) -> WireError {
-        let upto = self.bytes.get(..self.pos).unwrap_or(self.bytes);
-        let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
-        let column = upto.iter().rev().take_while(|&&b| b != b'\n').count();
         WireError {
-            message: format!("{message} at line {line} column {column}"),
+            message: message.to_string(),
+            at: self.pos,
         }
     }
 
@@ -595,6 +593,7 @@ impl<'a> Reader<'a> {
                 // Stop scanning: the rest is read by the variant.
                 Err(WireError {
                     message: String::new(),
+                    at: r.pos,
                 })
             } else {
                 r.skip()
