@@ -255,11 +255,11 @@ fn a_participant_with_conditions_can_be_removed_in_every_ruleset() {
     }
 }
 
-/// Ongoing damage that could never be rolled within the damage limit is refused when the effect
+/// A5E-DMG-06: ongoing damage that could never be rolled within the damage limit is refused when the effect
 /// is added (before, it was accepted and then every `endTurn` failed), and a follower refuses
 /// the same effect in an event.
 #[test]
-fn ongoing_damage_past_the_limit_is_refused_when_added() {
+fn a5e_dmg_06_ongoing_damage_past_the_limit_is_refused_when_added() {
     use turnkeeper::ErrorCode;
     use turnkeeper::creature::{OngoingDamage, limits::MAX_AMOUNT};
     use turnkeeper::dice::{DiceSpec, DieSize};
