@@ -20,6 +20,7 @@ use crate::creature::{
     HitDice, HybExhaustion, LongRest, Moment, NightlyRest, OngoingDamage, OseRestDay, Report,
     RollMode, StabilizeMethod, TempHpChoice, Track, ZeroHpRule,
 };
+use crate::dice::DiceSource;
 use crate::error::{Error, ErrorCode, Result};
 use crate::wire::{FromWire, ToWire};
 
@@ -259,10 +260,16 @@ impl CreatureHandle {
     /// | `addAdventuringHours`, `setResilienceReduction` | hours | | |
     /// | `resilienceCheck` | | `RollMode` | |
     /// | `loseAbilityPoints`, `recoverAbilityPoints` | points | `Ability` | |
-    fn run(&mut self, op: &str, n: f64, a: &str, b: &str, dice: &mut DiceBox) -> Result<String> {
+    fn run(
+        &mut self,
+        op: &str,
+        n: f64,
+        a: &str,
+        b: &str,
+        roller: &mut DiceSource,
+    ) -> Result<String> {
         let rules = self.rules;
         let at = self.time;
-        let roller = &mut dice.source;
         let c = &mut self.creature;
         let choices = |b: &str| or_default::<DamageChoices>(b, "choices");
         let report: Report = match op {
@@ -419,17 +426,11 @@ impl CreatureHandle {
             time: self.time,
         };
         // A failed operation changes neither the creature nor the caller's dice.
-        let saved = dice.source.clone();
-        match next.run(op, n, a, b, dice) {
-            Ok(result) => {
-                *self = next;
-                Ok(result)
-            }
-            Err(e) => {
-                dice.source = saved;
-                js(Err(e))
-            }
-        }
+        let result = js(dice
+            .source
+            .atomically(|roller| next.run(op, n, a, b, roller)))?;
+        *self = next;
+        Ok(result)
     }
 }
 

@@ -328,8 +328,6 @@ impl<K: WireKey, V: ToWire> ToWire for BTreeMap<K, V> {
     }
 }
 
-pub use WireKey as Key;
-
 impl<T: FromWire + Clone> FromWire for std::borrow::Cow<'_, [T]> {
     fn read(r: &mut Reader<'_>) -> Result<Self> {
         Vec::<T>::read(r).map(std::borrow::Cow::Owned)
