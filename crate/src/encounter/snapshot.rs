@@ -37,7 +37,6 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::conditions::ConditionCatalog;
 use crate::creature::Creature;
 use crate::effects::EffectTracker;
-use crate::encounter::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
 use crate::encounter::limits::{
     MAX_ACTIVITIES, MAX_PARTICIPANTS, MAX_ROUND, MAX_SNAPSHOT_BYTES, MAX_TIE_DRAWS, MAX_TOTAL,
     MAX_WORLD_ACTIONS,
@@ -50,6 +49,7 @@ use crate::encounter::state::{Actor, Encounter, Phase, SideState};
 use crate::encounter::vitals::{OngoingEntry, duration_rules};
 use crate::encounter::world::WorldActionState;
 use crate::error::{Error, Result};
+use crate::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
 use crate::initiative::ability_check::{AbilityMods, InitiativeCheck};
 use crate::initiative::greyhawk::{DieStep, GhDeclaration, WeaponDice};
 use crate::initiative::side::{MeleeMovement, OseDeclaration, OsePhase};
