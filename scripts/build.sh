@@ -23,7 +23,7 @@ wasm-bindgen "$wasm_in" \
 
 if [ "${TURNKEEPER_FAST:-0}" != 1 ]; then
   say "wasm-opt ${WASM_OPT_LEVEL:--Oz} (npm binaryen)"
-  node_modules/.bin/wasm-opt "$pkg/turnkeeper_bg.wasm" "${WASM_OPT_LEVEL:--Oz}" --enable-bulk-memory --enable-nontrapping-float-to-int \
+  node_modules/.bin/wasm-opt "$pkg/turnkeeper_bg.wasm" "${WASM_OPT_LEVEL:--Oz}" --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int \
     --enable-reference-types --enable-sign-ext --enable-mutable-globals --enable-multivalue \
     -o "$pkg/turnkeeper_bg.opt.wasm"
   mv "$pkg/turnkeeper_bg.opt.wasm" "$pkg/turnkeeper_bg.wasm"

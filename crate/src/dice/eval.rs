@@ -66,23 +66,84 @@ struct Draw<'a, R: DieRoller + ?Sized> {
     drawn: u32,
 }
 
+fn too_many_dice(pos: u32) -> Error {
+    limit(
+        pos,
+        format!("more than {MAX_DICE} dice in one roll, counting explosions and rerolls"),
+    )
+}
+
+/// Errors from the source (a supplied face that cannot be, faces running out) point at the
+/// term that asked for the die.
+fn at_term(pos: u32) -> impl FnOnce(Error) -> Error {
+    move |mut e| {
+        if e.position.is_none() {
+            e.position = Some(pos as usize);
+        }
+        e
+    }
+}
+
 impl<R: DieRoller + ?Sized> Draw<'_, R> {
     fn face(&mut self, die: DieKind, pos: u32) -> Result<u32> {
         if self.drawn >= MAX_DICE {
-            return Err(limit(
-                pos,
-                format!("more than {MAX_DICE} dice in one roll, counting explosions and rerolls"),
-            ));
+            return Err(too_many_dice(pos));
         }
         self.drawn = self.drawn.saturating_add(1);
-        self.dice.roll_die(die.sides()).map_err(|mut e| {
-            // Errors from the source (a supplied face that cannot be, faces running out) point
-            // at the term that asked for the die.
-            if e.position.is_none() {
-                e.position = Some(pos as usize);
-            }
-            e
-        })
+        self.dice.roll_die(die.sides()).map_err(at_term(pos))
+    }
+
+    /// Fill `out` with faces: the same faces, source state and errors as a [`Draw::face`] per
+    /// slot, in one call to the source.
+    fn faces(&mut self, die: DieKind, pos: u32, out: &mut [u32]) -> Result<()> {
+        let room = MAX_DICE.saturating_sub(self.drawn) as usize;
+        let (within, beyond) = out.split_at_mut(room.min(out.len()));
+        self.drawn = self
+            .drawn
+            .saturating_add(u32::try_from(within.len()).unwrap_or(u32::MAX));
+        self.dice
+            .roll_dice(die.sides(), within)
+            .map_err(at_term(pos))?;
+        if beyond.is_empty() {
+            Ok(())
+        } else {
+            Err(too_many_dice(pos))
+        }
+    }
+}
+
+/// Faces drawn from the source per call while rolling a term's dice.
+const FACE_CHUNK: usize = 256;
+
+/// Roll a term's `count` dice in chunks, calling `each` with every chunk of faces in roll order.
+fn roll_faces<R: DieRoller + ?Sized>(
+    draw: &mut Draw<'_, R>,
+    die: DieKind,
+    count: u32,
+    pos: u32,
+    mut each: impl FnMut(&[u32]),
+) -> Result<()> {
+    let mut faces = [0u32; FACE_CHUNK];
+    let mut left = count as usize;
+    while left > 0 {
+        let n = left.min(FACE_CHUNK);
+        let chunk = faces.get_mut(..n).unwrap_or(&mut []);
+        draw.faces(die, pos, chunk)?;
+        each(chunk);
+        left -= n;
+    }
+    Ok(())
+}
+
+/// What a chunk of faces of `die` adds up to.
+fn sum_faces(die: DieKind, faces: &[u32]) -> i64 {
+    // Faces are at most MAX_SIDES and chunks FACE_CHUNK long: no overflow.
+    let sum: u64 = faces.iter().map(|&f| u64::from(f)).sum();
+    let sum = i64::try_from(sum).unwrap_or(i64::MAX);
+    match die {
+        DieKind::Standard(_) => sum,
+        // A Fudge face f counts f − 2.
+        DieKind::Fudge => sum - 2 * faces.len() as i64,
     }
 }
 
@@ -214,21 +275,27 @@ fn roll_term<R: DieRoller + ?Sized>(
     if term.mods_len == 0 {
         // The common case (`1d20`, `3d6`, `1000d6`): sum as the faces come.
         let mut sum = 0i64;
-        for _ in 0..term.count {
-            let face = draw.face(die, term.pos)?;
-            let value = die.value(face);
-            sum = sum.saturating_add(i64::from(value));
-            if let Some(d) = details.as_deref_mut() {
-                d.dice.push(die_result(
-                    die,
-                    PoolDie {
-                        face,
-                        value,
-                        flags: 0,
-                        chain: 0,
-                    },
-                    term_index,
-                ));
+        match details.as_deref_mut() {
+            None => roll_faces(draw, die, term.count, term.pos, |faces| {
+                sum = sum.saturating_add(sum_faces(die, faces));
+            })?,
+            Some(d) => {
+                d.dice.reserve(term.count as usize);
+                roll_faces(draw, die, term.count, term.pos, |faces| {
+                    sum = sum.saturating_add(sum_faces(die, faces));
+                    d.dice.extend(faces.iter().map(|&face| {
+                        die_result(
+                            die,
+                            PoolDie {
+                                face,
+                                value: die.value(face),
+                                flags: 0,
+                                chain: 0,
+                            },
+                            term_index,
+                        )
+                    }));
+                })?
             }
         }
         let subtotal = bounded(Some(sum), term.pos)?;
@@ -245,15 +312,16 @@ fn roll_term<R: DieRoller + ?Sized>(
     }
 
     let mut pool = Pool::new();
-    for _ in 0..term.count {
-        let face = draw.face(die, term.pos)?;
-        pool.push(PoolDie {
-            face,
-            value: die.value(face),
-            flags: 0,
-            chain: 0,
-        });
-    }
+    roll_faces(draw, die, term.count, term.pos, |faces| {
+        for &face in faces {
+            pool.push(PoolDie {
+                face,
+                value: die.value(face),
+                flags: 0,
+                chain: 0,
+            });
+        }
+    })?;
     let mut counts_successes = false;
     let mut counts_failures = false;
     for m in expr.modifiers_of(term) {

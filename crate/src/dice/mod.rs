@@ -131,10 +131,12 @@
 
 pub mod advantage;
 mod ast;
+mod chacha;
 pub mod chance;
 pub mod countdown;
 pub mod d20;
 mod eval;
+mod lanes;
 mod lexer;
 pub mod limits;
 mod normalize;

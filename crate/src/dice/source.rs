@@ -4,17 +4,18 @@
 //! principle 3):
 //! - [`SeededDice`]: ChaCha20 keyed from a 64-bit seed. The key derivation and the mapping from
 //!   the ChaCha word stream to a face are written here, not borrowed from `rand`, so a seed means
-//!   the same faces in every version of this crate and on every client (native or wasm).
+//!   the same faces in every version of this crate and on every client (native or wasm). The
+//!   keystream itself is computed four blocks at a time (`dice::chacha`).
 //! - [`CryptoDice`]: the operating system's / browser's cryptographic source (getrandom).
 //! - [`SuppliedDice`]: faces typed in by the table (physical dice) or fixed by tests; each face is
 //!   validated against the die it is consumed by.
 
 use std::collections::VecDeque;
 
-use rand_chacha::ChaCha20Rng;
-use rand_core::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
+use crate::dice::chacha::{self, BATCH_WORDS, BLOCK_WORDS, Key};
+use crate::dice::lanes::{Lanes, Native};
 use crate::dice::limits::MAX_SIDES;
 use crate::error::{Error, ErrorCode, Result};
 
@@ -27,6 +28,16 @@ pub trait DieRoller {
     fn roll_die(&mut self, sides: u32) -> Result<u32>;
     /// Which kind of source this is, for result metadata.
     fn kind(&self) -> SourceKind;
+    /// Fill `out` with faces of dice with `sides` sides, in order: the same faces, the same
+    /// state afterwards and the same error as `out.len()` calls of [`DieRoller::roll_die`]
+    /// (what `out` holds after an error is unspecified). Sources override it to roll a pool
+    /// without a call per die.
+    fn roll_dice(&mut self, sides: u32, out: &mut [u32]) -> Result<()> {
+        for slot in out {
+            *slot = self.roll_die(sides)?;
+        }
+        Ok(())
+    }
 }
 
 /// The kind of a dice source, reported with every roll result.
@@ -49,23 +60,111 @@ fn check_sides(sides: u32) -> Result<()> {
     Ok(())
 }
 
-/// Map a stream of uniform 32-bit words to a uniform face in `1..=sides` by rejection:
-/// words at or above the largest multiple of `sides` are discarded, so no face is favoured.
-/// Expected words per face is below 2 for every allowed `sides`; `next` is called until a
-/// word is accepted (the probability of needing more than 64 words is below 2^-64).
+/// The mapping from uniform 32-bit words to uniform faces in `1..=sides`, by rejection: words
+/// above the largest multiple of `sides` that fits in 2^32 (`zone`) are discarded, so no face is
+/// favoured, and an accepted word shows `word % sides + 1`. Expected words per face is below 2
+/// for every allowed `sides` (the probability of needing more than 64 is below 2^-64). A d1
+/// shows 1 and takes no word.
+///
+/// The remainder is computed without a division instruction: the quotient is a multiply-high
+/// by a precomputed magic number and a shift (Granlund and Montgomery's division by invariant
+/// integers, in libdivide's "branchfree" form for 32-bit unsigned numerators, exact for every
+/// numerator), which also runs four words at a time in vector lanes ([`FaceMap::faces`]).
+#[derive(Debug, Clone, Copy)]
+struct FaceMap {
+    sides: u32,
+    /// The largest accepted word: `zone − 1`.
+    last: u32,
+    magic: u32,
+    shift: u32,
+}
+
+impl FaceMap {
+    /// `sides` from 2 to [`MAX_SIDES`] (a d1 takes no word and is handled by the callers).
+    fn new(sides: u32) -> Self {
+        let sides = sides.max(2);
+        let span = u64::from(sides);
+        let zone = (1u64 << 32) - ((1u64 << 32) % span);
+        let log2 = 31 - sides.leading_zeros();
+        let (magic, shift) = if sides.is_power_of_two() {
+            (0, log2.saturating_sub(1))
+        } else {
+            // m = ⌊2^(32 + log2) / sides⌋ < 2^32, doubled and rounded up to 33 bits, of which
+            // the low 32 are kept (plus one): libdivide's u32 branchfree generator.
+            let numerator = 1u64 << (32 + log2);
+            let mut m = numerator / span;
+            let rem = numerator % span;
+            m = m.wrapping_add(m);
+            if rem.wrapping_add(rem) >= span {
+                m = m.wrapping_add(1);
+            }
+            ((m as u32).wrapping_add(1), log2)
+        };
+        Self {
+            sides,
+            // zone ≥ 2^31, so zone − 1 fits.
+            last: u32::try_from(zone - 1).unwrap_or(u32::MAX),
+            magic,
+            shift,
+        }
+    }
+
+    /// `word / sides` (any 32-bit word).
+    #[inline(always)]
+    fn quotient<L: Lanes>(self, word: L) -> L {
+        let q = word.mul_high(L::splat(self.magic));
+        word.sub(q).shr(1).add(q).shr(self.shift)
+    }
+
+    /// The face `word` shows, or `None` when the word is rejected.
+    #[inline(always)]
+    fn face(self, word: u32) -> Option<u32> {
+        if word > self.last {
+            return None;
+        }
+        let [q, ..] = self.quotient([word; 4]);
+        Some(
+            word.wrapping_sub(q.wrapping_mul(self.sides))
+                .wrapping_add(1),
+        )
+    }
+
+    /// When every word of `words` is accepted, their faces into `out` (the same length) and
+    /// `true`; otherwise `false` with `out` unspecified.
+    #[inline(always)]
+    fn faces(self, words: &[u32], out: &mut [u32]) -> bool {
+        let last = Native::splat(self.last);
+        let mut rejected = Native::splat(0);
+        let mut quads = words.chunks_exact(4);
+        for quad in &mut quads {
+            rejected = rejected.or(Native::load(quad).gt(last));
+        }
+        if rejected.any() || quads.remainder().iter().any(|w| *w > self.last) {
+            return false;
+        }
+        let sides = Native::splat(self.sides);
+        let one = Native::splat(1);
+        let mut outs = out.chunks_exact_mut(4);
+        for (quad, o) in words.chunks_exact(4).zip(&mut outs) {
+            let w = Native::load(quad);
+            w.sub(self.quotient(w).mul(sides)).add(one).store(o);
+        }
+        for (o, w) in outs.into_remainder().iter_mut().zip(quads.remainder()) {
+            *o = self.face(*w).unwrap_or(1);
+        }
+        true
+    }
+}
+
+/// One face from a stream of words (see [`FaceMap`]).
 fn face_from_words(sides: u32, mut next: impl FnMut() -> Result<u32>) -> Result<u32> {
     if sides == 1 {
         return Ok(1);
     }
-    // `zone` is the count of words accepted: the largest multiple of `sides` ≤ 2^32.
-    let span = u64::from(sides);
-    let zone = (1u64 << 32) - ((1u64 << 32) % span);
+    let map = FaceMap::new(sides);
     loop {
-        let word = u64::from(next()?);
-        if word < zone {
-            // word % span < sides ≤ u32::MAX, so the conversion cannot fail.
-            let face = u32::try_from(word % span).unwrap_or(0);
-            return Ok(face.saturating_add(1));
+        if let Some(face) = map.face(next()?) {
+            return Ok(face);
         }
     }
 }
@@ -91,11 +190,17 @@ pub enum SeedAlgorithm {
 }
 
 /// ChaCha20 keyed from a 64-bit seed by SplitMix64 (four outputs, little-endian, form the key).
+/// Words are computed four blocks (64 words) at a time and kept until used, so a position in
+/// the stream is a word count and a restored stream continues mid-block exactly.
 #[derive(Debug, Clone)]
 pub struct SeededDice {
     seed: u64,
+    /// Words consumed since the seed was set.
     position: u64,
-    rng: ChaCha20Rng,
+    key: Key,
+    /// Words `start .. start + BATCH_WORDS` of the stream, when `start` is `Some`.
+    batch: [u32; BATCH_WORDS],
+    start: Option<u64>,
 }
 
 fn splitmix64(state: &mut u64) -> u64 {
@@ -139,12 +244,12 @@ impl SeededDice {
                 "saved dice position is out of range",
             ));
         }
-        let mut rng = ChaCha20Rng::from_seed(key_from_seed(state.seed));
-        rng.set_word_pos(u128::from(state.position));
         Ok(Self {
             seed: state.seed,
             position: state.position,
-            rng,
+            key: chacha::key_from_bytes(&key_from_seed(state.seed)),
+            batch: [0; BATCH_WORDS],
+            start: None,
         })
     }
 
@@ -156,9 +261,30 @@ impl SeededDice {
         }
     }
 
+    /// The words from `position` to the end of the current batch (computing the batch that
+    /// holds `position` first when needed); never empty.
+    fn available(&mut self) -> &[u32] {
+        let offset = self
+            .start
+            .and_then(|start| self.position.checked_sub(start))
+            .filter(|off| *off < BATCH_WORDS as u64);
+        let offset = match offset {
+            Some(off) => off as usize,
+            None => {
+                let block = self.position / BLOCK_WORDS as u64;
+                chacha::batch(&self.key, block, &mut self.batch);
+                let start = block.saturating_mul(BLOCK_WORDS as u64);
+                self.start = Some(start);
+                self.position.saturating_sub(start) as usize
+            }
+        };
+        self.batch.get(offset..).unwrap_or(&[])
+    }
+
     fn next_word(&mut self) -> u32 {
+        let word = self.available().first().copied().unwrap_or(0);
         self.position = self.position.saturating_add(1);
-        self.rng.next_u32()
+        word
     }
 }
 
@@ -169,6 +295,51 @@ impl DieRoller for SeededDice {
     }
     fn kind(&self) -> SourceKind {
         SourceKind::Seeded
+    }
+    fn roll_dice(&mut self, sides: u32, out: &mut [u32]) -> Result<()> {
+        check_sides(sides)?;
+        if sides == 1 {
+            out.fill(1);
+            return Ok(());
+        }
+        let map = FaceMap::new(sides);
+        let mut filled = 0usize;
+        while let Some(rest) = out.get_mut(filled..).filter(|r| !r.is_empty()) {
+            let words = self.available();
+            let n = words.len().min(rest.len());
+            let (Some(words), Some(slots)) = (words.get(..n), rest.get_mut(..n)) else {
+                break;
+            };
+            if n == 0 {
+                // Cannot happen (`available` always holds a word); an error, never a hang.
+                return Err(Error::new(
+                    ErrorCode::RandomUnavailable,
+                    "seeded stream ended",
+                ));
+            }
+            // Nearly always every word is accepted: the faces of the whole run at once.
+            if map.faces(words, slots) {
+                filled += n;
+                self.position = self.position.saturating_add(n as u64);
+                continue;
+            }
+            let mut used = 0u64;
+            let mut slots = slots.iter_mut();
+            for &word in words {
+                used += 1;
+                if let Some(face) = map.face(word) {
+                    if let Some(slot) = slots.next() {
+                        *slot = face;
+                        filled += 1;
+                    }
+                    if slots.len() == 0 {
+                        break;
+                    }
+                }
+            }
+            self.position = self.position.saturating_add(used);
+        }
+        Ok(())
     }
 }
 
@@ -199,7 +370,8 @@ impl CryptoDice {
         Self::default()
     }
 
-    fn next_word(&mut self) -> Result<u32> {
+    /// The unread words, refilling the buffer first when it is used up; never empty on success.
+    fn available(&mut self) -> Result<&[u32]> {
         if self.next >= CRYPTO_BUFFER_WORDS {
             let mut bytes = [0u8; CRYPTO_BUFFER_WORDS * 4];
             getrandom::fill(&mut bytes).map_err(|e| {
@@ -214,7 +386,11 @@ impl CryptoDice {
             }
             self.next = 0;
         }
-        let word = self.buffer.get(self.next).copied().unwrap_or(0);
+        Ok(self.buffer.get(self.next..).unwrap_or(&[]))
+    }
+
+    fn next_word(&mut self) -> Result<u32> {
+        let word = self.available()?.first().copied().unwrap_or(0);
         self.next = self.next.saturating_add(1);
         Ok(word)
     }
@@ -227,6 +403,46 @@ impl DieRoller for CryptoDice {
     }
     fn kind(&self) -> SourceKind {
         SourceKind::Crypto
+    }
+    fn roll_dice(&mut self, sides: u32, out: &mut [u32]) -> Result<()> {
+        check_sides(sides)?;
+        if sides == 1 {
+            out.fill(1);
+            return Ok(());
+        }
+        let map = FaceMap::new(sides);
+        let mut filled = 0usize;
+        while let Some(rest) = out.get_mut(filled..).filter(|r| !r.is_empty()) {
+            let words = self.available()?;
+            let n = words.len().min(rest.len());
+            let (Some(words), Some(slots)) = (words.get(..n), rest.get_mut(..n)) else {
+                break;
+            };
+            if n == 0 {
+                return Err(Error::new(ErrorCode::RandomUnavailable, "no random words"));
+            }
+            if map.faces(words, slots) {
+                filled += n;
+                self.next = self.next.saturating_add(n);
+                continue;
+            }
+            let mut used = 0usize;
+            let mut slots = slots.iter_mut();
+            for &word in words {
+                used += 1;
+                if let Some(face) = map.face(word) {
+                    if let Some(slot) = slots.next() {
+                        *slot = face;
+                        filled += 1;
+                    }
+                    if slots.len() == 0 {
+                        break;
+                    }
+                }
+            }
+            self.next = self.next.saturating_add(used);
+        }
+        Ok(())
     }
 }
 
@@ -323,6 +539,13 @@ impl DieRoller for DiceSource {
             Self::Supplied(s) => s.roll_die(sides),
         }
     }
+    fn roll_dice(&mut self, sides: u32, out: &mut [u32]) -> Result<()> {
+        match self {
+            Self::Seeded(s) => s.roll_dice(sides, out),
+            Self::Crypto(s) => s.roll_dice(sides, out),
+            Self::Supplied(s) => s.roll_dice(sides, out),
+        }
+    }
     fn kind(&self) -> SourceKind {
         match self {
             Self::Seeded(_) => SourceKind::Seeded,
@@ -335,6 +558,9 @@ impl DieRoller for DiceSource {
 impl<T: DieRoller + ?Sized> DieRoller for &mut T {
     fn roll_die(&mut self, sides: u32) -> Result<u32> {
         (**self).roll_die(sides)
+    }
+    fn roll_dice(&mut self, sides: u32, out: &mut [u32]) -> Result<()> {
+        (**self).roll_dice(sides, out)
     }
     fn kind(&self) -> SourceKind {
         (**self).kind()
@@ -355,6 +581,180 @@ mod tests {
         let resumed: Vec<u32> = (0..10).map(|_| b.roll_die(6).unwrap()).collect();
         assert_eq!(next, resumed);
         assert_ne!(first, vec![first[0]; 10], "faces should vary");
+    }
+
+    /// The words of seed `seed` from `position` on, by the reference implementation.
+    fn reference_words(seed: u64, position: u64, n: usize) -> Vec<u32> {
+        use rand_chacha::ChaCha20Rng;
+        use rand_chacha::rand_core::{Rng, SeedableRng};
+        let mut rng = ChaCha20Rng::from_seed(key_from_seed(seed));
+        rng.set_word_pos(u128::from(position));
+        (0..n).map(|_| rng.next_u32()).collect()
+    }
+
+    /// Faces by the plain rejection rule, from the reference words.
+    fn reference_faces(seed: u64, position: u64, sides: u32, n: usize) -> (Vec<u32>, u64) {
+        let words = reference_words(seed, position, n * 3 + 64);
+        let zone = (1u64 << 32) - ((1u64 << 32) % u64::from(sides));
+        let mut faces = Vec::new();
+        let mut used = 0u64;
+        for w in words {
+            if faces.len() == n {
+                break;
+            }
+            if sides > 1 {
+                used += 1;
+            }
+            if sides == 1 {
+                faces.push(1);
+            } else if u64::from(w) < zone {
+                faces.push(w % sides + 1);
+            }
+        }
+        (faces, position + used)
+    }
+
+    #[test]
+    fn seeded_words_match_the_reference_across_blocks_batches_and_positions() {
+        for seed in [0, 1, 7, 42, 28, MAX_SEED] {
+            for position in [0u64, 1, 15, 16, 17, 63, 64, 65, 100, 1000, 4095, 1 << 40] {
+                let mut dice = SeededDice::restore(SeedState {
+                    algorithm: SeedAlgorithm::ChaCha20,
+                    seed,
+                    position,
+                })
+                .unwrap();
+                let ours: Vec<u32> = (0..300).map(|_| dice.next_word()).collect();
+                assert_eq!(
+                    ours,
+                    reference_words(seed, position, 300),
+                    "{seed} {position}"
+                );
+                assert_eq!(dice.state().position, position + 300);
+            }
+        }
+    }
+
+    #[test]
+    fn pools_and_single_dice_give_the_reference_faces_and_positions() {
+        let sides_list = [1u32, 2, 3, 6, 7, 20, 100, 1 << 16, 999_983, MAX_SIDES];
+        for seed in [3u64, 28, 1 << 52] {
+            for start in [0u64, 5, 16, 60, 64, 200] {
+                for &sides in &sides_list {
+                    for n in [0usize, 1, 3, 63, 64, 65, 200, 1000] {
+                        let state = SeedState {
+                            algorithm: SeedAlgorithm::ChaCha20,
+                            seed,
+                            position: start,
+                        };
+                        let (expected, end) = reference_faces(seed, start, sides, n);
+                        let mut pool = vec![0; n];
+                        let mut a = SeededDice::restore(state).unwrap();
+                        a.roll_dice(sides, &mut pool).unwrap();
+                        assert_eq!(pool, expected, "seed {seed} at {start}: {n}d{sides}");
+                        assert_eq!(a.state().position, end);
+                        let mut b = SeededDice::restore(state).unwrap();
+                        let one_by_one: Vec<u32> =
+                            (0..n).map(|_| b.roll_die(sides).unwrap()).collect();
+                        assert_eq!(one_by_one, expected);
+                        assert_eq!(b.state(), a.state());
+                        // Mixed: single dice then a pool continue the same stream.
+                        let mut c = SeededDice::restore(state).unwrap();
+                        let half = n / 2;
+                        let mut mixed: Vec<u32> =
+                            (0..half).map(|_| c.roll_die(sides).unwrap()).collect();
+                        let mut rest = vec![0; n - half];
+                        c.roll_dice(sides, &mut rest).unwrap();
+                        mixed.extend(rest);
+                        assert_eq!(mixed, expected);
+                        assert_eq!(c.state(), a.state());
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn face_map_is_the_remainder_for_every_word_kind() {
+        let mut sides: Vec<u32> = (2..=1100).collect();
+        sides.extend([
+            1 << 12,
+            (1 << 16) - 1,
+            1 << 16,
+            65_537,
+            999_983,
+            999_999,
+            MAX_SIDES,
+        ]);
+        let mut x = 0x1234_5678_9abc_def0u64;
+        for d in sides {
+            let map = FaceMap::new(d);
+            let zone = (1u64 << 32) - ((1u64 << 32) % u64::from(d));
+            let mut words = vec![0, 1, d - 1, d, d + 1, u32::MAX, u32::MAX - 1];
+            words.extend(
+                [zone - 1, zone, zone + 1]
+                    .iter()
+                    .filter_map(|w| u32::try_from(*w).ok()),
+            );
+            for _ in 0..200 {
+                words.push(splitmix64(&mut x) as u32);
+            }
+            for w in words {
+                let expected = (u64::from(w) < zone).then(|| w % d + 1);
+                assert_eq!(map.face(w), expected, "word {w} on a d{d}");
+            }
+        }
+    }
+
+    #[test]
+    fn face_runs_equal_single_faces_or_report_a_rejection() {
+        let mut x = 99u64;
+        for d in [2u32, 3, 6, 7, 20, 100, 1 << 10, 999_983, MAX_SIDES] {
+            let map = FaceMap::new(d);
+            for n in [0usize, 1, 3, 4, 5, 17, 64] {
+                let words: Vec<u32> = (0..n).map(|_| splitmix64(&mut x) as u32).collect();
+                let mut out = vec![0; n];
+                let single: Option<Vec<u32>> = words.iter().map(|w| map.face(*w)).collect();
+                let all = map.faces(&words, &mut out);
+                assert_eq!(all, single.is_some(), "d{d}, {n} words");
+                if let Some(single) = single {
+                    assert_eq!(out, single);
+                }
+                // A rejected word anywhere in the run is noticed.
+                if n > 0 && map.last < u32::MAX {
+                    for at in [0, n / 2, n - 1] {
+                        let mut bad = words.clone();
+                        bad[at] = map.last + 1;
+                        assert!(!map.faces(&bad, &mut out), "d{d}, {n} words, at {at}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn crypto_pools_stay_in_range() {
+        let mut c = CryptoDice::new();
+        let mut pool = vec![0; 3000];
+        for sides in [1, 2, 6, 20, MAX_SIDES] {
+            c.roll_dice(sides, &mut pool).unwrap();
+            assert!(pool.iter().all(|f| (1..=sides).contains(f)), "d{sides}");
+        }
+        assert_eq!(
+            c.roll_dice(0, &mut pool).unwrap_err().code,
+            ErrorCode::NotationLimit
+        );
+    }
+
+    #[test]
+    fn supplied_pools_fail_like_single_dice() {
+        let mut s = SuppliedDice::new([1, 2, 7, 3]);
+        let mut pool = [0; 4];
+        assert_eq!(
+            s.roll_dice(6, &mut pool).unwrap_err().code,
+            ErrorCode::InvalidFace
+        );
+        assert_eq!(s.remaining(), 1);
     }
 
     #[test]
