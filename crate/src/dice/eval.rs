@@ -12,11 +12,144 @@ use crate::dice::smallbuf::SmallBuf;
 use crate::dice::source::DieRoller;
 use crate::error::{Error, ErrorCode, Result};
 
-/// What the detailed path collects.
-#[derive(Debug, Default)]
+/// What the detailed path collects: every die as parallel columns (so a big pool is a few
+/// block copies, not a struct per die), and every term.
+#[derive(Debug)]
 pub(crate) struct Details {
-    pub dice: Vec<DieResult>,
-    pub terms: Vec<TermResult>,
+    /// Each die's face, in roll order; dice are grouped by term, terms left to right.
+    pub faces: Vec<u32>,
+    /// Each die's [`die_flags`] bits; left empty while [`Details::plain`].
+    pub flags: Vec<u8>,
+    /// What each die counts for; left empty while [`Details::natural`].
+    pub values: Vec<i32>,
+    pub terms: Vec<TermDetail>,
+    /// Every die so far has only the [`die_flags::KEPT`] bit.
+    pub plain: bool,
+    /// Every die so far counts what its face shows ([`DieKind::value`]).
+    pub natural: bool,
+}
+
+impl Details {
+    pub(crate) const fn new() -> Self {
+        Self {
+            faces: Vec::new(),
+            flags: Vec::new(),
+            values: Vec::new(),
+            terms: Vec::new(),
+            plain: true,
+            natural: true,
+        }
+    }
+
+    /// Empty, keeping the capacity.
+    pub(crate) fn clear(&mut self) {
+        self.faces.clear();
+        self.flags.clear();
+        self.values.clear();
+        self.terms.clear();
+        self.plain = true;
+        self.natural = true;
+    }
+
+    /// Record the dice of a plain term (no modifiers): kept, counting their faces.
+    fn plain_dice(&mut self, die: DieKind, faces: &[u32]) {
+        self.faces.extend_from_slice(faces);
+        if !self.plain {
+            self.flags
+                .extend(core::iter::repeat_n(die_flags::KEPT, faces.len()));
+        }
+        if !self.natural {
+            self.values.extend(faces.iter().map(|&f| die.value(f)));
+        }
+    }
+
+    /// Record one die of a term with modifiers (rolled with `die`).
+    fn die(&mut self, die: DieKind, face: u32, flags: u8, value: i32) {
+        if self.plain && flags != die_flags::KEPT {
+            self.flags.clear();
+            self.flags.resize(self.faces.len(), die_flags::KEPT);
+            self.plain = false;
+        }
+        if self.natural && value != die.value(face) {
+            self.values.clear();
+            let mut faces = self.faces.iter();
+            for term in &self.terms {
+                if let Some(d) = term.die {
+                    let n = term.dice as usize;
+                    self.values
+                        .extend(faces.by_ref().take(n).map(|&f| d.value(f)));
+                }
+            }
+            // The earlier dice of the current term.
+            self.values.extend(faces.map(|&f| die.value(f)));
+            self.natural = false;
+        }
+        self.faces.push(face);
+        if !self.plain {
+            self.flags.push(flags);
+        }
+        if !self.natural {
+            self.values.push(value);
+        }
+    }
+
+    /// The dice as [`DieResult`]s, with each term's die and index.
+    pub(crate) fn die_results(&self) -> Vec<DieResult> {
+        let mut out = Vec::with_capacity(self.faces.len());
+        let mut at = 0usize;
+        for (index, term) in self.terms.iter().enumerate() {
+            let Some(die) = term.die else { continue };
+            let end = at.saturating_add(term.dice as usize);
+            for i in at..end {
+                let face = self.faces.get(i).copied().unwrap_or(0);
+                let flags = self.flags.get(i).copied().unwrap_or(die_flags::KEPT);
+                let value = self.values.get(i).copied().unwrap_or(die.value(face));
+                out.push(DieResult {
+                    sides: die.sides(),
+                    face,
+                    value,
+                    kept: flags & die_flags::KEPT != 0,
+                    dropped: flags & die_flags::DROPPED != 0,
+                    exploded: flags & die_flags::EXPLODED != 0,
+                    rerolled: flags & die_flags::REROLLED != 0,
+                    success: flags & die_flags::SUCCESS != 0,
+                    failure: flags & die_flags::FAILURE != 0,
+                    fudge: die == DieKind::Fudge,
+                    term: u32::try_from(index).unwrap_or(u32::MAX),
+                });
+            }
+            at = end;
+        }
+        out
+    }
+}
+
+impl Default for Details {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// One term of a detailed roll.
+#[derive(Debug)]
+pub(crate) struct TermDetail {
+    /// Kind, subtotal and counts (its notation is left empty: texts depend only on the
+    /// expression).
+    pub result: TermResult,
+    /// The die a dice term rolls; `None` for a number.
+    pub die: Option<DieKind>,
+    /// Dice of this term in [`Details::faces`] (counting explosions and rerolls).
+    pub dice: u32,
+}
+
+/// The bits of [`Details::flags`] (also those of the packed encoding, `wasm::packed`).
+pub(crate) mod die_flags {
+    pub const KEPT: u8 = 1;
+    pub const DROPPED: u8 = 2;
+    pub const EXPLODED: u8 = 4;
+    pub const REROLLED: u8 = 8;
+    pub const SUCCESS: u8 = 16;
+    pub const FAILURE: u8 = 32;
 }
 
 const DROPPED: u8 = 1;
@@ -112,7 +245,10 @@ impl<R: DieRoller + ?Sized> Draw<'_, R> {
     }
 }
 
-/// Faces drawn from the source per call while rolling a term's dice.
+/// Faces drawn from the source per call while rolling a term's dice: a small buffer for the
+/// usual handful of dice (zeroing the big one would cost more than rolling them), a big one for
+/// pools.
+const SMALL_CHUNK: usize = 16;
 const FACE_CHUNK: usize = 256;
 
 /// Roll a term's `count` dice in chunks, calling `each` with every chunk of faces in roll order.
@@ -121,12 +257,26 @@ fn roll_faces<R: DieRoller + ?Sized>(
     die: DieKind,
     count: u32,
     pos: u32,
+    each: impl FnMut(&[u32]),
+) -> Result<()> {
+    if count as usize <= SMALL_CHUNK {
+        roll_chunks::<R, SMALL_CHUNK>(draw, die, count, pos, each)
+    } else {
+        roll_chunks::<R, FACE_CHUNK>(draw, die, count, pos, each)
+    }
+}
+
+fn roll_chunks<R: DieRoller + ?Sized, const N: usize>(
+    draw: &mut Draw<'_, R>,
+    die: DieKind,
+    count: u32,
+    pos: u32,
     mut each: impl FnMut(&[u32]),
 ) -> Result<()> {
-    let mut faces = [0u32; FACE_CHUNK];
+    let mut faces = [0u32; N];
     let mut left = count as usize;
     while left > 0 {
-        let n = left.min(FACE_CHUNK);
+        let n = left.min(N);
         let chunk = faces.get_mut(..n).unwrap_or(&mut []);
         draw.faces(die, pos, chunk)?;
         each(chunk);
@@ -229,12 +379,16 @@ pub(crate) fn evaluate<R: DieRoller + ?Sized>(
         match *node {
             Node::Number { value, .. } => {
                 if let Some(d) = details.as_deref_mut() {
-                    d.terms.push(TermResult {
-                        kind: TermKind::Number,
-                        notation: String::new(),
-                        subtotal: value,
-                        successes: None,
-                        failures: None,
+                    d.terms.push(TermDetail {
+                        result: TermResult {
+                            kind: TermKind::Number,
+                            notation: String::new(),
+                            subtotal: value,
+                            successes: None,
+                            failures: None,
+                        },
+                        die: None,
+                        dice: 0,
                     });
                 }
                 stack.push(value)?;
@@ -269,9 +423,6 @@ fn roll_term<R: DieRoller + ?Sized>(
     mut details: Option<&mut Details>,
 ) -> Result<i64> {
     let die = term.die;
-    let term_index = details
-        .as_deref()
-        .map_or(0, |d| u32::try_from(d.terms.len()).unwrap_or(u32::MAX));
     if term.mods_len == 0 {
         // The common case (`1d20`, `3d6`, `1000d6`): sum as the faces come.
         let mut sum = 0i64;
@@ -280,32 +431,25 @@ fn roll_term<R: DieRoller + ?Sized>(
                 sum = sum.saturating_add(sum_faces(die, faces));
             })?,
             Some(d) => {
-                d.dice.reserve(term.count as usize);
+                d.faces.reserve(term.count as usize);
                 roll_faces(draw, die, term.count, term.pos, |faces| {
                     sum = sum.saturating_add(sum_faces(die, faces));
-                    d.dice.extend(faces.iter().map(|&face| {
-                        die_result(
-                            die,
-                            PoolDie {
-                                face,
-                                value: die.value(face),
-                                flags: 0,
-                                chain: 0,
-                            },
-                            term_index,
-                        )
-                    }));
+                    d.plain_dice(die, faces);
                 })?
             }
         }
         let subtotal = bounded(Some(sum), term.pos)?;
         if let Some(d) = details {
-            d.terms.push(TermResult {
-                kind: TermKind::Dice,
-                notation: String::new(),
-                subtotal,
-                successes: None,
-                failures: None,
+            d.terms.push(TermDetail {
+                result: TermResult {
+                    kind: TermKind::Dice,
+                    notation: String::new(),
+                    subtotal,
+                    successes: None,
+                    failures: None,
+                },
+                die: Some(die),
+                dice: term.count,
             });
         }
         return Ok(subtotal);
@@ -389,36 +533,32 @@ fn roll_term<R: DieRoller + ?Sized>(
         (false, false) => bounded(Some(sum), term.pos)?,
     };
     if let Some(d) = details {
-        d.dice.extend(
-            pool.as_slice()
-                .iter()
-                .map(|p| die_result(die, *p, term_index)),
-        );
-        d.terms.push(TermResult {
-            kind: TermKind::Dice,
-            notation: String::new(),
-            subtotal,
-            successes: counts_successes.then_some(successes),
-            failures: counts_failures.then_some(failures),
+        for p in pool.as_slice() {
+            d.die(die, p.face, die_flags_of(*p), p.value);
+        }
+        d.terms.push(TermDetail {
+            result: TermResult {
+                kind: TermKind::Dice,
+                notation: String::new(),
+                subtotal,
+                successes: counts_successes.then_some(successes),
+                failures: counts_failures.then_some(failures),
+            },
+            die: Some(die),
+            dice: u32::try_from(pool.len()).unwrap_or(u32::MAX),
         });
     }
     Ok(subtotal)
 }
 
-fn die_result(die: DieKind, d: PoolDie, term: u32) -> DieResult {
-    DieResult {
-        sides: die.sides(),
-        face: d.face,
-        value: d.value,
-        kept: d.active(),
-        dropped: d.has(DROPPED),
-        exploded: d.has(EXPLODED),
-        rerolled: d.has(REROLLED),
-        success: d.has(SUCCESS),
-        failure: d.has(FAILURE),
-        fudge: die == DieKind::Fudge,
-        term,
-    }
+fn die_flags_of(d: PoolDie) -> u8 {
+    let bit = |on: bool, flag: u8| if on { flag } else { 0 };
+    bit(d.active(), die_flags::KEPT)
+        | bit(d.has(DROPPED), die_flags::DROPPED)
+        | bit(d.has(EXPLODED), die_flags::EXPLODED)
+        | bit(d.has(REROLLED), die_flags::REROLLED)
+        | bit(d.has(SUCCESS), die_flags::SUCCESS)
+        | bit(d.has(FAILURE), die_flags::FAILURE)
 }
 
 fn active_count(pool: &Pool) -> usize {

@@ -77,10 +77,6 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn rest(&self) -> &'a str {
-        self.text.get(self.byte..).unwrap_or("")
-    }
-
     /// Consume `bytes` bytes of ASCII (one char per byte).
     fn advance_ascii(&mut self, bytes: usize) {
         self.byte = self.byte.saturating_add(bytes);
@@ -89,17 +85,21 @@ impl<'a> Lexer<'a> {
             .saturating_add(u32::try_from(bytes).unwrap_or(u32::MAX));
     }
 
+    /// The byte `ahead` places after the next unread one, lower-cased.
+    fn lower_at(&self, ahead: usize) -> Option<u8> {
+        self.text
+            .as_bytes()
+            .get(self.byte.saturating_add(ahead))
+            .map(u8::to_ascii_lowercase)
+    }
+
+    /// The next token. Notation is ASCII, so the lexer reads bytes; a non-ASCII character is
+    /// decoded only to skip Unicode whitespace or to name it in the error.
     pub(crate) fn next_token(&mut self) -> Result<Token> {
+        let bytes = self.text.as_bytes();
         let mut spaced = false;
-        let mut chars = self.rest().chars();
-        let c = loop {
-            match chars.next() {
-                Some(c) if c.is_whitespace() => {
-                    spaced = true;
-                    self.byte = self.byte.saturating_add(c.len_utf8());
-                    self.char_pos = self.char_pos.saturating_add(1);
-                }
-                Some(c) => break c,
+        let b = loop {
+            match bytes.get(self.byte) {
                 None => {
                     return Ok(Token {
                         tok: Tok::Eof,
@@ -107,63 +107,86 @@ impl<'a> Lexer<'a> {
                         spaced,
                     });
                 }
+                Some(b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C) => {
+                    spaced = true;
+                    self.advance_ascii(1);
+                }
+                Some(&b) if b >= 0x80 => {
+                    let c = self
+                        .text
+                        .get(self.byte..)
+                        .and_then(|rest| rest.chars().next())
+                        .unwrap_or(char::REPLACEMENT_CHARACTER);
+                    if !c.is_whitespace() {
+                        return Err(Error::at(
+                            ErrorCode::NotationSyntax,
+                            self.char_pos as usize,
+                            format!("unexpected character {c:?}"),
+                        ));
+                    }
+                    spaced = true;
+                    self.byte = self.byte.saturating_add(c.len_utf8());
+                    self.char_pos = self.char_pos.saturating_add(1);
+                }
+                Some(&b) => break b,
             }
         };
         let pos = self.char_pos;
-        let single = |tok| Token { tok, pos, spaced };
-        let token = match c {
-            '0'..='9' => return self.number(pos, spaced),
-            'a'..='z' | 'A'..='Z' => return self.word(c, pos, spaced),
-            '!' => single(Tok::Word(Word::Explode)),
-            '%' => single(Tok::Percent),
-            '+' => single(Tok::Plus),
-            '-' => single(Tok::Minus),
-            '*' => single(Tok::Star),
-            '/' => single(Tok::Slash),
-            '(' => single(Tok::LParen),
-            ')' => single(Tok::RParen),
-            '=' => single(Tok::Cmp(CmpOp::Eq)),
-            '<' | '>' => {
-                let or_equal = self.rest().as_bytes().get(1) == Some(&b'=');
-                let op = match (c, or_equal) {
-                    ('<', true) => CmpOp::Le,
-                    ('<', false) => CmpOp::Lt,
+        let (tok, len) = match b {
+            b'0'..=b'9' => return self.number(pos, spaced),
+            b'a'..=b'z' | b'A'..=b'Z' => self.word(b, pos)?,
+            b'!' => (Tok::Word(Word::Explode), 1),
+            b'%' => (Tok::Percent, 1),
+            b'+' => (Tok::Plus, 1),
+            b'-' => (Tok::Minus, 1),
+            b'*' => (Tok::Star, 1),
+            b'/' => (Tok::Slash, 1),
+            b'(' => (Tok::LParen, 1),
+            b')' => (Tok::RParen, 1),
+            b'=' => (Tok::Cmp(CmpOp::Eq), 1),
+            b'<' | b'>' => {
+                let or_equal = bytes.get(self.byte.saturating_add(1)) == Some(&b'=');
+                let op = match (b, or_equal) {
+                    (b'<', true) => CmpOp::Le,
+                    (b'<', false) => CmpOp::Lt,
                     (_, true) => CmpOp::Ge,
                     (_, false) => CmpOp::Gt,
                 };
-                self.advance_ascii(if or_equal { 2 } else { 1 });
-                return Ok(single(Tok::Cmp(op)));
+                (Tok::Cmp(op), if or_equal { 2 } else { 1 })
             }
             other => {
                 return Err(Error::at(
                     ErrorCode::NotationSyntax,
                     pos as usize,
-                    format!("unexpected character {other:?}"),
+                    format!("unexpected character {:?}", char::from(other)),
                 ));
             }
         };
-        self.advance_ascii(1);
-        Ok(token)
+        self.advance_ascii(len);
+        Ok(Token { tok, pos, spaced })
     }
 
     fn number(&mut self, pos: u32, spaced: bool) -> Result<Token> {
         let digits = self
-            .rest()
-            .bytes()
-            .take_while(u8::is_ascii_digit)
-            .try_fold(0u64, |acc, b| {
-                acc.checked_mul(10)
-                    .and_then(|v| v.checked_add(u64::from(b - b'0')))
-                    .filter(|v| *v <= MAX_MAGNITUDE as u64)
-            });
-        let Some(value) = digits else {
-            return Err(Error::at(
-                ErrorCode::NotationLimit,
-                pos as usize,
-                format!("number is larger than {MAX_MAGNITUDE}"),
-            ));
-        };
-        let len = self.rest().bytes().take_while(u8::is_ascii_digit).count();
+            .text
+            .as_bytes()
+            .get(self.byte..)
+            .unwrap_or(&[])
+            .iter()
+            .take_while(|b| b.is_ascii_digit());
+        let mut value = 0u64;
+        let mut len = 0usize;
+        for &d in digits {
+            value = value.saturating_mul(10).saturating_add(u64::from(d - b'0'));
+            if value > MAX_MAGNITUDE as u64 {
+                return Err(Error::at(
+                    ErrorCode::NotationLimit,
+                    pos as usize,
+                    format!("number is larger than {MAX_MAGNITUDE}"),
+                ));
+            }
+            len += 1;
+        }
         self.advance_ascii(len);
         Ok(Token {
             tok: Tok::Number(value),
@@ -173,52 +196,50 @@ impl<'a> Lexer<'a> {
     }
 
     /// Letters: the longest keyword starting here (`kh` before `k`, `dis` before `d`), matched
-    /// case-insensitively by a dispatch on the first letter.
-    fn word(&mut self, first: char, pos: u32, spaced: bool) -> Result<Token> {
-        let rest = self.rest().as_bytes();
-        let at = |i: usize| rest.get(i).map(u8::to_ascii_lowercase);
+    /// case-insensitively by a dispatch on the first letter. Returns the token and its length.
+    fn word(&self, first: u8, pos: u32) -> Result<(Tok, usize)> {
+        let at = |i: usize| self.lower_at(i);
         let w = Tok::Word;
-        let (tok, len) = match first.to_ascii_lowercase() {
-            'd' => match (at(1), at(2)) {
+        let letter = char::from(first);
+        Ok(match first.to_ascii_lowercase() {
+            b'd' => match (at(1), at(2)) {
                 (Some(b'h'), _) => (w(Word::DropHigh), 2),
                 (Some(b'l'), _) => (w(Word::DropLow), 2),
                 (Some(b'i'), Some(b's')) => (w(Word::Disadvantage), 3),
                 _ => (Tok::D, 1),
             },
-            'k' => match at(1) {
+            b'k' => match at(1) {
                 Some(b'h') => (w(Word::KeepHigh), 2),
                 Some(b'l') => (w(Word::KeepLow), 2),
                 _ => (w(Word::KeepHigh), 1),
             },
-            'x' => match at(1) {
+            b'x' => match at(1) {
                 Some(b'o') => (w(Word::ExplodeOnce), 2),
                 _ => (w(Word::Explode), 1),
             },
-            'r' => match at(1) {
+            b'r' => match at(1) {
                 Some(b'o') => (w(Word::RerollOnce), 2),
                 Some(b'r') => (w(Word::Reroll), 2),
                 // Foundry VTT: a bare `r` rerolls once; `rr` keeps rerolling.
                 _ => (w(Word::RerollOnce), 1),
             },
-            'c' => match at(1) {
+            b'c' => match at(1) {
                 Some(b's') => (w(Word::CountSuccesses), 2),
                 Some(b'f') => (w(Word::CountFailures), 2),
-                _ => return Err(unexpected_letter(first, pos)),
+                _ => return Err(unexpected_letter(letter, pos)),
             },
-            'm' => match (at(1), at(2)) {
+            b'm' => match (at(1), at(2)) {
                 (Some(b'i'), Some(b'n')) => (w(Word::Min), 3),
                 (Some(b'a'), Some(b'x')) => (w(Word::Max), 3),
-                _ => return Err(unexpected_letter(first, pos)),
+                _ => return Err(unexpected_letter(letter, pos)),
             },
-            'a' => match (at(1), at(2)) {
+            b'a' => match (at(1), at(2)) {
                 (Some(b'd'), Some(b'v')) => (w(Word::Advantage), 3),
-                _ => return Err(unexpected_letter(first, pos)),
+                _ => return Err(unexpected_letter(letter, pos)),
             },
-            'f' => (Tok::Fudge, 1),
-            _ => return Err(unexpected_letter(first, pos)),
-        };
-        self.advance_ascii(len);
-        Ok(Token { tok, pos, spaced })
+            b'f' => (Tok::Fudge, 1),
+            _ => return Err(unexpected_letter(letter, pos)),
+        })
     }
 }
 

@@ -136,11 +136,18 @@ pub mod chance;
 pub mod countdown;
 pub mod d20;
 mod eval;
+/// What a detailed roll collects, for the glue's packed encoding.
+pub(crate) mod details {
+    #[cfg_attr(not(feature = "wasm"), allow(unused_imports))]
+    pub(crate) use super::ast::DieKind;
+    pub(crate) use super::eval::Details;
+}
 mod lanes;
 mod lexer;
 pub mod limits;
 mod normalize;
 mod parser;
+mod quick;
 pub mod result;
 mod roll;
 pub mod rolloff;
@@ -155,7 +162,6 @@ pub use ast::Expression;
 pub use chance::{ChanceRoll, chance_in_six, percent};
 pub use countdown::{Countdown, CountdownRoll, CountdownSpeed};
 pub use d20::{D20Roll, roll_d20};
-pub(crate) use eval::Details;
 pub use result::{DieResult, RollResult, TermKind, TermResult};
 pub use roll::{RollOptions, roll, roll_total, roll_with};
 pub use rolloff::{RollOff, RollOffConfig, RollOffRoll, RollOffRound, RollOffWinner, roll_off};

@@ -8,71 +8,143 @@
 use core::ops::Range;
 
 use crate::dice::ast::{CmpOp, Compare, DiceTerm, DieKind, Expression, Modifier, Node};
+use crate::dice::smallbuf::SmallBuf;
 
 /// The normalized notation and, when `spans` is given, where each term's text lies in it
 /// (byte ranges, left to right; the notation is ASCII, so they are character ranges too).
-pub(crate) fn render(expr: &Expression, mut spans: Option<&mut Vec<Range<usize>>>) -> String {
-    // Printing is a loop over the post-order nodes with a stack of strings (no recursion). Each
-    // stack entry holds the terms from `first` up to the next entry's first; their spans are
-    // kept relative to the entry's start and shifted whenever text is put in front of it.
-    struct Entry {
-        text: String,
-        first: usize,
+pub(crate) fn render(expr: &Expression, spans: Option<&mut Vec<Range<usize>>>) -> String {
+    let mut out = String::new();
+    let mut local = Vec::new();
+    render_into(expr, &mut out, spans.unwrap_or(&mut local));
+    out
+}
+
+/// [`render`] into buffers the caller keeps (both are cleared first), so that rendering
+/// allocates nothing once they have grown.
+///
+/// The nodes are in post-order; the text is written left to right in one pass after a first
+/// pass that finds, for every leaf (number or dice term), the operator that follows it, the
+/// `(` and `-` written before it and the `)` after it. A unary minus or a group applies to the
+/// subexpression on top of the stack: its `-` or `(` goes before that subexpression's first
+/// leaf (an outer one before an inner one), its `)` after the last leaf; a binary operator goes
+/// between the last leaf of its left side and the first leaf of its right side. No recursion,
+/// and no string per subexpression.
+pub(crate) fn render_into(expr: &Expression, out: &mut String, spans: &mut Vec<Range<usize>>) {
+    out.clear();
+    spans.clear();
+    if render_chain(expr, out, spans) {
+        return;
     }
-    let mut stack: Vec<Entry> = Vec::new();
-    let mut terms = 0usize;
-    let shift = |spans: &mut Option<&mut Vec<Range<usize>>>, from: usize, by: usize| {
-        if let Some(s) = spans.as_deref_mut() {
-            for span in s.iter_mut().skip(from) {
-                span.start = span.start.saturating_add(by);
-                span.end = span.end.saturating_add(by);
+    out.clear();
+    spans.clear();
+    // Leaves in order (their node index), the operator after each (0: none), the prefix
+    // characters in node order with the leaf they precede, and the leaves a `)` follows.
+    let mut leaves: SmallBuf<u32, 16> = SmallBuf::new();
+    let mut ops: SmallBuf<u8, 16> = SmallBuf::new();
+    let mut before: SmallBuf<(u32, u8), 8> = SmallBuf::new();
+    let mut closes: SmallBuf<u32, 8> = SmallBuf::new();
+    // First and last leaf of each subexpression on the stack.
+    let mut stack: SmallBuf<(u32, u32), 16> = SmallBuf::new();
+    for (index, node) in expr.nodes.iter().enumerate() {
+        let top = stack.len().checked_sub(1).and_then(|i| stack.get(i));
+        match node {
+            Node::Number { .. } | Node::Dice(_) => {
+                let leaf = u32::try_from(leaves.len()).unwrap_or(u32::MAX);
+                leaves.push(u32::try_from(index).unwrap_or(u32::MAX));
+                ops.push(0);
+                stack.push((leaf, leaf));
             }
-        }
-    };
-    for node in &expr.nodes {
-        let leaf = match node {
-            Node::Number { value, .. } => {
-                let mut text = String::new();
-                push_int(&mut text, *value);
-                Some(text)
-            }
-            Node::Dice(term) => Some(term_text(expr, term)),
             Node::Neg => {
-                if let Some(top) = stack.last_mut() {
-                    top.text.insert(0, '-');
-                    shift(&mut spans, top.first, 1);
+                if let Some((first, _)) = top {
+                    before.push((first, b'-'));
                 }
-                None
             }
             Node::Group => {
-                if let Some(top) = stack.last_mut() {
-                    top.text.insert(0, '(');
-                    top.text.push(')');
-                    shift(&mut spans, top.first, 1);
+                if let Some((first, last)) = top {
+                    before.push((first, b'('));
+                    closes.push(last);
                 }
-                None
             }
-            Node::Modifier(_) => None,
+            Node::Modifier(_) => {}
             Node::Binary { op, .. } => {
-                if let Some(rhs) = stack.pop() {
-                    if let Some(lhs) = stack.last_mut() {
-                        lhs.text.push(op.symbol());
-                        shift(&mut spans, rhs.first, lhs.text.len());
-                        lhs.text.push_str(&rhs.text);
-                    }
+                let len = stack.len();
+                let (Some(lhs), Some(rhs)) = (
+                    len.checked_sub(2).and_then(|i| stack.get(i)),
+                    len.checked_sub(1).and_then(|i| stack.get(i)),
+                ) else {
+                    continue;
+                };
+                if let Some(slot) = ops.get_mut(lhs.1 as usize) {
+                    *slot = op.symbol() as u8;
                 }
-                None
+                stack.truncate(len - 1);
+                if let Some(joined) = len.checked_sub(2).and_then(|i| stack.get_mut(i)) {
+                    *joined = (lhs.0, rhs.1);
+                }
             }
-        };
-        if let Some(text) = leaf {
-            if let Some(s) = spans.as_deref_mut() {
-                s.push(0..text.len());
-            }
-            stack.push(Entry { text, first: terms });
-            terms = terms.saturating_add(1);
         }
     }
-    stack.pop().map(|e| e.text).unwrap_or_default()
+    for (leaf, (&node, &op)) in leaves.as_slice().iter().zip(ops.as_slice()).enumerate() {
+        let leaf = u32::try_from(leaf).unwrap_or(u32::MAX);
+        for &(at, c) in before.as_slice().iter().rev() {
+            if at == leaf {
+                out.push(char::from(c));
+            }
+        }
+        let start = out.len();
+        match expr.nodes.get(node as usize) {
+            Some(Node::Number { value, .. }) => push_int(out, *value),
+            Some(Node::Dice(term)) => term_text_into(expr, term, out),
+            _ => {}
+        }
+        spans.push(start..out.len());
+        for &at in closes.as_slice() {
+            if at == leaf {
+                out.push(')');
+            }
+        }
+        if op != 0 {
+            out.push(char::from(op));
+        }
+    }
+}
+
+/// The usual shape, a chain `a op b op c …` with no sign or parenthesis (post-order
+/// `a b op c op …`): every leaf is followed by its operator, so the text is the nodes in order.
+/// Returns `false`, having written something unspecified, for any other shape.
+fn render_chain(expr: &Expression, out: &mut String, spans: &mut Vec<Range<usize>>) -> bool {
+    let mut leaves = 0usize;
+    let mut operators = 0usize;
+    for (i, node) in expr.nodes.iter().enumerate() {
+        match node {
+            Node::Modifier(_) => {}
+            Node::Number { .. } | Node::Dice(_) => {
+                if leaves > 0 {
+                    // In a chain every later leaf is followed directly by its operator.
+                    let Some(Node::Binary { op, .. }) = expr.nodes.get(i + 1) else {
+                        return false;
+                    };
+                    out.push(op.symbol());
+                }
+                let start = out.len();
+                match node {
+                    Node::Number { value, .. } => push_int(out, *value),
+                    Node::Dice(term) => term_text_into(expr, term, out),
+                    _ => {}
+                }
+                spans.push(start..out.len());
+                leaves += 1;
+            }
+            Node::Binary { .. } => {
+                operators += 1;
+                if leaves.checked_sub(1) != Some(operators) {
+                    return false;
+                }
+            }
+            Node::Neg | Node::Group => return false,
+        }
+    }
+    leaves.checked_sub(1) == Some(operators)
 }
 
 fn push_compare(out: &mut String, rule: Compare) {
@@ -86,35 +158,23 @@ fn push_compare(out: &mut String, rule: Compare) {
 /// Append an integer in decimal: what `write!(out, "{value}")` gives, without the formatting
 /// machinery (rendering runs once per parsed notation on the JS facade's path).
 fn push_int(out: &mut String, value: i64) {
-    if value < 0 {
-        out.push('-');
-    }
-    let mut n = value.unsigned_abs();
-    let mut digits = [0u8; 20];
-    let mut len = 0usize;
-    loop {
-        if let Some(slot) = digits.get_mut(len) {
-            *slot = b'0'.saturating_add((n % 10) as u8);
-        }
-        len = len.saturating_add(1);
-        n /= 10;
-        if n == 0 || len >= digits.len() {
-            break;
-        }
-    }
-    for d in digits.iter().take(len).rev() {
-        out.push(char::from(*d));
-    }
+    out.push_str(itoa::Buffer::new().format(value));
 }
 
+#[cfg(test)]
 pub(crate) fn term_text(expr: &Expression, term: &DiceTerm) -> String {
     let mut out = String::with_capacity(16);
+    term_text_into(expr, term, &mut out);
+    out
+}
+
+fn term_text_into(expr: &Expression, term: &DiceTerm, out: &mut String) {
     let die = term.die;
-    push_int(&mut out, i64::from(term.count));
+    push_int(out, i64::from(term.count));
     out.push('d');
     match die {
         DieKind::Standard(sides) => {
-            push_int(&mut out, i64::from(sides));
+            push_int(out, i64::from(sides));
         }
         DieKind::Fudge => out.push('F'),
     }
@@ -122,39 +182,38 @@ pub(crate) fn term_text(expr: &Expression, term: &DiceTerm) -> String {
         match m.modifier {
             Modifier::Keep { highest, count } => {
                 out.push_str(if highest { "kh" } else { "kl" });
-                push_int(&mut out, i64::from(count));
+                push_int(out, i64::from(count));
             }
             Modifier::Drop { highest, count } => {
                 out.push_str(if highest { "dh" } else { "dl" });
-                push_int(&mut out, i64::from(count));
+                push_int(out, i64::from(count));
             }
             Modifier::Explode { once, when } => {
                 out.push_str(if once { "xo" } else { "x" });
-                push_compare(&mut out, when.unwrap_or(Compare::eq(die.highest())));
+                push_compare(out, when.unwrap_or(Compare::eq(die.highest())));
             }
             Modifier::Reroll { once, when } => {
                 out.push_str(if once { "r" } else { "rr" });
-                push_compare(&mut out, when.unwrap_or(Compare::eq(die.lowest())));
+                push_compare(out, when.unwrap_or(Compare::eq(die.lowest())));
             }
             Modifier::Min(n) => {
                 out.push_str("min");
-                push_int(&mut out, i64::from(n));
+                push_int(out, i64::from(n));
             }
             Modifier::Max(n) => {
                 out.push_str("max");
-                push_int(&mut out, i64::from(n));
+                push_int(out, i64::from(n));
             }
             Modifier::CountSuccesses(when) => {
                 out.push_str("cs");
-                push_compare(&mut out, when.unwrap_or(Compare::eq(die.highest())));
+                push_compare(out, when.unwrap_or(Compare::eq(die.highest())));
             }
             Modifier::CountFailures(when) => {
                 out.push_str("cf");
-                push_compare(&mut out, when.unwrap_or(Compare::eq(die.lowest())));
+                push_compare(out, when.unwrap_or(Compare::eq(die.lowest())));
             }
         }
     }
-    out
 }
 
 #[cfg(test)]
@@ -196,6 +255,139 @@ mod tests {
             push_int(&mut s, v);
             assert_eq!(s, format!("x{v}"));
         }
+    }
+
+    /// The renderer before it wrote left to right in one pass (a string per subexpression,
+    /// prefixes inserted at the front): the reference for the current one.
+    fn reference_render(expr: &Expression, mut spans: Option<&mut Vec<Range<usize>>>) -> String {
+        // Printing is a loop over the post-order nodes with a stack of strings (no recursion). Each
+        // stack entry holds the terms from `first` up to the next entry's first; their spans are
+        // kept relative to the entry's start and shifted whenever text is put in front of it.
+        struct Entry {
+            text: String,
+            first: usize,
+        }
+        let mut stack: Vec<Entry> = Vec::new();
+        let mut terms = 0usize;
+        let shift = |spans: &mut Option<&mut Vec<Range<usize>>>, from: usize, by: usize| {
+            if let Some(s) = spans.as_deref_mut() {
+                for span in s.iter_mut().skip(from) {
+                    span.start = span.start.saturating_add(by);
+                    span.end = span.end.saturating_add(by);
+                }
+            }
+        };
+        for node in &expr.nodes {
+            let leaf = match node {
+                Node::Number { value, .. } => {
+                    let mut text = String::new();
+                    push_int(&mut text, *value);
+                    Some(text)
+                }
+                Node::Dice(term) => Some(term_text(expr, term)),
+                Node::Neg => {
+                    if let Some(top) = stack.last_mut() {
+                        top.text.insert(0, '-');
+                        shift(&mut spans, top.first, 1);
+                    }
+                    None
+                }
+                Node::Group => {
+                    if let Some(top) = stack.last_mut() {
+                        top.text.insert(0, '(');
+                        top.text.push(')');
+                        shift(&mut spans, top.first, 1);
+                    }
+                    None
+                }
+                Node::Modifier(_) => None,
+                Node::Binary { op, .. } => {
+                    if let Some(rhs) = stack.pop() {
+                        if let Some(lhs) = stack.last_mut() {
+                            lhs.text.push(op.symbol());
+                            shift(&mut spans, rhs.first, lhs.text.len());
+                            lhs.text.push_str(&rhs.text);
+                        }
+                    }
+                    None
+                }
+            };
+            if let Some(text) = leaf {
+                if let Some(s) = spans.as_deref_mut() {
+                    s.push(0..text.len());
+                }
+                stack.push(Entry { text, first: terms });
+                terms = terms.saturating_add(1);
+            }
+        }
+        stack.pop().map(|e| e.text).unwrap_or_default()
+    }
+
+    #[test]
+    fn one_pass_rendering_equals_the_string_stack_renderer() {
+        let mut notations: Vec<String> = [
+            "4d6kh3+2",
+            "-(1d4+1)*-(2)",
+            "((3))",
+            "--5d6!-(d20adv/-3)",
+            "1+2*3-4/5",
+            "(1d6+(2d8-(3d10x>=9)))*(4+5)",
+            "d%+dF+4dF",
+            "7",
+            "-7",
+            "---(-(--(1)))",
+            "(((1+2)*(3-4))/((5)))",
+            "1-(2-(3-(4-(5))))",
+            "1d20r1x>=19kh1cs>=10cf1min2max19",
+            "2*-3/-(4)",
+            "-(-(-1d6))",
+            "(1)+(2)+(3)*((4))",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        // Pseudo-random well-formed notations: leaves, signs, groups and operators.
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        for _ in 0..2000 {
+            let mut text = String::new();
+            let mut open = 0;
+            for term in 0..=next(6) {
+                if term > 0 {
+                    text.push(['+', '-', '*', '/'][next(4) as usize]);
+                }
+                for _ in 0..next(3) {
+                    text.push(['-', '+', '('][next(3) as usize]);
+                    if text.ends_with('(') {
+                        open += 1;
+                    }
+                }
+                text.push_str(["3", "d6", "2d8kh1", "dF", "10"][next(5) as usize]);
+                while open > 0 && next(2) == 0 {
+                    text.push(')');
+                    open -= 1;
+                }
+            }
+            text.push_str(&")".repeat(open));
+            notations.push(text);
+        }
+        let mut parsed = 0;
+        for n in &notations {
+            let Ok(expr) = Expression::parse(n) else {
+                continue;
+            };
+            parsed += 1;
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            let fast = render(&expr, Some(&mut a));
+            let slow = reference_render(&expr, Some(&mut b));
+            assert_eq!((fast, a), (slow, b), "{n}");
+        }
+        assert!(parsed > 1500, "only {parsed} notations parsed");
     }
 
     #[test]

@@ -27,6 +27,14 @@ use crate::dice::limits::{
 use crate::error::{Error, ErrorCode, Result};
 
 pub(crate) fn parse(text: &str) -> Result<Expression> {
+    match crate::dice::quick::parse(text) {
+        Some(expr) => Ok(expr),
+        None => parse_general(text),
+    }
+}
+
+/// The general parser, for every text (`parse` tries the fast path of `dice::quick` first).
+pub(crate) fn parse_general(text: &str) -> Result<Expression> {
     // Bounded scan: a megabyte of text costs MAX_NOTATION_CHARS steps here.
     if text.len() > MAX_NOTATION_CHARS && text.chars().nth(MAX_NOTATION_CHARS).is_some() {
         return Err(Error::at(

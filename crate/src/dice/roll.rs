@@ -6,13 +6,13 @@ use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::dice::Details;
 use crate::dice::advantage::RollMode;
 use crate::dice::ast::Expression;
+use crate::dice::details::Details;
 use crate::dice::eval::evaluate;
-use crate::dice::normalize::render;
+use crate::dice::normalize::{render, render_into};
 use crate::dice::parser::parse;
-use crate::dice::result::RollResult;
+use crate::dice::result::{RollResult, TermResult};
 use crate::dice::source::DieRoller;
 use crate::error::{Error, Result};
 
@@ -33,19 +33,23 @@ impl Expression {
     /// the same faces as [`Expression::roll_total`].
     pub fn roll<R: DieRoller + ?Sized>(&self, dice: &mut R) -> Result<RollResult> {
         let source = dice.kind();
-        let mut details = Details {
-            dice: Vec::with_capacity(self.dice_count as usize),
-            terms: Vec::with_capacity(self.term_count as usize),
-        };
+        let mut details = Details::default();
         let total = self.roll_into(dice, &mut details)?;
         let (notation, texts) = self.texts();
-        for (term, text) in details.terms.iter_mut().zip(texts) {
-            term.notation = text;
-        }
+        let dice = details.die_results();
+        let terms = details
+            .terms
+            .into_iter()
+            .zip(texts)
+            .map(|(term, notation)| TermResult {
+                notation,
+                ..term.result
+            })
+            .collect();
         Ok(RollResult {
             total,
-            dice: details.dice,
-            terms: details.terms,
+            dice,
+            terms,
             notation,
             source,
         })
@@ -69,6 +73,12 @@ impl Expression {
         (notation, terms)
     }
 
+    /// [`Expression::term_spans`] into buffers the caller keeps (cleared first).
+    #[cfg_attr(not(feature = "wasm"), allow(dead_code))]
+    pub(crate) fn texts_into(&self, notation: &mut String, spans: &mut Vec<Range<usize>>) {
+        render_into(self, notation, spans);
+    }
+
     /// The normalized notation and where each term's text lies in it (byte ranges, left to
     /// right; the normalized notation is ASCII, so they are also character ranges).
     pub fn term_spans(&self) -> (String, Vec<Range<usize>>) {
@@ -86,8 +96,7 @@ impl Expression {
         dice: &mut R,
         details: &mut Details,
     ) -> Result<i64> {
-        details.dice.clear();
-        details.terms.clear();
+        details.clear();
         evaluate(self, dice, Some(details))
     }
 }

@@ -60,6 +60,15 @@ impl<T: Copy + Default, const N: usize> SmallBuf<T, N> {
         }
     }
 
+    /// Keep the first `len` items.
+    pub(crate) fn truncate(&mut self, len: usize) {
+        if self.spilled {
+            self.heap.truncate(len);
+        } else {
+            self.len = self.len.min(len);
+        }
+    }
+
     pub(crate) fn get(&self, index: usize) -> Option<T> {
         self.as_slice().get(index).copied()
     }

@@ -80,13 +80,14 @@ struct FaceMap {
 }
 
 impl FaceMap {
-    /// `sides` from 2 to [`MAX_SIDES`] (a d1 takes no word and is handled by the callers).
+    /// `sides` from 1 to [`MAX_SIDES`] (a d1 takes no word: the callers check `sides == 1`).
     fn new(sides: u32) -> Self {
-        let sides = sides.max(2);
+        let sides = sides.max(1);
         let span = u64::from(sides);
         let zone = (1u64 << 32) - ((1u64 << 32) % span);
         let log2 = 31 - sides.leading_zeros();
         let (magic, shift) = if sides.is_power_of_two() {
+            // A d1 (log2 0) never reaches the arithmetic.
             (0, log2.saturating_sub(1))
         } else {
             // m = ⌊2^(32 + log2) / sides⌋ < 2^32, doubled and rounded up to 33 bits, of which
@@ -106,6 +107,20 @@ impl FaceMap {
             last: u32::try_from(zone - 1).unwrap_or(u32::MAX),
             magic,
             shift,
+        }
+    }
+
+    /// The map for `sides`, reusing `cached` when it is for the same die (computing one
+    /// takes three 64-bit divisions, more than mapping a word).
+    #[inline(always)]
+    fn cached(cached: &mut Option<FaceMap>, sides: u32) -> FaceMap {
+        match *cached {
+            Some(map) if map.sides == sides => map,
+            _ => {
+                let map = FaceMap::new(sides);
+                *cached = Some(map);
+                map
+            }
         }
     }
 
@@ -157,11 +172,10 @@ impl FaceMap {
 }
 
 /// One face from a stream of words (see [`FaceMap`]).
-fn face_from_words(sides: u32, mut next: impl FnMut() -> Result<u32>) -> Result<u32> {
-    if sides == 1 {
+fn face_from_words(map: FaceMap, mut next: impl FnMut() -> Result<u32>) -> Result<u32> {
+    if map.sides == 1 {
         return Ok(1);
     }
-    let map = FaceMap::new(sides);
     loop {
         if let Some(face) = map.face(next()?) {
             return Ok(face);
@@ -201,6 +215,8 @@ pub struct SeededDice {
     /// Words `start .. start + BATCH_WORDS` of the stream, when `start` is `Some`.
     batch: [u32; BATCH_WORDS],
     start: Option<u64>,
+    /// The face mapping of the last die rolled.
+    map: Option<FaceMap>,
 }
 
 fn splitmix64(state: &mut u64) -> u64 {
@@ -250,6 +266,7 @@ impl SeededDice {
             key: chacha::key_from_bytes(&key_from_seed(state.seed)),
             batch: [0; BATCH_WORDS],
             start: None,
+            map: None,
         })
     }
 
@@ -291,7 +308,8 @@ impl SeededDice {
 impl DieRoller for SeededDice {
     fn roll_die(&mut self, sides: u32) -> Result<u32> {
         check_sides(sides)?;
-        face_from_words(sides, || Ok(self.next_word()))
+        let map = FaceMap::cached(&mut self.map, sides);
+        face_from_words(map, || Ok(self.next_word()))
     }
     fn kind(&self) -> SourceKind {
         SourceKind::Seeded
@@ -302,7 +320,7 @@ impl DieRoller for SeededDice {
             out.fill(1);
             return Ok(());
         }
-        let map = FaceMap::new(sides);
+        let map = FaceMap::cached(&mut self.map, sides);
         let mut filled = 0usize;
         while let Some(rest) = out.get_mut(filled..).filter(|r| !r.is_empty()) {
             let words = self.available();
@@ -354,6 +372,8 @@ const CRYPTO_BUFFER_WORDS: usize = 1024;
 pub struct CryptoDice {
     buffer: [u32; CRYPTO_BUFFER_WORDS],
     next: usize,
+    /// The face mapping of the last die rolled.
+    map: Option<FaceMap>,
 }
 
 impl Default for CryptoDice {
@@ -361,6 +381,7 @@ impl Default for CryptoDice {
         Self {
             buffer: [0; CRYPTO_BUFFER_WORDS],
             next: CRYPTO_BUFFER_WORDS,
+            map: None,
         }
     }
 }
@@ -399,7 +420,8 @@ impl CryptoDice {
 impl DieRoller for CryptoDice {
     fn roll_die(&mut self, sides: u32) -> Result<u32> {
         check_sides(sides)?;
-        face_from_words(sides, || self.next_word())
+        let map = FaceMap::cached(&mut self.map, sides);
+        face_from_words(map, || self.next_word())
     }
     fn kind(&self) -> SourceKind {
         SourceKind::Crypto
@@ -410,7 +432,7 @@ impl DieRoller for CryptoDice {
             out.fill(1);
             return Ok(());
         }
-        let map = FaceMap::new(sides);
+        let map = FaceMap::cached(&mut self.map, sides);
         let mut filled = 0usize;
         while let Some(rest) = out.get_mut(filled..).filter(|r| !r.is_empty()) {
             let words = self.available()?;

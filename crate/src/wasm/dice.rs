@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 
 use std::cell::RefCell;
 
-use super::packed::{roll_packed, texts_packed};
+use super::packed::{roll_and_texts_packed, roll_packed, texts_packed};
 use super::{JsResult, js, parse_json, write_json};
 use crate::dice::source::MAX_SEED;
 use crate::dice::{
@@ -80,7 +80,13 @@ pub fn parse_into_slot(slot: u32, notation: &str) -> JsResult<usize> {
     }
     let expr = js(Expression::parse(notation))?;
     let at = js(texts_packed(&expr, Some(notation)))?;
-    js(SLOTS.with(|cell| {
+    js(store(slot, expr))?;
+    Ok(at)
+}
+
+/// Keep `expr` in `slot` (which the caller has checked).
+fn store(slot: u32, expr: Expression) -> crate::Result<()> {
+    SLOTS.with(|cell| {
         let mut slots = cell.try_borrow_mut().map_err(|_| slot_error(slot))?;
         let index = slot as usize;
         if slots.len() <= index {
@@ -89,8 +95,35 @@ pub fn parse_into_slot(slot: u32, notation: &str) -> JsResult<usize> {
         if let Some(place) = slots.get_mut(index) {
             *place = Some(expr);
         }
-        Ok(at)
-    }))
+        Ok(())
+    })
+}
+
+/// A notation the facade has not cached: parse it, roll it with every die into the packed
+/// buffer followed by its texts, and only then keep it in `slot` (on any error the slot is
+/// unchanged). Returns the buffer's address. One call instead of parsing and rolling apart.
+#[wasm_bindgen(js_name = rollText)]
+pub fn roll_text(slot: u32, notation: &str, dice: &mut DiceBox) -> JsResult<usize> {
+    if slot >= NOTATION_SLOTS {
+        return js(Err(slot_error(slot)));
+    }
+    let expr = js(Expression::parse(notation))?;
+    let at = js(roll_and_texts_packed(&expr, &mut dice.source, notation))?;
+    js(store(slot, expr))?;
+    Ok(at)
+}
+
+/// A notation the facade has not cached, total only: parse, roll, and only then keep it in
+/// `slot` (on any error the slot is unchanged).
+#[wasm_bindgen(js_name = totalText)]
+pub fn total_text(slot: u32, notation: &str, dice: &mut DiceBox) -> JsResult<f64> {
+    if slot >= NOTATION_SLOTS {
+        return js(Err(slot_error(slot)));
+    }
+    let expr = js(Expression::parse(notation))?;
+    let total = js(expr.roll_total(&mut dice.source))?;
+    js(store(slot, expr))?;
+    Ok(total_to_js(total))
 }
 
 /// Roll the notation in `slot` with every die into the packed buffer; returns its address.

@@ -1,108 +1,158 @@
-//! A compact encoding of a detailed roll for the hot path, written into a buffer that lives in
-//! wasm memory and is reused by every roll.
+//! A compact encoding of a detailed roll for the hot path, written into buffers that live in
+//! wasm memory and are reused by every roll.
 //!
 //! Serializing a roll result field by field through serde-wasm-bindgen costs about 6 µs (each
 //! property is a separate call into JS). Instead the roll is evaluated into reusable buffers and
-//! encoded as numbers into one `Vec<f64>` that is kept between calls; the glue returns its
-//! address and the facade reads it in place through a `Float64Array` over the wasm memory
-//! (re-acquired when the memory grows), then rebuilds the same plain object (`RollResult` in the
-//! generated `.d.ts`). No allocation happens per roll once the buffers have grown to fit. They
-//! keep their size afterwards, which `MAX_DICE` bounds: after the largest roll allowed (10,000
-//! dice) about 0.7 MB stays reserved.
+//! encoded into two kept between calls: numbers (`Vec<f64>`, read in place through a
+//! `Float64Array` over the wasm memory) and the dice, packed into bytes (`Vec<u8>`), which the
+//! facade decodes in place for a few dice, and copies in one block for a big roll so that it can
+//! decode them only when `.dice` is first read (`js-package/src/core/packed.ts`). `1000d6` is
+//! then about a kilobyte to copy instead of a thousand objects to build. No allocation happens
+//! per roll once the buffers have grown to fit; they keep their size afterwards, which
+//! `MAX_DICE` bounds (after the largest roll allowed, 10,000 dice, about 0.2 MB stays reserved).
 //!
 //! The texts (normalized notation, each term's notation) are not in a roll's encoding: they
 //! depend only on the expression, so the facade gets them once per parsed notation
 //! ([`Packer::texts`]) and reuses them.
 //!
-//! Roll layout (all values are integers, exact in f64 because totals stay within ±(2^53 − 1)):
-//! `[total, source, diceCount, termCount,`
-//! ` per die: sides, face, value, flags, term,`
-//! ` per term: kind, subtotal, successes (−1 = none), failures (−1 = none)]`
-//! Source: 0 seeded, 1 crypto, 2 supplied. Term kind: 0 dice, 1 number.
-//! Flags: 1 kept, 2 dropped, 4 exploded, 8 rerolled, 16 success, 32 failure, 64 fudge.
+//! Roll layout, numbers (integers, exact in f64 because totals stay within ±(2^53 − 1)):
+//! `[total, source, diceCount, termCount, diceAt, diceBytes, faceBytes, layout,`
+//! ` per term: kind, subtotal, successes (−1 = none), failures (−1 = none), die, dice]`
+//! Source: 0 seeded, 1 crypto, 2 supplied. Term kind: 0 dice, 1 number. A term's `die` is its
+//! sides, −1 for a Fudge die (rolled as a d3), 0 for a number; `dice` counts its dice. Dice are
+//! grouped by term, terms left to right, so a die's term follows from the counts.
 //!
-//! Texts layout: `[same, length, UTF-16 code units of the normalized notation…, termCount,`
+//! Dice (`diceBytes` bytes at address `diceAt`): each die's face in `faceBytes` bytes (1 when
+//! every die has at most 255 sides, 2 up to 65,535, else 4), little-endian; then, when
+//! `layout & 1`, one flags byte per die (1 kept, 2 dropped, 4 exploded, 8 rerolled, 16 success,
+//! 32 failure; without them every die is just kept); then, when `layout & 2`, each die's value
+//! as a little-endian i32 (without them a die counts its face, a Fudge die its face − 2).
+//!
+//! Texts layout (alone, or right after a roll's numbers when a notation is parsed and rolled
+//! in one call): `[same, length, UTF-16 code units of the normalized notation…, termCount,`
 //! ` per term: start, end]`. `same` is 1 when the normalized notation is exactly the text that
 //! was parsed (then the code units are left out and the facade uses its own string); a term's
 //! text is the notation's characters `start..end`.
 //!
 //! The facade's decoder is `js-package/src/core/packed.ts`; change both together.
 
+use core::ops::Range;
 use std::cell::RefCell;
 
-use crate::dice::{Details, DieRoller, Expression, SourceKind, TermKind};
+use crate::dice::details::{Details, DieKind};
+use crate::dice::{DieRoller, Expression, SourceKind, TermKind};
 use crate::error::{Error, ErrorCode, Result};
 
-/// Numbers before the first die.
-pub const HEADER: usize = 4;
-/// Numbers per die.
-pub const PER_DIE: usize = 5;
+/// Numbers before the first term.
+pub const HEADER: usize = 8;
 /// Numbers per term.
-pub const PER_TERM: usize = 4;
+pub const PER_TERM: usize = 6;
+/// `layout` bit: the flags bytes follow the faces.
+pub const HAS_FLAGS: u32 = 1;
+/// `layout` bit: the values follow.
+pub const HAS_VALUES: u32 = 2;
 
-/// The reusable buffers: evaluation details and the encoded output.
+/// The reusable buffers: evaluation details, rendered texts and the encoded output.
 pub struct Packer {
     details: Details,
+    text: String,
+    spans: Vec<Range<usize>>,
     out: Vec<f64>,
+    dice: Vec<u8>,
 }
 
 impl Packer {
     pub const fn new() -> Self {
         Self {
-            details: Details {
-                dice: Vec::new(),
-                terms: Vec::new(),
-            },
+            details: Details::new(),
+            text: String::new(),
+            spans: Vec::new(),
             out: Vec::new(),
+            dice: Vec::new(),
         }
     }
 
     /// Roll `expr` with every die and encode it (see the module docs); the encoding is
-    /// [`Packer::output`] until the next roll. On an error the output is empty.
+    /// [`Packer::output`] and [`Packer::dice`] until the next roll. On an error the output is
+    /// empty.
     pub fn roll<R: DieRoller + ?Sized>(&mut self, expr: &Expression, dice: &mut R) -> Result<()> {
         self.out.clear();
+        self.dice.clear();
         let source = dice.kind();
         let total = expr.roll_into(dice, &mut self.details)?;
-        let Details { dice, terms } = &self.details;
-        let out = &mut self.out;
-        out.reserve(
-            HEADER
-                .saturating_add(dice.len().saturating_mul(PER_DIE))
-                .saturating_add(terms.len().saturating_mul(PER_TERM)),
+        let d = &self.details;
+        let max_sides = d
+            .terms
+            .iter()
+            .filter_map(|t| t.die.map(DieKind::sides))
+            .max()
+            .unwrap_or(0);
+        let face_bytes: usize = match max_sides {
+            0..=0xFF => 1,
+            0x100..=0xFFFF => 2,
+            _ => 4,
+        };
+        let layout = if d.plain { 0 } else { HAS_FLAGS } | if d.natural { 0 } else { HAS_VALUES };
+        let bytes = &mut self.dice;
+        bytes.reserve(
+            d.faces
+                .len()
+                .saturating_mul(face_bytes + 1 + if d.natural { 0 } else { 4 }),
         );
-        out.push(total as f64);
-        out.push(match source {
-            SourceKind::Seeded => 0.0,
-            SourceKind::Crypto => 1.0,
-            SourceKind::Supplied => 2.0,
-        });
-        out.push(dice.len() as f64);
-        out.push(terms.len() as f64);
-        for d in dice {
-            let flags = u32::from(d.kept)
-                | u32::from(d.dropped) << 1
-                | u32::from(d.exploded) << 2
-                | u32::from(d.rerolled) << 3
-                | u32::from(d.success) << 4
-                | u32::from(d.failure) << 5
-                | u32::from(d.fudge) << 6;
-            out.extend_from_slice(&[
-                f64::from(d.sides),
-                f64::from(d.face),
-                f64::from(d.value),
-                f64::from(flags),
-                f64::from(d.term),
-            ]);
+        match face_bytes {
+            // Faces never exceed the largest die's sides, so the truncations are exact.
+            1 => bytes.extend(d.faces.iter().map(|&f| f as u8)),
+            2 => {
+                for &f in &d.faces {
+                    bytes.extend_from_slice(&(f as u16).to_le_bytes());
+                }
+            }
+            _ => {
+                for &f in &d.faces {
+                    bytes.extend_from_slice(&f.to_le_bytes());
+                }
+            }
         }
-        for t in terms {
+        if !d.plain {
+            bytes.extend_from_slice(&d.flags);
+        }
+        if !d.natural {
+            for &v in &d.values {
+                bytes.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+        let out = &mut self.out;
+        out.reserve(HEADER.saturating_add(d.terms.len().saturating_mul(PER_TERM)));
+        out.extend_from_slice(&[
+            total as f64,
+            match source {
+                SourceKind::Seeded => 0.0,
+                SourceKind::Crypto => 1.0,
+                SourceKind::Supplied => 2.0,
+            },
+            d.faces.len() as f64,
+            d.terms.len() as f64,
+            bytes.as_ptr() as usize as f64,
+            bytes.len() as f64,
+            face_bytes as f64,
+            f64::from(layout),
+        ]);
+        for t in &d.terms {
+            let r = &t.result;
             out.extend_from_slice(&[
-                match t.kind {
+                match r.kind {
                     TermKind::Dice => 0.0,
                     TermKind::Number => 1.0,
                 },
-                t.subtotal as f64,
-                t.successes.map_or(-1.0, f64::from),
-                t.failures.map_or(-1.0, f64::from),
+                r.subtotal as f64,
+                r.successes.map_or(-1.0, f64::from),
+                r.failures.map_or(-1.0, f64::from),
+                match t.die {
+                    Some(DieKind::Standard(sides)) => f64::from(sides),
+                    Some(DieKind::Fudge) => -1.0,
+                    None => 0.0,
+                },
+                f64::from(t.dice),
             ]);
         }
         Ok(())
@@ -111,25 +161,49 @@ impl Packer {
     /// Encode the texts of `expr` (see the module docs); `parsed_from` is the text it was parsed
     /// from, when the caller has it.
     pub fn texts(&mut self, expr: &Expression, parsed_from: Option<&str>) {
-        let (notation, spans) = expr.term_spans();
+        self.out.clear();
+        self.push_texts(expr, parsed_from);
+    }
+
+    /// [`Packer::roll`], then the texts of `expr` right after the roll's numbers (where the
+    /// facade finds them from the term count).
+    pub fn roll_and_texts<R: DieRoller + ?Sized>(
+        &mut self,
+        expr: &Expression,
+        dice: &mut R,
+        parsed_from: &str,
+    ) -> Result<()> {
+        self.roll(expr, dice)?;
+        self.push_texts(expr, Some(parsed_from));
+        Ok(())
+    }
+
+    fn push_texts(&mut self, expr: &Expression, parsed_from: Option<&str>) {
+        expr.texts_into(&mut self.text, &mut self.spans);
+        let notation = self.text.as_str();
         let out = &mut self.out;
-        out.clear();
-        let same = parsed_from == Some(notation.as_str());
+        let same = parsed_from == Some(notation);
         out.push(f64::from(u8::from(same)));
         out.push(notation.len() as f64);
         if !same {
-            out.extend(notation.encode_utf16().map(f64::from));
+            // Normalized notation is ASCII: one UTF-16 unit per byte.
+            out.extend(notation.bytes().map(f64::from));
         }
-        out.push(spans.len() as f64);
-        for span in spans {
+        out.push(self.spans.len() as f64);
+        for span in &self.spans {
             out.push(span.start as f64);
             out.push(span.end as f64);
         }
     }
 
-    /// The encoding of the last successful roll (or texts).
+    /// The numbers of the last successful roll (or texts).
     pub fn output(&self) -> &[f64] {
         &self.out
+    }
+
+    /// The dice bytes of the last successful roll.
+    pub fn dice(&self) -> &[u8] {
+        &self.dice
     }
 }
 
@@ -163,6 +237,15 @@ pub fn roll_packed<R: DieRoller + ?Sized>(expr: &Expression, dice: &mut R) -> Re
     with_packer(|p| p.roll(expr, dice))
 }
 
+/// Roll with every die, then the texts, into the shared buffer; returns its address.
+pub fn roll_and_texts_packed<R: DieRoller + ?Sized>(
+    expr: &Expression,
+    dice: &mut R,
+    parsed_from: &str,
+) -> Result<usize> {
+    with_packer(|p| p.roll_and_texts(expr, dice, parsed_from))
+}
+
 /// The texts of `expr` into the shared buffer; returns its address.
 pub fn texts_packed(expr: &Expression, parsed_from: Option<&str>) -> Result<usize> {
     with_packer(|p| {
@@ -174,64 +257,76 @@ pub fn texts_packed(expr: &Expression, parsed_from: Option<&str>) -> Result<usiz
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice::{RollResult, SeededDice, SuppliedDice};
+    use crate::dice::{DieResult, RollResult, SeededDice, SuppliedDice, TermResult};
 
-    /// Decode the buffer the way the facade does (packed.ts), texts added from `texts()`.
-    fn decode(buf: &[f64], expr: &Expression) -> (i64, usize, Vec<[f64; 5]>, Vec<[f64; 4]>) {
-        let (total, source, n_dice, n_terms) = (buf[0], buf[1], buf[2], buf[3]);
-        let n_dice = n_dice as usize;
-        let n_terms = n_terms as usize;
-        assert_eq!(buf.len(), HEADER + n_dice * PER_DIE + n_terms * PER_TERM);
-        assert_eq!(n_terms, expr.texts().1.len());
-        let dice = (0..n_dice)
-            .map(|i| {
-                let s = &buf[HEADER + i * PER_DIE..][..PER_DIE];
-                [s[0], s[1], s[2], s[3], s[4]]
-            })
-            .collect();
-        let terms = (0..n_terms)
-            .map(|i| {
-                let s = &buf[HEADER + n_dice * PER_DIE + i * PER_TERM..][..PER_TERM];
-                [s[0], s[1], s[2], s[3]]
-            })
-            .collect();
+    /// Decode the buffers the way the facade does (packed.ts), texts left empty.
+    fn decode(out: &[f64], bytes: &[u8]) -> (i64, usize, Vec<DieResult>, Vec<TermResult>) {
+        let (total, source, n_dice, n_terms) = (out[0], out[1], out[2] as usize, out[3] as usize);
+        let (at, len, width, layout) = (out[4], out[5] as usize, out[6] as usize, out[7] as u32);
+        assert_eq!(at as usize, bytes.as_ptr() as usize);
+        assert_eq!(out.len(), HEADER + n_terms * PER_TERM);
+        assert_eq!(bytes.len(), len);
+        let flags_at = n_dice * width;
+        let values_at = flags_at + if layout & HAS_FLAGS != 0 { n_dice } else { 0 };
+        let expected_len = values_at
+            + if layout & HAS_VALUES != 0 {
+                4 * n_dice
+            } else {
+                0
+            };
+        assert_eq!(len, expected_len);
+        let mut dice = Vec::new();
+        let mut terms = Vec::new();
+        for t in 0..n_terms {
+            let s = &out[HEADER + t * PER_TERM..][..PER_TERM];
+            terms.push(TermResult {
+                kind: if s[0] == 0.0 {
+                    TermKind::Dice
+                } else {
+                    TermKind::Number
+                },
+                notation: String::new(),
+                subtotal: s[1] as i64,
+                successes: (s[2] >= 0.0).then_some(s[2] as u32),
+                failures: (s[3] >= 0.0).then_some(s[3] as u32),
+            });
+            let (die, count) = (s[4], s[5] as usize);
+            for _ in 0..count {
+                let i = dice.len();
+                let mut face = 0u32;
+                for b in 0..width {
+                    face |= u32::from(bytes[i * width + b]) << (8 * b);
+                }
+                let flags = if layout & HAS_FLAGS != 0 {
+                    bytes[flags_at + i]
+                } else {
+                    1
+                };
+                let fudge = die < 0.0;
+                let value = if layout & HAS_VALUES != 0 {
+                    i32::from_le_bytes(bytes[values_at + 4 * i..][..4].try_into().unwrap())
+                } else if fudge {
+                    face as i32 - 2
+                } else {
+                    face as i32
+                };
+                dice.push(DieResult {
+                    sides: if fudge { 3 } else { die as u32 },
+                    face,
+                    value,
+                    kept: flags & 1 != 0,
+                    dropped: flags & 2 != 0,
+                    exploded: flags & 4 != 0,
+                    rerolled: flags & 8 != 0,
+                    success: flags & 16 != 0,
+                    failure: flags & 32 != 0,
+                    fudge,
+                    term: t as u32,
+                });
+            }
+        }
+        assert_eq!(dice.len(), n_dice);
         (total as i64, source as usize, dice, terms)
-    }
-
-    fn expected(r: &RollResult) -> (Vec<[f64; 5]>, Vec<[f64; 4]>) {
-        let dice = r
-            .dice
-            .iter()
-            .map(|d| {
-                let flags = [
-                    d.kept, d.dropped, d.exploded, d.rerolled, d.success, d.failure, d.fudge,
-                ]
-                .iter()
-                .enumerate()
-                .map(|(i, b)| u32::from(*b) << i)
-                .sum::<u32>();
-                [
-                    d.sides.into(),
-                    d.face.into(),
-                    d.value.into(),
-                    flags.into(),
-                    d.term.into(),
-                ]
-            })
-            .collect();
-        let terms = r
-            .terms
-            .iter()
-            .map(|t| {
-                [
-                    if t.kind == TermKind::Dice { 0.0 } else { 1.0 },
-                    t.subtotal as f64,
-                    t.successes.map_or(-1.0, f64::from),
-                    t.failures.map_or(-1.0, f64::from),
-                ]
-            })
-            .collect();
-        (dice, terms)
     }
 
     #[test]
@@ -243,9 +338,18 @@ mod tests {
             "10d10cs>=8cf1",
             "6d6x",
             "4dF+1",
+            "4dF-1d4",
             "1d20r1+1d4ro<2",
             "3d6min2max5-1d4/2",
             "20d6kl2dh1+5d8",
+            "1000d6",
+            "3d1000+2d300",
+            "2d1000000+1d2",
+            "300d6kh100+1d70000",
+            "4dF+1d6+3d20min15",
+            "10d6+2d6kh1+4dF",
+            "2d6+3d8x>=7min2+1d4",
+            "7",
         ];
         let mut packer = Packer::new();
         for (seed, n) in notations.iter().enumerate() {
@@ -255,9 +359,18 @@ mod tests {
             let mut b = SeededDice::new(seed as u64).unwrap();
             packer.roll(&expr, &mut a).unwrap();
             let r = expr.roll(&mut b).unwrap();
-            let (total, source, dice, terms) = decode(packer.output(), &expr);
+            let (total, source, dice, terms) = decode(packer.output(), packer.dice());
             assert_eq!((total, source), (r.total, 0), "{n}");
-            assert_eq!((dice, terms), expected(&r), "{n}");
+            assert_eq!(dice, r.dice, "{n}");
+            let unnamed: Vec<TermResult> = r
+                .terms
+                .iter()
+                .map(|t| TermResult {
+                    notation: String::new(),
+                    ..t.clone()
+                })
+                .collect();
+            assert_eq!(terms, unnamed, "{n}");
             let (notation, texts) = expr.texts();
             assert_eq!(notation, r.notation);
             let term_texts: Vec<&str> = r.terms.iter().map(|t| t.notation.as_str()).collect();
@@ -267,15 +380,40 @@ mod tests {
     }
 
     #[test]
+    fn plain_rolls_pack_one_byte_per_die() {
+        let expr = Expression::parse("1000d6").unwrap();
+        let mut packer = Packer::new();
+        packer
+            .roll(&expr, &mut SeededDice::new(1).unwrap())
+            .unwrap();
+        assert_eq!(packer.dice().len(), 1000);
+        assert_eq!(packer.output()[6..8], [1.0, 0.0]);
+        let expr = Expression::parse("4d6kh3").unwrap();
+        packer
+            .roll(&expr, &mut SeededDice::new(1).unwrap())
+            .unwrap();
+        assert_eq!(packer.dice().len(), 8);
+        assert_eq!(packer.output()[6..8], [1.0, f64::from(HAS_FLAGS)]);
+        let expr = Expression::parse("2d20min5+1d300").unwrap();
+        packer
+            .roll(&expr, &mut SuppliedDice::new([3, 4, 250]))
+            .unwrap();
+        assert_eq!(packer.dice().len(), 3 * 2 + 3 * 4);
+        assert_eq!(packer.output()[6..8], [2.0, f64::from(HAS_VALUES)]);
+    }
+
+    #[test]
     fn packed_roll_reports_supplied_source_and_errors_like_roll() {
         let expr = Expression::parse("2d6").unwrap();
         let mut packer = Packer::new();
         packer.roll(&expr, &mut SuppliedDice::new([3, 4])).unwrap();
         assert_eq!(&packer.output()[..4], &[7.0, 2.0, 2.0, 1.0]);
+        assert_eq!(packer.dice(), &[3, 4]);
         let err = packer.roll(&expr, &mut SuppliedDice::new([3])).unwrap_err();
         let same = expr.roll(&mut SuppliedDice::new([3])).unwrap_err();
         assert_eq!(err, same);
         assert!(packer.output().is_empty());
+        assert!(packer.dice().is_empty());
         let addr = roll_packed(&expr, &mut SuppliedDice::new([1, 1])).unwrap();
         assert_eq!(addr % 8, 0);
     }

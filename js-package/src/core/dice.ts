@@ -8,7 +8,9 @@ import {
   ParsedNotation,
   parseIntoSlot,
   rollSlot,
+  rollText,
   totalSlot,
+  totalText,
   chanceInSix as coreChanceInSix,
   percentChance as corePercentChance,
   rollOff as coreRollOff,
@@ -27,8 +29,8 @@ import {
   type TwiceRoll,
 } from "../wasm/turnkeeper.js";
 import { ensureReady } from "./loader.js";
-import { guard, TurnkeeperError } from "./errors.js";
-import { unpack, unpackTexts, type NotationTexts } from "./packed.js";
+import { guard, TurnkeeperError, wrapError } from "./errors.js";
+import { unpack, unpackTexts, unpackTextsAfterRoll, type NotationTexts } from "./packed.js";
 import { checkNumber, fromText, readField, toText, typeOf } from "./text.js";
 
 export type {
@@ -131,11 +133,13 @@ export function facesArray(faces: readonly number[] | undefined): Uint32Array | 
 
 interface Cached {
   readonly slot: number;
-  readonly texts: NotationTexts;
+  /** Rendered when the notation is first rolled with every die (`total` needs none). */
+  texts: NotationTexts | undefined;
 }
 
 // Parsed notations by exact text, each in a wasm slot (`NOTATION_SLOTS`, crate/src/wasm/dice.rs
-// says why); slots are reused oldest first. Parse results only, never dice state.
+// says why); slots are reused oldest first. Parse results only, never dice state. A notation
+// not in the cache is parsed and rolled in one call, and the slot changes only if both worked.
 const NOTATION_CACHE_SIZE = 32;
 const cache = new Map<string, Cached>();
 const inSlot: string[] = [];
@@ -156,45 +160,55 @@ function sent(notation: string): string {
   return notation.length > NOTATION_SENT_MAX ? notation.slice(0, NOTATION_SENT_MAX) : notation;
 }
 
-function parsedOf(notation: string): Cached {
-  const hit = cache.get(notation);
-  if (hit !== undefined) return hit;
-  checkNotation(notation);
-  const slot = nextSlot;
-  // A parse error leaves the slot, and so the cache, as it was.
-  const at = guard(() => parseIntoSlot(slot, sent(notation)));
-  const entry: Cached = { slot, texts: unpackTexts(at, notation) };
+/** Record that `slot` now holds `notation` (the core has just stored it there). */
+function remember(notation: string, slot: number, texts: NotationTexts | undefined): void {
   const old = inSlot[slot];
   if (old !== undefined) cache.delete(old);
   inSlot[slot] = notation;
   nextSlot = (slot + 1) % NOTATION_CACHE_SIZE;
-  cache.set(notation, entry);
-  return entry;
+  cache.set(notation, { slot, texts });
 }
 
 function rollWith(notation: string, box: DiceBox): RollResult {
-  const p = parsedOf(notation);
-  return unpack(guard(() => rollSlot(p.slot, box)), p.texts);
+  const hit = cache.get(notation);
+  try {
+    if (hit !== undefined) {
+      // Parsed by `total`, first rolled with every die now: the texts, then the roll.
+      hit.texts ??= unpackTexts(parseIntoSlot(hit.slot, notation), notation);
+      return unpack(rollSlot(hit.slot, box), hit.texts);
+    }
+    const text = sent(notation);
+    const slot = nextSlot;
+    const at = rollText(slot, text, box);
+    const texts = unpackTextsAfterRoll(at, notation);
+    const result = unpack(at, texts);
+    remember(notation, slot, texts);
+    return result;
+  } catch (e) {
+    throw wrapError(e);
+  }
 }
 
 function totalWith(notation: string, box: DiceBox): number {
-  const p = parsedOf(notation);
-  return guard(() => totalSlot(p.slot, box));
+  const hit = cache.get(notation);
+  try {
+    if (hit !== undefined) return totalSlot(hit.slot, box);
+    const text = sent(notation);
+    const slot = nextSlot;
+    const value = totalText(slot, text, box);
+    remember(notation, slot, undefined);
+    return value;
+  } catch (e) {
+    throw wrapError(e);
+  }
 }
 
-/** Run `f` with the shared crypto box, or a one-off box for the options (its seed is checked first). */
-function withBox<T>(options: RollOptions | undefined, f: (box: DiceBox) => T): T {
-  ensureReady();
-  if (options === undefined) return f(boxOf(undefined));
+/** The one-off box for `options` (its seed and faces checked first); undefined for crypto. */
+function optionBox(options: RollOptions): DiceBox | undefined {
   const { seed, faces: given } = readOptions(options);
-  if (given === undefined && seed === undefined) return f(boxOf(undefined));
+  if (given === undefined && seed === undefined) return undefined;
   const faces = facesArray(given);
-  const box = guard(() => (faces ? DiceBox.supplied(faces) : new DiceBox(seed)));
-  try {
-    return f(box);
-  } finally {
-    box.free();
-  }
+  return guard(() => (faces ? DiceBox.supplied(faces) : new DiceBox(seed)));
 }
 
 /**
@@ -202,12 +216,26 @@ function withBox<T>(options: RollOptions | undefined, f: (box: DiceBox) => T): T
  * `roll("4d6kh3+2", { seed: 42 })` → `{ total, dice: [{ sides, face, kept, … }], terms, notation, source }`.
  */
 export function roll(notation: string, options?: RollOptions): RollResult {
-  return withBox(options, (box) => rollWith(notation, box));
+  ensureReady();
+  const box = options === undefined ? undefined : optionBox(options);
+  if (box === undefined) return rollWith(notation, boxOf(undefined));
+  try {
+    return rollWith(notation, box);
+  } finally {
+    box.free();
+  }
 }
 
 /** Like {@link roll} but returns only the total (no per-die detail is built). */
 export function total(notation: string, options?: RollOptions): number {
-  return withBox(options, (box) => totalWith(notation, box));
+  ensureReady();
+  const box = options === undefined ? undefined : optionBox(options);
+  if (box === undefined) return totalWith(notation, boxOf(undefined));
+  try {
+    return totalWith(notation, box);
+  } finally {
+    box.free();
+  }
 }
 
 /** Options for a {@link Dice} box. */

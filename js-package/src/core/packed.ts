@@ -3,6 +3,17 @@
 import { wasmMemory, type DieResult, type RollResult, type SourceKind, type TermResult } from "../wasm/turnkeeper.js";
 
 const SOURCES: readonly SourceKind[] = ["seeded", "crypto", "supplied"];
+const HEADER = 8;
+const PER_TERM = 6;
+const HAS_FLAGS = 1;
+const HAS_VALUES = 2;
+
+/**
+ * Rolls with more dice than this keep their dice packed (one copied block of bytes) and build
+ * the `dice` objects when `.dice` is first read; smaller ones build them at once (for a few
+ * dice that is cheaper than the lazy property).
+ */
+export const EAGER_DICE = 16;
 
 export interface NotationTexts {
   readonly notation: string;
@@ -10,16 +21,30 @@ export interface NotationTexts {
 }
 
 let view: Float64Array | undefined;
+let bytes: Uint8Array | undefined;
 
 // Re-made after the memory grew (which empties old views).
 function memory(): Float64Array {
   if (view === undefined || view.length === 0) view = new Float64Array(wasmMemory().buffer);
   return view;
 }
+function memoryBytes(): Uint8Array {
+  if (bytes === undefined || bytes.length === 0) bytes = new Uint8Array(wasmMemory().buffer);
+  return bytes;
+}
 
 export function unpackTexts(at: number, parsed?: string): NotationTexts {
+  return textsAt(memory(), at / 8, parsed);
+}
+
+/** The texts that follow a roll's numbers (a notation parsed and rolled in one call). */
+export function unpackTextsAfterRoll(at: number, parsed: string): NotationTexts {
   const buf = memory();
-  let i = at / 8;
+  const i = at / 8;
+  return textsAt(buf, i + HEADER + (buf[i + 3] as number) * PER_TERM, parsed);
+}
+
+function textsAt(buf: Float64Array, i: number, parsed?: string): NotationTexts {
   const len = buf[i + 1] as number;
   i += 2;
   let notation = parsed ?? "";
@@ -33,6 +58,115 @@ export function unpackTexts(at: number, parsed?: string): NotationTexts {
   return { notation, terms };
 }
 
+/** Where the dice of a roll are, and how to read them. */
+interface PackedDice {
+  readonly bytes: Uint8Array;
+  /** Offset of the first face in `bytes`. */
+  readonly at: number;
+  readonly count: number;
+  readonly width: number;
+  readonly layout: number;
+  /** Per term: its die (sides, −1 Fudge, 0 a number) and how many dice it has. */
+  readonly terms: readonly number[];
+}
+
+function decodePacked(p: PackedDice): DieResult[] {
+  return decodeDice(p.bytes, p.at, p.count, p.width, p.layout, p.terms, 0, 2, p.terms.length / 2);
+}
+
+/**
+ * The dice at `b[at…]`. Term `t`'s die and dice count are `info[infoAt + t·stride]` and the
+ * number after it (the roll's numbers in place, or a copy of those two).
+ */
+function decodeDice(b: Uint8Array, at: number, count: number, width: number, layout: number, info: ArrayLike<number>, infoAt: number, stride: number, termCount: number): DieResult[] {
+  const flagsAt = at + count * width;
+  const valuesAt = flagsAt + ((layout & HAS_FLAGS) !== 0 ? count : 0);
+  const dice: DieResult[] = [];
+  let i = 0;
+  for (let t = 0; t < termCount; t++) {
+    const die = info[infoAt + t * stride] as number;
+    const fudge = die < 0;
+    const sides = fudge ? 3 : die;
+    const end = i + (info[infoAt + t * stride + 1] as number);
+    for (; i < end; i++) {
+      const f = at + i * width;
+      const face =
+        width === 1 ? (b[f] as number) : width === 2 ? (b[f] as number) | ((b[f + 1] as number) << 8) : ((b[f] as number) | ((b[f + 1] as number) << 8) | ((b[f + 2] as number) << 16) | ((b[f + 3] as number) << 24)) >>> 0;
+      const flags = (layout & HAS_FLAGS) !== 0 ? (b[flagsAt + i] as number) : 1;
+      let value = fudge ? face - 2 : face;
+      if ((layout & HAS_VALUES) !== 0) {
+        const v = valuesAt + 4 * i;
+        value = (b[v] as number) | ((b[v + 1] as number) << 8) | ((b[v + 2] as number) << 16) | ((b[v + 3] as number) << 24);
+      }
+      dice.push({
+        sides,
+        face,
+        value,
+        kept: (flags & 1) !== 0,
+        dropped: (flags & 2) !== 0,
+        exploded: (flags & 4) !== 0,
+        rerolled: (flags & 8) !== 0,
+        success: (flags & 16) !== 0,
+        failure: (flags & 32) !== 0,
+        fudge,
+        term: t,
+      });
+    }
+  }
+  return dice;
+}
+
+// Copies of big rolls' dice bytes go into a shared block (a fresh one when it is full), so that
+// a roll costs no ArrayBuffer of its own (allocating one per roll measured about 1 µs, mostly
+// garbage collection). A block stays alive while an undecoded roll still points into it: at most
+// ARENA_BYTES kept per such roll.
+const ARENA_BYTES = 1 << 16;
+let arena = new Uint8Array(0);
+let arenaUsed = 0;
+
+function keep(from: Uint8Array, at: number, length: number): { bytes: Uint8Array; at: number } {
+  if (arenaUsed + length > arena.length) {
+    arena = new Uint8Array(Math.max(ARENA_BYTES, length));
+    arenaUsed = 0;
+  }
+  arena.set(from.subarray(at, at + length), arenaUsed);
+  const kept = { bytes: arena, at: arenaUsed };
+  arenaUsed += length;
+  return kept;
+}
+
+const PACKED = Symbol("packed dice");
+type Lazy = RollResult & { [PACKED]?: PackedDice };
+
+function settle(result: Lazy, value: DieResult[]): DieResult[] {
+  Object.defineProperty(result, "dice", { value, writable: true, enumerable: true, configurable: true });
+  delete result[PACKED];
+  return value;
+}
+
+// One accessor shared by every lazy result: `dice` is an own, enumerable property that decodes
+// on first read and then becomes a plain data property, so `JSON.stringify`, spreading,
+// `structuredClone`, `Object.keys` and deep equality see the same object as an eager result;
+// assigning replaces it. A frozen or sealed result keeps the accessor (and decodes every read).
+const LAZY_DICE: PropertyDescriptor = {
+  get(this: Lazy): DieResult[] {
+    const packed = this[PACKED];
+    if (packed === undefined) return [];
+    const dice = decodePacked(packed);
+    try {
+      settle(this, dice);
+    } catch {
+      // Frozen or sealed: the property cannot change any more.
+    }
+    return dice;
+  },
+  set(this: Lazy, value: DieResult[]) {
+    settle(this, value);
+  },
+  enumerable: true,
+  configurable: true,
+};
+
 export function unpack(at: number, texts: NotationTexts): RollResult {
   const buf = memory();
   let i = at / 8;
@@ -40,27 +174,15 @@ export function unpack(at: number, texts: NotationTexts): RollResult {
   const source = SOURCES[buf[i + 1] as number] ?? "crypto";
   const diceCount = buf[i + 2] as number;
   const termCount = buf[i + 3] as number;
-  i += 4;
-  const dice: DieResult[] = [];
-  for (let n = 0; n < diceCount; n++, i += 5) {
-    const flags = buf[i + 3] as number;
-    dice.push({
-      sides: buf[i] as number,
-      face: buf[i + 1] as number,
-      value: buf[i + 2] as number,
-      kept: (flags & 1) !== 0,
-      dropped: (flags & 2) !== 0,
-      exploded: (flags & 4) !== 0,
-      rerolled: (flags & 8) !== 0,
-      success: (flags & 16) !== 0,
-      failure: (flags & 32) !== 0,
-      fudge: (flags & 64) !== 0,
-      term: buf[i + 4] as number,
-    });
-  }
+  const diceAt = buf[i + 4] as number;
+  const diceBytes = buf[i + 5] as number;
+  const width = buf[i + 6] as number;
+  const layout = buf[i + 7] as number;
+  i += HEADER;
+  const termsAt = i;
   const terms: TermResult[] = [];
   const termTexts = texts.terms;
-  for (let n = 0; n < termCount; n++, i += 4) {
+  for (let n = 0; n < termCount; n++, i += PER_TERM) {
     const term: TermResult = {
       kind: buf[i] === 0 ? "dice" : "number",
       notation: termTexts[n] ?? "",
@@ -72,5 +194,18 @@ export function unpack(at: number, texts: NotationTexts): RollResult {
     if (f >= 0) term.failures = f;
     terms.push(term);
   }
-  return { total, dice, terms, notation: texts.notation, source };
+  if (diceCount <= EAGER_DICE) {
+    const dice = decodeDice(memoryBytes(), diceAt, diceCount, width, layout, buf, termsAt + 4, PER_TERM, termCount);
+    return { total, dice, terms, notation: texts.notation, source };
+  }
+  // The bytes are overwritten by the next roll: keep a copy (about a byte per die).
+  const kept = keep(memoryBytes(), diceAt, diceBytes);
+  const info: number[] = [];
+  for (let n = 0, j = termsAt + 4; n < termCount; n++, j += PER_TERM) info.push(buf[j] as number, buf[j + 1] as number);
+  const result: Lazy = { total, dice: [], terms, notation: texts.notation, source };
+  // Not enumerable: invisible to JSON, spreading, cloning and deep equality.
+  const packed: PackedDice = { bytes: kept.bytes, at: kept.at, count: diceCount, width, layout, terms: info };
+  Object.defineProperty(result, PACKED, { value: packed, writable: true, configurable: true });
+  Object.defineProperty(result, "dice", LAZY_DICE);
+  return result;
 }
