@@ -245,3 +245,110 @@ test("many rolls in a row (the packed buffer is reused and survives memory growt
     assert.ok(big.dice.every((d) => d.sides === 6 && d.face >= 1 && d.face <= 6));
   }
 });
+
+test("a big roll decodes its dice on first read and looks like any other result", () => {
+  const notations = ["40d6", "20d6kh10+20d6min3", "3d1000000+30dF", "30d300x>=299+1", "10d10cs>=8cf1+20d4r1", "17d20"];
+  for (const n of notations) {
+    const seed = 11;
+    const lazy = roll(n, { seed });
+    assert.ok(Object.getOwnPropertyDescriptor(lazy, "dice")?.get, `${n}: dice not decoded yet`);
+    assert.deepEqual(Object.keys(lazy), ["total", "dice", "terms", "notation", "source"]);
+    // Every way of reading it sees the same plain data.
+    const json = JSON.parse(JSON.stringify(roll(n, { seed })));
+    assert.deepStrictEqual({ ...roll(n, { seed }) }, json, n);
+    assert.deepStrictEqual(structuredClone(roll(n, { seed })), json, n);
+    assert.deepStrictEqual(lazy, json, n);
+    assert.equal(Object.getOwnPropertyDescriptor(lazy, "dice")?.writable, true, `${n}: a data property once read`);
+    assert.deepEqual(Object.getOwnPropertySymbols(lazy), []);
+    // The same faces supplied again give the same result through the eager path of each term.
+    const faces = lazy.dice.map((d) => d.face);
+    assert.deepEqual(roll(n, { faces }).dice, lazy.dice, n);
+    let kept = 0;
+    for (const d of lazy.dice) {
+      assert.ok(d.face >= 1 && d.face <= d.sides, n);
+      assert.equal(d.term < lazy.terms.length, true);
+      if (d.kept) kept++;
+    }
+    assert.ok(kept > 0);
+  }
+  // Assigning before reading replaces the dice; a frozen result still reads them.
+  const assigned = roll("40d6", { seed: 1 });
+  assigned.dice = [];
+  assert.deepEqual(assigned.dice, []);
+  const frozen = Object.freeze(roll("40d6", { seed: 1 }));
+  assert.equal(frozen.dice.length, 40);
+  assert.deepEqual(frozen.dice, roll("40d6", { seed: 1 }).dice);
+  // Many undecoded rolls in flight, read in another order, keep their own dice.
+  const dice = new Dice({ seed: 3 });
+  const held = Array.from({ length: 200 }, () => dice.roll("500d6"));
+  const again = new Dice({ seed: 3 });
+  for (const r of held) {
+    const fresh = again.roll("500d6");
+    assert.equal(r.total, fresh.total);
+  }
+  for (let i = held.length - 1; i >= 0; i--) {
+    const r = /** @type {import("turnkeeper").RollResult} */ (held[i]);
+    assert.equal(r.dice.reduce((s, d) => s + d.value, 0), r.total);
+  }
+});
+
+/**
+ * ChaCha20 (64-bit counter, nonce 0) and the dice's seed expansion, in plain JavaScript.
+ * @param {number} seed @param {number} position @param {number} count
+ */
+function referenceWords(seed, position, count) {
+  const mask = (1n << 64n) - 1n;
+  let state = BigInt(seed);
+  const key = [];
+  for (let i = 0; i < 4; i++) {
+    state = (state + 0x9e3779b97f4a7c15n) & mask;
+    let z = state;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & mask;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & mask;
+    z ^= z >> 31n;
+    key.push(Number(z & 0xffffffffn), Number(z >> 32n));
+  }
+  /** @param {number} x @param {number} n */
+  const rotl = (x, n) => ((x << n) | (x >>> (32 - n))) >>> 0;
+  const out = [];
+  let block = Math.floor(position / 16);
+  let skip = position % 16;
+  while (out.length < count) {
+    /** @type {number[]} */
+    const init = [0x61707865, 0x3320646e, 0x79622d32, 0x6b206574, ...key, block >>> 0, Math.floor(block / 2 ** 32), 0, 0];
+    const x = init.slice();
+    /** @param {number} a @param {number} b @param {number} c @param {number} d */
+    const q = (a, b, c, d) => {
+      x[a] = (x[a] + x[b]) >>> 0; x[d] = rotl(x[d] ^ x[a], 16);
+      x[c] = (x[c] + x[d]) >>> 0; x[b] = rotl(x[b] ^ x[c], 12);
+      x[a] = (x[a] + x[b]) >>> 0; x[d] = rotl(x[d] ^ x[a], 8);
+      x[c] = (x[c] + x[d]) >>> 0; x[b] = rotl(x[b] ^ x[c], 7);
+    };
+    for (let i = 0; i < 10; i++) {
+      q(0, 4, 8, 12); q(1, 5, 9, 13); q(2, 6, 10, 14); q(3, 7, 11, 15);
+      q(0, 5, 10, 15); q(1, 6, 11, 12); q(2, 7, 8, 13); q(3, 4, 9, 14);
+    }
+    for (let i = skip; i < 16 && out.length < count; i++) out.push((x[i] + init[i]) >>> 0);
+    skip = 0;
+    block++;
+  }
+  return out;
+}
+
+test("the wasm build's vector ChaCha20 gives the words of a plain JavaScript ChaCha20", () => {
+  for (const seed of [0, 1, 28, 123456789, 2 ** 53 - 1]) {
+    for (const position of [0, 1, 15, 16, 63, 64, 65, 1000, 2 ** 40 + 7]) {
+      for (const sides of [6, 20, 100, 1000000]) {
+        const dice = Dice.fromState({ algorithm: "chacha20", seed, position });
+        const faces = dice.roll(`300d${sides}`).dice.map((d) => d.face);
+        const words = referenceWords(seed, position, 400);
+        const zone = 2 ** 32 - (2 ** 32 % sides);
+        const expected = words.filter((w) => w < zone).slice(0, 300).map((w) => (w % sides) + 1);
+        assert.deepEqual(faces, expected, `seed ${seed} at ${position}, d${sides}`);
+        // One die at a time continues the same stream.
+        const single = Dice.fromState({ algorithm: "chacha20", seed, position });
+        assert.deepEqual(Array.from({ length: 20 }, () => single.rollDie(sides)), expected.slice(0, 20));
+      }
+    }
+  }
+});

@@ -60,15 +60,15 @@ fn slot_error(slot: u32) -> Error {
 }
 
 /// Run `f` on the expression parsed into `slot`.
-fn with_slot<T>(slot: u32, f: impl FnOnce(&Expression) -> crate::Result<T>) -> JsResult<T> {
-    js(SLOTS.with(|cell| {
+fn with_slot<T>(slot: u32, f: impl FnOnce(&Expression) -> crate::Result<T>) -> crate::Result<T> {
+    SLOTS.with(|cell| {
         let slots = cell.try_borrow().map_err(|_| slot_error(slot))?;
         let expr = slots
             .get(slot as usize)
             .and_then(Option::as_ref)
             .ok_or_else(|| slot_error(slot))?;
         f(expr)
-    }))
+    })
 }
 
 /// Parse `notation` into `slot` (replacing what it held; on an error the slot is unchanged) and
@@ -104,38 +104,118 @@ fn store(slot: u32, expr: Expression) -> crate::Result<()> {
 /// unchanged). Returns the buffer's address. One call instead of parsing and rolling apart.
 #[wasm_bindgen(js_name = rollText)]
 pub fn roll_text(slot: u32, notation: &str, dice: &mut DiceBox) -> JsResult<usize> {
-    if slot >= NOTATION_SLOTS {
-        return js(Err(slot_error(slot)));
-    }
-    let expr = js(Expression::parse(notation))?;
-    let at = js(roll_and_texts_packed(&expr, &mut dice.source, notation))?;
-    js(store(slot, expr))?;
-    Ok(at)
+    js(parse_roll_keep(slot, notation, dice))
 }
 
 /// A notation the facade has not cached, total only: parse, roll, and only then keep it in
 /// `slot` (on any error the slot is unchanged).
 #[wasm_bindgen(js_name = totalText)]
 pub fn total_text(slot: u32, notation: &str, dice: &mut DiceBox) -> JsResult<f64> {
-    if slot >= NOTATION_SLOTS {
-        return js(Err(slot_error(slot)));
+    js(parse_total_keep(slot, notation, dice)).map(total_to_js)
+}
+
+// The hot calls below return a plain number and keep their error for `takeDiceError`: a
+// function that can throw returns three values to JavaScript, which arrive as an array made
+// for every call (measurable next to a roll of a few dice).
+
+thread_local! {
+    /// The error of the last hot call that failed, until taken.
+    static LAST_ERROR: RefCell<Option<Error>> = const { RefCell::new(None) };
+    /// Where the facade writes an ASCII notation for `rollInput` and `totalInput`, saving an
+    /// allocation and a call per notation. Its length never changes, so its address is fixed.
+    static INPUT: RefCell<Vec<u8>> = RefCell::new(vec![0; INPUT_BYTES]);
+}
+
+/// Bytes of [`INPUT`]: the facade sends at most this much of a notation (longer ones are over
+/// the 1,000-character limit however they are spelt).
+pub const INPUT_BYTES: usize = 4000;
+
+/// Keep `error` for [`take_dice_error`]; returns `failed`, the call's failure value.
+fn fail<T>(error: Error, failed: T) -> T {
+    LAST_ERROR.with(|e| {
+        if let Ok(mut slot) = e.try_borrow_mut() {
+            *slot = Some(error);
+        }
+    });
+    failed
+}
+
+/// Throw the error of the last hot dice call that returned its failure value (0 for an
+/// address, NaN for a total); nothing when there is none.
+#[wasm_bindgen(js_name = takeDiceError)]
+pub fn take_dice_error() -> JsResult<()> {
+    match LAST_ERROR.with(|e| e.try_borrow_mut().ok().and_then(|mut slot| slot.take())) {
+        Some(error) => js(Err(error)),
+        None => Ok(()),
     }
-    let expr = js(Expression::parse(notation))?;
-    let total = js(expr.roll_total(&mut dice.source))?;
-    js(store(slot, expr))?;
-    Ok(total_to_js(total))
 }
 
-/// Roll the notation in `slot` with every die into the packed buffer; returns its address.
+/// The address of the input buffer (fixed for the instance's life).
+#[wasm_bindgen(js_name = inputBuffer)]
+pub fn input_buffer() -> usize {
+    INPUT.with(|b| b.try_borrow().map_or(0, |b| b.as_ptr() as usize))
+}
+
+/// Run `f` on the first `len` bytes of the input buffer as text.
+fn with_input<T>(len: usize, f: impl FnOnce(&str) -> crate::Result<T>) -> crate::Result<T> {
+    INPUT.with(|b| {
+        let bytes = b
+            .try_borrow()
+            .map_err(|_| Error::invalid_argument("input busy"))?;
+        let text = bytes
+            .get(..len)
+            .and_then(|b| core::str::from_utf8(b).ok())
+            .ok_or_else(|| Error::invalid_argument("notation input is not text"))?;
+        f(text)
+    })
+}
+
+/// Roll the notation in `slot` with every die into the packed buffer; returns its address, or
+/// 0 with the error kept for `takeDiceError`.
 #[wasm_bindgen(js_name = rollSlot)]
-pub fn roll_slot(slot: u32, dice: &mut DiceBox) -> JsResult<usize> {
-    with_slot(slot, |expr| roll_packed(expr, &mut dice.source))
+pub fn roll_slot(slot: u32, dice: &mut DiceBox) -> usize {
+    with_slot(slot, |expr| roll_packed(expr, &mut dice.source)).unwrap_or_else(|e| fail(e, 0))
 }
 
-/// Roll the notation in `slot`, total only.
+/// Roll the notation in `slot`, total only; NaN with the error kept for `takeDiceError`.
 #[wasm_bindgen(js_name = totalSlot)]
-pub fn total_slot(slot: u32, dice: &mut DiceBox) -> JsResult<f64> {
-    with_slot(slot, |expr| expr.roll_total(&mut dice.source)).map(total_to_js)
+pub fn total_slot(slot: u32, dice: &mut DiceBox) -> f64 {
+    with_slot(slot, |expr| expr.roll_total(&mut dice.source))
+        .map_or_else(|e| fail(e, f64::NAN), total_to_js)
+}
+
+/// [`roll_text`] for the notation the facade wrote into the input buffer (`len` bytes): 0 with
+/// the error kept for `takeDiceError` on failure.
+#[wasm_bindgen(js_name = rollInput)]
+pub fn roll_input(slot: u32, len: usize, dice: &mut DiceBox) -> usize {
+    with_input(len, |text| parse_roll_keep(slot, text, dice)).unwrap_or_else(|e| fail(e, 0))
+}
+
+/// [`total_text`] for the notation in the input buffer: NaN with the error kept on failure.
+#[wasm_bindgen(js_name = totalInput)]
+pub fn total_input(slot: u32, len: usize, dice: &mut DiceBox) -> f64 {
+    with_input(len, |text| parse_total_keep(slot, text, dice))
+        .map_or_else(|e| fail(e, f64::NAN), total_to_js)
+}
+
+fn parse_roll_keep(slot: u32, notation: &str, dice: &mut DiceBox) -> crate::Result<usize> {
+    if slot >= NOTATION_SLOTS {
+        return Err(slot_error(slot));
+    }
+    let expr = Expression::parse(notation)?;
+    let at = roll_and_texts_packed(&expr, &mut dice.source, notation)?;
+    store(slot, expr)?;
+    Ok(at)
+}
+
+fn parse_total_keep(slot: u32, notation: &str, dice: &mut DiceBox) -> crate::Result<i64> {
+    if slot >= NOTATION_SLOTS {
+        return Err(slot_error(slot));
+    }
+    let expr = Expression::parse(notation)?;
+    let total = expr.roll_total(&mut dice.source)?;
+    store(slot, expr)?;
+    Ok(total)
 }
 
 /// A dice source held by JS. Seeded sources can be saved (`state`) and restored.
@@ -222,15 +302,18 @@ impl ParsedNotation {
         js(texts_packed(&self.expr, None))
     }
 
-    /// Roll with every die into the packed buffer; returns its address (see `wasm::packed`).
+    /// Roll with every die into the packed buffer; returns its address (see `wasm::packed`),
+    /// or 0 with the error kept for `takeDiceError`.
     #[wasm_bindgen(js_name = rollPacked)]
-    pub fn roll_packed(&self, dice: &mut DiceBox) -> JsResult<usize> {
-        js(roll_packed(&self.expr, &mut dice.source))
+    pub fn roll_packed(&self, dice: &mut DiceBox) -> usize {
+        roll_packed(&self.expr, &mut dice.source).unwrap_or_else(|e| fail(e, 0))
     }
 
-    pub fn total(&self, dice: &mut DiceBox) -> JsResult<f64> {
-        let expr = &self.expr;
-        with_box(dice, |d| expr.roll_total(d)).map(total_to_js)
+    /// The total; NaN with the error kept for `takeDiceError`.
+    pub fn total(&self, dice: &mut DiceBox) -> f64 {
+        self.expr
+            .roll_total(&mut dice.source)
+            .map_or_else(|e| fail(e, f64::NAN), total_to_js)
     }
 }
 

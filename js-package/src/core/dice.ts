@@ -6,9 +6,13 @@ import {
   CountdownPool,
   DiceBox,
   ParsedNotation,
+  inputBuffer,
   parseIntoSlot,
+  rollInput,
   rollSlot,
   rollText,
+  takeDiceError,
+  totalInput,
   totalSlot,
   totalText,
   chanceInSix as coreChanceInSix,
@@ -30,7 +34,7 @@ import {
 } from "../wasm/turnkeeper.js";
 import { ensureReady } from "./loader.js";
 import { guard, TurnkeeperError, wrapError } from "./errors.js";
-import { unpack, unpackTexts, unpackTextsAfterRoll, type NotationTexts } from "./packed.js";
+import { memoryBytes, unpack, unpackTexts, unpackTextsAfterRoll, type NotationTexts } from "./packed.js";
 import { checkNumber, fromText, readField, toText, typeOf } from "./text.js";
 
 export type {
@@ -138,16 +142,18 @@ interface Cached {
 }
 
 // Parsed notations by exact text, each in a wasm slot (`NOTATION_SLOTS`, crate/src/wasm/dice.rs
-// says why); slots are reused oldest first. Parse results only, never dice state. A notation
-// not in the cache is parsed and rolled in one call, and the slot changes only if both worked.
+// says why). Slots are taken in order; when all are used the cache starts again empty (cheaper
+// per call than evicting one entry at a time, and as good for a steady set of notations).
+// Parse results only, never dice state. A notation not in the cache is parsed and rolled in
+// one call, and the slot changes only if both worked.
 const NOTATION_CACHE_SIZE = 32;
 const cache = new Map<string, Cached>();
-const inSlot: string[] = [];
 let nextSlot = 0;
 
 // The core refuses notations over 1,000 characters (NOTATION_LIMIT). Past 4,000 UTF-16 units a
 // notation is over that limit however it is spelt, so only that much is sent: the core gives the
-// same error without a runaway string being copied into the module's memory first.
+// same error without a runaway string being copied into the module's memory first. (INPUT_BYTES
+// in crate/src/wasm/dice.rs is the same number.)
 const NOTATION_SENT_MAX = 4000;
 function checkNotation(notation: unknown): void {
   if (typeof notation !== "string") {
@@ -160,13 +166,40 @@ function sent(notation: string): string {
   return notation.length > NOTATION_SENT_MAX ? notation.slice(0, NOTATION_SENT_MAX) : notation;
 }
 
-/** Record that `slot` now holds `notation` (the core has just stored it there). */
+let input = -1;
+/**
+ * Copy an ASCII notation into the module's input buffer and return its length; −1 when it is
+ * not ASCII (or too long), which then goes through the string argument.
+ */
+function written(notation: string): number {
+  const len = notation.length;
+  if (len > NOTATION_SENT_MAX) return -1;
+  if (input < 0) input = inputBuffer();
+  const mem = memoryBytes();
+  for (let i = 0; i < len; i++) {
+    const c = notation.charCodeAt(i);
+    if (c > 0x7f) return -1;
+    mem[input + i] = c;
+  }
+  return len;
+}
+
+/** Throw the error a hot call kept (it returned 0 or NaN). */
+function thrown(): never {
+  takeDiceError();
+  throw new TurnkeeperError("INVALID_ARGUMENT", "a dice call failed without an error");
+}
+
+/** The slot for a new notation. */
+function freeSlot(): number {
+  return nextSlot < NOTATION_CACHE_SIZE ? nextSlot : 0;
+}
+
+/** Record that `slot` (from {@link freeSlot}) now holds `notation`: the core just stored it. */
 function remember(notation: string, slot: number, texts: NotationTexts | undefined): void {
-  const old = inSlot[slot];
-  if (old !== undefined) cache.delete(old);
-  inSlot[slot] = notation;
-  nextSlot = (slot + 1) % NOTATION_CACHE_SIZE;
+  if (slot === 0) cache.clear();
   cache.set(notation, { slot, texts });
+  nextSlot = slot + 1;
 }
 
 function rollWith(notation: string, box: DiceBox): RollResult {
@@ -175,11 +208,19 @@ function rollWith(notation: string, box: DiceBox): RollResult {
     if (hit !== undefined) {
       // Parsed by `total`, first rolled with every die now: the texts, then the roll.
       hit.texts ??= unpackTexts(parseIntoSlot(hit.slot, notation), notation);
-      return unpack(rollSlot(hit.slot, box), hit.texts);
+      const at = rollSlot(hit.slot, box);
+      return unpack(at === 0 ? thrown() : at, hit.texts);
     }
-    const text = sent(notation);
-    const slot = nextSlot;
-    const at = rollText(slot, text, box);
+    checkNotation(notation);
+    const slot = freeSlot();
+    const len = written(notation);
+    let at: number;
+    if (len >= 0) {
+      at = rollInput(slot, len, box);
+      if (at === 0) thrown();
+    } else {
+      at = rollText(slot, sent(notation), box);
+    }
     const texts = unpackTextsAfterRoll(at, notation);
     const result = unpack(at, texts);
     remember(notation, slot, texts);
@@ -192,10 +233,20 @@ function rollWith(notation: string, box: DiceBox): RollResult {
 function totalWith(notation: string, box: DiceBox): number {
   const hit = cache.get(notation);
   try {
-    if (hit !== undefined) return totalSlot(hit.slot, box);
-    const text = sent(notation);
-    const slot = nextSlot;
-    const value = totalText(slot, text, box);
+    let value: number;
+    if (hit !== undefined) {
+      value = totalSlot(hit.slot, box);
+      return value === value ? value : thrown();
+    }
+    checkNotation(notation);
+    const slot = freeSlot();
+    const len = written(notation);
+    if (len >= 0) {
+      value = totalInput(slot, len, box);
+      if (value !== value) thrown();
+    } else {
+      value = totalText(slot, sent(notation), box);
+    }
     remember(notation, slot, undefined);
     return value;
   } catch (e) {
@@ -329,13 +380,14 @@ export class Expression {
 
   /** Roll with every die in the result; uses the crypto source unless a box is given. */
   roll(dice?: Dice): RollResult {
-    const box = boxOf(dice);
-    return unpack(guard(() => this.parsed.rollPacked(box)), this.#texts);
+    const at = this.parsed.rollPacked(boxOf(dice));
+    return unpack(at === 0 ? guard(thrown) : at, this.#texts);
   }
 
   /** Roll, total only: no per-die objects are built. */
   total(dice?: Dice): number {
-    return guard(() => this.parsed.total(boxOf(dice)));
+    const value = this.parsed.total(boxOf(dice));
+    return value === value ? value : guard(thrown);
   }
 
   free(): void {

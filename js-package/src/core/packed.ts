@@ -28,7 +28,7 @@ function memory(): Float64Array {
   if (view === undefined || view.length === 0) view = new Float64Array(wasmMemory().buffer);
   return view;
 }
-function memoryBytes(): Uint8Array {
+export function memoryBytes(): Uint8Array {
   if (bytes === undefined || bytes.length === 0) bytes = new Uint8Array(wasmMemory().buffer);
   return bytes;
 }
@@ -67,7 +67,7 @@ interface PackedDice {
   readonly width: number;
   readonly layout: number;
   /** Per term: its die (sides, −1 Fudge, 0 a number) and how many dice it has. */
-  readonly terms: readonly number[];
+  readonly terms: Float64Array;
 }
 
 function decodePacked(p: PackedDice): DieResult[] {
@@ -78,7 +78,7 @@ function decodePacked(p: PackedDice): DieResult[] {
  * The dice at `b[at…]`. Term `t`'s die and dice count are `info[infoAt + t·stride]` and the
  * number after it (the roll's numbers in place, or a copy of those two).
  */
-function decodeDice(b: Uint8Array, at: number, count: number, width: number, layout: number, info: ArrayLike<number>, infoAt: number, stride: number, termCount: number): DieResult[] {
+function decodeDice(b: Uint8Array, at: number, count: number, width: number, layout: number, info: Float64Array, infoAt: number, stride: number, termCount: number): DieResult[] {
   const flagsAt = at + count * width;
   const valuesAt = flagsAt + ((layout & HAS_FLAGS) !== 0 ? count : 0);
   const dice: DieResult[] = [];
@@ -200,8 +200,11 @@ export function unpack(at: number, texts: NotationTexts): RollResult {
   }
   // The bytes are overwritten by the next roll: keep a copy (about a byte per die).
   const kept = keep(memoryBytes(), diceAt, diceBytes);
-  const info: number[] = [];
-  for (let n = 0, j = termsAt + 4; n < termCount; n++, j += PER_TERM) info.push(buf[j] as number, buf[j + 1] as number);
+  const info = new Float64Array(2 * termCount);
+  for (let n = 0, j = termsAt + 4; n < termCount; n++, j += PER_TERM) {
+    info[2 * n] = buf[j] as number;
+    info[2 * n + 1] = buf[j + 1] as number;
+  }
   const result: Lazy = { total, dice: [], terms, notation: texts.notation, source };
   // Not enumerable: invisible to JSON, spreading, cloning and deep equality.
   const packed: PackedDice = { bytes: kept.bytes, at: kept.at, count: diceCount, width, layout, terms: info };
