@@ -127,7 +127,7 @@ export class OwlbearSync {
   private lastGood: StoredState | undefined;
   private room: Record<string, unknown>;
   private writes: Promise<void> = Promise.resolve();
-  private readonly listeners = new Set<(why: ChangeReason) => void>();
+  private readonly listeners = new Set<(why: ChangeReason, events: readonly unknown[]) => void>();
   private readonly unsubscribe: (() => void)[] = [];
   private readonly waiting = new Map<string, { resolve: () => void; reject: (e: unknown) => void; timer: ReturnType<typeof setTimeout> }>();
   private restoring: Promise<void> | undefined;
@@ -219,8 +219,11 @@ export class OwlbearSync {
       .map((l) => l.participant);
   }
 
-  /** Be told when the state changed (to re-render). Returns an unsubscribe. */
-  onChange(listener: (why: ChangeReason) => void): () => void {
+  /**
+   * Be told when the state changed (to re-render), with the events that changed it (none for a
+   * restore or a refusal). Returns an unsubscribe.
+   */
+  onChange(listener: (why: ChangeReason, events: readonly unknown[]) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -405,7 +408,7 @@ export class OwlbearSync {
     if (tokens !== undefined) batch.attach = tokens;
     // Too large to broadcast: players restore from the stored snapshot instead.
     if (jsonBytes(batch) > BROADCAST_LIMIT - 256) delete batch.events;
-    this.emit("command");
+    if (this.listeners.size > 0) this.emit("command", JSON.parse(events) as unknown[]);
     return { state, batch, events };
   }
 
@@ -429,12 +432,21 @@ export class OwlbearSync {
     this.tokenMap = { ...good.tokens };
   }
 
-  /** Store the snapshot, then relay the batch, in command order. */
+  /**
+   * Relay the batch and store the snapshot, in command order. Events go out first, so players
+   * apply them (and see their dice) before the metadata change arrives; a batch without events
+   * (too large to relay) goes out after the snapshot it asks players to restore from.
+   */
   private queue(state: StoredState, batch: RelayBatch): Promise<void> {
     this.lastGood = state;
     const write = this.writes.then(async () => {
-      await this.store(state);
-      await this.obr.broadcast.sendMessage(this.channel, batch);
+      if (batch.events !== undefined) {
+        await this.obr.broadcast.sendMessage(this.channel, batch);
+        await this.store(state);
+      } else {
+        await this.store(state);
+        await this.obr.broadcast.sendMessage(this.channel, batch);
+      }
     });
     this.writes = write.catch(() => undefined);
     return write;
@@ -446,10 +458,10 @@ export class OwlbearSync {
     await this.obr.room.setMetadata({ [this.key]: state });
   }
 
-  private emit(why: ChangeReason): void {
+  private emit(why: ChangeReason, events: readonly unknown[] = []): void {
     for (const l of this.listeners) {
       try {
-        l(why);
+        l(why, events);
       } catch (e) {
         console.error("turnkeeper/owlbear: a change listener threw", e);
       }
@@ -470,7 +482,6 @@ export class OwlbearSync {
     }
     if (!this.applyBatch(data)) return;
     for (const next of this.follower.ready()) if (!this.applyBatch(next)) return;
-    this.emit("events");
   }
 
   /** Apply one batch; on refusal heal from the stored snapshot. */
@@ -484,8 +495,10 @@ export class OwlbearSync {
       }
       if (batch.attach !== undefined) this.tokenMap = { ...(batch.attach as Record<string, TokenLink>) };
       this.follower.advance(batch);
+      if (this.listeners.size > 0) this.emit("events", JSON.parse(batch.events ?? "[]") as unknown[]);
       return true;
-    } catch {
+    } catch (e) {
+      console.warn(`turnkeeper/owlbear: batch ${batch.seq} refused (${e instanceof Error ? e.message : String(e)}); restoring from the room's snapshot`);
       void this.heal();
       return false;
     }
