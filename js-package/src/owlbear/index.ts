@@ -16,9 +16,12 @@
  * imports the SDK itself, so it works with or without a bundler.
  */
 import type { Item, Metadata } from "@owlbear-rodeo/sdk";
-import { Encounter, type DeclarationInput, type EncounterCommand, type EncounterEvent, type EncounterOptions, type EncounterSnapshot, type NewParticipant } from "../core/encounter.js";
+import { Encounter, type EncounterCommand, type EncounterEvent, type EncounterOptions, type EncounterSnapshot, type NewParticipant } from "../core/encounter.js";
 import { Journey, type JourneyCommand, type JourneyEvent, type JourneyOptions, type JourneySnapshot } from "../core/journey.js";
 import { TurnkeeperError } from "../core/errors.js";
+import { commandOf, type PlayerRequest } from "../kits/requests.js";
+
+export type { PlayerRequest } from "../kits/requests.js";
 import { SequenceFollower, SequenceLeader, isBatch, jsonBytes, newEpoch, type RelayBatch, type SequencePoint } from "../kits/relay.js";
 
 export { jsonBytes } from "../kits/relay.js";
@@ -66,12 +69,6 @@ export interface StoredState extends SequencePoint {
   tokens: Record<string, TokenLink>;
 }
 
-/** A player's request, executed by the GM's client. */
-export type PlayerRequest =
-  | { type: "declare"; participant: string; declaration: DeclarationInput }
-  | { type: "delay"; participant: string }
-  | { type: "resume"; participant: string }
-  | { type: "endTurn"; participant: string };
 
 interface RequestMessage {
   kind: "request";
@@ -590,27 +587,6 @@ function defaultAuthorize(playerId: string, participant: string, sync: OwlbearSy
   return Object.values(sync.tokens()).some((l) => l.participant === participant && l.owner === playerId);
 }
 
-/** The encounter command a player's request stands for (checked against the encounter). */
-function commandOf(request: PlayerRequest, encounter: Encounter): EncounterCommand {
-  switch (request?.type) {
-    case "declare": {
-      const d = request.declaration;
-      const declaration = Array.isArray(d) ? { system: "greyhawk", activities: [...d] } : d;
-      return { type: "declare", participant: request.participant, declaration } as EncounterCommand;
-    }
-    case "delay":
-      return { type: "delay", participant: request.participant };
-    case "resume":
-      return { type: "resume", participant: request.participant, cutIn: [] };
-    case "endTurn":
-      if (encounter.currentParticipant() !== request.participant) {
-        throw new TurnkeeperError("NOT_ALLOWED", `it is not ${request.participant}'s turn`);
-      }
-      return { type: "endTurn" };
-    default:
-      throw new TurnkeeperError("INVALID_ARGUMENT", "a request is declare, delay, resume or endTurn");
-  }
-}
 
 function tooLarge(bytes: number, limit: number, kept: StoredState | undefined): TurnkeeperError {
   return new TurnkeeperError(
