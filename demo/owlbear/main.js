@@ -99,7 +99,7 @@ OBR.onReady(async () => {
       const condition = /** @type {HTMLSelectElement} */ (li.querySelector("select[data-condition]")).value;
       const rounds = Number(/** @type {HTMLInputElement} */ (li.querySelector("input[data-rounds]")).value);
       const duration = rounds > 0 ? { type: "rounds", count: rounds } : { type: "untilRemoved" };
-      void act(() => sync.run({ type: "addEffects", effects: [/** @type {any} */ ({ target: participant, condition, duration })], ongoing: null }));
+      void act(() => sync.run({ type: "addEffects", effects: [/** @type {any} */ ({ target: participant, condition, duration })] }));
     } else if (t.dataset.removeEffect !== undefined) {
       void act(() => sync.run({ type: "removeEffect", effect: Number(t.dataset.removeEffect) }));
     }

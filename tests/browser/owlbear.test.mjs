@@ -74,8 +74,8 @@ test("GM and player frames: tokens added, Greyhawk declarations and dice, condit
   await page.evaluate(() => /** @type {any} */ (globalThis).host.open("player", "PLAYER", "u-player"));
   await ready("gm");
   await ready("player");
-  assert.equal(await frame("gm").textContent("#role"), "GM");
-  assert.equal(await frame("player").textContent("#role"), "Player");
+  assert.equal(((await frame("gm").textContent("#role")) ?? ""), "GM");
+  assert.equal(((await frame("player").textContent("#role")) ?? ""), "Player");
 
   await page.evaluate(() => {
     const host = /** @type {any} */ (globalThis).host;
@@ -103,16 +103,16 @@ test("GM and player frames: tokens added, Greyhawk declarations and dice, condit
   await gm.waitForSelector('li[data-participant="t2"] em');
   await gm.click("#roll");
   await converged();
-  assert.match(await player.textContent("#log"), /Initiative: Rath: d6 \d+ \(movement\) \+ d8 \d+ \(melee attack\)/);
+  assert.match(((await player.textContent("#log")) ?? ""), /Initiative: Rath: d6 \d+ \(movement\) \+ d8 \d+ \(melee attack\)/);
   assert.equal(await rows("player"), await rows("gm"));
-  assert.match(await player.textContent("#status"), /gh5e · round 1 · turns/);
+  assert.match(((await player.textContent("#status")) ?? ""), /gh5e · round 1 · turns/);
 
   // A condition with a duration, shown to the player.
   await gm.selectOption('li[data-participant="t2"] select[data-condition]', "prone");
   await gm.fill('li[data-participant="t2"] input[data-rounds]', "2");
   await gm.click('li[data-participant="t2"] [data-add-condition]');
   await converged();
-  assert.match(await player.textContent('li[data-participant="t2"] .cond'), /prone \(2 rounds\)/);
+  assert.match(((await player.textContent('li[data-participant="t2"] .cond')) ?? ""), /prone \(2 rounds\)/);
 
   // End turns until it is Rath's, then the player ends their own turn.
   for (let i = 0; i < 3 && (await player.getAttribute('li[data-participant="t1"]', "class"))?.includes("current") !== true; i++) {
@@ -145,8 +145,8 @@ test("a dropped broadcast is healed from the room metadata; a reload restores", 
   await gm.selectOption('li[data-participant="t2"] select[data-condition]', "blinded");
   await gm.click('li[data-participant="t2"] [data-add-condition]');
   await converged();
-  assert.match(await frame("player").textContent('li[data-participant="t2"]'), /blinded/);
-  assert.match(await frame("player").textContent('li[data-participant="t1"] .cond'), /frightened/);
+  assert.match(((await frame("player").textContent('li[data-participant="t2"]')) ?? ""), /blinded/);
+  assert.match(((await frame("player").textContent('li[data-participant="t1"] .cond')) ?? ""), /frightened/);
   await page.evaluate(() => void (/** @type {any} */ (globalThis).host.quiet = false));
 
   await page.evaluate(() => /** @type {any} */ (globalThis).host.reload("player"));
@@ -174,7 +174,7 @@ test("an oversized snapshot is refused with LIMIT_EXCEEDED and nothing is lost",
   const gm = frame("gm");
   await gm.click('[data-add="item-goblin"]');
   await gm.waitForSelector('#error[data-code="LIMIT_EXCEEDED"]');
-  assert.match(await gm.textContent("#error"), /16384-byte limit.*refused.*last good snapshot/);
+  assert.match(((await gm.textContent("#error")) ?? ""), /16384-byte limit.*refused.*last good snapshot/);
   const after = await state("gm");
   assert.deepEqual(after.encounter, before.encounter, "the GM's encounter is unchanged");
   assert.equal(after.seq, before.seq);
@@ -206,7 +206,7 @@ test("every ruleset's initiative: a new encounter per ruleset, the player follow
     if (ruleset === "ose") await gm.click("#roll");
     await gm.click("#end-turn");
     await converged();
-    assert.match(await frame("player").textContent("#status"), new RegExp(`^${ruleset} · round \\d+ · turns`));
+    assert.match(((await frame("player").textContent("#status")) ?? ""), new RegExp(`^${ruleset} · round \\d+ · turns`));
     assert.equal(await rows("player"), await rows("gm"));
   }
   await page.screenshot({ path: OUTPUT_DIR + "owlbear-rulesets.png" });

@@ -158,7 +158,7 @@ function socketHub() {
 async function world(/** @type {import("turnkeeper").EncounterOptions} */ encounter, /** @type {Combatant[]} */ combatants) {
   const combat = new Combat(combatants);
   const hub = socketHub();
-  /** @param {string} userId @param {Combatant} c */
+  /** @param {string} userId @param {any} c */
   const canControl = (userId, c) => /** @type {any} */ (c).owner === userId;
   const dex = (/** @type {any} */ c) => ({ dex: c.name === "Troll" ? 13 : 12 });
   let time = 1000;

@@ -93,7 +93,7 @@ test("GM runs a Greyhawk round; a player converges, requests, heals a gap, and t
 
   // A dropped broadcast: the next batch shows a gap and the player restores from metadata.
   room.drop = 1;
-  await gm.run({ type: "addEffects", effects: [{ target: "t2", condition: "prone", duration: { type: "rounds", count: 2 } }], ongoing: null });
+  await gm.run({ type: "addEffects", effects: [/** @type {any} */ ({ target: "t2", condition: "prone", duration: { type: "rounds", count: 2 } })] });
   await gm.run({ type: "endTurn" });
   await settle();
   assert.equal(player.seq, gm.seq);

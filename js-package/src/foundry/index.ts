@@ -46,7 +46,7 @@ export interface FoundryActor {
 /** A `Combatant`. */
 export interface FoundryCombatant {
   readonly id: string | null;
-  readonly name: string;
+  readonly name: string | undefined;
   readonly initiative: number | null;
   readonly hasPlayerOwner: boolean;
   readonly actor: FoundryActor | null;
