@@ -15,6 +15,7 @@ mod describe;
 mod describe_vitals;
 mod event;
 mod execute;
+mod invariants;
 pub mod limits;
 mod order;
 mod participant;
