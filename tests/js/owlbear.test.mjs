@@ -170,6 +170,17 @@ test("with no metadata events, batches move the player and a dropped one is heal
   player.close();
 });
 
+test("a GM client that cannot even store its start in a full room says so and writes nothing", async () => {
+  const room = makeRoom();
+  await room.client("c-other", "GM", "u-gm").room.setMetadata({ "com.other/big": "x".repeat(ROOM_METADATA_LIMIT - 60) });
+  const before = structuredClone(room.metadata);
+  await assert.rejects(
+    OwlbearSync.start(room.client("c-gm", "GM", "u-gm"), { namespace: NS, encounter: { ruleset: "a5e" } }),
+    (e) => e instanceof TurnkeeperError && e.code === "LIMIT_EXCEEDED" && /nothing was written/.test(e.message),
+  );
+  assert.deepEqual(room.metadata, before);
+});
+
 test("players cannot run commands; requests time out without a GM", async () => {
   const room = makeRoom();
   const p = await OwlbearSync.start(room.client("c", "PLAYER", "u"), { namespace: NS, requestTimeoutMs: 50 });

@@ -177,7 +177,17 @@ export class OwlbearSync {
     sync.unsubscribe.push(obr.broadcast.onMessage(sync.channel, (e) => sync.onBatch(e.data)));
     sync.unsubscribe.push(obr.broadcast.onMessage(sync.requestChannel, (e) => void sync.onRequestChannel(e.data)));
     sync.unsubscribe.push(obr.room.onMetadataChange((metadata) => sync.onMetadata(metadata)));
-    if (role === "GM") await sync.store(sync.snapshot(sync.leader!.point));
+    if (role === "GM") {
+      // The GM's session starts with its own epoch stored (measured like every write).
+      const state = sync.snapshot(sync.leader!.point);
+      const bytes = sync.metadataBytes(state);
+      const limit = options.metadataLimit ?? ROOM_METADATA_LIMIT;
+      if (bytes > limit) {
+        sync.close();
+        throw tooLarge(bytes, limit, undefined);
+      }
+      await sync.store(state);
+    }
     return sync;
   }
 
@@ -589,13 +599,12 @@ function defaultAuthorize(playerId: string, participant: string, sync: OwlbearSy
 
 
 function tooLarge(bytes: number, limit: number, kept: StoredState | undefined): TurnkeeperError {
-  return new TurnkeeperError(
-    "LIMIT_EXCEEDED",
-    `the room's metadata would hold ${bytes} bytes with this encounter, over Owlbear's ${limit}-byte limit ` +
-      `(shared by every extension): the command was refused and the last good snapshot` +
-      (kept !== undefined ? ` (seq ${kept.seq})` : "") +
-      ` kept. Remove participants or ended effects, or keep the journey elsewhere.`,
-  );
+  const over = `the room's metadata would hold ${bytes} bytes with this encounter, over Owlbear's ${limit}-byte limit (shared by every extension)`;
+  const outcome =
+    kept !== undefined
+      ? `: the command was refused and the last good snapshot (seq ${kept.seq}) kept.`
+      : `: nothing was written (the room's stored snapshot stays as it was).`;
+  return new TurnkeeperError("LIMIT_EXCEEDED", `${over}${outcome} Remove participants or ended effects, or keep the journey elsewhere.`);
 }
 
 function readStored(value: unknown): StoredState | undefined {
