@@ -181,6 +181,25 @@ test("a GM client that cannot even store its start in a full room says so and wr
   assert.deepEqual(room.metadata, before);
 });
 
+test("a journey kept beside the encounter: the GM's commands reach the player, in one sequence", async () => {
+  const room = makeRoom();
+  const journey = { ruleset: /** @type {const} */ ("hyb"), mode: /** @type {const} */ ("hybDungeon"), seed: 7 };
+  const gm = await OwlbearSync.start(room.client("c-gm", "GM", "u-gm"), { namespace: NS, encounter: { ruleset: "hyb" }, journey });
+  const player = await OwlbearSync.start(room.client("c-p", "PLAYER", "u-p"), { namespace: NS, journey });
+  await gm.runJourney({ type: "addMember", member: /** @type {any} */ ({ id: "ana", bestModifier: 6, strModifier: 1 }) });
+  await gm.runJourney({ type: "start", mode: "hybDungeon", day: 0, start: { type: "at", hour: 8, minute: 0 } });
+  await gm.addToken({ id: "a", name: "Ana", createdUserId: "u-p" });
+  await gm.runJourney(/** @type {any} */ ({ type: "travelTurn", plan: {} }));
+  await settle();
+  assert.equal(player.seq, gm.seq);
+  // The same journey; only the GM's seeded dice moved (followers apply events, they never roll).
+  assert.deepEqual({ ...player.journey?.toJSON(), dice: undefined }, { ...gm.journey?.toJSON(), dice: undefined });
+  assert.deepEqual(player.encounter.toJSON(), gm.encounter.toJSON());
+  assert.ok(jsonBytes(room.metadata) < ROOM_METADATA_LIMIT);
+  gm.close();
+  player.close();
+});
+
 test("players cannot run commands; requests time out without a GM", async () => {
   const room = makeRoom();
   const p = await OwlbearSync.start(room.client("c", "PLAYER", "u"), { namespace: NS, requestTimeoutMs: 50 });
