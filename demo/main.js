@@ -5,7 +5,9 @@ import { setupInitiative } from "./sections/initiative.js";
 import { setupState } from "./sections/state.js";
 import { setupTravel } from "./sections/travel.js";
 import { setupConditions } from "./sections/conditions.js";
+import { setupGames } from "./sections/games.js";
 import { app, startFollowing, startLeading } from "./state.js";
+import { openSession, session, settled, snapshots } from "./session.js";
 
 const status = document.getElementById("status");
 
@@ -41,8 +43,14 @@ try {
   setupState(document.getElementById("panel-state"));
   setupTravel(document.getElementById("panel-travel"));
   setupConditions(document.getElementById("panel-cond"));
+  setupGames(document.getElementById("panel-games"));
   if (app.follower) startFollowing();
-  else startLeading();
+  else {
+    await openSession();
+    startLeading();
+  }
+  // For the browser console and the tests: the live objects and their snapshots.
+  Object.assign(globalThis, { demo: { app, session, snapshots, settled } });
   status.textContent = "Ready";
   document.body.dataset.ready = "true";
 } catch (e) {
