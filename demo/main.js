@@ -8,6 +8,7 @@ import { setupConditions } from "./sections/conditions.js";
 import { setupGames } from "./sections/games.js";
 import { app, startFollowing, startLeading } from "./state.js";
 import { openSession, session, settled, snapshots } from "./session.js";
+import { registerOffline } from "./offline.js";
 
 const status = document.getElementById("status");
 
@@ -49,6 +50,11 @@ try {
     await openSession();
     startLeading();
   }
+  registerOffline((state, text) => {
+    const line = document.getElementById("offline-status");
+    line.dataset.state = state;
+    line.textContent = text;
+  });
   // For the browser console and the tests: the live objects and their snapshots.
   Object.assign(globalThis, { demo: { app, session, snapshots, settled } });
   status.textContent = "Ready";
