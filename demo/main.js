@@ -7,7 +7,7 @@ import { setupTravel } from "./sections/travel.js";
 import { setupConditions } from "./sections/conditions.js";
 import { setupGames } from "./sections/games.js";
 import { app, startFollowing, startLeading } from "./state.js";
-import { openSession, session, settled, snapshots } from "./session.js";
+import { openSession, redo, session, settled, snapshots, undo } from "./session.js";
 import { registerOffline } from "./offline.js";
 
 const status = document.getElementById("status");
@@ -56,7 +56,7 @@ try {
     line.textContent = text;
   });
   // For the browser console and the tests: the live objects and their snapshots.
-  Object.assign(globalThis, { demo: { app, session, snapshots, settled } });
+  Object.assign(globalThis, { demo: { app, session, snapshots, settled, undo, redo } });
   status.textContent = "Ready";
   document.body.dataset.ready = "true";
 } catch (e) {

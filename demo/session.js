@@ -327,6 +327,17 @@ async function lockGame(id) {
   });
 }
 
+/** Run `fn` holding `id`'s lock, refusing when another tab keeps that game open. */
+async function whileHeld(id, game, fn) {
+  if (!navigator.locks) return fn();
+  const signal = AbortSignal.timeout(LOCK_WAIT_MS);
+  const held = await navigator.locks.request(`turnkeeper-demo-game:${id}`, { signal }, async () => (await fn(), true)).catch((e) => {
+    if (signal.aborted) return false;
+    throw e;
+  });
+  if (!held) throw new Error(`"${game.name}" is open in another tab: close it there first.`);
+}
+
 function setCurrent(game) {
   session.game = { ...game };
   session.mem.setMeta("current", game.id);
@@ -378,14 +389,21 @@ export async function renameGame(id, name) {
   const clean = String(name).trim().slice(0, 80);
   const game = await findGame(id);
   if (!game || !clean) return;
-  game.name = clean;
-  if (session.game?.id === id) session.game.name = clean;
-  session.mem.putGame(game);
-  persist((db) => db.rename(id, clean));
+  const rename = () => {
+    game.name = clean;
+    if (session.game?.id === id) session.game.name = clean;
+    session.mem.putGame(game);
+    persist((db) => db.rename(id, clean));
+  };
+  // Another tab playing it would write its own copy of the name back.
+  if (session.game?.id === id) rename();
+  else await whileHeld(id, game, rename);
   emit();
 }
 
 export async function deleteGame(id) {
+  const game = await findGame(id);
+  if (!game) return;
   if (session.game?.id === id) {
     const others = (await listGames()).filter((g) => g.id !== id);
     let opened = false;
@@ -400,9 +418,13 @@ export async function deleteGame(id) {
     }
     if (!opened) await newGame();
   }
-  session.mem.deleteGame(id);
-  session.broken.delete(id);
-  persist((db) => db.deleteGame(id));
+  // Not from under another tab that is playing it.
+  await whileHeld(id, game, () => {
+    session.mem.deleteGame(id);
+    session.broken.delete(id);
+    persist((db) => db.deleteGame(id));
+    return settled();
+  });
   emit();
 }
 
@@ -472,7 +494,7 @@ export async function openSession() {
       return;
     } catch (e) {
       await newGame();
-      session.notice = `"${last.name}" was not reopened: ${e instanceof Error ? e.message : String(e)}. This is a new game.`;
+      session.notice = `This is a new game: ${e instanceof Error ? e.message : String(e)}`;
       emit();
       return;
     }

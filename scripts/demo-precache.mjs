@@ -16,13 +16,19 @@ const DIST_URL = "../node_modules/turnkeeper/dist/";
 const SKIP = new Set(["sw.js", "precache.js", "blank.html"]);
 const DEMO_TYPES = /\.(html|js|css|svg|png|webmanifest)$/;
 
+/** @param {string} dir @returns {string[]} */
 function walk(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)]));
 }
 
-/** The package modules the browser entry loads: index.js and its static imports, transitively. */
+/**
+ * The package modules the browser entry loads: index.js and its static imports, transitively.
+ * @param {string} DIST
+ */
 function packageModules(DIST) {
+  /** @type {Set<string>} */
   const seen = new Set();
+  /** @param {string} file */
   const visit = (file) => {
     if (seen.has(file) || !existsSync(file)) return;
     seen.add(file);
@@ -52,7 +58,7 @@ export function precacheList(root = ROOT) {
   }
   files.sort((a, b) => a.url.localeCompare(b.url));
   // The page itself is also requested as its folder (/demo/).
-  const index = files.find((f) => f.url === "./index.html");
+  const index = files.find((/** @type {{ url: string }} */ f) => f.url === "./index.html");
   if (index) files.unshift({ path: index.path, url: "./" });
   return files;
 }

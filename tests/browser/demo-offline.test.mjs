@@ -27,11 +27,11 @@ async function openDemo(b, path = "/demo/") {
 }
 
 /** Every object's snapshot, as JSON text (what the page would save). @param {Page} page */
-const snapshotsOf = (page) => page.evaluate(() => JSON.stringify(globalThis.demo.snapshots()));
+const snapshotsOf = (page) => page.evaluate(() => JSON.stringify(/** @type {any} */ (globalThis).demo.snapshots()));
 
 /** Wait until every move is committed to IndexedDB. @param {Page} page */
 async function saved(page) {
-  await page.evaluate(() => globalThis.demo.settled());
+  await page.evaluate(() => /** @type {any} */ (globalThis).demo.settled());
   await page.waitForFunction(() => document.getElementById("storage-status")?.dataset.state === "saved");
 }
 
@@ -67,14 +67,14 @@ test("offline: after one visit the page reloads and plays a round with the netwo
     const cdp = await b.context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
     assert.deepEqual(installabilityErrors, [], "the manifest, icons and service worker make it installable");
-    const caches = await page.evaluate(async () => {
+    const stored = await page.evaluate(async () => {
       const names = (await caches.keys()).filter((n) => n.startsWith("turnkeeper-demo-"));
       const cache = await caches.open(names[0]);
       return { names, urls: (await cache.keys()).map((r) => new URL(r.url).pathname) };
     });
-    assert.equal(caches.names.length, 1);
+    assert.equal(stored.names.length, 1);
     for (const path of ["/demo/", "/demo/main.js", "/demo/session.js", "/node_modules/turnkeeper/dist/index.js", "/node_modules/turnkeeper/dist/wasm/turnkeeper_bg.wasm"]) {
-      assert.ok(caches.urls.includes(path), `${path} is cached`);
+      assert.ok(stored.urls.includes(path), `${path} is cached`);
     }
 
     await goOffline(b);
@@ -156,7 +156,7 @@ test("a closed tab comes back exactly: encounter, journeys and their dice stream
     await page.click("#hyb-return"); // move 23: three past the first checkpoint (every 20 moves)
     assert.equal(await page.getAttribute("#storage-status", "data-head"), "23");
     const before = await snapshotsOf(page);
-    const view = async (p) => [await p.textContent("[data-testid=hyb-time]"), await p.textContent("[data-testid=ose-miles]"), await p.textContent("#hyb-lights")];
+    const view = async (/** @type {Page} */ p) => [await p.textContent("[data-testid=hyb-time]"), await p.textContent("[data-testid=ose-miles]"), await p.textContent("#hyb-lights")];
     const shown = await view(page);
     await page.close(); // no save button, no waiting: the moves were written as they were made
 
@@ -306,6 +306,7 @@ test("saved games: list, rename, export, import; a tampered or foreign file is r
     tamperedJourney.state.hyb.journey.journey.clock.now += 3600; // an hour that never passed
     const tamperedEncounter = structuredClone(file);
     tamperedEncounter.state.enc.encounter.v = 99;
+    /** @type {[string, RegExp][]} */
     const refusals = [
       [JSON.stringify(tamperedJourney), /SNAPSHOT_INVALID/],
       [JSON.stringify(tamperedEncounter), /SNAPSHOT_INVALID/],
@@ -334,7 +335,7 @@ test("saved games: list, rename, export, import; a tampered or foreign file is r
     await page.waitForFunction(() => document.querySelectorAll("[data-testid=game]").length === 3);
     assert.equal(await snapshotsOf(page), "{}");
     await page.click("[aria-label='Open Tomb of the Hobgoblins'] >> nth=0");
-    await page.waitForFunction((s) => JSON.stringify(globalThis.demo.snapshots()) === s, played);
+    await page.waitForFunction((s) => JSON.stringify(/** @type {any} */ (globalThis).demo.snapshots()) === s, played);
 
     // Delete asks twice; the deleted game is gone after a reload too.
     const victim = `[data-id='${imported}'] [aria-label^='Delete']`;
@@ -349,6 +350,32 @@ test("saved games: list, rename, export, import; a tampered or foreign file is r
     await page.waitForFunction(() => document.querySelectorAll("[data-testid=game]").length === 2);
     assert.ok(!(await games()).includes(imported));
     await page.screenshot({ path: OUTPUT_DIR + "demo-games.png", fullPage: true });
+    assert.deepEqual(b.errors, []);
+  } finally {
+    await b.close();
+  }
+});
+
+test("two tabs never write to one game: the second starts its own, and cannot delete the first's", async () => {
+  const b = await openBrowser();
+  try {
+    const first = await openDemo(b);
+    await greyhawkToDeclared(first, "4");
+    await saved(first);
+    const played = await snapshotsOf(first);
+    const firstId = await first.evaluate(() => /** @type {any} */ (globalThis).demo.session.game.id);
+    const second = await openDemo(b);
+    assert.match((await statusOf(second)).text, /“Game 2”, 0 moves\. This is a new game: "Game 1" is open in another tab: close it there first\.$/);
+    assert.equal(await snapshotsOf(second), "{}");
+    await second.click("#tab-games");
+    await second.waitForFunction(() => document.querySelectorAll("[data-testid=game]").length === 2);
+    await second.click(`[data-id='${firstId}'] [aria-label^='Delete']`);
+    await second.click(`[data-id='${firstId}'] [aria-label^='Delete']`);
+    await second.waitForSelector("#games-error:not([hidden])");
+    assert.match((await second.textContent("#games-error")) ?? "", /open in another tab/);
+    await first.close();
+    await second.click(`[aria-label='Open Game 1']`);
+    await second.waitForFunction((s) => JSON.stringify(/** @type {any} */ (globalThis).demo.snapshots()) === s, played);
     assert.deepEqual(b.errors, []);
   } finally {
     await b.close();
@@ -394,9 +421,10 @@ test("storage full: said plainly, play goes on in memory, and saving resumes who
       const commit = IDBTransaction.prototype.commit;
       const error = Object.getOwnPropertyDescriptor(IDBTransaction.prototype, "error");
       const full = new WeakSet();
-      Object.defineProperty(globalThis, "fillStorage", { value: (on) => (globalThis.storageIsFull = on) });
+      const page = /** @type {any} */ (globalThis);
+      Object.defineProperty(page, "fillStorage", { value: (/** @type {boolean} */ on) => (page.storageIsFull = on) });
       IDBTransaction.prototype.commit = function () {
-        if (!globalThis.storageIsFull) return commit.call(this);
+        if (!page.storageIsFull) return commit.call(this);
         full.add(this);
         this.abort();
       };
@@ -409,7 +437,7 @@ test("storage full: said plainly, play goes on in memory, and saving resumes who
     const page = await openDemo(b);
     await greyhawkToDeclared(page, "21");
     await saved(page);
-    await page.evaluate(() => globalThis.fillStorage(true));
+    await page.evaluate(() => /** @type {any} */ (globalThis).fillStorage(true));
     await page.click("#btn-roll");
     await page.waitForFunction(() => document.getElementById("storage-status")?.dataset.state === "error");
     assert.match((await statusOf(page)).text, /Not saved: the browser's storage for this page is full \(QuotaExceededError\).*export it to keep it.*tries again/);
@@ -420,7 +448,7 @@ test("storage full: said plainly, play goes on in memory, and saving resumes who
     assert.equal((await statusOf(page)).state, "error");
 
     // Space again: the next move saves the whole game (a checkpoint), so a reload loses nothing.
-    await page.evaluate(() => globalThis.fillStorage(false));
+    await page.evaluate(() => /** @type {any} */ (globalThis).fillStorage(false));
     await page.click("#btn-end-turn");
     await saved(page);
     const before = await snapshotsOf(page);

@@ -25,6 +25,7 @@ const FLAGS = [
  * (a test may stop it to take the network away) and a `close()` that tears both down.
  * Console errors and page errors are collected per page in `errors`.
  */
+/** @param {{ root?: string }} [options] */
 export async function openBrowser({ root = undefined } = {}) {
   const { server, url } = await startServer(root === undefined ? {} : { root });
   const profile = mkdtempSync(join(tmpdir(), "turnkeeper-chromium-"));
