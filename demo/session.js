@@ -268,8 +268,11 @@ async function moveTo(seq, what) {
     install(rebuild(h), lines);
     game.head = seq;
     const record = { ...game };
-    session.mem.putGame(record);
-    persist((db) => db.putGame(record), { game: game.id });
+    // With a checkpoint where the game now stands, reopening needs no entry before it (some may
+    // be missing from IndexedDB after a storage failure).
+    const checkpoint = { game: game.id, seq, state: snapshots(), ui: uiState() };
+    session.mem.moveHead(record, checkpoint);
+    persist((db) => db.moveHead(record, checkpoint), { game: game.id, repairs: true });
     session.notice = "";
   } catch (e) {
     session.notice = `Could not ${what}: ${e instanceof Error ? e.message : String(e)}`;

@@ -80,7 +80,9 @@ export async function openIndexedDb() {
     db.createObjectStore("meta", { keyPath: "key" });
   };
   try {
-    return new IdbStore(await done(request));
+    const db = await done(request);
+    db.onversionchange = () => db.close(); // a newer page upgrading the schema is not blocked
+    return new IdbStore(db);
   } catch (e) {
     throw storageProblem(e);
   }
@@ -122,14 +124,6 @@ export class IdbStore {
     return games.sort((a, b) => b.updated - a.updated);
   }
 
-  getGame(id) {
-    return this.read("games", (s) => s.get(id));
-  }
-
-  putGame(game) {
-    return this.write(["games"], (tx) => tx.objectStore("games").put(game));
-  }
-
   /** Change only the name (the record's head and top stay as IndexedDB has them). */
   rename(id, name) {
     return this.write(["games"], (tx) => {
@@ -169,6 +163,14 @@ export class IdbStore {
       checkpoints.delete(from(game.id, entry.seq));
       entries.put(entry);
       if (checkpoint) checkpoints.put(checkpoint);
+      tx.objectStore("games").put(game);
+    });
+  }
+
+  /** Undo or redo: the game record with its new head, and a checkpoint there. */
+  moveHead(game, checkpoint) {
+    return this.write(["games", "checkpoints"], (tx) => {
+      tx.objectStore("checkpoints").put(checkpoint);
       tx.objectStore("games").put(game);
     });
   }
@@ -224,10 +226,6 @@ export class MemoryStore {
     return [...this.games.values()].sort((a, b) => b.updated - a.updated);
   }
 
-  async getGame(id) {
-    return this.games.get(id);
-  }
-
   async putGame(game) {
     this.games.set(game.id, { ...game });
   }
@@ -263,6 +261,11 @@ export class MemoryStore {
     }
     this.putEntry(entry);
     if (checkpoint) this.putCheckpoint(checkpoint);
+    this.games.set(game.id, { ...game });
+  }
+
+  async moveHead(game, checkpoint) {
+    this.putCheckpoint(checkpoint);
     this.games.set(game.id, { ...game });
   }
 

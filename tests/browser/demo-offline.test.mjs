@@ -447,15 +447,25 @@ test("storage full: said plainly, play goes on in memory, and saving resumes who
     await page.click("#btn-end-turn");
     assert.equal((await statusOf(page)).state, "error");
 
-    // Space again: the next move saves the whole game (a checkpoint), so a reload loses nothing.
+    // Space again: the next move saves the whole game (a checkpoint), so a reload loses nothing,
+    // and so does an undo to a move that was never written (it is saved as a checkpoint too).
     await page.evaluate(() => /** @type {any} */ (globalThis).fillStorage(false));
     await page.click("#btn-end-turn");
+    await saved(page);
+    assert.equal(await page.getAttribute("#storage-status", "data-head"), "6");
+    await page.click("#btn-undo");
+    await page.waitForFunction(() => document.getElementById("storage-status")?.dataset.head === "5");
     await saved(page);
     const before = await snapshotsOf(page);
     await page.reload();
     await page.waitForSelector("body[data-ready=true]");
     assert.equal(await snapshotsOf(page), before);
     assert.equal((await statusOf(page)).state, "saved");
+    // What was never written cannot be undone after a reload; that is said, and nothing changes.
+    await page.click("#btn-undo");
+    await page.waitForFunction(() => document.getElementById("storage-status")?.textContent?.includes("Could not undo"));
+    assert.match((await statusOf(page)).text, /Could not undo: this game's history up to move 4 was not saved/);
+    assert.equal(await snapshotsOf(page), before);
     assert.deepEqual(b.errors, []);
   } finally {
     await b.close();
