@@ -3,6 +3,22 @@
 //! The rules live in plain Rust modules that know nothing of JavaScript; `src/wasm/` (behind the
 //! `wasm` feature) only converts between these types and JS values. Rule IDs such as
 //! `GH-INIT-13` refer to `RULES.md`, and tests are named after them.
+//!
+//! Modules are layered; a module imports only from its own layer or the ones below it
+//! (checked by `tests/layers.rs`):
+//!
+//! | layer | modules | why there |
+//! |---|---|---|
+//! | 0 | `error`, `wire`, `units`, `ids`, `ability` | vocabulary every rule uses |
+//! | 1 | `dice`, `engine` | rolling, and the event-sourced driver that rolls on a working copy |
+//! | 2 | `clock` | game time and burn-down resources |
+//! | 3 | `conditions`, `creature` | a creature's conditions and the conditions' hit-point queries |
+//! | 4 | `effects`, `initiative` | durations and expiry; one module per initiative system |
+//! | 5 | `rulesets` | presets binding initiative systems, clocks and options |
+//! | 6 | `encounter` | rounds and turns over all of the above |
+//! | 7 | `procedures` | rule procedures (reaction, morale, world features…) that use encounter types |
+//! | 8 | `exploration` | journeys: dungeon turns, travel turns, wilderness days |
+//! | 9 | `wasm` | the JavaScript glue, over everything |
 #![cfg_attr(
     not(test),
     deny(
@@ -20,8 +36,10 @@ pub mod creature;
 pub mod dice;
 pub mod effects;
 pub mod encounter;
+pub mod engine;
 pub mod error;
 pub mod exploration;
+pub mod ids;
 pub mod initiative;
 pub mod procedures;
 pub mod rulesets;

@@ -63,4 +63,4 @@ impl fmt::Display for Ident {
 
 /// Display names and labels use the encounter's validated text type (1–MAX characters, not
 /// blank, no control characters).
-pub use crate::encounter::Label;
+pub use crate::ids::Label;

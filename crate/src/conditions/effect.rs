@@ -12,7 +12,19 @@ use super::vocab::{Ability, AttackRange, Mode, RollKind, Sense, Skill};
 
 /// The A5E travel pace, which a fatigued creature may no longer be able to keep
 /// (A5E-TRACK-07). One type with the travel procedures' pace (A5E-TIME-02).
-pub use crate::procedures::a5e::travel::TravelPace;
+/// Travel paces (A5E-TIME-02). Conditions use the same type to name a pace a fatigued creature
+/// can no longer keep (A5E-TRACK-07).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
+)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum TravelPace {
+    Slow,
+    #[default]
+    Normal,
+    Fast,
+}
 
 /// A situation the engine cannot see for itself. Effects that depend on one are applied when
 /// the caller says it holds, skipped when the caller says it does not, and otherwise returned

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// Longest participant id, in bytes.
 /// Effects name participants with the encounter's validated id type.
-pub use crate::encounter::ParticipantId;
+pub use crate::ids::ParticipantId;
 
 /// An active effect's id, issued by the tracker in application order (so clients applying the
 /// same commands issue the same ids).

@@ -7,7 +7,6 @@
 
 use crate::dice::RolledDie;
 use crate::encounter::event::{EncounterEvent, SideRoll, TieDraw, TieUnit};
-use crate::encounter::ids::{ParticipantId, SideId};
 use crate::encounter::limits::{
     MAX_PARTICIPANTS, MAX_ROUND, MAX_TIE_DRAWS, MAX_TOTAL, MAX_WORLD_ACTIONS,
 };
@@ -17,6 +16,7 @@ use crate::encounter::participant::{
 use crate::encounter::state::{Actor, Encounter, Phase, SideState};
 use crate::encounter::world::{RECHARGE_DIE, WorldActionState};
 use crate::error::{Error, ErrorCode, Result};
+use crate::ids::{ParticipantId, SideId};
 use crate::initiative::side::{
     INITIATIVE_DIE, PHASE_ORDER, SLOW_PHASES, SURPRISE_DIE, is_surprised,
 };
@@ -890,7 +890,7 @@ impl Encounter {
         self.sides.iter_mut().find(|s| &s.side == side)
     }
 
-    pub(crate) fn world_pos(&self, id: &crate::encounter::ids::WorldActionId) -> Result<usize> {
+    pub(crate) fn world_pos(&self, id: &crate::ids::WorldActionId) -> Result<usize> {
         self.world
             .iter()
             .position(|w| &w.action.id == id)

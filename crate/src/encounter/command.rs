@@ -11,10 +11,10 @@ use crate::creature::{
     Creature, DamageChoices, DamageInstance, RollMode, StabilizeMethod, TempHpChoice,
 };
 use crate::effects::{EffectId, EffectSpec, RestKind};
-use crate::encounter::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
 use crate::encounter::participant::{ActionKind, Declaration, Harm, NewParticipant};
 use crate::encounter::vitals::EffectOngoing;
 use crate::encounter::world::WorldAction;
+use crate::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
 use crate::initiative::Activity;
 use crate::initiative::ability_check::InitiativeCheck;
 use crate::initiative::greyhawk::GhDeclaration;

@@ -1,9 +1,9 @@
 //! One human-readable line per event, for a VTT chat log.
 
 use crate::encounter::event::{EncounterEvent, TieUnit};
-use crate::encounter::ids::ParticipantId;
 use crate::encounter::participant::{Declaration, Harm, SpellDisruption};
 use crate::encounter::state::Encounter;
+use crate::ids::ParticipantId;
 use crate::initiative::{InitiativeDie, InitiativeRoll, RollSource};
 
 pub(crate) fn name(enc: &Encounter, id: &ParticipantId) -> String {

@@ -11,12 +11,12 @@ use crate::creature::{Creature, DamageReport, Report};
 use crate::dice::RolledDie;
 use crate::effects::{ActiveEffect, EffectId, EffectSpec, Expiry, RestKind};
 use crate::encounter::command::ParticipantDeclaration;
-use crate::encounter::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
 use crate::encounter::participant::{
     ActionKind, Declaration, Harm, NewParticipant, SpellDisruption,
 };
 use crate::encounter::vitals::{CreatureChange, EffectOngoing};
 use crate::encounter::world::WorldAction;
+use crate::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
 use crate::initiative::ability_check::InitiativeCheck;
 use crate::initiative::greyhawk::GhDeclaration;
 use crate::initiative::side::OsePhase;

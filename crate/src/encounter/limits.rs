@@ -1,25 +1,11 @@
 //! Documented limits of an encounter. Each breach is an error (`LIMIT_EXCEEDED` for capacities,
 //! `INVALID_ARGUMENT` for values), never a panic or an unbounded loop.
 
-/// Most participants in one encounter (the benchmark runs 500).
-pub const MAX_PARTICIPANTS: usize = 1_000;
+pub use crate::initiative::limits::MAX_PARTICIPANTS;
 /// Most world actions registered at once (A5E-WORLD).
 pub const MAX_WORLD_ACTIONS: usize = 64;
-/// Longest id (participant, side, group, world action), in characters.
-pub const MAX_ID_LEN: usize = 40;
-/// Longest display name, in characters.
-pub const MAX_NAME_LEN: usize = 80;
-/// Longest free label (a Ready trigger, a skill name), in characters.
-pub const MAX_LABEL_LEN: usize = 120;
-/// Most activities in one Greyhawk declaration (GH-INIT-03/05).
-pub const MAX_ACTIVITIES: usize = 8;
-/// Most die steps (bonuses and penalties) in one Greyhawk declaration (GH-DICE-03).
-pub const MAX_STEPS: usize = 8;
-/// Most dice a weapon may contribute under Weapon Speed (GH-VAR-01).
-pub const MAX_WEAPON_DICE: u8 = 4;
-/// Most tie-break draws one participant or side may need in one roll-off. Only supplied dice
-/// that keep repeating the same faces can reach it.
-pub const MAX_TIE_DRAWS: usize = 16;
+pub use crate::ids::{MAX_ID_LEN, MAX_LABEL_LEN, MAX_NAME_LEN};
+pub use crate::initiative::limits::{MAX_ACTIVITIES, MAX_STEPS, MAX_TIE_DRAWS, MAX_WEAPON_DICE};
 /// Highest round number.
 pub const MAX_ROUND: u32 = 1_000_000;
 /// Largest magnitude of a check modifier or fixed initiative count.

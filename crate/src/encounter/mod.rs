@@ -15,18 +15,19 @@ mod describe;
 mod describe_vitals;
 mod event;
 mod execute;
-mod ids;
+mod invariants;
 pub mod limits;
 mod order;
 mod participant;
+pub mod recharge;
 mod snapshot;
 mod state;
 mod vitals;
 mod world;
 
+pub use crate::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
 pub use command::{EncounterCommand, ParticipantDeclaration, PlanCause, RetreatCheck};
 pub use event::{EncounterEvent, RetreatRoll, SideRoll, TieDraw, TieUnit};
-pub use ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
 pub use participant::{
     ActionKind, Declaration, Harm, Initiative, NewParticipant, Participant, SpellDisruption, Spent,
     TurnStatus, modifier_of,

@@ -3,10 +3,10 @@
 use core::cmp::Ordering;
 
 use crate::encounter::event::TieUnit;
-use crate::encounter::ids::SideId;
 use crate::encounter::participant::Participant;
 use crate::encounter::state::{Actor, Encounter};
 use crate::error::{Error, Result};
+use crate::ids::SideId;
 use crate::initiative::dex_score::AmbushRule;
 use crate::initiative::side::{INITIATIVE_DIE, OseTies};
 use crate::initiative::ties::{Contender, higher_first};

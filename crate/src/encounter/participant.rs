@@ -7,8 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::encounter::ids::{GroupId, Label, Name, ParticipantId, SideId};
 use crate::error::{Error, Result};
+use crate::ids::{GroupId, Label, Name, ParticipantId, SideId};
 use crate::initiative::Activity;
 use crate::initiative::RollMode;
 use crate::initiative::ability_check::{Ability, AbilityMods, InitiativeCheck};

@@ -12,10 +12,10 @@ pub(crate) type IdMap<K, V> = HashMap<K, V, IdHasher>;
 
 use serde::{Deserialize, Serialize};
 
-use crate::encounter::ids::{ParticipantId, SideId};
 use crate::encounter::participant::{Participant, TurnStatus};
 use crate::encounter::world::WorldActionState;
 use crate::error::{Error, Result};
+use crate::ids::{ParticipantId, SideId};
 use crate::initiative::side::OsePhase;
 use crate::initiative::{Activity, InitiativeSystem};
 use crate::rulesets::{RoundLength, RulesetConfig};
@@ -132,7 +132,7 @@ pub struct Encounter {
     pub(crate) sides: Vec<SideState>,
     pub(crate) world: Vec<WorldActionState>,
     /// World actions used in the current world phase (at most once each per phase).
-    pub(crate) world_used: Vec<crate::encounter::ids::WorldActionId>,
+    pub(crate) world_used: Vec<crate::ids::WorldActionId>,
     pub(crate) phase: Phase,
     pub(crate) round: u32,
     pub(crate) order: Vec<Actor>,

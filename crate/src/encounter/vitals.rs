@@ -26,9 +26,9 @@ use crate::effects::{
     Boundary, DurationRules, EffectId, EffectTracker, EffectView, Expiry, MAX_SECONDS_PER_ROUND,
 };
 use crate::encounter::event::EncounterEvent;
-use crate::encounter::ids::ParticipantId;
 use crate::encounter::state::Encounter;
 use crate::error::{Error, Result};
+use crate::ids::ParticipantId;
 use crate::initiative::InitiativeSystem;
 use crate::rulesets::{Preset, RulesetConfig};
 

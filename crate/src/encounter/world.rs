@@ -8,10 +8,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::encounter::ids::{Name, WorldActionId};
 use crate::error::Result;
+use crate::ids::{Name, WorldActionId};
 
-pub use crate::procedures::a5e::world::recharge::{RECHARGE_DIE, Recharge};
+pub use crate::encounter::recharge::{RECHARGE_DIE, Recharge};
 
 /// An environment's world action (A5E-WORLD-01).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]

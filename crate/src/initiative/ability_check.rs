@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::encounter::Label;
 use crate::error::{Error, Result};
+use crate::ids::Label;
 
 pub use crate::ability::Ability;
 

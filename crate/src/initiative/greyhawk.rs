@@ -8,8 +8,10 @@
 use serde::{Deserialize, Serialize};
 
 use crate::dice::{DieRoller, DieSize, RolledDie, StepChain};
-use crate::encounter::limits::{MAX_ACTIVITIES, MAX_STEPS, MAX_TIE_DRAWS, MAX_WEAPON_DICE};
 use crate::error::{Error, ErrorCode, Result};
+use crate::initiative::limits::{
+    MAX_ACTIVITIES, MAX_PARTICIPANTS, MAX_STEPS, MAX_TIE_DRAWS, MAX_WEAPON_DICE,
+};
 use crate::initiative::{InitiativeDie, RollMode, roll_one};
 
 /// GH-DICE-01: the activity categories a creature declares (GH-INIT-08). Only the category is
@@ -478,7 +480,7 @@ pub struct ExpiryOrder {
 /// Roll a d20 per effect and reroll ties; lowest ends first (GH-DICE-05, GH-DUR-03). Tied
 /// effects roll off among themselves and keep their place relative to the others.
 pub fn expiry_order(effects: u32, dice: &mut dyn DieRoller) -> Result<ExpiryOrder> {
-    if effects as usize > crate::encounter::limits::MAX_PARTICIPANTS {
+    if effects as usize > MAX_PARTICIPANTS {
         return Err(Error::new(
             ErrorCode::LimitExceeded,
             "too many effects to order",

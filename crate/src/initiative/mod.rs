@@ -14,6 +14,7 @@
 pub mod ability_check;
 pub mod dex_score;
 pub mod greyhawk;
+pub mod limits;
 pub mod side;
 pub mod standard;
 pub mod ties;
@@ -21,8 +22,8 @@ pub mod ties;
 use serde::{Deserialize, Serialize};
 
 use crate::dice::{DieRoller, RolledDie};
-use crate::encounter::ParticipantId;
 use crate::error::Result;
+use crate::ids::ParticipantId;
 
 pub use greyhawk::Activity;
 

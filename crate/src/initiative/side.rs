@@ -77,7 +77,17 @@ impl OsePhase {
     }
 }
 
-pub use crate::procedures::ose::combat::MeleeMovement;
+/// OSE-COMBAT-04: the two ways to move while in melee.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum MeleeMovement {
+    /// Back away at up to half the encounter movement rate; needs a clear path behind.
+    FightingWithdrawal,
+    /// Turn and flee at up to the full encounter rate. That round the retreating combatant
+    /// can't attack, and attackers get +2 against it and ignore its shield.
+    Retreat,
+}
 
 /// OSE-COMBAT-01: what must be declared before initiative, plus the weapon speed that decides
 /// whether the combatant acts last (OSE-INIT-03).

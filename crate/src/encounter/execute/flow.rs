@@ -5,11 +5,11 @@ use crate::encounter::command::ParticipantDeclaration;
 use crate::encounter::event::{EncounterEvent, SideRoll, TieDraw};
 use crate::encounter::execute::roster::check_modifier;
 use crate::encounter::execute::{Ctx, check_list, require_running};
-use crate::encounter::ids::{ParticipantId, SideId};
 use crate::encounter::limits::{MAX_TARGETS, MAX_TIE_DRAWS, MAX_TOTAL};
 use crate::encounter::participant::{Declaration, TurnStatus};
 use crate::encounter::state::{Actor, Encounter, Phase};
 use crate::error::{Error, ErrorCode, Result};
+use crate::ids::{ParticipantId, SideId};
 use crate::initiative::ability_check::InitiativeCheck;
 use crate::initiative::greyhawk::{self, EmptyDeclaration, GhDeclaration};
 use crate::initiative::side::{INITIATIVE_DIE, OsePhase, PHASE_ORDER, SLOW_PHASES};
@@ -776,7 +776,7 @@ impl Ctx<'_> {
     /// A5E-WORLD-02/03, A5E-SCEN-05.
     pub(crate) fn use_world_action(
         &mut self,
-        action: crate::encounter::ids::WorldActionId,
+        action: crate::ids::WorldActionId,
         targets: Vec<ParticipantId>,
     ) -> Result<()> {
         require_running(&self.enc)?;

@@ -11,12 +11,12 @@ mod vitals;
 use crate::dice::DieRoller;
 use crate::encounter::command::{EncounterCommand, ParticipantDeclaration};
 use crate::encounter::event::EncounterEvent;
-use crate::encounter::ids::ParticipantId;
 use crate::encounter::limits::MAX_TARGETS;
 use crate::encounter::participant::Declaration;
 use crate::encounter::state::{Encounter, Phase};
 use crate::encounter::vitals::CreatureChange;
 use crate::error::{Error, ErrorCode, Result};
+use crate::ids::ParticipantId;
 
 pub(crate) use roster::validate_new;
 

@@ -2,11 +2,11 @@
 
 use crate::encounter::event::EncounterEvent;
 use crate::encounter::execute::{Ctx, check_list, require_not_ended};
-use crate::encounter::ids::{ParticipantId, SideId};
 use crate::encounter::limits::{MAX_MODIFIER, MAX_TARGETS};
 use crate::encounter::participant::{MAX_SCORE, MIN_SCORE, NewParticipant, modifier_of};
 use crate::encounter::state::{Encounter, Phase};
 use crate::error::{Error, ErrorCode, Result};
+use crate::ids::{ParticipantId, SideId};
 use crate::initiative::ability_check::InitiativeCheck;
 use crate::initiative::side::{SURPRISE_DIE, is_surprised};
 use crate::initiative::{InitiativeSystem, RollMode, roll_d20, roll_one};

@@ -5,11 +5,11 @@ use crate::encounter::command::{PlanCause, RetreatCheck};
 use crate::encounter::event::{EncounterEvent, RetreatRoll};
 use crate::encounter::execute::flow::GH_SURPRISE_PENALTY;
 use crate::encounter::execute::{Ctx, check_list, require_running};
-use crate::encounter::ids::{Label, ParticipantId};
 use crate::encounter::limits::{MAX_MODIFIER, MAX_TOTAL};
 use crate::encounter::participant::{ActionKind, Harm, SpellDisruption, TurnStatus};
 use crate::encounter::state::Phase;
 use crate::error::{Error, Result};
+use crate::ids::{Label, ParticipantId};
 use crate::initiative::greyhawk::{self, GhDeclaration};
 use crate::initiative::{Activity, InitiativeRoll, InitiativeSystem, RollSource, roll_one};
 

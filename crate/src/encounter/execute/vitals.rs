@@ -12,9 +12,9 @@ use crate::creature::{
 use crate::effects::{EffectId, EffectSpec, RestKind};
 use crate::encounter::event::EncounterEvent;
 use crate::encounter::execute::{Ctx, check_list};
-use crate::encounter::ids::ParticipantId;
 use crate::encounter::vitals::{CreatureChange, EffectOngoing, loaded_ids};
 use crate::error::{Error, Result};
+use crate::ids::ParticipantId;
 
 /// Whether a creature is down: dead, unconscious (A5E-DEATH-02) or HYB-incapacitated
 /// (HYB-DEATH-01).

@@ -13,8 +13,7 @@ use crate::error::{Error, Result};
 use crate::exploration::chance::{Chance, roll_chance, roll_pool};
 use crate::units::{Feet, Miles, Yards};
 
-/// OSE-WILD-08 / OSE-WATER-04: miles per day = base movement rate (ft) ÷ 5.
-pub const FEET_OF_RATE_PER_DAILY_MILE: u32 = 5;
+pub use crate::procedures::ose::movement::FEET_OF_RATE_PER_DAILY_MILE;
 /// OSE-WILD-14: most wandering checks a referee makes in a day.
 pub const MAX_WANDER_CHECKS_PER_DAY: u8 = 4;
 /// OSE-WILD-11: one day of rest per 6 days of travel.

@@ -19,19 +19,8 @@ pub enum VehicleKind {
     Water,
 }
 
-/// Travel paces (A5E-TIME-02). Conditions use the same type to name a pace a fatigued creature
-/// can no longer keep (A5E-TRACK-07).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub enum TravelPace {
-    Slow,
-    #[default]
-    Normal,
-    Fast,
-}
+/// Travel paces (A5E-TIME-02), defined with the conditions that restrict them.
+pub use crate::conditions::TravelPace;
 
 /// Which of a pace's effects (defined in the Exploration chapter) apply to a vehicle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]

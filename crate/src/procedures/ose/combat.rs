@@ -6,17 +6,9 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Error, Result};
 use crate::procedures::ose::movement::MovementRate;
 
-/// OSE-COMBAT-04: the two ways to move while in melee.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub enum MeleeMovement {
-    /// Back away at up to half the encounter movement rate; needs a clear path behind.
-    FightingWithdrawal,
-    /// Turn and flee at up to the full encounter rate. That round the retreating combatant
-    /// can't attack, and attackers get +2 against it and ignore its shield.
-    Retreat,
-}
+/// OSE-COMBAT-04: the two ways to move while in melee (declared with initiative, so the type
+/// lives with the side-initiative declarations).
+pub use crate::initiative::side::MeleeMovement;
 
 /// OSE-COMBAT-04: attack bonus against a retreating combatant.
 pub const RETREAT_ATTACK_BONUS: i32 = 2;

@@ -6,9 +6,11 @@
 use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
-use crate::exploration::ose::wilderness::FEET_OF_RATE_PER_DAILY_MILE;
 use crate::procedures::limits::check_speed;
 use crate::units::{Feet, Miles};
+
+/// OSE-WILD-08 / OSE-WATER-04: miles per day = base movement rate (ft) ÷ 5.
+pub const FEET_OF_RATE_PER_DAILY_MILE: u32 = 5;
 
 /// A base movement rate in feet per turn, as printed (e.g. 120). On the wire it is the bare
 /// number of feet.

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::recharge::Recharge;
 use crate::dice::DieSize;
 use crate::encounter::WorldAction as EncounterWorldAction;
-use crate::encounter::{Name, WorldActionId};
+use crate::ids::{Name, WorldActionId};
 use crate::procedures::a5e::ability::{Ability, Skill};
 use crate::procedures::a5e::cover::A5eCover;
 use crate::procedures::a5e::damage::{DamageDice, DamageType};

@@ -3,7 +3,8 @@
 //! damage a feature calls for ([`resolve`]).
 
 pub mod catalogue;
-pub mod recharge;
+/// A5E-WORLD-03: recharge, kept with the encounter's world actions that roll it.
+pub use crate::encounter::recharge;
 pub mod resolve;
 pub mod state;
 

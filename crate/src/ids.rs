@@ -1,4 +1,7 @@
-//! Identifiers and short texts used by encounters.
+//! Identifiers and short texts: participants, sides, groups, world actions, names and labels.
+//!
+//! They live below every rules module (initiative, effects, the clock and the encounter all
+//! name participants), so no lower layer has to import from the encounter.
 //!
 //! Ids travel between clients (events, snapshots), so each kind is its own validated newtype:
 //! a participant id can never be passed where a side id is expected, and a tampered id (empty,
@@ -9,8 +12,14 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::encounter::limits::{MAX_ID_LEN, MAX_LABEL_LEN, MAX_NAME_LEN};
 use crate::error::{Error, Result};
+
+/// Longest id (participant, side, group, world action), in characters.
+pub const MAX_ID_LEN: usize = 40;
+/// Longest display name, in characters.
+pub const MAX_NAME_LEN: usize = 80;
+/// Longest free label (a Ready trigger, a skill name), in characters.
+pub const MAX_LABEL_LEN: usize = 120;
 
 fn check_id(kind: &str, s: &str) -> Result<()> {
     if s.is_empty() || s.chars().count() > MAX_ID_LEN {

@@ -1,0 +1,110 @@
+//! DESIGN.md's layering, enforced: a module of `crate/src` imports only from its own layer or
+//! a lower one (the table is in `src/lib.rs`). An upward import is how an encounter type ends
+//! up needed by the effect tracker, and the layers stop meaning anything.
+
+use std::fs;
+use std::path::Path;
+
+const LAYERS: &[(&str, u8)] = &[
+    ("error", 0),
+    ("wire", 0),
+    ("units", 0),
+    ("ids", 0),
+    ("ability", 0),
+    ("dice", 1),
+    ("engine", 1),
+    ("clock", 2),
+    ("conditions", 3),
+    ("creature", 3),
+    ("effects", 4),
+    ("initiative", 4),
+    ("rulesets", 5),
+    ("encounter", 6),
+    ("procedures", 7),
+    ("exploration", 8),
+    ("wasm", 9),
+];
+
+fn layer(module: &str) -> Option<u8> {
+    LAYERS.iter().find(|(m, _)| *m == module).map(|(_, l)| *l)
+}
+
+/// Every `crate::<module>` named in code (comments skipped) of one file.
+fn imports(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap_or("");
+        let mut rest = code;
+        while let Some(i) = rest.find("crate::") {
+            rest = &rest[i + "crate::".len()..];
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                .collect();
+            if !name.is_empty() {
+                out.push(name);
+            }
+        }
+    }
+    out
+}
+
+fn files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in fs::read_dir(dir).expect("read src") {
+        let path = entry.expect("entry").path();
+        if path.is_dir() {
+            files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn no_module_imports_from_a_higher_layer() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut all = Vec::new();
+    files(&src, &mut all);
+    let mut upward = Vec::new();
+    let mut unknown = Vec::new();
+    for path in &all {
+        let rel = path.strip_prefix(&src).expect("under src");
+        let top = rel
+            .components()
+            .next()
+            .and_then(|c| c.as_os_str().to_str())
+            .map(|s| s.trim_end_matches(".rs").to_string())
+            .expect("top module");
+        if top == "lib" {
+            continue;
+        }
+        let Some(own) = layer(&top) else {
+            unknown.push(top);
+            continue;
+        };
+        let text = fs::read_to_string(path).expect("read file");
+        for import in imports(&text) {
+            // Names that are not modules (`crate::Error`, `crate::Result`) are root re-exports.
+            if layer(&import).is_some_and(|l| l > own) {
+                upward.push(format!("{} imports crate::{import}", rel.display()));
+            }
+        }
+    }
+    unknown.sort();
+    unknown.dedup();
+    assert!(
+        unknown.is_empty(),
+        "modules missing from the layer table: {unknown:?}"
+    );
+    assert!(upward.is_empty(), "upward imports:\n{}", upward.join("\n"));
+}
+
+#[test]
+fn the_layer_check_sees_an_upward_import() {
+    // The scanner itself: code is seen, comments are not.
+    assert_eq!(
+        imports("use crate::encounter::Label; // crate::wasm"),
+        vec!["encounter"]
+    );
+    assert!(imports("//! the state machine is in `crate::encounter`").is_empty());
+}
