@@ -5,7 +5,7 @@
 export function registerOffline(show) {
   const sw = navigator.serviceWorker;
   if (!sw) {
-    show("unsupported", "This browser cannot keep the page for offline use.");
+    show("unsupported", isSecureContext ? "This browser cannot keep the page for offline use." : "Offline use needs https or localhost.");
     return;
   }
   // The first worker taking over a page it did not load is no news; a later one is a new build.
