@@ -1,9 +1,10 @@
-// The saved game. Every user action's commands are appended to the log as they happen (the
-// events of each command and the seeded dice position after it; storage.js keeps the log), so
-// closing the tab loses nothing. Opening the page rebuilds the game from the log: the newest
-// checkpoint, then the events after it, then the dice put back where the last command left them,
-// which gives a snapshot byte-identical to the one before closing. Undo rebuilds up to the
-// previous action; redo re-applies the stored events, so the same dice come back.
+// The saved game. Every user action's commands are appended to the log as they happen (each
+// command's batch: its events, its number, the digest of the state it led to and the seeded
+// dice position after it; storage.js keeps the log), so closing the tab loses nothing. Opening
+// the page rebuilds the game from the log: the newest checkpoint, then the batches after it,
+// each checked by the package, which gives a snapshot byte-identical to the one before closing.
+// Undo rebuilds up to the previous action; redo re-applies the stored batches, so the same dice
+// come back.
 import { Encounter, Journey, TurnkeeperError, version } from "turnkeeper";
 import { app, JOURNEYS, notify, remember, rememberTravel, setEncounter, setJourney } from "./state.js";
 import { CHECKPOINT_EVERY, MemoryStore, openIndexedDb, storageProblem } from "./storage.js";
@@ -77,13 +78,13 @@ function queue(op) {
 
 const recorder = {
   set: (target, object) => queue({ target, type: "set", snapshot: object ? object.toJSON() : null }),
-  events: (target, events, dice) => queue(dice ? { target, type: "events", events, dice } : { target, type: "events", events }),
+  batch: (target, batch) => queue({ target, type: "batch", batch }),
 };
 
 function labelOf(ops) {
   const op = ops.find((o) => o.type === "set") ?? ops[0];
   if (op.type === "set") return `new ${NAMES[op.target]}`;
-  const type = op.events[0]?.type ?? "command";
+  const type = (op.batch?.events ?? op.events)[0]?.type ?? "command";
   return type.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
 }
 
@@ -175,17 +176,24 @@ function rebuild({ checkpoint, entries }) {
           delete dice[op.target];
         } else {
           if (!objects[op.target]) throw new TurnkeeperError("SNAPSHOT_INVALID", `a saved game has events for a missing ${NAMES[op.target]}`);
-          objects[op.target].applyEvents(op.events);
-          dice[op.target] = op.dice;
+          if (op.type === "batch") {
+            // A batch is checked (its number and digest) and carries the dice position.
+            objects[op.target].applyEvents(op.batch);
+            delete dice[op.target];
+          } else {
+            // Saves from before batches: bare events and the dice position beside them.
+            objects[op.target].applyEvents(op.events);
+            dice[op.target] = op.dice;
+          }
         }
       }
     }
-    // Events carry the faces, not where the seeded stream stands: put the dice back where the
-    // last command left them.
+    // Bare events (older saves) carry the faces, not where the seeded stream stands: put the
+    // dice back where the last command left them, through the older, unchecked snapshot form.
     for (const [k, d] of Object.entries(dice)) {
       const o = objects[k];
       if (!o || d === undefined || JSON.stringify(o.diceState()) === JSON.stringify(d)) continue;
-      const snapshot = o.toJSON();
+      const { v, seq, sum, ...snapshot } = o.toJSON();
       o.free();
       objects[k] = null;
       objects[k] = kindOf(k).fromJSON({ ...snapshot, dice: d });
@@ -210,10 +218,11 @@ function install({ objects, ui }, recent) {
   for (const entry of recent) {
     for (const op of entry.ops) {
       if (op.type === "set" && op.target === "enc") app.lastDice.clear();
-      if (op.type !== "events") continue;
+      if (op.type !== "events" && op.type !== "batch") continue;
+      const events = op.batch?.events ?? op.events;
       try {
-        if (op.target === "enc" && app.enc) remember(op.events);
-        else if (app.journeys[op.target]) rememberTravel(app.journeys[op.target], op.events);
+        if (op.target === "enc" && app.enc) remember(events);
+        else if (app.journeys[op.target]) rememberTravel(app.journeys[op.target], events);
       } catch {
         /* a line for an event of an older encounter: leave it out */
       }

@@ -1,7 +1,7 @@
 // Shared demo state: the current encounter and journeys, the logs, and the sync channel that
 // lets a second tab follow this one through events alone (as VTT clients would over their
 // channels). Every local command's events also go to `app.recorder` (the saved game, session.js).
-import { Encounter } from "turnkeeper";
+import { Encounter, TurnkeeperError } from "turnkeeper";
 
 const CHANNEL = "turnkeeper-demo";
 const params = new URLSearchParams(location.search);
@@ -26,8 +26,9 @@ export const app = {
   ui: { plans: new Map(), oseMiles: 0 },
   /**
    * Told of every local change: `set(target, object)` when an encounter or journey is replaced,
-   * `events(target, events, dice)` after each command. Set by session.js.
-   * @type {{ set(target: string, object: any): void, events(target: string, events: any[], dice: any): void } | null}
+   * `batch(target, batch)` after each command (its events, number, digest and dice position).
+   * Set by session.js.
+   * @type {{ set(target: string, object: any): void, batch(target: string, batch: any): void } | null}
    */
   recorder: null,
   channel: typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null,
@@ -70,10 +71,10 @@ export function setEncounter(enc, { announce = true, record = true } = {}) {
   if (app.enc !== enc) app.enc?.free();
   app.enc = enc;
   app.lastDice.clear();
-  enc?.onEvents((events) => {
+  enc?.onEvents((events, batch) => {
     remember(events);
-    app.recorder?.events("enc", events, enc.diceState());
-    app.channel?.postMessage({ kind: "events", events });
+    app.recorder?.batch("enc", batch);
+    app.channel?.postMessage({ kind: "batch", batch });
     notify();
   });
   if (record && enc) app.recorder?.set("enc", enc);
@@ -85,10 +86,10 @@ export function setEncounter(enc, { announce = true, record = true } = {}) {
 export function setJourney(key, journey, { record = true } = {}) {
   if (app.journeys[key] !== journey) app.journeys[key]?.free();
   app.journeys[key] = journey;
-  journey?.onEvents((events) => {
+  journey?.onEvents((events, batch) => {
     rememberTravel(journey, events);
     if (key === "ose") for (const e of events) if (e.type === "wildernessDayEnded") app.ui.oseMiles += e.miles;
-    app.recorder?.events(key, events, journey.diceState());
+    app.recorder?.batch(key, batch);
   });
   if (record && journey) app.recorder?.set(key, journey);
 }
@@ -104,13 +105,20 @@ export function startFollowing() {
         app.enc = Encounter.fromJSON(data.snapshot);
         app.lastDice.clear();
         app.log.unshift({ text: "Synchronised from the leader's snapshot.", kind: "sync" });
-      } else if (data.kind === "events" && app.enc) {
-        app.enc.applyEvents(data.events);
-        remember(data.events);
+      } else if (data.kind === "batch" && app.enc) {
+        // A batch is checked: one that was missed (this tab was busy, or opened late) is
+        // OUT_OF_SYNC, and the leader's snapshot heals it.
+        app.enc.applyEvents(data.batch);
+        remember(data.batch.events);
       }
       notify();
     } catch (e) {
-      app.log.unshift({ text: `Could not follow: ${e instanceof Error ? e.message : String(e)}`, kind: "error" });
+      if (e instanceof TurnkeeperError && e.code === "OUT_OF_SYNC") {
+        app.log.unshift({ text: "Missed an update; asking the leader for its snapshot.", kind: "sync" });
+        app.channel?.postMessage({ kind: "hello" });
+      } else {
+        app.log.unshift({ text: `Could not follow: ${e instanceof Error ? e.message : String(e)}`, kind: "error" });
+      }
       notify();
     }
   };

@@ -3,8 +3,10 @@
 //   games        { id, name, created, updated, head, top }: head = entries applied now (undo
 //                moves it back, redo forward), top = entries stored (redo goes up to it)
 //   entries      { game, seq, at, label, ops, ui }: one per user action, seq 1, 2, …; `ops` are
-//                the engine calls it made: { target, type: "events", events, dice } or
-//                { target, type: "set", snapshot } (a new encounter or journey)
+//                the engine calls it made: { target, type: "batch", batch } (a command's
+//                checked batch), { target, type: "set", snapshot } (a new encounter or
+//                journey), or, in games saved before batches, { target, type: "events",
+//                events, dice }
 //   checkpoints  { game, seq, state, ui }: every object's snapshot after entry `seq` (seq 0 at
 //                creation, then every CHECKPOINT_EVERY entries)
 //   meta         { key, value }: which game was open last
