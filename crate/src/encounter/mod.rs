@@ -17,6 +17,7 @@ mod event;
 mod execute;
 mod invariants;
 pub mod limits;
+mod model;
 mod order;
 mod participant;
 pub mod recharge;

@@ -18,10 +18,10 @@ pub struct Batch<E> {
     pub digest: Digest,
     /// The seeded dice's position after the command.
     pub dice: Option<u64>,
-    pub events: Vec<E>,
+    pub events: E,
 }
 
-impl<E: ToWire> Batch<E> {
+impl<E> Batch<E> {
     /// The batch's JSON around events already written as JSON text.
     pub fn wrap(seq: u64, digest: Digest, dice: Option<u64>, events_json: &str) -> String {
         let mut w = Writer::new();
@@ -52,6 +52,18 @@ impl<E: ToWire> ToWire for Batch<E> {
     }
 }
 
+impl<E> Batch<E> {
+    /// The same batch around other events (the JSON text they were written as, say).
+    pub fn with<F>(self, events: F) -> Batch<F> {
+        Batch {
+            seq: self.seq,
+            digest: self.digest,
+            dice: self.dice,
+            events,
+        }
+    }
+}
+
 /// A batch read with its events left as text, so the glue reads them with the same code as a
 /// bare event array (and each event type's reader exists once in the binary).
 #[derive(Debug, Clone, PartialEq)]
@@ -64,7 +76,7 @@ pub struct BatchHeader {
 
 impl BatchHeader {
     /// The batch with its events read.
-    pub fn read_events<E: FromWire>(self) -> crate::wire::Result<Batch<E>> {
+    pub fn read_events<E: FromWire>(self) -> crate::wire::Result<Batch<Vec<E>>> {
         let events = crate::wire::read_all::<Vec<E>>(&self.events.0)?;
         Ok(Batch {
             seq: self.seq,

@@ -97,11 +97,13 @@ impl<M: Model> Engine<M> {
         digest_of(&self.state, &self.dice)
     }
 
-    /// Run a command with the engine's own dice. On error nothing changed, the dice included.
-    pub fn execute(&mut self, command: M::Command) -> Result<Batch<M::Event>> {
+    /// Run a command with the engine's own dice and count it as a batch. On error nothing
+    /// changed, the dice included. [`Engine::seal`] turns the events into the batch to send.
+    pub fn execute(&mut self, command: M::Command) -> Result<Vec<M::Event>> {
         let state = &mut self.state;
         let events = self.dice.atomically(|dice| state.execute(command, dice))?;
-        Ok(self.seal(events))
+        self.seq = self.seq.saturating_add(1);
+        Ok(events)
     }
 
     /// Run a command with other dice (faces read off physical dice, say); the engine's own
@@ -110,14 +112,16 @@ impl<M: Model> Engine<M> {
         &mut self,
         command: M::Command,
         dice: &mut dyn DieRoller,
-    ) -> Result<Batch<M::Event>> {
+    ) -> Result<Vec<M::Event>> {
         let events = self.state.execute(command, dice)?;
-        Ok(self.seal(events))
+        self.seq = self.seq.saturating_add(1);
+        Ok(events)
     }
 
-    /// Number a successful command's events and fingerprint where they led.
-    fn seal(&mut self, events: Vec<M::Event>) -> Batch<M::Event> {
-        self.seq = self.seq.saturating_add(1);
+    /// The batch for the command just executed: its events, its number, the digest of the
+    /// state now and the dice position. (Separate from `execute` because the digest walks the
+    /// whole state: a caller that relays bare events does not pay for it.)
+    pub fn seal<E>(&self, events: E) -> Batch<E> {
         Batch {
             seq: self.seq,
             digest: self.digest(),
@@ -131,7 +135,7 @@ impl<M: Model> Engine<M> {
     /// nothing changes: `OUT_OF_SYNC` (a missed batch or a digest that differs: load the
     /// leader's snapshot), `SNAPSHOT_INVALID` (the events lead to an impossible state), or the
     /// error of the event that did not apply.
-    pub fn apply_batch(&mut self, batch: &Batch<M::Event>) -> Result<()> {
+    pub fn apply_batch(&mut self, batch: &Batch<Vec<M::Event>>) -> Result<()> {
         let expected = self.seq.saturating_add(1);
         if batch.seq != expected {
             return Err(Error::new(

@@ -78,6 +78,15 @@ impl<M: Model> Engine<M> {
                 let sum = parts.sum.ok_or_else(|| missing("sum"))?;
                 let seq = parts.seq.ok_or_else(|| missing("seq"))?;
                 let state = M::load(&inner.0)?;
+                // Written by this version, the object's snapshot is canonical: reading and
+                // writing it gives it back. A field dropped where its default is the same
+                // value changes no state but is still an edit.
+                if state.save() != minified(&inner.0) {
+                    return Err(Error::snapshot(format!(
+                        "the {} snapshot is not as it was written (a field was dropped, added or reordered)",
+                        M::NAME
+                    )));
+                }
                 if sum_of(seq, parts.dice.as_ref(), &state) != sum {
                     return Err(Error::snapshot(
                         "the snapshot's checksum does not match its contents (edited or corrupted)",
@@ -102,6 +111,35 @@ impl<M: Model> Engine<M> {
         };
         Ok(Engine { state, dice, seq })
     }
+}
+
+/// JSON text without the whitespace between tokens (a host may store a snapshot
+/// pretty-printed); strings are kept as they are.
+fn minified(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text
+        .bytes()
+        .any(|b| matches!(b, b' ' | b'\n' | b'\r' | b'\t'))
+    {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let (mut in_string, mut escaped) = (false, false);
+    for c in text.chars() {
+        if in_string {
+            out.push(c);
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+        } else if !matches!(c, ' ' | '\n' | '\r' | '\t') {
+            in_string = c == '"';
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// An envelope's fields, read without interpreting the object's own snapshot.
@@ -149,4 +187,18 @@ fn read_parts(text: &str, name: &str) -> Result<Parts> {
         return Err(Error::snapshot(format!("not a {name} snapshot")));
     }
     Ok(parts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::minified;
+
+    #[test]
+    fn minifying_keeps_strings_and_drops_the_rest_of_the_whitespace() {
+        assert_eq!(
+            minified("{\"a\": [1, 2],\n \"b\": \"x y\\\" z\"}"),
+            "{\"a\":[1,2],\"b\":\"x y\\\" z\"}"
+        );
+        assert_eq!(minified("{\"a\":1}"), "{\"a\":1}");
+    }
 }
