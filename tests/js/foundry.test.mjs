@@ -298,3 +298,24 @@ test("a dropped socket batch is healed from the combat's flags; a late client re
   assert.deepEqual(late.encounter.toJSON(), gm.encounter.toJSON());
   await assert.rejects(late.run({ type: "endTurn" }), { code: "NOT_ALLOWED" });
 });
+
+test("a client whose encounter drifted is caught by the core's digest and restores from the flags", async () => {
+  const { combat, gm, player } = await world({ ruleset: "a5e", seed: 3 }, party());
+  await gm.run({ type: "start" });
+  await same(gm, player);
+  combat.hooks.length = 0;
+  player.encounter.applyEvents([/** @type {any} */ ({ type: "participantRenamed", participant: "troll", name: "Not a troll" })]);
+  const warn = console.warn;
+  /** @type {string[]} */
+  const warnings = [];
+  console.warn = (/** @type {string} */ m) => void warnings.push(m);
+  try {
+    await gm.run({ type: "endTurn" });
+    await settle();
+  } finally {
+    console.warn = warn;
+  }
+  assert.match(warnings.join("\n"), /refused .*restoring/);
+  await same(gm, player);
+  assert.equal(player.encounter.participant("troll")?.name, "Troll");
+});

@@ -192,10 +192,41 @@ test("a journey kept beside the encounter: the GM's commands reach the player, i
   await gm.runJourney(/** @type {any} */ ({ type: "travelTurn", plan: {} }));
   await settle();
   assert.equal(player.seq, gm.seq);
-  // The same journey; only the GM's seeded dice moved (followers apply events, they never roll).
-  assert.deepEqual({ ...player.journey?.toJSON(), dice: undefined }, { ...gm.journey?.toJSON(), dice: undefined });
+  // The same journey, the seeded dice's position included (the core's batches carry it).
+  assert.deepEqual(player.journey?.toJSON(), gm.journey?.toJSON());
   assert.deepEqual(player.encounter.toJSON(), gm.encounter.toJSON());
   assert.ok(jsonBytes(room.metadata) < ROOM_METADATA_LIMIT);
+  gm.close();
+  player.close();
+});
+
+test("a player whose encounter drifted is caught by the core's digest (OUT_OF_SYNC) and restores", async () => {
+  const room = makeRoom();
+  const gm = await OwlbearSync.start(room.client("c-gm", "GM", "u-gm"), { namespace: NS, encounter: { ruleset: "a5e", seed: 2 } });
+  const player = await OwlbearSync.start(room.client("c-p", "PLAYER", "u-p"), { namespace: NS });
+  await gm.addToken({ id: "a", name: "Ash", createdUserId: "u-p" });
+  await gm.addToken({ id: "b", name: "Imp", createdUserId: "u-gm" });
+  await gm.run({ type: "start" });
+  await settle();
+  room.quiet = true; // only the next batch can tell the player
+  // Something changes the player's copy behind the kit's back: the same number of batches,
+  // a different state.
+  const drifted = player.encounter.toJSON();
+  player.encounter.applyEvents([/** @type {any} */ ({ type: "participantRenamed", participant: "t2", name: "Not an imp" })]);
+  assert.notDeepEqual(player.encounter.toJSON(), drifted);
+  /** @type {string[]} */
+  const warnings = [];
+  const warn = console.warn;
+  console.warn = (/** @type {string} */ m) => void warnings.push(m);
+  try {
+    await gm.run({ type: "endTurn" });
+    await settle();
+  } finally {
+    console.warn = warn;
+  }
+  assert.match(warnings.join("\n"), /refused .*restoring/);
+  assert.deepEqual(player.encounter.toJSON(), gm.encounter.toJSON());
+  assert.equal(player.encounter.participant("t2")?.name, "Imp");
   gm.close();
   player.close();
 });

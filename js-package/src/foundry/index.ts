@@ -23,7 +23,7 @@ import { TurnkeeperError } from "../core/errors.js";
 import { commandOf, type PlayerRequest } from "../kits/requests.js";
 
 export type { PlayerRequest } from "../kits/requests.js";
-import { SequenceFollower, SequenceLeader, isBatch, newEpoch, type RelayBatch, type SequencePoint } from "../kits/relay.js";
+import { SequenceFollower, SequenceLeader, eventsOf, isBatch, newEpoch, type RelayBatch, type SequencePoint } from "../kits/relay.js";
 
 export type { RelayBatch, SequencePoint } from "../kits/relay.js";
 
@@ -233,6 +233,7 @@ export class CombatKeeper {
   private readonly listeners = new Set<(events: readonly EncounterEvent[]) => void>();
   private readonly waiting = new Map<string, { resolve: () => void; reject: (e: unknown) => void; timer: ReturnType<typeof setTimeout> }>();
   private writes: Promise<void> = Promise.resolve();
+  private healing = false;
   private readonly onSocket = (data: unknown) => void this.receive(data);
   private readonly event: string;
 
@@ -299,10 +300,10 @@ export class CombatKeeper {
    */
   async run(command: EncounterCommand, options: { faces?: readonly number[] } = {}): Promise<EncounterEvent[]> {
     this.requireAuthority();
-    const text = this.enc.executeJson(command, options);
+    const core = this.enc.executeBatchJson(command, options);
     const point = this.leader!.take();
-    const batch: RelayBatch = { seq: point.seq, epoch: point.epoch, stream: "encounter", events: text };
-    const events = JSON.parse(text) as EncounterEvent[];
+    const batch: RelayBatch = { seq: point.seq, epoch: point.epoch, stream: "encounter", batch: core };
+    const events = eventsOf(core) as EncounterEvent[];
     this.tell(events);
     await this.queue(this.state(point), batch);
     return events;
@@ -459,20 +460,29 @@ export class CombatKeeper {
 
   private apply(batch: RelayBatch): boolean {
     try {
-      if (batch.events !== undefined) this.enc.applyEvents(batch.events);
+      // The core checks the batch (next in sequence, the leader's digest): OUT_OF_SYNC otherwise.
+      if (batch.batch !== undefined) this.enc.applyEvents(batch.batch);
       this.follower.advance(batch);
-      if (this.listeners.size > 0) this.tell(JSON.parse(batch.events ?? "[]") as EncounterEvent[]);
+      if (this.listeners.size > 0) this.tell(eventsOf(batch.batch) as EncounterEvent[]);
       return true;
     } catch (e) {
       console.warn(`turnkeeper/foundry: batch ${batch.seq} refused (${e instanceof Error ? e.message : String(e)}); restoring from the combat's flags`);
+      this.follower.hold(batch);
       this.heal();
       return false;
     }
   }
 
+  /** This copy is wrong: restore from the flags even at the same sequence point (not from inside a restore). */
   private heal(): void {
-    const stored = readState(this.options.combat.getFlag(this.options.moduleId, "state"));
-    if (stored !== undefined && this.follower.shouldRestore(stored, true)) this.restore(stored);
+    if (this.healing) return;
+    this.healing = true;
+    try {
+      const stored = readState(this.options.combat.getFlag(this.options.moduleId, "state"));
+      if (stored !== undefined) this.restore(stored);
+    } finally {
+      this.healing = false;
+    }
   }
 
   private async receive(data: unknown): Promise<void> {
@@ -481,7 +491,7 @@ export class CombatKeeper {
     if (m.combat !== this.options.combat.id) return;
     if (m.kind === "batch") {
       if (this.isAuthority) return;
-      const batch: unknown = { seq: m.seq, epoch: m.epoch, stream: m.stream, events: m.events };
+      const batch: unknown = { seq: m.seq, epoch: m.epoch, stream: m.stream, batch: m.batch };
       if (!isBatch(batch)) return;
       const verdict = this.follower.verdict(batch);
       if (verdict === "stale") return;

@@ -1,27 +1,30 @@
 /**
  * The integration kits' relay envelope and gap detection, in one place.
  *
- * A host (Owlbear, Foundry) relays each command's events from the authority (the GM's client)
- * to everyone else. Every relayed batch carries a sequence number and the authority's `epoch`
- * (a random id chosen when its client starts), and the stored snapshot carries the same pair.
- * A follower applies batches in order; on a gap, an unknown epoch, or events its state refuses,
- * it restores from the stored snapshot instead of drifting.
- *
- * This is the kits' own envelope until the core's verified batches (`{ seq, digest, events }`,
- * with `applyEvents` refusing a gap or a digest mismatch) are available; only this module
- * needs to change then.
+ * A host (Owlbear, Foundry) relays each command from the authority (the GM's client) to
+ * everyone else as the core's verified batch (`executeBatchJson`: the events with the object's
+ * own sequence number, the digest of the state they lead to and the dice position), so
+ * `applyEvents` on a follower refuses a missed or diverging batch with `OUT_OF_SYNC`. Around it
+ * the kits put a small envelope: the stream (encounter or journey), the authority's `epoch` (a
+ * random id chosen when its client starts) and a room-level sequence number that orders the two
+ * streams and host data such as Owlbear's token map. The stored snapshot carries the same pair.
+ * A follower applies envelopes in order; on a gap, an unknown epoch, or a batch the core
+ * refuses, it restores from the stored snapshot instead of drifting.
  */
 
-/** One relayed batch: the events of one command, as the JSON text `executeJson` returns. */
+/** One relayed command. */
 export interface RelayBatch {
-  /** 1 for the first command after the encounter was created, then +1 per command. */
+  /** 1 for the first command after the room's state was created, then +1 per command. */
   seq: number;
   /** The authority's session id: a new one means "restore from the stored snapshot first". */
   epoch: string;
-  /** Which event stream: the encounter's or the journey's. */
+  /** Which object the batch is for: the encounter or the journey. */
   stream: "encounter" | "journey";
-  /** The events (JSON text), absent when they were too large to relay: restore instead. */
-  events?: string;
+  /**
+   * The core's batch (JSON text of `{ seq, digest, dice?, events }`), absent when the command
+   * changed only host data (`attach`), or when it was too large to relay: then restore.
+   */
+  batch?: string;
   /** Host data that changed with this command (Owlbear: the token map), replaced whole. */
   attach?: unknown;
 }
@@ -34,6 +37,18 @@ export interface SequencePoint {
 
 /** What a follower should do with a batch. */
 export type Verdict = "apply" | "stale" | "gap";
+
+/** Does the envelope carry something to apply (else: restore from the stored snapshot)? */
+export function hasPayload(b: RelayBatch): boolean {
+  return b.batch !== undefined || b.attach !== undefined;
+}
+
+/** The events inside a core batch's JSON text (for logs and listeners). */
+export function eventsOf(batch: string | undefined): unknown[] {
+  if (batch === undefined) return [];
+  const parsed = JSON.parse(batch) as { events?: unknown[] };
+  return Array.isArray(parsed.events) ? parsed.events : [];
+}
 
 /** A new epoch: random, short (it is stored in every snapshot). */
 export function newEpoch(): string {
@@ -51,7 +66,7 @@ export function isBatch(value: unknown): value is RelayBatch {
     (b.seq as number) > 0 &&
     typeof b.epoch === "string" &&
     (b.stream === "encounter" || b.stream === "journey") &&
-    (b.events === undefined || typeof b.events === "string")
+    (b.batch === undefined || typeof b.batch === "string")
   );
 }
 
@@ -71,7 +86,7 @@ export class SequenceFollower {
   verdict(batch: RelayBatch): Verdict {
     if (batch.epoch !== this.point.epoch) return "gap";
     if (batch.seq <= this.point.seq) return "stale";
-    if (batch.seq === this.point.seq + 1 && batch.events !== undefined) return "apply";
+    if (batch.seq === this.point.seq + 1 && hasPayload(batch)) return "apply";
     return "gap";
   }
 
@@ -106,7 +121,7 @@ export class SequenceFollower {
   *ready(): Generator<RelayBatch> {
     for (;;) {
       const next = this.pending.get(this.point.seq + 1);
-      if (next === undefined || next.epoch !== this.point.epoch || next.events === undefined) return;
+      if (next === undefined || next.epoch !== this.point.epoch || !hasPayload(next)) return;
       yield next;
     }
   }

@@ -22,7 +22,7 @@ import { TurnkeeperError } from "../core/errors.js";
 import { commandOf, type PlayerRequest } from "../kits/requests.js";
 
 export type { PlayerRequest } from "../kits/requests.js";
-import { SequenceFollower, SequenceLeader, isBatch, jsonBytes, newEpoch, type RelayBatch, type SequencePoint } from "../kits/relay.js";
+import { SequenceFollower, SequenceLeader, eventsOf, isBatch, jsonBytes, newEpoch, type RelayBatch, type SequencePoint } from "../kits/relay.js";
 
 export { jsonBytes } from "../kits/relay.js";
 export type { RelayBatch, SequencePoint } from "../kits/relay.js";
@@ -249,7 +249,7 @@ export class OwlbearSync {
    * room's metadata (the command is undone; the last good snapshot stays).
    */
   async run(command: EncounterCommand, options: { faces?: readonly number[] } = {}): Promise<EncounterEvent[]> {
-    const events = this.commit("encounter", () => this.enc.executeJson(command, options));
+    const events = this.commit("encounter", () => this.enc.executeBatchJson(command, options));
     return this.finish(events) as Promise<EncounterEvent[]>;
   }
 
@@ -257,7 +257,7 @@ export class OwlbearSync {
   async runJourney(command: JourneyCommand, options: { faces?: readonly number[] } = {}): Promise<JourneyEvent[]> {
     if (this.jour === undefined) throw new TurnkeeperError("INVALID_ARGUMENT", "this sync keeps no journey (pass options.journey)");
     const journey = this.jour;
-    const events = this.commit("journey", () => journey.executeJson(command, options));
+    const events = this.commit("journey", () => journey.executeBatchJson(command, options));
     return this.finish(events) as Promise<JourneyEvent[]>;
   }
 
@@ -280,7 +280,7 @@ export class OwlbearSync {
     participant.id = id;
     const link: TokenLink = owner !== undefined ? { participant: id, owner } : { participant: id };
     const tokens = { ...this.tokenMap, [item.id]: link };
-    const events = this.commit("encounter", () => this.enc.executeJson({ type: "addParticipant", participant }), tokens);
+    const events = this.commit("encounter", () => this.enc.executeBatchJson({ type: "addParticipant", participant }), tokens);
     return this.finish(events) as Promise<EncounterEvent[]>;
   }
 
@@ -290,7 +290,7 @@ export class OwlbearSync {
     if (link === undefined) throw new TurnkeeperError("UNKNOWN_ID", `token ${item} is not in the encounter`);
     const tokens = { ...this.tokenMap };
     delete tokens[item];
-    const events = this.commit("encounter", () => this.enc.executeJson({ type: "removeParticipant", participant: link.participant }), tokens);
+    const events = this.commit("encounter", () => this.enc.executeBatchJson({ type: "removeParticipant", participant: link.participant }), tokens);
     return this.finish(events) as Promise<EncounterEvent[]>;
   }
 
@@ -299,7 +299,7 @@ export class OwlbearSync {
     const link = this.tokenMap[item];
     if (link === undefined) throw new TurnkeeperError("UNKNOWN_ID", `token ${item} is not in the encounter`);
     const tokens = { ...this.tokenMap, [item]: owner !== undefined ? { participant: link.participant, owner } : { participant: link.participant } };
-    await this.finish(this.commit("encounter", () => "[]", tokens));
+    await this.finish(this.commit("encounter", () => undefined, tokens));
   }
 
   /**
@@ -397,9 +397,9 @@ export class OwlbearSync {
    * to. Too large: undo by restoring the last good snapshot, and throw `LIMIT_EXCEEDED`.
    * Returns what {@link finish} needs to store and relay.
    */
-  private commit(stream: "encounter" | "journey", execute: () => string, tokens?: Record<string, TokenLink>): Pending {
+  private commit(stream: "encounter" | "journey", execute: () => string | undefined, tokens?: Record<string, TokenLink>): Pending {
     this.requireGM();
-    const events = execute(); // a refused command throws here and changed nothing
+    const core = execute(); // a refused command throws here and changed nothing
     const point = this.leader!.peek();
     const state = this.snapshot(point, tokens ?? this.tokenMap);
     const bytes = this.metadataBytes(state);
@@ -411,17 +411,22 @@ export class OwlbearSync {
     }
     this.leader!.take();
     if (tokens !== undefined) this.tokenMap = tokens;
-    const batch: RelayBatch = { seq: point.seq, epoch: point.epoch, stream, events };
+    const batch: RelayBatch = { seq: point.seq, epoch: point.epoch, stream };
+    if (core !== undefined) batch.batch = core;
     if (tokens !== undefined) batch.attach = tokens;
     // Too large to broadcast: players restore from the stored snapshot instead.
-    if (jsonBytes(batch) > BROADCAST_LIMIT - 256) delete batch.events;
-    if (this.listeners.size > 0) this.emit("command", JSON.parse(events) as unknown[]);
+    if (jsonBytes(batch) > BROADCAST_LIMIT - 256) {
+      delete batch.batch;
+      delete batch.attach;
+    }
+    const events = eventsOf(core);
+    if (this.listeners.size > 0) this.emit("command", events);
     return { state, batch, events };
   }
 
   private async finish(pending: Pending): Promise<unknown[]> {
     await this.queue(pending.state, pending.batch);
-    return JSON.parse(pending.events) as unknown[];
+    return pending.events;
   }
 
   /** Undo the last command on the GM's client: back to the last good snapshot. */
@@ -447,7 +452,7 @@ export class OwlbearSync {
   private queue(state: StoredState, batch: RelayBatch): Promise<void> {
     this.lastGood = state;
     const write = this.writes.then(async () => {
-      if (batch.events !== undefined) {
+      if (batch.batch !== undefined || batch.attach !== undefined) {
         await this.obr.broadcast.sendMessage(this.channel, batch);
         await this.store(state);
       } else {
@@ -494,30 +499,35 @@ export class OwlbearSync {
   /** Apply one batch; on refusal heal from the stored snapshot. */
   private applyBatch(batch: RelayBatch): boolean {
     try {
-      if (batch.events !== undefined && batch.events !== "[]") {
+      // The core checks the batch: the next of its object's sequence, leading to the leader's
+      // digest (OUT_OF_SYNC otherwise, and nothing changes).
+      if (batch.batch !== undefined) {
         if (batch.stream === "journey") {
           if (this.jour === undefined) throw new TurnkeeperError("OUT_OF_SYNC", "journey events but no journey");
-          this.jour.applyEvents(batch.events);
-        } else this.enc.applyEvents(batch.events);
+          this.jour.applyEvents(batch.batch);
+        } else this.enc.applyEvents(batch.batch);
       }
       if (batch.attach !== undefined) this.tokenMap = { ...(batch.attach as Record<string, TokenLink>) };
       this.follower.advance(batch);
-      if (this.listeners.size > 0) this.emit("events", JSON.parse(batch.events ?? "[]") as unknown[]);
+      if (this.listeners.size > 0) this.emit("events", eventsOf(batch.batch));
       return true;
     } catch (e) {
       console.warn(`turnkeeper/owlbear: batch ${batch.seq} refused (${e instanceof Error ? e.message : String(e)}); restoring from the room's snapshot`);
-      void this.heal();
+      // This copy is wrong: restore even from a snapshot at the same sequence point, then
+      // apply the refused batch again on top if the snapshot is older.
+      this.follower.hold(batch);
+      void this.heal(true);
       return false;
     }
   }
 
-  /** Restore from the room's metadata (once at a time). */
-  private heal(): Promise<void> {
+  /** Restore from the room's metadata (once at a time); `force` even if it is not ahead. */
+  private heal(force = false): Promise<void> {
     this.restoring ??= (async () => {
       try {
         const metadata = await this.obr.room.getMetadata();
         this.room = metadata;
-        this.restoreFrom(metadata, false);
+        this.restoreFrom(metadata, force);
       } finally {
         this.restoring = undefined;
       }
@@ -590,7 +600,7 @@ export class OwlbearSync {
 interface Pending {
   state: StoredState;
   batch: RelayBatch;
-  events: string;
+  events: unknown[];
 }
 
 function defaultAuthorize(playerId: string, participant: string, sync: OwlbearSync): boolean {
