@@ -4,6 +4,7 @@
 //! single edit of a snapshot is refused.
 
 #[path = "vectors_support.rs"]
+#[allow(dead_code)] // only `load` is used here; `blessed` rewrites vectors elsewhere
 mod vectors;
 
 use serde::Deserialize;
