@@ -5,7 +5,10 @@ import { setupInitiative } from "./sections/initiative.js";
 import { setupState } from "./sections/state.js";
 import { setupTravel } from "./sections/travel.js";
 import { setupConditions } from "./sections/conditions.js";
+import { setupGames } from "./sections/games.js";
 import { app, startFollowing, startLeading } from "./state.js";
+import { openSession, redo, session, settled, snapshots, undo } from "./session.js";
+import { registerOffline } from "./offline.js";
 
 const status = document.getElementById("status");
 
@@ -41,8 +44,19 @@ try {
   setupState(document.getElementById("panel-state"));
   setupTravel(document.getElementById("panel-travel"));
   setupConditions(document.getElementById("panel-cond"));
+  setupGames(document.getElementById("panel-games"));
   if (app.follower) startFollowing();
-  else startLeading();
+  else {
+    await openSession();
+    startLeading();
+  }
+  registerOffline((state, text) => {
+    const line = document.getElementById("offline-status");
+    line.dataset.state = state;
+    line.textContent = text;
+  });
+  // For the browser console and the tests: the live objects and their snapshots.
+  Object.assign(globalThis, { demo: { app, session, snapshots, settled, undo, redo } });
   status.textContent = "Ready";
   document.body.dataset.ready = "true";
 } catch (e) {

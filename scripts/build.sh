@@ -31,4 +31,5 @@ fi
 
 say "TypeScript facade"
 node scripts/build-package.mjs
+node scripts/demo-precache.mjs
 say "done: js-package/dist"

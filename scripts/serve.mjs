@@ -5,6 +5,7 @@ import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { precacheSource } from "./demo-precache.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** @type {Record<string, string>} */
@@ -16,6 +17,7 @@ const TYPES = {
   ".json": "application/json; charset=utf-8",
   ".wasm": "application/wasm",
   ".svg": "image/svg+xml",
+  ".webmanifest": "application/manifest+json",
   ".png": "image/png",
   ".ico": "image/x-icon",
   ".map": "application/json; charset=utf-8",
@@ -53,11 +55,16 @@ export function startServer({ port = 0, root = ROOT } = {}) {
       return;
     }
     try {
-      if ((await stat(path)).isDirectory()) path = join(path, "index.html");
-      const body = await readFile(path);
+      // The service worker's file list, made from the files as they are now (so an edited
+      // demo or a rebuilt package gets a new cache without a separate step).
+      const generated = path === join(root, "demo", "precache.js") ? precacheSource(root) : undefined;
+      if (generated === undefined && (await stat(path)).isDirectory()) path = join(path, "index.html");
+      const body = generated ?? (await readFile(path));
       res.writeHead(200, {
         "content-type": TYPES[extname(path)] ?? "application/octet-stream",
         "cache-control": "no-store",
+        // Owlbear Rodeo fetches an extension's manifest from its own origin (tests/browser/owlbear).
+        "access-control-allow-origin": "*",
       });
       res.end(body);
     } catch {

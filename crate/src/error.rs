@@ -45,6 +45,10 @@ pub enum ErrorCode {
     SnapshotInvalid,
     /// Data supplied by the user (homebrew conditions, tables) is invalid.
     InvalidData,
+    /// A follower was sent a batch out of sequence (one was missed), or the batch led to a
+    /// state whose digest differs from the leader's. Nothing changed; load the leader's
+    /// snapshot and carry on from there.
+    OutOfSync,
 }
 
 impl ErrorCode {
@@ -66,6 +70,7 @@ impl ErrorCode {
             Self::LimitExceeded => "LIMIT_EXCEEDED",
             Self::SnapshotInvalid => "SNAPSHOT_INVALID",
             Self::InvalidData => "INVALID_DATA",
+            Self::OutOfSync => "OUT_OF_SYNC",
         }
     }
 }

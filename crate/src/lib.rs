@@ -36,6 +36,7 @@ pub mod creature;
 pub mod dice;
 pub mod effects;
 pub mod encounter;
+pub mod engine;
 pub mod error;
 pub mod exploration;
 pub mod ids;

@@ -58,7 +58,11 @@ function rollOf(value) {
 function render(root) {
   const enc = app.enc;
   root.querySelector("#cond-empty").hidden = !!enc && enc.participants().length > 0;
-  if (!enc) return;
+  if (!enc) {
+    for (const id of ["#cond-who", "#cond-effects", "#cond-advice", "#cond-expired"]) root.querySelector(id).replaceChildren();
+    root.querySelector("#tracks").textContent = "";
+    return;
+  }
   const who = root.querySelector("#cond-who");
   const chosen = who.value;
   const people = enc.participants();

@@ -40,7 +40,8 @@ const SAMPLES = {
   ],
 };
 
-let plans = new Map();
+/** Declaration plans by participant (page state, saved with the game). */
+const plans = app.ui.plans;
 let nextId = 1;
 
 function slug(name) {
@@ -52,7 +53,7 @@ function slug(name) {
 
 function newEncounter(root) {
   const ruleset = root.querySelector("#ruleset").value;
-  plans = new Map();
+  plans.clear();
   setEncounter(new Encounter({ ruleset, seed: currentSeed() }));
 }
 
@@ -130,8 +131,10 @@ function render(root) {
   root.querySelector("#follower-note").hidden = !app.follower;
   for (const b of root.querySelectorAll("button, #add-form input, #ruleset, #init-faces")) if (app.follower) b.disabled = true;
   if (!enc) {
-    root.querySelector("#roster").replaceChildren();
-    root.querySelector("#order").replaceChildren();
+    for (const id of ["#roster", "#order", "#event-log"]) root.querySelector(id).replaceChildren();
+    root.querySelector("#round-no").textContent = "–";
+    root.querySelector("#phase").textContent = "setup";
+    for (const id of ["#declare-box", "#resume-box", "#surprise-box", "#world-box"]) root.querySelector(id).hidden = true;
     return;
   }
   showError(errorBox, null);

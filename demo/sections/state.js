@@ -1,5 +1,5 @@
-// Save and load snapshots; a bad snapshot is refused with a readable message and the current
-// state stays as it was.
+// Show and load encounter snapshots (the game itself is saved as it is played: session.js); a
+// bad snapshot is refused with a readable message and the current state stays as it was.
 import { Encounter } from "turnkeeper";
 import { app, setEncounter } from "../state.js";
 import { showError } from "../ui.js";
@@ -16,16 +16,11 @@ export function setupState(root) {
     const text = JSON.stringify(app.enc);
     box.value = text;
     size.textContent = `${text.length} bytes`;
-    try {
-      localStorage.setItem("turnkeeper-demo-snapshot", text);
-    } catch {
-      /* storage may be unavailable (private mode); the textarea still holds it */
-    }
     showError(errorBox, null);
   });
   root.querySelector("#btn-load").addEventListener("click", () => {
     try {
-      const enc = Encounter.fromJSON(box.value.trim() || localStorage.getItem("turnkeeper-demo-snapshot") || "");
+      const enc = Encounter.fromJSON(box.value.trim());
       setEncounter(enc);
       showError(errorBox, null);
       size.textContent = "Loaded.";

@@ -1,24 +1,20 @@
 // Travel: a HYB delve (time dice, lights burning down, travel turns, rolling to return) and
 // OSE wilderness and waterborne days (getting lost, wandering monsters, wind), each a Journey.
 import { Journey } from "turnkeeper";
+import { app, onChange, setJourney } from "../state.js";
 import { el, showError, currentSeed } from "../ui.js";
-
-const log = [];
-let hyb = null;
-let ose = null;
-let sea = null;
-let oseMiles = 0;
 
 function pad(n) {
   return String(n).padStart(2, "0");
 }
 
-function record(journey, events) {
-  for (const e of events) log.unshift(journey.describe(e));
-  log.length = Math.min(log.length, 120);
-}
-
 function render(root) {
+  const { hyb, ose } = app.journeys;
+  root.querySelector("#hyb-time").textContent = "–";
+  root.querySelector("#hyb-dice").replaceChildren();
+  root.querySelector("#hyb-lights").replaceChildren();
+  root.querySelector("#hyb-away").textContent = "0";
+  root.querySelector("#hyb-dc").textContent = "10";
   if (hyb) {
     const t = hyb.timeOfDay();
     root.querySelector("#hyb-time").textContent = `day ${t.day + 1}, ${pad(t.hour)}:${pad(t.minute)}`;
@@ -34,9 +30,9 @@ function render(root) {
     root.querySelector("#hyb-away").textContent = String(hyb.travelTurnsAway);
     root.querySelector("#hyb-dc").textContent = String(hyb.returnDc);
   }
-  if (ose) root.querySelector("#ose-dayno").textContent = String(ose.timeOfDay().day + 1);
-  root.querySelector("#ose-miles").textContent = String(oseMiles);
-  root.querySelector("#travel-log").replaceChildren(...log.slice(0, 60).map((l) => el("li", { text: l })));
+  root.querySelector("#ose-dayno").textContent = ose ? String(ose.timeOfDay().day + 1) : "–";
+  root.querySelector("#ose-miles").textContent = String(app.ui.oseMiles);
+  root.querySelector("#travel-log").replaceChildren(...app.travelLog.slice(0, 60).map((l) => el("li", { text: l })));
 }
 
 function act(root, fn) {
@@ -51,65 +47,58 @@ function act(root, fn) {
 }
 
 function needHyb() {
-  if (!hyb) throw new Error("Enter the dungeon first.");
-  return hyb;
+  if (!app.journeys.hyb) throw new Error("Enter the dungeon first.");
+  return app.journeys.hyb;
 }
 
 export function setupTravel(root) {
+  onChange(() => render(root));
   const on = (id, fn) => root.querySelector(id).addEventListener("click", () => act(root, fn));
   on("#hyb-start", () => {
-    // Build the new journey first: if the seed is refused, the old one stays usable.
+    // The constructor checks the seed first: if it is refused, the old journey stays.
     const next = new Journey({ ruleset: "hyb", mode: "hybDungeon", seed: currentSeed() });
+    setJourney("hyb", next);
     next.addMember({ id: "ash", bestModifier: 5 });
     next.addMember({ id: "wren", bestModifier: 3 });
-    const events = next.start({ timeDice: 2 });
-    hyb?.free();
-    hyb = next;
-    record(hyb, events);
+    next.start({ timeDice: 2 });
   });
   on("#hyb-torch", () => {
     const j = needHyb();
     const id = `torch-${j.lights().length + 1}`;
-    record(j, j.addLight(id, "torch"));
-    record(j, j.light(id));
+    j.addLight(id, "torch");
+    j.light(id);
   });
   on("#hyb-lantern", () => {
     const j = needHyb();
     const id = `lantern-${j.lights().length + 1}`;
-    record(j, j.addLight(id, "lantern"));
-    record(j, j.light(id));
+    j.addLight(id, "lantern");
+    j.light(id);
   });
   on("#hyb-douse", () => {
     const j = needHyb();
-    for (const l of j.lights()) if (l.lit) record(j, j.douse(l.id));
+    for (const l of j.lights()) if (l.lit) j.douse(l.id);
   });
-  on("#hyb-turn", () => {
-    const j = needHyb();
-    record(j, j.advanceTravelTurn(root.querySelector("#hyb-caution").value));
-  });
-  on("#hyb-return", () => {
-    const j = needHyb();
-    record(j, j.rollToReturn(root.querySelector("#hyb-path").value));
-  });
+  on("#hyb-turn", () => needHyb().advanceTravelTurn(root.querySelector("#hyb-caution").value));
+  on("#hyb-return", () => needHyb().rollToReturn(root.querySelector("#hyb-path").value));
   on("#ose-day", () => {
-    if (!ose) {
-      ose = new Journey({ ruleset: "ose", mode: "oseWilderness", seed: currentSeed() });
+    if (!app.journeys.ose) {
+      const ose = new Journey({ ruleset: "ose", mode: "oseWilderness", seed: currentSeed() });
+      setJourney("ose", ose);
       ose.addMember({ id: "fighter", movement: 120 });
       ose.addMember({ id: "cleric", movement: 120 });
-      record(ose, ose.start({ hour: 8 }));
+      ose.start({ hour: 8 });
     }
-    const day = ose.wildernessDay({ route: { terrain: root.querySelector("#ose-terrain").value }, activity: "travel", wanderChecks: 1 });
-    for (const e of day) if (e.type === "wildernessDayEnded") oseMiles += e.miles;
-    record(ose, day);
+    app.journeys.ose.wildernessDay({ route: { terrain: root.querySelector("#ose-terrain").value }, activity: "travel", wanderChecks: 1 });
   });
   on("#ose-sail", () => {
-    if (!sea) {
-      sea = new Journey({ ruleset: "ose", mode: "oseWaterborne", seed: currentSeed() });
+    if (!app.journeys.sea) {
+      const sea = new Journey({ ruleset: "ose", mode: "oseWaterborne", seed: currentSeed() });
+      setJourney("sea", sea);
       sea.addMember({ id: "captain" });
-      record(sea, sea.start({ hour: 6 }));
-      record(sea, sea.setVessel({ base: 360, seaworthy: true, propulsion: "sail" }));
+      sea.start({ hour: 6 });
+      sea.setVessel({ base: 360, seaworthy: true, propulsion: "sail" });
     }
-    record(sea, sea.waterDay({ waters: { type: "sea", inSightOfLand: true }, navigator: true }));
+    app.journeys.sea.waterDay({ waters: { type: "sea", inSightOfLand: true }, navigator: true });
   });
   render(root);
 }

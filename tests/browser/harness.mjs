@@ -21,11 +21,13 @@ const FLAGS = [
 ];
 
 /**
- * Start the server and Chromium. Returns helpers and a `close()` that tears both down.
+ * Start the server (on the repository, or on `root`) and Chromium. Returns helpers, the server
+ * (a test may stop it to take the network away) and a `close()` that tears both down.
  * Console errors and page errors are collected per page in `errors`.
  */
-export async function openBrowser() {
-  const { server, url } = await startServer();
+/** @param {{ root?: string }} [options] */
+export async function openBrowser({ root = undefined } = {}) {
+  const { server, url } = await startServer(root === undefined ? {} : { root });
   const profile = mkdtempSync(join(tmpdir(), "turnkeeper-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -38,6 +40,7 @@ export async function openBrowser() {
   for (const page of context.pages()) watch(page, errors);
   return {
     url,
+    server,
     context,
     errors,
     async newPage() {

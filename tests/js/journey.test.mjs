@@ -252,7 +252,9 @@ test("the same events reach the same snapshot, and fromJSON restores the dice st
   a.travelTurn({ caution: "ordinary", overland: { light: "bright" } }, { faces: [12] });
   const b = new Journey({ ruleset: "hyb" });
   b.applyEvents(log);
-  assert.deepEqual(b.toJSON(), a.toJSON());
+  // Bare events carry no batch numbers, so only the journeys themselves are compared; batches
+  // make the whole snapshots equal (see sync.test.mjs).
+  assert.deepEqual(b.toJSON().journey, a.toJSON().journey);
   assert.equal(ofType(log, "overlandCovered")[0]?.miles, 12); // EX-HYB-06: 10 + STR +2
   // Seeded dice continue the same stream after a restore.
   const s = new Journey({ ruleset: "hyb", mode: "hybSea", seed: 7 });

@@ -15,7 +15,7 @@ use crate::dice::DieSize;
 use crate::error::{Error, ErrorCode, Result};
 
 /// Player character, monster, or non-player character.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum CreatureKind {
@@ -25,7 +25,7 @@ pub enum CreatureKind {
 }
 
 /// A5E-DEATH-11: what 0 HP does to this creature under the A5E rules.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum ZeroHpRule {
@@ -49,7 +49,7 @@ impl CreatureKind {
 }
 
 /// Current, maximum and temporary hit points (A5E-HP-01, A5E-THP-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct HitPoints {
@@ -60,7 +60,7 @@ pub struct HitPoints {
 }
 
 /// A pool of Hit Dice (A5E-REST-01, -03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct HitDice {
@@ -72,7 +72,7 @@ pub struct HitDice {
 
 /// Damage defenses. Each list entry is one source; repeats are allowed and count as one
 /// (A5E-DMG-07).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Defenses {
@@ -101,7 +101,9 @@ fn is_false(b: &bool) -> bool {
 }
 
 /// Where a creature stands between life and death.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
+)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -132,7 +134,7 @@ pub enum DeathState {
 }
 
 /// A5E-COND-08: doomed, dying at `deadline` (or when the Narrator says, if none).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Doom {
@@ -141,7 +143,9 @@ pub struct Doom {
 }
 
 /// OSR/5e hybrid state: resilience and exhaustion (HYB-RES), lasting injuries (HYB-DEATH-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Hash, Eq, Default, Serialize, Deserialize, crate::wire::Wire,
+)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct HybState {
@@ -169,7 +173,7 @@ impl HybState {
 ///
 /// Fields are public plain data (a snapshot stores them as they are); every operation validates
 /// the record first and works on a copy, so a failed call leaves the creature unchanged.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Creature {

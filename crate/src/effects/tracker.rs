@@ -95,7 +95,7 @@ impl EffectSpec {
 }
 
 /// An effect in force.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct ActiveEffect {
@@ -194,7 +194,7 @@ pub struct EffectView {
 }
 
 /// Where the encounter is, as far as the tracker has been told.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Position {
@@ -238,7 +238,7 @@ impl Position {
 }
 
 /// Active effects for every participant, and the expiry engine.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Hash)]
 pub struct EffectTracker {
     pub(crate) rules: DurationRules,
     pub(crate) effects: Vec<ActiveEffect>,

@@ -127,7 +127,7 @@ impl TurnStatus {
 }
 
 /// A participant's current initiative.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Initiative {
@@ -145,7 +145,7 @@ pub struct Initiative {
 /// Written as `{"system": "greyhawk", …}` or `{"system": "ose", …}`, and read through
 /// [`DeclarationWire`] rather than serde's internally tagged reader, which buffers every
 /// object before it can look at the tag (a 500-creature declaration phase reads 500 of them).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(tag = "system", rename_all = "camelCase", try_from = "DeclarationWire")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Declaration {
@@ -342,7 +342,7 @@ pub enum SpellDisruption {
 }
 
 /// A participant of an encounter: the caller's description plus its state in this round.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Participant {

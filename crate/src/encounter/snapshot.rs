@@ -37,13 +37,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::conditions::ConditionCatalog;
 use crate::creature::Creature;
 use crate::effects::EffectTracker;
-use crate::encounter::limits::{
-    MAX_ACTIVITIES, MAX_PARTICIPANTS, MAX_ROUND, MAX_SNAPSHOT_BYTES, MAX_TIE_DRAWS, MAX_TOTAL,
-    MAX_WORLD_ACTIONS,
-};
+use crate::encounter::limits::{MAX_PARTICIPANTS, MAX_SNAPSHOT_BYTES, MAX_WORLD_ACTIONS};
 use crate::encounter::participant::{
-    Declaration, Initiative, MAX_SCORE, MIN_SCORE, Participant, SpellDisruption, Spent, TurnStatus,
-    modifier_of,
+    Declaration, Initiative, Participant, SpellDisruption, Spent, TurnStatus, modifier_of,
 };
 use crate::encounter::state::{Actor, Encounter, Phase, SideState};
 use crate::encounter::vitals::{OngoingEntry, duration_rules};
@@ -53,7 +49,7 @@ use crate::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
 use crate::initiative::ability_check::{AbilityMods, InitiativeCheck};
 use crate::initiative::greyhawk::{DieStep, GhDeclaration, WeaponDice};
 use crate::initiative::side::{MeleeMovement, OseDeclaration, OsePhase};
-use crate::initiative::{Activity, InitiativeSystem, RollMode};
+use crate::initiative::{Activity, RollMode};
 use crate::rulesets::RulesetConfig;
 
 /// The snapshot format version written by this crate.
@@ -344,67 +340,23 @@ fn bad(msg: impl Into<String>) -> Error {
     Error::snapshot(msg)
 }
 
-fn participant_from(d: PDto, system: InitiativeSystem, rolls: u32) -> Result<Participant> {
+/// A participant as the snapshot holds it; the checks are the encounter's invariants
+/// (`invariants.rs`), run once the whole encounter is rebuilt.
+fn participant_from(d: PDto) -> Result<Participant> {
     let id = d.i.clone();
     let fail = |what: &str| bad(format!("participant \"{id}\": {what}"));
-    if !(MIN_SCORE..=MAX_SCORE).contains(&d.d) {
-        return Err(fail("Dex score out of range"));
-    }
     let dex_mod = d.m.unwrap_or(modifier_of(d.d));
-    if !(-10..=15).contains(&dex_mod) {
-        return Err(fail("Dex modifier out of range"));
-    }
-    if d.f.is_some_and(|f| {
-        f.checked_abs()
-            .is_none_or(|a| a > crate::encounter::limits::MAX_MODIFIER)
-    }) || d
-        .st
-        .is_some_and(|t| t.checked_abs().is_none_or(|a| a > MAX_TOTAL))
-    {
-        return Err(fail("count out of range"));
-    }
     let initiative = match (d.t, d.r) {
-        (Some(total), Some(roll)) => {
-            if total.checked_abs().is_none_or(|a| a > MAX_TOTAL) || roll >= rolls {
-                return Err(fail("initiative out of range"));
-            }
-            if d.b.len() > MAX_TIE_DRAWS {
-                return Err(fail("too many roll-off draws"));
-            }
-            Some(Initiative {
-                total,
-                roll,
-                ties: d.b,
-            })
-        }
+        (Some(total), Some(roll)) => Some(Initiative {
+            total,
+            roll,
+            ties: d.b,
+        }),
         (None, None) if d.b.is_empty() => None,
         _ => return Err(fail("initiative total, roll and draws do not agree")),
     };
     let declaration: Option<Declaration> = d.dc.map(Declaration::from);
-    match (&declaration, system) {
-        (None, _) | (Some(Declaration::Ose(_)), InitiativeSystem::Side) => {}
-        (Some(Declaration::Greyhawk(g)), InitiativeSystem::Greyhawk) => {
-            g.validate().map_err(|e| fail(&e.message))?;
-        }
-        _ => return Err(fail("declaration for another initiative system")),
-    }
     let spent = Spent::from_bits(d.u).ok_or_else(|| fail("unknown action slots"))?;
-    if d.au.len() > MAX_ACTIVITIES.saturating_add(1) {
-        return Err(fail("too many activities used"));
-    }
-    let mut allowed = declaration
-        .as_ref()
-        .and_then(Declaration::greyhawk)
-        .map(GhDeclaration::allowed)
-        .unwrap_or_default();
-    for a in &d.au {
-        match allowed.iter().position(|x| x == a) {
-            Some(i) => {
-                allowed.remove(i);
-            }
-            None => return Err(fail("an activity was used that was not declared")),
-        }
-    }
     Ok(Participant {
         id: d.i,
         name: d.n,
@@ -446,224 +398,48 @@ impl TryFrom<SnapshotDto> for Encounter {
         }
         let mut enc =
             Encounter::new(s.c).map_err(|e| bad(format!("configuration: {}", e.message)))?;
-        let system = enc.system();
         if s.p.len() > MAX_PARTICIPANTS {
             return Err(bad(format!("more than {MAX_PARTICIPANTS} participants")));
         }
         enc.rolls = s.n;
         for d in s.p {
-            let p = participant_from(d, system, s.n)?;
+            let p = participant_from(d)?;
             if enc.index.contains_key(&p.id) {
                 return Err(bad(format!("participant id \"{}\" appears twice", p.id)));
             }
             std::sync::Arc::make_mut(&mut enc.index).insert(p.id.clone(), enc.participants.len());
             enc.participants.push(p);
         }
-        for p in &enc.participants {
-            if let Some(c) = &p.controller {
-                enc.check_controller(&p.id, Some(c)).map_err(|e| {
-                    bad(format!(
-                        "participant \"{}\": controller: {}",
-                        p.id, e.message
-                    ))
-                })?;
-                if !matches!(
-                    system,
-                    InitiativeSystem::Greyhawk
-                        | InitiativeSystem::AbilityCheck
-                        | InitiativeSystem::Standard
-                ) {
-                    return Err(bad(
-                        "controlled creatures under a system without control rules",
-                    ));
-                }
-            }
-        }
-        // Sides.
-        for (i, side) in s.sd.iter().enumerate() {
-            if s.sd
-                .iter()
-                .skip(i.saturating_add(1))
-                .any(|o| o.side == side.side)
-            {
-                return Err(bad(format!("side \"{}\" appears twice", side.side)));
-            }
-            if side.ties.len() > MAX_TIE_DRAWS
-                || side.total.is_some_and(|t| !(1..=6).contains(&t))
-                || (side.total.is_none() && !side.ties.is_empty())
-            {
-                return Err(bad(format!(
-                    "side \"{}\" has an impossible roll",
-                    side.side
-                )));
-            }
-        }
         enc.sides = s.sd;
-        // World actions.
         if s.w.len() > MAX_WORLD_ACTIONS {
             return Err(bad("too many world actions"));
         }
-        for (i, w) in s.w.iter().enumerate() {
-            w.action
-                .validate()
-                .map_err(|e| bad(format!("world action \"{}\": {}", w.action.id, e.message)))?;
-            if s.w
-                .iter()
-                .skip(i.saturating_add(1))
-                .any(|o| o.action.id == w.action.id)
-            {
-                return Err(bad(format!(
-                    "world action \"{}\" appears twice",
-                    w.action.id
-                )));
-            }
-            if (w.action.recharge.is_none() && !w.charged)
-                || w.recharged_in.is_some_and(|r| r > s.r)
-            {
-                return Err(bad(format!(
-                    "world action \"{}\" has an impossible charge",
-                    w.action.id
-                )));
-            }
-        }
-        for u in &s.wu {
-            if !s.w.iter().any(|w| &w.action.id == u) {
-                return Err(bad(format!("used world action \"{u}\" does not exist")));
-            }
-        }
-        if !s.wu.is_empty() && s.ph != Phase::World {
-            return Err(bad("world actions marked used outside a world phase"));
-        }
         enc.world = s.w;
         enc.world_used = s.wu;
-        // Phase, round, order.
-        if s.r > MAX_ROUND {
-            return Err(bad("round out of range"));
-        }
         enc.phase = s.ph;
         enc.round = s.r;
         enc.ambushers = s.am;
-        let mut order = Vec::with_capacity(s.o.len());
-        for a in s.o {
-            let actor = match a {
-                ActorDto::P(id) => {
-                    let p = enc.participant(&id).ok_or_else(|| {
-                        bad(format!("the order names unknown participant \"{id}\""))
-                    })?;
-                    if !enc.in_order(p) {
-                        return Err(bad(format!(
-                            "\"{id}\" is in the order but cannot take a turn of its own"
-                        )));
-                    }
-                    Actor::Participant { participant: id }
-                }
-                ActorDto::S { s: sides, sl } => {
-                    if system != InitiativeSystem::Side || sides.is_empty() {
-                        return Err(bad("side turns exist only under OSE side initiative"));
-                    }
-                    for side in &sides {
-                        if enc.side_state(side).and_then(|st| st.total).is_none() {
-                            return Err(bad(format!(
-                                "side \"{side}\" is in the order without a roll"
-                            )));
-                        }
-                    }
-                    Actor::Sides { sides, slow: sl }
-                }
-            };
-            if order.contains(&actor) {
-                return Err(bad("an entry appears twice in the order"));
-            }
-            order.push(actor);
-        }
-        if s.d > order.len() || (s.a && s.d >= order.len()) {
-            return Err(bad("the current turn index is out of range"));
-        }
-        let in_round = matches!(s.ph, Phase::Turns | Phase::World);
-        match s.ph {
-            Phase::Setup if s.r != 0 => return Err(bad("a set-up encounter has no rounds")),
-            Phase::Turns | Phase::World if s.r == 0 => {
-                return Err(bad("a round is under way but the round number is 0"));
-            }
-            Phase::Turns if !s.a => return Err(bad("a round is under way with no current turn")),
-            _ => {}
-        }
-        if !in_round && (!order.is_empty() || s.a) {
-            return Err(bad("a turn order exists outside a round"));
-        }
-        if s.op.is_some() && !(s.a && system == InitiativeSystem::Side) {
-            return Err(bad("an OSE phase without an acting side"));
-        }
-        enc.order = order;
+        enc.order =
+            s.o.into_iter()
+                .map(|a| match a {
+                    ActorDto::P(participant) => Actor::Participant { participant },
+                    ActorDto::S { s: sides, sl } => Actor::Sides { sides, slow: sl },
+                })
+                .collect();
         enc.done = s.d;
         enc.active = s.a;
         enc.ose_phase = s.op;
-        for p in &enc.participants {
-            if let Some(c) = &p.creature {
-                c.validate().map_err(|e| {
-                    bad(format!("participant \"{}\": creature: {}", p.id, e.message))
-                })?;
-            }
-            let at = enc.order_pos(&p.id);
-            let ok = match p.turn {
-                TurnStatus::Delayed => at.is_none() && in_round,
-                TurnStatus::Scheduled => at.is_some_and(|a| a >= enc.done) && in_round,
-                TurnStatus::Started | TurnStatus::Resumed => in_round,
-                TurnStatus::Waiting | TurnStatus::Done => true,
-            };
-            let current_ok = match enc.active_actor() {
-                Some(Actor::Participant { participant }) if participant == &p.id => {
-                    matches!(p.turn, TurnStatus::Started | TurnStatus::Resumed)
-                }
-                _ => true,
-            };
-            if !ok || !current_ok {
-                return Err(bad(format!(
-                    "participant \"{}\" has a turn status that does not fit the order",
-                    p.id
-                )));
-            }
-        }
-        if let Some(fx) = s.fx {
-            for e in fx.effects() {
-                for id in std::iter::once(&e.target).chain(e.source.iter()) {
-                    if enc.participant(id).is_none() {
-                        return Err(bad(format!("an effect names unknown participant \"{id}\"")));
-                    }
-                }
-            }
-            enc.effects = fx;
-        } else {
-            enc.effects = enc
-                .synced_tracker()
-                .ok_or_else(|| bad("the round length does not fit the duration rules"))?;
-        }
         if let Some(hb) = s.hb {
             enc.catalog = std::sync::Arc::new(hb);
         }
-        for e in enc.effects.effects() {
-            if let Some(c) = &e.condition
-                && enc.catalog.get(c).is_none()
-            {
-                return Err(bad(format!("an effect names unknown condition \"{c}\"")));
-            }
-        }
-        for o in &s.og {
-            if enc.effects.get(o.effect).is_none()
-                || s.og.iter().filter(|x| x.effect == o.effect).count() > 1
-            {
-                return Err(bad(format!(
-                    "ongoing damage for effect {} does not fit",
-                    o.effect
-                )));
-            }
-            o.ongoing
-                .damage
-                .validate()
-                .and_then(|()| o.ongoing.choices.validate())
-                .map_err(|e| bad(format!("ongoing damage: {}", e.message)))?;
-        }
+        enc.effects = match s.fx {
+            Some(fx) => fx,
+            None => enc
+                .synced_tracker()
+                .ok_or_else(|| bad("the round length does not fit the duration rules"))?,
+        };
         enc.ongoing = s.og;
+        enc.check()?;
         Ok(enc)
     }
 }

@@ -9,24 +9,15 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::dice::{DiceBox, seed_from_js};
-use super::{JsResult, js, parse_json, write_json};
+use super::{JsResult, js, parse_json, reply, write_json};
 use crate::conditions::RollQuery;
-use crate::dice::{DiceSource, DieRoller, SeedState, SeededDice};
+use crate::dice::{DiceSource, DieRoller};
 use crate::encounter::{
     Actor, Encounter, EncounterCommand, EncounterEvent, OrderEntry, ParticipantId,
 };
+use crate::engine::{BatchHeader, Engine};
 use crate::error::Error;
 use crate::rulesets::RulesetConfig;
-
-/// Snapshot wrapper: the encounter's own versioned snapshot plus the state of its seeded dice,
-/// so a restored encounter continues the same stream.
-#[derive(crate::wire::Wire)]
-#[serde(deny_unknown_fields)]
-struct Saved {
-    encounter: crate::wire::RawJson,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    dice: Option<SeedState>,
-}
 
 /// `declareMany`'s argument on its own.
 #[derive(Deserialize, crate::wire::FromWire)]
@@ -78,11 +69,10 @@ fn events_json(events: &[EncounterEvent]) -> crate::Result<String> {
     write_json(events)
 }
 
-/// One encounter and its dice source.
+/// One encounter on the event-sourced engine (its dice and batch count included).
 #[wasm_bindgen]
 pub struct EncounterHandle {
-    inner: Encounter,
-    dice: DiceSource,
+    engine: Engine<Encounter>,
 }
 
 #[wasm_bindgen]
@@ -98,82 +88,92 @@ impl EncounterHandle {
             None => DiceSource::crypto(),
         };
         Ok(EncounterHandle {
-            inner: js(Encounter::new(config))?,
-            dice,
+            engine: Engine::new(js(Encounter::new(config))?, dice),
         })
     }
 
-    /// Run a command (JSON) with the encounter's own dice; returns the events (JSON array).
-    pub fn execute(&mut self, command: &str) -> JsResult<String> {
+    fn inner(&self) -> &Encounter {
+        self.engine.state()
+    }
+
+    /// Run a command (JSON) with the encounter's own dice; returns the events (JSON array), or
+    /// with `batch` the batch to relay (`{seq, digest, dice, events}`).
+    pub fn execute(&mut self, command: &str, batch: bool) -> JsResult<String> {
         let command: EncounterCommand = js(parse_json(command, "command"))?;
-        let inner = &mut self.inner;
-        js(self
-            .dice
-            .atomically(|dice| inner.execute(command, dice))
-            .and_then(|e| events_json(&e)))
+        let events = js(self.engine.execute(command))?;
+        js(events_json(&events).map(|json| reply(&self.engine, json, batch)))
     }
 
     /// Run a command with another dice box (supplied faces for physical dice, for instance).
     #[wasm_bindgen(js_name = executeWith)]
-    pub fn execute_with(&mut self, command: &str, dice: &mut DiceBox) -> JsResult<String> {
+    pub fn execute_with(
+        &mut self,
+        command: &str,
+        dice: &mut DiceBox,
+        batch: bool,
+    ) -> JsResult<String> {
         let command: EncounterCommand = js(parse_json(command, "command"))?;
         let roller: &mut dyn DieRoller = &mut dice.source;
-        js(self
-            .inner
-            .execute(command, roller)
-            .and_then(|e| events_json(&e)))
+        let events = js(self.engine.execute_with(command, roller))?;
+        js(events_json(&events).map(|json| reply(&self.engine, json, batch)))
     }
 
     /// `declareMany` with just its declarations (JSON, either form the command takes): the
     /// same command, read without the command envelope (serde buffers a whole tagged command
     /// before it can look at its `type`; with hundreds of declarations that was half the cost).
     #[wasm_bindgen(js_name = declareMany)]
-    pub fn declare_many(&mut self, declarations: &str) -> JsResult<String> {
+    pub fn declare_many(&mut self, declarations: &str, batch: bool) -> JsResult<String> {
         let Declarations(declarations) = js(parse_json(declarations, "declarations"))?;
         let command = EncounterCommand::DeclareMany { declarations };
-        let inner = &mut self.inner;
-        js(self
-            .dice
-            .atomically(|dice| inner.execute(command, dice))
-            .and_then(|e| events_json(&e)))
+        let events = js(self.engine.execute(command))?;
+        js(events_json(&events).map(|json| reply(&self.engine, json, batch)))
     }
 
-    /// Apply events (JSON array) produced elsewhere, all or nothing, without rolling.
+    /// Apply, all or nothing and without rolling, either a batch from the leader (checked:
+    /// next in sequence, same digest after, `OUT_OF_SYNC` otherwise) or a bare event array
+    /// (unchecked). Either way the result must be an encounter a snapshot could restore.
     #[wasm_bindgen(js_name = applyEvents)]
     pub fn apply_events(&mut self, events: &str) -> JsResult<()> {
+        if events.trim_start().starts_with('{') {
+            let header: BatchHeader = js(parse_json(events, "batch"))?;
+            let batch = js(header
+                .read_events::<EncounterEvent>()
+                .map_err(|e| Error::invalid_argument(format!("invalid batch events: {e}"))))?;
+            return js(self.engine.apply_batch(&batch));
+        }
         let events: Vec<EncounterEvent> = js(parse_json(events, "events"))?;
-        js(self.inner.apply_all(&events))
+        js(self.engine.apply_events(&events))
     }
 
-    /// The snapshot: `{"encounter": …, "dice": …}` as JSON text.
+    /// Batches made or applied so far.
+    pub fn seq(&self) -> f64 {
+        // At most 2^53 - 1 (batch numbers are read with that limit).
+        self.engine.seq() as f64
+    }
+
+    /// The digest of the encounter and its dice now (16 hex digits), as a batch carries it.
+    pub fn digest(&self) -> String {
+        self.engine.digest().to_string()
+    }
+
+    /// The snapshot: the encounter's own snapshot, batch count and dice, checksummed.
     #[wasm_bindgen(js_name = toJSON)]
-    pub fn to_json(&self) -> JsResult<String> {
-        let saved = Saved {
-            encounter: crate::wire::RawJson(self.inner.to_json()),
-            dice: self.dice.seed_state(),
-        };
-        js(write_json(&saved))
+    pub fn to_json(&self) -> String {
+        self.engine.to_json()
     }
 
     /// Restore a snapshot made by `toJSON`; anything malformed or tampered is refused.
     #[wasm_bindgen(js_name = fromJSON)]
     pub fn from_json(json: &str) -> JsResult<EncounterHandle> {
-        let saved: Saved = js(parse_json(json, "snapshot").map_err(|e| match e.code {
-            crate::error::ErrorCode::LimitExceeded => e,
-            _ => Error::snapshot(format!("not an encounter snapshot: {}", e.message)),
-        }))?;
-        let inner = js(Encounter::from_json(&saved.encounter.0))?;
-        let dice = match saved.dice {
-            Some(state) => DiceSource::Seeded(Box::new(js(SeededDice::restore(state))?)),
-            None => DiceSource::crypto(),
-        };
-        Ok(EncounterHandle { inner, dice })
+        Ok(EncounterHandle {
+            engine: js(Engine::from_json(json))?,
+        })
     }
 
     /// One log line for an event (JSON), for a VTT chat.
     pub fn describe(&self, event: &str) -> JsResult<String> {
         let event: EncounterEvent = js(parse_json(event, "event"))?;
-        Ok(event.describe(&self.inner))
+        Ok(event.describe(self.inner()))
     }
 
     /// The acting order for this round as flat JSON rows the facade turns into `OrderEntry`
@@ -182,27 +182,27 @@ impl EncounterHandle {
     /// entries this is a seventh of the `OrderEntry[]` JSON, and parsing it plus building the
     /// objects in JS costs a fifth of parsing that JSON.
     pub fn order(&self) -> JsResult<String> {
-        js(write_json(&OrderRows(self.inner.order())))
+        js(write_json(&OrderRows(self.inner().order())))
     }
 
     /// Who acts now, if anyone.
     pub fn current(&self) -> JsResult<String> {
-        js(write_json(&self.inner.current()))
+        js(write_json(&self.inner().current()))
     }
 
     pub fn participants(&self) -> JsResult<String> {
-        js(write_json(self.inner.participants()))
+        js(write_json(self.inner().participants()))
     }
 
     pub fn participant(&self, id: &str) -> JsResult<String> {
         let id = js(ParticipantId::new(id))?;
-        js(write_json(&self.inner.participant(&id)))
+        js(write_json(&self.inner().participant(&id)))
     }
 
     /// A participant's effects with the time each has left.
     pub fn effects(&self, id: &str) -> JsResult<String> {
         let id = js(ParticipantId::new(id))?;
-        js(write_json(&js(self.inner.effects_of(&id))?))
+        js(write_json(&js(self.inner().effects_of(&id))?))
     }
 
     /// What applies to the participant for a roll (`RollQuery` as JSON), with reasons.
@@ -210,50 +210,50 @@ impl EncounterHandle {
     pub fn roll_advice(&self, id: &str, query: &str) -> JsResult<String> {
         let id = js(ParticipantId::new(id))?;
         let query: RollQuery = js(parse_json(query, "roll query"))?;
-        js(write_json(&js(self.inner.roll_advice(&id, &query))?))
+        js(write_json(&js(self.inner().roll_advice(&id, &query))?))
     }
 
     /// GH-INIT-09: the activity categories the participant may still use on its turn.
     #[wasm_bindgen(js_name = allowedActivities)]
     pub fn allowed_activities(&self, id: &str) -> JsResult<String> {
         let id = js(ParticipantId::new(id))?;
-        js(write_json(&js(self.inner.allowed_activities(&id))?))
+        js(write_json(&js(self.inner().allowed_activities(&id))?))
     }
 
     pub fn sides(&self) -> JsResult<String> {
-        js(write_json(self.inner.sides()))
+        js(write_json(self.inner().sides()))
     }
 
     #[wasm_bindgen(js_name = worldActions)]
     pub fn world_actions(&self) -> JsResult<String> {
-        js(write_json(self.inner.world_actions()))
+        js(write_json(self.inner().world_actions()))
     }
 
     pub fn delayed(&self) -> JsResult<String> {
-        js(write_json(&self.inner.delayed()))
+        js(write_json(&self.inner().delayed()))
     }
 
     pub fn round(&self) -> u32 {
-        self.inner.round()
+        self.inner().round()
     }
 
     pub fn phase(&self) -> JsResult<String> {
-        js(write_json(&self.inner.phase()))
+        js(write_json(&self.inner().phase()))
     }
 
     pub fn config(&self) -> JsResult<String> {
-        js(write_json(self.inner.config()))
+        js(write_json(self.inner().config()))
     }
 
     #[wasm_bindgen(js_name = elapsedSeconds)]
     pub fn elapsed_seconds(&self) -> f64 {
         // Bounded by rounds × one day; exact in f64.
-        self.inner.elapsed_seconds() as f64
+        self.inner().elapsed_seconds() as f64
     }
 
     /// The encounter's seeded dice position (undefined for crypto dice).
     #[wasm_bindgen(js_name = diceState)]
     pub fn dice_state(&self) -> JsResult<String> {
-        js(write_json(&self.dice.seed_state()))
+        js(write_json(&self.engine.dice().seed_state()))
     }
 }

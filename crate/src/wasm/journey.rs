@@ -8,13 +8,14 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::dice::{DiceBox, seed_from_js};
-use super::{JsResult, js, parse_json, write_json};
+use super::{JsResult, js, parse_json, reply, write_json};
 use crate::clock::consumable::Consumable;
 use crate::clock::id::Ident;
 use crate::clock::light::{LightKind, LightLevel, LightSource, LightSpec};
 use crate::clock::time::{GameTime, Seconds, TimeOfDay};
 use crate::clock::time_dice::TimeDice;
-use crate::dice::{DiceSource, DieRoller, SeedState, SeededDice};
+use crate::dice::{DiceSource, DieRoller};
+use crate::engine::{BatchHeader, Engine};
 use crate::error::{Error, Result};
 use crate::exploration::journey::snapshot::MAX_SNAPSHOT_BYTES;
 use crate::exploration::journey::{
@@ -25,18 +26,8 @@ use crate::exploration::ose::dungeon::DungeonClock;
 use crate::exploration::ose::wilderness::WildernessClock;
 use crate::units::Feet;
 
-/// Snapshot wrapper: the journey's own versioned, checksummed snapshot plus the state of its
-/// seeded dice, so a restored journey continues the same stream.
-#[derive(crate::wire::Wire)]
-#[serde(deny_unknown_fields)]
-struct Saved {
-    journey: crate::wire::RawJson,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    dice: Option<SeedState>,
-}
-
-/// Largest wrapped snapshot `fromJSON` reads: the journey's own limit plus room for the
-/// dice state, so an oversized string is refused before it is parsed.
+/// Largest snapshot `fromJSON` reads: the journey's own limit plus room for the envelope and
+/// the dice state, so an oversized string is refused before it is parsed.
 pub const MAX_SAVED_BYTES: usize = MAX_SNAPSHOT_BYTES + 4_096;
 
 /// What a journey looks like now, for display: one read instead of a dozen small exports.
@@ -132,11 +123,10 @@ fn config_for(ruleset: &str, overrides: &str) -> Result<JourneyConfig> {
     parse_json(&write_json(&merged)?, "journey config")
 }
 
-/// One journey and its dice source.
+/// One journey on the event-sourced engine (its dice and batch count included).
 #[wasm_bindgen]
 pub struct JourneyHandle {
-    inner: Journey,
-    dice: DiceSource,
+    engine: Engine<Journey>,
 }
 
 #[wasm_bindgen]
@@ -151,47 +141,67 @@ impl JourneyHandle {
             None => DiceSource::crypto(),
         };
         Ok(JourneyHandle {
-            inner: js(Journey::new(config))?,
-            dice,
+            engine: Engine::new(js(Journey::new(config))?, dice),
         })
     }
 
-    /// Run a command (JSON) with the journey's own dice; returns the events (JSON array).
-    pub fn execute(&mut self, command: &str) -> JsResult<String> {
+    fn inner(&self) -> &Journey {
+        self.engine.state()
+    }
+
+    /// Run a command (JSON) with the journey's own dice; returns the events (JSON array), or
+    /// with `batch` the batch to relay (`{seq, digest, dice, events}`).
+    pub fn execute(&mut self, command: &str, batch: bool) -> JsResult<String> {
         let command: JourneyCommand = js(parse_json(command, "command"))?;
-        let inner = &mut self.inner;
-        js(self
-            .dice
-            .atomically(|dice| inner.execute(command, dice))
-            .and_then(|e| write_json(&e)))
+        let events = js(self.engine.execute(command))?;
+        js(write_json(&events).map(|json| reply(&self.engine, json, batch)))
     }
 
     /// Run a command with another dice box (supplied faces for physical dice, for instance).
     #[wasm_bindgen(js_name = executeWith)]
-    pub fn execute_with(&mut self, command: &str, dice: &mut DiceBox) -> JsResult<String> {
+    pub fn execute_with(
+        &mut self,
+        command: &str,
+        dice: &mut DiceBox,
+        batch: bool,
+    ) -> JsResult<String> {
         let command: JourneyCommand = js(parse_json(command, "command"))?;
         let roller: &mut dyn DieRoller = &mut dice.source;
-        js(self
-            .inner
-            .execute(command, roller)
-            .and_then(|e| write_json(&e)))
+        let events = js(self.engine.execute_with(command, roller))?;
+        js(write_json(&events).map(|json| reply(&self.engine, json, batch)))
     }
 
-    /// Apply events (JSON array) produced elsewhere, all or nothing, without rolling.
+    /// Apply a batch from the leader (checked: next in sequence, same digest after,
+    /// `OUT_OF_SYNC` otherwise) or a bare event array (unchecked), all or nothing, without
+    /// rolling; the journey must still pass its snapshot checks afterwards.
     #[wasm_bindgen(js_name = applyEvents)]
     pub fn apply_events(&mut self, events: &str) -> JsResult<()> {
+        if events.trim_start().starts_with('{') {
+            let header: BatchHeader = js(parse_json(events, "batch"))?;
+            let batch = js(header
+                .read_events::<JourneyEvent>()
+                .map_err(|e| Error::invalid_argument(format!("invalid batch events: {e}"))))?;
+            return js(self.engine.apply_batch(&batch));
+        }
         let events: Vec<JourneyEvent> = js(parse_json(events, "events"))?;
-        js(self.inner.apply_all(&events))
+        js(self.engine.apply_events(&events))
     }
 
-    /// The snapshot: `{"journey": …, "dice": …}` as JSON text.
+    /// Batches made or applied so far.
+    pub fn seq(&self) -> f64 {
+        // At most 2^53 - 1 (batch numbers are read with that limit).
+        self.engine.seq() as f64
+    }
+
+    /// The digest of the journey and its dice now (16 hex digits), as a batch carries it.
+    pub fn digest(&self) -> String {
+        self.engine.digest().to_string()
+    }
+
+    /// The snapshot: the journey's own snapshot, batch count and dice, checksummed.
     #[wasm_bindgen(js_name = toJSON)]
-    pub fn to_json(&self) -> JsResult<String> {
-        let saved = Saved {
-            journey: crate::wire::RawJson(js(self.inner.to_json())?),
-            dice: self.dice.seed_state(),
-        };
-        js(write_json(&saved))
+    pub fn to_json(&self) -> String {
+        self.engine.to_json()
     }
 
     /// Restore a snapshot made by `toJSON`; anything malformed or tampered is refused.
@@ -202,14 +212,9 @@ impl JourneyHandle {
                 "snapshot larger than {MAX_SAVED_BYTES} bytes"
             ))));
         }
-        let saved: Saved = js(crate::wire::read_all(json)
-            .map_err(|e| Error::snapshot(format!("not a journey snapshot: {e}"))))?;
-        let inner = js(Journey::from_json(&saved.journey.0))?;
-        let dice = match saved.dice {
-            Some(state) => DiceSource::Seeded(Box::new(js(SeededDice::restore(state))?)),
-            None => DiceSource::crypto(),
-        };
-        Ok(JourneyHandle { inner, dice })
+        Ok(JourneyHandle {
+            engine: js(Engine::from_json(json))?,
+        })
     }
 
     /// One log line for an event (JSON), for a session log.
@@ -220,7 +225,7 @@ impl JourneyHandle {
 
     /// The journey's current state as a `JourneyView` (JSON text).
     pub fn view(&self) -> JsResult<String> {
-        js(write_json(&JourneyView::of(&self.inner)))
+        js(write_json(&JourneyView::of(self.inner())))
     }
 
     /// The light level at `distance` feet from the party's carried sources (or from the
@@ -238,7 +243,7 @@ impl JourneyHandle {
             None => None,
         };
         let level = self
-            .inner
+            .inner()
             .light_level(place.as_ref(), Feet(distance), ambient);
         js(write_json(&level))
     }
@@ -268,6 +273,6 @@ impl JourneyHandle {
     /// The journey's seeded dice position (undefined for crypto dice).
     #[wasm_bindgen(js_name = diceState)]
     pub fn dice_state(&self) -> JsResult<String> {
-        js(write_json(&self.dice.seed_state()))
+        js(write_json(&self.engine.dice().seed_state()))
     }
 }

@@ -88,3 +88,17 @@ mod tests {
         assert!(facade.contains("export const MAX_JSON_CHARS = 8 * 1024 * 1024;"));
     }
 }
+
+/// A command's reply: its events (JSON text) as they are, or, for `batch`, the batch around
+/// them (`{seq, digest, dice, events}`) for followers to check.
+fn reply<M: crate::engine::Model>(
+    engine: &crate::engine::Engine<M>,
+    events_json: String,
+    batch: bool,
+) -> String {
+    if !batch {
+        return events_json;
+    }
+    let sealed = engine.seal(());
+    crate::engine::Batch::<()>::wrap(sealed.seq, sealed.digest, sealed.dice, &events_json)
+}

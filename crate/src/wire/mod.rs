@@ -125,7 +125,7 @@ impl WireError {
 }
 
 /// `LIMIT_EXCEEDED` when `text` is over [`MAX_JSON_BYTES`].
-fn check_size(text: &str, what: &str) -> crate::Result<()> {
+pub(crate) fn check_size(text: &str, what: &str) -> crate::Result<()> {
     if text.len() > MAX_JSON_BYTES {
         return Err(Error::new(
             ErrorCode::LimitExceeded,

@@ -17,10 +17,12 @@ function facesOf(options: CommandOptions | undefined): readonly number[] | undef
 
 /** What every event-sourced wasm handle offers. */
 export interface CommandHandle {
-  execute(command: string): string;
-  executeWith(command: string, dice: DiceBox): string;
+  execute(command: string, batch: boolean): string;
+  executeWith(command: string, dice: DiceBox, batch: boolean): string;
   applyEvents(events: string): void;
   describe(event: string): string;
+  seq(): number;
+  digest(): string;
 }
 
 /** Per-command options. */
@@ -29,13 +31,31 @@ export interface CommandOptions {
   faces?: readonly number[];
 }
 
-/** Run `command` on `handle` (with physical-dice `faces` when given): its events as JSON text. */
-export function runCommand(handle: CommandHandle, command: unknown, faces?: readonly number[]): string {
+/**
+ * One command's events as they travel from the client that ran it (the leader, usually the
+ * GM's) to the others: numbered, with the digest of the state they lead to, so a follower that
+ * missed one, or drifted, finds out (`OUT_OF_SYNC`) instead of going on wrong.
+ */
+export interface Batch<E> {
+  /** 1 for the first command the leader ran, one more for each command after. */
+  seq: number;
+  /** The digest of the leader's state after these events (16 hex digits, dice included). */
+  digest: string;
+  /** The leader's seeded-dice position after the command (absent for crypto dice). */
+  dice?: number;
+  events: E[];
+}
+
+/**
+ * Run `command` on `handle` (with physical-dice `faces` when given): its events as JSON text,
+ * or the batch around them with `batch`.
+ */
+export function runCommand(handle: CommandHandle, command: unknown, faces: readonly number[] | undefined, batch: boolean): string {
   const text = toText(command);
-  if (faces === undefined) return guard(() => handle.execute(text));
+  if (faces === undefined) return guard(() => handle.execute(text, batch));
   const box = DiceBox.supplied(facesArray(faces) as Uint32Array);
   try {
-    return guard(() => handle.executeWith(text, box));
+    return guard(() => handle.executeWith(text, box, batch));
   } finally {
     box.free();
   }
@@ -43,12 +63,13 @@ export function runCommand(handle: CommandHandle, command: unknown, faces?: read
 
 /**
  * The part `Encounter` and `Journey` share: commands in, events out (to the caller and to
- * `onEvents` listeners), events from other clients applied without rolling, a log line per event.
+ * `onEvents` listeners), batches from the leader applied without rolling and checked, a log
+ * line per event.
  */
 export abstract class EventSourced<C, E, H extends CommandHandle> {
   /** @internal */
   readonly handle: H;
-  private readonly listeners = new Set<(events: E[]) => void>();
+  private readonly listeners = new Set<(events: E[], batch: Batch<E>) => void>();
 
   protected constructor(handle: H) {
     this.handle = handle;
@@ -62,51 +83,94 @@ export abstract class EventSourced<C, E, H extends CommandHandle> {
     return restored;
   }
 
-  /** Run `command` on the handle: its events as JSON text (a subclass may use a faster entry). */
-  protected run(command: C, faces?: readonly number[]): string {
-    return runCommand(this.handle, command, faces);
+  /**
+   * Run `command` on the handle: its events as JSON text, or the batch around them with
+   * `batch` (a subclass may use a faster entry).
+   */
+  protected run(command: C, faces: readonly number[] | undefined, batch: boolean): string {
+    return runCommand(this.handle, command, faces, batch);
   }
 
   /**
    * Run any command. On success returns the events it caused (and tells `onEvents`
-   * listeners); on failure throws `TurnkeeperError` and changes nothing.
+   * listeners); on failure throws `TurnkeeperError` and changes nothing, the dice included.
    */
   execute(command: C, options: CommandOptions = {}): E[] {
-    return this.notify(JSON.parse(this.run(command, facesOf(options))) as E[]);
+    if (this.listeners.size === 0) return JSON.parse(this.run(command, facesOf(options), false)) as E[];
+    return this.notify(JSON.parse(this.run(command, facesOf(options), true)) as Batch<E>).events;
   }
 
   /**
-   * {@link execute}, returning the events as JSON text instead of objects: the form to send to
-   * other clients, who pass it straight to {@link applyEvents}. Nothing is parsed unless
-   * `onEvents` listeners are registered. Use it for bulk commands in big battles, where the
-   * events outweigh the work (a 500-combatant Greyhawk round's events are about 165 KB of JSON,
-   * and building them as objects costs more than running the round).
+   * {@link execute}, returning the events as JSON text instead of objects. Nothing is parsed
+   * unless `onEvents` listeners are registered. Use it for bulk commands in big battles, where
+   * the events outweigh the work (a 500-combatant Greyhawk round's events are about 165 KB of
+   * JSON, and building them as objects costs more than running the round). To relay to other
+   * clients, prefer {@link executeBatchJson}: followers can then check what they receive.
    */
   executeJson(command: C, options: CommandOptions = {}): string {
-    const json = this.run(command, facesOf(options));
-    if (this.listeners.size > 0) this.notify(JSON.parse(json) as E[]);
+    if (this.listeners.size === 0) return this.run(command, facesOf(options), false);
+    const batch = this.notify(JSON.parse(this.run(command, facesOf(options), true)) as Batch<E>);
+    return JSON.stringify(batch.events);
+  }
+
+  /**
+   * Run a command and return its {@link Batch}: what a leader sends its followers, who pass
+   * it to {@link applyEvents}. Listeners are told too.
+   */
+  executeBatch(command: C, options: CommandOptions = {}): Batch<E> {
+    return this.notify(JSON.parse(this.run(command, facesOf(options), true)) as Batch<E>);
+  }
+
+  /** {@link executeBatch} as the JSON text to send (parsed only if listeners are registered). */
+  executeBatchJson(command: C, options: CommandOptions = {}): string {
+    const json = this.run(command, facesOf(options), true);
+    if (this.listeners.size > 0) this.notify(JSON.parse(json) as Batch<E>);
     return json;
   }
 
-  /** Tell the listeners about `events` a local command caused, and hand them back. */
-  protected notify(events: E[]): E[] {
-    for (const l of this.listeners) l(events);
-    return events;
+  /** Tell the listeners about a local command's batch, and hand it back. */
+  protected notify(batch: Batch<E>): Batch<E> {
+    for (const l of this.listeners) l(batch.events, batch);
+    return batch;
   }
 
   /**
-   * Apply events from another client, all or nothing, without rolling. Listeners are not told.
-   * Takes the events as objects or as the JSON text {@link executeJson} returns.
+   * Apply what another client's command caused, all or nothing, without rolling. Listeners
+   * are not told.
+   *
+   * - A {@link Batch} (object or JSON text) is checked: it must be the next in sequence
+   *   ({@link seq} + 1) and lead to the leader's digest; otherwise `OUT_OF_SYNC` is thrown and
+   *   nothing changes, and the follower should load the leader's snapshot (`fromJSON`) and
+   *   go on from there. The leader's dice position comes with it, so both snapshots are
+   *   byte-identical.
+   * - A bare event array (objects or JSON text) is applied unchecked, as before batches.
+   *
+   * Either way, events that would lead to a state a snapshot could not restore are refused
+   * (`SNAPSHOT_INVALID`).
    */
-  applyEvents(events: readonly E[] | string): void {
+  applyEvents(events: readonly E[] | Batch<E> | string): void {
     const text = typeof events === "string" ? checkText(events) : toText(events);
     guard(() => this.handle.applyEvents(text));
   }
 
-  /** Be told of the events each local command causes (to broadcast them). Returns an unsubscribe. */
-  onEvents(listener: (events: E[]) => void): () => void {
+  /**
+   * Be told of each local command's events and its {@link Batch} (to broadcast it). Returns
+   * an unsubscribe. While any listener is registered, every command also computes its batch's
+   * digest (a few microseconds for a small encounter, about 20 µs for 500 combatants).
+   */
+  onEvents(listener: (events: E[], batch: Batch<E>) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Batches made or applied so far: the next batch this copy accepts is `seq + 1`. */
+  get seq(): number {
+    return guard(() => this.handle.seq());
+  }
+
+  /** The digest of the state now (16 hex digits, dice included), as a batch carries it. */
+  digest(): string {
+    return guard(() => this.handle.digest());
   }
 
   /** A readable line for an event, for a chat or session log. */

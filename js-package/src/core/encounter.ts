@@ -48,7 +48,7 @@ import { ensureReady } from "./loader.js";
 import { EventSourced, type CommandOptions } from "./commands.js";
 import { checkString, fromText, readField, snapshotText, toText } from "./text.js";
 
-export type { CommandOptions } from "./commands.js";
+export type { Batch, CommandOptions } from "./commands.js";
 import { guard } from "./errors.js";
 
 export type {
@@ -122,10 +122,19 @@ export interface EncounterOptions {
 }
 
 
-/** What `toJSON()` returns: the versioned encounter snapshot and its seeded-dice position. */
+/**
+ * What `toJSON()` returns: the encounter's own versioned snapshot, the batches made or applied
+ * (`seq`), the seeded dice's state, all under a checksum (`sum`) that `fromJSON` checks: a
+ * changed value or a dropped field is `SNAPSHOT_INVALID`. Snapshots of earlier versions
+ * (without `v`, `seq` and `sum`) still load.
+ */
 export interface EncounterSnapshot {
+  /** Envelope version (2). */
+  v?: number;
+  seq?: number;
   encounter: unknown;
   dice?: SeedState;
+  sum?: string;
 }
 
 /** Declarations: a list of Greyhawk activities, or a full declaration for any system. */
@@ -164,12 +173,12 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
   }
 
   /** `declareMany` has a handle entry of its own that skips the command envelope. */
-  protected override run(command: EncounterCommand, faces?: readonly number[]): string {
+  protected override run(command: EncounterCommand, faces: readonly number[] | undefined, batch: boolean): string {
     if (faces === undefined && readField(command, "type") === "declareMany") {
       const declarations = toText(readField(command, "declarations"));
-      return guard(() => this.handle.declareMany(declarations));
+      return guard(() => this.handle.declareMany(declarations, batch));
     }
-    return super.run(command, faces);
+    return super.run(command, faces, batch);
   }
 
   /** Restore a snapshot from {@link Encounter.toJSON} (object or JSON text). */

@@ -115,10 +115,18 @@ export interface StartOptions extends CommandOptions {
   offsetHours?: number;
 }
 
-/** What `toJSON()` returns: the checksummed journey snapshot and its seeded-dice position. */
+/**
+ * What `toJSON()` returns: the journey's own checksummed snapshot, the batches made or applied
+ * (`seq`) and the seeded dice's state, under a checksum (`sum`) covering all of it, the dice
+ * included. Snapshots of earlier versions (without `v`, `seq` and `sum`) still load.
+ */
 export interface JourneySnapshot {
+  /** Envelope version (2). */
+  v?: number;
+  seq?: number;
   journey: unknown;
   dice?: SeedState;
+  sum?: string;
 }
 
 /** Where to ask for the light level. */

@@ -14,6 +14,7 @@ pub mod command;
 pub mod event;
 mod execute;
 mod log;
+mod model;
 mod procedures;
 mod replay;
 pub mod snapshot;
@@ -61,7 +62,7 @@ use crate::units::{Distance, Feet, Miles};
 use types::{MAX_ATTEMPTS, MAX_MEMBERS, MAX_RATE};
 
 /// One search or listen attempt made (OSE-DUNG-06/14: one per character per area, item or door).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Attempt {
@@ -76,7 +77,7 @@ pub struct Attempt {
 pub const MAX_INFECTIONS: usize = 64;
 
 /// A member's infection in progress (HYB-CORR).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct MemberInfection {
@@ -85,7 +86,7 @@ pub struct MemberInfection {
 }
 
 /// A journey's whole state.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Journey {

@@ -299,7 +299,9 @@ pub fn check_wander_count(count: u8) -> Result<u8> {
 }
 
 /// The travel-day counters the journey keeps (OSE-WILD-10/11).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
+)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct WildernessClock {

@@ -1,0 +1,324 @@
+//! The encounter's invariants: what must hold of any encounter, whether it was built by
+//! commands, restored from a snapshot or reached by a follower applying another client's
+//! events. `Encounter::from_json` and the engine's `applyEvents` both run [`Encounter::check`],
+//! so a follower can never hold a state its own snapshot would not restore.
+//!
+//! Every check is linear in the size of the encounter (positions in the order are looked up
+//! once), because a follower runs them after every batch.
+
+use crate::encounter::limits::{
+    MAX_ACTIVITIES, MAX_MODIFIER, MAX_PARTICIPANTS, MAX_ROUND, MAX_TIE_DRAWS, MAX_TOTAL,
+    MAX_WORLD_ACTIONS,
+};
+use crate::encounter::participant::{Declaration, MAX_SCORE, MIN_SCORE, Participant, TurnStatus};
+use crate::encounter::state::{Actor, Encounter, Phase};
+use crate::error::{Error, Result};
+use crate::initiative::InitiativeSystem;
+use crate::initiative::greyhawk::GhDeclaration;
+
+fn bad(msg: impl Into<String>) -> Error {
+    Error::snapshot(msg)
+}
+
+/// One participant on its own: ranges, its roll against the rolls made, its declaration
+/// against the initiative system, the activities it used against those it declared.
+fn check_participant(p: &Participant, system: InitiativeSystem, rolls: u32) -> Result<()> {
+    let fail = |what: &str| bad(format!("participant \"{}\": {what}", p.id));
+    if !(MIN_SCORE..=MAX_SCORE).contains(&p.dex) {
+        return Err(fail("Dex score out of range"));
+    }
+    if !(-10..=15).contains(&p.dex_mod) {
+        return Err(fail("Dex modifier out of range"));
+    }
+    if p.fixed_count
+        .is_some_and(|f| f.checked_abs().is_none_or(|a| a > MAX_MODIFIER))
+        || p.surprise_total
+            .is_some_and(|t| t.checked_abs().is_none_or(|a| a > MAX_TOTAL))
+    {
+        return Err(fail("count out of range"));
+    }
+    if let Some(init) = &p.initiative {
+        if init.total.checked_abs().is_none_or(|a| a > MAX_TOTAL) || init.roll >= rolls {
+            return Err(fail("initiative out of range"));
+        }
+        if init.ties.len() > MAX_TIE_DRAWS {
+            return Err(fail("too many roll-off draws"));
+        }
+    }
+    match (&p.declaration, system) {
+        (None, _) | (Some(Declaration::Ose(_)), InitiativeSystem::Side) => {}
+        (Some(Declaration::Greyhawk(g)), InitiativeSystem::Greyhawk) => {
+            g.validate().map_err(|e| fail(&e.message))?;
+        }
+        _ => return Err(fail("declaration for another initiative system")),
+    }
+    if p.activities_used.len() > MAX_ACTIVITIES.saturating_add(1) {
+        return Err(fail("too many activities used"));
+    }
+    if !p.activities_used.is_empty() {
+        let mut allowed = p
+            .declaration
+            .as_ref()
+            .and_then(Declaration::greyhawk)
+            .map(GhDeclaration::allowed)
+            .unwrap_or_default();
+        for a in &p.activities_used {
+            match allowed.iter().position(|x| x == a) {
+                Some(i) => {
+                    allowed.remove(i);
+                }
+                None => return Err(fail("an activity was used that was not declared")),
+            }
+        }
+    }
+    if let Some(c) = &p.creature {
+        c.validate()
+            .map_err(|e| fail(&format!("creature: {}", e.message)))?;
+    }
+    Ok(())
+}
+
+impl Encounter {
+    /// Check every invariant; the first that fails is `SNAPSHOT_INVALID` saying what.
+    pub fn check(&self) -> Result<()> {
+        let system = self.system();
+        if self.participants.len() > MAX_PARTICIPANTS {
+            return Err(bad(format!("more than {MAX_PARTICIPANTS} participants")));
+        }
+        if self.index.len() != self.participants.len() {
+            return Err(bad("a participant id appears twice"));
+        }
+        for (i, p) in self.participants.iter().enumerate() {
+            if self.index.get(&p.id) != Some(&i) {
+                return Err(bad(format!("participant id \"{}\" appears twice", p.id)));
+            }
+            check_participant(p, system, self.rolls)?;
+        }
+        self.check_controllers(system)?;
+        self.check_sides()?;
+        self.check_world()?;
+        if self.round > MAX_ROUND {
+            return Err(bad("round out of range"));
+        }
+        let positions = self.check_order(system)?;
+        self.check_turns(&positions)?;
+        self.check_effects()
+    }
+
+    fn check_controllers(&self, system: InitiativeSystem) -> Result<()> {
+        for p in &self.participants {
+            if let Some(c) = &p.controller {
+                self.check_controller(&p.id, Some(c)).map_err(|e| {
+                    bad(format!(
+                        "participant \"{}\": controller: {}",
+                        p.id, e.message
+                    ))
+                })?;
+                if !matches!(
+                    system,
+                    InitiativeSystem::Greyhawk
+                        | InitiativeSystem::AbilityCheck
+                        | InitiativeSystem::Standard
+                ) {
+                    return Err(bad(
+                        "controlled creatures under a system without control rules",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn check_sides(&self) -> Result<()> {
+        for (i, side) in self.sides.iter().enumerate() {
+            if self
+                .sides
+                .iter()
+                .skip(i.saturating_add(1))
+                .any(|o| o.side == side.side)
+            {
+                return Err(bad(format!("side \"{}\" appears twice", side.side)));
+            }
+            if side.ties.len() > MAX_TIE_DRAWS
+                || side.total.is_some_and(|t| !(1..=6).contains(&t))
+                || (side.total.is_none() && !side.ties.is_empty())
+            {
+                return Err(bad(format!(
+                    "side \"{}\" has an impossible roll",
+                    side.side
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_world(&self) -> Result<()> {
+        if self.world.len() > MAX_WORLD_ACTIONS {
+            return Err(bad("too many world actions"));
+        }
+        for (i, w) in self.world.iter().enumerate() {
+            w.action
+                .validate()
+                .map_err(|e| bad(format!("world action \"{}\": {}", w.action.id, e.message)))?;
+            if self
+                .world
+                .iter()
+                .skip(i.saturating_add(1))
+                .any(|o| o.action.id == w.action.id)
+            {
+                return Err(bad(format!(
+                    "world action \"{}\" appears twice",
+                    w.action.id
+                )));
+            }
+            if (w.action.recharge.is_none() && !w.charged)
+                || w.recharged_in.is_some_and(|r| r > self.round)
+            {
+                return Err(bad(format!(
+                    "world action \"{}\" has an impossible charge",
+                    w.action.id
+                )));
+            }
+        }
+        for u in &self.world_used {
+            if !self.world.iter().any(|w| &w.action.id == u) {
+                return Err(bad(format!("used world action \"{u}\" does not exist")));
+            }
+        }
+        if !self.world_used.is_empty() && self.phase != Phase::World {
+            return Err(bad("world actions marked used outside a world phase"));
+        }
+        Ok(())
+    }
+
+    /// The order, the current turn and the phase agree. Returns each participant's position in
+    /// the order (by its index in `participants`).
+    fn check_order(&self, system: InitiativeSystem) -> Result<Vec<Option<usize>>> {
+        let mut positions = vec![None; self.participants.len()];
+        let mut sides_seen: Vec<&Actor> = Vec::new();
+        for (at, actor) in self.order.iter().enumerate() {
+            match actor {
+                Actor::Participant { participant: id } => {
+                    let i = *self.index.get(id).ok_or_else(|| {
+                        bad(format!("the order names unknown participant \"{id}\""))
+                    })?;
+                    let p = self
+                        .participants
+                        .get(i)
+                        .ok_or_else(|| bad("the participant index is out of step"))?;
+                    if !self.in_order(p) {
+                        return Err(bad(format!(
+                            "\"{id}\" is in the order but cannot take a turn of its own"
+                        )));
+                    }
+                    let slot = positions
+                        .get_mut(i)
+                        .ok_or_else(|| bad("the participant index is out of step"))?;
+                    if slot.replace(at).is_some() {
+                        return Err(bad("an entry appears twice in the order"));
+                    }
+                }
+                Actor::Sides { sides, .. } => {
+                    if system != InitiativeSystem::Side || sides.is_empty() {
+                        return Err(bad("side turns exist only under OSE side initiative"));
+                    }
+                    for side in sides {
+                        if self.side_state(side).and_then(|st| st.total).is_none() {
+                            return Err(bad(format!(
+                                "side \"{side}\" is in the order without a roll"
+                            )));
+                        }
+                    }
+                    if sides_seen.contains(&actor) {
+                        return Err(bad("an entry appears twice in the order"));
+                    }
+                    sides_seen.push(actor);
+                }
+            }
+        }
+        let len = self.order.len();
+        if self.done > len || (self.active && self.done >= len) {
+            return Err(bad("the current turn index is out of range"));
+        }
+        let in_round = matches!(self.phase, Phase::Turns | Phase::World);
+        match self.phase {
+            Phase::Setup if self.round != 0 => {
+                return Err(bad("a set-up encounter has no rounds"));
+            }
+            Phase::Turns | Phase::World if self.round == 0 => {
+                return Err(bad("a round is under way but the round number is 0"));
+            }
+            Phase::Turns if !self.active => {
+                return Err(bad("a round is under way with no current turn"));
+            }
+            _ => {}
+        }
+        if !in_round && (len != 0 || self.active) {
+            return Err(bad("a turn order exists outside a round"));
+        }
+        if self.ose_phase.is_some() && !(self.active && system == InitiativeSystem::Side) {
+            return Err(bad("an OSE phase without an acting side"));
+        }
+        Ok(positions)
+    }
+
+    /// Each participant's turn status fits where it is in the order.
+    fn check_turns(&self, positions: &[Option<usize>]) -> Result<()> {
+        let in_round = matches!(self.phase, Phase::Turns | Phase::World);
+        let acting = self.active_actor().and_then(Actor::participant);
+        for (p, at) in self.participants.iter().zip(positions) {
+            let ok = match p.turn {
+                TurnStatus::Delayed => at.is_none() && in_round,
+                TurnStatus::Scheduled => at.is_some_and(|a| a >= self.done) && in_round,
+                TurnStatus::Started | TurnStatus::Resumed => in_round,
+                TurnStatus::Waiting | TurnStatus::Done => true,
+            };
+            let current_ok = acting != Some(&p.id)
+                || matches!(p.turn, TurnStatus::Started | TurnStatus::Resumed);
+            if !ok || !current_ok {
+                return Err(bad(format!(
+                    "participant \"{}\" has a turn status that does not fit the order",
+                    p.id
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Effects name participants and conditions that exist; ongoing damage belongs to a live
+    /// effect, once, within its limits (A5E-DMG-06).
+    fn check_effects(&self) -> Result<()> {
+        for e in self.effects.effects() {
+            for id in std::iter::once(&e.target).chain(e.source.iter()) {
+                if !self.index.contains_key(id) {
+                    return Err(bad(format!("an effect names unknown participant \"{id}\"")));
+                }
+            }
+            if let Some(c) = &e.condition
+                && self.catalog.get(c).is_none()
+            {
+                return Err(bad(format!("an effect names unknown condition \"{c}\"")));
+            }
+        }
+        for (i, o) in self.ongoing.iter().enumerate() {
+            if self.effects.get(o.effect).is_none()
+                || self
+                    .ongoing
+                    .iter()
+                    .skip(i.saturating_add(1))
+                    .any(|x| x.effect == o.effect)
+            {
+                return Err(bad(format!(
+                    "ongoing damage for effect {} does not fit",
+                    o.effect
+                )));
+            }
+            o.ongoing
+                .damage
+                .validate()
+                .and_then(|()| o.ongoing.choices.validate())
+                .map_err(|e| bad(format!("ongoing damage: {}", e.message)))?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,204 @@
+//! The snapshot envelope every event-sourced object is saved in:
+//!
+//! `{"v":2,"seq":12,"encounter":{…},"dice":{"algorithm":"chacha20","seed":7,"position":40},"sum":"…"}`
+//!
+//! - `v`: the envelope's version (2; version 1 had no envelope checksum, see below);
+//! - `seq`: batches made or applied so far, so a follower that loads it expects `seq + 1`;
+//! - the object's own snapshot under its name (`encounter`, `journey`, `creature`), in the
+//!   object's own versioned format, unchanged from version 1;
+//! - `dice`: the seeded dice's state (absent for crypto dice);
+//! - `sum`: the digest (see [`super::Digester`]) of the batch count, the dice and the restored
+//!   state. It is checked after the object's own checks pass, so a changed value or a dropped
+//!   field is `SNAPSHOT_INVALID` even where the changed state would be possible.
+//!
+//! Older snapshots still load, unverified, as before: an envelope without `v` and `sum`
+//! (`{"encounter":…,"dice":…}`, how encounters and journeys were saved) or an object's own
+//! snapshot with `"v":1` at the top (how creatures were saved). Removing `v` and `sum` together
+//! turns a new snapshot into an old one; a checksum is no signature, and the host's GM client
+//! stays the authority.
+
+use super::{Digest, Digester, Engine, Model};
+use crate::dice::{DiceSource, SeedState, SeededDice};
+use crate::error::{Error, Result};
+use crate::wire::{FromWire, RawJson, ToWire, Writer};
+
+/// The envelope version written now.
+pub const SAVED_VERSION: u64 = 2;
+
+/// The checksum of an envelope's contents.
+fn sum_of<M: Model>(seq: u64, dice: Option<&SeedState>, state: &M) -> Digest {
+    let mut d = Digester::new();
+    d.add(&SAVED_VERSION)
+        .add(&seq)
+        .add(&dice.map(|s| (s.seed, s.position)));
+    state.digest(&mut d);
+    d.digest()
+}
+
+impl<M: Model> Engine<M> {
+    /// The snapshot: the object's own snapshot, the batch count and the dice, checksummed.
+    pub fn to_json(&self) -> String {
+        let dice = self.dice.seed_state();
+        let mut w = Writer::new();
+        w.open_object();
+        w.key("v");
+        w.unsigned(SAVED_VERSION);
+        w.key("seq");
+        w.unsigned(self.seq);
+        w.key(M::NAME);
+        w.raw(&self.state.save());
+        if let Some(d) = &dice {
+            w.key("dice");
+            d.write(&mut w);
+        }
+        w.key("sum");
+        sum_of(self.seq, dice.as_ref(), &self.state).write(&mut w);
+        w.close_object();
+        w.finish()
+    }
+
+    /// Restore a snapshot from [`Engine::to_json`] (or an older one, see the module docs).
+    /// Anything malformed, of another version, impossible or failing its checksum is
+    /// `SNAPSHOT_INVALID` (`LIMIT_EXCEEDED` past the size limit).
+    pub fn from_json(text: &str) -> Result<Self> {
+        let parts = read_parts(text, M::NAME)?;
+        let (state, seq, dice) = match parts.v {
+            // An object's own snapshot at the top: how creatures were saved before.
+            Some(1) => (M::load(text)?, 0, None),
+            None if parts.sum.is_none() && parts.seq.is_none() => {
+                let inner = parts
+                    .inner
+                    .ok_or_else(|| Error::snapshot(format!("not a {} snapshot", M::NAME)))?;
+                (M::load(&inner.0)?, 0, parts.dice)
+            }
+            Some(SAVED_VERSION) => {
+                let missing =
+                    |what: &str| Error::snapshot(format!("the snapshot has no \"{what}\""));
+                let inner = parts.inner.ok_or_else(|| missing(M::NAME))?;
+                let sum = parts.sum.ok_or_else(|| missing("sum"))?;
+                let seq = parts.seq.ok_or_else(|| missing("seq"))?;
+                let state = M::load(&inner.0)?;
+                // Written by this version, the object's snapshot is canonical: reading and
+                // writing it gives it back. A field dropped where its default is the same
+                // value changes no state but is still an edit.
+                if state.save() != minified(&inner.0) {
+                    return Err(Error::snapshot(format!(
+                        "the {} snapshot is not as it was written (a field was dropped, added or reordered)",
+                        M::NAME
+                    )));
+                }
+                if sum_of(seq, parts.dice.as_ref(), &state) != sum {
+                    return Err(Error::snapshot(
+                        "the snapshot's checksum does not match its contents (edited or corrupted)",
+                    ));
+                }
+                (state, seq, parts.dice)
+            }
+            Some(v) => {
+                return Err(Error::snapshot(format!(
+                    "snapshot envelope version {v} is not supported (this build reads 1 and {SAVED_VERSION})"
+                )));
+            }
+            None => {
+                return Err(Error::snapshot(
+                    "the snapshot has a checksum or batch count but no version \"v\"",
+                ));
+            }
+        };
+        let dice = match dice {
+            Some(state) => DiceSource::Seeded(Box::new(SeededDice::restore(state)?)),
+            None => DiceSource::crypto(),
+        };
+        Ok(Engine { state, dice, seq })
+    }
+}
+
+/// JSON text without the whitespace between tokens (a host may store a snapshot
+/// pretty-printed); strings are kept as they are.
+fn minified(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text
+        .bytes()
+        .any(|b| matches!(b, b' ' | b'\n' | b'\r' | b'\t'))
+    {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let (mut in_string, mut escaped) = (false, false);
+    for c in text.chars() {
+        if in_string {
+            out.push(c);
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+        } else if !matches!(c, ' ' | '\n' | '\r' | '\t') {
+            in_string = c == '"';
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// An envelope's fields, read without interpreting the object's own snapshot.
+struct Parts {
+    v: Option<u64>,
+    seq: Option<u64>,
+    inner: Option<RawJson>,
+    dice: Option<SeedState>,
+    sum: Option<Digest>,
+    /// A key that is none of the above (allowed only in an object's own `"v":1` snapshot).
+    stray: bool,
+}
+
+fn read_parts(text: &str, name: &str) -> Result<Parts> {
+    crate::wire::check_size(text, "snapshot")?;
+    let mut parts = Parts {
+        v: None,
+        seq: None,
+        inner: None,
+        dice: None,
+        sum: None,
+        stray: false,
+    };
+    let mut r = crate::wire::Reader::new(text);
+    let read = r
+        .object(&mut |r, key| {
+            match key {
+                "v" => parts.v = Some(r.unsigned(u64::from(u32::MAX), "a version")?),
+                "seq" => parts.seq = Some(r.unsigned((1 << 53) - 1, "a batch count")?),
+                "dice" => parts.dice = Some(SeedState::read(r)?),
+                "sum" => parts.sum = Some(Digest::read(r)?),
+                k if k == name => parts.inner = Some(RawJson::read(r)?),
+                // Anything else is the object's own snapshot at the top (`"v":1` creatures),
+                // read as a whole later; or a stray key, refused below.
+                _ => {
+                    parts.stray = true;
+                    r.skip()?;
+                }
+            }
+            Ok(())
+        })
+        .and_then(|()| r.end());
+    read.map_err(|e| Error::snapshot(format!("unreadable {name} snapshot: {e}")))?;
+    if parts.v != Some(1) && (parts.inner.is_none() || parts.stray) {
+        return Err(Error::snapshot(format!("not a {name} snapshot")));
+    }
+    Ok(parts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::minified;
+
+    #[test]
+    fn minifying_keeps_strings_and_drops_the_rest_of_the_whitespace() {
+        assert_eq!(
+            minified("{\"a\": [1, 2],\n \"b\": \"x y\\\" z\"}"),
+            "{\"a\":[1,2],\"b\":\"x y\\\" z\"}"
+        );
+        assert_eq!(minified("{\"a\":1}"), "{\"a\":1}");
+    }
+}

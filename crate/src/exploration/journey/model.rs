@@ -1,0 +1,41 @@
+//! The journey as an event-sourced [`Model`], driven by the same engine as the encounter.
+
+use super::{Journey, JourneyCommand, JourneyEvent};
+use crate::dice::DieRoller;
+use crate::engine::{Digester, Model};
+use crate::error::Result;
+
+impl Model for Journey {
+    type Command = JourneyCommand;
+    type Event = JourneyEvent;
+    const NAME: &'static str = "journey";
+
+    fn execute(
+        &mut self,
+        command: JourneyCommand,
+        dice: &mut dyn DieRoller,
+    ) -> Result<Vec<JourneyEvent>> {
+        Journey::execute(self, command, dice)
+    }
+
+    fn apply(&mut self, event: &JourneyEvent) -> Result<()> {
+        self.apply_one(event)
+    }
+
+    fn check(&self) -> Result<()> {
+        self.validate()
+    }
+
+    fn digest(&self, d: &mut Digester) {
+        d.add(self);
+    }
+
+    fn save(&self) -> String {
+        // Writing a journey cannot fail; the `Result` is the snapshot API's.
+        self.to_json().unwrap_or_default()
+    }
+
+    fn load(text: &str) -> Result<Self> {
+        Journey::from_json(text)
+    }
+}

@@ -1,0 +1,515 @@
+// The saved game. Every user action's commands are appended to the log as they happen (each
+// command's batch: its events, its number, the digest of the state it led to and the seeded
+// dice position after it; storage.js keeps the log), so closing the tab loses nothing. Opening
+// the page rebuilds the game from the log: the newest checkpoint, then the batches after it,
+// each checked by the package, which gives a snapshot byte-identical to the one before closing.
+// Undo rebuilds up to the previous action; redo re-applies the stored batches, so the same dice
+// come back.
+import { Encounter, Journey, TurnkeeperError, version } from "turnkeeper";
+import { app, JOURNEYS, notify, remember, rememberTravel, setEncounter, setJourney } from "./state.js";
+import { CHECKPOINT_EVERY, MemoryStore, openIndexedDb, storageProblem } from "./storage.js";
+
+const FILE_FORMAT = "turnkeeper-demo-game";
+const LOCK_WAIT_MS = 2000;
+/** What each key of a saved game holds. */
+const KINDS = { enc: Encounter, hyb: Journey, ose: Journey, sea: Journey };
+const NAMES = { enc: "encounter", hyb: "HYB delve", ose: "OSE wilderness journey", sea: "OSE voyage" };
+
+export const session = {
+  /** @type {import("./storage.js").IdbStore | null} IndexedDB, when the browser allows it */
+  db: null,
+  /** Everything written or read this visit; the whole store when `db` is null. */
+  mem: new MemoryStore(),
+  /** @type {{ id: string, name: string, created: number, updated: number, head: number, top: number } | null} */
+  game: null,
+  /** Writes to IndexedDB in flight, and the chain that keeps them in order. */
+  writing: 0,
+  chain: Promise.resolve(),
+  /** Games whose log in IndexedDB has a hole (a write failed): their next entry carries a checkpoint. */
+  broken: new Set(),
+  /** @type {import("./storage.js").StorageProblem | null} why saving is not happening */
+  problem: null,
+  /** A one-off message for the status line (a refused undo, a game open in another tab). */
+  notice: "",
+  /** Undo or redo under way. */
+  busy: false,
+  /** Milliseconds the last restore took (opening the page, switching games). */
+  restoreMs: 0,
+  /** @type {Set<() => void>} */
+  listeners: new Set(),
+};
+
+/** @type {any[]} ops of the action under way; written together once it finishes */
+let pending = [];
+let releaseLock = () => {};
+
+export function onSessionChange(fn) {
+  session.listeners.add(fn);
+}
+
+function emit() {
+  for (const fn of session.listeners) fn();
+}
+
+// ---- recording ----
+
+const uiState = () => ({ plans: [...app.ui.plans], oseMiles: app.ui.oseMiles });
+
+/** Page state from a saved game or a file, keeping only what the sections can use. */
+function cleanUi(ui) {
+  const plan = (v) => (Array.isArray(v) ? v.filter((a) => typeof a === "string") : { spell: !!v?.spell, slowWeapon: !!v?.slowWeapon });
+  const plans = Array.isArray(ui?.plans) ? ui.plans.filter((p) => Array.isArray(p) && typeof p[0] === "string" && p[1] && typeof p[1] === "object") : [];
+  return { plans: plans.map(([id, v]) => [id, plan(v)]), oseMiles: Number.isFinite(ui?.oseMiles) ? ui.oseMiles : 0 };
+}
+
+/** Every object's snapshot now. */
+export function snapshots() {
+  const state = {};
+  if (app.enc) state.enc = app.enc.toJSON();
+  for (const k of JOURNEYS) if (app.journeys[k]) state[k] = app.journeys[k].toJSON();
+  return state;
+}
+
+function queue(op) {
+  if (!session.game) return;
+  if (pending.length === 0) queueMicrotask(flush);
+  pending.push(op);
+}
+
+const recorder = {
+  set: (target, object) => queue({ target, type: "set", snapshot: object ? object.toJSON() : null }),
+  batch: (target, batch) => queue({ target, type: "batch", batch }),
+};
+
+function labelOf(ops) {
+  const op = ops.find((o) => o.type === "set") ?? ops[0];
+  if (op.type === "set") return `new ${NAMES[op.target]}`;
+  const type = (op.batch?.events ?? op.events)[0]?.type ?? "command";
+  return type.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+}
+
+/** One user action (everything recorded in one task) becomes one entry. */
+function flush() {
+  const ops = pending;
+  pending = [];
+  const game = session.game;
+  if (!game || ops.length === 0) return;
+  const seq = game.head + 1;
+  const ui = uiState();
+  const entry = { game: game.id, seq, at: Date.now(), label: labelOf(ops), ops, ui };
+  const due = seq % CHECKPOINT_EVERY === 0 || session.broken.has(game.id);
+  const checkpoint = due ? { game: game.id, seq, state: snapshots(), ui } : null;
+  Object.assign(game, { head: seq, top: seq, updated: entry.at });
+  const record = { ...game };
+  session.mem.append(record, entry, checkpoint);
+  persist((db) => db.append(record, entry, checkpoint), { game: game.id, repairs: !!checkpoint });
+  session.notice = "";
+  emit();
+}
+
+/**
+ * Queue a write to IndexedDB, in order. A write to a game's log (`game`) that fails leaves a
+ * hole: that game's later writes are skipped until one carries a checkpoint (`repairs`), and
+ * the game goes on in memory meanwhile.
+ */
+function persist(write, { game = undefined, repairs = false } = {}) {
+  const db = session.db;
+  if (!db) return;
+  session.writing++;
+  session.chain = session.chain
+    .then(async () => {
+      if (game && session.broken.has(game) && !repairs) return;
+      await write(db);
+      if (game && repairs) session.broken.delete(game);
+      if (!session.broken.has(session.game?.id ?? "")) session.problem = null;
+    })
+    .catch((e) => {
+      if (game) session.broken.add(game);
+      session.problem = storageProblem(e);
+    })
+    .finally(() => {
+      session.writing--;
+      emit();
+    });
+}
+
+/** Resolves once every queued write has finished (for tests and the benchmark). */
+export function settled() {
+  return session.chain;
+}
+
+// ---- rebuilding ----
+
+/** The checkpoint at or before `seq` and every entry after it, from memory or IndexedDB. */
+async function history(gameId, seq) {
+  for (const store of [session.mem, session.db]) {
+    if (!store) continue;
+    const checkpoint = await store.checkpointAtOrBefore(gameId, seq);
+    if (!checkpoint) continue;
+    const entries = await store.entries(gameId, checkpoint.seq + 1, seq);
+    if (entries.length === seq - checkpoint.seq) return { checkpoint, entries };
+  }
+  throw new Error(`this game's history up to move ${seq} was not saved`);
+}
+
+function freeAll(objects) {
+  for (const o of Object.values(objects)) o?.free();
+}
+
+function kindOf(target) {
+  if (!Object.hasOwn(KINDS, target)) throw new TurnkeeperError("SNAPSHOT_INVALID", `a saved game holds an unknown object "${target}"`);
+  return KINDS[target];
+}
+
+/** New objects from a checkpoint and the entries after it (the package validates everything). */
+function rebuild({ checkpoint, entries }) {
+  const objects = {};
+  try {
+    for (const [k, snapshot] of Object.entries(checkpoint.state ?? {})) objects[k] = kindOf(k).fromJSON(snapshot);
+    const dice = {};
+    for (const entry of entries) {
+      for (const op of entry.ops) {
+        const kind = kindOf(op.target);
+        if (op.type === "set") {
+          objects[op.target]?.free();
+          objects[op.target] = op.snapshot ? kind.fromJSON(op.snapshot) : null;
+          delete dice[op.target];
+        } else {
+          if (!objects[op.target]) throw new TurnkeeperError("SNAPSHOT_INVALID", `a saved game has events for a missing ${NAMES[op.target]}`);
+          if (op.type === "batch") {
+            // A batch is checked (its number and digest) and carries the dice position.
+            objects[op.target].applyEvents(op.batch);
+            delete dice[op.target];
+          } else {
+            // Saves from before batches: bare events and the dice position beside them.
+            objects[op.target].applyEvents(op.events);
+            dice[op.target] = op.dice;
+          }
+        }
+      }
+    }
+    // Bare events (older saves) carry the faces, not where the seeded stream stands: put the
+    // dice back where the last command left them, through the older, unchecked snapshot form.
+    for (const [k, d] of Object.entries(dice)) {
+      const o = objects[k];
+      if (!o || d === undefined || JSON.stringify(o.diceState()) === JSON.stringify(d)) continue;
+      const { v, seq, sum, ...snapshot } = o.toJSON();
+      o.free();
+      objects[k] = null;
+      objects[k] = kindOf(k).fromJSON({ ...snapshot, dice: d });
+    }
+    return { objects, ui: entries.at(-1)?.ui ?? checkpoint.ui };
+  } catch (e) {
+    freeAll(objects);
+    throw e;
+  }
+}
+
+/** Make rebuilt objects the page's, and refill the logs from the latest entries. */
+function install({ objects, ui }, recent) {
+  setEncounter(objects.enc ?? null, { record: false });
+  for (const k of JOURNEYS) setJourney(k, objects[k] ?? null, { record: false });
+  const clean = cleanUi(ui);
+  app.ui.plans.clear();
+  for (const [id, plan] of clean.plans) app.ui.plans.set(id, plan);
+  app.ui.oseMiles = clean.oseMiles;
+  app.log.length = 0;
+  app.travelLog.length = 0;
+  for (const entry of recent) {
+    for (const op of entry.ops) {
+      if (op.type === "set" && op.target === "enc") app.lastDice.clear();
+      if (op.type !== "events" && op.type !== "batch") continue;
+      const events = op.batch?.events ?? op.events;
+      try {
+        if (op.target === "enc" && app.enc) remember(events);
+        else if (app.journeys[op.target]) rememberTravel(app.journeys[op.target], events);
+      } catch {
+        /* a line for an event of an older encounter: leave it out */
+      }
+    }
+  }
+  notify();
+}
+
+/** Up to 30 entries before `seq`, for the logs (what is at hand; the logs are not the game). */
+async function recent(gameId, seq) {
+  const first = Math.max(1, seq - 29);
+  for (const store of [session.mem, session.db]) {
+    const found = store ? await store.entries(gameId, first, seq) : [];
+    if (found.length === seq - first + 1) return found;
+  }
+  return [];
+}
+
+/** Rebuild `game` at move `seq` and make it the page's game. */
+async function restore(game, seq) {
+  const t0 = performance.now();
+  const h = await history(game.id, seq);
+  const lines = await recent(game.id, seq);
+  const rebuilt = rebuild(h);
+  // Keep what was read, so undo and redo nearby need not read again.
+  session.mem.putCheckpoint(h.checkpoint);
+  for (const e of h.entries) session.mem.putEntry(e);
+  install(rebuilt, lines);
+  session.restoreMs = performance.now() - t0;
+}
+
+// ---- undo and redo ----
+
+export const canUndo = () => !!session.game && session.game.head > 0 && !session.busy;
+export const canRedo = () => !!session.game && session.game.head < session.game.top && !session.busy;
+
+/** The label of entry `seq` of the current game, when it is at hand. */
+export function labelAt(seq) {
+  return session.game ? session.mem.logs.get(session.game.id)?.get(seq)?.label : undefined;
+}
+
+async function moveTo(seq, what) {
+  const game = session.game;
+  const from = game.head;
+  session.busy = true;
+  emit();
+  try {
+    const h = await history(game.id, seq);
+    const lines = await recent(game.id, seq);
+    // A command made while reading wins: it already dropped what redo would have reapplied.
+    if (session.game !== game || game.head !== from) return;
+    install(rebuild(h), lines);
+    game.head = seq;
+    const record = { ...game };
+    // With a checkpoint where the game now stands, reopening needs no entry before it (some may
+    // be missing from IndexedDB after a storage failure).
+    const checkpoint = { game: game.id, seq, state: snapshots(), ui: uiState() };
+    session.mem.moveHead(record, checkpoint);
+    persist((db) => db.moveHead(record, checkpoint), { game: game.id, repairs: true });
+    session.notice = "";
+  } catch (e) {
+    session.notice = `Could not ${what}: ${e instanceof Error ? e.message : String(e)}`;
+  } finally {
+    session.busy = false;
+    emit();
+  }
+}
+
+export function undo() {
+  return canUndo() ? moveTo(session.game.head - 1, "undo") : Promise.resolve();
+}
+
+export function redo() {
+  return canRedo() ? moveTo(session.game.head + 1, "redo") : Promise.resolve();
+}
+
+// ---- games ----
+
+/** Every saved game, most recently played first (IndexedDB's, and any kept only in memory). */
+export async function listGames() {
+  const byId = new Map();
+  for (const store of [session.db, session.mem]) {
+    if (!store) continue;
+    let games = [];
+    try {
+      games = await store.listGames();
+    } catch {
+      /* the memory copy still lists them */
+    }
+    for (const g of games) if (!byId.has(g.id) || byId.get(g.id).updated <= g.updated) byId.set(g.id, g);
+  }
+  if (session.game) byId.set(session.game.id, { ...session.game });
+  return [...byId.values()].sort((a, b) => b.updated - a.updated);
+}
+
+async function findGame(id) {
+  return (await listGames()).find((g) => g.id === id);
+}
+
+/**
+ * Hold `id` for this tab (a Web Lock), so two tabs never append to one log. Releases the game
+ * held before once the new one is held; false when another tab keeps it.
+ */
+async function lockGame(id) {
+  if (!navigator.locks || session.game?.id === id) return true;
+  return new Promise((resolve) => {
+    navigator.locks
+      .request(`turnkeeper-demo-game:${id}`, { signal: AbortSignal.timeout(LOCK_WAIT_MS) }, () => {
+        releaseLock();
+        resolve(true);
+        return new Promise((release) => (releaseLock = () => release(undefined)));
+      })
+      .catch(() => resolve(false));
+  });
+}
+
+/** Run `fn` holding `id`'s lock, refusing when another tab keeps that game open. */
+async function whileHeld(id, game, fn) {
+  if (!navigator.locks) return fn();
+  const signal = AbortSignal.timeout(LOCK_WAIT_MS);
+  const held = await navigator.locks.request(`turnkeeper-demo-game:${id}`, { signal }, async () => (await fn(), true)).catch((e) => {
+    if (signal.aborted) return false;
+    throw e;
+  });
+  if (!held) throw new Error(`"${game.name}" is open in another tab: close it there first.`);
+}
+
+function setCurrent(game) {
+  session.game = { ...game };
+  session.mem.setMeta("current", game.id);
+  persist((db) => db.setMeta("current", game.id));
+}
+
+async function nextName() {
+  const names = new Set((await listGames()).map((g) => g.name));
+  let n = 1;
+  while (names.has(`Game ${n}`)) n++;
+  return `Game ${n}`;
+}
+
+const newId = () => `g${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+/** Start a game from `state` (snapshots by key; empty for a new game) and open it. */
+async function createGame(name, rebuilt) {
+  const now = Date.now();
+  const game = { id: newId(), name, created: now, updated: now, head: 0, top: 0 };
+  const state = {};
+  for (const [k, o] of Object.entries(rebuilt.objects)) if (o) state[k] = o.toJSON();
+  const checkpoint = { game: game.id, seq: 0, state, ui: rebuilt.ui ?? { plans: [], oseMiles: 0 } };
+  await lockGame(game.id);
+  session.mem.create({ ...game }, checkpoint);
+  persist((db) => db.create({ ...game }, checkpoint), { game: game.id, repairs: true });
+  setCurrent(game);
+  install(rebuilt, []);
+  session.notice = "";
+  emit();
+  return game;
+}
+
+export async function newGame(name) {
+  return createGame(name ?? (await nextName()), { objects: {}, ui: undefined });
+}
+
+/** Switch to a saved game, exactly where it was left. */
+export async function openGame(id) {
+  const game = await findGame(id);
+  if (!game) throw new Error("That game is no longer saved.");
+  if (!(await lockGame(id))) throw new Error(`"${game.name}" is open in another tab: close it there first.`);
+  await restore(game, game.head);
+  setCurrent(game);
+  session.notice = "";
+  emit();
+}
+
+export async function renameGame(id, name) {
+  const clean = String(name).trim().slice(0, 80);
+  const game = await findGame(id);
+  if (!game || !clean) return;
+  const rename = () => {
+    game.name = clean;
+    if (session.game?.id === id) session.game.name = clean;
+    session.mem.putGame(game);
+    persist((db) => db.rename(id, clean));
+  };
+  // Another tab playing it would write its own copy of the name back.
+  if (session.game?.id === id) rename();
+  else await whileHeld(id, game, rename);
+  emit();
+}
+
+export async function deleteGame(id) {
+  const game = await findGame(id);
+  if (!game) return;
+  if (session.game?.id === id) {
+    const others = (await listGames()).filter((g) => g.id !== id);
+    let opened = false;
+    for (const g of others) {
+      try {
+        await openGame(g.id);
+        opened = true;
+        break;
+      } catch {
+        /* open in another tab: try the next one */
+      }
+    }
+    if (!opened) await newGame();
+  }
+  // Not from under another tab that is playing it.
+  await whileHeld(id, game, () => {
+    session.mem.deleteGame(id);
+    session.broken.delete(id);
+    persist((db) => db.deleteGame(id));
+    return settled();
+  });
+  emit();
+}
+
+/** A saved game as a file: its current snapshots, which import validates. */
+export async function exportGame(id) {
+  const game = await findGame(id);
+  if (!game) throw new Error("That game is no longer saved.");
+  let state;
+  let ui;
+  if (session.game?.id === id) {
+    state = snapshots();
+    ui = uiState();
+  } else {
+    const rebuilt = rebuild(await history(id, game.head));
+    state = {};
+    for (const [k, o] of Object.entries(rebuilt.objects)) if (o) state[k] = o.toJSON();
+    ui = rebuilt.ui;
+    freeAll(rebuilt.objects);
+  }
+  const file = { format: FILE_FORMAT, version: 1, package: version(), name: game.name, exported: new Date().toISOString(), state, ui };
+  const base = game.name.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "game";
+  return { fileName: `${base}.turnkeeper.json`, text: JSON.stringify(file) };
+}
+
+/**
+ * A game from an exported file, opened as a new game. Anything wrong with the file (not JSON,
+ * not a saved game, a snapshot the package refuses: malformed, tampered, unknown version) throws
+ * before anything changes.
+ */
+export async function importGame(text) {
+  const invalid = (why) => new TurnkeeperError("SNAPSHOT_INVALID", `not a saved game this page can open: ${why}`);
+  let file;
+  try {
+    file = JSON.parse(text);
+  } catch (e) {
+    throw invalid(`the file is not JSON (${e instanceof Error ? e.message : String(e)})`);
+  }
+  if (!file || typeof file !== "object" || file.format !== FILE_FORMAT) throw invalid(`it has no "format": "${FILE_FORMAT}"`);
+  if (file.version !== 1) throw invalid(`it is version ${JSON.stringify(file.version)} and this page reads version 1`);
+  if (!file.state || typeof file.state !== "object" || Array.isArray(file.state)) throw invalid(`it has no "state" object`);
+  const rebuilt = rebuild({ checkpoint: { state: file.state, ui: cleanUi(file.ui) }, entries: [] });
+  const name = typeof file.name === "string" && file.name.trim() ? file.name.trim().slice(0, 80) : await nextName();
+  return createGame(name, rebuilt);
+}
+
+// ---- opening the page ----
+
+/** Open saved games (IndexedDB, or memory when the browser refuses) and restore the last one. */
+export async function openSession() {
+  app.recorder = recorder;
+  try {
+    session.db = await openIndexedDb();
+    navigator.storage?.persist?.().catch(() => {});
+  } catch (e) {
+    session.problem = storageProblem(e);
+  }
+  let lastId;
+  try {
+    lastId = session.db ? await session.db.getMeta("current") : undefined;
+  } catch {
+    /* start a new game below */
+  }
+  const last = lastId ? await findGame(lastId) : undefined;
+  if (last) {
+    try {
+      await openGame(last.id);
+      return;
+    } catch (e) {
+      await newGame();
+      session.notice = `This is a new game: ${e instanceof Error ? e.message : String(e)}`;
+      emit();
+      return;
+    }
+  }
+  await newGame();
+}
