@@ -95,6 +95,8 @@ function summary(out) {
     }
     return `${out.length} item${out.length === 1 ? "" : "s"}`;
   }
+  // A package object (an Encounter, a Dice): its name is in the code already.
+  if (out && typeof out === "object" && !Array.isArray(out) && Object.getPrototypeOf(out) !== Object.prototype) return "";
   if (out && typeof out === "object") {
     if ("total" in out && "dice" in out) return `total ${out.total}, dice [${out.dice.map((d) => d.face).join(", ")}]`;
     if ("mode" in out && "conditional" in out) return `mode "${out.mode}"${out.conditional.length ? `, ${out.conditional.length} conditional` : ""}`;

@@ -58,7 +58,8 @@ export function journeyLine(journey, e) {
     case "lightLit": return `${lightName(e.id)} lit.`;
     case "lightDoused": return `${lightName(e.id)} put out.`;
     case "timePassed": {
-      const more = e.advanced.happenings.map(happening);
+      // "it is day 2" already says a day began.
+      const more = e.advanced.happenings.filter((h) => h.type !== "newDay").map(happening);
       return `${span(e.by)} passes; it is ${dayTime(e.advanced.now)}${more.length ? `. ${more.join("; ")}` : ""}.`;
     }
     case "timeDiceShown": return `Time dice show ${e.dice.join(" and ")}.`;
@@ -72,7 +73,7 @@ export function journeyLine(journey, e) {
     case "stormResolved": return `Storm: ${words(e.outcome.type ?? e.outcome)}.`;
     case "checkSkipped": return `No ${words(e.what)} check today.`;
     case "currentRolled": return `The current: ${e.current.miles} miles ${e.current.downstream ? "downstream" : "upstream"}.`;
-    case "vesselSet": return `The ship makes ${e.vessel.base} ft a turn under ${e.vessel.propulsion ?? "sail"}.`;
+    case "vesselSet": return `The ship: base movement ${e.vessel.base}, under ${e.vessel.propulsion ?? "sail"}.`;
     default: return journey.describe(e).replace(/\bday (\d+)\b/g, (_, d) => `day ${Number(d) + 1}`);
   }
 }

@@ -239,6 +239,8 @@ function install({ objects, ui }, recent) {
       }
     }
   }
+  // New lines go under the day each journey stands at.
+  for (const k of JOURNEYS) app.journeyClock[k] = app.journeys[k]?.now ?? null;
   // Followers start again from here.
   broadcastState();
   notify();

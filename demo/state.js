@@ -244,9 +244,9 @@ export function setEncounter(enc, { announce = true, record = true } = {}) {
 export function setJourney(key, journey, { announce = true, record = true } = {}) {
   if (app.journeys[key] !== journey) {
     app.journeys[key]?.free();
-    // One log per journey.
+    // One log per journey, its clock where the journey stands.
     app.journeyLogs[key].length = 0;
-    app.journeyClock[key] = null;
+    app.journeyClock[key] = journey ? journey.now : null;
   }
   app.journeys[key] = journey;
   journey?.onEvents((events, batch) => {
@@ -344,7 +344,7 @@ function receive(data) {
     case "set":
       load(data.target, data.snapshot);
       if (data.target === "enc") app.lastDice.clear(), app.worldUsed.clear(), (app.log.length = 0), (app.logAt = { round: 0, turn: "Setting up", side: false });
-      else (app.journeyLogs[data.target].length = 0), (app.journeyClock[data.target] = null);
+      else (app.journeyLogs[data.target].length = 0), (app.journeyClock[data.target] = app.journeys[data.target]?.now ?? null);
       break;
     case "batch": {
       const object = objectOf(data.target);
