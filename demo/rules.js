@@ -51,13 +51,15 @@ export function controls(enc) {
   };
   const valid = {
     start: phase === "setup",
-    surprise: phase === "setup",
+    // OSE-SURP-02: before the first round (the package takes it until round 1 is rolled).
+    surprise: phase === "setup" || (phase === "declaring" && enc.round === 0),
     declare: phase === "declaring",
     roll: phase === "declaring",
     endWorld: phase === "world",
     nextPhase: phase === "turns" && system === "side" && !!current && !lastOsePhase,
     endTurn: phase === "turns",
-    delay: phase === "turns" && acting,
+    // GH-INIT-13: once a round ("already delayed this round" once it has resumed).
+    delay: phase === "turns" && acting && enc.participant(current.actor.participant)?.turn !== "resumed",
     resume: phase === "turns" && enc.delayed().length > 0,
     nextRound: phase === "turns" || phase === "world" || phase === "between",
     end: running,

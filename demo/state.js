@@ -48,6 +48,8 @@ export const app = {
   journeyClock: { hyb: null, ose: null, sea: null },
   /** What the last change did that a GM must see (expiries, ongoing damage, deaths). @type {LogEntry[]} */
   recent: [],
+  /** Participants the last change touched (their rows flash). @type {Set<string>} */
+  touched: new Set(),
   /** Dice faces of the latest initiative roll, by participant or side. */
   lastDice: new Map(),
   /** World actions used in this world phase (the package refuses a second use; it does not list them). */
@@ -140,11 +142,22 @@ function notable(enc, e) {
   }
 }
 
+/** Whose row an event changes. */
+function touches(e) {
+  switch (e.type) {
+    case "damaged": case "creatureUpdated": case "creatureSet": case "incapacitated": case "canActChanged": return [e.participant];
+    case "effectsAdded": return e.added.map((a) => a.target);
+    case "effectsEnded": return e.expiries.map((x) => x.effect.target);
+    default: return [];
+  }
+}
+
 /** Log lines, happenings and initiative dice for encounter events (local or from the leader). */
 export function remember(events, { fresh = true } = {}) {
   const enc = app.enc;
-  if (fresh) app.recent = [];
+  if (fresh) (app.recent = []), app.touched.clear();
   for (const e of events) {
+    if (fresh) for (const id of touches(e)) app.touched.add(id);
     if (e.type === "initiativeRolled") {
       for (const r of e.rolls) for (const p of r.participants) app.lastDice.set(p, r.dice ?? []);
     } else if (e.type === "sideInitiativeRolled") {
@@ -197,6 +210,7 @@ export function clearLogs() {
   app.log.length = 0;
   app.logAt = { round: null, turn: "", side: false };
   app.recent = [];
+  app.touched.clear();
   for (const k of JOURNEYS) (app.journeyLogs[k].length = 0), (app.journeyClock[k] = null);
 }
 
@@ -226,6 +240,7 @@ export function setEncounter(enc, { announce = true, record = true } = {}) {
     app.log.length = 0;
     app.logAt = { round: 0, turn: "Setting up", side: false };
     app.recent = [];
+    app.touched.clear();
   }
   app.enc = enc;
   app.lastDice.clear();
@@ -338,6 +353,7 @@ function receive(data) {
       app.lastDice = new Map(data.lastDice);
       app.worldUsed = new Set(data.worldUsed);
       app.recent = [];
+      app.touched.clear();
       app.sync.last = "Synchronised from the leader's snapshots.";
       break;
     }

@@ -123,7 +123,7 @@ function render(root) {
 
   // What just happened that a GM must see.
   $(root, "#happenings").replaceChildren(...app.recent.map((r) => el("li", { class: `happening ${r.kind}`, "data-testid": "happening", text: r.text })));
-  const flashed = new Set(app.recent.flatMap((r) => r.ids ?? []));
+  const flashed = app.touched;
 
   // World actions (A5E): the environment's turn, at the start of each round.
   const world = enc?.worldActions() ?? [];
@@ -242,12 +242,13 @@ const LABELS = { dmg: "damage", heal: "heal", temp: "temporary hit points", save
 function onRowClick(root, target) {
   const b = target.closest("[data-act]");
   if (!(b instanceof HTMLButtonElement) || b.disabled) return;
-  const id = b.dataset.pid ?? "";
+  const id = b.dataset.for ?? "";
   const p = app.enc?.participant(id);
   if (!p) return;
   const key = uid(id);
   const action = b.dataset.act ?? "";
   if (action === "toggle") {
+    app.touched.clear(); // the rows flashed already: opening one is no news
     if (view.open.has(id)) view.open.delete(id);
     else view.open.add(id);
     render(root);
@@ -277,7 +278,7 @@ export function setupFight(root) {
       if (t.dataset.act === "advice" && app.enc) {
         beginAction("what applies to a roll");
         try {
-          traced(app.enc, "encounter").rollAdvice(t.dataset.pid ?? "", rollOf(t.value));
+          traced(app.enc, "encounter").rollAdvice(t.dataset.for ?? "", rollOf(t.value));
         } catch {
           /* shown in the row */
         }

@@ -155,7 +155,7 @@ function select(id, options, label, value) {
 }
 
 function button(text, act, p, attrs = {}) {
-  return el("button", { type: "button", class: "secondary", id: `${act}-${uid(p.id)}`, "data-act": act, "data-pid": p.id, disabled: app.follower, ...attrs }, text);
+  return el("button", { type: "button", class: "secondary", id: `${act}-${uid(p.id)}`, "data-act": act, "data-for": p.id, disabled: app.follower, ...attrs }, text);
 }
 
 /** What applies to a roll, every conditional mode with its reason. */
@@ -210,7 +210,7 @@ function tools(enc, p, effects, names, preset) {
       const name = v.effect.condition ?? v.effect.name ?? "effect";
       const from = v.effect.source ? ` · from ${names.get(v.effect.source) ?? v.effect.source}${v.effect.concentration ? " (concentrating)" : ""}` : "";
       return el("li", {}, el("strong", { text: name }), ` ${longRemaining(v.remaining, names)}${from} `,
-        el("button", { type: "button", class: "secondary small", "data-act": "unapply", "data-pid": p.id, "data-effect": String(v.effect.id), id: `unapply-${key}-${v.effect.id}`, "aria-label": `End ${name} on ${p.name}`, disabled: app.follower }, "End"));
+        el("button", { type: "button", class: "secondary small", "data-act": "unapply", "data-for": p.id, "data-effect": String(v.effect.id), id: `unapply-${key}-${v.effect.id}`, "aria-label": `End ${name} on ${p.name}`, disabled: app.follower }, "End"));
     })));
   }
   if (c && (preset === "a5e" || preset === "gh5e")) {
@@ -233,7 +233,7 @@ function tools(enc, p, effects, names, preset) {
   }
   box.append(el("div", { class: "advice" },
     el("label", { for: `roll-${key}`, text: "What applies to" }),
-    el("select", { id: `roll-${key}`, "data-act": "advice", "data-pid": p.id }, ...ROLLS.map(([v, t]) => el("option", { value: v, text: t, selected: v === rollChoice }))),
+    el("select", { id: `roll-${key}`, "data-act": "advice", "data-for": p.id }, ...ROLLS.map(([v, t]) => el("option", { value: v, text: t, selected: v === rollChoice }))),
     el("div", { "data-testid": "advice", "aria-live": "polite" }, ...advice)));
   box.append(el("div", { class: "tool-row" },
     button("Edit", "edit", p, { "aria-label": `Edit ${p.name}` }), button("Remove", "remove", p, { "aria-label": `Remove ${p.name}` })));
@@ -271,7 +271,7 @@ function combatant(enc, p, ctx, { count, dice, current }) {
         el("span", { class: "name" }, p.name, current ? el("span", { class: "now", text: " · acting now" }) : null),
         el("span", { class: "meta" }, `${p.side}${p.npc ? " · NPC" : ""}`, dice ? el("span", { class: "faces", text: ` · ${dice}` }) : null, declared ? ` · ${declared}` : "")),
       hpView(c),
-      el("button", { type: "button", class: "more", id: `more-${key}`, "data-act": "toggle", "data-pid": p.id, "aria-expanded": String(open), "aria-controls": `tools-${key}`, "aria-label": `Actions for ${p.name}` }, open ? "Close" : "Act")),
+      el("button", { type: "button", class: "more", id: `more-${key}`, "data-act": "toggle", "data-for": p.id, "aria-expanded": String(open), "aria-controls": `tools-${key}`, "aria-label": `Actions for ${p.name}` }, open ? "Close" : "Act")),
     chips.length ? el("ul", { class: "chips", "aria-label": `${p.name}'s state` }, ...chips) : null,
     ctx.planning ? planBox(p, ctx.system) : null,
     error ? el("div", { class: "error", role: "alert", id: `err-${key}`, text: error }) : null,
