@@ -6,7 +6,7 @@
 // Undo rebuilds up to the previous action; redo re-applies the stored batches, so the same dice
 // come back.
 import { Encounter, Journey, TurnkeeperError, version } from "turnkeeper";
-import { app, broadcastState, clearLogs, JOURNEYS, notify, remember, rememberTravel, setEncounter, setJourney } from "./state.js";
+import { app, broadcastState, clearLogs, JOURNEYS, newFightLog, notify, remember, rememberTravel, setEncounter, setJourney } from "./state.js";
 import { beginAction, endAction, recordCall } from "./code.js";
 import { CHECKPOINT_EVERY, MemoryStore, openIndexedDb, storageProblem } from "./storage.js";
 
@@ -226,7 +226,7 @@ function install({ objects, ui }, recent) {
     for (const op of entry.ops) {
       if (op.type === "set") {
         // A new encounter or journey starts its own log.
-        if (op.target === "enc") app.lastDice.clear(), (app.log.length = 0);
+        if (op.target === "enc") newFightLog();
         else if (app.journeyLogs[op.target]) app.journeyLogs[op.target].length = 0;
       }
       if (op.type !== "events" && op.type !== "batch") continue;

@@ -205,6 +205,16 @@ export function rememberTravel(key, journey, events) {
   if (log.length > LOG_LIMIT) log.splice(0, log.length - LOG_LIMIT);
 }
 
+/** A new encounter: a new fight log, from its setting up. */
+export function newFightLog() {
+  app.log.length = 0;
+  app.logAt = { round: 0, turn: "Setting up", side: false };
+  app.recent = [];
+  app.touched.clear();
+  app.lastDice.clear();
+  app.worldUsed.clear();
+}
+
 /** Forget the logs (a restored game refills them from its latest moves). */
 export function clearLogs() {
   app.log.length = 0;
@@ -236,15 +246,9 @@ function relay(target, batch) {
 export function setEncounter(enc, { announce = true, record = true } = {}) {
   if (app.enc !== enc) {
     app.enc?.free();
-    // A new fight, a new log.
-    app.log.length = 0;
-    app.logAt = { round: 0, turn: "Setting up", side: false };
-    app.recent = [];
-    app.touched.clear();
+    newFightLog();
   }
   app.enc = enc;
-  app.lastDice.clear();
-  app.worldUsed.clear();
   enc?.onEvents((events, batch) => {
     remember(events);
     relay("enc", batch);
@@ -359,7 +363,7 @@ function receive(data) {
     }
     case "set":
       load(data.target, data.snapshot);
-      if (data.target === "enc") app.lastDice.clear(), app.worldUsed.clear(), (app.log.length = 0), (app.logAt = { round: 0, turn: "Setting up", side: false });
+      if (data.target === "enc") newFightLog();
       else (app.journeyLogs[data.target].length = 0), (app.journeyClock[data.target] = app.journeys[data.target]?.now ?? null);
       break;
     case "batch": {

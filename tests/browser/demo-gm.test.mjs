@@ -30,13 +30,19 @@ afterEach(async () => {
   for (const p of opened.splice(0)) await p.close().catch(() => {});
 });
 
-/** A fresh page on the demo. */
+/** A page on the demo, playing a new game of its own (the browser profile is shared). */
 async function openDemo(width = 1280, height = 1000, path = "/demo/") {
   const page = await browser.newPage();
   opened.push(page);
   await page.setViewportSize({ width, height });
   await page.goto(browser.url + path);
   await page.waitForSelector("body[data-ready=true]", { timeout: 20000 });
+  if (!path.includes("follow")) {
+    await page.click("#tab-games");
+    await page.click("#game-new");
+    await page.waitForFunction(() => document.getElementById("storage-status")?.dataset.head === "0");
+    await page.click("#tab-init");
+  }
   return page;
 }
 
@@ -160,6 +166,8 @@ test("Greyhawk: declarations and dice in the rows, low counts first, damage, tem
   await trackerMatchesEngine(page);
   assert.match((await page.textContent("[data-pid=rupert] [data-testid=hp]")) ?? "", /^21\/21 \+5$/);
   await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.click("[aria-label='Actions for Rupert']");
+  await page.click("[aria-label='Actions for Troll']");
   await shot(page, "gm-desktop");
 
   // The round goes on; at the start of round 2 the troll is no longer frightened (GH-DUR: turn
