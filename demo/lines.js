@@ -29,6 +29,9 @@ const MODES = {
 const ACTIVITIES = { travel: "travelling", rest: "resting", forage: "foraging", hunt: "hunting", explore: "exploring" };
 const WINDS = { calm: "becalmed", veryLight: "very light wind", light: "light wind", normal: "a normal wind", strong: "a strong wind", veryStrong: "a very strong wind", gale: "a gale", storm: "a storm" };
 
+/** "ash" → "Ash": the page's member ids, as names. */
+const cap = (id) => id.charAt(0).toUpperCase() + id.slice(1);
+
 /** "torch-2" → "Torch 2": the page's light ids, as a player says them. */
 export const lightName = (id) => id.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase());
 
@@ -53,7 +56,7 @@ export function journeyLine(journey, e) {
       return `Set out on ${MODES[e.mode] ?? words(e.mode)} at ${dayTime(e.at)}${dice}.`;
     }
     case "modeChanged": return `Now on ${MODES[e.mode] ?? words(e.mode)}.`;
-    case "memberAdded": return `${e.member.id[0].toUpperCase()}${e.member.id.slice(1)} joins the party.`;
+    case "memberAdded": return `${cap(e.member.id)} joins the party.`;
     case "lightAdded": return `${lightName(e.light.id)} readied (${e.light.spec.level} light, ${e.light.spec.radius} ft).`;
     case "lightLit": return `${lightName(e.id)} lit.`;
     case "lightDoused": return `${lightName(e.id)} put out.`;
@@ -64,7 +67,7 @@ export function journeyLine(journey, e) {
     }
     case "timeDiceShown": return `Time dice show ${e.dice.join(" and ")}.`;
     case "returnRolled": {
-      const who = e.results.map((r) => `${r.id} ${r.total} vs DC ${r.dc}: ${r.success ? "safe" : `fails by ${r.missedBy}`}`);
+      const who = e.results.map((r) => `${cap(r.id)} ${r.total} vs DC ${r.dc}: ${r.success ? "safe" : `fails by ${r.missedBy}${r.cost ? `, ${r.cost.type === "damage" ? `takes ${r.cost.total} damage` : `loses ${r.cost.loads} loads`}` : ""}`}`);
       return `Rolling to return by the ${e.path} path: ${who.join("; ")}.`;
     }
     case "wildernessDayEnded": return `A day ${ACTIVITIES[e.activity] ?? words(e.activity)}: ${e.miles} miles.`;

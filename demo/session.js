@@ -214,7 +214,7 @@ function rebuild({ checkpoint, entries }) {
 
 /** Make rebuilt objects the page's, and refill the logs from the latest entries. */
 function install({ objects, ui }, recent) {
-  setEncounter(objects.enc ?? null, { record: false, announce: false });
+  setEncounter(objects.enc ?? null, { record: false, announce: false, quiet: true });
   for (const k of JOURNEYS) setJourney(k, objects[k] ?? null, { record: false, announce: false });
   const clean = cleanUi(ui);
   app.ui.plans.clear();

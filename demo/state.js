@@ -241,9 +241,10 @@ function relay(target, batch) {
 
 /**
  * Make `enc` the current encounter; local events are logged, recorded and broadcast.
- * `record: false` when it comes from the saved game itself (restore, undo).
+ * `record: false` when it comes from the saved game itself (restore, undo); `quiet: true` when
+ * the caller redraws the page itself.
  */
-export function setEncounter(enc, { announce = true, record = true } = {}) {
+export function setEncounter(enc, { announce = true, record = true, quiet = false } = {}) {
   if (app.enc !== enc) {
     app.enc?.free();
     newFightLog();
@@ -256,7 +257,7 @@ export function setEncounter(enc, { announce = true, record = true } = {}) {
   });
   if (record && enc) app.recorder?.set("enc", enc);
   if (announce) post({ kind: "set", target: "enc", snapshot: enc ? enc.toJSON() : null });
-  notify();
+  if (!quiet) notify();
 }
 
 /** Make `journey` the Travel section's journey `key` ("hyb", "ose" or "sea"). */
