@@ -18,6 +18,9 @@ const VITALS = new Set([
   "rollAdvice", "effects", "rest", "advanceClock", "loadConditions",
 ]);
 
+/** The names the code panel gives the page's objects, by their key in a saved game. */
+export const VARS = { enc: "encounter", hyb: "delve", ose: "trek", sea: "voyage" };
+
 /**
  * @typedef {{ text: string, result?: string, error?: string, section: keyof typeof SECTIONS }} Call
  * @type {{ label: string, calls: Call[], notes: string[], batches: { seq: number, digest: string }[], seq: number }}

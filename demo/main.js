@@ -94,6 +94,7 @@ try {
   document.getElementById("version").textContent = `v${version()}`;
   document.getElementById("follower-note").hidden = !app.follower;
   document.body.classList.toggle("following", app.follower);
+  if (app.follower) document.getElementById("seed").disabled = true;
   setupTabs();
   setupKeys();
   setupLogButtons();

@@ -7,7 +7,7 @@
 // come back.
 import { Encounter, Journey, TurnkeeperError, version } from "turnkeeper";
 import { app, broadcastState, clearLogs, JOURNEYS, newFightLog, notify, remember, rememberTravel, setEncounter, setJourney } from "./state.js";
-import { beginAction, endAction, recordCall } from "./code.js";
+import { VARS, beginAction, endAction, recordCall } from "./code.js";
 import { CHECKPOINT_EVERY, MemoryStore, openIndexedDb, storageProblem } from "./storage.js";
 
 const FILE_FORMAT = "turnkeeper-demo-game";
@@ -15,8 +15,7 @@ const LOCK_WAIT_MS = 2000;
 /** What each key of a saved game holds. */
 const KINDS = { enc: Encounter, hyb: Journey, ose: Journey, sea: Journey };
 const NAMES = { enc: "encounter", hyb: "HYB delve", ose: "OSE wilderness journey", sea: "OSE voyage" };
-/** The names the code panel gives them. */
-const VARS = { enc: "encounter", hyb: "delve", ose: "trek", sea: "voyage" };
+
 
 export const session = {
   /** @type {import("./storage.js").IdbStore | null} IndexedDB, when the browser allows it */
@@ -472,7 +471,14 @@ export async function exportGame(id) {
     state = snapshots();
     ui = uiState();
   } else {
-    const rebuilt = rebuild(await history(id, game.head));
+    const saved = await history(id, game.head);
+    beginAction(`export “${game.name}” (rebuilt from its saved moves)`);
+    let rebuilt;
+    try {
+      rebuilt = rebuild(saved);
+    } finally {
+      endAction();
+    }
     state = {};
     for (const [k, o] of Object.entries(rebuilt.objects)) if (o) state[k] = o.toJSON();
     ui = rebuilt.ui;

@@ -14,7 +14,7 @@
 // to get the leader's snapshots. Seeded rolls are checked the same way: the follower rolls them
 // again from the seeded position before them and must get the same faces and position after.
 import { Dice, Encounter, Journey, TurnkeeperError, roll } from "turnkeeper";
-import { note, noteBatch } from "./code.js";
+import { VARS, beginAction, endAction, note, noteBatch, recordCall } from "./code.js";
 import { journeyLine } from "./lines.js";
 
 const CHANNEL = "turnkeeper-demo";
@@ -302,9 +302,9 @@ function followRoll(seq, entry) {
   if (seq !== app.dice.seq + 1) throw new TurnkeeperError("OUT_OF_SYNC", `roll #${seq} arrived after roll #${app.dice.seq}`);
   if (entry.before) {
     // Seeded: the same stream from the same position must give the same faces and end where the leader's did.
-    const dice = Dice.fromState(entry.before);
+    const dice = recordCall(`const dice = Dice.fromState(roll.before)`, () => Dice.fromState(entry.before));
     try {
-      const again = dice.roll(entry.notation);
+      const again = recordCall(`dice.roll(${JSON.stringify(entry.notation)})`, () => dice.roll(entry.notation));
       if (!sameFaces(again.dice, entry.dice) || JSON.stringify(dice.state()) !== JSON.stringify(entry.after)) {
         throw new TurnkeeperError("OUT_OF_SYNC", `roll #${seq} does not follow from its seeded position`);
       }
@@ -312,7 +312,8 @@ function followRoll(seq, entry) {
       dice.free();
     }
   } else if (entry.faces) {
-    if (!sameFaces(roll(entry.notation, { faces: entry.faces }).dice, entry.dice)) throw new TurnkeeperError("OUT_OF_SYNC", `roll #${seq} does not match its faces`);
+    const again = recordCall(`roll(${JSON.stringify(entry.notation)}, { faces: roll.faces })`, () => roll(entry.notation, { faces: entry.faces }));
+    if (!sameFaces(again.dice, entry.dice)) throw new TurnkeeperError("OUT_OF_SYNC", `roll #${seq} does not match its faces`);
   }
   app.dice.seq = seq;
   app.dice.rolls.push(entry);
@@ -337,9 +338,10 @@ function fullState() {
   };
 }
 
-function load(target, snapshot) {
+function load(target, snapshot, from) {
   const old = objectOf(target);
-  const next = snapshot === null ? null : target === "enc" ? Encounter.fromJSON(snapshot) : Journey.fromJSON(snapshot);
+  const Kind = target === "enc" ? Encounter : Journey;
+  const next = snapshot === null ? null : recordCall(`${VARS[target]} = ${Kind.name}.fromJSON(${from})`, () => Kind.fromJSON(snapshot));
   if (target === "enc") app.enc = next;
   else app.journeys[target] = next;
   if (old !== next) old?.free();
@@ -348,7 +350,8 @@ function load(target, snapshot) {
 function receive(data) {
   switch (data.kind) {
     case "state": {
-      for (const t of TARGETS) load(t, data.snapshots[t]);
+      beginAction("follow: load the leader's snapshots");
+      for (const t of TARGETS) load(t, data.snapshots[t], `snapshots.${t}`);
       Object.assign(app.dice, structuredClone(data.dice));
       app.log.splice(0, app.log.length, ...data.logs.enc);
       app.logAt = data.logs.logAt;
@@ -363,20 +366,24 @@ function receive(data) {
       break;
     }
     case "set":
-      load(data.target, data.snapshot);
+      beginAction(`follow: the leader's new ${VARS[data.target]}`);
+      load(data.target, data.snapshot, "snapshot");
       if (data.target === "enc") newFightLog();
       else (app.journeyLogs[data.target].length = 0), (app.journeyClock[data.target] = app.journeys[data.target]?.now ?? null);
       break;
     case "batch": {
       const object = objectOf(data.target);
       if (!object) throw new TurnkeeperError("OUT_OF_SYNC", `a batch for a ${data.target} this tab does not have`);
-      object.applyEvents(data.batch);
+      beginAction(`follow: the leader's batch #${data.batch.seq}`);
+      recordCall(`${VARS[data.target]}.applyEvents(batch)`, () => object.applyEvents(data.batch));
+      note(`the batch's number and digest were checked: this tab now matches the leader's digest ${data.batch.digest}`);
       if (data.target === "enc") remember(data.batch.events);
       else countMiles(data.batch.events), rememberTravel(data.target, object, data.batch.events);
       app.sync.applied++;
       break;
     }
     case "roll":
+      beginAction(`follow: the leader's roll #${data.seq}`);
       followRoll(data.seq, data.roll);
       break;
     default:
@@ -391,6 +398,7 @@ export function startFollowing() {
     try {
       receive(msg.data);
     } catch (e) {
+      if (e instanceof TurnkeeperError && e.code === "OUT_OF_SYNC") note("OUT_OF_SYNC: nothing changed here; asked the leader for its snapshots");
       if (e instanceof TurnkeeperError && e.code === "OUT_OF_SYNC") {
         // Missed something: nothing changed here; the leader's snapshots heal it.
         app.sync.healed++;
@@ -400,6 +408,7 @@ export function startFollowing() {
         app.sync.last = `Could not follow: ${e instanceof Error ? e.message : String(e)}`;
       }
     }
+    endAction();
     notify();
   };
   channel.postMessage({ kind: "hello" });
