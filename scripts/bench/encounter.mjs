@@ -33,6 +33,16 @@ const round = () => {
   return order.length + relayed;
 };
 const roundNs = measure(round, { batches: 9, minBatchMs: 100 });
+// The same round relayed as verified batches (each with its number, the state's digest and the
+// dice position), the form followers can check.
+const verified = greyhawk(500, 5);
+const roundBatchesNs = measure(() => {
+  let n = verified.executeBatchJson({ type: "declareMany", declarations }).length;
+  n += verified.executeBatchJson({ type: "rollInitiative" }).length;
+  const order = verified.order();
+  n += verified.executeBatchJson({ type: "nextRound" }).length;
+  return order.length + n;
+}, { batches: 9, minBatchMs: 100 });
 // The same round through the object-returning methods (every event parsed into JS objects).
 const objects = greyhawk(500, 3);
 const roundObjectsNs = measure(() => {
@@ -42,17 +52,20 @@ const roundObjectsNs = measure(() => {
   return order.length + events;
 }, { batches: 9, minBatchMs: 100 });
 
-// Apply one event on a follower: replay a recorded stream of single-event batches.
+// Apply one event on a follower: replay a recorded stream, each command's events in one
+// applyEvents call (a follower checks the encounter's invariants after each call, so a
+// command's events travel together), and report the time per event.
 const host = greyhawk(30, 2);
 const follower = Encounter.fromJSON(host.toJSON());
 const stream = [];
-host.onEvents((events) => stream.push(...events));
+host.onEvents((events) => stream.push(events));
 for (let r = 0; r < 40; r++) {
   host.declareMany(Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`c${i}`, ACTIVITIES[i % ACTIVITIES.length]])));
   host.rollInitiative();
   // Ending the last turn closes the round and opens the next round's declarations.
   while (host.currentParticipant() !== undefined) host.endTurn();
 }
+const streamEvents = stream.reduce((n, events) => n + events.length, 0);
 const start = Encounter.fromJSON(follower.toJSON());
 let i = 0;
 let replica = Encounter.fromJSON(start.toJSON());
@@ -62,10 +75,35 @@ const applyOne = () => {
     replica = Encounter.fromJSON(start.toJSON());
     i = 0;
   }
-  replica.applyEvents([stream[i++]]);
+  replica.applyEvents(stream[i++]);
   return i;
 };
-const applyNs = measure(applyOne, { batches: 9 });
+const applyNs = (measure(applyOne, { batches: 9 }) * stream.length) / streamEvents;
+
+// The same stream as the leader's verified batches: each checked for its number and digest.
+const leader = greyhawk(30, 4);
+const leaderStart = JSON.stringify(leader);
+const batches = [];
+leader.onEvents((_events, batch) => batches.push(JSON.stringify(batch)));
+for (let r = 0; r < 40; r++) {
+  leader.declareMany(Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`c${i}`, ACTIVITIES[i % ACTIVITIES.length]])));
+  leader.rollInitiative();
+  while (leader.currentParticipant() !== undefined) leader.endTurn();
+}
+const batchEvents = batches.reduce((n, b) => n + JSON.parse(b).events.length, 0);
+let k = 0;
+let checked = Encounter.fromJSON(leaderStart);
+const applyBatch = () => {
+  if (k === batches.length) {
+    checked.free();
+    checked = Encounter.fromJSON(leaderStart);
+    k = 0;
+  }
+  checked.applyEvents(batches[k++]);
+  return k;
+};
+const perBatchNs = measure(applyBatch, { batches: 9 });
+const applyVerifiedNs = (perBatchNs * batches.length) / batchEvents;
 
 // Snapshot size of a 30-participant encounter with 5 effects each (conditions and named
 // effects with mixed durations, some concentration), mid-round.
@@ -90,8 +128,10 @@ table(
   [
     ["Greyhawk round, 500 combatants (declare + roll + order), events as JSON", fmt(roundNs), "≤ 1 ms"],
     ["  the same, every event parsed into objects", fmt(roundObjectsNs), "(reported)"],
+    ["  the same, relayed as verified batches (executeBatchJson)", fmt(roundBatchesNs), "≤ 1 ms"],
     ["apply one event (follower client)", fmt(applyNs), "≤ 10 µs"],
+    ["  the same, from the leader's verified batches (per event)", fmt(applyVerifiedNs), "≤ 10 µs"],
     ["snapshot, 30 participants × 5 effects", `${(snap30.length / 1024).toFixed(2)} KB`, "≤ 8 KB"],
   ],
 );
-console.log(`\n(${stream.length} recorded events replayed one at a time; a round's events relayed: ${(relayed / 1024).toFixed(0)} KB of JSON)`);
+console.log(`\n(${streamEvents} recorded events in ${stream.length} commands, replayed a command at a time; a round's events relayed: ${(relayed / 1024).toFixed(0)} KB of JSON)`);

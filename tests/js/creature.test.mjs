@@ -191,7 +191,7 @@ test("HYB: 0 HP incapacitates; stabilising rolls the injury table; EX-HYB-05 nig
   const st = c.stabilize({ type: "check", modifier: 1, dc: 12 }, faces([11, 2, 4]));
   assert.deepEqual(st.dice, [{ sides: 20, face: 11 }, { sides: 20, face: 2 }, { sides: 6, face: 4 }]);
   assert.ok(st.outcomes.some((o) => o.type === "injury" && o.roll === 2 && o.row === "feeble"));
-  assert.equal(c.toJSON().creature.abilities?.str, 8);
+  assert.equal(c.toJSON().creature.creature.abilities?.str, 8);
   assert.equal(c.hp, 1);
   assert.deepEqual(c.hybNightlyRest({ safety: "safe", ateFood: true }).outcomes, [{ type: "regainedHp", amount: 4, hp: 5 }]);
   assert.deepEqual(c.hybNightlyRest({ safety: "unsafe", ateFood: true }).outcomes, [{ type: "regainedHp", amount: 1, hp: 6 }]);
@@ -230,7 +230,8 @@ test("toJSON/fromJSON restores exactly; tampered or malformed snapshots are refu
   c.damage({ amount: 25 }, undefined, faces([]));
   c.gainStrife(1);
   const snap = c.toJSON();
-  assert.equal(snap.v, 1);
+  assert.equal(snap.v, 2);
+  assert.equal(snap.creature.v, 1);
   const back = Creature.fromJSON(JSON.parse(JSON.stringify(snap)));
   assert.deepEqual(back.toJSON(), snap);
   assert.deepEqual(back.status(), c.status());
@@ -238,12 +239,14 @@ test("toJSON/fromJSON restores exactly; tampered or malformed snapshots are refu
   assert.deepEqual(back.deathSave(0, undefined, faces([4])), c.deathSave(0, undefined, faces([4])));
 
   const tampered = structuredClone(snap);
-  tampered.creature.hp.current = 99;
+  tampered.creature.creature.hp.current = 99;
   assert.throws(() => Creature.fromJSON(tampered), fails("SNAPSHOT_INVALID"));
   const badDeath = structuredClone(snap);
-  badDeath.creature.death = /** @type {any} */ ({ type: "undead" });
+  badDeath.creature.creature.death = /** @type {any} */ ({ type: "undead" });
   assert.throws(() => Creature.fromJSON(badDeath), fails("SNAPSHOT_INVALID"));
-  assert.throws(() => Creature.fromJSON({ ...snap, v: 2 }), fails("SNAPSHOT_INVALID"));
+  assert.throws(() => Creature.fromJSON({ ...snap, v: 3 }), fails("SNAPSHOT_INVALID"));
+  // A creature's own snapshot, as earlier versions saved it, still loads.
+  assert.deepEqual(Creature.fromJSON(snap.creature).status(), Creature.fromJSON(snap).status());
   assert.throws(() => Creature.fromJSON(/** @type {any} */ ({ creature: 5 })), fails("SNAPSHOT_INVALID"));
   // Not a snapshot at all (neither JSON text nor an object): the wrong type, refused before the wasm.
   assert.throws(() => Creature.fromJSON(/** @type {any} */ (null)), fails("INVALID_ARGUMENT"));

@@ -5,15 +5,20 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
-import { Encounter, Journey, TurnkeeperError } from "turnkeeper";
+import { Creature, Dice, Encounter, Journey, TurnkeeperError } from "turnkeeper";
 
-const fails = (code) => (e) => e instanceof TurnkeeperError && e.code === code;
+/** @param {string} code */
+const fails = (code) => (/** @type {unknown} */ e) => e instanceof TurnkeeperError && e.code === code;
+/** @param {string} prefix @returns {{ file: string, vector: any }[]} */
 const vectors = (prefix) =>
   readdirSync(new URL("../vectors/", import.meta.url))
     .filter((f) => f.startsWith(prefix))
     .map((f) => ({ file: f, vector: JSON.parse(readFileSync(new URL(`../vectors/${f}`, import.meta.url), "utf8")) }));
 
-/** A fresh leader for a vector, and the list of commands to run. */
+/**
+ * A fresh leader for a vector.
+ * @param {string} kind @param {any} vector @returns {any}
+ */
 function leaderOf(kind, vector) {
   if (kind === "encounter") {
     const { preset, ...config } = vector.config;
@@ -21,6 +26,7 @@ function leaderOf(kind, vector) {
   }
   return new Journey({ ruleset: vector.ruleset, seed: vector.seed });
 }
+/** @type {(kind: string, snapshot: any) => any} */
 const restore = (kind, snapshot) => (kind === "encounter" ? Encounter.fromJSON(snapshot) : Journey.fromJSON(snapshot));
 
 const cases = [
@@ -49,12 +55,12 @@ for (const { kind, file, vector } of cases) {
     let a, b;
     try {
       a = leader.executeJson(next);
-    } catch (e) {
+    } catch (/** @type {any} */ e) {
       a = e.code;
     }
     try {
       b = follower.executeJson(next);
-    } catch (e) {
+    } catch (/** @type {any} */ e) {
       b = e.code;
     }
     assert.deepEqual(b, a);
@@ -65,7 +71,7 @@ for (const { kind, file, vector } of cases) {
 function fight() {
   const leader = new Encounter({ ruleset: "gh5e", seed: 11 });
   const follower = Encounter.fromJSON(leader.toJSON());
-  const relay = (batch) => follower.applyEvents(batch);
+  const relay = (/** @type {any} */ batch) => follower.applyEvents(batch);
   relay(leader.executeBatch({ type: "addParticipant", participant: { id: "rath", name: "Rath", side: "party", dex: 12 } }));
   relay(leader.executeBatch({ type: "addParticipant", participant: { id: "gob", name: "Goblin", side: "foes", dex: 14 } }));
   relay(leader.executeBatch({ type: "start" }));
@@ -77,7 +83,7 @@ test("a follower that misses a batch gets OUT_OF_SYNC naming the batch it expect
   leader.executeBatch({ type: "declareMany", declarations: { rath: ["melee"], gob: ["ranged"] } }); // dropped on the way
   const missed = leader.executeBatch({ type: "rollInitiative" });
   const before = JSON.stringify(follower);
-  assert.throws(() => follower.applyEvents(missed), (e) => fails("OUT_OF_SYNC")(e) && /expected batch 4, got batch 5/.test(e.message));
+  assert.throws(() => follower.applyEvents(missed), (/** @type {any} */ e) => fails("OUT_OF_SYNC")(e) && /expected batch 4, got batch 5/.test(e.message));
   assert.equal(JSON.stringify(follower), before);
   // Recover: load the leader's snapshot, then carry on with the next batch.
   const healed = Encounter.fromJSON(leader.toJSON());
@@ -101,7 +107,7 @@ test("a batch whose events were altered on the way is OUT_OF_SYNC, not a silent 
   // A die face lowered by one (and the total with it): every event still applies, and the
   // order is the same, but the state is not the leader's.
   const forged = JSON.parse(text);
-  const roll = forged.events.find((e) => e.type === "initiativeRolled").rolls.find((r) => r.total > 1 && r.dice[0].die.face > 1);
+  const roll = forged.events.find((/** @type {any} */ e) => e.type === "initiativeRolled").rolls.find((/** @type {any} */ r) => r.total > 1 && r.dice[0].die.face > 1);
   assert.ok(roll, "a roll that can be lowered");
   roll.dice[0].die.face -= 1;
   roll.total -= 1;
@@ -109,7 +115,7 @@ test("a batch whose events were altered on the way is OUT_OF_SYNC, not a silent 
   assert.equal(JSON.stringify(follower), before);
   // Moving a roll to someone else makes the events not fit at all; refused just the same.
   const swapped = JSON.parse(text);
-  const rolls = swapped.events.find((e) => e.type === "initiativeRolled").rolls;
+  const rolls = swapped.events.find((/** @type {any} */ e) => e.type === "initiativeRolled").rolls;
   [rolls[0].participants, rolls[1].participants] = [rolls[1].participants, rolls[0].participants];
   assert.throws(() => follower.applyEvents(swapped), (e) => e instanceof TurnkeeperError);
   assert.equal(JSON.stringify(follower), before);
@@ -128,6 +134,7 @@ test("followers refuse events that lead to a state a snapshot would not restore"
   const other = current === "rath" ? "gob" : "rath";
   // A lone turnEnded for someone whose turn it is not, the end of the encounter mid-turn
   // followed by a turn start, an impossible round.
+  /** @type {any[]} */
   const attempts = [
     [{ type: "turnEnded", participant: other, round: 1 }],
     [{ type: "encounterEnded", round: 1 }, { type: "turnStarted", participant: other, round: 1 }],
@@ -139,7 +146,10 @@ test("followers refuse events that lead to a state a snapshot would not restore"
   }
 });
 
-/** Every JSON path to a number, string or boolean leaf, and every key, of `value`. */
+/**
+ * Every JSON path to a number, string or boolean leaf, and every key, of `value`.
+ * @param {any} value @param {(string | number)[]} path @returns {{ path: (string | number)[], drop: boolean }[]}
+ */
 function leaves(value, path = []) {
   if (Array.isArray(value)) return value.flatMap((v, i) => leaves(v, [...path, i]));
   if (value !== null && typeof value === "object") {
@@ -147,14 +157,15 @@ function leaves(value, path = []) {
   }
   return [{ path, drop: false }];
 }
-const clone = (v) => JSON.parse(JSON.stringify(v));
+const clone = (/** @type {any} */ v) => JSON.parse(JSON.stringify(v));
+/** @param {any} snapshot @param {{ path: (string | number)[], drop: boolean }} change */
 function edit(snapshot, { path, drop }) {
   const copy = clone(snapshot);
   let at = copy;
   for (const k of path.slice(0, -1)) at = at[k];
   const last = path[path.length - 1];
   if (drop) {
-    if (Array.isArray(at)) at.splice(last, 1);
+    if (Array.isArray(at)) at.splice(Number(last), 1);
     else delete at[last];
   } else {
     const v = at[last];
@@ -163,6 +174,7 @@ function edit(snapshot, { path, drop }) {
   return copy;
 }
 
+/** @param {any} snapshot @param {(text: string) => any} load */
 function everyEditIsRefused(snapshot, load) {
   const all = leaves(snapshot);
   assert.ok(all.length > 20, "a snapshot with something in it");
@@ -211,6 +223,7 @@ test("snapshots written before the checksummed envelope still load", () => {
 });
 
 test("a failed command leaves the snapshot and the dice byte-identical, in every ruleset", () => {
+  /** @type {Record<string, any>} */
   const refused = {
     gh5e: { type: "endTurn" },
     a5e: { type: "addParticipant", participant: { id: "a", name: "Again", side: "foes", dex: 10 } },
@@ -218,7 +231,7 @@ test("a failed command leaves the snapshot and the dice byte-identical, in every
     ose: { type: "removeParticipant", participant: "nobody" },
   };
   for (const [ruleset, command] of Object.entries(refused)) {
-    const enc = new Encounter({ ruleset, seed: 5 });
+    const enc = new Encounter({ ruleset: /** @type {any} */ (ruleset), seed: 5 });
     enc.add({ id: "a", name: "A", side: "party", dex: 12 });
     enc.add({ id: "b", name: "B", side: "foes", dex: 9 });
     enc.start();
@@ -231,13 +244,14 @@ test("a failed command leaves the snapshot and the dice byte-identical, in every
   const j = new Journey({ ruleset: "ose", mode: "oseDungeon", seed: 5 });
   j.start({ hour: 8 });
   const before = JSON.stringify(j);
-  assert.throws(() => j.execute({ type: "dungeonTurn", familiarity: "nonsense" }), (e) => e instanceof TurnkeeperError);
+  assert.throws(() => j.execute(/** @type {any} */ ({ type: "dungeonTurn", familiarity: "nonsense" })), (e) => e instanceof TurnkeeperError);
   assert.equal(JSON.stringify(j), before);
 });
 
 test("onEvents listeners get each command's batch", () => {
   const enc = new Encounter({ ruleset: "gh5e", seed: 3 });
   const follower = Encounter.fromJSON(enc.toJSON());
+  /** @type {number[]} */
   const seen = [];
   enc.onEvents((events, batch) => {
     assert.deepEqual(batch.events, events);
@@ -249,4 +263,49 @@ test("onEvents listeners get each command's batch", () => {
   enc.start();
   assert.deepEqual(seen, [1, 2, 3]);
   assert.equal(JSON.stringify(follower), JSON.stringify(enc));
+});
+
+test("a creature's calls travel as checked batches: the follower ends byte-identical; a missed one is OUT_OF_SYNC", () => {
+  const pc = new Creature({ kind: "pc", hpMax: 20, level: 3, conMod: 1, rules: { type: "a5e" } });
+  const mirror = Creature.fromJSON(pc.toJSON());
+  /** @type {any[]} */
+  const batches = [];
+  pc.onEvents((_events, batch) => batches.push(batch));
+  const dice = new Dice({ seed: 9 });
+  pc.damage({ amount: 14, damageType: "fire" });
+  pc.damage({ amount: 9 });
+  pc.deathSave(0, undefined, dice);
+  pc.deathSave(0, undefined, dice);
+  assert.equal(batches.length, 4);
+  assert.deepEqual(batches.map((b) => b.seq), [1, 2, 3, 4]);
+  assert.equal(batches[2].events[0].faces.length, 1, "the event keeps the face it rolled");
+  mirror.applyEvents(batches[0]);
+  const before = JSON.stringify(mirror);
+  assert.throws(() => mirror.applyEvents(batches[2]), fails("OUT_OF_SYNC"));
+  assert.equal(JSON.stringify(mirror), before);
+  for (const b of batches.slice(1)) mirror.applyEvents(JSON.stringify(b));
+  assert.equal(JSON.stringify(mirror), JSON.stringify(pc));
+  assert.deepEqual(mirror.status(), pc.status());
+  // A recorded face changed on the way: the death save comes out differently here.
+  const late = Creature.fromJSON(JSON.stringify(pc));
+  const next = (() => {
+    /** @type {any} */
+    let got;
+    const off = pc.onEvents((_e, b) => (got = b));
+    pc.deathSave(0, undefined, dice);
+    off();
+    return got;
+  })();
+  const forged = clone(next);
+  forged.events[0].faces[0] = forged.events[0].faces[0] === 20 ? 1 : 20;
+  assert.throws(() => late.applyEvents(forged), (/** @type {any} */ e) => e instanceof TurnkeeperError);
+  late.applyEvents(next);
+  assert.equal(JSON.stringify(late), JSON.stringify(pc));
+});
+
+test("every single-field edit of a creature snapshot is refused", () => {
+  const c = new Creature({ kind: "pc", hpMax: 30, level: 5, conMod: 2, tempHp: 4, hitDice: { die: "d8", total: 5, spent: 1 }, rules: { type: "a5e" } });
+  c.damage({ amount: 9, damageType: "cold" });
+  c.gainFatigue(1);
+  everyEditIsRefused(c.toJSON(), (text) => Creature.fromJSON(text));
 });

@@ -33,6 +33,7 @@ pub mod ose;
 pub mod outcome;
 pub mod roll;
 pub mod rules;
+pub mod sheet;
 pub mod short_rest;
 pub mod state;
 pub mod time;

@@ -195,7 +195,7 @@ impl<M: Model> Engine<M> {
         }
         work.check().map_err(|e| {
             Error::snapshot(format!(
-                "these events lead to a {} that could not be saved: {}",
+                "these events lead to a state of the {} that could not be saved: {}",
                 M::NAME,
                 e.message
             ))

@@ -2,6 +2,7 @@
 import {
   CreatureHandle,
   type Ability,
+  type CreatureEvent,
   type CreatureRules,
   type CreatureSnapshot,
   type CreatureSpec,
@@ -24,8 +25,9 @@ import {
   type TempHpChoice,
 } from "../wasm/turnkeeper.js";
 import { boxOf, type Dice } from "./dice.js";
+import type { Batch } from "./commands.js";
 import { guard, TurnkeeperError } from "./errors.js";
-import { checkBoolean, checkNumber, checkObject, checkString, fromText, snapshotText, toText, typeOf } from "./text.js";
+import { checkBoolean, checkNumber, checkObject, checkString, checkText, fromText, snapshotText, toText, typeOf } from "./text.js";
 import { ensureReady } from "./loader.js";
 
 export type {
@@ -110,12 +112,30 @@ function booleanText(value: unknown, what: string): string {
 }
 
 /**
+ * What {@link Creature.toJSON} returns: the creature's own versioned snapshot (`creature`: the
+ * creature, its rules and clock), the operations made or applied (`seq`), under a checksum
+ * (`sum`): a changed value or a dropped field is `SNAPSHOT_INVALID`.
+ */
+export interface CreatureSaved {
+  /** Envelope version (2). */
+  v: number;
+  seq: number;
+  creature: CreatureSnapshot;
+  sum: string;
+}
+
+export type { CreatureEvent };
+
+/**
  * One creature with its rules and its own clock (game seconds, fight or not). Calls return reports
- * with every die and outcome; a failed call changes nothing.
+ * with every die and outcome; a failed call changes nothing. Like an encounter, a creature can
+ * be mirrored on other clients: each call is an event (the operation and the faces it rolled)
+ * that `onEvents` listeners receive in a checked {@link Batch}, for `applyEvents` elsewhere.
  */
 export class Creature {
   /** @internal */
   readonly handle: CreatureHandle;
+  private readonly listeners = new Set<(events: CreatureEvent[], batch: Batch<CreatureEvent>) => void>();
 
   constructor(spec: CreatureSpec) {
     ensureReady();
@@ -123,18 +143,47 @@ export class Creature {
     this.handle = guard(() => new CreatureHandle(text));
   }
 
-  /** Restore a {@link Creature.toJSON} snapshot; malformed or tampered is `SNAPSHOT_INVALID`. */
-  static fromJSON(snapshot: CreatureSnapshot | string): Creature {
+  /**
+   * Restore a {@link Creature.toJSON} snapshot (or a creature's own `{ v: 1, creature, rules,
+   * time }` snapshot, as earlier versions wrote it); malformed or tampered is `SNAPSHOT_INVALID`.
+   */
+  static fromJSON(snapshot: CreatureSaved | CreatureSnapshot | string): Creature {
     ensureReady();
     const creature = Object.create(Creature.prototype) as Creature;
     const text = snapshotText(snapshot);
     Object.defineProperty(creature, "handle", { value: guard(() => CreatureHandle.fromJSON(text)) });
+    Object.defineProperty(creature, "listeners", { value: new Set() });
     return creature;
   }
 
-  /** A versioned snapshot (`{ v, creature, rules, time }`) that {@link Creature.fromJSON} restores exactly. */
-  toJSON(): CreatureSnapshot {
+  /** A checksummed snapshot that {@link Creature.fromJSON} restores exactly. */
+  toJSON(): CreatureSaved {
     return fromText(guard(() => this.handle.toJSON()));
+  }
+
+  /** Be told of each call's event and its {@link Batch} (to mirror the creature elsewhere). */
+  onEvents(listener: (events: CreatureEvent[], batch: Batch<CreatureEvent>) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Apply another client's batch (checked: `OUT_OF_SYNC` when one was missed or it led to a
+   * different creature here) or bare events, all or nothing.
+   */
+  applyEvents(events: readonly CreatureEvent[] | Batch<CreatureEvent> | string): void {
+    const text = typeof events === "string" ? checkText(events) : toText(events);
+    guard(() => this.handle.applyEvents(text));
+  }
+
+  /** Calls made or applied so far. */
+  get seq(): number {
+    return guard(() => this.handle.seq());
+  }
+
+  /** The digest of the creature now (16 hex digits), as a batch carries it. */
+  digest(): string {
+    return guard(() => this.handle.digest());
   }
 
   /** Everything a UI shows at once, each value from the rules core. */
@@ -180,7 +229,7 @@ export class Creature {
     return (t.effective ?? 0) + (t.pending ?? 0);
   }
   get rules(): CreatureRules {
-    return this.toJSON().rules;
+    return this.toJSON().creature.rules;
   }
   /** The creature's clock. */
   get time(): Moment {
@@ -190,7 +239,10 @@ export class Creature {
   /** Run `op` with its arguments already checked: `n` a number, `a` and `b` JSON text. */
   private run<T>(op: string, n = 0, a = "null", b = "null", dice?: Dice): T {
     const box = boxOf(dice);
-    return fromText<T>(guard(() => this.handle.apply(op, n, a, b, box)));
+    if (this.listeners.size === 0) return fromText<T>(guard(() => this.handle.apply(op, n, a, b, box, false)));
+    const batch = JSON.parse(guard(() => this.handle.apply(op, n, a, b, box, true))) as Batch<CreatureEvent>;
+    for (const l of this.listeners) l(batch.events, batch);
+    return fromText<T>(batch.events[0]?.result ?? "null");
   }
 
   /** What `damage` would do, step by step, changing nothing (`25 − 5 = 20, halved: 10`). */

@@ -1,0 +1,143 @@
+//! Applying what happens within a turn: activities and action slots used, readied actions,
+//! commanded creatures, harm and spell disruption (GH-VAR-02), retreats (HYB).
+
+use crate::encounter::event::EncounterEvent;
+use crate::encounter::participant::ActionKind;
+use crate::encounter::state::Encounter;
+use crate::error::{Error, Result};
+use crate::initiative::InitiativeSystem;
+
+use super::{bad, check_die, misrouted};
+
+impl Encounter {
+    pub(super) fn apply_actions(&mut self, event: &EncounterEvent) -> Result<()> {
+        match event {
+            EncounterEvent::ActivityUsed {
+                participant,
+                activity,
+            } => {
+                if !self.allowed_activities(participant)?.contains(activity) {
+                    return Err(Error::not_allowed(format!(
+                        "\"{participant}\" did not roll for {} (GH-INIT-09)",
+                        activity.label()
+                    )));
+                }
+                self.get_mut(participant)?.activities_used.push(*activity);
+            }
+            EncounterEvent::ActionUsed {
+                participant, slot, ..
+            } => {
+                // A5E-TURN-01/04: movement can be split around actions.
+                let split_movement = *slot == ActionKind::Movement
+                    && matches!(
+                        self.system(),
+                        InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
+                    );
+                let p = self.get_mut(participant)?;
+                if p.spent.has(*slot) && !split_movement {
+                    return Err(Error::not_allowed(format!(
+                        "\"{participant}\" has already used its {}",
+                        slot.label()
+                    )));
+                }
+                p.spent = p.spent.with(*slot);
+            }
+            EncounterEvent::Readied {
+                participant,
+                trigger,
+            } => {
+                self.get_mut(participant)?.readied = Some(trigger.clone());
+            }
+            EncounterEvent::ReadyTriggered { participant } => {
+                let p = self.get_mut(participant)?;
+                if p.readied.take().is_none() {
+                    return Err(Error::not_allowed(format!(
+                        "\"{participant}\" has no readied action"
+                    )));
+                }
+            }
+            EncounterEvent::ControlledCommanded {
+                controller,
+                targets,
+            } => {
+                for t in targets {
+                    if self.get(t)?.controller.as_ref() != Some(controller) {
+                        return Err(Error::not_allowed(format!(
+                            "\"{controller}\" does not control \"{t}\""
+                        )));
+                    }
+                }
+                for t in targets {
+                    self.get_mut(t)?.commanded = true;
+                }
+            }
+            EncounterEvent::Harmed { participant, harm } => {
+                let p = self.get_mut(participant)?;
+                if p.retreat == Some(false)
+                    && matches!(
+                        harm,
+                        crate::encounter::participant::Harm::Hit
+                            | crate::encounter::participant::Harm::Damage
+                    )
+                {
+                    p.retreat = Some(true);
+                }
+            }
+            EncounterEvent::SpellDisrupted {
+                participant,
+                disruption,
+            } => {
+                self.get_mut(participant)?.spell = Some(*disruption);
+            }
+            EncounterEvent::RetreatStarted { participant } => {
+                if !self.is_current(participant) {
+                    return Err(Error::out_of_order(
+                        "a retreat uses the participant's own turn",
+                    ));
+                }
+                let p = self.get_mut(participant)?;
+                p.retreat = Some(false);
+                p.spent = p
+                    .spent
+                    .with(ActionKind::Active)
+                    .with(ActionKind::Movement)
+                    .with(ActionKind::Quick);
+            }
+            EncounterEvent::RetreatResolved {
+                participant,
+                check,
+                hit,
+                escaped,
+            } => {
+                if let Some(c) = check {
+                    check_die(&c.die, 20)?;
+                }
+                let p = self.get(participant)?;
+                let Some(was_hit) = p.retreat else {
+                    return Err(Error::out_of_order(format!(
+                        "\"{participant}\" is not retreating"
+                    )));
+                };
+                let expected = !was_hit && check.is_none_or(|c| c.passed());
+                if *hit != was_hit || *escaped != expected {
+                    return Err(bad("retreat result does not match the state"));
+                }
+                if *escaped && self.is_current(participant) {
+                    return Err(Error::out_of_order(
+                        "end the turn before leaving initiative",
+                    ));
+                }
+                if *escaped {
+                    self.remove_from_order(participant);
+                }
+                let p = self.get_mut(participant)?;
+                p.retreat = None;
+                if *escaped {
+                    p.out = true;
+                }
+            }
+            _ => return Err(misrouted(event)),
+        }
+        Ok(())
+    }
+}

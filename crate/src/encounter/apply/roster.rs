@@ -1,0 +1,129 @@
+//! Applying events that change who takes part: participants joining, leaving and changing
+//! (name, side, group, control, whether they can act), the round length, and the world actions
+//! registered for the scene.
+
+use crate::encounter::event::EncounterEvent;
+use crate::encounter::limits::{MAX_PARTICIPANTS, MAX_WORLD_ACTIONS};
+use crate::encounter::participant::Participant;
+use crate::encounter::state::Encounter;
+use crate::encounter::world::WorldActionState;
+use crate::error::{Error, ErrorCode, Result};
+use crate::initiative::InitiativeSystem;
+
+use super::misrouted;
+
+impl Encounter {
+    pub(super) fn apply_roster(&mut self, event: &EncounterEvent) -> Result<()> {
+        match event {
+            EncounterEvent::ParticipantAdded { participant } => {
+                if self.index.contains_key(&participant.id) {
+                    return Err(Error::new(
+                        ErrorCode::DuplicateId,
+                        format!("participant \"{}\" already exists", participant.id),
+                    ));
+                }
+                if self.participants.len() >= MAX_PARTICIPANTS {
+                    return Err(Error::new(
+                        ErrorCode::LimitExceeded,
+                        format!("an encounter holds at most {MAX_PARTICIPANTS} participants"),
+                    ));
+                }
+                crate::encounter::execute::validate_new(self, participant)?;
+                self.participants
+                    .push(Participant::from_new(participant.clone()));
+                std::sync::Arc::make_mut(&mut self.index).insert(
+                    participant.id.clone(),
+                    self.participants.len().saturating_sub(1),
+                );
+            }
+            EncounterEvent::ParticipantRemoved { participant } => {
+                let i = self.pos(participant)?;
+                if self.is_current(participant) {
+                    return Err(Error::out_of_order(
+                        "end the participant's turn before removing it",
+                    ));
+                }
+                if self
+                    .participants
+                    .iter()
+                    .any(|p| p.controller.as_ref() == Some(participant))
+                {
+                    return Err(Error::not_allowed(
+                        "release the creatures it controls before removing it",
+                    ));
+                }
+                self.remove_from_order(participant);
+                self.participants.remove(i);
+                self.rebuild_index();
+            }
+            EncounterEvent::ParticipantRenamed { participant, name } => {
+                self.get_mut(participant)?.name = name.clone();
+            }
+            EncounterEvent::SideChanged { participant, side } => {
+                self.get_mut(participant)?.side = side.clone();
+            }
+            EncounterEvent::GroupChanged { participant, group } => {
+                self.get_mut(participant)?.group = group.clone();
+            }
+            EncounterEvent::CanActChanged {
+                participant,
+                can_act,
+            } => {
+                self.get_mut(participant)?.can_act = *can_act;
+            }
+            EncounterEvent::ControllerChanged {
+                participant,
+                controller,
+            } => {
+                self.check_controller(participant, controller.as_ref())?;
+                if controller.is_some() && self.is_current(participant) {
+                    return Err(Error::out_of_order(
+                        "control cannot change during the creature's own turn",
+                    ));
+                }
+                let acts_on_controller_turn = matches!(
+                    self.system(),
+                    InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
+                );
+                if controller.is_some() && acts_on_controller_turn {
+                    self.remove_from_order(participant);
+                }
+                self.get_mut(participant)?.controller = controller.clone();
+            }
+            EncounterEvent::InitiativeCheckChanged { participant, check } => {
+                self.get_mut(participant)?.check = check.clone();
+            }
+            EncounterEvent::RoundLengthChanged { length } => {
+                self.config.check_round_length(*length)?;
+                self.config.round_length = Some(*length);
+            }
+            EncounterEvent::WorldActionAdded { action } => {
+                action.validate()?;
+                if self.world.iter().any(|w| w.action.id == action.id) {
+                    return Err(Error::new(
+                        ErrorCode::DuplicateId,
+                        format!("world action \"{}\" already exists", action.id),
+                    ));
+                }
+                if self.world.len() >= MAX_WORLD_ACTIONS {
+                    return Err(Error::new(
+                        ErrorCode::LimitExceeded,
+                        format!("at most {MAX_WORLD_ACTIONS} world actions"),
+                    ));
+                }
+                self.world.push(WorldActionState {
+                    action: action.clone(),
+                    charged: true,
+                    recharged_in: None,
+                });
+            }
+            EncounterEvent::WorldActionRemoved { action } => {
+                let i = self.world_pos(action)?;
+                self.world.remove(i);
+                self.world_used.retain(|w| w != action);
+            }
+            _ => return Err(misrouted(event)),
+        }
+        Ok(())
+    }
+}
