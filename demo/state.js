@@ -14,7 +14,7 @@
 // to get the leader's snapshots. Seeded rolls are checked the same way: the follower rolls them
 // again from the seeded position before them and must get the same faces and position after.
 import { Dice, Encounter, Journey, TurnkeeperError, roll } from "turnkeeper";
-import { VARS, beginAction, endAction, note, noteBatch, recordCall } from "./code.js";
+import { VARS, beginAction, endAction, lastAction, note, noteBatch, recordCall } from "./code.js";
 import { journeyLine } from "./lines.js";
 
 const CHANNEL = "turnkeeper-demo";
@@ -152,10 +152,17 @@ function touches(e) {
   }
 }
 
+/** The action the happenings belong to (code.js numbers them): a new one starts a new list. */
+let recentFor = -1;
+
 /** Log lines, happenings and initiative dice for encounter events (local or from the leader). */
 export function remember(events, { fresh = true } = {}) {
   const enc = app.enc;
-  if (fresh) (app.recent = []), app.touched.clear();
+  if (fresh && recentFor !== lastAction.seq) {
+    recentFor = lastAction.seq;
+    app.recent = [];
+    app.touched.clear();
+  }
   for (const e of events) {
     if (fresh) for (const id of touches(e)) app.touched.add(id);
     if (e.type === "initiativeRolled") {
