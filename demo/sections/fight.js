@@ -174,7 +174,7 @@ function hint(enc, c) {
     case "world": return "World phase: use world actions that are ready, then End world phase.";
     case "turns": return c.system === "side" ? "The acting side goes through its phases: Next phase, or End turn when it is done." : "Act from the rows (Act), then End turn (key N).";
     case "between": return "Nobody can act this round: Next round.";
-    case "ended": return "The fight is over: start a new one, or take a rest in the rows.";
+    case "ended": return "The fight is over: load the sample fight again, or start a new encounter.";
     default: return "";
   }
 }
