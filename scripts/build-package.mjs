@@ -41,3 +41,7 @@ const glue = ts.transpileModule(readFileSync(gluePath, "utf8"), {
 }).outputText;
 writeFileSync(gluePath, glue);
 console.log("[build] package assembled in js-package/dist");
+
+// The integration kits' static folders (Owlbear extension, Foundry module and its zip) carry a
+// copy of the package: rebuild them with it so they never go stale.
+execFileSync(process.execPath, [join(root, "scripts", "build-kits.mjs")], { stdio: "inherit" });

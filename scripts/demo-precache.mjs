@@ -15,6 +15,8 @@ const DIST_URL = "../node_modules/turnkeeper/dist/";
 /** The worker itself and its list are the browser's to fetch; blank.html is a benchmark's. */
 const SKIP = new Set(["sw.js", "precache.js", "blank.html"]);
 const DEMO_TYPES = /\.(html|js|css|svg|png|webmanifest)$/;
+/** The integration kits' examples are apps of their own (an Owlbear extension, a Foundry module), not the demo page's. */
+const SKIP_DIRS = ["owlbear/", "foundry/"];
 
 /** @param {string} dir @returns {string[]} */
 function walk(dir) {
@@ -48,7 +50,7 @@ export function precacheList(root = ROOT) {
   const files = [];
   for (const f of walk(DEMO)) {
     const rel = relative(DEMO, f).split("\\").join("/");
-    if (!SKIP.has(rel) && DEMO_TYPES.test(rel)) files.push({ path: f, url: `./${rel}` });
+    if (!SKIP.has(rel) && !SKIP_DIRS.some((d) => rel.startsWith(d)) && DEMO_TYPES.test(rel)) files.push({ path: f, url: `./${rel}` });
   }
   if (existsSync(DIST)) {
     const wasm = walk(join(DIST, "wasm")).filter((f) => f.endsWith(".wasm"));

@@ -63,6 +63,8 @@ export function startServer({ port = 0, root = ROOT } = {}) {
       res.writeHead(200, {
         "content-type": TYPES[extname(path)] ?? "application/octet-stream",
         "cache-control": "no-store",
+        // Owlbear Rodeo fetches an extension's manifest from its own origin (tests/browser/owlbear).
+        "access-control-allow-origin": "*",
       });
       res.end(body);
     } catch {

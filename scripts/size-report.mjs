@@ -18,15 +18,22 @@ function jsFiles(dir) {
 }
 
 const wasm = readFileSync(join(dist, "wasm", "turnkeeper_bg.wasm"));
-const js = Buffer.concat(jsFiles(dist).filter((p) => !p.endsWith("inline.js") && !p.endsWith("node.js")).map((p) => readFileSync(p)));
+// The integration kits are subpath exports of their own (turnkeeper/owlbear, turnkeeper/foundry),
+// loaded only by the hosts that import them: reported apart from the main browser entry.
+const kitDirs = ["owlbear", "foundry", "kits"].map((d) => join(dist, d));
+const inKit = (p) => kitDirs.some((d) => p.startsWith(d));
+const js = Buffer.concat(jsFiles(dist).filter((p) => !p.endsWith("inline.js") && !p.endsWith("node.js") && !inKit(p)).map((p) => readFileSync(p)));
+const kit = (name) => Buffer.concat([...jsFiles(join(dist, name)), ...jsFiles(join(dist, "kits"))].map((p) => readFileSync(p)));
 const inline = readFileSync(join(dist, "wasm", "inline-bytes.js"));
 const rows = [
   ["wasm (raw)", kb(wasm.length), ""],
   ["wasm (gzip -9)", kb(gz(wasm)), "budget 150 KB"],
   ["JS facade + glue, browser entry (gzip -9)", kb(gz(js)), "budget 20 KB"],
   ["inline entry's base64 module (gzip -9)", kb(gz(inline)), ""],
+  ["turnkeeper/owlbear, beside the entry (gzip -9)", kb(gz(kit("owlbear"))), ""],
+  ["turnkeeper/foundry, beside the entry (gzip -9)", kb(gz(kit("foundry"))), ""],
 ];
-for (const [what, size, note] of rows) console.log(`${what.padEnd(44)} ${size.padStart(10)}  ${note}`);
+for (const [what, size, note] of rows) console.log(`${what.padEnd(48)} ${size.padStart(10)}  ${note}`);
 let over = false;
 if (gz(wasm) > 150 * 1024) (over = true), console.log("OVER BUDGET: the wasm exceeds 150 KB gzip");
 if (gz(js) > 20 * 1024) (over = true), console.log("OVER BUDGET: the JS facade + glue exceeds 20 KB gzip");

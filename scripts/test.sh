@@ -34,6 +34,10 @@ step "TypeScript type check (package and tests)"
 node_modules/.bin/tsc -p js-package/tsconfig.json --noEmit
 node_modules/.bin/tsc -p tests/tsconfig.json
 
+step "TypeScript check of the integration kits against the hosts' published types (Owlbear SDK, Foundry v13)"
+node_modules/.bin/tsc -p tests/owlbear/tsconfig.json
+node_modules/.bin/tsc -p tests/foundry/tsconfig.json
+
 step "size report"
 node scripts/size-report.mjs
 

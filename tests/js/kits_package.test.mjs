@@ -1,0 +1,69 @@
+// The integration kits as shipped: the package's subpath exports, and the Foundry module's zip
+// that `npm run build` writes (installable as it is: module.json at its root folder, every file
+// its ES modules import inside it, the wasm beside the package).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { posix } from "node:path";
+import { unzipSync, strFromU8 } from "fflate";
+
+const root = new URL("../../", import.meta.url).pathname;
+const pkg = JSON.parse(readFileSync(root + "js-package/package.json", "utf8"));
+
+test("turnkeeper/owlbear and turnkeeper/foundry: exported, typed, side-effect free", async () => {
+  for (const sub of ["owlbear", "foundry"]) {
+    const entry = pkg.exports[`./${sub}`];
+    assert.deepEqual(entry, { types: `./dist/${sub}/index.d.ts`, default: `./dist/${sub}/index.js` });
+    assert.ok(existsSync(root + "js-package/" + entry.types), entry.types);
+    assert.ok(!pkg.sideEffects.some((/** @type {string} */ f) => f.includes(sub)), "no side effects on import");
+  }
+  const owlbear = await import("turnkeeper/owlbear");
+  assert.equal(typeof owlbear.OwlbearSync.start, "function");
+  assert.equal(owlbear.ROOM_METADATA_LIMIT, 16384);
+  const foundry = await import("turnkeeper/foundry");
+  assert.equal(typeof foundry.CombatKeeper.open, "function");
+  assert.equal(typeof foundry.sortCombatants, "function");
+  // The SDK is a peer dependency (types only: the kit takes the OBR object you pass it).
+  assert.equal(pkg.peerDependencies["@owlbear-rodeo/sdk"], "^3.0.0");
+  assert.equal(pkg.peerDependenciesMeta["@owlbear-rodeo/sdk"].optional, true);
+  const d = readFileSync(root + "js-package/dist/owlbear/index.d.ts", "utf8");
+  assert.match(d, /from "@owlbear-rodeo\/sdk"/);
+  assert.doesNotMatch(readFileSync(root + "js-package/dist/owlbear/index.js", "utf8"), /@owlbear-rodeo\/sdk/, "no runtime import of the SDK");
+  // The same wasm instance: objects made through the main entry work with the kits.
+  const require = createRequire(import.meta.url);
+  assert.ok(require.resolve("turnkeeper/package.json"));
+});
+
+test("the Foundry module zip: manifest, languages, scripts, the package and its wasm", () => {
+  const zip = unzipSync(new Uint8Array(readFileSync(root + "dist/foundry/turnkeeper-greyhawk.zip")));
+  const names = Object.keys(zip);
+  assert.ok(names.every((n) => n.startsWith("turnkeeper-greyhawk/")), "one root folder named after the module id");
+  const file = (/** @type {string} */ n) => {
+    const bytes = zip[`turnkeeper-greyhawk/${n}`];
+    assert.ok(bytes, `${n} is in the zip`);
+    return bytes;
+  };
+  const manifest = JSON.parse(strFromU8(file("module.json")));
+  assert.equal(manifest.id, "turnkeeper-greyhawk");
+  assert.equal(manifest.socket, true);
+  assert.deepEqual(manifest.compatibility, { minimum: "13", verified: "13" });
+  assert.deepEqual(manifest.esmodules, ["scripts/module.js"]);
+  for (const l of manifest.languages) JSON.parse(strFromU8(file(l.path)));
+  for (const s of manifest.styles ?? []) file(s);
+  // Every relative import of every ES module in the zip resolves to a file in the zip.
+  const js = names.filter((n) => n.endsWith(".js"));
+  for (const n of js) {
+    const text = strFromU8(/** @type {Uint8Array} */ (zip[n]));
+    for (const [, spec] of text.matchAll(/(?:import|export)[^'"]*?from\s*["']([^"']+)["']/g)) {
+      if (!spec?.startsWith(".")) {
+        assert.fail(`${n} imports ${spec}: a module without a bundler can only import files`);
+      }
+      const target = posix.normalize(posix.join(posix.dirname(n), spec));
+      assert.ok(zip[target], `${n} imports ${spec}, which is in the zip`);
+    }
+  }
+  const wasm = file("lib/turnkeeper/wasm/turnkeeper_bg.wasm");
+  assert.deepEqual([...wasm.slice(0, 4)], [0, 0x61, 0x73, 0x6d]);
+  assert.ok(!names.some((n) => n.endsWith(".d.ts") || n.includes("/node.js")), "no type declarations or Node entry shipped");
+});
