@@ -6,7 +6,8 @@
 // Undo rebuilds up to the previous action; redo re-applies the stored batches, so the same dice
 // come back.
 import { Encounter, Journey, TurnkeeperError, version } from "turnkeeper";
-import { app, JOURNEYS, notify, remember, rememberTravel, setEncounter, setJourney } from "./state.js";
+import { app, broadcastState, clearLogs, JOURNEYS, newFightLog, notify, remember, rememberTravel, setEncounter, setJourney } from "./state.js";
+import { VARS, beginAction, endAction, recordCall } from "./code.js";
 import { CHECKPOINT_EVERY, MemoryStore, openIndexedDb, storageProblem } from "./storage.js";
 
 const FILE_FORMAT = "turnkeeper-demo-game";
@@ -14,6 +15,7 @@ const LOCK_WAIT_MS = 2000;
 /** What each key of a saved game holds. */
 const KINDS = { enc: Encounter, hyb: Journey, ose: Journey, sea: Journey };
 const NAMES = { enc: "encounter", hyb: "HYB delve", ose: "OSE wilderness journey", sea: "OSE voyage" };
+
 
 export const session = {
   /** @type {import("./storage.js").IdbStore | null} IndexedDB, when the browser allows it */
@@ -53,13 +55,14 @@ function emit() {
 
 // ---- recording ----
 
-const uiState = () => ({ plans: [...app.ui.plans], oseMiles: app.ui.oseMiles });
+const uiState = () => ({ plans: [...app.ui.plans], oseMiles: app.ui.oseMiles, seaMiles: app.ui.seaMiles });
 
 /** Page state from a saved game or a file, keeping only what the sections can use. */
 function cleanUi(ui) {
   const plan = (v) => (Array.isArray(v) ? v.filter((a) => typeof a === "string") : { spell: !!v?.spell, slowWeapon: !!v?.slowWeapon });
   const plans = Array.isArray(ui?.plans) ? ui.plans.filter((p) => Array.isArray(p) && typeof p[0] === "string" && p[1] && typeof p[1] === "object") : [];
-  return { plans: plans.map(([id, v]) => [id, plan(v)]), oseMiles: Number.isFinite(ui?.oseMiles) ? ui.oseMiles : 0 };
+  const miles = (v) => (Number.isFinite(v) ? v : 0);
+  return { plans: plans.map(([id, v]) => [id, plan(v)]), oseMiles: miles(ui?.oseMiles), seaMiles: miles(ui?.seaMiles) };
 }
 
 /** Every object's snapshot now. */
@@ -165,20 +168,23 @@ function kindOf(target) {
 function rebuild({ checkpoint, entries }) {
   const objects = {};
   try {
-    for (const [k, snapshot] of Object.entries(checkpoint.state ?? {})) objects[k] = kindOf(k).fromJSON(snapshot);
+    for (const [k, snapshot] of Object.entries(checkpoint.state ?? {})) {
+      const kind = kindOf(k);
+      objects[k] = recordCall(`const ${VARS[k]} = ${kind.name}.fromJSON(checkpoint.${k})`, () => kind.fromJSON(snapshot));
+    }
     const dice = {};
     for (const entry of entries) {
       for (const op of entry.ops) {
         const kind = kindOf(op.target);
         if (op.type === "set") {
           objects[op.target]?.free();
-          objects[op.target] = op.snapshot ? kind.fromJSON(op.snapshot) : null;
+          objects[op.target] = op.snapshot ? recordCall(`${VARS[op.target]} = ${kind.name}.fromJSON(move${entry.seq}.snapshot)`, () => kind.fromJSON(op.snapshot)) : null;
           delete dice[op.target];
         } else {
           if (!objects[op.target]) throw new TurnkeeperError("SNAPSHOT_INVALID", `a saved game has events for a missing ${NAMES[op.target]}`);
           if (op.type === "batch") {
             // A batch is checked (its number and digest) and carries the dice position.
-            objects[op.target].applyEvents(op.batch);
+            recordCall(`${VARS[op.target]}.applyEvents(batch${op.batch?.seq ?? ""})`, () => objects[op.target].applyEvents(op.batch));
             delete dice[op.target];
           } else {
             // Saves from before batches: bare events and the dice position beside them.
@@ -207,27 +213,35 @@ function rebuild({ checkpoint, entries }) {
 
 /** Make rebuilt objects the page's, and refill the logs from the latest entries. */
 function install({ objects, ui }, recent) {
-  setEncounter(objects.enc ?? null, { record: false });
-  for (const k of JOURNEYS) setJourney(k, objects[k] ?? null, { record: false });
+  setEncounter(objects.enc ?? null, { record: false, announce: false, quiet: true });
+  for (const k of JOURNEYS) setJourney(k, objects[k] ?? null, { record: false, announce: false });
   const clean = cleanUi(ui);
   app.ui.plans.clear();
   for (const [id, plan] of clean.plans) app.ui.plans.set(id, plan);
   app.ui.oseMiles = clean.oseMiles;
-  app.log.length = 0;
-  app.travelLog.length = 0;
+  app.ui.seaMiles = clean.seaMiles;
+  clearLogs();
   for (const entry of recent) {
     for (const op of entry.ops) {
-      if (op.type === "set" && op.target === "enc") app.lastDice.clear();
+      if (op.type === "set") {
+        // A new encounter or journey starts its own log.
+        if (op.target === "enc") newFightLog();
+        else if (app.journeyLogs[op.target]) app.journeyLogs[op.target].length = 0;
+      }
       if (op.type !== "events" && op.type !== "batch") continue;
       const events = op.batch?.events ?? op.events;
       try {
-        if (op.target === "enc" && app.enc) remember(events);
-        else if (app.journeys[op.target]) rememberTravel(app.journeys[op.target], events);
+        if (op.target === "enc" && app.enc) remember(events, { fresh: false });
+        else if (app.journeys[op.target]) rememberTravel(op.target, app.journeys[op.target], events);
       } catch {
         /* a line for an event of an older encounter: leave it out */
       }
     }
   }
+  // New lines go under the day each journey stands at.
+  for (const k of JOURNEYS) app.journeyClock[k] = app.journeys[k]?.now ?? null;
+  // Followers start again from here.
+  broadcastState();
   notify();
 }
 
@@ -268,6 +282,7 @@ async function moveTo(seq, what) {
   const game = session.game;
   const from = game.head;
   session.busy = true;
+  beginAction(`${what} (rebuilt from the saved game)`);
   emit();
   try {
     const h = await history(game.id, seq);
@@ -287,6 +302,7 @@ async function moveTo(seq, what) {
     session.notice = `Could not ${what}: ${e instanceof Error ? e.message : String(e)}`;
   } finally {
     session.busy = false;
+    endAction();
     emit();
   }
 }
@@ -391,7 +407,12 @@ export async function openGame(id) {
   const game = await findGame(id);
   if (!game) throw new Error("That game is no longer saved.");
   if (!(await lockGame(id))) throw new Error(`"${game.name}" is open in another tab: close it there first.`);
-  await restore(game, game.head);
+  beginAction(`open “${game.name}” (rebuilt from its saved moves)`);
+  try {
+    await restore(game, game.head);
+  } finally {
+    endAction();
+  }
   setCurrent(game);
   session.notice = "";
   emit();
@@ -450,7 +471,14 @@ export async function exportGame(id) {
     state = snapshots();
     ui = uiState();
   } else {
-    const rebuilt = rebuild(await history(id, game.head));
+    const saved = await history(id, game.head);
+    beginAction(`export “${game.name}” (rebuilt from its saved moves)`);
+    let rebuilt;
+    try {
+      rebuilt = rebuild(saved);
+    } finally {
+      endAction();
+    }
     state = {};
     for (const [k, o] of Object.entries(rebuilt.objects)) if (o) state[k] = o.toJSON();
     ui = rebuilt.ui;
@@ -477,7 +505,13 @@ export async function importGame(text) {
   if (!file || typeof file !== "object" || file.format !== FILE_FORMAT) throw invalid(`it has no "format": "${FILE_FORMAT}"`);
   if (file.version !== 1) throw invalid(`it is version ${JSON.stringify(file.version)} and this page reads version 1`);
   if (!file.state || typeof file.state !== "object" || Array.isArray(file.state)) throw invalid(`it has no "state" object`);
-  const rebuilt = rebuild({ checkpoint: { state: file.state, ui: cleanUi(file.ui) }, entries: [] });
+  beginAction("import a game file");
+  let rebuilt;
+  try {
+    rebuilt = rebuild({ checkpoint: { state: file.state, ui: cleanUi(file.ui) }, entries: [] });
+  } finally {
+    endAction();
+  }
   const name = typeof file.name === "string" && file.name.trim() ? file.name.trim().slice(0, 80) : await nextName();
   return createGame(name, rebuilt);
 }

@@ -56,3 +56,78 @@ export function currentSeed() {
   }
   return n;
 }
+
+// ---- logs ----
+
+const ORDER_KEY = "turnkeeper-demo-log-order";
+/** Logs read newest first (with headings) or oldest first (numbered); the choice is kept. */
+export const logPrefs = { newestFirst: (() => { try { return localStorage.getItem(ORDER_KEY) !== "oldest"; } catch { return true; } })() };
+
+export function setNewestFirst(on) {
+  logPrefs.newestFirst = on;
+  try {
+    localStorage.setItem(ORDER_KEY, on ? "newest" : "oldest");
+  } catch {
+    /* storage refused: the choice lasts this visit */
+  }
+}
+
+/**
+ * Draw a log (entries oldest first) into `box`: runs of lines under the same heading become a
+ * section. Newest first: the latest section on top, its latest line first, unnumbered. Oldest
+ * first: in order, numbered from 1 across sections.
+ * @template T
+ * @param {HTMLElement} box
+ * @param {T[]} entries
+ * @param {(entry: T) => string} headingOf
+ * @param {(entry: T) => { text: string, class?: string }} lineOf
+ */
+export function drawLog(box, entries, headingOf, lineOf) {
+  /** @type {{ heading: string, items: { n: number, entry: T }[] }[]} */
+  const sections = [];
+  entries.forEach((entry, i) => {
+    const heading = headingOf(entry);
+    const last = sections.at(-1);
+    if (last && last.heading === heading) last.items.push({ n: i + 1, entry });
+    else sections.push({ heading, items: [{ n: i + 1, entry }] });
+  });
+  const newest = logPrefs.newestFirst;
+  if (newest) {
+    sections.reverse();
+    for (const s of sections) s.items.reverse();
+  }
+  box.dataset.order = newest ? "newest" : "oldest";
+  box.replaceChildren(
+    ...(sections.length === 0 ? [el("p", { class: "hint", text: "Nothing yet." })] : []),
+    ...sections.map((s) =>
+      el("section", { class: "log-section" },
+        el("h4", { text: s.heading }),
+        el(newest ? "ul" : "ol", newest ? {} : { start: String(s.items[0].n) },
+          ...s.items.map(({ entry }) => {
+            const line = lineOf(entry);
+            return el("li", { class: line.class, text: line.text });
+          }))),
+    ),
+  );
+}
+
+/** The "Oldest first" toggles of every log (buttons with class log-order) show the choice. */
+export function labelLogButtons() {
+  for (const b of document.querySelectorAll("button.log-order")) b.setAttribute("aria-pressed", String(!logPrefs.newestFirst));
+}
+
+// ---- focus across redraws ----
+
+/**
+ * Run `draw` (which may replace elements) and put the focus back on the element with the same
+ * id, so a keyboard user stays where they were.
+ */
+export function keepFocus(draw) {
+  const active = document.activeElement;
+  const id = active && active !== document.body ? active.id : "";
+  draw();
+  if (id && document.activeElement !== active) {
+    const again = document.getElementById(id);
+    if (again instanceof HTMLElement && !again.hasAttribute("disabled")) again.focus();
+  }
+}

@@ -1,6 +1,10 @@
 // The dice box: type notation, optionally the faces physical dice showed, and see every die.
+// Rolls go to follower tabs too: a seeded roll with the stream's position before and after it,
+// so a follower can roll it again and check it (state.js).
 import { Dice, roll } from "turnkeeper";
-import { el, showError, parseFaces, currentSeed } from "../ui.js";
+import { app, onChange, shareRoll } from "../state.js";
+import { beginAction, endAction, traced, tracedFn, tracedNew } from "../code.js";
+import { drawLog, el, showError, parseFaces, currentSeed } from "../ui.js";
 
 let seededBox;
 let seededFor;
@@ -10,7 +14,7 @@ function diceFor(seed) {
   if (seed === undefined) return undefined;
   if (seededFor !== seed) {
     seededBox?.free();
-    seededBox = new Dice({ seed });
+    seededBox = tracedNew(Dice, "dice", { seed });
     seededFor = seed;
   }
   return seededBox;
@@ -27,27 +31,47 @@ function dieView(d) {
     String(d.face), el("small", { text: `d${d.sides}` }));
 }
 
+function render(root) {
+  const rolls = app.dice.rolls;
+  const last = rolls.at(-1);
+  const out = root.querySelector("#dice-result");
+  if (!last) out.replaceChildren();
+  else {
+    out.replaceChildren(
+      el("div", { class: "total", "data-testid": "dice-total", text: String(last.total) }),
+      el("div", { class: "hint", text: `${last.notation} · ${last.faces ? "physical" : last.source} dice · roll ${app.dice.seq}` }),
+      el("ul", { class: "dice", "data-testid": "dice-list", "aria-label": "dice rolled" }, last.dice.map(dieView)),
+    );
+  }
+  const first = app.dice.seq - rolls.length + 1;
+  drawLog(root.querySelector("#dice-history"), rolls.map((r, i) => ({ r, n: first + i })),
+    () => "This session",
+    ({ r, n }) => ({ text: `Roll ${n}: ${r.notation} = ${r.total}  [${r.dice.map((d) => d.face).join(", ")}]${r.faces ? " (physical dice)" : ""}` }));
+}
+
 export function setupDice(root) {
   const form = root.querySelector("#dice-form");
   const errorBox = root.querySelector("#dice-error");
-  const out = root.querySelector("#dice-result");
-  const history = root.querySelector("#dice-history");
+  onChange(() => render(root));
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
+    beginAction("roll the dice");
     try {
       const notation = form.notation.value;
       const faces = parseFaces(form.faces.value);
       const seed = currentSeed();
-      const result = faces ? roll(notation, { faces }) : (diceFor(seed)?.roll(notation) ?? roll(notation));
+      const seeded = faces ? undefined : diceFor(seed);
+      const box = seeded && traced(seeded, "dice");
+      // A seeded roll travels with the stream's position around it, so a follower can check it.
+      const before = box?.state();
+      const result = faces ? tracedFn(roll, "roll")(notation, { faces }) : box ? box.roll(notation) : tracedFn(roll, "roll")(notation);
       showError(errorBox, null);
-      out.replaceChildren(
-        el("div", { class: "total", "data-testid": "dice-total", text: String(result.total) }),
-        el("div", { class: "hint", text: `${result.notation} · ${result.source} dice` }),
-        el("ul", { class: "dice", "data-testid": "dice-list", "aria-label": "dice rolled" }, result.dice.map(dieView)),
-      );
-      history.prepend(el("li", { text: `${result.notation} = ${result.total}  [${result.dice.map((d) => d.face).join(", ")}]` }));
+      shareRoll(result, { faces, before, after: box?.state() });
     } catch (e) {
       showError(errorBox, e);
     }
+    endAction();
   });
+  if (app.follower) for (const b of root.querySelectorAll("button, input")) if (!b.classList.contains("log-order")) b.disabled = true;
+  render(root);
 }

@@ -1,104 +1,118 @@
-// Travel: a HYB delve (time dice, lights burning down, travel turns, rolling to return) and
-// OSE wilderness and waterborne days (getting lost, wandering monsters, wind), each a Journey.
+// Travel: a HYB delve (time dice, lights burning down, travel turns, rolling to return), an OSE
+// wilderness journey and an OSE voyage, each a Journey with its own log. Days are counted from
+// 1 everywhere on the page (the package counts them from 0).
 import { Journey } from "turnkeeper";
-import { app, onChange, setJourney } from "../state.js";
-import { el, showError, currentSeed } from "../ui.js";
+import { app, notify, onChange, setJourney } from "../state.js";
+import { beginAction, endAction, traced, tracedNew } from "../code.js";
+import { dayTime, lightName, span } from "../lines.js";
+import { currentSeed, drawLog, el, showError } from "../ui.js";
 
-function pad(n) {
-  return String(n).padStart(2, "0");
-}
+const LOGS = { hyb: "#hyb-log", ose: "#ose-log", sea: "#sea-log" };
 
 function render(root) {
-  const { hyb, ose } = app.journeys;
-  root.querySelector("#hyb-time").textContent = "–";
-  root.querySelector("#hyb-dice").replaceChildren();
-  root.querySelector("#hyb-lights").replaceChildren();
-  root.querySelector("#hyb-away").textContent = "0";
-  root.querySelector("#hyb-dc").textContent = "10";
+  const { hyb, ose, sea } = app.journeys;
+  const $ = (s) => root.querySelector(s);
+  $("#hyb-time").textContent = "–";
+  $("#hyb-dice").replaceChildren();
+  $("#hyb-lights").replaceChildren();
+  $("#hyb-away").textContent = "0";
+  $("#hyb-dc").textContent = "10";
   if (hyb) {
-    const t = hyb.timeOfDay();
-    root.querySelector("#hyb-time").textContent = `day ${t.day + 1}, ${pad(t.hour)}:${pad(t.minute)}`;
+    $("#hyb-time").textContent = dayTime(hyb.now);
     const dice = hyb.timeDice() ?? [];
-    root.querySelector("#hyb-dice").replaceChildren(
+    $("#hyb-dice").replaceChildren(
       ...dice.map((f, i) => el("li", { class: "die", "aria-label": `time die ${i + 1} shows ${f}` }, String(f), el("small", { text: ["pre-dawn", "morning", "afternoon", "night"][i] ?? "" }))),
     );
-    root.querySelector("#hyb-lights").replaceChildren(
-      ...hyb.lights().map((l) =>
-        el("li", { "data-testid": "light", text: `${l.id}: ${l.lit ? "lit" : "out"}, ${l.remaining === null || l.remaining === undefined ? "–" : Math.round(l.remaining / 60) + " min left"} (${l.spec.level}, ${l.spec.radius} ft)` }),
-      ),
+    $("#hyb-lights").replaceChildren(
+      ...hyb.lights().map((l) => {
+        const left = l.remaining === null || l.remaining === undefined ? "never runs out" : l.remaining > 0 ? `${span(l.remaining)} left` : "spent";
+        return el("li", { "data-testid": "light", text: `${lightName(l.id)}: ${l.lit ? "lit" : "out"}, ${left} (${l.spec.level} light, ${l.spec.radius} ft)` });
+      }),
     );
-    root.querySelector("#hyb-away").textContent = String(hyb.travelTurnsAway);
-    root.querySelector("#hyb-dc").textContent = String(hyb.returnDc);
+    $("#hyb-away").textContent = String(hyb.travelTurnsAway);
+    $("#hyb-dc").textContent = String(hyb.returnDc);
   }
-  root.querySelector("#ose-dayno").textContent = ose ? String(ose.timeOfDay().day + 1) : "–";
-  root.querySelector("#ose-miles").textContent = String(app.ui.oseMiles);
-  root.querySelector("#travel-log").replaceChildren(...app.travelLog.slice(0, 60).map((l) => el("li", { text: l })));
+  $("#ose-dayno").textContent = ose ? String(ose.timeOfDay().day + 1) : "–";
+  $("#ose-miles").textContent = String(app.ui.oseMiles);
+  $("#sea-dayno").textContent = sea ? String(sea.timeOfDay().day + 1) : "–";
+  $("#sea-miles").textContent = String(app.ui.seaMiles);
+  for (const [k, sel] of Object.entries(LOGS)) {
+    drawLog($(sel), app.journeyLogs[k], (l) => (l.day === null ? "Earlier" : `Day ${l.day}`), (l) => ({ text: l.text }));
+  }
 }
 
-function act(root, fn) {
+/** Run one user action, recording its package calls; a refusal is shown above the journeys. */
+function act(root, label, fn) {
   const box = root.querySelector("#travel-error");
+  beginAction(label);
   try {
     fn();
     showError(box, null);
   } catch (e) {
     showError(box, e);
   }
-  render(root);
+  endAction();
+  notify();
 }
 
 function needHyb() {
   if (!app.journeys.hyb) throw new Error("Enter the dungeon first.");
-  return app.journeys.hyb;
+  return traced(app.journeys.hyb, "delve");
 }
+
+const seeded = (options) => {
+  const seed = currentSeed();
+  return seed === undefined ? options : { ...options, seed };
+};
 
 export function setupTravel(root) {
   onChange(() => render(root));
-  const on = (id, fn) => root.querySelector(id).addEventListener("click", () => act(root, fn));
-  on("#hyb-start", () => {
+  const on = (id, label, fn) => root.querySelector(id).addEventListener("click", () => act(root, label, fn));
+  on("#hyb-start", "enter the dungeon", () => {
     // The constructor checks the seed first: if it is refused, the old journey stays.
-    const next = new Journey({ ruleset: "hyb", mode: "hybDungeon", seed: currentSeed() });
+    const next = tracedNew(Journey, "delve", seeded({ ruleset: "hyb", mode: "hybDungeon" }));
     setJourney("hyb", next);
-    next.addMember({ id: "ash", bestModifier: 5 });
-    next.addMember({ id: "wren", bestModifier: 3 });
-    next.start({ timeDice: 2 });
+    const j = traced(next, "delve");
+    j.addMember({ id: "ash", bestModifier: 5 });
+    j.addMember({ id: "wren", bestModifier: 3 });
+    j.start({ timeDice: 2 });
   });
-  on("#hyb-torch", () => {
+  const light = (kind) => {
     const j = needHyb();
-    const id = `torch-${j.lights().length + 1}`;
-    j.addLight(id, "torch");
+    const id = `${kind}-${app.journeys.hyb.lights().length + 1}`;
+    j.addLight(id, kind);
     j.light(id);
-  });
-  on("#hyb-lantern", () => {
+  };
+  on("#hyb-torch", "light a torch", () => light("torch"));
+  on("#hyb-lantern", "light a lantern", () => light("lantern"));
+  on("#hyb-douse", "douse the lights", () => {
     const j = needHyb();
-    const id = `lantern-${j.lights().length + 1}`;
-    j.addLight(id, "lantern");
-    j.light(id);
+    for (const l of app.journeys.hyb.lights()) if (l.lit) j.douse(l.id);
   });
-  on("#hyb-douse", () => {
-    const j = needHyb();
-    for (const l of j.lights()) if (l.lit) j.douse(l.id);
-  });
-  on("#hyb-turn", () => needHyb().advanceTravelTurn(root.querySelector("#hyb-caution").value));
-  on("#hyb-return", () => needHyb().rollToReturn(root.querySelector("#hyb-path").value));
-  on("#ose-day", () => {
+  on("#hyb-turn", "a travel turn", () => needHyb().advanceTravelTurn(root.querySelector("#hyb-caution").value));
+  on("#hyb-return", "roll to return", () => needHyb().rollToReturn(root.querySelector("#hyb-path").value));
+  on("#ose-day", "a day's travel", () => {
     if (!app.journeys.ose) {
-      const ose = new Journey({ ruleset: "ose", mode: "oseWilderness", seed: currentSeed() });
+      const ose = tracedNew(Journey, "trek", seeded({ ruleset: "ose", mode: "oseWilderness" }));
       setJourney("ose", ose);
-      ose.addMember({ id: "fighter", movement: 120 });
-      ose.addMember({ id: "cleric", movement: 120 });
-      ose.start({ hour: 8 });
+      const t = traced(ose, "trek");
+      t.addMember({ id: "fighter", movement: 120 });
+      t.addMember({ id: "cleric", movement: 120 });
+      t.start({ hour: 8 });
     }
-    app.journeys.ose.wildernessDay({ route: { terrain: root.querySelector("#ose-terrain").value }, activity: "travel", wanderChecks: 1 });
+    traced(app.journeys.ose, "trek").wildernessDay({ route: { terrain: root.querySelector("#ose-terrain").value }, activity: "travel", wanderChecks: 1 });
   });
-  on("#ose-sail", () => {
+  on("#ose-sail", "a day at sea", () => {
     if (!app.journeys.sea) {
-      const sea = new Journey({ ruleset: "ose", mode: "oseWaterborne", seed: currentSeed() });
+      const sea = tracedNew(Journey, "voyage", seeded({ ruleset: "ose", mode: "oseWaterborne" }));
       setJourney("sea", sea);
-      sea.addMember({ id: "captain" });
-      sea.start({ hour: 6 });
-      sea.setVessel({ base: 360, seaworthy: true, propulsion: "sail" });
+      const v = traced(sea, "voyage");
+      v.addMember({ id: "captain" });
+      v.start({ hour: 6 });
+      v.setVessel({ base: 360, seaworthy: true, propulsion: "sail" });
     }
-    app.journeys.sea.waterDay({ waters: { type: "sea", inSightOfLand: true }, navigator: true });
+    traced(app.journeys.sea, "voyage").waterDay({ waters: { type: "sea", inSightOfLand: true }, navigator: true });
   });
+  if (app.follower) for (const b of root.querySelectorAll("button, select")) if (!b.classList.contains("log-order")) b.disabled = true;
   render(root);
 }

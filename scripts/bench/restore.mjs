@@ -108,7 +108,7 @@ try {
       for (const e of entries) {
         for (const op of e.ops) {
           if (op.type === "set") objects[op.target] = kinds[op.target].fromJSON(op.snapshot);
-          else objects[op.target].applyEvents(op.events);
+          else objects[op.target].applyEvents(op.batch ?? op.events); // a checked batch (older saves: bare events)
         }
       }
       times.push(performance.now() - t0);

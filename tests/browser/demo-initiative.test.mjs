@@ -58,13 +58,15 @@ test("Greyhawk: sample, declarations, physical dice, and the order the engine gi
 });
 
 test("combatants can be edited: renamed and moved to another side through the engine", async () => {
+  // Edit is among the row's tools.
+  await page.click("[aria-label='Actions for Rupert']");
   await page.click("[aria-label='Edit Rupert']");
   await page.fill("#add-name", "Rupert the Bard");
   await page.fill("#add-side", "allies");
   await page.click("#add-form button[type=submit]");
-  await page.waitForFunction(() => document.querySelector("#roster")?.textContent?.includes("Rupert the Bard"));
-  assert.match((await page.textContent("#roster")) ?? "", /Rupert the Bardallies/);
-  assert.match((await page.textContent("[data-id=rupert]")) ?? "", /Rupert the Bard/);
+  await page.waitForFunction(() => document.querySelector("[data-id=rupert]")?.textContent?.includes("Rupert the Bard"));
+  assert.match((await page.textContent("[data-pid=rupert] .meta")) ?? "", /^allies/);
+  assert.equal(await page.textContent("[data-pid=rupert] .name"), "Rupert the Bard");
   assert.equal(await page.textContent("#add-form button[type=submit]"), "Add combatant");
 });
 

@@ -16,6 +16,7 @@ before(async () => {
   await page.setViewportSize({ width: 1100, height: 900 });
   await page.goto(browser.url + "/demo/");
   await page.waitForSelector("body[data-ready=true]", { timeout: 15000 });
+  await page.click("#tab-dice"); // the page opens on the fight
 });
 after(async () => {
   await browser?.close();
