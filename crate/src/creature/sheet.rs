@@ -114,17 +114,17 @@ fn whole(n: f64, min: f64, max: f64) -> Option<f64> {
 }
 
 /// JSON text as `T`, `INVALID_ARGUMENT` naming `what` when it is not one.
-fn parse<T: FromWire>(json: &str, what: &str) -> Result<T> {
+pub(crate) fn parse<T: FromWire>(json: &str, what: &str) -> Result<T> {
     crate::wire::from_json(json, what, ErrorCode::InvalidArgument)
 }
 
 /// An optional argument (JSON `null` when left out): its type's default then.
-fn or_default<T: FromWire + Default>(json: &str, what: &str) -> Result<T> {
+pub(crate) fn or_default<T: FromWire + Default>(json: &str, what: &str) -> Result<T> {
     Ok(parse::<Option<T>>(json, what)?.unwrap_or_default())
 }
 
 /// A result as JSON text.
-fn out<T: ToWire + ?Sized>(value: &T) -> Result<String> {
+pub(crate) fn out<T: ToWire + ?Sized>(value: &T) -> Result<String> {
     Ok(crate::wire::to_json(value))
 }
 

@@ -13,17 +13,16 @@ use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
 use super::dice::DiceBox;
-use super::{JsResult, js, reply};
-use crate::creature::sheet::{CreatureEvent, CreatureOp, CreatureSheet};
+use super::{JsResult, apply_text, js, reply};
+use crate::creature::sheet::{CreatureOp, CreatureSheet, or_default, out, parse};
 use crate::creature::{
     AbilityScores, Creature, CreatureKind, CreatureRules, DamageBreakdown, DamageChoices,
     DamageInstance, DamageType, DeathState, Doom, HitDice, HybExhaustion, Moment, Track,
     ZeroHpRule,
 };
 use crate::dice::DiceSource;
-use crate::engine::{BatchHeader, Engine};
-use crate::error::{Error, ErrorCode, Result};
-use crate::wire::{FromWire, ToWire};
+use crate::engine::Engine;
+use crate::error::Result;
 
 /// What a new creature starts with. Only `kind`, `hpMax` and `rules` are required.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
@@ -126,21 +125,6 @@ pub struct CreatureHandle {
     engine: Engine<CreatureSheet>,
 }
 
-/// JSON text as `T`, `INVALID_ARGUMENT` naming `what` when it is not one.
-fn parse<T: FromWire>(json: &str, what: &str) -> Result<T> {
-    crate::wire::from_json(json, what, ErrorCode::InvalidArgument)
-}
-
-/// An optional argument (JSON `null` when left out): its type's default then.
-fn or_default<T: FromWire + Default>(json: &str, what: &str) -> Result<T> {
-    Ok(parse::<Option<T>>(json, what)?.unwrap_or_default())
-}
-
-/// A result as JSON text.
-fn out<T: ToWire + ?Sized>(value: &T) -> Result<String> {
-    Ok(crate::wire::to_json(value))
-}
-
 impl CreatureHandle {
     fn sheet(&self) -> &CreatureSheet {
         self.engine.state()
@@ -220,15 +204,7 @@ impl CreatureHandle {
     /// was missed or the result differs) or bare events, all or nothing.
     #[wasm_bindgen(js_name = applyEvents)]
     pub fn apply_events(&mut self, events: &str) -> JsResult<()> {
-        if events.trim_start().starts_with('{') {
-            let header: BatchHeader = js(parse(events, "batch"))?;
-            let batch = js(header
-                .read_events::<CreatureEvent>()
-                .map_err(|e| Error::invalid_argument(format!("invalid batch events: {e}"))))?;
-            return js(self.engine.apply_batch(&batch));
-        }
-        let events: Vec<CreatureEvent> = js(parse(events, "events"))?;
-        js(self.engine.apply_events(&events))
+        js(apply_text(&mut self.engine, events))
     }
 
     pub fn status(&self) -> JsResult<String> {
@@ -280,6 +256,7 @@ impl CreatureHandle {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorCode;
     use serde_json::json;
 
     #[test]

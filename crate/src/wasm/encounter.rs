@@ -9,14 +9,13 @@ use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use super::dice::{DiceBox, seed_from_js};
-use super::{JsResult, js, parse_json, reply, write_json};
+use super::{JsResult, apply_text, js, parse_json, reply, write_json};
 use crate::conditions::RollQuery;
 use crate::dice::{DiceSource, DieRoller};
 use crate::encounter::{
     Actor, Encounter, EncounterCommand, EncounterEvent, OrderEntry, ParticipantId,
 };
-use crate::engine::{BatchHeader, Engine};
-use crate::error::Error;
+use crate::engine::Engine;
 use crate::rulesets::RulesetConfig;
 
 /// `declareMany`'s argument on its own.
@@ -134,15 +133,7 @@ impl EncounterHandle {
     /// (unchecked). Either way the result must be an encounter a snapshot could restore.
     #[wasm_bindgen(js_name = applyEvents)]
     pub fn apply_events(&mut self, events: &str) -> JsResult<()> {
-        if events.trim_start().starts_with('{') {
-            let header: BatchHeader = js(parse_json(events, "batch"))?;
-            let batch = js(header
-                .read_events::<EncounterEvent>()
-                .map_err(|e| Error::invalid_argument(format!("invalid batch events: {e}"))))?;
-            return js(self.engine.apply_batch(&batch));
-        }
-        let events: Vec<EncounterEvent> = js(parse_json(events, "events"))?;
-        js(self.engine.apply_events(&events))
+        js(apply_text(&mut self.engine, events))
     }
 
     /// Batches made or applied so far.

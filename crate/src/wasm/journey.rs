@@ -8,14 +8,14 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::dice::{DiceBox, seed_from_js};
-use super::{JsResult, js, parse_json, reply, write_json};
+use super::{JsResult, apply_text, js, parse_json, reply, write_json};
 use crate::clock::consumable::Consumable;
 use crate::clock::id::Ident;
 use crate::clock::light::{LightKind, LightLevel, LightSource, LightSpec};
 use crate::clock::time::{GameTime, Seconds, TimeOfDay};
 use crate::clock::time_dice::TimeDice;
 use crate::dice::{DiceSource, DieRoller};
-use crate::engine::{BatchHeader, Engine};
+use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::exploration::journey::snapshot::MAX_SNAPSHOT_BYTES;
 use crate::exploration::journey::{
@@ -176,15 +176,7 @@ impl JourneyHandle {
     /// rolling; the journey must still pass its snapshot checks afterwards.
     #[wasm_bindgen(js_name = applyEvents)]
     pub fn apply_events(&mut self, events: &str) -> JsResult<()> {
-        if events.trim_start().starts_with('{') {
-            let header: BatchHeader = js(parse_json(events, "batch"))?;
-            let batch = js(header
-                .read_events::<JourneyEvent>()
-                .map_err(|e| Error::invalid_argument(format!("invalid batch events: {e}"))))?;
-            return js(self.engine.apply_batch(&batch));
-        }
-        let events: Vec<JourneyEvent> = js(parse_json(events, "events"))?;
-        js(self.engine.apply_events(&events))
+        js(apply_text(&mut self.engine, events))
     }
 
     /// Batches made or applied so far.

@@ -102,3 +102,21 @@ fn reply<M: crate::engine::Model>(
     let sealed = engine.seal(());
     crate::engine::Batch::<()>::wrap(sealed.seq, sealed.digest, sealed.dice, &events_json)
 }
+
+/// `applyEvents` for every engine: a batch (JSON object) is checked, a bare event array is
+/// applied unchecked; both all or nothing.
+fn apply_text<M>(engine: &mut crate::engine::Engine<M>, text: &str) -> crate::Result<()>
+where
+    M: crate::engine::Model,
+    M::Event: crate::wire::FromWire,
+{
+    if text.trim_start().starts_with('{') {
+        let header: crate::engine::BatchHeader = parse_json(text, "batch")?;
+        let batch = header.read_events::<M::Event>().map_err(|e| {
+            crate::error::Error::invalid_argument(format!("invalid batch events: {e}"))
+        })?;
+        return engine.apply_batch(&batch);
+    }
+    let events: Vec<M::Event> = parse_json(text, "events")?;
+    engine.apply_events(&events)
+}
