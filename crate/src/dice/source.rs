@@ -169,6 +169,27 @@ impl FaceMap {
         }
         true
     }
+
+    /// The slow path of [`FaceMap::faces`], when some word is rejected: faces of the accepted
+    /// words into `out` in order, stopping once it is full. Returns the words consumed and the
+    /// faces written.
+    fn fill(self, words: &[u32], out: &mut [u32]) -> (usize, usize) {
+        let (mut used, mut filled) = (0, 0);
+        let mut slots = out.iter_mut();
+        for &word in words {
+            used += 1;
+            if let Some(face) = self.face(word) {
+                if let Some(slot) = slots.next() {
+                    *slot = face;
+                    filled += 1;
+                }
+                if slots.len() == 0 {
+                    break;
+                }
+            }
+        }
+        (used, filled)
+    }
 }
 
 /// One face from a stream of words (see [`FaceMap`]).
@@ -341,21 +362,9 @@ impl DieRoller for SeededDice {
                 self.position = self.position.saturating_add(n as u64);
                 continue;
             }
-            let mut used = 0u64;
-            let mut slots = slots.iter_mut();
-            for &word in words {
-                used += 1;
-                if let Some(face) = map.face(word) {
-                    if let Some(slot) = slots.next() {
-                        *slot = face;
-                        filled += 1;
-                    }
-                    if slots.len() == 0 {
-                        break;
-                    }
-                }
-            }
-            self.position = self.position.saturating_add(used);
+            let (used, done) = map.fill(words, slots);
+            filled += done;
+            self.position = self.position.saturating_add(used as u64);
         }
         Ok(())
     }
@@ -448,20 +457,8 @@ impl DieRoller for CryptoDice {
                 self.next = self.next.saturating_add(n);
                 continue;
             }
-            let mut used = 0usize;
-            let mut slots = slots.iter_mut();
-            for &word in words {
-                used += 1;
-                if let Some(face) = map.face(word) {
-                    if let Some(slot) = slots.next() {
-                        *slot = face;
-                        filled += 1;
-                    }
-                    if slots.len() == 0 {
-                        break;
-                    }
-                }
-            }
+            let (used, done) = map.fill(words, slots);
+            filled += done;
             self.next = self.next.saturating_add(used);
         }
         Ok(())
