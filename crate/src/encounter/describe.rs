@@ -422,6 +422,24 @@ impl EncounterEvent {
             EncounterEvent::EncounterEnded { round } => {
                 format!("The encounter ends after round {round}.")
             }
+            EncounterEvent::CountSet { participant, count } => {
+                format!("The GM sets {}'s count to {count}.", name(enc, participant))
+            }
+            EncounterEvent::MovedInOrder {
+                participant,
+                target,
+                after,
+                ..
+            } => format!(
+                "The GM moves {} to act right {} {}.",
+                name(enc, participant),
+                if *after { "after" } else { "before" },
+                name(enc, target)
+            ),
+            EncounterEvent::Restored { undone, .. } => format!(
+                "The GM takes back the last {undone} command{}.",
+                if *undone == 1 { "" } else { "s" }
+            ),
             other => crate::encounter::describe_vitals::describe(other, enc),
         }
     }
