@@ -229,6 +229,11 @@ pub enum EncounterCommand {
         #[serde(default)]
         controller: Option<ParticipantId>,
     },
+    /// Hide a participant from players (a lurking assassin) or reveal it.
+    SetHidden {
+        participant: ParticipantId,
+        hidden: bool,
+    },
     /// A5E-INIT-02: the check this participant rolls for initiative.
     SetInitiativeCheck {
         participant: ParticipantId,

@@ -422,6 +422,18 @@ impl EncounterEvent {
             EncounterEvent::EncounterEnded { round } => {
                 format!("The encounter ends after round {round}.")
             }
+            EncounterEvent::HiddenChanged {
+                participant,
+                hidden,
+            } => format!(
+                "{} is {} players.",
+                name(enc, participant),
+                if *hidden {
+                    "hidden from"
+                } else {
+                    "revealed to"
+                }
+            ),
             EncounterEvent::CountSet { participant, count } => {
                 format!("The GM sets {}'s count to {count}.", name(enc, participant))
             }

@@ -185,6 +185,10 @@ pub enum EncounterEvent {
         participant: ParticipantId,
         controller: Option<ParticipantId>,
     },
+    HiddenChanged {
+        participant: ParticipantId,
+        hidden: bool,
+    },
     InitiativeCheckChanged {
         participant: ParticipantId,
         check: Option<InitiativeCheck>,

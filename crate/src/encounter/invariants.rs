@@ -250,7 +250,9 @@ impl Encounter {
             Phase::Turns | Phase::World if self.round == 0 => {
                 return Err(bad("a round is under way but the round number is 0"));
             }
-            Phase::Turns if !self.active => {
+            // Nobody acting mid-round happens only in a players' view, while a participant
+            // hidden from them takes its turn (`player_view`); someone is still to come.
+            Phase::Turns if !(self.active || (self.players_view && self.done < len)) => {
                 return Err(bad("a round is under way with no current turn"));
             }
             _ => {}

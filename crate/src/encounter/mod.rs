@@ -20,6 +20,7 @@ pub mod limits;
 mod model;
 mod order;
 mod participant;
+mod player_view;
 pub mod recharge;
 mod snapshot;
 mod state;

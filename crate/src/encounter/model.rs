@@ -50,6 +50,9 @@ impl Model for Encounter {
             .add(&self.rolls)
             .add(&self.effects)
             .add(&self.ongoing);
+        if self.players_view {
+            d.add(&true);
+        }
         let mut homebrew = self.catalog.homebrew_defs().peekable();
         if homebrew.peek().is_some() {
             for def in homebrew {
@@ -101,6 +104,16 @@ impl Model for Encounter {
             EncounterEvent::RoundStarted { .. } => Some(Mark::Round),
             _ => None,
         }
+    }
+
+    const PLAYER_VIEWS: bool = true;
+
+    fn player_view(&self) -> Option<Self> {
+        self.players_view()
+    }
+
+    fn secrets(&self) -> Vec<String> {
+        self.player_secrets()
     }
 
     fn under_way(&self, mark: Mark) -> bool {

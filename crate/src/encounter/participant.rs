@@ -74,6 +74,10 @@ pub struct NewParticipant {
     /// controller's turn).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub controller: Option<ParticipantId>,
+    /// GM-only (a hidden combatant): left out of what players receive, with everything that
+    /// names it (see `crate::engine` player views).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hidden: bool,
 }
 
 impl NewParticipant {
@@ -92,6 +96,7 @@ impl NewParticipant {
             check: None,
             fixed_count: None,
             controller: None,
+            hidden: false,
         }
     }
 }
@@ -363,7 +368,7 @@ pub enum SpellDisruption {
 }
 
 /// A participant of an encounter: the caller's description plus its state in this round.
-#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Participant {
@@ -422,6 +427,45 @@ pub struct Participant {
     /// Hit points, defenses, death state and tracks, once set (`setCreature`).
     #[serde(default)]
     pub creature: Option<crate::creature::Creature>,
+    /// GM-only: players' views leave it out (and the creatures it controls).
+    #[serde(default)]
+    pub hidden: bool,
+}
+
+/// Every field in declaration order, as `derive(Hash)` did, and `hidden` only when set, so
+/// the digests (and snapshot checksums) of encounters without hidden participants are what
+/// they were before the flag existed.
+impl core::hash::Hash for Participant {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.id.hash(h);
+        self.name.hash(h);
+        self.side.hash(h);
+        self.group.hash(h);
+        self.dex.hash(h);
+        self.dex_mod.hash(h);
+        self.mods.hash(h);
+        self.can_act.hash(h);
+        self.npc.hash(h);
+        self.check.hash(h);
+        self.fixed_count.hash(h);
+        self.controller.hash(h);
+        self.surprised.hash(h);
+        self.surprise_total.hash(h);
+        self.initiative.hash(h);
+        self.declaration.hash(h);
+        self.turn.hash(h);
+        self.spent.hash(h);
+        self.activities_used.hash(h);
+        self.readied.hash(h);
+        self.commanded.hash(h);
+        self.retreat.hash(h);
+        self.spell.hash(h);
+        self.out.hash(h);
+        self.creature.hash(h);
+        if self.hidden {
+            self.hidden.hash(h);
+        }
+    }
 }
 
 impl Participant {
@@ -453,6 +497,7 @@ impl Participant {
             spell: None,
             out: false,
             creature: None,
+            hidden: p.hidden,
         }
     }
 

@@ -13,6 +13,7 @@
 //! | `ph`, `r` | phase and round |
 //! | `o`, `d`, `a` | turn order (a participant id, or `{"s":[sides],"sl":slow}`), entries done, whether `o[d]` is acting |
 //! | `op`, `am`, `n` | OSE phase of the acting side, HYB ambushers, initiative rolls made |
+//! | `pv` | a players' view: hidden participants left out (see `player_view.rs`) |
 //!
 //! Participant keys: `i` id, `n` name, `s` side, `g` group, `d` Dex score (10 omitted), `m` Dex
 //! modifier (omitted when it follows the score), `ab` other modifiers, `na` cannot act, `npc`,
@@ -22,7 +23,7 @@
 //! `y`:`o`se with `sp` spell, `mm` melee movement, `sw` slow weapon), `ts` turn status, `u`
 //! spent action slots (bits), `au` activities used, `rd` readied trigger, `cm` commanded, `rt`
 //! retreat (`false` retreating, `true` hit while retreating), `sp` spell disruption, `out` left
-//! initiative.
+//! initiative, `h` hidden from players (GM-only).
 //!
 //! Compatibility: a field added later (hit points, conditions, effects…) must carry
 //! `#[serde(default, skip_serializing_if = …)]`, so older snapshots keep loading; a change of
@@ -201,6 +202,8 @@ struct PDto {
     out: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     cr: Option<Creature>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    h: bool,
 }
 
 #[derive(Serialize, Deserialize, crate::wire::Wire)]
@@ -248,6 +251,8 @@ struct SnapshotDto {
     hb: Option<ConditionCatalog>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     og: Vec<OngoingEntry>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pv: bool,
 }
 
 /// Only the version field, read before the rest so that another version gets a clear error;
@@ -304,6 +309,7 @@ impl From<&Participant> for PDto {
             sp: p.spell,
             out: p.out,
             cr: p.creature.clone(),
+            h: p.hidden,
         }
     }
 }
@@ -338,6 +344,7 @@ impl From<&Encounter> for SnapshotDto {
             hb: (e.catalog.homebrew_defs().next().is_some())
                 .then(|| ConditionCatalog::clone(&e.catalog)),
             og: e.ongoing.clone(),
+            pv: e.players_view,
         }
     }
 }
@@ -390,6 +397,7 @@ fn participant_from(d: PDto) -> Result<Participant> {
         spell: d.sp,
         out: d.out,
         creature: d.cr,
+        hidden: d.h,
     })
 }
 
@@ -446,6 +454,7 @@ impl TryFrom<SnapshotDto> for Encounter {
                 .ok_or_else(|| bad("the round length does not fit the duration rules"))?,
         };
         enc.ongoing = s.og;
+        enc.players_view = s.pv;
         enc.check()?;
         Ok(enc)
     }

@@ -150,6 +150,9 @@ pub struct Encounter {
     pub(crate) catalog: std::sync::Arc<crate::conditions::ConditionCatalog>,
     /// A5E-DMG-06: ongoing damage attached to active effects.
     pub(crate) ongoing: Vec<crate::encounter::vitals::OngoingEntry>,
+    /// This is a players' view (`player_view.rs`): participants hidden from them are left out,
+    /// so a round may be under way with nobody they can see acting.
+    pub(crate) players_view: bool,
 }
 
 impl Encounter {
@@ -175,6 +178,7 @@ impl Encounter {
             ))?,
             catalog: std::sync::Arc::new(crate::conditions::ConditionCatalog::a5e()),
             ongoing: Vec::new(),
+            players_view: false,
             config,
         })
     }

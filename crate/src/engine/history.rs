@@ -98,6 +98,11 @@ impl<M: Model> History<M> {
         self.log.back().map_or(&[], |(_, e)| e.as_slice())
     }
 
+    /// The events of the newest logged batch.
+    pub(super) fn last(&self) -> &[M::Event] {
+        self.log.back().map_or(&[], |(_, e)| e.as_slice())
+    }
+
     /// The batch number a rewind goes back to, from the current `seq` and `state`.
     pub(super) fn target(&self, rewind: Rewind, seq: u64, state: &M) -> Result<u64> {
         let oldest = self.checkpoints.front().map(|(s, _)| *s);

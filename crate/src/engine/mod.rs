@@ -20,6 +20,7 @@
 mod batch;
 mod digest;
 mod history;
+mod players;
 pub mod saved;
 
 pub use batch::{Batch, BatchHeader};
@@ -94,6 +95,26 @@ pub trait Model: Clone {
     fn under_way(&self, _mark: Mark) -> bool {
         false
     }
+
+    /// Whether the object can give players a view of itself (it must then have a
+    /// [`Model::restored`] event).
+    const PLAYER_VIEWS: bool = false;
+
+    /// What players may see of the state: `None` when nothing is hidden (they see it all).
+    fn player_view(&self) -> Option<Self> {
+        None
+    }
+
+    /// Whether an event is for the GM alone whatever the state (a roll made in secret).
+    fn conceals(_event: &Self::Event) -> bool {
+        false
+    }
+
+    /// Text that must never appear in what players receive while this state holds it:
+    /// hidden ids, quoted as JSON writes them.
+    fn secrets(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// An event-sourced object, its dice and the number of batches it has made or applied.
@@ -159,6 +180,11 @@ impl<M: Model> Engine<M> {
         self.history.prepare(self.seq, &self.state);
         let events = self.state.execute(command, dice)?;
         Ok(self.record(events))
+    }
+
+    /// The events of the last command executed (empty after a load or an applied batch).
+    pub fn last_events(&self) -> &[M::Event] {
+        self.history.last()
     }
 
     /// Count a command's events as the next batch and keep them for undo.

@@ -38,23 +38,7 @@ fn sum_of<M: Model>(seq: u64, dice: Option<&SeedState>, state: &M) -> Digest {
 impl<M: Model> Engine<M> {
     /// The snapshot: the object's own snapshot, the batch count and the dice, checksummed.
     pub fn to_json(&self) -> String {
-        let dice = self.dice.seed_state();
-        let mut w = Writer::new();
-        w.open_object();
-        w.key("v");
-        w.unsigned(SAVED_VERSION);
-        w.key("seq");
-        w.unsigned(self.seq);
-        w.key(M::NAME);
-        w.raw(&self.state.save());
-        if let Some(d) = &dice {
-            w.key("dice");
-            d.write(&mut w);
-        }
-        w.key("sum");
-        sum_of(self.seq, dice.as_ref(), &self.state).write(&mut w);
-        w.close_object();
-        w.finish()
+        saved_json(self.seq, &self.state, self.dice.seed_state())
     }
 
     /// Restore a snapshot from [`Engine::to_json`] (or an older one, see the module docs).
@@ -116,6 +100,26 @@ impl<M: Model> Engine<M> {
             history: super::History::new(M::UNDO_DEPTH),
         })
     }
+}
+
+/// The envelope around `state` after `seq` batches, with `dice` if seeded.
+pub(super) fn saved_json<M: Model>(seq: u64, state: &M, dice: Option<SeedState>) -> String {
+    let mut w = Writer::new();
+    w.open_object();
+    w.key("v");
+    w.unsigned(SAVED_VERSION);
+    w.key("seq");
+    w.unsigned(seq);
+    w.key(M::NAME);
+    w.raw(&state.save());
+    if let Some(d) = &dice {
+        w.key("dice");
+        d.write(&mut w);
+    }
+    w.key("sum");
+    sum_of(seq, dice.as_ref(), state).write(&mut w);
+    w.close_object();
+    w.finish()
 }
 
 /// JSON text without the whitespace between tokens (a host may store a snapshot

@@ -139,6 +139,27 @@ impl EncounterHandle {
         js(apply_text(&mut self.engine, events))
     }
 
+    /// Run a command for a table with players: `{"gm": batch, "players": batch}`. `blind`:
+    /// players see only the state it leads to. `dice`: another dice box (physical dice).
+    #[wasm_bindgen(js_name = executeForPlayers)]
+    pub fn execute_for_players(
+        &mut self,
+        command: &str,
+        dice: Option<DiceBox>,
+        blind: bool,
+    ) -> JsResult<String> {
+        let command: EncounterCommand = js(parse_json(command, "command"))?;
+        let mut dice = dice;
+        let roller = dice.as_mut().map(|d| &mut d.source as &mut dyn DieRoller);
+        js(super::for_players(&mut self.engine, command, roller, blind))
+    }
+
+    /// The snapshot players start from: the players' view of the state, no dice.
+    #[wasm_bindgen(js_name = playerView)]
+    pub fn player_view(&self) -> String {
+        self.engine.player_json()
+    }
+
     /// Batches made or applied so far.
     pub fn seq(&self) -> f64 {
         // At most 2^53 - 1 (batch numbers are read with that limit).

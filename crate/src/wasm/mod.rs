@@ -103,6 +103,30 @@ fn reply<M: crate::engine::Model>(
     crate::engine::Batch::<()>::wrap(sealed.seq, sealed.digest, sealed.dice, &events_json)
 }
 
+/// A command run for a table with players: `{"gm": batch, "players": batch}`, the GM's batch
+/// for co-GMs and the players' view of it (see `crate::engine` player views).
+fn for_players<M>(
+    engine: &mut crate::engine::Engine<M>,
+    command: M::Command,
+    dice: Option<&mut dyn crate::dice::DieRoller>,
+    blind: bool,
+) -> crate::Result<String>
+where
+    M: crate::engine::Model + PartialEq,
+    M::Event: crate::wire::ToWire,
+{
+    let players = engine.execute_for_players(command, dice, blind)?;
+    let gm = reply(engine, crate::wire::to_json(engine.last_events()), true);
+    let mut w = crate::wire::Writer::new();
+    w.open_object();
+    w.key("gm");
+    w.raw(&gm);
+    w.key("players");
+    w.raw(&crate::wire::to_json(&players));
+    w.close_object();
+    Ok(w.finish())
+}
+
 /// `applyEvents` for every engine: a batch (JSON object) is checked, a bare event array is
 /// applied unchecked; both all or nothing.
 fn apply_text<M>(engine: &mut crate::engine::Engine<M>, text: &str) -> crate::Result<()>

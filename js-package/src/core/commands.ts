@@ -19,6 +19,8 @@ function facesOf(options: CommandOptions | undefined): readonly number[] | undef
 export interface CommandHandle {
   execute(command: string, batch: boolean): string;
   executeWith(command: string, dice: DiceBox, batch: boolean): string;
+  executeForPlayers(command: string, dice: DiceBox | undefined, blind: boolean): string;
+  playerView(): string;
   applyEvents(events: string): void;
   describe(event: string): string;
   seq(): number;
@@ -126,6 +128,29 @@ export abstract class EventSourced<C, E, H extends CommandHandle> {
     const json = this.run(command, facesOf(options), true);
     if (this.listeners.size > 0) this.notify(JSON.parse(json) as Batch<E>);
     return json;
+  }
+
+  /**
+   * Run a command at a table with players. `gm` is the usual batch (for co-GMs, and what
+   * listeners are told); `players` is what player clients apply: hidden participants and what
+   * names them left out, and no dice. With `blind`, or for a roll made in secret (an OSE
+   * search), players get only the state the command leads to. A player client starts from
+   * {@link playerView} and stays in step by digest like any follower.
+   */
+  executeForPlayers(command: C, options: CommandOptions & { blind?: boolean } = {}): { gm: Batch<E>; players: Batch<E> } {
+    const faces = facesOf(options);
+    const blind = readField(options, "blind") === true;
+    const text = toText(command);
+    // The box is handed over to the module, which frees it.
+    const box = faces === undefined ? undefined : DiceBox.supplied(facesArray(faces) as Uint32Array);
+    const out = JSON.parse(guard(() => this.handle.executeForPlayers(text, box, blind))) as { gm: Batch<E>; players: Batch<E> };
+    this.notify(out.gm);
+    return out;
+  }
+
+  /** The snapshot a player client starts from (`fromJSON` loads it): no hidden participants, no dice. */
+  playerView(): string {
+    return guard(() => this.handle.playerView());
   }
 
   /** Tell the listeners about a local command's batch, and hand it back. */

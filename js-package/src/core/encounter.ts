@@ -273,6 +273,11 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
     return this.execute({ type: "end" });
   }
 
+  /** Hide a participant from players (see `executeForPlayers`), or reveal it. */
+  setHidden(participant: string, hidden: boolean): EncounterEvent[] {
+    return this.execute({ type: "setHidden", participant, hidden });
+  }
+
   // ---- GM corrections ----
   /** Set a participant's count; one still to act this round moves to its new place at once. */
   setCount(participant: string, count: number): EncounterEvent[] {

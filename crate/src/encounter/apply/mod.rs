@@ -110,6 +110,7 @@ impl Encounter {
             | EncounterEvent::CanActChanged { .. }
             | EncounterEvent::ControllerChanged { .. }
             | EncounterEvent::InitiativeCheckChanged { .. }
+            | EncounterEvent::HiddenChanged { .. }
             | EncounterEvent::RoundLengthChanged { .. }
             | EncounterEvent::WorldActionAdded { .. }
             | EncounterEvent::WorldActionRemoved { .. } => self.apply_roster(event)?,

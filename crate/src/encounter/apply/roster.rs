@@ -56,6 +56,12 @@ impl Encounter {
                 self.participants.remove(i);
                 self.rebuild_index();
             }
+            EncounterEvent::HiddenChanged {
+                participant,
+                hidden,
+            } => {
+                self.get_mut(participant)?.hidden = *hidden;
+            }
             EncounterEvent::ParticipantRenamed { participant, name } => {
                 self.get_mut(participant)?.name = name.clone();
             }

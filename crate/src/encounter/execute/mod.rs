@@ -217,6 +217,17 @@ impl Ctx<'_> {
                 self.enc.get(&participant)?;
                 self.emit(EncounterEvent::ParticipantRenamed { participant, name })
             }
+            EncounterCommand::SetHidden {
+                participant,
+                hidden,
+            } => {
+                require_not_ended(&self.enc)?;
+                self.enc.get(&participant)?;
+                self.emit(EncounterEvent::HiddenChanged {
+                    participant,
+                    hidden,
+                })
+            }
             EncounterCommand::ChangeSide { participant, side } => {
                 require_not_ended(&self.enc)?;
                 self.enc.get(&participant)?;

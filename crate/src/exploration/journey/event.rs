@@ -193,6 +193,12 @@ pub enum JourneyEvent {
         index: u32,
         end: StageEnd,
     },
+    /// The journey is now `snapshot` (its own snapshot format): what players receive for a
+    /// command the GM keeps to themselves (a secret search, a blind command).
+    Restored {
+        undone: u32,
+        snapshot: String,
+    },
 }
 
 /// A check the procedure would make but could not.

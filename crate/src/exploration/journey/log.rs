@@ -263,6 +263,7 @@ impl JourneyEvent {
                 roll.die.face,
                 if *wrecked { "wrecked!" } else { "safe" }
             ),
+            JourneyEvent::Restored { .. } => "The referee made a secret check.".to_string(),
         }
     }
 }

@@ -38,4 +38,30 @@ impl Model for Journey {
     fn load(text: &str) -> Result<Self> {
         Journey::from_json(text)
     }
+
+    const PLAYER_VIEWS: bool = true;
+
+    fn restored(undone: u32, state: &Self) -> Option<JourneyEvent> {
+        Some(JourneyEvent::Restored {
+            undone,
+            snapshot: state.to_json().ok()?,
+        })
+    }
+
+    fn restores(event: &JourneyEvent) -> Option<u32> {
+        match event {
+            JourneyEvent::Restored { undone, .. } => Some(*undone),
+            _ => None,
+        }
+    }
+
+    /// OSE-DUNG-01/06: the referee rolls searching and listening in secret, and only the
+    /// referee knows whether there was anything to find (`present`): players see the turn
+    /// spent, not the roll or the result.
+    fn conceals(event: &JourneyEvent) -> bool {
+        matches!(
+            event,
+            JourneyEvent::Searched { .. } | JourneyEvent::Listened { .. }
+        )
+    }
 }

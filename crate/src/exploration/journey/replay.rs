@@ -221,6 +221,9 @@ impl Journey {
                     });
                 }
             }
+            JourneyEvent::Restored { snapshot, .. } => {
+                *self = Journey::from_json(snapshot)?;
+            }
             JourneyEvent::CorruptionStageEnded { member, index, end } => {
                 self.hyb_mode("corruption")?;
                 let at = self.infection_position(member, *index)?;
