@@ -367,3 +367,99 @@ fn hyb_retreat_02_a_hit_or_a_failed_check_stops_the_retreat() {
     ));
     assert_eq!(t.order(), strs(&["thief", "fighter", "orc"]));
 }
+
+/// HYB-RETREAT-01: the retreat action ends the retreating PC's concentration effects at once
+/// (only its own; another caster's stay).
+#[test]
+fn hyb_retreat_01_retreating_ends_the_pcs_concentration() {
+    use turnkeeper::effects::{Duration, EffectSpec};
+    let mut t = party();
+    t.run(start(), &[]);
+    t.run(
+        EncounterCommand::AddEffects {
+            effects: vec![
+                EffectSpec::named(pid("orc"), "hold person", Duration::UntilRemoved)
+                    .with_source(pid("fighter"))
+                    .concentrating(),
+                EffectSpec::named(pid("orc"), "bless", Duration::UntilRemoved)
+                    .with_source(pid("thief"))
+                    .concentrating(),
+            ],
+            ongoing: None,
+        },
+        &[],
+    );
+    t.end_turn();
+    assert_eq!(t.current().as_deref(), Some("fighter"));
+    let ev = t.run(
+        EncounterCommand::Retreat {
+            participant: pid("fighter"),
+        },
+        &[],
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, EncounterEvent::ConcentrationDropped { .. }))
+    );
+    let names: Vec<String> = t
+        .enc
+        .effects()
+        .effects()
+        .iter()
+        .filter_map(|e| e.name.clone())
+        .collect();
+    assert_eq!(names, vec!["bless".to_string()]);
+}
+
+/// HYB-RETREAT-02 through the encounter's `damage` command: damage means the PC was hit, so
+/// the retreat fails.
+#[test]
+fn hyb_retreat_02_damage_command_stops_the_retreat() {
+    use turnkeeper::creature::{Creature, CreatureKind, DamageChoices, DamageInstance};
+    let mut t = party();
+    t.run(
+        EncounterCommand::SetCreature {
+            participant: pid("fighter"),
+            creature: Some(Creature::new(CreatureKind::Pc, 12).unwrap()),
+        },
+        &[],
+    );
+    t.run(start(), &[]);
+    t.end_turn();
+    t.run(
+        EncounterCommand::Retreat {
+            participant: pid("fighter"),
+        },
+        &[],
+    );
+    let ev = t.run(
+        EncounterCommand::Damage {
+            participant: pid("fighter"),
+            damage: DamageInstance::attack(1, None, true),
+            choices: DamageChoices::default(),
+        },
+        &[],
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        EncounterEvent::Harmed {
+            harm: Harm::Damage,
+            ..
+        }
+    )));
+    let ev = t.run(
+        EncounterCommand::ResolveRetreat {
+            participant: pid("fighter"),
+            check: None,
+        },
+        &[],
+    );
+    assert!(matches!(
+        ev[0],
+        EncounterEvent::RetreatResolved {
+            escaped: false,
+            hit: true,
+            ..
+        }
+    ));
+}

@@ -472,7 +472,46 @@ impl Ctx<'_> {
                 "a retreat uses the whole turn and cannot be combined with another action (HYB-RETREAT-01)",
             ));
         }
-        self.emit(EncounterEvent::RetreatStarted { participant: id })
+        self.emit(EncounterEvent::RetreatStarted {
+            participant: id.clone(),
+        })?;
+        // HYB-RETREAT-01: the retreating PC's concentration effects end at once, whatever the
+        // retreat's outcome (the event is left out when it concentrates on nothing).
+        if self
+            .enc
+            .effects
+            .effects()
+            .iter()
+            .any(|e| e.concentration && e.source.as_ref() == Some(&id))
+        {
+            self.emit(EncounterEvent::ConcentrationDropped { participant: id })?;
+        }
+        Ok(())
+    }
+
+    /// Damage dealt through the encounter's own `damage` command is harm, with what harm
+    /// triggers (see [`Ctx::harm`]): a declared spell not yet cast is disrupted (GH-VAR-02 when
+    /// the variant is on; OSE-COMBAT-09, where damage means a successful attack) and a
+    /// retreating HYB PC is stopped (HYB-RETREAT-02). `dealt`: the damage left something after
+    /// resistances and immunities (temporary hit points absorbing it count: the creature was
+    /// still damaged). Outside a round, or when nothing would follow, no `harmed` event is added.
+    pub(crate) fn damage_harms(&mut self, id: &ParticipantId, dealt: bool) -> Result<()> {
+        if !dealt || !matches!(self.enc.phase, Phase::Turns | Phase::World) {
+            return Ok(());
+        }
+        let p = self.enc.get(id)?;
+        let spell_pending = p.declaration.as_ref().is_some_and(|d| d.casts_spell())
+            && p.spell.is_none()
+            && p.turn.before_turn()
+            && match self.enc.system() {
+                InitiativeSystem::Greyhawk => self.enc.config.greyhawk.spell_disruption,
+                InitiativeSystem::Side => self.enc.config.ose.spell_disruption,
+                _ => false,
+            };
+        if spell_pending || p.retreat == Some(false) {
+            self.harm(id.clone(), Harm::Damage)?;
+        }
+        Ok(())
     }
 
     /// HYB-RETREAT-02: a failed check or any hit stops it; success leaves initiative.
