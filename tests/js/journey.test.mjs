@@ -211,6 +211,23 @@ test("C-01: an encounter's rounds advance the journey clock and burn its torches
   assert.equal(ose.config.roundLength, 10);
 });
 
+test("OSE-ENC-06 / OSE-DUNG-09: an encounter passes at least a turn and counts toward the dungeon rest", () => {
+  const ose = new Journey({ ruleset: "ose", mode: "oseDungeon" });
+  ose.start({ hour: 8 });
+  const enc = new Encounter({ ruleset: "ose", seed: 3 });
+  enc.add({ id: "pc-a", name: "A", side: "party" });
+  enc.add({ id: "orc", name: "Orc", side: "foes", npc: true });
+  enc.start();
+  enc.rollInitiative({ faces: [5, 2] });
+  assert.ok(enc.elapsedSeconds < 600);
+  const events = ose.advanceForEncounter(enc);
+  assert.equal(ofType(events, "timePassed")[0]?.by, 600);
+  assert.equal(ose.now, at(0, 8, 10));
+  ose.advanceTurns(5);
+  assert.equal(ose.view().dungeon.turnsSinceRest, 6);
+  assert.equal(ose.view().dungeon.fatigued, true);
+});
+
 test("a second Journey converges from the events alone", () => {
   /** @type {JourneyEvent[]} */
   const log = [];

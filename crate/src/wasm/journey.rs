@@ -54,6 +54,9 @@ pub struct JourneyView {
     /// HYB-RETURN-01: travel turns since leaving safety, and the DC to roll to return.
     pub travel_turns_away: u32,
     pub return_dc: u32,
+    /// HYB-RETURN-01: members already back at safety while others are still away.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub returned: Vec<Ident>,
     /// HYB-TRAVEL-01: dungeon scenes this hour.
     pub scenes: u8,
     /// OSE-DUNG: turns, rests and the wandering-check count.
@@ -86,6 +89,7 @@ impl JourneyView {
             warning_lead: clock.warning_lead(),
             travel_turns_away: j.travel_turns_away(),
             return_dc: j.return_dc(),
+            returned: j.returned().to_vec(),
             scenes: j.scenes(),
             dungeon: j.dungeon(),
             wilderness: j.wilderness(),
