@@ -431,3 +431,37 @@ fn ose_combat_09_damage_command_disrupts_the_spell() {
         Some(SpellDisruption::Lost)
     );
 }
+
+/// OSE-DMG-01 through the encounter: a creature given without A5E's `zeroHp` (an A5E notion)
+/// is accepted under OSE and dies at 0 HP.
+#[test]
+fn ose_dmg_01_encounter_creature_needs_no_zero_hp_and_dies_at_zero() {
+    use turnkeeper::creature::{Creature, DamageChoices, DamageInstance};
+    let mut t = battle(RulesetConfig::preset(Preset::Ose));
+    let pc: Creature =
+        serde_json::from_str(r#"{"kind":"pc","hp":{"current":5,"max":5},"level":1}"#).unwrap();
+    assert_eq!(pc.zero_hp, None);
+    t.run(
+        EncounterCommand::SetCreature {
+            participant: pid("fighter"),
+            creature: Some(pc),
+        },
+        &[],
+    );
+    t.run(
+        EncounterCommand::Damage {
+            participant: pid("fighter"),
+            damage: DamageInstance::attack(6, None, true),
+            choices: DamageChoices::default(),
+        },
+        &[],
+    );
+    let c = t
+        .enc
+        .participant(&pid("fighter"))
+        .unwrap()
+        .creature
+        .clone()
+        .unwrap();
+    assert!(c.is_dead());
+}

@@ -19,10 +19,12 @@
 
 mod batch;
 mod digest;
+pub mod needed;
 pub mod saved;
 
 pub use batch::{Batch, BatchHeader};
 pub use digest::{Digest, Digester};
+pub use needed::NeededDie;
 
 use crate::dice::{DiceSource, DieRoller, SeedState, SeededDice};
 use crate::error::{Error, ErrorCode, Result};
@@ -114,6 +116,42 @@ impl<M: Model> Engine<M> {
         dice: &mut dyn DieRoller,
     ) -> Result<Vec<M::Event>> {
         let events = self.state.execute(command, dice)?;
+        self.seq = self.seq.saturating_add(1);
+        Ok(events)
+    }
+
+    /// The dice `command` will ask for, in order, each with the event that records it: the
+    /// command runs on a copy with stand-in dice and nothing here changes ([`needed`]).
+    pub fn dice_needed(&self, command: M::Command) -> Result<Vec<NeededDie>>
+    where
+        M::Event: crate::wire::ToWire,
+    {
+        let mut work = self.state.clone();
+        needed::dice_needed(|dice| work.execute(command, dice))
+    }
+
+    /// Run a command with a dice box that may hold supplied faces (physical dice): those must
+    /// all be used. Faces left over mean the command rolled fewer dice than the caller read off
+    /// the table, a slip to report rather than ignore: `INVALID_ARGUMENT` naming how many, and
+    /// nothing changes. Other dice run as [`Engine::execute_with`].
+    pub fn execute_with_faces(
+        &mut self,
+        command: M::Command,
+        dice: &mut DiceSource,
+    ) -> Result<Vec<M::Event>> {
+        let DiceSource::Supplied(faces) = dice else {
+            return self.execute_with(command, dice);
+        };
+        let before = self.state.clone();
+        let events = self.state.execute(command, faces)?;
+        let left = faces.remaining();
+        if left > 0 {
+            self.state = before;
+            return Err(Error::invalid_argument(format!(
+                "{left} supplied face{} left over: the command rolled fewer dice than were given (see diceNeeded)",
+                if left == 1 { " was" } else { "s were" }
+            )));
+        }
         self.seq = self.seq.saturating_add(1);
         Ok(events)
     }

@@ -78,7 +78,7 @@ impl CreatureSpec {
         creature.defenses.immunities = self.immunities;
         creature.defenses.immune_to_mundane_weapons = self.immune_to_mundane_weapons;
         if let Some(rule) = self.zero_hp {
-            creature.zero_hp = rule;
+            creature.zero_hp = Some(rule);
         }
         creature.abilities = self.abilities;
         creature.validate()?;
@@ -239,7 +239,7 @@ impl CreatureHandle {
         let engine = &mut self.engine;
         let events = js(dice
             .source
-            .atomically(|roller| engine.execute_with(op, roller)))?;
+            .atomically(|source| engine.execute_with_faces(op, source)))?;
         if batch {
             return Ok(reply(&self.engine, crate::wire::to_json(&events), true));
         }

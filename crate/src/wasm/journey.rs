@@ -14,7 +14,7 @@ use crate::clock::id::Ident;
 use crate::clock::light::{LightKind, LightLevel, LightSource, LightSpec};
 use crate::clock::time::{GameTime, Seconds, TimeOfDay};
 use crate::clock::time_dice::TimeDice;
-use crate::dice::{DiceSource, DieRoller};
+use crate::dice::DiceSource;
 use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::exploration::journey::snapshot::MAX_SNAPSHOT_BYTES;
@@ -161,6 +161,17 @@ impl JourneyHandle {
         js(write_json(&events).map(|json| reply(&self.engine, json, batch)))
     }
 
+    /// The dice a command (JSON) will ask for, in order: `[{sides, for}]` (JSON), `for` being
+    /// the type of the event that records the die. Nothing changes.
+    #[wasm_bindgen(js_name = diceNeeded)]
+    pub fn dice_needed(&self, command: &str) -> JsResult<String> {
+        let command: JourneyCommand = js(parse_json(command, "command"))?;
+        js(self
+            .engine
+            .dice_needed(command)
+            .map(|d| crate::wire::to_json(&d)))
+    }
+
     /// Run a command with another dice box (supplied faces for physical dice, for instance).
     #[wasm_bindgen(js_name = executeWith)]
     pub fn execute_with(
@@ -170,8 +181,7 @@ impl JourneyHandle {
         batch: bool,
     ) -> JsResult<String> {
         let command: JourneyCommand = js(parse_json(command, "command"))?;
-        let roller: &mut dyn DieRoller = &mut dice.source;
-        let events = js(self.engine.execute_with(command, roller))?;
+        let events = js(self.engine.execute_with_faces(command, &mut dice.source))?;
         js(write_json(&events).map(|json| reply(&self.engine, json, batch)))
     }
 

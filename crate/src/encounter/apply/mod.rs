@@ -153,6 +153,7 @@ impl Encounter {
             | EncounterEvent::Harmed { .. }
             | EncounterEvent::SpellDisrupted { .. }
             | EncounterEvent::RetreatStarted { .. }
+            | EncounterEvent::FollowersMoraleChecked { .. }
             | EncounterEvent::RetreatResolved { .. } => self.apply_actions(event)?,
         }
         Ok(())

@@ -1,8 +1,8 @@
 //! Commands within a turn: delay and resume, activities, action slots, Ready, control,
 //! forced plans, harm and retreat.
 
-use crate::encounter::command::{PlanCause, RetreatCheck};
-use crate::encounter::event::{EncounterEvent, RetreatRoll};
+use crate::encounter::command::{FollowerModifier, PlanCause, RetreatCheck};
+use crate::encounter::event::{EncounterEvent, FollowerMoraleRoll, HYB_MORALE_DC, RetreatRoll};
 use crate::encounter::execute::flow::GH_SURPRISE_PENALTY;
 use crate::encounter::execute::{Ctx, check_list, require_running};
 use crate::encounter::limits::{MAX_MODIFIER, MAX_TOTAL};
@@ -456,8 +456,12 @@ impl Ctx<'_> {
         Ok(())
     }
 
-    /// HYB-RETREAT-01.
-    pub(crate) fn retreat(&mut self, id: ParticipantId) -> Result<()> {
+    /// HYB-RETREAT-01, with HYB-MORALE-04 for the followers.
+    pub(crate) fn retreat(
+        &mut self,
+        id: ParticipantId,
+        modifiers: Vec<FollowerModifier>,
+    ) -> Result<()> {
         if self.enc.system() != InitiativeSystem::DexScore {
             return Err(Error::not_allowed("the retreat action is a HYB rule"));
         }
@@ -484,9 +488,65 @@ impl Ctx<'_> {
             .iter()
             .any(|e| e.concentration && e.source.as_ref() == Some(&id))
         {
-            self.emit(EncounterEvent::ConcentrationDropped { participant: id })?;
+            self.emit(EncounterEvent::ConcentrationDropped {
+                participant: id.clone(),
+            })?;
         }
-        Ok(())
+        self.followers_morale(id, modifiers)
+    }
+
+    /// HYB-MORALE-04: every participant the retreating PC controls (its retainers and the NPCs
+    /// following it) checks morale at once, at disadvantage; a failure routs it. Our reading:
+    /// "following" is the encounter's controller link; a routed follower is fleeing, settled like
+    /// a retreat (a hit stops it, HYB-RETREAT-02).
+    fn followers_morale(
+        &mut self,
+        leader: ParticipantId,
+        modifiers: Vec<FollowerModifier>,
+    ) -> Result<()> {
+        let followers: Vec<ParticipantId> = self
+            .enc
+            .participants
+            .iter()
+            .filter(|p| p.controller.as_ref() == Some(&leader) && !p.out)
+            .map(|p| p.id.clone())
+            .collect();
+        for (i, m) in modifiers.iter().enumerate() {
+            if !followers.contains(&m.participant)
+                || modifiers
+                    .iter()
+                    .skip(i.saturating_add(1))
+                    .any(|o| o.participant == m.participant)
+            {
+                return Err(Error::invalid_argument(format!(
+                    "\"{}\" does not follow \"{leader}\" (or is listed twice)",
+                    m.participant
+                )));
+            }
+            if m.modifier.checked_abs().is_none_or(|a| a > MAX_MODIFIER) {
+                return Err(Error::invalid_argument("morale modifier out of range"));
+            }
+        }
+        if followers.is_empty() {
+            return Ok(());
+        }
+        let mut checks = Vec::with_capacity(followers.len());
+        for participant in followers {
+            let modifier = modifiers
+                .iter()
+                .find(|m| m.participant == participant)
+                .map_or(0, |m| m.modifier);
+            let dice = vec![roll_one(self.dice, 20)?, roll_one(self.dice, 20)?];
+            let mut check = FollowerMoraleRoll {
+                participant,
+                dice,
+                modifier,
+                routed: false,
+            };
+            check.routed = check.total().is_some_and(|t| t < HYB_MORALE_DC);
+            checks.push(check);
+        }
+        self.emit(EncounterEvent::FollowersMoraleChecked { leader, checks })
     }
 
     /// Damage dealt through the encounter's own `damage` command is harm, with what harm
