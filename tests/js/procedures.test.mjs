@@ -401,5 +401,5 @@ test("HYB-LIGHT-02 / HYB-LIGHT-03: the light table's advantages and disadvantage
   const seer = hyb.light({ level: "darkness", darksight: true });
   assert.deepEqual(seer.advantageOn, dark.disadvantageOn);
   assert.deepEqual(seer.disadvantageOn, []);
-  assert.throws(() => hyb.light({ level: "gloomy" }), (/** @type {any} */ e) => e.code === "INVALID_ARGUMENT");
+  assert.throws(() => hyb.light(/** @type {any} */ ({ level: "gloomy" })), (/** @type {any} */ e) => e.code === "INVALID_ARGUMENT");
 });
