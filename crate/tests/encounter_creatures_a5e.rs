@@ -585,3 +585,36 @@ fn replay_convergence_a_second_encounter_applying_the_events_matches() {
     assert_eq!(second.to_json(), t.enc.to_json());
     assert_eq!(creature(&t, "b").hp.current, 9);
 }
+
+/// A5E-DMG-07 with G-27's option: an encounter's participants follow the creature rules set in
+/// the encounter's configuration, options included (here halved damage rounded up).
+#[test]
+fn a5e_dmg_07_encounter_participants_use_the_configured_creature_rules() {
+    use turnkeeper::creature::{A5eRules, CreatureRules, Rounding};
+    use turnkeeper::rulesets::RulesetConfig;
+    let run = |rounding: Rounding| {
+        let cfg =
+            RulesetConfig::preset(Preset::A5e).with_creature_rules(CreatureRules::A5e(A5eRules {
+                resistance_rounding: rounding,
+                ..A5eRules::default()
+            }));
+        let mut t = Table::new(cfg);
+        t.add(newp("imp", "x", 10));
+        let mut imp = Creature::new(CreatureKind::Monster, 40).unwrap();
+        imp.defenses.resistances.push(DamageType::Cold);
+        set(&mut t, "imp", imp);
+        damage(
+            &mut t,
+            "imp",
+            DamageInstance::new(21, Some(DamageType::Cold)),
+            &[],
+        );
+        creature(&t, "imp").hp.current
+    };
+    assert_eq!(run(Rounding::Down), 30);
+    assert_eq!(run(Rounding::Up), 29);
+    // The rules must be the preset's own family.
+    let bad = RulesetConfig::preset(Preset::A5e).with_creature_rules(CreatureRules::ose());
+    let err = turnkeeper::encounter::Encounter::new(bad).unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidArgument);
+}

@@ -557,3 +557,31 @@ fn concentration_ends_when_the_caster_is_incapacitated_by_a_condition() {
         &[],
     );
 }
+
+/// GH-DUR-03 asks for d20s only when the order of simultaneous expiries matters; with the
+/// Greyhawk setting `orderExpiries` off, they end in the order applied and no die is asked for.
+#[test]
+fn gh_dur_03_ordering_dice_can_be_turned_off_when_order_cannot_matter() {
+    let mut cfg = turnkeeper::rulesets::RulesetConfig::preset(Preset::Gh5e);
+    cfg.greyhawk.order_expiries = false;
+    let mut t = Table::new(cfg);
+    for id in ["a", "b", "c"] {
+        t.add(newp(id, "x", 10));
+    }
+    t.run(start(), &[]);
+    gh_round(&mut t, &[1, 2, 3]);
+    for name in ["first applied", "second applied", "third applied"] {
+        add(
+            &mut t,
+            named("b", name, "a", Duration::UntilRoundEnd { rounds_ahead: 0 }),
+        );
+    }
+    t.end_turn();
+    t.end_turn();
+    // No faces supplied: none is needed.
+    let ev = t.run(EncounterCommand::EndTurn, &[]);
+    assert_eq!(
+        ended(&ev),
+        strs(&["first applied", "second applied", "third applied"])
+    );
+}

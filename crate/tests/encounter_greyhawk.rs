@@ -1147,3 +1147,111 @@ fn gh_time_01_round_is_six_seconds_and_gh_time_02_boundaries_never_split_a_turn(
         }
     }
 }
+
+/// GH-VAR-02 through the encounter's own `damage` command: a caster that declared a spell and
+/// takes damage before its turn casts only cantrips; damage absorbed entirely by immunity, or
+/// dealt after the turn, does not disrupt.
+#[test]
+fn gh_var_02_damage_command_disrupts_a_declared_spell_before_the_turn() {
+    use turnkeeper::creature::{Creature, CreatureKind, DamageChoices, DamageInstance};
+    let mut cfg = RulesetConfig::preset(Preset::Gh5e);
+    cfg.greyhawk.spell_disruption = true;
+    let mut t = Table::new(cfg);
+    t.add(newp("archer", "x", 10));
+    t.add(newp("mage", "y", 10));
+    t.add(newp("cleric", "y", 10));
+    for id in ["mage", "cleric"] {
+        t.run(
+            EncounterCommand::SetCreature {
+                participant: pid(id),
+                creature: Some(Creature::new(CreatureKind::Pc, 20).unwrap()),
+            },
+            &[],
+        );
+    }
+    t.run(
+        EncounterCommand::Start {
+            advantage: vec![],
+            advantage_sides: vec![],
+            check: None,
+            ambushers: vec![],
+        },
+        &[],
+    );
+    t.declare("archer", gh(&[Ranged]));
+    t.declare("mage", gh(&[Spell]));
+    t.declare("cleric", gh(&[Spell]));
+    t.run(EncounterCommand::RollInitiative, &[1, 9, 5]);
+    let hit = |amount| EncounterCommand::Damage {
+        participant: pid("mage"),
+        damage: DamageInstance::attack(amount, None, false),
+        choices: DamageChoices::default(),
+    };
+    let ev = t.run(hit(4), &[]);
+    assert!(matches!(ev[0], EncounterEvent::Damaged { .. }));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        EncounterEvent::SpellDisrupted {
+            disruption: SpellDisruption::CantripsOnly,
+            ..
+        }
+    )));
+    assert_eq!(
+        t.enc.participant(&pid("mage")).unwrap().spell,
+        Some(SpellDisruption::CantripsOnly)
+    );
+    // Already disrupted: more damage adds nothing.
+    let ev = t.run(hit(1), &[]);
+    assert_eq!(ev.len(), 1);
+    // The cleric acts (archer 1+.., cleric 5, mage 9): damage after its turn changes nothing.
+    t.end_turn();
+    assert_eq!(t.current().as_deref(), Some("cleric"));
+    t.end_turn();
+    let ev = t.run(
+        EncounterCommand::Damage {
+            participant: pid("cleric"),
+            damage: DamageInstance::attack(3, None, false),
+            choices: DamageChoices::default(),
+        },
+        &[],
+    );
+    assert_eq!(ev.len(), 1);
+    assert_eq!(t.enc.participant(&pid("cleric")).unwrap().spell, None);
+}
+
+/// GH-VAR-02 is optional: with the variant off, damage disrupts nothing.
+#[test]
+fn gh_var_02_damage_command_without_the_variant_disrupts_nothing() {
+    use turnkeeper::creature::{Creature, CreatureKind, DamageChoices, DamageInstance};
+    let mut t = Table::new(RulesetConfig::preset(Preset::Gh5e));
+    t.add(newp("archer", "x", 10));
+    t.add(newp("mage", "y", 10));
+    t.run(
+        EncounterCommand::SetCreature {
+            participant: pid("mage"),
+            creature: Some(Creature::new(CreatureKind::Pc, 20).unwrap()),
+        },
+        &[],
+    );
+    t.run(
+        EncounterCommand::Start {
+            advantage: vec![],
+            advantage_sides: vec![],
+            check: None,
+            ambushers: vec![],
+        },
+        &[],
+    );
+    t.declare("archer", gh(&[Ranged]));
+    t.declare("mage", gh(&[Spell]));
+    t.run(EncounterCommand::RollInitiative, &[1, 9]);
+    let ev = t.run(
+        EncounterCommand::Damage {
+            participant: pid("mage"),
+            damage: DamageInstance::attack(4, None, false),
+            choices: DamageChoices::default(),
+        },
+        &[],
+    );
+    assert_eq!(ev.len(), 1);
+}

@@ -265,6 +265,7 @@ fn ex_hyb_09_hyb_retreat_01_02_retreat_leaves_initiative() {
     let ev = t.run(
         EncounterCommand::Retreat {
             participant: pid("fighter"),
+            followers: vec![],
         },
         &[],
     );
@@ -302,6 +303,7 @@ fn hyb_retreat_02_a_hit_or_a_failed_check_stops_the_retreat() {
     t.fail(
         EncounterCommand::Retreat {
             participant: pid("thief"),
+            followers: vec![],
         },
         &[],
         ErrorCode::NotAllowed,
@@ -310,6 +312,7 @@ fn hyb_retreat_02_a_hit_or_a_failed_check_stops_the_retreat() {
     t.run(
         EncounterCommand::Retreat {
             participant: pid("fighter"),
+            followers: vec![],
         },
         &[],
     );
@@ -344,6 +347,7 @@ fn hyb_retreat_02_a_hit_or_a_failed_check_stops_the_retreat() {
     t.run(
         EncounterCommand::Retreat {
             participant: pid("thief"),
+            followers: vec![],
         },
         &[],
     );
@@ -366,4 +370,234 @@ fn hyb_retreat_02_a_hit_or_a_failed_check_stops_the_retreat() {
         }
     ));
     assert_eq!(t.order(), strs(&["thief", "fighter", "orc"]));
+}
+
+/// HYB-RETREAT-01: the retreat action ends the retreating PC's concentration effects at once
+/// (only its own; another caster's stay).
+#[test]
+fn hyb_retreat_01_retreating_ends_the_pcs_concentration() {
+    use turnkeeper::effects::{Duration, EffectSpec};
+    let mut t = party();
+    t.run(start(), &[]);
+    t.run(
+        EncounterCommand::AddEffects {
+            effects: vec![
+                EffectSpec::named(pid("orc"), "hold person", Duration::UntilRemoved)
+                    .with_source(pid("fighter"))
+                    .concentrating(),
+                EffectSpec::named(pid("orc"), "bless", Duration::UntilRemoved)
+                    .with_source(pid("thief"))
+                    .concentrating(),
+            ],
+            ongoing: None,
+        },
+        &[],
+    );
+    t.end_turn();
+    assert_eq!(t.current().as_deref(), Some("fighter"));
+    let ev = t.run(
+        EncounterCommand::Retreat {
+            participant: pid("fighter"),
+            followers: vec![],
+        },
+        &[],
+    );
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, EncounterEvent::ConcentrationDropped { .. }))
+    );
+    let names: Vec<String> = t
+        .enc
+        .effects()
+        .effects()
+        .iter()
+        .filter_map(|e| e.name.clone())
+        .collect();
+    assert_eq!(names, vec!["bless".to_string()]);
+}
+
+/// HYB-RETREAT-02 through the encounter's `damage` command: damage means the PC was hit, so
+/// the retreat fails.
+#[test]
+fn hyb_retreat_02_damage_command_stops_the_retreat() {
+    use turnkeeper::creature::{Creature, CreatureKind, DamageChoices, DamageInstance};
+    let mut t = party();
+    t.run(
+        EncounterCommand::SetCreature {
+            participant: pid("fighter"),
+            creature: Some(Creature::new(CreatureKind::Pc, 12).unwrap()),
+        },
+        &[],
+    );
+    t.run(start(), &[]);
+    t.end_turn();
+    t.run(
+        EncounterCommand::Retreat {
+            participant: pid("fighter"),
+            followers: vec![],
+        },
+        &[],
+    );
+    let ev = t.run(
+        EncounterCommand::Damage {
+            participant: pid("fighter"),
+            damage: DamageInstance::attack(1, None, true),
+            choices: DamageChoices::default(),
+        },
+        &[],
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        EncounterEvent::Harmed {
+            harm: Harm::Damage,
+            ..
+        }
+    )));
+    let ev = t.run(
+        EncounterCommand::ResolveRetreat {
+            participant: pid("fighter"),
+            check: None,
+        },
+        &[],
+    );
+    assert!(matches!(
+        ev[0],
+        EncounterEvent::RetreatResolved {
+            escaped: false,
+            hit: true,
+            ..
+        }
+    ));
+}
+
+/// HYB-MORALE-04: when a PC retreats, the participants it controls (its followers) check
+/// morale at once at disadvantage (the lower d20 + modifier against DC 11); a failure routs them
+/// (they flee, settled like a retreat). Others are untouched.
+#[test]
+fn hyb_morale_04_followers_of_a_retreating_pc_check_morale_at_disadvantage() {
+    use turnkeeper::encounter::{FollowerModifier, FollowerMoraleRoll};
+    let mut t = party();
+    let mut hireling = newp("hireling", "party", 8);
+    hireling.npc = true;
+    t.add(hireling);
+    let mut squire = newp("squire", "party", 7);
+    squire.npc = true;
+    t.add(squire);
+    for f in ["hireling", "squire"] {
+        t.run(
+            EncounterCommand::SetController {
+                participant: pid(f),
+                controller: Some(pid("fighter")),
+            },
+            &[],
+        );
+    }
+    t.run(start(), &[]);
+    t.end_turn();
+    assert_eq!(t.current().as_deref(), Some("fighter"));
+    // A modifier for someone who is not a follower is refused.
+    t.fail(
+        EncounterCommand::Retreat {
+            participant: pid("fighter"),
+            followers: vec![FollowerModifier {
+                participant: pid("orc"),
+                modifier: 1,
+            }],
+        },
+        &[],
+        ErrorCode::InvalidArgument,
+    );
+    // hireling: 15 and 9 → 9 + 1 = 10 < 11, routs; squire: 18 and 12 → 12 holds.
+    let ev = t.run(
+        EncounterCommand::Retreat {
+            participant: pid("fighter"),
+            followers: vec![FollowerModifier {
+                participant: pid("hireling"),
+                modifier: 1,
+            }],
+        },
+        &[15, 9, 18, 12],
+    );
+    let Some(EncounterEvent::FollowersMoraleChecked { checks, .. }) = ev
+        .iter()
+        .find(|e| matches!(e, EncounterEvent::FollowersMoraleChecked { .. }))
+    else {
+        panic!("{ev:?}")
+    };
+    let routed: Vec<(&str, bool)> = checks
+        .iter()
+        .map(|c: &FollowerMoraleRoll| (c.participant.as_str(), c.routed))
+        .collect();
+    assert_eq!(routed, vec![("hireling", true), ("squire", false)]);
+    assert_eq!(
+        t.enc.participant(&pid("hireling")).unwrap().retreat,
+        Some(false)
+    );
+    assert_eq!(t.enc.participant(&pid("squire")).unwrap().retreat, None);
+    // The routed hireling's flight is settled like a retreat: unhurt, it leaves the fight.
+    t.run(
+        EncounterCommand::ResolveRetreat {
+            participant: pid("hireling"),
+            check: None,
+        },
+        &[],
+    );
+    assert!(t.enc.participant(&pid("hireling")).unwrap().out);
+    // A follower with no modifier listed rolls at +0; a forged result is refused by followers.
+    let mut forged = t.enc.clone();
+    let bad = EncounterEvent::FollowersMoraleChecked {
+        leader: pid("fighter"),
+        checks: vec![FollowerMoraleRoll {
+            participant: pid("squire"),
+            dice: vec![
+                turnkeeper::dice::RolledDie {
+                    sides: 20,
+                    face: 20,
+                },
+                turnkeeper::dice::RolledDie {
+                    sides: 20,
+                    face: 19,
+                },
+            ],
+            modifier: 0,
+            routed: true,
+        }],
+    };
+    assert!(forged.apply(&bad).is_err());
+}
+
+/// HYB-DMG-03 through the encounter: damage after a PC's natural 1 on its check is doubled.
+#[test]
+fn hyb_dmg_03_encounter_damage_after_a_natural_one_is_doubled() {
+    use turnkeeper::creature::{Creature, CreatureKind, DamageChoices, DamageInstance};
+    let mut t = party();
+    t.run(
+        EncounterCommand::SetCreature {
+            participant: pid("fighter"),
+            creature: Some(Creature::new(CreatureKind::Pc, 20).unwrap()),
+        },
+        &[],
+    );
+    t.run(start(), &[]);
+    let mut trap = DamageInstance::new(4, None);
+    trap.natural_one_on_check = true;
+    t.run(
+        EncounterCommand::Damage {
+            participant: pid("fighter"),
+            damage: trap,
+            choices: DamageChoices::default(),
+        },
+        &[],
+    );
+    assert_eq!(
+        t.enc
+            .participant(&pid("fighter"))
+            .unwrap()
+            .creature
+            .as_ref()
+            .unwrap()
+            .hp
+            .current,
+        12
+    );
 }

@@ -351,3 +351,117 @@ fn ose_surp_02_03_three_is_not_surprised_and_both_surprised_cancel() {
         ErrorCode::OutOfOrder,
     );
 }
+
+/// OSE-COMBAT-08: casting is the only action of the round and the caster cannot move in it, so
+/// a spell declared with a fighting withdrawal or a retreat is refused (and so is the event).
+#[test]
+fn ose_combat_08_no_moving_and_casting_in_one_round() {
+    let mut t = battle(RulesetConfig::preset(Preset::Ose));
+    t.run(start(), &[]);
+    for movement in [MeleeMovement::FightingWithdrawal, MeleeMovement::Retreat] {
+        let both = Declaration::Ose(OseDeclaration {
+            spell: true,
+            melee_movement: Some(movement),
+            slow_weapon: false,
+        });
+        t.fail(
+            EncounterCommand::Declare {
+                participant: pid("mage"),
+                declaration: both.clone(),
+            },
+            &[],
+            ErrorCode::NotAllowed,
+        );
+        let err = t
+            .enc
+            .clone()
+            .apply(&EncounterEvent::Declared {
+                participant: pid("mage"),
+                declaration: both,
+            })
+            .unwrap_err();
+        assert_eq!(err.code, ErrorCode::NotAllowed);
+    }
+    // Either alone is fine.
+    t.declare("mage", ose(true, false));
+    t.declare(
+        "fighter",
+        Declaration::Ose(OseDeclaration {
+            spell: false,
+            melee_movement: Some(MeleeMovement::Retreat),
+            slow_weapon: false,
+        }),
+    );
+}
+
+/// OSE-COMBAT-09 through the encounter's `damage` command: damage is a successful attack, so a
+/// caster of the losing side damaged before its turn loses the spell.
+#[test]
+fn ose_combat_09_damage_command_disrupts_the_spell() {
+    use turnkeeper::creature::{Creature, CreatureKind, DamageChoices, DamageInstance};
+    let mut t = battle(RulesetConfig::preset(Preset::Ose));
+    t.run(
+        EncounterCommand::SetCreature {
+            participant: pid("mage"),
+            creature: Some(Creature::new(CreatureKind::Pc, 8).unwrap()),
+        },
+        &[],
+    );
+    t.run(start(), &[]);
+    t.declare("mage", ose(true, false));
+    // Goblins win.
+    t.run(EncounterCommand::RollInitiative, &[2, 5]);
+    let ev = t.run(
+        EncounterCommand::Damage {
+            participant: pid("mage"),
+            damage: DamageInstance::attack(3, None, true),
+            choices: DamageChoices::default(),
+        },
+        &[],
+    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        EncounterEvent::SpellDisrupted {
+            disruption: SpellDisruption::Lost,
+            ..
+        }
+    )));
+    assert_eq!(
+        t.enc.participant(&pid("mage")).unwrap().spell,
+        Some(SpellDisruption::Lost)
+    );
+}
+
+/// OSE-DMG-01 through the encounter: a creature given without A5E's `zeroHp` (an A5E notion)
+/// is accepted under OSE and dies at 0 HP.
+#[test]
+fn ose_dmg_01_encounter_creature_needs_no_zero_hp_and_dies_at_zero() {
+    use turnkeeper::creature::{Creature, DamageChoices, DamageInstance};
+    let mut t = battle(RulesetConfig::preset(Preset::Ose));
+    let pc: Creature =
+        serde_json::from_str(r#"{"kind":"pc","hp":{"current":5,"max":5},"level":1}"#).unwrap();
+    assert_eq!(pc.zero_hp, None);
+    t.run(
+        EncounterCommand::SetCreature {
+            participant: pid("fighter"),
+            creature: Some(pc),
+        },
+        &[],
+    );
+    t.run(
+        EncounterCommand::Damage {
+            participant: pid("fighter"),
+            damage: DamageInstance::attack(6, None, true),
+            choices: DamageChoices::default(),
+        },
+        &[],
+    );
+    let c = t
+        .enc
+        .participant(&pid("fighter"))
+        .unwrap()
+        .creature
+        .clone()
+        .unwrap();
+    assert!(c.is_dead());
+}

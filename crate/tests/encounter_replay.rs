@@ -214,6 +214,7 @@ fn random_command(t: &Table, rng: &mut Lcg, next_id: &mut u32) -> EncounterComma
         21 => match rng.below(3) {
             0 => EncounterCommand::Retreat {
                 participant: cur_or_any(rng),
+                followers: vec![],
             },
             _ => EncounterCommand::ResolveRetreat {
                 participant: any(rng),

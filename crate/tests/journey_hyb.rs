@@ -573,3 +573,65 @@ fn ex_hyb_02_hyb_corr_journey_tracks_venom_stages_and_replays() {
     other.apply_all(&events).unwrap();
     assert_eq!(other.to_json().unwrap(), j.to_json().unwrap());
 }
+
+/// HYB-RETURN-01: each PC rolls to return for itself. Members who did not roll stay away at
+/// the party's DC (growing with further travel turns); once everyone is back, the party is.
+#[test]
+fn hyb_return_01_rolling_for_some_members_keeps_the_others_dc() {
+    let (start, _) = delve();
+    let mut j = start.clone();
+    let mut events = Vec::new();
+    assert_eq!(j.return_dc(), 12);
+    events.extend(run(
+        &mut j,
+        JourneyCommand::RollToReturn {
+            path: ReturnPath::Arduous,
+            who: vec![id("pc-a")],
+        },
+        &[15],
+    ));
+    assert_eq!(j.returned(), &[id("pc-a")]);
+    assert_eq!(j.travel_turns_away(), 2);
+    assert_eq!(j.return_dc_of(&id("pc-b")).unwrap(), Some(12));
+    assert_eq!(j.return_dc_of(&id("pc-a")).unwrap(), None);
+    // pc-a is back: it cannot roll again.
+    let mut dice = SuppliedDice::new(vec![10]);
+    let err = j
+        .clone()
+        .execute(
+            JourneyCommand::RollToReturn {
+                path: ReturnPath::Arduous,
+                who: vec![id("pc-a")],
+            },
+            &mut dice,
+        )
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::NotAllowed);
+    // pc-b travels on alone: a travel turn later its DC is 13.
+    events.extend(run(
+        &mut j,
+        JourneyCommand::TravelTurn { plan: cautious() },
+        &[10, 12],
+    ));
+    assert_eq!(j.return_dc_of(&id("pc-b")).unwrap(), Some(13));
+    // "Everyone" now means the members still away.
+    let e = run(
+        &mut j,
+        JourneyCommand::RollToReturn {
+            path: ReturnPath::Arduous,
+            who: vec![],
+        },
+        &[8],
+    );
+    let Some(JourneyEvent::ReturnRolled { results, .. }) = e.first() else {
+        panic!("{e:?}")
+    };
+    assert_eq!(results.len(), 1);
+    assert_eq!(results[0].dc, 13);
+    events.extend(e);
+    assert_eq!(j.travel_turns_away(), 0);
+    assert!(j.returned().is_empty());
+    let mut other = start;
+    other.apply_all(&events).unwrap();
+    assert_eq!(other.to_json().unwrap(), j.to_json().unwrap());
+}

@@ -581,3 +581,152 @@ fn ose_journey_events_replay_to_the_same_state() {
     assert_eq!(err.code, ErrorCode::NotAllowed);
     assert_eq!(other, before);
 }
+
+/// Replays `events` on a journey built the same way and checks it reaches the same snapshot.
+fn replays_to(j: &Journey, start: Journey, events: &[JourneyEvent]) {
+    let mut other = start;
+    other.apply_all(events).unwrap();
+    assert_eq!(other.to_json().unwrap(), j.to_json().unwrap());
+}
+
+/// OSE-ENC-06: an encounter takes at least one full turn, so a 3-round fight passes 10 minutes
+/// on the journey; a longer one passes its own time.
+#[test]
+fn ose_enc_06_an_encounter_takes_at_least_one_turn() {
+    for mode in [JourneyMode::OseDungeon, JourneyMode::OseWilderness] {
+        let mut j = ose_journey(mode, &[120]);
+        let e = run(
+            &mut j,
+            JourneyCommand::EncounterTime {
+                seconds: Seconds(30),
+            },
+            &[],
+        );
+        assert!(matches!(
+            e.first(),
+            Some(JourneyEvent::TimePassed {
+                by: Seconds(600),
+                ..
+            })
+        ));
+        assert_eq!(j.now(), GameTime::at(0, 8, 10).unwrap());
+        run(
+            &mut j,
+            JourneyCommand::EncounterTime {
+                seconds: Seconds(900),
+            },
+            &[],
+        );
+        assert_eq!(j.now(), GameTime::at(0, 8, 25).unwrap());
+    }
+    // A HYB journey passes the encounter's own time.
+    let mut j = Journey::new(JourneyConfig::default()).unwrap();
+    run(
+        &mut j,
+        JourneyCommand::Start {
+            mode: JourneyMode::HybDungeon,
+            day: 0,
+            start: StartTime::At { hour: 8, minute: 0 },
+        },
+        &[],
+    );
+    run(
+        &mut j,
+        JourneyCommand::EncounterTime {
+            seconds: Seconds(30),
+        },
+        &[],
+    );
+    assert_eq!(j.now().0 % 86_400, 8 * 3_600 + 30);
+}
+
+/// OSE-DUNG-09: turns passed with `advance` and encounters count toward the rest requirement
+/// (one turn in six), seconds short of a turn carrying over; a rest turn clears it.
+#[test]
+fn ose_dung_09_advanced_turns_and_encounters_count_toward_rest() {
+    let start = ose_journey(JourneyMode::OseDungeon, &[120]);
+    let mut j = start.clone();
+    let mut events = Vec::new();
+    events.extend(run(
+        &mut j,
+        JourneyCommand::DungeonTurn {
+            action: DungeonAction::Other,
+        },
+        &[4],
+    ));
+    events.extend(run(
+        &mut j,
+        JourneyCommand::Advance {
+            span: turnkeeper::clock::Span::ExplorationTurns { count: 3 },
+        },
+        &[],
+    ));
+    assert_eq!(j.dungeon().turns_since_rest, 4);
+    assert!(!j.dungeon().fatigued);
+    // The turn procedure's own count (which paces wandering checks) is unchanged.
+    assert_eq!((j.dungeon().turns, j.dungeon().other_turns), (1, 3));
+    // Two short fights: each is a whole turn (OSE-ENC-06).
+    for _ in 0..2 {
+        events.extend(run(
+            &mut j,
+            JourneyCommand::EncounterTime {
+                seconds: Seconds(40),
+            },
+            &[],
+        ));
+    }
+    assert_eq!(j.dungeon().turns_since_rest, 6);
+    assert!(j.dungeon().fatigued);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, JourneyEvent::DungeonTimeCounted { .. }))
+    );
+    // A few rounds do not make a turn yet, but they carry over.
+    events.extend(run(
+        &mut j,
+        JourneyCommand::Advance {
+            span: turnkeeper::clock::Span::Rounds {
+                count: 50,
+                length: turnkeeper::clock::RoundLength::TEN_SECONDS,
+            },
+        },
+        &[],
+    ));
+    assert_eq!(j.dungeon().turns_since_rest, 6);
+    assert_eq!(j.dungeon().seconds, 500);
+    events.extend(run(
+        &mut j,
+        JourneyCommand::Advance {
+            span: turnkeeper::clock::Span::Rounds {
+                count: 10,
+                length: turnkeeper::clock::RoundLength::TEN_SECONDS,
+            },
+        },
+        &[],
+    ));
+    assert_eq!(j.dungeon().turns_since_rest, 7);
+    assert_eq!(j.dungeon().seconds, 0);
+    // Resting a turn clears the penalty.
+    events.extend(run(
+        &mut j,
+        JourneyCommand::DungeonTurn {
+            action: DungeonAction::Rest,
+        },
+        &[],
+    ));
+    assert!(!j.dungeon().fatigued);
+    assert_eq!(j.dungeon().turns_since_rest, 0);
+    replays_to(&j, start, &events);
+    // A follower refuses a count that does not match its state.
+    let mut bad = j.clone();
+    let mut clock = j.dungeon();
+    clock.turns_since_rest = 9;
+    assert!(
+        bad.apply(&JourneyEvent::DungeonTimeCounted {
+            by: Seconds(600),
+            clock,
+        })
+        .is_err()
+    );
+}

@@ -857,3 +857,19 @@ fn catalogue_and_resolutions_round_trip_through_json() {
         serde_json::from_str(&json).unwrap();
     assert_eq!(back, r);
 }
+
+/// A5E-DMG-02: one effect damaging several targets rolls its damage once for all of them.
+#[test]
+fn a5e_dmg_02_damage_is_rolled_once_for_every_target() {
+    let r = resolve_feature(
+        F::ColdChill,
+        &[creature("a", 0), creature("b", 0), creature("c", 0)],
+        &opts(),
+        // three failed saves (5, 6, 7), then one 2d6 for everyone: 3 + 4
+        &mut SuppliedDice::new([5, 6, 7, 3, 4]),
+    )
+    .unwrap();
+    assert_eq!(r.damage_rolls.len(), 1);
+    let taken: Vec<u32> = r.outcomes.iter().map(|o| o.damage).collect();
+    assert_eq!(taken, vec![7, 7, 7]);
+}

@@ -166,3 +166,15 @@ fn ex_ose_08_drowning_chances() {
     assert!(roll_drowning(&mut d, light).unwrap().success);
     assert!(!roll_drowning(&mut d, light).unwrap().success);
 }
+
+/// OSE-DMG-03: a magic item saves with its owner's save value, adding its combat bonus.
+#[test]
+fn ose_dmg_03_a_magic_item_saves_with_its_bonus_added() {
+    let stake = SaveStake::NonDamaging;
+    // Owner's value 14; a +2 sword rolling 12 makes 14 and survives, a plain item does not.
+    let mut d = SuppliedDice::new([12, 12]);
+    let sword = roll_ose_save(&mut d, 14, 2, stake).unwrap();
+    assert_eq!((sword.total, sword.success), (14, true));
+    let cloak = roll_ose_save(&mut d, 14, 0, stake).unwrap();
+    assert_eq!((cloak.total, cloak.success), (12, false));
+}

@@ -224,3 +224,18 @@ test("runaway JSON is refused with LIMIT_EXCEEDED before it reaches the core, an
   assert.throws(() => Encounter.fromJSON(huge), limit);
   assert.equal(JSON.stringify(enc.toJSON()), before);
 });
+
+test("HYB-RETREAT-01 / HYB-MORALE-04: a retreat ends concentration and routs failing followers", () => {
+  const enc = new Encounter({ ruleset: "hyb", seed: 1 });
+  enc.add({ id: "rath", name: "Rath", side: "party", dex: 14 });
+  enc.add({ id: "hireling", name: "Hireling", side: "party", dex: 8, npc: true });
+  enc.add({ id: "orc", name: "Orc", side: "foes", dex: 9, npc: true });
+  enc.setController("hireling", "rath");
+  enc.start();
+  enc.addEffect("orc", "hold person", { source: "rath", concentration: true });
+  const events = enc.retreat("rath", [{ participant: "hireling", modifier: 1 }], { faces: [15, 9] });
+  assert.ok(events.some((e) => e.type === "concentrationDropped"));
+  const morale = events.find((e) => e.type === "followersMoraleChecked");
+  assert.equal(morale?.type === "followersMoraleChecked" && morale.checks[0]?.routed, true);
+  assert.deepEqual(enc.effects("orc"), []);
+});

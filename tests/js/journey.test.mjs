@@ -197,8 +197,8 @@ test("C-01: an encounter's rounds advance the journey clock and burn its torches
   const enc = new Encounter({ ruleset: "hyb", seed: 3 });
   enc.add({ id: "pc-a", name: "A", side: "party" });
   enc.add({ id: "orc", name: "Orc", side: "foes", npc: true });
-  enc.start({ faces: [10, 5] });
-  while (enc.round < 5) enc.nextRound({ faces: [10, 5] });
+  enc.start(); // HYB orders by Dex: no dice
+  while (enc.round < 5) enc.nextRound();
   assert.equal(enc.elapsedSeconds, 30);
   const [passed] = ofType(j.advanceForEncounter(enc), "timePassed");
   assert.equal(passed?.by, 30);
@@ -209,6 +209,23 @@ test("C-01: an encounter's rounds advance the journey clock and burn its torches
   ose.advanceRounds(6);
   assert.equal(ose.now, at(0, 8, 1));
   assert.equal(ose.config.roundLength, 10);
+});
+
+test("OSE-ENC-06 / OSE-DUNG-09: an encounter passes at least a turn and counts toward the dungeon rest", () => {
+  const ose = new Journey({ ruleset: "ose", mode: "oseDungeon" });
+  ose.start({ hour: 8 });
+  const enc = new Encounter({ ruleset: "ose", seed: 3 });
+  enc.add({ id: "pc-a", name: "A", side: "party" });
+  enc.add({ id: "orc", name: "Orc", side: "foes", npc: true });
+  enc.start();
+  enc.rollInitiative({ faces: [5, 2] });
+  assert.ok(enc.elapsedSeconds < 600);
+  const events = ose.advanceForEncounter(enc);
+  assert.equal(ofType(events, "timePassed")[0]?.by, 600);
+  assert.equal(ose.now, at(0, 8, 10));
+  ose.advanceTurns(5);
+  assert.equal(ose.view().dungeon.turnsSinceRest, 6);
+  assert.equal(ose.view().dungeon.fatigued, true);
 });
 
 test("a second Journey converges from the events alone", () => {
@@ -345,3 +362,14 @@ for (const file of ["journey_hyb.json", "journey_ose.json"]) {
     assert.deepEqual(j.toJSON().journey, JSON.parse(vector.expected.snapshot));
   });
 }
+
+test("OSE-DUNG-13: diceNeeded lists a dungeon turn's wandering d6; left-over faces are refused", () => {
+  const j = new Journey({ ruleset: "ose", mode: "oseDungeon" });
+  j.addMember({ id: "ana" });
+  j.start({ hour: 8 });
+  assert.deepEqual(j.diceNeeded({ type: "dungeonTurn", action: { type: "explore" } }), [{ sides: 6, for: "wanderingChecked" }]);
+  assert.throws(() => j.explore(undefined, { faces: [3, 4] }), (/** @type {any} */ e) => e.code === "INVALID_ARGUMENT" && /1 supplied face was left over/.test(e.message));
+  assert.equal(j.view().dungeon.turns, 0);
+  j.explore(undefined, { faces: [3] });
+  assert.deepEqual(j.diceNeeded({ type: "dungeonTurn", action: { type: "explore" } }), []);
+});

@@ -394,3 +394,12 @@ test("procedureJson errors: unknown OSE/HYB names and malformed input are INVALI
   assert.throws(() => runJsonProcedure("ose.bombing", "not an object"), fails("INVALID_ARGUMENT"));
   assert.throws(() => runJsonProcedure("ose.bombing", undefined), fails("INVALID_ARGUMENT"));
 });
+
+test("HYB-LIGHT-02 / HYB-LIGHT-03: the light table's advantages and disadvantages; darksight reverses darkness", () => {
+  const dark = hyb.light({ level: "darkness" });
+  assert.ok(dark.disadvantageOn.length > 0);
+  const seer = hyb.light({ level: "darkness", darksight: true });
+  assert.deepEqual(seer.advantageOn, dark.disadvantageOn);
+  assert.deepEqual(seer.disadvantageOn, []);
+  assert.throws(() => hyb.light(/** @type {any} */ ({ level: "gloomy" })), (/** @type {any} */ e) => e.code === "INVALID_ARGUMENT");
+});

@@ -541,3 +541,10 @@ test("a5e errors: unknown names, malformed input and exhausted faces are Turnkee
   assert.throws(() => a5e.fall({ distanceFt: 30 }, faces([1])), fails("FACES_EXHAUSTED"));
   assert.throws(() => a5e.attack({ ...attack(), targetAc: 5000 }, faces([10])), fails("INVALID_ARGUMENT"));
 });
+
+test("A5E-COND-06: a confused creature's d8 picks its behaviour", () => {
+  assert.equal(a5e.confused({}, new Dice({ faces: [3] })).behaviour, "doesNothing");
+  assert.equal(a5e.confused({}, new Dice({ faces: [6] })).behaviour, "movesRandomly");
+  const r = a5e.confused({}, new Dice({ faces: [8] }));
+  assert.deepEqual(r, { die: { sides: 8, face: 8 }, behaviour: "attacksRandomCreatureInReach" });
+});

@@ -159,7 +159,7 @@ impl Creature {
         log: &mut Log<'_>,
     ) -> Result<()> {
         // A creature that dies at 0 anyway has nothing to save against.
-        if choices.knock_out || self.zero_hp != ZeroHpRule::Dies {
+        if choices.knock_out || self.zero_hp_rule() != ZeroHpRule::Dies {
             let threshold = massive_damage_threshold(self.level);
             if self.massive_damage(threshold, total, choices, rules, at, log)? {
                 return Ok(());
@@ -171,7 +171,7 @@ impl Creature {
             self.add_levels(TrackKind::Fatigue, 1, rules, at, log)?;
             return self.become_stable(at, log);
         }
-        match self.zero_hp {
+        match self.zero_hp_rule() {
             ZeroHpRule::Dies => self.die(DeathReason::MonsterAtZeroHp, log),
             ZeroHpRule::Doomed => self.become_doomed(rules.doom_deadline, at, log)?,
             ZeroHpRule::DeathSaves => {

@@ -178,8 +178,11 @@ impl HybState {
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Creature {
     pub kind: CreatureKind,
-    /// A5E-DEATH-11: what 0 HP does under the A5E rules.
-    pub zero_hp: ZeroHpRule,
+    /// A5E-DEATH-11: what 0 HP does under the A5E rules. An A5E notion, so it may be left out
+    /// (always under OSE and HYB, whose own death rules ignore it): the kind's usual rule then
+    /// applies, PCs making death saves and others dying ([`Creature::zero_hp_rule`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zero_hp: Option<ZeroHpRule>,
     pub hp: HitPoints,
     /// Character level, or Hit Dice for a monster (massive damage, HYB nightly healing).
     pub level: u32,
@@ -227,11 +230,17 @@ impl DeathState {
 }
 
 impl Creature {
+    /// A5E-DEATH-11: what 0 HP does to it: its own rule, or its kind's usual one.
+    pub fn zero_hp_rule(&self) -> ZeroHpRule {
+        self.zero_hp
+            .unwrap_or_else(|| self.kind.default_zero_hp_rule())
+    }
+
     /// A living creature at full HP. `hp_max` must be 1 or more.
     pub fn new(kind: CreatureKind, hp_max: u32) -> Result<Self> {
         let creature = Self {
             kind,
-            zero_hp: kind.default_zero_hp_rule(),
+            zero_hp: Some(kind.default_zero_hp_rule()),
             hp: HitPoints {
                 current: hp_max,
                 max: hp_max,
@@ -282,7 +291,7 @@ impl Creature {
     }
 
     pub fn with_zero_hp_rule(mut self, rule: ZeroHpRule) -> Self {
-        self.zero_hp = rule;
+        self.zero_hp = Some(rule);
         self
     }
 

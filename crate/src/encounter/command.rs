@@ -187,6 +187,16 @@ pub struct RetreatCheck {
     pub dc: i32,
 }
 
+/// A follower's morale modifier for the check a HYB retreat calls for (HYB-MORALE-04): its
+/// Wisdom modifier, proficiency if fitting and a monster's morale bonus, summed by the caller.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct FollowerModifier {
+    pub participant: ParticipantId,
+    pub modifier: i32,
+}
+
 /// Every command an encounter accepts.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(
@@ -369,9 +379,13 @@ pub enum EncounterCommand {
         participant: ParticipantId,
         harm: Harm,
     },
-    /// HYB-RETREAT-01: retreat, using the whole turn.
+    /// HYB-RETREAT-01: retreat, using the whole turn. HYB-MORALE-04: the participants it
+    /// controls (its retainers and followers) check morale at once, at disadvantage, with the
+    /// modifiers listed here (0 for a follower not listed).
     Retreat {
         participant: ParticipantId,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        followers: Vec<FollowerModifier>,
     },
     /// HYB-RETREAT-02: settle a retreat (with the GM's optional check).
     ResolveRetreat {

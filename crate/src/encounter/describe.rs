@@ -385,6 +385,27 @@ impl EncounterEvent {
             EncounterEvent::RetreatStarted { participant } => {
                 format!("{} tries to retreat.", name(enc, participant))
             }
+            EncounterEvent::FollowersMoraleChecked { leader, checks } => {
+                let parts: Vec<String> = checks
+                    .iter()
+                    .map(|c| {
+                        let faces: Vec<String> =
+                            c.dice.iter().map(|d| d.face.to_string()).collect();
+                        format!(
+                            "{} (d20 [{}] {:+}) {}",
+                            name(enc, &c.participant),
+                            faces.join(", "),
+                            c.modifier,
+                            if c.routed { "routs" } else { "holds" }
+                        )
+                    })
+                    .collect();
+                format!(
+                    "{}'s followers check morale: {}.",
+                    name(enc, leader),
+                    parts.join("; ")
+                )
+            }
             EncounterEvent::RetreatResolved {
                 participant,
                 check,

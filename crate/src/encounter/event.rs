@@ -149,6 +149,37 @@ impl RetreatRoll {
     }
 }
 
+/// HYB-MORALE-01: morale checks are against DC 11.
+pub const HYB_MORALE_DC: i64 = 11;
+
+/// One follower's morale check when the PC it follows retreats (HYB-MORALE-04): two d20s (at
+/// disadvantage, the lower counts) plus its modifier against DC 11; a failure routs it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct FollowerMoraleRoll {
+    pub participant: ParticipantId,
+    pub dice: Vec<RolledDie>,
+    pub modifier: i32,
+    pub routed: bool,
+}
+
+impl FollowerMoraleRoll {
+    /// The total, if the dice are the two d20s a check at disadvantage rolls.
+    pub fn total(&self) -> Option<i64> {
+        match self.dice.as_slice() {
+            [a, b]
+                if [a, b]
+                    .iter()
+                    .all(|d| d.sides == 20 && (1..=20).contains(&d.face)) =>
+            {
+                Some(i64::from(a.face.min(b.face)) + i64::from(self.modifier))
+            }
+            _ => None,
+        }
+    }
+}
+
 /// Every event an encounter emits.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(
@@ -356,6 +387,12 @@ pub enum EncounterEvent {
     /// HYB-RETREAT-01: concentration effects of this participant end now.
     RetreatStarted {
         participant: ParticipantId,
+    },
+    /// HYB-MORALE-04: the retreating PC's followers checked morale; the routed ones flee
+    /// (they are retreating, to be settled with `resolveRetreat`).
+    FollowersMoraleChecked {
+        leader: ParticipantId,
+        checks: Vec<FollowerMoraleRoll>,
     },
     RetreatResolved {
         participant: ParticipantId,

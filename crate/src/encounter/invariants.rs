@@ -121,6 +121,7 @@ impl Encounter {
                     InitiativeSystem::Greyhawk
                         | InitiativeSystem::AbilityCheck
                         | InitiativeSystem::Standard
+                        | InitiativeSystem::DexScore
                 ) {
                     return Err(bad(
                         "controlled creatures under a system without control rules",

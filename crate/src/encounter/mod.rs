@@ -28,8 +28,12 @@ mod vitals;
 mod world;
 
 pub use crate::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
-pub use command::{EncounterCommand, ParticipantDeclaration, PlanCause, RetreatCheck};
-pub use event::{EncounterEvent, RetreatRoll, SideRoll, TieDraw, TieUnit};
+pub use command::{
+    EncounterCommand, FollowerModifier, ParticipantDeclaration, PlanCause, RetreatCheck,
+};
+pub use event::{
+    EncounterEvent, FollowerMoraleRoll, HYB_MORALE_DC, RetreatRoll, SideRoll, TieDraw, TieUnit,
+};
 pub use participant::{
     ActionKind, Declaration, Harm, Initiative, NewParticipant, Participant, SpellDisruption, Spent,
     TurnStatus, modifier_of,

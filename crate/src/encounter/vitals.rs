@@ -24,13 +24,14 @@ use crate::creature::{CreatureRules, DamageChoices, GameSeconds, Moment, Ongoing
 use crate::dice::{DieRoller, SourceKind};
 use crate::effects::{
     Boundary, DurationRules, EffectId, EffectTracker, EffectView, Expiry, MAX_SECONDS_PER_ROUND,
+    SimultaneousOrder,
 };
 use crate::encounter::event::EncounterEvent;
 use crate::encounter::state::Encounter;
 use crate::error::{Error, Result};
 use crate::ids::ParticipantId;
 use crate::initiative::InitiativeSystem;
-use crate::rulesets::{Preset, RulesetConfig};
+use crate::rulesets::RulesetConfig;
 
 /// A5E-DMG-06: ongoing damage attached to an effect, rolled at the end of each of the affected
 /// creature's turns while the effect lasts. `choices` are the Narrator's for damage at 0 HP.
@@ -73,11 +74,7 @@ pub enum CreatureChange {
 
 /// The creature rules of a preset (C-20: Greyhawk initiative sits on the 5e-like A5E base).
 pub fn creature_rules(config: &RulesetConfig) -> CreatureRules {
-    match config.preset {
-        Preset::Hyb => CreatureRules::hyb(),
-        Preset::Ose => CreatureRules::ose(),
-        Preset::A5e | Preset::Gh5e | Preset::Standard => CreatureRules::a5e(),
-    }
+    config.creature_rules()
 }
 
 /// The duration rules of an initiative system (C-08): Greyhawk converts turn anchors to round
@@ -85,7 +82,13 @@ pub fn creature_rules(config: &RulesetConfig) -> CreatureRules {
 /// the others keep creature-turn anchors (A5E-DUR-01). The round length is the encounter's.
 pub fn duration_rules(config: &RulesetConfig) -> DurationRules {
     let mut rules = match config.system() {
-        InitiativeSystem::Greyhawk => DurationRules::greyhawk(),
+        InitiativeSystem::Greyhawk => {
+            let mut rules = DurationRules::greyhawk();
+            if !config.greyhawk.order_expiries {
+                rules.simultaneous = SimultaneousOrder::Applied;
+            }
+            rules
+        }
         InitiativeSystem::Side => DurationRules::ose(),
         InitiativeSystem::AbilityCheck
         | InitiativeSystem::Standard

@@ -20,12 +20,14 @@
 mod batch;
 mod digest;
 mod history;
+pub mod needed;
 mod players;
 pub mod saved;
 
 pub use batch::{Batch, BatchHeader};
 pub use digest::{Digest, Digester};
 pub use history::{Mark, Rewind, UNDO_DEPTH};
+pub use needed::NeededDie;
 
 use history::History;
 
@@ -206,6 +208,55 @@ impl<M: Model> Engine<M> {
         state.apply(&event)?;
         self.state = state;
         Ok(self.record(vec![event]))
+    }
+
+    /// The dice `command` will ask for, in order, each with the event that records it: the
+    /// command runs on a copy with stand-in dice and nothing here changes ([`needed`]). A GM
+    /// correction that goes back in time rolls nothing.
+    pub fn dice_needed(&self, command: M::Command) -> Result<Vec<NeededDie>>
+    where
+        M::Event: crate::wire::ToWire,
+    {
+        if M::rewind(&command).is_some() {
+            return Ok(Vec::new());
+        }
+        let mut work = self.state.clone();
+        needed::dice_needed(|dice| work.execute(command, dice))
+    }
+
+    /// Run a command with a dice box that may hold supplied faces (physical dice): those must
+    /// all be used. Faces left over mean the command rolled fewer dice than the caller read off
+    /// the table, a slip to report rather than ignore: `INVALID_ARGUMENT` naming how many, and
+    /// nothing changes. Other dice run as [`Engine::execute_with`].
+    pub fn execute_with_faces(
+        &mut self,
+        command: M::Command,
+        dice: &mut DiceSource,
+    ) -> Result<&[M::Event]> {
+        let DiceSource::Supplied(faces) = dice else {
+            return self.execute_with(command, dice);
+        };
+        let left_over = |left: usize| {
+            Error::invalid_argument(format!(
+                "{left} supplied face{} left over: the command rolled fewer dice than were given (see diceNeeded)",
+                if left == 1 { " was" } else { "s were" }
+            ))
+        };
+        if M::rewind(&command).is_some() {
+            if faces.remaining() > 0 {
+                return Err(left_over(faces.remaining()));
+            }
+            return self.execute_with(command, faces);
+        }
+        let before = self.state.clone();
+        self.history.prepare(self.seq, &self.state);
+        let events = self.state.execute(command, faces)?;
+        let left = faces.remaining();
+        if left > 0 {
+            self.state = before;
+            return Err(left_over(left));
+        }
+        Ok(self.record(events))
     }
 
     /// The batch for the command just executed: its events, its number, the digest of the

@@ -16,7 +16,7 @@
 //! hidden rolls.
 
 use super::{Batch, Digest, Digester, Engine, Model, saved};
-use crate::dice::DieRoller;
+use crate::dice::DiceSource;
 use crate::error::{Error, Result};
 use crate::wire::ToWire;
 
@@ -24,14 +24,14 @@ impl<M: Model + PartialEq> Engine<M>
 where
     M::Event: ToWire,
 {
-    /// Run a command (with `dice`, or the engine's own) and return what players receive for
+    /// Run a command (with `dice`, supplied faces all used, or the engine's own) and return what players receive for
     /// it; the GM's batch is [`Engine::seal`] of [`Engine::last_events`] as usual. `blind`: the
     /// GM keeps the command's events and rolls to themselves (players see only the state it
     /// leads to).
     pub fn execute_for_players(
         &mut self,
         command: M::Command,
-        dice: Option<&mut dyn DieRoller>,
+        dice: Option<&mut DiceSource>,
         blind: bool,
     ) -> Result<Batch<Vec<M::Event>>> {
         if !M::PLAYER_VIEWS {
@@ -43,7 +43,7 @@ where
         let before = self.state.player_view();
         let mut secrets = self.state.secrets();
         match dice {
-            Some(d) => self.execute_with(command, d)?,
+            Some(d) => self.execute_with_faces(command, d)?,
             None => self.execute(command)?,
         };
         secrets.extend(self.state.secrets());

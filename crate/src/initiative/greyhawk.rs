@@ -268,6 +268,12 @@ pub struct GreyhawkOptions {
     pub empty_declaration: EmptyDeclaration,
     /// GH-INIT-11: the DM may roll once for a group of identical creatures with the same plan.
     pub group_rolls: bool,
+    /// GH-DUR-03: order effects that end at the same moment with a d20 each. The rule asks for
+    /// the dice only when the order matters; the core's own state never depends on it (ending
+    /// one effect never changes another here), so a table whose effects have no "when this
+    /// ends" consequences can turn the dice off: simultaneous expiries then end in the order
+    /// they were applied, and no d20 is asked for.
+    pub order_expiries: bool,
 }
 
 impl Default for GreyhawkOptions {
@@ -280,6 +286,7 @@ impl Default for GreyhawkOptions {
             spell_disruption: false,
             empty_declaration: EmptyDeclaration::InitiativeZero,
             group_rolls: true,
+            order_expiries: true,
         }
     }
 }

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::creature::CreatureRules;
 use crate::error::{Error, Result};
 use crate::initiative::InitiativeSystem;
 use crate::initiative::ability_check::AbilityCheckOptions;
@@ -92,6 +93,11 @@ pub struct RulesetConfig {
     pub ose: SideOptions,
     #[serde(default, skip_serializing_if = "StandardOptions::is_default")]
     pub standard: StandardOptions,
+    /// The damage, death and healing rules of the participants' creatures, with their options
+    /// (A5E for a5e, gh5e and standard; HYB; OSE). Left out: the preset's, with RULES.md's
+    /// default readings ([`RulesetConfig::creature_rules`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub creature: Option<CreatureRules>,
 }
 
 impl RulesetConfig {
@@ -106,7 +112,23 @@ impl RulesetConfig {
             hyb: DexScoreOptions::default(),
             ose: SideOptions::default(),
             standard: StandardOptions::default(),
+            creature: None,
         }
+    }
+
+    /// Set the creature rules (and their options) for the participants.
+    pub fn with_creature_rules(mut self, rules: CreatureRules) -> Self {
+        self.creature = Some(rules);
+        self
+    }
+
+    /// The creature rules in force: the ones set, or the preset's with their defaults.
+    pub fn creature_rules(&self) -> CreatureRules {
+        self.creature.unwrap_or(match self.preset {
+            Preset::Hyb => CreatureRules::hyb(),
+            Preset::Ose => CreatureRules::ose(),
+            Preset::A5e | Preset::Gh5e | Preset::Standard => CreatureRules::a5e(),
+        })
     }
 
     /// Override the initiative system.
@@ -149,6 +171,22 @@ impl RulesetConfig {
     pub fn validate(&self) -> Result<()> {
         if let Some(l) = self.round_length {
             self.check_round_length(l)?;
+        }
+        if let Some(rules) = self.creature {
+            let fits = matches!(
+                (self.preset, rules),
+                (Preset::Hyb, CreatureRules::Hyb(_))
+                    | (Preset::Ose, CreatureRules::Ose(_))
+                    | (
+                        Preset::A5e | Preset::Gh5e | Preset::Standard,
+                        CreatureRules::A5e(_)
+                    )
+            );
+            if !fits {
+                return Err(Error::invalid_argument(
+                    "creature rules must be the preset's own (A5E for a5e, gh5e and standard)",
+                ));
+            }
         }
         Ok(())
     }

@@ -78,7 +78,7 @@ impl CreatureSpec {
         creature.defenses.immunities = self.immunities;
         creature.defenses.immune_to_mundane_weapons = self.immune_to_mundane_weapons;
         if let Some(rule) = self.zero_hp {
-            creature.zero_hp = rule;
+            creature.zero_hp = Some(rule);
         }
         creature.abilities = self.abilities;
         creature.validate()?;
@@ -237,8 +237,8 @@ impl CreatureHandle {
     ) -> JsResult<String> {
         let op = CreatureOp::new(op, n, a, b);
         let engine = &mut self.engine;
-        let out = js(dice.source.atomically(|roller| {
-            let events = engine.execute_with(op, roller)?;
+        let out = js(dice.source.atomically(|source| {
+            let events = engine.execute_with_faces(op, source)?;
             Ok(if batch {
                 crate::wire::to_json(events)
             } else {

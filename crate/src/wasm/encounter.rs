@@ -11,7 +11,7 @@ use wasm_bindgen::prelude::*;
 use super::dice::{DiceBox, seed_from_js};
 use super::{JsResult, apply_text, js, parse_json, reply, write_json};
 use crate::conditions::RollQuery;
-use crate::dice::{DiceSource, DieRoller};
+use crate::dice::DiceSource;
 use crate::encounter::{
     Actor, Encounter, EncounterCommand, EncounterEvent, OrderEntry, ParticipantId,
 };
@@ -103,6 +103,17 @@ impl EncounterHandle {
         Ok(reply(&self.engine, json, batch))
     }
 
+    /// The dice a command (JSON) will ask for, in order: `[{sides, for}]` (JSON), `for` being
+    /// the type of the event that records the die. Nothing changes.
+    #[wasm_bindgen(js_name = diceNeeded)]
+    pub fn dice_needed(&self, command: &str) -> JsResult<String> {
+        let command: EncounterCommand = js(parse_json(command, "command"))?;
+        js(self
+            .engine
+            .dice_needed(command)
+            .map(|d| crate::wire::to_json(&d)))
+    }
+
     /// Run a command with another dice box (supplied faces for physical dice, for instance).
     #[wasm_bindgen(js_name = executeWith)]
     pub fn execute_with(
@@ -112,10 +123,9 @@ impl EncounterHandle {
         batch: bool,
     ) -> JsResult<String> {
         let command: EncounterCommand = js(parse_json(command, "command"))?;
-        let roller: &mut dyn DieRoller = &mut dice.source;
         let json = js(self
             .engine
-            .execute_with(command, roller)
+            .execute_with_faces(command, &mut dice.source)
             .and_then(events_json))?;
         Ok(reply(&self.engine, json, batch))
     }
@@ -150,8 +160,8 @@ impl EncounterHandle {
     ) -> JsResult<String> {
         let command: EncounterCommand = js(parse_json(command, "command"))?;
         let mut dice = dice;
-        let roller = dice.as_mut().map(|d| &mut d.source as &mut dyn DieRoller);
-        js(super::for_players(&mut self.engine, command, roller, blind))
+        let source = dice.as_mut().map(|d| &mut d.source);
+        js(super::for_players(&mut self.engine, command, source, blind))
     }
 
     /// The snapshot players start from: the players' view of the state, no dice.

@@ -14,7 +14,7 @@ use crate::clock::id::Ident;
 use crate::clock::light::{LightKind, LightLevel, LightSource, LightSpec};
 use crate::clock::time::{GameTime, Seconds, TimeOfDay};
 use crate::clock::time_dice::TimeDice;
-use crate::dice::{DiceSource, DieRoller};
+use crate::dice::DiceSource;
 use crate::engine::Engine;
 use crate::error::{Error, Result};
 use crate::exploration::journey::snapshot::MAX_SNAPSHOT_BYTES;
@@ -54,6 +54,9 @@ pub struct JourneyView {
     /// HYB-RETURN-01: travel turns since leaving safety, and the DC to roll to return.
     pub travel_turns_away: u32,
     pub return_dc: u32,
+    /// HYB-RETURN-01: members already back at safety while others are still away.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub returned: Vec<Ident>,
     /// HYB-TRAVEL-01: dungeon scenes this hour.
     pub scenes: u8,
     /// OSE-DUNG: turns, rests and the wandering-check count.
@@ -86,6 +89,7 @@ impl JourneyView {
             warning_lead: clock.warning_lead(),
             travel_turns_away: j.travel_turns_away(),
             return_dc: j.return_dc(),
+            returned: j.returned().to_vec(),
             scenes: j.scenes(),
             dungeon: j.dungeon(),
             wilderness: j.wilderness(),
@@ -157,6 +161,17 @@ impl JourneyHandle {
         Ok(reply(&self.engine, json, batch))
     }
 
+    /// The dice a command (JSON) will ask for, in order: `[{sides, for}]` (JSON), `for` being
+    /// the type of the event that records the die. Nothing changes.
+    #[wasm_bindgen(js_name = diceNeeded)]
+    pub fn dice_needed(&self, command: &str) -> JsResult<String> {
+        let command: JourneyCommand = js(parse_json(command, "command"))?;
+        js(self
+            .engine
+            .dice_needed(command)
+            .map(|d| crate::wire::to_json(&d)))
+    }
+
     /// Run a command with another dice box (supplied faces for physical dice, for instance).
     #[wasm_bindgen(js_name = executeWith)]
     pub fn execute_with(
@@ -166,10 +181,9 @@ impl JourneyHandle {
         batch: bool,
     ) -> JsResult<String> {
         let command: JourneyCommand = js(parse_json(command, "command"))?;
-        let roller: &mut dyn DieRoller = &mut dice.source;
         let json = js(self
             .engine
-            .execute_with(command, roller)
+            .execute_with_faces(command, &mut dice.source)
             .and_then(write_json))?;
         Ok(reply(&self.engine, json, batch))
     }
@@ -193,8 +207,8 @@ impl JourneyHandle {
     ) -> JsResult<String> {
         let command: JourneyCommand = js(parse_json(command, "command"))?;
         let mut dice = dice;
-        let roller = dice.as_mut().map(|d| &mut d.source as &mut dyn DieRoller);
-        js(super::for_players(&mut self.engine, command, roller, blind))
+        let source = dice.as_mut().map(|d| &mut d.source);
+        js(super::for_players(&mut self.engine, command, source, blind))
     }
 
     /// The snapshot players start from: the players' view of the state, no dice.

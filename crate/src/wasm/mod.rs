@@ -108,7 +108,7 @@ fn reply<M: crate::engine::Model>(
 fn for_players<M>(
     engine: &mut crate::engine::Engine<M>,
     command: M::Command,
-    dice: Option<&mut dyn crate::dice::DieRoller>,
+    dice: Option<&mut crate::dice::DiceSource>,
     blind: bool,
 ) -> crate::Result<String>
 where

@@ -84,6 +84,23 @@ use crate::units::Distance;
 // for JS (typed in the .d.ts)
 // ---------------------------------------------------------------------------------------------
 
+/// `hyb.light` (HYB-LIGHT-02/03): a light level, and whether the creature has darksight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+#[serde(rename_all = "camelCase")]
+pub struct HybLightInput {
+    pub level: crate::clock::LightLevel,
+    #[serde(default)]
+    pub darksight: bool,
+}
+
+/// What `hyb.light` answers: the checks the light gives advantage and disadvantage on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Tsify, crate::wire::Wire)]
+#[serde(rename_all = "camelCase")]
+pub struct HybLightEffects {
+    pub advantage_on: Vec<String>,
+    pub disadvantage_on: Vec<String>,
+}
+
 /// `ose.reaction` (OSE-REACT-01).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, Tsify, crate::wire::Wire,
@@ -686,6 +703,14 @@ fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Option<Str
             roll_hyb_morale(d, &i.morale, i.trigger)
         }),
         "hyb.followerMorale" => json(input, |i: HybMoraleInput| roll_follower_morale(d, &i)),
+        "hyb.light" => json(input, |i: HybLightInput| {
+            let e = crate::clock::light::hyb_light_effects(i.level, i.darksight);
+            let owned = |v: Vec<&str>| v.into_iter().map(str::to_string).collect();
+            Ok(HybLightEffects {
+                advantage_on: owned(e.advantage_on),
+                disadvantage_on: owned(e.disadvantage_on),
+            })
+        }),
         "hyb.planMorale" => json(input, |i: HybGroupMoraleInput| {
             plan_morale_rolls(&i.participants, i.grouping, i.group_roller)
         }),
@@ -740,7 +765,7 @@ mod tests {
     use std::fmt::Debug;
 
     /// Every OSE and HYB name of [`dispatch`].
-    const NAMES: [&str; 55] = [
+    const NAMES: [&str; 56] = [
         "ose.reaction",
         "ose.encounterDistance",
         "ose.surprise",
@@ -796,6 +821,7 @@ mod tests {
         "hyb.planMorale",
         "hyb.moraleFor",
         "hyb.retreat",
+        "hyb.light",
     ];
 
     fn run(name: &str, input: &str, faces: &[u32]) -> Result<String> {

@@ -26,7 +26,7 @@
 //! `a5e.bashPossible`, `a5e.zirkon`, `a5e.mountMay`, `a5e.dropProne`, `a5e.pressExpertise`,
 //! `a5e.offHand`, `a5e.scenario`, `a5e.echoThunder`, `a5e.foodFatigue`, `a5e.vesselHours`,
 //! `a5e.noticesThreat`, `a5e.truesight`, `a5e.worldActions`, `a5e.attackAbilities`, `a5e.cover`,
-//! `a5e.damage`, `a5e.jumpReach`.
+//! `a5e.damage`, `a5e.jumpReach`, `a5e.confused`.
 
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
@@ -1045,6 +1045,10 @@ pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result
             })
         }),
         "a5e.worldActions" => json(input, |_: NoInput| Ok(world_actions())),
+        // A5E-COND-06: the d8 a confused creature rolls on its turn.
+        "a5e.confused" => json(input, |_: NoInput| {
+            crate::conditions::a5e::roll_confused(&mut *d)
+        }),
         // ---- travel and scenarios ----
         "a5e.stealthyTravel" => json(input, |i: A5eStealthyTravelInput| {
             stealthy_travel(i.pace, i.group_stealth_total, &i.threats)
@@ -1068,7 +1072,7 @@ mod tests {
     use crate::dice::SuppliedDice;
     use crate::error::ErrorCode;
 
-    const NAMES: [&str; 93] = [
+    const NAMES: [&str; 94] = [
         "a5e.attack",
         "a5e.assessAttack",
         "a5e.test",
@@ -1162,6 +1166,7 @@ mod tests {
         "a5e.cover",
         "a5e.damage",
         "a5e.jumpReach",
+        "a5e.confused",
     ];
 
     fn run(name: &str, input: &str) -> Result<Option<String>> {

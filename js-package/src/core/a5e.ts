@@ -374,6 +374,8 @@ export interface A5eProcedures {
   truesight(input: T.A5eTruesightInput): T.A5eTruesightFacts;
   /** A5E-WORLD-01..03: the catalogue's world actions, ready for `Encounter.addWorldAction`. */
   worldActions(): T.WorldAction[];
+  /** A5E-COND-06: a confused creature's d8 for its turn: 1–4 nothing, 5–6 moves randomly, 7–8 attacks a random creature in reach. */
+  confused(input?: Record<string, never>, dice?: Dice): T.ConfusedRoll;
   /** A5E-TIME-05 */
   stealthyTravel(input: T.A5eStealthyTravelInput): T.StealthyTravel;
   /** A5E-TIME-02 */
@@ -399,7 +401,7 @@ const NAMES =
   "higherGround lowerGround backToBack canRide commandMount sprint marchingOrder " +
   "futureMaterials objectHp.start objectHp.take objectHp.regenerate bashPossible zirkon " +
   "mountMay dropProne pressExpertise offHand scenario echoThunder foodFatigue vesselHours " +
-  "noticesThreat truesight worldActions";
+  "noticesThreat truesight worldActions confused";
 
 function build(): A5eProcedures {
   const root: Record<string, unknown> = {};

@@ -3,7 +3,7 @@
  * commands go to the wasm handle as JSON text, events come back as JSON text, and supplied
  * faces run a command on a one-off dice box.
  */
-import { DiceBox } from "../wasm/turnkeeper.js";
+import { DiceBox, type NeededDie } from "../wasm/turnkeeper.js";
 import { facesArray } from "./dice.js";
 import { guard } from "./errors.js";
 
@@ -21,6 +21,7 @@ export interface CommandHandle {
   executeWith(command: string, dice: DiceBox, batch: boolean): string;
   executeForPlayers(command: string, dice: DiceBox | undefined, blind: boolean): string;
   playerView(): string;
+  diceNeeded(command: string): string;
   applyEvents(events: string): void;
   describe(event: string): string;
   seq(): number;
@@ -100,6 +101,16 @@ export abstract class EventSourced<C, E, H extends CommandHandle> {
   execute(command: C, options: CommandOptions = {}): E[] {
     if (this.listeners.size === 0) return JSON.parse(this.run(command, facesOf(options), false)) as E[];
     return this.notify(JSON.parse(this.run(command, facesOf(options), true)) as Batch<E>).events;
+  }
+
+  /**
+   * The dice `command` will ask for, in the order it takes supplied faces, each with `for`: the
+   * type of the event that records it (`"wanderingChecked"`, `"initiativeRolled"`…). Prompt for
+   * these physical dice, then run the command with `{ faces }`; faces left over are
+   * `INVALID_ARGUMENT`. A tie or a reroll can ask for more than listed. Nothing changes.
+   */
+  diceNeeded(command: C): NeededDie[] {
+    return JSON.parse(guard(() => this.handle.diceNeeded(toText(command)))) as NeededDie[];
   }
 
   /**

@@ -23,6 +23,7 @@ import {
   type PlanCause,
   type Preset,
   type RetreatCheck,
+  type FollowerModifier,
   type RulesetConfig,
   type SeedState,
   type SideState,
@@ -49,6 +50,7 @@ import { EventSourced, type CommandOptions } from "./commands.js";
 import { checkString, fromText, readField, snapshotText, toText } from "./text.js";
 
 export type { Batch, CommandOptions } from "./commands.js";
+export type { NeededDie } from "../wasm/turnkeeper.js";
 import { guard } from "./errors.js";
 
 export type {
@@ -71,6 +73,7 @@ export type {
   PlanCause,
   Preset,
   RetreatCheck,
+  FollowerModifier,
   RulesetConfig,
   SideState,
   WorldAction,
@@ -333,8 +336,13 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
   harm(participant: string, harm: Harm): EncounterEvent[] {
     return this.execute({ type: "harm", participant, harm });
   }
-  retreat(participant: string): EncounterEvent[] {
-    return this.execute({ type: "retreat", participant });
+  /**
+   * HYB-RETREAT-01: retreat with the whole turn (the PC's concentration ends). HYB-MORALE-04: the
+   * participants it controls (its followers, see `setController`) check morale at disadvantage;
+   * `followers` gives their modifiers (0 when not listed); the routed ones flee (`resolveRetreat`).
+   */
+  retreat(participant: string, followers: readonly FollowerModifier[] = [], options?: CommandOptions): EncounterEvent[] {
+    return this.execute({ type: "retreat", participant, followers: [...followers] }, options);
   }
   resolveRetreat(participant: string, check?: RetreatCheck, options?: CommandOptions): EncounterEvent[] {
     return this.execute({ type: "resolveRetreat", participant, check: check ?? null } as EncounterCommand, options);

@@ -272,10 +272,6 @@ export class Journey extends EventSourced<JourneyCommand, JourneyEvent, JourneyH
     return this.advance({ type: "rounds", count, length: roundLength ?? this.config.roundLength ?? 6 });
   }
   /**
-   * C-01: an encounter's rounds pass on this clock (`encounter.round` rounds at the
-   * encounter's own round length). Call it once, when the encounter ends.
-   */
-  /**
    * Keep an encounter's time-based effects in step with this journey's clock: whenever the
    * journey's time passes, the same seconds pass for the encounter's effects, so an effect
    * lasting 10 minutes ends during the next exploration turn. Only outside combat (before the
@@ -292,8 +288,13 @@ export class Journey extends EventSourced<JourneyCommand, JourneyEvent, JourneyH
     });
   }
 
+  /**
+   * An encounter's time passes on this clock (`encounter.elapsedSeconds`); call it once, when the
+   * encounter ends. OSE-ENC-06: in an OSE journey an encounter takes at least one full turn; in an
+   * OSE dungeon the time counts toward the rest requirement (OSE-DUNG-09).
+   */
   advanceForEncounter(encounter: Encounter): JourneyEvent[] {
-    return this.advance({ type: "seconds", count: encounter.elapsedSeconds });
+    return this.execute({ type: "encounterTime", seconds: encounter.elapsedSeconds });
   }
   /** OSE-TIME: `count` 10-minute exploration turns pass (no turn procedure is run). */
   advanceTurns(count = 1): JourneyEvent[] {

@@ -2,6 +2,8 @@
 import {
   procedure,
   type CasterState,
+  type HybLightInput,
+  type HybLightEffects,
   type CastingObstacle,
   type DisruptionCheck,
   type InvulnerabilityInput,
@@ -101,6 +103,8 @@ import { ensureReady } from "./loader.js";
 
 export type {
   CasterState,
+  HybLightInput,
+  HybLightEffects,
   CastingObstacle,
   DisruptionCheck,
   InvulnerabilityAttacker,
@@ -557,6 +561,8 @@ export const hyb = {
     const why = trigger === undefined || trigger === null ? undefined : checkString(trigger, "trigger");
     return run("hyb.morale", { morale: checkObject(input, "the morale input"), trigger: why }, dice);
   },
+  /** HYB-LIGHT-02/03: what a light level gives advantage and disadvantage on (darksight reverses darkness). */
+  light: json<HybLightInput, HybLightEffects>("hyb.light"),
   /** HYB-MORALE-04: followers of a retreating PC check at disadvantage and rout on a failure. */
   followerMorale(input: HybMoraleInput = {}, dice?: Dice): HybMoraleCheck {
     return run("hyb.followerMorale", input, dice);

@@ -1,7 +1,7 @@
 //! Applying what happens within a turn: activities and action slots used, readied actions,
 //! commanded creatures, harm and spell disruption (GH-VAR-02), retreats (HYB).
 
-use crate::encounter::event::EncounterEvent;
+use crate::encounter::event::{EncounterEvent, HYB_MORALE_DC};
 use crate::encounter::participant::ActionKind;
 use crate::encounter::state::Encounter;
 use crate::error::{Error, Result};
@@ -102,6 +102,35 @@ impl Encounter {
                     .with(ActionKind::Active)
                     .with(ActionKind::Movement)
                     .with(ActionKind::Quick);
+            }
+            EncounterEvent::FollowersMoraleChecked { leader, checks } => {
+                self.get(leader)?;
+                for (i, c) in checks.iter().enumerate() {
+                    let p = self.get(&c.participant)?;
+                    if p.controller.as_ref() != Some(leader)
+                        || checks
+                            .iter()
+                            .skip(i.saturating_add(1))
+                            .any(|o| o.participant == c.participant)
+                    {
+                        return Err(bad(format!(
+                            "\"{}\" is not a follower of \"{leader}\" (or is listed twice)",
+                            c.participant
+                        )));
+                    }
+                    let total = c
+                        .total()
+                        .ok_or_else(|| bad("a follower's morale check is two d20s"))?;
+                    if c.routed != (total < HYB_MORALE_DC) {
+                        return Err(bad("morale result does not match its dice"));
+                    }
+                }
+                for c in checks.iter().filter(|c| c.routed) {
+                    let p = self.get_mut(&c.participant)?;
+                    if p.retreat.is_none() && !p.out {
+                        p.retreat = Some(false);
+                    }
+                }
             }
             EncounterEvent::RetreatResolved {
                 participant,

@@ -74,7 +74,15 @@ impl Encounter {
         let at = self.pos(participant)?;
         match (self.system(), declaration) {
             (InitiativeSystem::Greyhawk, Declaration::Greyhawk(d)) => d.validate()?,
-            (InitiativeSystem::Side, Declaration::Ose(_)) => {}
+            // OSE-COMBAT-08: casting is the caster's only action that round and it cannot
+            // move in it, so a spell cannot be declared with a fighting withdrawal or a retreat.
+            (InitiativeSystem::Side, Declaration::Ose(d)) => {
+                if d.spell && d.melee_movement.is_some() {
+                    return Err(Error::not_allowed(
+                        "a caster cannot move in the round it casts: declare the spell or the movement (OSE-COMBAT-08)",
+                    ));
+                }
+            }
             _ => {
                 return Err(Error::invalid_argument(
                     "this declaration is for another initiative system",
@@ -150,6 +158,7 @@ impl Encounter {
             | EncounterEvent::Harmed { .. }
             | EncounterEvent::SpellDisrupted { .. }
             | EncounterEvent::RetreatStarted { .. }
+            | EncounterEvent::FollowersMoraleChecked { .. }
             | EncounterEvent::RetreatResolved { .. } => self.apply_actions(event)?,
         }
         Ok(())

@@ -333,7 +333,10 @@ impl Ctx<'_> {
                 cause,
             } => self.force_plan(participant, declaration, cause),
             EncounterCommand::Harm { participant, harm } => self.harm(participant, harm),
-            EncounterCommand::Retreat { participant } => self.retreat(participant),
+            EncounterCommand::Retreat {
+                participant,
+                followers,
+            } => self.retreat(participant, followers),
             EncounterCommand::ResolveRetreat { participant, check } => {
                 self.resolve_retreat(participant, check)
             }

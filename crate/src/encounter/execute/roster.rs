@@ -43,11 +43,15 @@ pub(crate) fn validate_new(enc: &Encounter, p: &NewParticipant) -> Result<()> {
     Ok(())
 }
 
+/// Controllers: GH-INIT-14 and A5E-CTRL; under HYB the link says whom a retainer or NPC follows
+/// (HYB-MORALE-04: they check morale when that PC retreats), and followers keep their own place
+/// in the Dex order.
 fn controller_allowed(enc: &Encounter) -> Result<()> {
     match enc.system() {
         InitiativeSystem::Greyhawk
         | InitiativeSystem::AbilityCheck
-        | InitiativeSystem::Standard => Ok(()),
+        | InitiativeSystem::Standard
+        | InitiativeSystem::DexScore => Ok(()),
         _ => Err(Error::not_allowed(
             "this initiative system has no rules for controlled creatures",
         )),

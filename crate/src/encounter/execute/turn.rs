@@ -1,8 +1,8 @@
 //! Commands within a turn: delay and resume, activities, action slots, Ready, control,
 //! forced plans, harm and retreat.
 
-use crate::encounter::command::{PlanCause, RetreatCheck};
-use crate::encounter::event::{EncounterEvent, RetreatRoll};
+use crate::encounter::command::{FollowerModifier, PlanCause, RetreatCheck};
+use crate::encounter::event::{EncounterEvent, FollowerMoraleRoll, HYB_MORALE_DC, RetreatRoll};
 use crate::encounter::execute::flow::GH_SURPRISE_PENALTY;
 use crate::encounter::execute::{Ctx, check_list, require_running};
 use crate::encounter::limits::{MAX_MODIFIER, MAX_TOTAL};
@@ -456,8 +456,12 @@ impl Ctx<'_> {
         Ok(())
     }
 
-    /// HYB-RETREAT-01.
-    pub(crate) fn retreat(&mut self, id: ParticipantId) -> Result<()> {
+    /// HYB-RETREAT-01, with HYB-MORALE-04 for the followers.
+    pub(crate) fn retreat(
+        &mut self,
+        id: ParticipantId,
+        modifiers: Vec<FollowerModifier>,
+    ) -> Result<()> {
         if self.enc.system() != InitiativeSystem::DexScore {
             return Err(Error::not_allowed("the retreat action is a HYB rule"));
         }
@@ -472,7 +476,102 @@ impl Ctx<'_> {
                 "a retreat uses the whole turn and cannot be combined with another action (HYB-RETREAT-01)",
             ));
         }
-        self.emit(EncounterEvent::RetreatStarted { participant: id })
+        self.emit(EncounterEvent::RetreatStarted {
+            participant: id.clone(),
+        })?;
+        // HYB-RETREAT-01: the retreating PC's concentration effects end at once, whatever the
+        // retreat's outcome (the event is left out when it concentrates on nothing).
+        if self
+            .enc
+            .effects
+            .effects()
+            .iter()
+            .any(|e| e.concentration && e.source.as_ref() == Some(&id))
+        {
+            self.emit(EncounterEvent::ConcentrationDropped {
+                participant: id.clone(),
+            })?;
+        }
+        self.followers_morale(id, modifiers)
+    }
+
+    /// HYB-MORALE-04: every participant the retreating PC controls (its retainers and the NPCs
+    /// following it) checks morale at once, at disadvantage; a failure routs it. Our reading:
+    /// "following" is the encounter's controller link; a routed follower is fleeing, settled like
+    /// a retreat (a hit stops it, HYB-RETREAT-02).
+    fn followers_morale(
+        &mut self,
+        leader: ParticipantId,
+        modifiers: Vec<FollowerModifier>,
+    ) -> Result<()> {
+        let followers: Vec<ParticipantId> = self
+            .enc
+            .participants
+            .iter()
+            .filter(|p| p.controller.as_ref() == Some(&leader) && !p.out)
+            .map(|p| p.id.clone())
+            .collect();
+        for (i, m) in modifiers.iter().enumerate() {
+            if !followers.contains(&m.participant)
+                || modifiers
+                    .iter()
+                    .skip(i.saturating_add(1))
+                    .any(|o| o.participant == m.participant)
+            {
+                return Err(Error::invalid_argument(format!(
+                    "\"{}\" does not follow \"{leader}\" (or is listed twice)",
+                    m.participant
+                )));
+            }
+            if m.modifier.checked_abs().is_none_or(|a| a > MAX_MODIFIER) {
+                return Err(Error::invalid_argument("morale modifier out of range"));
+            }
+        }
+        if followers.is_empty() {
+            return Ok(());
+        }
+        let mut checks = Vec::with_capacity(followers.len());
+        for participant in followers {
+            let modifier = modifiers
+                .iter()
+                .find(|m| m.participant == participant)
+                .map_or(0, |m| m.modifier);
+            let dice = vec![roll_one(self.dice, 20)?, roll_one(self.dice, 20)?];
+            let mut check = FollowerMoraleRoll {
+                participant,
+                dice,
+                modifier,
+                routed: false,
+            };
+            check.routed = check.total().is_some_and(|t| t < HYB_MORALE_DC);
+            checks.push(check);
+        }
+        self.emit(EncounterEvent::FollowersMoraleChecked { leader, checks })
+    }
+
+    /// Damage dealt through the encounter's own `damage` command is harm, with what harm
+    /// triggers (see [`Ctx::harm`]): a declared spell not yet cast is disrupted (GH-VAR-02 when
+    /// the variant is on; OSE-COMBAT-09, where damage means a successful attack) and a
+    /// retreating HYB PC is stopped (HYB-RETREAT-02). `dealt`: the damage left something after
+    /// resistances and immunities (temporary hit points absorbing it count: the creature was
+    /// still damaged). Outside a round, or when nothing would follow, no `harmed` event is added.
+    pub(crate) fn damage_harms(&mut self, id: &ParticipantId, dealt: bool) -> Result<()> {
+        if !dealt || !matches!(self.enc.phase, Phase::Turns | Phase::World) {
+            return Ok(());
+        }
+        let p = self.enc.get(id)?;
+        let spell_pending = p.declaration.as_ref().is_some_and(|d| d.casts_spell())
+            && p.spell.is_none()
+            && p.turn.before_turn()
+            && match self.enc.system() {
+                InitiativeSystem::Greyhawk => self.enc.config.greyhawk.spell_disruption,
+                InitiativeSystem::Side => self.enc.config.ose.spell_disruption,
+                _ => false,
+            };
+        if spell_pending || p.retreat == Some(false) {
+            self.harm(id.clone(), Harm::Damage)?;
+        }
+        Ok(())
     }
 
     /// HYB-RETREAT-02: a failed check or any hit stops it; success leaves initiative.

@@ -60,13 +60,15 @@ impl Ctx<'_> {
         let rules = self.enc.creature_rules();
         let at = self.enc.moment();
         let report = creature.take_damage(&rules, &damage, &choices, at, self.dice)?;
+        let dealt = report.hp_lost > 0 || report.temp_hp_absorbed > 0;
         self.emit(EncounterEvent::Damaged {
             participant: participant.clone(),
             report,
             creature,
             ongoing,
         })?;
-        self.after_creature(&participant, &before)
+        self.after_creature(&participant, &before)?;
+        self.damage_harms(&participant, dealt)
     }
 
     /// Run a creature procedure on a copy and emit the result.

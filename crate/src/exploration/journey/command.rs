@@ -82,6 +82,12 @@ pub enum JourneyCommand {
     Advance {
         span: Span,
     },
+    /// An encounter's time passes on the journey's clock (its rounds, from the encounter).
+    /// OSE-ENC-06: in an OSE journey an encounter takes at least one full turn, aftermath
+    /// included, so less than 10 minutes passes as one turn.
+    EncounterTime {
+        seconds: Seconds,
+    },
     /// HYB-TIME-02: the GM sets the time dice to an hour (1–24); time passes until then.
     SetHour {
         hour: u8,

@@ -90,6 +90,12 @@ pub enum JourneyEvent {
         by: Seconds,
         advanced: ClockAdvanced,
     },
+    /// OSE-DUNG-09: time passed in the dungeon outside the turn procedure (`by` seconds, from
+    /// `advance` or an encounter) counted toward the need to rest; `clock` is the result.
+    DungeonTimeCounted {
+        by: Seconds,
+        clock: DungeonClock,
+    },
     /// HYB-TIME-01: the time dice now showing (after time passed).
     TimeDiceShown {
         dice: TimeDice,

@@ -92,7 +92,20 @@ impl Journey {
             JourneyCommand::Advance { span } => {
                 self.started()?;
                 let by = span.to_seconds()?;
-                self.pass_time(by, out)
+                self.pass_time_counted(by, out)
+            }
+            JourneyCommand::EncounterTime { seconds } => {
+                let mode = self.started()?;
+                let by = if mode.is_ose() {
+                    Seconds(
+                        seconds
+                            .0
+                            .max(ENCOUNTER_MIN_TURNS.saturating_mul(SECONDS_PER_EXPLORATION_TURN)),
+                    )
+                } else {
+                    seconds
+                };
+                self.pass_time_counted(by, out)
             }
             JourneyCommand::SetHour { hour } => {
                 self.hyb_mode("setting the time dice")?;
@@ -115,7 +128,10 @@ impl Journey {
             JourneyCommand::RollToReturn { path, who } => {
                 self.hyb_mode("rolling to return")?;
                 let chosen: Vec<&Member> = if who.is_empty() {
-                    self.members.iter().collect()
+                    self.members
+                        .iter()
+                        .filter(|m| !self.returned.contains(&m.id))
+                        .collect()
                 } else {
                     who.iter()
                         .map(|id| self.member(id))
@@ -125,6 +141,12 @@ impl Journey {
                     return Err(Error::out_of_order("nobody to roll to return"));
                 }
                 for (i, m) in chosen.iter().enumerate() {
+                    if self.returned.contains(&m.id) {
+                        return Err(Error::not_allowed(format!(
+                            "\"{}\" has already returned (HYB-RETURN-01)",
+                            m.id
+                        )));
+                    }
                     if chosen.iter().skip(i + 1).any(|o| o.id == m.id) {
                         return Err(Error::new(
                             ErrorCode::DuplicateId,

@@ -120,6 +120,16 @@ impl JourneyEvent {
                     .collect();
                 format!("Rolling to return ({path:?}): {}", parts.join("; "))
             }
+            JourneyEvent::DungeonTimeCounted { clock, .. } => {
+                let mut s = format!(
+                    "Dungeon time counted: {} turns without rest",
+                    clock.turns_since_rest
+                );
+                if clock.fatigued {
+                    s.push_str("; party needs rest (−1 to attack and damage)");
+                }
+                s
+            }
             JourneyEvent::SafetyReached => "The party reached safety".to_string(),
             JourneyEvent::WanderingChecked { roll, .. } => format!(
                 "Wandering monsters ({}): rolled {} → {}",

@@ -58,6 +58,7 @@ use crate::exploration::ose::wilderness::{
     DayActivity, OseTerrain, WildernessClock, check_wander_count, lost_chance, ose_miles_per_day,
     party_rate, roll_forage, roll_hunt, roll_outdoor_encounter_distance, wander_chance,
 };
+use crate::procedures::ose::encounter::ENCOUNTER_MIN_TURNS;
 use crate::units::{Distance, Feet, Miles};
 use types::{MAX_ATTEMPTS, MAX_MEMBERS, MAX_RATE};
 
@@ -101,6 +102,11 @@ pub struct Journey {
     /// or a week is one travel turn; an hour in a dungeon is one.
     #[serde(default)]
     travel_turns_away: u32,
+    /// HYB-RETURN-01: members who have rolled to return and are back at safety while the
+    /// others are still away (each PC rolls for itself, so those who did not roll keep the
+    /// DC of the party's travel turns). Empty again once everyone is back.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    returned: Vec<Ident>,
     /// HYB-TRAVEL-01: dungeon scenes this hour.
     #[serde(default)]
     scenes: u8,
@@ -135,6 +141,7 @@ impl Journey {
             clock,
             members: Vec::new(),
             travel_turns_away: 0,
+            returned: Vec::new(),
             scenes: 0,
             dungeon: DungeonClock::default(),
             wilderness: WildernessClock::default(),
@@ -166,6 +173,16 @@ impl Journey {
     /// HYB-RETURN-01: the DC to roll to return from here.
     pub fn return_dc(&self) -> u32 {
         return_dc(self.travel_turns_away)
+    }
+    /// HYB-RETURN-01: the members already back at safety while others are still away.
+    pub fn returned(&self) -> &[Ident] {
+        &self.returned
+    }
+    /// HYB-RETURN-01: the DC `member` rolls against to return: the party's, or none (`None`)
+    /// for a member already back.
+    pub fn return_dc_of(&self, member: &Ident) -> Result<Option<u32>> {
+        self.member(member)?;
+        Ok((!self.returned.contains(member)).then(|| self.return_dc()))
     }
     pub fn scenes(&self) -> u8 {
         self.scenes
@@ -303,6 +320,17 @@ impl Journey {
             .iter()
             .find(|m| &m.id == id)
             .ok_or_else(|| Error::unknown_id("member", id.as_str()))
+    }
+
+    /// Time passing outside a turn or day procedure: in an OSE dungeon it also counts toward
+    /// the need to rest (OSE-DUNG-09, [`DungeonClock::after_time`]).
+    fn pass_time_counted(&mut self, by: Seconds, out: &mut Vec<JourneyEvent>) -> Result<()> {
+        self.pass_time(by, out)?;
+        if self.mode == Some(JourneyMode::OseDungeon) && by.0 > 0 {
+            let clock = self.dungeon.after_time(by.0);
+            self.emit(JourneyEvent::DungeonTimeCounted { by, clock }, out)?;
+        }
+        Ok(())
     }
 
     fn pass_time(&mut self, by: Seconds, out: &mut Vec<JourneyEvent>) -> Result<()> {

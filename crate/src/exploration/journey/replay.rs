@@ -56,6 +56,8 @@ impl Journey {
                     .ok_or_else(|| Error::unknown_id("member", id.as_str()))?;
                 self.members.remove(i);
                 self.infections.retain(|mi| &mi.member != id);
+                self.returned.retain(|m| m != id);
+                self.settle_returned();
             }
             JourneyEvent::LightAdded { light } => {
                 if light.spec.radius > MAX_RATE {
@@ -119,18 +121,30 @@ impl Journey {
             JourneyEvent::ReturnRolled { results, .. } => {
                 self.hyb_mode("rolling to return")?;
                 let dc = self.return_dc();
-                for r in results {
+                for (i, r) in results.iter().enumerate() {
                     self.member(&r.id)?;
                     if r.dc != dc {
                         return Err(mismatch("roll to return DC"));
                     }
+                    if self.returned.contains(&r.id)
+                        || results
+                            .iter()
+                            .skip(i.saturating_add(1))
+                            .any(|o| o.id == r.id)
+                    {
+                        return Err(mismatch("a member rolls to return once"));
+                    }
                 }
-                // The trip back is abstracted: the party is no longer away.
-                self.travel_turns_away = 0;
+                // The trip back is abstracted: those who rolled are back (a miss costs them
+                // damage or loads, HYB-RETURN-02, but they arrive). The party is no longer away
+                // once every member is back; until then the others keep its DC.
+                self.returned.extend(results.iter().map(|r| r.id.clone()));
+                self.settle_returned();
             }
             JourneyEvent::SafetyReached => {
                 self.started()?;
                 self.travel_turns_away = 0;
+                self.returned.clear();
             }
             JourneyEvent::WanderingChecked { .. }
             | JourneyEvent::CheckSkipped { .. }
@@ -149,6 +163,14 @@ impl Journey {
             JourneyEvent::DungeonTurnEnded { rested, clock, .. } => {
                 self.require(&[JourneyMode::OseDungeon], "a dungeon turn")?;
                 let next = self.dungeon.after_turn(*rested);
+                if next != *clock {
+                    return Err(mismatch("dungeon turn counters"));
+                }
+                self.dungeon = next;
+            }
+            JourneyEvent::DungeonTimeCounted { by, clock } => {
+                self.require(&[JourneyMode::OseDungeon], "dungeon time")?;
+                let next = self.dungeon.after_time(by.0);
                 if next != *clock {
                     return Err(mismatch("dungeon turn counters"));
                 }
@@ -287,5 +309,16 @@ impl Journey {
             target: target.clone(),
         });
         Ok(())
+    }
+}
+
+impl Journey {
+    /// HYB-RETURN-01: once every member is back, the party is at safety: no travel turns
+    /// away, nobody marked as returned.
+    fn settle_returned(&mut self) {
+        if !self.returned.is_empty() && self.members.iter().all(|m| self.returned.contains(&m.id)) {
+            self.returned.clear();
+            self.travel_turns_away = 0;
+        }
     }
 }

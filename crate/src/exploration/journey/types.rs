@@ -51,6 +51,13 @@ impl JourneyMode {
             _ => None,
         }
     }
+    /// An Old-School Essentials mode (dungeon, wilderness, waterborne).
+    pub const fn is_ose(self) -> bool {
+        matches!(
+            self,
+            Self::OseDungeon | Self::OseWilderness | Self::OseWaterborne
+        )
+    }
     pub const fn is_hyb(self) -> bool {
         self.hyb().is_some()
     }

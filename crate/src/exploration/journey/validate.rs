@@ -29,10 +29,14 @@ impl Journey {
         if self.scenes >= self.config.scenes_per_travel_turn {
             return Err(Error::snapshot("scene count past a travel turn"));
         }
-        if self.dungeon.turns_since_rest > self.dungeon.turns
+        if self.dungeon.turns_since_rest
+            > self.dungeon.turns.saturating_add(self.dungeon.other_turns)
             || self.wilderness.days_since_rest > self.wilderness.days
         {
             return Err(Error::snapshot("rest counters exceed elapsed time"));
+        }
+        if self.dungeon.seconds >= crate::clock::time::SECONDS_PER_EXPLORATION_TURN {
+            return Err(Error::snapshot("dungeon seconds past a whole turn"));
         }
         if self.dungeon.fatigued
             && self.dungeon.turns_since_rest < crate::exploration::ose::dungeon::TURNS_PER_REST
@@ -47,6 +51,20 @@ impl Journey {
         }
         if self.wilderness.must_rest && self.wilderness.days_since_rest == 0 {
             return Err(Error::snapshot("a forced march without a travel day"));
+        }
+        for (i, id) in self.returned.iter().enumerate() {
+            if !self.members.iter().any(|m| &m.id == id)
+                || self.returned.iter().skip(i + 1).any(|o| o == id)
+            {
+                return Err(Error::snapshot(format!(
+                    "returned member \"{id}\" is unknown or listed twice"
+                )));
+            }
+        }
+        if !self.returned.is_empty() && self.returned.len() >= self.members.len() {
+            return Err(Error::snapshot(
+                "every member returned but the party is away",
+            ));
         }
         if self.infections.len() > MAX_INFECTIONS {
             return Err(Error::snapshot("too many infections"));

@@ -103,6 +103,19 @@ pub struct DungeonClock {
     pub turns_since_rest: u32,
     /// OSE-DUNG-09: pressing on without rest: −1 to attack and damage until a rest turn.
     pub fatigued: bool,
+    /// Whole turns passed in the dungeon outside the turn procedure (an encounter, `advance`):
+    /// they count toward the need to rest but not toward `turns`, which paces the wandering
+    /// checks of the turn procedure (OSE-DUNG-13).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub other_turns: u32,
+    /// Seconds passed in the dungeon outside the turn procedure that do not yet make a whole
+    /// turn; see [`DungeonClock::after_time`].
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub seconds: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl DungeonClock {
@@ -116,20 +129,46 @@ impl DungeonClock {
     /// active turns may follow a rest; a sixth active turn in a row presses on, and the −1
     /// applies until the party rests a turn.
     pub fn after_turn(self, rest: bool) -> DungeonClock {
-        let turns = self.turns.saturating_add(1);
         if rest {
             DungeonClock {
-                turns,
+                turns: self.turns.saturating_add(1),
                 turns_since_rest: 0,
                 fatigued: false,
+                ..self
             }
         } else {
-            let since = self.turns_since_rest.saturating_add(1);
             DungeonClock {
-                turns,
-                turns_since_rest: since,
-                fatigued: self.fatigued || since >= TURNS_PER_REST,
+                turns: self.turns.saturating_add(1),
+                ..self.pressing_on(1)
             }
+        }
+    }
+
+    /// `turns` more turns without rest.
+    fn pressing_on(self, turns: u32) -> DungeonClock {
+        let since = self.turns_since_rest.saturating_add(turns);
+        DungeonClock {
+            turns_since_rest: since,
+            fatigued: self.fatigued || since >= TURNS_PER_REST,
+            ..self
+        }
+    }
+
+    /// OSE-DUNG-09: time passed in the dungeon outside the turn procedure (turns advanced
+    /// without running it, an encounter's time) counts toward the need to rest. Our reading:
+    /// every whole 10-minute turn of it is a turn spent in the dungeon without resting (a
+    /// fight, even with its aftermath of binding wounds, is not the quiet rest turn the rule
+    /// asks for; a rest is taken with the dungeon turn's `rest` action). Seconds short of a turn
+    /// carry over to the next time that passes.
+    pub fn after_time(self, seconds: u32) -> DungeonClock {
+        let total = u64::from(self.seconds).saturating_add(u64::from(seconds));
+        let turn = u64::from(crate::clock::time::SECONDS_PER_EXPLORATION_TURN);
+        let whole = u32::try_from(total / turn).unwrap_or(u32::MAX);
+        let left = u32::try_from(total % turn).unwrap_or(0);
+        DungeonClock {
+            other_turns: self.other_turns.saturating_add(whole),
+            seconds: left,
+            ..self.pressing_on(whole)
         }
     }
 
