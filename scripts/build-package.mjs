@@ -4,6 +4,7 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import ts from "typescript";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -59,6 +60,13 @@ const glue = ts.transpileModule(readFileSync(gluePath, "utf8"), {
 const wasmUrl = "new URL('turnkeeper_bg.wasm', import.meta.url)";
 if (!glue.includes(wasmUrl)) throw new Error("build-package: the glue no longer loads its .wasm from " + wasmUrl);
 writeFileSync(gluePath, glue.replace(wasmUrl, "new URL('turnkeeper_bg.wasm?no-inline', import.meta.url)"));
+// The English message catalogue (`turnkeeper/messages/en.json`), the file a translation of
+// `describe` starts from, as the built module itself reports it.
+const glueModule = await import(pathToFileURL(gluePath).href);
+glueModule.initSync({ module: readFileSync(join(dist, "wasm", "turnkeeper_bg.wasm")) });
+mkdirSync(join(dist, "messages"), { recursive: true });
+writeFileSync(join(dist, "messages", "en.json"), JSON.stringify(JSON.parse(glueModule.englishMessages()), null, 2) + "\n");
+
 // What the tarball carries beside dist: both licence texts, and the notation reference the
 // package README links to (kept in docs/ for the repository, copied so the link works from npm).
 for (const f of ["LICENSE-MIT", "LICENSE-APACHE"]) cpSync(join(root, f), join(pkgDir, f));

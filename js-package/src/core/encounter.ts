@@ -48,7 +48,7 @@ import { ensureReady } from "./loader.js";
 import { EventSourced, type CommandOptions } from "./commands.js";
 import { checkString, fromText, readField, snapshotText, toText } from "./text.js";
 
-export type { Batch, CommandOptions } from "./commands.js";
+export type { Batch, CommandOptions, DescribeOptions } from "./commands.js";
 import { guard } from "./errors.js";
 
 export type {
