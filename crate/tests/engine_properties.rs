@@ -89,7 +89,7 @@ fn check_sequence(preset: &str, seed: u64, commands: &[String]) -> Result<(), Te
             continue;
         };
         let before = leader.to_json();
-        match leader.execute(command) {
+        match leader.execute(command).map(<[_]>::to_vec) {
             Err(_) => prop_assert_eq!(
                 leader.to_json(),
                 before,

@@ -37,6 +37,7 @@ fn lockstep<M: Model>(mut leader: Engine<M>, commands: Vec<M::Command>) -> Engin
     for (i, command) in commands.into_iter().enumerate() {
         let events = leader
             .execute(command)
+            .map(<[_]>::to_vec)
             .unwrap_or_else(|e| panic!("#{i}: {e}"));
         let batch = leader.seal(events);
         assert_eq!(batch.seq, i as u64 + 1);
@@ -99,7 +100,7 @@ fn a_missed_batch_is_out_of_sync_and_changes_nothing() {
     let mut follower = Engine::<Encounter>::from_json(&leader.to_json()).unwrap();
     let seq = leader.seq();
     let _lost = leader.execute(EncounterCommand::EndTurn).unwrap();
-    let events = leader.execute(EncounterCommand::EndTurn).unwrap();
+    let events = leader.execute(EncounterCommand::EndTurn).unwrap().to_vec();
     let next = leader.seal(events);
     let before = follower.to_json();
     let e: Error = follower.apply_batch(&next).unwrap_err();
@@ -116,7 +117,7 @@ fn a_missed_batch_is_out_of_sync_and_changes_nothing() {
     assert_eq!(follower.to_json(), before);
     // A wrong digest on the right number is refused too.
     let mut follower = Engine::<Encounter>::from_json(&leader.to_json()).unwrap();
-    let events = leader.execute(EncounterCommand::EndTurn).unwrap();
+    let events = leader.execute(EncounterCommand::EndTurn).unwrap().to_vec();
     let mut batch = leader.seal(events);
     let genuine = batch.digest;
     batch.digest = Digest(genuine.0 ^ 1);

@@ -464,4 +464,38 @@ pub enum EncounterCommand {
     AdvanceClock {
         seconds: u32,
     },
+
+    // ---- GM corrections (see `crate::encounter::corrections`) ----
+    /// Set a participant's initiative count (a misread die, a forgotten bonus). It takes its
+    /// place among those still to act this round; one that already acted or is acting keeps
+    /// its place until the order is next sorted.
+    SetCount {
+        participant: ParticipantId,
+        count: i32,
+    },
+    /// Move a participant right before or right after another (name exactly one): it takes
+    /// that one's count and the GM's placement on that count, which lasts as long as the count.
+    MoveInOrder {
+        participant: ParticipantId,
+        #[serde(default)]
+        before: Option<ParticipantId>,
+        #[serde(default)]
+        after: Option<ParticipantId>,
+    },
+    /// Take back the last `commands` commands (1 if left out; at most
+    /// [`crate::engine::UNDO_DEPTH`], and only commands this copy executed).
+    Undo {
+        #[serde(default = "one")]
+        commands: u32,
+    },
+    /// Go back to the moment the previous turn started (the current turn's start if none is
+    /// under way); everything since is taken back.
+    PreviousTurn,
+    /// Go back to the moment the previous round started (the current round's start if none
+    /// is under way); everything since is taken back.
+    PreviousRound,
+}
+
+fn one() -> u32 {
+    1
 }

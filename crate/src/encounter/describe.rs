@@ -596,6 +596,43 @@ impl EncounterEvent {
             EncounterEvent::EncounterEnded { round } => {
                 msg!(cat, "encounter.ended", round = round)
             }
+            EncounterEvent::CountSet { participant, count } => {
+                msg!(
+                    cat,
+                    "encounter.countSet",
+                    who = who(participant),
+                    count = count
+                )
+            }
+            EncounterEvent::MovedInOrder {
+                participant,
+                target,
+                after,
+                ..
+            } => {
+                if *after {
+                    msg!(
+                        cat,
+                        "encounter.movedAfter",
+                        who = who(participant),
+                        target = who(target)
+                    )
+                } else {
+                    msg!(
+                        cat,
+                        "encounter.movedBefore",
+                        who = who(participant),
+                        target = who(target)
+                    )
+                }
+            }
+            EncounterEvent::Restored { undone, .. } => {
+                if *undone == 1 {
+                    msg!(cat, "encounter.restoredOne")
+                } else {
+                    msg!(cat, "encounter.restored", count = undone)
+                }
+            }
             other => crate::encounter::describe_vitals::describe(other, enc, cat),
         }
     }

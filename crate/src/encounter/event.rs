@@ -442,6 +442,28 @@ pub enum EncounterEvent {
     EffectsEnded {
         expiries: Vec<Expiry>,
     },
+    // ---- GM corrections ----
+    /// `setCount`: the participant's count is now `count`.
+    CountSet {
+        participant: ParticipantId,
+        count: i32,
+    },
+    /// `moveInOrder`: the participant now acts right before (`after: false`) or right after
+    /// `target`, on `count`, the target's count.
+    MovedInOrder {
+        participant: ParticipantId,
+        target: ParticipantId,
+        #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+        after: bool,
+        count: i32,
+    },
+    /// An undo, or a step back to the previous turn or round: `undone` commands were taken
+    /// back and the encounter is now `snapshot` (its own snapshot format), which a follower
+    /// loads as it is: followers keep no history of their own.
+    Restored {
+        undone: u32,
+        snapshot: String,
+    },
 }
 
 #[cfg(test)]

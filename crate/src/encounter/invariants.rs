@@ -38,7 +38,9 @@ fn check_participant(p: &Participant, system: InitiativeSystem, rolls: u32) -> R
         return Err(fail("count out of range"));
     }
     if let Some(init) = &p.initiative {
-        if init.total.checked_abs().is_none_or(|a| a > MAX_TOTAL) || init.roll >= rolls {
+        let rank_ok = usize::try_from(init.rank).is_ok_and(|r| r < MAX_PARTICIPANTS);
+        if init.total.checked_abs().is_none_or(|a| a > MAX_TOTAL) || init.roll >= rolls || !rank_ok
+        {
             return Err(fail("initiative out of range"));
         }
         if init.ties.len() > MAX_TIE_DRAWS {

@@ -6,8 +6,8 @@ use core::hash::Hash;
 use crate::dice::DieRoller;
 use crate::encounter::command::EncounterCommand;
 use crate::encounter::event::EncounterEvent;
-use crate::encounter::state::Encounter;
-use crate::engine::{Digester, Model};
+use crate::encounter::state::{Encounter, Phase};
+use crate::engine::{Digester, Mark, Model, Rewind};
 use crate::error::Result;
 
 impl Model for Encounter {
@@ -64,5 +64,49 @@ impl Model for Encounter {
 
     fn load(text: &str) -> Result<Self> {
         Encounter::from_json(text)
+    }
+
+    const UNDO_DEPTH: u32 = crate::engine::UNDO_DEPTH;
+
+    fn rewind(command: &EncounterCommand) -> Option<Rewind> {
+        match command {
+            EncounterCommand::Undo { commands } => Some(Rewind::Commands(*commands)),
+            EncounterCommand::PreviousTurn => Some(Rewind::Turn),
+            EncounterCommand::PreviousRound => Some(Rewind::Round),
+            _ => None,
+        }
+    }
+
+    fn restored(undone: u32, state: &Self) -> Option<EncounterEvent> {
+        Some(EncounterEvent::Restored {
+            undone,
+            snapshot: state.to_json(),
+        })
+    }
+
+    fn restores(event: &EncounterEvent) -> Option<u32> {
+        match event {
+            EncounterEvent::Restored { undone, .. } => Some(*undone),
+            _ => None,
+        }
+    }
+
+    /// A participant's turn, a resumed (delayed) turn and an OSE side's turn are turns; a
+    /// world phase is not (nobody acts in it).
+    fn mark(event: &EncounterEvent) -> Option<Mark> {
+        match event {
+            EncounterEvent::TurnStarted { .. }
+            | EncounterEvent::TurnResumed { .. }
+            | EncounterEvent::SideTurnStarted { .. } => Some(Mark::Turn),
+            EncounterEvent::RoundStarted { .. } => Some(Mark::Round),
+            _ => None,
+        }
+    }
+
+    fn under_way(&self, mark: Mark) -> bool {
+        match mark {
+            Mark::Turn => self.phase == Phase::Turns && self.active,
+            Mark::Round => matches!(self.phase, Phase::Turns | Phase::World),
+        }
     }
 }

@@ -50,18 +50,21 @@ impl Encounter {
         self.system() == InitiativeSystem::Side && self.config.ose.ties == OseTies::Simultaneous
     }
 
-    /// The primary sort key (ascending): everything the rules compare before chance.
+    /// The primary sort key (ascending): everything the rules compare before chance. Right
+    /// after the count comes the GM's placement (`rank`, 0 unless a GM moved someone on that
+    /// count), which outranks every rule that breaks ties.
     pub(crate) fn order_key(&self, p: &Participant) -> [i32; 4] {
         let total = p.count().unwrap_or(0);
+        let rank = p.initiative.as_ref().map_or(0, |i| i.rank);
         match self.system() {
             // GH-INIT-02 low first; GH-INIT-10 higher Dex score first.
-            InitiativeSystem::Greyhawk => [total, -i32::from(p.dex), 0, 0],
+            InitiativeSystem::Greyhawk => [total, rank, -i32::from(p.dex), 0],
             // A5E-INIT-01 high first; A5E-INIT-03 roll-off.
-            InitiativeSystem::AbilityCheck => [total.saturating_neg(), 0, 0, 0],
+            InitiativeSystem::AbilityCheck => [total.saturating_neg(), rank, 0, 0],
             InitiativeSystem::Standard => [
                 total.saturating_neg(),
+                rank,
                 tie_rule_part(self.config.standard.tie_rule, p),
-                0,
                 0,
             ],
             // HYB-INIT-01 Dex score high first (the score is stored as the count); ambush.
@@ -73,14 +76,14 @@ impl Encounter {
                 [
                     i32::from(ambush),
                     total.saturating_neg(),
+                    rank,
                     tie_rule_part(self.config.hyb.tie_rule, p),
-                    0,
                 ]
             }
             // OSE-INIT-04 individual 1d6 + Dex, high first; OSE-INIT-03 slow weapons last.
             InitiativeSystem::Side => {
                 let slow = p.ose_declaration().is_some_and(|d| d.slow_weapon);
-                [i32::from(slow), total.saturating_neg(), 0, 0]
+                [i32::from(slow), total.saturating_neg(), rank, 0]
             }
         }
     }

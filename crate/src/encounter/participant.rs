@@ -127,7 +127,7 @@ impl TurnStatus {
 }
 
 /// A participant's current initiative.
-#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Initiative {
@@ -138,6 +138,27 @@ pub struct Initiative {
     /// Roll-off draws against participants on the same count, higher first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ties: Vec<u32>,
+    /// The GM's placement among participants on the same count (`moveInOrder`): lower acts
+    /// first, before any other tie-break. 0 unless the GM moved someone on this count.
+    #[serde(default, skip_serializing_if = "is_zero_i32")]
+    pub rank: i32,
+}
+
+fn is_zero_i32(v: &i32) -> bool {
+    *v == 0
+}
+
+/// Hashed as before placements existed when there is none, so digests of encounters without
+/// a GM placement are unchanged.
+impl core::hash::Hash for Initiative {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.total.hash(h);
+        self.roll.hash(h);
+        self.ties.hash(h);
+        if self.rank != 0 {
+            self.rank.hash(h);
+        }
+    }
 }
 
 /// A declaration made before the initiative roll (GH-INIT-08, OSE-COMBAT-01).

@@ -17,7 +17,7 @@
 //! Participant keys: `i` id, `n` name, `s` side, `g` group, `d` Dex score (10 omitted), `m` Dex
 //! modifier (omitted when it follows the score), `ab` other modifiers, `na` cannot act, `npc`,
 //! `k` initiative check, `f` fixed count, `o` controller, `su` surprised, `st` surprise-check
-//! total, `t`/`r`/`b` initiative total, roll id and roll-off draws, `dc` declaration
+//! total, `t`/`r`/`b` initiative total, roll id and roll-off draws, `rk` the GM's placement on its count (`moveInOrder`), `dc` declaration
 //! (`y`:`g`reyhawk with `a` activities, `b` bonus action, `st` steps, `md` mode, `w` weapon;
 //! `y`:`o`se with `sp` spell, `mm` melee movement, `sw` slow weapon), `ts` turn status, `u`
 //! spent action slots (bits), `au` activities used, `rd` readied trigger, `cm` commanded, `rt`
@@ -65,6 +65,9 @@ fn ten() -> u8 {
     10
 }
 fn is_zero_u8(v: &u8) -> bool {
+    *v == 0
+}
+fn is_zero_i32(v: &i32) -> bool {
     *v == 0
 }
 fn is_zero_u32(v: &u32) -> bool {
@@ -176,6 +179,8 @@ struct PDto {
     r: Option<u32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     b: Vec<u32>,
+    #[serde(default, skip_serializing_if = "is_zero_i32")]
+    rk: i32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     dc: Option<DeclDto>,
     #[serde(default, skip_serializing_if = "is_waiting")]
@@ -288,6 +293,7 @@ impl From<&Participant> for PDto {
                 .as_ref()
                 .map(|i| i.ties.clone())
                 .unwrap_or_default(),
+            rk: p.initiative.as_ref().map_or(0, |i| i.rank),
             dc: p.declaration.as_ref().map(DeclDto::from),
             ts: p.turn,
             u: p.spent.bits(),
@@ -351,8 +357,9 @@ fn participant_from(d: PDto) -> Result<Participant> {
             total,
             roll,
             ties: d.b,
+            rank: d.rk,
         }),
-        (None, None) if d.b.is_empty() => None,
+        (None, None) if d.b.is_empty() && d.rk == 0 => None,
         _ => return Err(fail("initiative total, roll and draws do not agree")),
     };
     let declaration: Option<Declaration> = d.dc.map(Declaration::from);

@@ -19,10 +19,14 @@
 
 mod batch;
 mod digest;
+mod history;
 pub mod saved;
 
 pub use batch::{Batch, BatchHeader};
 pub use digest::{Digest, Digester};
+pub use history::{Mark, Rewind, UNDO_DEPTH};
+
+use history::History;
 
 use crate::dice::{DiceSource, DieRoller, SeedState, SeededDice};
 use crate::error::{Error, ErrorCode, Result};
@@ -30,7 +34,7 @@ use crate::error::{Error, ErrorCode, Result};
 /// What an event-sourced object provides to the [`Engine`].
 pub trait Model: Clone {
     type Command;
-    type Event;
+    type Event: Clone + core::fmt::Debug;
 
     /// The object's name in snapshots and messages (`"encounter"`, `"journey"`, `"creature"`).
     const NAME: &'static str;
@@ -60,6 +64,36 @@ pub trait Model: Clone {
 
     /// Read the object's own snapshot, checking it with [`Model::check`].
     fn load(text: &str) -> Result<Self>;
+
+    /// How many of its last commands the engine can take back (0: no undo, no history kept).
+    const UNDO_DEPTH: u32 = 0;
+
+    /// Whether `command` is a GM correction that goes back in time, and to where. The engine
+    /// runs those itself from its history ([`Engine::execute`]).
+    fn rewind(_command: &Self::Command) -> Option<Rewind> {
+        None
+    }
+
+    /// The event that replaces the whole state with `state`, taking back `undone` commands:
+    /// what followers apply for an undo (they keep no history of their own).
+    fn restored(_undone: u32, _state: &Self) -> Option<Self::Event> {
+        None
+    }
+
+    /// How many commands an event takes back, if it is the event of [`Model::restored`].
+    fn restores(_event: &Self::Event) -> Option<u32> {
+        None
+    }
+
+    /// The point of the timeline an event marks, if any (a turn or a round starting).
+    fn mark(_event: &Self::Event) -> Option<Mark> {
+        None
+    }
+
+    /// Whether a turn or a round (as `mark` says) is under way now.
+    fn under_way(&self, _mark: Mark) -> bool {
+        false
+    }
 }
 
 /// An event-sourced object, its dice and the number of batches it has made or applied.
@@ -68,6 +102,7 @@ pub struct Engine<M: Model> {
     state: M,
     dice: DiceSource,
     seq: u64,
+    history: History<M>,
 }
 
 impl<M: Model> Engine<M> {
@@ -76,6 +111,7 @@ impl<M: Model> Engine<M> {
             state,
             dice,
             seq: 0,
+            history: History::new(M::UNDO_DEPTH),
         }
     }
 
@@ -99,11 +135,15 @@ impl<M: Model> Engine<M> {
 
     /// Run a command with the engine's own dice and count it as a batch. On error nothing
     /// changed, the dice included. [`Engine::seal`] turns the events into the batch to send.
-    pub fn execute(&mut self, command: M::Command) -> Result<Vec<M::Event>> {
+    /// The events are kept for undo, so they are lent, not given.
+    pub fn execute(&mut self, command: M::Command) -> Result<&[M::Event]> {
+        if let Some(rewind) = M::rewind(&command) {
+            return self.rewind(rewind);
+        }
+        self.history.prepare(self.seq, &self.state);
         let state = &mut self.state;
         let events = self.dice.atomically(|dice| state.execute(command, dice))?;
-        self.seq = self.seq.saturating_add(1);
-        Ok(events)
+        Ok(self.record(events))
     }
 
     /// Run a command with other dice (faces read off physical dice, say); the engine's own
@@ -112,10 +152,34 @@ impl<M: Model> Engine<M> {
         &mut self,
         command: M::Command,
         dice: &mut dyn DieRoller,
-    ) -> Result<Vec<M::Event>> {
+    ) -> Result<&[M::Event]> {
+        if let Some(rewind) = M::rewind(&command) {
+            return self.rewind(rewind);
+        }
+        self.history.prepare(self.seq, &self.state);
         let events = self.state.execute(command, dice)?;
+        Ok(self.record(events))
+    }
+
+    /// Count a command's events as the next batch and keep them for undo.
+    fn record(&mut self, events: Vec<M::Event>) -> &[M::Event] {
         self.seq = self.seq.saturating_add(1);
-        Ok(events)
+        self.history.record(self.seq, &self.state, events)
+    }
+
+    /// A GM correction (undo, previous turn or round): the state is rebuilt from the history
+    /// and leaves as one event that carries it, so followers need no history. The dice do not
+    /// go back: what was rolled stays rolled, and a command run again rolls afresh.
+    fn rewind(&mut self, rewind: Rewind) -> Result<&[M::Event]> {
+        self.history.prepare(self.seq, &self.state);
+        let target = self.history.target(rewind, self.seq, &self.state)?;
+        let mut state = self.history.state_at(target)?;
+        let undone = u32::try_from(self.seq.saturating_sub(target)).unwrap_or(u32::MAX);
+        let event = M::restored(undone, &state)
+            .ok_or_else(|| Error::not_allowed(format!("the {} has no undo", M::NAME)))?;
+        state.apply(&event)?;
+        self.state = state;
+        Ok(self.record(vec![event]))
     }
 
     /// The batch for the command just executed: its events, its number, the digest of the
@@ -176,6 +240,7 @@ impl<M: Model> Engine<M> {
         self.state = state;
         self.dice = dice;
         self.seq = expected;
+        self.history.clear();
         Ok(())
     }
 
@@ -184,6 +249,7 @@ impl<M: Model> Engine<M> {
     /// dice do not move.
     pub fn apply_events(&mut self, events: &[M::Event]) -> Result<()> {
         self.state = self.applied(events)?;
+        self.history.clear();
         Ok(())
     }
 

@@ -109,7 +109,12 @@ impl<M: Model> Engine<M> {
             Some(state) => DiceSource::Seeded(Box::new(SeededDice::restore(state)?)),
             None => DiceSource::crypto(),
         };
-        Ok(Engine { state, dice, seq })
+        Ok(Engine {
+            state,
+            dice,
+            seq,
+            history: super::History::new(M::UNDO_DEPTH),
+        })
     }
 }
 

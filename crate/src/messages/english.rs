@@ -247,6 +247,26 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ),
     ("encounter.roundEnded", "Round {round} ends."),
     ("encounter.ended", "The encounter ends after round {round}."),
+    (
+        "encounter.countSet",
+        "The GM sets {who}'s count to {count}.",
+    ),
+    (
+        "encounter.movedBefore",
+        "The GM moves {who} to act right before {target}.",
+    ),
+    (
+        "encounter.movedAfter",
+        "The GM moves {who} to act right after {target}.",
+    ),
+    (
+        "encounter.restoredOne",
+        "The GM takes back the last command.",
+    ),
+    (
+        "encounter.restored",
+        "The GM takes back the last {count} commands.",
+    ),
     ("encounter.creatureSet", "{who} has {hp}/{max} HP."),
     (
         "encounter.creatureCleared",

@@ -237,17 +237,19 @@ impl CreatureHandle {
     ) -> JsResult<String> {
         let op = CreatureOp::new(op, n, a, b);
         let engine = &mut self.engine;
-        let events = js(dice
-            .source
-            .atomically(|roller| engine.execute_with(op, roller)))?;
-        if batch {
-            return Ok(reply(&self.engine, crate::wire::to_json(&events), true));
-        }
-        Ok(events
-            .into_iter()
-            .next()
-            .map(|e| e.result)
-            .unwrap_or_default())
+        let out = js(dice.source.atomically(|roller| {
+            let events = engine.execute_with(op, roller)?;
+            Ok(if batch {
+                crate::wire::to_json(events)
+            } else {
+                events.first().map(|e| e.result.clone()).unwrap_or_default()
+            })
+        }))?;
+        Ok(if batch {
+            reply(&self.engine, out, true)
+        } else {
+            out
+        })
     }
 }
 

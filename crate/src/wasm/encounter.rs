@@ -99,8 +99,8 @@ impl EncounterHandle {
     /// with `batch` the batch to relay (`{seq, digest, dice, events}`).
     pub fn execute(&mut self, command: &str, batch: bool) -> JsResult<String> {
         let command: EncounterCommand = js(parse_json(command, "command"))?;
-        let events = js(self.engine.execute(command))?;
-        js(events_json(&events).map(|json| reply(&self.engine, json, batch)))
+        let json = js(self.engine.execute(command).and_then(events_json))?;
+        Ok(reply(&self.engine, json, batch))
     }
 
     /// Run a command with another dice box (supplied faces for physical dice, for instance).
@@ -113,8 +113,11 @@ impl EncounterHandle {
     ) -> JsResult<String> {
         let command: EncounterCommand = js(parse_json(command, "command"))?;
         let roller: &mut dyn DieRoller = &mut dice.source;
-        let events = js(self.engine.execute_with(command, roller))?;
-        js(events_json(&events).map(|json| reply(&self.engine, json, batch)))
+        let json = js(self
+            .engine
+            .execute_with(command, roller)
+            .and_then(events_json))?;
+        Ok(reply(&self.engine, json, batch))
     }
 
     /// `declareMany` with just its declarations (JSON, either form the command takes): the
@@ -124,8 +127,8 @@ impl EncounterHandle {
     pub fn declare_many(&mut self, declarations: &str, batch: bool) -> JsResult<String> {
         let Declarations(declarations) = js(parse_json(declarations, "declarations"))?;
         let command = EncounterCommand::DeclareMany { declarations };
-        let events = js(self.engine.execute(command))?;
-        js(events_json(&events).map(|json| reply(&self.engine, json, batch)))
+        let json = js(self.engine.execute(command).and_then(events_json))?;
+        Ok(reply(&self.engine, json, batch))
     }
 
     /// Apply, all or nothing and without rolling, either a batch from the leader (checked:

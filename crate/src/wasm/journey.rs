@@ -153,8 +153,8 @@ impl JourneyHandle {
     /// with `batch` the batch to relay (`{seq, digest, dice, events}`).
     pub fn execute(&mut self, command: &str, batch: bool) -> JsResult<String> {
         let command: JourneyCommand = js(parse_json(command, "command"))?;
-        let events = js(self.engine.execute(command))?;
-        js(write_json(&events).map(|json| reply(&self.engine, json, batch)))
+        let json = js(self.engine.execute(command).and_then(write_json))?;
+        Ok(reply(&self.engine, json, batch))
     }
 
     /// Run a command with another dice box (supplied faces for physical dice, for instance).
@@ -167,8 +167,11 @@ impl JourneyHandle {
     ) -> JsResult<String> {
         let command: JourneyCommand = js(parse_json(command, "command"))?;
         let roller: &mut dyn DieRoller = &mut dice.source;
-        let events = js(self.engine.execute_with(command, roller))?;
-        js(write_json(&events).map(|json| reply(&self.engine, json, batch)))
+        let json = js(self
+            .engine
+            .execute_with(command, roller)
+            .and_then(write_json))?;
+        Ok(reply(&self.engine, json, batch))
     }
 
     /// Apply a batch from the leader (checked: next in sequence, same digest after,

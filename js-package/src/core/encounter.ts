@@ -272,6 +272,30 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
   end(): EncounterEvent[] {
     return this.execute({ type: "end" });
   }
+
+  // ---- GM corrections ----
+  /** Set a participant's count; one still to act this round moves to its new place at once. */
+  setCount(participant: string, count: number): EncounterEvent[] {
+    return this.execute({ type: "setCount", participant, count });
+  }
+  /** Move a participant right before or after another: it takes that one's count, and the
+   * placement lasts as long as the count does. */
+  moveInOrder(participant: string, place: { before: string } | { after: string }): EncounterEvent[] {
+    return this.execute({ type: "moveInOrder", participant, ...place });
+  }
+  /** Take back the last `commands` commands (at most 64, executed by this copy). Followers get
+   * one `restored` event carrying the state. The dice do not go back. */
+  undo(commands = 1): EncounterEvent[] {
+    return this.execute({ type: "undo", commands });
+  }
+  /** Go back to the start of the previous turn (everything since is taken back). */
+  previousTurn(): EncounterEvent[] {
+    return this.execute({ type: "previousTurn" });
+  }
+  /** Go back to the start of the previous round (everything since is taken back). */
+  previousRound(): EncounterEvent[] {
+    return this.execute({ type: "previousRound" });
+  }
   /** GH-INIT-13 / HYB-INIT-02: act later than your count. */
   delay(participant: string): EncounterEvent[] {
     return this.execute({ type: "delay", participant });

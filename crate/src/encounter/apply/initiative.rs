@@ -118,6 +118,7 @@ impl Encounter {
                                 total: r.total,
                                 roll,
                                 ties: Vec::new(),
+                                rank: 0,
                             });
                         }
                     }
@@ -240,6 +241,7 @@ impl Encounter {
                     total: roll.total,
                     roll: id,
                     ties: Vec::new(),
+                    rank: 0,
                 });
             }
             _ => return Err(misrouted(event)),

@@ -6,6 +6,7 @@
 //! client that applies the events reaches an identical state by construction.
 
 mod actions;
+mod corrections;
 mod initiative;
 mod roster;
 mod turns;
@@ -98,6 +99,9 @@ impl Encounter {
             | EncounterEvent::Rested { .. }
             | EncounterEvent::ClockAdvanced { .. }
             | EncounterEvent::EffectsEnded { .. } => self.apply_vitals(event)?,
+            EncounterEvent::CountSet { .. }
+            | EncounterEvent::MovedInOrder { .. }
+            | EncounterEvent::Restored { .. } => self.apply_corrections(event)?,
             EncounterEvent::ParticipantAdded { .. }
             | EncounterEvent::ParticipantRemoved { .. }
             | EncounterEvent::ParticipantRenamed { .. }

@@ -173,6 +173,34 @@ fn declaration_event(enc: &Encounter, declarations: Declarations) -> Result<Enco
 }
 
 impl Ctx<'_> {
+    /// `moveInOrder`: name exactly one neighbour; the event carries its count, which a
+    /// follower checks.
+    fn move_in_order(
+        &mut self,
+        participant: ParticipantId,
+        before: Option<ParticipantId>,
+        after: Option<ParticipantId>,
+    ) -> Result<()> {
+        let (target, after) = match (before, after) {
+            (Some(t), None) => (t, false),
+            (None, Some(t)) => (t, true),
+            _ => {
+                return Err(Error::invalid_argument(
+                    "moveInOrder names exactly one of `before` and `after`",
+                ));
+            }
+        };
+        let count = self.enc.get(&target)?.count().ok_or_else(|| {
+            Error::out_of_order(format!("\"{target}\" has no initiative count yet"))
+        })?;
+        self.emit(EncounterEvent::MovedInOrder {
+            participant,
+            target,
+            after,
+            count,
+        })
+    }
+
     fn declare(&mut self, declarations: Declarations) -> Result<()> {
         let event = declaration_event(&self.enc, declarations)?;
         self.emit(event)
@@ -349,6 +377,20 @@ impl Ctx<'_> {
             EncounterCommand::LoadConditions { json } => self.load_conditions(json),
             EncounterCommand::Rest { rest, participants } => self.rest(rest, participants),
             EncounterCommand::AdvanceClock { seconds } => self.advance_clock(seconds),
+            EncounterCommand::SetCount { participant, count } => {
+                require_running(&self.enc)?;
+                self.emit(EncounterEvent::CountSet { participant, count })
+            }
+            EncounterCommand::MoveInOrder {
+                participant,
+                before,
+                after,
+            } => self.move_in_order(participant, before, after),
+            EncounterCommand::Undo { .. }
+            | EncounterCommand::PreviousTurn
+            | EncounterCommand::PreviousRound => Err(Error::not_allowed(
+                "undo and going back need the history an engine keeps (crate::engine::Engine)",
+            )),
         }
     }
 }
