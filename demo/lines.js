@@ -1,6 +1,5 @@
 // Words for players: durations, roll advice and journey log lines. The package's journey lines
-// (`describe`) use its internal names ("HybDungeon", "Arduous") and count days from 0; the page
-// counts days from 1, as its headers do, and says what a player would.
+// (`describe`) count days from 0; the page counts days from 1, as its headers do.
 
 export const DAY = 86400;
 

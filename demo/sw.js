@@ -36,6 +36,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   url.hash = "";
   if (request.mode === "navigate") url.search = ""; // ?follow is the same page
+  url.searchParams.delete("no-inline"); // the package's .wasm URL carries it for Vite's library mode
   if (!cached.has(url.href)) return;
   event.respondWith(
     caches

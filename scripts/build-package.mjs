@@ -4,6 +4,7 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import ts from "typescript";
 
 const root = new URL("..", import.meta.url).pathname;
@@ -16,6 +17,19 @@ mkdirSync(generated, { recursive: true });
 for (const f of ["turnkeeper.js", "turnkeeper.d.ts", "turnkeeper_bg.wasm", "turnkeeper_bg.wasm.d.ts"]) {
   cpSync(join(pkgDir, "pkg", f), join(generated, f));
 }
+// tsify writes an `Option` field without a serde default as a required key (`climb: number |
+// undefined`), so an input had to spell out `climb: undefined`. The core reads a missing key as
+// `None` and the facade drops `null`s from what it returns, so such a key is optional both ways.
+const optionalKeys = (dts) => dts.replace(/\b([A-Za-z_]\w*): ([^;{}()=,]*?) \| undefined(?=;| \})/g, "$1?: $2 | undefined");
+// The classes declare `[Symbol.dispose]` (for `using`). A consumer whose TypeScript `lib` lacks
+// `esnext.disposable` (the default `lib` of every target today) would get an error per class;
+// declaring the symbol here, as @types/node does, lets the package's types compile with any `lib`
+// (the declarations merge with TypeScript's own when it has them).
+writeFileSync(
+  join(generated, "turnkeeper.d.ts"),
+  optionalKeys(readFileSync(join(generated, "turnkeeper.d.ts"), "utf8")) +
+    "\ndeclare global {\n  interface SymbolConstructor {\n    /** Called by `using` when its block ends (explicit resource management). */\n    readonly dispose: unique symbol;\n  }\n}\n",
+);
 const wasm = readFileSync(join(generated, "turnkeeper_bg.wasm"));
 writeFileSync(
   join(generated, "inline-bytes.js"),
@@ -39,7 +53,24 @@ const gluePath = join(dist, "wasm", "turnkeeper.js");
 const glue = ts.transpileModule(readFileSync(gluePath, "utf8"), {
   compilerOptions: { removeComments: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
 }).outputText;
-writeFileSync(gluePath, glue);
+// `?no-inline` on the glue's default `.wasm` URL: Vite's library mode inlines every asset it
+// finds through `new URL(…, import.meta.url)` as base64 (a 2.7 MB string for this module) unless
+// the URL carries that query; with it the `.wasm` is emitted as its own file in every Vite mode.
+// webpack keeps the query on the emitted asset's URL, and servers ignore it.
+const wasmUrl = "new URL('turnkeeper_bg.wasm', import.meta.url)";
+if (!glue.includes(wasmUrl)) throw new Error("build-package: the glue no longer loads its .wasm from " + wasmUrl);
+writeFileSync(gluePath, glue.replace(wasmUrl, "new URL('turnkeeper_bg.wasm?no-inline', import.meta.url)"));
+// The English message catalogue (`turnkeeper/messages/en.json`), the file a translation of
+// `describe` starts from, as the built module itself reports it.
+const glueModule = await import(pathToFileURL(gluePath).href);
+glueModule.initSync({ module: readFileSync(join(dist, "wasm", "turnkeeper_bg.wasm")) });
+mkdirSync(join(dist, "messages"), { recursive: true });
+writeFileSync(join(dist, "messages", "en.json"), JSON.stringify(JSON.parse(glueModule.englishMessages()), null, 2) + "\n");
+
+// What the tarball carries beside dist: both licence texts, and the notation reference the
+// package README links to (kept in docs/ for the repository, copied so the link works from npm).
+for (const f of ["LICENSE-MIT", "LICENSE-APACHE"]) cpSync(join(root, f), join(pkgDir, f));
+cpSync(join(root, "docs", "NOTATION.md"), join(pkgDir, "NOTATION.md"));
 console.log("[build] package assembled in js-package/dist");
 
 // The integration kits' static folders (Owlbear extension, Foundry module and its zip) carry a

@@ -9,7 +9,7 @@
 //!
 //! | layer | modules | why there |
 //! |---|---|---|
-//! | 0 | `error`, `wire`, `units`, `ids`, `ability` | vocabulary every rule uses |
+//! | 0 | `error`, `wire`, `units`, `ids`, `ability`, `messages` | vocabulary every rule uses, and the words of its log lines |
 //! | 1 | `dice`, `engine` | rolling, and the event-sourced driver that rolls on a working copy |
 //! | 2 | `clock` | game time and burn-down resources |
 //! | 3 | `conditions`, `creature` | a creature's conditions and the conditions' hit-point queries |
@@ -41,6 +41,7 @@ pub mod error;
 pub mod exploration;
 pub mod ids;
 pub mod initiative;
+pub mod messages;
 pub mod procedures;
 pub mod rulesets;
 pub mod units;

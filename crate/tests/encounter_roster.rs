@@ -315,3 +315,41 @@ fn a5e_dmg_06_ongoing_damage_past_the_limit_is_refused_when_added() {
     follower.apply_all(&events).unwrap();
     assert_eq!(follower.to_json(), leader.enc.to_json());
 }
+
+#[test]
+fn log_lines_name_a_removed_participant_and_translate_through_a_catalogue() {
+    use turnkeeper::messages::Catalogue;
+    let mut t = Table::preset(Preset::Gh5e);
+    t.add(newp("rath", "party", 10));
+    let ev = t.run(
+        EncounterCommand::RemoveParticipant {
+            participant: pid("rath"),
+        },
+        &[],
+    );
+    let removed = ev.last().unwrap();
+    // The event keeps the name, so the line still reads well once the participant is gone.
+    assert_eq!(removed.describe(&t.enc), "Rath leaves the encounter.");
+    let fr =
+        Catalogue::from_json(r#"{"encounter.participantRemoved":"{who} quitte la rencontre."}"#)
+            .unwrap();
+    assert_eq!(
+        removed.describe_in(&t.enc, &fr),
+        "Rath quitte la rencontre."
+    );
+    // An event written before names were recorded falls back to the id.
+    let old: EncounterEvent =
+        serde_json::from_str(r#"{"type":"participantRemoved","participant":"rath"}"#).unwrap();
+    assert_eq!(old.describe(&t.enc), "rath leaves the encounter.");
+    // Keys left out of a catalogue stay English.
+    let ev = t.run(
+        EncounterCommand::AddParticipant {
+            participant: newp("grumsh", "red", 12),
+        },
+        &[],
+    );
+    assert_eq!(
+        ev.last().unwrap().describe_in(&t.enc, &fr),
+        "Grumsh joins the encounter (red)."
+    );
+}

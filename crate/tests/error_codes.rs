@@ -43,3 +43,30 @@ fn codes_round_trip_through_serde_as_their_string() {
         assert_eq!(serde_json::from_str::<ErrorCode>(&json).unwrap(), code);
     }
 }
+
+/// `ErrorCode` in errors.ts is closed (no `string & {}` arm): every code it lists is one the
+/// core raises or one the facade raises itself, so a `switch` over it is exhaustive.
+#[test]
+fn the_facade_union_is_closed_and_lists_only_real_codes() {
+    let codes = codes();
+    let start = FACADE
+        .find("export type ErrorCode =")
+        .expect("the ErrorCode type");
+    let body = &FACADE[start..];
+    let end = body.find(';').expect("the end of the type");
+    let union = &body[..end];
+    assert!(!union.contains("string &"), "ErrorCode must stay closed");
+    const FACADE_ONLY: [&str; 3] = ["NOT_INITIALIZED", "INIT_FAILED", "TIMEOUT"];
+    let listed: Vec<&str> = union.split('"').skip(1).step_by(2).collect();
+    assert_eq!(listed.len(), codes.len() + FACADE_ONLY.len(), "{listed:?}");
+    for code in listed {
+        assert!(
+            codes.contains(&code) || FACADE_ONLY.contains(&code),
+            "{code} in errors.ts is not a code anything raises"
+        );
+        assert!(
+            README.contains(&format!("`{code}`")),
+            "{code} missing from js-package/README.md"
+        );
+    }
+}

@@ -556,7 +556,7 @@ fn ex_hyb_02_hyb_corr_journey_tracks_venom_stages_and_replays() {
     ));
     assert_eq!(j.due_stages(), vec![(id("pc-b"), 0)]);
     let e = run(&mut j, end_stage(10), &[8, 4]);
-    assert!(e[0].log_line().contains("4 Con damage (10 → 6)"));
+    assert!(e[0].log_line().contains("4 Constitution damage (10 → 6)"));
     events.extend(e);
     events.extend(run(
         &mut j,

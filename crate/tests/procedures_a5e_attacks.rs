@@ -832,3 +832,18 @@ fn tagged_results_round_trip_through_json() {
         c
     );
 }
+
+#[test]
+fn a5e_dice_03_attack_input_leaves_out_what_the_rules_default() {
+    // Only the ability modifier, proficiency and the target's AC are needed: no other
+    // modifiers, a straight roll, no expertise die, not rattled and no cover otherwise.
+    let json = r#"{"abilityModifier":3,"proficiencyBonus":2,"proficient":true,"targetAc":15}"#;
+    let wire: AttackRollInput =
+        turnkeeper::wire::from_json(json, "attack", ErrorCode::InvalidArgument).unwrap();
+    let serde: AttackRollInput = serde_json::from_str(json).unwrap();
+    assert_eq!(wire, sword(15));
+    assert_eq!(serde, sword(15));
+    let hit = wire.roll(&mut SuppliedDice::new([10])).unwrap();
+    assert_eq!(hit.roll.total, 15);
+    assert_eq!(hit.outcome, AttackOutcome::Hit);
+}

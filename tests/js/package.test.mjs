@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -39,6 +39,37 @@ test("npm pack tarball installs into an empty folder and works from Node", () =>
     assert.equal(result.code, "NOTATION_LIMIT");
     assert.equal(result.box, "seeded");
     assert.ok(readdirSync(join(app, "node_modules", "turnkeeper", "dist", "wasm")).includes("turnkeeper_bg.wasm"));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});
+
+test("the tarball carries both licences, the manifest's links, and every file its README links to", () => {
+  const work = mkdtempSync(join(tmpdir(), "turnkeeper-pack-links-"));
+  try {
+    const out = execFileSync("npm", ["pack", "--json", "--pack-destination", work], { cwd: pkgDir, encoding: "utf8" });
+    const info = JSON.parse(out)[0];
+    /** @type {string[]} */
+    const files = info.files.map((/** @type {{ path: string }} */ f) => f.path);
+    for (const f of ["LICENSE-MIT", "LICENSE-APACHE", "README.md", "NOTATION.md"]) assert.ok(files.includes(f), `tarball carries ${f}`);
+    execFileSync("tar", ["-xzf", join(work, info.filename), "-C", work]);
+    const shipped = join(work, "package");
+    assert.match(readFileSync(join(shipped, "LICENSE-MIT"), "utf8"), /^MIT License/);
+    assert.match(readFileSync(join(shipped, "LICENSE-APACHE"), "utf8"), /Apache License\s+Version 2\.0/);
+    const manifest = JSON.parse(readFileSync(join(shipped, "package.json"), "utf8"));
+    assert.equal(manifest.license, "MIT OR Apache-2.0");
+    assert.match(manifest.repository.url, /^git\+https:\/\/.+\.git$/);
+    assert.match(manifest.homepage, /^https:\/\//);
+    assert.match(manifest.bugs.url, /^https:\/\//);
+    // Relative links must resolve inside the tarball (npm shows the README without the repo).
+    const readme = readFileSync(join(shipped, "README.md"), "utf8");
+    const links = [...readme.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? "");
+    assert.ok(links.length > 0);
+    for (const link of links) {
+      if (/^(https?:|mailto:|#)/.test(link)) continue;
+      const target = link.split("#")[0] ?? "";
+      assert.ok(existsSync(join(shipped, target)), `README link ${link} resolves in the tarball`);
+    }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -31,9 +31,18 @@ pub const MAX_ACTIVE_CONDITIONS: usize = 64;
 /// The id of a condition: 1 to [`MAX_CONDITION_ID_LEN`] characters from `a-z`, `0-9`, `-` and
 /// `_`, starting with a letter or digit (e.g. `"poisoned"`, `"hexed-2"`). Ids are stable keys in
 /// snapshots and events, so they are kept plain.
+///
+/// In TypeScript it is the union of the built-in ids (editors offer them as you type) with
+/// `string & {}` (homebrew ids still type-check); `builtin_ids_match_the_typescript_union` keeps
+/// the list in step with the catalogue.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type = "string"))]
+#[cfg_attr(
+    feature = "wasm",
+    tsify(
+        type = "\"agonized\" | \"amnesiac\" | \"blinded\" | \"bloodied\" | \"charmed\" | \"confused\" | \"deafened\" | \"doomed\" | \"encumbered\" | \"enervated\" | \"enraged\" | \"frightened\" | \"fixated\" | \"grappled\" | \"incapacitated\" | \"invisible\" | \"manic\" | \"paralyzed\" | \"petrified\" | \"placid\" | \"poisoned\" | \"prone\" | \"rattled\" | \"restrained\" | \"slowed\" | \"stunned\" | \"unconscious\" | \"corruption\" | (string & {})"
+    )
+)]
 pub struct ConditionId(Cow<'static, str>);
 
 impl ConditionId {
@@ -125,5 +134,35 @@ impl<'de> Deserialize<'de> for ConditionId {
     fn deserialize<D: Deserializer<'de>>(d: D) -> core::result::Result<Self, D::Error> {
         let s = String::deserialize(d)?;
         Self::new(s).map_err(|e| serde::de::Error::custom(e.message))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::conditions::a5e::A5E_CONDITIONS;
+
+    /// The TypeScript union on `ConditionId` (written by hand in the `tsify` attribute above)
+    /// names exactly the built-in catalogue's ids, in its order.
+    #[test]
+    fn builtin_ids_match_the_typescript_union() {
+        let source = include_str!("id.rs");
+        let attribute = source.find("tsify(").expect("the tsify attribute");
+        let start = attribute + source[attribute..].find("type = \"").expect("its type") + 8;
+        let end = start
+            + source[start..]
+                .find("(string & {})")
+                .expect("the homebrew arm");
+        let union: Vec<&str> = source[start..end]
+            .split('|')
+            .map(|s| s.trim().trim_matches(|c| c == '\\' || c == '"'))
+            .filter(|s| !s.is_empty())
+            .collect();
+        let catalogue: Vec<&str> = A5E_CONDITIONS.iter().map(|d| d.id.as_str()).collect();
+        assert_eq!(union.len(), 28);
+        let mut sorted_union = union.clone();
+        sorted_union.sort_unstable();
+        let mut sorted_catalogue = catalogue.clone();
+        sorted_catalogue.sort_unstable();
+        assert_eq!(sorted_union, sorted_catalogue);
     }
 }

@@ -1,33 +1,81 @@
-//! One human-readable line per event, for a VTT chat log.
+//! One log line per event, for a VTT chat log, from the message catalogue (crate::messages):
+//! every sentence is a key with parameters, so a caller's catalogue translates it.
 
+use crate::ability::Ability;
 use crate::encounter::event::{EncounterEvent, TieUnit};
-use crate::encounter::participant::{Declaration, Harm, SpellDisruption};
+use crate::encounter::participant::{ActionKind, Declaration, Harm, SpellDisruption};
 use crate::encounter::state::Encounter;
 use crate::ids::ParticipantId;
+use crate::initiative::greyhawk::Activity;
+use crate::initiative::side::{MeleeMovement, OsePhase};
 use crate::initiative::{InitiativeDie, InitiativeRoll, RollSource};
+use crate::messages::Catalogue;
+use crate::messages::words::ability;
+use crate::msg;
 
 pub(crate) fn name(enc: &Encounter, id: &ParticipantId) -> String {
     enc.participant(id)
         .map_or_else(|| id.to_string(), |p| p.name.to_string())
 }
 
-fn names(enc: &Encounter, ids: &[ParticipantId]) -> String {
-    ids.iter()
-        .map(|i| name(enc, i))
-        .collect::<Vec<_>>()
-        .join(", ")
+/// Several names, joined by the catalogue's list separator.
+pub(crate) fn names(cat: &Catalogue, enc: &Encounter, ids: &[ParticipantId]) -> String {
+    join(cat, ids.iter().map(|i| name(enc, i)))
 }
 
-fn dice_text(dice: &[InitiativeDie]) -> String {
+/// Items joined by the catalogue's list separator (`", "` in English).
+pub(crate) fn join(cat: &Catalogue, items: impl Iterator<Item = String>) -> String {
+    items.collect::<Vec<_>>().join(&msg!(cat, "list.separator"))
+}
+
+fn activity(cat: &Catalogue, a: Activity) -> String {
+    match a {
+        Activity::Ranged => msg!(cat, "activity.ranged"),
+        Activity::Move => msg!(cat, "activity.move"),
+        Activity::Swap => msg!(cat, "activity.swap"),
+        Activity::Other => msg!(cat, "activity.other"),
+        Activity::Melee => msg!(cat, "activity.melee"),
+        Activity::Spell => msg!(cat, "activity.spell"),
+    }
+}
+
+fn action_kind(cat: &Catalogue, k: ActionKind) -> String {
+    match k {
+        ActionKind::Action => msg!(cat, "actionKind.action"),
+        ActionKind::BonusAction => msg!(cat, "actionKind.bonusAction"),
+        ActionKind::Movement => msg!(cat, "actionKind.movement"),
+        ActionKind::Reaction => msg!(cat, "actionKind.reaction"),
+        ActionKind::Active => msg!(cat, "actionKind.active"),
+        ActionKind::Quick => msg!(cat, "actionKind.quick"),
+        ActionKind::Interaction => msg!(cat, "actionKind.interaction"),
+    }
+}
+
+fn phase(cat: &Catalogue, p: OsePhase) -> String {
+    match p {
+        OsePhase::Morale => msg!(cat, "osePhase.morale"),
+        OsePhase::Movement => msg!(cat, "osePhase.movement"),
+        OsePhase::Missiles => msg!(cat, "osePhase.missiles"),
+        OsePhase::Spells => msg!(cat, "osePhase.spells"),
+        OsePhase::Melee => msg!(cat, "osePhase.melee"),
+    }
+}
+
+fn dice_text(cat: &Catalogue, dice: &[InitiativeDie]) -> String {
     dice.iter()
         .map(|d| {
-            let base = format!("d{} {}", d.die.sides, d.die.face);
             let base = match d.activity {
-                Some(a) => format!("{base} ({})", a.label()),
-                None => base,
+                Some(a) => msg!(
+                    cat,
+                    "dice.dieFor",
+                    sides = d.die.sides,
+                    face = d.die.face,
+                    activity = activity(cat, a)
+                ),
+                None => msg!(cat, "dice.die", sides = d.die.sides, face = d.die.face),
             };
             if d.dropped {
-                format!("[{base}, dropped]")
+                msg!(cat, "dice.dropped", die = base)
             } else {
                 base
             }
@@ -37,139 +85,206 @@ fn dice_text(dice: &[InitiativeDie]) -> String {
 }
 
 /// A participant's declared plan, as a sentence.
-fn plan_text(enc: &Encounter, participant: &ParticipantId, declaration: &Declaration) -> String {
+fn plan_text(
+    cat: &Catalogue,
+    enc: &Encounter,
+    participant: &ParticipantId,
+    declaration: &Declaration,
+) -> String {
+    let who = name(enc, participant);
     match declaration {
         Declaration::Greyhawk(d) => {
-            let mut parts: Vec<&str> = d.activities.iter().map(|a| a.label()).collect();
-            let bonus;
+            let mut parts: Vec<String> = d.activities.iter().map(|a| activity(cat, *a)).collect();
             if let Some(b) = d.bonus_action {
-                bonus = format!("bonus {}", b.label());
-                parts.push(&bonus);
+                parts.push(msg!(cat, "activity.bonus", activity = activity(cat, b)));
             }
-            let plan = if parts.is_empty() {
-                "nothing".to_string()
+            if parts.is_empty() {
+                msg!(cat, "encounter.plans.nothing", who = who)
             } else {
-                parts.join(", ")
-            };
-            format!("{} plans: {plan}.", name(enc, participant))
+                msg!(
+                    cat,
+                    "encounter.plans",
+                    who = who,
+                    plan = join(cat, parts.into_iter())
+                )
+            }
         }
         Declaration::Ose(d) => {
             let mut parts = Vec::new();
             if d.spell {
-                parts.push("casting a spell".to_string());
+                parts.push(msg!(cat, "oseDeclaration.spell"));
             }
-            if let Some(m) = d.melee_movement {
-                parts.push(format!("{m:?} in melee").to_lowercase());
+            match d.melee_movement {
+                Some(MeleeMovement::FightingWithdrawal) => {
+                    parts.push(msg!(cat, "oseDeclaration.fightingWithdrawal"));
+                }
+                Some(MeleeMovement::Retreat) => parts.push(msg!(cat, "oseDeclaration.retreat")),
+                None => {}
             }
             if d.slow_weapon {
-                parts.push("attacking with a slow weapon".to_string());
+                parts.push(msg!(cat, "oseDeclaration.slowWeapon"));
             }
-            let plan = if parts.is_empty() {
-                "nothing to declare".to_string()
+            if parts.is_empty() {
+                msg!(cat, "encounter.declares.nothing", who = who)
             } else {
-                parts.join(", ")
-            };
-            format!("{} declares {plan}.", name(enc, participant))
+                msg!(
+                    cat,
+                    "encounter.declares",
+                    who = who,
+                    plan = join(cat, parts.into_iter())
+                )
+            }
         }
     }
 }
 
-fn roll_text(enc: &Encounter, r: &InitiativeRoll) -> String {
-    let who = names(enc, &r.participants);
+fn signed(n: impl Into<i64>) -> String {
+    let n: i64 = n.into();
+    format!("{n:+}")
+}
+
+fn roll_text(cat: &Catalogue, enc: &Encounter, r: &InitiativeRoll) -> String {
+    let who = names(cat, enc, &r.participants);
     match r.source {
-        RollSource::SurpriseCheck => format!("{who} keeps the surprise check: {}", r.total),
-        RollSource::FixedCount => format!("{who} acts on count {}", r.total),
-        RollSource::DexScore => format!("{who} acts on Dex {}", r.total),
+        RollSource::SurpriseCheck => {
+            msg!(cat, "initiative.surpriseCheck", who = who, total = r.total)
+        }
+        RollSource::FixedCount => msg!(cat, "initiative.fixedCount", who = who, total = r.total),
+        RollSource::DexScore => msg!(cat, "initiative.dexScore", who = who, total = r.total),
         RollSource::Rolled => {
             let dice = if r.dice.is_empty() {
-                "no dice".to_string()
+                msg!(cat, "dice.none")
             } else {
-                dice_text(&r.dice)
+                dice_text(cat, &r.dice)
             };
-            let modifier = if r.modifier == 0 {
-                String::new()
+            if r.modifier == 0 {
+                msg!(
+                    cat,
+                    "initiative.rolled",
+                    who = who,
+                    dice = dice,
+                    total = r.total
+                )
             } else {
-                format!(" {:+}", r.modifier)
-            };
-            format!("{who}: {dice}{modifier} = {}", r.total)
+                msg!(
+                    cat,
+                    "initiative.rolledWithModifier",
+                    who = who,
+                    dice = dice,
+                    modifier = signed(r.modifier),
+                    total = r.total
+                )
+            }
         }
     }
 }
 
 impl EncounterEvent {
-    /// A log line for this event. Call it on the encounter as it is after the event (names of
-    /// removed participants fall back to their ids).
+    /// An English log line for this event (see [`EncounterEvent::describe_in`]).
     pub fn describe(&self, enc: &Encounter) -> String {
+        self.describe_in(enc, &Catalogue::english())
+    }
+
+    /// A log line for this event in `cat`'s language. Call it on the encounter as it is after
+    /// the event; a removed participant is named by the name its event recorded.
+    pub fn describe_in(&self, enc: &Encounter, cat: &Catalogue) -> String {
+        let who = |p: &ParticipantId| name(enc, p);
         match self {
-            EncounterEvent::ParticipantAdded { participant } => {
-                format!(
-                    "{} joins the encounter ({}).",
-                    participant.name, participant.side
-                )
-            }
-            EncounterEvent::ParticipantRemoved { participant } => {
-                format!("{participant} leaves the encounter.")
-            }
+            EncounterEvent::ParticipantAdded { participant } => msg!(
+                cat,
+                "encounter.participantAdded",
+                who = participant.name,
+                side = participant.side
+            ),
+            EncounterEvent::ParticipantRemoved { participant, name } => msg!(
+                cat,
+                "encounter.participantRemoved",
+                who = name
+                    .as_ref()
+                    .map_or_else(|| participant.to_string(), ToString::to_string)
+            ),
             EncounterEvent::ParticipantRenamed {
                 participant,
                 name: n,
-            } => {
-                format!("{participant} is now called {n}.")
-            }
+            } => msg!(
+                cat,
+                "encounter.participantRenamed",
+                id = participant,
+                name = n
+            ),
             EncounterEvent::SideChanged { participant, side } => {
-                format!("{} changes sides to {side}.", name(enc, participant))
+                msg!(
+                    cat,
+                    "encounter.sideChanged",
+                    who = who(participant),
+                    side = side
+                )
             }
             EncounterEvent::GroupChanged { participant, group } => match group {
-                Some(g) => format!("{} joins group {g}.", name(enc, participant)),
-                None => format!("{} leaves its group.", name(enc, participant)),
+                Some(g) => msg!(
+                    cat,
+                    "encounter.groupJoined",
+                    who = who(participant),
+                    group = g
+                ),
+                None => msg!(cat, "encounter.groupLeft", who = who(participant)),
             },
             EncounterEvent::CanActChanged {
                 participant,
                 can_act,
             } => {
                 if *can_act {
-                    format!("{} can act again.", name(enc, participant))
+                    msg!(cat, "encounter.canAct", who = who(participant))
                 } else {
-                    format!("{} cannot act.", name(enc, participant))
+                    msg!(cat, "encounter.cannotAct", who = who(participant))
                 }
             }
             EncounterEvent::ControllerChanged {
                 participant,
                 controller,
             } => match controller {
-                Some(c) => format!(
-                    "{} is controlled by {}.",
-                    name(enc, participant),
-                    name(enc, c)
+                Some(c) => msg!(
+                    cat,
+                    "encounter.controlled",
+                    who = who(participant),
+                    controller = who(c)
                 ),
-                None => format!("{} is no longer controlled.", name(enc, participant)),
+                None => msg!(cat, "encounter.uncontrolled", who = who(participant)),
             },
             EncounterEvent::InitiativeCheckChanged { participant, check } => match check {
-                Some(c) => format!(
-                    "{} will roll {}{} for initiative.",
-                    name(enc, participant),
-                    c.ability.label(),
-                    c.skill
-                        .as_ref()
-                        .map(|s| format!(" ({s})"))
-                        .unwrap_or_default()
-                ),
-                None => format!(
-                    "{} will roll Dexterity for initiative.",
-                    name(enc, participant)
+                Some(c) => match &c.skill {
+                    Some(s) => msg!(
+                        cat,
+                        "encounter.initiativeCheckWithSkill",
+                        who = who(participant),
+                        ability = ability(cat, c.ability),
+                        skill = s
+                    ),
+                    None => msg!(
+                        cat,
+                        "encounter.initiativeCheck",
+                        who = who(participant),
+                        ability = ability(cat, c.ability)
+                    ),
+                },
+                None => msg!(
+                    cat,
+                    "encounter.initiativeCheck",
+                    who = who(participant),
+                    ability = ability(cat, Ability::Dex)
                 ),
             },
             EncounterEvent::RoundLengthChanged { length } => {
-                format!("A round now lasts {} seconds.", length.seconds())
+                msg!(cat, "encounter.roundLength", seconds = length.seconds())
             }
             EncounterEvent::SurpriseChanged {
                 participant,
                 surprised,
             } => {
                 if *surprised {
-                    format!("{} is surprised!", name(enc, participant))
+                    msg!(cat, "encounter.surprised", who = who(participant))
                 } else {
-                    format!("{} is not surprised.", name(enc, participant))
+                    msg!(cat, "encounter.notSurprised", who = who(participant))
                 }
             }
             EncounterEvent::SurpriseCheckRolled {
@@ -177,93 +292,112 @@ impl EncounterEvent {
                 dice,
                 modifier,
                 total,
-            } => format!(
-                "{} makes a surprise-step check: {} {:+} = {total}.",
-                name(enc, participant),
-                dice_text(dice),
-                modifier
+            } => msg!(
+                cat,
+                "encounter.surpriseCheck",
+                who = who(participant),
+                dice = dice_text(cat, dice),
+                modifier = signed(*modifier),
+                total = total
             ),
             EncounterEvent::SideSurpriseRolled {
                 side,
                 die,
                 surprised,
-            } => format!(
-                "Side {side} rolls {} for surprise: {}.",
-                die.face,
+            } => {
                 if *surprised {
-                    "surprised"
+                    msg!(cat, "encounter.sideSurprised", side = side, face = die.face)
                 } else {
-                    "not surprised"
+                    msg!(
+                        cat,
+                        "encounter.sideNotSurprised",
+                        side = side,
+                        face = die.face
+                    )
                 }
-            ),
+            }
             EncounterEvent::WorldActionAdded { action } => {
-                format!("World action added: {}.", action.name)
+                msg!(cat, "encounter.worldActionAdded", action = action.name)
             }
             EncounterEvent::WorldActionRemoved { action } => {
-                format!("World action {action} removed.")
+                msg!(cat, "encounter.worldActionRemoved", action = action)
             }
-            EncounterEvent::EncounterStarted { .. } => "The encounter begins.".to_string(),
+            EncounterEvent::EncounterStarted { .. } => msg!(cat, "encounter.started"),
             EncounterEvent::DeclarationsOpened { round } => {
-                format!("Declare your plans for round {round}.")
+                msg!(cat, "encounter.declarationsOpened", round = round)
             }
             EncounterEvent::DeclaredMany { declarations } => match declarations.as_slice() {
-                [one] => plan_text(enc, &one.participant, &one.declaration),
-                many => format!("{} participants declare their plans.", many.len()),
+                [one] => plan_text(cat, enc, &one.participant, &one.declaration),
+                many => msg!(cat, "encounter.declaredMany", count = many.len()),
             },
             EncounterEvent::Declared {
                 participant,
                 declaration,
-            } => plan_text(enc, participant, declaration),
-            EncounterEvent::InitiativeRolled { rolls } => format!(
-                "Initiative: {}.",
-                rolls
+            } => plan_text(cat, enc, participant, declaration),
+            EncounterEvent::InitiativeRolled { rolls } => msg!(
+                cat,
+                "encounter.initiativeRolled",
+                rolls = rolls
                     .iter()
-                    .map(|r| roll_text(enc, r))
+                    .map(|r| roll_text(cat, enc, r))
                     .collect::<Vec<_>>()
                     .join("; ")
             ),
-            EncounterEvent::SideInitiativeRolled { rolls } => format!(
-                "Side initiative: {}.",
-                rolls
-                    .iter()
-                    .map(|r| format!("{} {}", r.side, r.die.face))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+            EncounterEvent::SideInitiativeRolled { rolls } => msg!(
+                cat,
+                "encounter.sideInitiativeRolled",
+                rolls = join(
+                    cat,
+                    rolls.iter().map(|r| format!("{} {}", r.side, r.die.face))
+                )
             ),
-            EncounterEvent::TiesBroken { draws } => format!(
-                "Ties rolled off: {}.",
-                draws
-                    .iter()
-                    .map(|d| {
+            EncounterEvent::TiesBroken { draws } => msg!(
+                cat,
+                "encounter.tiesBroken",
+                draws = join(
+                    cat,
+                    draws.iter().map(|d| {
                         let who = match &d.unit {
-                            TieUnit::Participants { participants } => names(enc, participants),
+                            TieUnit::Participants { participants } => names(cat, enc, participants),
                             TieUnit::Side { side } => side.to_string(),
                         };
                         format!("{who} {}", d.die.face)
                     })
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                )
             ),
-            EncounterEvent::JoinedOrder { participant } => format!(
-                "{} takes its place in the order (count {}).",
-                name(enc, participant),
-                enc.participant(participant)
-                    .and_then(|p| p.count())
-                    .map_or_else(|| "-".to_string(), |c| c.to_string())
-            ),
-            EncounterEvent::RoundStarted { round } => format!("Round {round} begins."),
+            EncounterEvent::JoinedOrder { participant } => {
+                match enc.participant(participant).and_then(|p| p.count()) {
+                    Some(count) => msg!(
+                        cat,
+                        "encounter.joinedOrder",
+                        who = who(participant),
+                        count = count
+                    ),
+                    None => msg!(cat, "encounter.joinedOrderNoCount", who = who(participant)),
+                }
+            }
+            EncounterEvent::RoundStarted { round } => {
+                msg!(cat, "encounter.roundStarted", round = round)
+            }
             EncounterEvent::RechargeRolled {
                 action,
                 die,
                 recharged,
-            } => format!(
-                "Recharge roll for {action}: {} ({}).",
-                die.face,
-                if *recharged { "recharged" } else { "not yet" }
-            ),
+            } => {
+                if *recharged {
+                    msg!(cat, "encounter.recharged", action = action, face = die.face)
+                } else {
+                    msg!(
+                        cat,
+                        "encounter.notRecharged",
+                        action = action,
+                        face = die.face
+                    )
+                }
+            }
             EncounterEvent::WorldPhaseStarted { participant, .. } => match participant {
-                Some(p) => format!("World actions at the start of {}'s turn.", name(enc, p)),
-                None => "The environment acts.".to_string(),
+                Some(p) => msg!(cat, "encounter.worldPhaseBefore", who = who(p)),
+                None => msg!(cat, "encounter.worldPhase"),
             },
             EncounterEvent::WorldActionUsed { action, targets } => {
                 let n = enc
@@ -272,118 +406,141 @@ impl EncounterEvent {
                     .find(|w| &w.action.id == action)
                     .map_or_else(|| action.to_string(), |w| w.action.name.to_string());
                 if targets.is_empty() {
-                    format!("World action: {n}.")
+                    msg!(cat, "encounter.worldActionUsed", action = n)
                 } else {
-                    format!("World action: {n} on {}.", names(enc, targets))
+                    msg!(
+                        cat,
+                        "encounter.worldActionUsedOn",
+                        action = n,
+                        targets = names(cat, enc, targets)
+                    )
                 }
             }
-            EncounterEvent::WorldPhaseEnded { .. } => "The environment is done.".to_string(),
+            EncounterEvent::WorldPhaseEnded { .. } => msg!(cat, "encounter.worldPhaseEnded"),
             EncounterEvent::SideTurnStarted { sides, slow, .. } => {
-                let s = sides
-                    .iter()
-                    .map(|s| s.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" and ");
+                let s = sides_text(cat, sides);
                 if *slow {
-                    format!("Slow weapons of {s} strike last.")
+                    msg!(cat, "encounter.slowWeapons", sides = s)
                 } else {
-                    format!("Side {s} acts.")
+                    msg!(cat, "encounter.sideTurn", sides = s)
                 }
             }
-            EncounterEvent::PhaseStarted { phase, .. } => format!("Phase: {}.", phase.label()),
+            EncounterEvent::PhaseStarted { phase: p, .. } => {
+                msg!(cat, "encounter.phase", phase = phase(cat, *p))
+            }
             EncounterEvent::TurnStarted { participant, round } => {
-                format!("{}'s turn (round {round}).", name(enc, participant))
+                msg!(
+                    cat,
+                    "encounter.turnStarted",
+                    who = who(participant),
+                    round = round
+                )
             }
             EncounterEvent::TurnDelayed { participant, .. } => {
-                format!("{} delays.", name(enc, participant))
+                msg!(cat, "encounter.delayed", who = who(participant))
             }
             EncounterEvent::DelayResumed {
                 participant,
                 cut_in,
             } => {
                 if cut_in.is_empty() {
-                    format!("{} will act now.", name(enc, participant))
+                    msg!(cat, "encounter.delayResumed", who = who(participant))
                 } else {
-                    format!(
-                        "{} will act now; {} cut in first.",
-                        name(enc, participant),
-                        names(enc, cut_in)
+                    msg!(
+                        cat,
+                        "encounter.delayResumedCutIn",
+                        who = who(participant),
+                        others = names(cat, enc, cut_in)
                     )
                 }
             }
             EncounterEvent::TurnResumed { participant, .. } => {
-                format!("{} acts after delaying.", name(enc, participant))
+                msg!(cat, "encounter.turnResumed", who = who(participant))
             }
             EncounterEvent::ActivityUsed {
                 participant,
-                activity,
-            } => {
-                format!("{} uses {}.", name(enc, participant), activity.label())
-            }
+                activity: a,
+            } => msg!(
+                cat,
+                "encounter.activityUsed",
+                who = who(participant),
+                activity = activity(cat, *a)
+            ),
             EncounterEvent::ActionUsed {
                 participant,
                 kind,
                 slot,
             } => {
                 if kind == slot {
-                    format!("{} uses its {}.", name(enc, participant), kind.label())
+                    msg!(
+                        cat,
+                        "encounter.actionUsed",
+                        who = who(participant),
+                        kind = action_kind(cat, *kind)
+                    )
                 } else {
-                    format!(
-                        "{} trades its {} for a {}.",
-                        name(enc, participant),
-                        slot.label(),
-                        kind.label()
+                    msg!(
+                        cat,
+                        "encounter.actionTraded",
+                        who = who(participant),
+                        slot = action_kind(cat, *slot),
+                        kind = action_kind(cat, *kind)
                     )
                 }
             }
             EncounterEvent::Readied {
                 participant,
                 trigger,
-            } => {
-                format!("{} readies an action: {trigger}.", name(enc, participant))
-            }
+            } => msg!(
+                cat,
+                "encounter.readied",
+                who = who(participant),
+                trigger = trigger
+            ),
             EncounterEvent::ReadyTriggered { participant } => {
-                format!("{}'s readied action triggers.", name(enc, participant))
+                msg!(cat, "encounter.readyTriggered", who = who(participant))
             }
             EncounterEvent::ControlledCommanded {
                 controller,
                 targets,
-            } => format!(
-                "{} commands {}.",
-                name(enc, controller),
-                names(enc, targets)
+            } => msg!(
+                cat,
+                "encounter.commanded",
+                who = who(controller),
+                targets = names(cat, enc, targets)
             ),
-            EncounterEvent::Harmed { participant, harm } => {
-                let what = match harm {
-                    Harm::Damage => "takes damage",
-                    Harm::Hit => "is hit",
-                    Harm::FailedSave => "fails a save",
-                };
-                format!("{} {what}.", name(enc, participant))
-            }
+            EncounterEvent::Harmed { participant, harm } => match harm {
+                Harm::Damage => msg!(cat, "encounter.harmed.damage", who = who(participant)),
+                Harm::Hit => msg!(cat, "encounter.harmed.hit", who = who(participant)),
+                Harm::FailedSave => {
+                    msg!(cat, "encounter.harmed.failedSave", who = who(participant))
+                }
+            },
             EncounterEvent::SpellDisrupted {
                 participant,
                 disruption,
             } => match disruption {
                 SpellDisruption::CantripsOnly => {
-                    format!(
-                        "{}'s concentration breaks: cantrips only this turn.",
-                        name(enc, participant)
+                    msg!(
+                        cat,
+                        "encounter.spellDisrupted.cantripsOnly",
+                        who = who(participant)
                     )
                 }
                 SpellDisruption::Lost => {
-                    format!("{}'s spell is disrupted and lost.", name(enc, participant))
+                    msg!(cat, "encounter.spellDisrupted.lost", who = who(participant))
                 }
             },
             EncounterEvent::PlanForced {
                 participant, roll, ..
-            } => format!(
-                "{} changes plans: {}.",
-                name(enc, participant),
-                roll_text(enc, roll)
+            } => msg!(
+                cat,
+                "encounter.planForced",
+                who = who(participant),
+                roll = roll_text(cat, enc, roll)
             ),
             EncounterEvent::RetreatStarted { participant } => {
-                format!("{} tries to retreat.", name(enc, participant))
+                msg!(cat, "encounter.retreatStarted", who = who(participant))
             }
             EncounterEvent::FollowersMoraleChecked { leader, checks } => {
                 let parts: Vec<String> = checks
@@ -391,19 +548,35 @@ impl EncounterEvent {
                     .map(|c| {
                         let faces: Vec<String> =
                             c.dice.iter().map(|d| d.face.to_string()).collect();
-                        format!(
-                            "{} (d20 [{}] {:+}) {}",
+                        let (who, faces, modifier) = (
                             name(enc, &c.participant),
                             faces.join(", "),
-                            c.modifier,
-                            if c.routed { "routs" } else { "holds" }
-                        )
+                            signed(c.modifier),
+                        );
+                        if c.routed {
+                            msg!(
+                                cat,
+                                "encounter.followerRouts",
+                                who = who,
+                                faces = faces,
+                                modifier = modifier
+                            )
+                        } else {
+                            msg!(
+                                cat,
+                                "encounter.followerHolds",
+                                who = who,
+                                faces = faces,
+                                modifier = modifier
+                            )
+                        }
                     })
                     .collect();
-                format!(
-                    "{}'s followers check morale: {}.",
-                    name(enc, leader),
-                    parts.join("; ")
+                msg!(
+                    cat,
+                    "encounter.followersMorale",
+                    leader = name(enc, leader),
+                    checks = parts.join("; ")
                 )
             }
             EncounterEvent::RetreatResolved {
@@ -413,67 +586,109 @@ impl EncounterEvent {
                 ..
             } => {
                 let roll = check
-                    .map(|c| format!(" (d20 {} {:+} vs DC {})", c.die.face, c.modifier, c.dc))
+                    .map(|c| {
+                        msg!(
+                            cat,
+                            "encounter.retreatRoll",
+                            face = c.die.face,
+                            modifier = signed(c.modifier),
+                            dc = c.dc
+                        )
+                    })
                     .unwrap_or_default();
                 if *escaped {
-                    format!(
-                        "{} escapes{roll} and leaves the fight.",
-                        name(enc, participant)
+                    msg!(
+                        cat,
+                        "encounter.retreatEscaped",
+                        who = who(participant),
+                        roll = roll
                     )
                 } else {
-                    format!("{}'s retreat fails{roll}.", name(enc, participant))
+                    msg!(
+                        cat,
+                        "encounter.retreatFailed",
+                        who = who(participant),
+                        roll = roll
+                    )
                 }
             }
             EncounterEvent::TurnEnded { participant, .. } => {
-                format!("{}'s turn ends.", name(enc, participant))
+                msg!(cat, "encounter.turnEnded", who = who(participant))
             }
-            EncounterEvent::SideTurnEnded { sides, .. } => format!(
-                "Side {} is done.",
-                sides
-                    .iter()
-                    .map(|s| s.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" and ")
+            EncounterEvent::SideTurnEnded { sides, .. } => {
+                msg!(
+                    cat,
+                    "encounter.sideTurnEnded",
+                    sides = sides_text(cat, sides)
+                )
+            }
+            EncounterEvent::EndOfRoundResolution { participants, .. } => msg!(
+                cat,
+                "encounter.endOfRound",
+                who = names(cat, enc, participants)
             ),
-            EncounterEvent::EndOfRoundResolution { participants, .. } => format!(
-                "End of round: resolve death saves and the like for {}.",
-                names(enc, participants)
-            ),
-            EncounterEvent::RoundEnded { round } => format!("Round {round} ends."),
+            EncounterEvent::RoundEnded { round } => {
+                msg!(cat, "encounter.roundEnded", round = round)
+            }
             EncounterEvent::EncounterEnded { round } => {
-                format!("The encounter ends after round {round}.")
+                msg!(cat, "encounter.ended", round = round)
             }
             EncounterEvent::HiddenChanged {
                 participant,
                 hidden,
-            } => format!(
-                "{} is {} players.",
-                name(enc, participant),
+            } => {
                 if *hidden {
-                    "hidden from"
+                    msg!(cat, "encounter.hidden", who = who(participant))
                 } else {
-                    "revealed to"
+                    msg!(cat, "encounter.revealed", who = who(participant))
                 }
-            ),
+            }
             EncounterEvent::CountSet { participant, count } => {
-                format!("The GM sets {}'s count to {count}.", name(enc, participant))
+                msg!(
+                    cat,
+                    "encounter.countSet",
+                    who = who(participant),
+                    count = count
+                )
             }
             EncounterEvent::MovedInOrder {
                 participant,
                 target,
                 after,
                 ..
-            } => format!(
-                "The GM moves {} to act right {} {}.",
-                name(enc, participant),
-                if *after { "after" } else { "before" },
-                name(enc, target)
-            ),
-            EncounterEvent::Restored { undone, .. } => format!(
-                "The GM takes back the last {undone} command{}.",
-                if *undone == 1 { "" } else { "s" }
-            ),
-            other => crate::encounter::describe_vitals::describe(other, enc),
+            } => {
+                if *after {
+                    msg!(
+                        cat,
+                        "encounter.movedAfter",
+                        who = who(participant),
+                        target = who(target)
+                    )
+                } else {
+                    msg!(
+                        cat,
+                        "encounter.movedBefore",
+                        who = who(participant),
+                        target = who(target)
+                    )
+                }
+            }
+            EncounterEvent::Restored { undone, .. } => {
+                if *undone == 1 {
+                    msg!(cat, "encounter.restoredOne")
+                } else {
+                    msg!(cat, "encounter.restored", count = undone)
+                }
+            }
+            other => crate::encounter::describe_vitals::describe(other, enc, cat),
         }
     }
+}
+
+fn sides_text(cat: &Catalogue, sides: &[crate::ids::SideId]) -> String {
+    sides
+        .iter()
+        .map(|s| s.as_str())
+        .collect::<Vec<_>>()
+        .join(&msg!(cat, "list.and"))
 }

@@ -1,119 +1,160 @@
-//! Log lines for the creature, condition and effect events.
+//! Log lines for the creature, condition and effect events (keys in crate::messages).
 
-use crate::effects::{ActiveEffect, ExpiryReason};
+use crate::effects::{ActiveEffect, ExpiryReason, RestKind};
 use crate::encounter::describe::name;
 use crate::encounter::event::EncounterEvent;
 use crate::encounter::state::Encounter;
 use crate::encounter::vitals::CreatureChange;
+use crate::messages::Catalogue;
+use crate::msg;
 
-fn effect_name(e: &ActiveEffect) -> String {
+fn effect_name(cat: &Catalogue, e: &ActiveEffect) -> String {
     match (&e.name, &e.condition) {
         (Some(n), _) => n.clone(),
         (None, Some(c)) => c.to_string(),
-        (None, None) => format!("effect {}", e.id),
+        (None, None) => msg!(cat, "effect.unnamed", id = e.id),
     }
 }
 
-fn why(reason: &ExpiryReason) -> &'static str {
+fn why(cat: &Catalogue, reason: &ExpiryReason) -> String {
     match reason {
-        ExpiryReason::DurationEnded => "its duration ran out",
-        ExpiryReason::AnchorTurnMissed { .. } => "its anchor took no turn that round",
-        ExpiryReason::AnchorRemoved { .. } => "its anchor left",
-        ExpiryReason::TargetRemoved => "its target left",
-        ExpiryReason::SourceIncapacitated => "its source is incapacitated",
-        ExpiryReason::SourceRemoved => "its source left",
-        ExpiryReason::Concentration { .. } => "concentration ended",
-        ExpiryReason::EncounterEnded => "the encounter ended",
-        ExpiryReason::Removed => "it was removed",
+        ExpiryReason::DurationEnded => msg!(cat, "expiry.durationEnded"),
+        ExpiryReason::AnchorTurnMissed { .. } => msg!(cat, "expiry.anchorTurnMissed"),
+        ExpiryReason::AnchorRemoved { .. } => msg!(cat, "expiry.anchorRemoved"),
+        ExpiryReason::TargetRemoved => msg!(cat, "expiry.targetRemoved"),
+        ExpiryReason::SourceIncapacitated => msg!(cat, "expiry.sourceIncapacitated"),
+        ExpiryReason::SourceRemoved => msg!(cat, "expiry.sourceRemoved"),
+        ExpiryReason::Concentration { .. } => msg!(cat, "expiry.concentration"),
+        ExpiryReason::EncounterEnded => msg!(cat, "expiry.encounterEnded"),
+        ExpiryReason::Removed => msg!(cat, "expiry.removed"),
+    }
+}
+
+fn change(cat: &Catalogue, c: &CreatureChange) -> String {
+    match c {
+        CreatureChange::Healed => msg!(cat, "creatureChange.healed"),
+        CreatureChange::TempHp => msg!(cat, "creatureChange.tempHp"),
+        CreatureChange::DeathSave => msg!(cat, "creatureChange.deathSave"),
+        CreatureChange::Stabilized => msg!(cat, "creatureChange.stabilized"),
+        CreatureChange::GainedFatigue => msg!(cat, "creatureChange.gainedFatigue"),
+        CreatureChange::GainedStrife => msg!(cat, "creatureChange.gainedStrife"),
+        CreatureChange::LostFatigue => msg!(cat, "creatureChange.lostFatigue"),
+        CreatureChange::LostStrife => msg!(cat, "creatureChange.lostStrife"),
+        CreatureChange::EncounterEnded => msg!(cat, "creatureChange.encounterEnded"),
+        CreatureChange::TimePassed => msg!(cat, "creatureChange.timePassed"),
     }
 }
 
 /// The line for one of the events this module adds (others give an empty string).
-pub(crate) fn describe(event: &EncounterEvent, enc: &Encounter) -> String {
+pub(crate) fn describe(event: &EncounterEvent, enc: &Encounter, cat: &Catalogue) -> String {
+    let who = |p| name(enc, p);
     match event {
         EncounterEvent::CreatureSet {
             participant,
             creature,
         } => match creature {
-            Some(c) => format!(
-                "{} has {}/{} HP.",
-                name(enc, participant),
-                c.hp.current,
-                c.hp.max
+            Some(c) => msg!(
+                cat,
+                "encounter.creatureSet",
+                who = who(participant),
+                hp = c.hp.current,
+                max = c.hp.max
             ),
-            None => format!("{}'s creature stats are cleared.", name(enc, participant)),
+            None => msg!(cat, "encounter.creatureCleared", who = who(participant)),
         },
         EncounterEvent::Damaged {
             participant,
             report,
             creature,
             ongoing,
-        } => format!(
-            "{} takes {} {}damage ({} HP left{}).",
-            name(enc, participant),
-            report.breakdown.total,
-            if ongoing.is_some() { "ongoing " } else { "" },
-            creature.hp.current,
-            if creature.hp.temp > 0 {
-                format!(", {} temporary", creature.hp.temp)
+        } => {
+            let key_hp = if creature.hp.temp > 0 {
+                msg!(
+                    cat,
+                    "encounter.hpLeftWithTemp",
+                    hp = creature.hp.current,
+                    temp = creature.hp.temp
+                )
             } else {
-                String::new()
+                msg!(cat, "encounter.hpLeft", hp = creature.hp.current)
+            };
+            if ongoing.is_some() {
+                msg!(
+                    cat,
+                    "encounter.ongoingDamage",
+                    who = who(participant),
+                    amount = report.breakdown.total,
+                    left = key_hp
+                )
+            } else {
+                msg!(
+                    cat,
+                    "encounter.damaged",
+                    who = who(participant),
+                    amount = report.breakdown.total,
+                    left = key_hp
+                )
             }
-        ),
+        }
         EncounterEvent::CreatureUpdated {
             participant,
-            change,
+            change: c,
             creature,
             ..
-        } => {
-            let what = match change {
-                CreatureChange::Healed => "is healed",
-                CreatureChange::TempHp => "gains temporary HP",
-                CreatureChange::DeathSave => "makes a death save",
-                CreatureChange::Stabilized => "is tended",
-                CreatureChange::GainedFatigue => "gains fatigue",
-                CreatureChange::GainedStrife => "gains strife",
-                CreatureChange::LostFatigue => "loses fatigue",
-                CreatureChange::LostStrife => "loses strife",
-                CreatureChange::EncounterEnded => "recovers from the encounter",
-                CreatureChange::TimePassed => "is changed by the passing time",
-            };
-            format!(
-                "{} {what} ({}/{} HP, fatigue {}, strife {}).",
-                name(enc, participant),
-                creature.hp.current,
-                creature.hp.max,
-                creature.fatigue.level(),
-                creature.strife.level()
-            )
-        }
+        } => msg!(
+            cat,
+            "encounter.creatureUpdated",
+            who = who(participant),
+            change = change(cat, c),
+            hp = creature.hp.current,
+            max = creature.hp.max,
+            fatigue = creature.fatigue.level(),
+            strife = creature.strife.level()
+        ),
         EncounterEvent::Incapacitated { participant } => {
-            format!("{} goes down.", name(enc, participant))
+            msg!(cat, "encounter.incapacitated", who = who(participant))
         }
         EncounterEvent::EffectsAdded { added, .. } => added
             .iter()
-            .map(|e| format!("{} gains {}.", name(enc, &e.target), effect_name(e)))
+            .map(|e| {
+                msg!(
+                    cat,
+                    "encounter.effectAdded",
+                    who = who(&e.target),
+                    effect = effect_name(cat, e)
+                )
+            })
             .collect::<Vec<_>>()
             .join(" "),
-        EncounterEvent::EffectRemoved { effect } => format!("Effect {effect} is removed."),
+        EncounterEvent::EffectRemoved { effect } => {
+            msg!(cat, "encounter.effectRemoved", effect = effect)
+        }
         EncounterEvent::ConcentrationDropped { participant } => {
-            format!("{} stops concentrating.", name(enc, participant))
+            msg!(
+                cat,
+                "encounter.concentrationDropped",
+                who = who(participant)
+            )
         }
         EncounterEvent::ConditionsLoaded { conditions, .. } => {
-            format!("{} homebrew conditions loaded.", conditions.len())
+            msg!(cat, "encounter.conditionsLoaded", count = conditions.len())
         }
-        EncounterEvent::Rested { rest, .. } => format!("A {rest:?} rest is finished."),
+        EncounterEvent::Rested { rest, .. } => match rest {
+            RestKind::Short => msg!(cat, "encounter.shortRest"),
+            RestKind::Long => msg!(cat, "encounter.longRest"),
+        },
         EncounterEvent::ClockAdvanced { now_seconds } => {
-            format!("The clock reads {now_seconds} s.")
+            msg!(cat, "encounter.clockAdvanced", seconds = now_seconds)
         }
         EncounterEvent::EffectsEnded { expiries } => expiries
             .iter()
             .map(|x| {
-                format!(
-                    "{} on {} ends ({}).",
-                    effect_name(&x.effect),
-                    name(enc, &x.effect.target),
-                    why(&x.reason)
+                msg!(
+                    cat,
+                    "encounter.effectEnded",
+                    effect = effect_name(cat, &x.effect),
+                    who = who(&x.effect.target),
+                    why = why(cat, &x.reason)
                 )
             })
             .collect::<Vec<_>>()

@@ -195,6 +195,10 @@ pub enum EncounterEvent {
     },
     ParticipantRemoved {
         participant: ParticipantId,
+        /// The name it had, so a log line can still name it once it is gone (absent in events
+        /// written before it was recorded; those lines fall back to the id).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<Name>,
     },
     ParticipantRenamed {
         participant: ParticipantId,

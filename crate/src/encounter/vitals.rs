@@ -363,7 +363,7 @@ impl Encounter {
                 fx.position.turn = None;
                 feed(fx, Boundary::EncounterEnded, roller)?
             }
-            EncounterEvent::ParticipantRemoved { participant } => feed(
+            EncounterEvent::ParticipantRemoved { participant, .. } => feed(
                 fx,
                 Boundary::ParticipantRemoved {
                     participant: participant.clone(),

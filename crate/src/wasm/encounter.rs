@@ -195,10 +195,12 @@ impl EncounterHandle {
         })
     }
 
-    /// One log line for an event (JSON), for a VTT chat.
-    pub fn describe(&self, event: &str) -> JsResult<String> {
+    /// One log line for an event (JSON), for a VTT chat: in English, or from `messages` (JSON
+    /// `{ key: template }`, English for the keys it leaves out).
+    pub fn describe(&self, event: &str, messages: Option<String>) -> JsResult<String> {
         let event: EncounterEvent = js(parse_json(event, "event"))?;
-        Ok(event.describe(self.inner()))
+        let cat = js(super::catalogue(messages.as_deref()))?;
+        Ok(event.describe_in(self.inner(), &cat))
     }
 
     /// The acting order for this round as flat JSON rows the facade turns into `OrderEntry`

@@ -247,10 +247,12 @@ impl JourneyHandle {
         })
     }
 
-    /// One log line for an event (JSON), for a session log.
-    pub fn describe(&self, event: &str) -> JsResult<String> {
+    /// One log line for an event (JSON), for a session log: in English, or from `messages`
+    /// (JSON `{ key: template }`, English for the keys it leaves out).
+    pub fn describe(&self, event: &str, messages: Option<String>) -> JsResult<String> {
         let event: JourneyEvent = js(parse_json(event, "event"))?;
-        Ok(event.log_line())
+        let cat = js(super::catalogue(messages.as_deref()))?;
+        Ok(event.log_line_in(&cat))
     }
 
     /// The journey's current state as a `JourneyView` (JSON text).

@@ -62,6 +62,31 @@ pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
 
+/// The catalogue `describe` renders with: English, or the caller's templates over it.
+pub(crate) fn catalogue(messages: Option<&str>) -> crate::Result<crate::messages::Catalogue> {
+    messages.map_or_else(
+        || Ok(crate::messages::Catalogue::english()),
+        crate::messages::Catalogue::from_json,
+    )
+}
+
+/// The English message catalogue as JSON text (`{ key: template }`, in catalogue order): what
+/// the build writes to `dist/messages/en.json` for translators to start from.
+#[wasm_bindgen(js_name = englishMessages)]
+pub fn english_messages() -> String {
+    let entries: Vec<String> = crate::messages::english::ENGLISH
+        .iter()
+        .map(|(k, t)| {
+            format!(
+                "{}:{}",
+                crate::wire::to_json(&k.to_string()),
+                crate::wire::to_json(&t.to_string())
+            )
+        })
+        .collect();
+    format!("{{{}}}", entries.join(","))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -23,9 +23,15 @@ export interface CommandHandle {
   playerView(): string;
   diceNeeded(command: string): string;
   applyEvents(events: string): void;
-  describe(event: string): string;
+  describe(event: string, messages?: string): string;
   seq(): number;
   digest(): string;
+}
+
+/** Options of `describe`. */
+export interface DescribeOptions {
+  /** Templates by message key, over the English ones (see `turnkeeper/messages/en.json`). */
+  messages?: Readonly<Record<string, string>>;
 }
 
 /** Per-command options. */
@@ -209,8 +215,14 @@ export abstract class EventSourced<C, E, H extends CommandHandle> {
     return guard(() => this.handle.digest());
   }
 
-  /** A readable line for an event, for a chat or session log. */
-  describe(event: E): string {
-    return guard(() => this.handle.describe(toText(event)));
+  /**
+   * A readable line for an event, for a chat or session log: in English, or from `messages`
+   * (`{ key: template }` with `{name}` placeholders, as Foundry's `languages/*.json`; keys left
+   * out stay English, unknown keys are `INVALID_DATA`). The English catalogue to translate from
+   * is `turnkeeper/messages/en.json`.
+   */
+  describe(event: E, options: DescribeOptions = {}): string {
+    const messages = readField(options, "messages");
+    return guard(() => this.handle.describe(toText(event), messages === undefined ? undefined : toText(messages)));
   }
 }

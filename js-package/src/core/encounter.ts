@@ -49,7 +49,7 @@ import { ensureReady } from "./loader.js";
 import { EventSourced, type CommandOptions } from "./commands.js";
 import { checkString, fromText, readField, snapshotText, toText } from "./text.js";
 
-export type { Batch, CommandOptions } from "./commands.js";
+export type { Batch, CommandOptions, DescribeOptions } from "./commands.js";
 export type { NeededDie } from "../wasm/turnkeeper.js";
 import { guard } from "./errors.js";
 

@@ -5,7 +5,9 @@
 
 /**
  * Codes produced by the Rust core, plus `NOT_INITIALIZED` and `INIT_FAILED` (the `.wasm` could
- * not be fetched, compiled or instantiated) from this facade.
+ * not be fetched, compiled or instantiated) from this facade and `TIMEOUT` (no GM answered a
+ * player's request) from the Owlbear and Foundry kits. Closed: a `switch` over it is
+ * exhaustive, and a misspelt code does not type-check (a test keeps it in step with the core).
  */
 export type ErrorCode =
   | "NOTATION_SYNTAX"
@@ -26,7 +28,7 @@ export type ErrorCode =
   | "OUT_OF_SYNC"
   | "NOT_INITIALIZED"
   | "INIT_FAILED"
-  | (string & {});
+  | "TIMEOUT";
 
 export class TurnkeeperError extends Error {
   /** Stable machine-readable code, e.g. `"NOTATION_SYNTAX"`. */
@@ -44,7 +46,7 @@ export class TurnkeeperError extends Error {
 
 interface CorePayload {
   turnkeeper: true;
-  code: string;
+  code: ErrorCode;
   message: string;
   position?: number;
 }

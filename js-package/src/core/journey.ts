@@ -90,12 +90,25 @@ export type {
 /** The rulesets with exploration procedures. */
 export type JourneyRuleset = "hyb" | "ose";
 
-/** How to create a journey. */
-export interface JourneyOptions {
-  /** `"hyb"` (6-second rounds) or `"ose"` (10-second rounds); taken from `mode` when omitted. */
-  ruleset?: JourneyRuleset;
-  /** The procedure {@link Journey.start} begins with unless told otherwise. */
-  mode?: JourneyMode;
+/** The HYB procedures (6-second rounds). */
+export type HybJourneyMode = Extract<JourneyMode, `hyb${string}`>;
+/** The OSE procedures (10-second rounds). */
+export type OseJourneyMode = Extract<JourneyMode, `ose${string}`>;
+
+/**
+ * How to create a journey. `ruleset` and `mode` must agree: `{ ruleset: "hyb", mode:
+ * "oseWilderness" }` does not type-check (and throws `INVALID_ARGUMENT` from plain JavaScript).
+ * Without `ruleset` it is taken from `mode` (HYB when neither is given).
+ */
+export type JourneyOptions = JourneySetup &
+  (
+    | { ruleset: "hyb"; mode?: HybJourneyMode }
+    | { ruleset: "ose"; mode?: OseJourneyMode }
+    | { ruleset?: undefined; mode?: JourneyMode }
+  );
+
+/** What every {@link JourneyOptions} may carry besides its ruleset and mode. */
+export interface JourneySetup {
   /** Seeded dice for reproducible sessions; crypto dice when omitted. */
   seed?: number;
   /** Referee's choices laid over the ruleset's preset (round length, wind table, …). */

@@ -19,7 +19,7 @@
  * v13's own documents (`@league-of-foundry-developers/foundry-vtt-types`) fit them.
  */
 import { Encounter, type EncounterCommand, type EncounterEvent, type EncounterOptions, type EncounterSnapshot, type EffectView, type Duration, type NewParticipant } from "../core/encounter.js";
-import { TurnkeeperError } from "../core/errors.js";
+import { TurnkeeperError, type ErrorCode } from "../core/errors.js";
 import { commandOf, type PlayerRequest } from "../kits/requests.js";
 
 export type { PlayerRequest } from "../kits/requests.js";
@@ -512,7 +512,7 @@ export class CombatKeeper {
       this.waiting.delete(m.id);
       clearTimeout(w.timer);
       if (m.ok === true) w.resolve();
-      else w.reject(new TurnkeeperError(String(m.code ?? "NOT_ALLOWED"), String(m.message ?? "the GM refused the request")));
+      else w.reject(new TurnkeeperError(String(m.code ?? "NOT_ALLOWED") as ErrorCode /* the GM's own TurnkeeperError code */, String(m.message ?? "the GM refused the request")));
       return;
     }
     if (m.kind !== "request" || !this.isAuthority || typeof m.id !== "string" || typeof m.from !== "string") return;

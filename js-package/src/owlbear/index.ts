@@ -18,7 +18,7 @@
 import type { Item, Metadata } from "@owlbear-rodeo/sdk";
 import { Encounter, type EncounterCommand, type EncounterEvent, type EncounterOptions, type EncounterSnapshot, type NewParticipant } from "../core/encounter.js";
 import { Journey, type JourneyCommand, type JourneyEvent, type JourneyOptions, type JourneySnapshot } from "../core/journey.js";
-import { TurnkeeperError } from "../core/errors.js";
+import { TurnkeeperError, type ErrorCode } from "../core/errors.js";
 import { commandOf, type PlayerRequest } from "../kits/requests.js";
 
 export type { PlayerRequest } from "../kits/requests.js";
@@ -575,7 +575,7 @@ export class OwlbearSync {
       this.waiting.delete(m.id);
       clearTimeout(w.timer);
       if (m.ok) w.resolve();
-      else w.reject(new TurnkeeperError(String(m.code ?? "NOT_ALLOWED"), String(m.message ?? "the GM refused the request")));
+      else w.reject(new TurnkeeperError(String(m.code ?? "NOT_ALLOWED") as ErrorCode /* the GM's own TurnkeeperError code */, String(m.message ?? "the GM refused the request")));
       return;
     }
     if (m.kind !== "request" || this.role !== "GM" || typeof m.id !== "string" || typeof m.from !== "string") return;

@@ -36,7 +36,7 @@ impl Encounter {
                     self.participants.len().saturating_sub(1),
                 );
             }
-            EncounterEvent::ParticipantRemoved { participant } => {
+            EncounterEvent::ParticipantRemoved { participant, .. } => {
                 let i = self.pos(participant)?;
                 if self.is_current(participant) {
                     return Err(Error::out_of_order(

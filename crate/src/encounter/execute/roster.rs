@@ -165,7 +165,11 @@ impl Ctx<'_> {
                 self.join_running(&c, RollMode::Normal, None)?;
             }
         }
-        self.emit(EncounterEvent::ParticipantRemoved { participant: id })?;
+        let name = self.enc.participant(&id).map(|p| p.name.clone());
+        self.emit(EncounterEvent::ParticipantRemoved {
+            participant: id,
+            name,
+        })?;
         if was_current {
             self.begin_next()?;
         }

@@ -1,22 +1,47 @@
-//! One human-readable line per event, for a session log.
+//! One log line per event, for a session log, from the message catalogue (crate::messages).
 
 use crate::clock::game_clock::Happening;
+use crate::clock::light::{LightKind, LightLevel};
 use crate::dice::{ChanceRoll, RolledDie};
 use crate::exploration::chance::Chance;
 use crate::exploration::hyb::corruption::HarmDone;
-use crate::exploration::hyb::return_trip::ReturnCost;
+use crate::exploration::hyb::return_trip::{ReturnCost, ReturnPath};
 use crate::exploration::hyb::travel::{ThreatLevel, travel_turn_row};
-use crate::exploration::journey::event::JourneyEvent;
+use crate::exploration::journey::event::{JourneyEvent, SkippedCheck};
+use crate::exploration::journey::types::JourneyMode;
+use crate::exploration::ose::water::{StormOutcome, Wind};
+use crate::exploration::ose::wilderness::DayActivity;
+use crate::messages::Catalogue;
+use crate::messages::words::ability;
+use crate::msg;
 
-fn happening_line(h: &Happening) -> String {
+fn happening_line(cat: &Catalogue, h: &Happening) -> String {
     match h {
         Happening::LightLow { id, at, remaining } => {
-            format!("{id} will burn out in {remaining} (at {at})")
+            msg!(
+                cat,
+                "journey.lightLow",
+                light = id,
+                remaining = remaining,
+                at = at
+            )
         }
-        Happening::LightExpired { id, at } => format!("{id} burnt out at {at}"),
-        Happening::SupplyUsed { id, used, left } => format!("{id}: used {used}, {left} left"),
-        Happening::SupplyRanOut { id, short } => format!("{id} ran out ({short} short)"),
-        Happening::NewDay { day } => format!("day {day} began"),
+        Happening::LightExpired { id, at } => {
+            msg!(cat, "journey.lightExpired", light = id, at = at)
+        }
+        Happening::SupplyUsed { id, used, left } => {
+            msg!(
+                cat,
+                "journey.supplyUsed",
+                supply = id,
+                used = used,
+                left = left
+            )
+        }
+        Happening::SupplyRanOut { id, short } => {
+            msg!(cat, "journey.supplyRanOut", supply = id, short = short)
+        }
+        Happening::NewDay { day } => msg!(cat, "journey.newDay", day = day),
     }
 }
 
@@ -30,259 +55,482 @@ fn faces(dice: &[RolledDie]) -> String {
     f.join(", ")
 }
 
+fn mode_name(cat: &Catalogue, mode: JourneyMode) -> String {
+    match mode {
+        JourneyMode::HybDungeon => msg!(cat, "journeyMode.hybDungeon"),
+        JourneyMode::HybOverland => msg!(cat, "journeyMode.hybOverland"),
+        JourneyMode::HybRiverOrLake => msg!(cat, "journeyMode.hybRiverOrLake"),
+        JourneyMode::HybSea => msg!(cat, "journeyMode.hybSea"),
+        JourneyMode::OseDungeon => msg!(cat, "journeyMode.oseDungeon"),
+        JourneyMode::OseWilderness => msg!(cat, "journeyMode.oseWilderness"),
+        JourneyMode::OseWaterborne => msg!(cat, "journeyMode.oseWaterborne"),
+    }
+}
+
+fn light_kind(cat: &Catalogue, kind: LightKind) -> String {
+    match kind {
+        LightKind::Torch => msg!(cat, "lightKind.torch"),
+        LightKind::Lantern => msg!(cat, "lightKind.lantern"),
+        LightKind::Candle => msg!(cat, "lightKind.candle"),
+        LightKind::Spell => msg!(cat, "lightKind.spell"),
+        LightKind::Other => msg!(cat, "lightKind.other"),
+    }
+}
+
+fn light_level(cat: &Catalogue, level: LightLevel) -> String {
+    match level {
+        LightLevel::Darkness => msg!(cat, "lightLevel.darkness"),
+        LightLevel::Dim => msg!(cat, "lightLevel.dim"),
+        LightLevel::Bright => msg!(cat, "lightLevel.bright"),
+        LightLevel::Brilliant => msg!(cat, "lightLevel.brilliant"),
+    }
+}
+
+fn wind_name(cat: &Catalogue, wind: Wind) -> String {
+    match wind {
+        Wind::NoWind => msg!(cat, "wind.noWind"),
+        Wind::FaintBreeze => msg!(cat, "wind.faintBreeze"),
+        Wind::GentleBreeze => msg!(cat, "wind.gentleBreeze"),
+        Wind::ModerateBreeze => msg!(cat, "wind.moderateBreeze"),
+        Wind::Normal => msg!(cat, "wind.normal"),
+        Wind::StrongBreeze => msg!(cat, "wind.strongBreeze"),
+        Wind::HighWind => msg!(cat, "wind.highWind"),
+        Wind::NearGale => msg!(cat, "wind.nearGale"),
+        Wind::Gale => msg!(cat, "wind.gale"),
+    }
+}
+
+fn storm_line(cat: &Catalogue, outcome: &StormOutcome) -> String {
+    match outcome {
+        StormOutcome::NearGale { took_on_water, .. } => {
+            if *took_on_water {
+                msg!(cat, "journey.storm.tookOnWater")
+            } else {
+                msg!(cat, "journey.storm.weathered")
+            }
+        }
+        StormOutcome::Driven { die, drift } => msg!(
+            cat,
+            "journey.storm.driven",
+            face = die.face,
+            degrees = drift.degrees_right
+        ),
+        StormOutcome::Beached { safe, .. } => {
+            if *safe {
+                msg!(cat, "journey.storm.beached")
+            } else {
+                msg!(cat, "journey.storm.wreckedAshore")
+            }
+        }
+        StormOutcome::Swamped { sank, .. } => {
+            if *sank {
+                msg!(cat, "journey.storm.sank")
+            } else {
+                msg!(cat, "journey.storm.afloat")
+            }
+        }
+    }
+}
+
+fn threat_name(cat: &Catalogue, t: ThreatLevel) -> String {
+    match t {
+        ThreatLevel::Terrible => msg!(cat, "threat.terrible"),
+        ThreatLevel::BadSoon => msg!(cat, "threat.badSoon"),
+        ThreatLevel::Worsens => msg!(cat, "threat.worsens"),
+        ThreatLevel::NothingBad => msg!(cat, "threat.nothingBad"),
+    }
+}
+
 impl JourneyEvent {
-    /// One human-readable line for the session log.
+    /// One English line for the session log (see [`JourneyEvent::log_line_in`]).
     pub fn log_line(&self) -> String {
+        self.log_line_in(&Catalogue::english())
+    }
+
+    /// One line for the session log in `cat`'s language.
+    pub fn log_line_in(&self, cat: &Catalogue) -> String {
         match self {
             JourneyEvent::Started {
                 mode,
                 at,
                 time_dice,
             } => match time_dice {
-                Some(t) => format!(
-                    "Journey started ({mode:?}) at {at}; time dice rolled [{}] → {}",
-                    faces(&t.dice),
-                    t.shown
+                Some(t) => msg!(
+                    cat,
+                    "journey.startedOnTimeDice",
+                    mode = mode_name(cat, *mode),
+                    at = at,
+                    dice = faces(&t.dice),
+                    shown = t.shown
                 ),
-                None => format!("Journey started ({mode:?}) at {at}"),
+                None => msg!(
+                    cat,
+                    "journey.started",
+                    mode = mode_name(cat, *mode),
+                    at = at
+                ),
             },
-            JourneyEvent::ModeChanged { mode } => format!("Now travelling: {mode:?}"),
-            JourneyEvent::MemberAdded { member } => format!("{} joined", member.id),
-            JourneyEvent::MemberRemoved { id } => format!("{id} left"),
-            JourneyEvent::LightAdded { light } => format!(
-                "{} added ({:?}, {:?} light, {})",
-                light.id, light.spec.kind, light.spec.level, light.spec.radius
-            ),
-            JourneyEvent::LightLit { id } => format!("{id} lit"),
-            JourneyEvent::LightDoused { id } => format!("{id} doused"),
-            JourneyEvent::LightRemoved { id } => format!("{id} removed"),
-            JourneyEvent::WarningLeadSet { lead } => format!("light warnings {lead} ahead"),
-            JourneyEvent::SupplyAdded { supply } => {
-                format!("{} added: {}", supply.id, supply.amount)
+            JourneyEvent::ModeChanged { mode } => {
+                msg!(cat, "journey.modeChanged", mode = mode_name(cat, *mode))
             }
+            JourneyEvent::MemberAdded { member } => {
+                msg!(cat, "journey.memberAdded", member = member.id)
+            }
+            JourneyEvent::MemberRemoved { id } => msg!(cat, "journey.memberRemoved", member = id),
+            JourneyEvent::LightAdded { light } => msg!(
+                cat,
+                "journey.lightAdded",
+                light = light.id,
+                kind = light_kind(cat, light.spec.kind),
+                level = light_level(cat, light.spec.level),
+                radius = light.spec.radius
+            ),
+            JourneyEvent::LightLit { id } => msg!(cat, "journey.lightLit", light = id),
+            JourneyEvent::LightDoused { id } => msg!(cat, "journey.lightDoused", light = id),
+            JourneyEvent::LightRemoved { id } => msg!(cat, "journey.lightRemoved", light = id),
+            JourneyEvent::WarningLeadSet { lead } => msg!(cat, "journey.warningLead", lead = lead),
+            JourneyEvent::SupplyAdded { supply } => msg!(
+                cat,
+                "journey.supplyAdded",
+                supply = supply.id,
+                amount = supply.amount
+            ),
             JourneyEvent::SupplySpent { id, amount, left } => {
-                format!("{id}: spent {amount}, {left} left")
+                msg!(
+                    cat,
+                    "journey.supplySpent",
+                    supply = id,
+                    amount = amount,
+                    left = left
+                )
             }
             JourneyEvent::SupplyRestocked { id, amount, total } => {
-                format!("{id}: +{amount}, now {total}")
+                msg!(
+                    cat,
+                    "journey.supplyRestocked",
+                    supply = id,
+                    amount = amount,
+                    total = total
+                )
             }
             JourneyEvent::TimePassed { by, advanced } => {
-                let mut line = format!("{by} passed; now {}", advanced.now);
+                let mut line = msg!(cat, "journey.timePassed", by = by, now = advanced.now);
                 for h in &advanced.happenings {
                     line.push_str("; ");
-                    line.push_str(&happening_line(h));
+                    line.push_str(&happening_line(cat, h));
                 }
                 line
             }
-            JourneyEvent::TimeDiceShown { dice } => format!("Time dice: {dice}"),
+            JourneyEvent::TimeDiceShown { dice } => msg!(cat, "journey.timeDice", dice = dice),
             JourneyEvent::SceneRecorded { scenes } => {
-                format!("Scene recorded ({scenes} this hour)")
+                msg!(cat, "journey.sceneRecorded", scenes = scenes)
             }
             JourneyEvent::TravelTurnRolled {
                 roll,
                 travel_turns_away,
             } => {
+                // The table row's own words are the rule's (HYB-TRAVEL); the threat level is the
+                // fallback when the row has none.
                 let meaning = travel_turn_row(roll.roll.natural).map_or("", |r| r.meaning);
-                format!(
-                    "Travel turn {travel_turns_away}: d20 [{}] keeps {} → {}",
-                    faces(&roll.roll.dice),
-                    roll.roll.natural,
-                    if meaning.is_empty() {
-                        threat_name(roll.threat)
+                msg!(
+                    cat,
+                    "journey.travelTurn",
+                    turn = travel_turns_away,
+                    dice = faces(&roll.roll.dice),
+                    kept = roll.roll.natural,
+                    meaning = if meaning.is_empty() {
+                        threat_name(cat, roll.threat)
                     } else {
-                        meaning
+                        meaning.to_string()
                     }
                 )
             }
-            JourneyEvent::OverlandCovered { miles, .. } => format!("The party covered {miles}"),
+            JourneyEvent::OverlandCovered { miles, .. } => {
+                msg!(cat, "journey.overlandCovered", miles = miles)
+            }
             JourneyEvent::ReturnRolled { path, results } => {
                 let parts: Vec<String> = results
                     .iter()
                     .map(|r| {
+                        let outcome = if r.success {
+                            msg!(cat, "journey.return.safe")
+                        } else {
+                            msg!(cat, "journey.return.fails")
+                        };
                         let cost = match &r.cost {
                             None => String::new(),
                             Some(ReturnCost::Damage { total, .. }) => {
-                                format!(", takes {total} damage")
+                                msg!(cat, "journey.return.damage", total = total)
                             }
                             Some(ReturnCost::LoadsLost { loads }) => {
-                                format!(", loses {loads} loads")
+                                msg!(cat, "journey.return.loadsLost", loads = loads)
                             }
                         };
-                        format!(
-                            "{} {} vs DC {}: {}{}",
-                            r.id,
-                            r.total,
-                            r.dc,
-                            if r.success { "safe" } else { "fails" },
-                            cost
+                        msg!(
+                            cat,
+                            "journey.return.member",
+                            member = r.id,
+                            total = r.total,
+                            dc = r.dc,
+                            outcome = outcome,
+                            cost = cost
                         )
                     })
                     .collect();
-                format!("Rolling to return ({path:?}): {}", parts.join("; "))
-            }
-            JourneyEvent::DungeonTimeCounted { clock, .. } => {
-                let mut s = format!(
-                    "Dungeon time counted: {} turns without rest",
-                    clock.turns_since_rest
-                );
-                if clock.fatigued {
-                    s.push_str("; party needs rest (−1 to attack and damage)");
-                }
-                s
-            }
-            JourneyEvent::SafetyReached => "The party reached safety".to_string(),
-            JourneyEvent::WanderingChecked { roll, .. } => format!(
-                "Wandering monsters ({}): rolled {} → {}",
-                chance_text(roll),
-                roll.die.face,
-                if roll.success { "encounter!" } else { "none" }
-            ),
-            JourneyEvent::CheckSkipped { what, .. } => format!("Check skipped: {what:?}"),
-            JourneyEvent::EncounterDistance { dice, distance } => {
-                format!("Encounter distance [{}] → {distance}", faces(dice))
-            }
-            JourneyEvent::DungeonTurnEnded { clock, moved, .. } => {
-                let mut s = format!("Dungeon turn {} ended", clock.turns);
-                if let Some(m) = moved {
-                    s.push_str(&format!("; moved up to {m}"));
-                }
-                if clock.fatigued {
-                    s.push_str("; party needs rest (−1 to attack and damage)");
-                }
-                s
-            }
-            JourneyEvent::Searched { attempt, result } => format!(
-                "{} searched {} (secret roll {}): {}",
-                attempt.by,
-                attempt.target,
-                result.roll.die.face,
-                if result.success {
-                    "found"
-                } else {
-                    "nothing found"
-                }
-            ),
-            JourneyEvent::Listened { attempt, result } => format!(
-                "{} listened at {} (secret roll {}): {}",
-                attempt.by,
-                attempt.door,
-                result.roll.die.face,
-                if result.success {
-                    "hears something"
-                } else {
-                    "hears nothing"
-                }
-            ),
-            JourneyEvent::TrapTriggerRolled { roll } => format!(
-                "Trap trigger roll {} → {}",
-                roll.die.face,
-                if roll.success { "springs!" } else { "holds" }
-            ),
-            JourneyEvent::DoorForced { by, result } => format!(
-                "{by} forces the door ({}): {}",
-                result.roll.die.face,
-                if result.opened {
-                    "opens"
-                } else {
-                    "stuck; surprise lost"
-                }
-            ),
-            JourneyEvent::LostChecked { roll, lost, .. } => match roll {
-                Some(r) => format!(
-                    "Losing direction ({}): rolled {} → {}",
-                    chance_text(r),
-                    r.die.face,
-                    if *lost { "lost!" } else { "on course" }
-                ),
-                None => "Cannot get lost today".to_string(),
-            },
-            JourneyEvent::Foraged { found } => match &found.feeds {
-                Some((_, n)) => format!("Foraging found food for {n}"),
-                None => format!("Foraging ({}) found nothing", found.roll.die.face),
-            },
-            JourneyEvent::Hunted { roll } => format!(
-                "Hunting ({}): {}",
-                roll.die.face,
-                if roll.success {
-                    "animals found"
-                } else {
-                    "nothing"
-                }
-            ),
-            JourneyEvent::WildernessDayEnded {
-                activity, miles, ..
-            } => format!("Day ended ({activity:?}): {miles}"),
-            JourneyEvent::VesselSet { vessel } => format!("Vessel: {} base", vessel.base),
-            JourneyEvent::VesselRepaired => "Vessel repaired".to_string(),
-            JourneyEvent::WindRolled { wind } => {
-                format!(
-                    "Wind 2d6 [{}] = {} → {:?}",
-                    faces(&wind.dice),
-                    wind.total,
-                    wind.wind
+                let path = match path {
+                    ReturnPath::Dangerous => msg!(cat, "returnPath.dangerous"),
+                    ReturnPath::Arduous => msg!(cat, "returnPath.arduous"),
+                };
+                msg!(
+                    cat,
+                    "journey.returnRolled",
+                    path = path,
+                    results = parts.join("; ")
                 )
             }
-            JourneyEvent::StormResolved { outcome } => format!("Storm: {outcome:?}"),
-            JourneyEvent::CurrentRolled { current } => format!(
-                "RiverCurrent {} ({})",
-                current.miles,
+            JourneyEvent::DungeonTimeCounted { clock, .. } => {
+                if clock.fatigued {
+                    msg!(
+                        cat,
+                        "journey.dungeonTimeCounted.fatigued",
+                        turns = clock.turns_since_rest
+                    )
+                } else {
+                    msg!(
+                        cat,
+                        "journey.dungeonTimeCounted",
+                        turns = clock.turns_since_rest
+                    )
+                }
+            }
+            JourneyEvent::SafetyReached => msg!(cat, "journey.safetyReached"),
+            JourneyEvent::WanderingChecked { roll, .. } => {
+                if roll.success {
+                    msg!(
+                        cat,
+                        "journey.wandering.encounter",
+                        chance = chance_text(roll),
+                        face = roll.die.face
+                    )
+                } else {
+                    msg!(
+                        cat,
+                        "journey.wandering.none",
+                        chance = chance_text(roll),
+                        face = roll.die.face
+                    )
+                }
+            }
+            JourneyEvent::CheckSkipped { what, .. } => match what {
+                SkippedCheck::LostPrevented => msg!(cat, "journey.skipped.lostPrevented"),
+                SkippedCheck::LostNoChance => msg!(cat, "journey.skipped.lostNoChance"),
+                SkippedCheck::WanderingNoChance => msg!(cat, "journey.skipped.wanderingNoChance"),
+            },
+            JourneyEvent::EncounterDistance { dice, distance } => msg!(
+                cat,
+                "journey.encounterDistance",
+                dice = faces(dice),
+                distance = distance
+            ),
+            JourneyEvent::DungeonTurnEnded { clock, moved, .. } => {
+                let mut s = msg!(cat, "journey.dungeonTurnEnded", turn = clock.turns);
+                if let Some(m) = moved {
+                    s.push_str("; ");
+                    s.push_str(&msg!(cat, "journey.movedUpTo", distance = m));
+                }
+                if clock.fatigued {
+                    s.push_str("; ");
+                    s.push_str(&msg!(cat, "journey.needsRest"));
+                }
+                s
+            }
+            JourneyEvent::Searched { attempt, result } => {
+                if result.success {
+                    msg!(
+                        cat,
+                        "journey.searched.found",
+                        member = attempt.by,
+                        target = attempt.target,
+                        face = result.roll.die.face
+                    )
+                } else {
+                    msg!(
+                        cat,
+                        "journey.searched.nothing",
+                        member = attempt.by,
+                        target = attempt.target,
+                        face = result.roll.die.face
+                    )
+                }
+            }
+            JourneyEvent::Listened { attempt, result } => {
+                if result.success {
+                    msg!(
+                        cat,
+                        "journey.listened.heard",
+                        member = attempt.by,
+                        door = attempt.door,
+                        face = result.roll.die.face
+                    )
+                } else {
+                    msg!(
+                        cat,
+                        "journey.listened.nothing",
+                        member = attempt.by,
+                        door = attempt.door,
+                        face = result.roll.die.face
+                    )
+                }
+            }
+            JourneyEvent::TrapTriggerRolled { roll } => {
+                if roll.success {
+                    msg!(cat, "journey.trap.springs", face = roll.die.face)
+                } else {
+                    msg!(cat, "journey.trap.holds", face = roll.die.face)
+                }
+            }
+            JourneyEvent::DoorForced { by, result } => {
+                if result.opened {
+                    msg!(
+                        cat,
+                        "journey.door.opens",
+                        member = by,
+                        face = result.roll.die.face
+                    )
+                } else {
+                    msg!(
+                        cat,
+                        "journey.door.stuck",
+                        member = by,
+                        face = result.roll.die.face
+                    )
+                }
+            }
+            JourneyEvent::LostChecked { roll, lost, .. } => match roll {
+                Some(r) if *lost => msg!(
+                    cat,
+                    "journey.lost.lost",
+                    chance = chance_text(r),
+                    face = r.die.face
+                ),
+                Some(r) => msg!(
+                    cat,
+                    "journey.lost.onCourse",
+                    chance = chance_text(r),
+                    face = r.die.face
+                ),
+                None => msg!(cat, "journey.lost.cannot"),
+            },
+            JourneyEvent::Foraged { found } => match &found.feeds {
+                Some((_, n)) => msg!(cat, "journey.foraged.food", count = n),
+                None => msg!(cat, "journey.foraged.nothing", face = found.roll.die.face),
+            },
+            JourneyEvent::Hunted { roll } => {
+                if roll.success {
+                    msg!(cat, "journey.hunted.found", face = roll.die.face)
+                } else {
+                    msg!(cat, "journey.hunted.nothing", face = roll.die.face)
+                }
+            }
+            JourneyEvent::WildernessDayEnded {
+                activity, miles, ..
+            } => match activity {
+                DayActivity::Travel => msg!(cat, "journey.dayEnded.travel", miles = miles),
+                DayActivity::Hunt => msg!(cat, "journey.dayEnded.hunt", miles = miles),
+                DayActivity::Rest => msg!(cat, "journey.dayEnded.rest", miles = miles),
+            },
+            JourneyEvent::VesselSet { vessel } => {
+                msg!(cat, "journey.vesselSet", base = vessel.base)
+            }
+            JourneyEvent::VesselRepaired => msg!(cat, "journey.vesselRepaired"),
+            JourneyEvent::WindRolled { wind } => msg!(
+                cat,
+                "journey.windRolled",
+                dice = faces(&wind.dice),
+                total = wind.total,
+                wind = wind_name(cat, wind.wind)
+            ),
+            JourneyEvent::StormResolved { outcome } => storm_line(cat, outcome),
+            JourneyEvent::CurrentRolled { current } => {
                 if current.downstream {
-                    "downstream"
+                    msg!(cat, "journey.current.downstream", miles = current.miles)
                 } else {
-                    "upstream"
+                    msg!(cat, "journey.current.upstream", miles = current.miles)
                 }
-            ),
-            JourneyEvent::WaterDayEnded { miles } => format!("Day on the water: {miles}"),
-            JourneyEvent::Exposed { member, exposure } => format!(
-                "{member} exposed: {} vs DC {} → {}",
-                exposure.check.total,
-                exposure.check.dc,
+            }
+            JourneyEvent::WaterDayEnded { miles } => {
+                msg!(cat, "journey.waterDayEnded", miles = miles)
+            }
+            JourneyEvent::Exposed { member, exposure } => {
                 if exposure.infection.is_some() {
-                    "infected"
+                    msg!(
+                        cat,
+                        "journey.exposed.infected",
+                        member = member,
+                        total = exposure.check.total,
+                        dc = exposure.check.dc
+                    )
                 } else {
-                    "resists"
+                    msg!(
+                        cat,
+                        "journey.exposed.resists",
+                        member = member,
+                        total = exposure.check.total,
+                        dc = exposure.check.dc
+                    )
                 }
-            ),
+            }
             JourneyEvent::CorruptionStageEnded { member, end, .. } => {
                 let harm = match &end.harm {
-                    None => "no harm".to_string(),
+                    None => msg!(cat, "corruption.noHarm"),
                     Some(HarmDone::AbilityDamage {
-                        ability,
+                        ability: a,
                         damage,
                         from,
                         to,
                         dead,
                         ..
-                    }) => format!(
-                        "{damage} {ability:?} damage ({from} → {to}){}",
-                        if *dead { ", dead" } else { "" }
-                    ),
-                    Some(HarmDone::Exhausted) => "exhausted".to_string(),
+                    }) => {
+                        let line = msg!(
+                            cat,
+                            "corruption.abilityDamage",
+                            damage = damage,
+                            ability = ability(cat, *a),
+                            from = from,
+                            to = to
+                        );
+                        if *dead {
+                            msg!(cat, "corruption.dead", harm = line)
+                        } else {
+                            line
+                        }
+                    }
+                    Some(HarmDone::Exhausted) => msg!(cat, "corruption.exhausted"),
                     Some(HarmDone::Described { text }) => text.to_string(),
                 };
-                format!(
-                    "{member}: stage {} ends, check {} vs DC {}: {harm}{}",
-                    end.stage + 1,
-                    end.check.total,
-                    end.check.dc,
-                    if end.over { "; infection over" } else { "" }
-                )
+                let line = msg!(
+                    cat,
+                    "journey.corruptionStage",
+                    member = member,
+                    stage = end.stage + 1,
+                    total = end.check.total,
+                    dc = end.check.dc,
+                    harm = harm
+                );
+                if end.over {
+                    msg!(cat, "corruption.over", line = line)
+                } else {
+                    line
+                }
             }
-            JourneyEvent::LandfallRolled { roll, wrecked } => format!(
-                "Landfall in the gale ({}): {}",
-                roll.die.face,
-                if *wrecked { "wrecked!" } else { "safe" }
-            ),
-            JourneyEvent::Restored { .. } => "The referee made a secret check.".to_string(),
+            JourneyEvent::LandfallRolled { roll, wrecked } => {
+                if *wrecked {
+                    msg!(cat, "journey.landfall.wrecked", face = roll.die.face)
+                } else {
+                    msg!(cat, "journey.landfall.safe", face = roll.die.face)
+                }
+            }
+            JourneyEvent::Restored { .. } => msg!(cat, "journey.secretCheck"),
         }
-    }
-}
-
-fn threat_name(t: ThreatLevel) -> &'static str {
-    match t {
-        ThreatLevel::Terrible => "terrible, immediate threat",
-        ThreatLevel::BadSoon => "something bad happens soon",
-        ThreatLevel::Worsens => "threat worsens or draws near",
-        ThreatLevel::NothingBad => "nothing bad",
     }
 }

@@ -43,7 +43,9 @@ impl AttackKind {
     }
 }
 
-/// Everything an attack roll needs (A5E-DICE-01..04).
+/// Everything an attack roll needs (A5E-DICE-01..04). The fields the rules give a neutral
+/// value for may be left out: no other modifiers (0), a straight roll (`"normal"`), no
+/// expertise die, not rattled, no cover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -53,13 +55,22 @@ pub struct AttackRollInput {
     pub proficiency_bonus: i32,
     /// Proficient with the weapon, or a spell attack: add the proficiency bonus.
     pub proficient: bool,
-    /// Magic weapons, maneuvers, spells, features, traits…
+    /// Magic weapons, maneuvers, spells, features, traits… (default 0).
+    #[serde(default)]
     pub other_modifiers: i32,
+    /// Advantage or disadvantage (default `"normal"`).
+    #[serde(default)]
     pub mode: RollMode,
+    /// An expertise die added to the roll (default none).
+    #[serde(default)]
     pub expertise: Option<DieSize>,
+    /// A rattled attacker cannot add expertise dice (default `false`).
+    #[serde(default)]
     pub rattled: bool,
     /// The target's AC before cover.
     pub target_ac: i32,
+    /// The target's cover (default `"none"`).
+    #[serde(default)]
     pub cover: A5eCover,
 }
 

@@ -1,0 +1,124 @@
+// The packed tarball as each bundler's user gets it: installed into an app folder, bundled by
+// Vite (app and library mode), esbuild and webpack 5 with the recipes in js-package/README.md
+// ("Bundlers"), and run in Chromium. Each build must emit the `.wasm` as its own file (never
+// inlined as base64) and agree with Node on a seeded roll.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build as viteBuild } from "vite";
+import * as esbuild from "esbuild";
+import webpack from "webpack";
+import { roll } from "turnkeeper";
+import { openBrowser, OUTPUT_DIR } from "./harness.mjs";
+
+const pkgDir = fileURLToPath(new URL("../../js-package/", import.meta.url));
+const fixtures = fileURLToPath(new URL("../fixtures/bundlers/", import.meta.url));
+const work = join(OUTPUT_DIR, "bundlers");
+const app = join(work, "app");
+const expected = roll("4d6kh3+2", { seed: 42 });
+const PAGE = (/** @type {string} */ script, /** @type {string} */ type) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>bundled</title></head><body><script type="${type}" src="${script}"></script></body></html>`;
+
+/** @type {Awaited<ReturnType<typeof openBrowser>>} */
+let browser;
+before(async () => {
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(app, { recursive: true });
+  const out = execFileSync("npm", ["pack", "--json", "--pack-destination", work], { cwd: pkgDir, encoding: "utf8" });
+  const tarball = join(work, JSON.parse(out)[0].filename);
+  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
+  execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", tarball], { cwd: app, stdio: "pipe" });
+  for (const f of ["main.js", "main-esbuild.js"]) cpSync(join(fixtures, f), join(app, f));
+  writeFileSync(join(app, "index.html"), PAGE("./main.js", "module"));
+  browser = await openBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** @param {string} dir the build's output folder, under tests/output/bundlers/app */
+async function resultOf(dir) {
+  const page = await browser.newPage();
+  await page.goto(`${browser.url}/tests/output/bundlers/app/${dir}/index.html`);
+  await page.waitForFunction(() => document.body.dataset.result !== undefined, null, { timeout: 20000 });
+  const data = JSON.parse((await page.evaluate(() => document.body.dataset.result)) ?? "null");
+  await page.close();
+  return data;
+}
+
+/**
+ * The `.wasm` is one file of the output and no script carries it as base64.
+ * @param {string} dir
+ */
+function assertWasmEmitted(dir) {
+  const files = readdirSync(join(app, dir), { recursive: true }).map(String);
+  const wasm = files.filter((f) => f.endsWith(".wasm"));
+  assert.equal(wasm.length, 1, `one .wasm in ${files.join(", ")}`);
+  for (const f of files.filter((f) => f.endsWith(".js"))) {
+    assert.ok(statSync(join(app, dir, f)).size < 200_000, `${f} is small: the module is not inlined`);
+  }
+}
+
+/** @param {string} dir */
+function assertRuns(dir, /** @type {any} */ r) {
+  assert.deepEqual(r.seeded, expected, dir);
+  assert.equal(r.round, 1);
+  assert.equal(r.code, "NOTATION_SYNTAX");
+  assert.deepEqual(browser.errors, []);
+}
+
+test("Vite app: the .wasm is an asset beside the bundle", async () => {
+  await viteBuild({ root: app, base: "./", logLevel: "error", configFile: false, build: { outDir: "dist-vite", emptyOutDir: true, target: "es2022" } });
+  assertWasmEmitted("dist-vite");
+  assertRuns("dist-vite", await resultOf("dist-vite"));
+});
+
+test("Vite library mode: the .wasm is emitted, not inlined as base64", async () => {
+  await viteBuild({
+    root: app,
+    base: "./",
+    logLevel: "error",
+    configFile: false,
+    build: { outDir: "dist-vite-lib", emptyOutDir: true, target: "es2022", lib: { entry: "main.js", formats: ["es"], fileName: "consumer" } },
+  });
+  writeFileSync(join(app, "dist-vite-lib", "index.html"), PAGE("./consumer.js", "module"));
+  assertWasmEmitted("dist-vite-lib");
+  assertRuns("dist-vite-lib", await resultOf("dist-vite-lib"));
+});
+
+test("esbuild: the .wasm through the file loader, passed to init()", async () => {
+  await esbuild.build({
+    absWorkingDir: app,
+    entryPoints: ["main-esbuild.js"],
+    bundle: true,
+    format: "esm",
+    target: "es2022",
+    outdir: "dist-esbuild",
+    loader: { ".wasm": "file" },
+    logLevel: "error",
+  });
+  writeFileSync(join(app, "dist-esbuild", "index.html"), PAGE("./main-esbuild.js", "module"));
+  assertWasmEmitted("dist-esbuild");
+  assertRuns("dist-esbuild", await resultOf("dist-esbuild"));
+});
+
+test("webpack 5: the .wasm as an asset module", async () => {
+  /** @type {import("webpack").Configuration} */
+  const config = {
+    mode: "production",
+    context: app,
+    entry: "./main.js",
+    output: { path: join(app, "dist-webpack"), filename: "main.js", clean: true },
+    performance: { hints: false },
+  };
+  const stats = await new Promise((resolve, reject) => {
+    webpack(config, (err, s) => (err || s === undefined ? reject(err ?? new Error("no stats")) : resolve(s)));
+  });
+  assert.equal(stats.hasErrors(), false, stats.toString({ all: false, errors: true }));
+  writeFileSync(join(app, "dist-webpack", "index.html"), PAGE("./main.js", "text/javascript"));
+  assertWasmEmitted("dist-webpack");
+  assertRuns("dist-webpack", await resultOf("dist-webpack"));
+});
