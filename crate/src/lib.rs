@@ -9,7 +9,7 @@
 //!
 //! | layer | modules | why there |
 //! |---|---|---|
-//! | 0 | `error`, `wire`, `units`, `ids`, `ability` | vocabulary every rule uses |
+//! | 0 | `error`, `wire`, `units`, `ids`, `ability`, `sorting` | vocabulary every rule uses |
 //! | 1 | `dice`, `engine` | rolling, and the event-sourced driver that rolls on a working copy |
 //! | 2 | `clock` | game time and burn-down resources |
 //! | 3 | `conditions`, `creature` | a creature's conditions and the conditions' hit-point queries |
@@ -43,6 +43,7 @@ pub mod ids;
 pub mod initiative;
 pub mod procedures;
 pub mod rulesets;
+pub mod sorting;
 pub mod units;
 pub mod wire;
 

@@ -11,6 +11,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("units", 0),
     ("ids", 0),
     ("ability", 0),
+    ("sorting", 0),
     ("dice", 1),
     ("engine", 1),
     ("clock", 2),
