@@ -9,7 +9,7 @@
 //!
 //! | layer | modules | why there |
 //! |---|---|---|
-//! | 0 | `error`, `wire`, `units`, `ids`, `ability`, `messages` | vocabulary every rule uses, and the words of its log lines |
+//! | 0 | `error`, `wire`, `units`, `ids`, `ability`, `messages`, `sorting` | vocabulary every rule uses, the words of its log lines, one compiled sort for the cold paths |
 //! | 1 | `dice`, `engine` | rolling, and the event-sourced driver that rolls on a working copy |
 //! | 2 | `clock` | game time and burn-down resources |
 //! | 3 | `conditions`, `creature` | a creature's conditions and the conditions' hit-point queries |
@@ -44,6 +44,7 @@ pub mod initiative;
 pub mod messages;
 pub mod procedures;
 pub mod rulesets;
+pub mod sorting;
 pub mod units;
 pub mod wire;
 

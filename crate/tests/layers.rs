@@ -12,6 +12,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("ids", 0),
     ("ability", 0),
     ("messages", 0),
+    ("sorting", 0),
     ("dice", 1),
     ("engine", 1),
     ("clock", 2),

@@ -509,16 +509,17 @@ fn read_enum(input: &DeriveInput, c: &Container, e: &syn::DataEnum) -> syn::Resu
     if let Some(tag) = &c.tag {
         if let Some(content) = &c.content {
             // Adjacently tagged: {tag: name, content: payload}.
-            let arms = e.variants.iter().zip(&names).map(|(v, vname)| {
+            let arms = e.variants.iter().enumerate().map(|(i, v)| {
+                let vi = proc_macro2::Literal::usize_unsuffixed(i);
                 let ident = &v.ident;
                 match &v.fields {
-                    Fields::Unit => Ok(quote! { #vname => {
+                    Fields::Unit => Ok(quote! { #vi => {
                         r.object(&mut |r, key| if key == #content { r.null() } else { r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[#tag, #content]) })?;
                         ::core::result::Result::Ok(Self::#ident)
                     } }),
                     Fields::Unnamed(un) if un.unnamed.len() == 1 => {
                         let ty = &un.unnamed[0].ty;
-                        Ok(quote! { #vname => {
+                        Ok(quote! { #vi => {
                             let mut slot: ::core::option::Option<#ty> = ::core::option::Option::None;
                             r.object(&mut |r, key| if key == #content { r.field(&mut slot, #content) } else { r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[#tag, #content]) })?;
                             match slot { ::core::option::Option::Some(v) => ::core::result::Result::Ok(Self::#ident(v)), ::core::option::Option::None => ::core::result::Result::Err(r.error(concat!("missing field `", #content, "`"))) }
@@ -529,37 +530,38 @@ fn read_enum(input: &DeriveInput, c: &Container, e: &syn::DataEnum) -> syn::Resu
             }).collect::<syn::Result<Vec<_>>>()?;
             return Ok(quote! {
                 let tag = r.find_tag(#tag)?;
-                match &*tag {
+                match r.variant_index(&tag, &[#(#names),*])? {
                     #(#arms)*
-                    other => ::core::result::Result::Err(r.unknown_variant(other, &[#(#names),*])),
+                    _ => ::core::result::Result::Err(r.unknown_variant(&tag, &[#(#names),*])),
                 }
             });
         }
         // Internally tagged: {tag: name, ...fields}.
-        let arms = e.variants.iter().zip(&names).map(|(v, vname)| {
+        let arms = e.variants.iter().enumerate().map(|(i, v)| {
+                let vi = proc_macro2::Literal::usize_unsuffixed(i);
             let ident = &v.ident;
             match &v.fields {
-                Fields::Unit => Ok(quote! { #vname => {
+                Fields::Unit => Ok(quote! { #vi => {
                     r.object(&mut |r, key| r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[]))?;
                     ::core::result::Result::Ok(Self::#ident)
                 } }),
                 Fields::Unnamed(un) if un.unnamed.len() == 1 => {
                     let ty = &un.unnamed[0].ty;
-                    Ok(quote! { #vname => ::core::result::Result::Ok(Self::#ident(<#ty as crate::wire::FromWire>::read_fields(r, ::core::option::Option::Some(#tag))?)), })
+                    Ok(quote! { #vi => ::core::result::Result::Ok(Self::#ident(<#ty as crate::wire::FromWire>::read_fields(r, ::core::option::Option::Some(#tag))?)), })
                 }
                 Fields::Named(named) => {
                     let fields = named_fields(named, field_rule)?;
                     let read = read_named(&fields, quote!(Self::#ident), deny, false, quote!(::core::option::Option::Some(#tag)));
-                    Ok(quote! { #vname => { #read } })
+                    Ok(quote! { #vi => { #read } })
                 }
                 Fields::Unnamed(_) => Err(syn::Error::new_spanned(v, "tuple variants are not supported")),
             }
         }).collect::<syn::Result<Vec<_>>>()?;
         return Ok(quote! {
             let tag = r.find_tag(#tag)?;
-            match &*tag {
+            match r.variant_index(&tag, &[#(#names),*])? {
                 #(#arms)*
-                other => ::core::result::Result::Err(r.unknown_variant(other, &[#(#names),*])),
+                _ => ::core::result::Result::Err(r.unknown_variant(&tag, &[#(#names),*])),
             }
         });
     }
@@ -569,30 +571,31 @@ fn read_enum(input: &DeriveInput, c: &Container, e: &syn::DataEnum) -> syn::Resu
     let unit_arms = e
         .variants
         .iter()
-        .zip(&names)
-        .filter(|(v, _)| matches!(v.fields, Fields::Unit))
-        .map(|(v, vname)| {
+        .enumerate()
+        .filter(|(_, v)| matches!(v.fields, Fields::Unit))
+        .map(|(i, v)| {
             let ident = &v.ident;
-            quote! { #vname => ::core::result::Result::Ok(Self::#ident), }
+            let vi = proc_macro2::Literal::usize_unsuffixed(i);
+            quote! { #vi => ::core::result::Result::Ok(Self::#ident), }
         });
     if all_unit {
         return Ok(quote! {
-            let name = r.str()?;
-            match &*name {
+            match r.variant(&[#(#names),*])? {
                 #(#unit_arms)*
-                other => ::core::result::Result::Err(r.unknown_variant(other, &[#(#names),*])),
+                _ => ::core::result::Result::Err(r.error("unknown variant")),
             }
         });
     }
-    let data_arms = e.variants.iter().zip(&names).map(|(v, vname)| {
+    let data_arms = e.variants.iter().enumerate().map(|(i, v)| {
+                let vi = proc_macro2::Literal::usize_unsuffixed(i);
         let ident = &v.ident;
         match &v.fields {
-            Fields::Unit => Ok(quote! { #vname => { r.null()?; ::core::result::Result::Ok(Self::#ident) } }),
-            Fields::Unnamed(un) if un.unnamed.len() == 1 => Ok(quote! { #vname => ::core::result::Result::Ok(Self::#ident(crate::wire::FromWire::read(r)?)), }),
+            Fields::Unit => Ok(quote! { #vi => { r.null()?; ::core::result::Result::Ok(Self::#ident) } }),
+            Fields::Unnamed(un) if un.unnamed.len() == 1 => Ok(quote! { #vi => ::core::result::Result::Ok(Self::#ident(crate::wire::FromWire::read(r)?)), }),
             Fields::Named(named) => {
                 let fields = named_fields(named, field_rule)?;
                 let read = read_named(&fields, quote!(Self::#ident), deny, false, quote!(::core::option::Option::None));
-                Ok(quote! { #vname => { #read } })
+                Ok(quote! { #vi => { #read } })
             }
             Fields::Unnamed(_) => Err(syn::Error::new_spanned(v, "tuple variants are not supported")),
         }
@@ -600,9 +603,9 @@ fn read_enum(input: &DeriveInput, c: &Container, e: &syn::DataEnum) -> syn::Resu
     Ok(quote! {
         if r.peek_string()? {
             let name = r.str()?;
-            return match &*name {
+            return match r.variant_index(&name, &[#(#names),*])? {
                 #(#unit_arms)*
-                other => ::core::result::Result::Err(r.unknown_variant(other, &[#(#names),*])),
+                _ => ::core::result::Result::Err(r.unknown_variant(&name, &[#(#names),*])),
             };
         }
         let mut out: ::core::option::Option<Self> = ::core::option::Option::None;
@@ -610,9 +613,9 @@ fn read_enum(input: &DeriveInput, c: &Container, e: &syn::DataEnum) -> syn::Resu
             if out.is_some() {
                 return ::core::result::Result::Err(r.error("an externally tagged enum has exactly one key"));
             }
-            out = ::core::option::Option::Some(match key {
+            out = ::core::option::Option::Some(match r.variant_index(key, &[#(#names),*])? {
                 #(#data_arms)*
-                other => ::core::result::Result::Err(r.unknown_variant(other, &[#(#names),*])),
+                _ => ::core::result::Result::Err(r.unknown_variant(key, &[#(#names),*])),
             }?);
             ::core::result::Result::Ok(())
         })?;
@@ -710,6 +713,21 @@ fn write_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
 
 fn write_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
     let field_rule = c.rename_all_fields;
+    let all_unit = e.variants.iter().all(|v| matches!(v.fields, Fields::Unit));
+    if all_unit && !e.variants.is_empty() && !c.untagged && c.tag.is_none() {
+        // A plain name: one call with the name picked from a table (LLVM turns the match
+        // into a lookup), not a call per variant.
+        let arms = e
+            .variants
+            .iter()
+            .map(|v| {
+                let ident = &v.ident;
+                let vname = variant_name(v, c.rename_all)?;
+                Ok(quote! { Self::#ident => #vname, })
+            })
+            .collect::<syn::Result<Vec<_>>>()?;
+        return Ok(quote! { w.str(match self { #(#arms)* }); });
+    }
     let mut arms = Vec::new();
     for v in &e.variants {
         let ident = &v.ident;
@@ -720,7 +738,7 @@ fn write_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
                 let body = if c.untagged {
                     quote! { w.null(); }
                 } else if let Some(tag) = &c.tag {
-                    quote! { w.open_object(); w.key(#tag); w.str(#vname); w.close_object(); }
+                    quote! { w.open_tagged(#tag, #vname); w.close_object(); }
                 } else {
                     quote! { w.str(#vname); }
                 };
@@ -733,7 +751,7 @@ fn write_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
                 } else if let (Some(tag), Some(content)) = (&c.tag, &c.content) {
                     quote! { w.open_object(); w.key(#tag); w.str(#vname); w.key(#content); crate::wire::ToWire::write(inner, w); w.close_object(); }
                 } else if let Some(tag) = &c.tag {
-                    quote! { w.open_object(); w.key(#tag); w.str(#vname); crate::wire::ToWire::write_fields(inner, w); w.close_object(); }
+                    quote! { w.open_tagged(#tag, #vname); crate::wire::ToWire::write_fields(inner, w); w.close_object(); }
                 } else {
                     quote! { w.open_object(); w.key(#vname); crate::wire::ToWire::write(inner, w); w.close_object(); }
                 };
@@ -756,7 +774,7 @@ fn write_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
                         "adjacently tagged struct variants are not supported",
                     ));
                 } else if let Some(tag) = &c.tag {
-                    quote! { w.open_object(); w.key(#tag); w.str(#vname); #stmts w.close_object(); }
+                    quote! { w.open_tagged(#tag, #vname); #stmts w.close_object(); }
                 } else {
                     quote! { w.open_object(); w.key(#vname); w.open_object(); #stmts w.close_object(); w.close_object(); }
                 };

@@ -296,7 +296,7 @@ impl Clock {
                 l.remaining = Some(left.saturating_sub(by));
             }
         }
-        timed.sort_by_key(|h| h.at());
+        crate::sorting::sort_by_key(&mut timed, |h| h.at());
         let mut happenings = timed;
         for c in &mut self.supplies {
             let Some(tick) = c.tick else { continue };

@@ -359,12 +359,9 @@ fn check_filter(filter: &RollFilter) -> core::result::Result<(), String> {
     if filter.kinds.is_empty() {
         return Err("\"rolls.kinds\" must name at least one kind of roll".into());
     }
-    let kinds: BTreeSet<_> = filter.kinds.iter().collect();
-    let abilities: BTreeSet<_> = filter.abilities.iter().collect();
-    let skills: BTreeSet<_> = filter.skills.iter().collect();
-    if kinds.len() != filter.kinds.len()
-        || abilities.len() != filter.abilities.len()
-        || skills.len() != filter.skills.len()
+    if crate::sorting::has_repeats(&filter.kinds)
+        || crate::sorting::has_repeats(&filter.abilities)
+        || crate::sorting::has_repeats(&filter.skills)
     {
         return Err("\"rolls\" repeats an entry".into());
     }

@@ -114,10 +114,15 @@ pub fn roll_off<R: DieRoller + ?Sized>(
                 scored.push((face, entrant));
             }
             // Stable sort: equal faces keep the caller's order inside their new group.
-            match config.winner {
-                RollOffWinner::Highest => scored.sort_by_key(|s| core::cmp::Reverse(s.0)),
-                RollOffWinner::Lowest => scored.sort_by_key(|s| s.0),
-            }
+            // One comparator for both directions, so the sort is compiled once.
+            let highest = config.winner == RollOffWinner::Highest;
+            scored.sort_by(|a, b| {
+                if highest {
+                    b.0.cmp(&a.0)
+                } else {
+                    a.0.cmp(&b.0)
+                }
+            });
             let mut current: Vec<u32> = Vec::new();
             let mut current_face = None;
             for (face, entrant) in scored {

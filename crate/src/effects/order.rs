@@ -43,7 +43,7 @@ pub fn order_by_d20<R: DieRoller + ?Sized>(
     }
     let mut order: Vec<usize> = (0..count).collect();
     // Stable sort: ties left after MAX_TIE_PASSES keep application order.
-    order.sort_by(|&a, &b| keys.get(a).cmp(&keys.get(b)));
+    crate::sorting::sort_indices(&mut order, &mut |a, b| keys.get(a).cmp(&keys.get(b)));
     Ok(order
         .into_iter()
         .map(|i| {

@@ -969,7 +969,7 @@ impl EffectTracker {
         mut planned: Vec<Planned>,
         roller: &mut dyn DieRoller,
     ) -> Result<Vec<(Planned, Vec<RolledDie>)>> {
-        planned.sort_by_key(|p| (p.group, p.index));
+        crate::sorting::sort_by_key(&mut planned, |p| (p.group, p.index));
         if self.rules.simultaneous == SimultaneousOrder::Applied || planned.len() < 2 {
             return Ok(planned.into_iter().map(|p| (p, Vec::new())).collect());
         }

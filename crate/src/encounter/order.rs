@@ -195,7 +195,7 @@ impl Encounter {
             .enumerate()
             .filter_map(|(i, s)| s.total.map(|t| (i, t, s.ties.as_slice())))
             .collect();
-        sides.sort_unstable_by(|a, b| {
+        crate::sorting::sort_by(&mut sides, |a, b| {
             b.1.cmp(&a.1)
                 .then_with(|| higher_first(a.2, b.2))
                 .then(a.0.cmp(&b.0))

@@ -519,16 +519,20 @@ pub fn expiry_order(effects: u32, dice: &mut dyn DieRoller) -> Result<ExpiryOrde
         }
         Ok(faces)
     })?;
-    let mut order: Vec<u32> = (0..effects).collect();
-    order.sort_by(|a, b| {
+    let mut by_faces: Vec<usize> = (0..effects as usize).collect();
+    crate::sorting::sort_indices(&mut by_faces, &mut |a, b| {
         let fa = rolls
-            .get(*a as usize)
+            .get(a)
             .map(|r| r.iter().map(|d| d.face).collect::<Vec<_>>());
         let fb = rolls
-            .get(*b as usize)
+            .get(b)
             .map(|r| r.iter().map(|d| d.face).collect::<Vec<_>>());
         fa.cmp(&fb)
     });
+    let order = by_faces
+        .into_iter()
+        .filter_map(|i| u32::try_from(i).ok())
+        .collect();
     Ok(ExpiryOrder { rolls, order })
 }
 

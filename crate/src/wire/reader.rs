@@ -612,6 +612,25 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// A unit variant's name, as its index in `names` (the enum's variants in order). One
+    /// routine for every enum, so derived code matches a small integer instead of carrying its
+    /// own chain of string comparisons.
+    #[inline(never)]
+    pub fn variant(&mut self, names: &[&str]) -> Result<usize> {
+        let name = self.str()?;
+        self.variant_index(&name, names)
+    }
+
+    /// The index of `name` in `names`, or an unknown-variant error (a tag, or a key that names
+    /// a variant).
+    #[inline(never)]
+    pub fn variant_index(&self, name: &str, names: &[&str]) -> Result<usize> {
+        match names.iter().position(|n| *n == name) {
+            Some(i) => Ok(i),
+            None => Err(self.unknown_variant(name, names)),
+        }
+    }
+
     /// Try `read`; on failure put the reader back and give `None` (untagged enums).
     pub fn attempt<T>(&mut self, read: impl FnOnce(&mut Self) -> Result<T>) -> Option<T> {
         let (pos, depth) = (self.pos, self.depth);

@@ -2,6 +2,9 @@
 //! string escapes, integers, and floats through the same `zmij` shortest formatting).
 
 /// Compact JSON text being written.
+///
+/// Its primitives are kept out of line: derived code calls them at a few thousand places, and
+/// inlined, each call repeated the string's growth check (about a tenth of the module's code).
 pub struct Writer {
     out: String,
     /// Whether the next key or item needs a comma before it.
@@ -34,32 +37,38 @@ impl Writer {
         self.comma = false;
     }
 
+    #[inline(never)]
     pub fn open_object(&mut self) {
         self.out.push('{');
         self.comma = false;
     }
 
+    #[inline(never)]
     pub fn close_object(&mut self) {
         self.out.push('}');
         self.comma = true;
     }
 
+    #[inline(never)]
     pub fn open_array(&mut self) {
         self.out.push('[');
         self.comma = false;
     }
 
+    #[inline(never)]
     pub fn close_array(&mut self) {
         self.out.push(']');
         self.comma = true;
     }
 
     /// Before each array item.
+    #[inline(never)]
     pub fn item(&mut self) {
         self.sep();
     }
 
     /// A field name known to need no escaping (derived code: Rust identifiers and renames).
+    #[inline(never)]
     pub fn key(&mut self, name: &str) {
         self.sep();
         self.out.push('"');
@@ -68,28 +77,33 @@ impl Writer {
     }
 
     /// A map key of any text.
+    #[inline(never)]
     pub fn map_key(&mut self, name: &str) {
         self.sep();
         self.escaped(name);
         self.out.push(':');
     }
 
+    #[inline(never)]
     pub fn null(&mut self) {
         self.out.push_str("null");
         self.comma = true;
     }
 
+    #[inline(never)]
     pub fn bool(&mut self, value: bool) {
         self.out.push_str(if value { "true" } else { "false" });
         self.comma = true;
     }
 
+    #[inline(never)]
     pub fn unsigned(&mut self, value: u64) {
         let mut buf = itoa::Buffer::new();
         self.out.push_str(buf.format(value));
         self.comma = true;
     }
 
+    #[inline(never)]
     pub fn signed(&mut self, value: i64) {
         let mut buf = itoa::Buffer::new();
         self.out.push_str(buf.format(value));
@@ -97,6 +111,7 @@ impl Writer {
     }
 
     /// A float; not-a-number and infinities are `null`, as serde_json writes them.
+    #[inline(never)]
     pub fn float(&mut self, value: f64) {
         if value.is_finite() {
             let mut buf = zmij::Buffer::new();
@@ -108,6 +123,7 @@ impl Writer {
     }
 
     /// An `f32`, formatted as an `f32` (as serde_json does).
+    #[inline(never)]
     pub fn float32(&mut self, value: f32) {
         if value.is_finite() {
             let mut buf = zmij::Buffer::new();
@@ -118,12 +134,26 @@ impl Writer {
         }
     }
 
+    #[inline(never)]
     pub fn str(&mut self, value: &str) {
         self.escaped(value);
         self.comma = true;
     }
 
+    /// Open an internally tagged enum's object with its tag: `{"tag":"name"`. Both are Rust
+    /// identifiers or renames, so they need no escaping (as with [`Writer::key`]).
+    #[inline(never)]
+    pub fn open_tagged(&mut self, tag: &str, name: &str) {
+        self.out.push_str("{\"");
+        self.out.push_str(tag);
+        self.out.push_str("\":\"");
+        self.out.push_str(name);
+        self.out.push('"');
+        self.comma = true;
+    }
+
     /// Text already written as JSON (a nested snapshot, for instance).
+    #[inline(never)]
     pub fn raw(&mut self, json: &str) {
         self.out.push_str(json);
         self.comma = true;

@@ -532,7 +532,7 @@ impl Ctx<'_> {
             if delayed.is_empty() {
                 return self.end_round();
             }
-            delayed.sort_by(|a, b| self.enc.cmp_participants(*a, *b));
+            crate::sorting::sort_indices(&mut delayed, &mut |a, b| self.enc.cmp_participants(a, b));
             // Each resume goes to the front of what is left, so push them last-first.
             for i in delayed.into_iter().rev() {
                 let participant = self

@@ -100,7 +100,7 @@ impl Ctx<'_> {
             }
             idx.push(self.enc.pos(c)?);
         }
-        idx.sort_by(|a, b| self.enc.cmp_participants(*a, *b));
+        crate::sorting::sort_indices(&mut idx, &mut |a, b| self.enc.cmp_participants(a, b));
         let cut_in: Vec<ParticipantId> = idx
             .into_iter()
             .filter_map(|i| self.enc.participants.get(i).map(|p| p.id.clone()))

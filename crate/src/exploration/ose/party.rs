@@ -100,7 +100,7 @@ pub fn magic_item_pick_order(
                 )
             })
             .collect();
-        faces.sort_by_key(|f| core::cmp::Reverse(f.0));
+        crate::sorting::sort_by_key(&mut faces, |f| core::cmp::Reverse(f.0));
         let mut start = 0;
         while start < faces.len() {
             let face = faces.get(start).map_or(0, |f| f.0);
@@ -120,7 +120,7 @@ pub fn magic_item_pick_order(
             start = end;
         }
     }
-    rolls.sort_by(|a, b| {
+    crate::sorting::sort_by(&mut rolls, |a, b| {
         let fa: Vec<u32> = a.dice.iter().map(|d| d.face).collect();
         let fb: Vec<u32> = b.dice.iter().map(|d| d.face).collect();
         fb.cmp(&fa)
