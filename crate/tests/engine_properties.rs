@@ -155,7 +155,9 @@ where
 fn draw_sample() -> Sample {
     use proptest::strategy::ValueTree;
     let mut runner = proptest::test_runner::TestRunner::deterministic();
-    let mut draw = |presets: &[&str], commands: BoxedStrategy<String>| {
+    // Each sequence starts from a cast (so most commands have someone to act on), then goes
+    // random.
+    let mut draw = |presets: &[&str], setup: &[&str], commands: BoxedStrategy<String>| {
         let mut cases = Vec::new();
         for preset in presets {
             for _ in 0..6 {
@@ -166,7 +168,7 @@ fn draw_sample() -> Sample {
                 cases.push(SampleCase {
                     preset: preset.to_string(),
                     seed: seed % (1 << 53),
-                    commands,
+                    commands: setup.iter().map(|c| c.to_string()).chain(commands).collect(),
                     snapshot: String::new(),
                 });
             }
@@ -175,10 +177,20 @@ fn draw_sample() -> Sample {
     };
     Sample {
         description: "Random command sequences drawn once by crate/tests/engine_properties.rs; natively and in wasm (tests/js/sequences.test.mjs) each must end in its snapshot byte for byte.".into(),
-        encounters: draw(&["gh5e", "a5e", "hyb", "ose"], command().boxed()),
-        journeys: draw(&["hyb", "ose"], journey_command().boxed()),
+        encounters: draw(&["gh5e", "a5e", "hyb", "ose"], &ENCOUNTER_CAST, command().boxed()),
+        journeys: draw(&["hyb", "ose"], &JOURNEY_CAST, journey_command().boxed()),
     }
 }
+
+const ENCOUNTER_CAST: [&str; 3] = [
+    r#"{"type":"addParticipant","participant":{"id":"p0","name":"N p0","side":"party","dex":14}}"#,
+    r#"{"type":"addParticipant","participant":{"id":"p1","name":"N p1","side":"foes","dex":10}}"#,
+    r#"{"type":"addParticipant","participant":{"id":"p2","name":"N p2","side":"foes","dex":12}}"#,
+];
+const JOURNEY_CAST: [&str; 2] = [
+    r#"{"type":"addMember","member":{"id":"ana","bestModifier":1,"strModifier":0,"encumbered":false,"movement":120}}"#,
+    r#"{"type":"addMember","member":{"id":"bo","bestModifier":0,"strModifier":0,"encumbered":false,"movement":90}}"#,
+];
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 struct Sample {
