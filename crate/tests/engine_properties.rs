@@ -12,12 +12,12 @@
 //! properties); a shared sample of sequences is replayed in wasm too (`sequences.json`).
 //! The case count is small so `npm test` stays quick; `PROPTEST_CASES=2000` runs more.
 
+#[path = "journey_strategies.rs"]
+mod journey_strategies;
 #[path = "properties_support.rs"]
 mod properties;
 #[path = "vectors_support.rs"]
 mod vectors;
-#[path = "journey_strategies.rs"]
-mod journey_strategies;
 
 use journey_strategies::{journey, journey_command};
 use proptest::prelude::*;
@@ -161,14 +161,19 @@ fn draw_sample() -> Sample {
         let mut cases = Vec::new();
         for preset in presets {
             for _ in 0..6 {
-                let (seed, commands) = (any::<u64>(), prop::collection::vec(commands.clone(), 5..30))
-                    .new_tree(&mut runner)
-                    .unwrap()
-                    .current();
+                let (seed, commands) =
+                    (any::<u64>(), prop::collection::vec(commands.clone(), 5..30))
+                        .new_tree(&mut runner)
+                        .unwrap()
+                        .current();
                 cases.push(SampleCase {
                     preset: preset.to_string(),
                     seed: seed % (1 << 53),
-                    commands: setup.iter().map(|c| c.to_string()).chain(commands).collect(),
+                    commands: setup
+                        .iter()
+                        .map(|c| c.to_string())
+                        .chain(commands)
+                        .collect(),
                     snapshot: String::new(),
                 });
             }

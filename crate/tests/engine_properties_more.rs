@@ -1,10 +1,10 @@
 //! The engine's promises (see `properties_support.rs`) over random journeys in both journey
 //! rulesets and random creature operations under every creature ruleset (issue 14).
 
-#[path = "properties_support.rs"]
-mod properties;
 #[path = "journey_strategies.rs"]
 mod journey_strategies;
+#[path = "properties_support.rs"]
+mod properties;
 
 use journey_strategies::{journey, journey_command};
 use proptest::prelude::*;
@@ -63,7 +63,11 @@ fn creature_op() -> impl Strategy<Value = String> {
 }
 
 fn kind() -> impl Strategy<Value = CreatureKind> {
-    prop::sample::select(vec![CreatureKind::Pc, CreatureKind::Monster, CreatureKind::Npc])
+    prop::sample::select(vec![
+        CreatureKind::Pc,
+        CreatureKind::Monster,
+        CreatureKind::Npc,
+    ])
 }
 
 proptest! {

@@ -73,7 +73,9 @@ where
         return Err(fail("snapshot → load → snapshot differs".into()));
     }
     if replayed.state().save() != leader.state().save() {
-        return Err(fail("applying the bare events reached another state".into()));
+        return Err(fail(
+            "applying the bare events reached another state".into(),
+        ));
     }
     let mut again = Engine::<M>::from_json(&start)
         .map_err(|e| fail(format!("the first snapshot was refused: {e}")))?;

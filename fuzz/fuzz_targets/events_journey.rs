@@ -5,5 +5,6 @@ use libfuzzer_sys::fuzz_target;
 use turnkeeper_fuzz::{Unstructured, promises};
 
 fuzz_target!(|data: &[u8]| {
-    let _ = promises::events::<turnkeeper::exploration::journey::Journey>(&mut Unstructured::new(data));
+    let _ =
+        promises::events::<turnkeeper::exploration::journey::Journey>(&mut Unstructured::new(data));
 });

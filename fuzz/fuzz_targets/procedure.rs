@@ -13,7 +13,11 @@ fn run(u: &mut Unstructured) -> arbitrary::Result<()> {
     let (calls, donors) = templates::procedures();
     let (name, input) = u.choose(calls)?;
     let mut name = name.clone();
-    let mut input = if u.ratio(1, 8)? { u.choose(calls)?.1.clone() } else { input.clone() };
+    let mut input = if u.ratio(1, 8)? {
+        u.choose(calls)?.1.clone()
+    } else {
+        input.clone()
+    };
     if u.ratio(1, 32)? {
         name = u.arbitrary()?;
     }
@@ -39,7 +43,11 @@ fn run(u: &mut Unstructured) -> arbitrary::Result<()> {
                 panic!("{name}: the result is not JSON ({e}): {out}");
             }
         }
-        Err(_) => assert_eq!(dice.seed_state(), before, "{name}: a refused call moved the dice"),
+        Err(_) => assert_eq!(
+            dice.seed_state(),
+            before,
+            "{name}: a refused call moved the dice"
+        ),
     }
     Ok(())
 }

@@ -5,5 +5,7 @@ use libfuzzer_sys::fuzz_target;
 use turnkeeper_fuzz::{Unstructured, promises};
 
 fuzz_target!(|data: &[u8]| {
-    let _ = promises::snapshot::<turnkeeper::creature::sheet::CreatureSheet>(&mut Unstructured::new(data));
+    let _ = promises::snapshot::<turnkeeper::creature::sheet::CreatureSheet>(
+        &mut Unstructured::new(data),
+    );
 });

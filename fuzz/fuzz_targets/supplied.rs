@@ -4,16 +4,20 @@
 //! an error, never a panic.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
+use turnkeeper::dice::source::SeedAlgorithm;
 use turnkeeper::dice::{
     Countdown, CountdownSpeed, DiceSource, DiceSpec, DieRoller, DieSize, Keep, RollMode,
-    RollOffConfig, RollOffWinner, SeedState, SeededDice, chance_in_six, percent,
-    roll_d20, roll_off, roll_twice,
+    RollOffConfig, RollOffWinner, SeedState, SeededDice, chance_in_six, percent, roll_d20,
+    roll_off, roll_twice,
 };
-use turnkeeper::dice::source::SeedAlgorithm;
 use turnkeeper_fuzz::Unstructured;
 
 fn sides(u: &mut Unstructured) -> arbitrary::Result<u32> {
-    Ok(if u.ratio(3, 4)? { u.int_in_range(0..=101)? } else { u.arbitrary()? })
+    Ok(if u.ratio(3, 4)? {
+        u.int_in_range(0..=101)?
+    } else {
+        u.arbitrary()?
+    })
 }
 
 fn run(u: &mut Unstructured) -> arbitrary::Result<()> {
@@ -49,8 +53,8 @@ fn run(u: &mut Unstructured) -> arbitrary::Result<()> {
             }
             2 => {
                 if let Ok(size) = DieSize::from_sides(sides(u)?) {
-                    let spec = DiceSpec::new(u.arbitrary::<u32>()? % 200, size)
-                        .plus(u.arbitrary()?);
+                    let spec =
+                        DiceSpec::new(u.arbitrary::<u32>()? % 200, size).plus(u.arbitrary()?);
                     if spec.validate().is_ok()
                         && let Ok(rolled) = spec.roll(d)
                     {
@@ -60,7 +64,11 @@ fn run(u: &mut Unstructured) -> arbitrary::Result<()> {
             }
             3 => {
                 if let Ok(size) = DieSize::from_sides(sides(u)?) {
-                    let keep = if u.arbitrary()? { Keep::Higher } else { Keep::Lower };
+                    let keep = if u.arbitrary()? {
+                        Keep::Higher
+                    } else {
+                        Keep::Lower
+                    };
                     if let Ok(r) = roll_twice(size, keep, d) {
                         assert!(r.face == r.first.face || r.face == r.second.face);
                     }
@@ -73,19 +81,35 @@ fn run(u: &mut Unstructured) -> arbitrary::Result<()> {
                 let _ = percent(u.arbitrary::<u32>()? % 103, d);
             }
             6 => {
-                let mode = *u.choose(&[RollMode::Normal, RollMode::Advantage, RollMode::Disadvantage])?;
+                let mode = *u.choose(&[
+                    RollMode::Normal,
+                    RollMode::Advantage,
+                    RollMode::Disadvantage,
+                ])?;
                 if let Ok(r) = roll_d20(mode, d) {
                     assert!((1..=20).contains(&r.natural));
                 }
             }
             7 => {
                 if let Ok(die) = DieSize::from_sides(sides(u)?) {
-                    let winner = if u.arbitrary()? { RollOffWinner::Highest } else { RollOffWinner::Lowest };
-                    let _ = roll_off(u.arbitrary::<u32>()? % 40, &RollOffConfig { die, winner }, d);
+                    let winner = if u.arbitrary()? {
+                        RollOffWinner::Highest
+                    } else {
+                        RollOffWinner::Lowest
+                    };
+                    let _ = roll_off(
+                        u.arbitrary::<u32>()? % 40,
+                        &RollOffConfig { die, winner },
+                        d,
+                    );
                 }
             }
             _ => {
-                let speed = *u.choose(&[CountdownSpeed::Slow, CountdownSpeed::Medium, CountdownSpeed::Fast])?;
+                let speed = *u.choose(&[
+                    CountdownSpeed::Slow,
+                    CountdownSpeed::Medium,
+                    CountdownSpeed::Fast,
+                ])?;
                 if let Ok(mut pool) = Countdown::new(u.arbitrary::<u32>()? % 30, speed) {
                     for _ in 0..u.int_in_range(0..=8)? {
                         let _ = match u.int_in_range(0..=3)? {

@@ -8,13 +8,29 @@
 //! - a roll's faces replayed as supplied dice give the same roll.
 
 use arbitrary::{Result, Unstructured};
+use turnkeeper::ErrorCode;
 use turnkeeper::dice::limits::MAX_NOTATION_CHARS;
 use turnkeeper::dice::{Expression, SeededDice, SuppliedDice};
-use turnkeeper::ErrorCode;
 
 const NUMBERS: [&str; 18] = [
-    "0", "1", "2", "3", "4", "6", "8", "10", "12", "20", "100", "1000", "10000", "10001",
-    "1000000", "1000001", "9007199254740991", "9007199254740992",
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "6",
+    "8",
+    "10",
+    "12",
+    "20",
+    "100",
+    "1000",
+    "10000",
+    "10001",
+    "1000000",
+    "1000001",
+    "9007199254740991",
+    "9007199254740992",
 ];
 const MODIFIERS: [&str; 21] = [
     "kh", "kl", "k", "dh", "dl", "d", "x", "!", "xo", "rr", "r", "ro", "min", "max", "cs", "cf",
@@ -92,8 +108,7 @@ pub fn check(text: &str, seed: u64, faces: Vec<u32>) {
     match Expression::parse(&normalized) {
         Ok(again) => assert_eq!(again.normalized(), normalized, "{text:?}"),
         Err(e) => assert!(
-            e.code == ErrorCode::NotationLimit
-                && normalized.chars().count() > MAX_NOTATION_CHARS,
+            e.code == ErrorCode::NotationLimit && normalized.chars().count() > MAX_NOTATION_CHARS,
             "{text:?} normalizes to {normalized:?}, which does not parse: {e}"
         ),
     }

@@ -21,7 +21,9 @@ use crate::templates::{Fuzzable, read};
 pub fn dice(u: &mut Unstructured) -> Result<Box<dyn DieRoller>> {
     if u.ratio(3, 4)? {
         let seed = u.arbitrary::<u64>()? & ((1 << 53) - 1);
-        Ok(Box::new(SeededDice::new(seed).map_err(|_| arbitrary::Error::IncorrectFormat)?))
+        Ok(Box::new(
+            SeededDice::new(seed).map_err(|_| arbitrary::Error::IncorrectFormat)?,
+        ))
     } else {
         let n = u.int_in_range(0..=64)?;
         let mut faces = Vec::with_capacity(n);
@@ -70,7 +72,11 @@ where
     };
     match result {
         Err(_) => {
-            assert_eq!(leader.to_json(), before, "a refused command changed the state");
+            assert_eq!(
+                leader.to_json(),
+                before,
+                "a refused command changed the state"
+            );
             false
         }
         Ok(events) => {

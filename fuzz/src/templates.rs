@@ -150,7 +150,9 @@ impl Fuzzable for Encounter {
             );
             runs.push((engine, commands));
         }
-        runs.extend(recorded_engines(include_str!("../templates/encounter.jsonl")));
+        runs.extend(recorded_engines(include_str!(
+            "../templates/encounter.jsonl"
+        )));
         runs
     }
 
