@@ -57,4 +57,15 @@ if [ "${TURNKEEPER_SKIP_BROWSER:-0}" != 1 ] && { [ ! -x /usr/bin/chromium ] || [
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
 fi
 
+# 5. Fuzzing (issue 14; owner: the fuzz targets in fuzz/, run by scripts/fuzz.sh): cargo-fuzz,
+#    pinned. It drives libFuzzer on the stable toolchain (RUSTC_BOOTSTRAP=1, set by fuzz.sh),
+#    so no nightly toolchain is installed.
+CARGO_FUZZ_VERSION=0.13.2
+have_cf=""
+if cargo fuzz --version >/dev/null 2>&1; then have_cf=$(cargo fuzz --version | awk '{print $2}'); fi
+if [ "$have_cf" != "$CARGO_FUZZ_VERSION" ]; then
+  say "installing cargo-fuzz $CARGO_FUZZ_VERSION (about a minute, once)"
+  cargo install cargo-fuzz --version "$CARGO_FUZZ_VERSION"
+fi
+
 say "ready"

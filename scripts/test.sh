@@ -21,6 +21,9 @@ cargo clippy -q --all-targets -- -D warnings
 step "cargo clippy (wasm glue) -D warnings"
 cargo clippy -q --target wasm32-unknown-unknown --features wasm -p turnkeeper -- -D warnings
 
+step "cargo fmt --check (fuzz targets)"
+cargo fmt --manifest-path fuzz/Cargo.toml --check
+
 step "cargo test (native)"
 cargo test -q --workspace
 
@@ -43,3 +46,6 @@ node scripts/size-report.mjs
 
 step "JS, packaging and browser tests (node:test)"
 node --test --test-concurrency=1 tests/js/*.test.mjs tests/browser/*.test.mjs
+
+step "fuzz smoke: every fuzz target briefly on its committed corpus (long runs: npm run fuzz)"
+bash scripts/fuzz.sh --smoke

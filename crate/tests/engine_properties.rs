@@ -4,13 +4,27 @@
 //! - a command that fails leaves the snapshot (dice and batch count included) byte-identical;
 //! - a command that succeeds leaves an encounter that passes its invariants;
 //! - a follower that applies only the leader's batches is byte-identical to it after each one;
-//! - snapshot → load → snapshot gives the same text.
+//! - snapshot → load → snapshot gives the same text;
+//! - replay is deterministic (the same commands from the same snapshot, or only the bare
+//!   events, reach the same state).
 //!
+//! The promises are checked by `properties_support.rs` (shared with the journey and creature
+//! properties); a shared sample of sequences is replayed in wasm too (`sequences.json`).
 //! The case count is small so `npm test` stays quick; `PROPTEST_CASES=2000` runs more.
 
+#[path = "journey_strategies.rs"]
+mod journey_strategies;
+#[path = "properties_support.rs"]
+mod properties;
+#[path = "vectors_support.rs"]
+mod vectors;
+
+use journey_strategies::{journey, journey_command};
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+use serde::{Deserialize, Serialize};
 use turnkeeper::dice::DiceSource;
-use turnkeeper::encounter::{Encounter, EncounterCommand};
+use turnkeeper::encounter::Encounter;
 use turnkeeper::engine::Engine;
 use turnkeeper::rulesets::RulesetConfig;
 
@@ -68,66 +82,21 @@ fn command() -> impl Strategy<Value = String> {
     ]
 }
 
-/// 48 sequences per ruleset unless `PROPTEST_CASES` asks for more.
-fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(48)
+fn encounter(preset: &str, seed: u64) -> Engine<Encounter> {
+    let config: RulesetConfig =
+        serde_json::from_str(&format!(r#"{{"preset":"{preset}"}}"#)).unwrap();
+    Engine::new(
+        Encounter::new(config).unwrap(),
+        DiceSource::seeded(seed).unwrap(),
+    )
 }
 
 fn check_sequence(preset: &str, seed: u64, commands: &[String]) -> Result<(), TestCaseError> {
-    let config: RulesetConfig =
-        serde_json::from_str(&format!(r#"{{"preset":"{preset}"}}"#)).unwrap();
-    let mut leader = Engine::new(
-        Encounter::new(config).unwrap(),
-        DiceSource::seeded(seed).unwrap(),
-    );
-    let mut follower = Engine::<Encounter>::from_json(&leader.to_json()).unwrap();
-    for (i, text) in commands.iter().enumerate() {
-        let Ok(command) = serde_json::from_str::<EncounterCommand>(text) else {
-            continue;
-        };
-        let before = leader.to_json();
-        match leader.execute(command).map(<[_]>::to_vec) {
-            Err(_) => prop_assert_eq!(
-                leader.to_json(),
-                before,
-                "#{} {} failed but changed the encounter",
-                i,
-                text
-            ),
-            Ok(events) => {
-                if let Err(e) = leader.state().check() {
-                    return Err(TestCaseError::fail(format!(
-                        "#{i} {text} broke an invariant: {e}"
-                    )));
-                }
-                let batch = leader.seal(events);
-                if let Err(e) = follower.apply_batch(&batch) {
-                    return Err(TestCaseError::fail(format!(
-                        "#{i} {text}: the follower refused the batch: {e}"
-                    )));
-                }
-                prop_assert_eq!(
-                    follower.to_json(),
-                    leader.to_json(),
-                    "#{} {}: the follower differs",
-                    i,
-                    text
-                );
-            }
-        }
-    }
-    let saved = leader.to_json();
-    let reloaded = Engine::<Encounter>::from_json(&saved)
-        .map_err(|e| TestCaseError::fail(format!("its own snapshot was refused: {e}")))?;
-    prop_assert_eq!(reloaded.to_json(), saved);
-    Ok(())
+    properties::check_sequence(encounter(preset, seed), commands).map(|_| ())
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: properties::cases(), ..ProptestConfig::default() })]
 
     #[test]
     fn greyhawk_sequences_keep_every_promise(seed in any::<u64>(), commands in prop::collection::vec(command(), 1..40)) {
@@ -148,4 +117,97 @@ proptest! {
     fn ose_sequences_keep_every_promise(seed in any::<u64>(), commands in prop::collection::vec(command(), 1..40)) {
         check_sequence("ose", seed % (1 << 53), &commands)?;
     }
+}
+
+/// The shared sample `tests/vectors/sequences.json`: random sequences (drawn once from the
+/// strategies above with `TURNKEEPER_BLESS_VECTORS=1`) and the snapshot each ends in. Natively
+/// each still ends there; `tests/js/sequences.test.mjs` replays the same file through wasm.
+#[test]
+fn the_shared_random_sequences_end_in_their_recorded_snapshots() {
+    let (path, sample): (_, Sample) = vectors::load("sequences.json");
+    let sample = if std::env::var_os("TURNKEEPER_BLESS_VECTORS").is_some() {
+        draw_sample()
+    } else {
+        sample
+    };
+    let mut measured = sample.clone();
+    for (case, out) in sample.encounters.iter().zip(&mut measured.encounters) {
+        out.snapshot = check_sequence_ok(encounter(&case.preset, case.seed), &case.commands);
+    }
+    for (case, out) in sample.journeys.iter().zip(&mut measured.journeys) {
+        out.snapshot = check_sequence_ok(journey(&case.preset, case.seed), &case.commands);
+    }
+    if vectors::blessed(&path, &measured) {
+        return;
+    }
+    assert_eq!(measured, sample);
+}
+
+fn check_sequence_ok<M>(leader: Engine<M>, commands: &[String]) -> String
+where
+    M: turnkeeper::engine::Model,
+    M::Command: turnkeeper::wire::FromWire,
+{
+    properties::check_sequence(leader, commands).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Six encounter sequences per ruleset and six journey sequences per ruleset.
+fn draw_sample() -> Sample {
+    use proptest::strategy::ValueTree;
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    // Each sequence starts from a cast (so most commands have someone to act on), then goes
+    // random.
+    let mut draw = |presets: &[&str], setup: &[&str], commands: BoxedStrategy<String>| {
+        let mut cases = Vec::new();
+        for preset in presets {
+            for _ in 0..6 {
+                let (seed, commands) =
+                    (any::<u64>(), prop::collection::vec(commands.clone(), 5..30))
+                        .new_tree(&mut runner)
+                        .unwrap()
+                        .current();
+                cases.push(SampleCase {
+                    preset: preset.to_string(),
+                    seed: seed % (1 << 53),
+                    commands: setup
+                        .iter()
+                        .map(|c| c.to_string())
+                        .chain(commands)
+                        .collect(),
+                    snapshot: String::new(),
+                });
+            }
+        }
+        cases
+    };
+    Sample {
+        description: "Random command sequences drawn once by crate/tests/engine_properties.rs; natively and in wasm (tests/js/sequences.test.mjs) each must end in its snapshot byte for byte.".into(),
+        encounters: draw(&["gh5e", "a5e", "hyb", "ose"], &ENCOUNTER_CAST, command().boxed()),
+        journeys: draw(&["hyb", "ose"], &JOURNEY_CAST, journey_command().boxed()),
+    }
+}
+
+const ENCOUNTER_CAST: [&str; 3] = [
+    r#"{"type":"addParticipant","participant":{"id":"p0","name":"N p0","side":"party","dex":14}}"#,
+    r#"{"type":"addParticipant","participant":{"id":"p1","name":"N p1","side":"foes","dex":10}}"#,
+    r#"{"type":"addParticipant","participant":{"id":"p2","name":"N p2","side":"foes","dex":12}}"#,
+];
+const JOURNEY_CAST: [&str; 2] = [
+    r#"{"type":"addMember","member":{"id":"ana","bestModifier":1,"strModifier":0,"encumbered":false,"movement":120}}"#,
+    r#"{"type":"addMember","member":{"id":"bo","bestModifier":0,"strModifier":0,"encumbered":false,"movement":90}}"#,
+];
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Sample {
+    description: String,
+    encounters: Vec<SampleCase>,
+    journeys: Vec<SampleCase>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct SampleCase {
+    preset: String,
+    seed: u64,
+    commands: Vec<String>,
+    snapshot: String,
 }

@@ -336,6 +336,28 @@ fn a5e_obj_10_forcefields_cant_be_bashed_and_regenerate_5_per_round() {
     assert_eq!(far_future::regenerate_forcefield(&mut down, true), 5);
 }
 
+/// Fuzzing found (issue 14): HP passed back with the current above the maximum made a
+/// forcefield "regain" a negative amount (a subtraction overflow: a panic in debug builds, a
+/// wrapped 4-billion in release). Such HP are refused, and regeneration never counts below 0.
+#[test]
+fn a5e_obj_10_object_hp_above_the_maximum_are_refused_fuzz_regression() {
+    let bad = ObjectHp {
+        current: 50,
+        max: 10,
+    };
+    assert_eq!(bad.checked().unwrap_err().code, ErrorCode::InvalidArgument);
+    let zero = ObjectHp { current: 0, max: 0 };
+    assert_eq!(zero.checked().unwrap_err().code, ErrorCode::InvalidArgument);
+    let fine = ObjectHp {
+        current: 10,
+        max: 10,
+    };
+    assert_eq!(fine.checked().unwrap(), fine);
+    let mut odd = bad;
+    assert_eq!(far_future::regenerate_forcefield(&mut odd, false), 0);
+    assert_eq!(odd.current, 10);
+}
+
 #[test]
 fn a5e_obj_11_ray_shielding_resists_fire_and_radiant() {
     let shielded = ObjectDefenses {

@@ -153,8 +153,10 @@ where
 }
 
 /// `applyEvents` for every engine: a batch (JSON object) is checked, a bare event array is
-/// applied unchecked; both all or nothing.
-fn apply_text<M>(engine: &mut crate::engine::Engine<M>, text: &str) -> crate::Result<()>
+/// applied unchecked; both all or nothing. (Public, but not part of the API, so the fuzz
+/// targets in `fuzz/` run exactly this path natively.)
+#[doc(hidden)]
+pub fn apply_text<M>(engine: &mut crate::engine::Engine<M>, text: &str) -> crate::Result<()>
 where
     M: crate::engine::Model,
     M::Event: crate::wire::FromWire,

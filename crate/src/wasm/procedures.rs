@@ -734,8 +734,10 @@ pub fn procedure(name: &str, input: &str, dice: &mut DiceBox) -> JsResult<String
 }
 
 /// [`procedure`] without the JS error: the A5E names go to [`super::procedures_a5e`], the rest
-/// to [`dispatch`], and a name neither knows is `INVALID_ARGUMENT`.
-fn run_procedure(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<String> {
+/// to [`dispatch`], and a name neither knows is `INVALID_ARGUMENT`. (Public, but not part of
+/// the API, so the fuzz targets in `fuzz/` run exactly this path natively.)
+#[doc(hidden)]
+pub fn run_procedure(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<String> {
     let out = if name.starts_with("a5e.") {
         super::procedures_a5e::dispatch(name, input, d)?
     } else {

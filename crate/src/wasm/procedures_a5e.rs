@@ -730,7 +730,8 @@ fn step_of(i: &A5eBudgetInput) -> Result<MoveStep> {
 
 /// The hit points an `a5e.objectHp` step works on.
 fn hp_of(i: &A5eObjectHpState) -> Result<ObjectHp> {
-    i.hp.ok_or_else(|| crate::error::Error::invalid_argument("missing field `hp`"))
+    i.hp.ok_or_else(|| crate::error::Error::invalid_argument("missing field `hp`"))?
+        .checked()
 }
 
 /// Run the A5E procedure `name`; `None` for an unknown name.
@@ -1185,6 +1186,28 @@ mod tests {
             }
         }
         assert_eq!(run("a5e.nope", "{}").unwrap(), None);
+    }
+
+    /// The fuzz reproducer's input (issue 14): HP above the maximum are `INVALID_ARGUMENT`
+    /// for every stateful object-HP step, not a negative regeneration.
+    #[test]
+    fn a5e_obj_10_object_hp_above_the_maximum_fuzz_regression() {
+        for name in ["a5e.objectHp.take", "a5e.objectHp.regenerate"] {
+            let e = run(
+                name,
+                r#"{"hp":{"current":50,"max":10},"brokenRegenerates":true}"#,
+            )
+            .unwrap_err();
+            assert_eq!(e.code, ErrorCode::InvalidArgument, "{name}");
+        }
+        let out = run(
+            "a5e.objectHp.regenerate",
+            r#"{"hp":{"current":7,"max":10}}"#,
+        )
+        .unwrap()
+        .unwrap();
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["result"], 3, "{out}");
     }
 
     #[test]

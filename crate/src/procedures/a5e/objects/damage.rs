@@ -136,6 +136,21 @@ impl ObjectHp {
         Ok(Self { current: max, max })
     }
 
+    /// An object's HP as a caller passed them back (stateful procedures take the state as
+    /// input): the maximum within [`ObjectHp::new`]'s range and the current HP at most the
+    /// maximum, else `INVALID_ARGUMENT` (current above the maximum made regeneration count
+    /// negative HP; found by fuzzing).
+    pub fn checked(self) -> Result<Self> {
+        let fresh = Self::new(self.max)?;
+        if self.current > fresh.max {
+            return Err(crate::error::Error::invalid_argument(format!(
+                "an object's current hit points ({}) exceed its maximum ({})",
+                self.current, self.max
+            )));
+        }
+        Ok(self)
+    }
+
     /// A5E-OBJ-02: at 0 HP an object breaks.
     pub const fn broken(&self) -> bool {
         self.current == 0

@@ -115,7 +115,7 @@ pub fn regenerate_forcefield(hp: &mut ObjectHp, broken_regenerates: bool) -> u32
         .current
         .saturating_add(FORCEFIELD_REGEN_PER_ROUND)
         .min(hp.max);
-    hp.current - before
+    hp.current.saturating_sub(before)
 }
 
 /// A5E-OBJ-11: ray-shielded objects resist fire and radiant damage.

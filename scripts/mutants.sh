@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Mutation testing of one rules module with cargo-mutants (issue 14), scoped so a run fits a
+# shared machine: only the module's own source files are mutated, and each mutant is tested by
+# the crate's unit tests and the integration tests that exercise that module (not the whole
+# suite). Results land in target/mutants/MODULE/mutants.out (caught.txt, missed.txt,
+# unviable.txt, timeout.txt).
+#
+#   bash scripts/mutants.sh initiative|effects|dice|creature [extra cargo-mutants args]
+#
+# Each mutant rebuilds the crate and those test binaries: expect minutes per mutant on a busy
+# 2-core machine (hours per module), so run it on a quiet one. Installs cargo-mutants if missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+module="${1:?usage: scripts/mutants.sh initiative|effects|dice|creature [args]}"
+shift
+
+case "$module" in
+  dice) tests=(dice_atomic dice_helpers dice_hostile dice_notation dice_stats dice_vectors) ;;
+  initiative) tests=(encounter_greyhawk encounter_ose encounter_a5e encounter_hyb encounter_replay
+    encounter_roster encounter_snapshot effects_greyhawk vectors_encounter dice_helpers) ;;
+  effects) tests=(effects_expiry effects_greyhawk effects_limits effects_snapshot
+    encounter_effects_expiry encounter_snapshot) ;;
+  creature) tests=(creature_a5e_damage creature_a5e_dying creature_hyb creature_invalid
+    creature_ose creature_tracks rest_a5e rest_hyb_ose encounter_creatures_a5e) ;;
+  *) echo "unknown module $module" >&2; exit 2 ;;
+esac
+
+if ! cargo mutants --version >/dev/null 2>&1; then
+  cargo install cargo-mutants --version 27.1.0
+fi
+
+args=(--cargo-test-arg=--lib)
+for t in "${tests[@]}"; do args+=("--cargo-test-arg=--test=$t"); done
+mkdir -p "target/mutants/$module"
+exec cargo mutants -p turnkeeper -f "crate/src/$module/**" -j 1 --timeout 120 \
+  "${args[@]}" -o "target/mutants/$module" "$@"
