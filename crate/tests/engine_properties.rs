@@ -140,6 +140,17 @@ fn the_shared_random_sequences_end_in_their_recorded_snapshots() {
     if vectors::blessed(&path, &measured) {
         return;
     }
+    for (i, (m, s)) in measured
+        .encounters
+        .iter()
+        .zip(&sample.encounters)
+        .enumerate()
+    {
+        assert_eq!(m.snapshot, s.snapshot, "encounter sequence {i}");
+    }
+    for (i, (m, s)) in measured.journeys.iter().zip(&sample.journeys).enumerate() {
+        assert_eq!(m.snapshot, s.snapshot, "journey sequence {i}");
+    }
     assert_eq!(measured, sample);
 }
 

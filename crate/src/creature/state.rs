@@ -173,7 +173,7 @@ impl HybState {
 ///
 /// Fields are public plain data (a snapshot stores them as they are); every operation validates
 /// the record first and works on a copy, so a failed call leaves the creature unchanged.
-#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Creature {
@@ -213,6 +213,31 @@ pub struct Creature {
     pub abilities: Option<AbilityScores>,
     #[serde(default, skip_serializing_if = "HybState::is_default")]
     pub hyb: HybState,
+}
+
+/// Hashed field by field as `derive(Hash)` did when `zero_hp` was required: a rule that is set
+/// hashes as before, so digests and snapshot checksums written by earlier versions still match.
+impl core::hash::Hash for Creature {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.kind.hash(h);
+        if let Some(z) = &self.zero_hp {
+            z.hash(h);
+        }
+        self.hp.hash(h);
+        self.level.hash(h);
+        self.con_mod.hash(h);
+        self.defenses.hash(h);
+        self.death.hash(h);
+        self.doom.hash(h);
+        self.hit_dice.hash(h);
+        self.fatigue.hash(h);
+        self.strife.hash(h);
+        self.crit_block_used.hash(h);
+        self.last_long_rest.hash(h);
+        self.subdual.hash(h);
+        self.abilities.hash(h);
+        self.hyb.hash(h);
+    }
 }
 
 fn is_zero(n: &u32) -> bool {

@@ -250,7 +250,7 @@ pub enum EmptyDeclaration {
 }
 
 /// Greyhawk options a preset or user sets.
-#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct GreyhawkOptions {
@@ -274,6 +274,23 @@ pub struct GreyhawkOptions {
     /// ends" consequences can turn the dice off: simultaneous expiries then end in the order
     /// they were applied, and no d20 is asked for.
     pub order_expiries: bool,
+}
+
+/// Hashed as before `order_expiries` existed while it keeps its default, so digests and
+/// snapshot checksums written by earlier versions still match.
+impl core::hash::Hash for GreyhawkOptions {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.step_chain.hash(h);
+        self.bonus_target.hash(h);
+        self.penalty_target.hash(h);
+        self.weapon_speed.hash(h);
+        self.spell_disruption.hash(h);
+        self.empty_declaration.hash(h);
+        self.group_rolls.hash(h);
+        if !self.order_expiries {
+            self.order_expiries.hash(h);
+        }
+    }
 }
 
 impl Default for GreyhawkOptions {

@@ -72,7 +72,7 @@ impl Preset {
 }
 
 /// A preset plus overrides: everything an encounter needs to know about its rules.
-#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct RulesetConfig {
@@ -98,6 +98,24 @@ pub struct RulesetConfig {
     /// default readings ([`RulesetConfig::creature_rules`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub creature: Option<CreatureRules>,
+}
+
+/// Hashed as before `creature` existed while it is unset, so digests and snapshot checksums
+/// written by earlier versions still match.
+impl core::hash::Hash for RulesetConfig {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.preset.hash(h);
+        self.initiative.hash(h);
+        self.round_length.hash(h);
+        self.greyhawk.hash(h);
+        self.a5e.hash(h);
+        self.hyb.hash(h);
+        self.ose.hash(h);
+        self.standard.hash(h);
+        if let Some(c) = &self.creature {
+            c.hash(h);
+        }
+    }
 }
 
 impl RulesetConfig {

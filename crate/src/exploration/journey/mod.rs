@@ -87,7 +87,7 @@ pub struct MemberInfection {
 }
 
 /// A journey's whole state.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Journey {
@@ -120,6 +120,27 @@ pub struct Journey {
     attempts: Vec<Attempt>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     infections: Vec<MemberInfection>,
+}
+
+/// Hashed as before members could return one by one, while nobody has, so digests and
+/// snapshot checksums written by earlier versions still match.
+impl core::hash::Hash for Journey {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.config.hash(h);
+        self.mode.hash(h);
+        self.clock.hash(h);
+        self.members.hash(h);
+        self.travel_turns_away.hash(h);
+        if !self.returned.is_empty() {
+            self.returned.hash(h);
+        }
+        self.scenes.hash(h);
+        self.dungeon.hash(h);
+        self.wilderness.hash(h);
+        self.vessel.hash(h);
+        self.attempts.hash(h);
+        self.infections.hash(h);
+    }
 }
 
 fn mismatch(what: &str) -> Error {
