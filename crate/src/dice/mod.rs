@@ -133,9 +133,11 @@ pub mod advantage;
 mod ast;
 mod chacha;
 pub mod chance;
+pub mod data;
 pub mod countdown;
 pub mod d20;
 mod eval;
+mod exact;
 /// What a detailed roll collects, for the glue's packed encoding.
 pub(crate) mod details {
     #[cfg_attr(not(feature = "wasm"), allow(unused_imports))]
@@ -147,6 +149,7 @@ mod lexer;
 pub mod limits;
 mod normalize;
 mod parser;
+mod pool;
 mod quick;
 pub mod result;
 mod roll;
@@ -162,7 +165,8 @@ pub use ast::Expression;
 pub use chance::{ChanceRoll, chance_in_six, percent};
 pub use countdown::{Countdown, CountdownRoll, CountdownSpeed};
 pub use d20::{D20Roll, roll_d20};
-pub use result::{DieResult, RollResult, TermKind, TermResult};
+pub use data::{DataValue, FormulaData};
+pub use result::{DieResult, PoolResult, RollResult, TermKind, TermResult};
 pub use roll::{RollOptions, roll, roll_total, roll_with};
 pub use rolloff::{RollOff, RollOffConfig, RollOffRoll, RollOffRound, RollOffWinner, roll_off};
 pub use source::{

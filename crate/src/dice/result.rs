@@ -74,13 +74,32 @@ impl DieResult {
     }
 }
 
-/// Whether a term rolls dice or is a plain number.
+/// Whether a term rolls dice, is a plain number, or is a pool of results (`{4d6kh3, 4d6kh3}kh`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum TermKind {
     Dice,
     Number,
+    Pool,
+}
+
+/// One result of a pool (`{4d6kh3, 4d6kh3}kh`): the value of one of its formulas, and what
+/// the pool's modifiers made of it.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire,
+)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct PoolResult {
+    pub value: i64,
+    /// Counts towards the pool: not dropped by keep/drop.
+    pub kept: bool,
+    pub dropped: bool,
+    /// Counted as a success (`cs`).
+    pub success: bool,
+    /// Counted as a failure (`cf`).
+    pub failure: bool,
 }
 
 /// One term's share of the roll.
@@ -100,4 +119,11 @@ pub struct TermResult {
     /// Failures counted by `cf`, when the term counts them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failures: Option<u32>,
+    /// The term's flavor text, as written (`2d6[fire]` → `fire`): in Foundry VTT formulas,
+    /// usually the damage type ([`RollResult::damage_parts`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flavor: Option<String>,
+    /// A pool's results, one per formula between its braces, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub results: Vec<PoolResult>,
 }
