@@ -4,8 +4,7 @@
 
 use serde_json::json;
 use turnkeeper::dice::{
-    DataValue, Expression, FormulaData, PoolResult, RollResult, SeededDice, SuppliedDice,
-    TermKind,
+    DataValue, Expression, FormulaData, PoolResult, RollResult, SeededDice, SuppliedDice, TermKind,
 };
 use turnkeeper::{Error, ErrorCode};
 
@@ -25,8 +24,8 @@ fn data() -> serde_json::Value {
 }
 
 fn rolled(formula: &str, faces: &[u32]) -> RollResult {
-    let expr = Expression::parse_with_data(formula, &data())
-        .unwrap_or_else(|e| panic!("{formula}: {e}"));
+    let expr =
+        Expression::parse_with_data(formula, &data()).unwrap_or_else(|e| panic!("{formula}: {e}"));
     let mut dice = SuppliedDice::new(faces.iter().copied());
     let r = expr
         .roll(&mut dice)
@@ -56,7 +55,11 @@ fn err(formula: &str) -> Error {
 
 fn assert_err(formula: &str, code: ErrorCode, position: usize) {
     let e = err(formula);
-    assert_eq!((e.code, e.position), (code, Some(position)), "{formula}: {e}");
+    assert_eq!(
+        (e.code, e.position),
+        (code, Some(position)),
+        "{formula}: {e}"
+    );
 }
 
 // ---- @data ----
@@ -67,17 +70,22 @@ fn data_paths_are_looked_up_in_nested_objects() {
     assert_eq!(total("1d20+@abilities.str.mod+@prof", &[10]), 17);
     assert_eq!(total("1d20 + @abilities.dex.mod", &[10]), 9);
     assert_eq!(total("@items.0.uses * 2", &[]), 4, "list index");
-    assert_eq!(total("@flags.my-module.bonus + 1", &[]), 2, "a hyphen before a letter");
-    assert_eq!(total("@prof-1", &[]), 2, "a hyphen before a digit subtracts");
+    assert_eq!(
+        total("@flags.my-module.bonus + 1", &[]),
+        2,
+        "a hyphen before a letter"
+    );
+    assert_eq!(
+        total("@prof-1", &[]),
+        2,
+        "a hyphen before a digit subtracts"
+    );
     assert_eq!(total("1d20 + @power", &[1]), 7, "a numeric string counts");
     assert_eq!(norm("1d20 + @prof"), "1d20+3");
     assert_eq!(norm("1d20+@abilities.dex.mod"), "1d20+-1");
     // The normalized text reads back to the same roll without data.
     let again = Expression::parse("1d20+-1").unwrap();
-    assert_eq!(
-        again.roll_total(&mut SuppliedDice::new([10])).unwrap(),
-        9
-    );
+    assert_eq!(again.roll_total(&mut SuppliedDice::new([10])).unwrap(), 9);
 }
 
 #[test]
@@ -154,7 +162,10 @@ fn hostile_parenthetical_counts_and_sizes() {
     assert_err("1d20cs>(2000000)", ErrorCode::NotationLimit, 7);
     // Depth still counts every parenthesis.
     let deep = format!("{}1{}d6", "(".repeat(65), ")".repeat(65));
-    assert_eq!(Expression::parse(&deep).unwrap_err().code, ErrorCode::NotationLimit);
+    assert_eq!(
+        Expression::parse(&deep).unwrap_err().code,
+        ErrorCode::NotationLimit
+    );
     let ok = format!("{}1{}d6", "(".repeat(64), ")".repeat(64));
     assert_eq!(Expression::parse(&ok).unwrap().normalized(), "1d6");
 }
@@ -166,19 +177,38 @@ fn math_functions_round_like_foundry() {
     assert_eq!(total("floor(7/2)", &[]), 3);
     assert_eq!(total("ceil(7/2)", &[]), 4);
     assert_eq!(total("round(7/2)", &[]), 4);
-    assert_eq!(total("round(-7/2)", &[]), -3, "halves round up, as Math.round");
+    assert_eq!(
+        total("round(-7/2)", &[]),
+        -3,
+        "halves round up, as Math.round"
+    );
     assert_eq!(total("round(5/4)", &[]), 1);
     assert_eq!(total("abs(-5)", &[]), 5);
-    assert_eq!(total("abs(-7/2)", &[]), 3, "a fraction left at the end rounds down");
+    assert_eq!(
+        total("abs(-7/2)", &[]),
+        3,
+        "a fraction left at the end rounds down"
+    );
     assert_eq!(total("min(3, 1, 2)", &[]), 1);
     assert_eq!(total("max(1d6, 3)", &[2]), 3);
     assert_eq!(total("max(1d6, 3)", &[5]), 5);
     assert_eq!(total("floor(@level/2) + 1d4", &[3]), 5);
     assert_eq!(total("ceil(7/2 + 1/2)", &[]), 4, "exact all the way inside");
-    assert_eq!(total("floor(max(7/2, 1) * 2)", &[]), 7, "nested calls stay exact");
-    assert_eq!(total("7/2*2", &[]), 6, "outside a function `/` still rounds at once");
+    assert_eq!(
+        total("floor(max(7/2, 1) * 2)", &[]),
+        7,
+        "nested calls stay exact"
+    );
+    assert_eq!(
+        total("7/2*2", &[]),
+        6,
+        "outside a function `/` still rounds at once"
+    );
     assert_eq!(total("MAX(1,2)+Floor(3/2)", &[]), 3, "any case");
-    assert_eq!(norm("floor( @level / 2 ) + max(1d6,2)"), "floor(5/2)+max(1d6,2)");
+    assert_eq!(
+        norm("floor( @level / 2 ) + max(1d6,2)"),
+        "floor(5/2)+max(1d6,2)"
+    );
     assert_eq!(norm("-floor((1+2)/2)"), "-floor((1+2)/2)");
     // `min` / `max` after a die are still the modifiers.
     assert_eq!(total("1d20min10", &[3]), 10);
@@ -202,7 +232,10 @@ fn hostile_functions() {
         73,
     );
     let deep = format!("{}1{}", "abs(".repeat(65), ")".repeat(65));
-    assert_eq!(Expression::parse(&deep).unwrap_err().code, ErrorCode::NotationLimit);
+    assert_eq!(
+        Expression::parse(&deep).unwrap_err().code,
+        ErrorCode::NotationLimit
+    );
     let ok = format!("{}1{}", "abs(".repeat(64), ")".repeat(64));
     assert_eq!(Expression::parse(&ok).unwrap().normalized(), ok);
 }
@@ -221,7 +254,11 @@ fn pools_keep_drop_and_count_their_results() {
     assert_eq!(r.terms[0].notation, "4d6kh3");
     let kept: Vec<(i64, bool)> = pool.results.iter().map(|p| (p.value, p.kept)).collect();
     assert_eq!(kept, [(14, true), (11, false)]);
-    assert_eq!(r.dice.len(), 8, "every die of every formula is in the result");
+    assert_eq!(
+        r.dice.len(),
+        8,
+        "every die of every formula is in the result"
+    );
     // Foundry's examples: keep the higher of a d20 and 10; the two highest of three.
     assert_eq!(total("{1d20, 10}kh", &[4]), 10);
     assert_eq!(total("{1d20, 10}kh", &[17]), 17);
@@ -251,7 +288,10 @@ fn hostile_pools() {
     assert_err("1d6}", ErrorCode::NotationSyntax, 3);
     assert_err("{5000d6, 5001d6}", ErrorCode::NotationLimit, 9);
     let deep = format!("{}1{}", "{".repeat(65), "}".repeat(65));
-    assert_eq!(Expression::parse(&deep).unwrap_err().code, ErrorCode::NotationLimit);
+    assert_eq!(
+        Expression::parse(&deep).unwrap_err().code,
+        ErrorCode::NotationLimit
+    );
     let many = format!("{{{}}}", vec!["1"; 100].join(","));
     assert_eq!(
         Expression::parse(&many).unwrap_err().code,
@@ -270,7 +310,10 @@ fn flavor_tags_are_carried_per_term() {
     assert_eq!(flavors, [Some("fire"), Some("cold"), None]);
     assert_eq!(r.notation, "2d6[fire]+1d8[cold]+2");
     assert_eq!(r.terms[0].notation, "2d6[fire]");
-    assert_eq!(norm("5[Radiant Fire] - 1d4kh1[acid]"), "5[Radiant Fire]-1d4kh1[acid]");
+    assert_eq!(
+        norm("5[Radiant Fire] - 1d4kh1[acid]"),
+        "5[Radiant Fire]-1d4kh1[acid]"
+    );
     assert_eq!(norm("{1d6,2}kh[fire]"), "{1d6,2}kh1[fire]");
     assert_eq!(norm("-(1d6[feu glacé])"), "-(1d6[feu glacé])");
     let e = Expression::parse("1d6[fire]+1d4[cold]").unwrap();
@@ -288,7 +331,10 @@ fn hostile_flavors() {
     // Positions after a flavor count characters, not bytes.
     assert_err("1d6[é]+", ErrorCode::NotationSyntax, 7);
     let long = format!("1d6[{}]", "x".repeat(1_000));
-    assert_eq!(Expression::parse(&long).unwrap_err().code, ErrorCode::NotationLimit);
+    assert_eq!(
+        Expression::parse(&long).unwrap_err().code,
+        ErrorCode::NotationLimit
+    );
 }
 
 // ---- explode and reroll spellings ----
@@ -299,10 +345,18 @@ fn foundry_explode_and_reroll_spellings() {
     // once, `rr` while the condition holds.
     assert_eq!(total("5d10x", &[10, 3, 4, 5, 6, 10, 2]), 40);
     assert_eq!(total("5d10x10", &[10, 3, 4, 5, 6, 10, 2]), 40);
-    assert_eq!(total("2d6xo", &[6, 6, 6, 6]), 24, "only the first dice explode");
+    assert_eq!(
+        total("2d6xo", &[6, 6, 6, 6]),
+        24,
+        "only the first dice explode"
+    );
     assert_eq!(total("2d10xo>=9", &[9, 1, 9]), 19);
     assert_eq!(total("1d20r", &[1, 1]), 1, "r rerolls once");
-    assert_eq!(total("1d20rr", &[1, 1, 15]), 15, "rr rerolls until it stops matching");
+    assert_eq!(
+        total("1d20rr", &[1, 1, 15]),
+        15,
+        "rr rerolls until it stops matching"
+    );
     assert_eq!(total("1d20r<3", &[2, 3]), 3);
     assert_eq!(total("4d6kh3", &[6, 5, 3, 2]), 14);
     assert_eq!(total("2d20kl", &[6, 5]), 5);
@@ -381,5 +435,8 @@ fn random_formula_shaped_text_never_panics_and_normalizes_faithfully() {
             }
         }
     }
-    assert!(parsed > 400, "the generator should produce formulas too ({parsed})");
+    assert!(
+        parsed > 400,
+        "the generator should produce formulas too ({parsed})"
+    );
 }

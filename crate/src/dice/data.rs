@@ -34,7 +34,9 @@ impl FormulaData for serde_json::Value {
         for key in path.split('.') {
             let next = match at {
                 serde_json::Value::Object(map) => map.get(key),
-                serde_json::Value::Array(list) => key.parse::<usize>().ok().and_then(|i| list.get(i)),
+                serde_json::Value::Array(list) => {
+                    key.parse::<usize>().ok().and_then(|i| list.get(i))
+                }
                 _ => None,
             };
             match next {
@@ -44,7 +46,9 @@ impl FormulaData for serde_json::Value {
         }
         match at {
             serde_json::Value::Null => DataValue::Missing,
-            serde_json::Value::Number(n) => n.as_f64().map_or(DataValue::NotNumeric, DataValue::Number),
+            serde_json::Value::Number(n) => {
+                n.as_f64().map_or(DataValue::NotNumeric, DataValue::Number)
+            }
             serde_json::Value::String(s) => numeric_text(s),
             _ => DataValue::NotNumeric,
         }
@@ -67,7 +71,8 @@ pub(crate) fn numeric_text(text: &str) -> DataValue {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return DataValue::NotNumeric;
     }
-    t.parse::<f64>().map_or(DataValue::NotNumeric, DataValue::Number)
+    t.parse::<f64>()
+        .map_or(DataValue::NotNumeric, DataValue::Number)
 }
 
 /// The number `path` (written at character `pos`) stands for.

@@ -7,8 +7,8 @@
 
 use crate::dice::ast::{BinOp, Compare, DiceTerm, DieKind, Expression, Modifier, Node};
 use crate::dice::exact::{self, Ratio};
-use crate::dice::result::PoolResult;
 use crate::dice::limits::{MAX_DICE, MAX_MAGNITUDE, MAX_REROLLS_PER_DIE};
+use crate::dice::result::PoolResult;
 use crate::dice::result::{DieResult, TermKind, TermResult};
 use crate::dice::smallbuf::SmallBuf;
 use crate::dice::source::DieRoller;

@@ -124,9 +124,18 @@ mod tests {
 
     #[test]
     fn rounding_follows_javascript_math() {
-        assert_eq!((r(7, 2).floor(), r(7, 2).ceil(), r(7, 2).round()), (3, 4, 4));
-        assert_eq!((r(-7, 2).floor(), r(-7, 2).ceil(), r(-7, 2).round()), (-4, -3, -3));
-        assert_eq!((r(6, 3).floor(), r(6, 3).ceil(), r(6, 3).round()), (2, 2, 2));
+        assert_eq!(
+            (r(7, 2).floor(), r(7, 2).ceil(), r(7, 2).round()),
+            (3, 4, 4)
+        );
+        assert_eq!(
+            (r(-7, 2).floor(), r(-7, 2).ceil(), r(-7, 2).round()),
+            (-4, -3, -3)
+        );
+        assert_eq!(
+            (r(6, 3).floor(), r(6, 3).ceil(), r(6, 3).round()),
+            (2, 2, 2)
+        );
         assert_eq!(r(5, 4).round(), 1);
         assert_eq!(r(-5, 4).round(), -1);
         assert_eq!(r(-3, -6), r(1, 2));
@@ -136,7 +145,9 @@ mod tests {
     fn fractions_stay_within_the_limit() {
         let big = Ratio::whole(MAX_MAGNITUDE);
         assert_eq!(
-            binary(BinOp::Add, big, Ratio::whole(1), 3).unwrap_err().code,
+            binary(BinOp::Add, big, Ratio::whole(1), 3)
+                .unwrap_err()
+                .code,
             ErrorCode::NotationLimit
         );
         assert_eq!(

@@ -55,9 +55,15 @@ pub(crate) enum Tok {
     /// which are functions where a value is expected).
     Func(Func),
     /// `@path`: the path's bytes `start..end` in the text (after the `@`).
-    Data { start: u32, end: u32 },
+    Data {
+        start: u32,
+        end: u32,
+    },
     /// `[text]`: a flavor, the bytes `start..end` in the text (inside the brackets).
-    Label { start: u32, end: u32 },
+    Label {
+        start: u32,
+        end: u32,
+    },
     Eof,
 }
 
@@ -103,7 +109,10 @@ impl<'a> Lexer<'a> {
             let next_starts_name = bytes
                 .get(end.saturating_add(1))
                 .is_some_and(|n| n.is_ascii_alphabetic() || *n == b'_');
-            if b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || (b == b'-' && next_starts_name)
+            if b.is_ascii_alphanumeric()
+                || b == b'_'
+                || b == b'.'
+                || (b == b'-' && next_starts_name)
             {
                 end += 1;
             } else {

@@ -133,9 +133,9 @@ pub mod advantage;
 mod ast;
 mod chacha;
 pub mod chance;
-pub mod data;
 pub mod countdown;
 pub mod d20;
+pub mod data;
 mod eval;
 mod exact;
 /// What a detailed roll collects, for the glue's packed encoding.
@@ -143,6 +143,8 @@ pub(crate) mod details {
     #[cfg_attr(not(feature = "wasm"), allow(unused_imports))]
     pub(crate) use super::ast::DieKind;
     pub(crate) use super::eval::Details;
+    #[cfg_attr(not(feature = "wasm"), allow(unused_imports))]
+    pub(crate) use super::eval::die_flags;
 }
 mod lanes;
 mod lexer;

@@ -24,10 +24,10 @@
 //! counts and values, modifiers that could never stop) is checked here, with the position of
 //! the offending character.
 
+use crate::dice::SuppliedDice;
 use crate::dice::ast::{
     BinOp, Compare, DiceTerm, DieKind, Expression, Func, Modifier, ModifierAt, Node, PoolTerm,
 };
-use crate::dice::SuppliedDice;
 use crate::dice::data::{FormulaData, resolve};
 use crate::dice::eval::evaluate;
 use crate::dice::lexer::{Lexer, Tok, Token, Word, describe};
@@ -94,10 +94,7 @@ pub(crate) fn parse_with(text: &str, data: Option<&dyn FormulaData>) -> Result<E
         ));
     }
     let max_stack = Expression::stack_need(&parser.nodes);
-    let exact = parser
-        .nodes
-        .iter()
-        .any(|n| matches!(n, Node::Func { .. }));
+    let exact = parser.nodes.iter().any(|n| matches!(n, Node::Func { .. }));
     Ok(Expression {
         nodes: parser.nodes,
         max_stack,
@@ -672,7 +669,10 @@ impl Parser<'_> {
                 let t = self.peek()?;
                 Err(syntax(
                     t.pos,
-                    format!("{} on a pool needs a comparison (cs>=10)", describe(after.tok)),
+                    format!(
+                        "{} on a pool needs a comparison (cs>=10)",
+                        describe(after.tok)
+                    ),
                 ))
             }
         }

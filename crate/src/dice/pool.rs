@@ -8,7 +8,11 @@ use crate::dice::ast::{Expression, Modifier, PoolTerm};
 use crate::dice::result::PoolResult;
 
 /// What a pool's modifiers made of its results (in place), and its value.
-pub(crate) fn apply(expr: &Expression, pool: &PoolTerm, results: &mut [PoolResult]) -> (i64, Option<u32>, Option<u32>) {
+pub(crate) fn apply(
+    expr: &Expression,
+    pool: &PoolTerm,
+    results: &mut [PoolResult],
+) -> (i64, Option<u32>, Option<u32>) {
     let mut counts = (false, false);
     for m in expr.modifiers_at(pool.mods_start, pool.mods_len) {
         match m.modifier {

@@ -86,9 +86,7 @@ pub enum TermKind {
 
 /// One result of a pool (`{4d6kh3, 4d6kh3}kh`): the value of one of its formulas, and what
 /// the pool's modifiers made of it.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct PoolResult {

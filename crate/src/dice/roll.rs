@@ -8,11 +8,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice::advantage::RollMode;
 use crate::dice::ast::{Expression, Node};
+use crate::dice::data::FormulaData;
 use crate::dice::details::Details;
 use crate::dice::eval::evaluate;
 use crate::dice::normalize::{render, render_into};
 use crate::dice::parser::parse;
-use crate::dice::data::FormulaData;
 use crate::dice::parser::parse_with;
 use crate::dice::result::{RollResult, TermKind, TermResult};
 use crate::dice::source::DieRoller;
