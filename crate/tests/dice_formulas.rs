@@ -440,3 +440,32 @@ fn random_formula_shaped_text_never_panics_and_normalizes_faithfully() {
         "the generator should produce formulas too ({parsed})"
     );
 }
+
+#[test]
+fn a_result_prints_as_one_line_with_every_die() {
+    assert_eq!(
+        rolled("4d6kh3 + 2", &[6, 5, 3, 2]).to_string(),
+        "4d6kh3 [6, 5, 3, ~2~] + 2 = 16"
+    );
+    assert_eq!(
+        rolled("2d6[fire] + 1d8[cold]", &[3, 4, 5]).to_string(),
+        "2d6[fire] [3, 4] + 1d8[cold] [5] = 12"
+    );
+    assert_eq!(
+        rolled("{4d6kh3, 4d6kh3}kh", &[6, 5, 3, 2, 1, 1, 4, 6]).to_string(),
+        "{4d6kh3 [6, 5, 3, ~2~], 4d6kh3 [~1~, 1, 4, 6]}kh1 [14, ~11~] = 14"
+    );
+    assert_eq!(
+        rolled("-(1d4)*2 + max(1d6, @prof) - 1d20min10", &[3, 2, 4]).to_string(),
+        "-(1d4 [3]) * 2 + max(1d6 [2], 3) - 1d20min10 [10] = -13"
+    );
+    assert_eq!(rolled("1d20r1", &[1, 7]).to_string(), "1d20r1 [~1~, 7] = 7");
+    assert_eq!(
+        rolled("4dF", &[1, 2, 3, 3]).to_string(),
+        "4dF [-1, 0, 1, 1] = 1"
+    );
+    assert_eq!(
+        rolled("1d6[glacé]-2", &[5]).to_string(),
+        "1d6[glacé] [5] - 2 = 3"
+    );
+}
