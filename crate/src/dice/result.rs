@@ -184,7 +184,7 @@ pub struct TermResult {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failures: Option<u32>,
     /// The term's flavor text, as written (`2d6[fire]` → `fire`): in Foundry VTT formulas,
-    /// usually the damage type ([`RollResult::damage_parts`]).
+    /// usually the damage type ([`crate::creature::damage_from_roll`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flavor: Option<String>,
     /// A pool's results, one per formula between its braces, in order.

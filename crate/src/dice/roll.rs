@@ -7,7 +7,7 @@ use core::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::dice::advantage::RollMode;
-use crate::dice::ast::{Expression, Node};
+use crate::dice::ast::{BinOp, Expression, Node};
 use crate::dice::data::FormulaData;
 use crate::dice::details::Details;
 use crate::dice::eval::evaluate;
@@ -48,6 +48,43 @@ impl Expression {
             }
         }
         out
+    }
+
+    /// For a sum of terms (`2d6[fire] + 1d8[cold] - 1`), each term's sign (+1 or −1), left to
+    /// right; `None` for any other shape (a product, parentheses, a function, a pool, a sign
+    /// before the first term), where a term's share of the total is not its subtotal.
+    pub fn term_signs(&self) -> Option<Vec<i8>> {
+        let mut signs = Vec::with_capacity(self.term_count as usize);
+        let mut operators = 0usize;
+        for (i, node) in self.nodes.iter().enumerate() {
+            match node {
+                Node::Modifier(_) | Node::Flavor(_) => {}
+                Node::Number { .. } | Node::Dice(_) => {
+                    if signs.is_empty() {
+                        signs.push(1);
+                        continue;
+                    }
+                    // In a chain each later term is followed by its operator (after its flavor).
+                    let flavored = matches!(self.nodes.get(i + 1), Some(Node::Flavor(_)));
+                    match self.nodes.get(i + 1 + usize::from(flavored)) {
+                        Some(Node::Binary { op: BinOp::Add, .. }) => signs.push(1),
+                        Some(Node::Binary { op: BinOp::Sub, .. }) => signs.push(-1),
+                        _ => return None,
+                    }
+                }
+                Node::Binary {
+                    op: BinOp::Add | BinOp::Sub,
+                    ..
+                } => {
+                    operators += 1;
+                    if operators != signs.len().saturating_sub(1) {
+                        return None;
+                    }
+                }
+                _ => return None,
+            }
+        }
+        Some(signs)
     }
 
     /// Roll and return only the total: the hot-loop path. No detail objects are built; the
