@@ -56,7 +56,7 @@ impl fmt::Display for RollResult {
                 TermKind::Pool => term
                     .results
                     .iter()
-                    .map(|p| struck(p.kept, p.value.into()))
+                    .map(|p| struck(p.kept, p.value))
                     .collect(),
                 TermKind::Dice => self
                     .dice
