@@ -20,6 +20,9 @@ pub enum ErrorCode {
     /// Notation divided by zero (`1/0`, or `1/(1d2-1)` when the die shows 1); `position` points
     /// at the `/`.
     DivisionByZero,
+    /// A formula's `@path` has no value in the data given, or its value is not a whole number;
+    /// `position` points at the `@`.
+    NotationData,
     /// A supplied face is impossible for its die (a d6 showing 7).
     InvalidFace,
     /// More dice were rolled than faces were supplied.
@@ -58,6 +61,7 @@ impl ErrorCode {
             Self::NotationSyntax => "NOTATION_SYNTAX",
             Self::NotationLimit => "NOTATION_LIMIT",
             Self::DivisionByZero => "DIVISION_BY_ZERO",
+            Self::NotationData => "NOTATION_DATA",
             Self::InvalidFace => "INVALID_FACE",
             Self::FacesExhausted => "FACES_EXHAUSTED",
             Self::InvalidSeed => "INVALID_SEED",

@@ -444,3 +444,78 @@ fn ex_a5e_08_ongoing_fire_damage_uses_fire_resistance_and_vulnerability() {
     .unwrap();
     assert!(matches!(down.death, DeathState::Dying { failures: 1, .. }));
 }
+
+#[test]
+fn a5e_dmg_07_a_formula_with_flavors_is_resisted_type_by_type() {
+    // Foundry's `2d6[fire] + 1d8[cold] + 3`: 3 + 4 fire, 5 + 3 cold (the modifier joins the
+    // type before it); fire resisted (7 → 3), cold vulnerable (8 → 16), each through the pipeline.
+    let r = turnkeeper::dice::roll(
+        "2d6[fire] + 1d8[cold] + 3",
+        &mut SuppliedDice::new([3, 4, 5]),
+    )
+    .unwrap();
+    let parts = damage_from_roll(&r, &DamageInstance::attack(0, None, true)).unwrap();
+    let typed: Vec<_> = parts.iter().map(|d| (d.damage_type, d.amount)).collect();
+    assert_eq!(
+        typed,
+        [(Some(DamageType::Fire), 7), (Some(DamageType::Cold), 8)]
+    );
+    assert!(parts.iter().all(|d| d.from_attack && d.melee));
+    let mut c = pc(40)
+        .with_resistance(DamageType::Fire)
+        .with_vulnerability(DamageType::Cold);
+    let lost: Vec<u32> = parts
+        .iter()
+        .map(|d| hit(&mut c, d.clone()).hp_lost)
+        .collect();
+    assert_eq!(lost, [3, 16]);
+    assert_eq!(c.hp.current, 21);
+}
+
+#[test]
+fn a5e_dmg_05_flavors_name_damage_types_and_other_shapes_are_refused() {
+    let roll = |n: &str, faces: &[u32]| {
+        turnkeeper::dice::roll(n, &mut SuppliedDice::new(faces.iter().copied())).unwrap()
+    };
+    let split = |n: &str, faces: &[u32]| {
+        damage_from_roll(
+            &roll(n, faces),
+            &DamageInstance::new(0, Some(DamageType::Slashing)),
+        )
+    };
+    let typed = |n: &str, faces: &[u32]| -> Vec<(Option<DamageType>, i32)> {
+        split(n, faces)
+            .unwrap()
+            .iter()
+            .map(|d| (d.damage_type, d.amount))
+            .collect()
+    };
+    // No flavor: one instance of the template's type.
+    assert_eq!(typed("1d8+2", &[5]), [(Some(DamageType::Slashing), 7)]);
+    // An untyped term before the first flavor joins it; any case names the type.
+    assert_eq!(
+        typed("1d8 + 2d6[FIRE]", &[5, 1, 1]),
+        [(Some(DamageType::Fire), 7)]
+    );
+    // Parts of one type add up, and a type whose parts sum below 0 deals 0 (A5E-DMG-01).
+    assert_eq!(
+        typed("1d4[acid] - 5 + 1d6[cold] + 1d4[acid]", &[1, 6, 1]),
+        [(Some(DamageType::Acid), 0), (Some(DamageType::Cold), 6)]
+    );
+    for (n, faces) in [
+        ("2d6*2[fire]", &[1u32, 1][..]),
+        ("(1d6[fire])+1", &[1]),
+        ("max(1d6,2)", &[1]),
+    ] {
+        assert_eq!(
+            split(n, faces).unwrap_err().code,
+            ErrorCode::InvalidArgument,
+            "{n}"
+        );
+    }
+    assert_eq!(
+        split("1d6[holy]", &[1]).unwrap_err().code,
+        ErrorCode::InvalidArgument,
+        "not one of the thirteen types"
+    );
+}

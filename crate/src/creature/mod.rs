@@ -32,6 +32,7 @@ pub mod ongoing;
 pub mod ose;
 pub mod outcome;
 pub mod roll;
+pub mod roll_damage;
 pub mod rules;
 pub mod sheet;
 pub mod short_rest;
@@ -59,6 +60,7 @@ pub use outcome::{
     Report, TrackKind,
 };
 pub use roll::{CheckKind, CheckRoll, DiceSpec, RollMode};
+pub use roll_damage::damage_from_roll;
 pub use rules::{
     A5eRules, CreatureRules, DoomDeadline, FatigueHitDice, HybRules, InjuryRest, InjuryTwenty,
     MassiveAtZero, OseRules, Rounding, SeventhFatigueDoom,

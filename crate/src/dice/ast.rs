@@ -170,6 +170,46 @@ impl BinOp {
     }
 }
 
+/// A function of Foundry VTT's formulas (`floor(@level/2)`, `max(1d6, 3)`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Func {
+    Floor,
+    Ceil,
+    Round,
+    Abs,
+    Min,
+    Max,
+}
+
+impl Func {
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Self::Floor => "floor",
+            Self::Ceil => "ceil",
+            Self::Round => "round",
+            Self::Abs => "abs",
+            Self::Min => "min",
+            Self::Max => "max",
+        }
+    }
+
+    /// `min` and `max` take one or more arguments; the others exactly one.
+    pub(crate) fn variadic(self) -> bool {
+        matches!(self, Self::Min | Self::Max)
+    }
+}
+
+/// `{a, b, …}` followed by keep/drop/count modifiers: the `count` values on top of the stack
+/// are the pool's results; its modifiers are the `mods_len` nodes from `mods_start`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PoolTerm {
+    pub count: u32,
+    pub mods_start: u32,
+    pub mods_len: u32,
+    /// Position of the `{`.
+    pub pos: u32,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Node {
     Number {
@@ -177,13 +217,30 @@ pub(crate) enum Node {
         pos: u32,
     },
     Dice(DiceTerm),
+    /// A pool of results (`{4d6kh3, 4d6kh3}kh`): pops `count`, pushes what it keeps.
+    Pool(PoolTerm),
+    /// A function of the `args` values on top of the stack. Inside a function's parentheses
+    /// arithmetic is exact (`exact` operators and fractions); `nested` when this call is
+    /// itself inside another function (its result may stay a fraction), otherwise its result
+    /// is rounded down to a whole number.
+    Func {
+        func: Func,
+        args: u32,
+        nested: bool,
+        pos: u32,
+    },
+    /// The flavor text (`[fire]`) of the term just before: an index into
+    /// [`Expression::labels`]; no effect on the stack.
+    Flavor(u32),
     /// Unary minus of the value on top of the stack.
     Neg,
     /// Parentheses the user wrote; no effect on the value, kept for the normalized notation.
     Group,
+    /// `exact`: inside a function, where `/` keeps the fraction instead of rounding down.
     Binary {
         op: BinOp,
         pos: u32,
+        exact: bool,
     },
     /// A modifier of the dice term that follows it; no effect on the stack.
     Modifier(ModifierAt),
@@ -198,15 +255,28 @@ pub struct Expression {
     pub(crate) max_stack: usize,
     /// Dice written in the notation (before explosions and rerolls).
     pub(crate) dice_count: u32,
-    /// Terms (dice terms and numbers).
+    /// Terms (dice terms, numbers and pools).
     pub(crate) term_count: u32,
+    /// Flavor texts (`2d6[fire]` → `fire`), referred to by [`Node::Flavor`].
+    pub(crate) labels: Vec<Box<str>>,
+    /// Some node does exact (fractional) arithmetic: the evaluator tracks denominators.
+    pub(crate) exact: bool,
 }
 
 impl Expression {
     /// The modifiers of one dice term, in the order written.
     pub(crate) fn modifiers_of(&self, term: &DiceTerm) -> impl Iterator<Item = ModifierAt> + '_ {
-        let start = usize::try_from(term.mods_start).unwrap_or(usize::MAX);
-        let len = usize::try_from(term.mods_len).unwrap_or(0);
+        self.modifiers_at(term.mods_start, term.mods_len)
+    }
+
+    /// The modifiers in `len` nodes from `start`.
+    pub(crate) fn modifiers_at(
+        &self,
+        start: u32,
+        len: u32,
+    ) -> impl Iterator<Item = ModifierAt> + '_ {
+        let start = usize::try_from(start).unwrap_or(usize::MAX);
+        let len = usize::try_from(len).unwrap_or(0);
         self.nodes
             .get(start..start.saturating_add(len))
             .unwrap_or(&[])
@@ -222,7 +292,15 @@ impl Expression {
         self.dice_count
     }
 
-    /// Terms (dice terms and plain numbers) in the notation.
+    /// The flavor text of the term whose node is at `index` (`2d6[fire]` → `fire`).
+    pub(crate) fn flavor_after(&self, index: usize) -> Option<&str> {
+        match self.nodes.get(index.saturating_add(1)) {
+            Some(Node::Flavor(label)) => self.labels.get(*label as usize).map(|l| &**l),
+            _ => None,
+        }
+    }
+
+    /// Terms (dice terms, plain numbers and pools) in the notation.
     pub fn term_count(&self) -> u32 {
         self.term_count
     }
@@ -238,7 +316,10 @@ impl Expression {
                     max = max.max(depth);
                 }
                 Node::Binary { .. } => depth = depth.saturating_sub(1),
-                Node::Neg | Node::Group | Node::Modifier(_) => {}
+                Node::Pool(PoolTerm { count: n, .. }) | Node::Func { args: n, .. } => {
+                    depth = depth.saturating_sub(*n as usize).saturating_add(1);
+                }
+                Node::Neg | Node::Group | Node::Modifier(_) | Node::Flavor(_) => {}
             }
         }
         max

@@ -6,7 +6,9 @@
 //! consumes the same faces either way.
 
 use crate::dice::ast::{BinOp, Compare, DiceTerm, DieKind, Expression, Modifier, Node};
+use crate::dice::exact::{self, Ratio};
 use crate::dice::limits::{MAX_DICE, MAX_MAGNITUDE, MAX_REROLLS_PER_DIE};
+use crate::dice::result::PoolResult;
 use crate::dice::result::{DieResult, TermKind, TermResult};
 use crate::dice::smallbuf::SmallBuf;
 use crate::dice::source::DieRoller;
@@ -23,6 +25,9 @@ pub(crate) struct Details {
     /// What each die counts for; left empty while [`Details::natural`].
     pub values: Vec<i32>,
     pub terms: Vec<TermDetail>,
+    /// The results of every pool, pools left to right (each pool's [`TermDetail::dice`] says
+    /// how many are its).
+    pub results: Vec<PoolResult>,
     /// Every die so far has only the [`die_flags::KEPT`] bit.
     pub plain: bool,
     /// Every die so far counts what its face shows ([`DieKind::value`]).
@@ -36,6 +41,7 @@ impl Details {
             flags: Vec::new(),
             values: Vec::new(),
             terms: Vec::new(),
+            results: Vec::new(),
             plain: true,
             natural: true,
         }
@@ -47,6 +53,7 @@ impl Details {
         self.flags.clear();
         self.values.clear();
         self.terms.clear();
+        self.results.clear();
         self.plain = true;
         self.natural = true;
     }
@@ -138,7 +145,8 @@ pub(crate) struct TermDetail {
     pub result: TermResult,
     /// The die a dice term rolls; `None` for a number.
     pub die: Option<DieKind>,
-    /// Dice of this term in [`Details::faces`] (counting explosions and rerolls).
+    /// Dice of this term in [`Details::faces`] (counting explosions and rerolls); for a pool,
+    /// its results in [`Details::results`].
     pub dice: u32,
 }
 
@@ -337,9 +345,12 @@ fn binary(op: BinOp, a: i64, b: i64, pos: u32) -> Result<i64> {
     bounded(value, pos)
 }
 
-/// The value stack, in a borrowed buffer.
+/// The value stack, in a borrowed buffer. `dens` holds each value's denominator when the
+/// expression does exact arithmetic (functions), and is empty otherwise: every value outside
+/// a function is whole.
 struct Stack<'a> {
     buf: &'a mut [i64],
+    dens: &'a mut [i64],
     len: usize,
 }
 
@@ -347,12 +358,27 @@ impl Stack<'_> {
     fn push(&mut self, v: i64) -> Result<()> {
         let slot = self.buf.get_mut(self.len).ok_or_else(internal)?;
         *slot = v;
+        if let Some(den) = self.dens.get_mut(self.len) {
+            *den = 1;
+        }
         self.len = self.len.saturating_add(1);
         Ok(())
     }
     fn pop(&mut self) -> Result<i64> {
         self.len = self.len.checked_sub(1).ok_or_else(internal)?;
         self.buf.get(self.len).copied().ok_or_else(internal)
+    }
+    fn push_ratio(&mut self, r: Ratio) -> Result<()> {
+        self.push(r.num)?;
+        if let Some(den) = self.dens.get_mut(self.len.saturating_sub(1)) {
+            *den = r.den;
+        }
+        Ok(())
+    }
+    fn pop_ratio(&mut self) -> Result<Ratio> {
+        let num = self.pop()?;
+        let den = self.dens.get(self.len).copied().unwrap_or(1);
+        Ok(Ratio { num, den })
     }
 }
 
@@ -373,7 +399,17 @@ pub(crate) fn evaluate<R: DieRoller + ?Sized>(
         heap = vec![0; expr.max_stack];
         &mut heap
     };
-    let mut stack = Stack { buf, len: 0 };
+    // Functions are the general path: their denominators may cost an allocation.
+    let mut dens = if expr.exact {
+        vec![1i64; expr.max_stack]
+    } else {
+        Vec::new()
+    };
+    let mut stack = Stack {
+        buf,
+        dens: &mut dens,
+        len: 0,
+    };
     let mut draw = Draw { dice, drawn: 0 };
     for node in &expr.nodes {
         match *node {
@@ -386,6 +422,8 @@ pub(crate) fn evaluate<R: DieRoller + ?Sized>(
                             subtotal: value,
                             successes: None,
                             failures: None,
+                            flavor: None,
+                            results: Vec::new(),
                         },
                         die: None,
                         dice: 0,
@@ -401,11 +439,77 @@ pub(crate) fn evaluate<R: DieRoller + ?Sized>(
                 let v = stack.pop()?;
                 stack.push(v.checked_neg().ok_or_else(internal)?)?;
             }
-            Node::Group | Node::Modifier(_) => {}
-            Node::Binary { op, pos } => {
+            Node::Group | Node::Modifier(_) | Node::Flavor(_) => {}
+            Node::Binary {
+                op,
+                pos,
+                exact: false,
+            } => {
                 let b = stack.pop()?;
                 let a = stack.pop()?;
                 stack.push(binary(op, a, b, pos)?)?;
+            }
+            Node::Binary {
+                op,
+                pos,
+                exact: true,
+            } => {
+                let b = stack.pop_ratio()?;
+                let a = stack.pop_ratio()?;
+                stack.push_ratio(exact::binary(op, a, b, pos)?)?;
+            }
+            Node::Func {
+                func,
+                args,
+                nested,
+                pos,
+            } => {
+                // Arguments are bounded by the terms, themselves bounded by MAX_TERMS.
+                let mut values: SmallBuf<Ratio, 4> = SmallBuf::new();
+                for _ in 0..args {
+                    values.push(stack.pop_ratio()?);
+                }
+                values.as_mut_slice().reverse();
+                let r = exact::call(func, values.as_slice(), pos)?;
+                if nested {
+                    stack.push_ratio(r)?;
+                } else {
+                    stack.push(r.floor())?;
+                }
+            }
+            Node::Pool(pool) => {
+                let mut results: SmallBuf<PoolResult, 4> = SmallBuf::new();
+                for _ in 0..pool.count {
+                    let value = stack.pop_ratio()?.floor();
+                    results.push(PoolResult {
+                        value,
+                        kept: true,
+                        dropped: false,
+                        success: false,
+                        failure: false,
+                    });
+                }
+                results.as_mut_slice().reverse();
+                let (value, successes, failures) =
+                    crate::dice::pool::apply(expr, &pool, results.as_mut_slice());
+                let value = bounded(Some(value), pool.pos)?;
+                if let Some(d) = details.as_deref_mut() {
+                    d.results.extend_from_slice(results.as_slice());
+                    d.terms.push(TermDetail {
+                        result: TermResult {
+                            kind: TermKind::Pool,
+                            notation: String::new(),
+                            subtotal: value,
+                            successes,
+                            failures,
+                            flavor: None,
+                            results: Vec::new(),
+                        },
+                        die: None,
+                        dice: pool.count,
+                    });
+                }
+                stack.push(value)?;
             }
         }
     }
@@ -447,6 +551,8 @@ fn roll_term<R: DieRoller + ?Sized>(
                     subtotal,
                     successes: None,
                     failures: None,
+                    flavor: None,
+                    results: Vec::new(),
                 },
                 die: Some(die),
                 dice: term.count,
@@ -543,6 +649,8 @@ fn roll_term<R: DieRoller + ?Sized>(
                 subtotal,
                 successes: counts_successes.then_some(successes),
                 failures: counts_failures.then_some(failures),
+                flavor: None,
+                results: Vec::new(),
             },
             die: Some(die),
             dice: u32::try_from(pool.len()).unwrap_or(u32::MAX),

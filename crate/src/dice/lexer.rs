@@ -6,7 +6,7 @@
 //! promises; `spaced` records whether whitespace came before the token, because a dice term
 //! (`4d6kh3`) must be written without spaces inside it.
 
-use crate::dice::ast::CmpOp;
+use crate::dice::ast::{CmpOp, Func};
 use crate::dice::limits::MAX_MAGNITUDE;
 use crate::error::{Error, ErrorCode, Result};
 
@@ -47,6 +47,23 @@ pub(crate) enum Tok {
     Slash,
     LParen,
     RParen,
+    /// `,` between the arguments of a function or the results of a pool.
+    Comma,
+    LBrace,
+    RBrace,
+    /// `floor`, `ceil`, `round`, `abs` (`min` and `max` are [`Word::Min`] / [`Word::Max`],
+    /// which are functions where a value is expected).
+    Func(Func),
+    /// `@path`: the path's bytes `start..end` in the text (after the `@`).
+    Data {
+        start: u32,
+        end: u32,
+    },
+    /// `[text]`: a flavor, the bytes `start..end` in the text (inside the brackets).
+    Label {
+        start: u32,
+        end: u32,
+    },
     Eof,
 }
 
@@ -75,6 +92,93 @@ impl<'a> Lexer<'a> {
             byte: 0,
             char_pos: 0,
         }
+    }
+
+    /// The text of a [`Tok::Data`] or [`Tok::Label`].
+    pub(crate) fn slice(&self, start: u32, end: u32) -> &'a str {
+        self.text.get(start as usize..end as usize).unwrap_or("")
+    }
+
+    /// `@path`: letters, digits, `_` and `.`, and `-` when a letter or `_` follows it (so
+    /// `@flags.my-module.x` is one path and `@mod-2` is `@mod` minus 2).
+    fn data(&mut self, pos: u32, spaced: bool) -> Result<Token> {
+        let bytes = self.text.as_bytes();
+        let start = self.byte.saturating_add(1);
+        let mut end = start;
+        while let Some(&b) = bytes.get(end) {
+            let next_starts_name = bytes
+                .get(end.saturating_add(1))
+                .is_some_and(|n| n.is_ascii_alphabetic() || *n == b'_');
+            if b.is_ascii_alphanumeric()
+                || b == b'_'
+                || b == b'.'
+                || (b == b'-' && next_starts_name)
+            {
+                end += 1;
+            } else {
+                break;
+            }
+        }
+        if end == start {
+            return Err(Error::at(
+                ErrorCode::NotationSyntax,
+                pos as usize,
+                "expected a data path after '@' (as in @abilities.str.mod)",
+            ));
+        }
+        self.advance_ascii(end - self.byte);
+        Ok(Token {
+            tok: Tok::Data {
+                start: u32::try_from(start).unwrap_or(u32::MAX),
+                end: u32::try_from(end).unwrap_or(u32::MAX),
+            },
+            pos,
+            spaced,
+        })
+    }
+
+    /// `[text]`: any characters but brackets, at least one.
+    fn label(&mut self, pos: u32, spaced: bool) -> Result<Token> {
+        let bytes = self.text.as_bytes();
+        let start = self.byte.saturating_add(1);
+        let mut end = start;
+        let mut chars = 1u32;
+        loop {
+            match bytes.get(end) {
+                Some(b']') => break,
+                Some(b'[') | None => {
+                    return Err(Error::at(
+                        ErrorCode::NotationSyntax,
+                        pos as usize,
+                        "a flavor '[' needs its ']' (and no '[' inside)",
+                    ));
+                }
+                Some(&b) => {
+                    // Count characters, not bytes: skip UTF-8 continuation bytes.
+                    if b & 0xC0 != 0x80 {
+                        chars = chars.saturating_add(1);
+                    }
+                    end += 1;
+                }
+            }
+        }
+        if end == start {
+            return Err(Error::at(
+                ErrorCode::NotationSyntax,
+                pos as usize,
+                "a flavor '[]' may not be empty",
+            ));
+        }
+        self.byte = end.saturating_add(1);
+        self.char_pos = self.char_pos.saturating_add(chars.saturating_add(1));
+        Ok(Token {
+            tok: Tok::Label {
+                start: u32::try_from(start).unwrap_or(u32::MAX),
+                end: u32::try_from(end).unwrap_or(u32::MAX),
+            },
+            pos,
+            spaced,
+        })
     }
 
     /// Consume `bytes` bytes of ASCII (one char per byte).
@@ -134,6 +238,11 @@ impl<'a> Lexer<'a> {
         let pos = self.char_pos;
         let (tok, len) = match b {
             b'0'..=b'9' => return self.number(pos, spaced),
+            b'@' => return self.data(pos, spaced),
+            b'[' => return self.label(pos, spaced),
+            b',' => (Tok::Comma, 1),
+            b'{' => (Tok::LBrace, 1),
+            b'}' => (Tok::RBrace, 1),
             b'a'..=b'z' | b'A'..=b'Z' => self.word(b, pos)?,
             b'!' => (Tok::Word(Word::Explode), 1),
             b'%' => (Tok::Percent, 1),
@@ -201,7 +310,12 @@ impl<'a> Lexer<'a> {
         let at = |i: usize| self.lower_at(i);
         let w = Tok::Word;
         let letter = char::from(first);
+        let spells = |word: &[u8]| word.iter().enumerate().all(|(i, &c)| at(i + 1) == Some(c));
         Ok(match first.to_ascii_lowercase() {
+            b'f' if spells(b"loor") => (Tok::Func(Func::Floor), 5),
+            b'c' if spells(b"eil") => (Tok::Func(Func::Ceil), 4),
+            b'r' if spells(b"ound") => (Tok::Func(Func::Round), 5),
+            b'a' if spells(b"bs") => (Tok::Func(Func::Abs), 3),
             b'd' => match (at(1), at(2)) {
                 (Some(b'h'), _) => (w(Word::DropHigh), 2),
                 (Some(b'l'), _) => (w(Word::DropLow), 2),
@@ -266,6 +380,12 @@ pub(crate) fn describe(tok: Tok) -> String {
         Tok::Slash => "'/'".into(),
         Tok::LParen => "'('".into(),
         Tok::RParen => "')'".into(),
+        Tok::Comma => "','".into(),
+        Tok::LBrace => "'{'".into(),
+        Tok::RBrace => "'}'".into(),
+        Tok::Func(f) => format!("the function '{}'", f.name()),
+        Tok::Data { .. } => "a data path '@…'".into(),
+        Tok::Label { .. } => "a flavor '[…]'".into(),
         Tok::Eof => "the end of the notation".into(),
     }
 }

@@ -69,6 +69,21 @@
 //! Foundry VTT syntax is followed where it overlaps, including rerolls: a bare `r` rerolls once
 //! (`ro` is a synonym), `rr` keeps rerolling while the condition holds.
 //!
+//! # Foundry VTT formulas
+//! Where the syntaxes overlap, Foundry's `Roll` formulas mean the same here (details and limits
+//! in `docs/NOTATION.md`):
+//!
+//! | Form | Meaning | Example |
+//! |---|---|---|
+//! | `@path` | a value from [`Expression::parse_with_data`]'s [`FormulaData`], looked up when parsing | `1d20+@abilities.str.mod` |
+//! | `(expr)dM`, `Nd(expr)`, *cmp*`(expr)` | a count, size or target worked out first (no dice inside) | `(@level)d6`, `3d12cs<=(@power)` |
+//! | `floor` `ceil` `round` `abs` `min` `max` | functions; exact fractions inside, rounded down when leaving the outermost | `ceil(7/2)` = 4 |
+//! | `{a, b, …}`*mods* | a pool: keep/drop/count the results of several formulas | `{4d6kh3, 4d6kh3}kh` |
+//! | *term*`[text]` | flavor, carried into [`TermResult::flavor`] (damage types: [`crate::creature::damage_from_roll`]) | `2d6[fire]+1d8[cold]` |
+//!
+//! A [`RollResult`] prints (`Display`) as one line with every die:
+//! `4d6kh3 [6, 5, 3, ~2~] + 2 = 16`.
+//!
 //! From code, [`RollMode`] / [`Expression::apply_mode`] give advantage or disadvantage to the
 //! first d20 term of any expression (`1d20+5` → `2d20kh1+5`).
 //!
@@ -110,6 +125,7 @@
 //!   `position` is the character index (not byte) where reading stopped.
 //! - [`ErrorCode::NotationLimit`]: a limit above.
 //! - [`ErrorCode::DivisionByZero`]: at the `/`.
+//! - [`ErrorCode::NotationData`]: an `@path` with no value, or not a whole number; at the `@`.
 //! - [`ErrorCode::InvalidFace`], [`ErrorCode::FacesExhausted`]: from supplied dice; `position`
 //!   points at the term that asked for the die.
 //!
@@ -124,6 +140,7 @@
 //! - [`step`]: die steps (GH-DICE-03).
 //!
 //! [`ErrorCode::DivisionByZero`]: crate::ErrorCode::DivisionByZero
+//! [`ErrorCode::NotationData`]: crate::ErrorCode::NotationData
 //! [`ErrorCode::FacesExhausted`]: crate::ErrorCode::FacesExhausted
 //! [`ErrorCode::InvalidFace`]: crate::ErrorCode::InvalidFace
 //! [`ErrorCode::NotationLimit`]: crate::ErrorCode::NotationLimit
@@ -135,18 +152,23 @@ mod chacha;
 pub mod chance;
 pub mod countdown;
 pub mod d20;
+pub mod data;
 mod eval;
+mod exact;
 /// What a detailed roll collects, for the glue's packed encoding.
 pub(crate) mod details {
     #[cfg_attr(not(feature = "wasm"), allow(unused_imports))]
     pub(crate) use super::ast::DieKind;
     pub(crate) use super::eval::Details;
+    #[cfg_attr(not(feature = "wasm"), allow(unused_imports))]
+    pub(crate) use super::eval::die_flags;
 }
 mod lanes;
 mod lexer;
 pub mod limits;
 mod normalize;
 mod parser;
+mod pool;
 mod quick;
 pub mod result;
 mod roll;
@@ -162,7 +184,8 @@ pub use ast::Expression;
 pub use chance::{ChanceRoll, chance_in_six, percent};
 pub use countdown::{Countdown, CountdownRoll, CountdownSpeed};
 pub use d20::{D20Roll, roll_d20};
-pub use result::{DieResult, RollResult, TermKind, TermResult};
+pub use data::{DataValue, FormulaData};
+pub use result::{DieResult, PoolResult, RollResult, TermKind, TermResult};
 pub use roll::{RollOptions, roll, roll_total, roll_with};
 pub use rolloff::{RollOff, RollOffConfig, RollOffRoll, RollOffRound, RollOffWinner, roll_off};
 pub use source::{

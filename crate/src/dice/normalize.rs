@@ -7,7 +7,7 @@
 
 use core::ops::Range;
 
-use crate::dice::ast::{CmpOp, Compare, DiceTerm, DieKind, Expression, Modifier, Node};
+use crate::dice::ast::{CmpOp, Compare, DiceTerm, DieKind, Expression, Modifier, Node, PoolTerm};
 use crate::dice::smallbuf::SmallBuf;
 
 /// The normalized notation and, when `spans` is given, where each term's text lies in it
@@ -37,35 +37,38 @@ pub(crate) fn render_into(expr: &Expression, out: &mut String, spans: &mut Vec<R
     }
     out.clear();
     spans.clear();
-    // Leaves in order (their node index), the operator after each (0: none), the prefix
-    // characters in node order with the leaf they precede, and the leaves a `)` follows.
+    // Leaves in order (their node index), the separator after each (0: none; an operator, or
+    // the `,` between a function's arguments or a pool's results), the openers written before
+    // a leaf (`-`, `(`, `floor(`, `{`: the leaf and the opening node's index) and the closers
+    // after one (`)`, or `}` with a pool's modifiers).
     let mut leaves: SmallBuf<u32, 16> = SmallBuf::new();
     let mut ops: SmallBuf<u8, 16> = SmallBuf::new();
-    let mut before: SmallBuf<(u32, u8), 8> = SmallBuf::new();
-    let mut closes: SmallBuf<u32, 8> = SmallBuf::new();
+    let mut before: SmallBuf<(u32, u32), 8> = SmallBuf::new();
+    let mut closes: SmallBuf<(u32, u32), 8> = SmallBuf::new();
     // First and last leaf of each subexpression on the stack.
     let mut stack: SmallBuf<(u32, u32), 16> = SmallBuf::new();
     for (index, node) in expr.nodes.iter().enumerate() {
+        let node_index = u32::try_from(index).unwrap_or(u32::MAX);
         let top = stack.len().checked_sub(1).and_then(|i| stack.get(i));
         match node {
             Node::Number { .. } | Node::Dice(_) => {
                 let leaf = u32::try_from(leaves.len()).unwrap_or(u32::MAX);
-                leaves.push(u32::try_from(index).unwrap_or(u32::MAX));
+                leaves.push(node_index);
                 ops.push(0);
                 stack.push((leaf, leaf));
             }
             Node::Neg => {
                 if let Some((first, _)) = top {
-                    before.push((first, b'-'));
+                    before.push((first, node_index));
                 }
             }
             Node::Group => {
                 if let Some((first, last)) = top {
-                    before.push((first, b'('));
-                    closes.push(last);
+                    before.push((first, node_index));
+                    closes.push((last, node_index));
                 }
             }
-            Node::Modifier(_) => {}
+            Node::Modifier(_) | Node::Flavor(_) => {}
             Node::Binary { op, .. } => {
                 let len = stack.len();
                 let (Some(lhs), Some(rhs)) = (
@@ -82,13 +85,46 @@ pub(crate) fn render_into(expr: &Expression, out: &mut String, spans: &mut Vec<R
                     *joined = (lhs.0, rhs.1);
                 }
             }
+            Node::Func { args: n, .. } | Node::Pool(PoolTerm { count: n, .. }) => {
+                let len = stack.len();
+                let Some(from) = len.checked_sub(*n as usize).filter(|_| *n > 0) else {
+                    continue;
+                };
+                let items = stack.as_slice().get(from..).unwrap_or(&[]);
+                let (Some(&(first, _)), Some(&(_, last))) = (items.first(), items.last()) else {
+                    continue;
+                };
+                for w in items.windows(2) {
+                    if let Some(slot) = w.first().and_then(|(_, l)| ops.get_mut(*l as usize)) {
+                        *slot = b',';
+                    }
+                }
+                before.push((first, node_index));
+                closes.push((last, node_index));
+                stack.truncate(from);
+                stack.push((first, last));
+            }
         }
     }
+    // Where each open pool's text starts (pools close innermost first).
+    let mut pool_starts: SmallBuf<u32, 8> = SmallBuf::new();
     for (leaf, (&node, &op)) in leaves.as_slice().iter().zip(ops.as_slice()).enumerate() {
         let leaf = u32::try_from(leaf).unwrap_or(u32::MAX);
-        for &(at, c) in before.as_slice().iter().rev() {
-            if at == leaf {
-                out.push(char::from(c));
+        for &(at, opener) in before.as_slice().iter().rev() {
+            if at != leaf {
+                continue;
+            }
+            match expr.nodes.get(opener as usize) {
+                Some(Node::Neg) => out.push('-'),
+                Some(Node::Func { func, .. }) => {
+                    out.push_str(func.name());
+                    out.push('(');
+                }
+                Some(Node::Pool(_)) => {
+                    pool_starts.push(u32::try_from(out.len()).unwrap_or(u32::MAX));
+                    out.push('{');
+                }
+                _ => out.push('('),
             }
         }
         let start = out.len();
@@ -97,15 +133,41 @@ pub(crate) fn render_into(expr: &Expression, out: &mut String, spans: &mut Vec<R
             Some(Node::Dice(term)) => term_text_into(expr, term, out),
             _ => {}
         }
+        push_flavor(expr, node as usize, out);
         spans.push(start..out.len());
-        for &at in closes.as_slice() {
-            if at == leaf {
-                out.push(')');
+        for &(at, closer) in closes.as_slice() {
+            if at != leaf {
+                continue;
+            }
+            match expr.nodes.get(closer as usize) {
+                Some(Node::Pool(pool)) => {
+                    out.push('}');
+                    for m in expr.modifiers_at(pool.mods_start, pool.mods_len) {
+                        push_modifier(out, m.modifier, DieKind::Standard(1));
+                    }
+                    push_flavor(expr, closer as usize, out);
+                    let open = pool_starts.len().checked_sub(1);
+                    let start = open.and_then(|i| pool_starts.get(i)).unwrap_or(0);
+                    if let Some(i) = open {
+                        pool_starts.truncate(i);
+                    }
+                    spans.push(start as usize..out.len());
+                }
+                _ => out.push(')'),
             }
         }
         if op != 0 {
             out.push(char::from(op));
         }
+    }
+}
+
+/// `[text]` when the node at `index` has a flavor.
+fn push_flavor(expr: &Expression, index: usize, out: &mut String) {
+    if let Some(text) = expr.flavor_after(index) {
+        out.push('[');
+        out.push_str(text);
+        out.push(']');
     }
 }
 
@@ -117,11 +179,14 @@ fn render_chain(expr: &Expression, out: &mut String, spans: &mut Vec<Range<usize
     let mut operators = 0usize;
     for (i, node) in expr.nodes.iter().enumerate() {
         match node {
-            Node::Modifier(_) => {}
+            Node::Modifier(_) | Node::Flavor(_) => {}
             Node::Number { .. } | Node::Dice(_) => {
+                let flavored = matches!(expr.nodes.get(i + 1), Some(Node::Flavor(_)));
                 if leaves > 0 {
-                    // In a chain every later leaf is followed directly by its operator.
-                    let Some(Node::Binary { op, .. }) = expr.nodes.get(i + 1) else {
+                    // In a chain every later leaf is followed directly by its operator (after
+                    // its flavor).
+                    let next = expr.nodes.get(i + 1 + usize::from(flavored));
+                    let Some(Node::Binary { op, .. }) = next else {
                         return false;
                     };
                     out.push(op.symbol());
@@ -132,6 +197,7 @@ fn render_chain(expr: &Expression, out: &mut String, spans: &mut Vec<Range<usize
                     Node::Dice(term) => term_text_into(expr, term, out),
                     _ => {}
                 }
+                push_flavor(expr, i, out);
                 spans.push(start..out.len());
                 leaves += 1;
             }
@@ -141,7 +207,7 @@ fn render_chain(expr: &Expression, out: &mut String, spans: &mut Vec<Range<usize
                     return false;
                 }
             }
-            Node::Neg | Node::Group => return false,
+            Node::Neg | Node::Group | Node::Func { .. } | Node::Pool(_) => return false,
         }
     }
     leaves.checked_sub(1) == Some(operators)
@@ -179,39 +245,44 @@ fn term_text_into(expr: &Expression, term: &DiceTerm, out: &mut String) {
         DieKind::Fudge => out.push('F'),
     }
     for m in expr.modifiers_of(term) {
-        match m.modifier {
-            Modifier::Keep { highest, count } => {
-                out.push_str(if highest { "kh" } else { "kl" });
-                push_int(out, i64::from(count));
-            }
-            Modifier::Drop { highest, count } => {
-                out.push_str(if highest { "dh" } else { "dl" });
-                push_int(out, i64::from(count));
-            }
-            Modifier::Explode { once, when } => {
-                out.push_str(if once { "xo" } else { "x" });
-                push_compare(out, when.unwrap_or(Compare::eq(die.highest())));
-            }
-            Modifier::Reroll { once, when } => {
-                out.push_str(if once { "r" } else { "rr" });
-                push_compare(out, when.unwrap_or(Compare::eq(die.lowest())));
-            }
-            Modifier::Min(n) => {
-                out.push_str("min");
-                push_int(out, i64::from(n));
-            }
-            Modifier::Max(n) => {
-                out.push_str("max");
-                push_int(out, i64::from(n));
-            }
-            Modifier::CountSuccesses(when) => {
-                out.push_str("cs");
-                push_compare(out, when.unwrap_or(Compare::eq(die.highest())));
-            }
-            Modifier::CountFailures(when) => {
-                out.push_str("cf");
-                push_compare(out, when.unwrap_or(Compare::eq(die.lowest())));
-            }
+        push_modifier(out, m.modifier, die);
+    }
+}
+
+/// One modifier's normal text; `die` gives the defaults of comparisons left out.
+fn push_modifier(out: &mut String, modifier: Modifier, die: DieKind) {
+    match modifier {
+        Modifier::Keep { highest, count } => {
+            out.push_str(if highest { "kh" } else { "kl" });
+            push_int(out, i64::from(count));
+        }
+        Modifier::Drop { highest, count } => {
+            out.push_str(if highest { "dh" } else { "dl" });
+            push_int(out, i64::from(count));
+        }
+        Modifier::Explode { once, when } => {
+            out.push_str(if once { "xo" } else { "x" });
+            push_compare(out, when.unwrap_or(Compare::eq(die.highest())));
+        }
+        Modifier::Reroll { once, when } => {
+            out.push_str(if once { "r" } else { "rr" });
+            push_compare(out, when.unwrap_or(Compare::eq(die.lowest())));
+        }
+        Modifier::Min(n) => {
+            out.push_str("min");
+            push_int(out, i64::from(n));
+        }
+        Modifier::Max(n) => {
+            out.push_str("max");
+            push_int(out, i64::from(n));
+        }
+        Modifier::CountSuccesses(when) => {
+            out.push_str("cs");
+            push_compare(out, when.unwrap_or(Compare::eq(die.highest())));
+        }
+        Modifier::CountFailures(when) => {
+            out.push_str("cf");
+            push_compare(out, when.unwrap_or(Compare::eq(die.lowest())));
         }
     }
 }
@@ -300,7 +371,8 @@ mod tests {
                     }
                     None
                 }
-                Node::Modifier(_) => None,
+                // The reference predates functions, pools and flavors.
+                Node::Modifier(_) | Node::Func { .. } | Node::Pool(_) | Node::Flavor(_) => None,
                 Node::Binary { op, .. } => {
                     if let Some(rhs) = stack.pop() {
                         if let Some(lhs) = stack.last_mut() {

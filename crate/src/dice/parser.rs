@@ -7,8 +7,13 @@
 //! expr    := product (('+' | '-') product)*
 //! product := unary (('*' | '/') unary)*
 //! unary   := ('+' | '-')* primary
-//! primary := NUMBER | dice | '(' expr ')'
-//! dice    := NUMBER? 'd' (NUMBER | '%' | 'F') modifier*        (no spaces inside)
+//! primary := (NUMBER | '@' PATH | dice | pool) flavor? | '(' expr ')' | group-dice
+//!          | FUNC '(' expr (',' expr)* ')'
+//! dice    := NUMBER? 'd' (NUMBER | '%' | 'F' | '(' expr ')') modifier*   (no spaces inside)
+//! group-dice := '(' expr ')' 'd' …                   (a dice count in parentheses, no dice in it)
+//! pool    := '{' expr (',' expr)* '}' (keep | drop | 'cs' compare | 'cf' compare)*
+//! flavor  := '[' TEXT ']'
+//! FUNC    := floor | ceil | round | abs | min | max
 //! modifier:= ('kh'|'k'|'kl'|'dh'|'dl'|'d') NUMBER?
 //!          | ('x'|'!'|'xo'|'r'|'rr'|'ro'|'cs'|'cf') compare?
 //!          | ('min'|'max') NUMBER | 'adv' | 'dis'
@@ -19,7 +24,12 @@
 //! counts and values, modifiers that could never stop) is checked here, with the position of
 //! the offending character.
 
-use crate::dice::ast::{BinOp, Compare, DiceTerm, DieKind, Expression, Modifier, ModifierAt, Node};
+use crate::dice::SuppliedDice;
+use crate::dice::ast::{
+    BinOp, Compare, DiceTerm, DieKind, Expression, Func, Modifier, ModifierAt, Node, PoolTerm,
+};
+use crate::dice::data::{FormulaData, resolve};
+use crate::dice::eval::evaluate;
 use crate::dice::lexer::{Lexer, Tok, Token, Word, describe};
 use crate::dice::limits::{
     MAX_DEPTH, MAX_DICE, MAX_MODIFIERS_PER_TERM, MAX_NOTATION_CHARS, MAX_SIDES, MAX_TERMS,
@@ -35,6 +45,11 @@ pub(crate) fn parse(text: &str) -> Result<Expression> {
 
 /// The general parser, for every text (`parse` tries the fast path of `dice::quick` first).
 pub(crate) fn parse_general(text: &str) -> Result<Expression> {
+    parse_with(text, None)
+}
+
+/// The general parser with the values of `@path` references.
+pub(crate) fn parse_with(text: &str, data: Option<&dyn FormulaData>) -> Result<Expression> {
     // Bounded scan: a megabyte of text costs MAX_NOTATION_CHARS steps here.
     if text.len() > MAX_NOTATION_CHARS && text.chars().nth(MAX_NOTATION_CHARS).is_some() {
         return Err(Error::at(
@@ -50,6 +65,9 @@ pub(crate) fn parse_general(text: &str) -> Result<Expression> {
         depth: 0,
         terms: 0,
         dice: 0,
+        data,
+        labels: Vec::new(),
+        in_function: 0,
     };
     let first = parser.peek()?;
     if first.tok == Tok::Eof {
@@ -76,11 +94,14 @@ pub(crate) fn parse_general(text: &str) -> Result<Expression> {
         ));
     }
     let max_stack = Expression::stack_need(&parser.nodes);
+    let exact = parser.nodes.iter().any(|n| matches!(n, Node::Func { .. }));
     Ok(Expression {
         nodes: parser.nodes,
         max_stack,
         dice_count: parser.dice,
         term_count: parser.terms,
+        labels: parser.labels,
+        exact,
     })
 }
 
@@ -92,6 +113,15 @@ fn limit(pos: u32, message: impl Into<String>) -> Error {
     Error::at(ErrorCode::NotationLimit, pos as usize, message)
 }
 
+/// A point in the parse [`Parser::fold`] returns to.
+#[derive(Clone, Copy)]
+struct Mark {
+    nodes: usize,
+    labels: usize,
+    terms: u32,
+    dice: u32,
+}
+
 struct Parser<'a> {
     lexer: Lexer<'a>,
     peeked: Option<Token>,
@@ -99,6 +129,10 @@ struct Parser<'a> {
     depth: u32,
     terms: u32,
     dice: u32,
+    data: Option<&'a dyn FormulaData>,
+    labels: Vec<Box<str>>,
+    /// How many function calls the parser is inside (arithmetic there is exact).
+    in_function: u32,
 }
 
 impl Parser<'_> {
@@ -134,7 +168,12 @@ impl Parser<'_> {
             };
             self.bump()?;
             self.product()?;
-            self.nodes.push(Node::Binary { op, pos: t.pos });
+            let exact = self.in_function > 0;
+            self.nodes.push(Node::Binary {
+                op,
+                pos: t.pos,
+                exact,
+            });
         }
     }
 
@@ -149,7 +188,12 @@ impl Parser<'_> {
             };
             self.bump()?;
             self.unary()?;
-            self.nodes.push(Node::Binary { op, pos: t.pos });
+            let exact = self.in_function > 0;
+            self.nodes.push(Node::Binary {
+                op,
+                pos: t.pos,
+                exact,
+            });
         }
     }
 
@@ -180,36 +224,37 @@ impl Parser<'_> {
                     self.bump()?;
                     return self.dice_term(Some(n), t.pos);
                 }
-                self.count_term(t.pos)?;
                 let value = i64::try_from(n).map_err(|_| limit(t.pos, "number is too large"))?;
-                self.nodes.push(Node::Number { value, pos: t.pos });
+                self.number(value, t.pos)
+            }
+            Tok::Data { start, end } => {
+                let value = resolve(self.data, self.lexer.slice(start, end), t.pos)?;
+                // A negative value is a negated number, as its normal text `-1` reads back.
+                self.number(value.abs(), t.pos)?;
+                if value < 0 {
+                    self.nodes.push(Node::Neg);
+                }
                 Ok(())
             }
             Tok::D => self.dice_term(None, t.pos),
             Tok::LParen => {
-                if self.depth >= MAX_DEPTH {
-                    return Err(limit(
-                        t.pos,
-                        format!("parentheses are nested deeper than {MAX_DEPTH}"),
-                    ));
+                let mark = self.mark();
+                self.group(t)?;
+                if self.peek_glued()?.is_some_and(|next| next.tok == Tok::D) {
+                    // `(@level)d6`, `(1+2)d(4*2)`: a dice count in parentheses.
+                    let count = self.fold(mark, t.pos, "a dice count")?;
+                    self.bump()?;
+                    let count = u64::try_from(count).map_err(|_| {
+                        limit(t.pos, format!("a dice count must be from 0 to {MAX_DICE}"))
+                    })?;
+                    return self.dice_term(Some(count), t.pos);
                 }
-                self.depth = self.depth.saturating_add(1);
-                self.expr()?;
-                let close = self.bump()?;
-                if close.tok != Tok::RParen {
-                    return Err(syntax(
-                        close.pos,
-                        format!(
-                            "expected ')' to close the '(' at {} but found {}",
-                            t.pos,
-                            describe(close.tok)
-                        ),
-                    ));
-                }
-                self.depth = self.depth.saturating_sub(1);
-                self.nodes.push(Node::Group);
                 Ok(())
             }
+            Tok::Func(func) => self.call(func, t),
+            Tok::Word(Word::Min) => self.call(Func::Min, t),
+            Tok::Word(Word::Max) => self.call(Func::Max, t),
+            Tok::LBrace => self.pool(t),
             Tok::Eof => Err(syntax(
                 t.pos,
                 "the notation ends where a number, a die or '(' was expected",
@@ -222,6 +267,191 @@ impl Parser<'_> {
                 ),
             )),
         }
+    }
+
+    /// A plain number term (written, or from `@path`) and its flavor.
+    fn number(&mut self, value: i64, pos: u32) -> Result<()> {
+        self.count_term(pos)?;
+        self.nodes.push(Node::Number { value, pos });
+        self.flavor()
+    }
+
+    /// Enter one more level of brackets (parentheses, a function's, a pool's braces).
+    fn enter(&mut self, open: Token) -> Result<()> {
+        if self.depth >= MAX_DEPTH {
+            return Err(limit(
+                open.pos,
+                format!("parentheses are nested deeper than {MAX_DEPTH}"),
+            ));
+        }
+        self.depth = self.depth.saturating_add(1);
+        Ok(())
+    }
+
+    /// The closing bracket `close` of the `open` one.
+    fn close(&mut self, open: Token, close: Tok, name: char) -> Result<()> {
+        let t = self.bump()?;
+        if t.tok != close {
+            return Err(syntax(
+                t.pos,
+                format!(
+                    "expected '{name}' to close the one at {} but found {}",
+                    open.pos,
+                    describe(t.tok)
+                ),
+            ));
+        }
+        self.depth = self.depth.saturating_sub(1);
+        Ok(())
+    }
+
+    /// `( expr )` after its `(`.
+    fn group(&mut self, open: Token) -> Result<()> {
+        self.enter(open)?;
+        self.expr()?;
+        self.close(open, Tok::RParen, ')')?;
+        self.nodes.push(Node::Group);
+        Ok(())
+    }
+
+    /// `floor(x)`, `max(a, b, …)`: the function's name has been read.
+    fn call(&mut self, func: Func, name: Token) -> Result<()> {
+        let open = self.bump()?;
+        if open.tok != Tok::LParen {
+            return Err(syntax(
+                open.pos,
+                format!("expected '(' after {}", func.name()),
+            ));
+        }
+        self.enter(open)?;
+        self.in_function = self.in_function.saturating_add(1);
+        let args = self.list()?;
+        self.in_function = self.in_function.saturating_sub(1);
+        self.close(open, Tok::RParen, ')')?;
+        if args != 1 && !func.variadic() {
+            return Err(syntax(
+                name.pos,
+                format!("{} takes one value, not {args}", func.name()),
+            ));
+        }
+        self.nodes.push(Node::Func {
+            func,
+            args,
+            nested: self.in_function > 0,
+            pos: name.pos,
+        });
+        Ok(())
+    }
+
+    /// `expr (',' expr)*`: how many.
+    fn list(&mut self) -> Result<u32> {
+        let mut count = 1u32;
+        self.expr()?;
+        while self.peek()?.tok == Tok::Comma {
+            self.bump()?;
+            self.expr()?;
+            count = count.saturating_add(1);
+        }
+        Ok(count)
+    }
+
+    /// `{a, b, …}` and its modifiers, after the `{`.
+    fn pool(&mut self, open: Token) -> Result<()> {
+        self.enter(open)?;
+        let count = self.list()?;
+        self.close(open, Tok::RBrace, '}')?;
+        self.count_term(open.pos)?;
+        let mods_start = self.nodes.len();
+        while let Some(t) = self.peek_glued()? {
+            let word = match t.tok {
+                Tok::Word(w) => w,
+                Tok::D => Word::DropLow,
+                _ => break,
+            };
+            self.bump()?;
+            if self.nodes.len().saturating_sub(mods_start) >= MAX_MODIFIERS_PER_TERM as usize {
+                return Err(limit(
+                    t.pos,
+                    format!("more than {MAX_MODIFIERS_PER_TERM} modifiers on one pool"),
+                ));
+            }
+            let modifier = match word {
+                Word::KeepHigh | Word::KeepLow => Modifier::Keep {
+                    highest: word == Word::KeepHigh,
+                    count: self.optional_count()?.unwrap_or(1),
+                },
+                Word::DropHigh | Word::DropLow => Modifier::Drop {
+                    highest: word == Word::DropHigh,
+                    count: self.optional_count()?.unwrap_or(1),
+                },
+                Word::CountSuccesses => Modifier::CountSuccesses(Some(self.required_compare(t)?)),
+                Word::CountFailures => Modifier::CountFailures(Some(self.required_compare(t)?)),
+                _ => {
+                    return Err(syntax(
+                        t.pos,
+                        "a pool takes only keep (kh, kl), drop (dh, dl) and count (cs, cf) modifiers",
+                    ));
+                }
+            };
+            self.nodes.push(Node::Modifier(ModifierAt {
+                modifier,
+                pos: t.pos,
+            }));
+        }
+        self.nodes.push(Node::Pool(PoolTerm {
+            count,
+            mods_start: u32::try_from(mods_start).unwrap_or(u32::MAX),
+            mods_len: u32::try_from(self.nodes.len().saturating_sub(mods_start)).unwrap_or(0),
+            pos: open.pos,
+        }));
+        self.flavor()
+    }
+
+    /// `[text]` after a term: its flavor.
+    fn flavor(&mut self) -> Result<()> {
+        if let Tok::Label { start, end } = self.peek()?.tok {
+            self.bump()?;
+            let index = u32::try_from(self.labels.len()).unwrap_or(u32::MAX);
+            self.labels.push(self.lexer.slice(start, end).into());
+            self.nodes.push(Node::Flavor(index));
+        }
+        Ok(())
+    }
+
+    /// Where the parse is: what [`Parser::fold`] goes back to.
+    fn mark(&self) -> Mark {
+        Mark {
+            nodes: self.nodes.len(),
+            labels: self.labels.len(),
+            terms: self.terms,
+            dice: self.dice,
+        }
+    }
+
+    /// The value of what was parsed since `mark` (a parenthesized count, size or target),
+    /// which may not roll dice; it is then removed, so the expression holds just the number.
+    fn fold(&mut self, mark: Mark, pos: u32, what: &str) -> Result<i64> {
+        let part = self.nodes.get(mark.nodes..).unwrap_or(&[]);
+        if part.iter().any(|n| matches!(n, Node::Dice(_))) {
+            return Err(syntax(
+                pos,
+                format!("{what} in parentheses may not roll dice (only numbers and @data)"),
+            ));
+        }
+        let expr = Expression {
+            nodes: part.to_vec(),
+            max_stack: Expression::stack_need(part),
+            dice_count: 0,
+            term_count: 0,
+            labels: Vec::new(),
+            exact: part.iter().any(|n| matches!(n, Node::Func { .. })),
+        };
+        let value = evaluate(&expr, &mut SuppliedDice::new([]), None)?;
+        self.nodes.truncate(mark.nodes);
+        self.labels.truncate(mark.labels);
+        self.terms = mark.terms;
+        self.dice = mark.dice;
+        Ok(value)
     }
 
     fn count_term(&mut self, pos: u32) -> Result<()> {
@@ -260,6 +490,19 @@ impl Parser<'_> {
             }
             Tok::Percent => DieKind::Standard(100),
             Tok::Fudge => DieKind::Fudge,
+            Tok::LParen => {
+                // `2d(4*2)`, `1d(@die)`: sides in parentheses.
+                let mark = self.mark();
+                self.group(sides)?;
+                let s = self.fold(mark, sides.pos, "a die size")?;
+                if !(1..=i64::from(MAX_SIDES)).contains(&s) {
+                    return Err(limit(
+                        sides.pos,
+                        format!("a die must have between 1 and {MAX_SIDES} sides, not {s}"),
+                    ));
+                }
+                DieKind::Standard(u32::try_from(s).unwrap_or(MAX_SIDES))
+            }
             other => {
                 return Err(syntax(
                     sides.pos,
@@ -365,7 +608,7 @@ impl Parser<'_> {
             pos,
         };
         self.nodes.push(Node::Dice(term));
-        Ok(())
+        self.flavor()
     }
 
     /// Keep/drop count: a glued number, at most [`MAX_DICE`].
@@ -418,6 +661,23 @@ impl Parser<'_> {
         }
     }
 
+    /// A pool's `cs` / `cf` comparison, which it cannot do without (a pool has no faces).
+    fn required_compare(&mut self, after: Token) -> Result<Compare> {
+        match self.optional_compare()? {
+            Some(c) => Ok(c),
+            None => {
+                let t = self.peek()?;
+                Err(syntax(
+                    t.pos,
+                    format!(
+                        "{} on a pool needs a comparison (cs>=10)",
+                        describe(after.tok)
+                    ),
+                ))
+            }
+        }
+    }
+
     fn optional_compare(&mut self) -> Result<Option<Compare>> {
         let Some(t) = self.peek_glued()? else {
             return Ok(None);
@@ -447,6 +707,24 @@ impl Parser<'_> {
                         Ok(Some(Compare {
                             op,
                             target: if negative { -target } else { target },
+                        }))
+                    }
+                    Some(
+                        open @ Token {
+                            tok: Tok::LParen,
+                            pos,
+                            ..
+                        },
+                    ) if !negative => {
+                        // `cs<=(@attributes.power)`: a target in parentheses.
+                        self.bump()?;
+                        let mark = self.mark();
+                        self.group(open)?;
+                        let v = self.fold(mark, pos, "a comparison")?;
+                        let target = Self::value(pos, v.unsigned_abs())?;
+                        Ok(Some(Compare {
+                            op,
+                            target: if v < 0 { -target } else { target },
                         }))
                     }
                     _ => {

@@ -78,7 +78,11 @@ pub(crate) fn parse(text: &str) -> Option<Expression> {
         terms += 1;
         term(&mut r, &mut nodes, &mut dice)?;
         if let Some((op, pos)) = op {
-            nodes.push(Node::Binary { op, pos });
+            nodes.push(Node::Binary {
+                op,
+                pos,
+                exact: false,
+            });
         }
         r.skip_spaces();
         let pos = r.pos();
@@ -96,6 +100,8 @@ pub(crate) fn parse(text: &str) -> Option<Expression> {
         nodes,
         dice_count: dice,
         term_count: terms,
+        labels: Vec::new(),
+        exact: false,
     })
 }
 

@@ -2,6 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use core::fmt;
+
+use crate::dice::ast::Expression;
 use crate::dice::source::SourceKind;
 use crate::dice::step::RolledDie;
 
@@ -33,6 +36,69 @@ impl RollResult {
     /// Every die as `RolledDie`, for events.
     pub fn rolled(&self) -> Vec<RolledDie> {
         self.dice.iter().map(DieResult::rolled).collect()
+    }
+}
+
+/// A printable line for a chat card: the normalized notation with each dice term's dice (and
+/// each pool's results) in brackets after it, a die or result that does not count ~struck~,
+/// operators spaced, and the total: `4d6kh3 [6, 5, 3, ~2~] + 2 = 16`. Each die shows its value
+/// (what it counts for). The JS facade's `result.toString()` prints the same line.
+impl fmt::Display for RollResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The normal form reads back to the same terms, so their spans come from it.
+        let spans = Expression::parse(&self.notation)
+            .map(|e| e.term_spans().1)
+            .unwrap_or_default();
+        let mut after: Vec<(usize, String)> = Vec::new();
+        for (i, (term, span)) in self.terms.iter().zip(&spans).enumerate() {
+            let shown: Vec<String> = match term.kind {
+                TermKind::Number => continue,
+                TermKind::Pool => term
+                    .results
+                    .iter()
+                    .map(|p| struck(p.kept, p.value))
+                    .collect(),
+                TermKind::Dice => self
+                    .dice
+                    .iter()
+                    .filter(|d| d.term as usize == i)
+                    .map(|d| struck(d.kept, d.value.into()))
+                    .collect(),
+            };
+            after.push((span.end, format!(" [{}]", shown.join(", "))));
+        }
+        let text = &self.notation;
+        let mut prev = None;
+        for at in text.char_indices().map(Some).chain([None]) {
+            let here = at.map_or(text.len(), |(i, _)| i);
+            for (_, s) in after.iter().filter(|(end, _)| *end == here) {
+                f.write_str(s)?;
+            }
+            let Some((_, c)) = at else {
+                break;
+            };
+            let binary = matches!(c, '+' | '-' | '*' | '/')
+                && prev.is_some_and(|p: char| {
+                    p.is_alphanumeric() || p == '_' || matches!(p, ')' | ']' | '}')
+                });
+            if binary {
+                write!(f, " {c} ")?;
+            } else if c == ',' {
+                f.write_str(", ")?;
+            } else {
+                write!(f, "{c}")?;
+            }
+            prev = Some(c);
+        }
+        write!(f, " = {}", self.total)
+    }
+}
+
+fn struck(kept: bool, value: i64) -> String {
+    if kept {
+        value.to_string()
+    } else {
+        format!("~{value}~")
     }
 }
 
@@ -74,13 +140,30 @@ impl DieResult {
     }
 }
 
-/// Whether a term rolls dice or is a plain number.
+/// Whether a term rolls dice, is a plain number, or is a pool of results (`{4d6kh3, 4d6kh3}kh`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum TermKind {
     Dice,
     Number,
+    Pool,
+}
+
+/// One result of a pool (`{4d6kh3, 4d6kh3}kh`): the value of one of its formulas, and what
+/// the pool's modifiers made of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct PoolResult {
+    pub value: i64,
+    /// Counts towards the pool: not dropped by keep/drop.
+    pub kept: bool,
+    pub dropped: bool,
+    /// Counted as a success (`cs`).
+    pub success: bool,
+    /// Counted as a failure (`cf`).
+    pub failure: bool,
 }
 
 /// One term's share of the roll.
@@ -100,4 +183,11 @@ pub struct TermResult {
     /// Failures counted by `cf`, when the term counts them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failures: Option<u32>,
+    /// The term's flavor text, as written (`2d6[fire]` → `fire`): in Foundry VTT formulas,
+    /// usually the damage type ([`crate::creature::damage_from_roll`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flavor: Option<String>,
+    /// A pool's results, one per formula between its braces, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub results: Vec<PoolResult>,
 }

@@ -7,12 +7,14 @@ use core::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::dice::advantage::RollMode;
-use crate::dice::ast::Expression;
+use crate::dice::ast::{BinOp, Expression, Node};
+use crate::dice::data::FormulaData;
 use crate::dice::details::Details;
 use crate::dice::eval::evaluate;
 use crate::dice::normalize::{render, render_into};
 use crate::dice::parser::parse;
-use crate::dice::result::{RollResult, TermResult};
+use crate::dice::parser::parse_with;
+use crate::dice::result::{RollResult, TermKind, TermResult};
 use crate::dice::source::DieRoller;
 use crate::error::{Error, Result};
 
@@ -20,6 +22,69 @@ impl Expression {
     /// Parse a notation (see the [module docs](crate::dice) for the syntax and limits).
     pub fn parse(text: &str) -> Result<Self> {
         parse(text)
+    }
+
+    /// Parse a Foundry VTT style formula whose `@path` references take their values from
+    /// `data` (looked up now: the expression holds the numbers). A path without a value, or
+    /// with one that is not a whole number, is [`ErrorCode::NotationData`](crate::ErrorCode).
+    ///
+    /// ```
+    /// use turnkeeper::dice::{Expression, SuppliedDice};
+    /// let data = serde_json::json!({ "abilities": { "str": { "mod": 3 } }, "level": 5 });
+    /// let e = Expression::parse_with_data("1d20 + @abilities.str.mod + floor(@level/2)", &data).unwrap();
+    /// assert_eq!(e.normalized(), "1d20+3+floor(5/2)");
+    /// assert_eq!(e.roll_total(&mut SuppliedDice::new([10])).unwrap(), 15);
+    /// ```
+    pub fn parse_with_data(text: &str, data: &dyn FormulaData) -> Result<Self> {
+        parse_with(text, Some(data))
+    }
+
+    /// Each term's flavor text (`2d6[fire]` → `fire`), terms left to right.
+    pub fn term_flavors(&self) -> Vec<Option<&str>> {
+        let mut out = Vec::with_capacity(self.term_count as usize);
+        for (i, node) in self.nodes.iter().enumerate() {
+            if matches!(node, Node::Number { .. } | Node::Dice(_) | Node::Pool(_)) {
+                out.push(self.flavor_after(i));
+            }
+        }
+        out
+    }
+
+    /// For a sum of terms (`2d6[fire] + 1d8[cold] - 1`), each term's sign (+1 or −1), left to
+    /// right; `None` for any other shape (a product, parentheses, a function, a pool, a sign
+    /// before the first term), where a term's share of the total is not its subtotal.
+    pub fn term_signs(&self) -> Option<Vec<i8>> {
+        let mut signs = Vec::with_capacity(self.term_count as usize);
+        let mut operators = 0usize;
+        for (i, node) in self.nodes.iter().enumerate() {
+            match node {
+                Node::Modifier(_) | Node::Flavor(_) => {}
+                Node::Number { .. } | Node::Dice(_) => {
+                    if signs.is_empty() {
+                        signs.push(1);
+                        continue;
+                    }
+                    // In a chain each later term is followed by its operator (after its flavor).
+                    let flavored = matches!(self.nodes.get(i + 1), Some(Node::Flavor(_)));
+                    match self.nodes.get(i + 1 + usize::from(flavored)) {
+                        Some(Node::Binary { op: BinOp::Add, .. }) => signs.push(1),
+                        Some(Node::Binary { op: BinOp::Sub, .. }) => signs.push(-1),
+                        _ => return None,
+                    }
+                }
+                Node::Binary {
+                    op: BinOp::Add | BinOp::Sub,
+                    ..
+                } => {
+                    operators += 1;
+                    if operators != signs.len().saturating_sub(1) {
+                        return None;
+                    }
+                }
+                _ => return None,
+            }
+        }
+        Some(signs)
     }
 
     /// Roll and return only the total: the hot-loop path. No detail objects are built; the
@@ -37,13 +102,25 @@ impl Expression {
         let total = self.roll_into(dice, &mut details)?;
         let (notation, texts) = self.texts();
         let dice = details.die_results();
+        let flavors = self.term_flavors();
+        let mut results = details.results.iter();
         let terms = details
             .terms
             .into_iter()
             .zip(texts)
-            .map(|(term, notation)| TermResult {
-                notation,
-                ..term.result
+            .zip(flavors)
+            .map(|((term, notation), flavor)| {
+                let pool = if term.result.kind == TermKind::Pool {
+                    results.by_ref().take(term.dice as usize).copied().collect()
+                } else {
+                    Vec::new()
+                };
+                TermResult {
+                    notation,
+                    flavor: flavor.map(str::to_owned),
+                    results: pool,
+                    ..term.result
+                }
             })
             .collect();
         Ok(RollResult {

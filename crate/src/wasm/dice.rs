@@ -8,6 +8,7 @@ use std::cell::RefCell;
 
 use super::packed::{roll_and_texts_packed, roll_packed, texts_packed};
 use super::{JsResult, js, parse_json, write_json};
+use crate::dice::data::DataTable;
 use crate::dice::source::MAX_SEED;
 use crate::dice::{
     ChanceRoll, Countdown, CountdownRoll, CountdownSpeed, DiceSource, DieRoller, DieSize,
@@ -198,6 +199,39 @@ pub fn total_input(slot: u32, len: usize, dice: &mut DiceBox) -> f64 {
         .map_or_else(|e| fail(e, f64::NAN), total_to_js)
 }
 
+/// A formula with `@path` data: `paths` are the paths the facade found in it, one per line, and
+/// `values` theirs (NaN: missing; an infinity: not a number; see `dice::data::DataTable`).
+/// Parses and rolls with every die into the packed buffer followed by its texts; returns its
+/// address. Such formulas are not kept in a slot (their numbers depend on the data).
+#[wasm_bindgen(js_name = rollData)]
+pub fn roll_data(
+    notation: &str,
+    paths: &str,
+    values: &[f64],
+    dice: &mut DiceBox,
+) -> JsResult<usize> {
+    let expr = js(Expression::parse_with_data(
+        notation,
+        &DataTable { paths, values },
+    ))?;
+    js(roll_and_texts_packed(&expr, &mut dice.source, notation))
+}
+
+/// [`roll_data`], total only.
+#[wasm_bindgen(js_name = totalData)]
+pub fn total_data(
+    notation: &str,
+    paths: &str,
+    values: &[f64],
+    dice: &mut DiceBox,
+) -> JsResult<f64> {
+    let expr = js(Expression::parse_with_data(
+        notation,
+        &DataTable { paths, values },
+    ))?;
+    js(expr.roll_total(&mut dice.source)).map(total_to_js)
+}
+
 fn parse_roll_keep(slot: u32, notation: &str, dice: &mut DiceBox) -> crate::Result<usize> {
     if slot >= NOTATION_SLOTS {
         return Err(slot_error(slot));
@@ -293,6 +327,17 @@ impl ParsedNotation {
     pub fn parse(notation: &str) -> JsResult<ParsedNotation> {
         Ok(ParsedNotation {
             expr: js(Expression::parse(notation))?,
+        })
+    }
+
+    /// Parse a formula with `@path` data (see [`roll_data`]).
+    #[wasm_bindgen(js_name = parseData)]
+    pub fn parse_data(notation: &str, paths: &str, values: &[f64]) -> JsResult<ParsedNotation> {
+        Ok(ParsedNotation {
+            expr: js(Expression::parse_with_data(
+                notation,
+                &DataTable { paths, values },
+            ))?,
         })
     }
 

@@ -16,11 +16,14 @@
 //! ([`Packer::texts`]) and reuses them.
 //!
 //! Roll layout, numbers (integers, exact in f64 because totals stay within ±(2^53 − 1)):
-//! `[total, source, diceCount, termCount, diceAt, diceBytes, faceBytes, layout,`
-//! ` per term: kind, subtotal, successes (−1 = none), failures (−1 = none), die, dice]`
-//! Source: 0 seeded, 1 crypto, 2 supplied. Term kind: 0 dice, 1 number. A term's `die` is its
-//! sides, −1 for a Fudge die (rolled as a d3), 0 for a number; `dice` counts its dice. Dice are
-//! grouped by term, terms left to right, so a die's term follows from the counts.
+//! `[total, source, diceCount, termCount, diceAt, diceBytes, faceBytes, layout, resultCount,`
+//! ` per term: kind, subtotal, successes (−1 = none), failures (−1 = none), die, dice, results,`
+//! ` per pool result: value, flags]`
+//! Source: 0 seeded, 1 crypto, 2 supplied. Term kind: 0 dice, 1 number, 2 pool. A term's `die`
+//! is its sides, −1 for a Fudge die (rolled as a d3), 0 for a number or a pool; `dice` counts
+//! its dice, `results` a pool's results (which follow the terms, pools left to right; flags as
+//! a die's). Dice are grouped by term, terms left to right, so a die's term follows from the
+//! counts.
 //!
 //! Dice (`diceBytes` bytes at address `diceAt`): each die's face in `faceBytes` bytes (1 when
 //! every die has at most 255 sides, 2 up to 65,535, else 4), little-endian; then, when
@@ -39,14 +42,14 @@
 use core::ops::Range;
 use std::cell::RefCell;
 
-use crate::dice::details::{Details, DieKind};
+use crate::dice::details::{Details, DieKind, die_flags};
 use crate::dice::{DieRoller, Expression, SourceKind, TermKind};
 use crate::error::{Error, ErrorCode, Result};
 
 /// Numbers before the first term.
-pub const HEADER: usize = 8;
+pub const HEADER: usize = 9;
 /// Numbers per term.
-pub const PER_TERM: usize = 6;
+pub const PER_TERM: usize = 7;
 /// `layout` bit: the flags bytes follow the faces.
 pub const HAS_FLAGS: u32 = 1;
 /// `layout` bit: the values follow.
@@ -136,13 +139,16 @@ impl Packer {
             bytes.len() as f64,
             face_bytes as f64,
             f64::from(layout),
+            d.results.len() as f64,
         ]);
         for t in &d.terms {
             let r = &t.result;
+            let pool = r.kind == TermKind::Pool;
             out.extend_from_slice(&[
                 match r.kind {
                     TermKind::Dice => 0.0,
                     TermKind::Number => 1.0,
+                    TermKind::Pool => 2.0,
                 },
                 r.subtotal as f64,
                 r.successes.map_or(-1.0, f64::from),
@@ -152,8 +158,17 @@ impl Packer {
                     Some(DieKind::Fudge) => -1.0,
                     None => 0.0,
                 },
-                f64::from(t.dice),
+                if pool { 0.0 } else { f64::from(t.dice) },
+                if pool { f64::from(t.dice) } else { 0.0 },
             ]);
+        }
+        for p in &d.results {
+            let bit = |on: bool, flag: u8| if on { flag } else { 0 };
+            let flags = bit(p.kept, die_flags::KEPT)
+                | bit(p.dropped, die_flags::DROPPED)
+                | bit(p.success, die_flags::SUCCESS)
+                | bit(p.failure, die_flags::FAILURE);
+            out.extend_from_slice(&[p.value as f64, f64::from(flags)]);
         }
         Ok(())
     }
@@ -184,15 +199,33 @@ impl Packer {
         let out = &mut self.out;
         let same = parsed_from == Some(notation);
         out.push(f64::from(u8::from(same)));
-        out.push(notation.len() as f64);
-        if !same {
-            // Normalized notation is ASCII: one UTF-16 unit per byte.
-            out.extend(notation.bytes().map(f64::from));
-        }
-        out.push(self.spans.len() as f64);
-        for span in &self.spans {
-            out.push(span.start as f64);
-            out.push(span.end as f64);
+        if notation.is_ascii() {
+            // One UTF-16 unit per byte.
+            out.push(notation.len() as f64);
+            if !same {
+                out.extend(notation.bytes().map(f64::from));
+            }
+            out.push(self.spans.len() as f64);
+            for span in &self.spans {
+                out.push(span.start as f64);
+                out.push(span.end as f64);
+            }
+        } else {
+            // Flavor text may be any language: UTF-16 units, and spans counted in them.
+            let units = |bytes: usize| {
+                notation
+                    .get(..bytes)
+                    .map_or(0, |s| s.encode_utf16().count())
+            };
+            out.push(units(notation.len()) as f64);
+            if !same {
+                out.extend(notation.encode_utf16().map(f64::from));
+            }
+            out.push(self.spans.len() as f64);
+            for span in &self.spans {
+                out.push(units(span.start) as f64);
+                out.push(units(span.end) as f64);
+            }
         }
     }
 
@@ -264,7 +297,9 @@ mod tests {
         let (total, source, n_dice, n_terms) = (out[0], out[1], out[2] as usize, out[3] as usize);
         let (at, len, width, layout) = (out[4], out[5] as usize, out[6] as usize, out[7] as u32);
         assert_eq!(at as usize, bytes.as_ptr() as usize);
-        assert_eq!(out.len(), HEADER + n_terms * PER_TERM);
+        let n_results = out[8] as usize;
+        assert_eq!(out.len(), HEADER + n_terms * PER_TERM + 2 * n_results);
+        let mut results = out[HEADER + n_terms * PER_TERM..].chunks(2);
         assert_eq!(bytes.len(), len);
         let flags_at = n_dice * width;
         let values_at = flags_at + if layout & HAS_FLAGS != 0 { n_dice } else { 0 };
@@ -280,15 +315,25 @@ mod tests {
         for t in 0..n_terms {
             let s = &out[HEADER + t * PER_TERM..][..PER_TERM];
             terms.push(TermResult {
-                kind: if s[0] == 0.0 {
-                    TermKind::Dice
-                } else {
-                    TermKind::Number
-                },
+                kind: [TermKind::Dice, TermKind::Number, TermKind::Pool][s[0] as usize],
                 notation: String::new(),
                 subtotal: s[1] as i64,
                 successes: (s[2] >= 0.0).then_some(s[2] as u32),
                 failures: (s[3] >= 0.0).then_some(s[3] as u32),
+                flavor: None,
+                results: (&mut results)
+                    .take(s[6] as usize)
+                    .map(|r| {
+                        let flags = r[1] as u8;
+                        crate::dice::PoolResult {
+                            value: r[0] as i64,
+                            kept: flags & 1 != 0,
+                            dropped: flags & 2 != 0,
+                            success: flags & 16 != 0,
+                            failure: flags & 32 != 0,
+                        }
+                    })
+                    .collect(),
             });
             let (die, count) = (s[4], s[5] as usize);
             for _ in 0..count {
@@ -347,6 +392,9 @@ mod tests {
             "2d1000000+1d2",
             "300d6kh100+1d70000",
             "4dF+1d6+3d20min15",
+            "{4d6kh3,4d6kh3}kh+floor(1d6/4)",
+            "{1d8,1d8,1d8}cs>=5cf<2[fire]+2d6[feu]",
+            "max(1d6,{1d20,10}kl)",
             "10d6+2d6kh1+4dF",
             "2d6+3d8x>=7min2+1d4",
             "7",
@@ -367,6 +415,7 @@ mod tests {
                 .iter()
                 .map(|t| TermResult {
                     notation: String::new(),
+                    flavor: None,
                     ..t.clone()
                 })
                 .collect();
@@ -434,5 +483,13 @@ mod tests {
         assert_eq!(&out[2 + n..], &[2.0, 2.0, 6.0, 7.0, 8.0]);
         packer.texts(&expr, None);
         assert_eq!(packer.output()[0], 0.0);
+        // Flavor text in any language: UTF-16 units, spans counted in them.
+        let expr = Expression::parse("1d6[glacé]+1d4[🔥]").unwrap();
+        packer.texts(&expr, None);
+        let out = packer.output();
+        let n = out[1] as usize;
+        let units: Vec<u16> = out[2..2 + n].iter().map(|&c| c as u16).collect();
+        assert_eq!(String::from_utf16(&units).unwrap(), "1d6[glacé]+1d4[🔥]");
+        assert_eq!(&out[2 + n..], &[2.0, 0.0, 10.0, 11.0, 18.0]);
     }
 }

@@ -10,8 +10,10 @@ import {
   parseIntoSlot,
   rollInput,
   rollSlot,
+  rollData,
   rollText,
   takeDiceError,
+  totalData,
   totalInput,
   totalSlot,
   totalText,
@@ -45,6 +47,7 @@ export type {
   DieSize,
   Keep,
   Kept,
+  PoolResult,
   RollMode,
   RollOff,
   RollOffConfig,
@@ -78,12 +81,21 @@ export function boxOf(dice: Dice | undefined): DiceBox {
   throw new TurnkeeperError("INVALID_ARGUMENT", `dice must be a Dice, not ${typeOf(dice)}`);
 }
 
-/** Where faces come from for a one-off roll. */
+/**
+ * Values for a formula's `@path` references, as Foundry VTT's roll data: `{ abilities: { str:
+ * { mod: 3 } } }` for `1d20 + @abilities.str.mod`. A value is a whole number or a string
+ * holding one; anything else at a path the formula names is `NOTATION_DATA`.
+ */
+export type FormulaData = object;
+
+/** Where faces come from for a one-off roll, and the formula's data. */
 export interface RollOptions {
   /** Seeded roll: the same seed and notation always give the same faces (0 … 2^53 − 1). */
   seed?: number;
   /** Faces read off physical dice, consumed in roll order and validated against each die. */
   faces?: readonly number[];
+  /** Values for `@path` references (see {@link FormulaData}). */
+  data?: FormulaData;
 }
 
 /** The version of the Rust core inside the wasm module. */
@@ -100,9 +112,11 @@ function readOptions(options: RollOptions | undefined): RollOptions {
   if (options === undefined || options === null) return {};
   let seed: unknown;
   let faces: unknown;
+  let data: unknown;
   try {
     seed = options.seed;
     faces = options.faces;
+    data = options.data;
   } catch {
     throw new TurnkeeperError("INVALID_ARGUMENT", "the dice options could not be read");
   }
@@ -112,7 +126,7 @@ function readOptions(options: RollOptions | undefined): RollOptions {
   if (seed !== undefined && faces !== undefined) {
     throw new TurnkeeperError("INVALID_ARGUMENT", "give either `seed` or `faces`, not both");
   }
-  return { seed, faces: faces as readonly number[] | undefined };
+  return { seed, faces: faces as readonly number[] | undefined, data: data as FormulaData | undefined };
 }
 
 /** Validate supplied faces (positive 32-bit integers) before they reach the engine. */
@@ -184,6 +198,38 @@ function written(notation: string): number {
   return len;
 }
 
+// A path as the core reads it (crate/src/dice/lexer.rs): letters, digits, `_`, `.`, and `-`
+// before a letter or `_`.
+const PATH = /@((?:[\w.]|-(?=[A-Za-z_]))+)/g;
+
+/**
+ * The paths `notation` names (one per line) and their values in `data`, as the core's
+ * `DataTable` reads them: NaN for nothing there, Infinity for something not a whole number.
+ */
+function dataTable(notation: string, data: unknown): [string, Float64Array] {
+  if (typeof data !== "object" || data === null) {
+    throw new TurnkeeperError("INVALID_ARGUMENT", `data must be an object, not ${typeOf(data)}`);
+  }
+  const paths = [...new Set(Array.from(notation.matchAll(PATH), (m) => m[1] as string))];
+  return [paths.join("\n"), Float64Array.from(paths, (p) => dataValue(data, p))];
+}
+
+function dataValue(data: object, path: string): number {
+  let v: unknown = data;
+  try {
+    for (const key of path.split(".")) {
+      if (v === null || (typeof v !== "object" && typeof v !== "function")) return NaN;
+      v = (v as Record<string, unknown>)[key];
+    }
+  } catch {
+    // A getter or Proxy trap that throws.
+    return Infinity;
+  }
+  if (v === undefined || v === null) return NaN;
+  if (typeof v === "number") return v === v ? v : Infinity;
+  return typeof v === "string" && /^\s*[+-]?\d+\s*$/.test(v) ? Number(v) : Infinity;
+}
+
 /** Throw the error a hot call kept (it returned 0 or NaN). */
 function thrown(): never {
   takeDiceError();
@@ -202,7 +248,14 @@ function remember(notation: string, slot: number, texts: NotationTexts | undefin
   nextSlot = slot + 1;
 }
 
-function rollWith(notation: string, box: DiceBox): RollResult {
+function rollWith(notation: string, box: DiceBox, data?: FormulaData): RollResult {
+  if (data !== undefined) {
+    return guard(() => {
+      const text = sent(notation);
+      const at = rollData(text, ...dataTable(text, data), box);
+      return unpack(at, unpackTextsAfterRoll(at, notation));
+    });
+  }
   const hit = cache.get(notation);
   try {
     if (hit !== undefined) {
@@ -230,7 +283,13 @@ function rollWith(notation: string, box: DiceBox): RollResult {
   }
 }
 
-function totalWith(notation: string, box: DiceBox): number {
+function totalWith(notation: string, box: DiceBox, data?: FormulaData): number {
+  if (data !== undefined) {
+    return guard(() => {
+      const text = sent(notation);
+      return totalData(text, ...dataTable(text, data), box);
+    });
+  }
   const hit = cache.get(notation);
   try {
     let value: number;
@@ -254,24 +313,29 @@ function totalWith(notation: string, box: DiceBox): number {
   }
 }
 
-/** The one-off box for `options` (its seed and faces checked first); undefined for crypto. */
-function optionBox(options: RollOptions): DiceBox | undefined {
-  const { seed, faces: given } = readOptions(options);
-  if (given === undefined && seed === undefined) return undefined;
+/**
+ * The one-off box for `options` (its seed and faces checked first; undefined for crypto) and
+ * the formula's data.
+ */
+function optionBox(options: RollOptions): [DiceBox | undefined, FormulaData | undefined] {
+  const { seed, faces: given, data } = readOptions(options);
+  if (given === undefined && seed === undefined) return [undefined, data];
   const faces = facesArray(given);
-  return guard(() => (faces ? DiceBox.supplied(faces) : new DiceBox(seed)));
+  return [guard(() => (faces ? DiceBox.supplied(faces) : new DiceBox(seed))), data];
 }
 
 /**
  * Parse and roll `notation` once, returning every die.
- * `roll("4d6kh3+2", { seed: 42 })` → `{ total, dice: [{ sides, face, kept, … }], terms, notation, source }`.
+ * `roll("4d6kh3+2", { seed: 42 })` → `{ total, dice: [{ sides, face, kept, … }], terms, notation, source }`;
+ * `roll("1d20 + @prof", { data: { prof: 3 } })` reads `@prof` from `data`. `String(result)` is
+ * a printable line: `4d6kh3 [6, 5, 3, ~2~] + 2 = 16`.
  */
 export function roll(notation: string, options?: RollOptions): RollResult {
   ensureReady();
-  const box = options === undefined ? undefined : optionBox(options);
-  if (box === undefined) return rollWith(notation, boxOf(undefined));
+  const [box, data] = options === undefined ? [] : optionBox(options);
+  if (box === undefined) return rollWith(notation, boxOf(undefined), data);
   try {
-    return rollWith(notation, box);
+    return rollWith(notation, box, data);
   } finally {
     box.free();
   }
@@ -280,10 +344,10 @@ export function roll(notation: string, options?: RollOptions): RollResult {
 /** Like {@link roll} but returns only the total (no per-die detail is built). */
 export function total(notation: string, options?: RollOptions): number {
   ensureReady();
-  const box = options === undefined ? undefined : optionBox(options);
-  if (box === undefined) return totalWith(notation, boxOf(undefined));
+  const [box, data] = options === undefined ? [] : optionBox(options);
+  if (box === undefined) return totalWith(notation, boxOf(undefined), data);
   try {
-    return totalWith(notation, box);
+    return totalWith(notation, box, data);
   } finally {
     box.free();
   }
@@ -331,14 +395,14 @@ export class Dice {
     return fromText<SeedState | undefined>(guard(() => this.box.state()));
   }
 
-  /** Roll notation with every die in the result. */
-  roll(notation: string): RollResult {
-    return rollWith(notation, this.box);
+  /** Roll notation with every die in the result (`data`: values for `@path` references). */
+  roll(notation: string, data?: FormulaData): RollResult {
+    return rollWith(notation, this.box, data);
   }
 
   /** Roll notation, total only. */
-  total(notation: string): number {
-    return totalWith(notation, this.box);
+  total(notation: string, data?: FormulaData): number {
+    return totalWith(notation, this.box, data);
   }
 
   /** One face of one die with `sides` sides. */
@@ -373,9 +437,15 @@ export class Expression {
     this.notation = this.#texts.notation;
   }
 
-  static parse(notation: string): Expression {
+  /** `data`: values for `@path` references, read now (the expression keeps the numbers). */
+  static parse(notation: string, data?: FormulaData): Expression {
     ensureReady();
-    return new Expression(guard(() => ParsedNotation.parse(sent(notation))));
+    return new Expression(
+      guard(() => {
+        const text = sent(notation);
+        return data === undefined ? ParsedNotation.parse(text) : ParsedNotation.parseData(text, ...dataTable(text, data));
+      }),
+    );
   }
 
   /** Roll with every die in the result; uses the crypto source unless a box is given. */

@@ -25,6 +25,7 @@ export type ErrorCode =
   | "SNAPSHOT_INVALID"
   | "INVALID_DATA"
   | "DIVISION_BY_ZERO"
+  | "NOTATION_DATA"
   | "OUT_OF_SYNC"
   | "NOT_INITIALIZED"
   | "INIT_FAILED"

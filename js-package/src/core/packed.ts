@@ -1,10 +1,11 @@
 // Decoder for packed rolls and texts (layout: crate/src/wasm/packed.rs), read in place from the
 // wasm memory at the address a call returned, before the next call overwrites it.
-import { wasmMemory, type DieResult, type RollResult, type SourceKind, type TermResult } from "../wasm/turnkeeper.js";
+import { wasmMemory, type DieResult, type PoolResult, type RollResult, type SourceKind, type TermKind, type TermResult } from "../wasm/turnkeeper.js";
 
 const SOURCES: readonly SourceKind[] = ["seeded", "crypto", "supplied"];
-const HEADER = 8;
-const PER_TERM = 6;
+const KINDS: readonly TermKind[] = ["dice", "number", "pool"];
+const HEADER = 9;
+const PER_TERM = 7;
 const HAS_FLAGS = 1;
 const HAS_VALUES = 2;
 
@@ -18,6 +19,8 @@ export const EAGER_DICE = 16;
 export interface NotationTexts {
   readonly notation: string;
   readonly terms: readonly string[];
+  /** Each term's start and end in `notation` (UTF-16 units), terms in order. */
+  readonly spans: readonly number[];
 }
 
 let view: Float64Array | undefined;
@@ -41,7 +44,7 @@ export function unpackTexts(at: number, parsed?: string): NotationTexts {
 export function unpackTextsAfterRoll(at: number, parsed: string): NotationTexts {
   const buf = memory();
   const i = at / 8;
-  return textsAt(buf, i + HEADER + (buf[i + 3] as number) * PER_TERM, parsed);
+  return textsAt(buf, i + HEADER + (buf[i + 3] as number) * PER_TERM + 2 * (buf[i + 8] as number), parsed);
 }
 
 function textsAt(buf: Float64Array, i: number, parsed?: string): NotationTexts {
@@ -53,9 +56,13 @@ function textsAt(buf: Float64Array, i: number, parsed?: string): NotationTexts {
     i += len;
   }
   const terms: string[] = [];
+  const spans: number[] = [];
   const count = buf[i++] as number;
-  for (let n = 0; n < count; n++, i += 2) terms.push(notation.slice(buf[i], buf[i + 1]));
-  return { notation, terms };
+  for (let n = 0; n < count; n++, i += 2) {
+    spans.push(buf[i] as number, buf[i + 1] as number);
+    terms.push(notation.slice(buf[i], buf[i + 1]));
+  }
+  return { notation, terms, spans };
 }
 
 /** Where the dice of a roll are, and how to read them. */
@@ -135,6 +142,57 @@ function keep(from: Uint8Array, at: number, length: number): { bytes: Uint8Array
   return kept;
 }
 
+/**
+ * A roll's result: plain data (`JSON.stringify`, spreading and `structuredClone` see only
+ * `total`, `dice`, `terms`, `notation`, `source`) with a `toString()` for a chat line.
+ */
+class Rolled implements RollResult {
+  readonly #spans: readonly number[];
+  constructor(
+    public total: number,
+    public dice: DieResult[],
+    public terms: TermResult[],
+    public notation: string,
+    public source: SourceKind,
+    spans: readonly number[],
+  ) {
+    this.#spans = spans;
+  }
+
+  /**
+   * The notation with every term's dice after it and the total:
+   * `4d6kh3 [6, 5, 3, ~2~] + 2 = 16` (docs/NOTATION.md, "Printing a result").
+   */
+  toString(): string {
+    return rollLine(this, this.#spans);
+  }
+}
+
+/** The printable line of `r` (term spans `spans`); `RollResult`'s `Display` in Rust is the same. */
+function rollLine(r: RollResult, spans: readonly number[]): string {
+  const n = r.notation;
+  // What goes after each term's text, by the position where the text ends.
+  const after = new Map<number, string>();
+  r.terms.forEach((t, i) => {
+    const shown =
+      t.kind === "pool"
+        ? (t.results ?? []).map((p) => (p.kept ? String(p.value) : `~${p.value}~`))
+        : t.kind === "dice"
+          ? r.dice.filter((d) => d.term === i).map((d) => (d.kept ? String(d.value) : `~${d.value}~`))
+          : undefined;
+    const end = spans[2 * i + 1] as number;
+    if (shown) after.set(end, (after.get(end) ?? "") + ` [${shown.join(", ")}]`);
+  });
+  let line = "";
+  for (let i = 0; i <= n.length; i++) {
+    line += after.get(i) ?? "";
+    const c = n.charAt(i);
+    // A sign after a term, `)`, `}` or a flavor's `]` is an operator: spaced.
+    line += "+-*/".includes(c) && c !== "" && /[\w)\]}]/.test(n.charAt(i - 1)) ? ` ${c} ` : c === "," ? ", " : c;
+  }
+  return `${line} = ${r.total}`;
+}
+
 const PACKED = Symbol("packed dice");
 type Lazy = RollResult & { [PACKED]?: PackedDice };
 
@@ -182,21 +240,34 @@ export function unpack(at: number, texts: NotationTexts): RollResult {
   const termsAt = i;
   const terms: TermResult[] = [];
   const termTexts = texts.terms;
+  let pooled = i + termCount * PER_TERM;
   for (let n = 0; n < termCount; n++, i += PER_TERM) {
+    const text = termTexts[n] ?? "";
     const term: TermResult = {
-      kind: buf[i] === 0 ? "dice" : "number",
-      notation: termTexts[n] ?? "",
+      kind: KINDS[buf[i] as number] ?? "number",
+      notation: text,
       subtotal: buf[i + 1] as number,
     };
     const s = buf[i + 2] as number;
     const f = buf[i + 3] as number;
     if (s >= 0) term.successes = s;
     if (f >= 0) term.failures = f;
+    // A flavor cannot hold brackets, so a term text ending in `]` ends with its flavor.
+    if (text.endsWith("]")) term.flavor = text.slice(text.lastIndexOf("[") + 1, -1);
+    const count = buf[i + 6] as number;
+    if (count > 0) {
+      const results: PoolResult[] = [];
+      for (let k = 0; k < count; k++, pooled += 2) {
+        const flags = buf[pooled + 1] as number;
+        results.push({ value: buf[pooled] as number, kept: (flags & 1) !== 0, dropped: (flags & 2) !== 0, success: (flags & 16) !== 0, failure: (flags & 32) !== 0 });
+      }
+      term.results = results;
+    }
     terms.push(term);
   }
   if (diceCount <= EAGER_DICE) {
     const dice = decodeDice(memoryBytes(), diceAt, diceCount, width, layout, buf, termsAt + 4, PER_TERM, termCount);
-    return { total, dice, terms, notation: texts.notation, source };
+    return new Rolled(total, dice, terms, texts.notation, source, texts.spans);
   }
   // The bytes are overwritten by the next roll: keep a copy (about a byte per die).
   const kept = keep(memoryBytes(), diceAt, diceBytes);
@@ -205,7 +276,7 @@ export function unpack(at: number, texts: NotationTexts): RollResult {
     info[2 * n] = buf[j] as number;
     info[2 * n + 1] = buf[j + 1] as number;
   }
-  const result: Lazy = { total, dice: [], terms, notation: texts.notation, source };
+  const result: Lazy = new Rolled(total, [], terms, texts.notation, source, texts.spans);
   // Not enumerable: invisible to JSON, spreading, cloning and deep equality.
   const packed: PackedDice = { bytes: kept.bytes, at: kept.at, count: diceCount, width, layout, terms: info };
   Object.defineProperty(result, PACKED, { value: packed, writable: true, configurable: true });

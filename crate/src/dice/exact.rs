@@ -1,0 +1,161 @@
+//! Exact arithmetic inside functions (`floor(@level/2)`, `ceil(7/2)`, `round(1d6/4)`).
+//!
+//! Outside a function every value is a whole number and `/` rounds down at once, as it always
+//! has. Foundry VTT computes with fractions, so `ceil(7/2)` is 4 there; to agree, values inside
+//! a function's parentheses are fractions `num/den` (den > 0, in lowest terms), and the
+//! outermost function's result is rounded down to a whole number if it is still a fraction
+//! (`abs(-7/2)` = 3). Numerators and denominators stay within ±(2^53 − 1) like every value.
+
+use crate::dice::ast::{BinOp, Func};
+use crate::dice::eval::floor_div;
+use crate::dice::limits::MAX_MAGNITUDE;
+use crate::error::{Error, ErrorCode, Result};
+
+/// A fraction `num/den` with `den > 0`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct Ratio {
+    pub num: i64,
+    pub den: i64,
+}
+
+fn too_big(pos: u32) -> Error {
+    Error::at(
+        ErrorCode::NotationLimit,
+        pos as usize,
+        format!("a fraction would pass ±{MAX_MAGNITUDE} (the largest exact JavaScript integer)"),
+    )
+}
+
+impl Ratio {
+    pub(crate) const fn whole(num: i64) -> Self {
+        Self { num, den: 1 }
+    }
+
+    /// `num/den` in lowest terms, within the magnitude limit (computed in 128 bits).
+    fn new(num: i128, den: i128, pos: u32) -> Result<Self> {
+        let (mut num, mut den) = if den < 0 { (-num, -den) } else { (num, den) };
+        let (mut a, mut b) = (num.abs(), den);
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        if a > 1 {
+            num /= a;
+            den /= a;
+        }
+        let max = i128::from(MAX_MAGNITUDE);
+        if num.abs() > max || den > max || den == 0 {
+            return Err(too_big(pos));
+        }
+        // Both within ±(2^53 − 1): exact.
+        Ok(Self {
+            num: num as i64,
+            den: den as i64,
+        })
+    }
+
+    /// Rounded down.
+    pub(crate) fn floor(self) -> i64 {
+        floor_div(self.num, self.den).unwrap_or(self.num)
+    }
+
+    fn ceil(self) -> i64 {
+        self.floor() + i64::from(self.num % self.den != 0)
+    }
+
+    /// Halves round up (toward +∞), as JavaScript's `Math.round` does: 7/2 → 4, −7/2 → −3.
+    fn round(self) -> i64 {
+        // floor((2·num + den) / (2·den)); both fit easily in i64 for values within 2^53.
+        floor_div(2 * self.num + self.den, 2 * self.den).unwrap_or(self.num)
+    }
+
+    fn less_than(self, other: Self) -> bool {
+        i128::from(self.num) * i128::from(other.den) < i128::from(other.num) * i128::from(self.den)
+    }
+}
+
+/// `a op b` exactly.
+pub(crate) fn binary(op: BinOp, a: Ratio, b: Ratio, pos: u32) -> Result<Ratio> {
+    let (an, ad, bn, bd) = (
+        i128::from(a.num),
+        i128::from(a.den),
+        i128::from(b.num),
+        i128::from(b.den),
+    );
+    match op {
+        BinOp::Add => Ratio::new(an * bd + bn * ad, ad * bd, pos),
+        BinOp::Sub => Ratio::new(an * bd - bn * ad, ad * bd, pos),
+        BinOp::Mul => Ratio::new(an * bn, ad * bd, pos),
+        BinOp::Div if bn == 0 => Err(Error::at(
+            ErrorCode::DivisionByZero,
+            pos as usize,
+            "division by zero",
+        )),
+        BinOp::Div => Ratio::new(an * bd, ad * bn, pos),
+    }
+}
+
+/// A function of its arguments (one for all but `min` and `max`, which the parser checked).
+pub(crate) fn call(func: Func, args: &[Ratio], pos: u32) -> Result<Ratio> {
+    let first = *args.first().ok_or_else(|| too_big(pos))?;
+    Ok(match func {
+        Func::Floor => Ratio::whole(first.floor()),
+        Func::Ceil => Ratio::whole(first.ceil()),
+        Func::Round => Ratio::whole(first.round()),
+        Func::Abs => Ratio {
+            num: first.num.saturating_abs(),
+            den: first.den,
+        },
+        Func::Min => args
+            .iter()
+            .fold(first, |m, &x| if x.less_than(m) { x } else { m }),
+        Func::Max => args
+            .iter()
+            .fold(first, |m, &x| if m.less_than(x) { x } else { m }),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(num: i64, den: i64) -> Ratio {
+        Ratio::new(num.into(), den.into(), 0).unwrap()
+    }
+
+    #[test]
+    fn rounding_follows_javascript_math() {
+        assert_eq!(
+            (r(7, 2).floor(), r(7, 2).ceil(), r(7, 2).round()),
+            (3, 4, 4)
+        );
+        assert_eq!(
+            (r(-7, 2).floor(), r(-7, 2).ceil(), r(-7, 2).round()),
+            (-4, -3, -3)
+        );
+        assert_eq!(
+            (r(6, 3).floor(), r(6, 3).ceil(), r(6, 3).round()),
+            (2, 2, 2)
+        );
+        assert_eq!(r(5, 4).round(), 1);
+        assert_eq!(r(-5, 4).round(), -1);
+        assert_eq!(r(-3, -6), r(1, 2));
+    }
+
+    #[test]
+    fn fractions_stay_within_the_limit() {
+        let big = Ratio::whole(MAX_MAGNITUDE);
+        assert_eq!(
+            binary(BinOp::Add, big, Ratio::whole(1), 3)
+                .unwrap_err()
+                .code,
+            ErrorCode::NotationLimit
+        );
+        assert_eq!(
+            binary(BinOp::Div, Ratio::whole(1), Ratio::whole(0), 3)
+                .unwrap_err()
+                .code,
+            ErrorCode::DivisionByZero
+        );
+        assert_eq!(binary(BinOp::Div, big, big, 0).unwrap(), Ratio::whole(1));
+    }
+}

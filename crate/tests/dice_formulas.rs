@@ -1,0 +1,471 @@
+//! Foundry VTT formulas where their syntax overlaps ours: `@path` data, dice counts and sizes in
+//! parentheses, pools, flavor tags, math functions, and the explode / reroll spellings; each
+//! rolled with supplied faces so the outcome is checked exactly, and the hostile forms of each.
+
+use serde_json::json;
+use turnkeeper::dice::{
+    DataValue, Expression, FormulaData, PoolResult, RollResult, SeededDice, SuppliedDice, TermKind,
+};
+use turnkeeper::{Error, ErrorCode};
+
+fn data() -> serde_json::Value {
+    json!({
+        "prof": 3,
+        "level": 5,
+        "abilities": { "str": { "mod": 4 }, "dex": { "mod": -1 } },
+        "die": 8,
+        "power": "6",
+        "name": "Ragnar",
+        "half": 2.5,
+        "empty": null,
+        "items": [{ "uses": 2 }],
+        "flags": { "my-module": { "bonus": 1 } },
+    })
+}
+
+fn rolled(formula: &str, faces: &[u32]) -> RollResult {
+    let expr =
+        Expression::parse_with_data(formula, &data()).unwrap_or_else(|e| panic!("{formula}: {e}"));
+    let mut dice = SuppliedDice::new(faces.iter().copied());
+    let r = expr
+        .roll(&mut dice)
+        .unwrap_or_else(|e| panic!("{formula}: {e}"));
+    assert_eq!(dice.remaining(), 0, "{formula}: every face is used");
+    r
+}
+
+fn total(formula: &str, faces: &[u32]) -> i64 {
+    rolled(formula, faces).total
+}
+
+fn norm(formula: &str) -> String {
+    Expression::parse_with_data(formula, &data())
+        .unwrap_or_else(|e| panic!("{formula}: {e}"))
+        .normalized()
+}
+
+fn err(formula: &str) -> Error {
+    match Expression::parse_with_data(formula, &data()) {
+        Err(e) => e,
+        Ok(expr) => expr
+            .roll(&mut SeededDice::new(1).unwrap())
+            .expect_err(formula),
+    }
+}
+
+fn assert_err(formula: &str, code: ErrorCode, position: usize) {
+    let e = err(formula);
+    assert_eq!(
+        (e.code, e.position),
+        (code, Some(position)),
+        "{formula}: {e}"
+    );
+}
+
+// ---- @data ----
+
+#[test]
+fn data_paths_are_looked_up_in_nested_objects() {
+    assert_eq!(total("1d20 + @prof", &[12]), 15);
+    assert_eq!(total("1d20+@abilities.str.mod+@prof", &[10]), 17);
+    assert_eq!(total("1d20 + @abilities.dex.mod", &[10]), 9);
+    assert_eq!(total("@items.0.uses * 2", &[]), 4, "list index");
+    assert_eq!(
+        total("@flags.my-module.bonus + 1", &[]),
+        2,
+        "a hyphen before a letter"
+    );
+    assert_eq!(
+        total("@prof-1", &[]),
+        2,
+        "a hyphen before a digit subtracts"
+    );
+    assert_eq!(total("1d20 + @power", &[1]), 7, "a numeric string counts");
+    assert_eq!(norm("1d20 + @prof"), "1d20+3");
+    assert_eq!(norm("1d20+@abilities.dex.mod"), "1d20+-1");
+    // The normalized text reads back to the same roll without data.
+    let again = Expression::parse("1d20+-1").unwrap();
+    assert_eq!(again.roll_total(&mut SuppliedDice::new([10])).unwrap(), 9);
+}
+
+#[test]
+fn missing_and_non_numeric_data_are_typed_errors_at_the_at_sign() {
+    assert_err("1d20 + @nope", ErrorCode::NotationData, 7);
+    assert_err("1d20 + @abilities.wis.mod", ErrorCode::NotationData, 7);
+    assert_err("@name", ErrorCode::NotationData, 0);
+    assert_err("@abilities", ErrorCode::NotationData, 0);
+    assert_err("2 * @half", ErrorCode::NotationData, 4);
+    assert_err("@empty", ErrorCode::NotationData, 0);
+    assert_err("@", ErrorCode::NotationSyntax, 0);
+    assert_err("1d20 + @ prof", ErrorCode::NotationSyntax, 7);
+    // Without data every path is missing.
+    let e = Expression::parse("1d20 + @prof").unwrap_err();
+    assert_eq!((e.code, e.position), (ErrorCode::NotationData, Some(7)));
+    let huge = json!({ "n": 1e300 });
+    let e = Expression::parse_with_data("@n", &huge).unwrap_err();
+    assert_eq!(e.code, ErrorCode::NotationLimit);
+    assert!(e.message.contains("@n"));
+}
+
+#[test]
+fn data_can_come_from_any_lookup() {
+    struct Level;
+    impl FormulaData for Level {
+        fn lookup(&self, path: &str) -> DataValue {
+            match path {
+                "level" => DataValue::Number(7.0),
+                "class" => DataValue::NotNumeric,
+                _ => DataValue::Missing,
+            }
+        }
+    }
+    let e = Expression::parse_with_data("(@level)d6", &Level).unwrap();
+    assert_eq!(e.normalized(), "7d6");
+    let pairs = [("a", 2.0), ("b", 3.0)];
+    let e = Expression::parse_with_data("@a*@b", &pairs).unwrap();
+    assert_eq!(e.roll_total(&mut SuppliedDice::new([])).unwrap(), 6);
+    assert_eq!(
+        Expression::parse_with_data("@class", &Level)
+            .unwrap_err()
+            .code,
+        ErrorCode::NotationData
+    );
+}
+
+// ---- parentheses as dice counts, sizes and targets ----
+
+#[test]
+fn dice_counts_sizes_and_targets_in_parentheses() {
+    assert_eq!(norm("(@level)d6"), "5d6");
+    assert_eq!(norm("(1+2)d(4*2)"), "3d8");
+    assert_eq!(norm("1d(@die)"), "1d8");
+    assert_eq!(norm("(@level)d6kh2"), "5d6kh2");
+    assert_eq!(norm("(floor(@level/2))d6"), "2d6");
+    assert_eq!(norm("(ceil(@level/2))d6"), "3d6");
+    assert_eq!(norm("3d12cs<=(@power)"), "3d12cs<=6");
+    assert_eq!(total("(1+2)d(4*2)", &[8, 1, 4]), 13);
+    assert_eq!(total("3d12cs<=(@power)", &[6, 7, 1]), 2);
+    assert_eq!(total("(0)d6 + 1", &[]), 1);
+}
+
+#[test]
+fn hostile_parenthetical_counts_and_sizes() {
+    // Foundry rolls `(2d4)d8`; here a count or size in parentheses may not roll dice.
+    assert_err("(2d4)d8", ErrorCode::NotationSyntax, 0);
+    assert_err("1d(1d20)", ErrorCode::NotationSyntax, 2);
+    assert_err("(20000)d6", ErrorCode::NotationLimit, 0);
+    assert_err("(0-1)d6", ErrorCode::NotationLimit, 0);
+    assert_err("1d(0)", ErrorCode::NotationLimit, 2);
+    assert_err("1d(2000000)", ErrorCode::NotationLimit, 2);
+    assert_err("(1/0)d6", ErrorCode::DivisionByZero, 2);
+    assert_err("(5000)d6+(5001)d6", ErrorCode::NotationLimit, 9);
+    assert_err("1d20cs>(2000000)", ErrorCode::NotationLimit, 7);
+    // Depth still counts every parenthesis.
+    let deep = format!("{}1{}d6", "(".repeat(65), ")".repeat(65));
+    assert_eq!(
+        Expression::parse(&deep).unwrap_err().code,
+        ErrorCode::NotationLimit
+    );
+    let ok = format!("{}1{}d6", "(".repeat(64), ")".repeat(64));
+    assert_eq!(Expression::parse(&ok).unwrap().normalized(), "1d6");
+}
+
+// ---- functions ----
+
+#[test]
+fn math_functions_round_like_foundry() {
+    assert_eq!(total("floor(7/2)", &[]), 3);
+    assert_eq!(total("ceil(7/2)", &[]), 4);
+    assert_eq!(total("round(7/2)", &[]), 4);
+    assert_eq!(
+        total("round(-7/2)", &[]),
+        -3,
+        "halves round up, as Math.round"
+    );
+    assert_eq!(total("round(5/4)", &[]), 1);
+    assert_eq!(total("abs(-5)", &[]), 5);
+    assert_eq!(
+        total("abs(-7/2)", &[]),
+        3,
+        "a fraction left at the end rounds down"
+    );
+    assert_eq!(total("min(3, 1, 2)", &[]), 1);
+    assert_eq!(total("max(1d6, 3)", &[2]), 3);
+    assert_eq!(total("max(1d6, 3)", &[5]), 5);
+    assert_eq!(total("floor(@level/2) + 1d4", &[3]), 5);
+    assert_eq!(total("ceil(7/2 + 1/2)", &[]), 4, "exact all the way inside");
+    assert_eq!(
+        total("floor(max(7/2, 1) * 2)", &[]),
+        7,
+        "nested calls stay exact"
+    );
+    assert_eq!(
+        total("7/2*2", &[]),
+        6,
+        "outside a function `/` still rounds at once"
+    );
+    assert_eq!(total("MAX(1,2)+Floor(3/2)", &[]), 3, "any case");
+    assert_eq!(
+        norm("floor( @level / 2 ) + max(1d6,2)"),
+        "floor(5/2)+max(1d6,2)"
+    );
+    assert_eq!(norm("-floor((1+2)/2)"), "-floor((1+2)/2)");
+    // `min` / `max` after a die are still the modifiers.
+    assert_eq!(total("1d20min10", &[3]), 10);
+    assert_eq!(total("max(1d20min10, 12)", &[3]), 12);
+}
+
+#[test]
+fn hostile_functions() {
+    assert_err("floor(1, 2)", ErrorCode::NotationSyntax, 0);
+    assert_err("floor", ErrorCode::NotationSyntax, 5);
+    assert_err("floor 3", ErrorCode::NotationSyntax, 6);
+    assert_err("max()", ErrorCode::NotationSyntax, 4);
+    assert_err("max(1,", ErrorCode::NotationSyntax, 6);
+    assert_err("sqrt(4)", ErrorCode::NotationSyntax, 0);
+    assert_err("floor(1/0)", ErrorCode::DivisionByZero, 7);
+    assert_err("floor(1/(1d2-1))", ErrorCode::DivisionByZero, 7);
+    assert_err("floor(9007199254740991+1)", ErrorCode::NotationLimit, 22);
+    assert_err(
+        "floor(1/3/3/3/3/3/3/3/3/3/3/3/3/3/3/3/3/3/3/3/3/3/3/3/3/3/3/3/3/3/3/3/3/3/3/3/3)",
+        ErrorCode::NotationLimit,
+        73,
+    );
+    let deep = format!("{}1{}", "abs(".repeat(65), ")".repeat(65));
+    assert_eq!(
+        Expression::parse(&deep).unwrap_err().code,
+        ErrorCode::NotationLimit
+    );
+    let ok = format!("{}1{}", "abs(".repeat(64), ")".repeat(64));
+    assert_eq!(Expression::parse(&ok).unwrap().normalized(), ok);
+}
+
+// ---- pools ----
+
+#[test]
+fn pools_keep_drop_and_count_their_results() {
+    // Two ability scores, keep the better: 4d6kh3 each.
+    let r = rolled("{4d6kh3, 4d6kh3}kh", &[6, 5, 3, 2, 1, 1, 4, 6]);
+    assert_eq!(r.total, 14);
+    assert_eq!(r.terms.len(), 3);
+    let pool = &r.terms[2];
+    assert_eq!((pool.kind, pool.subtotal), (TermKind::Pool, 14));
+    assert_eq!(pool.notation, "{4d6kh3,4d6kh3}kh1");
+    assert_eq!(r.terms[0].notation, "4d6kh3");
+    let kept: Vec<(i64, bool)> = pool.results.iter().map(|p| (p.value, p.kept)).collect();
+    assert_eq!(kept, [(14, true), (11, false)]);
+    assert_eq!(
+        r.dice.len(),
+        8,
+        "every die of every formula is in the result"
+    );
+    // Foundry's examples: keep the higher of a d20 and 10; the two highest of three.
+    assert_eq!(total("{1d20, 10}kh", &[4]), 10);
+    assert_eq!(total("{1d20, 10}kh", &[17]), 17);
+    assert_eq!(total("{1d20, 1d20, 1d20}kh2", &[5, 18, 9]), 27);
+    assert_eq!(total("{1d20, 1d20}kl + 5", &[5, 18]), 10);
+    assert_eq!(total("{3d6, 12}dl", &[1, 1, 1]), 12);
+    assert_eq!(total("{1d8, 1d8, 1d8}cs>=5", &[5, 2, 8]), 2);
+    assert_eq!(total("{1d8, 1d8, 1d8}cs>=5cf<2", &[5, 1, 8]), 1);
+    assert_eq!(total("{1d6+1, 1d6+1}", &[1, 2]), 5, "no modifier: the sum");
+    assert_eq!(norm("{ 1d20 , 10 }KH"), "{1d20,10}kh1");
+    let ties = rolled("{3, 3, 3}kh1", &[]);
+    let results: Vec<PoolResult> = ties.terms[3].results.clone();
+    assert_eq!(
+        results.iter().map(|p| p.kept).collect::<Vec<_>>(),
+        [false, false, true],
+        "the earlier of equal results is dropped first"
+    );
+}
+
+#[test]
+fn hostile_pools() {
+    assert_err("{1d6, 2}x", ErrorCode::NotationSyntax, 8);
+    assert_err("{1d6, 2}cs", ErrorCode::NotationSyntax, 10);
+    assert_err("{1d6, 2", ErrorCode::NotationSyntax, 7);
+    assert_err("{}", ErrorCode::NotationSyntax, 1);
+    assert_err("{1d6,,2}", ErrorCode::NotationSyntax, 5);
+    assert_err("1d6}", ErrorCode::NotationSyntax, 3);
+    assert_err("{5000d6, 5001d6}", ErrorCode::NotationLimit, 9);
+    let deep = format!("{}1{}", "{".repeat(65), "}".repeat(65));
+    assert_eq!(
+        Expression::parse(&deep).unwrap_err().code,
+        ErrorCode::NotationLimit
+    );
+    let many = format!("{{{}}}", vec!["1"; 100].join(","));
+    assert_eq!(
+        Expression::parse(&many).unwrap_err().code,
+        ErrorCode::NotationLimit,
+        "a pool counts as a term"
+    );
+}
+
+// ---- flavor ----
+
+#[test]
+fn flavor_tags_are_carried_per_term() {
+    let r = rolled("2d6[fire] + 1d8[cold] + 2", &[3, 4, 5]);
+    assert_eq!(r.total, 14);
+    let flavors: Vec<Option<&str>> = r.terms.iter().map(|t| t.flavor.as_deref()).collect();
+    assert_eq!(flavors, [Some("fire"), Some("cold"), None]);
+    assert_eq!(r.notation, "2d6[fire]+1d8[cold]+2");
+    assert_eq!(r.terms[0].notation, "2d6[fire]");
+    assert_eq!(
+        norm("5[Radiant Fire] - 1d4kh1[acid]"),
+        "5[Radiant Fire]-1d4kh1[acid]"
+    );
+    assert_eq!(norm("{1d6,2}kh[fire]"), "{1d6,2}kh1[fire]");
+    assert_eq!(norm("-(1d6[feu glacé])"), "-(1d6[feu glacé])");
+    let e = Expression::parse("1d6[fire]+1d4[cold]").unwrap();
+    assert_eq!(e.term_flavors(), [Some("fire"), Some("cold")]);
+}
+
+#[test]
+fn hostile_flavors() {
+    assert_err("1d6[fire", ErrorCode::NotationSyntax, 3);
+    assert_err("1d6[]", ErrorCode::NotationSyntax, 3);
+    assert_err("1d6[a[b]]", ErrorCode::NotationSyntax, 3);
+    assert_err("1d6[fire][cold]", ErrorCode::NotationSyntax, 9);
+    assert_err("[fire]", ErrorCode::NotationSyntax, 0);
+    assert_err("1d6+[fire]", ErrorCode::NotationSyntax, 4);
+    // Positions after a flavor count characters, not bytes.
+    assert_err("1d6[é]+", ErrorCode::NotationSyntax, 7);
+    let long = format!("1d6[{}]", "x".repeat(1_000));
+    assert_eq!(
+        Expression::parse(&long).unwrap_err().code,
+        ErrorCode::NotationLimit
+    );
+}
+
+// ---- explode and reroll spellings ----
+
+#[test]
+fn foundry_explode_and_reroll_spellings() {
+    // Foundry's examples: `x` explodes on the highest face, repeatedly; `xo` once; `r` rerolls
+    // once, `rr` while the condition holds.
+    assert_eq!(total("5d10x", &[10, 3, 4, 5, 6, 10, 2]), 40);
+    assert_eq!(total("5d10x10", &[10, 3, 4, 5, 6, 10, 2]), 40);
+    assert_eq!(
+        total("2d6xo", &[6, 6, 6, 6]),
+        24,
+        "only the first dice explode"
+    );
+    assert_eq!(total("2d10xo>=9", &[9, 1, 9]), 19);
+    assert_eq!(total("1d20r", &[1, 1]), 1, "r rerolls once");
+    assert_eq!(
+        total("1d20rr", &[1, 1, 15]),
+        15,
+        "rr rerolls until it stops matching"
+    );
+    assert_eq!(total("1d20r<3", &[2, 3]), 3);
+    assert_eq!(total("4d6kh3", &[6, 5, 3, 2]), 14);
+    assert_eq!(total("2d20kl", &[6, 5]), 5);
+    assert_eq!(total("4d6dl1", &[6, 5, 3, 2]), 14);
+    assert_eq!(total("10d6cs>4", &[5, 6, 1, 2, 3, 4, 5, 6, 1, 1]), 4);
+    assert_eq!(total("10d6cs>4cf<2", &[5, 6, 1, 2, 3, 4, 5, 6, 1, 1]), 1);
+}
+
+#[test]
+fn the_normal_form_of_every_formula_reads_back_to_the_same_roll() {
+    for formula in [
+        "{4d6kh3, 4d6kh3}kh + floor(@level/2)",
+        "2d6[fire] + 1d8[cold] - max(1, @abilities.dex.mod)",
+        "-(floor(1d6/2))*{1d4, 2}kl[acid]",
+        "min(1d6, {1d4,1d4}kh, abs(-3/2))",
+        "round(1d20/3)+ceil((1d4+1)/2)",
+    ] {
+        let expr = Expression::parse_with_data(formula, &data()).unwrap();
+        let text = expr.normalized();
+        let again = Expression::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(again.normalized(), text);
+        for seed in 0..20 {
+            let a = expr.roll(&mut SeededDice::new(seed).unwrap()).unwrap();
+            let b = again.roll(&mut SeededDice::new(seed).unwrap()).unwrap();
+            assert_eq!(a, b);
+            assert_eq!(a.terms.len(), expr.term_count() as usize);
+            let (_, spans) = expr.term_spans();
+            assert_eq!(spans.len(), a.terms.len(), "{text}: a span per term");
+        }
+    }
+}
+
+#[test]
+fn random_formula_shaped_text_never_panics_and_normalizes_faithfully() {
+    // xorshift64*, so the test depends on nothing but its seed.
+    let mut state = 0xF0D4_11E5_0000_0001u64;
+    let mut next = move |n: usize| {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
+    };
+    let atoms = [
+        "1", "2", "6", "20", "d6", "2d20", "4d6", "kh", "kl", "dl", "x", "xo", "r", "rr", "cs>",
+        "cf<", "min", "max", "floor(", "ceil(", "round(", "abs(", "max(", "min(", "{", "}", ",",
+        "(", ")", "[fire]", "[", "]", "@prof", "@level", "@name", "@", "+", "-", "*", "/", " ",
+        "d", "é",
+    ];
+    let data = data();
+    let mut parsed = 0;
+    for seed in 0..20_000u64 {
+        let len = 1 + next(10);
+        let text: String = (0..len).map(|_| atoms[next(atoms.len())]).collect();
+        match Expression::parse_with_data(&text, &data) {
+            Ok(expr) => {
+                parsed += 1;
+                let normalized = expr.normalized();
+                let again = Expression::parse(&normalized)
+                    .unwrap_or_else(|e| panic!("{text:?} normalized to {normalized:?}: {e}"));
+                assert_eq!(again.normalized(), normalized, "{text:?}");
+                let a = expr.roll(&mut SeededDice::new(seed).unwrap());
+                let b = again.roll_total(&mut SeededDice::new(seed).unwrap());
+                match (a, b) {
+                    (Ok(a), Ok(b)) => {
+                        assert_eq!(a.total, b, "{text:?}");
+                        assert_eq!(a.terms.len(), expr.term_count() as usize, "{text:?}");
+                    }
+                    (Err(a), Err(b)) => assert_eq!(a.code, b.code, "{text:?}"),
+                    (a, b) => panic!("{text:?}: {a:?} vs {b:?}"),
+                }
+            }
+            Err(e) => {
+                if let Some(p) = e.position {
+                    assert!(p <= text.chars().count(), "{text:?}: position {p}");
+                }
+            }
+        }
+    }
+    assert!(
+        parsed > 400,
+        "the generator should produce formulas too ({parsed})"
+    );
+}
+
+#[test]
+fn a_result_prints_as_one_line_with_every_die() {
+    assert_eq!(
+        rolled("4d6kh3 + 2", &[6, 5, 3, 2]).to_string(),
+        "4d6kh3 [6, 5, 3, ~2~] + 2 = 16"
+    );
+    assert_eq!(
+        rolled("2d6[fire] + 1d8[cold]", &[3, 4, 5]).to_string(),
+        "2d6[fire] [3, 4] + 1d8[cold] [5] = 12"
+    );
+    assert_eq!(
+        rolled("{4d6kh3, 4d6kh3}kh", &[6, 5, 3, 2, 1, 1, 4, 6]).to_string(),
+        "{4d6kh3 [6, 5, 3, ~2~], 4d6kh3 [~1~, 1, 4, 6]}kh1 [14, ~11~] = 14"
+    );
+    assert_eq!(
+        rolled("-(1d4)*2 + max(1d6, @prof) - 1d20min10", &[3, 2, 4]).to_string(),
+        "-(1d4 [3]) * 2 + max(1d6 [2], 3) - 1d20min10 [10] = -13"
+    );
+    assert_eq!(rolled("1d20r1", &[1, 7]).to_string(), "1d20r1 [~1~, 7] = 7");
+    assert_eq!(
+        rolled("4dF", &[1, 2, 3, 3]).to_string(),
+        "4dF [-1, 0, 1, 1] = 1"
+    );
+    assert_eq!(
+        rolled("1d6[glacé]-2", &[5]).to_string(),
+        "1d6[glacé] [5] - 2 = 3"
+    );
+}
