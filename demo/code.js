@@ -98,10 +98,13 @@ function summary(out) {
     }
     return `${out.length} item${out.length === 1 ? "" : "s"}`;
   }
+  // A roll's result (a plain object whose prototype only adds a printable line).
+  if (out && typeof out === "object" && "total" in out && "dice" in out) {
+    return `total ${out.total}, dice [${out.dice.map((/** @type {{ face: number }} */ d) => d.face).join(", ")}]`;
+  }
   // A package object (an Encounter, a Dice): its name is in the code already.
   if (out && typeof out === "object" && !Array.isArray(out) && Object.getPrototypeOf(out) !== Object.prototype) return "";
   if (out && typeof out === "object") {
-    if ("total" in out && "dice" in out) return `total ${out.total}, dice [${out.dice.map((d) => d.face).join(", ")}]`;
     if ("mode" in out && "conditional" in out) return `mode "${out.mode}"${out.conditional.length ? `, ${out.conditional.length} conditional` : ""}`;
   }
   return out === undefined ? "" : literal(out).slice(0, 80);

@@ -529,7 +529,8 @@ test("A5E-WORLD-01..03: a catalogue world action runs in an A5E encounter, recha
   enc.useWorldAction("flameBurst", [], { faces: [2] }); // used; the 1d6 right after is a 2: spent
   assert.equal(enc.worldActions()[0]?.charged, false);
   enc.endWorldPhase();
-  enc.endTurn();
+  enc.endTurn({ faces: [2] }); // Rath's turn ends the round (A5E-TBA-04): round 2's recharge roll, 2: still spent
+  assert.equal(enc.worldActions()[0]?.charged, false);
   enc.nextRound({ faces: [4] }); // start-of-round recharge roll: 4 recharges Flame Burst (4–6)
   assert.equal(enc.worldActions()[0]?.charged, true);
 });
