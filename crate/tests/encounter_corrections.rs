@@ -399,3 +399,25 @@ fn corrections_sync_to_a_follower_byte_identical() {
         assert_eq!(follower.to_json(), leader.to_json(), "{c:?}");
     }
 }
+
+/// The wasm glue keeps each batch as the JSON it relayed (one string instead of many values);
+/// undo and going back read it back.
+#[test]
+fn a_history_kept_as_json_text_undoes_the_same() {
+    let mut e = engine_trio();
+    let mut states = vec![state(&e)];
+    for c in [
+        EncounterCommand::EndTurn,
+        set_count("c", 30),
+        EncounterCommand::EndTurn,
+    ] {
+        let json = turnkeeper::wire::to_json(e.execute(c).unwrap());
+        e.keep_as_text(&json);
+        states.push(state(&e));
+    }
+    e.execute(EncounterCommand::PreviousTurn).unwrap();
+    assert_eq!(state(&e), states[1], "back to the start of the second turn");
+    // Two back from the step back: after the new count, read back from its text.
+    e.execute(EncounterCommand::Undo { commands: 2 }).unwrap();
+    assert_eq!(state(&e), states[2]);
+}

@@ -87,6 +87,10 @@ impl Model for Encounter {
         })
     }
 
+    fn read_events(text: &str) -> Result<Vec<EncounterEvent>> {
+        crate::wire::from_json(text, "events", crate::error::ErrorCode::SnapshotInvalid)
+    }
+
     fn restores(event: &EncounterEvent) -> Option<u32> {
         match event {
             EncounterEvent::Restored { undone, .. } => Some(*undone),

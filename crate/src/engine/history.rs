@@ -7,6 +7,9 @@
 //! where it is cheap:
 //!
 //! - a command's events are moved into the log, never copied (the engine hands out a borrow);
+//!   a caller that has written them as JSON anyway (the wasm glue) hands the text back and the
+//!   log keeps that instead ([`History::compact_last`]): one string a batch rather than
+//!   thousands of small values kept alive, which measurably slowed a 500-combatant round;
 //! - a checkpoint (a copy of the state) is taken once every `depth` batches, and at most two are
 //!   kept, so any of the last `depth` batches can be taken back with at most `2 × depth` events
 //!   replayed;
@@ -17,6 +20,7 @@
 //! The history is not part of the state: it is not in snapshots, digests or batches. A copy
 //! loaded from a snapshot can take back only what it executed since.
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 
 use super::Model;
@@ -45,6 +49,16 @@ pub enum Mark {
     Round,
 }
 
+/// A batch of the timeline: its number and its events.
+type Step<'a, E> = (u64, Cow<'a, [E]>);
+
+/// One logged batch: its events, or the JSON text they were written as.
+#[derive(Debug, Clone)]
+enum Logged<E> {
+    Events(Vec<E>),
+    Text(String),
+}
+
 /// Recent batches and the checkpoints to replay them from.
 #[derive(Debug, Clone)]
 pub(super) struct History<M: Model> {
@@ -52,7 +66,7 @@ pub(super) struct History<M: Model> {
     /// after creation, a load, or an applied batch (which leave the log behind).
     checkpoints: VecDeque<(u64, M)>,
     /// `(seq, events)` of every batch after the oldest checkpoint, oldest first.
-    log: VecDeque<(u64, Vec<M::Event>)>,
+    log: VecDeque<(u64, Logged<M::Event>)>,
     depth: u64,
 }
 
@@ -94,13 +108,31 @@ impl<M: Model> History<M> {
                 self.log.pop_front();
             }
         }
-        self.log.push_back((seq, events));
-        self.log.back().map_or(&[], |(_, e)| e.as_slice())
+        self.log.push_back((seq, Logged::Events(events)));
+        self.last()
     }
 
-    /// The events of the newest logged batch.
+    /// Keep the newest batch as the JSON text its events were written as.
+    pub(super) fn compact_last(&mut self, text: &str) {
+        if let Some((_, entry)) = self.log.back_mut() {
+            *entry = Logged::Text(text.to_string());
+        }
+    }
+
+    /// A logged batch's events, read back from text if need be.
+    fn events_of(entry: &Logged<M::Event>) -> Result<Cow<'_, [M::Event]>> {
+        match entry {
+            Logged::Events(e) => Ok(Cow::Borrowed(e.as_slice())),
+            Logged::Text(t) => M::read_events(t).map(Cow::Owned),
+        }
+    }
+
+    /// The events of the newest logged batch (none once compacted to text).
     pub(super) fn last(&self) -> &[M::Event] {
-        self.log.back().map_or(&[], |(_, e)| e.as_slice())
+        match self.log.back() {
+            Some((_, Logged::Events(e))) => e.as_slice(),
+            _ => &[],
+        }
     }
 
     /// The batch number a rewind goes back to, from the current `seq` and `state`.
@@ -130,7 +162,8 @@ impl<M: Model> History<M> {
                 };
                 // Under way now: skip its own start and go to the one before.
                 let skip = usize::from(state.under_way(mark));
-                self.timeline(seq)
+                self.timeline(seq)?
+                    .into_iter()
                     .filter(|(_, events)| events.iter().any(|e| M::mark(e) == Some(mark)))
                     .nth(skip)
                     .map(|(s, _)| s)
@@ -150,21 +183,25 @@ impl<M: Model> History<M> {
     /// The logged batches that led to the state after batch `seq`, newest first: a batch that
     /// restored an earlier state is followed by the batches before that state, not by the
     /// ones it took back.
-    fn timeline(&self, seq: u64) -> impl Iterator<Item = (u64, &[M::Event])> + '_ {
+    fn timeline(&self, seq: u64) -> Result<Vec<Step<'_, M::Event>>> {
         let first = self.log.front().map_or(u64::MAX, |(s, _)| *s);
+        let mut out = Vec::new();
         let mut at = Some(seq);
-        core::iter::from_fn(move || {
-            loop {
-                let s = at?;
-                let index = usize::try_from(s.checked_sub(first)?).ok()?;
-                let (_, events) = self.log.get(index)?;
-                let undone = events.iter().find_map(M::restores);
-                at = s.checked_sub(1 + u64::from(undone.unwrap_or(0)));
-                if undone.is_none() {
-                    return Some((s, events.as_slice()));
-                }
+        while let Some(s) = at {
+            let Some(index) = s.checked_sub(first).and_then(|i| usize::try_from(i).ok()) else {
+                break;
+            };
+            let Some((_, entry)) = self.log.get(index) else {
+                break;
+            };
+            let events = Self::events_of(entry)?;
+            let undone = events.iter().find_map(M::restores);
+            at = s.checked_sub(1 + u64::from(undone.unwrap_or(0)));
+            if undone.is_none() {
+                out.push((s, events));
             }
-        })
+        }
+        Ok(out)
     }
 
     /// The state after batch `target`: the newest checkpoint at or before it, with the logged
@@ -177,8 +214,8 @@ impl<M: Model> History<M> {
             .find(|(s, _)| *s <= target)
             .ok_or_else(|| Error::not_allowed("that state is not in the undo history"))?;
         let mut state = base.clone();
-        for (_, events) in self.log.iter().filter(|(s, _)| *s > *from && *s <= target) {
-            for e in events {
+        for (_, entry) in self.log.iter().filter(|(s, _)| *s > *from && *s <= target) {
+            for e in Self::events_of(entry)?.iter() {
                 state.apply(e)?;
             }
         }

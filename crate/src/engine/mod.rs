@@ -98,6 +98,15 @@ pub trait Model: Clone {
         false
     }
 
+    /// Events from the JSON text they were written as, for a history that keeps text
+    /// ([`Engine::keep_as_text`]); only models with undo need it.
+    fn read_events(_text: &str) -> Result<Vec<Self::Event>> {
+        Err(Error::not_allowed(format!(
+            "the {} keeps no history",
+            Self::NAME
+        )))
+    }
+
     /// Whether the object can give players a view of itself (it must then have a
     /// [`Model::restored`] event).
     const PLAYER_VIEWS: bool = false;
@@ -182,6 +191,14 @@ impl<M: Model> Engine<M> {
         self.history.prepare(self.seq, &self.state);
         let events = self.state.execute(command, dice)?;
         Ok(self.record(events))
+    }
+
+    /// The last command's events were written as `json` (by a caller that relays them as
+    /// text): keep that instead of the events, which frees them now (see [`history`]).
+    pub fn keep_as_text(&mut self, json: &str) {
+        if M::UNDO_DEPTH > 0 {
+            self.history.compact_last(json);
+        }
     }
 
     /// The events of the last command executed (empty after a load or an applied batch).

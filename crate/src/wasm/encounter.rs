@@ -100,6 +100,7 @@ impl EncounterHandle {
     pub fn execute(&mut self, command: &str, batch: bool) -> JsResult<String> {
         let command: EncounterCommand = js(parse_json(command, "command"))?;
         let json = js(self.engine.execute(command).and_then(events_json))?;
+        self.engine.keep_as_text(&json);
         Ok(reply(&self.engine, json, batch))
     }
 
@@ -127,6 +128,7 @@ impl EncounterHandle {
             .engine
             .execute_with_faces(command, &mut dice.source)
             .and_then(events_json))?;
+        self.engine.keep_as_text(&json);
         Ok(reply(&self.engine, json, batch))
     }
 
@@ -138,6 +140,7 @@ impl EncounterHandle {
         let Declarations(declarations) = js(parse_json(declarations, "declarations"))?;
         let command = EncounterCommand::DeclareMany { declarations };
         let json = js(self.engine.execute(command).and_then(events_json))?;
+        self.engine.keep_as_text(&json);
         Ok(reply(&self.engine, json, batch))
     }
 

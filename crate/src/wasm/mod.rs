@@ -141,7 +141,9 @@ where
     M::Event: crate::wire::ToWire,
 {
     let players = engine.execute_for_players(command, dice, blind)?;
-    let gm = reply(engine, crate::wire::to_json(engine.last_events()), true);
+    let events = crate::wire::to_json(engine.last_events());
+    engine.keep_as_text(&events);
+    let gm = reply(engine, events, true);
     let mut w = crate::wire::Writer::new();
     w.open_object();
     w.key("gm");
