@@ -74,3 +74,25 @@ fn ose_day_plans_parse_with_defaults() {
         );
     }
 }
+
+/// Fuzz regression (events_journey smoke): a member whose modifier is the most negative
+/// number is refused with a typed error, not an overflow.
+#[test]
+fn a_member_with_the_most_negative_modifier_is_refused_fuzz_regression() {
+    for field in ["bestModifier", "strModifier"] {
+        let text = format!(
+            r#"{{"type":"addMember","member":{{"id":"ana","{field}":{}}}}}"#,
+            i32::MIN
+        );
+        let command: turnkeeper::exploration::journey::JourneyCommand =
+            turnkeeper::wire::read_all(&text).unwrap();
+        let mut j = turnkeeper::exploration::journey::Journey::new(
+            turnkeeper::exploration::journey::JourneyConfig::ose(),
+        )
+        .unwrap();
+        let err = j
+            .execute(command, &mut turnkeeper::dice::SuppliedDice::new([]))
+            .unwrap_err();
+        assert_eq!(err.code, turnkeeper::ErrorCode::InvalidArgument, "{field}");
+    }
+}

@@ -188,7 +188,10 @@ impl Member {
         }
     }
     pub fn validate(&self) -> Result<()> {
-        if self.best_modifier.abs() > MAX_MODIFIER || self.str_modifier.abs() > 10 {
+        // `checked_abs`: the most negative number has no absolute value (a fuzzed event sent
+        // one; `abs` overflowed).
+        let out_of = |m: i32, most: i32| m.checked_abs().is_none_or(|a| a > most);
+        if out_of(self.best_modifier, MAX_MODIFIER) || out_of(self.str_modifier, 10) {
             return Err(Error::invalid_argument(format!(
                 "member \"{}\": modifiers out of range",
                 self.id
