@@ -64,7 +64,8 @@ const glue = ts.transpileModule(readFileSync(gluePath, "utf8"), {
 // webpack keeps the query on the emitted asset's URL, and servers ignore it.
 const wasmUrl = "new URL('turnkeeper_bg.wasm', import.meta.url)";
 if (!glue.includes(wasmUrl)) throw new Error("build-package: the glue no longer loads its .wasm from " + wasmUrl);
-writeFileSync(gluePath, glue.replace(wasmUrl, "new URL('turnkeeper_bg.wasm?no-inline', import.meta.url)"));
+// The glue ends up in dist/index.js (below), so the URL names the .wasm's folder too.
+writeFileSync(gluePath, glue.replace(wasmUrl, "new URL('./wasm/turnkeeper_bg.wasm?no-inline', import.meta.url)"));
 // The English message catalogue (`turnkeeper/messages/en.json`), the file a translation of
 // `describe` starts from, as the built module itself reports it.
 const glueModule = await import(pathToFileURL(gluePath).href);
@@ -72,19 +73,14 @@ glueModule.initSync({ module: readFileSync(join(dist, "wasm", "turnkeeper_bg.was
 mkdirSync(join(dist, "messages"), { recursive: true });
 writeFileSync(join(dist, "messages", "en.json"), JSON.stringify(JSON.parse(glueModule.englishMessages()), null, 2) + "\n");
 
-// Every entry (the browser, Node and inline entries and the kits) bundled by esbuild, with what
-// they share split into chunks: a page without a bundler then loads the browser entry in two
-// requests instead of a waterfall of a dozen modules, which was most of its cold start (README,
-// "Budgets"), and the entries still share one copy of the core and of the module's instance.
-// The chunks sit in dist/wasm/ beside the .wasm, because the glue inside one finds the .wasm
-// through `import.meta.url`. Whitespace goes and esbuild's syntax shortenings apply; names are
-// left as written, so stack traces and a debugger read like the sources.
-await build({
-  entryPoints: Object.fromEntries(["index", "inline", "node", "owlbear/index", "foundry/index"].map((e) => [e, join(stage, `${e}.js`)])),
-  outdir: dist,
-  chunkNames: "wasm/[name]-[hash]",
+// The browser entry is one file: the facade, the core and the glue bundled by esbuild, so a page
+// without a bundler loads it in one request instead of a waterfall of a dozen modules (most of
+// its cold start; README, "Budgets"). The Node and inline entries and the integration kits are
+// bundled apart, importing the browser entry itself (`./index.js`), so everything shares one
+// core and one instance of the module. Whitespace goes and esbuild's syntax shortenings apply;
+// names are left as written, so stack traces and a debugger read like the sources.
+const shipped = {
   bundle: true,
-  splitting: true,
   format: "esm",
   platform: "neutral",
   target: "es2022",
@@ -95,7 +91,18 @@ await build({
   // keeps `.name` what users see in the sources (`Encounter`), for logs and error messages.
   keepNames: true,
   logLevel: "error",
-});
+};
+await build({ ...shipped, entryPoints: [join(stage, "index.js")], outfile: join(dist, "index.js") });
+/** @type {import("esbuild").Plugin} */
+const browserEntryExternal = {
+  name: "browser-entry-external",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.?\/index\.js$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+for (const e of ["inline", "node", "owlbear/index", "foundry/index"]) {
+  await build({ ...shipped, entryPoints: [join(stage, `${e}.js`)], outfile: join(dist, `${e}.js`), plugins: [browserEntryExternal] });
+}
 rmSync(stage, { recursive: true, force: true });
 
 // What the tarball carries beside dist: both licence texts, and the notation reference the

@@ -13,14 +13,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
-// The glue is bundled into one of the package's chunks (scripts/build-package.mjs): the one
-// that defines the handles.
-const chunks = join(root, "js-package/dist/wasm");
-const glue = readdirSync(chunks)
-  .filter((f) => f.endsWith(".js"))
-  .map((f) => join(chunks, f))
-  .find((f) => /\bvar EncounterHandle\b/.test(readFileSync(f, "utf8")));
-if (glue === undefined) throw new Error("fuzz-record: no chunk of js-package/dist/wasm defines the glue's handles; build first");
+// The glue is bundled into the browser entry (scripts/build-package.mjs), with the handles.
+const glue = join(root, "js-package/dist/index.js");
+if (!/\bEncounterHandle\b/.test(readFileSync(glue, "utf8"))) throw new Error("fuzz-record: js-package/dist/index.js does not define the glue's handles; build first");
 const log = join(tmpdir(), `turnkeeper-record-${process.pid}.jsonl`);
 const MAX_COMMANDS = 80; // per handle
 const MAX_SNAPSHOT = 24 * 1024; // larger starting states make slow fuzz templates
