@@ -248,6 +248,8 @@ fn foundry_parenthetical_dice_are_rolled_first() {
     assert_eq!(norm("(2d4)D(1D6+2)Kh1"), "(2d4)d(1d6+2)kh1");
     assert_eq!(norm("2d(1d4)r"), "2d(1d4)r");
     assert_eq!(norm("(1d2)d6x"), "(1d2)d6x6");
+    // The dice a notation writes: the inner ones; those they make are known when rolled.
+    assert_eq!(Expression::parse("(2d4)d8+1d6").unwrap().dice_count(), 3);
 }
 
 #[test]

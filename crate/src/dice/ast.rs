@@ -323,7 +323,9 @@ impl Expression {
             })
     }
 
-    /// Dice the notation writes (advantage counts as two), before explosions and rerolls.
+    /// Dice the notation writes (advantage counts as two), before explosions and rerolls. A
+    /// count rolled in parentheses (`(2d4)d8`) adds only its own dice here: the dice it makes
+    /// are known when rolled (the roll's `dice` lists them all).
     pub fn dice_count(&self) -> u32 {
         self.dice_count
     }
