@@ -161,3 +161,27 @@ fn ose_atk_15_a_new_subdual_track_has_taken_nothing() {
         SubdualStatus::Surrenders
     );
 }
+
+#[test]
+fn a5e_act_17_two_weapon_setup_defaults_to_no_exception() {
+    use turnkeeper::procedures::a5e::two_weapon::{TwoWeaponSetup, off_hand_attacks};
+    let setup = same::<TwoWeaponSetup>(
+        r#"{"tookAttackAction":true,"mainHandOneHanded":true,"offHandDualWieldingMelee":true,
+            "offHandDifferent":true,"bonusActionAvailable":true}"#,
+        r#"{"tookAttackAction":true,"mainHandHeavy":false,"mainHandOneHanded":true,"offHandDualWieldingMelee":true,
+            "offHandDifferent":true,"bonusActionAvailable":true,"hasExtraAttack":false}"#,
+    );
+    assert_eq!(off_hand_attacks(&setup).unwrap(), 1);
+}
+
+#[test]
+fn a5e_atk_05_opportunity_trigger_defaults_to_no_disengage() {
+    use turnkeeper::procedures::a5e::attack_situation::{
+        OpportunityTrigger, provokes_opportunity_attack,
+    };
+    let t = same::<OpportunityTrigger>(
+        r#"{"moverHostile":true,"reactorSeesMover":true,"leavesReach":true,"movement":"voluntary","reactorHasReaction":true}"#,
+        r#"{"moverHostile":true,"reactorSeesMover":true,"leavesReach":true,"moverDisengaged":false,"movement":"voluntary","reactorHasReaction":true}"#,
+    );
+    assert!(provokes_opportunity_attack(&t));
+}

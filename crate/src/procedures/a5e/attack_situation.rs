@@ -347,7 +347,8 @@ pub struct OpportunityTrigger {
     pub reactor_sees_mover: bool,
     /// This movement takes the mover out of the reactor's reach.
     pub leaves_reach: bool,
-    /// The mover took the Disengage action this turn (A5E-ACT-04).
+    /// The mover took the Disengage action this turn (A5E-ACT-04); `false` when left out.
+    #[serde(default)]
     pub mover_disengaged: bool,
     pub movement: MovementKind,
     /// The reactor still has its reaction (A5E-TURN-02).
