@@ -150,9 +150,6 @@ fn dice_counts_sizes_and_targets_in_parentheses() {
 
 #[test]
 fn hostile_parenthetical_counts_and_sizes() {
-    // Foundry rolls `(2d4)d8`; here a count or size in parentheses may not roll dice.
-    assert_err("(2d4)d8", ErrorCode::NotationSyntax, 0);
-    assert_err("1d(1d20)", ErrorCode::NotationSyntax, 2);
     assert_err("(20000)d6", ErrorCode::NotationLimit, 0);
     assert_err("(0-1)d6", ErrorCode::NotationLimit, 0);
     assert_err("1d(0)", ErrorCode::NotationLimit, 2);
@@ -160,6 +157,8 @@ fn hostile_parenthetical_counts_and_sizes() {
     assert_err("(1/0)d6", ErrorCode::DivisionByZero, 2);
     assert_err("(5000)d6+(5001)d6", ErrorCode::NotationLimit, 9);
     assert_err("1d20cs>(2000000)", ErrorCode::NotationLimit, 7);
+    // A target in parentheses is still worked out before rolling: no dice in it.
+    assert_err("3d12cs>(4d6)", ErrorCode::NotationSyntax, 7);
     // Depth still counts every parenthesis.
     let deep = format!("{}1{}d6", "(".repeat(65), ")".repeat(65));
     assert_eq!(
@@ -168,6 +167,176 @@ fn hostile_parenthetical_counts_and_sizes() {
     );
     let ok = format!("{}1{}d6", "(".repeat(64), ")".repeat(64));
     assert_eq!(Expression::parse(&ok).unwrap().normalized(), "1d6");
+}
+
+// ---- counts and sizes rolled first (Foundry's parenthetical terms) ----
+
+/// The term each die of a roll belongs to, and its sides and face.
+fn dice_of(r: &RollResult) -> Vec<(u32, u32, u32)> {
+    r.dice.iter().map(|d| (d.term, d.sides, d.face)).collect()
+}
+
+#[test]
+fn foundry_parenthetical_dice_are_rolled_first() {
+    // Foundry's examples (Advanced Dice, "Parentheses"): `(2d4)d8` rolls two to eight d8,
+    // `1d(1d20)` one die of 1d20 sides, `(1d20*2)d(1d10)` twice a d20's dice of 1d10 sides.
+    let r = rolled("(2d4)d8", &[3, 1, 8, 7, 6, 5]);
+    assert_eq!(r.total, 26);
+    assert_eq!(
+        dice_of(&r),
+        [
+            (0, 4, 3),
+            (0, 4, 1),
+            (1, 8, 8),
+            (1, 8, 7),
+            (1, 8, 6),
+            (1, 8, 5)
+        ],
+        "the inner dice first, in roll order, each reported"
+    );
+    assert_eq!(r.terms.len(), 2);
+    assert_eq!(r.terms[0].subtotal, 4);
+    assert_eq!(r.terms[0].notation, "2d4");
+    assert_eq!(r.terms[1].subtotal, 26);
+    assert_eq!(r.terms[1].notation, "d8");
+    assert_eq!(r.notation, "(2d4)d8");
+    assert_eq!(r.to_string(), "(2d4 [3, 1])d8 [8, 7, 6, 5] = 26");
+
+    let r = rolled("1d(1d20)", &[13, 9]);
+    assert_eq!(r.total, 9);
+    assert_eq!(dice_of(&r), [(0, 20, 13), (1, 13, 9)]);
+    assert_eq!(r.terms[1].notation, "1d(1d20)");
+    assert_eq!(r.to_string(), "1d(1d20 [13]) [9] = 9");
+
+    let r = rolled("(1d20*2)d(1d10)", &[2, 6, 1, 2, 3, 4]);
+    assert_eq!(r.total, 10);
+    assert_eq!(
+        dice_of(&r),
+        [
+            (0, 20, 2),
+            (2, 10, 6),
+            (3, 6, 1),
+            (3, 6, 2),
+            (3, 6, 3),
+            (3, 6, 4)
+        ],
+        "count, then size, then the dice they make"
+    );
+    assert_eq!(r.notation, "(1d20*2)d(1d10)");
+
+    // The issue's forms, with modifiers, flavors, data, functions and pools around them.
+    assert_eq!(total("(1d4+1)d6", &[2, 6, 5, 4]), 15);
+    assert_eq!(total("d(1d6+2)", &[4, 5]), 5);
+    assert_eq!(total("(1d4)d6kh1 + 2", &[3, 2, 6, 4]), 8);
+    assert_eq!(total("(1d2)d(1d4)x", &[2, 3, 3, 1, 2]), 6);
+    assert_eq!(total("(1d4)d6[fire]", &[1, 5]), 5);
+    assert_eq!(total("(@prof + 1d4)d6", &[1, 1, 1, 1, 1]), 4);
+    assert_eq!(total("floor((2d4)d6 / 2)", &[1, 1, 6, 3]), 4);
+    assert_eq!(total("({1d4, 1d4}kh)d6", &[1, 2, 6, 6]), 12);
+    assert_eq!(total("-(1d2)d6", &[1, 4]), -4);
+    assert_eq!(
+        total("(1d4-1)d6 + 1", &[1]),
+        1,
+        "no dice when the count rolls 0"
+    );
+    assert_eq!(
+        total("1d(1d(1d4))", &[2, 2, 1]),
+        1,
+        "nested sizes, innermost first"
+    );
+    assert_eq!(norm("1d(1d(1d4))"), "1d(1d(1d4))");
+    assert_eq!(norm("(2d4)D(1D6+2)Kh1"), "(2d4)d(1d6+2)kh1");
+    assert_eq!(norm("2d(1d4)r"), "2d(1d4)r");
+    assert_eq!(norm("(1d2)d6x"), "(1d2)d6x6");
+    // The dice a notation writes: the inner ones; those they make are known when rolled.
+    assert_eq!(Expression::parse("(2d4)d8+1d6").unwrap().dice_count(), 3);
+}
+
+#[test]
+fn rolled_counts_and_sizes_keep_the_limits() {
+    // A count or size out of range is found when rolled, at the term.
+    assert_eq!(
+        err_rolled("(1d4-2)d6", &[1]),
+        (ErrorCode::NotationLimit, Some(0))
+    );
+    assert_eq!(
+        err_rolled("1d(1d4-1)", &[1]),
+        (ErrorCode::NotationLimit, Some(0))
+    );
+    assert_eq!(
+        err_rolled("(1d20*1000)d6", &[20]),
+        (ErrorCode::NotationLimit, Some(0)),
+        "more than the most dice in one roll"
+    );
+    // Every die of the roll counts toward that limit, inner ones included.
+    let many = SeededDice::new(7).map(|mut d| {
+        Expression::parse("(5000d2)d2")
+            .unwrap()
+            .roll_total(&mut d)
+            .unwrap_err()
+            .code
+    });
+    assert_eq!(many.ok(), Some(ErrorCode::NotationLimit));
+    // An explosion that can never stop on the die rolled is refused, not looped.
+    assert_eq!(
+        err_rolled("1d(1d1)x", &[1]),
+        (ErrorCode::NotationLimit, Some(7))
+    );
+    assert_eq!(
+        err_rolled("1d(1d2)x>=1", &[2]),
+        (ErrorCode::NotationLimit, Some(7))
+    );
+    assert_eq!(total("1d(1d2)xo>=1", &[2, 2, 1]), 3, "once is allowed");
+    // Advantage needs a single written die.
+    assert_eq!(
+        Expression::parse("(1d2)d20adv").unwrap_err().code,
+        ErrorCode::NotationSyntax
+    );
+    // Supplied faces run out at the die that asks for one, inner or outer.
+    assert_eq!(
+        err_rolled("(2d4)d8", &[2]),
+        (ErrorCode::FacesExhausted, Some(1))
+    );
+    assert_eq!(
+        err_rolled("(2d4)d8", &[2, 2]),
+        (ErrorCode::FacesExhausted, Some(0))
+    );
+    // Depth counts the inner parentheses too.
+    let deep = format!("{}1d4{}d6", "(".repeat(65), ")".repeat(65));
+    assert_eq!(
+        Expression::parse(&deep).unwrap_err().code,
+        ErrorCode::NotationLimit
+    );
+}
+
+/// The error of rolling `formula` on `faces`, and where.
+fn err_rolled(formula: &str, faces: &[u32]) -> (ErrorCode, Option<usize>) {
+    let e = Expression::parse(formula)
+        .unwrap_or_else(|e| panic!("{formula}: {e}"))
+        .roll(&mut SuppliedDice::new(faces.iter().copied()))
+        .expect_err(formula);
+    (e.code, e.position)
+}
+
+#[test]
+fn rolled_counts_roll_the_same_seeded_faces_in_total_and_in_detail() {
+    for formula in [
+        "(2d4)d8",
+        "1d(1d20)+3",
+        "(1d20*2)d(1d10)kh3",
+        "floor((1d6)d6/2)",
+    ] {
+        let expr = Expression::parse(formula).unwrap();
+        for seed in 0..50 {
+            let total = expr
+                .roll_total(&mut SeededDice::new(seed).unwrap())
+                .unwrap();
+            let detail = expr.roll(&mut SeededDice::new(seed).unwrap()).unwrap();
+            assert_eq!(total, detail.total, "{formula} seed {seed}");
+            let again = expr.roll(&mut SuppliedDice::new(detail.faces())).unwrap();
+            assert_eq!(again.total, detail.total, "{formula}: its faces replay it");
+        }
+    }
 }
 
 // ---- functions ----
@@ -358,6 +527,19 @@ fn foundry_explode_and_reroll_spellings() {
         "rr rerolls until it stops matching"
     );
     assert_eq!(total("1d20r<3", &[2, 3]), 3);
+    // Foundry's Dice Modifiers examples, as written there.
+    assert_eq!(
+        total("1d10r1", &[1, 1]),
+        1,
+        "rerolled once, the second 1 stays"
+    );
+    assert_eq!(total("1d20r<10", &[4, 2]), 2, "kept whether better or not");
+    assert_eq!(
+        total("1d20rr<3", &[2, 1, 3]),
+        3,
+        "again while it stays under 3"
+    );
+    assert_eq!(total("5d10x10", &[10, 10, 1, 2, 3, 4, 5]), 35);
     assert_eq!(total("4d6kh3", &[6, 5, 3, 2]), 14);
     assert_eq!(total("2d20kl", &[6, 5]), 5);
     assert_eq!(total("4d6dl1", &[6, 5, 3, 2]), 14);
@@ -373,6 +555,9 @@ fn the_normal_form_of_every_formula_reads_back_to_the_same_roll() {
         "-(floor(1d6/2))*{1d4, 2}kl[acid]",
         "min(1d6, {1d4,1d4}kh, abs(-3/2))",
         "round(1d20/3)+ceil((1d4+1)/2)",
+        "(1d20*2)d(1d10)kh3[fire] + 1",
+        "-(2d4)d(1d(1d6))xo>=2r<2",
+        "max((1d4)d4, 1d(2d6))",
     ] {
         let expr = Expression::parse_with_data(formula, &data()).unwrap();
         let text = expr.normalized();

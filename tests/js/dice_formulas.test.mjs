@@ -114,10 +114,27 @@ test("String(result) is a printable line with every die", () => {
   assert.equal(String(lazy), `17d1 [${Array(17).fill(1).join(", ")}] = 17`);
 });
 
+test("dice in a count or size roll first (Foundry's parenthetical terms), every die reported in roll order", () => {
+  const r = roll("(2d4)d8", { faces: [3, 1, 8, 7, 6, 5] });
+  assert.equal(r.total, 26);
+  assert.deepEqual(r.dice.map((d) => [d.term, d.sides, d.face]), [[0, 4, 3], [0, 4, 1], [1, 8, 8], [1, 8, 7], [1, 8, 6], [1, 8, 5]]);
+  assert.deepEqual(r.terms.map((t) => [t.notation, t.subtotal]), [["2d4", 4], ["d8", 26]]);
+  assert.equal(String(r), "(2d4 [3, 1])d8 [8, 7, 6, 5] = 26");
+  assert.equal(String(roll("1d(1d20)", { faces: [13, 9] })), "1d(1d20 [13]) [9] = 9");
+  assert.equal(roll("(1d20*2)d(1d10)", { faces: [2, 6, 1, 2, 3, 4] }).total, 10);
+  assert.equal(total("(1d4+1)d6", { faces: [2, 6, 5, 4] }), 15);
+  assert.equal(total("d(1d6+2)", { faces: [4, 5] }), 5);
+  // Seeded: the total alone and the detailed roll take the same faces.
+  const e = Expression.parse("(1d20*2)d(1d10)kh3 + 1");
+  assert.equal(e.notation, "(1d20*2)d(1d10)kh3+1");
+  for (const seed of [1, 2, 3]) assert.equal(e.roll(new Dice({ seed })).total, total("(1d20*2)d(1d10)kh3 + 1", { seed }));
+});
+
 test("hostile formulas get typed errors and never break the module", () => {
   const hostile = [
-    ["(2d4)d8", "NOTATION_SYNTAX"],
-    ["1d(1d20)", "NOTATION_SYNTAX"],
+    ["3d12cs>(4d6)", "NOTATION_SYNTAX"],
+    ["(1d20+10000)d6", "NOTATION_LIMIT"],
+    ["1d(1d1)x", "NOTATION_LIMIT"],
     ["(20000)d6", "NOTATION_LIMIT"],
     ["floor(1,2)", "NOTATION_SYNTAX"],
     ["sqrt(4)", "NOTATION_SYNTAX"],

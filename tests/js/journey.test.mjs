@@ -333,6 +333,32 @@ test("bad commands fail with their codes and leave toJSON() unchanged", () => {
   assert.deepEqual(Journey.lightSpec("ose", "torch", 3600), { kind: "torch", level: "bright", radius: 30, burn: 3600 });
 });
 
+test("a journey's modes stay in its ruleset (C-02): start and changeMode refuse the other ruleset's, the journey unchanged", () => {
+  /** @param {Journey} j @param {() => unknown} run */
+  const refused = (j, run) => {
+    const before = JSON.stringify(j.toJSON());
+    assert.throws(run, fails("INVALID_ARGUMENT"));
+    assert.equal(JSON.stringify(j.toJSON()), before);
+  };
+  // Refused by the types too; plain JavaScript (here a cast) gets INVALID_ARGUMENT.
+  const plain = new Journey({ seed: 1 }); // neither ruleset nor mode: HYB
+  refused(plain, () => plain.start({ mode: /** @type {any} */ ("oseDungeon") }));
+  const delve = new Journey({ ruleset: "hyb", mode: "hybDungeon", seed: 1 });
+  delve.start({ hour: 8 });
+  refused(delve, () => delve.changeMode(/** @type {any} */ ("oseWilderness")));
+  assert.equal(delve.changeMode("hybOverland")[0]?.type, "modeChanged");
+  const trek = new Journey({ mode: "oseWilderness", seed: 1 });
+  refused(trek, () => trek.start({ mode: /** @type {any} */ ("hybSea") }));
+  trek.start();
+  // A restored journey takes its ruleset from its mode.
+  const restored = Journey.fromJSON(JSON.stringify(trek.toJSON()));
+  refused(restored, () => restored.changeMode(/** @type {any} */ ("hybSea")));
+  assert.equal(restored.changeMode("oseWaterborne")[0]?.type, "modeChanged");
+  // `execute` takes the core's commands as they are: a preset is a configuration to the core.
+  const raw = new Journey({ ruleset: "hyb", seed: 1 });
+  assert.equal(raw.execute({ type: "start", mode: "oseDungeon", day: 0, start: { type: "at", hour: 0, minute: 0 } })[0]?.type, "started");
+});
+
 test("HYB-TIME / A5E-DUR-01: journey time passing expires an encounter's time-based effects", () => {
   const enc = new Encounter({ ruleset: "a5e" });
   enc.add({ id: "kira", name: "Kira", side: "party", dex: 14 });

@@ -549,3 +549,25 @@ test("A5E-COND-06: a confused creature's d8 picks its behaviour", () => {
   const r = a5e.confused({}, new Dice({ faces: [8] }));
   assert.deepEqual(r, { die: { sides: 8, face: 8 }, behaviour: "attacksRandomCreatureInReach" });
 });
+
+test("inputs leave out what the rules give a value for: each short form acts as its full form (A5E-MOVE-18, A5E-ACT-14, A5E-ATK-01, A5E-ENV-05, A5E-TRACK-01)", () => {
+  assert.deepEqual(a5e.jumpLanding({}), a5e.jumpLanding({ inDifficultTerrain: false }));
+  const tumbler = /** @type {const} */ ({ tumbler: "medium", target: "medium", dexteritySaveModifier: 2, maneuverDc: 13 });
+  assert.deepEqual(
+    a5e.tumble(tumbler, faces([11])),
+    a5e.tumble({ ...tumbler, acrobatics: "none", expertiseDie: "d4", rattled: false, otherMode: "normal", targetAllows: false }, faces([11])),
+  );
+  assert.equal(a5e.tumble(tumbler, faces([11])).success, true);
+  assert.deepEqual(a5e.assessAttack({ form: { type: "melee", distanceFt: 5, weapon: true } }).reasons, []);
+  assert.throws(() => a5e.assessAttack({ form: { type: "melee", distanceFt: 10, weapon: true } }), fails("NOT_ALLOWED"));
+  assert.equal(a5e.perceive({ query: { distanceFt: 30, light: "bright" } }).sees, true);
+  // GH-SURP-01 / A5E-SURP-01: a ruling names who is surprised (surprised: true when left out).
+  const party = () => {
+    const enc = new Encounter({ ruleset: "a5e", seed: 1 });
+    enc.add({ id: "kira", name: "Kira", side: "party", dex: 14 });
+    return enc;
+  };
+  const short = party().execute({ type: "setSurprised", participants: ["kira"] });
+  assert.deepEqual(short, party().execute({ type: "setSurprised", participants: ["kira"], surprised: true }));
+  assert.equal(short.length > 0, true);
+});

@@ -37,8 +37,14 @@ pub enum ConsumableKind {
 pub struct Tick {
     /// Time between uses (must be more than zero).
     pub every: Seconds,
-    /// Units used each time.
+    /// Units used each time (1 when left out).
+    #[serde(default = "one_use")]
     pub uses: u32,
+}
+
+/// One unit: what a tick or a spend uses when the caller leaves the amount out.
+pub(crate) const fn one_use() -> u32 {
+    1
 }
 
 /// A consumable counter.

@@ -31,6 +31,8 @@ pub enum StabilizeMethod {
     /// A5E-DEATH-09, so `dc` must be left out. HYB: a modified ability check whose DC the GM
     /// sets (HYB-DEATH-02 [ADJ]), so `dc` is required.
     Check {
+        /// The helper's modifier (0 when left out).
+        #[serde(default)]
         modifier: i32,
         #[serde(default)]
         mode: RollMode,

@@ -78,6 +78,9 @@ pub(crate) enum DieKind {
 }
 
 impl DieKind {
+    /// The die of a term whose size is rolled (`1d(1d20)`) until it is: no die has 0 sides.
+    pub(crate) const ROLLED: DieKind = DieKind::Standard(0);
+
     /// Sides of the die actually rolled through the dice source.
     pub(crate) fn sides(self) -> u32 {
         match self {
@@ -141,6 +144,12 @@ pub(crate) struct ModifierAt {
 }
 
 /// `NdM`; its modifiers are the `mods_len` nodes from `mods_start` (just before this node).
+///
+/// A count or a size in parentheses that rolls dice (`(2d4)d8`, `1d(1d20)`) is known only
+/// when rolled: its subexpression comes earlier in the nodes and leaves its value on the
+/// stack, and the term pops it (the size on top, then the count). Until then `count` is
+/// [`DiceTerm::ROLLED_COUNT`] and `die` is [`DieKind::ROLLED`]: markers no written term can
+/// have, so the node stays as small as before (it is on the parser's hot path).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct DiceTerm {
     pub count: u32,
@@ -149,6 +158,27 @@ pub(crate) struct DiceTerm {
     pub mods_len: u32,
     /// Position of the term's first character.
     pub pos: u32,
+}
+
+impl DiceTerm {
+    /// The count of a term whose count is rolled, until it is (written counts are at most
+    /// `MAX_DICE`).
+    pub(crate) const ROLLED_COUNT: u32 = u32::MAX;
+
+    /// The count is the value of the rolled subexpression below the size's on the stack.
+    pub(crate) fn count_rolled(&self) -> bool {
+        self.count == Self::ROLLED_COUNT
+    }
+
+    /// The size is the value of the rolled subexpression on top of the stack.
+    pub(crate) fn sides_rolled(&self) -> bool {
+        self.die == DieKind::ROLLED
+    }
+
+    /// How many values the term pops before it rolls (its rolled count and size).
+    pub(crate) fn pops(&self) -> usize {
+        usize::from(self.count_rolled()) + usize::from(self.sides_rolled())
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -236,6 +266,12 @@ pub(crate) enum Node {
     Neg,
     /// Parentheses the user wrote; no effect on the value, kept for the normalized notation.
     Group,
+    /// The parentheses of a die size that rolls dice (`1d(1d20)`): a [`Node::Group`] written
+    /// `Nd(…)`, `count` being the term's written count (`None` when the count is in
+    /// parentheses too: `(2d4)d(1d10)`).
+    SidesGroup {
+        count: Option<u32>,
+    },
     /// `exact`: inside a function, where `/` keeps the fraction instead of rounding down.
     Binary {
         op: BinOp,
@@ -287,7 +323,9 @@ impl Expression {
             })
     }
 
-    /// Dice the notation writes (advantage counts as two), before explosions and rerolls.
+    /// Dice the notation writes (advantage counts as two), before explosions and rerolls. A
+    /// count rolled in parentheses (`(2d4)d8`) adds only its own dice here: the dice it makes
+    /// are known when rolled (the roll's `dice` lists them all).
     pub fn dice_count(&self) -> u32 {
         self.dice_count
     }
@@ -311,15 +349,23 @@ impl Expression {
         let mut max = 0usize;
         for node in nodes {
             match node {
-                Node::Number { .. } | Node::Dice(_) => {
+                Node::Number { .. } => {
                     depth = depth.saturating_add(1);
+                    max = max.max(depth);
+                }
+                Node::Dice(term) => {
+                    depth = depth.saturating_sub(term.pops()).saturating_add(1);
                     max = max.max(depth);
                 }
                 Node::Binary { .. } => depth = depth.saturating_sub(1),
                 Node::Pool(PoolTerm { count: n, .. }) | Node::Func { args: n, .. } => {
                     depth = depth.saturating_sub(*n as usize).saturating_add(1);
                 }
-                Node::Neg | Node::Group | Node::Modifier(_) | Node::Flavor(_) => {}
+                Node::Neg
+                | Node::Group
+                | Node::SidesGroup { .. }
+                | Node::Modifier(_)
+                | Node::Flavor(_) => {}
             }
         }
         max

@@ -7,7 +7,7 @@
 
 use crate::dice::ast::{BinOp, Compare, DiceTerm, DieKind, Expression, Modifier, Node};
 use crate::dice::exact::{self, Ratio};
-use crate::dice::limits::{MAX_DICE, MAX_MAGNITUDE, MAX_REROLLS_PER_DIE};
+use crate::dice::limits::{MAX_DICE, MAX_MAGNITUDE, MAX_REROLLS_PER_DIE, MAX_SIDES};
 use crate::dice::result::PoolResult;
 use crate::dice::result::{DieResult, TermKind, TermResult};
 use crate::dice::smallbuf::SmallBuf;
@@ -432,14 +432,19 @@ pub(crate) fn evaluate<R: DieRoller + ?Sized>(
                 stack.push(value)?;
             }
             Node::Dice(term) => {
-                let value = roll_term(expr, &term, &mut draw, details.as_deref_mut())?;
+                let value = if term.pops() == 0 {
+                    roll_term(expr, &term, &mut draw, details.as_deref_mut())?
+                } else {
+                    let term = resolve_term(expr, term, &mut stack)?;
+                    roll_term(expr, &term, &mut draw, details.as_deref_mut())?
+                };
                 stack.push(value)?;
             }
             Node::Neg => {
                 let v = stack.pop()?;
                 stack.push(v.checked_neg().ok_or_else(internal)?)?;
             }
-            Node::Group | Node::Modifier(_) | Node::Flavor(_) => {}
+            Node::Group | Node::SidesGroup { .. } | Node::Modifier(_) | Node::Flavor(_) => {}
             Node::Binary {
                 op,
                 pos,
@@ -518,6 +523,58 @@ pub(crate) fn evaluate<R: DieRoller + ?Sized>(
         return Err(internal());
     }
     Ok(total)
+}
+
+/// A term whose count or size is rolled (`(2d4)d8`, `1d(1d20)`), made whole from the values
+/// its subexpressions left (the size on top, then the count), with the checks the parser makes
+/// of written ones: a count from 0 to [`MAX_DICE`], 1 to [`MAX_SIDES`] sides, and no explosion
+/// or repeating reroll that matches every face of the die rolled.
+fn resolve_term(expr: &Expression, mut term: DiceTerm, stack: &mut Stack<'_>) -> Result<DiceTerm> {
+    let count_rolled = term.count_rolled();
+    if term.sides_rolled() {
+        let sides = stack.pop_ratio()?.floor();
+        let die = u32::try_from(sides)
+            .ok()
+            .filter(|s| (1..=MAX_SIDES).contains(s))
+            .map(DieKind::Standard)
+            .ok_or_else(|| {
+                limit(
+                    term.pos,
+                    format!("a die must have between 1 and {MAX_SIDES} sides, not {sides}"),
+                )
+            })?;
+        term.die = die;
+        for m in expr.modifiers_of(&term) {
+            let rule = match m.modifier {
+                Modifier::Explode { once: false, when } => {
+                    when.unwrap_or(Compare::eq(die.highest()))
+                }
+                Modifier::Reroll { once: false, when } => when.unwrap_or(Compare::eq(die.lowest())),
+                _ => continue,
+            };
+            if rule.matches_all(die.lowest(), die.highest()) {
+                return Err(limit(
+                    m.pos,
+                    format!(
+                        "on the d{sides} rolled this modifier matches every face, so it could never stop"
+                    ),
+                ));
+            }
+        }
+    }
+    if count_rolled {
+        let count = stack.pop_ratio()?.floor();
+        term.count = u32::try_from(count)
+            .ok()
+            .filter(|n| *n <= MAX_DICE)
+            .ok_or_else(|| {
+                limit(
+                    term.pos,
+                    format!("a dice count must be from 0 to {MAX_DICE}, not {count}"),
+                )
+            })?;
+    }
+    Ok(term)
 }
 
 fn roll_term<R: DieRoller + ?Sized>(

@@ -55,14 +55,25 @@ pub(crate) fn render_into(expr: &Expression, out: &mut String, spans: &mut Vec<R
                 let leaf = u32::try_from(leaves.len()).unwrap_or(u32::MAX);
                 leaves.push(node_index);
                 ops.push(0);
-                stack.push((leaf, leaf));
+                // A term with a rolled count or size takes in the subexpressions before it.
+                let pops = match node {
+                    Node::Dice(term) => term.pops(),
+                    _ => 0,
+                };
+                let from = stack.len().saturating_sub(pops);
+                let first = match stack.get(from) {
+                    Some((first, _)) if pops > 0 => first,
+                    _ => leaf,
+                };
+                stack.truncate(from);
+                stack.push((first, leaf));
             }
             Node::Neg => {
                 if let Some((first, _)) = top {
                     before.push((first, node_index));
                 }
             }
-            Node::Group => {
+            Node::Group | Node::SidesGroup { .. } => {
                 if let Some((first, last)) = top {
                     before.push((first, node_index));
                     closes.push((last, node_index));
@@ -106,8 +117,10 @@ pub(crate) fn render_into(expr: &Expression, out: &mut String, spans: &mut Vec<R
             }
         }
     }
-    // Where each open pool's text starts (pools close innermost first).
+    // Where each open pool's text starts (pools close innermost first), and each rolled size's
+    // term (`1d(`…), which its term's span starts from.
     let mut pool_starts: SmallBuf<u32, 8> = SmallBuf::new();
+    let mut sides_starts: SmallBuf<u32, 4> = SmallBuf::new();
     for (leaf, (&node, &op)) in leaves.as_slice().iter().zip(ops.as_slice()).enumerate() {
         let leaf = u32::try_from(leaf).unwrap_or(u32::MAX);
         for &(at, opener) in before.as_slice().iter().rev() {
@@ -124,13 +137,31 @@ pub(crate) fn render_into(expr: &Expression, out: &mut String, spans: &mut Vec<R
                     pool_starts.push(u32::try_from(out.len()).unwrap_or(u32::MAX));
                     out.push('{');
                 }
+                Some(Node::SidesGroup { count }) => {
+                    sides_starts.push(u32::try_from(out.len()).unwrap_or(u32::MAX));
+                    if let Some(count) = count {
+                        push_int(out, i64::from(*count));
+                    }
+                    out.push_str("d(");
+                }
                 _ => out.push('('),
             }
         }
-        let start = out.len();
+        let mut start = out.len();
         match expr.nodes.get(node as usize) {
             Some(Node::Number { value, .. }) => push_int(out, *value),
-            Some(Node::Dice(term)) => term_text_into(expr, term, out),
+            Some(Node::Dice(term)) => {
+                if term.sides_rolled() {
+                    let open = sides_starts.len().checked_sub(1);
+                    if let Some(at) = open.and_then(|i| sides_starts.get(i)) {
+                        start = at as usize;
+                    }
+                    if let Some(i) = open {
+                        sides_starts.truncate(i);
+                    }
+                }
+                term_text_into(expr, term, out);
+            }
             _ => {}
         }
         push_flavor(expr, node as usize, out);
@@ -143,7 +174,7 @@ pub(crate) fn render_into(expr: &Expression, out: &mut String, spans: &mut Vec<R
                 Some(Node::Pool(pool)) => {
                     out.push('}');
                     for m in expr.modifiers_at(pool.mods_start, pool.mods_len) {
-                        push_modifier(out, m.modifier, DieKind::Standard(1));
+                        push_modifier(out, m.modifier, Some(DieKind::Standard(1)));
                     }
                     push_flavor(expr, closer as usize, out);
                     let open = pool_starts.len().checked_sub(1);
@@ -207,7 +238,11 @@ fn render_chain(expr: &Expression, out: &mut String, spans: &mut Vec<Range<usize
                     return false;
                 }
             }
-            Node::Neg | Node::Group | Node::Func { .. } | Node::Pool(_) => return false,
+            Node::Neg
+            | Node::Group
+            | Node::SidesGroup { .. }
+            | Node::Func { .. }
+            | Node::Pool(_) => return false,
         }
     }
     leaves.checked_sub(1) == Some(operators)
@@ -234,23 +269,30 @@ pub(crate) fn term_text(expr: &Expression, term: &DiceTerm) -> String {
     out
 }
 
+/// A term's own text: a count in parentheses before it, and a rolled size's `d(…)` (written by
+/// its [`Node::SidesGroup`]), are not part of it.
 fn term_text_into(expr: &Expression, term: &DiceTerm, out: &mut String) {
-    let die = term.die;
-    push_int(out, i64::from(term.count));
-    out.push('d');
-    match die {
-        DieKind::Standard(sides) => {
-            push_int(out, i64::from(sides));
+    let die = (!term.sides_rolled()).then_some(term.die);
+    if let Some(die) = die {
+        if !term.count_rolled() {
+            push_int(out, i64::from(term.count));
         }
-        DieKind::Fudge => out.push('F'),
+        out.push('d');
+        match die {
+            DieKind::Standard(sides) => {
+                push_int(out, i64::from(sides));
+            }
+            DieKind::Fudge => out.push('F'),
+        }
     }
     for m in expr.modifiers_of(term) {
         push_modifier(out, m.modifier, die);
     }
 }
 
-/// One modifier's normal text; `die` gives the defaults of comparisons left out.
-fn push_modifier(out: &mut String, modifier: Modifier, die: DieKind) {
+/// One modifier's normal text; `die` gives the defaults of comparisons left out (a rolled
+/// size has none yet: they stay left out).
+fn push_modifier(out: &mut String, modifier: Modifier, die: Option<DieKind>) {
     match modifier {
         Modifier::Keep { highest, count } => {
             out.push_str(if highest { "kh" } else { "kl" });
@@ -262,11 +304,11 @@ fn push_modifier(out: &mut String, modifier: Modifier, die: DieKind) {
         }
         Modifier::Explode { once, when } => {
             out.push_str(if once { "xo" } else { "x" });
-            push_compare(out, when.unwrap_or(Compare::eq(die.highest())));
+            push_default(out, when, die.map(|d| d.highest()));
         }
         Modifier::Reroll { once, when } => {
             out.push_str(if once { "r" } else { "rr" });
-            push_compare(out, when.unwrap_or(Compare::eq(die.lowest())));
+            push_default(out, when, die.map(|d| d.lowest()));
         }
         Modifier::Min(n) => {
             out.push_str("min");
@@ -278,12 +320,19 @@ fn push_modifier(out: &mut String, modifier: Modifier, die: DieKind) {
         }
         Modifier::CountSuccesses(when) => {
             out.push_str("cs");
-            push_compare(out, when.unwrap_or(Compare::eq(die.highest())));
+            push_default(out, when, die.map(|d| d.highest()));
         }
         Modifier::CountFailures(when) => {
             out.push_str("cf");
-            push_compare(out, when.unwrap_or(Compare::eq(die.lowest())));
+            push_default(out, when, die.map(|d| d.lowest()));
         }
+    }
+}
+
+/// A comparison, or the die's `face` when it was left out (nothing for a size not rolled yet).
+fn push_default(out: &mut String, when: Option<Compare>, face: Option<i32>) {
+    if let Some(rule) = when.or(face.map(Compare::eq)) {
+        push_compare(out, rule);
     }
 }
 
@@ -372,7 +421,11 @@ mod tests {
                     None
                 }
                 // The reference predates functions, pools and flavors.
-                Node::Modifier(_) | Node::Func { .. } | Node::Pool(_) | Node::Flavor(_) => None,
+                Node::Modifier(_)
+                | Node::Func { .. }
+                | Node::Pool(_)
+                | Node::Flavor(_)
+                | Node::SidesGroup { .. } => None,
                 Node::Binary { op, .. } => {
                     if let Some(rhs) = stack.pop() {
                         if let Some(lhs) = stack.last_mut() {

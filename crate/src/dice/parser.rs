@@ -10,7 +10,15 @@
 //! primary := (NUMBER | '@' PATH | dice | pool) flavor? | '(' expr ')' | group-dice
 //!          | FUNC '(' expr (',' expr)* ')'
 //! dice    := NUMBER? 'd' (NUMBER | '%' | 'F' | '(' expr ')') modifier*   (no spaces inside)
-//! group-dice := '(' expr ')' 'd' …                   (a dice count in parentheses, no dice in it)
+//! group-dice := '(' expr ')' 'd' …                   (a dice count in parentheses)
+//! ```
+//!
+//! A count or size in parentheses without dice (`(@level)d6`) is worked out here and written
+//! into the term. One that rolls dice (`(2d4)d8`, `1d(1d20)`, Foundry's parenthetical terms)
+//! stays in the expression before the term, which takes its value when rolled: the inner dice
+//! are rolled first, count before size, and reported as terms of their own.
+//!
+//! ```text
 //! pool    := '{' expr (',' expr)* '}' (keep | drop | 'cs' compare | 'cf' compare)*
 //! flavor  := '[' TEXT ']'
 //! FUNC    := floor | ceil | round | abs | min | max
@@ -222,7 +230,7 @@ impl Parser<'_> {
             Tok::Number(n) => {
                 if self.peek_glued()?.is_some_and(|next| next.tok == Tok::D) {
                     self.bump()?;
-                    return self.dice_term(Some(n), t.pos);
+                    return self.dice_term(Some(n), false, t.pos);
                 }
                 let value = i64::try_from(n).map_err(|_| limit(t.pos, "number is too large"))?;
                 self.number(value, t.pos)
@@ -236,18 +244,23 @@ impl Parser<'_> {
                 }
                 Ok(())
             }
-            Tok::D => self.dice_term(None, t.pos),
+            Tok::D => self.dice_term(None, false, t.pos),
             Tok::LParen => {
                 let mark = self.mark();
                 self.group(t)?;
                 if self.peek_glued()?.is_some_and(|next| next.tok == Tok::D) {
+                    if self.rolls_since(mark) {
+                        // `(2d4)d8`: the count is rolled first.
+                        self.bump()?;
+                        return self.dice_term(None, true, t.pos);
+                    }
                     // `(@level)d6`, `(1+2)d(4*2)`: a dice count in parentheses.
                     let count = self.fold(mark, t.pos, "a dice count")?;
                     self.bump()?;
                     let count = u64::try_from(count).map_err(|_| {
                         limit(t.pos, format!("a dice count must be from 0 to {MAX_DICE}"))
                     })?;
-                    return self.dice_term(Some(count), t.pos);
+                    return self.dice_term(Some(count), false, t.pos);
                 }
                 Ok(())
             }
@@ -454,6 +467,15 @@ impl Parser<'_> {
         Ok(value)
     }
 
+    /// Whether what was parsed since `mark` rolls dice (so its value is known only when rolled).
+    fn rolls_since(&self, mark: Mark) -> bool {
+        self.nodes
+            .get(mark.nodes..)
+            .unwrap_or(&[])
+            .iter()
+            .any(|n| matches!(n, Node::Dice(_)))
+    }
+
     fn count_term(&mut self, pos: u32) -> Result<()> {
         if self.terms >= MAX_TERMS {
             return Err(limit(pos, format!("more than {MAX_TERMS} terms")));
@@ -462,14 +484,18 @@ impl Parser<'_> {
         Ok(())
     }
 
-    fn dice_term(&mut self, count: Option<u64>, pos: u32) -> Result<()> {
+    /// A dice term after its `d`: `count` written (`None`: 1, or rolled when `count_rolled`,
+    /// its subexpression already parsed).
+    fn dice_term(&mut self, count: Option<u64>, count_rolled: bool, pos: u32) -> Result<()> {
         let mut count = match count {
             Some(n) => u32::try_from(n)
                 .ok()
                 .filter(|n| *n <= MAX_DICE)
                 .ok_or_else(|| limit(pos, format!("more than {MAX_DICE} dice in one roll")))?,
+            None if count_rolled => 0,
             None => 1,
         };
+        let mut sides_rolled = false;
         self.count_term(pos)?;
         let sides = self.bump()?;
         let die = match sides.tok {
@@ -494,14 +520,25 @@ impl Parser<'_> {
                 // `2d(4*2)`, `1d(@die)`: sides in parentheses.
                 let mark = self.mark();
                 self.group(sides)?;
-                let s = self.fold(mark, sides.pos, "a die size")?;
-                if !(1..=i64::from(MAX_SIDES)).contains(&s) {
-                    return Err(limit(
-                        sides.pos,
-                        format!("a die must have between 1 and {MAX_SIDES} sides, not {s}"),
-                    ));
+                if self.rolls_since(mark) {
+                    // `1d(1d20)`: the size is rolled first (after a rolled count).
+                    if let Some(last) = self.nodes.last_mut() {
+                        *last = Node::SidesGroup {
+                            count: (!count_rolled).then_some(count),
+                        };
+                    }
+                    sides_rolled = true;
+                    DieKind::ROLLED
+                } else {
+                    let s = self.fold(mark, sides.pos, "a die size")?;
+                    if !(1..=i64::from(MAX_SIDES)).contains(&s) {
+                        return Err(limit(
+                            sides.pos,
+                            format!("a die must have between 1 and {MAX_SIDES} sides, not {s}"),
+                        ));
+                    }
+                    DieKind::Standard(u32::try_from(s).unwrap_or(MAX_SIDES))
                 }
-                DieKind::Standard(u32::try_from(s).unwrap_or(MAX_SIDES))
             }
             other => {
                 return Err(syntax(
@@ -546,7 +583,8 @@ impl Parser<'_> {
                     let once = word == Word::ExplodeOnce;
                     let when = self.optional_compare()?;
                     let rule = when.unwrap_or(Compare::eq(die.highest()));
-                    if !once && rule.matches_all(die.lowest(), die.highest()) {
+                    // A rolled size is checked when rolled (`eval::resolve_term`).
+                    if !once && !sides_rolled && rule.matches_all(die.lowest(), die.highest()) {
                         return Err(limit(
                             t.pos,
                             "this explosion matches every face, so it could never stop",
@@ -558,7 +596,7 @@ impl Parser<'_> {
                     let once = word == Word::RerollOnce;
                     let when = self.optional_compare()?;
                     let rule = when.unwrap_or(Compare::eq(die.lowest()));
-                    if !once && rule.matches_all(die.lowest(), die.highest()) {
+                    if !once && !sides_rolled && rule.matches_all(die.lowest(), die.highest()) {
                         return Err(limit(
                             t.pos,
                             "this reroll matches every face, so it could never stop",
@@ -601,7 +639,11 @@ impl Parser<'_> {
         }
         self.dice = total;
         let term = DiceTerm {
-            count,
+            count: if count_rolled {
+                DiceTerm::ROLLED_COUNT
+            } else {
+                count
+            },
             die,
             mods_start: u32::try_from(mods_start).unwrap_or(u32::MAX),
             mods_len: u32::try_from(self.nodes.len().saturating_sub(mods_start)).unwrap_or(0),

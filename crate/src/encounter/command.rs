@@ -183,6 +183,8 @@ pub enum PlanCause {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct RetreatCheck {
+    /// 0 when left out.
+    #[serde(default)]
     pub modifier: i32,
     pub dc: i32,
 }
@@ -259,6 +261,8 @@ pub enum EncounterCommand {
     /// GH-SURP-01 / A5E-SURP-01: the Narrator's ruling on who is surprised.
     SetSurprised {
         participants: Vec<ParticipantId>,
+        /// `true` when left out: the ruling names who *is* surprised.
+        #[serde(default = "yes")]
         surprised: bool,
     },
     /// A5E-INIT-04: roll a participant's surprise-step ability check; its total becomes its
@@ -435,21 +439,26 @@ pub enum EncounterCommand {
         method: StabilizeMethod,
     },
     /// A5E-TRACK-01: in an encounter the levels are pending until it ends (A5E-TRACK-06).
+    /// `levels` is 1 when left out (A5E-TRACK-01: each source adds one level).
     GainFatigue {
         participant: ParticipantId,
+        #[serde(default = "one_level")]
         levels: i32,
     },
     GainStrife {
         participant: ParticipantId,
+        #[serde(default = "one_level")]
         levels: i32,
     },
-    /// A5E-TRACK-03.
+    /// A5E-TRACK-03: `levels` is 1 when left out (a long rest removes one level).
     RemoveFatigue {
         participant: ParticipantId,
+        #[serde(default = "one_level")]
         levels: i32,
     },
     RemoveStrife {
         participant: ParticipantId,
+        #[serde(default = "one_level")]
         levels: i32,
     },
     /// Apply conditions or named effects with durations (one spell on several targets is one
@@ -517,4 +526,12 @@ pub enum EncounterCommand {
 
 fn one() -> u32 {
     1
+}
+
+fn one_level() -> i32 {
+    1
+}
+
+fn yes() -> bool {
+    true
 }

@@ -248,6 +248,8 @@ pub struct A5eObstacleInput {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 pub struct A5eLandingInput {
+    /// `false` when left out: only difficult terrain calls for the check.
+    #[serde(default)]
     pub in_difficult_terrain: bool,
     #[serde(default)]
     pub acrobatics: D20Test,

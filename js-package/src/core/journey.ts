@@ -90,22 +90,26 @@ export type {
 /** The rulesets with exploration procedures. */
 export type JourneyRuleset = "hyb" | "ose";
 
+/** The modes of ruleset `R`: HYB's procedures (6-second rounds) or OSE's (10-second rounds). */
+export type JourneyModeOf<R extends JourneyRuleset> = Extract<JourneyMode, `${R}${string}`>;
 /** The HYB procedures (6-second rounds). */
-export type HybJourneyMode = Extract<JourneyMode, `hyb${string}`>;
+export type HybJourneyMode = JourneyModeOf<"hyb">;
 /** The OSE procedures (10-second rounds). */
-export type OseJourneyMode = Extract<JourneyMode, `ose${string}`>;
+export type OseJourneyMode = JourneyModeOf<"ose">;
+/** What follows the ruleset in a mode's name (`"Dungeon"`, `"Wilderness"`…): how `R` is read off a mode. */
+type ModeName = JourneyMode extends `${JourneyRuleset}${infer S}` ? S : never;
+/** `T` where the type checker must not infer a type parameter from (TypeScript 5.4's `NoInfer`). */
+type NotInferred<T> = [T][T extends unknown ? 0 : never];
 
 /**
  * How to create a journey. `ruleset` and `mode` must agree: `{ ruleset: "hyb", mode:
  * "oseWilderness" }` does not type-check (and throws `INVALID_ARGUMENT` from plain JavaScript).
- * Without `ruleset` it is taken from `mode` (HYB when neither is given).
+ * Without `ruleset` it is taken from `mode` (HYB when neither is given). `JourneyOptions<"ose">`
+ * admits only OSE journeys.
  */
-export type JourneyOptions = JourneySetup &
-  (
-    | { ruleset: "hyb"; mode?: HybJourneyMode }
-    | { ruleset: "ose"; mode?: OseJourneyMode }
-    | { ruleset?: undefined; mode?: JourneyMode }
-  );
+export type JourneyOptions<R extends JourneyRuleset = JourneyRuleset> =
+  | (JourneySetup & (R extends JourneyRuleset ? { ruleset: R; mode?: JourneyModeOf<R> } | { ruleset?: undefined; mode: JourneyModeOf<R> } : never))
+  | ("hyb" extends R ? JourneySetup & { ruleset?: undefined; mode?: undefined } : never);
 
 /** What every {@link JourneyOptions} may carry besides its ruleset and mode. */
 export interface JourneySetup {
@@ -116,9 +120,9 @@ export interface JourneySetup {
 }
 
 /** How to start a journey: at a time of day, or (HYB-TIME-02) on rolled time dice. */
-export interface StartOptions extends CommandOptions {
-  /** Defaults to the `mode` given to the constructor. */
-  mode?: JourneyMode;
+export interface StartOptions<R extends JourneyRuleset = JourneyRuleset> extends CommandOptions {
+  /** Defaults to the `mode` given to the constructor; one of the journey's ruleset's modes. */
+  mode?: JourneyModeOf<R>;
   day?: number;
   hour?: number;
   minute?: number;
@@ -158,12 +162,18 @@ function rulesetOf(mode: JourneyMode | undefined): JourneyRuleset | undefined {
   return mode.startsWith("hyb") ? "hyb" : "ose";
 }
 
-export class Journey extends EventSourced<JourneyCommand, JourneyEvent, JourneyHandle> {
+/**
+ * A journey of ruleset `R` (`Journey` alone: either). Its modes are `R`'s: `start` and
+ * `changeMode` refuse the other ruleset's, by type and at run time (`INVALID_ARGUMENT`). A
+ * journey from `fromJSON` takes its ruleset from its mode once started. `execute` takes the
+ * core's commands as they are (a preset is only a configuration to the core).
+ */
+class JourneyClass<R extends JourneyRuleset = JourneyRuleset> extends EventSourced<JourneyCommand, JourneyEvent, JourneyHandle> {
   /** The ruleset light presets use; `undefined` after `fromJSON` until the journey has a mode. */
   private readonly preset: JourneyRuleset | undefined;
   private readonly defaultMode: JourneyMode | undefined;
 
-  constructor(options: JourneyOptions = {}) {
+  constructor(options: JourneyOptions<R> = {} as JourneyOptions<R>) {
     ensureReady();
     const fromMode = rulesetOf(options.mode);
     if (options.ruleset !== undefined && fromMode !== undefined && options.ruleset !== fromMode) {
@@ -179,7 +189,7 @@ export class Journey extends EventSourced<JourneyCommand, JourneyEvent, JourneyH
   static fromJSON(snapshot: JourneySnapshot | string): Journey {
     ensureReady();
     const text = snapshotText(snapshot);
-    const j = EventSourced.restored<Journey>(Journey.prototype, guard(() => JourneyHandle.fromJSON(text)));
+    const j = EventSourced.restored<Journey>(JourneyClass.prototype, guard(() => JourneyHandle.fromJSON(text)));
     Object.defineProperty(j, "preset", { value: undefined });
     Object.defineProperty(j, "defaultMode", { value: undefined });
     return j;
@@ -203,17 +213,33 @@ export class Journey extends EventSourced<JourneyCommand, JourneyEvent, JourneyH
 
   // ---- starting and the party ----
   /** Begin at a time of day (default 00:00 of day 0), or on `timeDice` rolled time dice. */
-  start(options: StartOptions = {}): JourneyEvent[] {
+  start(options: StartOptions<R> = {}): JourneyEvent[] {
     const mode = options.mode ?? this.defaultMode;
     if (mode === undefined) throw new TurnkeeperError("INVALID_ARGUMENT", "start needs a mode");
+    this.checkMode(mode);
     const start =
       options.timeDice !== undefined
         ? { type: "timeDice" as const, count: options.timeDice, offsetHours: options.offsetHours ?? 0 }
         : { type: "at" as const, hour: options.hour ?? 0, minute: options.minute ?? 0 };
     return this.execute({ type: "start", mode, day: options.day ?? 0, start }, options);
   }
-  changeMode(mode: JourneyMode): JourneyEvent[] {
+  /** Another procedure of the same ruleset (HYB dungeon to overland, OSE dungeon to wilderness…). */
+  changeMode(mode: JourneyModeOf<R>): JourneyEvent[] {
+    this.checkMode(mode);
     return this.execute({ type: "changeMode", mode });
+  }
+
+  /** The journey's ruleset: the constructor's, or (after `fromJSON`) its mode's once started. */
+  private ruleset(): JourneyRuleset | undefined {
+    return this.preset ?? rulesetOf(this.view().mode);
+  }
+
+  /** A mode from plain JavaScript (or a cast) of the other ruleset is `INVALID_ARGUMENT`. */
+  private checkMode(mode: JourneyMode): void {
+    const ruleset = this.ruleset();
+    if (ruleset !== undefined && rulesetOf(mode) !== ruleset) {
+      throw new TurnkeeperError("INVALID_ARGUMENT", `mode "${mode}" is not a ${ruleset} procedure`);
+    }
   }
   addMember(member: Member): JourneyEvent[] {
     return this.execute({ type: "addMember", member });
@@ -230,9 +256,9 @@ export class Journey extends EventSourced<JourneyCommand, JourneyEvent, JourneyH
   addLight(id: string, spec: LightSpec | LightKind, options: { label?: string; place?: string; burnSeconds?: number } = {}): JourneyEvent[] {
     let full: LightSpec;
     if (typeof spec === "string") {
-      const ruleset = this.preset ?? rulesetOf(this.view().mode);
+      const ruleset = this.ruleset();
       if (ruleset === undefined) throw new TurnkeeperError("INVALID_ARGUMENT", "pass a full light spec: this journey has no ruleset yet");
-      full = Journey.lightSpec(ruleset, spec, options.burnSeconds);
+      full = JourneyClass.lightSpec(ruleset, spec, options.burnSeconds);
     } else {
       full = spec;
     }
@@ -460,3 +486,27 @@ export class Journey extends EventSourced<JourneyCommand, JourneyEvent, JourneyH
     this.free();
   }
 }
+
+/** A journey of ruleset `R` (see {@link JourneyConstructor}); `Journey` alone is a journey of either. */
+export interface Journey<R extends JourneyRuleset = JourneyRuleset> extends JourneyClass<R> {}
+
+/**
+ * `new Journey(options)`: the ruleset comes from `ruleset`, else from `mode`, else HYB, and the
+ * journey's type carries it (`Journey<"ose">`), so a mode of the other ruleset given to `start`
+ * or `changeMode` does not type-check.
+ */
+export interface JourneyConstructor {
+  new <R extends JourneyRuleset>(options: JourneySetup & { ruleset: R; mode?: NotInferred<JourneyModeOf<R>> }): Journey<R>;
+  new <R extends JourneyRuleset>(options: JourneySetup & { ruleset?: undefined; mode: `${R}${ModeName}` & JourneyMode }): Journey<R>;
+  new <R extends JourneyRuleset = "hyb">(options?: JourneySetup & { ruleset?: undefined; mode?: undefined }): Journey<R>;
+  new <R extends JourneyRuleset = JourneyRuleset>(options: JourneyOptions<R>): Journey<R>;
+  readonly prototype: Journey;
+  /** Restore a snapshot from {@link Journey.toJSON} (object or JSON text). Refuses tampering. */
+  fromJSON(snapshot: JourneySnapshot | string): Journey;
+  /** The numbers the rules give a light source: HYB torch or lantern, or OSE light of a kind. */
+  lightSpec(ruleset: JourneyRuleset, kind: LightKind, burnSeconds?: number): LightSpec;
+  /** The wandering-monster checks among some events (OSE-DUNG-13, OSE-WILD-14, OSE-WATER-07). */
+  wanderingChecks(events: readonly JourneyEvent[]): Extract<JourneyEvent, { type: "wanderingChecked" }>[];
+}
+
+export const Journey = JourneyClass as JourneyConstructor;

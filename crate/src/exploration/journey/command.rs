@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::clock::consumable::{ConsumableKind, Tick};
+use crate::clock::consumable::{ConsumableKind, Tick, one_use};
 use crate::clock::id::{Ident, Label};
 use crate::clock::light::LightSpec;
 use crate::clock::time::{Seconds, Span};
@@ -72,6 +72,8 @@ pub enum JourneyCommand {
     /// Spend a supply (eat rations…).
     Consume {
         id: Ident,
+        /// 1 when left out (a ration, a Supply, a use).
+        #[serde(default = "one_use")]
         amount: u32,
     },
     Restock {

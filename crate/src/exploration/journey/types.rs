@@ -236,13 +236,17 @@ pub struct Vessel {
 )]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum StartTime {
+    /// A time of day: 00:00 when both are left out.
     At {
+        #[serde(default)]
         hour: u8,
+        #[serde(default)]
         minute: u8,
     },
-    /// HYB-TIME-02: roll `count` time dice (with an optional starting hour).
+    /// HYB-TIME-02: roll `count` time dice (with an optional starting hour, 0 when left out).
     TimeDice {
         count: u8,
+        #[serde(default)]
         offset_hours: u8,
     },
 }

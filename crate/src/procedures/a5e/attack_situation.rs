@@ -53,7 +53,8 @@ pub const fn within_reach(distance_ft: u32, reach_ft: u32) -> bool {
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum AttackForm {
     Melee {
-        /// 5 ft unless the creature or weapon says otherwise (A5E-ATK-04).
+        /// 5 ft unless the creature or weapon says otherwise (A5E-ATK-04); 5 when left out.
+        #[serde(default = "five_feet")]
         reach_ft: u32,
         distance_ft: u32,
         /// A weapon attack (as opposed to a melee spell attack).
@@ -108,21 +109,40 @@ pub enum TargetLocation {
 
 /// The circumstances of one attack. Blindsight and other special senses count as seeing
 /// (A5E-ATK-01); see [`super::environment::vision`] to work out `attacker_sees_target` and
-/// `target_sees_attacker`.
+/// `target_sees_attacker`. Left out: both see each other (so A5E-ATK-01 gives neither
+/// advantage nor disadvantage), the target's place is known, no cover, no special
+/// environment, no other advantage or disadvantage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct AttackCircumstances {
     pub form: AttackForm,
+    #[serde(default = "seen")]
     pub attacker_sees_target: bool,
+    #[serde(default = "seen")]
     pub target_sees_attacker: bool,
+    #[serde(default)]
     pub target_location: TargetLocation,
+    #[serde(default)]
     pub cover: A5eCover,
+    #[serde(default)]
     pub environment: AttackEnvironment,
     /// Any other source of advantage (Help, prone target within 5 ft, …).
+    #[serde(default)]
     pub other_advantage: bool,
     /// Any other source of disadvantage (Dodge, prone attacker, …).
+    #[serde(default)]
     pub other_disadvantage: bool,
+}
+
+/// A5E-ATK-04: the usual melee reach.
+const fn five_feet() -> u32 {
+    5
+}
+
+/// Attacker and target see each other unless the caller says otherwise.
+const fn seen() -> bool {
+    true
 }
 
 /// Why an attack gains advantage or disadvantage.
@@ -327,7 +347,8 @@ pub struct OpportunityTrigger {
     pub reactor_sees_mover: bool,
     /// This movement takes the mover out of the reactor's reach.
     pub leaves_reach: bool,
-    /// The mover took the Disengage action this turn (A5E-ACT-04).
+    /// The mover took the Disengage action this turn (A5E-ACT-04); `false` when left out.
+    #[serde(default)]
     pub mover_disengaged: bool,
     pub movement: MovementKind,
     /// The reactor still has its reaction (A5E-TURN-02).

@@ -121,7 +121,8 @@ pub struct MovementOptions {
     pub special_terrain_cost: SpecialTerrainCost,
 }
 
-/// One stretch of movement.
+/// One stretch of movement. Left out: no difficult terrain, no ally, level (a plain stretch,
+/// as [`MoveStep::new`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -130,10 +131,13 @@ pub struct MoveStep {
     pub distance_ft: u32,
     /// How many features make this stretch difficult terrain. Several in one space don't stack
     /// (A5E-MOVE-16): any number above 0 counts once.
+    #[serde(default)]
     pub difficult_hazards: u32,
     /// Dragging a willing ally along (A5E-MOVE-13): every foot costs 2 extra feet.
+    #[serde(default)]
     pub pulling_ally: bool,
     /// Willingly moving straight down while aloft (A5E-SCEN-02): half cost.
+    #[serde(default)]
     pub downward_aloft: bool,
 }
 

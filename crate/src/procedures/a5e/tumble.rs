@@ -50,7 +50,9 @@ pub enum AcrobaticsTraining {
     TumblingSpecialty,
 }
 
-/// One Tumble attempt (an action or a bonus action).
+/// One Tumble attempt (an action or a bonus action, A5E-ACT-14). Left out: no Acrobatics
+/// training, a d4 expertise die (A5E-DICE-04), not rattled, a straight save, a target that
+/// does not let the tumbler through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -60,14 +62,24 @@ pub struct TumbleAttempt {
     pub dexterity_save_modifier: i32,
     /// The target's combat-maneuver DC.
     pub maneuver_dc: i32,
+    #[serde(default)]
     pub acrobatics: AcrobaticsTraining,
     /// The expertise die size for plain Acrobatics proficiency (A5E-DICE-04, default d4).
+    #[serde(default = "first_expertise_die")]
     pub expertise_die: DieSize,
+    #[serde(default)]
     pub rattled: bool,
     /// Other sources of advantage or disadvantage on the save.
+    #[serde(default)]
     pub other_mode: RollMode,
     /// The target lets the tumbler through without a save.
+    #[serde(default)]
     pub target_allows: bool,
+}
+
+/// A5E-DICE-04: the expertise die a first proficiency gives.
+const fn first_expertise_die() -> DieSize {
+    DieSize::D4
 }
 
 /// Why a Tumble worked or not.

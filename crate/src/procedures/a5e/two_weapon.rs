@@ -4,7 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{Error, Result};
 
-/// What the creature holds and has done, for two-weapon fighting.
+/// What the creature holds and has done, for two-weapon fighting (A5E-ACT-17). The exceptions
+/// are `false` when left out: a main-hand weapon that is not heavy, no Extra Attack.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -12,6 +13,7 @@ pub struct TwoWeaponSetup {
     /// The creature is taking the Attack action.
     pub took_attack_action: bool,
     /// The main-hand weapon is heavy.
+    #[serde(default)]
     pub main_hand_heavy: bool,
     /// The main-hand weapon is held in one hand.
     pub main_hand_one_handed: bool,
@@ -20,6 +22,7 @@ pub struct TwoWeaponSetup {
     /// … different from the main-hand weapon.
     pub off_hand_different: bool,
     pub bonus_action_available: bool,
+    #[serde(default)]
     pub has_extra_attack: bool,
 }
 

@@ -152,14 +152,17 @@ pub enum SubdualStatus {
     SubduedRefereeDecides,
 }
 
-/// OSE-ATK-15: real and subdual damage taken by one creature, kept apart.
+/// OSE-ATK-15: real and subdual damage taken by one creature, kept apart. A new track may
+/// leave the damage taken out (0 of each, as [`SubdualTrack::new`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct SubdualTrack {
     pub max_hp: u32,
     pub intelligent: bool,
+    #[serde(default)]
     pub lethal_taken: u32,
+    #[serde(default)]
     pub subdual_taken: u32,
 }
 

@@ -77,12 +77,14 @@ impl A5eLightLevel {
 pub struct Senses {
     pub darkvision_ft: Option<u32>,
     pub blindsight_ft: Option<u32>,
-    /// "blindsight (blind beyond this range)".
+    /// "blindsight (blind beyond this range)"; `false` when left out.
+    #[serde(default)]
     pub blind_beyond_blindsight: bool,
     pub truesight_ft: Option<u32>,
 }
 
-/// What the observer is looking at.
+/// What the observer is looking at. Left out: no obscurement (A5E-ENV-05), a visible target,
+/// an observer that is not blinded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -90,10 +92,14 @@ pub struct SightQuery {
     pub distance_ft: u32,
     /// Light where the target is.
     pub light: A5eLightLevel,
-    /// Obscurement from anything other than light (fog, foliage, smoke, snow).
+    /// Obscurement from anything other than light (fog, foliage, smoke, snow); `"none"` when
+    /// left out.
+    #[serde(default)]
     pub obscurement: Obscurement,
+    #[serde(default)]
     pub target_invisible: bool,
     /// The observer has the blinded condition.
+    #[serde(default)]
     pub observer_blinded: bool,
 }
 

@@ -11,7 +11,8 @@ use crate::procedures::a5e::dice::{D20Test, D20TestRoll};
 use crate::procedures::a5e::effects::{AppliedCondition, Lasts};
 use crate::procedures::a5e::limits;
 
-/// A creature the feature affects (the Narrator decides who is in range, A5E-TBA-05).
+/// A creature the feature affects (the Narrator decides who is in range, A5E-TBA-05). The
+/// flags are `false` when left out, as for [`AffectedCreature::new`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -21,10 +22,13 @@ pub struct AffectedCreature {
     /// cover rule applies), advantage or disadvantage, expertise die.
     pub save: D20Test,
     /// Automatically fails the save (an object making a Str or Dex save, A5E-OBJ-02).
+    #[serde(default)]
     pub auto_fails_save: bool,
     /// Cold Chill: wears cold-weather gear (1d6 instead of 2d6).
+    #[serde(default)]
     pub cold_weather_gear: bool,
     /// Frostbitten Surface: has cold resistance or its skin isn't exposed (no damage).
+    #[serde(default)]
     pub cold_resistant_or_covered: bool,
 }
 
