@@ -467,7 +467,7 @@ fn a5e_world_04_narrator_may_skip_or_remove_world_actions() {
 }
 
 #[test]
-fn a5e_scen_04_05_rolling_movement_world_actions_at_each_turn() {
+fn a5e_scen_05_rolling_movement_world_actions_at_each_turn() {
     let mut cfg = RulesetConfig::preset(Preset::A5e);
     cfg.a5e.rolling_movement = true;
     let mut t = Table::new(cfg);

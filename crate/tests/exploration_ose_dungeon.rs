@@ -174,6 +174,8 @@ fn ose_dung_03_04_05_doors() {
     assert!(DoorState::Locked.monsters_can_open());
     assert!(!DoorState::SpikedShut.monsters_can_open());
     assert!(!DoorState::MagicallyClosed.monsters_can_open());
+    assert!(!DoorState::Blocked.monsters_can_open());
+    assert_eq!(DoorState::Blocked.after_party_passes(), DoorState::Blocked);
     assert!(DoorState::Locked.needs_picking_or_magic());
     assert!(!DoorState::Stuck.needs_picking_or_magic());
 }

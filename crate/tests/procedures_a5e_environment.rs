@@ -399,3 +399,23 @@ fn falls_show_every_die() {
         ]
     );
 }
+
+#[test]
+fn a5e_scen_04_rolling_movement_goes_at_the_second_slowest_speed() {
+    use turnkeeper::procedures::a5e::scenarios::{ROLLING_DEFAULT_SPEED_FT, rolling_base_speed};
+    // A chase of a 25 ft dwarf, a 30 ft human and a 40 ft horse: the human sets the pace.
+    assert_eq!(rolling_base_speed(&[40, 25, 30]).unwrap(), 30);
+    assert_eq!(rolling_base_speed(&[25, 25, 60]).unwrap(), 25);
+    // Fewer than two participants: the usual 30 ft.
+    assert_eq!(rolling_base_speed(&[60]).unwrap(), ROLLING_DEFAULT_SPEED_FT);
+    assert_eq!(rolling_base_speed(&[]).unwrap(), 30);
+    assert!(rolling_base_speed(&[30, 20_000]).is_err());
+}
+
+#[test]
+fn a5e_scen_05_rolling_movement_moves_forward_only_by_dashing_or_improvising() {
+    use turnkeeper::procedures::a5e::scenarios::rolling_forward_allowed;
+    assert!(!rolling_forward_allowed(false, false));
+    assert!(rolling_forward_allowed(true, false));
+    assert!(rolling_forward_allowed(false, true));
+}

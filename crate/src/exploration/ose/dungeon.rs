@@ -302,6 +302,8 @@ pub enum DoorState {
     /// Spiked shut: monsters cannot open it.
     SpikedShut,
     MagicallyClosed,
+    /// Blocked (barred, barricaded, heaped with rubble): monsters cannot open it either.
+    Blocked,
 }
 
 impl DoorState {
@@ -315,7 +317,10 @@ impl DoorState {
     /// OSE-DUNG-05: dungeon monsters can usually open doors, even stuck ones, unless blocked,
     /// magically closed or spiked shut.
     pub const fn monsters_can_open(self) -> bool {
-        !matches!(self, DoorState::SpikedShut | DoorState::MagicallyClosed)
+        !matches!(
+            self,
+            DoorState::SpikedShut | DoorState::MagicallyClosed | DoorState::Blocked
+        )
     }
     /// OSE-DUNG-03: a locked door is opened by picking (a proficient character) or magic.
     pub const fn needs_picking_or_magic(self) -> bool {

@@ -1,5 +1,5 @@
-//! A5E-SCEN-01..03 (and A5E-MOVE-06): alternative Turn-Based Action scenarios — suspended in
-//! water, aloft in the sky, adrift in the Astral Plane.
+//! A5E-SCEN-01..05 (and A5E-MOVE-06): alternative Turn-Based Action scenarios — suspended in
+//! water, aloft in the sky, adrift in the Astral Plane, rolling movement (races and chases).
 //!
 //! The attack-roll rules of SCEN-01 are applied by `attack_situation` through
 //! `AttackEnvironment::SuspendedInWater`, its damage halving by
@@ -54,4 +54,29 @@ pub const fn astral_psychic_vulnerable(
     proficient_int_save: bool,
 ) -> bool {
     !proficient_wis_save && !proficient_int_save
+}
+
+/// A5E-SCEN-04: the base speed per round of a rolling-movement scene when the Narrator sets
+/// none of their own.
+pub const ROLLING_DEFAULT_SPEED_FT: u32 = 30;
+
+/// A5E-SCEN-04: a rolling-movement scene's usual base speed per round (a race, a chase, a moving
+/// vehicle): the base Speed of the second-slowest active participant, or 30 ft when fewer than
+/// two take part. (The source offers both, "typically 30 ft or" the second-slowest's Speed; the
+/// second-slowest needs the participants, so it is computed here and 30 ft is the constant.)
+pub fn rolling_base_speed(speeds_ft: &[u32]) -> Result<u32> {
+    limits::check_count("speeds", speeds_ft.len(), limits::MAX_TARGETS)?;
+    let mut sorted = Vec::with_capacity(speeds_ft.len());
+    for &speed in speeds_ft {
+        limits::check_speed("speed", speed)?;
+        sorted.push(speed);
+    }
+    sorted.sort_unstable();
+    Ok(sorted.get(1).copied().unwrap_or(ROLLING_DEFAULT_SPEED_FT))
+}
+
+/// A5E-SCEN-05: in rolling movement, basic movement cannot carry a participant further forward
+/// unless it Dashes or takes an improvised action (sideways or slowing down is always allowed).
+pub const fn rolling_forward_allowed(dashing: bool, improvised_action: bool) -> bool {
+    dashing || improvised_action
 }
