@@ -139,7 +139,7 @@ fn c_08_the_same_spell_under_a5e_turn_anchors_ends_at_delsenoras_turn() {
 }
 
 #[test]
-fn gh_dur_01_end_of_turn_lasts_until_the_end_of_that_round() {
+fn gh_dur_01_gh_time_02_end_of_turn_lasts_until_the_end_of_that_round() {
     let mut t = EffectTracker::new(DurationRules::greyhawk()).unwrap();
     step(&mut t, Boundary::RoundStarted { round: 1 });
     step(

@@ -119,7 +119,7 @@ fn hyb_return_01_dc_is_ten_plus_travel_turns_capped_at_twenty() {
 }
 
 #[test]
-fn ex_hyb_01_rolling_to_return_arduous() {
+fn ex_hyb_01_hyb_return_02_rolling_to_return_arduous() {
     let pcs = [
         Returner {
             id: id("pc-a"),

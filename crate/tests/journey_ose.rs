@@ -57,7 +57,7 @@ fn ose_journey(mode: JourneyMode, rates: &[u32]) -> Journey {
 }
 
 #[test]
-fn ose_dung_08_dungeon_turn_sequence() {
+fn ose_dung_08_ose_dung_14_dungeon_turn_sequence() {
     let mut j = ose_journey(JourneyMode::OseDungeon, &[120, 90]);
     run(
         &mut j,

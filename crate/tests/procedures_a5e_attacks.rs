@@ -269,7 +269,7 @@ fn a5e_atk_04_reach_defaults_to_5_ft() {
 }
 
 #[test]
-fn a5e_atk_05_opportunity_attack_triggers() {
+fn a5e_atk_05_a5e_act_04_opportunity_attack_triggers() {
     let base = OpportunityTrigger {
         mover_hostile: true,
         reactor_sees_mover: true,
