@@ -371,11 +371,21 @@ fn ex_hyb_02_venom_corruption_stages_to_death() {
 }
 
 #[test]
-fn hyb_corr_01_passing_the_exposure_check_avoids_infection() {
+fn hyb_corr_01_the_exposure_check_infects_on_a_failure_only() {
     let mut dice = SuppliedDice::new([11]);
     let exp = expose(venom(), 10, 10, RollMode::Normal, GameTime(0), &mut dice).unwrap();
     assert!(exp.check.success);
     assert!(exp.infection.is_none() && exp.onset.is_none());
+    // One short of the usual DC 11 (d20 10 + CON mod 0): a failure infects, from that moment.
+    let mut dice = SuppliedDice::new([10]);
+    let exp = expose(venom(), 10, 10, RollMode::Normal, GameTime(7), &mut dice).unwrap();
+    assert!(!exp.check.success);
+    let infection = exp.infection.expect("a failed check infects");
+    assert_eq!((infection.stage, infection.stage_started), (0, GameTime(7)));
+    // CON 14 (+2) turns the same 10 into a 12: no infection.
+    let mut dice = SuppliedDice::new([10]);
+    let exp = expose(venom(), 14, 10, RollMode::Normal, GameTime(7), &mut dice).unwrap();
+    assert!(exp.check.success && exp.infection.is_none());
 }
 
 #[test]

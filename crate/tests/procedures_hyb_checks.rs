@@ -39,13 +39,21 @@ fn hyb_chk_02_proficiency_only_when_proficient() {
 }
 
 #[test]
-fn hyb_chk_03_the_gm_may_grant_automatic_success() {
+fn hyb_chk_03_the_gm_may_grant_advantage_or_automatic_success() {
     let mut d = SuppliedDice::new([]);
     let mut check = HybCheckInput::new(-5, 30);
     check.automatic_success = true;
     let r = roll_hyb_check(&mut d, &check).unwrap();
     assert!(r.success && r.automatic);
     assert_eq!(r.roll, None);
+    // Or advantage: the better of two d20s (4 and 17) against DC 15 succeeds.
+    let mut d = SuppliedDice::new([4, 17]);
+    let mut check = HybCheckInput::new(0, 15);
+    check.advantage = RollMode::Advantage;
+    assert!(roll_hyb_check(&mut d, &check).unwrap().success);
+    let mut d = SuppliedDice::new([4]);
+    check.advantage = RollMode::Normal;
+    assert!(!roll_hyb_check(&mut d, &check).unwrap().success);
 }
 
 #[test]

@@ -90,6 +90,13 @@ fn ose_tbl_01_normal_humans_use_the_nh_row() {
     let input = OseAttackInput::new(OseAttacker::NormalHuman, OseAttackKind::Melee, 0);
     let r = attack(&input, 19);
     assert_eq!((r.needed, r.hit), (Some(20), false));
+    // And the NH row of the saving throws: death 14, wands 15, paralysis 16, breath 17, spells 18.
+    use turnkeeper::procedures::ose::saves::{SaveAs, monster_saves};
+    let s = monster_saves(SaveAs::NormalHuman).unwrap();
+    assert_eq!(
+        (s.death, s.wands, s.paralysis, s.breath, s.spells),
+        (14, 15, 16, 17, 18)
+    );
 }
 
 #[test]
