@@ -333,7 +333,7 @@ fn a5e_world_10_floating_ash_blinds_until_start_of_next_turn() {
 }
 
 #[test]
-fn a5e_world_11_flame_burst_targets_exactly_one() {
+fn a5e_world_11_flame_burst_one_target_dc_12_dex_or_1d12_fire() {
     assert_eq!(
         resolve_feature(
             F::FlameBurst,
@@ -354,6 +354,19 @@ fn a5e_world_11_flame_burst_targets_exactly_one() {
     .unwrap();
     assert!(r.outcomes[0].saved);
     assert!(r.damage_rolls.is_empty(), "no damage die when nobody fails");
+    // A failed DC 12 Dex save (9 + 2 = 11): 1d12 fire, here a 9.
+    let r = resolve_feature(
+        F::FlameBurst,
+        &[creature("a", 2)],
+        &opts(),
+        &mut SuppliedDice::new([9, 9]),
+    )
+    .unwrap();
+    assert!(!r.outcomes[0].saved);
+    assert_eq!(r.outcomes[0].damage, 9);
+    assert_eq!(r.outcomes[0].damage_type, Some(DamageType::Fire));
+    assert_eq!(r.damage_rolls.len(), 1);
+    assert_eq!(r.damage_rolls[0].dice.len(), 1);
 }
 
 #[test]
