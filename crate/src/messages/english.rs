@@ -411,6 +411,38 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ("journey.return.loadsLost", ", loses {loads} loads"),
     ("journey.safetyReached", "The party reached safety"),
     (
+        "journey.hoursAdventured",
+        "{hours} h more adventuring: {members}",
+    ),
+    ("journey.hours.member", "{member} {total} h"),
+    (
+        "journey.hours.due",
+        "{member} {total} h (resilience check DC {dc})",
+    ),
+    (
+        "journey.member.returnDamage",
+        "{member} is hurt on the way back: {hp}/{max} HP{state}",
+    ),
+    (
+        "journey.member.loadsLost",
+        "{member} leaves gear behind on the way back: {load} loads left",
+    ),
+    (
+        "journey.member.resilience",
+        "{member} checks resilience: {total} vs DC {dc}{state}",
+    ),
+    (
+        "journey.member.nightlyRest",
+        "{member} rests the night: {hp}/{max} HP{state}",
+    ),
+    (
+        "journey.member.restDay",
+        "{member} rests the day: {hp}/{max} HP",
+    ),
+    ("journey.member.dead", ", dead"),
+    ("journey.member.incapacitated", ", incapacitated"),
+    ("journey.member.exhausted", ", exhausted"),
+    (
         "journey.dungeonTimeCounted",
         "Dungeon time counted: {turns} turns without rest",
     ),
