@@ -298,6 +298,10 @@ pub static ENGLISH: &[(&str, &str)] = &[
         "{who} {change} ({hp}/{max} HP, fatigue {fatigue}, strife {strife}).",
     ),
     ("encounter.incapacitated", "{who} goes down."),
+    (
+        "encounter.conditionResisted",
+        "{who} is immune to {condition}.",
+    ),
     ("encounter.effectAdded", "{who} gains {effect}."),
     ("encounter.effectRemoved", "Effect {effect} is removed."),
     (
