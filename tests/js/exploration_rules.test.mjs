@@ -12,7 +12,7 @@ const faces = (faces) => new Dice({ faces });
 /** @param {string} code */
 const fails = (code) => (/** @type {unknown} */ e) => e instanceof TurnkeeperError && e.code === code;
 
-test("OSE-ENCUMB-01..04 / EX-OSE-14: movement by load, treasure weights, the 1,600-coin limit", () => {
+test("OSE-ENCUMB-01, OSE-ENCUMB-02, OSE-ENCUMB-03, OSE-ENCUMB-04, OSE-MOVE-01 / EX-OSE-14: movement by load, treasure weights, the 1,600-coin limit, the slowest member", () => {
   assert.equal(ose.encumbrance({ type: "detailed", total: 500 }), 90);
   assert.equal(ose.encumbrance({ type: "detailed", total: 800 }), 60);
   assert.equal(ose.encumbrance({ type: "detailed", total: 1601 }), undefined);
@@ -23,7 +23,7 @@ test("OSE-ENCUMB-01..04 / EX-OSE-14: movement by load, treasure weights, the 1,6
   assert.throws(() => ose.encumbrance(/** @type {any} */ ({ type: "heavy" })), fails("INVALID_ARGUMENT"));
 });
 
-test("OSE-HAZ-01/02/04/05, OSE-LIGHT-02/03, OSE-WILD-03/12: hazards, vision, flying mounts, encirclement", () => {
+test("OSE-HAZ-01, OSE-HAZ-02, OSE-HAZ-04, OSE-HAZ-05, OSE-LIGHT-02, OSE-LIGHT-03, OSE-WILD-03, OSE-WILD-12: hazards, vision, flying mounts, encirclement", () => {
   const fall = ose.falling({ feet: 30 }, faces([6, 1, 2]));
   assert.equal(fall.damage, 9);
   assert.equal(fall.dice.length, 3);
@@ -39,7 +39,7 @@ test("OSE-HAZ-01/02/04/05, OSE-LIGHT-02/03, OSE-WILD-03/12: hazards, vision, fly
   assert.equal(ose.encircled({ partySurprised: true, monsters: 2 }), false);
 });
 
-test("OSE-PARTY-01/03: dividing treasure evenly, the magic-item pick order, party advice", () => {
+test("OSE-PARTY-01, OSE-PARTY-03: dividing treasure evenly, the magic-item pick order, party advice", () => {
   assert.deepEqual(ose.splitTreasure({ total: 1000, shares: 3 }), { each: 333, remainder: 1 });
   const picks = ose.magicItemPicks({ players: ["ana", "bo"] }, faces([4, 15]));
   assert.deepEqual(picks.map((p) => p.id), ["bo", "ana"]);
@@ -47,7 +47,7 @@ test("OSE-PARTY-01/03: dividing treasure evenly, the magic-item pick order, part
   assert.deepEqual(ose.partyAdvice({ levels: [1, 6, 1, 1, 1, 1] }), [{ type: "wideLevelSpread", lowest: 1, highest: 6 }]);
 });
 
-test("HYB-LOAD-01/02, HYB-TREAS-01..03: load, coins, change, XP for gold, carried loot", () => {
+test("HYB-LOAD-01, HYB-LOAD-02, HYB-TREAS-01, HYB-TREAS-02, HYB-TREAS-03: load, coins, change, XP for gold, carried loot", () => {
   assert.deepEqual(hyb.load({ strScore: 10, loads: 11 }), { over: 1, speed: 25, disadvantage: true, immobile: false });
   assert.deepEqual(hyb.coins({ gp: 400, sp: 100 }), { coins: 500, valueCp: 41000, pounds: 5, loads: 1 });
   assert.deepEqual(hyb.change({ cp: 1234 }), { cp: 4, sp: 3, gp: 12 });
@@ -56,7 +56,7 @@ test("HYB-LOAD-01/02, HYB-TREAS-01..03: load, coins, change, XP for gold, carrie
   assert.equal(hyb.carriedLoot({ hd: 3 }, faces([1, 20, 5])).gp, 26);
 });
 
-test("HYB-TRAVEL-04/05/06 / EX-HYB-12: overland miles for the party, boats and ships with wind and current", () => {
+test("HYB-TRAVEL-04, HYB-TRAVEL-05, HYB-TRAVEL-06 / EX-HYB-12: overland miles for the party, boats and ships with wind and current", () => {
   assert.equal(hyb.overland({ party: [{ strModifier: 2 }], day: { light: "bright" } }), 12);
   assert.equal(hyb.overland({ party: [{ strModifier: 2 }, { strModifier: 0, encumbered: true }], day: { light: "bright" } }), 5);
   assert.deepEqual(hyb.waterSpeed({ vessel: "boat", flow: "unfavorable" }), { perHour: { tenths: 15 }, perDay: 15 });
@@ -95,7 +95,7 @@ test("A5E-COND-28: immunities and their links, as a procedure and on encounter p
   assert.equal(JSON.stringify(mirror.toJSON()), JSON.stringify(enc.toJSON()));
 });
 
-test("HYB-RES-01..04, HYB-RETURN-02: members' creatures through the journey, mirrored by a follower", () => {
+test("HYB-RES-01, HYB-RES-02, HYB-RES-03, HYB-RES-04, HYB-RETURN-02: members' creatures through the journey, mirrored by a follower", () => {
   const abilities = { str: 10, dex: 10, con: 10, int: 10, wis: 10, cha: 10 };
   const ana = { kind: /** @type {const} */ ("pc"), hp: { current: 10, max: 10 }, level: 2, abilities, hyb: { hoursAdventured: 9 } };
   const j = new Journey({ ruleset: "hyb", mode: "hybDungeon", seed: 5 });
@@ -125,7 +125,7 @@ test("HYB-RES-01..04, HYB-RETURN-02: members' creatures through the journey, mir
   assert.equal(JSON.stringify(follower.toJSON()), JSON.stringify(j.toJSON()));
 });
 
-test("HYB-RETURN-02 arduous, HYB-LOAD-01 with HYB-TRAVEL-05: loads dropped; more loads than STR halves the day", () => {
+test("HYB-RETURN-02, HYB-LOAD-01, HYB-TRAVEL-05: the arduous way drops loads; more loads than STR halves the day", () => {
   const abilities = { str: 10, dex: 10, con: 10, int: 10, wis: 10, cha: 10 };
   const pc = { kind: /** @type {const} */ ("pc"), hp: { current: 10, max: 10 }, level: 1, abilities };
   const j = new Journey({ ruleset: "hyb", mode: "hybOverland", seed: 1 });
