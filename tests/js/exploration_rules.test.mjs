@@ -147,3 +147,21 @@ test("OSE-HEAL-01: a wilderness rest day heals members' creatures 1d3", () => {
   assert.ok(day.some((e) => e.type === "memberUpdated" && e.change === "restDay"));
   assert.equal(j.members()[0]?.creature?.hp.current, 5);
 });
+
+test("OSE-DUNG-03, OSE-DUNG-04, OSE-DUNG-05: doors shut behind the party; monsters open all but spiked or magically closed ones", () => {
+  assert.deepEqual(ose.door({ state: "open" }), { afterPartyPasses: "closed", monstersCanOpen: true, needsPickingOrMagic: false });
+  assert.equal(ose.door({ state: "spikedShut" }).monstersCanOpen, false);
+  assert.equal(ose.door({ state: "locked" }).needsPickingOrMagic, true);
+});
+
+test("OSE-DUNG-09, OSE-WILD-11: the journey view gives the −1 to attack and damage while rest is owed", () => {
+  const j = new Journey({ ruleset: "ose", mode: "oseDungeon", seed: 9 });
+  j.addMember({ id: "ana" });
+  j.start({ hour: 8 });
+  for (let turn = 0; turn < 5; turn++) j.explore();
+  assert.equal(j.view().attackDamageModifier, 0, "five turns without rest");
+  j.explore();
+  assert.equal(j.view().attackDamageModifier, -1);
+  j.rest();
+  assert.equal(j.view().attackDamageModifier, 0);
+});

@@ -7,7 +7,7 @@
 //! Names: `ose.encumbrance`, `ose.treasureWeight`, `ose.partyMovement`, `ose.falling`,
 //! `ose.swimming`, `ose.starving`, `ose.climbSheer`, `ose.encircled`, `ose.flyingMount`,
 //! `ose.infravision`, `ose.lightSpoilsSurprise`, `ose.splitTreasure`, `ose.magicItemPicks`,
-//! `ose.partyAdvice`, `hyb.load`, `hyb.coins`, `hyb.change`, `hyb.carriedLoot`,
+//! `ose.partyAdvice`, `ose.door`, `hyb.load`, `hyb.coins`, `hyb.change`, `hyb.carriedLoot`,
 //! `hyb.xpForGold`, `hyb.overland`, `hyb.waterSpeed`, `a5e.conditionImmunities`.
 
 use serde::{Deserialize, Serialize};
@@ -23,6 +23,7 @@ use crate::exploration::hyb::load::{HYB_BASE_SPEED, Purse, hyb_load_effect, roll
 use crate::exploration::hyb::overland::{
     HybDayConditions, HybTraveller, HybVessel, WaterFlow, hyb_party_miles_per_day, hyb_water_speed,
 };
+use crate::exploration::ose::dungeon::DoorState;
 use crate::exploration::ose::encumbrance::{
     Encumbrance, MovementRate, TreasureItem, movement, party_movement, treasure_weight,
 };
@@ -148,6 +149,25 @@ pub struct PicksInput {
 #[serde(rename_all = "camelCase")]
 pub struct LevelsInput {
     pub levels: Vec<u32>,
+}
+
+/// `ose.door` (OSE-DUNG-03/04/05): a door's state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+#[serde(rename_all = "camelCase")]
+pub struct DoorInput {
+    pub state: DoorState,
+}
+
+/// What `ose.door` answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Tsify, crate::wire::Wire)]
+#[serde(rename_all = "camelCase")]
+pub struct DoorFacts {
+    /// OSE-DUNG-04: the state once the party has passed (an open door swings shut).
+    pub after_party_passes: DoorState,
+    /// OSE-DUNG-05: dungeon monsters can open it.
+    pub monsters_can_open: bool,
+    /// OSE-DUNG-03: only a character with lock picks, or magic, opens it.
+    pub needs_picking_or_magic: bool,
 }
 
 /// `hyb.load` (HYB-LOAD-01): the STR score and the loads carried; Speed 30 ft unless given.
@@ -282,6 +302,13 @@ pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result
             short(&i.levels, "levels")?;
             Ok(party_advice(&i.levels))
         }),
+        "ose.door" => json(input, |i: DoorInput| {
+            Ok(DoorFacts {
+                after_party_passes: i.state.after_party_passes(),
+                monsters_can_open: i.state.monsters_can_open(),
+                needs_picking_or_magic: i.state.needs_picking_or_magic(),
+            })
+        }),
         "hyb.load" => json(input, |i: HybLoadInput| {
             Ok(hyb_load_effect(
                 i.str_score,
@@ -349,7 +376,8 @@ mod tests {
             .code
     }
 
-    const NAMES: [&str; 22] = [
+    const NAMES: [&str; 23] = [
+        "ose.door",
         "ose.encumbrance",
         "ose.treasureWeight",
         "ose.partyMovement",
@@ -532,6 +560,25 @@ mod tests {
                 {"type": "unusualSize", "size": 3},
                 {"type": "wideLevelSpread", "lowest": 1, "highest": 7}
             ])
+        );
+    }
+
+    #[test]
+    fn ose_dung_03_04_05_doors_shut_behind_the_party_and_monsters_open_most() {
+        assert_eq!(
+            run("ose.door", json!({"state": "open"}), &[]),
+            json!({"afterPartyPasses": "closed", "monstersCanOpen": true, "needsPickingOrMagic": false})
+        );
+        let spiked = run("ose.door", json!({"state": "spikedShut"}), &[]);
+        assert_eq!(spiked["afterPartyPasses"], json!("spikedShut"));
+        assert_eq!(spiked["monstersCanOpen"], json!(false));
+        assert_eq!(
+            run("ose.door", json!({"state": "locked"}), &[])["needsPickingOrMagic"],
+            json!(true)
+        );
+        assert_eq!(
+            run("ose.door", json!({"state": "stuck"}), &[])["monstersCanOpen"],
+            json!(true)
         );
     }
 

@@ -255,6 +255,9 @@ export type {
   ArmorWorn,
   CarriedLoot,
   ChangeInput,
+  DoorFacts,
+  DoorInput,
+  DoorState,
   ClimbInput,
   EncircledInput,
   Encumbrance,
@@ -518,6 +521,8 @@ export interface OseExplorationProcedures {
   magicItemPicks(input: W.PicksInput, dice?: Dice): W.PickRoll[];
   /** OSE-PARTY-03: advice on party size (6–8) and levels more than 4 apart. */
   partyAdvice(input: W.LevelsInput): W.PartyAdvice[];
+  /** OSE-DUNG-03/04/05: a door's state once the party has passed, whether monsters open it, whether it needs picking or magic. */
+  door(input: W.DoorInput): W.DoorFacts;
 }
 
 /** HYB load, coins, treasure and overland and overwater travel (RULES.md §3.9, 3.12). */
@@ -542,7 +547,7 @@ export interface HybExplorationProcedures {
 export const ose = {
   ...calls<OseExplorationProcedures>(
     "ose",
-    "encumbrance treasureWeight partyMovement falling swimming starving climbSheer encircled flyingMount infravision lightSpoilsSurprise splitTreasure magicItemPicks partyAdvice",
+    "encumbrance treasureWeight partyMovement falling swimming starving climbSheer encircled flyingMount infravision lightSpoilsSurprise splitTreasure magicItemPicks partyAdvice door",
   ),
   /** OSE-REACT-01: 2d6 + the speaker's CHA modifier → hostile … friendly. */
   reaction(input: ReactionInput = {}, dice?: Dice): ReactionRoll {
