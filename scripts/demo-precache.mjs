@@ -24,7 +24,8 @@ function walk(dir) {
 }
 
 /**
- * The package modules the browser entry loads: index.js and its static imports, transitively.
+ * The package modules the browser entry loads: index.js and its static imports, transitively
+ * (the shipped files are minified: `import{a}from"./b.js"` has no space to look for).
  * @param {string} DIST
  */
 function packageModules(DIST) {
@@ -35,7 +36,7 @@ function packageModules(DIST) {
     if (seen.has(file) || !existsSync(file)) return;
     seen.add(file);
     const text = readFileSync(file, "utf8");
-    for (const m of text.matchAll(/(?:^|[\s;])(?:import|export)\s[^;"']*?from\s*["'](\.{1,2}\/[^"']+)["']|import\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)) {
+    for (const m of text.matchAll(/(?:^|[\s;}])(?:import|export)(?=[\s{*])[^;"']*?from\s*["'](\.{1,2}\/[^"']+)["']|import\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)) {
       visit(join(dirname(file), m[1] ?? m[2]));
     }
   };

@@ -5,7 +5,7 @@
 // - applying one event ≤ 10 µs;
 // - the snapshot of a 30-participant encounter with 5 effects each ≤ 8 KB of JSON.
 import { Encounter } from "turnkeeper";
-import { measure, fmt, table } from "./harness.mjs";
+import { measure, measureWithReset, fmt, table } from "./harness.mjs";
 
 const ACTIVITIES = [["move", "melee"], ["ranged"], ["spell"], ["move", "other"], ["melee"]];
 
@@ -20,37 +20,36 @@ function greyhawk(n, seed = 1) {
 
 const declarations = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`c${i}`, ACTIVITIES[i % ACTIVITIES.length]]));
 
-// One round: declare everyone (one command), roll, read the order; then close the round so the
-// next iteration starts from the same phase. Every command's events come back as JSON text,
-// ready to send; `relayed` keeps their size so nothing is optimised away.
+// One round as DESIGN.md's budget counts it: declare everyone (one command), roll, read the
+// order. Closing the round afterwards (`nextRound`, so the next iteration starts from the same
+// phase) runs outside the clock and is reported on its own line; the round with that close
+// inside the clock was the measure until session 6 and is reported too. Every command's
+// events come back as JSON text, ready to send; `relayed` keeps their size so nothing is
+// optimised away.
 const enc = greyhawk(500);
 let relayed = 0;
-const round = () => {
+const declareRollOrder = () => {
   relayed = enc.executeJson({ type: "declareMany", declarations }).length;
   relayed += enc.executeJson({ type: "rollInitiative" }).length;
-  const order = enc.order();
-  relayed += enc.executeJson({ type: "nextRound" }).length;
-  return order.length + relayed;
+  return enc.order().length + relayed;
 };
-const roundNs = measure(round, { batches: 9, minBatchMs: 100 });
+const closeRound = () => enc.executeJson({ type: "nextRound" }).length;
+const roundNs = measureWithReset(declareRollOrder, closeRound, { batches: 9, minBatchMs: 100 });
+const roundClosedNs = measure(() => declareRollOrder() + closeRound(), { batches: 9, minBatchMs: 100 });
+const closeNs = roundClosedNs - roundNs;
 // The same round relayed as verified batches (each with its number, the state's digest and the
 // dice position), the form followers can check.
 const verified = greyhawk(500, 5);
-const roundBatchesNs = measure(() => {
-  let n = verified.executeBatchJson({ type: "declareMany", declarations }).length;
-  n += verified.executeBatchJson({ type: "rollInitiative" }).length;
-  const order = verified.order();
-  n += verified.executeBatchJson({ type: "nextRound" }).length;
-  return order.length + n;
-}, { batches: 9, minBatchMs: 100 });
+const roundBatchesNs = measureWithReset(() => {
+  const n = verified.executeBatchJson({ type: "declareMany", declarations }).length + verified.executeBatchJson({ type: "rollInitiative" }).length;
+  return verified.order().length + n;
+}, () => verified.executeBatchJson({ type: "nextRound" }).length, { batches: 9, minBatchMs: 100 });
 // The same round through the object-returning methods (every event parsed into JS objects).
 const objects = greyhawk(500, 3);
-const roundObjectsNs = measure(() => {
+const roundObjectsNs = measureWithReset(() => {
   const events = objects.declareMany(declarations).length + objects.rollInitiative().length;
-  const order = objects.order();
-  objects.nextRound();
-  return order.length + events;
-}, { batches: 9, minBatchMs: 100 });
+  return objects.order().length + events;
+}, () => objects.nextRound().length, { batches: 9, minBatchMs: 100 });
 
 // Apply one event on a follower: replay a recorded stream, each command's events in one
 // applyEvents call (a follower checks the encounter's invariants after each call, so a
@@ -127,6 +126,8 @@ table(
   ["measure", "value", "budget"],
   [
     ["Greyhawk round, 500 combatants (declare + roll + order), events as JSON", fmt(roundNs), "≤ 1 ms"],
+    ["  closing it (nextRound), outside the budget", fmt(closeNs), "(reported)"],
+    ["  the round and its close in one clock (the measure until session 6)", fmt(roundClosedNs), "(reported)"],
     ["  the same, every event parsed into objects", fmt(roundObjectsNs), "(reported)"],
     ["  the same, relayed as verified batches (executeBatchJson)", fmt(roundBatchesNs), "≤ 1 ms"],
     ["apply one event (follower client)", fmt(applyNs), "≤ 10 µs"],
