@@ -520,3 +520,46 @@ fn members_with_creatures_follow_through_the_engine_byte_identical() {
     let text = leader.state().to_json().unwrap();
     assert_eq!(Journey::from_json(&text).unwrap().to_json().unwrap(), text);
 }
+
+/// OSE-HEAL-01: `diceNeeded` lists a rest day's d3 per member's creature after the wandering
+/// check, each with the event that carries it (`memberUpdated`), so physical dice can be asked
+/// for first.
+#[test]
+fn ose_heal_01_dice_needed_lists_each_members_d3() {
+    let mut e = Engine::new(
+        Journey::new(JourneyConfig::ose()).unwrap(),
+        DiceSource::seeded(3).unwrap(),
+    );
+    for name in ["ana", "bo"] {
+        let wounded = Creature::new(CreatureKind::Pc, 12)
+            .unwrap()
+            .with_current_hp(4);
+        e.execute(JourneyCommand::AddMember {
+            member: member(name, 0, Some(wounded), None),
+        })
+        .unwrap();
+    }
+    e.execute(JourneyCommand::Start {
+        mode: JourneyMode::OseWilderness,
+        day: 0,
+        start: StartTime::At { hour: 8, minute: 0 },
+    })
+    .unwrap();
+    let day = JourneyCommand::WildernessDay {
+        plan: rest_day(false),
+    };
+    let dice: Vec<(u32, String)> = e
+        .dice_needed(day)
+        .unwrap()
+        .into_iter()
+        .map(|d| (d.sides, d.purpose))
+        .collect();
+    assert_eq!(
+        dice,
+        [
+            (6, "wanderingChecked".to_string()),
+            (3, "memberUpdated".to_string()),
+            (3, "memberUpdated".to_string())
+        ]
+    );
+}
