@@ -1,17 +1,18 @@
 // Assembles js-package/dist from the wasm-bindgen output (js-package/pkg) and the TypeScript
 // facade (js-package/src): copies the glue next to the sources, writes the base64 inline
 // module, compiles with tsc, and copies the glue and wasm into dist.
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import ts from "typescript";
-import { transformSync } from "esbuild";
+import { build } from "esbuild";
 
 const root = new URL("..", import.meta.url).pathname;
 const pkgDir = join(root, "js-package");
 const generated = join(pkgDir, "src", "wasm");
 const dist = join(pkgDir, "dist");
+const stage = join(pkgDir, ".stage");
 
 rmSync(generated, { recursive: true, force: true });
 mkdirSync(generated, { recursive: true });
@@ -38,19 +39,22 @@ writeFileSync(
 );
 writeFileSync(join(generated, "inline-bytes.d.ts"), "export declare const WASM_BASE64: string;\n");
 
-// Two tsc passes: the .d.ts files keep every doc comment (what editors show), the .js files
-// drop them (they are most of the facade's bytes; DESIGN.md budgets facade + glue at 20 KB gzip).
+// Two tsc passes: the .d.ts files keep every doc comment (what editors show) and go to dist; the
+// .js files drop them (they are most of the facade's bytes; DESIGN.md budgets facade + glue at
+// 20 KB gzip) and go to a staging folder that esbuild bundles from (below).
 rmSync(dist, { recursive: true, force: true });
+rmSync(stage, { recursive: true, force: true });
 const tsc = join(root, "node_modules", ".bin", "tsc");
 const project = join(pkgDir, "tsconfig.json");
 execFileSync(tsc, ["-p", project, "--emitDeclarationOnly"], { stdio: "inherit" });
-execFileSync(tsc, ["-p", project, "--declaration", "false", "--removeComments"], { stdio: "inherit" });
-cpSync(generated, join(dist, "wasm"), { recursive: true });
-rmSync(join(dist, "wasm", "turnkeeper_bg.wasm.d.ts"), { force: true });
+execFileSync(tsc, ["-p", project, "--declaration", "false", "--removeComments", "--outDir", stage], { stdio: "inherit" });
+cpSync(generated, join(stage, "wasm"), { recursive: true });
+mkdirSync(join(dist, "wasm"), { recursive: true });
+for (const f of ["turnkeeper_bg.wasm", "turnkeeper.d.ts", "inline-bytes.d.ts"]) cpSync(join(generated, f), join(dist, "wasm", f));
 
 // The wasm-bindgen glue repeats the Rust doc comments that its .d.ts already carries: strip
-// them from the shipped .js the same way (TypeScript's own transpiler, so code is untouched).
-const gluePath = join(dist, "wasm", "turnkeeper.js");
+// them the same way (TypeScript's own transpiler, so code is untouched).
+const gluePath = join(stage, "wasm", "turnkeeper.js");
 const glue = ts.transpileModule(readFileSync(gluePath, "utf8"), {
   compilerOptions: { removeComments: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
 }).outputText;
@@ -60,7 +64,8 @@ const glue = ts.transpileModule(readFileSync(gluePath, "utf8"), {
 // webpack keeps the query on the emitted asset's URL, and servers ignore it.
 const wasmUrl = "new URL('turnkeeper_bg.wasm', import.meta.url)";
 if (!glue.includes(wasmUrl)) throw new Error("build-package: the glue no longer loads its .wasm from " + wasmUrl);
-writeFileSync(gluePath, glue.replace(wasmUrl, "new URL('turnkeeper_bg.wasm?no-inline', import.meta.url)"));
+// The glue ends up in dist/index.js (below), so the URL names the .wasm's folder too.
+writeFileSync(gluePath, glue.replace(wasmUrl, "new URL('./wasm/turnkeeper_bg.wasm?no-inline', import.meta.url)"));
 // The English message catalogue (`turnkeeper/messages/en.json`), the file a translation of
 // `describe` starts from, as the built module itself reports it.
 const glueModule = await import(pathToFileURL(gluePath).href);
@@ -68,21 +73,37 @@ glueModule.initSync({ module: readFileSync(join(dist, "wasm", "turnkeeper_bg.was
 mkdirSync(join(dist, "messages"), { recursive: true });
 writeFileSync(join(dist, "messages", "en.json"), JSON.stringify(JSON.parse(glueModule.englishMessages()), null, 2) + "\n");
 
-// The shipped .js files lose their whitespace and take esbuild's syntax shortenings; names are
-// left as written, so stack traces and a debugger read like the sources. DESIGN.md budgets the
-// facade and glue at 20 KB gzip: this took them from 19.8 to 17.8 KB (README, "Budgets").
-// The base64 module (inline-bytes.js) is one string literal with nothing to shorten.
-for (const file of jsFiles(dist)) {
-  if (file.endsWith("inline-bytes.js")) continue;
-  const { code } = transformSync(readFileSync(file, "utf8"), {
-    loader: "js",
-    format: "esm",
-    target: "es2022",
-    minifyWhitespace: true,
-    minifySyntax: true,
-  });
-  writeFileSync(file, code);
+// The browser entry is one file: the facade, the core and the glue bundled by esbuild, so a page
+// without a bundler loads it in one request instead of a waterfall of a dozen modules (most of
+// its cold start; README, "Budgets"). The Node and inline entries and the integration kits are
+// bundled apart, importing the browser entry itself (`./index.js`), so everything shares one
+// core and one instance of the module. Whitespace goes and esbuild's syntax shortenings apply;
+// names are left as written, so stack traces and a debugger read like the sources.
+const shipped = {
+  bundle: true,
+  format: "esm",
+  platform: "neutral",
+  target: "es2022",
+  external: ["node:*"],
+  minifyWhitespace: true,
+  minifySyntax: true,
+  // Bundling gives a class an inner name of its own (`var Encounter = class _Encounter`); this
+  // keeps `.name` what users see in the sources (`Encounter`), for logs and error messages.
+  keepNames: true,
+  logLevel: "error",
+};
+await build({ ...shipped, entryPoints: [join(stage, "index.js")], outfile: join(dist, "index.js") });
+/** @type {import("esbuild").Plugin} */
+const browserEntryExternal = {
+  name: "browser-entry-external",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.?\/index\.js$/ }, (args) => ({ path: args.path, external: true }));
+  },
+};
+for (const e of ["inline", "node", "owlbear/index", "foundry/index"]) {
+  await build({ ...shipped, entryPoints: [join(stage, `${e}.js`)], outfile: join(dist, `${e}.js`), plugins: [browserEntryExternal] });
 }
+rmSync(stage, { recursive: true, force: true });
 
 // What the tarball carries beside dist: both licence texts, and the notation reference the
 // package README links to (kept in docs/ for the repository, copied so the link works from npm).
@@ -94,10 +115,3 @@ console.log("[build] package assembled in js-package/dist");
 // copy of the package: rebuild them with it so they never go stale.
 execFileSync(process.execPath, [join(root, "scripts", "build-kits.mjs")], { stdio: "inherit" });
 
-/** Every .js file under `dir`. */
-function jsFiles(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? jsFiles(p) : p.endsWith(".js") ? [p] : [];
-  });
-}

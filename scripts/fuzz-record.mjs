@@ -13,7 +13,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
-const glue = join(root, "js-package/dist/wasm/turnkeeper.js");
+// The glue is bundled into the browser entry (scripts/build-package.mjs), with the handles.
+const glue = join(root, "js-package/dist/index.js");
+if (!/\bEncounterHandle\b/.test(readFileSync(glue, "utf8"))) throw new Error("fuzz-record: js-package/dist/index.js does not define the glue's handles; build first");
 const log = join(tmpdir(), `turnkeeper-record-${process.pid}.jsonl`);
 const MAX_COMMANDS = 80; // per handle
 const MAX_SNAPSHOT = 24 * 1024; // larger starting states make slow fuzz templates

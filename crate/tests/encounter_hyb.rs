@@ -217,7 +217,7 @@ fn hyb_act_02_03_trading_down() {
 }
 
 #[test]
-fn hyb_act_04_05_quick_actions_off_turn_and_readied_actions() {
+fn hyb_act_05_quick_actions_off_turn_and_readied_actions() {
     let mut t = party();
     t.run(start(), &[]);
     // Movement and active actions only on one's own turn.

@@ -2,7 +2,7 @@
  * Browser entry (also what bundlers such as Vite pick). Call `await init()` once; the `.wasm`
  * file is fetched from beside this module (or from the URL/bytes you pass).
  */
-import initWasm, { type InitInput } from "./wasm/turnkeeper.js";
+import initWasm, { initSync as initWasmSync, type InitInput, type SyncInitInput } from "./wasm/turnkeeper.js";
 import { isReady, markReady } from "./core/loader.js";
 import { guard, initFailed, TurnkeeperError } from "./core/errors.js";
 
@@ -40,4 +40,19 @@ export function init(input?: InitInput | Promise<InitInput>): Promise<void> {
     },
   );
   return loading;
+}
+
+/**
+ * Load the wasm synchronously from its bytes or an already compiled `WebAssembly.Module` (a
+ * worker handed the module, a test, a host that reads files itself). Later calls do nothing.
+ * The Node and inline entries start the module this way.
+ */
+export function initSync(module: SyncInitInput): void {
+  if (isReady()) return;
+  try {
+    initWasmSync({ module });
+  } catch (e) {
+    throw failed(e);
+  }
+  markReady();
 }

@@ -2,11 +2,10 @@
  * Entry with the wasm inlined as base64, for hosts that cannot serve a separate `.wasm` file
  * (some VTT module loaders, single-file bundles). Costs about a third more bytes to download.
  */
-import { initSync } from "./wasm/turnkeeper.js";
+import { initSync } from "./index.js";
 import { WASM_BASE64 } from "./wasm/inline-bytes.js";
-import { isReady, markReady } from "./core/loader.js";
 
-export * from "./core/api.js";
+export * from "./index.js";
 
 function decode(base64: string): Uint8Array {
   if (typeof atob === "function") {
@@ -19,10 +18,11 @@ function decode(base64: string): Uint8Array {
 }
 
 /** Instantiate the inlined module synchronously; later calls do nothing. */
+let started = false;
 export function initSyncInline(): void {
-  if (isReady()) return;
-  initSync({ module: decode(WASM_BASE64) });
-  markReady();
+  if (started) return;
+  initSync(decode(WASM_BASE64));
+  started = true;
 }
 
 /** Same contract as the other entries: resolves once the wasm is ready. */

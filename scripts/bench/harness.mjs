@@ -36,34 +36,37 @@ export function measure(fn, { batches = 15, minBatchMs = 40, warmupMs = 300 } = 
 }
 
 /**
- * Like `measure`, but each call of `fn` is followed by `reset()` outside the clock: for a step
- * that must be undone before it can run again (closing a round so the next one can be
+ * Like `measure`, but each call of `fn` is followed by `reset()` on a clock of its own: for a
+ * step that must be undone before it can run again (closing a round so the next one can be
  * declared), where the undoing is not part of what the budget covers.
  * @param {() => unknown} fn
  * @param {() => unknown} reset
  * @param {{ batches?: number, minBatchMs?: number, warmupMs?: number }} [opts]
- * @returns {number} median nanoseconds per call of `fn`
+ * @returns {{ fn: number, reset: number }} median nanoseconds per call of each, from the same batches
  */
 export function measureWithReset(fn, reset, { batches = 15, minBatchMs = 40, warmupMs = 300 } = {}) {
   const w0 = process.hrtime.bigint();
   while (Number(process.hrtime.bigint() - w0) / 1e6 < warmupMs) consume(fn()), consume(reset());
-  /** @param {number} n @returns {number} ns spent in `fn` over n calls */
+  /** @param {number} n @returns {[number, number]} ns spent in `fn` and in `reset` over n calls */
   const run = (n) => {
     let spent = 0n;
+    let undoing = 0n;
     for (let i = 0; i < n; i++) {
       const t0 = process.hrtime.bigint();
       consume(fn());
-      spent += process.hrtime.bigint() - t0;
+      const t1 = process.hrtime.bigint();
       consume(reset());
+      spent += t1 - t0;
+      undoing += process.hrtime.bigint() - t1;
     }
-    return Number(spent);
+    return [Number(spent), Number(undoing)];
   };
   let n = 1;
-  while (run(n) / 1e6 < minBatchMs) n *= 2;
+  while (run(n)[0] / 1e6 < minBatchMs) n *= 2;
   const samples = [];
-  for (let b = 0; b < batches; b++) samples.push(run(n) / n);
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)] ?? NaN;
+  for (let b = 0; b < batches; b++) samples.push(run(n).map((x) => x / n));
+  const median = (/** @type {number[]} */ xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+  return { fn: median(samples.map((x) => x[0] ?? NaN)), reset: median(samples.map((x) => x[1] ?? NaN)) };
 }
 
 /** @param {unknown} v */

@@ -18,8 +18,8 @@
  * package does not depend on Foundry's types; the package's tests check with `tsc` that Foundry
  * v13's own documents (`@league-of-foundry-developers/foundry-vtt-types`) fit them.
  */
-import { Encounter, type EncounterCommand, type EncounterEvent, type EncounterOptions, type EncounterSnapshot, type EffectView, type Duration, type NewParticipant } from "../core/encounter.js";
-import { TurnkeeperError, type ErrorCode } from "../core/errors.js";
+import { Encounter, type EncounterCommand, type EncounterEvent, type EncounterOptions, type EncounterSnapshot, type EffectView, type Duration, type NewParticipant } from "../index.js";
+import { TurnkeeperError, type ErrorCode } from "../index.js";
 import { commandOf, type PlayerRequest } from "../kits/requests.js";
 
 export type { PlayerRequest } from "../kits/requests.js";

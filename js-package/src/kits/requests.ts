@@ -1,8 +1,8 @@
 /**
  * What a player may ask the GM's client to run for a participant they control, in both kits.
  */
-import type { DeclarationInput, Encounter, EncounterCommand } from "../core/encounter.js";
-import { TurnkeeperError } from "../core/errors.js";
+import type { DeclarationInput, Encounter, EncounterCommand } from "../index.js";
+import { TurnkeeperError } from "../index.js";
 
 /** A player's request, executed by the GM's client. */
 export type PlayerRequest =

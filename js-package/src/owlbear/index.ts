@@ -16,9 +16,9 @@
  * imports the SDK itself, so it works with or without a bundler.
  */
 import type { Item, Metadata } from "@owlbear-rodeo/sdk";
-import { Encounter, type EncounterCommand, type EncounterEvent, type EncounterOptions, type EncounterSnapshot, type NewParticipant } from "../core/encounter.js";
-import { Journey, type JourneyCommand, type JourneyEvent, type JourneyOptions, type JourneySnapshot } from "../core/journey.js";
-import { TurnkeeperError, type ErrorCode } from "../core/errors.js";
+import { Encounter, type EncounterCommand, type EncounterEvent, type EncounterOptions, type EncounterSnapshot, type NewParticipant } from "../index.js";
+import { Journey, type JourneyCommand, type JourneyEvent, type JourneyOptions, type JourneySnapshot } from "../index.js";
+import { TurnkeeperError, type ErrorCode } from "../index.js";
 import { commandOf, type PlayerRequest } from "../kits/requests.js";
 
 export type { PlayerRequest } from "../kits/requests.js";

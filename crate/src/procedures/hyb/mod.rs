@@ -1,9 +1,11 @@
 //! OSR/5e hybrid (RULES.md §3) procedures: checks and traps, attacks and damage, morale,
-//! chases and retreat. Every roll is d20 + modifiers against a DC or AC, total ≥ target.
+//! chases and retreat, special movement. Every roll is d20 + modifiers against a DC or AC,
+//! total ≥ target.
 
 pub mod attack;
 pub mod chase;
 pub mod check;
 pub mod morale;
+pub mod movement;
 pub mod retreat;
 pub mod trap;
