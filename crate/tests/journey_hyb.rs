@@ -177,6 +177,7 @@ fn hyb_return_01_journey_roll_to_return_uses_travel_turns_and_best_modifiers() {
         JourneyCommand::RollToReturn {
             path: ReturnPath::Dangerous,
             who: vec![],
+            at_zero: Default::default(),
         },
         &[3, 1, 2, 3, 7],
     );
@@ -274,6 +275,7 @@ fn failing_commands_leave_the_journey_exactly_untouched() {
             JourneyCommand::RollToReturn {
                 path: ReturnPath::Arduous,
                 who: vec![id("pc-a"), id("ghost")],
+                at_zero: Default::default(),
             },
             vec![10],
             ErrorCode::UnknownId,
@@ -587,6 +589,7 @@ fn hyb_return_01_rolling_for_some_members_keeps_the_others_dc() {
         JourneyCommand::RollToReturn {
             path: ReturnPath::Arduous,
             who: vec![id("pc-a")],
+            at_zero: Default::default(),
         },
         &[15],
     ));
@@ -602,6 +605,7 @@ fn hyb_return_01_rolling_for_some_members_keeps_the_others_dc() {
             JourneyCommand::RollToReturn {
                 path: ReturnPath::Arduous,
                 who: vec![id("pc-a")],
+                at_zero: Default::default(),
             },
             &mut dice,
         )
@@ -620,6 +624,7 @@ fn hyb_return_01_rolling_for_some_members_keeps_the_others_dc() {
         JourneyCommand::RollToReturn {
             path: ReturnPath::Arduous,
             who: vec![],
+            at_zero: Default::default(),
         },
         &[8],
     );

@@ -246,6 +246,7 @@ fn plan(terrain: OseTerrain, activity: DayActivity, pace: MarchPace) -> Wilderne
         forage: false,
         lost_chance: None,
         wander_chance: None,
+        rest_interrupted: false,
     }
 }
 

@@ -114,7 +114,9 @@ pub(crate) fn describe(event: &EncounterEvent, enc: &Encounter, cat: &Catalogue)
         EncounterEvent::Incapacitated { participant } => {
             msg!(cat, "encounter.incapacitated", who = who(participant))
         }
-        EncounterEvent::EffectsAdded { added, .. } => added
+        EncounterEvent::EffectsAdded {
+            added, resisted, ..
+        } => added
             .iter()
             .map(|e| {
                 msg!(
@@ -124,6 +126,14 @@ pub(crate) fn describe(event: &EncounterEvent, enc: &Encounter, cat: &Catalogue)
                     effect = effect_name(cat, e)
                 )
             })
+            .chain(resisted.iter().map(|r| {
+                msg!(
+                    cat,
+                    "encounter.conditionResisted",
+                    who = who(&r.target),
+                    condition = r.condition
+                )
+            }))
             .collect::<Vec<_>>()
             .join(" "),
         EncounterEvent::EffectRemoved { effect } => {

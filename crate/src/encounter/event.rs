@@ -180,6 +180,18 @@ impl FollowerMoraleRoll {
     }
 }
 
+/// A condition a target did not take because it is immune (A5E-COND-28).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct Resisted {
+    pub target: ParticipantId,
+    pub condition: ConditionId,
+    /// The immunity it lists that covers the condition (the condition itself, or one that
+    /// implies it).
+    pub immunity: ConditionId,
+}
+
 /// Every event an encounter emits.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(
@@ -453,12 +465,15 @@ pub enum EncounterEvent {
     Incapacitated {
         participant: ParticipantId,
     },
-    /// Effects were applied: what was asked and what the tracker made of it.
+    /// Effects were applied: what was asked and what the tracker made of it. `resisted`:
+    /// conditions not applied because the target is immune (A5E-COND-28).
     EffectsAdded {
         effects: Vec<EffectSpec>,
         added: Vec<ActiveEffect>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         ongoing: Option<EffectOngoing>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        resisted: Vec<Resisted>,
     },
     EffectRemoved {
         effect: EffectId,

@@ -95,6 +95,14 @@ impl Encounter {
                 return Err(bad(format!("participant id \"{}\" appears twice", p.id)));
             }
             check_participant(p, system, self.rolls)?;
+            if !p.condition_immunities.is_empty() {
+                if p.condition_immunities.len() > crate::conditions::id::MAX_ACTIVE_CONDITIONS {
+                    return Err(bad("too many condition immunities"));
+                }
+                self.catalog
+                    .immunities(&p.condition_immunities)
+                    .map_err(|e| bad(e.message))?;
+            }
         }
         self.check_controllers(system)?;
         self.check_sides()?;

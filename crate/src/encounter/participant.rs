@@ -78,6 +78,11 @@ pub struct NewParticipant {
     /// names it (see `crate::engine` player views).
     #[serde(default, skip_serializing_if = "is_false")]
     pub hidden: bool,
+    /// Conditions it is immune to (a stat block's list). The conditions these imply are
+    /// covered too (A5E-COND-28: immune to charmed is immune to what charmed brings), so
+    /// `addEffects` does not apply them and `rollAdvice` leaves them out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub condition_immunities: Vec<crate::conditions::ConditionId>,
 }
 
 impl NewParticipant {
@@ -97,6 +102,7 @@ impl NewParticipant {
             fixed_count: None,
             controller: None,
             hidden: false,
+            condition_immunities: Vec::new(),
         }
     }
 }
@@ -430,6 +436,9 @@ pub struct Participant {
     /// GM-only: players' views leave it out (and the creatures it controls).
     #[serde(default)]
     pub hidden: bool,
+    /// Conditions it is immune to, as listed (A5E-COND-28 links followed where used).
+    #[serde(default)]
+    pub condition_immunities: Vec<crate::conditions::ConditionId>,
 }
 
 /// Every field in declaration order, as `derive(Hash)` did, and `hidden` only when set, so
@@ -465,6 +474,9 @@ impl core::hash::Hash for Participant {
         if self.hidden {
             self.hidden.hash(h);
         }
+        if !self.condition_immunities.is_empty() {
+            self.condition_immunities.hash(h);
+        }
     }
 }
 
@@ -498,6 +510,7 @@ impl Participant {
             out: false,
             creature: None,
             hidden: p.hidden,
+            condition_immunities: p.condition_immunities,
         }
     }
 

@@ -23,7 +23,7 @@
 //! `y`:`o`se with `sp` spell, `mm` melee movement, `sw` slow weapon), `ts` turn status, `u`
 //! spent action slots (bits), `au` activities used, `rd` readied trigger, `cm` commanded, `rt`
 //! retreat (`false` retreating, `true` hit while retreating), `sp` spell disruption, `out` left
-//! initiative, `h` hidden from players (GM-only).
+//! initiative, `h` hidden from players (GM-only), `ci` condition immunities (A5E-COND-28).
 //!
 //! Compatibility: a field added later (hit points, conditions, effects…) must carry
 //! `#[serde(default, skip_serializing_if = …)]`, so older snapshots keep loading; a change of
@@ -35,7 +35,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::conditions::ConditionCatalog;
+use crate::conditions::{ConditionCatalog, ConditionId};
 use crate::creature::Creature;
 use crate::effects::EffectTracker;
 use crate::encounter::limits::{MAX_PARTICIPANTS, MAX_SNAPSHOT_BYTES, MAX_WORLD_ACTIONS};
@@ -204,6 +204,8 @@ struct PDto {
     cr: Option<Creature>,
     #[serde(default, skip_serializing_if = "is_false")]
     h: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    ci: Vec<ConditionId>,
 }
 
 #[derive(Serialize, Deserialize, crate::wire::Wire)]
@@ -310,6 +312,7 @@ impl From<&Participant> for PDto {
             out: p.out,
             cr: p.creature.clone(),
             h: p.hidden,
+            ci: p.condition_immunities.clone(),
         }
     }
 }
@@ -398,6 +401,7 @@ fn participant_from(d: PDto) -> Result<Participant> {
         out: d.out,
         creature: d.cr,
         hidden: d.h,
+        condition_immunities: d.ci,
     })
 }
 

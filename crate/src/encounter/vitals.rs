@@ -196,6 +196,8 @@ impl Encounter {
                 state.penalties.push(Penalty::HybExhausted);
             }
         }
+        // A5E-COND-28: what it is immune to (and what those imply) does not apply.
+        state.immunities.clone_from(&p.condition_immunities);
         Ok(state)
     }
 
@@ -396,7 +398,15 @@ impl Encounter {
                 },
                 roller,
             )?,
-            EncounterEvent::EffectsAdded { effects, added, .. } => {
+            EncounterEvent::EffectsAdded {
+                effects,
+                added,
+                resisted,
+                ..
+            } => {
+                for r in resisted {
+                    self.get(&r.target)?;
+                }
                 for spec in effects {
                     self.get(&spec.target)?;
                     if let Some(s) = &spec.source {

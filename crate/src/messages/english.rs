@@ -298,6 +298,10 @@ pub static ENGLISH: &[(&str, &str)] = &[
         "{who} {change} ({hp}/{max} HP, fatigue {fatigue}, strife {strife}).",
     ),
     ("encounter.incapacitated", "{who} goes down."),
+    (
+        "encounter.conditionResisted",
+        "{who} is immune to {condition}.",
+    ),
     ("encounter.effectAdded", "{who} gains {effect}."),
     ("encounter.effectRemoved", "Effect {effect} is removed."),
     (
@@ -410,6 +414,38 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ("journey.return.damage", ", takes {total} damage"),
     ("journey.return.loadsLost", ", loses {loads} loads"),
     ("journey.safetyReached", "The party reached safety"),
+    (
+        "journey.hoursAdventured",
+        "{hours} h more adventuring: {members}",
+    ),
+    ("journey.hours.member", "{member} {total} h"),
+    (
+        "journey.hours.due",
+        "{member} {total} h (resilience check DC {dc})",
+    ),
+    (
+        "journey.member.returnDamage",
+        "{member} is hurt on the way back: {hp}/{max} HP{state}",
+    ),
+    (
+        "journey.member.loadsLost",
+        "{member} leaves gear behind on the way back: {load} loads left",
+    ),
+    (
+        "journey.member.resilience",
+        "{member} checks resilience: {total} vs DC {dc}{state}",
+    ),
+    (
+        "journey.member.nightlyRest",
+        "{member} rests the night: {hp}/{max} HP{state}",
+    ),
+    (
+        "journey.member.restDay",
+        "{member} rests the day: {hp}/{max} HP",
+    ),
+    ("journey.member.dead", ", dead"),
+    ("journey.member.incapacitated", ", incapacitated"),
+    ("journey.member.exhausted", ", exhausted"),
     (
         "journey.dungeonTimeCounted",
         "Dungeon time counted: {turns} turns without rest",

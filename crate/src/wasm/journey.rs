@@ -63,6 +63,9 @@ pub struct JourneyView {
     pub dungeon: DungeonClock,
     /// OSE-WILD: days travelled, forced marches and rest owed.
     pub wilderness: WildernessClock,
+    /// OSE-DUNG-09 / OSE-WILD-11: the modifier to attack and damage rolls while the party
+    /// presses on without the rest it owes (−1), in the current mode; 0 otherwise.
+    pub attack_damage_modifier: i32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vessel: Option<Vessel>,
     /// HYB-CORR: infections in progress.
@@ -93,6 +96,11 @@ impl JourneyView {
             scenes: j.scenes(),
             dungeon: j.dungeon(),
             wilderness: j.wilderness(),
+            attack_damage_modifier: match j.mode() {
+                Some(JourneyMode::OseDungeon) => j.dungeon().attack_damage_modifier(),
+                Some(JourneyMode::OseWilderness) => j.wilderness().attack_damage_modifier(),
+                _ => 0,
+            },
             vessel: j.vessel(),
             infections: j.infections().to_vec(),
             due_stages: j.due_stages(),

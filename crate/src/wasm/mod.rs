@@ -19,6 +19,7 @@ pub mod journey;
 pub mod packed;
 pub mod procedures;
 pub mod procedures_a5e;
+mod procedures_exploration;
 
 /// The result type of every exported function: errors are thrown as `{ code, message }`.
 pub type JsResult<T> = Result<T, JsValue>;

@@ -22,7 +22,8 @@
 //! `hyb.stealth.{attempt, attack}`, `hyb.dangerousCheck`, `hyb.trap`, `hyb.attack`,
 //! `hyb.damage`, `hyb.chase`, `hyb.chaseDc`, `hyb.morale`, `hyb.followerMorale`,
 //! `hyb.planMorale`, `hyb.moraleFor`, `hyb.retreat`. The `a5e.*` names are in
-//! [`super::procedures_a5e`].
+//! [`super::procedures_a5e`]; the exploration and party rules in
+//! [`super::procedures_exploration`].
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
@@ -734,7 +735,8 @@ pub fn procedure(name: &str, input: &str, dice: &mut DiceBox) -> JsResult<String
 }
 
 /// [`procedure`] without the JS error: the A5E names go to [`super::procedures_a5e`], the rest
-/// to [`dispatch`], and a name neither knows is `INVALID_ARGUMENT`. (Public, but not part of
+/// to [`dispatch`], then to [`super::procedures_exploration`]; a name none knows is
+/// `INVALID_ARGUMENT`. (Public, but not part of
 /// the API, so the fuzz targets in `fuzz/` run exactly this path natively.)
 #[doc(hidden)]
 pub fn run_procedure(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<String> {
@@ -742,6 +744,10 @@ pub fn run_procedure(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<S
         super::procedures_a5e::dispatch(name, input, d)?
     } else {
         dispatch(name, input, d)?
+    };
+    let out = match out {
+        Some(text) => Some(text),
+        None => super::procedures_exploration::dispatch(name, input, d)?,
     };
     out.ok_or_else(|| Error::invalid_argument(format!("unknown procedure \"{name}\"")))
 }

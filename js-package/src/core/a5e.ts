@@ -1,7 +1,6 @@
-/** Level Up A5E procedures (`a5e`): plain data in, plain data with every die out. See the README. */
+/** Level Up A5E procedures (`a5e`): their types; the `a5e` object is built in procedures.ts. See the README. */
 import type * as T from "../wasm/turnkeeper.js";
 import type { Dice } from "./dice.js";
-import { runJsonProcedure } from "./procedures.js";
 
 export type {
   A5eAbilityInput,
@@ -187,6 +186,8 @@ export type {
   WorldFeatureState,
   WorldResolveOptions,
   ZirkonEffect,
+  ConditionImmunity,
+  ImmunitiesInput,
 } from "../wasm/turnkeeper.js";
 
 type Budget = { budget: T.MovementBudget };
@@ -382,37 +383,6 @@ export interface A5eProcedures {
   vehiclePace(input: T.A5eVehiclePaceInput): T.PaceEffects;
   /** A5E-SCEN-03: 30 + 5 × INT modifier ft. */
   astralFlySpeed(input: T.A5eAstralInput): number;
+  /** A5E-COND-28: every condition a creature listing these immunities is immune to, each with the listed one that covers it (`via`, absent when listed itself). */
+  conditionImmunities(input: T.ImmunitiesInput): T.ConditionImmunity[];
 }
-
-/**
- * The names of the core's `a5e.*` procedures; a dotted name (`movement.start`) goes into a
- * nested object. Documented and typed by {@link A5eProcedures}, so the JS stays one line each.
- */
-const NAMES =
-  "attack assessAttack test deathSave opportunityAttack attackAbilities cover damage sizes fit " +
-  "flanks pullAlly movement.start movement.move movement.dash movement.standUp movement.mount " +
-  "movement.jump movement.nextTurn movement.query turn.start turn.startTurn turn.spend " +
-  "turn.interact turn.disengage turn.dash longJump highJump jumpReach jumpObstacle jumpLanding " +
-  "dodge help pressTheAttack fallBack tumble twoWeapon hide search ready fall breath.start " +
-  "breath.tick breath.loseBreath waterDamage perceive worldFeatures worldFeature resolveFeature " +
-  "featureCheck mirror worldAction.start worldAction.startOfRound worldAction.use groupCheck " +
-  "groupAttack resolveGroupAttack objectArmor objectAc objectHitPoints rollObjectHitPoints " +
-  "objectDamage objectSave doors door bash stealthyTravel vehiclePace astralFlySpeed " +
-  "higherGround lowerGround backToBack canRide commandMount sprint marchingOrder " +
-  "futureMaterials objectHp.start objectHp.take objectHp.regenerate bashPossible zirkon " +
-  "mountMay dropProne pressExpertise offHand scenario echoThunder foodFatigue vesselHours " +
-  "noticesThreat truesight worldActions confused";
-
-function build(): A5eProcedures {
-  const root: Record<string, unknown> = {};
-  for (const name of NAMES.split(" ")) {
-    const call = (input?: unknown, dice?: Dice) => runJsonProcedure(`a5e.${name}`, input ?? {}, dice);
-    const [outer, inner] = name.split(".") as [string, string | undefined];
-    if (inner) ((root[outer] ??= {}) as Record<string, unknown>)[inner] = call;
-    else root[outer] = call;
-  }
-  return root as unknown as A5eProcedures;
-}
-
-/** Level Up Advanced 5e procedures (RULES.md §2); see {@link A5eProcedures}. */
-export const a5e: A5eProcedures = build();

@@ -25,6 +25,8 @@ import {
   type ListenAttempt,
   type Member,
   type ReturnPath,
+  type ReturnAtZero,
+  type NightlyRest,
   type RollMode,
   type SearchAttempt,
   type SeedState,
@@ -69,6 +71,9 @@ export type {
   OseRoute,
   OseTerrain,
   ReturnPath,
+  ReturnAtZero,
+  MemberChange,
+  MemberHours,
   ReturnResult,
   SearchAttempt,
   SkippedCheck,
@@ -361,8 +366,17 @@ class JourneyClass<R extends JourneyRuleset = JourneyRuleset> extends EventSourc
     return this.execute({ type: "recordScene", plan }, options);
   }
   /** HYB-RETURN: members (all when `who` is empty) roll to return; missing costs damage or loads. */
-  rollToReturn(path: ReturnPath, who: readonly string[] = [], options?: CommandOptions): JourneyEvent[] {
-    return this.execute({ type: "rollToReturn", path, who: [...who] }, options);
+  /** HYB-RETURN-01/02 */
+  rollToReturn(path: ReturnPath, who: readonly string[] = [], options: CommandOptions & { atZero?: ReturnAtZero } = {}): JourneyEvent[] {
+    return this.execute({ type: "rollToReturn", path, who: [...who], atZero: options.atZero }, options);
+  }
+  /** HYB-RES-02/03 */
+  resilienceCheck(member: string, options: CommandOptions & { advantage?: RollMode } = {}): JourneyEvent[] {
+    return this.execute({ type: "resilienceCheck", member, advantage: options.advantage }, options);
+  }
+  /** HYB-HEAL-02, HYB-RES-04 */
+  nightlyRest(rest: NightlyRest, who: readonly string[] = []): JourneyEvent[] {
+    return this.execute({ type: "nightlyRest", rest, who: [...who] });
   }
   reachSafety(): JourneyEvent[] {
     return this.execute({ type: "reachSafety" });

@@ -1,4 +1,4 @@
-/** OSE and hybrid procedures (`ose`, `hyb`): plain data with every die. See the README. */
+/** OSE, hybrid and A5E procedures (`ose`, `hyb`, `a5e`): plain data with every die. See the README. */
 import {
   procedure,
   type CasterState,
@@ -96,6 +96,8 @@ import {
   type WildernessEvasionPlan,
   type WildernessPursuit as WildernessPursuitState,
 } from "../wasm/turnkeeper.js";
+import type * as W from "../wasm/turnkeeper.js";
+import type { A5eProcedures } from "./a5e.js";
 import { boxOf, type Dice } from "./dice.js";
 import { guard } from "./errors.js";
 import { checkBoolean, checkNumber, checkObject, checkString, fromText, toText } from "./text.js";
@@ -249,6 +251,46 @@ export type {
   WildernessSurprise,
 } from "../wasm/turnkeeper.js";
 export type { DungeonPursuitState, MoraleTrackerState, WaterbornePursuitState, WildernessPursuitState };
+export type {
+  ArmorWorn,
+  CarriedLoot,
+  ChangeInput,
+  DoorFacts,
+  DoorInput,
+  DoorState,
+  ClimbInput,
+  EncircledInput,
+  Encumbrance,
+  FallDamage,
+  FeetInput,
+  FlyingLoad,
+  HdInput,
+  HybLoadInput,
+  HybOverlandInput,
+  HybTraveller,
+  HybVessel,
+  InfravisionInput,
+  LevelsInput,
+  LightSurpriseInput,
+  LoadEffect,
+  MphTenths,
+  PartyAdvice,
+  PartyMovementInput,
+  PickRoll,
+  PicksInput,
+  Purse,
+  PurseWeight,
+  Split,
+  SplitInput,
+  StarvingInput,
+  TreasureInput,
+  TreasureItem,
+  TreasureLine,
+  WaterFlow,
+  WaterSpeed,
+  WaterSpeedInput,
+  XpForGoldInput,
+} from "../wasm/turnkeeper.js";
 
 // Every argument is checked here, so a wrong type is `INVALID_ARGUMENT` before the wasm is
 // entered, and only JSON text (made by `JSON.stringify`, which is where a throwing getter, a
@@ -259,13 +301,25 @@ function stateCopy<S>(state: S, what: string): S {
   return fromText<S>(toText(checkObject(state, what)));
 }
 
-/** Run one procedure of the core's dispatcher: JSON text in and out. Every input is an object. */
+/** One procedure: JSON text in and out; every input is an object. */
 function run<T>(name: string, input: unknown, dice?: Dice): T {
   ensureReady();
   const which = checkString(name, "the procedure name");
   const text = toText(checkObject(input, `the input of ${which}`));
   const box = boxOf(dice);
   return fromText<T>(guard(() => procedure(which, text, box)));
+}
+
+/** A call per name (`prefix.name`, dotted names nested), typed by `T`. */
+function calls<T>(prefix: string, names: string): T {
+  const root: Record<string, unknown> = {};
+  for (const name of names.split(" ")) {
+    const call = (input?: unknown, dice?: Dice) => run(`${prefix}.${name}`, input ?? {}, dice);
+    const [outer, inner] = name.split(".") as [string, string | undefined];
+    if (inner) ((root[outer] ??= {}) as Record<string, unknown>)[inner] = call;
+    else root[outer] = call;
+  }
+  return root as T;
 }
 
 /**
@@ -437,8 +491,64 @@ export function runProcedure(name: string, input: object, dice?: Dice): unknown 
   return run(name, input, dice);
 }
 
+/** OSE encumbrance, hazards and party rules (RULES.md §4.1, 4.3, 4.7, 4.10): plain functions of the core. */
+export interface OseExplorationProcedures {
+  /** OSE-ENCUMB-01/03/04: the movement rate for the group's option (basic: armor and whether treasure is carried; detailed: total coins); `undefined` past 1,600 coins (cannot move). */
+  encumbrance(input: W.Encumbrance): W.MovementRate | undefined;
+  /** OSE-ENCUMB-02: the weight in coins of the treasure listed (`count` defaults to 1). */
+  treasureWeight(input: W.TreasureInput): number;
+  /** OSE-MOVE-01: the party moves at its slowest member's rate; `null` for a member who cannot move stops it (`undefined`). */
+  partyMovement(input: W.PartyMovementInput): W.MovementRate | undefined;
+  /** OSE-HAZ-02: 1d6 per full 10 ft fallen onto a hard surface, no cap. */
+  falling(input: W.FeetInput, dice?: Dice): W.FallDamage;
+  /** OSE-HAZ-05: swimming is at half the movement rate. */
+  swimming(input: W.FeetInput): number;
+  /** OSE-HAZ-04: a full day or more without food or water: the referee may apply penalties. */
+  starving(input: W.StarvingInput): boolean;
+  /** OSE-HAZ-01: a sheer surface needs special equipment or a class ability. */
+  climbSheer(input: W.ClimbInput): boolean;
+  /** OSE-WILD-12: a party surprised by 3 or more monsters may be encircled. */
+  encircled(input: W.EncircledInput): boolean;
+  /** OSE-WILD-03: the largest load a flyer of this many HD carries (`undefined` under 3 HD). */
+  flyingMount(input: W.HdInput): W.FlyingLoad | undefined;
+  /** OSE-LIGHT-02: infravision works only in darkness, with no large heat source near (range 60 ft for monsters). */
+  infravision(input: W.InfravisionInput): boolean;
+  /** OSE-LIGHT-03: carrying a light in the dark usually spoils surprise. */
+  lightSpoilsSurprise(input: W.LightSurpriseInput): boolean;
+  /** OSE-PARTY-01: non-magical treasure split evenly, with what is left over. */
+  splitTreasure(input: W.SplitInput): W.Split;
+  /** OSE-PARTY-01: each player rolls a d20 for the magic-item pick order, highest first; ties re-roll among the tied. */
+  magicItemPicks(input: W.PicksInput, dice?: Dice): W.PickRoll[];
+  /** OSE-PARTY-03: advice on party size (6–8) and levels more than 4 apart. */
+  partyAdvice(input: W.LevelsInput): W.PartyAdvice[];
+  /** OSE-DUNG-03/04/05: a door's state once the party has passed, whether monsters open it, whether it needs picking or magic. */
+  door(input: W.DoorInput): W.DoorFacts;
+}
+
+/** HYB load, coins, treasure and overland and overwater travel (RULES.md §3.9, 3.12). */
+export interface HybExplorationProcedures {
+  /** HYB-LOAD-01: each load above the STR score costs 5 ft of Speed and gives disadvantage on all checks; 0 ft cannot move. */
+  load(input: W.HybLoadInput): W.LoadEffect;
+  /** HYB-LOAD-02, HYB-TREAS-01: a purse's coins (all weigh the same), value in copper, pounds (100 coins) and loads (500 coins, a part load counting whole). */
+  coins(input: W.Purse): W.PurseWeight;
+  /** HYB-TREAS-01: an amount in copper as the fewest coins (10 cp = 1 sp, 10 sp = 1 gp). */
+  change(input: W.ChangeInput): W.Purse;
+  /** HYB-TREAS-03: an enemy carries 1d20 gp per HD, apart from any hoard. */
+  carriedLoot(input: W.HdInput, dice?: Dice): W.CarriedLoot;
+  /** HYB-TREAS-02: XP for gold earned (1 per gp unless `xpPerGp` says otherwise); unearned gold gives none. */
+  xpForGold(input: W.XpForGoldInput): number;
+  /** HYB-TRAVEL-04/05: miles a day for the party (the slowest traveller; terrain, light and pace). */
+  overland(input: W.HybOverlandInput): number;
+  /** HYB-TRAVEL-06: a boat or ship with the wind or current: miles an hour (tenths) and a day. */
+  waterSpeed(input: W.WaterSpeedInput): W.WaterSpeed;
+}
+
 /** Old-School Essentials procedures (RULES.md §4). */
 export const ose = {
+  ...calls<OseExplorationProcedures>(
+    "ose",
+    "encumbrance treasureWeight partyMovement falling swimming starving climbSheer encircled flyingMount infravision lightSpoilsSurprise splitTreasure magicItemPicks partyAdvice door",
+  ),
   /** OSE-REACT-01: 2d6 + the speaker's CHA modifier → hostile … friendly. */
   reaction(input: ReactionInput = {}, dice?: Dice): ReactionRoll {
     return run("ose.reaction", input, dice);
@@ -536,6 +646,7 @@ export const ose = {
 
 /** OSR/5e hybrid procedures (RULES.md §3). */
 export const hyb = {
+  ...calls<HybExplorationProcedures>("hyb", "load coins change carriedLoot xpForGold overland waterSpeed"),
   /** HYB-CHK-01..03: d20 + modifiers (+ proficiency) ≥ DC, with advantage or disadvantage. */
   check(input: HybCheckInput, dice?: Dice): HybCheckResult {
     return run("hyb.check", input, dice);
@@ -586,3 +697,24 @@ export const hyb = {
     return run("hyb.retreat", input, dice);
   },
 } as const;
+
+/**
+ * The names of the core's `a5e.*` procedures, documented and typed by {@link A5eProcedures}.
+ */
+const A5E_NAMES =
+  "attack assessAttack test deathSave opportunityAttack attackAbilities cover damage sizes fit " +
+  "flanks pullAlly movement.start movement.move movement.dash movement.standUp movement.mount " +
+  "movement.jump movement.nextTurn movement.query turn.start turn.startTurn turn.spend " +
+  "turn.interact turn.disengage turn.dash longJump highJump jumpReach jumpObstacle jumpLanding " +
+  "dodge help pressTheAttack fallBack tumble twoWeapon hide search ready fall breath.start " +
+  "breath.tick breath.loseBreath waterDamage perceive worldFeatures worldFeature resolveFeature " +
+  "featureCheck mirror worldAction.start worldAction.startOfRound worldAction.use groupCheck " +
+  "groupAttack resolveGroupAttack objectArmor objectAc objectHitPoints rollObjectHitPoints " +
+  "objectDamage objectSave doors door bash stealthyTravel vehiclePace astralFlySpeed " +
+  "higherGround lowerGround backToBack canRide commandMount sprint marchingOrder " +
+  "futureMaterials objectHp.start objectHp.take objectHp.regenerate bashPossible zirkon " +
+  "mountMay dropProne pressExpertise offHand scenario echoThunder foodFatigue vesselHours " +
+  "noticesThreat truesight worldActions confused conditionImmunities";
+
+/** Level Up Advanced 5e procedures (RULES.md §2); see {@link A5eProcedures}. */
+export const a5e: A5eProcedures = calls<A5eProcedures>("a5e", A5E_NAMES);

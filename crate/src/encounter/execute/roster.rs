@@ -40,6 +40,11 @@ pub(crate) fn validate_new(enc: &Encounter, p: &NewParticipant) -> Result<()> {
         enc.get(c)?;
         controller_allowed(enc)?;
     }
+    if p.condition_immunities.len() > crate::conditions::id::MAX_ACTIVE_CONDITIONS {
+        return Err(Error::invalid_argument("too many condition immunities"));
+    }
+    // Every immunity names a condition the encounter knows (A5E-COND-28 follows its links).
+    enc.catalog.immunities(&p.condition_immunities)?;
     Ok(())
 }
 

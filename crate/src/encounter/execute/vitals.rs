@@ -10,7 +10,7 @@ use crate::creature::{
     Creature, DamageChoices, DamageInstance, Report, RollMode, StabilizeMethod, TempHpChoice,
 };
 use crate::effects::{EffectId, EffectSpec, RestKind};
-use crate::encounter::event::EncounterEvent;
+use crate::encounter::event::{EncounterEvent, Resisted};
 use crate::encounter::execute::{Ctx, check_list};
 use crate::encounter::vitals::{CreatureChange, EffectOngoing, loaded_ids};
 use crate::error::{Error, Result};
@@ -204,6 +204,7 @@ impl Ctx<'_> {
             o.damage.validate()?;
             o.choices.validate()?;
         }
+        let (effects, resisted) = self.without_immune(effects)?;
         let added = self
             .enc
             .effects
@@ -214,11 +215,34 @@ impl Ctx<'_> {
             effects,
             added,
             ongoing,
+            resisted,
         })?;
         for t in targets {
             self.sync_can_act(&t, false)?;
         }
         Ok(())
+    }
+
+    /// A5E-COND-28: the effects whose condition the target is immune to (listed, or implied
+    /// by a listed one) are left out and reported; the rest go on.
+    fn without_immune(&self, effects: Vec<EffectSpec>) -> Result<(Vec<EffectSpec>, Vec<Resisted>)> {
+        let mut kept = Vec::with_capacity(effects.len());
+        let mut resisted = Vec::new();
+        for spec in effects {
+            let listed = &self.enc.get(&spec.target)?.condition_immunities;
+            if let Some(condition) = spec.condition.as_ref().filter(|_| !listed.is_empty()) {
+                if let Some(cover) = self.enc.catalog.immunities(listed)?.get(condition) {
+                    resisted.push(Resisted {
+                        target: spec.target.clone(),
+                        condition: condition.clone(),
+                        immunity: cover.clone().unwrap_or_else(|| condition.clone()),
+                    });
+                    continue;
+                }
+            }
+            kept.push(spec);
+        }
+        Ok((kept, resisted))
     }
 
     pub(crate) fn remove_effect(&mut self, effect: EffectId) -> Result<()> {

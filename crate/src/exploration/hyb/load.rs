@@ -50,9 +50,9 @@ pub fn hyb_load_effect(str_score: u8, carried: Loads, base_speed: Feet) -> LoadE
     }
 }
 
-/// Coins by denomination (HYB-TREAS-01).
+/// Coins by denomination (HYB-TREAS-01); a denomination left out is none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Purse {
     pub cp: u32,

@@ -33,6 +33,22 @@ pub enum ReturnPath {
     Arduous,
 }
 
+/// HYB-RETURN-02: what becomes of a PC the dangerous way's damage drops to 0 HP (the GM's
+/// choice).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
+)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum ReturnAtZero {
+    /// Left unconscious: the ruleset's own 0 HP state (HYB: incapacitated, to be stabilised,
+    /// HYB-DEATH-01/02).
+    #[default]
+    Unconscious,
+    /// Dies.
+    Dies,
+}
+
 /// One PC's roll to return: who, and their single highest modifier (proficiency included).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]

@@ -6,10 +6,11 @@ use crate::clock::consumable::{ConsumableKind, Tick, one_use};
 use crate::clock::id::{Ident, Label};
 use crate::clock::light::LightSpec;
 use crate::clock::time::{Seconds, Span};
+use crate::creature::NightlyRest;
 use crate::dice::RollMode;
 use crate::exploration::chance::Chance;
 use crate::exploration::hyb::corruption::Corruption;
-use crate::exploration::hyb::return_trip::ReturnPath;
+use crate::exploration::hyb::return_trip::{ReturnAtZero, ReturnPath};
 use crate::exploration::journey::types::{
     DungeonAction, JourneyMode, Member, StartTime, TravelTurnPlan, Vessel, WaterDayPlan,
     WildernessDayPlan,
@@ -105,9 +106,28 @@ pub enum JourneyCommand {
         #[serde(default)]
         plan: TravelTurnPlan,
     },
-    /// HYB-RETURN-01/02: members roll to return (all of them when `who` is empty).
+    /// HYB-RETURN-01/02: members roll to return (all of them when `who` is empty). A miss
+    /// costs the members' creatures damage (dangerous) or their loads (arduous); `at_zero`
+    /// is the GM's choice for a member the damage drops to 0 HP.
     RollToReturn {
         path: ReturnPath,
+        #[serde(default)]
+        who: Vec<Ident>,
+        #[serde(default)]
+        at_zero: ReturnAtZero,
+    },
+    /// HYB-RES-02: the GM calls a resilience check for a member whose creature has
+    /// adventured beyond its resilience; a failure exhausts it (HYB-RES-03).
+    ResilienceCheck {
+        member: Ident,
+        #[serde(default)]
+        advantage: RollMode,
+    },
+    /// HYB-HEAL-02, HYB-RES-04: a night's rest for the members' creatures (those listed, or
+    /// every member with a creature able to rest when `who` is empty). Time is not passed:
+    /// advance the clock for the night as the table plays it.
+    NightlyRest {
+        rest: NightlyRest,
         #[serde(default)]
         who: Vec<Ident>,
     },

@@ -9,6 +9,7 @@ use crate::clock::id::Ident;
 use crate::clock::light::LightSource;
 use crate::clock::time::{GameTime, Seconds};
 use crate::clock::time_dice::{TimeDice, TimeDiceRoll};
+use crate::creature::{Creature, Report};
 use crate::dice::ChanceRoll;
 use crate::dice::RolledDie;
 use crate::exploration::hyb::corruption::{Exposure, StageEnd};
@@ -199,12 +200,60 @@ pub enum JourneyEvent {
         index: u32,
         end: StageEnd,
     },
+    /// HYB-RES-01: a travel turn passed, and each member with a creature who is still away
+    /// adventured `hours` more: every such member's new total, with the DC of the
+    /// resilience check the GM may now call (HYB-RES-02) when past its resilience.
+    HoursAdventured {
+        hours: u32,
+        members: Vec<MemberHours>,
+    },
+    /// A member's creature or load changed: why, the report (every die and outcome), and the
+    /// creature and load afterwards (each only when it is the member's).
+    MemberUpdated {
+        member: Ident,
+        change: MemberChange,
+        report: Report,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        creature: Option<Creature>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        load: Option<u32>,
+    },
     /// The journey is now `snapshot` (its own snapshot format): what players receive for a
     /// command the GM keeps to themselves (a secret search, a blind command).
     Restored {
         undone: u32,
         snapshot: String,
     },
+}
+
+/// One member's adventuring hours after a travel turn (HYB-RES-01/02).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct MemberHours {
+    pub id: Ident,
+    /// Hours adventured since the last night's rest.
+    pub total: u32,
+    /// The resilience check's DC, once past the member's resilience (needs its CON score).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check_dc: Option<i32>,
+}
+
+/// What changed a member (see [`JourneyEvent::MemberUpdated`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum MemberChange {
+    /// HYB-RETURN-02: the dangerous way back's damage.
+    ReturnDamage,
+    /// HYB-RETURN-02: the arduous way back's lost loads.
+    ReturnLoadsLost,
+    /// HYB-RES-02: a resilience check.
+    ResilienceCheck,
+    /// HYB-HEAL-02, HYB-RES-04: a night's rest.
+    NightlyRest,
+    /// OSE-HEAL-01: a wilderness day of rest.
+    RestDay,
 }
 
 /// A check the procedure would make but could not.

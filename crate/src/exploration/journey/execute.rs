@@ -125,7 +125,7 @@ impl Journey {
                 }
                 Ok(())
             }
-            JourneyCommand::RollToReturn { path, who } => {
+            JourneyCommand::RollToReturn { path, who, at_zero } => {
                 self.hyb_mode("rolling to return")?;
                 let chosen: Vec<&Member> = if who.is_empty() {
                     self.members
@@ -164,8 +164,19 @@ impl Journey {
                     .collect();
                 let results =
                     roll_to_return(&returners, self.travel_turns_away, path, &mut *roller)?;
-                self.emit(JourneyEvent::ReturnRolled { path, results }, out)
+                self.emit(
+                    JourneyEvent::ReturnRolled {
+                        path,
+                        results: results.clone(),
+                    },
+                    out,
+                )?;
+                self.apply_return_costs(&results, at_zero, roller, out)
             }
+            JourneyCommand::ResilienceCheck { member, advantage } => {
+                self.resilience_check(member, advantage, roller, out)
+            }
+            JourneyCommand::NightlyRest { rest, who } => self.nightly_rest(rest, who, out),
             JourneyCommand::ReachSafety => {
                 self.started()?;
                 self.emit(JourneyEvent::SafetyReached, out)

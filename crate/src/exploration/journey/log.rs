@@ -1,19 +1,90 @@
 //! One log line per event, for a session log, from the message catalogue (crate::messages).
 
 use crate::clock::game_clock::Happening;
+use crate::clock::id::Ident;
 use crate::clock::light::{LightKind, LightLevel};
+use crate::creature::{Creature, Report};
 use crate::dice::{ChanceRoll, RolledDie};
 use crate::exploration::chance::Chance;
 use crate::exploration::hyb::corruption::HarmDone;
 use crate::exploration::hyb::return_trip::{ReturnCost, ReturnPath};
 use crate::exploration::hyb::travel::{ThreatLevel, travel_turn_row};
-use crate::exploration::journey::event::{JourneyEvent, SkippedCheck};
+use crate::exploration::journey::event::{JourneyEvent, MemberChange, SkippedCheck};
 use crate::exploration::journey::types::JourneyMode;
 use crate::exploration::ose::water::{StormOutcome, Wind};
 use crate::exploration::ose::wilderness::DayActivity;
 use crate::messages::Catalogue;
 use crate::messages::words::ability;
 use crate::msg;
+
+/// ", dead", ", incapacitated", ", exhausted" or nothing: the state a member's creature is
+/// left in.
+fn creature_state(cat: &Catalogue, c: &Creature) -> String {
+    if c.is_dead() {
+        msg!(cat, "journey.member.dead")
+    } else if c.is_incapacitated() {
+        msg!(cat, "journey.member.incapacitated")
+    } else if c.hyb.exhausted {
+        msg!(cat, "journey.member.exhausted")
+    } else {
+        String::new()
+    }
+}
+
+fn member_line(
+    cat: &Catalogue,
+    member: &Ident,
+    change: MemberChange,
+    report: &Report,
+    creature: Option<&Creature>,
+    load: Option<u32>,
+) -> String {
+    let (hp, max, state) = creature.map_or((0, 0, String::new()), |c| {
+        (c.hp.current, c.hp.max, creature_state(cat, c))
+    });
+    match change {
+        MemberChange::ReturnDamage => msg!(
+            cat,
+            "journey.member.returnDamage",
+            member = member,
+            hp = hp,
+            max = max,
+            state = state
+        ),
+        MemberChange::ReturnLoadsLost => msg!(
+            cat,
+            "journey.member.loadsLost",
+            member = member,
+            load = load.unwrap_or(0)
+        ),
+        MemberChange::ResilienceCheck => {
+            let (total, dc) = report.checks.first().map_or((0, 0), |c| (c.total, c.dc));
+            msg!(
+                cat,
+                "journey.member.resilience",
+                member = member,
+                total = total,
+                dc = dc,
+                state = state
+            )
+        }
+        MemberChange::NightlyRest => msg!(
+            cat,
+            "journey.member.nightlyRest",
+            member = member,
+            hp = hp,
+            max = max,
+            state = state
+        ),
+        MemberChange::RestDay => msg!(
+            cat,
+            "journey.member.restDay",
+            member = member,
+            hp = hp,
+            max = max
+        ),
+    }
+}
 
 fn happening_line(cat: &Catalogue, h: &Happening) -> String {
     match h {
@@ -530,6 +601,34 @@ impl JourneyEvent {
                     msg!(cat, "journey.landfall.safe", face = roll.die.face)
                 }
             }
+            JourneyEvent::HoursAdventured { hours, members } => {
+                let parts: Vec<String> = members
+                    .iter()
+                    .map(|m| match m.check_dc {
+                        Some(dc) => msg!(
+                            cat,
+                            "journey.hours.due",
+                            member = m.id,
+                            total = m.total,
+                            dc = dc
+                        ),
+                        None => msg!(cat, "journey.hours.member", member = m.id, total = m.total),
+                    })
+                    .collect();
+                msg!(
+                    cat,
+                    "journey.hoursAdventured",
+                    hours = hours,
+                    members = parts.join("; ")
+                )
+            }
+            JourneyEvent::MemberUpdated {
+                member,
+                change,
+                report,
+                creature,
+                load,
+            } => member_line(cat, member, *change, report, creature.as_ref(), *load),
             JourneyEvent::Restored { .. } => msg!(cat, "journey.secretCheck"),
         }
     }

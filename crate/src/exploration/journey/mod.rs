@@ -14,6 +14,7 @@ pub mod command;
 pub mod event;
 mod execute;
 mod log;
+mod members;
 mod model;
 mod procedures;
 mod replay;
@@ -24,7 +25,7 @@ mod validate;
 use serde::{Deserialize, Serialize};
 
 pub use command::JourneyCommand;
-pub use event::{CheckContext, JourneyEvent, SkippedCheck};
+pub use event::{CheckContext, JourneyEvent, MemberChange, MemberHours, SkippedCheck};
 pub use types::{
     DungeonAction, JourneyConfig, JourneyMode, ListenAttempt, Member, SearchAttempt, StartTime,
     TravelTurnPlan, Vessel, WaterDayPlan, WildernessDayPlan,

@@ -24,7 +24,7 @@ impl Journey {
                 .iter()
                 .map(|m| HybTraveller {
                     str_modifier: m.str_modifier,
-                    encumbered: m.encumbered,
+                    encumbered: m.travels_encumbered(),
                 })
                 .collect();
             let miles = hyb_party_miles_per_day(&party, conditions)?;
@@ -47,6 +47,11 @@ impl Journey {
                 out,
             )?;
         }
+        // HYB-RES-01: an hourly travel turn is an hour of adventuring; a daily or weekly one
+        // counts only when the journey is set to read "travel turns" literally.
+        let hourly = interval.0 == SECONDS_PER_HOUR;
+        let hours = u32::from(hourly || self.config.count_daily_travel_turns);
+        self.count_hours(hours, out)?;
         self.pass_time(interval, out)
     }
 
@@ -204,6 +209,9 @@ impl Journey {
         } else {
             Miles(0)
         };
+        if plan.activity == DayActivity::Rest && !plan.rest_interrupted {
+            self.rest_day_healing(&mut *roller, out)?;
+        }
         let clock = self.wilderness.after_day(plan.activity, plan.route.pace);
         self.emit(
             JourneyEvent::WildernessDayEnded {

@@ -262,6 +262,18 @@ impl Journey {
                     self.infections.remove(at);
                 }
             }
+            JourneyEvent::HoursAdventured { hours, members } => {
+                self.apply_hours(*hours, members)?;
+            }
+            JourneyEvent::MemberUpdated {
+                member,
+                creature,
+                load,
+                ..
+            } => {
+                self.started()?;
+                self.apply_member_update(member, creature.as_ref(), *load)?;
+            }
             JourneyEvent::LandfallRolled { wrecked, .. } => {
                 let v = self.vessel_mut()?;
                 if !v.driven_by_gale {

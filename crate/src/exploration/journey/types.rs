@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::clock::id::{Ident, Label};
 use crate::clock::light::DEFAULT_WARNING_LEAD;
 use crate::clock::time::{RoundLength, Seconds};
+use crate::creature::{Creature, CreatureRules};
 use crate::error::{Error, Result};
 use crate::exploration::chance::Chance;
 use crate::exploration::hyb::overland::HybDayConditions;
@@ -64,7 +65,7 @@ impl JourneyMode {
 }
 
 /// The referee's and preset's choices for a journey. Defaults follow RULES.md.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct JourneyConfig {
@@ -92,6 +93,43 @@ pub struct JourneyConfig {
     /// Light warnings are given this long before a source runs out.
     #[serde(default = "lead")]
     pub warning_lead: Seconds,
+    /// The rules the members' creatures follow (their options, e.g. the HYB death clock);
+    /// left out, the journey's ruleset's defaults ([`CreatureRules::hyb`] or
+    /// [`CreatureRules::ose`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub creature: Option<CreatureRules>,
+    /// HYB-RES-01 [AMBIG]: resilience counts "hours (travel turns)". An hourly travel turn
+    /// (dungeon, hourly overland) adds one hour to each member's creature. A daily or weekly
+    /// one (overland, river, sea: HYB-TRAVEL-03) spans nights of rest, so by default it adds
+    /// nothing and the GM lowers resilience for hard travel instead; set this to count each
+    /// such travel turn as one hour (the literal "travel turns" reading).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub count_daily_travel_turns: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// Hashed as before the members' creature rules existed while they are left out, so digests
+/// and snapshot checksums written by earlier versions still match.
+impl core::hash::Hash for JourneyConfig {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.round_length.hash(h);
+        self.overland_daily.hash(h);
+        self.scenes_per_travel_turn.hash(h);
+        self.wander_interval_turns.hash(h);
+        self.dungeon_wander_chance.hash(h);
+        self.wind_table.hash(h);
+        self.third_slower.hash(h);
+        self.warning_lead.hash(h);
+        if let Some(rules) = &self.creature {
+            rules.hash(h);
+        }
+        if self.count_daily_travel_turns {
+            self.count_daily_travel_turns.hash(h);
+        }
+    }
 }
 
 fn yes() -> bool {
@@ -121,6 +159,8 @@ impl Default for JourneyConfig {
             wind_table: WindTable::Basic,
             third_slower: ThirdSlowerReading::TwoThirds,
             warning_lead: DEFAULT_WARNING_LEAD,
+            creature: None,
+            count_daily_travel_turns: false,
         }
     }
 }
@@ -154,8 +194,16 @@ fn default_rate() -> Feet {
     Feet(120)
 }
 
+/// Most loads a member may be recorded carrying.
+pub const MAX_LOADS: u32 = 1_000;
+
 /// A party member, with what the exploration procedures need to know.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+///
+/// A member may carry its creature (HP, ability scores, resilience: the record a `Creature`
+/// snapshot holds) and its load; the journey then applies what travel and the way back do to
+/// them (adventuring hours, HYB-RES-01; a failed roll to return, HYB-RETURN-02; an OSE rest
+/// day's healing, OSE-HEAL-01) as `memberUpdated` and `hoursAdventured` events.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Member {
@@ -174,6 +222,33 @@ pub struct Member {
     /// OSE: base movement rate in feet per turn (after encumbrance, OSE-ENCUMB).
     #[serde(default = "default_rate")]
     pub movement: Feet,
+    /// HYB-LOAD-01: loads carried. With the creature's STR score it decides whether the
+    /// member travels encumbered (more loads than STR, HYB-TRAVEL-05); an arduous way back
+    /// drops loads from it (HYB-RETURN-02).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load: Option<u32>,
+    /// The member's creature record, which the journey keeps up to date.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub creature: Option<Creature>,
+}
+
+/// Hashed as before loads and creatures could be linked while they are not, so digests and
+/// snapshot checksums written by earlier versions still match.
+impl core::hash::Hash for Member {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.id.hash(h);
+        self.name.hash(h);
+        self.best_modifier.hash(h);
+        self.str_modifier.hash(h);
+        self.encumbered.hash(h);
+        self.movement.hash(h);
+        if let Some(load) = &self.load {
+            load.hash(h);
+        }
+        if let Some(creature) = &self.creature {
+            creature.hash(h);
+        }
+    }
 }
 
 impl Member {
@@ -185,7 +260,19 @@ impl Member {
             str_modifier: 0,
             encumbered: false,
             movement: default_rate(),
+            load: None,
+            creature: None,
         }
+    }
+
+    /// HYB-TRAVEL-05 with HYB-LOAD-01: encumbered as recorded, or carrying more loads than
+    /// the creature's STR score.
+    pub fn travels_encumbered(&self) -> bool {
+        let over = match (self.load, self.creature.as_ref().and_then(|c| c.abilities)) {
+            (Some(load), Some(scores)) => load > scores.str,
+            _ => false,
+        };
+        self.encumbered || over
     }
     pub fn validate(&self) -> Result<()> {
         // `checked_abs`: the most negative number has no absolute value (a fuzzed event sent
@@ -202,6 +289,17 @@ impl Member {
                 "member \"{}\": movement beyond {MAX_RATE}",
                 self.id
             )));
+        }
+        if self.load.is_some_and(|l| l > MAX_LOADS) {
+            return Err(Error::invalid_argument(format!(
+                "member \"{}\": at most {MAX_LOADS} loads",
+                self.id
+            )));
+        }
+        if let Some(c) = &self.creature {
+            c.validate().map_err(|e| {
+                Error::invalid_argument(format!("member \"{}\": {}", self.id, e.message))
+            })?;
         }
         Ok(())
     }
@@ -327,6 +425,9 @@ pub struct WildernessDayPlan {
     /// Chance of wandering monsters where OSE-WILD-15 gives none (or to override).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wander_chance: Option<Chance>,
+    /// OSE-HEAL-01: a rest day was interrupted, so the members' creatures heal nothing.
+    #[serde(default)]
+    pub rest_interrupted: bool,
 }
 
 fn one() -> u8 {
