@@ -165,3 +165,13 @@ test("OSE-DUNG-09, OSE-WILD-11: the journey view gives the −1 to attack and da
   j.rest();
   assert.equal(j.view().attackDamageModifier, 0);
 });
+
+test("HYB-ACT-04 / EX-HYB-04, A5E-SCEN-04: special movement at half speed; a rolling scene at the second-slowest Speed", () => {
+  assert.equal(hyb.move({ speed: 30, forms: ["swimming"] }), 15);
+  assert.equal(hyb.move({ speed: 30, forms: ["climbing", "difficultTerrain"] }), 15);
+  assert.equal(hyb.move({ speed: 25, forms: ["crawling"] }), 12);
+  assert.equal(hyb.move({ speed: 30 }), 30);
+  assert.equal(a5e.rollingSpeed({ speeds: [40, 25, 30] }), 30);
+  assert.equal(a5e.rollingSpeed({ speeds: [60] }), 30);
+  assert.throws(() => hyb.move({ speed: -5 }), { code: "INVALID_ARGUMENT" });
+});

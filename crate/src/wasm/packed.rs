@@ -290,7 +290,7 @@ pub fn texts_packed(expr: &Expression, parsed_from: Option<&str>) -> Result<usiz
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice::{DieResult, RollResult, SeededDice, SuppliedDice, TermResult};
+    use crate::dice::{DieResult, SeededDice, SuppliedDice, TermResult};
 
     /// Decode the buffers the way the facade does (packed.ts), texts left empty.
     fn decode(out: &[f64], bytes: &[u8]) -> (i64, usize, Vec<DieResult>, Vec<TermResult>) {

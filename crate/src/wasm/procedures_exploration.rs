@@ -8,7 +8,8 @@
 //! `ose.swimming`, `ose.starving`, `ose.climbSheer`, `ose.encircled`, `ose.flyingMount`,
 //! `ose.infravision`, `ose.lightSpoilsSurprise`, `ose.splitTreasure`, `ose.magicItemPicks`,
 //! `ose.partyAdvice`, `ose.door`, `hyb.load`, `hyb.coins`, `hyb.change`, `hyb.carriedLoot`,
-//! `hyb.xpForGold`, `hyb.overland`, `hyb.waterSpeed`, `a5e.conditionImmunities`.
+//! `hyb.xpForGold`, `hyb.overland`, `hyb.waterSpeed`, `hyb.move`, `a5e.conditionImmunities`,
+//! `a5e.rollingSpeed`.
 
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
@@ -30,6 +31,8 @@ use crate::exploration::ose::encumbrance::{
 use crate::exploration::ose::hazards::{can_climb_sheer, roll_falling, starving, swimming_rate};
 use crate::exploration::ose::party::{magic_item_pick_order, party_advice, split_evenly};
 use crate::exploration::ose::wilderness::{flying_mount_capacity, may_be_encircled};
+use crate::procedures::a5e::scenarios::rolling_base_speed;
+use crate::procedures::hyb::movement::{HybMoveInput, hyb_move_distance};
 use crate::units::{Coins, Feet, Loads};
 
 /// Most entries in one list argument (treasure lines, party members, players, levels).
@@ -235,6 +238,13 @@ pub struct WaterSpeedInput {
     pub flow: WaterFlow,
 }
 
+/// `a5e.rollingSpeed` (A5E-SCEN-04): the base Speeds of a rolling-movement scene's participants.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+#[serde(rename_all = "camelCase")]
+pub struct RollingSpeedInput {
+    pub speeds: Vec<u32>,
+}
+
 /// `a5e.conditionImmunities` (A5E-COND-28): the immunities a stat block lists.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
@@ -341,6 +351,8 @@ pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result
         "hyb.waterSpeed" => json(input, |i: WaterSpeedInput| {
             Ok(hyb_water_speed(i.vessel, i.flow))
         }),
+        "hyb.move" => json(input, |i: HybMoveInput| hyb_move_distance(&i)),
+        "a5e.rollingSpeed" => json(input, |i: RollingSpeedInput| rolling_base_speed(&i.speeds)),
         "a5e.conditionImmunities" => json(input, |i: ImmunitiesInput| {
             short(&i.immune, "immunities")?;
             let map = ConditionCatalog::a5e().immunities(&i.immune)?;
@@ -376,7 +388,7 @@ mod tests {
             .code
     }
 
-    const NAMES: [&str; 23] = [
+    const NAMES: [&str; 25] = [
         "ose.door",
         "ose.encumbrance",
         "ose.treasureWeight",
@@ -399,7 +411,9 @@ mod tests {
         "hyb.xpForGold",
         "hyb.overland",
         "hyb.waterSpeed",
+        "hyb.move",
         "a5e.conditionImmunities",
+        "a5e.rollingSpeed",
     ];
 
     #[test]
@@ -625,6 +639,25 @@ mod tests {
         );
         let loot = run("hyb.carriedLoot", json!({"hd": 2}), &[7, 13]);
         assert_eq!(loot["gp"], json!(20), "1d20 gp per HD");
+    }
+
+    #[test]
+    fn hyb_act_04_a5e_scen_04_special_movement_and_rolling_scene_speed() {
+        let half = run(
+            "hyb.move",
+            json!({"speed": 30, "forms": ["climbing", "difficultTerrain"]}),
+            &[],
+        );
+        assert_eq!(half, json!(15));
+        assert_eq!(run("hyb.move", json!({"speed": 30}), &[]), json!(30));
+        assert_eq!(
+            run("a5e.rollingSpeed", json!({"speeds": [40, 25, 30]}), &[]),
+            json!(30)
+        );
+        assert_eq!(
+            run("a5e.rollingSpeed", json!({"speeds": []}), &[]),
+            json!(30)
+        );
     }
 
     #[test]

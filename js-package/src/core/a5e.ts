@@ -3,6 +3,7 @@ import type * as T from "../wasm/turnkeeper.js";
 import type { Dice } from "./dice.js";
 
 export type {
+  RollingSpeedInput,
   A5eAbilityInput,
   A5eAstralInput,
   A5eBackToBackInput,
@@ -383,6 +384,8 @@ export interface A5eProcedures {
   vehiclePace(input: T.A5eVehiclePaceInput): T.PaceEffects;
   /** A5E-SCEN-03: 30 + 5 × INT modifier ft. */
   astralFlySpeed(input: T.A5eAstralInput): number;
+  /** A5E-SCEN-04: a rolling-movement scene's base speed per round: the second-slowest participant's Speed, or 30 ft with fewer than two. */
+  rollingSpeed(input: T.RollingSpeedInput): number;
   /** A5E-COND-28: every condition a creature listing these immunities is immune to, each with the listed one that covers it (`via`, absent when listed itself). */
   conditionImmunities(input: T.ImmunitiesInput): T.ConditionImmunity[];
 }

@@ -289,6 +289,8 @@ export type {
   WaterFlow,
   WaterSpeed,
   WaterSpeedInput,
+  HybMoveInput,
+  SpecialMovement,
   XpForGoldInput,
 } from "../wasm/turnkeeper.js";
 
@@ -541,6 +543,8 @@ export interface HybExplorationProcedures {
   overland(input: W.HybOverlandInput): number;
   /** HYB-TRAVEL-06: a boat or ship with the wind or current: miles an hour (tenths) and a day. */
   waterSpeed(input: W.WaterSpeedInput): W.WaterSpeed;
+  /** HYB-ACT-04: feet of movement this turn; swimming, crawling, climbing or difficult terrain halve the speed once (rounding down). */
+  move(input: W.HybMoveInput): number;
 }
 
 /** Old-School Essentials procedures (RULES.md §4). */
@@ -646,7 +650,7 @@ export const ose = {
 
 /** OSR/5e hybrid procedures (RULES.md §3). */
 export const hyb = {
-  ...calls<HybExplorationProcedures>("hyb", "load coins change carriedLoot xpForGold overland waterSpeed"),
+  ...calls<HybExplorationProcedures>("hyb", "load coins change carriedLoot xpForGold overland waterSpeed move"),
   /** HYB-CHK-01..03: d20 + modifiers (+ proficiency) ≥ DC, with advantage or disadvantage. */
   check(input: HybCheckInput, dice?: Dice): HybCheckResult {
     return run("hyb.check", input, dice);
@@ -714,7 +718,7 @@ const A5E_NAMES =
   "higherGround lowerGround backToBack canRide commandMount sprint marchingOrder " +
   "futureMaterials objectHp.start objectHp.take objectHp.regenerate bashPossible zirkon " +
   "mountMay dropProne pressExpertise offHand scenario echoThunder foodFatigue vesselHours " +
-  "noticesThreat truesight worldActions confused conditionImmunities";
+  "noticesThreat truesight worldActions confused conditionImmunities rollingSpeed";
 
 /** Level Up Advanced 5e procedures (RULES.md §2); see {@link A5eProcedures}. */
 export const a5e: A5eProcedures = calls<A5eProcedures>("a5e", A5E_NAMES);
