@@ -6,8 +6,9 @@
 // CLI writes it for any other static server. Run: node scripts/demo-precache.mjs
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { dirname, join, posix, relative } from "node:path";
+import { join, posix, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { importedModules } from "./module-graph.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** Served from the package folder exactly as the import map in demo/index.html names it. */
@@ -23,27 +24,6 @@ function walk(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)]));
 }
 
-/**
- * The package modules the browser entry loads: index.js and its static imports, transitively
- * (the shipped files are minified: `import{a}from"./b.js"` has no space to look for).
- * @param {string} DIST
- */
-function packageModules(DIST) {
-  /** @type {Set<string>} */
-  const seen = new Set();
-  /** @param {string} file */
-  const visit = (file) => {
-    if (seen.has(file) || !existsSync(file)) return;
-    seen.add(file);
-    const text = readFileSync(file, "utf8");
-    for (const m of text.matchAll(/(?:^|[\s;}])(?:import|export)(?=[\s{*])[^;"']*?from\s*["'](\.{1,2}\/[^"']+)["']|import\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)) {
-      visit(join(dirname(file), m[1] ?? m[2]));
-    }
-  };
-  visit(join(DIST, "index.js"));
-  return [...seen];
-}
-
 /** The files (absolute paths) under the repository `root` and the URLs the worker caches them under. */
 export function precacheList(root = ROOT) {
   const DEMO = join(root, "demo");
@@ -55,7 +35,7 @@ export function precacheList(root = ROOT) {
   }
   if (existsSync(DIST)) {
     const wasm = walk(join(DIST, "wasm")).filter((f) => f.endsWith(".wasm"));
-    for (const f of [...packageModules(DIST), ...wasm]) {
+    for (const f of [...importedModules(join(DIST, "index.js")), ...wasm]) {
       files.push({ path: f, url: DIST_URL + relative(DIST, f).split("\\").join(posix.sep) });
     }
   }

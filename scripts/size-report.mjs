@@ -2,36 +2,21 @@
 // gzip. DESIGN.md asks for budgets to be measured and reported (not asserted by tests), so this
 // prints each size with its status; `--strict` makes an over-budget size fail the run.
 import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
+import { importedModules } from "./module-graph.mjs";
 import { gzipSync } from "node:zlib";
 
 const dist = new URL("../js-package/dist/", import.meta.url).pathname;
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-/**
- * A module and every module it imports, transitively (relative imports of the shipped, minified
- * files): what a page loading that entry downloads.
- * @param {string} entry
- * @returns {Set<string>}
- */
-function loaded(entry, seen = new Set()) {
-  if (seen.has(entry)) return seen;
-  seen.add(entry);
-  const text = readFileSync(entry, "utf8");
-  for (const m of text.matchAll(/(?:import|export)(?=[\s{*])[^;"']*?from\s*["'](\.{1,2}\/[^"']+)["']|import\s*\(\s*["'](\.{1,2}\/[^"']+)["']/g)) {
-    loaded(join(dirname(entry), m[1] ?? m[2]), seen);
-  }
-  return seen;
-}
-
 const wasm = readFileSync(join(dist, "wasm", "turnkeeper_bg.wasm"));
 // The browser entry with what it imports; the integration kits are subpath exports of their own
 // (turnkeeper/owlbear, turnkeeper/foundry), loaded only by the hosts that import them: reported
 // as what they add beside the entry.
-const entry = loaded(join(dist, "index.js"));
+const entry = importedModules(join(dist, "index.js"));
 const js = Buffer.concat([...entry].map((p) => readFileSync(p)));
-const kit = (name) => Buffer.concat([...loaded(join(dist, name, "index.js"))].filter((p) => !entry.has(p)).map((p) => readFileSync(p)));
+const kit = (name) => Buffer.concat([...importedModules(join(dist, name, "index.js"))].filter((p) => !entry.has(p)).map((p) => readFileSync(p)));
 // The inline entry carries the module as base64 in its own file.
 const inline = readFileSync(join(dist, "inline.js"));
 const rows = [
