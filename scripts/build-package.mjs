@@ -94,12 +94,15 @@ await build({ ...shipped, entryPoints: [join(stage, "index.js")], outfile: join(
 // _Encounter`), so `Encounter.name` would read "_Encounter" in logs and error messages. The
 // names are set back once, when the module loads. (esbuild's keepNames would do it too, but
 // by wrapping every function, closures made on each call included: 9 % slower small rolls.)
-const entry = readFileSync(join(dist, "index.js"), "utf8");
-const renamed = [...entry.matchAll(/\bvar ([A-Za-z_$][\w$]*)=class _\1\b/g)].map((m) => m[1]);
-writeFileSync(
-  join(dist, "index.js"),
-  entry + `for(const[c,n]of[${renamed.map((n) => `[${n},${JSON.stringify(n)}]`).join(",")}])Object.defineProperty(c,"name",{value:n});\n`,
-);
+/** @param {string} file */
+function restoreClassNames(file) {
+  const code = readFileSync(file, "utf8");
+  const renamed = [...code.matchAll(/\bvar ([A-Za-z_$][\w$]*)=class _\1\b/g)].map((m) => m[1]);
+  if (renamed.length === 0) return;
+  const pairs = renamed.map((n) => `[${n},${JSON.stringify(n)}]`).join(",");
+  writeFileSync(file, code + `for(const[c,n]of[${pairs}])Object.defineProperty(c,"name",{value:n});\n`);
+}
+restoreClassNames(join(dist, "index.js"));
 /** @type {import("esbuild").Plugin} */
 const browserEntryExternal = {
   name: "browser-entry-external",
@@ -109,6 +112,7 @@ const browserEntryExternal = {
 };
 for (const e of ["inline", "node", "owlbear/index", "foundry/index"]) {
   await build({ ...shipped, entryPoints: [join(stage, `${e}.js`)], outfile: join(dist, `${e}.js`), plugins: [browserEntryExternal] });
+  restoreClassNames(join(dist, `${e}.js`));
 }
 rmSync(stage, { recursive: true, force: true });
 
