@@ -32,5 +32,8 @@ fi
 args=(--cargo-test-arg=--lib)
 for t in "${tests[@]}"; do args+=("--cargo-test-arg=--test=$t"); done
 mkdir -p "target/mutants/$module"
+# No debug info in the mutants' builds: linking the test binaries is most of a mutant's build,
+# and a mutant is judged by its tests' outcome, never by a backtrace.
+export CARGO_PROFILE_DEV_DEBUG=0 CARGO_PROFILE_TEST_DEBUG=0
 exec cargo mutants -p turnkeeper -f "crate/src/$module/**" -j 1 --timeout 120 \
   "${args[@]}" -o "target/mutants/$module" "$@"
