@@ -106,7 +106,9 @@ mod chi2 {
 
     /// The x with P(X² > x) = alpha.
     pub fn critical(alpha: f64, df: u32) -> f64 {
-        let (mut lo, mut hi) = (0.0, 10_000.0);
+        // The critical value is near df (mean df, standard deviation √(2·df)); 4·df + 1,000
+        // is far above it for every df and alpha used here.
+        let (mut lo, mut hi) = (0.0, 4.0 * f64::from(df) + 1_000.0);
         for _ in 0..200 {
             let mid = (lo + hi) / 2.0;
             if survival(mid, df) > alpha {
@@ -201,6 +203,42 @@ fn crypto_source_is_uniform_on_every_die_size() {
         let observed = counts(sides, 1_000 * u64::from(sides), &mut CryptoDice::new());
         let p = vec![1.0 / f64::from(sides); sides as usize];
         assert_fits(&format!("crypto d{sides}"), &observed, &p);
+    }
+}
+
+/// Pools from the crypto source read several faces from each word (dice/batch.rs): each face
+/// is uniform, and so is each pair of neighbours in a pool (faces from one word and across
+/// words are independent). Pools of 37 so that batches end mid-pool and words are shared.
+#[test]
+fn crypto_pools_are_uniform_and_their_neighbours_independent() {
+    for sides in [2u32, 3, 4, 6, 8, 10, 12, 20, 100] {
+        let mut source = CryptoDice::new();
+        let n = sides as usize;
+        let mut single = vec![0u64; n];
+        let mut pairs = vec![0u64; n * n];
+        let mut pool = [0u32; 37];
+        let pools = 300 * n * n / 36 + 200;
+        for _ in 0..pools {
+            source.roll_dice(sides, &mut pool).unwrap();
+            for w in pool.windows(2) {
+                assert!((1..=sides).contains(&w[0]) && (1..=sides).contains(&w[1]));
+                pairs[(w[0] - 1) as usize * n + (w[1] - 1) as usize] += 1;
+            }
+            for &f in &pool {
+                single[(f - 1) as usize] += 1;
+            }
+        }
+        assert_fits(
+            &format!("crypto pool d{sides}"),
+            &single,
+            &vec![1.0 / n as f64; n],
+        );
+        let p = 1.0 / (n * n) as f64;
+        assert_fits(
+            &format!("crypto pool d{sides} pairs"),
+            &pairs,
+            &vec![p; n * n],
+        );
     }
 }
 

@@ -148,6 +148,7 @@
 
 pub mod advantage;
 mod ast;
+mod batch;
 mod chacha;
 pub mod chance;
 pub mod countdown;

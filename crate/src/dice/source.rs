@@ -14,6 +14,7 @@ use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
 
+use crate::dice::batch::FaceBatch;
 use crate::dice::chacha::{self, BATCH_WORDS, BLOCK_WORDS, Key};
 use crate::dice::lanes::{Lanes, Native};
 use crate::dice::limits::MAX_SIDES;
@@ -31,7 +32,8 @@ pub trait DieRoller {
     /// Fill `out` with faces of dice with `sides` sides, in order: the same faces, the same
     /// state afterwards and the same error as `out.len()` calls of [`DieRoller::roll_die`]
     /// (what `out` holds after an error is unspecified). Sources override it to roll a pool
-    /// without a call per die.
+    /// without a call per die. The crypto source, whose faces nobody can predict or replay,
+    /// keeps only the distribution: it reads several faces from each word (`dice::batch`).
     fn roll_dice(&mut self, sides: u32, out: &mut [u32]) -> Result<()> {
         for slot in out {
             *slot = self.roll_die(sides)?;
@@ -383,6 +385,8 @@ pub struct CryptoDice {
     next: usize,
     /// The face mapping of the last die rolled.
     map: Option<FaceMap>,
+    /// The last pool's die and its batch of faces per word, if it has one.
+    batch: Option<(u32, Option<FaceBatch>)>,
 }
 
 impl Default for CryptoDice {
@@ -391,6 +395,7 @@ impl Default for CryptoDice {
             buffer: [0; CRYPTO_BUFFER_WORDS],
             next: CRYPTO_BUFFER_WORDS,
             map: None,
+            batch: None,
         }
     }
 }
@@ -439,6 +444,15 @@ impl DieRoller for CryptoDice {
         check_sides(sides)?;
         if sides == 1 {
             out.fill(1);
+            return Ok(());
+        }
+        if let Some(batch) = FaceBatch::cached(&mut self.batch, sides) {
+            // Several faces per word (dice/batch.rs): a pool costs a fraction of the words.
+            let mut filled = 0usize;
+            while let Some(rest) = out.get_mut(filled..).filter(|r| !r.is_empty()) {
+                let word = self.next_word()?;
+                filled += batch.faces(word, rest).unwrap_or(0);
+            }
             return Ok(());
         }
         let map = FaceMap::cached(&mut self.map, sides);
