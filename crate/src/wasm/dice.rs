@@ -125,7 +125,13 @@ thread_local! {
     /// Where the facade writes an ASCII notation for `rollInput` and `totalInput`, saving an
     /// allocation and a call per notation. Its length never changes, so its address is fixed.
     static INPUT: RefCell<Vec<u8>> = RefCell::new(vec![0; INPUT_BYTES]);
+    /// Where [`roll_faces`] leaves its faces (a fixed address, like [`INPUT`]).
+    static FACES: RefCell<[u32; FACES_MAX]> = const { RefCell::new([0; FACES_MAX]) };
 }
+
+/// The most dice [`roll_faces`] rolls in one call: the facade reads notations of up to this
+/// many dice itself (`js-package/src/core/quick.ts`); bigger pools keep their dice packed.
+pub const FACES_MAX: usize = 16;
 
 /// Bytes of [`INPUT`]: the facade sends at most this much of a notation (longer ones are over
 /// the 1,000-character limit however they are spelt).
@@ -190,6 +196,39 @@ pub fn total_slot(slot: u32, dice: &mut DiceBox) -> f64 {
 #[wasm_bindgen(js_name = rollInput)]
 pub fn roll_input(slot: u32, len: usize, dice: &mut DiceBox) -> usize {
     with_input(len, |text| parse_roll_keep(slot, text, dice)).unwrap_or_else(|e| fail(e, 0))
+}
+
+/// `count` faces of dice with `sides` sides from `dice` (seeded or crypto), in roll order, for
+/// the facade's own reading of the simplest notations (`4d6kh3+2`: one call and a few numbers
+/// instead of the packed result, js-package/src/core/quick.ts). A seeded box moves exactly as
+/// when the core rolls the same notation, because the core draws a pool's faces through the
+/// same `roll_dice`. Returns the faces' address, or 0 with the error kept for `takeDiceError`
+/// (nothing is drawn then).
+#[wasm_bindgen(js_name = rollFaces)]
+pub fn roll_faces(sides: u32, count: usize, dice: &mut DiceBox) -> usize {
+    FACES
+        .with(|f| {
+            let mut faces = f
+                .try_borrow_mut()
+                .map_err(|_| Error::invalid_argument("faces busy"))?;
+            let out = faces.get_mut(..count).ok_or_else(|| {
+                Error::invalid_argument(format!("at most {FACES_MAX} faces at a time"))
+            })?;
+            match &mut dice.source {
+                // Supplied faces can run out or fail their die part-way: draw from a copy.
+                DiceSource::Supplied(supplied) => {
+                    let mut drawn = supplied.clone();
+                    drawn.roll_dice(sides, out)?;
+                    *supplied = drawn;
+                }
+                // A seeded or crypto source checks the die before drawing anything, and can
+                // fail after that only when the platform has no random source (crypto: nothing
+                // anyone can replay is lost).
+                source => source.roll_dice(sides, out)?,
+            }
+            Ok(faces.as_ptr() as usize)
+        })
+        .unwrap_or_else(|e| fail(e, 0))
 }
 
 /// [`total_text`] for the notation in the input buffer: NaN with the error kept on failure.

@@ -32,11 +32,13 @@ import {
   type RollOffConfig,
   type RollResult,
   type SeedState,
+  type SourceKind,
   type TwiceRoll,
 } from "../wasm/turnkeeper.js";
 import { ensureReady } from "./loader.js";
 import { guard, TurnkeeperError, wrapError } from "./errors.js";
 import { memoryBytes, unpack, unpackTexts, unpackTextsAfterRoll, type NotationTexts } from "./packed.js";
+import { quickRoll, quickTotal } from "./quick.js";
 import { checkNumber, fromText, readField, toText, typeOf } from "./text.js";
 
 export type {
@@ -248,7 +250,30 @@ function remember(notation: string, slot: number, texts: NotationTexts | undefin
   nextSlot = slot + 1;
 }
 
+// Each box's source, asked once (the facade's own reading of simple notations needs it, and
+// takes only seeded and crypto boxes).
+const kinds = new WeakMap<DiceBox, SourceKind>();
+function kindOf(box: DiceBox): SourceKind {
+  let kind = kinds.get(box);
+  if (kind === undefined) {
+    kind = box.kind() as SourceKind;
+    kinds.set(box, kind);
+  }
+  return kind;
+}
+
 function rollWith(notation: string, box: DiceBox, data?: FormulaData): RollResult {
+  if (data === undefined && typeof notation === "string") {
+    const source = kindOf(box);
+    if (source !== "supplied") {
+      try {
+        const quick = quickRoll(notation, box, source);
+        if (quick !== undefined) return quick;
+      } catch (e) {
+        throw wrapError(e);
+      }
+    }
+  }
   if (data !== undefined) {
     return guard(() => {
       const text = sent(notation);
@@ -284,6 +309,14 @@ function rollWith(notation: string, box: DiceBox, data?: FormulaData): RollResul
 }
 
 function totalWith(notation: string, box: DiceBox, data?: FormulaData): number {
+  if (data === undefined && typeof notation === "string" && kindOf(box) !== "supplied") {
+    try {
+      const quick = quickTotal(notation, box);
+      if (quick !== undefined) return quick;
+    } catch (e) {
+      throw wrapError(e);
+    }
+  }
   if (data !== undefined) {
     return guard(() => {
       const text = sent(notation);

@@ -25,6 +25,7 @@ export interface NotationTexts {
 
 let view: Float64Array | undefined;
 let bytes: Uint8Array | undefined;
+let words: Uint32Array | undefined;
 
 // Re-made after the memory grew (which empties old views).
 function memory(): Float64Array {
@@ -34,6 +35,10 @@ function memory(): Float64Array {
 export function memoryBytes(): Uint8Array {
   if (bytes === undefined || bytes.length === 0) bytes = new Uint8Array(wasmMemory().buffer);
   return bytes;
+}
+export function memoryWords(): Uint32Array {
+  if (words === undefined || words.length === 0) words = new Uint32Array(wasmMemory().buffer);
+  return words;
 }
 
 export function unpackTexts(at: number, parsed?: string): NotationTexts {
@@ -146,7 +151,7 @@ function keep(from: Uint8Array, at: number, length: number): { bytes: Uint8Array
  * A roll's result: plain data (`JSON.stringify`, spreading and `structuredClone` see only
  * `total`, `dice`, `terms`, `notation`, `source`) with a `toString()` for a chat line.
  */
-class Rolled implements RollResult {
+export class Rolled implements RollResult {
   readonly #spans: readonly number[];
   constructor(
     public total: number,
