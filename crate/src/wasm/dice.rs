@@ -497,3 +497,71 @@ impl CountdownPool {
         self.inner.is_stopped()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn taken_error() -> Option<Error> {
+        LAST_ERROR.with(|e| e.borrow_mut().take())
+    }
+
+    fn faces_at(at: usize, count: usize) -> Vec<u32> {
+        FACES.with(|f| {
+            let faces = f.borrow();
+            assert_eq!(at, faces.as_ptr() as usize);
+            faces[..count].to_vec()
+        })
+    }
+
+    /// The facade's own reading of simple notations relies on this: the faces and the stream
+    /// afterwards are those of the core rolling the same pool.
+    #[test]
+    fn roll_faces_draws_what_the_core_draws() {
+        let mut quick = DiceBox::new(Some(77.0)).unwrap();
+        let mut core = SeededDice::new(77).unwrap();
+        let at = roll_faces(6, 4, &mut quick);
+        let rolled = Expression::parse("4d6kh3")
+            .unwrap()
+            .roll(&mut core)
+            .unwrap();
+        assert_eq!(faces_at(at, 4), rolled.faces());
+        assert_eq!(quick.source.seed_state(), Some(core.state()));
+    }
+
+    #[test]
+    fn roll_faces_refuses_without_drawing() {
+        let mut seeded = DiceBox::new(Some(5.0)).unwrap();
+        let before = seeded.source.seed_state();
+        assert_eq!(roll_faces(6, FACES_MAX + 1, &mut seeded), 0);
+        assert_eq!(
+            taken_error().map(|e| e.code),
+            Some(ErrorCode::InvalidArgument)
+        );
+        assert_eq!(roll_faces(0, 2, &mut seeded), 0);
+        assert_eq!(roll_faces(2_000_000, 2, &mut seeded), 0);
+        assert_eq!(
+            taken_error().map(|e| e.code),
+            Some(ErrorCode::NotationLimit)
+        );
+        assert_eq!(seeded.source.seed_state(), before);
+
+        // Supplied faces: a bad third face leaves all of them to be read again.
+        let mut supplied = DiceBox::supplied(vec![3, 4, 9, 1]);
+        assert_eq!(roll_faces(6, 3, &mut supplied), 0);
+        assert_eq!(taken_error().map(|e| e.code), Some(ErrorCode::InvalidFace));
+        let at = roll_faces(10, 4, &mut supplied);
+        assert_eq!(faces_at(at, 4), [3, 4, 9, 1]);
+    }
+
+    /// The facade's limits for its own reading are the glue's.
+    #[test]
+    fn the_facade_reads_at_most_as_many_faces_as_the_glue_rolls() {
+        let quick = include_str!("../../../js-package/src/core/quick.ts");
+        let packed = include_str!("../../../js-package/src/core/packed.ts");
+        assert!(quick.contains(&format!("const MAX_DICE = {FACES_MAX};")));
+        assert!(packed.contains(&format!("export const EAGER_DICE = {FACES_MAX};")));
+        assert!(quick.contains("const MAX_SIDES = 1_000_000;"));
+        assert_eq!(crate::dice::limits::MAX_SIDES, 1_000_000);
+    }
+}
