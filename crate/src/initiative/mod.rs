@@ -202,6 +202,55 @@ mod tests {
         assert_eq!(InitiativeRoll::computed_total(&dis, 2), Some(6));
     }
 
+    /// C-03: Greyhawk's counts go up (low acts first); every other system's go down.
+    #[test]
+    fn c_03_only_greyhawk_acts_low_to_high() {
+        use InitiativeSystem::*;
+        assert!(Greyhawk.ascending());
+        for system in [AbilityCheck, DexScore, Side, Standard] {
+            assert!(!system.ascending(), "{system:?}");
+        }
+    }
+
+    /// C-04: Greyhawk and OSE declare and roll every round; the others do not.
+    #[test]
+    fn c_04_greyhawk_and_ose_declare_every_round() {
+        use InitiativeSystem::*;
+        assert!(Greyhawk.declares_each_round() && Side.declares_each_round());
+        for system in [AbilityCheck, DexScore, Standard] {
+            assert!(!system.declares_each_round(), "{system:?}");
+        }
+    }
+
+    /// Events and snapshots carry many rolls: a zero modifier and a rolled source (the usual
+    /// case) are left out of the JSON and read back as such; anything else is written.
+    #[test]
+    fn an_initiative_roll_leaves_out_a_zero_modifier_and_a_rolled_source() {
+        let plain = InitiativeRoll {
+            participants: vec![ParticipantId::new("a").unwrap()],
+            dice: Vec::new(),
+            modifier: 0,
+            total: 7,
+            source: RollSource::Rolled,
+        };
+        let text = crate::wire::to_json(&plain);
+        assert_eq!(text, r#"{"participants":["a"],"total":7}"#);
+        let fixed = InitiativeRoll {
+            modifier: 3,
+            source: RollSource::FixedCount,
+            ..plain.clone()
+        };
+        let text = crate::wire::to_json(&fixed);
+        assert_eq!(
+            text,
+            r#"{"participants":["a"],"modifier":3,"total":7,"source":"fixedCount"}"#
+        );
+        for roll in [plain, fixed] {
+            let back: InitiativeRoll = crate::wire::read_all(&crate::wire::to_json(&roll)).unwrap();
+            assert_eq!(back, roll);
+        }
+    }
+
     #[test]
     fn advantage_and_disadvantage_cancel() {
         assert_eq!(
