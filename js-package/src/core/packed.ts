@@ -150,18 +150,61 @@ function keep(from: Uint8Array, at: number, length: number): { bytes: Uint8Array
 /**
  * A roll's result: plain data (`JSON.stringify`, spreading and `structuredClone` see only
  * `total`, `dice`, `terms`, `notation`, `source`) with a `toString()` for a chat line.
+ *
+ * A roll of many dice is made with its dice still packed: `dice` is then an own, enumerable
+ * accessor that decodes them on first read and turns itself into a plain data property, so
+ * `JSON.stringify`, spreading, `structuredClone`, `Object.keys` and deep equality see the same
+ * object as an eager result; assigning replaces it. A frozen or sealed result keeps the
+ * accessor (and decodes on every read). The fields are assigned in the constructor, in this
+ * order, rather than declared, so that `dice` is added as an accessor instead of being turned
+ * into one afterwards (which V8 handles far more slowly).
  */
 export class Rolled implements RollResult {
+  declare total: number;
+  declare dice: DieResult[];
+  declare terms: TermResult[];
+  declare notation: string;
+  declare source: SourceKind;
   readonly #spans: readonly number[];
-  constructor(
-    public total: number,
-    public dice: DieResult[],
-    public terms: TermResult[],
-    public notation: string,
-    public source: SourceKind,
-    spans: readonly number[],
-  ) {
+  #packed: PackedDice | undefined;
+
+  constructor(total: number, dice: DieResult[] | PackedDice, terms: TermResult[], notation: string, source: SourceKind, spans: readonly number[]) {
+    this.total = total;
+    if (Array.isArray(dice)) {
+      this.dice = dice;
+    } else {
+      this.#packed = dice;
+      Object.defineProperty(this, "dice", Rolled.#lazyDice);
+    }
+    this.terms = terms;
+    this.notation = notation;
+    this.source = source;
     this.#spans = spans;
+  }
+
+  // One accessor shared by every lazy result.
+  static readonly #lazyDice: PropertyDescriptor = {
+    get(this: Rolled): DieResult[] {
+      const packed = this.#packed;
+      if (packed === undefined) return [];
+      const dice = decodePacked(packed);
+      Rolled.#settle(this, dice);
+      return dice;
+    },
+    set(this: Rolled, value: DieResult[]) {
+      Rolled.#settle(this, value);
+    },
+    enumerable: true,
+    configurable: true,
+  };
+
+  static #settle(result: Rolled, value: DieResult[]): void {
+    try {
+      Object.defineProperty(result, "dice", { value, writable: true, enumerable: true, configurable: true });
+      result.#packed = undefined;
+    } catch {
+      // Frozen or sealed: the property cannot change any more.
+    }
   }
 
   /**
@@ -197,38 +240,6 @@ function rollLine(r: RollResult, spans: readonly number[]): string {
   }
   return `${line} = ${r.total}`;
 }
-
-const PACKED = Symbol("packed dice");
-type Lazy = RollResult & { [PACKED]?: PackedDice };
-
-function settle(result: Lazy, value: DieResult[]): DieResult[] {
-  Object.defineProperty(result, "dice", { value, writable: true, enumerable: true, configurable: true });
-  delete result[PACKED];
-  return value;
-}
-
-// One accessor shared by every lazy result: `dice` is an own, enumerable property that decodes
-// on first read and then becomes a plain data property, so `JSON.stringify`, spreading,
-// `structuredClone`, `Object.keys` and deep equality see the same object as an eager result;
-// assigning replaces it. A frozen or sealed result keeps the accessor (and decodes every read).
-const LAZY_DICE: PropertyDescriptor = {
-  get(this: Lazy): DieResult[] {
-    const packed = this[PACKED];
-    if (packed === undefined) return [];
-    const dice = decodePacked(packed);
-    try {
-      settle(this, dice);
-    } catch {
-      // Frozen or sealed: the property cannot change any more.
-    }
-    return dice;
-  },
-  set(this: Lazy, value: DieResult[]) {
-    settle(this, value);
-  },
-  enumerable: true,
-  configurable: true,
-};
 
 export function unpack(at: number, texts: NotationTexts): RollResult {
   const buf = memory();
@@ -281,10 +292,5 @@ export function unpack(at: number, texts: NotationTexts): RollResult {
     info[2 * n] = buf[j] as number;
     info[2 * n + 1] = buf[j + 1] as number;
   }
-  const result: Lazy = new Rolled(total, [], terms, texts.notation, source, texts.spans);
-  // Not enumerable: invisible to JSON, spreading, cloning and deep equality.
-  const packed: PackedDice = { bytes: kept.bytes, at: kept.at, count: diceCount, width, layout, terms: info };
-  Object.defineProperty(result, PACKED, { value: packed, writable: true, configurable: true });
-  Object.defineProperty(result, "dice", LAZY_DICE);
-  return result;
+  return new Rolled(total, { bytes: kept.bytes, at: kept.at, count: diceCount, width, layout, terms: info }, terms, texts.notation, source, texts.spans);
 }
