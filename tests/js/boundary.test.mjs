@@ -3,7 +3,7 @@
 // entered and leave it fully usable; a failed command leaves the seeded dice where they were.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Countdown, Creature, Dice, Encounter, Journey, TurnkeeperError, a5e, hyb, ose, roll, rollOff, rollTwice, runProcedure } from "turnkeeper";
+import { Countdown, Creature, Dice, Encounter, Expression, Journey, TurnkeeperError, a5e, hyb, ose, roll, rollOff, rollTwice, runProcedure } from "turnkeeper";
 
 /** @param {unknown} e @param {string} code */
 function isCode(e, code) {
@@ -182,4 +182,44 @@ test("a procedure or creature operation that fails after rolling leaves the call
   const fresh = new Dice({ seed: 8 });
   assert.throws(() => runProcedure("ose.dungeonPursuit.stop", { pursuit: {}, reason: "nope" }, seeded), TurnkeeperError);
   assert.deepEqual(seeded.state(), fresh.state());
+});
+
+test("an object used after free() refuses with INVALID_ARGUMENT, and freeing twice does nothing", () => {
+  /** @param {() => unknown} f */
+  const refused = (f) =>
+    assert.throws(f, (/** @type {unknown} */ e) => e instanceof TurnkeeperError && e.code === "INVALID_ARGUMENT" && /freed/.test(e.message));
+  const dice = new Dice({ seed: 1 });
+  dice.free();
+  dice.free();
+  dice[Symbol.dispose]();
+  refused(() => dice.roll("1d20"));
+  refused(() => dice.roll("1d20+1d4"));
+  refused(() => dice.total("4d6kh3"));
+  refused(() => dice.total("(1d4)d6"));
+  refused(() => dice.rollDie(6));
+  refused(() => dice.state());
+  refused(() => dice.kind);
+  const expression = Expression.parse("3d6+1d8+4");
+  expression.free();
+  expression.free();
+  refused(() => expression.roll(new Dice({ seed: 2 })));
+  refused(() => expression.total());
+  const live = Expression.parse("1d6");
+  refused(() => live.roll(dice));
+  const encounter = new Encounter({ ruleset: "gh5e", seed: 1 });
+  encounter.free();
+  encounter.free();
+  refused(() => encounter.add({ id: "a", name: "A", side: "party", dex: 10 }));
+  refused(() => encounter.toJSON());
+  const journey = new Journey({ ruleset: "hyb" });
+  journey.free();
+  journey.free();
+  refused(() => journey.toJSON());
+  const creature = new Creature({ kind: "pc", hpMax: 10, rules: { type: "a5e" } });
+  creature.free();
+  creature.free();
+  refused(() => creature.toJSON());
+  // The rest of the package is unharmed.
+  assert.equal(roll("1d1+1", { seed: 1 }).total, 2);
+  assert.equal(new Dice({ seed: 1 }).roll("1d20").dice.length, 1);
 });

@@ -26,7 +26,7 @@ import {
 } from "../wasm/turnkeeper.js";
 import { boxOf, type Dice } from "./dice.js";
 import type { Batch } from "./commands.js";
-import { guard, TurnkeeperError } from "./errors.js";
+import { guard, release, TurnkeeperError } from "./errors.js";
 import { checkBoolean, checkNumber, checkObject, checkString, checkText, fromText, snapshotText, toText, typeOf } from "./text.js";
 import { ensureReady } from "./loader.js";
 
@@ -383,7 +383,7 @@ export class Creature {
 
   /** Release the wasm memory now (otherwise the garbage collector does it). */
   free(): void {
-    this.handle.free();
+    release(this.handle);
   }
 
   [Symbol.dispose](): void {

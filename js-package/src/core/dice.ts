@@ -36,7 +36,7 @@ import {
   type TwiceRoll,
 } from "../wasm/turnkeeper.js";
 import { ensureReady } from "./loader.js";
-import { guard, TurnkeeperError, wrapError } from "./errors.js";
+import { guard, release, TurnkeeperError, wrapError } from "./errors.js";
 import { memoryBytes, unpack, unpackTexts, unpackTextsAfterRoll, type NotationTexts } from "./packed.js";
 import { quickRoll, quickTotal } from "./quick.js";
 import { checkNumber, fromText, readField, toText, typeOf } from "./text.js";
@@ -264,14 +264,12 @@ function kindOf(box: DiceBox): SourceKind {
 
 function rollWith(notation: string, box: DiceBox, data?: FormulaData): RollResult {
   if (data === undefined && typeof notation === "string") {
-    const source = kindOf(box);
-    if (source !== "supplied") {
-      try {
-        const quick = quickRoll(notation, box, source);
-        if (quick !== undefined) return quick;
-      } catch (e) {
-        throw wrapError(e);
-      }
+    try {
+      const source = kindOf(box);
+      const quick = source === "supplied" ? undefined : quickRoll(notation, box, source);
+      if (quick !== undefined) return quick;
+    } catch (e) {
+      throw wrapError(e);
     }
   }
   if (data !== undefined) {
@@ -309,9 +307,9 @@ function rollWith(notation: string, box: DiceBox, data?: FormulaData): RollResul
 }
 
 function totalWith(notation: string, box: DiceBox, data?: FormulaData): number {
-  if (data === undefined && typeof notation === "string" && kindOf(box) !== "supplied") {
+  if (data === undefined && typeof notation === "string") {
     try {
-      const quick = quickTotal(notation, box);
+      const quick = kindOf(box) === "supplied" ? undefined : quickTotal(notation, box);
       if (quick !== undefined) return quick;
     } catch (e) {
       throw wrapError(e);
@@ -420,7 +418,7 @@ export class Dice {
 
   /** `"seeded"`, `"crypto"` or `"supplied"`. */
   get kind(): string {
-    return this.box.kind();
+    return guard(() => this.box.kind());
   }
 
   /** Saved position of a seeded box (undefined for crypto and supplied boxes). */
@@ -445,7 +443,7 @@ export class Dice {
 
   /** Release the wasm memory now (otherwise the garbage collector does it). */
   free(): void {
-    this.box.free();
+    release(this.box);
   }
 
   [Symbol.dispose](): void {
@@ -483,18 +481,20 @@ export class Expression {
 
   /** Roll with every die in the result; uses the crypto source unless a box is given. */
   roll(dice?: Dice): RollResult {
-    const at = this.parsed.rollPacked(boxOf(dice));
+    const box = boxOf(dice);
+    const at = guard(() => this.parsed.rollPacked(box));
     return unpack(at === 0 ? guard(thrown) : at, this.#texts);
   }
 
   /** Roll, total only: no per-die objects are built. */
   total(dice?: Dice): number {
-    const value = this.parsed.total(boxOf(dice));
+    const box = boxOf(dice);
+    const value = guard(() => this.parsed.total(box));
     return value === value ? value : guard(thrown);
   }
 
   free(): void {
-    this.parsed.free();
+    release(this.parsed);
   }
 
   [Symbol.dispose](): void {

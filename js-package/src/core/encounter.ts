@@ -51,7 +51,7 @@ import { checkString, fromText, readField, snapshotText, toText } from "./text.j
 
 export type { Batch, CommandOptions, DescribeOptions } from "./commands.js";
 export type { NeededDie } from "../wasm/turnkeeper.js";
-import { guard } from "./errors.js";
+import { guard, release } from "./errors.js";
 
 export type {
   Activity,
@@ -478,7 +478,7 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
   }
 
   free(): void {
-    this.handle.free();
+    release(this.handle);
   }
   [Symbol.dispose](): void {
     this.free();

@@ -56,10 +56,28 @@ function isCorePayload(e: unknown): e is CorePayload {
   return typeof e === "object" && e !== null && (e as { turnkeeper?: unknown }).turnkeeper === true;
 }
 
-/** Convert whatever the wasm side threw into a `TurnkeeperError` (other errors pass through). */
+/** What wasm-bindgen throws when a handle is used after its `free()`. */
+function isFreedHandle(e: unknown): boolean {
+  return e instanceof Error && e.message === "null pointer passed to rust";
+}
+
+/**
+ * Convert whatever the wasm side threw into a `TurnkeeperError` (other errors pass through):
+ * the core's typed errors, and a handle used after `free()` (`INVALID_ARGUMENT`).
+ */
 export function wrapError(e: unknown): unknown {
   if (isCorePayload(e)) return new TurnkeeperError(e.code, e.message, e.position);
+  if (isFreedHandle(e)) return new TurnkeeperError("INVALID_ARGUMENT", "this object was freed (free() or a `using` block ended) and cannot be used any more");
   return e;
+}
+
+/** Free a wasm handle; freeing one that is already freed does nothing. */
+export function release(handle: { free(): void }): void {
+  try {
+    handle.free();
+  } catch (e) {
+    if (!isFreedHandle(e)) throw e;
+  }
 }
 
 /** Run a call into the core, translating its thrown payloads. */

@@ -41,7 +41,7 @@ import {
 import { ensureReady } from "./loader.js";
 import { EventSourced } from "./commands.js";
 import { checkNumber, checkString, fromText, snapshotText, toText } from "./text.js";
-import { guard, TurnkeeperError } from "./errors.js";
+import { guard, release, TurnkeeperError } from "./errors.js";
 import type { CommandOptions } from "./commands.js";
 import type { Encounter } from "./encounter.js";
 
@@ -494,7 +494,7 @@ class JourneyClass<R extends JourneyRuleset = JourneyRuleset> extends EventSourc
   }
 
   free(): void {
-    this.handle.free();
+    release(this.handle);
   }
   [Symbol.dispose](): void {
     this.free();
