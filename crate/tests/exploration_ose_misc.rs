@@ -150,10 +150,13 @@ fn ex_ose_05_movement_rates_from_a_120_base() {
     assert_eq!(m.per_turn(), Feet(120));
     assert_eq!(m.running_per_round(), Feet(120));
     assert_eq!(m.miles_per_day(), Miles(24));
-    assert!(!running_effect(30).exhausted);
-    let tired = running_effect(31);
+    // OSE-PURSUIT-02: exhausted after 30 rounds of running, that is once the 30th is run.
+    assert!(!running_effect(29).exhausted);
+    assert_eq!(running_effect(29).penalty, 0);
+    let tired = running_effect(30);
     assert!(tired.exhausted);
     assert_eq!(tired.penalty, -2);
+    assert!(running_effect(31).exhausted);
 }
 
 #[test]

@@ -159,9 +159,11 @@ pub struct RunningEffect {
     pub penalty: i32,
 }
 
-/// EX-OSE-05: more than 30 rounds of running exhausts until 3 turns of rest.
+/// OSE-PURSUIT-02, EX-OSE-05: after 30 rounds of running a character is exhausted (−2 to
+/// attack, damage and AC until 3 turns of rest): exhausted once the 30th round is run, as
+/// the pursuit and running trackers count it (`procedures::ose::running`).
 pub fn running_effect(rounds_run: u32) -> RunningEffect {
-    let exhausted = rounds_run > MAX_RUNNING_ROUNDS;
+    let exhausted = rounds_run >= MAX_RUNNING_ROUNDS;
     RunningEffect {
         exhausted,
         penalty: if exhausted {
