@@ -869,8 +869,15 @@ fn a5e_track_07_fatigue_table_every_level() {
 
 #[test]
 fn a5e_track_07_fatigue_5_hit_dice_halved_g_23() {
+    // Half of 10 can be spent, and 3 already were: 2 more (as a Creature counts them).
     let r = hit_dice_after_fatigue(5, 7, 10, HitDiceHalving::AvailableForSpending).unwrap();
-    assert_eq!((r.available, r.maximum), (3, 10));
+    assert_eq!((r.available, r.maximum), (2, 10));
+    let r = hit_dice_after_fatigue(5, 10, 10, HitDiceHalving::AvailableForSpending).unwrap();
+    assert_eq!((r.available, r.maximum), (5, 10));
+    let r = hit_dice_after_fatigue(5, 4, 10, HitDiceHalving::AvailableForSpending).unwrap();
+    assert_eq!((r.available, r.maximum), (0, 10));
+    let r = hit_dice_after_fatigue(7, 9, 9, HitDiceHalving::AvailableForSpending).unwrap();
+    assert_eq!(r.available, 4);
     let r = hit_dice_after_fatigue(5, 7, 10, HitDiceHalving::Maximum).unwrap();
     assert_eq!((r.available, r.maximum), (5, 5));
     let r = hit_dice_after_fatigue(4, 7, 10, HitDiceHalving::AvailableForSpending).unwrap();

@@ -70,7 +70,25 @@ fn a5e_track_07_level_5_halves_hit_dice() {
     let mut c = pc(6).with_current_hp(10);
     c.fatigue = Track::new(5);
     assert_eq!(c.available_hit_dice(&a5e()).unwrap(), 3);
+    // The creature and the stateless rule agree, before and after spending.
+    let agrees = |c: &Creature| {
+        let pool = c.hit_dice.unwrap();
+        let limit = turnkeeper::conditions::hit_dice_after_fatigue(
+            5,
+            pool.total - pool.spent,
+            pool.total,
+            turnkeeper::conditions::HitDiceHalving::AvailableForSpending,
+        )
+        .unwrap();
+        assert_eq!(c.available_hit_dice(&a5e()).unwrap(), limit.available);
+    };
+    agrees(&c);
+    c.spend_hit_die(&a5e(), &mut dice(&[3])).unwrap();
+    assert_eq!(c.available_hit_dice(&a5e()).unwrap(), 2);
+    agrees(&c);
     // The other reading halves what each die restores.
+    let mut c = pc(6).with_current_hp(10);
+    c.fatigue = Track::new(5);
     let rolls = CreatureRules::A5e(A5eRules {
         fatigue_hit_dice: FatigueHitDice::HalveRolls,
         ..A5eRules::default()

@@ -180,7 +180,11 @@ pub(crate) fn check_level(track: TrackKind, level: u8) -> Result<()> {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum HitDiceHalving {
-    /// RULES.md's reading: the Hit Dice available for spending are halved.
+    /// RULES.md's reading: the Hit Dice available for spending are halved. Half the pool
+    /// (rounded down) can be spent while the level lasts, and the dice already spent count
+    /// against that half: with 10 Hit Dice and 3 spent, 2 more. Halving what is left instead
+    /// (⌊7 ÷ 2⌋ = 3) would halve again after every die, so a creature spending one at a time
+    /// could spend all but one; this is also what a [`crate::creature::Creature`] allows.
     #[default]
     AvailableForSpending,
     /// The other reading: the maximum is halved, and available dice are capped at it.
@@ -215,7 +219,7 @@ pub fn hit_dice_after_fatigue(
     }
     Ok(match reading {
         HitDiceHalving::AvailableForSpending => HitDiceLimit {
-            available: available / 2,
+            available: (maximum / 2).saturating_sub(maximum - available),
             maximum,
         },
         HitDiceHalving::Maximum => HitDiceLimit {

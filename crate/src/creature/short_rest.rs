@@ -1,6 +1,7 @@
 //! A5E short rest (A5E-REST-01): Hit Dice spent one at a time, each decided after seeing the
 //! last; the critical-hit block recharges (A5E-DMG-04).
 
+use crate::conditions::{HitDiceHalving, hit_dice_after_fatigue};
 use crate::creature::log::{Log, NoDice};
 use crate::creature::outcome::{Outcome, Report};
 use crate::creature::rules::{CreatureRules, FatigueHitDice};
@@ -17,19 +18,23 @@ pub const SHORT_REST_MINUTES: u32 = 60;
 
 impl Creature {
     /// Hit Dice that can be spent now. At fatigue 5 or more, with
-    /// [`FatigueHitDice::HalveAvailable`], only half the pool (rounded down) is usable
-    /// (A5E-TRACK-07, G-23).
+    /// [`FatigueHitDice::HalveAvailable`], only half the pool (rounded down) is usable, dice
+    /// already spent counting against it: the stateless rule's reading
+    /// ([`hit_dice_after_fatigue`], A5E-TRACK-07, G-23), applied to this creature.
     pub fn available_hit_dice(&self, rules: &CreatureRules) -> Result<u32> {
         let rules = a5e_rules(rules, "Hit Dice")?;
         let pool = self.hit_dice_pool()?;
-        let usable = if self.fatigue.suffers(FATIGUE_HALVES_HIT_DICE)
-            && rules.fatigue_hit_dice == FatigueHitDice::HalveAvailable
-        {
-            pool.total / 2
-        } else {
-            pool.total
-        };
-        Ok(usable.saturating_sub(pool.spent))
+        let left = pool.total.saturating_sub(pool.spent);
+        if rules.fatigue_hit_dice != FatigueHitDice::HalveAvailable {
+            return Ok(left);
+        }
+        let limit = hit_dice_after_fatigue(
+            self.fatigue.level(),
+            left,
+            pool.total,
+            HitDiceHalving::AvailableForSpending,
+        )?;
+        Ok(limit.available)
     }
 
     /// A5E-REST-01: spend one Hit Die at the end of a short rest: roll it, add the Constitution
