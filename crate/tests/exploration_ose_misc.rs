@@ -1,12 +1,10 @@
-//! OSE measurement, encumbrance, hazards and party administration; A5E travel rules
-//! (OSE-MEAS, OSE-ENCUMB, OSE-HAZ, OSE-PARTY, EX-OSE-05, -07, -08, -14, A5E-TIME).
+//! OSE measurement, encumbrance, hazards and party administration (OSE-MEAS, OSE-ENCUMB,
+//! OSE-HAZ, OSE-PARTY, EX-OSE-05, -07, -08, -14). A5E's travel rules are tested with their
+//! procedures (procedures_a5e_environment.rs).
 
 use turnkeeper::ErrorCode;
 use turnkeeper::clock::Ident;
 use turnkeeper::dice::SuppliedDice;
-use turnkeeper::exploration::a5e::{
-    A5eConveyance, A5ePace, effective_pace, leader_and_rear, may_travel_stealthily, vessel_hours,
-};
 use turnkeeper::exploration::chance::Chance;
 use turnkeeper::exploration::ose::encumbrance::{
     ArmorWorn, BASIC_ENCUMBRANCE_TABLE, DETAILED_ENCUMBRANCE_TABLE, Encumbrance, GEAR_ALLOWANCE,
@@ -255,43 +253,4 @@ fn ose_party_03_advice_on_size_and_level_spread() {
         party_advice(&[2, 2]),
         vec![PartyAdvice::UnusualSize { size: 2 }]
     );
-}
-
-#[test]
-fn a5e_time_02_water_vehicles_ignore_pace_and_sail_up_to_24_hours() {
-    assert_eq!(
-        effective_pace(A5eConveyance::WaterVehicle, A5ePace::Slow),
-        A5ePace::Normal
-    );
-    assert_eq!(
-        effective_pace(A5eConveyance::WaterVehicle, A5ePace::Fast),
-        A5ePace::Normal
-    );
-    assert_eq!(
-        effective_pace(A5eConveyance::LandVehicle, A5ePace::Fast),
-        A5ePace::Fast
-    );
-    assert_eq!(vessel_hours(24).unwrap(), 24);
-    assert!(vessel_hours(25).is_err() && vessel_hours(0).is_err());
-}
-
-#[test]
-fn a5e_time_03_05_marching_order_and_stealthy_travel() {
-    let order = [id("lead"), id("mid"), id("rear")];
-    let (front, back) = leader_and_rear(&order).unwrap();
-    assert_eq!((front.as_str(), back.as_str()), ("lead", "rear"));
-    assert!(leader_and_rear(&[]).is_none());
-    assert!(may_travel_stealthily(A5ePace::Slow));
-    assert!(!may_travel_stealthily(A5ePace::Normal));
-}
-
-#[test]
-fn a5e_time_04_passive_perception_notices_hidden_threats() {
-    use turnkeeper::exploration::a5e::{EncounterChoice, notices_hidden_threat};
-    assert!(notices_hidden_threat(14, 14));
-    assert!(notices_hidden_threat(15, 12));
-    assert!(!notices_hidden_threat(11, 12));
-    let choices: Vec<EncounterChoice> =
-        serde_json::from_str(r#"["attack","talk","flee","wait"]"#).unwrap();
-    assert_eq!(choices.len(), 4);
 }

@@ -327,10 +327,13 @@ fn a5e_scen_03_ex_a5e_16_astral_fly_speed_and_psychic_vulnerability() {
 fn a5e_time_02_vehicles_and_pace() {
     let land = travel::vehicle_pace_effects(VehicleKind::Land, TravelPace::Fast);
     assert!(land.benefits_apply && land.penalties_apply);
-    let slow_ship = travel::vehicle_pace_effects(VehicleKind::Water, TravelPace::Slow);
-    assert!(!slow_ship.benefits_apply);
-    let fast_ship = travel::vehicle_pace_effects(VehicleKind::Water, TravelPace::Fast);
-    assert!(!fast_ship.penalties_apply);
+    // A ship moves at its own speed: no slow-pace benefit, no fast-pace penalty, at any pace.
+    for pace in [TravelPace::Slow, TravelPace::Normal, TravelPace::Fast] {
+        let ship = travel::vehicle_pace_effects(VehicleKind::Water, pace);
+        assert!(!ship.benefits_apply && !ship.penalties_apply, "{pace:?}");
+        let cart = travel::vehicle_pace_effects(VehicleKind::Land, pace);
+        assert!(cart.benefits_apply && cart.penalties_apply, "{pace:?}");
+    }
     assert_eq!(travel::vessel_hours_per_day(24).unwrap(), 24);
     assert!(travel::vessel_hours_per_day(25).is_err());
 }

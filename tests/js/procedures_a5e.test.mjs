@@ -430,7 +430,9 @@ test("A5E-TIME-02/05, EX-A5E-16 / A5E-SCEN-03: stealthy travel, vehicle paces, a
   const sneaking = a5e.stealthyTravel({ pace: "slow", groupStealthTotal: 14, threats });
   assert.deepEqual([sneaking.ability, sneaking.unnoticedBy, sneaking.noticedBy], ["dex", ["wolf"], ["owl"]]);
   assert.throws(() => a5e.stealthyTravel({ pace: "normal", groupStealthTotal: 14, threats }), fails("NOT_ALLOWED"));
-  assert.deepEqual(a5e.vehiclePace({ kind: "water", pace: "slow" }), { benefitsApply: false, penaltiesApply: true });
+  // A ship moves at its own speed: no slow-pace benefit, no fast-pace penalty.
+  assert.deepEqual(a5e.vehiclePace({ kind: "water", pace: "slow" }), { benefitsApply: false, penaltiesApply: false });
+  assert.deepEqual(a5e.vehiclePace({ kind: "water", pace: "fast" }), { benefitsApply: false, penaltiesApply: false });
   assert.deepEqual(a5e.vehiclePace({ kind: "land", pace: "fast" }), { benefitsApply: true, penaltiesApply: true });
   assert.equal(a5e.astralFlySpeed({ intelligenceModifier: 2 }), 40);
   assert.equal(a5e.astralFlySpeed({ intelligenceModifier: -1 }), 25);

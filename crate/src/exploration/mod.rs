@@ -7,11 +7,9 @@
 //!   distances, corruption, load, coins and loot (RULES.md §3.9–3.12, 3.14, 3.16).
 //! - [`ose`]: Old-School Essentials' party administration, encumbrance, hazards, dungeon,
 //!   wilderness and waterborne procedures (RULES.md §4.1–4.3, 4.7–4.11).
-//! - [`a5e`]: A5E's travel rules that are stated in the sources (RULES.md §2.16).
 //! - [`units`]: feet, yards, miles and coin weights as distinct types (OSE-MEAS, OSE-WILD-01).
 //! - [`chance`]: X-in-6, percentile and d20 rolls through the caller's dice source.
 
-pub mod a5e;
 pub mod chance;
 pub mod hyb;
 pub mod journey;

@@ -34,21 +34,13 @@ pub struct PaceEffects {
 }
 
 /// A5E-TIME-02: land vehicles choose their pace with its usual effects; water vehicles move at
-/// the vessel's speed, gaining nothing from a slow pace and suffering nothing from a fast one.
-pub const fn vehicle_pace_effects(kind: VehicleKind, pace: TravelPace) -> PaceEffects {
-    match (kind, pace) {
-        (VehicleKind::Land, _) => PaceEffects {
-            benefits_apply: true,
-            penalties_apply: true,
-        },
-        (VehicleKind::Water, TravelPace::Slow) => PaceEffects {
-            benefits_apply: false,
-            penalties_apply: true,
-        },
-        (VehicleKind::Water, TravelPace::Normal | TravelPace::Fast) => PaceEffects {
-            benefits_apply: true,
-            penalties_apply: false,
-        },
+/// the vessel's speed, gaining nothing from a slow pace and suffering nothing from a fast one,
+/// so for them the pace changes nothing (whatever pace is named).
+pub const fn vehicle_pace_effects(kind: VehicleKind, _pace: TravelPace) -> PaceEffects {
+    let land = matches!(kind, VehicleKind::Land);
+    PaceEffects {
+        benefits_apply: land,
+        penalties_apply: land,
     }
 }
 
