@@ -519,3 +519,43 @@ fn a5e_dmg_05_flavors_name_damage_types_and_other_shapes_are_refused() {
         "not one of the thirteen types"
     );
 }
+
+/// Resistance to all damage (petrified, A5E-COND-19, or by nature) halves typed and untyped
+/// damage once, even beside a resistance of the damage's own type (A5E-DMG-07: sources of
+/// resistance do not stack); it is written to the snapshot only when set, so the digests of
+/// creatures without it are those earlier versions wrote.
+#[test]
+fn a5e_cond_19_resistance_to_all_damage() {
+    let mut c = pc(40);
+    c.defenses.resists_all = true;
+    assert_eq!(hit(&mut c, DamageInstance::new(9, None)).breakdown.total, 4);
+    c.defenses.resistances.push(DamageType::Fire);
+    assert_eq!(
+        hit(&mut c, DamageInstance::new(9, Some(DamageType::Fire)))
+            .breakdown
+            .total,
+        4
+    );
+    assert!(!c.defenses.is_empty());
+    let text = turnkeeper::wire::to_json(&c.defenses);
+    assert!(text.contains(r#""resistsAll":true"#), "{text}");
+    let plain = Defenses::default();
+    assert_eq!(turnkeeper::wire::to_json(&plain), "{}");
+    let digest = |d: &Defenses| {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        d.hash(&mut h);
+        h.finish()
+    };
+    // Unset, it hashes exactly as the four older fields did.
+    let mut old = std::collections::hash_map::DefaultHasher::new();
+    {
+        use std::hash::Hash;
+        plain.resistances.hash(&mut old);
+        plain.vulnerabilities.hash(&mut old);
+        plain.immunities.hash(&mut old);
+        plain.immune_to_mundane_weapons.hash(&mut old);
+    }
+    assert_eq!(digest(&plain), std::hash::Hasher::finish(&old));
+    assert_ne!(digest(&plain), digest(&c.defenses));
+}

@@ -618,3 +618,60 @@ fn a5e_dmg_07_encounter_participants_use_the_configured_creature_rules() {
     let err = turnkeeper::encounter::Encounter::new(bad).unwrap_err();
     assert_eq!(err.code, ErrorCode::InvalidArgument);
 }
+
+/// A5E-COND-19: while petrified, a participant resists all damage (typed or not) and is immune
+/// to poison; the resistance comes from the condition, so its creature's own defenses (and
+/// snapshot) are unchanged, and after the condition ends damage is taken in full.
+#[test]
+fn a5e_cond_19_petrified_resists_all_damage_and_ignores_poison_in_the_encounter() {
+    let mut t = a5e_abc();
+    set(&mut t, "a", pc(40));
+    t.run(
+        EncounterCommand::AddEffects {
+            effects: vec![EffectSpec::condition(
+                pid("a"),
+                ids::PETRIFIED,
+                Duration::Rounds {
+                    count: 1,
+                    anchor: None,
+                },
+            )],
+            ongoing: None,
+        },
+        &[],
+    );
+    damage(
+        &mut t,
+        "a",
+        DamageInstance::new(10, Some(DamageType::Fire)),
+        &[],
+    );
+    assert_eq!(creature(&t, "a").hp.current, 35);
+    damage(&mut t, "a", DamageInstance::new(7, None), &[]);
+    assert_eq!(creature(&t, "a").hp.current, 32, "7 halved, rounded down");
+    let ev = damage(
+        &mut t,
+        "a",
+        DamageInstance::new(12, Some(DamageType::Poison)),
+        &[],
+    );
+    let EncounterEvent::Damaged { report, .. } = &ev[0] else {
+        panic!("{ev:?}");
+    };
+    assert_eq!(report.breakdown.total, 0);
+    assert_eq!(creature(&t, "a").hp.current, 32);
+    assert!(
+        creature(&t, "a").defenses.is_empty(),
+        "the creature's own defenses"
+    );
+    // Once the condition ends, damage is taken in full again.
+    let effect = t.enc.effects_of(&pid("a")).unwrap()[0].effect.id;
+    t.run(EncounterCommand::RemoveEffect { effect }, &[]);
+    damage(
+        &mut t,
+        "a",
+        DamageInstance::new(10, Some(DamageType::Fire)),
+        &[],
+    );
+    assert_eq!(creature(&t, "a").hp.current, 22);
+}

@@ -257,7 +257,7 @@ pub fn compute_damage(
     };
     let immune = matches(&defenses.immunities) > 0
         || (damage.mundane_weapon && defenses.immune_to_mundane_weapons);
-    let resistance_sources = matches(&defenses.resistances);
+    let resistance_sources = matches(&defenses.resistances) + u32::from(defenses.resists_all);
     let vulnerability_sources = matches(&defenses.vulnerabilities);
     let resisted = !immune && resistance_sources > 0;
     let vulnerable = !immune && vulnerability_sources > 0;

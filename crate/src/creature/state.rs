@@ -72,7 +72,7 @@ pub struct HitDice {
 
 /// Damage defenses. Each list entry is one source; repeats are allowed and count as one
 /// (A5E-DMG-07).
-#[derive(Debug, Clone, PartialEq, Hash, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Defenses {
@@ -85,6 +85,10 @@ pub struct Defenses {
     /// A5E-DMG-08: immune to damage from mundane (nonmagical) weapons.
     #[serde(skip_serializing_if = "is_false")]
     pub immune_to_mundane_weapons: bool,
+    /// Resistant to every damage, typed or not (a petrified participant, A5E-COND-19, has it
+    /// for as long as the condition lasts; a creature may have it by nature).
+    #[serde(skip_serializing_if = "is_false")]
+    pub resists_all: bool,
 }
 
 impl Defenses {
@@ -93,6 +97,21 @@ impl Defenses {
             && self.vulnerabilities.is_empty()
             && self.immunities.is_empty()
             && !self.immune_to_mundane_weapons
+            && !self.resists_all
+    }
+}
+
+/// Hashed as `derive(Hash)` did before `resists_all` existed, which is hashed only when set:
+/// digests and snapshot checksums written by earlier versions still match.
+impl core::hash::Hash for Defenses {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.resistances.hash(h);
+        self.vulnerabilities.hash(h);
+        self.immunities.hash(h);
+        self.immune_to_mundane_weapons.hash(h);
+        if self.resists_all {
+            self.resists_all.hash(h);
+        }
     }
 }
 

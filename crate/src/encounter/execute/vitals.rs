@@ -6,8 +6,10 @@
 //! These commands are accepted in every phase: creatures are healed, rest and recover after
 //! the fight too, and effects run on against the clock.
 
+use crate::conditions::Flag;
 use crate::creature::{
-    Creature, DamageChoices, DamageInstance, Report, RollMode, StabilizeMethod, TempHpChoice,
+    Creature, DamageChoices, DamageInstance, DamageType, Report, RollMode, StabilizeMethod,
+    TempHpChoice,
 };
 use crate::effects::{EffectId, EffectSpec, RestKind};
 use crate::encounter::event::{EncounterEvent, Resisted};
@@ -59,7 +61,19 @@ impl Ctx<'_> {
         let before = creature.clone();
         let rules = self.enc.creature_rules();
         let at = self.enc.moment();
-        let report = creature.take_damage(&rules, &damage, &choices, at, self.dice)?;
+        // A5E-COND-19: a petrified participant resists all damage and is immune to poison for
+        // as long as the condition lasts: its conditions join its own defenses for this hit.
+        let flags = self.enc.status(&participant)?.flags;
+        let has = |flag: Flag| flags.iter().any(|f| f.flag == flag);
+        if has(Flag::ResistsAllDamage) {
+            creature.defenses.resists_all = true;
+        }
+        if has(Flag::ImmuneToPoisonAndDisease) {
+            creature.defenses.immunities.push(DamageType::Poison);
+        }
+        let taken = creature.take_damage(&rules, &damage, &choices, at, self.dice);
+        creature.defenses = before.defenses.clone();
+        let report = taken?;
         let dealt = report.hp_lost > 0 || report.temp_hp_absorbed > 0;
         self.emit(EncounterEvent::Damaged {
             participant: participant.clone(),
