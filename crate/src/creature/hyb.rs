@@ -56,7 +56,12 @@ impl Creature {
         if breakdown.immune {
             log.push(Outcome::DamageNegated);
         }
-        let (absorbed, remaining) = self.absorb_with_temp_hp(breakdown.total, log);
+        // HYB-RETURN-02: damage that can't be avoided passes temporary HP by.
+        let (absorbed, remaining) = if damage.unhealable {
+            (0, breakdown.total)
+        } else {
+            self.absorb_with_temp_hp(breakdown.total, log)
+        };
         if remaining == 0 {
             return Ok((breakdown, absorbed, 0));
         }
@@ -66,6 +71,17 @@ impl Creature {
             return Ok((breakdown, absorbed, 0));
         }
         let lost = self.lose_hp(remaining, log);
+        if damage.unhealable {
+            // HYB-RETURN-02: only rest brings these back (`HybState::unhealable`).
+            self.hyb.unhealable = self
+                .hyb
+                .unhealable
+                .saturating_add(lost)
+                .min(self.hp.max - self.hp.current);
+            log.push(Outcome::UnhealableHp {
+                hp: self.hyb.unhealable,
+            });
+        }
         if self.hp.current == 0 {
             // HYB-DEATH-01: PC or NPC alike.
             let deadline = at.now.plus_seconds(rules.death_clock_seconds)?;
