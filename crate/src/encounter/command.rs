@@ -405,6 +405,13 @@ pub enum EncounterCommand {
         #[serde(default)]
         creature: Option<Creature>,
     },
+    /// A5E-COND-28: replace the conditions a participant is immune to (none clears them);
+    /// the conditions these imply are covered too.
+    SetConditionImmunities {
+        participant: ParticipantId,
+        #[serde(default)]
+        immunities: Vec<crate::conditions::ConditionId>,
+    },
     /// Damage through the ruleset's pipeline (A5E-DMG, HYB-DMG, OSE-DMG). `choices` are the
     /// attacker's and the Narrator's (A5E-DEATH-05/06, A5E-DEATH-12, A5E-DMG-04).
     Damage {

@@ -443,6 +443,12 @@ pub enum EncounterEvent {
         participant: ParticipantId,
         creature: Option<Creature>,
     },
+    /// A5E-COND-28: the participant's condition immunities are now `immunities`.
+    ConditionImmunitiesSet {
+        participant: ParticipantId,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        immunities: Vec<crate::conditions::ConditionId>,
+    },
     /// Damage was applied: the report (every die and step) and the creature afterwards.
     /// `ongoing`: the effect whose ongoing damage this was (A5E-DMG-06).
     Damaged {

@@ -299,6 +299,14 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ),
     ("encounter.incapacitated", "{who} goes down."),
     (
+        "encounter.immunitiesSet",
+        "{who} is now immune to {conditions}.",
+    ),
+    (
+        "encounter.immunitiesCleared",
+        "{who} is no longer immune to any condition.",
+    ),
+    (
         "encounter.conditionResisted",
         "{who} is immune to {condition}.",
     ),

@@ -354,6 +354,13 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
   setCreature(participant: string, creature?: Creature): EncounterEvent[] {
     return this.execute({ type: "setCreature", participant, creature: creature ?? null } as EncounterCommand);
   }
+  /**
+   * A5E-COND-28: replace a participant's condition immunities (`[]` clears them); the
+   * conditions they imply are covered too. Conditions it already has stop counting in rollAdvice.
+   */
+  setConditionImmunities(participant: string, immunities: readonly string[], options?: CommandOptions): EncounterEvent[] {
+    return this.execute({ type: "setConditionImmunities", participant, immunities: [...immunities] }, options);
+  }
   /** Damage through the ruleset's pipeline; `choices` are the attacker's and the Narrator's. */
   damage(participant: string, damage: DamageInstance, choices: DamageChoices = {} as DamageChoices, options?: CommandOptions): EncounterEvent[] {
     return this.execute({ type: "damage", participant, damage, choices }, options);

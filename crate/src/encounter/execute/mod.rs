@@ -18,7 +18,7 @@ use crate::encounter::vitals::CreatureChange;
 use crate::error::{Error, ErrorCode, Result};
 use crate::ids::ParticipantId;
 
-pub(crate) use roster::validate_new;
+pub(crate) use roster::{check_immunities, validate_new};
 
 /// A command in progress: the working copy, the events so far, and the dice.
 pub(crate) struct Ctx<'a> {
@@ -344,6 +344,10 @@ impl Ctx<'_> {
                 participant,
                 creature,
             } => self.set_creature(participant, creature),
+            EncounterCommand::SetConditionImmunities {
+                participant,
+                immunities,
+            } => self.set_condition_immunities(participant, immunities),
             EncounterCommand::Damage {
                 participant,
                 damage,
