@@ -495,6 +495,61 @@ fn gh_init_06_one_reaction_per_round_without_a_die() {
 }
 
 #[test]
+fn gh_init_06_a_reaction_or_a_forced_activity_rolls_no_die_and_keeps_the_count() {
+    let mut t = Table::preset(Preset::Gh5e);
+    t.add(newp("a", "x", 10))
+        .add(newp("b", "y", 12))
+        .add(newp("c", "y", 14));
+    t.run(start(), &[]);
+    t.declare("a", gh(&[Melee]));
+    t.declare("b", gh(&[Move, Melee]));
+    t.declare("c", gh(&[Ranged]));
+    // a 3; b 2 + 5 = 7; c 4.
+    t.run(EncounterCommand::RollInitiative, &[3, 2, 5, 4]);
+    let order = t.order();
+    assert_eq!(order, strs(&["a", "c", "b"]));
+    let counts = |t: &Table| ["a", "b", "c"].map(|p| t.count(p));
+    let before = counts(&t);
+    // On a's turn b reacts (an opportunity attack): the event rolls nothing and the count and
+    // order stay as they were.
+    assert_eq!(t.current().as_deref(), Some("a"));
+    let events = t.run(
+        EncounterCommand::UseAction {
+            participant: pid("b"),
+            kind: ActionKind::Reaction,
+            slot: None,
+        },
+        &[],
+    );
+    assert!(rolled(&events).is_empty(), "{events:?}");
+    assert!(events.iter().all(|e| !matches!(
+        e,
+        EncounterEvent::PlanForced { .. } | EncounterEvent::CountSet { .. }
+    )));
+    assert_eq!(counts(&t), before);
+    assert_eq!(t.order(), order);
+    // Whatever b is made to do outside its turn (pushed back on a's turn, say) is not one of
+    // its activities: `act` is for its own turn, so nothing records or rolls for it.
+    t.fail(
+        EncounterCommand::Act {
+            participant: pid("b"),
+            activity: Move,
+        },
+        &[],
+        ErrorCode::OutOfOrder,
+    );
+    t.end_turn();
+    t.end_turn();
+    // On its own turn b still has both declared activities, at the count it rolled.
+    assert_eq!(t.current().as_deref(), Some("b"));
+    assert_eq!(t.count("b"), Some(7));
+    assert_eq!(
+        t.enc.allowed_activities(&pid("b")).unwrap(),
+        vec![Move, Melee]
+    );
+}
+
+#[test]
 fn gh_init_08_declare_only_before_the_roll() {
     let mut t = example_of_play();
     t.declare("rath", gh(&[Melee]));
