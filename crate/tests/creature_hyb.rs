@@ -594,3 +594,24 @@ fn hyb_return_02_unhealable_damage_is_plain_and_hybrid_only() {
     bad.hyb.unhealable = 6;
     assert_eq!(bad.validate().unwrap_err().code, ErrorCode::InvalidArgument);
 }
+
+#[test]
+fn hyb_heal_03_mundane_care_removes_penalties_but_restores_no_hp() {
+    // Stabilised on a 16: back at 1 HP with disadvantage on all checks until rest.
+    let mut c = down();
+    c.heal(&hyb(), 0, &mut dice(&[16])).unwrap();
+    assert!(c.hyb.disadvantage_until_rest);
+    c.hyb.exhausted = true;
+    let r = c.hyb_mundane_care(&hyb()).unwrap();
+    assert_eq!(r.outcomes, vec![Outcome::DisadvantageEnded]);
+    assert!(!c.hyb.disadvantage_until_rest);
+    assert_eq!(c.hp.current, 1, "no HP");
+    assert!(
+        c.hyb.exhausted,
+        "exhaustion waits for a safe night with food"
+    );
+    // Nothing left to treat: nothing changes. Another ruleset's creature: NOT_ALLOWED.
+    assert!(c.hyb_mundane_care(&hyb()).unwrap().outcomes.is_empty());
+    let e = c.hyb_mundane_care(&CreatureRules::a5e()).unwrap_err();
+    assert_eq!(e.code, ErrorCode::NotAllowed);
+}

@@ -196,6 +196,23 @@ impl Creature {
         Ok(log.into_report())
     }
 
+    /// HYB-HEAL-03: mundane care (bandages, a splint, a successful check on a wound) restores
+    /// no HP (HYB-HEAL-01) but removes penalties: the injury table's disadvantage on all checks
+    /// (HYB-DEATH-03) ends. Exhaustion waits for a safe night with food (HYB-RES-04), lost
+    /// ability points for weeks of rest and care, lost body parts for ever.
+    pub fn hyb_mundane_care(&mut self, rules: &CreatureRules) -> Result<Report> {
+        self.validate()?;
+        hyb_rules(rules, "mundane care")?;
+        self.require_not_dead("mundane care")?;
+        let mut no_dice = NoDice;
+        let mut log = Log::new(&mut no_dice);
+        if self.hyb.disadvantage_until_rest {
+            self.hyb.disadvantage_until_rest = false;
+            log.push(Outcome::DisadvantageEnded);
+        }
+        Ok(log.into_report())
+    }
+
     /// HYB-HEAL-03: lost ability points come back with weeks of rest and care; at most the
     /// points that were lost return.
     pub fn recover_ability_points(&mut self, ability: Ability, points: i32) -> Result<Report> {
