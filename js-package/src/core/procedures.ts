@@ -718,7 +718,8 @@ const A5E_NAMES =
   "higherGround lowerGround backToBack canRide commandMount sprint marchingOrder " +
   "futureMaterials objectHp.start objectHp.take objectHp.regenerate bashPossible zirkon " +
   "mountMay dropProne pressExpertise offHand scenario echoThunder foodFatigue vesselHours " +
-  "noticesThreat truesight worldActions confused conditionImmunities rollingSpeed";
+  "noticesThreat truesight worldActions confused conditionImmunities rollingSpeed rollingForward " +
+  "groupStragglers";
 
 /** Level Up Advanced 5e procedures (RULES.md §2); see {@link A5eProcedures}. */
 export const a5e: A5eProcedures = calls<A5eProcedures>("a5e", A5E_NAMES);
