@@ -5,7 +5,7 @@
 //! `hyb` and `a5e` namespaces type each name.
 //!
 //! Names: `ose.encumbrance`, `ose.treasureWeight`, `ose.partyMovement`, `ose.falling`,
-//! `ose.swimming`, `ose.starving`, `ose.climbSheer`, `ose.encircled`, `ose.flyingMount`,
+//! `ose.swimming`, `ose.starving`, `ose.climbSheer`, `ose.climb`, `ose.encircled`, `ose.flyingMount`,
 //! `ose.infravision`, `ose.lightSpoilsSurprise`, `ose.splitTreasure`, `ose.magicItemPicks`,
 //! `ose.partyAdvice`, `ose.door`, `hyb.load`, `hyb.coins`, `hyb.change`, `hyb.carriedLoot`,
 //! `hyb.xpForGold`, `hyb.overland`, `hyb.waterSpeed`, `hyb.move`, `a5e.conditionImmunities`,
@@ -28,7 +28,9 @@ use crate::exploration::ose::dungeon::DoorState;
 use crate::exploration::ose::encumbrance::{
     Encumbrance, MovementRate, TreasureItem, movement, party_movement, treasure_weight,
 };
-use crate::exploration::ose::hazards::{can_climb_sheer, roll_falling, starving, swimming_rate};
+use crate::exploration::ose::hazards::{
+    Climb, can_climb_sheer, climb, roll_falling, starving, swimming_rate,
+};
 use crate::exploration::ose::party::{magic_item_pick_order, party_advice, split_evenly};
 use crate::exploration::ose::wilderness::{flying_mount_capacity, may_be_encircled};
 use crate::procedures::a5e::control::{GridSquare, group_stragglers};
@@ -311,6 +313,7 @@ pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result
         "ose.climbSheer" => json(input, |i: ClimbInput| {
             Ok(can_climb_sheer(i.has_equipment, i.class_ability))
         }),
+        "ose.climb" => json(input, |i: Climb| climb(&i, d)),
         "ose.encircled" => json(input, |i: EncircledInput| {
             Ok(may_be_encircled(i.party_surprised, i.monsters))
         }),
@@ -410,7 +413,7 @@ mod tests {
             .code
     }
 
-    const NAMES: [&str; 27] = [
+    const NAMES: [&str; 28] = [
         "ose.door",
         "ose.encumbrance",
         "ose.treasureWeight",
@@ -419,6 +422,7 @@ mod tests {
         "ose.swimming",
         "ose.starving",
         "ose.climbSheer",
+        "ose.climb",
         "ose.encircled",
         "ose.flyingMount",
         "ose.infravision",
@@ -519,6 +523,13 @@ mod tests {
         assert_eq!(starving(0), json!(false));
         assert_eq!(starving(1), json!(true));
         assert_eq!(run("ose.climbSheer", json!({}), &[]), json!(false));
+        let slip = run("ose.climb", json!({"dexCheck": 13, "difficulty": 4}), &[10]);
+        assert_eq!(
+            (&slip["canClimb"], &slip["success"]),
+            (&json!(true), &json!(false))
+        );
+        let sheer = run("ose.climb", json!({"sheer": true}), &[]);
+        assert_eq!(sheer["canClimb"], json!(false));
         assert_eq!(
             run("ose.climbSheer", json!({"classAbility": true}), &[]),
             json!(true)
