@@ -824,3 +824,51 @@ fn ose_water_08_a_waterborne_day_checks_wandering_monsters_by_the_waters() {
     assert_eq!(yards(&far), Distance::Yards(Yards(180)));
     assert_eq!(yards(&near), Distance::Yards(Yards(20)));
 }
+
+#[test]
+fn ose_dung_06_each_character_listens_once_at_each_door() {
+    let mut j = ose_journey(JourneyMode::OseDungeon, &[120, 120]);
+    let listen = |by: &str, door: &str| ListenAttempt {
+        by: id(by),
+        door: id(door),
+        chance: None,
+        something_there: true,
+        silent: false,
+    };
+    let turn = |attempts: Vec<ListenAttempt>| JourneyCommand::DungeonTurn {
+        action: DungeonAction::Listen { attempts },
+    };
+    // Turn 1 (wandering check 6): pc-0 hears something behind door-1 on a 1.
+    let e = run(&mut j, turn(vec![listen("pc-0", "door-1")]), &[6, 1]);
+    assert!(matches!(&e[1], JourneyEvent::Listened { result, .. } if result.success));
+    // pc-0 may not try door-1 again, even in a later turn, nor twice in one turn elsewhere;
+    // the refused turn changes nothing.
+    let before = j.to_json().unwrap();
+    fails(
+        &mut j,
+        turn(vec![listen("pc-0", "door-1")]),
+        &[1],
+        ErrorCode::NotAllowed,
+    );
+    fails(
+        &mut j,
+        turn(vec![listen("pc-0", "door-2"), listen("pc-0", "door-2")]),
+        &[1, 1],
+        ErrorCode::NotAllowed,
+    );
+    assert_eq!(j.to_json().unwrap(), before);
+    // pc-1 at door-1 and pc-0 at door-2 are new attempts (2 and 6: nothing heard).
+    let e = run(
+        &mut j,
+        turn(vec![listen("pc-1", "door-1"), listen("pc-0", "door-2")]),
+        &[2, 6],
+    );
+    let heard: Vec<bool> = e
+        .iter()
+        .filter_map(|e| match e {
+            JourneyEvent::Listened { result, .. } => Some(result.success),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(heard, [false, false]);
+}
