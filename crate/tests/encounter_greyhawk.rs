@@ -24,6 +24,7 @@ fn start() -> EncounterCommand {
         advantage_sides: vec![],
         check: None,
         ambushers: vec![],
+        called_for: None,
     }
 }
 
@@ -51,6 +52,7 @@ fn example_of_play() -> Table {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -332,6 +334,7 @@ fn gh_init_02_low_acts_first_and_gh_dice_02_no_modifiers() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -352,6 +355,7 @@ fn gh_init_03_gh_init_04_gh_dice_01_pool_from_activities() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -376,6 +380,7 @@ fn gh_init_05_action_surge_adds_no_die() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -445,6 +450,7 @@ fn gh_init_06_one_reaction_per_round_without_a_die() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -585,6 +591,7 @@ fn gh_init_09_allowed_activities_query() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -630,6 +637,7 @@ fn gh_init_10_ties_dex_then_recorded_random_draw() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -677,6 +685,7 @@ fn gh_init_11_group_roll_only_for_identical_plans() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -698,6 +707,7 @@ fn gh_init_12_unable_to_act_does_not_roll_and_resolves_at_round_end() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -732,6 +742,7 @@ fn delay_example() -> Table {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -838,6 +849,7 @@ fn gh_init_14_controlled_creature_adds_to_controller_count() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -871,6 +883,7 @@ fn gh_init_15_forced_change_of_plan_adds_to_cause() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -926,6 +939,7 @@ fn gh_init_16_empty_declaration_is_a_parameter() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -945,6 +959,7 @@ fn gh_init_16_empty_declaration_is_a_parameter() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -962,6 +977,7 @@ fn one_roll(decl: GhDeclaration, faces: &[u32], cfg: RulesetConfig) -> Initiativ
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -1049,6 +1065,7 @@ fn ex_gh_08_gh_surp_01_surprise_adds_ten_and_blocks_reactions_for_the_round() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -1107,6 +1124,7 @@ fn gh_var_01_weapon_speed_uses_weapon_dice() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -1134,6 +1152,7 @@ fn gh_var_02_spell_disruption_on_damage_before_the_turn() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -1230,6 +1249,7 @@ fn gh_var_02_damage_command_disrupts_a_declared_spell_before_the_turn() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -1294,6 +1314,7 @@ fn gh_var_02_damage_command_without_the_variant_disrupts_nothing() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );

@@ -18,6 +18,7 @@ fn start() -> EncounterCommand {
         advantage_sides: vec![],
         check: None,
         ambushers: vec![],
+        called_for: None,
     }
 }
 
@@ -78,6 +79,7 @@ fn hyb_init_01_ambush_is_a_parameter() {
                 advantage_sides: vec![],
                 check: None,
                 ambushers: vec![side("foes")],
+                called_for: None,
             },
             &[],
         );

@@ -272,6 +272,9 @@ pub enum EncounterEvent {
     EncounterStarted {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         ambushers: Vec<SideId>,
+        /// A5E-TBA-01: why the Narrator called turn-based action, when given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        called_for: Option<crate::encounter::command::TbaCall>,
     },
     /// Greyhawk / OSE: declarations for `round` are open.
     DeclarationsOpened {

@@ -15,6 +15,7 @@ import {
   type GhDeclaration,
   type Harm,
   type InitiativeCheck,
+  type TbaCall,
   type InitiativeSystem,
   type NewParticipant,
   type OrderEntry,
@@ -64,6 +65,7 @@ export type {
   GhDeclaration,
   Harm,
   InitiativeCheck,
+  TbaCall,
   InitiativeSystem,
   NewParticipant,
   OrderEntry,
@@ -240,9 +242,12 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
   }
 
   // ---- rounds and turns ----
-  /** Begin the encounter (A5E/standard roll initiative here; GH/OSE go to declarations). */
+  /**
+   * Begin the encounter (A5E/standard roll initiative here; GH/OSE go to declarations).
+   * `calledFor`: why turn-based action is called (A5E-TBA-01), said in the log.
+   */
   start(
-    options: CommandOptions & { advantage?: string[]; advantageSides?: string[]; check?: InitiativeCheck; ambushers?: string[] } = {},
+    options: CommandOptions & { advantage?: string[]; advantageSides?: string[]; check?: InitiativeCheck; ambushers?: string[]; calledFor?: TbaCall } = {},
   ): EncounterEvent[] {
     const { faces, ...rest } = options;
     return this.execute({ type: "start", ...rest } as EncounterCommand, { faces });

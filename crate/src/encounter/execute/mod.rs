@@ -289,7 +289,8 @@ impl Ctx<'_> {
                 advantage_sides,
                 check,
                 ambushers,
-            } => self.start(advantage, advantage_sides, check, ambushers),
+                called_for,
+            } => self.start(advantage, advantage_sides, check, ambushers, called_for),
             // `Encounter::execute` runs declarations without a working copy; this arm is the
             // same logic for a context that already has one.
             EncounterCommand::Declare {
