@@ -24,6 +24,10 @@ use crate::exploration::journey::types::{
     rename_all_fields = "camelCase"
 )]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "a command lives for one call: boxing the member (and its creature) would only add an allocation and change the Rust API"
+)]
 pub enum JourneyCommand {
     /// Begin: choose the mode and set the clock (a time, or HYB time dice).
     Start {
