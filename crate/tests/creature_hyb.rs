@@ -499,3 +499,119 @@ fn hyb_res_04_only_safe_rest_with_food_cures_exhaustion() {
     assert!(r.outcomes.contains(&Outcome::ExhaustionCured));
     assert!(!c.hyb.exhausted);
 }
+
+#[test]
+fn hyb_return_02_damage_that_cant_be_avoided_or_healed_passes_temp_hp_and_waits_for_rest() {
+    // Level 4 PC, 20 HP, 3 temporary HP.
+    let mut c = pc(20);
+    c.grant_temp_hp(3, TempHpChoice::KeepHigher).unwrap();
+    let unhealable = DamageInstance {
+        unhealable: true,
+        ..DamageInstance::new(8, None)
+    };
+    let r = hit(&mut c, unhealable.clone(), fight());
+    // The temporary HP do not soak it ("can't be avoided").
+    assert_eq!((r.temp_hp_absorbed, r.hp_lost), (0, 8));
+    assert_eq!((c.hp.current, c.hp.temp, c.hyb.unhealable), (12, 3, 8));
+    assert!(r.outcomes.contains(&Outcome::UnhealableHp { hp: 8 }));
+    // Ordinary damage: the temporary HP first, then 2 HP.
+    hit(&mut c, DamageInstance::new(5, None), fight());
+    assert_eq!((c.hp.current, c.hp.temp), (10, 0));
+    // Magic heals 3d6 = 12, but only the 2 HP of ordinary wounds come back.
+    let r = c
+        .heal_dice(&hyb(), DiceSpec::new(3, DieSize::D6), &mut dice(&[4, 4, 4]))
+        .unwrap();
+    assert_eq!(c.hp.current, 12);
+    assert_eq!(
+        r.outcomes,
+        vec![
+            Outcome::UnhealableHp { hp: 8 },
+            Outcome::RegainedHp { amount: 2, hp: 12 }
+        ]
+    );
+    c.heal(&hyb(), 5, &mut dice(&[])).unwrap();
+    assert_eq!(c.hp.current, 12, "nothing more heals");
+    // A night of safe rest (level 4: 4 HP) mends them first; then healing works on the rest.
+    let rest = NightlyRest {
+        safety: RestSafety::Safe,
+        ate_food: true,
+    };
+    c.hyb_nightly_rest(&hyb(), rest).unwrap();
+    assert_eq!((c.hp.current, c.hyb.unhealable), (16, 4));
+    c.heal(&hyb(), 10, &mut dice(&[])).unwrap();
+    assert_eq!(c.hp.current, 16);
+    c.hyb_nightly_rest(&hyb(), rest).unwrap();
+    assert_eq!((c.hp.current, c.hyb.unhealable), (20, 0));
+    // Dropped to 0 by it, an ally's healing stabilises (the injury table's 1 HP) but heals no more.
+    let mut c = pc(10);
+    hit(
+        &mut c,
+        DamageInstance {
+            amount: 10,
+            ..unhealable.clone()
+        },
+        fight(),
+    );
+    assert_eq!((c.hp.current, c.hyb.unhealable), (0, 10));
+    c.heal(&hyb(), 5, &mut dice(&[16])).unwrap();
+    assert_eq!((c.hp.current, c.hyb.unhealable), (1, 9));
+}
+
+#[test]
+fn hyb_return_02_unhealable_damage_is_plain_and_hybrid_only() {
+    let mut c = pc(20);
+    let typed = DamageInstance {
+        unhealable: true,
+        ..DamageInstance::new(4, Some(DamageType::Fire))
+    };
+    let e = c
+        .take_damage(
+            &hyb(),
+            &typed,
+            &DamageChoices::default(),
+            fight(),
+            &mut dice(&[]),
+        )
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::InvalidArgument);
+    let plain = DamageInstance {
+        unhealable: true,
+        ..DamageInstance::new(4, None)
+    };
+    let e = c
+        .take_damage(
+            &CreatureRules::a5e(),
+            &plain,
+            &DamageChoices::default(),
+            fight(),
+            &mut dice(&[]),
+        )
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::NotAllowed);
+    assert_eq!(c, pc(20), "unchanged");
+    // A record can't hold more unhealable HP than are missing.
+    let mut bad = pc(20).with_current_hp(15);
+    bad.hyb.unhealable = 6;
+    assert_eq!(bad.validate().unwrap_err().code, ErrorCode::InvalidArgument);
+}
+
+#[test]
+fn hyb_heal_03_mundane_care_removes_penalties_but_restores_no_hp() {
+    // Stabilised on a 16: back at 1 HP with disadvantage on all checks until rest.
+    let mut c = down();
+    c.heal(&hyb(), 0, &mut dice(&[16])).unwrap();
+    assert!(c.hyb.disadvantage_until_rest);
+    c.hyb.exhausted = true;
+    let r = c.hyb_mundane_care(&hyb()).unwrap();
+    assert_eq!(r.outcomes, vec![Outcome::DisadvantageEnded]);
+    assert!(!c.hyb.disadvantage_until_rest);
+    assert_eq!(c.hp.current, 1, "no HP");
+    assert!(
+        c.hyb.exhausted,
+        "exhaustion waits for a safe night with food"
+    );
+    // Nothing left to treat: nothing changes. Another ruleset's creature: NOT_ALLOWED.
+    assert!(c.hyb_mundane_care(&hyb()).unwrap().outcomes.is_empty());
+    let e = c.hyb_mundane_care(&CreatureRules::a5e()).unwrap_err();
+    assert_eq!(e.code, ErrorCode::NotAllowed);
+}

@@ -19,6 +19,7 @@ fn start() -> EncounterCommand {
         advantage_sides: vec![],
         check: None,
         ambushers: vec![],
+        called_for: None,
     }
 }
 
@@ -265,6 +266,48 @@ fn a5e_tba_01_02_setup_then_initiative_rounds() {
     t.run(start(), &[1, 5, 9]);
     assert_eq!(t.enc.phase(), turnkeeper::encounter::Phase::Turns);
     assert_eq!(t.enc.round(), 1);
+}
+
+#[test]
+fn a5e_tba_01_the_narrator_calls_turn_based_action_for_one_of_its_moments() {
+    use turnkeeper::encounter::TbaCall;
+    for (call, why) in [
+        (TbaCall::HostileAction, "a hostile action is taken"),
+        (TbaCall::PrecariousSituation, "a precarious situation"),
+        (TbaCall::Competition, "a competition starts"),
+        (TbaCall::MethodicalAction, "act methodically at once"),
+    ] {
+        let mut t = trio(Preset::A5e);
+        let events = t.run(
+            EncounterCommand::Start {
+                advantage: vec![],
+                advantage_sides: vec![],
+                check: None,
+                ambushers: vec![],
+                called_for: Some(call),
+            },
+            &[1, 5, 9],
+        );
+        assert_eq!(
+            events[0],
+            EncounterEvent::EncounterStarted {
+                ambushers: vec![],
+                called_for: Some(call),
+            }
+        );
+        let line = events[0].describe(&t.enc);
+        assert!(line.contains(why), "{line}");
+        assert_eq!(t.enc.phase(), turnkeeper::encounter::Phase::Turns);
+    }
+    // Not given: the encounter begins as before, and the event is written as before.
+    let mut t = trio(Preset::A5e);
+    let events = t.run(start(), &[1, 5, 9]);
+    assert_eq!(events[0].describe(&t.enc), "The encounter begins.");
+    assert!(
+        !serde_json::to_string(&events[0])
+            .unwrap()
+            .contains("calledFor")
+    );
 }
 
 #[test]

@@ -24,6 +24,7 @@ fn start() -> EncounterCommand {
         advantage_sides: vec![],
         check: None,
         ambushers: vec![],
+        called_for: None,
     }
 }
 
@@ -51,6 +52,7 @@ fn example_of_play() -> Table {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -332,6 +334,7 @@ fn gh_init_02_low_acts_first_and_gh_dice_02_no_modifiers() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -352,6 +355,7 @@ fn gh_init_03_gh_init_04_gh_dice_01_pool_from_activities() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -376,6 +380,7 @@ fn gh_init_05_action_surge_adds_no_die() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -445,6 +450,7 @@ fn gh_init_06_one_reaction_per_round_without_a_die() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -495,6 +501,61 @@ fn gh_init_06_one_reaction_per_round_without_a_die() {
 }
 
 #[test]
+fn gh_init_06_a_reaction_or_a_forced_activity_rolls_no_die_and_keeps_the_count() {
+    let mut t = Table::preset(Preset::Gh5e);
+    t.add(newp("a", "x", 10))
+        .add(newp("b", "y", 12))
+        .add(newp("c", "y", 14));
+    t.run(start(), &[]);
+    t.declare("a", gh(&[Melee]));
+    t.declare("b", gh(&[Move, Melee]));
+    t.declare("c", gh(&[Ranged]));
+    // a 3; b 2 + 5 = 7; c 4.
+    t.run(EncounterCommand::RollInitiative, &[3, 2, 5, 4]);
+    let order = t.order();
+    assert_eq!(order, strs(&["a", "c", "b"]));
+    let counts = |t: &Table| ["a", "b", "c"].map(|p| t.count(p));
+    let before = counts(&t);
+    // On a's turn b reacts (an opportunity attack): the event rolls nothing and the count and
+    // order stay as they were.
+    assert_eq!(t.current().as_deref(), Some("a"));
+    let events = t.run(
+        EncounterCommand::UseAction {
+            participant: pid("b"),
+            kind: ActionKind::Reaction,
+            slot: None,
+        },
+        &[],
+    );
+    assert!(rolled(&events).is_empty(), "{events:?}");
+    assert!(events.iter().all(|e| !matches!(
+        e,
+        EncounterEvent::PlanForced { .. } | EncounterEvent::CountSet { .. }
+    )));
+    assert_eq!(counts(&t), before);
+    assert_eq!(t.order(), order);
+    // Whatever b is made to do outside its turn (pushed back on a's turn, say) is not one of
+    // its activities: `act` is for its own turn, so nothing records or rolls for it.
+    t.fail(
+        EncounterCommand::Act {
+            participant: pid("b"),
+            activity: Move,
+        },
+        &[],
+        ErrorCode::OutOfOrder,
+    );
+    t.end_turn();
+    t.end_turn();
+    // On its own turn b still has both declared activities, at the count it rolled.
+    assert_eq!(t.current().as_deref(), Some("b"));
+    assert_eq!(t.count("b"), Some(7));
+    assert_eq!(
+        t.enc.allowed_activities(&pid("b")).unwrap(),
+        vec![Move, Melee]
+    );
+}
+
+#[test]
 fn gh_init_08_declare_only_before_the_roll() {
     let mut t = example_of_play();
     t.declare("rath", gh(&[Melee]));
@@ -530,6 +591,7 @@ fn gh_init_09_allowed_activities_query() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -575,6 +637,7 @@ fn gh_init_10_ties_dex_then_recorded_random_draw() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -622,6 +685,7 @@ fn gh_init_11_group_roll_only_for_identical_plans() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -643,6 +707,7 @@ fn gh_init_12_unable_to_act_does_not_roll_and_resolves_at_round_end() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -677,6 +742,7 @@ fn delay_example() -> Table {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -783,6 +849,7 @@ fn gh_init_14_controlled_creature_adds_to_controller_count() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -816,6 +883,7 @@ fn gh_init_15_forced_change_of_plan_adds_to_cause() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -871,6 +939,7 @@ fn gh_init_16_empty_declaration_is_a_parameter() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -890,6 +959,7 @@ fn gh_init_16_empty_declaration_is_a_parameter() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -907,6 +977,7 @@ fn one_roll(decl: GhDeclaration, faces: &[u32], cfg: RulesetConfig) -> Initiativ
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -994,6 +1065,7 @@ fn ex_gh_08_gh_surp_01_surprise_adds_ten_and_blocks_reactions_for_the_round() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -1052,6 +1124,7 @@ fn gh_var_01_weapon_speed_uses_weapon_dice() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -1079,6 +1152,7 @@ fn gh_var_02_spell_disruption_on_damage_before_the_turn() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -1175,6 +1249,7 @@ fn gh_var_02_damage_command_disrupts_a_declared_spell_before_the_turn() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );
@@ -1239,6 +1314,7 @@ fn gh_var_02_damage_command_without_the_variant_disrupts_nothing() {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &[],
     );

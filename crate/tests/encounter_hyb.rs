@@ -18,6 +18,7 @@ fn start() -> EncounterCommand {
         advantage_sides: vec![],
         check: None,
         ambushers: vec![],
+        called_for: None,
     }
 }
 
@@ -78,6 +79,7 @@ fn hyb_init_01_ambush_is_a_parameter() {
                 advantage_sides: vec![],
                 check: None,
                 ambushers: vec![side("foes")],
+                called_for: None,
             },
             &[],
         );
@@ -211,6 +213,51 @@ fn hyb_act_02_03_trading_down() {
     t.run(start(), &[]);
     t.fail(
         act("a", ActionKind::Quick, Some(ActionKind::Active)),
+        &[],
+        ErrorCode::NotAllowed,
+    );
+}
+
+#[test]
+fn hyb_act_03_a_movement_action_is_speed_less_loads_and_splits_around_the_active_action() {
+    use turnkeeper::exploration::hyb::load::hyb_load_effect;
+    use turnkeeper::units::{Feet, Loads};
+    // Speed: 30 ft, 5 ft less for each load above STR (STR 10 with 11 loads: 25 ft; 16: 0).
+    assert_eq!(hyb_load_effect(10, Loads(10), Feet(30)).speed, Feet(30));
+    assert_eq!(hyb_load_effect(10, Loads(11), Feet(30)).speed, Feet(25));
+    assert!(hyb_load_effect(10, Loads(16), Feet(30)).immobile);
+    let mut t = party();
+    t.run(start(), &[]);
+    // Move, attack, move on: one movement action covers every segment, so the active action
+    // comes between its parts and the movement is reported once.
+    t.run(act("thief", ActionKind::Movement, None), &[]);
+    t.run(act("thief", ActionKind::Active, None), &[]);
+    t.fail(
+        act("thief", ActionKind::Movement, None),
+        &[],
+        ErrorCode::NotAllowed,
+    );
+    // The next round the movement comes first again, and the active action traded down is a
+    // second movement action: Speed twice.
+    while t.enc.round() == 1 {
+        t.end_turn();
+    }
+    while t.current().as_deref() != Some("thief") {
+        t.end_turn();
+    }
+    t.run(act("thief", ActionKind::Movement, None), &[]);
+    t.run(
+        act("thief", ActionKind::Movement, Some(ActionKind::Active)),
+        &[],
+    );
+    // A movement traded down to a quick action leaves none to move with.
+    t.end_turn();
+    t.run(
+        act("fighter", ActionKind::Quick, Some(ActionKind::Movement)),
+        &[],
+    );
+    t.fail(
+        act("fighter", ActionKind::Movement, None),
         &[],
         ErrorCode::NotAllowed,
     );

@@ -124,3 +124,89 @@ fn condition_immunities_name_known_conditions() {
         ErrorCode::UnknownId,
     );
 }
+
+#[test]
+fn a5e_cond_28_set_condition_immunities_after_joining_replaces_the_list() {
+    let mut t = Table::preset(Preset::A5e);
+    t.add(newp("ana", "party", 14));
+    add(&mut t, vec![effect("ana", "prone")]);
+    let far = RollQuery::new(Roll::AttackAgainst {
+        attacker_distance_feet: 30,
+    });
+    assert!(
+        !t.enc
+            .roll_advice(&pid("ana"), &far)
+            .unwrap()
+            .disadvantage
+            .is_empty()
+    );
+    // A spell makes her immune to charmed and prone: what charmed covers (fixated) is refused,
+    // and the prone she already has stops counting.
+    let events = t.run(
+        EncounterCommand::SetConditionImmunities {
+            participant: pid("ana"),
+            immunities: vec![cid("charmed"), cid("prone")],
+        },
+        &[],
+    );
+    assert_eq!(
+        events,
+        [EncounterEvent::ConditionImmunitiesSet {
+            participant: pid("ana"),
+            immunities: vec![cid("charmed"), cid("prone")],
+        }]
+    );
+    let line = events[0].describe(&t.enc);
+    assert!(line.contains("is now immune to charmed, prone."), "{line}");
+    assert_eq!(
+        t.enc.participant(&pid("ana")).unwrap().condition_immunities,
+        [cid("charmed"), cid("prone")]
+    );
+    assert!(
+        t.enc
+            .roll_advice(&pid("ana"), &far)
+            .unwrap()
+            .disadvantage
+            .is_empty()
+    );
+    let events = add(&mut t, vec![effect("ana", "fixated")]);
+    assert!(matches!(
+        &events[0],
+        EncounterEvent::EffectsAdded { added, resisted, .. } if added.is_empty() && resisted.len() == 1
+    ));
+    // Replaced by nothing: she can be charmed again.
+    let events = t.run(
+        EncounterCommand::SetConditionImmunities {
+            participant: pid("ana"),
+            immunities: vec![],
+        },
+        &[],
+    );
+    assert!(
+        events[0]
+            .describe(&t.enc)
+            .contains("no longer immune to any condition")
+    );
+    let events = add(&mut t, vec![effect("ana", "fixated")]);
+    assert!(matches!(
+        &events[0],
+        EncounterEvent::EffectsAdded { added, resisted, .. } if added.len() == 1 && resisted.is_empty()
+    ));
+    // An unknown condition or participant changes nothing.
+    t.fail(
+        EncounterCommand::SetConditionImmunities {
+            participant: pid("ana"),
+            immunities: vec![cid("sleepy")],
+        },
+        &[],
+        ErrorCode::UnknownId,
+    );
+    t.fail(
+        EncounterCommand::SetConditionImmunities {
+            participant: pid("bob"),
+            immunities: vec![],
+        },
+        &[],
+        ErrorCode::UnknownId,
+    );
+}

@@ -283,6 +283,7 @@ fn play(cfg: RulesetConfig, seed: u64, steps: usize) -> (usize, usize) {
             advantage_sides: vec![],
             check: None,
             ambushers: vec![],
+            called_for: None,
         },
         &mut dice,
     )

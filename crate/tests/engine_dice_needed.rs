@@ -78,6 +78,7 @@ fn gh_init_03_dice_needed_for_a_greyhawk_roll() {
         advantage_sides: vec![],
         check: None,
         ambushers: vec![],
+        called_for: None,
     })
     .unwrap();
     for (id, acts) in [

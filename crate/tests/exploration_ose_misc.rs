@@ -203,6 +203,57 @@ fn ose_haz_01_04_05_climbing_starvation_swimming() {
 }
 
 #[test]
+fn ose_haz_01_a_tense_climb_is_a_dex_check_and_a_sheer_wall_needs_equipment() {
+    use turnkeeper::exploration::ose::hazards::{Climb, climb};
+    let go = |c: Climb, faces: &[u32]| {
+        let mut dice = SuppliedDice::new(faces.to_vec());
+        let r = climb(&c, &mut dice).unwrap();
+        assert_eq!(dice.remaining(), 0);
+        r
+    };
+    // An ordinary climb: nothing to roll.
+    let easy = go(Climb::default(), &[]);
+    assert!(easy.can_climb && easy.success && easy.check.is_none());
+    // Tense: DEX 13, d20 at most 13 succeeds.
+    let tense = Climb {
+        dex_check: Some(13),
+        ..Climb::default()
+    };
+    assert!(go(tense, &[13]).success);
+    let slip = go(tense, &[14]);
+    assert!(slip.can_climb && !slip.success);
+    assert_eq!(slip.check.unwrap().total, 14);
+    // Very difficult (+4): 10 + 4 = 14 > 13.
+    let hard = Climb {
+        difficulty: 4,
+        ..tense
+    };
+    assert!(!go(hard, &[10]).success);
+    // A sheer wall without equipment or a class ability: not even tried.
+    let sheer = Climb {
+        sheer: true,
+        ..tense
+    };
+    let r = go(sheer, &[]);
+    assert!(!r.can_climb && !r.success && r.check.is_none());
+    let roped = Climb {
+        has_equipment: true,
+        ..sheer
+    };
+    assert!(go(roped, &[3]).success);
+    // A DEX score past the limit is refused.
+    let mut dice = SuppliedDice::new(vec![3]);
+    let bad = Climb {
+        dex_check: Some(1_000),
+        ..Climb::default()
+    };
+    assert_eq!(
+        climb(&bad, &mut dice).unwrap_err().code,
+        ErrorCode::InvalidArgument
+    );
+}
+
+#[test]
 fn ose_party_01_even_split_and_magic_item_pick_order() {
     let s = split_evenly(1_003, 4).unwrap();
     assert_eq!((s.each, s.remainder), (250, 3));

@@ -178,6 +178,7 @@ fn hyb_return_01_journey_roll_to_return_uses_travel_turns_and_best_modifiers() {
             path: ReturnPath::Dangerous,
             who: vec![],
             at_zero: Default::default(),
+            wounds: Default::default(),
         },
         &[3, 1, 2, 3, 7],
     );
@@ -276,6 +277,7 @@ fn failing_commands_leave_the_journey_exactly_untouched() {
                 path: ReturnPath::Arduous,
                 who: vec![id("pc-a"), id("ghost")],
                 at_zero: Default::default(),
+                wounds: Default::default(),
             },
             vec![10],
             ErrorCode::UnknownId,
@@ -590,6 +592,7 @@ fn hyb_return_01_rolling_for_some_members_keeps_the_others_dc() {
             path: ReturnPath::Arduous,
             who: vec![id("pc-a")],
             at_zero: Default::default(),
+            wounds: Default::default(),
         },
         &[15],
     ));
@@ -606,6 +609,7 @@ fn hyb_return_01_rolling_for_some_members_keeps_the_others_dc() {
                 path: ReturnPath::Arduous,
                 who: vec![id("pc-a")],
                 at_zero: Default::default(),
+                wounds: Default::default(),
             },
             &mut dice,
         )
@@ -625,6 +629,7 @@ fn hyb_return_01_rolling_for_some_members_keeps_the_others_dc() {
             path: ReturnPath::Arduous,
             who: vec![],
             at_zero: Default::default(),
+            wounds: Default::default(),
         },
         &[8],
     );

@@ -10,7 +10,7 @@ use turnkeeper::creature::{
 use turnkeeper::dice::{DiceSource, RollMode, SuppliedDice};
 use turnkeeper::engine::Engine;
 use turnkeeper::exploration::hyb::overland::{HybDayConditions, HybPace, HybTerrain};
-use turnkeeper::exploration::hyb::return_trip::{ReturnAtZero, ReturnPath};
+use turnkeeper::exploration::hyb::return_trip::{ReturnAtZero, ReturnPath, ReturnWounds};
 use turnkeeper::exploration::hyb::travel::Caution;
 use turnkeeper::exploration::journey::{
     Journey, JourneyCommand, JourneyConfig, JourneyEvent, JourneyMode, Member, MemberChange,
@@ -117,6 +117,7 @@ fn hyb_return_02_dangerous_way_damages_the_members_creature() {
             path: ReturnPath::Dangerous,
             who: vec![],
             at_zero: ReturnAtZero::Unconscious,
+            wounds: Default::default(),
         },
         &[3, 1, 2, 3, 2, 1, 1, 1, 1, 1],
     );
@@ -163,6 +164,7 @@ fn hyb_return_02_damage_to_zero_leaves_unconscious_or_kills_by_the_gms_choice() 
                 path: ReturnPath::Dangerous,
                 who: vec![],
                 at_zero,
+                wounds: Default::default(),
             },
             &[8, 3, 3],
         ));
@@ -177,6 +179,42 @@ fn hyb_return_02_damage_to_zero_leaves_unconscious_or_kills_by_the_gms_choice() 
             c.death
         );
         replays(config, &log, &j);
+    }
+}
+
+#[test]
+fn hyb_return_02_the_way_backs_damage_only_rest_mends_unless_the_gm_reads_it_otherwise() {
+    for (wounds, unhealable, healed_to) in [
+        (ReturnWounds::RestOnly, 6, 4),
+        (ReturnWounds::Healable, 0, 10),
+    ] {
+        let mut log = Vec::new();
+        let config = JourneyConfig::default();
+        let mut ana = pc(10);
+        ana.hp.temp = 5;
+        let members = vec![member("ana", 0, Some(ana), None)];
+        let mut j = hyb(config, JourneyMode::HybDungeon, members, &mut log);
+        // DC 10: 7 misses by 3 → 3d6 = 1 + 2 + 3 = 6.
+        log.extend(run(
+            &mut j,
+            JourneyCommand::RollToReturn {
+                path: ReturnPath::Dangerous,
+                who: vec![],
+                at_zero: ReturnAtZero::Unconscious,
+                wounds,
+            },
+            &[7, 1, 2, 3],
+        ));
+        let mut c = creature(&j, "ana");
+        replays(config, &log, &j);
+        assert_eq!(c.hyb.unhealable, unhealable, "{wounds:?}");
+        // Read as unhealable it also passes the temporary HP by; read as ordinary damage they
+        // soak 5 of it first.
+        let (hp, temp) = if unhealable > 0 { (4, 5) } else { (9, 0) };
+        assert_eq!((c.hp.current, c.hp.temp), (hp, temp), "{wounds:?}");
+        c.heal(&j.creature_rules(), 20, &mut SuppliedDice::new(vec![]))
+            .unwrap();
+        assert_eq!(c.hp.current, healed_to, "{wounds:?}");
     }
 }
 
@@ -198,6 +236,7 @@ fn hyb_return_02_arduous_way_drops_loads_from_the_members_load() {
             path: ReturnPath::Arduous,
             who: vec![],
             at_zero: ReturnAtZero::default(),
+            wounds: Default::default(),
         },
         &[3, 5],
     );
@@ -482,11 +521,13 @@ fn members_with_creatures_follow_through_the_engine_byte_identical() {
             path: ReturnPath::Dangerous,
             who: vec![id("bo")],
             at_zero: ReturnAtZero::Unconscious,
+            wounds: Default::default(),
         },
         JourneyCommand::RollToReturn {
             path: ReturnPath::Arduous,
             who: vec![],
             at_zero: ReturnAtZero::Unconscious,
+            wounds: Default::default(),
         },
         JourneyCommand::Advance {
             span: Span::Hours { count: 8 },

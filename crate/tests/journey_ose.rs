@@ -731,3 +731,144 @@ fn ose_dung_09_advanced_turns_and_encounters_count_toward_rest() {
         .is_err()
     );
 }
+
+#[test]
+fn ose_water_08_a_waterborne_day_checks_wandering_monsters_by_the_waters() {
+    let mut j = ose_journey(JourneyMode::OseWaterborne, &[120]);
+    let oars = Vessel {
+        propulsion: Propulsion::Oars,
+        ..ship()
+    };
+    run(&mut j, JourneyCommand::SetVessel { vessel: oars }, &[]);
+    let wandering = |e: &[JourneyEvent]| -> Vec<bool> {
+        e.iter()
+            .filter_map(|e| match e {
+                JourneyEvent::WanderingChecked { roll, .. } => Some(roll.success),
+                _ => None,
+            })
+            .collect()
+    };
+    // A swamp: 3-in-6, and the referee may check up to 4 times a day (lost 4, wind 3 + 4).
+    let swamp = WaterDayPlan {
+        waters: Waters::Swamp,
+        navigator: true,
+        wander_checks: 4,
+        clear_shore: true,
+        wander_chance: None,
+    };
+    let e = run(
+        &mut j,
+        JourneyCommand::WaterDay { plan: swamp },
+        &[4, 3, 4, 1, 3, 4, 6],
+    );
+    assert_eq!(wandering(&e), [true, true, false, false]);
+    // The sea or a river: 2-in-6, once a day unless the referee says otherwise.
+    let sea = WaterDayPlan {
+        waters: Waters::Sea {
+            in_sight_of_land: true,
+        },
+        wander_checks: 1,
+        ..swamp
+    };
+    let e = run(
+        &mut j,
+        JourneyCommand::WaterDay { plan: sea },
+        &[4, 3, 4, 3],
+    );
+    assert_eq!(wandering(&e), [false]);
+    let river = WaterDayPlan {
+        waters: Waters::River { downstream: false },
+        ..sea
+    };
+    let e = run(
+        &mut j,
+        JourneyCommand::WaterDay { plan: river },
+        &[4, 3, 4, 2, 3],
+    );
+    assert_eq!(wandering(&e), [true]);
+    // Never more than 4 checks a day.
+    fails(
+        &mut j,
+        JourneyCommand::WaterDay {
+            plan: WaterDayPlan {
+                wander_checks: 5,
+                ..swamp
+            },
+        },
+        &[4, 3, 4, 1, 1, 1, 1, 1],
+        ErrorCode::InvalidArgument,
+    );
+    // What is met is 4d6 × 10 yards away, 1d4 × 10 if either side is surprised.
+    let far = run(
+        &mut j,
+        JourneyCommand::EncounterDistance {
+            either_side_surprised: false,
+        },
+        &[6, 5, 4, 3],
+    );
+    let near = run(
+        &mut j,
+        JourneyCommand::EncounterDistance {
+            either_side_surprised: true,
+        },
+        &[2],
+    );
+    let yards = |e: &[JourneyEvent]| {
+        e.iter()
+            .find_map(|e| match e {
+                JourneyEvent::EncounterDistance { distance, .. } => Some(*distance),
+                _ => None,
+            })
+            .unwrap()
+    };
+    assert_eq!(yards(&far), Distance::Yards(Yards(180)));
+    assert_eq!(yards(&near), Distance::Yards(Yards(20)));
+}
+
+#[test]
+fn ose_dung_06_each_character_listens_once_at_each_door() {
+    let mut j = ose_journey(JourneyMode::OseDungeon, &[120, 120]);
+    let listen = |by: &str, door: &str| ListenAttempt {
+        by: id(by),
+        door: id(door),
+        chance: None,
+        something_there: true,
+        silent: false,
+    };
+    let turn = |attempts: Vec<ListenAttempt>| JourneyCommand::DungeonTurn {
+        action: DungeonAction::Listen { attempts },
+    };
+    // Turn 1 (wandering check 6): pc-0 hears something behind door-1 on a 1.
+    let e = run(&mut j, turn(vec![listen("pc-0", "door-1")]), &[6, 1]);
+    assert!(matches!(&e[1], JourneyEvent::Listened { result, .. } if result.success));
+    // pc-0 may not try door-1 again, even in a later turn, nor twice in one turn elsewhere;
+    // the refused turn changes nothing.
+    let before = j.to_json().unwrap();
+    fails(
+        &mut j,
+        turn(vec![listen("pc-0", "door-1")]),
+        &[1],
+        ErrorCode::NotAllowed,
+    );
+    fails(
+        &mut j,
+        turn(vec![listen("pc-0", "door-2"), listen("pc-0", "door-2")]),
+        &[1, 1],
+        ErrorCode::NotAllowed,
+    );
+    assert_eq!(j.to_json().unwrap(), before);
+    // pc-1 at door-1 and pc-0 at door-2 are new attempts (2 and 6: nothing heard).
+    let e = run(
+        &mut j,
+        turn(vec![listen("pc-1", "door-1"), listen("pc-0", "door-2")]),
+        &[2, 6],
+    );
+    let heard: Vec<bool> = e
+        .iter()
+        .filter_map(|e| match e {
+            JourneyEvent::Listened { result, .. } => Some(result.success),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(heard, [false, false]);
+}

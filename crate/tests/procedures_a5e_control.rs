@@ -3,7 +3,8 @@
 use turnkeeper::ErrorCode;
 use turnkeeper::dice::{DieSize, SuppliedDice};
 use turnkeeper::procedures::a5e::control::{
-    self, GroupAttackBasis, group_attack, group_check_bonus, resolve_group_attack,
+    self, GridSquare, GroupAttackBasis, group_attack, group_check_bonus, group_stragglers,
+    resolve_group_attack,
 };
 use turnkeeper::procedures::a5e::{Ability, D20Test, DamageDice, DamageType};
 
@@ -83,4 +84,30 @@ fn a5e_ctrl_04_ex_a5e_16_four_creatures_best_plus_4_dc_15_damage_plus_3() {
     assert_eq!(ok.damage_roll.total, 9);
     assert_eq!(ok.damage, 4);
     assert!(!ok.extra_effects_apply);
+}
+
+#[test]
+fn a5e_ctrl_01_identical_creatures_move_as_a_group_when_each_is_within_5_ft_of_another() {
+    let at = |x, y| GridSquare { x, y };
+    // A chain of wolves: each touches the next, diagonals included, so all move together.
+    assert!(
+        group_stragglers(&[at(0, 0), at(5, 5), at(10, 10), at(15, 10)])
+            .unwrap()
+            .is_empty()
+    );
+    // One 15 ft from every other member moves on its own; the pair at 40 and 45 ft stays in
+    // the group, each being within 5 ft of another member, which is all the rule asks.
+    assert_eq!(
+        group_stragglers(&[at(0, 0), at(5, 0), at(20, 0), at(40, 0), at(45, 5)]).unwrap(),
+        vec![2]
+    );
+    // A single creature has no other member near it.
+    assert_eq!(group_stragglers(&[at(0, 0)]).unwrap(), vec![0]);
+    let too_far = group_stragglers(&[at(i32::MAX, 0), at(0, 0)]).unwrap_err();
+    assert_eq!(too_far.code, ErrorCode::InvalidArgument);
+    let crowd = vec![at(0, 0); 501];
+    assert_eq!(
+        group_stragglers(&crowd).unwrap_err().code,
+        ErrorCode::LimitExceeded
+    );
 }

@@ -231,6 +231,58 @@ fn a5e_env_07_blindsight() {
 }
 
 #[test]
+fn a5e_env_07_within_its_radius_blindsight_ignores_light_obscurement_blindness_and_invisibility() {
+    let hound = Senses {
+        blindsight_ft: Some(10),
+        ..Senses::default()
+    };
+    let close = |light, obscurement| SightQuery {
+        distance_ft: 10,
+        ..look(light, obscurement)
+    };
+    // Every light level and obscurement, blinded or not, the target invisible or not: within
+    // 10 ft the hound perceives it by blindsight, with no Perception disadvantage.
+    for light in [
+        A5eLightLevel::Bright,
+        A5eLightLevel::Dim,
+        A5eLightLevel::Darkness,
+    ] {
+        for obscurement in [Obscurement::None, Obscurement::Light, Obscurement::Heavy] {
+            for (invisible, blinded) in [(false, false), (true, false), (false, true), (true, true)]
+            {
+                let q = SightQuery {
+                    target_invisible: invisible,
+                    observer_blinded: blinded,
+                    ..close(light, obscurement)
+                };
+                let r = vision::perceive(&hound, &q);
+                assert!(r.sees && r.sense == Some(VisionSense::Blindsight), "{q:?}");
+                assert_eq!(r.obscurement, Obscurement::None);
+                assert!(!r.perception_disadvantage && !r.grayscale);
+            }
+        }
+    }
+    // At 15 ft it is past the radius: lightly obscured sight has disadvantage again, and an
+    // invisible target or a blinded hound sees nothing.
+    let far = SightQuery {
+        distance_ft: 15,
+        ..close(A5eLightLevel::Dim, Obscurement::None)
+    };
+    let r = vision::perceive(&hound, &far);
+    assert!(r.sees && r.sense == Some(VisionSense::Sight) && r.perception_disadvantage);
+    let unseen = SightQuery {
+        target_invisible: true,
+        ..far
+    };
+    assert!(!vision::perceive(&hound, &unseen).sees);
+    let blinded = SightQuery {
+        observer_blinded: true,
+        ..far
+    };
+    assert!(!vision::perceive(&hound, &blinded).sees);
+}
+
+#[test]
 fn a5e_env_08_darkvision() {
     let elf = Senses {
         darkvision_ft: Some(60),

@@ -4,7 +4,7 @@
 // nights of rest, the cost of a failed roll to return) mirrored on a follower.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Dice, Encounter, Journey, TurnkeeperError, a5e, hyb, ose } from "turnkeeper";
+import { Creature, Dice, Encounter, Journey, TurnkeeperError, a5e, hyb, ose } from "turnkeeper";
 
 /** @param {number[]} faces */
 const faces = (faces) => new Dice({ faces });
@@ -174,4 +174,60 @@ test("HYB-ACT-04 / EX-HYB-04, A5E-SCEN-04: special movement at half speed; a rol
   assert.equal(a5e.rollingSpeed({ speeds: [40, 25, 30] }), 30);
   assert.equal(a5e.rollingSpeed({ speeds: [60] }), 30);
   assert.throws(() => hyb.move({ speed: -5 }), { code: "INVALID_ARGUMENT" });
+});
+
+test("HYB-RETURN-02, HYB-HEAL-03: the way back's damage only rest mends (or heals as usual by option); mundane care ends the injury's disadvantage", () => {
+  const abilities = { str: 10, dex: 10, con: 10, int: 10, wis: 10, cha: 10 };
+  const ana = { kind: /** @type {const} */ ("pc"), hp: { current: 10, max: 10 }, level: 2, abilities };
+  for (const [wounds, unhealable] of /** @type {const} */ ([["restOnly", 6], ["healable", 0]])) {
+    const j = new Journey({ ruleset: "hyb", mode: "hybDungeon", seed: 5 });
+    j.addMember({ id: "ana", creature: ana });
+    j.start({ hour: 8 });
+    // DC 10: 7 misses by 3 → 3d6 = 6.
+    j.rollToReturn("dangerous", [], { faces: [7, 1, 2, 3], ...(wounds === "healable" ? { wounds } : {}) });
+    const hurt = j.members()[0]?.creature;
+    assert.equal(hurt?.hp.current, 4);
+    assert.equal(hurt?.hyb?.unhealable ?? 0, unhealable, wounds);
+  }
+  const pc = new Creature({ kind: "pc", hpMax: 20, level: 4, rules: { type: "hyb" } });
+  pc.grantTempHp(3);
+  const hit = pc.damage({ amount: 8, unhealable: true });
+  assert.deepEqual([hit.tempHpAbsorbed, hit.hpLost, pc.tempHp], [0, 8, 3]);
+  const healed = pc.heal(10);
+  assert.equal(pc.hp, 12);
+  assert.deepEqual(healed.outcomes, [{ type: "unhealableHp", hp: 8 }]);
+  pc.hybNightlyRest({ safety: "safe", ateFood: true });
+  assert.equal(pc.hp, 16, "rest mends them: 4 HP a night at level 4");
+  assert.throws(() => pc.damage({ amount: 1, damageType: "fire", unhealable: true }), fails("INVALID_ARGUMENT"));
+  assert.deepEqual(pc.hybMundaneCare().outcomes, [], "no penalty to remove, and no HP");
+});
+
+test("OSE-HAZ-01: a sheer surface needs equipment; a tense climb is a DEX check", () => {
+  assert.deepEqual(ose.climb({ sheer: true, dexCheck: 13 }), { canClimb: false, success: false });
+  const slip = ose.climb({ dexCheck: 13, difficulty: 4 }, faces([10]));
+  assert.equal(slip.success, false);
+  assert.equal(slip.check?.total, 14);
+  assert.equal(ose.climb({ sheer: true, hasEquipment: true, dexCheck: 13 }, faces([13])).success, true);
+  assert.equal(ose.climb({}).success, true);
+});
+
+test("A5E-SCEN-05, A5E-CTRL-01, A5E-COND-28, A5E-TBA-01: rolling forward, moving as a group, immunities set later, why turn-based action is called", () => {
+  assert.equal(a5e.rollingForward({}), false);
+  assert.equal(a5e.rollingForward({ improvisedAction: true }), true);
+  assert.deepEqual(a5e.groupStragglers({ members: [{ x: 0, y: 0 }, { x: 5, y: 5 }, { x: 25, y: 0 }] }), [2]);
+  const enc = new Encounter({ ruleset: "a5e", seed: 3 });
+  const mirror = Encounter.fromJSON(enc.toJSON());
+  enc.onEvents((_events, batch) => mirror.applyEvents(batch));
+  enc.add({ id: "ana", name: "Ana", side: "party" });
+  const started = enc.start({ calledFor: "competition" });
+  assert.equal(enc.describe(started[0]), "The encounter begins: a competition starts.");
+  const set = enc.setConditionImmunities("ana", ["charmed"]);
+  assert.deepEqual(set, [{ type: "conditionImmunitiesSet", participant: "ana", immunities: ["charmed"] }]);
+  const added = enc.addCondition("ana", "fixated");
+  const first = added[0];
+  assert.ok(first && first.type === "effectsAdded");
+  assert.deepEqual(first.resisted, [{ target: "ana", condition: "fixated", immunity: "charmed" }]);
+  enc.setConditionImmunities("ana", []);
+  assert.throws(() => enc.setConditionImmunities("ana", ["sleepy"]), fails("UNKNOWN_ID"));
+  assert.equal(JSON.stringify(mirror.toJSON()), JSON.stringify(enc.toJSON()));
 });

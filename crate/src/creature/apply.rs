@@ -7,7 +7,7 @@ use crate::creature::rules::CreatureRules;
 use crate::creature::state::Creature;
 use crate::creature::time::Moment;
 use crate::dice::DieRoller;
-use crate::error::Result;
+use crate::error::{Error, Result};
 
 impl Creature {
     /// What `damage` would do, step by step, without changing anything.
@@ -51,6 +51,11 @@ impl Creature {
         at: Moment,
         log: &mut Log<'_>,
     ) -> Result<(DamageBreakdown, u32, u32)> {
+        if damage.unhealable && !matches!(rules, CreatureRules::Hyb(_)) {
+            return Err(Error::not_allowed(
+                "damage that can't be healed (HYB-RETURN-02) is an OSR/5e hybrid rule",
+            ));
+        }
         match rules {
             CreatureRules::A5e(r) => self.a5e_damage(rules, r, damage, choices, at, log),
             CreatureRules::Hyb(r) => self.hyb_damage(rules, r, damage, at, log),

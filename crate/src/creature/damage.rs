@@ -47,6 +47,15 @@ pub struct DamageInstance {
     pub subdual: bool,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub flat_modifiers: Vec<i32>,
+    /// HYB-RETURN-02 (a failed roll to return on a dangerous way): damage that can't be avoided
+    /// or healed. Plain (untyped, no modifiers), it passes temporary HP by, and the HP it takes
+    /// come back only with rest (`HybState::unhealable`). OSR/5e hybrid rules only.
+    #[serde(skip_serializing_if = "is_false")]
+    pub unhealable: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl DamageInstance {
@@ -101,6 +110,17 @@ impl DamageInstance {
             return Err(Error::invalid_argument(format!(
                 "a flat damage modifier must be within ±{MAX_AMOUNT}, not {m}"
             )));
+        }
+        if self.unhealable
+            && (self.damage_type.is_some()
+                || !self.flat_modifiers.is_empty()
+                || self.mundane_weapon
+                || self.subdual)
+        {
+            return Err(Error::invalid_argument(
+                "damage that can't be avoided or healed (HYB-RETURN-02) is untyped, with no \
+                 modifiers, weapon or subdual",
+            ));
         }
         if self.subdual && !matches!(self.damage_type, None | Some(DamageType::Bludgeoning)) {
             return Err(Error::invalid_argument(

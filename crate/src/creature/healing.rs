@@ -82,7 +82,15 @@ impl Creature {
                 }
             }
         }
-        self.regain_hp(amount, log);
+        // HYB-RETURN-02: healing leaves the HP only rest can mend missing.
+        let room = self.hp.max - self.hp.current;
+        let healable = room.saturating_sub(self.hyb.unhealable);
+        if amount > healable && self.hyb.unhealable > 0 {
+            log.push(Outcome::UnhealableHp {
+                hp: self.hyb.unhealable,
+            });
+        }
+        self.regain_hp(amount.min(healable), log);
         Ok(())
     }
 

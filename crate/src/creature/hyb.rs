@@ -56,7 +56,12 @@ impl Creature {
         if breakdown.immune {
             log.push(Outcome::DamageNegated);
         }
-        let (absorbed, remaining) = self.absorb_with_temp_hp(breakdown.total, log);
+        // HYB-RETURN-02: damage that can't be avoided passes temporary HP by.
+        let (absorbed, remaining) = if damage.unhealable {
+            (0, breakdown.total)
+        } else {
+            self.absorb_with_temp_hp(breakdown.total, log)
+        };
         if remaining == 0 {
             return Ok((breakdown, absorbed, 0));
         }
@@ -66,6 +71,17 @@ impl Creature {
             return Ok((breakdown, absorbed, 0));
         }
         let lost = self.lose_hp(remaining, log);
+        if damage.unhealable {
+            // HYB-RETURN-02: only rest brings these back (`HybState::unhealable`).
+            self.hyb.unhealable = self
+                .hyb
+                .unhealable
+                .saturating_add(lost)
+                .min(self.hp.max - self.hp.current);
+            log.push(Outcome::UnhealableHp {
+                hp: self.hyb.unhealable,
+            });
+        }
         if self.hp.current == 0 {
             // HYB-DEATH-01: PC or NPC alike.
             let deadline = at.now.plus_seconds(rules.death_clock_seconds)?;
@@ -177,6 +193,23 @@ impl Creature {
         let mut log = Log::new(&mut no_dice);
         next.reduce_ability(ability, points, &mut log)?;
         *self = next;
+        Ok(log.into_report())
+    }
+
+    /// HYB-HEAL-03: mundane care (bandages, a splint, a successful check on a wound) restores
+    /// no HP (HYB-HEAL-01) but removes penalties: the injury table's disadvantage on all checks
+    /// (HYB-DEATH-03) ends. Exhaustion waits for a safe night with food (HYB-RES-04), lost
+    /// ability points for weeks of rest and care, lost body parts for ever.
+    pub fn hyb_mundane_care(&mut self, rules: &CreatureRules) -> Result<Report> {
+        self.validate()?;
+        hyb_rules(rules, "mundane care")?;
+        self.require_not_dead("mundane care")?;
+        let mut no_dice = NoDice;
+        let mut log = Log::new(&mut no_dice);
+        if self.hyb.disadvantage_until_rest {
+            self.hyb.disadvantage_until_rest = false;
+            log.push(Outcome::DisadvantageEnded);
+        }
         Ok(log.into_report())
     }
 

@@ -60,6 +60,8 @@ impl Creature {
         let before = self.hp.current;
         self.hp.current = before.saturating_add(amount).min(self.hp.max);
         let gained = self.hp.current - before;
+        // HYB-RETURN-02: never more unhealable HP than are missing.
+        self.hyb.unhealable = self.hyb.unhealable.min(self.hp.max - self.hp.current);
         if gained > 0 {
             log.push(Outcome::RegainedHp {
                 amount: gained,

@@ -57,7 +57,12 @@ impl Creature {
         let mut next = self.clone();
         let mut no_dice = NoDice;
         let mut log = Log::new(&mut no_dice);
-        next.regain_hp(hyb_nightly_healing(next.level, rest.safety), &mut log);
+        let owed = next.hyb.unhealable;
+        let gained = next.regain_hp(hyb_nightly_healing(next.level, rest.safety), &mut log);
+        // HYB-RETURN-02: rest mends first the wounds nothing else can.
+        next.hyb.unhealable = owed
+            .saturating_sub(gained)
+            .min(next.hp.max - next.hp.current);
         let safe = rest.safety == RestSafety::Safe;
         if next.hyb.disadvantage_until_rest && (safe || hyb.injury_rest == InjuryRest::AnyRest) {
             next.hyb.disadvantage_until_rest = false;

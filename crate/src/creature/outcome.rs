@@ -163,6 +163,11 @@ pub enum Outcome {
         amount: u32,
         hp: u32,
     },
+    /// HYB-RETURN-02: `hp` of the HP missing can't be healed, only mended by rest (after
+    /// damage that adds to them, or healing they held back).
+    UnhealableHp {
+        hp: u32,
+    },
     RegainedConsciousness,
     /// A5E-COND-08: dies at `deadline` (none: when the Narrator decides). `hours` is the 2d12
     /// roll when one was made.

@@ -175,7 +175,7 @@ impl CreatureSheet {
     /// | `stabilize` | | `StabilizeMethod` | |
     /// | `gainFatigue`, `gainStrife`, `removeFatigue`, `removeStrife` | levels | | |
     /// | `doom` | | `DoomDeadline` | |
-    /// | `liftDoom`, `kill`, `spendHitDie`, `finishShortRest`, `exhaust` | | | |
+    /// | `liftDoom`, `kill`, `spendHitDie`, `finishShortRest`, `exhaust`, `hybMundaneCare` | | | |
     /// | `raise` | HP | lifts doom (bool) | |
     /// | `setTime` | now | in encounter (bool) | |
     /// | `advanceTime` | now | | |
@@ -270,6 +270,7 @@ impl CreatureSheet {
             }
             "resilienceCheck" => c.resilience_check(or_default::<RollMode>(a, "mode")?, roller)?,
             "exhaust" => c.exhaust()?,
+            "hybMundaneCare" => c.hyb_mundane_care(&rules)?,
             "loseAbilityPoints" => {
                 c.lose_ability_points(parse::<Ability>(a, "ability")?, int(n)?)?
             }

@@ -161,10 +161,9 @@ pub struct Doom {
     pub deadline: Option<GameSeconds>,
 }
 
-/// OSR/5e hybrid state: resilience and exhaustion (HYB-RES), lasting injuries (HYB-DEATH-03).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Hash, Eq, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+/// OSR/5e hybrid state: resilience and exhaustion (HYB-RES), lasting injuries (HYB-DEATH-03),
+/// wounds that only rest mends (HYB-RETURN-02).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct HybState {
@@ -180,6 +179,27 @@ pub struct HybState {
     pub body_parts_lost: u32,
     /// Ability points lost to injuries or other harm, still to be recovered (HYB-HEAL-03).
     pub ability_loss: AbilityScores,
+    /// HYB-RETURN-02: HP lost to damage that "can't be healed" (a failed roll to return on a
+    /// dangerous way). Magic, medicine and an ally's stabilising restore none of these; nights
+    /// of rest mend them first (HYB-HEAL-02). Never more than the HP the creature is missing.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub unhealable: u32,
+}
+
+/// Hashed as `derive(Hash)` did before `unhealable` existed, which joins only when set: digests
+/// and snapshot checksums written by earlier versions still match.
+impl core::hash::Hash for HybState {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.hours_adventured.hash(h);
+        self.resilience_reduction.hash(h);
+        self.exhausted.hash(h);
+        self.disadvantage_until_rest.hash(h);
+        self.body_parts_lost.hash(h);
+        self.ability_loss.hash(h);
+        if self.unhealable != 0 {
+            self.unhealable.hash(h);
+        }
+    }
 }
 
 impl HybState {
@@ -457,6 +477,13 @@ impl Creature {
         {
             return Err(Error::invalid_argument(format!(
                 "adventuring hours must be at most {MAX_ADVENTURING_HOURS}"
+            )));
+        }
+        if self.hyb.unhealable > hp.max - hp.current {
+            return Err(Error::invalid_argument(format!(
+                "{} HP recorded as unhealable, but only {} are missing (HYB-RETURN-02)",
+                self.hyb.unhealable,
+                hp.max - hp.current
             )));
         }
         if self.hyb.body_parts_lost > MAX_BODY_PARTS_LOST {

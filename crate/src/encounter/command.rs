@@ -306,6 +306,9 @@ pub enum EncounterCommand {
         check: Option<InitiativeCheck>,
         #[serde(default)]
         ambushers: Vec<SideId>,
+        /// A5E-TBA-01: what the Narrator calls turn-based action for (the log says it).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        called_for: Option<TbaCall>,
     },
     /// GH-INIT-08 / OSE-COMBAT-01: declare before the roll.
     Declare {
@@ -404,6 +407,13 @@ pub enum EncounterCommand {
         participant: ParticipantId,
         #[serde(default)]
         creature: Option<Creature>,
+    },
+    /// A5E-COND-28: replace the conditions a participant is immune to (none clears them);
+    /// the conditions these imply are covered too.
+    SetConditionImmunities {
+        participant: ParticipantId,
+        #[serde(default)]
+        immunities: Vec<crate::conditions::ConditionId>,
     },
     /// Damage through the ruleset's pipeline (A5E-DMG, HYB-DMG, OSE-DMG). `choices` are the
     /// attacker's and the Narrator's (A5E-DEATH-05/06, A5E-DEATH-12, A5E-DMG-04).
@@ -534,4 +544,19 @@ fn one_level() -> i32 {
 
 fn yes() -> bool {
     true
+}
+
+/// A5E-TBA-01: the moments turn-based action may be called for (the Narrator's call, [ADJ]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum TbaCall {
+    /// Someone takes a hostile action.
+    HostileAction,
+    /// The characters enter a precarious location or situation.
+    PrecariousSituation,
+    /// A competition starts.
+    Competition,
+    /// Several participants must act methodically at the same time.
+    MethodicalAction,
 }

@@ -2,6 +2,7 @@
 //! every sentence is a key with parameters, so a caller's catalogue translates it.
 
 use crate::ability::Ability;
+use crate::encounter::command::TbaCall;
 use crate::encounter::event::{EncounterEvent, TieUnit};
 use crate::encounter::participant::{ActionKind, Declaration, Harm, SpellDisruption};
 use crate::encounter::state::Encounter;
@@ -321,6 +322,18 @@ impl EncounterEvent {
             }
             EncounterEvent::WorldActionRemoved { action } => {
                 msg!(cat, "encounter.worldActionRemoved", action = action)
+            }
+            EncounterEvent::EncounterStarted {
+                called_for: Some(call),
+                ..
+            } => {
+                let why = match call {
+                    TbaCall::HostileAction => msg!(cat, "tbaCall.hostileAction"),
+                    TbaCall::PrecariousSituation => msg!(cat, "tbaCall.precariousSituation"),
+                    TbaCall::Competition => msg!(cat, "tbaCall.competition"),
+                    TbaCall::MethodicalAction => msg!(cat, "tbaCall.methodicalAction"),
+                };
+                msg!(cat, "encounter.startedFor", why = why)
             }
             EncounterEvent::EncounterStarted { .. } => msg!(cat, "encounter.started"),
             EncounterEvent::DeclarationsOpened { round } => {

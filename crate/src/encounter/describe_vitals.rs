@@ -1,7 +1,7 @@
 //! Log lines for the creature, condition and effect events (keys in crate::messages).
 
 use crate::effects::{ActiveEffect, ExpiryReason, RestKind};
-use crate::encounter::describe::name;
+use crate::encounter::describe::{join, name};
 use crate::encounter::event::EncounterEvent;
 use crate::encounter::state::Encounter;
 use crate::encounter::vitals::CreatureChange;
@@ -62,6 +62,21 @@ pub(crate) fn describe(event: &EncounterEvent, enc: &Encounter, cat: &Catalogue)
             ),
             None => msg!(cat, "encounter.creatureCleared", who = who(participant)),
         },
+        EncounterEvent::ConditionImmunitiesSet {
+            participant,
+            immunities,
+        } => {
+            if immunities.is_empty() {
+                msg!(cat, "encounter.immunitiesCleared", who = who(participant))
+            } else {
+                msg!(
+                    cat,
+                    "encounter.immunitiesSet",
+                    who = who(participant),
+                    conditions = join(cat, immunities.iter().map(ToString::to_string))
+                )
+            }
+        }
         EncounterEvent::Damaged {
             participant,
             report,

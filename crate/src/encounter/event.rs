@@ -272,6 +272,9 @@ pub enum EncounterEvent {
     EncounterStarted {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         ambushers: Vec<SideId>,
+        /// A5E-TBA-01: why the Narrator called turn-based action, when given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        called_for: Option<crate::encounter::command::TbaCall>,
     },
     /// Greyhawk / OSE: declarations for `round` are open.
     DeclarationsOpened {
@@ -442,6 +445,12 @@ pub enum EncounterEvent {
     CreatureSet {
         participant: ParticipantId,
         creature: Option<Creature>,
+    },
+    /// A5E-COND-28: the participant's condition immunities are now `immunities`.
+    ConditionImmunitiesSet {
+        participant: ParticipantId,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        immunities: Vec<crate::conditions::ConditionId>,
     },
     /// Damage was applied: the report (every die and step) and the creature afterwards.
     /// `ongoing`: the effect whose ongoing damage this was (A5E-DMG-06).

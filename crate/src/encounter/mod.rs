@@ -29,7 +29,7 @@ mod world;
 
 pub use crate::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
 pub use command::{
-    EncounterCommand, FollowerModifier, ParticipantDeclaration, PlanCause, RetreatCheck,
+    EncounterCommand, FollowerModifier, ParticipantDeclaration, PlanCause, RetreatCheck, TbaCall,
 };
 pub use event::{
     EncounterEvent, FollowerMoraleRoll, HYB_MORALE_DC, RetreatRoll, SideRoll, TieDraw, TieUnit,

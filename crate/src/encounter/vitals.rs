@@ -442,6 +442,13 @@ impl Encounter {
                 }
                 self.get_mut(participant)?.creature = creature.clone();
             }
+            EncounterEvent::ConditionImmunitiesSet {
+                participant,
+                immunities,
+            } => {
+                crate::encounter::execute::check_immunities(self, immunities)?;
+                self.get_mut(participant)?.condition_immunities = immunities.clone();
+            }
             EncounterEvent::Damaged {
                 participant,
                 creature,

@@ -156,6 +156,17 @@ pub static ENGLISH: &[(&str, &str)] = &[
         "World action {action} removed.",
     ),
     ("encounter.started", "The encounter begins."),
+    ("encounter.startedFor", "The encounter begins: {why}."),
+    ("tbaCall.hostileAction", "a hostile action is taken"),
+    (
+        "tbaCall.precariousSituation",
+        "a precarious situation calls for turns",
+    ),
+    ("tbaCall.competition", "a competition starts"),
+    (
+        "tbaCall.methodicalAction",
+        "everyone must act methodically at once",
+    ),
     (
         "encounter.declarationsOpened",
         "Declare your plans for round {round}.",
@@ -298,6 +309,14 @@ pub static ENGLISH: &[(&str, &str)] = &[
         "{who} {change} ({hp}/{max} HP, fatigue {fatigue}, strife {strife}).",
     ),
     ("encounter.incapacitated", "{who} goes down."),
+    (
+        "encounter.immunitiesSet",
+        "{who} is now immune to {conditions}.",
+    ),
+    (
+        "encounter.immunitiesCleared",
+        "{who} is no longer immune to any condition.",
+    ),
     (
         "encounter.conditionResisted",
         "{who} is immune to {condition}.",

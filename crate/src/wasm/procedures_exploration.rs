@@ -5,11 +5,11 @@
 //! `hyb` and `a5e` namespaces type each name.
 //!
 //! Names: `ose.encumbrance`, `ose.treasureWeight`, `ose.partyMovement`, `ose.falling`,
-//! `ose.swimming`, `ose.starving`, `ose.climbSheer`, `ose.encircled`, `ose.flyingMount`,
+//! `ose.swimming`, `ose.starving`, `ose.climbSheer`, `ose.climb`, `ose.encircled`, `ose.flyingMount`,
 //! `ose.infravision`, `ose.lightSpoilsSurprise`, `ose.splitTreasure`, `ose.magicItemPicks`,
 //! `ose.partyAdvice`, `ose.door`, `hyb.load`, `hyb.coins`, `hyb.change`, `hyb.carriedLoot`,
 //! `hyb.xpForGold`, `hyb.overland`, `hyb.waterSpeed`, `hyb.move`, `a5e.conditionImmunities`,
-//! `a5e.rollingSpeed`.
+//! `a5e.rollingSpeed`, `a5e.rollingForward`, `a5e.groupStragglers`.
 
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
@@ -28,10 +28,13 @@ use crate::exploration::ose::dungeon::DoorState;
 use crate::exploration::ose::encumbrance::{
     Encumbrance, MovementRate, TreasureItem, movement, party_movement, treasure_weight,
 };
-use crate::exploration::ose::hazards::{can_climb_sheer, roll_falling, starving, swimming_rate};
+use crate::exploration::ose::hazards::{
+    Climb, can_climb_sheer, climb, roll_falling, starving, swimming_rate,
+};
 use crate::exploration::ose::party::{magic_item_pick_order, party_advice, split_evenly};
 use crate::exploration::ose::wilderness::{flying_mount_capacity, may_be_encircled};
-use crate::procedures::a5e::scenarios::rolling_base_speed;
+use crate::procedures::a5e::control::{GridSquare, group_stragglers};
+use crate::procedures::a5e::scenarios::{rolling_base_speed, rolling_forward_allowed};
 use crate::procedures::hyb::movement::{HybMoveInput, hyb_move_distance};
 use crate::units::{Coins, Feet, Loads};
 
@@ -245,6 +248,23 @@ pub struct RollingSpeedInput {
     pub speeds: Vec<u32>,
 }
 
+/// `a5e.rollingForward` (A5E-SCEN-05): how a rolling-movement participant moves this turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+#[serde(rename_all = "camelCase")]
+pub struct RollingForwardInput {
+    #[serde(default)]
+    pub dashing: bool,
+    #[serde(default)]
+    pub improvised_action: bool,
+}
+
+/// `a5e.groupStragglers` (A5E-CTRL-01): where each identical controlled creature stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+#[serde(rename_all = "camelCase")]
+pub struct GroupInput {
+    pub members: Vec<GridSquare>,
+}
+
 /// `a5e.conditionImmunities` (A5E-COND-28): the immunities a stat block lists.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
@@ -293,6 +313,7 @@ pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result
         "ose.climbSheer" => json(input, |i: ClimbInput| {
             Ok(can_climb_sheer(i.has_equipment, i.class_ability))
         }),
+        "ose.climb" => json(input, |i: Climb| climb(&i, d)),
         "ose.encircled" => json(input, |i: EncircledInput| {
             Ok(may_be_encircled(i.party_surprised, i.monsters))
         }),
@@ -353,6 +374,10 @@ pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result
         }),
         "hyb.move" => json(input, |i: HybMoveInput| hyb_move_distance(&i)),
         "a5e.rollingSpeed" => json(input, |i: RollingSpeedInput| rolling_base_speed(&i.speeds)),
+        "a5e.rollingForward" => json(input, |i: RollingForwardInput| {
+            Ok(rolling_forward_allowed(i.dashing, i.improvised_action))
+        }),
+        "a5e.groupStragglers" => json(input, |i: GroupInput| group_stragglers(&i.members)),
         "a5e.conditionImmunities" => json(input, |i: ImmunitiesInput| {
             short(&i.immune, "immunities")?;
             let map = ConditionCatalog::a5e().immunities(&i.immune)?;
@@ -388,7 +413,7 @@ mod tests {
             .code
     }
 
-    const NAMES: [&str; 25] = [
+    const NAMES: [&str; 28] = [
         "ose.door",
         "ose.encumbrance",
         "ose.treasureWeight",
@@ -397,6 +422,7 @@ mod tests {
         "ose.swimming",
         "ose.starving",
         "ose.climbSheer",
+        "ose.climb",
         "ose.encircled",
         "ose.flyingMount",
         "ose.infravision",
@@ -414,6 +440,8 @@ mod tests {
         "hyb.move",
         "a5e.conditionImmunities",
         "a5e.rollingSpeed",
+        "a5e.rollingForward",
+        "a5e.groupStragglers",
     ];
 
     #[test]
@@ -495,6 +523,13 @@ mod tests {
         assert_eq!(starving(0), json!(false));
         assert_eq!(starving(1), json!(true));
         assert_eq!(run("ose.climbSheer", json!({}), &[]), json!(false));
+        let slip = run("ose.climb", json!({"dexCheck": 13, "difficulty": 4}), &[10]);
+        assert_eq!(
+            (&slip["canClimb"], &slip["success"]),
+            (&json!(true), &json!(false))
+        );
+        let sheer = run("ose.climb", json!({"sheer": true}), &[]);
+        assert_eq!(sheer["canClimb"], json!(false));
         assert_eq!(
             run("ose.climbSheer", json!({"classAbility": true}), &[]),
             json!(true)
@@ -658,6 +693,19 @@ mod tests {
             run("a5e.rollingSpeed", json!({"speeds": []}), &[]),
             json!(30)
         );
+    }
+
+    #[test]
+    fn a5e_scen_05_ctrl_01_rolling_forward_and_group_stragglers() {
+        let forward = |i| run("a5e.rollingForward", i, &[]);
+        assert_eq!(forward(json!({})), json!(false));
+        assert_eq!(forward(json!({"dashing": true})), json!(true));
+        assert_eq!(forward(json!({"improvisedAction": true})), json!(true));
+        // Three wolves side by side and one 15 ft off.
+        let wolves = json!({"members": [
+            {"x": 0, "y": 0}, {"x": 5, "y": 5}, {"x": 10, "y": 0}, {"x": 25, "y": 0}
+        ]});
+        assert_eq!(run("a5e.groupStragglers", wolves, &[]), json!([3]));
     }
 
     #[test]

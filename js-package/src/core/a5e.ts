@@ -4,6 +4,9 @@ import type { Dice } from "./dice.js";
 
 export type {
   RollingSpeedInput,
+  RollingForwardInput,
+  GroupInput,
+  GridSquare,
   A5eAbilityInput,
   A5eAstralInput,
   A5eBackToBackInput,
@@ -386,6 +389,10 @@ export interface A5eProcedures {
   astralFlySpeed(input: T.A5eAstralInput): number;
   /** A5E-SCEN-04: a rolling-movement scene's base speed per round: the second-slowest participant's Speed, or 30 ft with fewer than two. */
   rollingSpeed(input: T.RollingSpeedInput): number;
+  /** A5E-SCEN-05: whether this turn's movement may carry the participant further forward (only when it Dashes or takes an improvised action; sideways or slowing down always may). */
+  rollingForward(input: T.RollingForwardInput): boolean;
+  /** A5E-CTRL-01: the members (indexes) of a group of identical controlled creatures that are not within 5 ft of another member; none: the group moves together. Squares in feet; diagonals count as 5 ft. */
+  groupStragglers(input: T.GroupInput): number[];
   /** A5E-COND-28: every condition a creature listing these immunities is immune to, each with the listed one that covers it (`via`, absent when listed itself). */
   conditionImmunities(input: T.ImmunitiesInput): T.ConditionImmunity[];
 }

@@ -369,6 +369,10 @@ export class Creature {
   resilienceCheck(mode?: RollMode, dice?: Dice): Report {
     return this.run("resilienceCheck", 0, optionalStringText(mode, "mode"), "null", dice);
   }
+  /** HYB-HEAL-03: mundane care restores no HP but ends the injury's disadvantage on checks. */
+  hybMundaneCare(): Report {
+    return this.run("hybMundaneCare");
+  }
   /** HYB-RES-04: exhausted by negative magic, disease, poison or tainted food. */
   exhaust(): Report {
     return this.run("exhaust");

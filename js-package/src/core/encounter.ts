@@ -15,6 +15,7 @@ import {
   type GhDeclaration,
   type Harm,
   type InitiativeCheck,
+  type TbaCall,
   type InitiativeSystem,
   type NewParticipant,
   type OrderEntry,
@@ -64,6 +65,7 @@ export type {
   GhDeclaration,
   Harm,
   InitiativeCheck,
+  TbaCall,
   InitiativeSystem,
   NewParticipant,
   OrderEntry,
@@ -240,9 +242,12 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
   }
 
   // ---- rounds and turns ----
-  /** Begin the encounter (A5E/standard roll initiative here; GH/OSE go to declarations). */
+  /**
+   * Begin the encounter (A5E/standard roll initiative here; GH/OSE go to declarations).
+   * `calledFor`: why turn-based action is called (A5E-TBA-01), said in the log.
+   */
   start(
-    options: CommandOptions & { advantage?: string[]; advantageSides?: string[]; check?: InitiativeCheck; ambushers?: string[] } = {},
+    options: CommandOptions & { advantage?: string[]; advantageSides?: string[]; check?: InitiativeCheck; ambushers?: string[]; calledFor?: TbaCall } = {},
   ): EncounterEvent[] {
     const { faces, ...rest } = options;
     return this.execute({ type: "start", ...rest } as EncounterCommand, { faces });
@@ -353,6 +358,13 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
   /** Give a participant creature stats (HP, defences, tracks), or remove them with `undefined`. */
   setCreature(participant: string, creature?: Creature): EncounterEvent[] {
     return this.execute({ type: "setCreature", participant, creature: creature ?? null } as EncounterCommand);
+  }
+  /**
+   * A5E-COND-28: replace a participant's condition immunities (`[]` clears them); the
+   * conditions they imply are covered too. Conditions it already has stop counting in rollAdvice.
+   */
+  setConditionImmunities(participant: string, immunities: readonly string[], options?: CommandOptions): EncounterEvent[] {
+    return this.execute({ type: "setConditionImmunities", participant, immunities: [...immunities] }, options);
   }
   /** Damage through the ruleset's pipeline; `choices` are the attacker's and the Narrator's. */
   damage(participant: string, damage: DamageInstance, choices: DamageChoices = {} as DamageChoices, options?: CommandOptions): EncounterEvent[] {

@@ -26,6 +26,7 @@ import {
   type Member,
   type ReturnPath,
   type ReturnAtZero,
+  type ReturnWounds,
   type NightlyRest,
   type RollMode,
   type SearchAttempt,
@@ -72,6 +73,7 @@ export type {
   OseTerrain,
   ReturnPath,
   ReturnAtZero,
+  ReturnWounds,
   MemberChange,
   MemberHours,
   ReturnResult,
@@ -365,10 +367,12 @@ class JourneyClass<R extends JourneyRuleset = JourneyRuleset> extends EventSourc
   recordScene(plan: TravelTurnPlan = {}, options?: CommandOptions): JourneyEvent[] {
     return this.execute({ type: "recordScene", plan }, options);
   }
-  /** HYB-RETURN: members (all when `who` is empty) roll to return; missing costs damage or loads. */
-  /** HYB-RETURN-01/02 */
-  rollToReturn(path: ReturnPath, who: readonly string[] = [], options: CommandOptions & { atZero?: ReturnAtZero } = {}): JourneyEvent[] {
-    return this.execute({ type: "rollToReturn", path, who: [...who], atZero: options.atZero }, options);
+  /**
+   * HYB-RETURN-01/02: members (all when `who` is empty) roll to return; missing costs damage or
+   * loads. `wounds`: by default only rest mends that damage (`"healable"`: ordinary once back).
+   */
+  rollToReturn(path: ReturnPath, who: readonly string[] = [], options: CommandOptions & { atZero?: ReturnAtZero; wounds?: ReturnWounds } = {}): JourneyEvent[] {
+    return this.execute({ type: "rollToReturn", path, who: [...who], atZero: options.atZero, wounds: options.wounds }, options);
   }
   /** HYB-RES-02/03 */
   resilienceCheck(member: string, options: CommandOptions & { advantage?: RollMode } = {}): JourneyEvent[] {

@@ -259,6 +259,8 @@ export type {
   DoorInput,
   DoorState,
   ClimbInput,
+  Climb,
+  ClimbResult,
   EncircledInput,
   Encumbrance,
   FallDamage,
@@ -509,6 +511,8 @@ export interface OseExplorationProcedures {
   starving(input: W.StarvingInput): boolean;
   /** OSE-HAZ-01: a sheer surface needs special equipment or a class ability. */
   climbSheer(input: W.ClimbInput): boolean;
+  /** OSE-HAZ-01: a climb: a sheer surface needs equipment or a class ability, and a tense climb the referee calls is a DEX check (d20 + difficulty at most `dexCheck`). */
+  climb(input: W.Climb, dice?: Dice): W.ClimbResult;
   /** OSE-WILD-12: a party surprised by 3 or more monsters may be encircled. */
   encircled(input: W.EncircledInput): boolean;
   /** OSE-WILD-03: the largest load a flyer of this many HD carries (`undefined` under 3 HD). */
@@ -551,7 +555,7 @@ export interface HybExplorationProcedures {
 export const ose = {
   ...calls<OseExplorationProcedures>(
     "ose",
-    "encumbrance treasureWeight partyMovement falling swimming starving climbSheer encircled flyingMount infravision lightSpoilsSurprise splitTreasure magicItemPicks partyAdvice door",
+    "encumbrance treasureWeight partyMovement falling swimming starving climbSheer climb encircled flyingMount infravision lightSpoilsSurprise splitTreasure magicItemPicks partyAdvice door",
   ),
   /** OSE-REACT-01: 2d6 + the speaker's CHA modifier → hostile … friendly. */
   reaction(input: ReactionInput = {}, dice?: Dice): ReactionRoll {
@@ -718,7 +722,8 @@ const A5E_NAMES =
   "higherGround lowerGround backToBack canRide commandMount sprint marchingOrder " +
   "futureMaterials objectHp.start objectHp.take objectHp.regenerate bashPossible zirkon " +
   "mountMay dropProne pressExpertise offHand scenario echoThunder foodFatigue vesselHours " +
-  "noticesThreat truesight worldActions confused conditionImmunities rollingSpeed";
+  "noticesThreat truesight worldActions confused conditionImmunities rollingSpeed rollingForward " +
+  "groupStragglers";
 
 /** Level Up Advanced 5e procedures (RULES.md §2); see {@link A5eProcedures}. */
 export const a5e: A5eProcedures = calls<A5eProcedures>("a5e", A5E_NAMES);

@@ -48,7 +48,7 @@ impl Encounter {
                     s.surprised = *surprised;
                 }
             }
-            EncounterEvent::EncounterStarted { ambushers } => {
+            EncounterEvent::EncounterStarted { ambushers, .. } => {
                 if self.phase != Phase::Setup {
                     return Err(Error::out_of_order("the encounter has already started"));
                 }

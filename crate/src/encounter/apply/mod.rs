@@ -97,6 +97,7 @@ impl Encounter {
     pub(crate) fn apply_event(&mut self, event: &EncounterEvent) -> Result<()> {
         match event {
             EncounterEvent::CreatureSet { .. }
+            | EncounterEvent::ConditionImmunitiesSet { .. }
             | EncounterEvent::Damaged { .. }
             | EncounterEvent::CreatureUpdated { .. }
             | EncounterEvent::Incapacitated { .. }

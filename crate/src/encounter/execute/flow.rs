@@ -160,6 +160,7 @@ impl Ctx<'_> {
         advantage_sides: Vec<SideId>,
         check: Option<InitiativeCheck>,
         ambushers: Vec<SideId>,
+        called_for: Option<crate::encounter::command::TbaCall>,
     ) -> Result<()> {
         if self.enc.phase != Phase::Setup {
             return Err(Error::out_of_order("the encounter has already started"));
@@ -193,7 +194,10 @@ impl Ctx<'_> {
                 "a different initiative check applies to A5E initiative (A5E-INIT-02)",
             ));
         }
-        self.emit(EncounterEvent::EncounterStarted { ambushers })?;
+        self.emit(EncounterEvent::EncounterStarted {
+            ambushers,
+            called_for,
+        })?;
         if system.declares_each_round() {
             return self.emit(EncounterEvent::DeclarationsOpened { round: 1 });
         }

@@ -18,7 +18,7 @@ use crate::encounter::vitals::CreatureChange;
 use crate::error::{Error, ErrorCode, Result};
 use crate::ids::ParticipantId;
 
-pub(crate) use roster::validate_new;
+pub(crate) use roster::{check_immunities, validate_new};
 
 /// A command in progress: the working copy, the events so far, and the dice.
 pub(crate) struct Ctx<'a> {
@@ -289,7 +289,8 @@ impl Ctx<'_> {
                 advantage_sides,
                 check,
                 ambushers,
-            } => self.start(advantage, advantage_sides, check, ambushers),
+                called_for,
+            } => self.start(advantage, advantage_sides, check, ambushers, called_for),
             // `Encounter::execute` runs declarations without a working copy; this arm is the
             // same logic for a context that already has one.
             EncounterCommand::Declare {
@@ -344,6 +345,10 @@ impl Ctx<'_> {
                 participant,
                 creature,
             } => self.set_creature(participant, creature),
+            EncounterCommand::SetConditionImmunities {
+                participant,
+                immunities,
+            } => self.set_condition_immunities(participant, immunities),
             EncounterCommand::Damage {
                 participant,
                 damage,

@@ -40,11 +40,19 @@ pub(crate) fn validate_new(enc: &Encounter, p: &NewParticipant) -> Result<()> {
         enc.get(c)?;
         controller_allowed(enc)?;
     }
-    if p.condition_immunities.len() > crate::conditions::id::MAX_ACTIVE_CONDITIONS {
+    check_immunities(enc, &p.condition_immunities)
+}
+
+/// A5E-COND-28: a list of condition immunities within the limit, each a condition the
+/// encounter knows (its links are followed where used).
+pub(crate) fn check_immunities(
+    enc: &Encounter,
+    immunities: &[crate::conditions::ConditionId],
+) -> Result<()> {
+    if immunities.len() > crate::conditions::id::MAX_ACTIVE_CONDITIONS {
         return Err(Error::invalid_argument("too many condition immunities"));
     }
-    // Every immunity names a condition the encounter knows (A5E-COND-28 follows its links).
-    enc.catalog.immunities(&p.condition_immunities)?;
+    enc.catalog.immunities(immunities)?;
     Ok(())
 }
 

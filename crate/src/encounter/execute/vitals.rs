@@ -13,7 +13,7 @@ use crate::creature::{
 };
 use crate::effects::{EffectId, EffectSpec, RestKind};
 use crate::encounter::event::{EncounterEvent, Resisted};
-use crate::encounter::execute::{Ctx, check_list};
+use crate::encounter::execute::{Ctx, check_immunities, check_list};
 use crate::encounter::vitals::{CreatureChange, EffectOngoing, loaded_ids};
 use crate::error::{Error, Result};
 use crate::ids::ParticipantId;
@@ -47,6 +47,22 @@ impl Ctx<'_> {
             creature,
         })?;
         self.sync_can_act(&participant, false)
+    }
+
+    /// A5E-COND-28: a participant's condition immunities replaced (a stat block's list, a
+    /// spell or feature granting one). Conditions it already has stop counting in queries
+    /// (`rollAdvice`); their effects run on until they end.
+    pub(crate) fn set_condition_immunities(
+        &mut self,
+        participant: ParticipantId,
+        immunities: Vec<crate::conditions::ConditionId>,
+    ) -> Result<()> {
+        self.enc.get(&participant)?;
+        check_immunities(&self.enc, &immunities)?;
+        self.emit(EncounterEvent::ConditionImmunitiesSet {
+            participant,
+            immunities,
+        })
     }
 
     /// Damage through the ruleset's pipeline; the choices are the caller's (never decided here).

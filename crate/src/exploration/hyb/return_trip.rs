@@ -49,6 +49,22 @@ pub enum ReturnAtZero {
     Dies,
 }
 
+/// HYB-RETURN-02: how the dangerous way's damage "can't be healed" (the source names no end
+/// to it).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
+)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub enum ReturnWounds {
+    /// Magic, medicine and stabilising never restore the HP it took; nights of rest mend them
+    /// first (HYB-HEAL-02). It also passes temporary HP by ("can't be avoided").
+    #[default]
+    RestOnly,
+    /// Nothing can be done about it on the way; once back, it heals like any damage.
+    Healable,
+}
+
 /// One PC's roll to return: who, and their single highest modifier (proficiency included).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]

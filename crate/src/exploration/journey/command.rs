@@ -10,7 +10,7 @@ use crate::creature::NightlyRest;
 use crate::dice::RollMode;
 use crate::exploration::chance::Chance;
 use crate::exploration::hyb::corruption::Corruption;
-use crate::exploration::hyb::return_trip::{ReturnAtZero, ReturnPath};
+use crate::exploration::hyb::return_trip::{ReturnAtZero, ReturnPath, ReturnWounds};
 use crate::exploration::journey::types::{
     DungeonAction, JourneyMode, Member, StartTime, TravelTurnPlan, Vessel, WaterDayPlan,
     WildernessDayPlan,
@@ -24,6 +24,10 @@ use crate::exploration::journey::types::{
     rename_all_fields = "camelCase"
 )]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "a command lives for one call: boxing the member (and its creature) would only add an allocation and change the Rust API"
+)]
 pub enum JourneyCommand {
     /// Begin: choose the mode and set the clock (a time, or HYB time dice).
     Start {
@@ -108,13 +112,16 @@ pub enum JourneyCommand {
     },
     /// HYB-RETURN-01/02: members roll to return (all of them when `who` is empty). A miss
     /// costs the members' creatures damage (dangerous) or their loads (arduous); `at_zero`
-    /// is the GM's choice for a member the damage drops to 0 HP.
+    /// is the GM's choice for a member the damage drops to 0 HP; `wounds` the reading of
+    /// "can't be healed" (by default only rest mends that damage).
     RollToReturn {
         path: ReturnPath,
         #[serde(default)]
         who: Vec<Ident>,
         #[serde(default)]
         at_zero: ReturnAtZero,
+        #[serde(default)]
+        wounds: ReturnWounds,
     },
     /// HYB-RES-02: the GM calls a resilience check for a member whose creature has
     /// adventured beyond its resilience; a failure exhausts it (HYB-RES-03).

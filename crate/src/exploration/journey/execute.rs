@@ -125,7 +125,12 @@ impl Journey {
                 }
                 Ok(())
             }
-            JourneyCommand::RollToReturn { path, who, at_zero } => {
+            JourneyCommand::RollToReturn {
+                path,
+                who,
+                at_zero,
+                wounds,
+            } => {
                 self.hyb_mode("rolling to return")?;
                 let chosen: Vec<&Member> = if who.is_empty() {
                     self.members
@@ -171,7 +176,7 @@ impl Journey {
                     },
                     out,
                 )?;
-                self.apply_return_costs(&results, at_zero, roller, out)
+                self.apply_return_costs(&results, at_zero, wounds, roller, out)
             }
             JourneyCommand::ResilienceCheck { member, advantage } => {
                 self.resilience_check(member, advantage, roller, out)

@@ -11,7 +11,7 @@ use crate::creature::{
     NightlyRest, OseRestDay, Report,
 };
 use crate::dice::RollMode;
-use crate::exploration::hyb::return_trip::{ReturnAtZero, ReturnCost, ReturnResult};
+use crate::exploration::hyb::return_trip::{ReturnAtZero, ReturnCost, ReturnResult, ReturnWounds};
 use crate::exploration::journey::event::{MemberChange, MemberHours};
 
 impl Journey {
@@ -90,13 +90,15 @@ impl Journey {
     }
 
     /// HYB-RETURN-02 applied: the dangerous way's damage to each member's creature (untyped,
-    /// so no resistance or immunity turns it aside: it "cannot be avoided"), the arduous way's
+    /// so no resistance or immunity turns it aside: it "cannot be avoided"; read as
+    /// `wounds` says, it passes temporary HP by and only rest mends it), the arduous way's
     /// loads dropped from each member's load. Members without a creature or load keep the
     /// cost in the `returnRolled` event only, for the GM to apply.
     pub(super) fn apply_return_costs(
         &mut self,
         results: &[ReturnResult],
         at_zero: ReturnAtZero,
+        wounds: ReturnWounds,
         roller: &mut dyn DieRoller,
         out: &mut Vec<JourneyEvent>,
     ) -> Result<()> {
@@ -106,7 +108,11 @@ impl Journey {
             match (&r.cost, member.creature, member.load) {
                 (Some(ReturnCost::Damage { total, .. }), Some(mut c), _) if !c.is_dead() => {
                     let amount = i32::try_from(*total).unwrap_or(i32::MAX);
-                    let damage = DamageInstance::new(amount, None);
+                    let damage = DamageInstance {
+                        unhealable: wounds == ReturnWounds::RestOnly
+                            && matches!(rules, CreatureRules::Hyb(_)),
+                        ..DamageInstance::new(amount, None)
+                    };
                     let dealt = c.take_damage(
                         &rules,
                         &damage,

@@ -6,6 +6,7 @@ use crate::dice::ChanceRoll;
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::Result;
 use crate::exploration::chance::{Chance, roll_chance, roll_pool};
+use crate::procedures::ose::checks::{OseAbilityCheck, roll_ability_check};
 use crate::units::Feet;
 
 /// OSE-HAZ-02: feet of falling per d6.
@@ -50,7 +51,59 @@ pub fn starving(days_without_food_or_water: u32) -> bool {
 }
 
 /// OSE-HAZ-01: climbing sheer surfaces needs special equipment or a class ability; otherwise
-/// a tense climb may call for a DEX check (rolled with the ability-check rules, not here).
+/// a tense climb may call for a DEX check ([`climb`]).
 pub fn can_climb_sheer(has_equipment: bool, class_ability: bool) -> bool {
     has_equipment || class_ability
+}
+
+/// One climb (OSE-HAZ-01).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct Climb {
+    /// A sheer surface: climbable only with special equipment or a class ability.
+    pub sheer: bool,
+    pub has_equipment: bool,
+    pub class_ability: bool,
+    /// A difficult or tense climb the referee calls a DEX check for: the climber's DEX score
+    /// (none: no check).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dex_check: Option<u32>,
+    /// The check's difficulty (OSE-CHK-02: −4 easy, +4 very difficult).
+    pub difficulty: i32,
+}
+
+/// How a climb went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct ClimbResult {
+    /// False when a sheer surface is beyond the climber (nothing rolled).
+    pub can_climb: bool,
+    /// The DEX check, when the referee called one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub check: Option<OseAbilityCheck>,
+    /// The climb succeeds: it could be tried, and passed its check if it had one.
+    pub success: bool,
+}
+
+/// OSE-HAZ-01: a sheer surface first needs equipment or a class ability; then a tense climb
+/// is a DEX ability check (OSE-CHK-01..03: d20 + difficulty at most the score).
+pub fn climb(c: &Climb, roller: &mut dyn DieRoller) -> Result<ClimbResult> {
+    if c.sheer && !can_climb_sheer(c.has_equipment, c.class_ability) {
+        return Ok(ClimbResult {
+            can_climb: false,
+            check: None,
+            success: false,
+        });
+    }
+    let check = c
+        .dex_check
+        .map(|dex| roll_ability_check(roller, dex, c.difficulty))
+        .transpose()?;
+    Ok(ClimbResult {
+        can_climb: true,
+        success: check.is_none_or(|k| k.success),
+        check,
+    })
 }

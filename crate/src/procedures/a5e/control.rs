@@ -1,5 +1,5 @@
-//! A5E-CTRL-03/04: group ability checks and group attack rolls for identical controlled
-//! creatures.
+//! A5E-CTRL-01/03/04: moving as a group, group ability checks and group attack rolls for
+//! identical controlled creatures.
 
 use serde::{Deserialize, Serialize};
 
@@ -18,6 +18,49 @@ fn check_members(members: u32) -> Result<u32> {
         )));
     }
     Ok(members)
+}
+
+/// Where a creature stands: the square it occupies, in feet on the map's grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct GridSquare {
+    pub x: i32,
+    pub y: i32,
+}
+
+/// A5E-CTRL-01: identical controlled creatures move as one group when each is within 5 ft of at
+/// least one other member (004: "adjacent to one other member", the same on a grid of 5-ft
+/// squares, diagonals included). The members that are not (by their index in `members`): none
+/// means the group moves together; the others move on their own.
+pub fn group_stragglers(members: &[GridSquare]) -> Result<Vec<u32>> {
+    limits::check_count(
+        "group members",
+        members.len(),
+        limits::MAX_GROUP_MEMBERS as usize,
+    )?;
+    let far = i64::from(limits::MAX_DISTANCE_FT);
+    if members
+        .iter()
+        .any(|m| i64::from(m.x).abs() > far || i64::from(m.y).abs() > far)
+    {
+        return Err(Error::invalid_argument(format!(
+            "a position is within ±{far} ft"
+        )));
+    }
+    let near = |a: &GridSquare, b: &GridSquare| {
+        (i64::from(a.x) - i64::from(b.x)).abs() <= 5 && (i64::from(a.y) - i64::from(b.y)).abs() <= 5
+    };
+    Ok(members
+        .iter()
+        .enumerate()
+        .filter(|(i, m)| {
+            !members
+                .iter()
+                .enumerate()
+                .any(|(j, o)| j != *i && near(m, o))
+        })
+        .filter_map(|(i, _)| u32::try_from(i).ok())
+        .collect())
 }
 
 /// A5E-CTRL-03: bonus to a group ability check — +1 per other member for Strength checks
