@@ -30,7 +30,12 @@ function notation(pick) {
   let n = `${count}d${sides}`;
   if (pick(2) === 0) n += `${["kh", "kl", "dh", "dl"][pick(4)]}${pick(count + 1)}`;
   if (pick(2) === 0) n += `${pick(2) === 0 ? "+" : "-"}${pick(3) === 0 ? 0 : 1 + pick(50)}`;
-  switch (pick(12)) {
+  switch (pick(14)) {
+    case 12:
+      // Cut short anywhere: `2d`, `4d6k`, `3d6+`.
+      return n.slice(0, 1 + pick(n.length));
+    case 13:
+      return `${n}${["d", "k", "+", "-", "x", " ", "h"][pick(7)]}`;
     case 0:
       return n.toUpperCase();
     case 1:

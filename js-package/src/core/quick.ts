@@ -40,7 +40,8 @@ let value = 0;
 /** Digits at `i`, no leading zero, from 1 to `max`, into `value`; the index after them or −1. */
 function digits(s: string, i: number, max: number): number {
   let c = s.charCodeAt(i);
-  if (c < 49 || c > 57) return -1;
+  // Written so that NaN (past the end of the text) fails too.
+  if (!(c >= 49 && c <= 57)) return -1;
   let v = 0;
   do {
     v = v * 10 + (c - 48);
