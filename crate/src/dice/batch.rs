@@ -128,6 +128,9 @@ mod tests {
         // 3^20 fits too, but rejects 19 % of words; 3^18 rejects 0.8 %.
         assert_eq!(per_word(3), Some(18));
         assert_eq!(per_word(BATCH_MAX_SIDES), Some(2));
+        // The one tie among all sizes: two or three d1420 per word yield as many faces on
+        // average; the smaller batch wins (fewer steps per word).
+        assert_eq!(per_word(1420), Some(2));
         assert_eq!(per_word(65_536), None, "two d65536 need 2^32 and more");
         assert_eq!(per_word(1), None);
         assert_eq!(per_word(0), None);
