@@ -253,12 +253,17 @@ function remember(notation: string, slot: number, texts: NotationTexts | undefin
 // Each box's source, asked once (the facade's own reading of simple notations needs it, and
 // takes only seeded and crypto boxes).
 const kinds = new WeakMap<DiceBox, SourceKind>();
+let lastBox: DiceBox | undefined;
+let lastKind: SourceKind = "crypto";
 function kindOf(box: DiceBox): SourceKind {
+  if (box === lastBox) return lastKind;
   let kind = kinds.get(box);
   if (kind === undefined) {
     kind = box.kind() as SourceKind;
     kinds.set(box, kind);
   }
+  lastBox = box;
+  lastKind = kind;
   return kind;
 }
 
@@ -363,7 +368,8 @@ function optionBox(options: RollOptions): [DiceBox | undefined, FormulaData | un
  */
 export function roll(notation: string, options?: RollOptions): RollResult {
   ensureReady();
-  const [box, data] = options === undefined ? [] : optionBox(options);
+  if (options === undefined) return rollWith(notation, boxOf(undefined));
+  const [box, data] = optionBox(options);
   if (box === undefined) return rollWith(notation, boxOf(undefined), data);
   try {
     return rollWith(notation, box, data);
@@ -375,7 +381,8 @@ export function roll(notation: string, options?: RollOptions): RollResult {
 /** Like {@link roll} but returns only the total (no per-die detail is built). */
 export function total(notation: string, options?: RollOptions): number {
   ensureReady();
-  const [box, data] = options === undefined ? [] : optionBox(options);
+  if (options === undefined) return totalWith(notation, boxOf(undefined));
+  const [box, data] = optionBox(options);
   if (box === undefined) return totalWith(notation, boxOf(undefined), data);
   try {
     return totalWith(notation, box, data);
