@@ -163,6 +163,23 @@ mod tests {
         }
     }
 
+    /// The digits are read from the top of the word down: the highest word shows the highest
+    /// face on every die of its batch, a word just above the rejected zone the lowest.
+    #[test]
+    fn the_word_is_read_from_its_top() {
+        let batch = FaceBatch::new(6).unwrap();
+        let mut faces = [0u32; 11];
+        assert_eq!(batch.faces(u32::MAX, &mut faces), Some(11));
+        assert_eq!(faces, [6; 11]);
+        // 2^31 is exactly half: the first digit is 3 (face 4) and the rest are 0 (face 1),
+        // and the low part ends at 0, below the threshold: rejected.
+        assert_eq!(batch.faces(1 << 31, &mut faces), None);
+        let d20 = FaceBatch::new(20).unwrap();
+        let mut faces = [0u32; 7];
+        assert_eq!(d20.faces(u32::MAX, &mut faces), Some(7));
+        assert_eq!(faces, [20; 7]);
+    }
+
     #[test]
     fn a_short_output_takes_only_the_first_faces_and_the_same_verdict() {
         let batch = FaceBatch::new(6).unwrap();
