@@ -11,9 +11,9 @@ use super::{JsResult, js, parse_json, write_json};
 use crate::dice::data::DataTable;
 use crate::dice::source::MAX_SEED;
 use crate::dice::{
-    ChanceRoll, Countdown, CountdownRoll, CountdownSpeed, DiceSource, DieRoller, DieSize,
-    Expression, Keep, RollOff, RollOffConfig, SeedState, SeededDice, SourceKind, SuppliedDice,
-    TwiceRoll,
+    ChanceRoll, Countdown, CountdownRoll, CountdownSpeed, CryptoDice, DiceSource, DieRoller,
+    DieSize, Expression, Keep, RollOff, RollOffConfig, SeedState, SeededDice, SourceKind,
+    SuppliedDice, TwiceRoll,
 };
 use crate::error::{Error, ErrorCode};
 
@@ -127,6 +127,8 @@ thread_local! {
     static INPUT: RefCell<Vec<u8>> = RefCell::new(vec![0; INPUT_BYTES]);
     /// Where [`roll_faces`] leaves its faces (a fixed address, like [`INPUT`]).
     static FACES: RefCell<[u32; FACES_MAX]> = const { RefCell::new([0; FACES_MAX]) };
+    /// The crypto source of [`roll_crypto_faces`].
+    static CRYPTO: RefCell<CryptoDice> = RefCell::new(CryptoDice::new());
 }
 
 /// The most dice [`roll_faces`] rolls in one call: the facade reads notations of up to this
@@ -206,6 +208,36 @@ pub fn roll_input(slot: u32, len: usize, dice: &mut DiceBox) -> usize {
 /// (nothing is drawn then).
 #[wasm_bindgen(js_name = rollFaces)]
 pub fn roll_faces(sides: u32, count: usize, dice: &mut DiceBox) -> usize {
+    faces_into(count, |out| match &mut dice.source {
+        // Supplied faces can run out or fail their die part-way: draw from a copy.
+        DiceSource::Supplied(supplied) => {
+            let mut drawn = supplied.clone();
+            drawn.roll_dice(sides, out)?;
+            *supplied = drawn;
+            Ok(())
+        }
+        // A seeded or crypto source checks the die before drawing anything, and can fail
+        // after that only when the platform has no random source (crypto: nothing anyone can
+        // replay is lost).
+        source => source.roll_dice(sides, out),
+    })
+}
+
+/// [`roll_faces`] from the module's own crypto source: what `roll(notation)` without options
+/// uses, so the commonest roll passes no box (and skips the glue's check of one).
+#[wasm_bindgen(js_name = rollCryptoFaces)]
+pub fn roll_crypto_faces(sides: u32, count: usize) -> usize {
+    faces_into(count, |out| {
+        CRYPTO.with(|c| {
+            c.try_borrow_mut()
+                .map_err(|_| Error::invalid_argument("crypto dice busy"))?
+                .roll_dice(sides, out)
+        })
+    })
+}
+
+/// `count` faces drawn by `draw` into [`FACES`]: their address, or 0 with the error kept.
+fn faces_into(count: usize, draw: impl FnOnce(&mut [u32]) -> crate::Result<()>) -> usize {
     FACES
         .with(|f| {
             let mut faces = f
@@ -214,18 +246,7 @@ pub fn roll_faces(sides: u32, count: usize, dice: &mut DiceBox) -> usize {
             let out = faces.get_mut(..count).ok_or_else(|| {
                 Error::invalid_argument(format!("at most {FACES_MAX} faces at a time"))
             })?;
-            match &mut dice.source {
-                // Supplied faces can run out or fail their die part-way: draw from a copy.
-                DiceSource::Supplied(supplied) => {
-                    let mut drawn = supplied.clone();
-                    drawn.roll_dice(sides, out)?;
-                    *supplied = drawn;
-                }
-                // A seeded or crypto source checks the die before drawing anything, and can
-                // fail after that only when the platform has no random source (crypto: nothing
-                // anyone can replay is lost).
-                source => source.roll_dice(sides, out)?,
-            }
+            draw(out)?;
             Ok(faces.as_ptr() as usize)
         })
         .unwrap_or_else(|e| fail(e, 0))

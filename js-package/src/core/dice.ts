@@ -270,8 +270,9 @@ function kindOf(box: DiceBox): SourceKind {
 function rollWith(notation: string, box: DiceBox, data?: FormulaData): RollResult {
   if (data === undefined && typeof notation === "string") {
     try {
-      const source = kindOf(box);
-      const quick = source === "supplied" ? undefined : quickRoll(notation, box, source);
+      // The shared crypto box's rolls come from the module's own crypto source: no box to pass.
+      const source = box === cryptoBox ? "crypto" : kindOf(box);
+      const quick = source === "supplied" ? undefined : quickRoll(notation, box === cryptoBox ? undefined : box, source);
       if (quick !== undefined) return quick;
     } catch (e) {
       throw wrapError(e);
@@ -314,7 +315,7 @@ function rollWith(notation: string, box: DiceBox, data?: FormulaData): RollResul
 function totalWith(notation: string, box: DiceBox, data?: FormulaData): number {
   if (data === undefined && typeof notation === "string") {
     try {
-      const quick = kindOf(box) === "supplied" ? undefined : quickTotal(notation, box);
+      const quick = box === cryptoBox ? quickTotal(notation, undefined) : kindOf(box) === "supplied" ? undefined : quickTotal(notation, box);
       if (quick !== undefined) return quick;
     } catch (e) {
       throw wrapError(e);

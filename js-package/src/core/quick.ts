@@ -12,7 +12,7 @@
 // every part of the result against the core's own evaluation for thousands of notations and
 // seeds. Anything else (another shape, a spelling the core would normalize, supplied faces,
 // formula data, more than 16 dice) takes the core's path.
-import { rollFaces, takeDiceError, type DiceBox, type DieResult, type RollResult, type SourceKind, type TermResult } from "../wasm/turnkeeper.js";
+import { rollCryptoFaces, rollFaces, takeDiceError, type DiceBox, type DieResult, type RollResult, type SourceKind, type TermResult } from "../wasm/turnkeeper.js";
 import { memoryWords, Rolled } from "./packed.js";
 
 /** FACES_MAX in crate/src/wasm/dice.rs: bigger pools keep their dice packed. */
@@ -86,22 +86,25 @@ function read(s: string): boolean {
   return true;
 }
 
-/** Faces of the notation just read, from `box`; the index of the first in `memoryWords()`. */
-function draw(box: DiceBox): number {
-  const at = rollFaces(sides, count, box);
+/**
+ * Faces of the notation just read, from `box` (undefined: the module's own crypto source); the
+ * index of the first in `memoryWords()`.
+ */
+function draw(box: DiceBox | undefined): number {
+  const at = box === undefined ? rollCryptoFaces(sides, count) : rollFaces(sides, count, box);
   if (at === 0) takeDiceError();
   return at >>> 2;
 }
 
-// Which dice were dropped (1), by position; reused.
-const taken = new Uint8Array(MAX_DICE);
+// Which dice the last `drop` dropped: bit `i` for die `i` (at most 16 dice).
+let taken = 0;
 
 /**
  * Mark in `taken` the dice of `faces[at…]` that the notation just read drops (the lowest, or
  * the highest, earliest first among equals) and return their sum.
  */
 function drop(faces: Uint32Array, at: number): number {
-  taken.fill(0);
+  taken = 0;
   // Keeping k of n drops the other n − k from the opposite end.
   const n = mode === KEEP_HIGHEST || mode === KEEP_LOWEST ? count - modeCount : modeCount;
   const highest = mode === KEEP_LOWEST || mode === DROP_HIGHEST;
@@ -111,22 +114,32 @@ function drop(faces: Uint32Array, at: number): number {
     let best = 0;
     for (let i = 0; i < count; i++) {
       const v = faces[at + i] as number;
-      if (taken[i] === 0 && (pick < 0 || (highest ? v > best : v < best))) {
+      if ((taken & (1 << i)) === 0 && (pick < 0 || (highest ? v > best : v < best))) {
         pick = i;
         best = v;
       }
     }
-    taken[pick] = 1;
+    taken |= 1 << pick;
     sum += best;
   }
   return sum;
 }
 
+// The terms' spans of each shape (where the dice term ends, where the notation ends), shared by
+// every result of that shape: a result only reads them (for `toString`). A notation read here
+// is at most 22 characters long (16, `d`, 1000000, `kh15`, a sign, 1000000), so `end` < 32.
+const spans: (readonly number[] | undefined)[] = [];
+function spansOf(diceEnd: number, end: number): readonly number[] {
+  const key = diceEnd * 32 + end;
+  return (spans[key] ??= diceEnd === end ? [0, end] : [0, diceEnd, diceEnd + 1, end]);
+}
+
 /**
- * `notation` rolled with `box` (a seeded or crypto box, whose kind is `source`) when it has
- * the simple shape; undefined otherwise, having drawn nothing.
+ * `notation` rolled with `box` (a seeded or crypto box, whose kind is `source`; undefined for
+ * the module's own crypto source) when it has the simple shape; undefined otherwise, having
+ * drawn nothing.
  */
-export function quickRoll(notation: string, box: DiceBox, source: SourceKind): RollResult | undefined {
+export function quickRoll(notation: string, box: DiceBox | undefined, source: SourceKind): RollResult | undefined {
   if (!read(notation)) return undefined;
   const at = draw(box);
   const faces = memoryWords();
@@ -134,18 +147,18 @@ export function quickRoll(notation: string, box: DiceBox, source: SourceKind): R
   let sum = mode === 0 ? 0 : -drop(faces, at);
   for (let i = 0; i < count; i++) {
     const face = faces[at + i] as number;
-    const kept = mode === 0 || taken[i] === 0;
+    const kept = mode === 0 || (taken & (1 << i)) === 0;
     sum += face;
     dice.push({ sides, face, value: face, kept, dropped: !kept, exploded: false, rerolled: false, success: false, failure: false, fudge: false, term: 0 });
   }
   const terms: TermResult[] = [{ kind: "dice", notation: termEnd === notation.length ? notation : notation.slice(0, termEnd), subtotal: sum }];
-  if (sign === 0) return new Rolled(sum, dice, terms, notation, source, [0, termEnd]);
+  if (sign === 0) return new Rolled(sum, dice, terms, notation, source, spansOf(termEnd, termEnd));
   terms.push({ kind: "number", notation: notation.slice(termEnd + 1), subtotal: number });
-  return new Rolled(sum + sign * number, dice, terms, notation, source, [0, termEnd, termEnd + 1, notation.length]);
+  return new Rolled(sum + sign * number, dice, terms, notation, source, spansOf(termEnd, notation.length));
 }
 
 /** The total of `notation` rolled with `box` when it has the simple shape; undefined otherwise. */
-export function quickTotal(notation: string, box: DiceBox): number | undefined {
+export function quickTotal(notation: string, box: DiceBox | undefined): number | undefined {
   if (!read(notation)) return undefined;
   const at = draw(box);
   const faces = memoryWords();
