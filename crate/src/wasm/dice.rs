@@ -575,6 +575,18 @@ mod tests {
         assert_eq!(faces_at(at, 4), [3, 4, 9, 1]);
     }
 
+    #[test]
+    fn roll_crypto_faces_draws_faces_of_the_die_and_refuses_like_roll_faces() {
+        let at = roll_crypto_faces(20, 16);
+        assert_ne!(at, 0);
+        let faces = faces_at(at, 16);
+        assert!(faces.iter().all(|f| (1..=20).contains(f)), "{faces:?}");
+        assert_eq!(roll_crypto_faces(20, FACES_MAX + 1), 0);
+        assert_eq!(taken_error().map(|e| e.code), Some(ErrorCode::InvalidArgument));
+        assert_eq!(roll_crypto_faces(0, 1), 0);
+        assert_eq!(taken_error().map(|e| e.code), Some(ErrorCode::NotationLimit));
+    }
+
     /// The facade's limits for its own reading are the glue's.
     #[test]
     fn the_facade_reads_at_most_as_many_faces_as_the_glue_rolls() {
