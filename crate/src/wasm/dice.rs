@@ -582,9 +582,15 @@ mod tests {
         let faces = faces_at(at, 16);
         assert!(faces.iter().all(|f| (1..=20).contains(f)), "{faces:?}");
         assert_eq!(roll_crypto_faces(20, FACES_MAX + 1), 0);
-        assert_eq!(taken_error().map(|e| e.code), Some(ErrorCode::InvalidArgument));
+        assert_eq!(
+            taken_error().map(|e| e.code),
+            Some(ErrorCode::InvalidArgument)
+        );
         assert_eq!(roll_crypto_faces(0, 1), 0);
-        assert_eq!(taken_error().map(|e| e.code), Some(ErrorCode::NotationLimit));
+        assert_eq!(
+            taken_error().map(|e| e.code),
+            Some(ErrorCode::NotationLimit)
+        );
     }
 
     /// The facade's limits for its own reading are the glue's.
