@@ -11,13 +11,13 @@ import { zipSync } from "fflate";
 const root = new URL("..", import.meta.url).pathname;
 const dist = join(root, "js-package", "dist");
 
-/** The package's browser files: everything but the Node entry and the inlined-wasm entry. */
+/** The package's browser files: everything but the Node entries and the inlined-wasm entry. */
 function copyPackage(to) {
   rmSync(to, { recursive: true, force: true });
   mkdirSync(to, { recursive: true });
   cpSync(dist, to, {
     recursive: true,
-    filter: (src) => !/[/\\](node|inline)\.(js|d\.ts)$/.test(src) && !/inline-bytes/.test(src),
+    filter: (src) => !/[/\\](node|inline|[\w-]+-node)\.(js|d\.ts)$/.test(src) && !/inline-bytes/.test(src),
   });
 }
 

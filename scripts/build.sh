@@ -5,43 +5,57 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 say() { printf '[build] %s\n' "$*"; }
 
+# Two wasm modules from the one crate (issue 12): the core (`wasm-core`: dice, encounters,
+# journeys, creatures) and the rule procedures (`wasm-procedures`: the `ose`, `hyb` and `a5e`
+# namespaces), so a page that needs only the core downloads and compiles less. Cargo keeps both
+# feature sets' builds, and each module is copied out of the shared output name as it is built.
+profile=release
+profile_flag=(--release)
 if [ "${TURNKEEPER_FAST:-0}" = 1 ]; then
-  say "cargo build (dev profile, wasm32; TURNKEEPER_FAST=1)"
-  cargo build -q --target wasm32-unknown-unknown -p turnkeeper --features wasm
-  wasm_in=target/wasm32-unknown-unknown/debug/turnkeeper.wasm
-else
-  say "cargo build (release, wasm32)"
-  cargo build -q --release --target wasm32-unknown-unknown -p turnkeeper --features wasm
-  wasm_in=target/wasm32-unknown-unknown/release/turnkeeper.wasm
+  profile=debug
+  profile_flag=()
 fi
+modules_dir=target/wasm-modules/$profile
+mkdir -p "$modules_dir"
+for module in core procedures; do
+  say "cargo build ($profile, wasm32, $module)"
+  cargo build -q "${profile_flag[@]}" --target wasm32-unknown-unknown -p turnkeeper --no-default-features --features "wasm-$module"
+  built="target/wasm32-unknown-unknown/$profile/turnkeeper.wasm"
+  cmp -s "$built" "$modules_dir/$module.wasm" || cp "$built" "$modules_dir/$module.wasm"
+done
 
 # Each later step is skipped when its inputs are what the last build used (a stamp holding their
 # digest), so `npm start` with nothing changed costs cargo's own check and a few hashes instead
-# of wasm-opt and tsc. A stamp names the step's inputs in full: the module cargo wrote and the
+# of wasm-opt and tsc. A stamp names the step's inputs in full: the modules cargo wrote and the
 # flags, then the glue and every file the package is assembled from.
 read -r -a opt_flags <<< "${WASM_OPT_LEVEL:--Oz -ocimfs=0 -aimfs=0 -fimfs=0}"
 pkg=js-package/pkg
 pkg_stamp="$pkg/.stamp"
-pkg_inputs=$( (sha256sum "$wasm_in"; echo "fast=${TURNKEEPER_FAST:-0} opt=${opt_flags[*]}"; wasm-bindgen --version) | sha256sum | cut -c1-64)
-if [ -f "$pkg_stamp" ] && [ "$(cat "$pkg_stamp")" = "$pkg_inputs" ] && [ -f "$pkg/turnkeeper_bg.wasm" ]; then
+pkg_inputs=$( (sha256sum "$modules_dir/core.wasm" "$modules_dir/procedures.wasm"; echo "fast=${TURNKEEPER_FAST:-0} opt=${opt_flags[*]}"; wasm-bindgen --version) | sha256sum | cut -c1-64)
+if [ -f "$pkg_stamp" ] && [ "$(cat "$pkg_stamp")" = "$pkg_inputs" ] && [ -f "$pkg/turnkeeper_bg.wasm" ] && [ -f "$pkg/procedures_bg.wasm" ]; then
   say "wasm-bindgen and wasm-opt: up to date"
 else
 rm -rf "$pkg" && mkdir -p "$pkg"
-say "wasm-bindgen"
-wasm-bindgen "$wasm_in" \
-  --out-dir "$pkg" --target web --weak-refs --remove-name-section --remove-producers-section
+# The core keeps the name `turnkeeper` (its glue and `.wasm` are where they always were).
+for module in core procedures; do
+  name=$module
+  [ "$module" = core ] && name=turnkeeper
+  say "wasm-bindgen ($module)"
+  wasm-bindgen "$modules_dir/$module.wasm" --out-name "$name" \
+    --out-dir "$pkg" --target web --weak-refs --remove-name-section --remove-producers-section
 
-if [ "${TURNKEEPER_FAST:-0}" != 1 ]; then
-  # -Oz without binaryen's own inlining (-ocimfs/-aimfs/-fimfs=0): LLVM has already inlined
-  # what pays at opt-level 3, and binaryen's extra inlining (functions with one caller, small
-  # ones) made the module 3.8 % larger after gzip with no gain in instruction counts (README,
-  # "Where the .wasm's bytes go"). WASM_OPT_LEVEL replaces the whole set of flags.
-  say "wasm-opt ${opt_flags[*]} (npm binaryen)"
-  node_modules/.bin/wasm-opt "$pkg/turnkeeper_bg.wasm" "${opt_flags[@]}" --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int \
-    --enable-reference-types --enable-sign-ext --enable-mutable-globals --enable-multivalue \
-    -o "$pkg/turnkeeper_bg.opt.wasm"
-  mv "$pkg/turnkeeper_bg.opt.wasm" "$pkg/turnkeeper_bg.wasm"
-fi
+  if [ "${TURNKEEPER_FAST:-0}" != 1 ]; then
+    # -Oz without binaryen's own inlining (-ocimfs/-aimfs/-fimfs=0): LLVM has already inlined
+    # what pays at opt-level 3, and binaryen's extra inlining (functions with one caller, small
+    # ones) made the module 3.8 % larger after gzip with no gain in instruction counts (README,
+    # "Where the .wasm's bytes go"). WASM_OPT_LEVEL replaces the whole set of flags.
+    say "wasm-opt ${opt_flags[*]} (npm binaryen, $module)"
+    node_modules/.bin/wasm-opt "$pkg/${name}_bg.wasm" "${opt_flags[@]}" --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int \
+      --enable-reference-types --enable-sign-ext --enable-mutable-globals --enable-multivalue \
+      -o "$pkg/${name}_bg.opt.wasm"
+    mv "$pkg/${name}_bg.opt.wasm" "$pkg/${name}_bg.wasm"
+  fi
+done
 echo "$pkg_inputs" >"$pkg_stamp"
 fi
 

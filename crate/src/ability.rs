@@ -25,7 +25,7 @@ pub const fn modifier(score: u32) -> i32 {
     crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Ability {
     Str,
     Dex,
@@ -82,7 +82,7 @@ impl Ability {
     crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Skill {
     Acrobatics,
     AnimalHandling,

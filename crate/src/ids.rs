@@ -62,8 +62,8 @@ macro_rules! text_newtype {
         /// many times per command, and a copy is then a counter bump, not an allocation.
         #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, crate::wire::FromWire)]
         #[serde(try_from = "String")]
-        #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-        #[cfg_attr(feature = "wasm", tsify(type = "string"))]
+        #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
+        #[cfg_attr(feature = "wasm-base", tsify(type = "string"))]
         pub struct $name(Arc<str>);
 
         impl $name {

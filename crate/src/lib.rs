@@ -48,7 +48,7 @@ pub mod sorting;
 pub mod units;
 pub mod wire;
 
-#[cfg(feature = "wasm")]
+#[cfg(feature = "wasm-base")]
 pub mod wasm;
 
 pub use error::{Error, ErrorCode, Result};

@@ -41,7 +41,7 @@ macro_rules! unit {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize, crate::wire::Wire)]
         #[serde(transparent)]
-        #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+        #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
         pub struct $name(pub u32);
 
         impl fmt::Display for $name {
@@ -155,7 +155,7 @@ impl Miles {
 /// The unit of a [`Distance`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum DistanceUnit {
     Feet,
     Yards,
@@ -166,7 +166,7 @@ pub enum DistanceUnit {
 /// outdoors and on water (OSE-WILD-01, OSE-WATER-01, OSE-ENC-05), miles for daily travel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(tag = "unit", content = "value", rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Distance {
     Feet(Feet),
     Yards(Yards),

@@ -1,10 +1,13 @@
 /**
- * Browser entry (also what bundlers such as Vite pick). Call `await init()` once; the `.wasm`
- * file is fetched from beside this module (or from the URL/bytes you pass).
+ * Browser entry (also what bundlers such as Vite pick). Call `await init()` once; the two
+ * `.wasm` files (the core and the rule procedures) are fetched from beside this module, or from
+ * the URLs/bytes you pass. `turnkeeper/core` loads the core alone; `turnkeeper/procedures`
+ * loads the procedures when it is imported.
  */
 import initWasm, { initSync as initWasmSync, type InitInput, type SyncInitInput } from "./wasm/turnkeeper.js";
 import { isReady, markReady } from "./core/loader.js";
 import { guard, initFailed, TurnkeeperError } from "./core/errors.js";
+import { loadProcedures, loadProceduresSync } from "./core/procedures-module.js";
 
 export * from "./core/api.js";
 
@@ -27,10 +30,10 @@ function failed(e: unknown): TurnkeeperError {
 }
 
 /**
- * Load the wasm once. Safe to call many times and concurrently. `input` overrides where the
- * module comes from (a URL, a `Response`, bytes or a compiled `WebAssembly.Module`).
+ * Load the core module only (dice, encounters, journeys, creatures): what `turnkeeper/core`'s
+ * `init()` does. Safe to call many times and concurrently.
  */
-export function init(input?: InitInput | Promise<InitInput>): Promise<void> {
+export function initCore(input?: InitInput | Promise<InitInput>): Promise<void> {
   if (isReady()) return Promise.resolve();
   loading ??= guard(() => initWasm(input === undefined ? undefined : { module_or_path: input })).then(
     () => markReady(),
@@ -43,16 +46,42 @@ export function init(input?: InitInput | Promise<InitInput>): Promise<void> {
 }
 
 /**
- * Load the wasm synchronously from its bytes or an already compiled `WebAssembly.Module` (a
- * worker handed the module, a test, a host that reads files itself). Later calls do nothing.
- * The Node and inline entries start the module this way.
+ * Load the rule procedures' module (`ose`, `hyb`, `a5e`) once. `input` overrides where it
+ * comes from (a URL, a `Response`, bytes or a compiled `WebAssembly.Module`); by default
+ * `wasm/procedures_bg.wasm` beside this module.
  */
-export function initSync(module: SyncInitInput): void {
-  if (isReady()) return;
-  try {
-    initWasmSync({ module });
-  } catch (e) {
-    throw failed(e);
+export function initProcedures(input?: InitInput | Promise<InitInput>): Promise<void> {
+  return loadProcedures(input, failed);
+}
+
+/** {@link initProcedures} from the module's bytes or a compiled `WebAssembly.Module`. */
+export function initProceduresSync(module: SyncInitInput): void {
+  loadProceduresSync(module, failed);
+}
+
+/**
+ * Load both modules once, in parallel: the core and the rule procedures. Safe to call many
+ * times and concurrently. `input` overrides where the core comes from and `procedures` where
+ * the procedures come from (each a URL, a `Response`, bytes or a compiled `WebAssembly.Module`).
+ */
+export function init(input?: InitInput | Promise<InitInput>, procedures?: InitInput | Promise<InitInput>): Promise<void> {
+  return Promise.all([initCore(input), initProcedures(procedures)]).then(() => undefined);
+}
+
+/**
+ * Load the core synchronously from its bytes or an already compiled `WebAssembly.Module` (a
+ * worker handed the module, a test, a host that reads files itself), and the procedures module
+ * too when `procedures` is given. Later calls do nothing. The Node and inline entries start the
+ * modules this way.
+ */
+export function initSync(module: SyncInitInput, procedures?: SyncInitInput): void {
+  if (!isReady()) {
+    try {
+      initWasmSync({ module });
+    } catch (e) {
+      throw failed(e);
+    }
+    markReady();
   }
-  markReady();
+  if (procedures !== undefined) initProceduresSync(procedures);
 }

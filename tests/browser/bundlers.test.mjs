@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { build as viteBuild } from "vite";
 import * as esbuild from "esbuild";
 import webpack from "webpack";
-import { roll } from "turnkeeper";
+import { Dice, ose, roll } from "turnkeeper";
 import { openBrowser, OUTPUT_DIR } from "./harness.mjs";
 
 const pkgDir = fileURLToPath(new URL("../../js-package/", import.meta.url));
@@ -20,6 +20,8 @@ const work = join(OUTPUT_DIR, "bundlers");
 const app = join(work, "app");
 // As the page hands it back: a plain object (the result's printable-line prototype stays behind).
 const expected = JSON.parse(JSON.stringify(roll("4d6kh3+2", { seed: 42 })));
+// A procedure rolled in the procedures' module with the core's seeded dice (issue 12's split).
+const expectedReaction = ose.reaction({}, new Dice({ seed: 9 })).total;
 const PAGE = (/** @type {string} */ script, /** @type {string} */ type) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>bundled</title></head><body><script type="${type}" src="${script}"></script></body></html>`;
 
@@ -51,13 +53,14 @@ async function resultOf(dir) {
 }
 
 /**
- * The `.wasm` is one file of the output and no script carries it as base64.
+ * The two `.wasm` files (the core and the procedures) are files of the output and no script
+ * carries them as base64.
  * @param {string} dir
  */
 function assertWasmEmitted(dir) {
   const files = readdirSync(join(app, dir), { recursive: true }).map(String);
   const wasm = files.filter((f) => f.endsWith(".wasm"));
-  assert.equal(wasm.length, 1, `one .wasm in ${files.join(", ")}`);
+  assert.equal(wasm.length, 2, `two .wasm in ${files.join(", ")}`);
   for (const f of files.filter((f) => f.endsWith(".js"))) {
     assert.ok(statSync(join(app, dir, f)).size < 200_000, `${f} is small: the module is not inlined`);
   }
@@ -68,6 +71,7 @@ function assertRuns(dir, /** @type {any} */ r) {
   assert.deepEqual(r.seeded, expected, dir);
   assert.equal(r.round, 1);
   assert.equal(r.code, "NOTATION_SYNTAX");
+  assert.equal(r.reaction, expectedReaction);
   assert.deepEqual(browser.errors, []);
 }
 

@@ -4,7 +4,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
-import { roll } from "turnkeeper";
+import { Dice, ose, roll } from "turnkeeper";
 import { openBrowser, OUTPUT_DIR } from "./harness.mjs";
 
 /** @type {Awaited<ReturnType<typeof openBrowser>>} */
@@ -58,5 +58,40 @@ test("bundled by Vite", async () => {
   });
   const r = await resultOf("/tests/output/vite-dist/index.html");
   assert.deepEqual(r.seeded, expected);
+  assert.deepEqual(browser.errors, []);
+});
+
+// Issue 12: two modules. `turnkeeper/core` fetches only the core's `.wasm`; importing
+// `turnkeeper/procedures` fetches the procedures' then; the main entry's `init()` fetches both.
+test("turnkeeper/core fetches the core module only; turnkeeper/procedures fetches its own when imported", async () => {
+  const page = await browser.newPage();
+  /** @type {string[]} */
+  const wasm = [];
+  page.on("request", (req) => {
+    const name = new URL(req.url()).pathname.split("/").pop() ?? "";
+    if (name.endsWith(".wasm")) wasm.push(name);
+  });
+  await page.goto(`${browser.url}/demo/blank.html`);
+  const r = await page.evaluate(async () => {
+    const core = await import("/node_modules/turnkeeper/dist/core-only.js");
+    await core.init();
+    const seeded = core.roll("4d6kh3+2", { seed: 42 });
+    let before = "";
+    try {
+      core.ose.reaction({});
+    } catch (e) {
+      before = /** @type {any} */ (e).code;
+    }
+    const fetchedFirst = performance.getEntriesByType("resource").filter((e) => e.name.includes(".wasm")).length;
+    const { ose } = await import("/node_modules/turnkeeper/dist/procedures.js");
+    const reaction = ose.reaction({}, new core.Dice({ seed: 9 })).total;
+    return { seeded: JSON.parse(JSON.stringify(seeded)), before, fetchedFirst, reaction };
+  });
+  await page.close();
+  assert.deepEqual(r.seeded, expected);
+  assert.equal(r.before, "NOT_INITIALIZED");
+  assert.equal(r.fetchedFirst, 1, "only the core before turnkeeper/procedures is imported");
+  assert.deepEqual(wasm, ["turnkeeper_bg.wasm", "procedures_bg.wasm"]);
+  assert.equal(r.reaction, ose.reaction({}, new Dice({ seed: 9 })).total);
   assert.deepEqual(browser.errors, []);
 });

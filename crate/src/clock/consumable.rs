@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 /// What a counter counts (for display and for procedures that look one up).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ConsumableKind {
     /// OSE rations (a day's food each).
     Rations,
@@ -33,7 +33,7 @@ pub enum ConsumableKind {
 /// How a counter runs down with time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Tick {
     /// Time between uses (must be more than zero).
     pub every: Seconds,
@@ -50,7 +50,7 @@ pub(crate) const fn one_use() -> u32 {
 /// A consumable counter.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Consumable {
     pub id: Ident,
     pub kind: ConsumableKind,

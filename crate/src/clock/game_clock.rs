@@ -26,7 +26,7 @@ pub const MAX_CONSUMABLES: usize = 64;
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Happening {
     /// A lit source reached the warning lead: it has `remaining` left at `at`.
     LightLow {
@@ -56,7 +56,7 @@ impl Happening {
 /// What an advance did: the notion the effects engine consumes (`now` is the new time).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ClockAdvanced {
     pub from: GameTime,
     pub now: GameTime,
@@ -66,7 +66,7 @@ pub struct ClockAdvanced {
 /// The game clock with its light sources and consumables.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Clock {
     now: GameTime,
     /// How long before a source runs out it is announced (HYB-LIGHT-01 has players note

@@ -15,7 +15,7 @@ pub const MAX_ID_LEN: usize = 64;
     Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(try_from = "String", into = "String")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Ident(String);
 
 impl Ident {

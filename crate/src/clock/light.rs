@@ -42,7 +42,7 @@ pub const DEFAULT_WARNING_LEAD: Seconds = Seconds(600);
     crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum LightLevel {
     #[default]
     Darkness,
@@ -125,7 +125,7 @@ pub fn hyb_light_row(level: LightLevel) -> HybLightRow {
 /// What kind of thing gives the light (for display; the numbers are in [`LightSpec`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum LightKind {
     Torch,
     Lantern,
@@ -137,7 +137,7 @@ pub enum LightKind {
 /// What a light source gives and for how long.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct LightSpec {
     pub kind: LightKind,
     pub level: LightLevel,
@@ -190,7 +190,7 @@ impl LightSpec {
 /// A light source the clock burns down.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct LightSource {
     pub id: Ident,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -21,8 +21,8 @@ use crate::error::{Error, Result};
     crate::wire::Wire,
 )]
 #[serde(try_from = "u32", into = "u32")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(type = "number"))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", tsify(type = "number"))]
 pub struct RoundLength(u32);
 
 impl RoundLength {

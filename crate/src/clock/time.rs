@@ -50,7 +50,7 @@ pub const MAX_GAME_TIME: GameTime = GameTime(u32::MAX);
     crate::wire::Wire,
 )]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct GameTime(pub u32);
 
 /// A length of time in seconds.
@@ -69,7 +69,7 @@ pub struct GameTime(pub u32);
     crate::wire::Wire,
 )]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Seconds(pub u32);
 
 impl Seconds {
@@ -175,7 +175,7 @@ impl fmt::Display for GameTime {
 /// A calendar-free time of day: day number, hour (0–23), minute, second.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TimeOfDay {
     pub day: u32,
     pub hour: u8,
@@ -211,7 +211,7 @@ fn times(count: u32, each: u32, what: &str) -> Result<Seconds> {
 /// A number of combat rounds of a given length (C-01).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CombatRounds {
     pub count: u32,
     pub length: RoundLength,
@@ -232,7 +232,7 @@ pub struct CombatRounds {
     crate::wire::Wire,
 )]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ExplorationTurns(pub u32);
 
 /// HYB travel turns of one hour (HYB-TRAVEL-01). Not a creature's turn (C-02).
@@ -250,7 +250,7 @@ pub struct ExplorationTurns(pub u32);
     crate::wire::Wire,
 )]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TravelTurns(pub u32);
 
 /// Whole days.
@@ -268,7 +268,7 @@ pub struct TravelTurns(pub u32);
     crate::wire::Wire,
 )]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Days(pub u32);
 
 /// Whole weeks.
@@ -286,7 +286,7 @@ pub struct Days(pub u32);
     crate::wire::Wire,
 )]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Weeks(pub u32);
 
 impl TimeUnit for Seconds {
@@ -328,7 +328,7 @@ impl TimeUnit for Weeks {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Span {
     Seconds { count: u32 },
     Minutes { count: u32 },

@@ -22,7 +22,7 @@ pub const MIDNIGHT_HOUR: u8 = 24;
 /// The quarter of the day a die stands for (HYB-TIME-01).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Quarter {
     PreDawn,
     Morning,
@@ -33,7 +33,7 @@ pub enum Quarter {
 /// The time dice as the GM shows them: 1–4 faces, all but the last at 6.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(try_from = "Vec<u8>", into = "Vec<u8>")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TimeDice(Vec<u8>);
 
 impl TryFrom<Vec<u8>> for TimeDice {
@@ -152,7 +152,7 @@ impl fmt::Display for TimeDice {
 /// A random hour rolled on time dice (HYB-TIME-02).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TimeDiceRoll {
     /// Every die rolled, for display and replay.
     pub dice: Vec<RolledDie>,

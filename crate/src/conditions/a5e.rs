@@ -495,7 +495,7 @@ pub static A5E_CONDITIONS: [ConditionDef; 28] = [
 /// What a confused creature does on its turn (A5E-COND-06).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ConfusedBehaviour {
     /// Does nothing.
     DoesNothing,
@@ -509,7 +509,7 @@ pub enum ConfusedBehaviour {
 /// One row of the confused table: d8 faces `low..=high`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ConfusedRow {
     pub low: u32,
     pub high: u32,
@@ -538,7 +538,7 @@ pub const CONFUSED_TABLE: [ConfusedRow; 3] = [
 /// The d8 rolled for a confused creature and what it does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ConfusedRoll {
     pub die: RolledDie,
     pub behaviour: ConfusedBehaviour,

@@ -20,7 +20,7 @@ use crate::error::{Error, ErrorCode, Result};
 /// One condition: its effects and its links to other conditions.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ConditionDef {
     pub id: ConditionId,
     pub name: Cow<'static, str>,
@@ -62,7 +62,7 @@ fn is_false(b: &bool) -> bool {
 /// A homebrew document: `{ "conditions": [ ... ] }`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HomebrewDocument {
     pub conditions: Vec<ConditionDef>,
 }
@@ -70,7 +70,7 @@ pub struct HomebrewDocument {
 /// The serialized form of a catalog: the homebrew part only.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CatalogData {
     #[serde(default)]
     pub homebrew: Vec<ConditionDef>,

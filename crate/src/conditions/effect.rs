@@ -18,7 +18,7 @@ use super::vocab::{Ability, AttackRange, Mode, RollKind, Sense, Skill};
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TravelPace {
     Slow,
     #[default]
@@ -43,7 +43,7 @@ pub enum TravelPace {
     crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Circumstance {
     /// The creature can see the source of its fear (frightened, A5E-COND-12).
     SeesSourceOfFear,
@@ -60,7 +60,7 @@ pub enum Circumstance {
 /// Which of a creature's own rolls an effect applies to. Empty lists mean "any".
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RollFilter {
     /// The kinds of roll (at least one).
     pub kinds: Cow<'static, [RollKind]>,
@@ -149,7 +149,7 @@ impl RollFilter {
     rename_all_fields = "camelCase",
     deny_unknown_fields
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AttackerDistance {
     /// Any attacker.
     #[default]
@@ -181,7 +181,7 @@ impl AttackerDistance {
     rename_all_fields = "camelCase",
     deny_unknown_fields
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SpeedRule {
     /// Speed becomes this value (grappled and restrained: 0; HYB exhausted: 0).
     SetTo { feet: u32 },
@@ -196,7 +196,7 @@ pub enum SpeedRule {
 /// Limits on what a creature may do with its turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ActionLimit {
     /// No actions (incapacitated, A5E-COND-15).
     NoActions,
@@ -230,7 +230,7 @@ pub enum ActionLimit {
 /// Other facts about a creature under a condition, shown to the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Flag {
     /// Can't move (paralyzed, petrified, stunned, unconscious); its available speed is 0.
     CantMove,
@@ -282,7 +282,7 @@ pub enum Flag {
 /// Short- or long-term mental stress effects (strife 5 and 7, A5E-TRACK-08).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum StressTerm {
     ShortTerm,
     LongTerm,
@@ -296,7 +296,7 @@ pub enum StressTerm {
     rename_all_fields = "camelCase",
     deny_unknown_fields
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Effect {
     /// Advantage or disadvantage on the creature's own matching rolls.
     RollMode { rolls: RollFilter, mode: Mode },

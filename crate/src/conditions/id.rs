@@ -36,9 +36,9 @@ pub const MAX_ACTIVE_CONDITIONS: usize = 64;
 /// `string & {}` (homebrew ids still type-check); `builtin_ids_match_the_typescript_union` keeps
 /// the list in step with the catalogue.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 #[cfg_attr(
-    feature = "wasm",
+    feature = "wasm-base",
     tsify(
         type = "\"agonized\" | \"amnesiac\" | \"blinded\" | \"bloodied\" | \"charmed\" | \"confused\" | \"deafened\" | \"doomed\" | \"encumbered\" | \"enervated\" | \"enraged\" | \"frightened\" | \"fixated\" | \"grappled\" | \"incapacitated\" | \"invisible\" | \"manic\" | \"paralyzed\" | \"petrified\" | \"placid\" | \"poisoned\" | \"prone\" | \"rattled\" | \"restrained\" | \"slowed\" | \"stunned\" | \"unconscious\" | \"corruption\" | (string & {})"
     )

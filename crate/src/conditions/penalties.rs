@@ -25,7 +25,7 @@ use super::vocab::{Mode, RollKind as K};
     crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Penalty {
     /// HYB-RES-03: exhausted after a failed resilience check.
     HybExhausted,

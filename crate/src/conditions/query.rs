@@ -45,7 +45,7 @@ pub fn is_bloodied(hp: HitPoints) -> Result<bool> {
 /// Everything about a creature that conditions depend on.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ConditionState {
     /// Conditions given to the creature (not the derived bloodied, nor implied ones).
     #[serde(default)]
@@ -75,7 +75,7 @@ pub struct ConditionState {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Origin {
     Condition {
         id: ConditionId,
@@ -97,7 +97,7 @@ pub enum Origin {
 /// when it is implied (unconscious for incapacitated, fatigue 7 for doomed), and the rule id.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Reason {
     pub origin: Origin,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -109,7 +109,7 @@ pub struct Reason {
 /// A condition in effect, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ActiveCondition {
     pub id: ConditionId,
     pub reason: Reason,
@@ -122,7 +122,7 @@ pub struct ActiveCondition {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Inactive {
     /// The creature is immune; `through` is the listed immunity that covers it when the link
     /// is indirect (immune to stunned ⇒ rattled ⇒ agonized).
@@ -137,7 +137,7 @@ pub enum Inactive {
 /// A condition present but without effect.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct InactiveCondition {
     pub id: ConditionId,
     pub because: Inactive,
@@ -146,7 +146,7 @@ pub struct InactiveCondition {
 /// A flat modifier and its reason.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Modifier {
     pub amount: i32,
     pub reason: Reason,
@@ -155,7 +155,7 @@ pub struct Modifier {
 /// A speed rule and its reason.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SpeedItem {
     pub rule: SpeedRule,
     pub reason: Reason,
@@ -164,7 +164,7 @@ pub struct SpeedItem {
 /// Everything that changes the creature's Speed.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SpeedOutcome {
     pub rules: Vec<SpeedItem>,
     /// Conditions under which it can't move at all.
@@ -212,7 +212,7 @@ impl SpeedOutcome {
 /// An action limit and its reason.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ActionItem {
     pub limit: ActionLimit,
     pub reason: Reason,
@@ -221,7 +221,7 @@ pub struct ActionItem {
 /// A flag and its reason.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FlagItem {
     pub flag: Flag,
     pub reason: Reason,
@@ -230,7 +230,7 @@ pub struct FlagItem {
 /// A travel pace the creature can't keep, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TravelItem {
     pub cannot: TravelPace,
     pub reason: Reason,
@@ -239,7 +239,7 @@ pub struct TravelItem {
 /// A stress effect the creature suffers, and why.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct StressItem {
     pub term: StressTerm,
     pub reason: Reason,
@@ -248,7 +248,7 @@ pub struct StressItem {
 /// Everything that applies to a creature regardless of the roll.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Status {
     /// Conditions in effect: given, implied and derived.
     pub conditions: Vec<ActiveCondition>,
@@ -275,7 +275,7 @@ pub struct Status {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ConcentrationBase {
     /// A Constitution saving throw, as in 5e (default): effects on Constitution saves apply.
     #[default]
@@ -294,7 +294,7 @@ pub enum ConcentrationBase {
     rename_all_fields = "camelCase",
     deny_unknown_fields
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Roll {
     /// An attack roll by the creature.
     Attack {
@@ -337,7 +337,7 @@ pub enum Roll {
 /// Whether a circumstance holds, as the caller knows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CircumstanceFact {
     pub circumstance: Circumstance,
     pub holds: bool,
@@ -346,7 +346,7 @@ pub struct CircumstanceFact {
 /// A roll and what the caller knows about its circumstances.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RollQuery {
     pub roll: Roll,
     #[serde(default)]
@@ -381,7 +381,7 @@ impl RollQuery {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ConditionOutcome {
     Advantage,
     Disadvantage,
@@ -393,7 +393,7 @@ pub enum ConditionOutcome {
 /// An effect that applies only if a circumstance the caller did not state holds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Conditional {
     pub when: Circumstance,
     pub outcome: ConditionOutcome,
@@ -403,7 +403,7 @@ pub struct Conditional {
 /// The answer to a roll query.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RollAdvice {
     /// The net mode: advantage and disadvantage cancel.
     pub mode: RollMode,

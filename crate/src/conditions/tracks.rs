@@ -21,7 +21,7 @@ pub const MAX_TRACK_LEVEL: u8 = 7;
 /// Which tracked condition (A5E-TRACK-01). The creature module keeps the levels of each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TrackKind {
     Fatigue,
     Strife,
@@ -178,7 +178,7 @@ pub(crate) fn check_level(track: TrackKind, level: u8) -> Result<()> {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HitDiceHalving {
     /// RULES.md's reading: the Hit Dice available for spending are halved. Half the pool
     /// (rounded down) can be spent while the level lasts, and the dice already spent count
@@ -194,7 +194,7 @@ pub enum HitDiceHalving {
 /// Hit Dice a creature can use under fatigue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HitDiceLimit {
     pub available: u32,
     pub maximum: u32,
@@ -238,7 +238,7 @@ pub const MAX_STRESS_ENTRIES: usize = 100;
 /// rolled with one die of as many sides as it has entries.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct StressTable {
     pub term: StressTerm,
     pub entries: Vec<ConditionId>,
@@ -247,7 +247,7 @@ pub struct StressTable {
 /// The die rolled on a stress table and the condition it picked.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct StressRoll {
     pub die: RolledDie,
     pub condition: ConditionId,

@@ -22,7 +22,7 @@ pub use crate::dice::RollMode;
     crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Sense {
     Sight,
     Hearing,
@@ -43,7 +43,7 @@ pub enum Sense {
     crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum RollKind {
     /// An attack roll made by the creature.
     Attack,
@@ -62,7 +62,7 @@ pub enum RollKind {
 /// Melee or ranged, for attack rolls and for attacks made against a creature.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AttackRange {
     Melee,
     Ranged,
@@ -71,7 +71,7 @@ pub enum AttackRange {
 /// Advantage or disadvantage, as a single effect grants it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Mode {
     Advantage,
     Disadvantage,

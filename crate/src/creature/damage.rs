@@ -23,7 +23,7 @@ use crate::error::{Error, ErrorCode, Result};
 /// Strength modifier on a d6 (OSE-ATK-04), which may take the total below 1.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DamageInstance {
     /// 0 or more; a negative amount is an error.
     pub amount: i32,
@@ -137,7 +137,7 @@ impl DamageInstance {
     Debug, Clone, Copy, PartialEq, Hash, Eq, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DamageChoices {
     /// A5E-DEATH-05: the attacker's pick when an attack damages a creature at 0 HP. Required then.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -170,7 +170,7 @@ impl DamageChoices {
 /// Why damage was doubled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Doubling {
     /// A5E-DMG-03, HYB-DMG-02: the total, static modifiers included.
     CriticalHit,
@@ -181,7 +181,7 @@ pub enum Doubling {
 /// Each step of the pipeline, for display ("25 − 5 = 20, halved: 10").
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DamageBreakdown {
     pub amount: u32,
     pub doublings: Vec<Doubling>,

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
     crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum DamageType {
     Acid,
     Bludgeoning,

@@ -25,7 +25,7 @@ pub const STABILIZE_DC: i32 = 10;
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum StabilizeMethod {
     /// A check by the helper with its `modifier`. A5E: the DC 10 Wisdom (Medicine) check of
     /// A5E-DEATH-09, so `dc` must be left out. HYB: a modified ability check whose DC the GM

@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 /// A5E-THP-02: temporary HP never stack; the creature keeps one amount or the other.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TempHpChoice {
     /// Keep whichever is larger (what a creature would normally choose).
     #[default]

@@ -8,7 +8,7 @@ use crate::creature::abilities::Ability;
 /// One row's effect.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum InjuryRow {
     /// 1 — a false hope: dead.
     FalseHope,
@@ -50,7 +50,7 @@ impl InjuryRow {
 /// A band of d20 results.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct InjuryEntry {
     pub low: u32,
     pub high: u32,

@@ -18,7 +18,7 @@ pub const RESILIENCE_BASE_DC: i32 = 10;
 /// HYB-RES-03: what being exhausted means, for display and for the roll query.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybExhaustion {
     pub speed_ft: u32,
     pub disadvantage_on_all_checks: bool,

@@ -24,7 +24,7 @@ pub const LONG_REST_INTERVAL_SECONDS: u32 = DAY;
 /// What happened during a long rest, reported when it ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct LongRest {
     /// When the rest ended.
     pub ended_at: GameSeconds,

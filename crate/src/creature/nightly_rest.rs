@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 /// HYB-HEAL-02: where the night was spent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum RestSafety {
     /// A safe place: 1 HP per level.
     Safe,
@@ -25,7 +25,7 @@ pub enum RestSafety {
 /// One night of HYB rest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct NightlyRest {
     pub safety: RestSafety,
     /// Sufficient food was eaten (HYB-RES-04).

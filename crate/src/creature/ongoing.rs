@@ -19,7 +19,7 @@ use crate::error::{Error, Result};
 /// [`Creature::apply_ongoing_damage`] at the end of the creature's turn.
 #[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OngoingDamage {
     pub dice: DiceSpec,
     /// `None`: untyped, so resistance and vulnerability do not apply.

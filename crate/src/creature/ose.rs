@@ -16,7 +16,7 @@ use crate::error::{Error, ErrorCode, Result};
 /// One day of an OSE rest (OSE-HEAL-01).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum OseRestDay {
     /// A full day of complete rest: 1d3 HP.
     Complete,

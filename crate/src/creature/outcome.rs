@@ -16,7 +16,7 @@ use crate::dice::RolledDie;
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum DeathReason {
     /// A5E-DEATH-01 / -08: failed the Constitution save against massive damage.
     MassiveDamage,
@@ -45,7 +45,7 @@ pub use crate::conditions::tracks::TrackKind;
 /// A5E-DMG-04: how a critical hit was turned into a regular hit.
 #[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CriticalDowngrade {
     /// Sacrifice an equipped shield (the caller removes it from the inventory).
     SacrificeShield,
@@ -58,7 +58,7 @@ pub enum CriticalDowngrade {
     Debug, Clone, Copy, PartialEq, Hash, Eq, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AtZeroConsequence {
     #[default]
     DeathSaveFailure,
@@ -69,7 +69,7 @@ pub enum AtZeroConsequence {
 /// Why a long rest gave no benefit (A5E-REST-02, -04).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum NoRestBenefit {
     /// Shorter than 8 hours.
     TooShort,
@@ -90,7 +90,7 @@ pub enum NoRestBenefit {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Outcome {
     /// The target is dead; the damage changed nothing.
     NoEffectOnDead,
@@ -246,7 +246,7 @@ pub enum Outcome {
 /// among them, and the outcomes.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Report {
     pub dice: Vec<RolledDie>,
     pub checks: Vec<CheckRoll>,
@@ -256,7 +256,7 @@ pub struct Report {
 /// The result of applying damage.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DamageReport {
     /// How the amount became the damage dealt.
     pub breakdown: DamageBreakdown,

@@ -15,7 +15,7 @@ pub use crate::dice::RollMode;
 /// Which rule a d20 roll was made for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CheckKind {
     /// A5E-DEATH-01 / -08: DC 15 Constitution save against massive damage.
     MassiveDamageSave,
@@ -32,7 +32,7 @@ pub enum CheckKind {
 /// One d20 roll against a DC, with every die shown.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CheckRoll {
     pub kind: CheckKind,
     pub mode: RollMode,

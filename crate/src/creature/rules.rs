@@ -14,7 +14,7 @@ use crate::creature::time::GameSeconds;
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CreatureRules {
     A5e(A5eRules),
     Hyb(HybRules),
@@ -41,7 +41,7 @@ impl CreatureRules {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Rounding {
     #[default]
     Down,
@@ -62,7 +62,7 @@ impl Rounding {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MassiveAtZero {
     /// 20 + 3 × level everywhere (RULES.md's recommendation).
     #[default]
@@ -76,7 +76,7 @@ pub enum MassiveAtZero {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SeventhFatigueDoom {
     /// At once, even mid-fight (RULES.md's suggestion).
     #[default]
@@ -94,7 +94,7 @@ pub enum SeventhFatigueDoom {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum DoomDeadline {
     /// Within 2d12 hours: the engine rolls and records the deadline.
     #[default]
@@ -110,7 +110,7 @@ pub enum DoomDeadline {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum FatigueHitDice {
     /// The Hit Dice available for spending (RULES.md's reading).
     #[default]
@@ -124,7 +124,7 @@ pub enum FatigueHitDice {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct A5eRules {
     /// G-27: rounding of halved (resisted) damage.
     pub resistance_rounding: Rounding,
@@ -149,7 +149,7 @@ pub struct A5eRules {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum InjuryTwenty {
     /// HP becomes max(1, 1d8) (RULES.md's reading).
     #[default]
@@ -163,7 +163,7 @@ pub enum InjuryTwenty {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum InjuryRest {
     #[default]
     AnyRest,
@@ -173,7 +173,7 @@ pub enum InjuryRest {
 /// OSR/5e hybrid options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybRules {
     /// Rounding of halved (resisted) damage.
     pub resistance_rounding: Rounding,
@@ -208,7 +208,7 @@ impl Default for HybRules {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseRules {
     /// Rounding of halved damage, for homebrew resistances (the source has none).
     pub resistance_rounding: Rounding,

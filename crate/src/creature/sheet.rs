@@ -29,7 +29,7 @@ pub struct CreatureSheet {
 /// its two other arguments as JSON text (`null` when left out). See [`CreatureSheet::run`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CreatureOp {
     pub op: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -54,7 +54,7 @@ impl CreatureOp {
 /// source, and its result (JSON text) as the caller saw it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CreatureEvent {
     pub op: CreatureOp,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -289,7 +289,7 @@ impl CreatureSheet {
 
 /// A creature as `toJSON` writes it: versioned, restored exactly by `fromJSON`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct CreatureSnapshot {
     /// Snapshot format version ([`CREATURE_SNAPSHOT_VERSION`]).

@@ -17,7 +17,7 @@ use crate::error::{Error, ErrorCode, Result};
 /// Player character, monster, or non-player character.
 #[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CreatureKind {
     Pc,
     Monster,
@@ -27,7 +27,7 @@ pub enum CreatureKind {
 /// A5E-DEATH-11: what 0 HP does to this creature under the A5E rules.
 #[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ZeroHpRule {
     /// Unconscious, death saves (PCs; an NPC by the Narrator's choice).
     DeathSaves,
@@ -51,7 +51,7 @@ impl CreatureKind {
 /// Current, maximum and temporary hit points (A5E-HP-01, A5E-THP-01).
 #[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HitPoints {
     pub current: u32,
     pub max: u32,
@@ -62,7 +62,7 @@ pub struct HitPoints {
 /// A pool of Hit Dice (A5E-REST-01, -03).
 #[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HitDice {
     pub die: DieSize,
     pub total: u32,
@@ -74,7 +74,7 @@ pub struct HitDice {
 /// (A5E-DMG-07).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Defenses {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub resistances: Vec<DamageType>,
@@ -128,7 +128,7 @@ fn is_false(b: &bool) -> bool {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum DeathState {
     /// Alive and conscious (possibly at 0 HP if doomed: A5E-DEATH-11's final speech).
     #[default]
@@ -155,7 +155,7 @@ pub enum DeathState {
 /// A5E-COND-08: doomed, dying at `deadline` (or when the Narrator says, if none).
 #[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Doom {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deadline: Option<GameSeconds>,
@@ -165,7 +165,7 @@ pub struct Doom {
 /// wounds that only rest mends (HYB-RETURN-02).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybState {
     /// Hours adventured since the last night's rest with food (HYB-RES-01).
     pub hours_adventured: u32,
@@ -214,7 +214,7 @@ impl HybState {
 /// the record first and works on a copy, so a failed call leaves the creature unchanged.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Creature {
     pub kind: CreatureKind,
     /// A5E-DEATH-11: what 0 HP does under the A5E rules. An A5E notion, so it may be left out

@@ -27,7 +27,7 @@ use crate::error::{Error, Result};
     crate::wire::Wire,
 )]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct GameSeconds(pub u32);
 
 /// Seconds in a minute.
@@ -61,7 +61,7 @@ impl GameSeconds {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Moment {
     pub now: GameSeconds,
     pub in_encounter: bool,

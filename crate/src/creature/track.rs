@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
     Debug, Clone, Copy, PartialEq, Hash, Eq, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Track {
     #[serde(default)]
     pub effective: u8,

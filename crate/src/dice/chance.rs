@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 /// One chance roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ChanceRoll {
     pub die: RolledDie,
     /// X (of 6) or p (of 100).

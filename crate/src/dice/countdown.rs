@@ -23,7 +23,7 @@ use crate::error::{Error, ErrorCode, Result};
 /// How fast a countdown runs (A5E-COUNT-02).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CountdownSpeed {
     /// Remove dice showing 6 (A5E-COUNT-01).
     Slow,
@@ -106,7 +106,7 @@ pub fn expected_rolls(dice: u32, speed: CountdownSpeed) -> f64 {
 /// What one countdown roll did.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CountdownRoll {
     /// Which roll of the countdown this was (1 for the first).
     pub roll: u32,
@@ -123,7 +123,7 @@ pub struct CountdownRoll {
 /// An A5E countdown pool (A5E-COUNT-01, A5E-COUNT-02).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Countdown {
     dice: u32,
     speed: CountdownSpeed,

@@ -13,7 +13,7 @@ use crate::error::Result;
 /// result that was kept.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct D20Roll {
     pub mode: RollMode,
     /// Every d20 rolled, in order (two with advantage or disadvantage).

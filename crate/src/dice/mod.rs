@@ -158,10 +158,10 @@ mod eval;
 mod exact;
 /// What a detailed roll collects, for the glue's packed encoding.
 pub(crate) mod details {
-    #[cfg_attr(not(feature = "wasm"), allow(unused_imports))]
+    #[cfg_attr(not(feature = "wasm-core"), allow(unused_imports))]
     pub(crate) use super::ast::DieKind;
     pub(crate) use super::eval::Details;
-    #[cfg_attr(not(feature = "wasm"), allow(unused_imports))]
+    #[cfg_attr(not(feature = "wasm-core"), allow(unused_imports))]
     pub(crate) use super::eval::die_flags;
 }
 mod lanes;
@@ -178,6 +178,7 @@ mod smallbuf;
 pub mod source;
 pub mod spec;
 pub mod step;
+mod transfer;
 pub mod twice;
 
 pub use advantage::RollMode;

@@ -14,7 +14,7 @@ use crate::dice::step::RolledDie;
 /// 1,000,000 sides); every value is kept within ±(2^53 − 1), so it is exact as a JS number.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RollResult {
     pub total: i64,
     /// Every die in the order it was rolled (the order faces were drawn from the source),
@@ -105,7 +105,7 @@ fn struck(kept: bool, value: i64) -> String {
 /// One die as rolled, and what happened to it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DieResult {
     /// Sides of the die rolled through the source (a Fudge die is rolled as a d3).
     pub sides: u32,
@@ -143,7 +143,7 @@ impl DieResult {
 /// Whether a term rolls dice, is a plain number, or is a pool of results (`{4d6kh3, 4d6kh3}kh`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TermKind {
     Dice,
     Number,
@@ -154,7 +154,7 @@ pub enum TermKind {
 /// the pool's modifiers made of it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct PoolResult {
     pub value: i64,
     /// Counts towards the pool: not dropped by keep/drop.
@@ -169,7 +169,7 @@ pub struct PoolResult {
 /// One term's share of the roll.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TermResult {
     pub kind: TermKind,
     /// The term's normalized notation (`4d6kh3`, `2`).

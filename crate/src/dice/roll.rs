@@ -151,7 +151,7 @@ impl Expression {
     }
 
     /// [`Expression::term_spans`] into buffers the caller keeps (cleared first).
-    #[cfg_attr(not(feature = "wasm"), allow(dead_code))]
+    #[cfg_attr(not(feature = "wasm-core"), allow(dead_code))]
     pub(crate) fn texts_into(&self, notation: &mut String, spans: &mut Vec<Range<usize>>) {
         render_into(self, notation, spans);
     }
@@ -194,7 +194,7 @@ impl fmt::Display for Expression {
 /// Options for [`roll_with`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RollOptions {
     /// Advantage or disadvantage on the first d20 term.
     #[serde(default)]

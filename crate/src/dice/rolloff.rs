@@ -20,7 +20,7 @@ use crate::error::{Error, ErrorCode, Result};
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum RollOffWinner {
     #[default]
     Highest,
@@ -30,7 +30,7 @@ pub enum RollOffWinner {
 /// How to run a roll-off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RollOffConfig {
     pub die: DieSize,
     pub winner: RollOffWinner,
@@ -49,7 +49,7 @@ impl Default for RollOffConfig {
 /// One entrant's roll in one round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RollOffRoll {
     /// Index of the entrant (0-based, in the order the caller listed them).
     pub entrant: u32,
@@ -59,7 +59,7 @@ pub struct RollOffRoll {
 /// Every roll of one round, in roll order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RollOffRound {
     pub rolls: Vec<RollOffRoll>,
 }
@@ -67,7 +67,7 @@ pub struct RollOffRound {
 /// The whole roll-off.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RollOff {
     pub rounds: Vec<RollOffRound>,
     /// Entrant indexes, winner first.

@@ -45,7 +45,7 @@ pub trait DieRoller {
 /// The kind of a dice source, reported with every roll result.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "lowercase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SourceKind {
     Seeded,
     Crypto,
@@ -208,7 +208,7 @@ fn face_from_words(map: FaceMap, mut next: impl FnMut() -> Result<u32>) -> Resul
 
 /// Saved state of a seeded source: enough to resume the exact stream.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SeedState {
     /// The generator's name; only `"chacha20"` exists. Kept so a future algorithm can be added
     /// without changing what an old snapshot means.
@@ -220,7 +220,7 @@ pub struct SeedState {
 
 /// Named seeded algorithms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SeedAlgorithm {
     #[serde(rename = "chacha20")]
     ChaCha20,
@@ -497,6 +497,21 @@ impl SuppliedDice {
     /// Faces not yet consumed.
     pub fn remaining(&self) -> usize {
         self.faces.len()
+    }
+    /// Faces consumed so far (what error messages count from).
+    pub fn used(&self) -> usize {
+        self.used
+    }
+    /// The faces not yet consumed, in order.
+    pub fn faces(&self) -> impl Iterator<Item = u32> + '_ {
+        self.faces.iter().copied()
+    }
+    /// Faces still to come after `used` were consumed elsewhere (dice lent to another module).
+    pub fn resume(faces: impl IntoIterator<Item = u32>, used: usize) -> Self {
+        Self {
+            faces: faces.into_iter().collect(),
+            used,
+        }
     }
 }
 

@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 /// `count` dice of `size`, plus a flat `modifier` (0 when omitted).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DiceSpec {
     pub count: u32,
     pub size: DieSize,

@@ -23,7 +23,7 @@ use crate::error::{Error, Result};
     Deserialize,
     crate::wire::Wire,
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum DieSize {
     #[serde(rename = "d2")]
     D2,
@@ -86,7 +86,7 @@ impl DieSize {
     Debug, Clone, Copy, PartialEq, Hash, Eq, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum StepChain {
     /// The source's chain only: d3 … d12. Stepping past an end leaves the die as it is.
     #[default]
@@ -140,7 +140,7 @@ impl StepChain {
 
 /// One die as rolled, carried in events so other clients can replay without rolling.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RolledDie {
     pub sides: u32,
     pub face: u32,

@@ -21,7 +21,7 @@ use super::ids::ParticipantId;
     rename_all_fields = "camelCase",
     deny_unknown_fields
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Boundary {
     RoundStarted {
         round: u32,

@@ -55,7 +55,7 @@ pub const MAX_CLOCK_SECONDS: u64 = (1 << 53) - 1;
 /// The start or the end of a turn or round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Edge {
     Start,
     End,
@@ -64,7 +64,7 @@ pub enum Edge {
 /// A rest. A long rest also ends effects that last until a short rest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum RestKind {
     Short,
     Long,
@@ -85,7 +85,7 @@ impl RestKind {
     rename_all_fields = "camelCase",
     deny_unknown_fields
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Duration {
     /// N rounds (1..=[`MAX_DURATION_ROUNDS`]), anchored to the turn in progress or to `anchor`.
     Rounds {
@@ -122,7 +122,7 @@ pub enum Duration {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Due {
     /// At the start or end of `anchor`'s turn in `round` (or at the end of `round` if that
     /// turn doesn't happen).
@@ -146,7 +146,7 @@ pub enum Due {
 /// How turn anchors are handled (C-08).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Anchoring {
     /// Effects end at the start or end of a specific creature's turn (A5E, 5e).
     CreatureTurns,
@@ -158,7 +158,7 @@ pub enum Anchoring {
 /// How effects that end at the same moment are ordered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SimultaneousOrder {
     /// In the order they were applied (deterministic, no dice).
     Applied,
@@ -169,7 +169,7 @@ pub enum SimultaneousOrder {
 /// What happens to round- and turn-anchored effects when the encounter ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EncounterEndPolicy {
     /// Keep running on the clock: the whole rounds left before the round the effect would
     /// have ended in, times the round length (never longer than the original). Effects with
@@ -182,7 +182,7 @@ pub enum EncounterEndPolicy {
 /// The duration rules of a ruleset.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DurationRules {
     pub anchoring: Anchoring,
     pub simultaneous: SimultaneousOrder,
@@ -238,7 +238,7 @@ impl Default for DurationRules {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Remaining {
     /// Until the start or end of `participant`'s turn in `round`; `roundsAway` counts from the
     /// current round (0: this round).

@@ -24,7 +24,7 @@ pub use crate::ids::ParticipantId;
     crate::wire::Wire,
 )]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct EffectId(pub u32);
 
 impl fmt::Display for EffectId {

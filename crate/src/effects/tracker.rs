@@ -34,7 +34,7 @@ pub const MAX_BATCH: usize = 64;
 /// What to apply.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct EffectSpec {
     /// Who is affected.
     pub target: ParticipantId,
@@ -97,7 +97,7 @@ impl EffectSpec {
 /// An effect in force.
 #[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ActiveEffect {
     pub id: EffectId,
     pub target: ParticipantId,
@@ -120,7 +120,7 @@ pub struct ActiveEffect {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ConcentrationEnd {
     /// The concentrating creature became incapacitated.
     Incapacitated,
@@ -141,7 +141,7 @@ pub enum ConcentrationEnd {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ExpiryReason {
     /// Its duration ran out at the point it was due.
     DurationEnded,
@@ -166,7 +166,7 @@ pub enum ExpiryReason {
 /// An effect that ended, why, and the dice that ordered it (GH-DUR-03).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Expiry {
     pub effect: ActiveEffect,
     pub reason: ExpiryReason,
@@ -178,7 +178,7 @@ pub struct Expiry {
 /// concentration replaced; the target's concentration broken by an incapacitating condition).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Added {
     pub added: Vec<ActiveEffect>,
     pub ended: Vec<Expiry>,
@@ -187,7 +187,7 @@ pub struct Added {
 /// An effect with the time it has left, for a UI.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct EffectView {
     pub effect: ActiveEffect,
     pub remaining: Remaining,
@@ -196,7 +196,7 @@ pub struct EffectView {
 /// Where the encounter is, as far as the tracker has been told.
 #[derive(Debug, Clone, PartialEq, Hash, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Position {
     /// The last round started (0 before the first).
     pub round: u32,

@@ -23,7 +23,7 @@ use crate::rulesets::RoundLength;
 /// One participant's declaration, for [`EncounterCommand::DeclareMany`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ParticipantDeclaration {
     pub participant: ParticipantId,
     pub declaration: Declaration,
@@ -170,7 +170,7 @@ impl<'de> Deserialize<'de> for DeclarationInput {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum PlanCause {
     /// A creature in the encounter: its current count.
     Participant { participant: ParticipantId },
@@ -181,7 +181,7 @@ pub enum PlanCause {
 /// The optional check of a HYB retreat (HYB-RETREAT-01): d20 + modifier against a DC.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RetreatCheck {
     /// 0 when left out.
     #[serde(default)]
@@ -193,7 +193,7 @@ pub struct RetreatCheck {
 /// Wisdom modifier, proficiency if fitting and a monster's morale bonus, summed by the caller.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FollowerModifier {
     pub participant: ParticipantId,
     pub modifier: i32,
@@ -206,7 +206,7 @@ pub struct FollowerModifier {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EncounterCommand {
     // ---- roster ----
     /// Add a participant, before or during combat. Mid-combat it joins the order as its system
@@ -322,7 +322,7 @@ pub enum EncounterCommand {
         #[serde(deserialize_with = "read_declarations")]
         #[wire(read_with = "read_declarations_wire")]
         #[cfg_attr(
-            feature = "wasm",
+            feature = "wasm-base",
             tsify(type = "ParticipantDeclaration[] | Record<string, Activity[] | Declaration>")
         )]
         declarations: Vec<ParticipantDeclaration>,
@@ -549,7 +549,7 @@ fn yes() -> bool {
 /// A5E-TBA-01: the moments turn-based action may be called for (the Narrator's call, [ADJ]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TbaCall {
     /// Someone takes a hostile action.
     HostileAction,

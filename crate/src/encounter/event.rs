@@ -26,7 +26,7 @@ use crate::rulesets::RoundLength;
 /// One side's initiative die (OSE-INIT-01).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SideRoll {
     pub side: SideId,
     pub die: RolledDie,
@@ -39,7 +39,7 @@ pub struct SideRoll {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TieUnit {
     /// A participant, or every member of one group roll.
     Participants { participants: Vec<ParticipantId> },
@@ -54,9 +54,9 @@ pub enum TieUnit {
 /// (still read) tripled the names written per draw.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, crate::wire::FromWire)]
 #[serde(try_from = "TieDrawWire")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 #[cfg_attr(
-    feature = "wasm",
+    feature = "wasm-base",
     tsify(
         type = "{ participants: ParticipantId[]; die: RolledDie } | { side: SideId; die: RolledDie }"
     )
@@ -133,7 +133,7 @@ impl TryFrom<TieDrawWire> for TieDraw {
 /// The d20 of a HYB retreat check (HYB-RETREAT-01).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RetreatRoll {
     pub die: RolledDie,
     pub modifier: i32,
@@ -156,7 +156,7 @@ pub const HYB_MORALE_DC: i64 = 11;
 /// disadvantage, the lower counts) plus its modifier against DC 11; a failure routs it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FollowerMoraleRoll {
     pub participant: ParticipantId,
     pub dice: Vec<RolledDie>,
@@ -183,7 +183,7 @@ impl FollowerMoraleRoll {
 /// A condition a target did not take because it is immune (A5E-COND-28).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Resisted {
     pub target: ParticipantId,
     pub condition: ConditionId,
@@ -199,7 +199,7 @@ pub struct Resisted {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EncounterEvent {
     // ---- roster ----
     ParticipantAdded {
@@ -298,7 +298,7 @@ pub enum EncounterEvent {
             write_with = "crate::encounter::command::write_declarations_wire"
         )]
         #[cfg_attr(
-            feature = "wasm",
+            feature = "wasm-base",
             tsify(type = "Record<ParticipantId, Activity[] | Declaration>")
         )]
         declarations: Vec<ParticipantDeclaration>,

@@ -41,7 +41,7 @@ fn is_false(v: &bool) -> bool {
 /// What the caller says about a new participant.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct NewParticipant {
     pub id: ParticipantId,
     pub name: Name,
@@ -112,7 +112,7 @@ impl NewParticipant {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TurnStatus {
     /// Its turn has not come yet (or it has none this round).
     #[default]
@@ -140,7 +140,7 @@ impl TurnStatus {
 /// A participant's current initiative.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Initiative {
     /// The count it acts on.
     pub total: i32,
@@ -179,7 +179,7 @@ impl core::hash::Hash for Initiative {
 /// object before it can look at the tag (a 500-creature declaration phase reads 500 of them).
 #[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(tag = "system", rename_all = "camelCase", try_from = "DeclarationWire")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Declaration {
     Greyhawk(GhDeclaration),
     Ose(OseDeclaration),
@@ -275,7 +275,7 @@ impl Declaration {
 /// GH-INIT-06).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ActionKind {
     /// A5E/5e action.
     Action,
@@ -324,7 +324,7 @@ impl ActionKind {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Spent(u8);
 
 impl Spent {
@@ -352,7 +352,7 @@ impl Spent {
 /// What happened to a participant that other rules react to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Harm {
     /// It took damage (GH-VAR-02).
     Damage,
@@ -365,7 +365,7 @@ pub enum Harm {
 /// How a declared spell was disrupted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SpellDisruption {
     /// GH-VAR-02: only cantrips this turn.
     CantripsOnly,
@@ -376,7 +376,7 @@ pub enum SpellDisruption {
 /// A participant of an encounter: the caller's description plus its state in this round.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Participant {
     pub id: ParticipantId,
     pub name: Name,

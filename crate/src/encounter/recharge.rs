@@ -8,7 +8,7 @@ use crate::error::{Error, Result};
 /// "Recharge X–6": the smallest d6 face that recharges the action ("Recharge 6" is 6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Recharge {
     pub min_face: u32,
 }
@@ -16,7 +16,7 @@ pub struct Recharge {
 /// One recharge roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RechargeRoll {
     pub die: RolledDie,
     pub recharged: bool,

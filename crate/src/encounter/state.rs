@@ -25,7 +25,7 @@ use crate::rulesets::{RoundLength, RulesetConfig};
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Phase {
     /// Set-up (A5E-TBA-02 (1)): participants, surprise, world actions.
     #[default]
@@ -49,7 +49,7 @@ pub enum Phase {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Actor {
     /// One participant's turn.
     Participant { participant: ParticipantId },
@@ -74,7 +74,7 @@ impl Actor {
 /// A side's state for OSE side initiative.
 #[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SideState {
     pub side: SideId,
     /// OSE-SURP-02 result for the first round.
@@ -91,7 +91,7 @@ pub struct SideState {
 /// One row of [`Encounter::order`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OrderEntry {
     pub actor: Actor,
     /// The initiative count (a side's roll for sides).
@@ -105,7 +105,7 @@ pub struct OrderEntry {
 /// The turn under way.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Current {
     pub round: u32,
     /// Who acts; `None` in the round's world phase, when only the environment acts.

@@ -37,7 +37,7 @@ use crate::rulesets::RulesetConfig;
 /// creature's turns while the effect lasts. `choices` are the Narrator's for damage at 0 HP.
 #[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct EffectOngoing {
     pub damage: OngoingDamage,
     #[serde(default)]
@@ -47,7 +47,7 @@ pub struct EffectOngoing {
 /// Ongoing damage kept for one active effect.
 #[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OngoingEntry {
     pub effect: EffectId,
     pub ongoing: EffectOngoing,
@@ -56,7 +56,7 @@ pub struct OngoingEntry {
 /// What changed a creature, for [`EncounterEvent::CreatureUpdated`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CreatureChange {
     Healed,
     TempHp,

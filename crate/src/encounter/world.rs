@@ -16,7 +16,7 @@ pub use crate::encounter::recharge::{RECHARGE_DIE, Recharge};
 /// An environment's world action (A5E-WORLD-01).
 #[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WorldAction {
     pub id: WorldActionId,
     pub name: Name,
@@ -37,7 +37,7 @@ impl WorldAction {
 /// A world action and whether it can be used now.
 #[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WorldActionState {
     pub action: WorldAction,
     pub charged: bool,

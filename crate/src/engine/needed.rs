@@ -16,7 +16,7 @@ use crate::error::Result;
 /// One die a command asks for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct NeededDie {
     pub sides: u32,
     /// The type of the event that records the die (`"other"` if none does).

@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Chance {
     /// "X-in-6": roll 1d6, the event happens on a result ≤ X (0–6).
     InSix { x: u8 },

@@ -14,7 +14,7 @@ pub use crate::ability::Ability;
     Debug, Clone, Copy, PartialEq, Hash, Eq, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct AbilityMods {
     pub str: i8,
     pub con: i8,
@@ -34,7 +34,7 @@ impl AbilityMods {
 /// expertise…), which is added to the ability modifier.
 #[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct InitiativeCheck {
     pub ability: Ability,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -101,7 +101,7 @@ pub const TYPES_OF_INITIATIVE: [(Ability, &str, &str); 5] = [
 /// Options of the A5E system (and of the A5E turn rules that the encounter enforces).
 #[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct AbilityCheckOptions {
     /// A5E-SURP-02 `[AMBIG]`: whether a surprised creature also loses its bonus action on its
     /// first turn (RULES.md suggests yes).

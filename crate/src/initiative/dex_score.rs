@@ -11,7 +11,7 @@ use crate::initiative::TieRule;
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AmbushRule {
     /// In round 1 the ambushing sides act first (in Dex order), then everyone else.
     #[default]
@@ -23,7 +23,7 @@ pub enum AmbushRule {
 /// Options of the HYB system.
 #[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DexScoreOptions {
     /// HYB-INIT-03 `[AMBIG]`: equal Dex scores. RULES.md suggests PCs first or a roll-off.
     pub tie_rule: TieRule,

@@ -30,7 +30,7 @@ use crate::initiative::{InitiativeDie, RollMode, roll_one};
     crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Activity {
     /// Ranged attack: d4.
     Ranged,
@@ -87,7 +87,7 @@ impl Activity {
 /// Whether a die step comes from an initiative bonus (die shrinks) or penalty (die grows).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum StepEffect {
     Bonus,
     Penalty,
@@ -97,7 +97,7 @@ pub enum StepEffect {
 /// step, whatever the size of the numeric bonus.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DieStep {
     pub effect: StepEffect,
     /// The die to step, when the roller chooses (G-03); it must be in the pool. Without it the
@@ -110,7 +110,7 @@ pub struct DieStep {
 /// Speed. The PHB weapon table is not in the sources, so the caller supplies the dice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WeaponDice {
     pub count: u8,
     pub die: DieSize,
@@ -119,7 +119,7 @@ pub struct WeaponDice {
 /// What a creature plans for the coming round (GH-INIT-08): categories only.
 #[derive(Debug, Clone, PartialEq, Hash, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct GhDeclaration {
     /// Planned activities in the order they are declared (dice are rolled in this order).
     /// An action category listed more than once, or several action categories, means extra
@@ -227,7 +227,7 @@ impl GhDeclaration {
 /// `[AMBIG]`, G-03).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum StepTarget {
     /// The smallest die that can still step that way (else the smallest).
     Smallest,
@@ -240,7 +240,7 @@ pub enum StepTarget {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EmptyDeclaration {
     /// It acts on initiative 0 (before everyone else).
     #[default]
@@ -252,7 +252,7 @@ pub enum EmptyDeclaration {
 /// Greyhawk options a preset or user sets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct GreyhawkOptions {
     /// GH-DICE-03 / G-03: how far the die-step chain reaches.
     pub step_chain: StepChain,
@@ -494,7 +494,7 @@ pub fn roll(
 /// faces effect `i` rolled (the first, then any roll-off faces).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ExpiryOrder {
     pub rolls: Vec<Vec<RolledDie>>,
     /// Effect indices, first to expire first (ascending rolls).

@@ -31,7 +31,7 @@ pub use greyhawk::Activity;
 /// (A5E with Greyhawk initiative, DESIGN.md principle 4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum InitiativeSystem {
     /// Greyhawk Initiative (GH-*).
     Greyhawk,
@@ -62,7 +62,7 @@ pub use crate::dice::RollMode;
 /// One die of an initiative roll, as shown and replayed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct InitiativeDie {
     pub die: RolledDie,
     /// The face was rolled but not counted (the other die of an advantage pair).
@@ -88,7 +88,7 @@ impl InitiativeDie {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum RollSource {
     /// Dice were rolled now.
     #[default]
@@ -104,7 +104,7 @@ pub enum RollSource {
 /// One initiative roll: for one participant, or one set of dice shared by a group (GH-INIT-11).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct InitiativeRoll {
     pub participants: Vec<ParticipantId>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -145,7 +145,7 @@ impl InitiativeRoll {
 /// tied) settles whatever the rule leaves tied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TieRule {
     /// A random roll-off only.
     RollOff,

@@ -33,7 +33,7 @@ pub const fn is_surprised(face: u32) -> bool {
     crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum OsePhase {
     /// (a) monster morale (G-43: every side, not only the winner).
     Morale,
@@ -80,7 +80,7 @@ impl OsePhase {
 /// OSE-COMBAT-04: the two ways to move while in melee.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MeleeMovement {
     /// Back away at up to half the encounter movement rate; needs a clear path behind.
     FightingWithdrawal,
@@ -95,7 +95,7 @@ pub enum MeleeMovement {
     Debug, Clone, Copy, PartialEq, Hash, Eq, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseDeclaration {
     /// Intends to cast a spell.
     #[serde(skip_serializing_if = "core::ops::Not::not")]
@@ -113,7 +113,7 @@ pub struct OseDeclaration {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum OseTies {
     /// Tied sides reroll (a d6 roll-off among them, repeated while tied; their place relative to
     /// untied sides does not change).
@@ -126,7 +126,7 @@ pub enum OseTies {
 /// Options of the OSE system.
 #[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SideOptions {
     /// OSE-INIT-02 `[ADJ]`.
     pub ties: OseTies,

@@ -7,7 +7,7 @@ use crate::initiative::TieRule;
 /// Options of the standard system.
 #[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct StandardOptions {
     /// How equal totals are ordered before a roll-off (the 5e rules leave it to the table).
     pub tie_rule: TieRule,

@@ -11,7 +11,7 @@ use crate::procedures::limits::MAX_ID_LEN;
     Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MemberId(pub String);
 
 impl MemberId {
@@ -35,7 +35,7 @@ impl MemberId {
     Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct GroupKey(pub String);
 
 impl GroupKey {

@@ -22,7 +22,7 @@ use crate::error::{Error, Result};
     crate::wire::Wire,
 )]
 #[serde(try_from = "u32", into = "u32")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Percent(u8);
 
 impl Percent {
@@ -63,7 +63,7 @@ impl From<Percent> for u32 {
 /// A percentile roll against a chance: succeeds when the d100 shows at most the chance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct PercentileRoll {
     pub die: RolledDie,
     pub chance: Percent,
@@ -83,7 +83,7 @@ pub fn roll_percent(roller: &mut dyn DieRoller, chance: Percent) -> Result<Perce
 /// An X-in-6 roll: succeeds when the d6 shows at most `in_six`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct InSixRoll {
     pub die: RolledDie,
     pub in_six: u32,

@@ -17,7 +17,7 @@ pub use crate::clock::RoundLength;
 
 /// The rulesets of RULES.md, plus standard 5e.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Preset {
     /// Greyhawk Initiative over a 5e base (C-20).
     #[serde(rename = "gh5e")]
@@ -74,7 +74,7 @@ impl Preset {
 /// A preset plus overrides: everything an encounter needs to know about its rules.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RulesetConfig {
     pub preset: Preset,
     /// Use another initiative system than the preset's.

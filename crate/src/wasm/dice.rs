@@ -351,6 +351,20 @@ impl DiceBox {
         js(write_json(&self.source.seed_state()))
     }
 
+    /// This box lent as words to the procedures module (see `crate::dice::transfer`).
+    #[wasm_bindgen(js_name = toWords)]
+    pub fn to_words(&self) -> Vec<u32> {
+        self.source.to_words()
+    }
+
+    /// Take back what the procedures module rolled: the box continues from `words`. Malformed
+    /// words are an error and leave the box as it was.
+    #[wasm_bindgen(js_name = setWords)]
+    pub fn set_words(&mut self, words: &[u32]) -> JsResult<()> {
+        self.source = js(DiceSource::from_words(words))?;
+        Ok(())
+    }
+
     /// `"seeded"`, `"crypto"` or `"supplied"`.
     pub fn kind(&self) -> String {
         match self.source.kind() {

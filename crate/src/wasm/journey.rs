@@ -33,7 +33,7 @@ pub const MAX_SAVED_BYTES: usize = MAX_SNAPSHOT_BYTES + 4_096;
 /// What a journey looks like now, for display: one read instead of a dozen small exports.
 #[derive(Serialize, crate::wire::ToWire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct JourneyView {
     /// `undefined` until the journey is started.
     #[serde(skip_serializing_if = "Option::is_none")]

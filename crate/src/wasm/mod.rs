@@ -12,13 +12,25 @@ use wasm_bindgen::prelude::*;
 
 use crate::error::{Error, ErrorCode};
 
+// Two modules are built from this glue (issue 12): the core (`wasm-core`: dice, encounters,
+// journeys, creatures) and the rule procedures (`wasm-procedures`), which a page that does not
+// use them never downloads. The procedures module rolls through dice lent by the core as plain
+// words (`DiceSource::to_words`), so a seeded stream moves exactly as if the core had rolled.
+#[cfg(feature = "wasm-core")]
 pub mod creature;
+#[cfg(feature = "wasm-core")]
 pub mod dice;
+#[cfg(feature = "wasm-core")]
 pub mod encounter;
+#[cfg(feature = "wasm-core")]
 pub mod journey;
+#[cfg(feature = "wasm-core")]
 pub mod packed;
+#[cfg(feature = "wasm-procedures")]
 pub mod procedures;
+#[cfg(feature = "wasm-procedures")]
 pub mod procedures_a5e;
+#[cfg(feature = "wasm-procedures")]
 mod procedures_exploration;
 
 /// The result type of every exported function: errors are thrown as `{ code, message }`.
@@ -57,12 +69,14 @@ pub fn js<T>(result: crate::Result<T>) -> JsResult<T> {
     result.map_err(error_to_js)
 }
 
+#[cfg(feature = "wasm-core")]
 /// The crate version, for diagnostics.
 #[wasm_bindgen(js_name = version)]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
 
+#[cfg(feature = "wasm-core")]
 /// The catalogue `describe` renders with: English, or the caller's templates over it.
 pub(crate) fn catalogue(messages: Option<&str>) -> crate::Result<crate::messages::Catalogue> {
     messages.map_or_else(
@@ -71,6 +85,7 @@ pub(crate) fn catalogue(messages: Option<&str>) -> crate::Result<crate::messages
     )
 }
 
+#[cfg(feature = "wasm-core")]
 /// The English message catalogue as JSON text (`{ key: template }`, in catalogue order): what
 /// the build writes to `dist/messages/en.json` for translators to start from.
 #[wasm_bindgen(js_name = englishMessages)]
@@ -115,6 +130,7 @@ mod tests {
     }
 }
 
+#[cfg(feature = "wasm-core")]
 /// A command's reply: its events (JSON text) as they are, or, for `batch`, the batch around
 /// them (`{seq, digest, dice, events}`) for followers to check.
 fn reply<M: crate::engine::Model>(
@@ -129,6 +145,7 @@ fn reply<M: crate::engine::Model>(
     crate::engine::Batch::<()>::wrap(sealed.seq, sealed.digest, sealed.dice, &events_json)
 }
 
+#[cfg(feature = "wasm-core")]
 /// A command run for a table with players: `{"gm": batch, "players": batch}`, the GM's batch
 /// for co-GMs and the players' view of it (see `crate::engine` player views).
 fn for_players<M>(
@@ -155,6 +172,7 @@ where
     Ok(w.finish())
 }
 
+#[cfg(feature = "wasm-core")]
 /// `applyEvents` for every engine: a batch (JSON object) is checked, a bare event array is
 /// applied unchecked; both all or nothing. (Public, but not part of the API, so the fuzz
 /// targets in `fuzz/` run exactly this path natively.)

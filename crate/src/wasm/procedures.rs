@@ -28,9 +28,8 @@ use serde::{Deserialize, Serialize};
 use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
-use super::dice::DiceBox;
 use super::{JsResult, js};
-use crate::dice::{DiceSpec, DieRoller};
+use crate::dice::{DiceSource, DiceSpec, DieRoller};
 use crate::error::{Error, Result};
 use crate::procedures::Percent;
 use crate::procedures::hyb::attack::roll_hyb_damage;
@@ -728,10 +727,29 @@ fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Option<Str
 /// text), rolling through `dice`; the result is JSON text with every die. The facade's `ose`,
 /// `hyb` and `a5e` namespaces type each name. Unknown names and malformed input are
 /// `INVALID_ARGUMENT`.
+///
+/// This runs in the procedures module, apart from the core: `dice` are the caller's dice box
+/// lent as words (`DiceBox.toWords()` in the core), and after a success the box's new state is
+/// kept for [`procedure_dice`], which the facade hands back to the core (`DiceBox.setWords`). A
+/// procedure that fails leaves nothing to take, so the caller's dice stay where they were.
 #[wasm_bindgen]
-pub fn procedure(name: &str, input: &str, dice: &mut DiceBox) -> JsResult<String> {
-    // A procedure that fails after rolling leaves the caller's dice where they were.
-    js(dice.source.atomically(|d| run_procedure(name, input, d)))
+pub fn procedure(name: &str, input: &str, dice: &[u32]) -> JsResult<String> {
+    let mut source = js(DiceSource::from_words(dice))?;
+    let out = js(run_procedure(name, input, &mut source))?;
+    DICE_AFTER.with(|after| *after.borrow_mut() = source.to_words());
+    Ok(out)
+}
+
+thread_local! {
+    /// The dice of the last successful [`procedure`], as words, until taken.
+    static DICE_AFTER: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The dice after the last successful [`procedure`], as words for the core's box (empty once
+/// taken).
+#[wasm_bindgen(js_name = procedureDice)]
+pub fn procedure_dice() -> Vec<u32> {
+    DICE_AFTER.with(|after| std::mem::take(&mut *after.borrow_mut()))
 }
 
 /// [`procedure`] without the JS error: the A5E names go to [`super::procedures_a5e`], the rest

@@ -1,5 +1,5 @@
 /** Level Up A5E procedures (`a5e`): their types; the `a5e` object is built in procedures.ts. See the README. */
-import type * as T from "../wasm/turnkeeper.js";
+import type * as T from "../wasm/procedures.js";
 import type { Dice } from "./dice.js";
 
 export type {
@@ -192,7 +192,7 @@ export type {
   ZirkonEffect,
   ConditionImmunity,
   ImmunitiesInput,
-} from "../wasm/turnkeeper.js";
+} from "../wasm/procedures.js";
 
 type Budget = { budget: T.MovementBudget };
 type Step<S, R> = T.StateStep<S, R>;

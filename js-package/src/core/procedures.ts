@@ -1,6 +1,5 @@
 /** OSE, hybrid and A5E procedures (`ose`, `hyb`, `a5e`): plain data with every die. See the README. */
 import {
-  procedure,
   type CasterState,
   type HybLightInput,
   type HybLightEffects,
@@ -95,13 +94,12 @@ import {
   type WildernessEvasionInput,
   type WildernessEvasionPlan,
   type WildernessPursuit as WildernessPursuitState,
-} from "../wasm/turnkeeper.js";
-import type * as W from "../wasm/turnkeeper.js";
+} from "../wasm/procedures.js";
+import type * as W from "../wasm/procedures.js";
 import type { A5eProcedures } from "./a5e.js";
 import { boxOf, type Dice } from "./dice.js";
-import { guard } from "./errors.js";
 import { checkBoolean, checkNumber, checkObject, checkString, fromText, toText } from "./text.js";
-import { ensureReady } from "./loader.js";
+import { callProcedure, ensureProceduresReady } from "./procedures-module.js";
 
 export type {
   CasterState,
@@ -249,7 +247,7 @@ export type {
   WildernessEvasionPlan,
   WildernessPursuitStep,
   WildernessSurprise,
-} from "../wasm/turnkeeper.js";
+} from "../wasm/procedures.js";
 export type { DungeonPursuitState, MoraleTrackerState, WaterbornePursuitState, WildernessPursuitState };
 export type {
   ArmorWorn,
@@ -294,7 +292,7 @@ export type {
   HybMoveInput,
   SpecialMovement,
   XpForGoldInput,
-} from "../wasm/turnkeeper.js";
+} from "../wasm/procedures.js";
 
 // Every argument is checked here, so a wrong type is `INVALID_ARGUMENT` before the wasm is
 // entered, and only JSON text (made by `JSON.stringify`, which is where a throwing getter, a
@@ -307,11 +305,13 @@ function stateCopy<S>(state: S, what: string): S {
 
 /** One procedure: JSON text in and out; every input is an object. */
 function run<T>(name: string, input: unknown, dice?: Dice): T {
-  ensureReady();
+  ensureProceduresReady();
   const which = checkString(name, "the procedure name");
   const text = toText(checkObject(input, `the input of ${which}`));
-  const box = boxOf(dice);
-  return fromText<T>(guard(() => procedure(which, text, box)));
+  // Without dice the procedures module rolls from the platform's own crypto source, so the
+  // core module need not be loaded at all.
+  const box = dice === undefined || dice === null ? undefined : boxOf(dice);
+  return fromText<T>(callProcedure(which, text, box));
 }
 
 /** A call per name (`prefix.name`, dotted names nested), typed by `T`. */

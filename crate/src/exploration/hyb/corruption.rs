@@ -33,7 +33,7 @@ pub const MAX_STAGE_DICE: u8 = 10;
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum StageHarm {
     /// `dice`d6 damage to an ability score (HYB-CORR-02: the most common harm).
     AbilityDamage { ability: Ability, dice: u8 },
@@ -46,7 +46,7 @@ pub enum StageHarm {
 /// One stage: how long it lasts and what failing its end-of-stage check costs.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CorruptionStage {
     pub duration: Seconds,
     pub harm: StageHarm,
@@ -57,7 +57,7 @@ pub struct CorruptionStage {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum StageSuccess {
     /// Only that stage's harm is avoided; the next stage follows.
     #[default]
@@ -69,7 +69,7 @@ pub enum StageSuccess {
 /// A disease, poison or venom.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Corruption {
     pub dc: u32,
     /// Harm on infection, before the first stage ends (EX-HYB-02: exhaustion).
@@ -114,7 +114,7 @@ impl Corruption {
 /// A CON-modifier check (HYB-CORR-01/02).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ConCheck {
     pub roll: D20Roll,
     pub modifier: i32,
@@ -148,7 +148,7 @@ fn con_check(
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HarmDone {
     AbilityDamage {
         ability: Ability,
@@ -191,7 +191,7 @@ fn do_harm(
 /// An infection in progress.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Infection {
     pub corruption: Corruption,
     /// Index of the current stage.
@@ -203,7 +203,7 @@ pub struct Infection {
 /// The outcome of exposure.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Exposure {
     pub check: ConCheck,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -250,7 +250,7 @@ pub fn expose(
 /// The end of one stage.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct StageEnd {
     pub stage: u32,
     pub check: ConCheck,

@@ -22,7 +22,7 @@ pub const MAX_LOOT_HD: u32 = 100;
 /// What a PC's load does to them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct LoadEffect {
     /// Loads above the STR score.
     pub over: u32,
@@ -53,7 +53,7 @@ pub fn hyb_load_effect(str_score: u8, carried: Loads, base_speed: Feet) -> LoadE
 /// Coins by denomination (HYB-TREAS-01); a denomination left out is none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Purse {
     pub cp: u32,
     pub sp: u32,
@@ -92,7 +92,7 @@ impl Purse {
 /// An enemy's carried loot.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CarriedLoot {
     pub dice: Vec<RolledDie>,
     pub gp: u32,

@@ -33,7 +33,7 @@ pub const OVERLAND_BASE_MILES: i32 = 10;
     crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HybTerrain {
     #[default]
     Open,
@@ -67,7 +67,7 @@ impl HybTerrain {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HybPace {
     #[default]
     Normal,
@@ -90,7 +90,7 @@ impl HybPace {
 /// One traveller's inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybTraveller {
     pub str_modifier: i32,
     #[serde(default)]
@@ -101,7 +101,7 @@ pub struct HybTraveller {
 /// `light` has no default: darkness quarters the day, so the caller must say.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybDayConditions {
     #[serde(default)]
     pub terrain: HybTerrain,
@@ -156,7 +156,7 @@ pub fn hyb_party_miles_per_day(party: &[HybTraveller], day: HybDayConditions) ->
 /// HYB-TRAVEL-06: what floats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HybVessel {
     /// A boat on smooth water: 3 mph, about 30 miles a day.
     Boat,
@@ -169,7 +169,7 @@ pub enum HybVessel {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum WaterFlow {
     /// Halves speed.
     Unfavorable,
@@ -184,7 +184,7 @@ pub enum WaterFlow {
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MphTenths {
     pub tenths: u32,
 }
@@ -199,7 +199,7 @@ impl core::fmt::Display for MphTenths {
 /// 30, 5 × 24 is not 100), so both are reported.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WaterSpeed {
     pub per_hour: MphTenths,
     /// Whole miles a day (rounded down after halving).

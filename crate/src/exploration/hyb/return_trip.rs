@@ -25,7 +25,7 @@ pub fn return_dc(travel_turns_away: u32) -> u32 {
 /// HYB-RETURN-02: what the GM declares the way back to be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ReturnPath {
     /// 1d6 damage per point missed, ignoring armor; cannot be healed or avoided.
     Dangerous,
@@ -39,7 +39,7 @@ pub enum ReturnPath {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ReturnAtZero {
     /// Left unconscious: the ruleset's own 0 HP state (HYB: incapacitated, to be stabilised,
     /// HYB-DEATH-01/02).
@@ -55,7 +55,7 @@ pub enum ReturnAtZero {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ReturnWounds {
     /// Magic, medicine and stabilising never restore the HP it took; nights of rest mend them
     /// first (HYB-HEAL-02). It also passes temporary HP by ("can't be avoided").
@@ -68,7 +68,7 @@ pub enum ReturnWounds {
 /// One PC's roll to return: who, and their single highest modifier (proficiency included).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Returner {
     pub id: Ident,
     pub best_modifier: i32,
@@ -83,7 +83,7 @@ pub struct Returner {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ReturnCost {
     /// Damage that ignores armor and cannot be healed or avoided; at 0 HP the PC dies or is
     /// left unconscious (the GM's choice).
@@ -95,7 +95,7 @@ pub enum ReturnCost {
 /// One PC's result.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ReturnResult {
     pub id: Ident,
     pub roll: D20Roll,

@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 /// HYB-TRAVEL-02: the threat level a travel-turn roll names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ThreatLevel {
     /// 1: terrible, immediate threat.
     Terrible,
@@ -78,7 +78,7 @@ pub fn travel_turn_row(face: u32) -> Result<TravelTurnRow> {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Caution {
     /// Cautious: the GM rolls with advantage (better for the party).
     Cautious,
@@ -102,7 +102,7 @@ impl Caution {
 /// A travel turn rolled.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TravelTurnRoll {
     pub caution: Caution,
     pub roll: D20Roll,
@@ -126,7 +126,7 @@ pub fn roll_travel_turn(
 /// Where a HYB party is travelling (HYB-TRAVEL-01/03).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HybTravelMode {
     Dungeon,
     Overland,

@@ -23,7 +23,7 @@ use crate::exploration::journey::types::{
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 #[allow(
     clippy::large_enum_variant,
     reason = "a command lives for one call: boxing the member (and its creature) would only add an allocation and change the Rust API"

@@ -27,7 +27,7 @@ use crate::units::{Distance, Feet, Miles};
 /// Why a wandering or lost check was made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CheckContext {
     Dungeon,
     Wilderness,
@@ -41,7 +41,7 @@ pub enum CheckContext {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum JourneyEvent {
     Started {
         mode: JourneyMode,
@@ -229,7 +229,7 @@ pub enum JourneyEvent {
 /// One member's adventuring hours after a travel turn (HYB-RES-01/02).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MemberHours {
     pub id: Ident,
     /// Hours adventured since the last night's rest.
@@ -242,7 +242,7 @@ pub struct MemberHours {
 /// What changed a member (see [`JourneyEvent::MemberUpdated`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MemberChange {
     /// HYB-RETURN-02: the dangerous way back's damage.
     ReturnDamage,
@@ -259,7 +259,7 @@ pub enum MemberChange {
 /// A check the procedure would make but could not.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SkippedCheck {
     /// Getting lost is prevented by a trail, road, landmark or guide (OSE-HAZ-03) …
     LostPrevented,

@@ -66,7 +66,7 @@ use types::{MAX_ATTEMPTS, MAX_MEMBERS, MAX_RATE};
 /// One search or listen attempt made (OSE-DUNG-06/14: one per character per area, item or door).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Attempt {
     /// `None` for listening, else what was searched for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -81,7 +81,7 @@ pub const MAX_INFECTIONS: usize = 64;
 /// A member's infection in progress (HYB-CORR).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MemberInfection {
     pub member: Ident,
     pub infection: Infection,
@@ -90,7 +90,7 @@ pub struct MemberInfection {
 /// A journey's whole state.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Journey {
     config: JourneyConfig,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -30,7 +30,7 @@ pub const MAX_RATE: Feet = Feet(10_000);
 /// Which procedure the journey runs (each is one ruleset's; RULES.md C-02, C-19).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum JourneyMode {
     HybDungeon,
     HybOverland,
@@ -67,7 +67,7 @@ impl JourneyMode {
 /// The referee's and preset's choices for a journey. Defaults follow RULES.md.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct JourneyConfig {
     /// C-01: length of a combat round when an encounter advances this clock.
     #[serde(default)]
@@ -205,7 +205,7 @@ pub const MAX_LOADS: u32 = 1_000;
 /// day's healing, OSE-HEAL-01) as `memberUpdated` and `hoursAdventured` events.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Member {
     pub id: Ident,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -308,7 +308,7 @@ impl Member {
 /// A vessel for waterborne days.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Vessel {
     /// Base movement rate in feet (OSE-WATER-04: miles a day = base ÷ 5).
     pub base: Feet,
@@ -332,7 +332,7 @@ pub struct Vessel {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum StartTime {
     /// A time of day: 00:00 when both are left out.
     At {
@@ -352,7 +352,7 @@ pub enum StartTime {
 /// One search attempt in a dungeon turn (OSE-DUNG-01/12/14).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SearchAttempt {
     pub by: Ident,
     /// The 10 ft × 10 ft area or item searched.
@@ -368,7 +368,7 @@ pub struct SearchAttempt {
 /// One listening attempt (OSE-DUNG-06).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ListenAttempt {
     pub by: Ident,
     pub door: Ident,
@@ -387,7 +387,7 @@ pub struct ListenAttempt {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum DungeonAction {
     /// Move (OSE-DUNG-07).
     Explore {
@@ -407,7 +407,7 @@ pub enum DungeonAction {
 /// The plan for a wilderness day (OSE-WILD-06 step 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WildernessDayPlan {
     pub route: OseRoute,
     pub activity: DayActivity,
@@ -437,7 +437,7 @@ fn one() -> u8 {
 /// The plan for a waterborne day (OSE-WATER-07 step 1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WaterDayPlan {
     pub waters: Waters,
     #[serde(default)]
@@ -454,7 +454,7 @@ pub struct WaterDayPlan {
 /// A HYB travel turn's inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TravelTurnPlan {
     #[serde(default)]
     pub caution: Caution,

@@ -43,7 +43,7 @@ pub const SEARCH_AREA_SIDE: Feet = Feet(10);
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Familiarity {
     /// Exploring unknown areas: base rate per turn.
     #[default]
@@ -73,7 +73,7 @@ pub fn dungeon_movement_per_turn(base: Feet, familiarity: Familiarity) -> Result
 /// A wandering-monster encounter's distance in the dungeon: 2d6 × 10 ft (OSE-DUNG-13).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DungeonDistance {
     pub dice: Vec<RolledDie>,
     pub distance: Feet,
@@ -93,7 +93,7 @@ pub fn roll_dungeon_encounter_distance(
 /// The dungeon-turn counters the journey keeps.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DungeonClock {
     /// Turns spent in the dungeon.
     pub turns: u32,
@@ -193,7 +193,7 @@ impl DungeonClock {
 /// What a search (OSE-DUNG-01, -12, -14) or listen (OSE-DUNG-06) is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SearchKind {
     SecretDoor,
     RoomTrap,
@@ -215,7 +215,7 @@ impl SearchKind {
 /// A secret roll made by the referee.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SecretRoll {
     pub roll: ChanceRoll,
     /// Whether something was found or heard: the roll succeeded **and** there was something.
@@ -266,7 +266,7 @@ pub fn roll_trap_trigger(roller: &mut (impl DieRoller + ?Sized)) -> Result<Chanc
 /// The result of trying to force a stuck door.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ForceDoor {
     pub roll: ChanceRoll,
     pub opened: bool,
@@ -291,7 +291,7 @@ pub fn roll_force_door(
 /// OSE-DUNG-03/04/05: how a door behaves once met.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum DoorState {
     Open,
     Closed,

@@ -23,7 +23,7 @@ pub const RUNNING_RECOVERY_TURNS: u32 = 3;
 /// OSE-ENCUMB-02: kinds of treasure with a listed weight.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TreasureItem {
     Coin,
     Gem,
@@ -60,7 +60,7 @@ pub fn treasure_weight(item: TreasureItem) -> Coins {
 /// OSE-ENCUMB-03: armor classes for basic encumbrance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ArmorWorn {
     Unarmored,
     Light,
@@ -112,7 +112,7 @@ pub fn detailed_movement(total: Coins) -> Option<MovementRate> {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Encumbrance {
     Basic {
         armor: ArmorWorn,
@@ -152,7 +152,7 @@ pub fn party_movement(members: &[Option<MovementRate>]) -> Result<Option<Movemen
 /// EX-OSE-05: the state of a character who has been running.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RunningEffect {
     pub exhausted: bool,
     /// −2 to attack, damage and AC while exhausted.

@@ -19,7 +19,7 @@ pub const DROWNING_LIGHT_EXAMPLE: Chance = Chance::percent(10);
 /// Falling damage as rolled.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FallDamage {
     pub dice: Vec<RolledDie>,
     pub damage: u32,
@@ -59,7 +59,7 @@ pub fn can_climb_sheer(has_equipment: bool, class_ability: bool) -> bool {
 /// One climb (OSE-HAZ-01).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Climb {
     /// A sheer surface: climbable only with special equipment or a class ability.
     pub sheer: bool,
@@ -76,7 +76,7 @@ pub struct Climb {
 /// How a climb went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ClimbResult {
     /// False when a sheer surface is beyond the climber (nothing rolled).
     pub can_climb: bool,

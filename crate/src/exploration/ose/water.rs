@@ -47,7 +47,7 @@ pub const SHIP_VISIBLE_FOG: Yards = Yards(40);
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Waters {
     Sea { in_sight_of_land: bool },
     River { downstream: bool },
@@ -83,7 +83,7 @@ pub fn water_wander_chance(waters: Waters) -> Chance {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum WindTable {
     /// OSE-WATER-09.
     #[default]
@@ -95,7 +95,7 @@ pub enum WindTable {
 /// Wind conditions by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Wind {
     NoWind,
     FaintBreeze,
@@ -112,7 +112,7 @@ pub enum Wind {
 /// A fraction (numerator, denominator) applied to a movement rate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Factor {
     pub num: u32,
     pub den: u32,
@@ -179,7 +179,7 @@ pub fn wind_row(table: WindTable, total: u32) -> Result<WindRow> {
 /// The day's wind.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WindRoll {
     pub table: WindTable,
     pub dice: Vec<RolledDie>,
@@ -207,7 +207,7 @@ pub fn roll_wind(table: WindTable, roller: &mut (impl DieRoller + ?Sized)) -> Re
 /// OSE-WATER-12 / EX-OSE-11: the direction a gale drives a ship, clockwise from the heading.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Drift {
     /// 0, 60, 120, 180, 240 or 300 degrees to the right of the intended heading.
     pub degrees_right: u16,
@@ -238,7 +238,7 @@ pub const TAKING_WATER_SPEED: Factor = f(2, 3);
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum StormOutcome {
     /// OSE-WATER-11.
     NearGale {
@@ -260,7 +260,7 @@ pub enum StormOutcome {
 /// What the referee tells the storm procedure about the vessel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct VesselState {
     pub seaworthy: bool,
     pub in_sight_of_land: bool,
@@ -329,7 +329,7 @@ pub fn roll_gale_landfall(roller: &mut (impl DieRoller + ?Sized)) -> Result<Chan
 /// A river's current for the day.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RiverCurrent {
     pub die: RolledDie,
     /// 1d6 + 6 miles.
@@ -358,7 +358,7 @@ pub fn vessel_miles_per_day(base: Feet) -> Miles {
 /// How the vessel moves today.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Propulsion {
     Sail,
     Oars,

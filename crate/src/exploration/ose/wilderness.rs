@@ -33,7 +33,7 @@ pub const ENCIRCLEMENT_MIN_MONSTERS: u32 = 3;
 /// Wilderness terrain. "Woods" (OSE-WILD-07) and "forest" (OSE-WILD-09/15) are read as one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum OseTerrain {
     Clear,
     Grasslands,
@@ -54,7 +54,7 @@ pub enum OseTerrain {
 /// OSE-WILD-09: a terrain's effect on daily distance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TerrainSpeed {
     Normal,
     /// "33% slower".
@@ -174,7 +174,7 @@ pub fn wander_chance(terrain: OseTerrain) -> Option<Chance> {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ThirdSlowerReading {
     /// × 2/3 (RULES.md's reading).
     #[default]
@@ -188,7 +188,7 @@ pub enum ThirdSlowerReading {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MarchPace {
     #[default]
     Normal,
@@ -199,7 +199,7 @@ pub enum MarchPace {
 /// The day's route.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseRoute {
     pub terrain: OseTerrain,
     /// OSE-WILD-09: on a maintained road the party goes 50% faster; the road's speed replaces
@@ -263,7 +263,7 @@ pub fn party_rate(rates: &[Feet]) -> Result<Feet> {
 /// A wilderness encounter distance (OSE-WILD-16, OSE-WATER-08).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OutdoorDistance {
     pub dice: Vec<RolledDie>,
     pub surprised: bool,
@@ -303,7 +303,7 @@ pub fn check_wander_count(count: u8) -> Result<u8> {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WildernessClock {
     pub days: u32,
     /// Travel days since the last full day of rest.
@@ -317,7 +317,7 @@ pub struct WildernessClock {
 /// What the party does with a day.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum DayActivity {
     Travel,
     /// OSE-WILD-05: the whole day hunting (no travel or rest).
@@ -369,7 +369,7 @@ impl WildernessClock {
 /// Foraging or hunting for food.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FoodFound {
     pub roll: ChanceRoll,
     /// OSE-WILD-04: food for 1d6 human-sized beings when foraging succeeds.
@@ -409,7 +409,7 @@ pub fn roll_hunt(roller: &mut (impl DieRoller + ?Sized)) -> Result<ChanceRoll> {
     crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum FlyingLoad {
     /// A being about half the size of an adult human.
     HalfHuman,
@@ -445,7 +445,7 @@ pub fn may_be_encircled(party_surprised: bool, monsters: u32) -> bool {
 /// OSE-HAZ-03: following a trail, road or landmark, or a reliable guide, prevents getting lost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Wayfinding {
     #[serde(default)]
     pub following_trail_road_or_landmark: bool,

@@ -17,7 +17,7 @@ use crate::error::{Error, Result};
 /// details are in "Combat Maneuvers", which the sources don't include).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SpecialMeleeAttack {
     Disarm,
     Grapple,
@@ -47,7 +47,7 @@ pub fn sprint(fatigue_level: u32) -> Result<()> {
 /// What Dodge grants (A5E-ACT-05).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DodgeEffect {
     /// Attack rolls against it by creatures it can see have disadvantage.
     pub attacks_from_seen_have_disadvantage: bool,
@@ -77,7 +77,7 @@ pub fn dodge(current_speed_ft: u32) -> Result<DodgeEffect> {
     rename_all_fields = "camelCase",
     rename_all = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HelpWith {
     /// A5E-ACT-06: a task — the ally's next ability check for it.
     Task,
@@ -92,7 +92,7 @@ pub enum HelpWith {
 /// Which roll Help gives advantage on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HelpedRoll {
     NextAbilityCheckForTheTask,
     NextAttackRollAgainstTheTarget,
@@ -101,7 +101,7 @@ pub enum HelpedRoll {
 /// Advantage granted by Help, used up by the first matching roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HelpEffect {
     pub advantage_on: HelpedRoll,
     /// The roll must be made before the start of the helper's next turn.
@@ -133,7 +133,7 @@ pub fn help(with: HelpWith) -> Result<HelpEffect> {
 /// A creature that might notice a hider, with its passive Perception.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Observer {
     pub id: String,
     pub passive_perception: i32,
@@ -142,7 +142,7 @@ pub struct Observer {
 /// A Hide attempt, as rolled.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HideResult {
     pub roll: D20TestRoll,
     /// The Stealth total including the cover bonus to checks made to hide (A5E-ATK-06).
@@ -192,7 +192,7 @@ pub fn split_observers(stealth_total: i32, observers: &[Observer]) -> (Vec<Strin
 /// as the Narrator decides.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SearchResult {
     pub skill: Skill,
     pub roll: D20TestRoll,
@@ -224,7 +224,7 @@ pub fn search(
 /// A spell's casting time, for Ready.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CastingTime {
     OneAction,
     BonusAction,
@@ -253,7 +253,7 @@ impl CastingTime {
     rename_all_fields = "camelCase",
     rename_all = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Readied {
     /// An action other than casting a spell.
     Action,
@@ -269,7 +269,7 @@ pub enum Readied {
 /// A valid Ready declaration (A5E-ACT-11).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ReadyEffect {
     pub readied: Readied,
     /// Released with the reaction immediately after the trigger (or ignored and wasted).

@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 /// What kind of attack is made, for choosing its ability (A5E-DICE-03).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(tag = "type", rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AttackKind {
     /// Melee weapon: Strength, or Dexterity when the weapon allows it (`finesse`).
     MeleeWeapon { finesse: bool },
@@ -48,7 +48,7 @@ impl AttackKind {
 /// expertise die, not rattled, no cover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct AttackRollInput {
     /// Modifier of the ability the attack uses (see [`AttackKind::abilities`]).
     pub ability_modifier: i32,
@@ -77,7 +77,7 @@ pub struct AttackRollInput {
 /// How an attack roll came out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AttackOutcome {
     /// Natural 20: always hits, and is a critical hit (A5E-DICE-02).
     CriticalHit,
@@ -96,7 +96,7 @@ impl AttackOutcome {
 /// A rolled attack with every die shown.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct AttackRoll {
     pub roll: D20TestRoll,
     /// AC the total was compared with: target AC + cover bonus.
@@ -153,7 +153,7 @@ pub const DEATH_SAVE_DC: i32 = 10;
 /// (A5E-DEATH-03/04); this reports the die and the flags it needs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DeathSaveRoll {
     pub roll: D20TestRoll,
     pub success: bool,

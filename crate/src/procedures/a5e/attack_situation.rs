@@ -17,7 +17,7 @@ pub const DEFAULT_REACH_FT: u32 = 5;
 /// A5E-ATK-02: where a distance falls against a weapon's ranges.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum A5eRangeBand {
     /// Within normal range: no effect.
     Normal,
@@ -50,7 +50,7 @@ pub const fn within_reach(distance_ft: u32, reach_ft: u32) -> bool {
     rename_all_fields = "camelCase",
     rename_all = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AttackForm {
     Melee {
         /// 5 ft unless the creature or weapon says otherwise (A5E-ATK-04); 5 when left out.
@@ -81,7 +81,7 @@ pub enum AttackForm {
     rename_all_fields = "camelCase",
     rename_all = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AttackEnvironment {
     #[default]
     Normal,
@@ -98,7 +98,7 @@ pub enum AttackEnvironment {
 /// A5E-ATK-01: where an unseen target is believed to be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(tag = "type", rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TargetLocation {
     /// The attacker knows where the target is (seen or not).
     #[default]
@@ -114,7 +114,7 @@ pub enum TargetLocation {
 /// environment, no other advantage or disadvantage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct AttackCircumstances {
     pub form: AttackForm,
     #[serde(default = "seen")]
@@ -148,7 +148,7 @@ const fn seen() -> bool {
 /// Why an attack gains advantage or disadvantage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EdgeReason {
     /// The target can't see the attacker: advantage.
     AttackerUnseen,
@@ -180,7 +180,7 @@ impl EdgeReason {
 /// Why an attack misses whatever the die shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AutoMissReason {
     /// A5E-ATK-01: the attacker guessed the wrong space.
     WrongSpace,
@@ -191,7 +191,7 @@ pub enum AutoMissReason {
 /// The assessment of an attack's circumstances.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct AttackAssessment {
     /// The mode to roll in, after combining every reason (both kinds present cancel).
     pub mode: RollMode,
@@ -324,7 +324,7 @@ pub fn assess_attack(c: &AttackCircumstances) -> Result<AttackAssessment> {
 /// How a creature comes to leave a reactor's reach.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MovementKind {
     /// Ordinary movement (walking, flying, pulling an ally, …).
     Voluntary,
@@ -339,7 +339,7 @@ pub enum MovementKind {
 /// The facts that decide an opportunity attack (A5E-ATK-05).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OpportunityTrigger {
     /// The mover is hostile to the reactor.
     pub mover_hostile: bool,

@@ -22,7 +22,7 @@ fn check_members(members: u32) -> Result<u32> {
 
 /// Where a creature stands: the square it occupies, in feet on the map's grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct GridSquare {
     pub x: i32,
     pub y: i32,
@@ -77,7 +77,7 @@ pub fn group_check_bonus(ability: Ability, members: u32) -> Result<i32> {
 /// A group check, as rolled.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct GroupCheck {
     /// The one member's roll; its modifier and total include the group bonus.
     pub roll: D20TestRoll,
@@ -115,7 +115,7 @@ pub fn group_check(
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum GroupAttackBasis {
     /// An attack roll: it becomes a Dexterity save against 8 + the best attack bonus.
     AttackRoll { best_attack_bonus: i32 },
@@ -126,7 +126,7 @@ pub enum GroupAttackBasis {
 /// A group attack turned into a saving throw (A5E-CTRL-04).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct GroupAttack {
     pub save_ability: Ability,
     pub dc: i32,
@@ -156,7 +156,7 @@ pub fn group_attack(basis: GroupAttackBasis, members: u32) -> Result<GroupAttack
 /// A group attack against one target, as resolved.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct GroupAttackResult {
     pub save: D20TestRoll,
     pub saved: bool,

@@ -21,7 +21,7 @@ use super::ability::Ability;
     crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum A5eCover {
     #[default]
     None,
@@ -39,7 +39,7 @@ pub enum A5eCover {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CoverSaveRule {
     /// 001's wording (default): only Dexterity saving throws.
     #[default]
@@ -51,7 +51,7 @@ pub enum CoverSaveRule {
 /// How something reaches a creature, for total cover.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Targeting {
     /// An attack, spell or ability check aimed at the creature.
     Direct,

@@ -14,7 +14,7 @@ pub use crate::creature::DamageType;
 /// Damage dice with a type. `damage_type` is `None` where the source prints no type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DamageDice {
     pub dice: Dice,
     pub damage_type: Option<DamageType>,
@@ -23,7 +23,7 @@ pub struct DamageDice {
 /// Damage as rolled: every die, the flat bonus, and the total (never below 0, A5E-DMG-01).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DamageRoll {
     pub dice: Vec<RolledDie>,
     pub bonus: i32,

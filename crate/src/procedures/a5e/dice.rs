@@ -21,7 +21,7 @@ pub const DEFAULT_EXPERTISE_DIE: DieSize = DieSize::D4;
 /// One d20 test (attack roll, ability check or saving throw) before it is rolled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct D20Test {
     pub mode: RollMode,
     /// Every flat modifier summed (ability, proficiency, cover already applied by the caller or
@@ -36,7 +36,7 @@ pub struct D20Test {
 /// A rolled d20 test with every die shown.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct D20TestRoll {
     pub d20: D20Roll,
     /// The expertise die, when one was granted and the roller is not rattled.
@@ -82,7 +82,7 @@ impl D20Test {
 /// A fixed dice expression "NdM", as printed in the sources' tables and features.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Dice {
     pub count: u32,
     pub die: DieSize,

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 /// When something ends, anchored the way A5E anchors durations (to a creature's turns, A5E-DUR).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Lasts {
     /// Until the start of the affected creature's next turn.
     UntilStartOfOwnNextTurn,
@@ -32,7 +32,7 @@ pub enum Lasts {
     rename_all_fields = "camelCase",
     rename_all = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AppliedCondition {
     Blinded {
         lasts: Lasts,

@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 /// How a creature moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MoveMode {
     Walk,
     /// With a climb speed, or with the walking speed at extra cost.
@@ -32,7 +32,7 @@ pub enum MoveMode {
 /// conditions, spells) except Dash, which the budget applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Speeds {
     pub walk: u32,
     pub climb: Option<u32>,
@@ -103,7 +103,7 @@ impl Speeds {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SpecialTerrainCost {
     /// RULES.md's reading (default): 4 ft per foot — halve, halve again — which reproduces the
     /// source's example (30 ft → 7 ft).
@@ -116,7 +116,7 @@ pub enum SpecialTerrainCost {
 /// Options for a movement budget.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MovementOptions {
     pub special_terrain_cost: SpecialTerrainCost,
 }
@@ -125,7 +125,7 @@ pub struct MovementOptions {
 /// as [`MoveStep::new`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MoveStep {
     pub mode: MoveMode,
     pub distance_ft: u32,
@@ -165,7 +165,7 @@ impl MoveStep {
 /// Feet of movement per foot moved, as a fraction `numerator / denominator`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CostRate {
     pub numerator: u32,
     pub denominator: u32,
@@ -211,7 +211,7 @@ pub fn cost_rate(speeds: &Speeds, step: &MoveStep, options: &MovementOptions) ->
 /// What one step cost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MoveReport {
     pub cost_ft: u32,
     pub spent_ft: u32,
@@ -238,7 +238,7 @@ pub const fn max_leap_ft(jump_ft: u32, speed_ft: u32, other_movement_ft: u32) ->
 /// Movement left in one turn for one creature.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MovementBudget {
     pub speeds: Speeds,
     pub options: MovementOptions,

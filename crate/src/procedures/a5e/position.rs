@@ -54,7 +54,7 @@ pub fn back_to_back(distance_to_ally_ft: u32) -> Result<i32> {
 /// A5E-MOVE-13: what pulling an ally entails.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct PullAlly {
     /// Extra feet per foot moved (set `MoveStep::pulling_ally`).
     pub extra_cost_per_ft: u32,
@@ -94,7 +94,7 @@ pub fn pull_ally(
     rename_all_fields = "camelCase",
     rename_all = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum FlankingSituation {
     /// On a grid: the creature and an ally stand on directly opposite sides of the target.
     Grid {
@@ -126,7 +126,7 @@ pub const fn flanks(situation: FlankingSituation, target_back_to_back: bool) -> 
 /// What a controlled mount may do while it moves with its rider (A5E-MOVE-09).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MountMoveAction {
     Dash,
     Disengage,
@@ -145,7 +145,7 @@ pub const fn controlled_mount_may(action: MountMoveAction) -> bool {
 /// What a rider may command its mount to do with a bonus action.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MountCommand {
     AbilityCheck,
     Attack,

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
     crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Size {
     Tiny,
     Small,
@@ -31,7 +31,7 @@ pub enum Size {
 /// One row of the size table (A5E-MOVE-01).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SizeRow {
     pub size: Size,
     /// Side of the square the creature controls, in feet (2.5 for Tiny).
@@ -130,7 +130,7 @@ impl Size {
 /// How a creature fits a space (A5E-MOVE-02).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Fit {
     /// The space is at least the creature's size.
     Fits,

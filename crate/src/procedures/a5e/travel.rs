@@ -13,7 +13,7 @@ use crate::error::{Error, ErrorCode, Result};
 /// Vehicles by the surface they travel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum VehicleKind {
     Land,
     Water,
@@ -25,7 +25,7 @@ pub use crate::conditions::TravelPace;
 /// Which of a pace's effects (defined in the Exploration chapter) apply to a vehicle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct PaceEffects {
     /// The pace's benefits (a slow pace's) apply.
     pub benefits_apply: bool,
@@ -61,7 +61,7 @@ pub fn vessel_hours_per_day(crew_hours: u32) -> Result<u32> {
 /// A5E-TIME-03: who walks where, front first.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct A5eMarchingOrder {
     order: Vec<String>,
 }
@@ -104,7 +104,7 @@ impl A5eMarchingOrder {
 /// A5E-TIME-04: what each side may choose when two groups meet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum A5eEncounterResponse {
     Attack,
     Talk,
@@ -121,7 +121,7 @@ pub const fn notices_threat(passive_perception: i32, stealth_total: i32) -> bool
 /// The outcome of travelling stealthily.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct StealthyTravel {
     /// The group Stealth check, typically Dexterity.
     pub ability: Ability,

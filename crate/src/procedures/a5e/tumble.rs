@@ -11,7 +11,7 @@ use crate::error::Result;
 /// How the tumbler's size compares with the creature it tumbles through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(tag = "type", rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TumbleSave {
     /// Two or more sizes larger than the target: no save needed.
     NotNeeded,
@@ -40,7 +40,7 @@ pub const fn tumble_save(tumbler: Size, target: Size) -> TumbleSave {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AcrobaticsTraining {
     #[default]
     None,
@@ -55,7 +55,7 @@ pub enum AcrobaticsTraining {
 /// does not let the tumbler through.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TumbleAttempt {
     pub tumbler: Size,
     pub target: Size,
@@ -85,7 +85,7 @@ const fn first_expertise_die() -> DieSize {
 /// Why a Tumble worked or not.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TumbleResult {
     /// The save, when one was needed.
     pub save: Option<D20TestRoll>,

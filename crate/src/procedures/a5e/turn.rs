@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 /// A piece of the action economy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ActionCost {
     Action,
     BonusAction,
@@ -22,7 +22,7 @@ pub enum ActionCost {
 /// One creature's action economy across its turn and the round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TurnBudget {
     pub action: bool,
     pub bonus_action: bool,

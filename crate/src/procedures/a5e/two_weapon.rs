@@ -8,7 +8,7 @@ use crate::error::{Error, Result};
 /// are `false` when left out: a main-hand weapon that is not heavy, no Extra Attack.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TwoWeaponSetup {
     /// The creature is taking the Attack action.
     pub took_attack_action: bool,

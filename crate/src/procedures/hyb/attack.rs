@@ -19,7 +19,7 @@ use crate::procedures::rolls::sum_faces;
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HybAttackMethod {
     /// A melee weapon: STR.
     Melee,
@@ -54,7 +54,7 @@ impl HybAttackMethod {
 /// HYB-ATK-03: range bands, for play without a grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HybRangeBand {
     /// Melee is possible; ranged attacks are at disadvantage.
     Close,
@@ -83,7 +83,7 @@ pub fn band_allows(method: HybAttackMethod, band: HybRangeBand) -> Result<RollMo
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MeleeReach {
     #[default]
     FiveFeet,
@@ -117,7 +117,7 @@ pub const fn within_range(distance_ft: u32, range_ft: u32) -> bool {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HybAttacker {
     /// A PC: the method's ability modifier, plus proficiency when proficient with the weapon,
     /// spell or method.
@@ -154,7 +154,7 @@ impl HybAttacker {
 /// One attack's inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybAttackInput {
     pub attacker: HybAttacker,
     pub method: HybAttackMethod,
@@ -173,7 +173,7 @@ pub struct HybAttackInput {
 /// An attack's result.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybAttackResult {
     pub roll: D20Roll,
     pub ability: Ability,
@@ -221,7 +221,7 @@ pub fn roll_hyb_attack(
 /// A damage roll.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybDamage {
     pub dice: Vec<RolledDie>,
     /// The ability modifier plus the dice's own modifier (`1d8+1` adds 1).

@@ -22,7 +22,7 @@ pub const CHASE_FEET_PER_DC: i32 = 5;
 /// HYB-CHASE-01: the ground or manner of the chase, which decides the check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ChaseTerrain {
     /// Flat, open terrain: STR.
     FlatOpen,
@@ -44,7 +44,7 @@ pub enum ChaseTerrain {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ChaseCheck {
     Ability { ability: Ability },
     Morale,
@@ -99,7 +99,7 @@ pub const fn chase_advantage(
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ChaseRole {
     /// The PCs chase a quarry; the DC comes from the quarry's speed.
     #[default]
@@ -114,7 +114,7 @@ pub enum ChaseRole {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ChaseRollMode {
     /// Each PC rolls and fares on its own.
     #[default]
@@ -126,7 +126,7 @@ pub enum ChaseRollMode {
 /// One PC in the chase.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Runner {
     pub id: MemberId,
     /// The modifier for the terrain's check (ability modifier, plus proficiency if proficient).
@@ -136,7 +136,7 @@ pub struct Runner {
 /// A chase's inputs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ChaseInput {
     #[serde(default)]
     pub role: ChaseRole,
@@ -156,7 +156,7 @@ pub struct ChaseInput {
 /// How the chase ended for one runner.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ChaseOutcome {
     /// Pursuing: the quarry is caught.
     CaughtQuarry,
@@ -171,7 +171,7 @@ pub enum ChaseOutcome {
 /// One roll in the chase.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ChaseRoll {
     /// Who rolled.
     pub roller: MemberId,
@@ -184,7 +184,7 @@ pub struct ChaseRoll {
 /// A chase's result.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ChaseResult {
     pub dc: i32,
     pub check: ChaseCheck,

@@ -24,7 +24,7 @@ pub fn ability_modifier(score: u32) -> Result<i32> {
 /// One check's inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybCheckInput {
     /// The relevant modifiers (ability modifier and any other), summed by the caller.
     #[serde(default)]
@@ -72,7 +72,7 @@ impl HybCheckInput {
 /// A check's result.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybCheckResult {
     /// The d20(s); none for an automatic success.
     pub roll: Option<D20Roll>,
@@ -122,7 +122,7 @@ pub fn roll_hyb_check(roller: &mut dyn DieRoller, input: &HybCheckInput) -> Resu
 /// HYB-CHK-04: a character's stealth. The DC is the GM's (it varies and may be impossible).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Stealth {
     pub hidden: bool,
 }

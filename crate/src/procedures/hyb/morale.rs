@@ -19,7 +19,7 @@ pub const HYB_MORALE_DC: i32 = 11;
 /// HYB-MORALE-02: the moments the GM calls for a morale check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HybMoraleTrigger {
     BattleBegins,
     FirstCombatantKilled,
@@ -32,7 +32,7 @@ pub enum HybMoraleTrigger {
 /// One morale check's modifiers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybMoraleInput {
     pub wis_modifier: i32,
     /// The proficiency bonus, when the GM finds it fitting.
@@ -59,7 +59,7 @@ impl HybMoraleInput {
 /// What a morale check decides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HybMoraleOutcome {
     /// Stands and fights.
     Stands,
@@ -72,7 +72,7 @@ pub enum HybMoraleOutcome {
 /// A morale check.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybMoraleCheck {
     pub roll: D20Roll,
     pub modifier: i32,
@@ -143,7 +143,7 @@ pub fn roll_follower_morale(
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MoraleGrouping {
     /// One roll per side.
     #[default]
@@ -160,7 +160,7 @@ pub enum MoraleGrouping {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum GroupRoller {
     #[default]
     WorstModifier,
@@ -170,7 +170,7 @@ pub enum GroupRoller {
 /// One creature (or PC) that may have to check morale.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MoraleParticipant {
     pub id: MemberId,
     #[serde(default)]
@@ -185,7 +185,7 @@ pub struct MoraleParticipant {
 /// One roll and the members who share it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MoraleUnit {
     pub members: Vec<MemberId>,
     /// The member whose modifiers are used.
@@ -268,7 +268,7 @@ pub fn plan_morale_rolls(
 /// One shared roll's result.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MoraleUnitCheck {
     pub unit: MoraleUnit,
     pub check: HybMoraleCheck,

@@ -14,7 +14,7 @@ use crate::procedures::limits::MAX_SPEED_FEET;
 /// A form of special movement (HYB-ACT-04).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SpecialMovement {
     Swimming,
     Crawling,
@@ -25,7 +25,7 @@ pub enum SpecialMovement {
 /// A creature's speed and how it is moving this turn.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybMoveInput {
     /// Its speed in feet (30 for most PCs).
     pub speed: u32,

@@ -14,7 +14,7 @@ use crate::procedures::limits::MAX_PARTICIPANTS;
 /// the fleeing PC (whether each hit; resolve them with `hyb::attack`).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RetreatInput {
     pub check: Option<HybCheckInput>,
     pub attacks_hit: Vec<bool>,
@@ -23,7 +23,7 @@ pub struct RetreatInput {
 /// Why a retreat failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum RetreatFailure {
     FailedCheck,
     HitByAttack,
@@ -36,7 +36,7 @@ pub enum RetreatFailure {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum RetreatOutcome {
     /// The PC escapes and leaves initiative; it may then face a chase (HYB-CHASE) and roll to
     /// return (HYB-RETURN).
@@ -48,7 +48,7 @@ pub enum RetreatOutcome {
 /// A retreat's result, with what the encounter must do next.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RetreatResult {
     pub check: Option<HybCheckResult>,
     pub outcome: RetreatOutcome,

@@ -12,7 +12,7 @@ use crate::procedures::hyb::check::{HybCheckInput, HybCheckResult, roll_hyb_chec
 /// The result of a check against something dangerous.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DangerousCheck {
     pub check: HybCheckResult,
     /// The check succeeded: the danger is avoided (or its effect stopped or reduced, as the
@@ -49,7 +49,7 @@ pub const fn damage_after_check(damage: u32, damage_doubled: bool) -> u32 {
 /// A trap encounter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TrapInput {
     /// The check to perceive, disarm or avoid the trap.
     pub check: HybCheckInput,
@@ -71,7 +71,7 @@ const fn yes() -> bool {
 /// What a trap did.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TrapResult {
     /// Whether a check was allowed at all.
     pub check_allowed: bool,

@@ -21,7 +21,7 @@ use crate::procedures::ose::running::EXHAUSTED_ATTACK_PENALTY;
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AttackResolution {
     /// OSE-ATK-06: look the roll up in the attack matrix (capped at 20, floor 2).
     #[default]
@@ -35,7 +35,7 @@ pub enum AttackResolution {
 /// The kind of attack.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum OseAttackKind {
     Melee,
     Missile,
@@ -53,7 +53,7 @@ impl OseAttackKind {
 /// required; every other field defaults to "does not apply".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseAttackInput {
     pub attacker: OseAttacker,
     pub kind: OseAttackKind,
@@ -141,7 +141,7 @@ impl OseAttackInput {
 /// Where a modifier to the attack roll came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AttackModifierSource {
     Ability,
     Range,
@@ -156,7 +156,7 @@ pub enum AttackModifierSource {
 /// One modifier applied to the roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct AttackModifier {
     pub source: AttackModifierSource,
     pub value: i32,
@@ -165,7 +165,7 @@ pub struct AttackModifier {
 /// Why the attack hit or missed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HitBasis {
     /// Compared with the matrix, THAC0 or AAC.
     Roll,
@@ -181,7 +181,7 @@ pub enum HitBasis {
 /// damage).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseAttackResult {
     /// The d20 (none for an automatic hit).
     pub die: Option<RolledDie>,
@@ -382,7 +382,7 @@ pub const HUMAN_CARRIER_BOMB_AREA_FT: u32 = 10;
 /// A bombing roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct BombingResult {
     pub die: RolledDie,
     pub hit: bool,
@@ -413,7 +413,7 @@ pub const INVULNERABILITY_PIERCING_HD: u32 = 5;
 /// What an attacker brings against a monster harmed only by magical or silver weapons.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct InvulnerabilityAttacker {
     /// The weapon is magical or silver (as the monster requires).
     pub suitable_weapon: bool,

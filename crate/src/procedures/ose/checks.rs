@@ -15,7 +15,7 @@ pub const VERY_DIFFICULT_CHECK: i32 = 4;
 /// Why a check came out as it did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CheckBasis {
     Roll,
     /// A natural 1 always succeeds.
@@ -27,7 +27,7 @@ pub enum CheckBasis {
 /// A roll-under ability check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseAbilityCheck {
     pub die: RolledDie,
     pub difficulty: i32,

@@ -57,7 +57,7 @@ pub const fn missile_possible(distance_ft: u32) -> bool {
 /// OSE-COMBAT-06: missile range bands (each weapon's ranges are in the equipment list).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MissileRange {
     Short,
     Medium,
@@ -95,7 +95,7 @@ pub const DENSE_WOODS_COVER_PENALTY: u32 = 4;
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum OseCover {
     #[default]
     None,
@@ -132,7 +132,7 @@ pub const TEN_FOOT_PASSAGE_ABREAST: (u32, u32) = (2, 3);
 /// OSE-COMBAT-08 / OSE-ATK-17: what might stop a caster this round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CasterState {
     pub gagged: bool,
     pub bound: bool,
@@ -150,7 +150,7 @@ pub struct CasterState {
 /// A reason a spell can't be cast now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CastingObstacle {
     CannotSpeak,
     HandsBound,
@@ -185,7 +185,7 @@ pub fn casting_obstacles(state: CasterState) -> Vec<CastingObstacle> {
 /// OSE-COMBAT-09: what happened to a caster before its turn this round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DisruptionCheck {
     pub side_lost_initiative: bool,
     pub hit_before_turn: bool,

@@ -23,7 +23,7 @@ pub const MIN_DAMAGE_ON_HIT: u32 = 1;
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum DamageKind {
     #[default]
     Lethal,
@@ -34,7 +34,7 @@ pub enum DamageKind {
 /// What shapes one damage roll after a hit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseDamageInput {
     /// OSE-ATK-04/05: 1d6 for characters by default; the weapon's dice under variable weapon
     /// damage; the listed dice for monsters.
@@ -71,7 +71,7 @@ impl OseDamageInput {
 /// A damage roll.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseDamage {
     pub dice: Vec<RolledDie>,
     /// Sum of every modifier applied (the dice's own, `modifier`, exhaustion, water).
@@ -140,7 +140,7 @@ pub fn roll_unarmed_damage(roller: &mut dyn DieRoller, str_modifier: i32) -> Res
 /// How a creature tracking subdual damage stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SubdualStatus {
     Fighting,
     /// An intelligent creature brought to 0 HP by subdual damage surrenders (OSE-ATK-15).
@@ -156,7 +156,7 @@ pub enum SubdualStatus {
 /// leave the damage taken out (0 of each, as [`SubdualTrack::new`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SubdualTrack {
     pub max_hp: u32,
     pub intelligent: bool,

@@ -18,7 +18,7 @@ use crate::units::{Distance, DistanceUnit};
 /// OSE-ENC-01: how an encounter came about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EncounterOrigin {
     /// A monster the referee placed.
     Placed,
@@ -29,7 +29,7 @@ pub enum EncounterOrigin {
 /// OSE-ENC-02: the steps of an encounter, in order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EncounterStep {
     /// Roll surprise if applicable.
     Surprise,
@@ -67,7 +67,7 @@ pub const ENCOUNTER_MIN_TURNS: u32 = 1;
 /// Where an encounter happens; decides the distance dice and unit (OSE-ENC-03).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EncounterLocation {
     Dungeon,
     Wilderness,
@@ -100,7 +100,7 @@ pub const DISTANCE_MULTIPLIER: u32 = 10;
 /// An encounter distance and the dice that made it (none when the situation fixed it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct EncounterDistance {
     pub dice: Vec<RolledDie>,
     pub distance: Distance,
@@ -123,7 +123,7 @@ pub fn roll_encounter_distance(
 /// OSE-ENC-04: the common ways a side responds to an encounter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum OseEncounterResponse {
     /// Attacking, casting spells or tactical movement by either side.
     Combat,
@@ -136,7 +136,7 @@ pub enum OseEncounterResponse {
 /// What an [`OseEncounterResponse`] leads to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ResponseProcedure {
     /// Time switches to rounds and the combat procedure runs.
     CombatRounds,
@@ -171,7 +171,7 @@ pub fn encounter_movement(rate: MovementRate, location: EncounterLocation) -> Re
 /// What the referee knows before an encounter opens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OpeningInput {
     /// OSE-ENC-01: a placed monster or a wandering-monster roll; both open the same way.
     pub origin: EncounterOrigin,
@@ -189,7 +189,7 @@ pub struct OpeningInput {
 /// The result of encounter steps 1–3 (OSE-ENC-02).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct EncounterOpening {
     pub origin: EncounterOrigin,
     pub location: EncounterLocation,

@@ -14,7 +14,7 @@ use crate::procedures::rolls::{Percent, PercentileRoll, roll_percent};
 /// How an evasion attempt ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EvasionOutcome {
     /// The fleeing side got away; the encounter is avoided.
     Escaped,
@@ -27,7 +27,7 @@ pub enum EvasionOutcome {
 /// What happens once a side decides to flee (OSE-EVADE-01).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EvasionStart {
     /// Nobody pursues: the evasion succeeds automatically.
     Unopposed,
@@ -164,7 +164,7 @@ pub fn waterborne_evasion_chance(
 /// A percentile evasion attempt.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WaterborneEvasion {
     pub roll: PercentileRoll,
     pub outcome: EvasionOutcome,
@@ -278,7 +278,7 @@ pub const DENSE_WOODS_POINTS: i32 = 25;
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum WildernessSurprise {
     /// Neither side surprised: the chance comes from the group sizes (OSE-EVADE-05).
     #[default]
@@ -294,7 +294,7 @@ pub enum WildernessSurprise {
 /// What the referee knows about a wilderness evasion.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WildernessEvasionInput {
     /// Creatures in the fleeing group.
     pub fleeing_size: u32,
@@ -313,7 +313,7 @@ pub struct WildernessEvasionInput {
 /// Why a percentage-point modifier applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ChanceModifierSource {
     /// The pursuers move at least twice as fast (−25).
     PursuersTwiceAsFast,
@@ -328,7 +328,7 @@ pub enum ChanceModifierSource {
 /// One modifier to an evasion chance, in percentage points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ChanceModifier {
     pub source: ChanceModifierSource,
     pub points: i32,
@@ -341,7 +341,7 @@ pub struct ChanceModifier {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum WildernessEvasionPlan {
     /// The fleeing side surprised the other: it escapes without a roll.
     Automatic,
@@ -422,7 +422,7 @@ pub fn wilderness_evasion_plan(input: &WildernessEvasionInput) -> Result<Wildern
 /// A wilderness evasion attempt.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WildernessEvasion {
     pub plan: WildernessEvasionPlan,
     pub roll: Option<PercentileRoll>,

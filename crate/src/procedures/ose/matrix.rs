@@ -18,7 +18,7 @@ pub const MAX_THAC0: u32 = 30;
 /// `{ dice: 2, bonus: 1 }`; "½ HD" or "less than 1" is `dice: 0`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MonsterHd {
     pub dice: u32,
     #[serde(default)]
@@ -179,7 +179,7 @@ pub fn row_for_hd(hd: MonsterHd) -> Result<&'static AttackMatrixRow> {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum OseAttacker {
     /// A normal human (OSE-TBL-01).
     NormalHuman,

@@ -36,7 +36,7 @@ pub const MAX_SITUATIONAL_ADJUSTMENT: i32 = 2;
     crate::wire::Wire,
 )]
 #[serde(try_from = "u32", into = "u32")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MoraleScore(u8);
 
 impl MoraleScore {
@@ -83,7 +83,7 @@ impl From<MoraleScore> for u32 {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MoraleSubject {
     #[default]
     Monster,
@@ -94,7 +94,7 @@ pub enum MoraleSubject {
 /// One morale check's inputs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseMoraleInput {
     pub score: MoraleScore,
     /// OSE-MORALE-05: the referee's situational adjustment, −2 to +2 (e.g. losing side −1,
@@ -124,7 +124,7 @@ impl OseMoraleInput {
 /// The result of a morale check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MoraleOutcome {
     /// Keeps fighting.
     FightsOn,
@@ -135,7 +135,7 @@ pub enum MoraleOutcome {
 /// Why a check came out as it did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MoraleBasis {
     /// 2d6 was rolled against the (adjusted) score (OSE-MORALE-02).
     Rolled,
@@ -154,7 +154,7 @@ pub enum MoraleBasis {
 /// A morale check, with its dice.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseMoraleCheck {
     /// The 2d6, when rolled.
     pub dice: Vec<RolledDie>,
@@ -241,7 +241,7 @@ pub fn check_morale(roller: &mut dyn DieRoller, input: OseMoraleInput) -> Result
 /// OSE-MORALE-04: the usual moments to check morale.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MoraleTrigger {
     /// The first time one of the side is killed.
     FirstDeath,
@@ -253,7 +253,7 @@ pub enum MoraleTrigger {
 /// for each encounter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseMoraleTracker {
     /// Rolled checks passed so far.
     pub passes: u32,
@@ -335,7 +335,7 @@ impl OseMoraleTracker {
 /// OSE-MORALE-06: the base kinds of mercenary troops.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TroopType {
     UntrainedMilitia,
     BarbarianHorde,
@@ -345,7 +345,7 @@ pub enum TroopType {
 /// OSE-MORALE-06: qualities that add to a troop's morale.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TroopQuality {
     Mounted,
     Elite,

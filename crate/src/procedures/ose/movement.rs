@@ -28,7 +28,7 @@ pub const FEET_OF_RATE_PER_DAILY_MILE: u32 = 5;
     crate::wire::Wire,
 )]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MovementRate(pub Feet);
 
 impl MovementRate {

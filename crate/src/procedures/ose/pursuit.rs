@@ -25,7 +25,7 @@ use crate::units::Distance;
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum PursuitStatus {
     Ongoing,
     /// The fleeing side was caught.
@@ -39,7 +39,7 @@ pub enum PursuitStatus {
 /// Why a pursuit ended with the fleeing side free.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EscapeReason {
     /// The pursuers stopped for dropped treasure (OSE-PURSUIT-01).
     TreasureDropped,
@@ -76,7 +76,7 @@ pub const DROPPED_ITEM_STOPS_IN_SIX: u32 = 3;
 /// What was dropped to distract the pursuers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum DroppedItem {
     Treasure,
     Food,
@@ -85,7 +85,7 @@ pub enum DroppedItem {
 /// The result of dropping something during a dungeon pursuit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DistractionResult {
     pub item: DroppedItem,
     /// No roll when the pursuers do not care for the item.
@@ -96,7 +96,7 @@ pub struct DistractionResult {
 /// One round of a dungeon pursuit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DungeonPursuitRound {
     pub round: u32,
     /// Feet the pursuers gained this round (negative: the fleeing side pulled away).
@@ -114,7 +114,7 @@ pub struct DungeonPursuitRound {
 /// sight) or an obstacle stops them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DungeonPursuit {
     pub fleeing_rate: MovementRate,
     pub pursuer_rate: MovementRate,
@@ -211,7 +211,7 @@ impl DungeonPursuit {
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum WaterPursuitUnits {
     /// RULES.md's reading: outdoors every distance is in yards (OSE-ENC-05), so the rate
     /// difference and the 30 minimum are yards per round, like the encounter distance.
@@ -228,7 +228,7 @@ pub const WATER_MIN_CLOSING: u32 = 30;
 /// One round of a waterborne pursuit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WaterbornePursuitRound {
     pub round: u32,
     /// How much the gap closed this round.
@@ -242,7 +242,7 @@ pub struct WaterbornePursuitRound {
 /// the fleeing vessel is caught when the gap reaches 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WaterbornePursuit {
     /// Fleeing side's rate per round (⅓ of the base rate). Under
     /// [`WaterPursuitUnits::OutdoorYards`] it is read in yards, like every outdoor distance.
@@ -343,7 +343,7 @@ impl WaterbornePursuit {
 /// Which step of the day a wilderness pursuit is at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum WildernessPursuitStep {
     /// Steps 1–2: the fleeing side moves in a random direction (the referee's choice; no mapping
     /// possible), and faster pursuers may catch up.
@@ -360,7 +360,7 @@ pub const CATCH_UP_CHANCE: u32 = 50;
 /// The result of steps 1–2 of one day.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CatchUpResult {
     pub day: u32,
     /// Whether the pursuers' rate is greater; if not, no roll is made (step 2 skipped).
@@ -372,7 +372,7 @@ pub struct CatchUpResult {
 /// The result of step 3 of one day.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DecisionResult {
     pub day: u32,
     pub keeps_fleeing: bool,
@@ -387,7 +387,7 @@ pub struct DecisionResult {
 /// next day.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WildernessPursuit {
     /// The group sizes, rates and environment used for each new evasion roll. Later rolls are
     /// made with no one surprised: surprise belongs to the opening of the encounter.

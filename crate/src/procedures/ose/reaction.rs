@@ -26,7 +26,7 @@ use crate::procedures::rolls::sum_faces;
     crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Reaction {
     /// Hostile, attacks.
     Hostile,
@@ -108,7 +108,7 @@ pub const REACTION_DICE: DiceSpec = DiceSpec::new(2, DieSize::D6);
 /// A reaction roll with its dice.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ReactionRoll {
     pub dice: Vec<RolledDie>,
     pub modifier: i32,

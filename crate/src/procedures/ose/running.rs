@@ -21,7 +21,7 @@ pub const EXHAUSTED_AC_PENALTY: i32 = 2;
 /// The penalties running exhaustion imposes (all zero when not exhausted).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RunningPenalties {
     pub attack: i32,
     pub damage: i32,
@@ -32,7 +32,7 @@ pub struct RunningPenalties {
 /// One character's (or group's) running record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RunningTracker {
     /// Rounds run since the last full recovery.
     pub rounds_run: u32,

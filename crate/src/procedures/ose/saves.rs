@@ -10,7 +10,7 @@ use crate::procedures::limits::{check_dc, check_modifier};
 /// OSE-SAVE-01: the five saving-throw categories. An effect's description names its category.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SaveCategory {
     /// Death rays and poison (D).
     DeathOrPoison,
@@ -49,7 +49,7 @@ impl SaveCategory {
 /// A full set of save values, one per category (from the monster table or a class table).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SaveValues {
     pub death: u32,
     pub wands: u32,
@@ -148,7 +148,7 @@ pub const MONSTER_SAVE_TABLE: [MonsterSaveRow; 9] = [
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SaveAs {
     NormalHuman,
     /// By whole Hit Dice, 1 or more (a monster under 1 HD names its row, usually NH).
@@ -183,7 +183,7 @@ pub fn monster_saves(save_as: SaveAs) -> Result<SaveValues> {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SaveStake {
     /// A damaging effect: a success halves the damage (rounded down).
     Damaging { damage: u32 },
@@ -200,7 +200,7 @@ pub enum SaveStake {
 /// A saving throw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseSave {
     pub die: RolledDie,
     /// Bonus added to the roll (e.g. a magic item's combat bonus, OSE-DMG-03).

@@ -9,7 +9,7 @@ use crate::error::Result;
 /// the whole party (OSE-SURP-02).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EncounterSide {
     Party,
     Monsters,
@@ -29,7 +29,7 @@ impl EncounterSide {
 /// referee sets `opponentShowsLightInDark` when it does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SurpriseFactors {
     /// The side expects the encounter (monsters waiting for a noisy party).
     pub expecting: bool,
@@ -53,7 +53,7 @@ pub const SURPRISED_IN_SIX: u32 = 2;
 /// One side's surprise roll (none when the side could not be surprised).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SurpriseRoll {
     pub side: EncounterSide,
     pub die: Option<RolledDie>,
@@ -88,7 +88,7 @@ pub fn roll_surprise(
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SurpriseOutcome {
     /// Nobody is surprised.
     NoSurprise,

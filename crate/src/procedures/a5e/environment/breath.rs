@@ -32,7 +32,7 @@ pub fn suffocation_rounds(con_modifier: i32) -> u32 {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum BreathStatus {
     /// Still holding its breath; `rounds_left` before it runs out.
     HoldingBreath { rounds_left: u32 },
@@ -54,7 +54,7 @@ impl BreathStatus {
 /// What one start of turn did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct BreathTick {
     pub status: BreathStatus,
     /// True on the one turn start at which breath runs out.
@@ -71,7 +71,7 @@ pub struct BreathTick {
 /// the 43rd turn start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct BreathClock {
     pub hold_rounds: u32,
     pub suffocation_rounds: u32,

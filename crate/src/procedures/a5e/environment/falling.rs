@@ -32,7 +32,7 @@ pub const fn dive_dc(distance_ft: u32) -> u32 {
 /// Where the falling creature lands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(tag = "type", rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum FallLanding {
     #[default]
     Ground,
@@ -44,7 +44,7 @@ pub enum FallLanding {
 /// A dive attempt, as rolled.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DiveRoll {
     pub dc: u32,
     pub roll: D20TestRoll,
@@ -54,7 +54,7 @@ pub struct DiveRoll {
 /// A resolved fall, with every die shown.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FallResult {
     pub distance_ft: u32,
     /// Number of d6 the fall is worth (0..=20).

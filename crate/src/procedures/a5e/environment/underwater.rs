@@ -11,7 +11,7 @@ use crate::procedures::a5e::damage::{DamageType, halve};
 /// `Other` for every other weapon.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum WaterWeapon {
     Dagger,
     DuelingDagger,

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
     crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum A5eLightLevel {
     Bright,
     Dim,
@@ -40,7 +40,7 @@ pub enum A5eLightLevel {
     crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Obscurement {
     #[default]
     None,
@@ -73,7 +73,7 @@ impl A5eLightLevel {
 /// A creature's special senses, each with its radius in feet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Senses {
     pub darkvision_ft: Option<u32>,
     pub blindsight_ft: Option<u32>,
@@ -87,7 +87,7 @@ pub struct Senses {
 /// an observer that is not blinded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SightQuery {
     pub distance_ft: u32,
     /// Light where the target is.
@@ -106,7 +106,7 @@ pub struct SightQuery {
 /// The sense a creature sees with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum VisionSense {
     Sight,
     Darkvision,
@@ -117,7 +117,7 @@ pub enum VisionSense {
 /// Whether and how well the observer perceives the target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SightResult {
     /// The observer can see the target (for A5E-ATK-01 and hiding).
     pub sees: bool,

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 /// The materials of the object AC table (each row groups several).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ObjectMaterial {
     /// Cloth, paper, rope.
     ClothPaperRope,
@@ -23,7 +23,7 @@ pub enum ObjectMaterial {
 /// One row of the object AC table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MaterialArmor {
     pub material: ObjectMaterial,
     pub ac: i32,

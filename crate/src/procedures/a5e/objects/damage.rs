@@ -14,7 +14,7 @@ pub const OBJECT_IMMUNITIES: [DamageType; 2] = [DamageType::Poison, DamageType::
 /// How an object meets a saving throw (A5E-OBJ-02).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ObjectSave {
     /// Strength and Dexterity saves fail automatically.
     AutoFail,
@@ -35,7 +35,7 @@ pub const fn object_save(ability: Ability) -> ObjectSave {
 /// Narrator's to assign (flammable objects are typically vulnerable to fire).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ObjectDefenses {
     /// A5E-OBJ-06: a damage instance below this deals no damage at all.
     pub damage_threshold: Option<u32>,
@@ -51,7 +51,7 @@ pub struct ObjectDefenses {
 /// Why an object took no damage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum NoDamageReason {
     Immune,
     BelowThreshold,
@@ -60,7 +60,7 @@ pub enum NoDamageReason {
 /// One damage instance against an object.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ObjectDamage {
     pub incoming: u32,
     /// After resistance (halved once, rounded down) and vulnerability (doubled once).
@@ -119,7 +119,7 @@ impl ObjectDefenses {
 /// An object's hit points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ObjectHp {
     pub current: u32,
     pub max: u32,

@@ -10,7 +10,7 @@ use crate::procedures::a5e::dice::{D20Test, D20TestRoll};
 /// Door materials.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum DoorMaterial {
     Wooden,
     Stone,
@@ -22,7 +22,7 @@ pub enum DoorMaterial {
 /// One row of the door toughness table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DoorRow {
     pub material: DoorMaterial,
     pub fortified: bool,
@@ -77,7 +77,7 @@ pub const DOOR_HIT_POINTS: HitPointsSpec = HitPointsSpec::new(27, 5, DieSize::D1
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum FortifiedThreshold {
     /// The table's values (= the bash DC): RULES.md's recommended default.
     #[default]
@@ -90,7 +90,7 @@ pub enum FortifiedThreshold {
 /// A door's numbers under the chosen C-28 reading.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Door {
     pub material: DoorMaterial,
     pub fortified: bool,
@@ -133,7 +133,7 @@ pub fn door(material: DoorMaterial, fortified: bool, rule: FortifiedThreshold) -
 /// A bash attempt, as rolled.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct BashResult {
     pub roll: D20TestRoll,
     pub dc: i32,

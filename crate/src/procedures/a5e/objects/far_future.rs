@@ -10,7 +10,7 @@ use crate::procedures::a5e::damage::DamageType;
 /// The rows of the far-future materials table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum FutureMaterial {
     Plastic,
     Plassteel,
@@ -25,7 +25,7 @@ pub enum FutureMaterial {
 /// One row: hit points, bash DC (`None`: can't be bashed), AC, damage threshold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FutureMaterialRow {
     pub material: FutureMaterial,
     pub hit_points: HitPointsSpec,

@@ -10,7 +10,7 @@ use crate::procedures::a5e::size::Size;
 /// How sturdy an object is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Durability {
     Fragile,
     Resilient,
@@ -19,7 +19,7 @@ pub enum Durability {
 /// Hit points as printed: a fixed value and the dice it comes from, e.g. "27 (5d10)".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HitPointsSpec {
     pub fixed: u32,
     pub dice: Dice,
@@ -28,7 +28,7 @@ pub struct HitPointsSpec {
 /// A roll of an object's hit points.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RolledHitPoints {
     pub dice: Vec<RolledDie>,
     pub total: u32,
@@ -55,7 +55,7 @@ impl HitPointsSpec {
 /// One row of the object hit point table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ObjectHitPointsRow {
     pub size: Size,
     pub fragile: HitPointsSpec,

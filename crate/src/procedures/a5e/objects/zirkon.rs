@@ -14,7 +14,7 @@ pub const ZIRKON_BLOCKS_UP_TO_LEVEL: u32 = 3;
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ZirkonEffect {
     /// Power level III or lower: it can't penetrate the barrier.
     Blocked,

@@ -21,7 +21,7 @@ use crate::procedures::a5e::environment::vision::Obscurement;
 /// RULES.md G-14: the nine environments.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum WorldEnvironment {
     Cave,
     Fire,
@@ -37,7 +37,7 @@ pub enum WorldEnvironment {
 /// What sort of feature it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum WorldFeatureKind {
     Obstacle,
     Terrain,
@@ -48,7 +48,7 @@ pub enum WorldFeatureKind {
 /// Every feature of the catalogue, in the source's order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum WorldFeatureId {
     Echo,
     LooseFoundation,
@@ -207,7 +207,7 @@ impl WorldFeatureId {
 /// What sets the feature off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum FeatureTrigger {
     /// Always in effect in the area.
     Standing,
@@ -236,7 +236,7 @@ pub enum FeatureTrigger {
 /// Who a world action or hazard affects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum FeatureTargets {
     /// One creature, chosen by the Narrator.
     One,
@@ -247,7 +247,7 @@ pub enum FeatureTargets {
 /// A saving throw the feature calls for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FeatureSave {
     pub ability: Ability,
     pub dc: i32,
@@ -256,7 +256,7 @@ pub struct FeatureSave {
 /// Why a feature asks for an ability check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CheckPurpose {
     /// Perceive what the leaves or fog hide.
     RevealHidden,
@@ -271,7 +271,7 @@ pub enum CheckPurpose {
 /// An ability check the feature calls for. `dc` is `None` for a contested check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FeatureCheck {
     pub ability: Ability,
     pub skill: Option<Skill>,
@@ -283,7 +283,7 @@ pub struct FeatureCheck {
 /// feature has no save.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FeatureEffect {
     pub damage: Option<DamageDice>,
     /// Smaller damage for creatures protected against it (Cold Chill: cold-weather gear).
@@ -298,7 +298,7 @@ pub struct FeatureEffect {
 /// Properties of the area or obstacle that hold while it is there.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct StandingEffect {
     pub cover: Option<A5eCover>,
     pub difficult_terrain: bool,
@@ -318,7 +318,7 @@ pub struct StandingEffect {
     rename_all_fields = "camelCase",
     rename_all = "camelCase"
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum FeatureSpecial {
     None,
     /// Echo: sound travels `sound_range_multiplier` times as far; thunder damage deals
@@ -376,7 +376,7 @@ pub enum FeatureSpecial {
 /// One catalogue entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WorldFeature {
     pub id: WorldFeatureId,
     pub environment: WorldEnvironment,

@@ -15,7 +15,7 @@ use crate::procedures::a5e::limits;
 /// flags are `false` when left out, as for [`AffectedCreature::new`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct AffectedCreature {
     pub id: String,
     /// Its saving throw for the feature's save ability: modifier (cover included where the
@@ -48,7 +48,7 @@ impl AffectedCreature {
 /// Options for resolving features.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WorldResolveOptions {
     /// RULES.md G-16: the type given to damage the source prints without one (Boulder).
     /// Default bludgeoning (implied by the text); `None` leaves it untyped.
@@ -66,7 +66,7 @@ impl Default for WorldResolveOptions {
 /// What happened to one affected creature.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CreatureOutcome {
     pub id: String,
     /// Its save, when the feature has one and it didn't fail automatically.
@@ -86,7 +86,7 @@ pub struct CreatureOutcome {
 /// A shadow double spawned by Shadow Puppet.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ShadowSpawn {
     /// The creature it copies.
     pub copies: String,
@@ -98,7 +98,7 @@ pub struct ShadowSpawn {
 /// A resolved feature.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WorldFeatureResolution {
     pub feature: WorldFeatureId,
     /// Damage rolled once for all affected creatures: the full roll, then the reduced one if
@@ -302,7 +302,7 @@ pub fn resolve_feature(
 /// A feature check, as rolled.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FeatureCheckRoll {
     pub check: FeatureCheck,
     pub roll: D20TestRoll,
@@ -341,7 +341,7 @@ pub fn resolve_feature_check(
 /// A Mirror reflection attempt (A5E-WORLD-23).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MirrorResult {
     pub defender: D20TestRoll,
     pub caster: D20TestRoll,

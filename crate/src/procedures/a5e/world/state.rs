@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 /// A world action in play.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WorldFeatureState {
     pub feature: WorldFeatureId,
     /// Charged and usable this round.
@@ -27,7 +27,7 @@ pub struct WorldFeatureState {
 /// One use of a world action.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WorldActionUse {
     pub resolution: WorldFeatureResolution,
     /// The recharge roll made immediately after use (A5E-WORLD-03), for actions with a recharge.

@@ -1,0 +1,25 @@
+/**
+ * `turnkeeper/procedures` in browsers: the rule procedures (`ose`, `hyb`, `a5e` and the pursuit
+ * and morale classes), whose module is fetched and compiled when this is imported (a top-level
+ * `await`), beside the core that `turnkeeper/core` loads. A procedure given a {@link Dice} rolls
+ * the core's dice, so load the core before making one.
+ */
+import { initProcedures } from "./index.js";
+
+export {
+  a5e,
+  DungeonPursuit,
+  hyb,
+  initProcedures,
+  MoraleTracker,
+  ose,
+  Pursuit,
+  runJsonProcedure,
+  runProcedure,
+  WaterbornePursuit,
+  WildernessPursuit,
+} from "./index.js";
+export type * from "./core/procedures.js";
+export type * from "./core/a5e.js";
+
+await initProcedures();

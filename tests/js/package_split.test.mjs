@@ -1,0 +1,100 @@
+// Issue 12: the rules core and the rule procedures are two wasm modules. The main entry loads
+// both; `turnkeeper/core` loads the core alone; `turnkeeper/procedures` loads the procedures
+// when imported. Each case runs in a fresh Node process, since a module is loaded once per
+// process. Procedures roll the core's dice lent as words: a seeded stream must move exactly as
+// when the core rolled, and a failed procedure must leave the dice untouched.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+
+/** Run `code` as an ES module in a fresh process; its stdout parsed as JSON. */
+function fresh(code) {
+  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", code], { encoding: "utf8" }));
+}
+
+test("turnkeeper/core loads the core only: dice and encounters work, procedures are NOT_INITIALIZED until turnkeeper/procedures is imported", () => {
+  const out = fresh(`
+    import { roll, Encounter, ose, Dice } from "turnkeeper/core";
+    const total = roll("2d6+1", { seed: 3 }).total;
+    const enc = new Encounter({ ruleset: "ose" });
+    let before = "";
+    try { ose.reaction({}); } catch (e) { before = e.code + " " + e.message; }
+    const { ose: later } = await import("turnkeeper/procedures");
+    const dice = new Dice({ seed: 11 });
+    const reaction = later.reaction({}, dice);
+    console.log(JSON.stringify({ total, enc: typeof enc.toJSON(), before, reaction: reaction.total, same: later === ose }));
+  `);
+  assert.equal(out.total, fresh(`import { roll } from "turnkeeper"; console.log(JSON.stringify(roll("2d6+1", { seed: 3 }).total));`));
+  assert.equal(out.enc, "object");
+  assert.match(out.before, /^NOT_INITIALIZED .*turnkeeper\/procedures/);
+  assert.ok(out.reaction >= 2 && out.reaction <= 12);
+  assert.equal(out.same, true, "one procedures namespace, whichever entry it is imported from");
+});
+
+test("turnkeeper/procedures alone runs procedures without the core; dice need the core", () => {
+  const out = fresh(`
+    import { ose, hyb } from "turnkeeper/procedures";
+    const r = ose.reaction({});
+    const chase = hyb.chaseDc({ opponentSpeedFt: 30 });
+    let dice = "";
+    try { const { Dice } = await import("turnkeeper/procedures").then(() => import("turnkeeper/core")); dice = new Dice({ seed: 1 }).kind; } catch (e) { dice = e.code; }
+    console.log(JSON.stringify({ total: r.total, chase, dice }));
+  `);
+  assert.ok(out.total >= 2 && out.total <= 12);
+  assert.equal(typeof out.chase, "number");
+  assert.equal(out.dice, "seeded", "importing turnkeeper/core afterwards loads the core");
+});
+
+test("a seeded stream moves through a procedure exactly as through the core's own rolls", () => {
+  const out = fresh(`
+    import { ose, Dice } from "turnkeeper";
+    const a = new Dice({ seed: 2024 });
+    const reaction = ose.reaction({}, a);
+    const afterProcedure = [a.roll("1d20").total, a.roll("3d8").total];
+    const b = new Dice({ seed: 2024 });
+    const faces = b.roll("2d6").dice.map((d) => d.face);
+    const afterCore = [b.roll("1d20").total, b.roll("3d8").total];
+    console.log(JSON.stringify({ procedureFaces: reaction.dice.map((d) => d.face), faces, afterProcedure, afterCore, a: a.state(), b: b.state() }));
+  `);
+  assert.deepEqual(out.procedureFaces, out.faces);
+  assert.deepEqual(out.afterProcedure, out.afterCore);
+  assert.deepEqual(out.a, out.b);
+});
+
+test("a failed procedure leaves seeded and supplied dice where they were", () => {
+  const out = fresh(`
+    import { ose, Dice } from "turnkeeper";
+    const seeded = new Dice({ seed: 5 });
+    seeded.roll("1d6");
+    const before = seeded.state();
+    let code = "";
+    try { ose.reaction({ chaModifier: "lots" }, seeded); } catch (e) { code = e.code; }
+    const supplied = new Dice({ faces: [6, 6, 3, 9] });
+    ose.reaction({}, supplied);
+    let exhausted = "";
+    try { ose.reaction({}, supplied); } catch (e) { exhausted = e.code + " " + e.message; }
+    console.log(JSON.stringify({ code, same: JSON.stringify(before) === JSON.stringify(seeded.state()), exhausted, next: supplied.roll("1d8").total, then: supplied.roll("1d10").total }));
+  `);
+  assert.equal(out.code, "INVALID_ARGUMENT");
+  assert.equal(out.same, true);
+  // The second reaction rolls 3, then reads 9 on a d6: refused, and neither face is consumed.
+  assert.match(out.exhausted, /^INVALID_FACE supplied face #4 is 9/);
+  assert.equal(out.next, 3);
+  assert.equal(out.then, 9);
+});
+
+test("initSync takes both modules' bytes; without the procedures' they stay NOT_INITIALIZED", () => {
+  const out = fresh(`
+    import { readFileSync } from "node:fs";
+    const dist = new URL("./dist/", import.meta.resolve("turnkeeper/package.json")).href;
+    const tk = await import(new URL("index.js", dist).href);
+    tk.initSync(readFileSync(new URL("wasm/turnkeeper_bg.wasm", dist)));
+    let code = "";
+    try { tk.hyb.chaseDc({ opponentSpeedFt: 30 }); } catch (e) { code = e.code; }
+    tk.initSync(readFileSync(new URL("wasm/turnkeeper_bg.wasm", dist)), readFileSync(new URL("wasm/procedures_bg.wasm", dist)));
+    console.log(JSON.stringify({ code, dc: tk.hyb.chaseDc({ opponentSpeedFt: 30 }), total: tk.roll("1d1").total }));
+  `);
+  assert.equal(out.code, "NOT_INITIALIZED");
+  assert.equal(typeof out.dc, "number");
+  assert.equal(out.total, 1);
+});
