@@ -72,8 +72,8 @@ test("turnkeeper/core fetches the core module only; turnkeeper/procedures fetche
     if (name.endsWith(".wasm")) wasm.push(name);
   });
   await page.goto(`${browser.url}/demo/blank.html`);
-  const r = await page.evaluate(async () => {
-    const core = await import("/node_modules/turnkeeper/dist/core-only.js");
+  const r = await page.evaluate(async (dist) => {
+    const core = await import(`${dist}/core-only.js`);
     await core.init();
     const seeded = core.roll("4d6kh3+2", { seed: 42 });
     let before = "";
@@ -83,10 +83,10 @@ test("turnkeeper/core fetches the core module only; turnkeeper/procedures fetche
       before = /** @type {any} */ (e).code;
     }
     const fetchedFirst = performance.getEntriesByType("resource").filter((e) => e.name.includes(".wasm")).length;
-    const { ose } = await import("/node_modules/turnkeeper/dist/procedures.js");
+    const { ose } = await import(`${dist}/procedures.js`);
     const reaction = ose.reaction({}, new core.Dice({ seed: 9 })).total;
     return { seeded: JSON.parse(JSON.stringify(seeded)), before, fetchedFirst, reaction };
-  });
+  }, "/node_modules/turnkeeper/dist");
   await page.close();
   assert.deepEqual(r.seeded, expected);
   assert.equal(r.before, "NOT_INITIALIZED");

@@ -7,7 +7,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 
-/** Run `code` as an ES module in a fresh process; its stdout parsed as JSON. */
+/**
+ * Run `code` as an ES module in a fresh process; its stdout parsed as JSON.
+ * @param {string} code
+ */
 function fresh(code) {
   return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", code], { encoding: "utf8" }));
 }
