@@ -236,3 +236,29 @@ fn tampered_snapshots_are_refused() {
         r#"{{"v":1,"rules":{rules},"round":1,"inRound":true,"turn":3,"next":9,"ps":["a"],"fx":[]}}"#
     ));
 }
+
+/// Each limit a snapshot is read against is exact: a snapshot at the limit loads and one past it
+/// is refused. (Mutation testing found `>` and `>=` indistinguishable here: no test sat on a limit.)
+#[test]
+fn snapshot_limits_are_exact() {
+    use turnkeeper::effects::{MAX_CLOCK_SECONDS, MAX_EFFECT_NAME_LEN};
+    let rules = serde_json::to_string(&DurationRules::a5e()).unwrap();
+    let with = |clock: u64, name: &str| {
+        format!(
+            r#"{{"v":1,"rules":{rules},"round":0,"clock":{clock},"next":9,"ps":["a","b"],"fx":[[1,0,null,1,33,null,0,"{name}"]]}}"#
+        )
+    };
+    let longest = "x".repeat(MAX_EFFECT_NAME_LEN);
+    let at_limits = EffectTracker::from_json(&with(MAX_CLOCK_SECONDS, &longest)).unwrap();
+    assert_eq!(
+        at_limits.effects()[0].name.as_deref(),
+        Some(longest.as_str())
+    );
+    for past in [
+        with(MAX_CLOCK_SECONDS + 1, "Bless"),
+        with(0, &format!("{longest}x")),
+    ] {
+        let err = EffectTracker::from_json(&past).unwrap_err();
+        assert_eq!(err.code.as_str(), "SNAPSHOT_INVALID", "{}", err.message);
+    }
+}
