@@ -6,20 +6,6 @@
  */
 import { initProcedures } from "./index.js";
 
-export {
-  a5e,
-  DungeonPursuit,
-  hyb,
-  initProcedures,
-  MoraleTracker,
-  ose,
-  Pursuit,
-  runJsonProcedure,
-  runProcedure,
-  WaterbornePursuit,
-  WildernessPursuit,
-} from "./index.js";
-export type * from "./core/procedures.js";
-export type * from "./core/a5e.js";
+export * from "./procedures-api.js";
 
 await initProcedures();
