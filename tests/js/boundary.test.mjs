@@ -123,6 +123,17 @@ test("wrong-typed arguments are INVALID_ARGUMENT, never a trap", () => {
     () => new Creature({ kind: "pc", hpMax: 10, rules: { type: "a5e" } }).damage(5),
     // @ts-expect-error
     () => new Creature({ kind: "pc", hpMax: 10, rules: { type: "a5e" } }).heal("3"),
+    // A bare seed is not a box's options: it must not quietly become a crypto box.
+    // @ts-expect-error
+    () => new Dice(7),
+    // @ts-expect-error
+    () => new Dice("seed"),
+    // @ts-expect-error
+    () => roll("1d6", 7),
+    // @ts-expect-error
+    () => roll("1d6", true),
+    // @ts-expect-error
+    () => new Dice([3, 4]),
   ];
   for (const call of wrong) assert.throws(call, (e) => isCode(e, "INVALID_ARGUMENT"));
   // Still usable afterwards.

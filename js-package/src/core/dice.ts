@@ -108,10 +108,16 @@ export function version(): string {
 
 /**
  * The options as a plain `{ seed, faces }`, read once: an options object that throws when read
- * (a getter, a Proxy) or holds the wrong types is `INVALID_ARGUMENT` before the wasm is entered.
+ * (a getter, a Proxy), is not an object (`new Dice(7)`: a seed given bare, which would otherwise
+ * silently give a crypto box) or holds the wrong types is `INVALID_ARGUMENT` before the wasm is
+ * entered.
  */
 function readOptions(options: RollOptions | undefined): RollOptions {
   if (options === undefined || options === null) return {};
+  const type = typeOf(options);
+  if (type !== "object") {
+    throw new TurnkeeperError("INVALID_ARGUMENT", `the dice options must be an object like { seed: 42 }, not ${type}`);
+  }
   let seed: unknown;
   let faces: unknown;
   let data: unknown;
