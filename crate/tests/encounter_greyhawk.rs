@@ -615,13 +615,65 @@ fn gh_init_09_allowed_activities_query() {
         t.enc.allowed_activities(&pid("a")).unwrap(),
         vec![Move, Spell]
     );
-    t.fail(
+    let err = t.fail(
         EncounterCommand::Act {
             participant: pid("a"),
             activity: Melee,
         },
         &[],
         ErrorCode::NotAllowed,
+    );
+    // The refusal names the category in words, so a host can show it as it is.
+    assert!(
+        err.message
+            .contains("did not roll a die for melee attack this round"),
+        "{}",
+        err.message
+    );
+}
+
+#[test]
+fn gh_init_03_04_refusals_name_the_category_in_words() {
+    let mut t = Table::preset(Preset::Gh5e);
+    t.add(newp("a", "x", 10));
+    t.run(start(), &[]);
+    for (declaration, words) in [
+        (gh(&[Move, Move]), "movement is declared once"),
+        (gh(&[Swap, Swap]), "swap gear is declared once"),
+        (
+            Declaration::Greyhawk(GhDeclaration::of([Melee]).with_bonus_action(Move)),
+            "not movement (GH-INIT-04)",
+        ),
+        (
+            Declaration::Greyhawk(GhDeclaration::of([Melee]).with_bonus_action(Swap)),
+            "not swap gear (GH-INIT-04)",
+        ),
+    ] {
+        let err = t.fail(
+            EncounterCommand::Declare {
+                participant: pid("a"),
+                declaration,
+            },
+            &[],
+            ErrorCode::InvalidArgument,
+        );
+        assert!(err.message.contains(words), "{}", err.message);
+    }
+    // Every category has its own words.
+    let labels: Vec<&str> = [Ranged, Move, Swap, Other, Melee, Spell]
+        .iter()
+        .map(|a| a.label())
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "ranged attack",
+            "movement",
+            "swap gear",
+            "other action",
+            "melee attack",
+            "cast a spell"
+        ]
     );
 }
 
