@@ -5,14 +5,26 @@
 # suite). Results land in target/mutants/MODULE/mutants.out (caught.txt, missed.txt,
 # unviable.txt, timeout.txt).
 #
-#   bash scripts/mutants.sh initiative|effects|dice|creature [extra cargo-mutants args]
+#   bash scripts/mutants.sh initiative|effects|dice|creature [--resume] [extra cargo-mutants args]
+#
+# --resume continues the module's recorded run, so a module too big for one sitting (dice and
+# creature are hours of machine time) is measured over several: it starts from the outcomes kept
+# in docs/mutants/MODULE/, skips the mutants already caught or unviable (cargo-mutants'
+# `--iterate`), tests the rest in random order (so a run stopped early is an unbiased sample),
+# and merges what it learns back into docs/mutants/MODULE/ when it ends or is interrupted.
+# `node scripts/mutants-merge.mjs --summary` prints each module's counts.
 #
 # Each mutant rebuilds the crate and those test binaries: expect minutes per mutant on a busy
 # 2-core machine (hours per module), so run it on a quiet one. Installs cargo-mutants if missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-module="${1:?usage: scripts/mutants.sh initiative|effects|dice|creature [args]}"
+module="${1:?usage: scripts/mutants.sh initiative|effects|dice|creature [--resume] [args]}"
 shift
+resume=0
+if [ "${1:-}" = --resume ]; then
+  resume=1
+  shift
+fi
 
 case "$module" in
   dice) tests=(dice_atomic dice_helpers dice_hostile dice_notation dice_stats dice_vectors) ;;
@@ -42,5 +54,14 @@ if [ -x "$gcc_ld/ld.lld" ]; then
   export RUSTFLAGS="${RUSTFLAGS:-} -C link-arg=-B$gcc_ld -C link-arg=-fuse-ld=lld"
 fi
 # MUTANTS_JOBS=2 builds two mutants at once (each in its own copy of the tree).
-exec cargo mutants -p turnkeeper -f "crate/src/$module/**" -j "${MUTANTS_JOBS:-1}" --timeout 120 \
-  "${args[@]}" -o "target/mutants/$module" "$@"
+run=(cargo mutants -p turnkeeper -f "crate/src/$module/**" -j "${MUTANTS_JOBS:-1}" --timeout 120
+  "${args[@]}" -o "target/mutants/$module")
+if [ "$resume" = 0 ]; then
+  exec "${run[@]}" "$@"
+fi
+node scripts/mutants-merge.mjs --seed "$module"
+# Merge whatever was learnt, also when the run is stopped (cargo-mutants records each outcome as
+# it comes; only the mutant in progress is lost).
+trap 'node scripts/mutants-merge.mjs --save "$module"' EXIT
+trap 'exit 130' INT TERM
+"${run[@]}" --iterate --shuffle "$@"
