@@ -1383,3 +1383,104 @@ fn gh_var_02_damage_command_without_the_variant_disrupts_nothing() {
     );
     assert_eq!(ev.len(), 1);
 }
+
+/// GH-INIT-08: a batch of declarations is written in its short form (a bare list of
+/// activities) only when the declaration is nothing but activities; a bonus action, a die step,
+/// advantage or weapon dice keep the whole object, and each form reads back as declared.
+#[test]
+fn gh_init_08_declarations_keep_everything_beyond_their_activities() {
+    use turnkeeper::encounter::ParticipantDeclaration;
+    let mut cfg = RulesetConfig::preset(Preset::Gh5e);
+    cfg.greyhawk.weapon_speed = true;
+    let mut t = Table::new(cfg);
+    let ids = ["plain", "bonus", "step", "mode", "weapon"];
+    for id in ids {
+        t.add(newp(id, "x", 10));
+    }
+    t.run(start(), &[]);
+    let plain = GhDeclaration::of([Other]);
+    let mut step = GhDeclaration::of([Other]);
+    step.steps.push(DieStep {
+        effect: StepEffect::Bonus,
+        die: None,
+    });
+    let mut mode = GhDeclaration::of([Other]);
+    mode.mode = RollMode::Advantage;
+    let mut weapon = GhDeclaration::of([Melee]);
+    weapon.weapon = Some(WeaponDice {
+        count: 2,
+        die: DieSize::D6,
+    });
+    let declared = [
+        plain,
+        GhDeclaration::of([Other]).with_bonus_action(Spell),
+        step,
+        mode,
+        weapon,
+    ];
+    let declarations: Vec<ParticipantDeclaration> = ids
+        .iter()
+        .zip(&declared)
+        .map(|(id, d)| ParticipantDeclaration {
+            participant: pid(id),
+            declaration: Declaration::Greyhawk(d.clone()),
+        })
+        .collect();
+    let events = t.run(EncounterCommand::DeclareMany { declarations }, &[]);
+    let wire = turnkeeper::wire::to_json(&events);
+    assert_eq!(wire, serde_json::to_string(&events).expect("json"));
+    assert!(wire.contains(r#""plain":["other"]"#), "{wire}");
+    for key in ["bonusAction", "steps", "mode", "weapon"] {
+        assert!(wire.contains(&format!("\"{key}\":")), "{key} lost: {wire}");
+    }
+    let back: Vec<EncounterEvent> =
+        turnkeeper::wire::from_json(&wire, "events", ErrorCode::InvalidArgument)
+            .expect("reads back");
+    assert_eq!(back, events);
+    let [EncounterEvent::DeclaredMany { declarations }] = back.as_slice() else {
+        panic!("one declaredMany event expected, got {back:?}");
+    };
+    for (d, want) in declarations.iter().zip(&declared) {
+        assert_eq!(d.declaration, Declaration::Greyhawk(want.clone()));
+    }
+}
+
+/// GH-VAR-02: only a creature that planned a spell (as an action or as its bonus action) loses
+/// it to damage before its turn; damage to one that planned no spell disrupts nothing.
+#[test]
+fn gh_var_02_only_a_planned_spell_is_disrupted() {
+    let mut cfg = RulesetConfig::preset(Preset::Gh5e);
+    cfg.greyhawk.spell_disruption = true;
+    let mut t = Table::new(cfg);
+    for id in ["first", "fighter", "bonus"] {
+        t.add(newp(id, "x", 10));
+    }
+    t.run(start(), &[]);
+    t.declare("first", gh(&[Ranged]));
+    t.declare("fighter", gh(&[Melee]));
+    t.declare(
+        "bonus",
+        Declaration::Greyhawk(GhDeclaration::of([Melee]).with_bonus_action(Spell)),
+    );
+    // first 1; fighter 8; bonus 8 + 10 = 18.
+    t.run(EncounterCommand::RollInitiative, &[1, 8, 8, 10]);
+    assert_eq!(t.current().as_deref(), Some("first"));
+    let harm = |id: &str| EncounterCommand::Harm {
+        participant: pid(id),
+        harm: Harm::Damage,
+    };
+    let ev = t.run(harm("fighter"), &[]);
+    assert_eq!(ev.len(), 1, "no spell planned, nothing disrupted: {ev:?}");
+    assert_eq!(t.enc.participant(&pid("fighter")).unwrap().spell, None);
+    let ev = t.run(harm("bonus"), &[]);
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            EncounterEvent::SpellDisrupted {
+                disruption: SpellDisruption::CantripsOnly,
+                ..
+            }
+        )),
+        "{ev:?}"
+    );
+}
