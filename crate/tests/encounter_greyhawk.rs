@@ -1484,3 +1484,49 @@ fn gh_var_02_only_a_planned_spell_is_disrupted() {
         "{ev:?}"
     );
 }
+
+/// The documented limits of a Greyhawk declaration are exact: `MAX_ACTIVITIES` activities and
+/// `MAX_STEPS` die steps are accepted and one more is `LIMIT_EXCEEDED`; weapon dice run from 1 to
+/// `MAX_WEAPON_DICE` (GH-INIT-03/05, GH-DICE-03, GH-VAR-01).
+#[test]
+fn gh_declaration_limits_are_exact() {
+    use turnkeeper::initiative::limits::{MAX_ACTIVITIES, MAX_STEPS, MAX_WEAPON_DICE};
+    let at = GhDeclaration::of(vec![Melee; MAX_ACTIVITIES]);
+    assert!(at.validate().is_ok());
+    let past = GhDeclaration::of(vec![Melee; MAX_ACTIVITIES + 1]);
+    assert_eq!(past.validate().unwrap_err().code, ErrorCode::LimitExceeded);
+
+    let with_steps = |n: usize| {
+        let mut d = GhDeclaration::of([Melee]);
+        d.steps = vec![
+            DieStep {
+                effect: StepEffect::Penalty,
+                die: None,
+            };
+            n
+        ];
+        d.validate()
+    };
+    assert!(with_steps(MAX_STEPS).is_ok());
+    assert_eq!(
+        with_steps(MAX_STEPS + 1).unwrap_err().code,
+        ErrorCode::LimitExceeded
+    );
+
+    let with_weapon = |count: u8| {
+        let mut d = GhDeclaration::of([Melee]);
+        d.weapon = Some(WeaponDice {
+            count,
+            die: DieSize::D8,
+        });
+        d.validate()
+    };
+    assert!(with_weapon(1).is_ok());
+    assert!(with_weapon(MAX_WEAPON_DICE).is_ok());
+    for count in [0, MAX_WEAPON_DICE + 1] {
+        assert_eq!(
+            with_weapon(count).unwrap_err().code,
+            ErrorCode::InvalidArgument
+        );
+    }
+}
