@@ -1,0 +1,321 @@
+//! The stand-alone creature (`Creature` in the package): named operations with a number and
+//! two JSON arguments, run through the engine so that each becomes one event that carries its
+//! faces. These tests pin what each name does, how the arguments are read (whole numbers,
+//! game seconds, days of rest), and that a follower replays the events exactly and refuses
+//! events whose faces do not match what the operation rolls.
+
+use turnkeeper::ErrorCode;
+use turnkeeper::creature::sheet::{CreatureEvent, CreatureOp, CreatureSheet};
+use turnkeeper::creature::{
+    AbilityScores, Creature, CreatureKind, CreatureRules, DeathState, GameSeconds, LongRest, Moment,
+};
+use turnkeeper::dice::{DiceSource, SourceKind};
+use turnkeeper::engine::Engine;
+
+fn sheet(rules: CreatureRules, hp: u32) -> CreatureSheet {
+    CreatureSheet {
+        creature: Creature::new(CreatureKind::Pc, hp).unwrap(),
+        rules,
+        time: Moment::default(),
+    }
+}
+
+/// An engine on supplied faces (so each test says exactly what is rolled).
+fn engine(rules: CreatureRules, hp: u32, faces: &[u32]) -> Engine<CreatureSheet> {
+    Engine::new(
+        sheet(rules, hp),
+        DiceSource::supplied(faces.iter().copied()),
+    )
+}
+
+fn op(name: &str, n: f64, a: &str) -> CreatureOp {
+    CreatureOp::new(name, n, a, "null")
+}
+
+/// Run one operation; its single event.
+fn run(e: &mut Engine<CreatureSheet>, name: &str, n: f64, a: &str) -> CreatureEvent {
+    let events = e
+        .execute(op(name, n, a))
+        .unwrap_or_else(|err| panic!("{name}: {err}"));
+    assert_eq!(events.len(), 1, "one event per operation");
+    events[0].clone()
+}
+
+fn refused(e: &mut Engine<CreatureSheet>, name: &str, n: f64, a: &str) -> ErrorCode {
+    refusal(e, name, n, a).code
+}
+
+fn refusal(e: &mut Engine<CreatureSheet>, name: &str, n: f64, a: &str) -> turnkeeper::Error {
+    let before = e.state().clone();
+    let err = e
+        .execute(op(name, n, a))
+        .expect_err("the operation should be refused");
+    assert_eq!(
+        e.state(),
+        &before,
+        "{name}: a refused operation changes nothing"
+    );
+    err
+}
+
+fn hp(e: &Engine<CreatureSheet>) -> u32 {
+    e.state().creature.hp.current
+}
+
+#[test]
+fn each_name_runs_its_own_operation() {
+    let mut e = engine(CreatureRules::a5e(), 20, &[3, 5]);
+    let ev = run(
+        &mut e,
+        "damage",
+        f64::NAN,
+        r#"{"amount":7,"type":"slashing"}"#,
+    );
+    assert_eq!(hp(&e), 13);
+    assert!(ev.result.contains(r#""hpLost":7"#), "{}", ev.result);
+    assert!(ev.faces.is_empty());
+
+    run(&mut e, "heal", 4.0, "null");
+    assert_eq!(hp(&e), 17);
+
+    // 2d6 − 6 on the supplied faces 3 and 5.
+    let ev = run(
+        &mut e,
+        "healDice",
+        f64::NAN,
+        r#"{"count":2,"size":"d6","modifier":-6}"#,
+    );
+    assert_eq!(ev.faces, vec![3, 5]);
+    assert_eq!(ev.source, SourceKind::Supplied);
+    assert_eq!(hp(&e), 19, "3 + 5 − 6 = 2 regained");
+
+    run(&mut e, "grantTempHp", 6.0, "null");
+    assert_eq!(e.state().creature.hp.temp, 6);
+
+    run(&mut e, "gainFatigue", 2.0, "null");
+    assert_eq!(e.state().creature.fatigue.effective, 2);
+    run(&mut e, "removeFatigue", 1.0, "null");
+    assert_eq!(e.state().creature.fatigue.effective, 1);
+    run(&mut e, "gainStrife", 3.0, "null");
+    assert_eq!(e.state().creature.strife.effective, 3);
+    run(&mut e, "removeStrife", 2.0, "null");
+    assert_eq!(e.state().creature.strife.effective, 1);
+
+    run(&mut e, "kill", f64::NAN, "null");
+    assert!(e.state().creature.is_dead());
+    run(&mut e, "raise", 1.0, "false");
+    assert!(!e.state().creature.is_dead());
+    assert_eq!(hp(&e), 1);
+}
+
+#[test]
+fn time_operations_move_the_sheets_clock() {
+    let mut e = engine(CreatureRules::a5e(), 10, &[]);
+    let ev = run(&mut e, "setTime", 600.0, "true");
+    assert_eq!(ev.result, "null");
+    assert_eq!(e.state().time, Moment::in_encounter(GameSeconds(600)));
+    run(&mut e, "advanceTime", 660.0, "null");
+    assert_eq!(e.state().time, Moment::in_encounter(GameSeconds(660)));
+    // No number: the encounter ends at the current time.
+    run(&mut e, "endEncounter", f64::NAN, "null");
+    assert_eq!(e.state().time, Moment::outside_encounter(GameSeconds(660)));
+    run(&mut e, "endEncounter", 900.0, "null");
+    assert_eq!(e.state().time.now, GameSeconds(900));
+    // Game time is whole seconds from 0 to 2^32 − 1.
+    assert_eq!(
+        refused(&mut e, "setTime", -1.0, "null"),
+        ErrorCode::InvalidArgument
+    );
+    assert_eq!(
+        refused(&mut e, "setTime", 1.5, "null"),
+        ErrorCode::InvalidArgument
+    );
+    assert_eq!(
+        refused(&mut e, "advanceTime", f64::from(u32::MAX) + 1.0, "null"),
+        ErrorCode::InvalidArgument
+    );
+    run(&mut e, "setTime", f64::from(u32::MAX), "null");
+    assert_eq!(e.state().time.now, GameSeconds(u32::MAX));
+    assert!(
+        !e.state().time.in_encounter,
+        "left out: not in an encounter"
+    );
+}
+
+#[test]
+fn numbers_must_be_whole_and_in_range() {
+    let mut e = engine(CreatureRules::a5e(), 10, &[]);
+    run(&mut e, "damage", f64::NAN, r#"{"amount":5}"#);
+    assert_eq!(
+        refused(&mut e, "heal", 2.5, "null"),
+        ErrorCode::InvalidArgument
+    );
+    let past = refusal(&mut e, "heal", f64::from(i32::MAX) + 1.0, "null");
+    assert_eq!(past.code, ErrorCode::InvalidArgument);
+    assert!(
+        past.message.contains("not a whole number in range"),
+        "refused as it is read, not by the healing limit: {}",
+        past.message
+    );
+    assert_eq!(
+        refused(&mut e, "heal", f64::NAN, "null"),
+        ErrorCode::InvalidArgument,
+        "heal needs its amount"
+    );
+    // The largest whole number passes the reading; the healing limit then refuses it.
+    let at = refusal(&mut e, "heal", f64::from(i32::MAX), "null");
+    assert!(at.message.contains("healing must be"), "{}", at.message);
+    run(&mut e, "heal", 0.0, "null");
+    assert_eq!(hp(&e), 5, "healing 0 changes nothing");
+    assert_eq!(
+        refused(&mut e, "nonsense", 1.0, "null"),
+        ErrorCode::InvalidArgument
+    );
+    assert_eq!(
+        refused(&mut e, "damage", f64::NAN, "{"),
+        ErrorCode::InvalidArgument
+    );
+    // An operation's number is kept only when it is finite.
+    assert_eq!(CreatureOp::new("heal", f64::NAN, "null", "null").n, None);
+    assert_eq!(
+        CreatureOp::new("heal", f64::INFINITY, "null", "null").n,
+        None
+    );
+    assert_eq!(CreatureOp::new("heal", 3.0, "null", "null").n, Some(3.0));
+}
+
+#[test]
+fn dying_operations() {
+    // Death saves of 15 and 4, then the d4 hours until a stable creature regains 1 HP.
+    let mut e = engine(CreatureRules::a5e(), 10, &[15, 4, 2]);
+    run(&mut e, "damage", f64::NAN, r#"{"amount":10}"#);
+    assert!(matches!(e.state().creature.death, DeathState::Dying { .. }));
+    // A death save of 15 succeeds, one of 4 + 0 fails.
+    run(&mut e, "deathSave", 0.0, "null");
+    run(&mut e, "deathSave", 0.0, "null");
+    assert_eq!(
+        e.state().creature.death,
+        DeathState::Dying {
+            successes: 1,
+            failures: 1
+        }
+    );
+    run(&mut e, "stabilize", f64::NAN, r#"{"type":"automatic"}"#);
+    assert_eq!(
+        e.state().creature.death,
+        DeathState::Stable {
+            regains_hp_at: Some(GameSeconds(2 * 3600))
+        }
+    );
+}
+
+#[test]
+fn rests_by_name() {
+    // A5E long rest: every hit point back.
+    let mut e = engine(CreatureRules::a5e(), 12, &[]);
+    run(&mut e, "damage", f64::NAN, r#"{"amount":9}"#);
+    let rest = serde_json::to_string(&LongRest::full(GameSeconds(86_400), true, false)).unwrap();
+    run(&mut e, "setTime", 86_400.0, "null");
+    run(&mut e, "longRest", f64::NAN, &rest);
+    assert_eq!(hp(&e), 12);
+
+    // OSE: 1d3 per complete day, from the number when no list is given.
+    let mut e = engine(CreatureRules::ose(), 20, &[2, 3, 1]);
+    run(&mut e, "damage", f64::NAN, r#"{"amount":15}"#);
+    let ev = run(&mut e, "oseNaturalHealing", 2.0, "null");
+    assert_eq!(ev.faces, vec![2, 3]);
+    assert_eq!(hp(&e), 10);
+    // An interrupted day heals nothing.
+    let ev = run(
+        &mut e,
+        "oseNaturalHealing",
+        f64::NAN,
+        r#"["interrupted","complete"]"#,
+    );
+    assert_eq!(ev.faces, vec![1]);
+    assert_eq!(hp(&e), 11);
+    assert_eq!(
+        refused(&mut e, "oseNaturalHealing", -1.0, "null"),
+        ErrorCode::InvalidArgument
+    );
+    assert_eq!(
+        refused(&mut e, "oseNaturalHealing", f64::from(u32::MAX), "null"),
+        ErrorCode::LimitExceeded,
+        "far past the limit is refused without building the list"
+    );
+    assert_eq!(
+        refused(&mut e, "oseNaturalHealing", 1e12, "null"),
+        ErrorCode::InvalidArgument
+    );
+    let limit = turnkeeper::creature::limits::MAX_REST_DAYS;
+    assert_eq!(
+        refused(&mut e, "oseNaturalHealing", (limit + 1) as f64, "null"),
+        ErrorCode::LimitExceeded
+    );
+}
+
+#[test]
+fn hyb_operations_by_name() {
+    let mut hyb = sheet(CreatureRules::hyb(), 10);
+    hyb.creature.abilities = Some(AbilityScores::new(12, 12, 12, 12, 12, 12));
+    let mut e = Engine::new(hyb, DiceSource::supplied([]));
+    let ev = run(&mut e, "addAdventuringHours", 5.0, "null");
+    assert_eq!(ev.result, "5");
+    let ev = run(&mut e, "addAdventuringHours", 3.0, "null");
+    assert_eq!(ev.result, "8");
+    assert_eq!(e.state().creature.hyb.hours_adventured, 8);
+    let ev = run(&mut e, "setResilienceReduction", 2.0, "null");
+    assert_eq!(ev.result, "null");
+    assert_eq!(e.state().creature.hyb.resilience_reduction, 2);
+    run(&mut e, "exhaust", f64::NAN, "null");
+    assert!(e.state().creature.hyb.exhausted);
+    run(&mut e, "loseAbilityPoints", 3.0, r#""str""#);
+    assert_eq!(e.state().creature.hyb.ability_loss.str, 3);
+    run(&mut e, "recoverAbilityPoints", 2.0, r#""str""#);
+    assert_eq!(e.state().creature.hyb.ability_loss.str, 1);
+}
+
+/// A follower runs each event's operation on the faces the event recorded and reaches the
+/// same state; an event that records more or fewer faces than its operation rolls, or a face a
+/// die cannot show, is refused.
+#[test]
+fn followers_replay_the_recorded_faces_and_refuse_a_mismatch() {
+    let mut leader = engine(CreatureRules::ose(), 20, &[3, 2]);
+    run(&mut leader, "damage", f64::NAN, r#"{"amount":12}"#);
+    let heal = run(&mut leader, "oseNaturalHealing", 2.0, "null");
+    assert_eq!(heal.faces, vec![3, 2]);
+
+    let mut follower = Engine::new(sheet(CreatureRules::ose(), 20), DiceSource::crypto());
+    let damage = CreatureEvent {
+        op: op("damage", f64::NAN, r#"{"amount":12}"#),
+        faces: vec![],
+        source: SourceKind::Supplied,
+        result: String::new(),
+    };
+    follower.apply_events(&[damage, heal.clone()]).unwrap();
+    assert_eq!(follower.state(), leader.state());
+    assert_eq!(follower.digest(), leader.digest());
+
+    let fresh = || {
+        let mut f = Engine::new(sheet(CreatureRules::ose(), 20), DiceSource::crypto());
+        f.apply_events(&[CreatureEvent {
+            op: op("damage", f64::NAN, r#"{"amount":12}"#),
+            faces: vec![],
+            source: SourceKind::Supplied,
+            result: String::new(),
+        }])
+        .unwrap();
+        f
+    };
+    for faces in [vec![3], vec![3, 2, 1], vec![3, 4], vec![0, 2]] {
+        let mut f = fresh();
+        let before = f.state().clone();
+        let bad = CreatureEvent {
+            faces: faces.clone(),
+            ..heal.clone()
+        };
+        let err = f.apply_events(&[bad]).unwrap_err();
+        assert_eq!(err.code, ErrorCode::SnapshotInvalid, "{faces:?}: {err}");
+        assert_eq!(f.state(), &before, "{faces:?}: nothing applied");
+    }
+}
