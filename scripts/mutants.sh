@@ -29,9 +29,10 @@ fi
 case "$module" in
   dice) tests=(dice_atomic dice_formulas dice_helpers dice_hostile dice_notation dice_stats dice_vectors) ;;
   initiative) tests=(encounter_greyhawk encounter_ose encounter_a5e encounter_hyb encounter_replay
-    encounter_roster encounter_snapshot effects_greyhawk vectors_encounter dice_helpers) ;;
+    encounter_roster encounter_snapshot effects_greyhawk vectors_encounter dice_helpers
+    engine_properties) ;;
   effects) tests=(effects_expiry effects_greyhawk effects_limits effects_snapshot
-    encounter_effects_expiry encounter_snapshot) ;;
+    encounter_effects_expiry encounter_snapshot engine_properties) ;;
   creature) tests=(creature_a5e_damage creature_a5e_dying creature_hyb creature_invalid
     creature_ose creature_sheet creature_tracks rest_a5e rest_hyb_ose encounter_creatures_a5e
     engine_properties_more journey_members) ;;

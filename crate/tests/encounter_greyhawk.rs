@@ -1530,3 +1530,37 @@ fn gh_declaration_limits_are_exact() {
         );
     }
 }
+
+/// Every Greyhawk option is part of the state's digest (followers compare digests, snapshots
+/// store one as their checksum), so two tables that differ only in an option never look alike;
+/// `order_expiries` at its default is left out, as digests from before it existed had it.
+#[test]
+fn every_greyhawk_option_changes_the_digest() {
+    use turnkeeper::dice::DiceSource;
+    use turnkeeper::dice::StepChain;
+    use turnkeeper::encounter::Encounter;
+    use turnkeeper::engine::Engine;
+    use turnkeeper::initiative::greyhawk::{GreyhawkOptions, StepTarget};
+    let digest = |change: &dyn Fn(&mut GreyhawkOptions)| {
+        let mut cfg = RulesetConfig::preset(Preset::Gh5e);
+        change(&mut cfg.greyhawk);
+        Engine::new(Encounter::new(cfg).unwrap(), DiceSource::seeded(1).unwrap()).digest()
+    };
+    let default = digest(&|_| {});
+    let changes: [&dyn Fn(&mut GreyhawkOptions); 8] = [
+        &|o| o.step_chain = StepChain::Extended,
+        &|o| o.bonus_target = StepTarget::Largest,
+        &|o| o.penalty_target = StepTarget::Smallest,
+        &|o| o.weapon_speed = true,
+        &|o| o.spell_disruption = true,
+        &|o| o.empty_declaration = EmptyDeclaration::DoesNotAct,
+        &|o| o.group_rolls = false,
+        &|o| o.order_expiries = false,
+    ];
+    let mut seen = vec![default];
+    for (i, change) in changes.iter().enumerate() {
+        let d = digest(*change);
+        assert!(!seen.contains(&d), "option #{i} left the digest as it was");
+        seen.push(d);
+    }
+}
