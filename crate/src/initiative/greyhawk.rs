@@ -623,6 +623,65 @@ mod tests {
         assert!(pool(&d, &o).is_err());
     }
 
+    /// GH-DICE-03: a bonus goes to the smallest die that can still shrink; one already at the
+    /// end of the chain (a d3 on the source chain) passes it on to the next smallest.
+    #[test]
+    fn gh_dice_03_a_step_skips_a_die_at_the_end_of_the_chain() {
+        let o = GreyhawkOptions::default();
+        let bonus = DieStep {
+            effect: StepEffect::Bonus,
+            die: None,
+        };
+        let mut d = GhDeclaration::of([Activity::Ranged, Activity::Move]);
+        d.steps = vec![bonus];
+        assert_eq!(sizes(&pool(&d, &o).unwrap()), vec![3, 6]);
+        d.steps = vec![bonus, bonus];
+        assert_eq!(sizes(&pool(&d, &o).unwrap()), vec![3, 4]);
+        // No die can shrink any more: the step changes nothing and is no error.
+        let mut lone = GhDeclaration::of([Activity::Ranged]);
+        lone.steps = vec![bonus, bonus];
+        assert_eq!(sizes(&pool(&lone, &o).unwrap()), vec![3]);
+        // Penalties likewise pass over a d12 (the source chain's top) to the next largest.
+        let penalty = DieStep {
+            effect: StepEffect::Penalty,
+            die: None,
+        };
+        let mut big = GhDeclaration::of([Activity::Move, Activity::Spell]);
+        big.steps = vec![penalty, penalty];
+        assert_eq!(sizes(&pool(&big, &o).unwrap()), vec![8, 12]);
+    }
+
+    /// GH-INIT-05 under Weapon Speed (GH-VAR-01): two attacks with the same weapon dice tie,
+    /// and the first declared keeps its place and its category.
+    #[test]
+    fn gh_init_05_tied_extra_actions_keep_the_first() {
+        let o = GreyhawkOptions {
+            weapon_speed: true,
+            ..Default::default()
+        };
+        let mut d = GhDeclaration::of([Activity::Ranged, Activity::Melee]);
+        d.weapon = Some(WeaponDice {
+            count: 1,
+            die: DieSize::D8,
+        });
+        assert_eq!(
+            pool(&d, &o).unwrap(),
+            vec![PoolDie {
+                size: DieSize::D8,
+                activity: Activity::Ranged
+            }]
+        );
+        // A larger die wins whatever its place.
+        let spell_last = GhDeclaration::of([Activity::Other, Activity::Spell]);
+        assert_eq!(
+            pool(&spell_last, &GreyhawkOptions::default()).unwrap(),
+            vec![PoolDie {
+                size: DieSize::D10,
+                activity: Activity::Spell
+            }]
+        );
+    }
+
     #[test]
     fn gh_dice_02_total_is_the_plain_sum() {
         let o = GreyhawkOptions::default();
