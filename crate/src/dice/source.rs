@@ -631,6 +631,25 @@ mod tests {
         assert_ne!(first, vec![first[0]; 10], "faces should vary");
     }
 
+    /// A saved stream is taken back only within its documented ranges: seed and position
+    /// each from 0 to 2^53 − 1, both ends included.
+    #[test]
+    fn a_saved_stream_is_restored_only_within_its_limits() {
+        let state = |seed, position| SeedState {
+            algorithm: SeedAlgorithm::ChaCha20,
+            seed,
+            position,
+        };
+        for (seed, position) in [(0, 0), (MAX_SEED, 0), (0, MAX_SEED), (MAX_SEED, MAX_SEED)] {
+            let restored = SeededDice::restore(state(seed, position)).unwrap();
+            assert_eq!(restored.state(), state(seed, position));
+        }
+        for (seed, position) in [(MAX_SEED + 1, 0), (0, MAX_SEED + 1), (u64::MAX, u64::MAX)] {
+            let e = SeededDice::restore(state(seed, position)).unwrap_err();
+            assert_eq!(e.code, ErrorCode::InvalidSeed, "{seed} {position}");
+        }
+    }
+
     /// The words of seed `seed` from `position` on, by the reference implementation.
     fn reference_words(seed: u64, position: u64, n: usize) -> Vec<u32> {
         use rand_chacha::ChaCha20Rng;
