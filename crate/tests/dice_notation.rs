@@ -340,6 +340,32 @@ fn advantage_option_applies_to_the_first_d20_term() {
     assert_eq!(opts, dis);
 }
 
+/// Advantage adds a die and a modifier, so it is refused (`NOTATION_LIMIT`, the expression
+/// intact) when either would pass its limit, and accepted just below.
+#[test]
+fn advantage_respects_the_dice_and_modifier_limits() {
+    use turnkeeper::dice::limits::{MAX_DICE, MAX_MODIFIERS_PER_TERM};
+    let rerolls = |n: u32| format!("1d20{}", "r1".repeat(n as usize));
+    let plenty = |n: u32| format!("{}d6+1d20", n - 1);
+    for (text, fits) in [
+        (rerolls(MAX_MODIFIERS_PER_TERM - 1), true),
+        (rerolls(MAX_MODIFIERS_PER_TERM), false),
+        (plenty(MAX_DICE - 1), true),
+        (plenty(MAX_DICE), false),
+    ] {
+        let mut e = Expression::parse(&text).unwrap();
+        let before = e.clone();
+        match e.apply_mode(RollMode::Advantage) {
+            Ok(()) => assert!(fits, "{text} should pass a limit"),
+            Err(err) => {
+                assert!(!fits, "{text}: {err}");
+                assert_eq!(err.code, ErrorCode::NotationLimit, "{text}");
+                assert_eq!(e, before, "{text} unchanged");
+            }
+        }
+    }
+}
+
 // ---- chaining ----
 
 #[test]
