@@ -107,6 +107,36 @@ fn missing_and_non_numeric_data_are_typed_errors_at_the_at_sign() {
     assert!(e.message.contains("@n"));
 }
 
+/// The flat table the package sends across the boundary (paths one per line, values beside
+/// them): NaN stands for a path without a value, an infinity for a value that is no number.
+#[test]
+fn formula_data_as_a_flat_table() {
+    use turnkeeper::dice::data::DataTable;
+    let values = [3.0, f64::NAN, f64::INFINITY, -2.0];
+    let table = DataTable {
+        paths: "prof\nmissing\nname\nabilities.str.mod",
+        values: &values,
+    };
+    let e = Expression::parse_with_data("1d20 + @prof + @abilities.str.mod", &table).unwrap();
+    assert_eq!(e.normalized(), "1d20+3+-2");
+    for (text, why) in [
+        ("@missing", "the data has no value at @missing"),
+        ("@name", "the value at @name is not a number"),
+        ("@nowhere", "the data has no value at @nowhere"),
+    ] {
+        let e = Expression::parse_with_data(text, &table).unwrap_err();
+        assert_eq!(
+            (e.code, e.position),
+            (ErrorCode::NotationData, Some(0)),
+            "{text}"
+        );
+        assert_eq!(e.message, why, "{text}");
+    }
+    // A path is matched whole, never by its beginning.
+    let e = Expression::parse_with_data("@pro", &table).unwrap_err();
+    assert_eq!(e.code, ErrorCode::NotationData);
+}
+
 #[test]
 fn data_can_come_from_any_lookup() {
     struct Level;
