@@ -711,6 +711,33 @@ mod tests {
         assert_eq!(sizes(&pool(&spell, &o).unwrap()), vec![10]);
     }
 
+    /// GH-DICE-05's limits: up to `MAX_PARTICIPANTS` effects are ordered at once, and a tie
+    /// may be rerolled `MAX_TIE_DRAWS` times after the first roll before it is an error.
+    #[test]
+    fn gh_dice_05_expiry_order_limits_are_exact() {
+        use crate::dice::SeededDice;
+        use crate::initiative::limits::{MAX_PARTICIPANTS, MAX_TIE_DRAWS};
+        let n = MAX_PARTICIPANTS as u32;
+        let e = expiry_order(n, &mut SeededDice::new(5).unwrap()).unwrap();
+        assert_eq!(e.order.len(), MAX_PARTICIPANTS);
+        let e = expiry_order(n + 1, &mut SeededDice::new(5).unwrap()).unwrap_err();
+        assert_eq!(e.code, ErrorCode::LimitExceeded);
+
+        let ties = |rerolls: usize, last: [u32; 2]| {
+            let mut faces = vec![5, 5];
+            for _ in 0..rerolls {
+                faces.extend([7, 7]);
+            }
+            faces.extend(last);
+            expiry_order(2, &mut SuppliedDice::new(faces))
+        };
+        let settled = ties(MAX_TIE_DRAWS - 1, [9, 3]).unwrap();
+        assert_eq!(settled.order, vec![1, 0]);
+        assert_eq!(settled.rolls[0].len(), MAX_TIE_DRAWS + 1);
+        let e = ties(MAX_TIE_DRAWS, [9, 3]).unwrap_err();
+        assert_eq!(e.code, ErrorCode::LimitExceeded);
+    }
+
     #[test]
     fn gh_dice_05_expiry_order_rerolls_ties() {
         // EX-GH-08: 12, 4, 12 → the two 12s reroll 7 and 15 → order (4), (7), (15).

@@ -65,16 +65,6 @@ impl OsePhase {
         let i = phases.iter().position(|p| *p == self)?;
         phases.get(i.saturating_add(1)).copied()
     }
-
-    pub const fn label(self) -> &'static str {
-        match self {
-            Self::Morale => "morale",
-            Self::Movement => "movement",
-            Self::Missiles => "missile attacks",
-            Self::Spells => "spell casting",
-            Self::Melee => "melee attacks",
-        }
-    }
 }
 
 /// OSE-COMBAT-04: the two ways to move while in melee.
