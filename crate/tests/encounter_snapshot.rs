@@ -221,3 +221,46 @@ fn presets_and_overrides_survive_the_snapshot() {
         turnkeeper::initiative::InitiativeSystem::Greyhawk
     );
 }
+
+/// Each system's options block is written only when it differs from its defaults, and a
+/// changed block (each in turn, and all together) survives the snapshot exactly.
+#[test]
+fn every_options_block_survives_the_snapshot_and_defaults_are_left_out() {
+    use turnkeeper::initiative::TieRule;
+    let plain = RulesetConfig::preset(Preset::Gh5e);
+    let text = Table::new(plain.clone()).enc.to_json();
+    for key in [
+        "\"greyhawk\"",
+        "\"a5e\"",
+        "\"hyb\"",
+        "\"ose\"",
+        "\"standard\"",
+    ] {
+        assert!(
+            !text.contains(key),
+            "a default {key} block is written: {text}"
+        );
+    }
+    let changes: [(&str, &dyn Fn(&mut RulesetConfig)); 5] = [
+        ("greyhawk", &|c| c.greyhawk.spell_disruption = true),
+        ("a5e", &|c| c.a5e.rolling_movement = !c.a5e.rolling_movement),
+        ("hyb", &|c| c.hyb.trade_down = !c.hyb.trade_down),
+        ("ose", &|c| c.ose.individual = !c.ose.individual),
+        ("standard", &|c| c.standard.tie_rule = TieRule::RollOff),
+    ];
+    let mut all = plain.clone();
+    for (key, change) in changes {
+        let mut cfg = plain.clone();
+        change(&mut cfg);
+        change(&mut all);
+        assert_ne!(cfg, plain, "{key}: the change is a change");
+        let text = Table::new(cfg.clone()).enc.to_json();
+        assert!(
+            text.contains(&format!("\"{key}\":")),
+            "{key} left out: {text}"
+        );
+        assert_eq!(Encounter::from_json(&text).unwrap().config(), &cfg, "{key}");
+    }
+    let text = Table::new(all.clone()).enc.to_json();
+    assert_eq!(Encounter::from_json(&text).unwrap().config(), &all);
+}
