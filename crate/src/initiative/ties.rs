@@ -193,6 +193,25 @@ mod tests {
         Ok(out)
     }
 
+    /// Runs are the ranges of two or more equal keys; a key on its own is no run.
+    #[test]
+    fn key_runs_are_the_ranges_of_equal_keys() {
+        let entries = |keys: &[i32]| -> Vec<(usize, usize, Contender)> {
+            keys.iter()
+                .enumerate()
+                .map(|(i, k)| (i, i, c(*k, i as u32, &[])))
+                .collect()
+        };
+        assert_eq!(
+            key_runs(&entries(&[1, 2, 2, 3, 3, 3, 4])),
+            vec![(1, 3), (3, 6)]
+        );
+        assert_eq!(key_runs(&entries(&[1, 2, 3])), vec![]);
+        assert_eq!(key_runs(&entries(&[7, 7])), vec![(0, 2)]);
+        assert_eq!(key_runs(&entries(&[5])), vec![]);
+        assert_eq!(key_runs(&entries(&[])), vec![]);
+    }
+
     #[test]
     fn equal_keys_without_draws_all_draw() {
         let r = rounds(vec![c(5, 0, &[]), c(5, 1, &[]), c(7, 2, &[])], &[3, 9]).unwrap();
