@@ -241,7 +241,8 @@ fn every_options_block_survives_the_snapshot_and_defaults_are_left_out() {
             "a default {key} block is written: {text}"
         );
     }
-    let changes: [(&str, &dyn Fn(&mut RulesetConfig)); 5] = [
+    type Change<'a> = (&'a str, &'a dyn Fn(&mut RulesetConfig));
+    let changes: [Change; 5] = [
         ("greyhawk", &|c| c.greyhawk.spell_disruption = true),
         ("a5e", &|c| c.a5e.rolling_movement = !c.a5e.rolling_movement),
         ("hyb", &|c| c.hyb.trade_down = !c.hyb.trade_down),
