@@ -378,3 +378,117 @@ fn remaining_documented_limits_are_enforced() {
         .unwrap_err();
     assert_eq!(err.code, ErrorCode::InvalidArgument);
 }
+
+/// Each recorded quantity a creature check bounds is accepted at its limit and refused one
+/// past it, and the dying, stable and incapacitated states require 0 HP (the dead may keep any).
+#[test]
+fn record_limits_are_exact() {
+    let check = |edit: &dyn Fn(&mut Creature), ok: bool, what: &str| {
+        let mut c = pc();
+        edit(&mut c);
+        assert_eq!(c.validate().is_ok(), ok, "{what}: {c:?}");
+    };
+    check(
+        &|c| c.subdual = MAX_HIT_POINTS,
+        true,
+        "subdual at the limit",
+    );
+    check(&|c| c.subdual = MAX_HIT_POINTS + 1, false, "subdual past");
+    check(
+        &|c| c.hyb.hours_adventured = MAX_ADVENTURING_HOURS,
+        true,
+        "hours at the limit",
+    );
+    check(
+        &|c| c.hyb.hours_adventured = MAX_ADVENTURING_HOURS + 1,
+        false,
+        "hours past",
+    );
+    check(
+        &|c| c.hyb.resilience_reduction = MAX_ADVENTURING_HOURS,
+        true,
+        "reduction at the limit",
+    );
+    check(
+        &|c| c.hyb.resilience_reduction = MAX_ADVENTURING_HOURS + 1,
+        false,
+        "reduction past",
+    );
+    check(
+        &|c| c.hyb.body_parts_lost = MAX_BODY_PARTS_LOST,
+        true,
+        "body parts at the limit",
+    );
+    // Unhealable HP (HYB-RETURN-02) never exceed the HP missing.
+    check(
+        &|c| {
+            c.hp.current = 15;
+            c.hyb.unhealable = 5;
+        },
+        true,
+        "unhealable = missing",
+    );
+    check(
+        &|c| {
+            c.hp.current = 15;
+            c.hyb.unhealable = 6;
+        },
+        false,
+        "unhealable > missing",
+    );
+    for (death, zero_hp_only) in [
+        (
+            DeathState::Dying {
+                successes: 2,
+                failures: 2,
+            },
+            true,
+        ),
+        (
+            DeathState::Stable {
+                regains_hp_at: None,
+            },
+            true,
+        ),
+        (
+            DeathState::Incapacitated {
+                deadline: GameSeconds(60),
+            },
+            true,
+        ),
+        (
+            DeathState::Dead {
+                reason: DeathReason::Referee,
+            },
+            false,
+        ),
+    ] {
+        check(
+            &|c| {
+                c.hp.current = 0;
+                c.death = death;
+            },
+            true,
+            "at 0 HP",
+        );
+        check(
+            &|c| {
+                c.hp.current = 1;
+                c.death = death;
+            },
+            !zero_hp_only,
+            "above 0 HP",
+        );
+    }
+    check(
+        &|c| {
+            c.hp.current = 0;
+            c.death = DeathState::Dying {
+                successes: 0,
+                failures: 3,
+            };
+        },
+        false,
+        "three failures",
+    );
+}
