@@ -649,6 +649,22 @@ mod tests {
         let mut big = GhDeclaration::of([Activity::Move, Activity::Spell]);
         big.steps = vec![penalty, penalty];
         assert_eq!(sizes(&pool(&big, &o).unwrap()), vec![8, 12]);
+        // A pool of dice off the chain (a d20 weapon under Weapon Speed) cannot take a step:
+        // an error, not a step silently lost.
+        let speed = GreyhawkOptions {
+            weapon_speed: true,
+            ..Default::default()
+        };
+        let mut d20 = GhDeclaration::of([Activity::Melee]);
+        d20.weapon = Some(WeaponDice {
+            count: 1,
+            die: DieSize::D20,
+        });
+        d20.steps = vec![bonus];
+        assert_eq!(
+            pool(&d20, &speed).unwrap_err().code,
+            ErrorCode::InvalidArgument
+        );
     }
 
     /// GH-INIT-05 under Weapon Speed (GH-VAR-01): two attacks with the same weapon dice tie,
