@@ -262,3 +262,69 @@ fn snapshot_limits_are_exact() {
         assert_eq!(err.code.as_str(), "SNAPSHOT_INVALID", "{}", err.message);
     }
 }
+
+/// The rest of a snapshot's limits, each at its value and one past: participants who acted
+/// this round, effects in the tracker, effects on one participant, and the rules' seconds
+/// per round.
+#[test]
+fn snapshot_counts_are_exact() {
+    use turnkeeper::effects::{MAX_EFFECTS, MAX_EFFECTS_PER_PARTICIPANT, MAX_TURNS_PER_ROUND};
+    let rules = serde_json::to_string(&DurationRules::a5e()).unwrap();
+    let ps: Vec<String> = (0..64).map(|i| format!("\"p{i}\"")).collect();
+    let snapshot = |rules: &str, acted: usize, targets: &[usize]| {
+        let fx: Vec<String> = targets
+            .iter()
+            .enumerate()
+            .map(|(i, t)| format!("[{},{t},null,1,33,null,0,\"Bless\"]", i + 1))
+            .collect();
+        format!(
+            r#"{{"v":1,"rules":{rules},"round":1,"inRound":true,"acted":[{}],"clock":0,"next":{},"ps":[{}],"fx":[{}]}}"#,
+            vec!["0"; acted].join(","),
+            targets.len() + 1,
+            ps.join(","),
+            fx.join(",")
+        )
+    };
+    let spread = |n: usize| (0..n).map(|i| i % 64).collect::<Vec<_>>();
+    let accepted = |text: &str| EffectTracker::from_json(text).map(|t| t.effects().len());
+    assert_eq!(accepted(&snapshot(&rules, MAX_TURNS_PER_ROUND, &[])), Ok(0));
+    assert_eq!(
+        accepted(&snapshot(&rules, 0, &spread(MAX_EFFECTS))),
+        Ok(MAX_EFFECTS)
+    );
+    assert_eq!(
+        accepted(&snapshot(&rules, 0, &[5; MAX_EFFECTS_PER_PARTICIPANT])),
+        Ok(MAX_EFFECTS_PER_PARTICIPANT)
+    );
+    let mut slow = DurationRules::a5e();
+    slow.seconds_per_round = turnkeeper::effects::MAX_SECONDS_PER_ROUND;
+    let slow_rules = serde_json::to_string(&slow).unwrap();
+    assert_eq!(accepted(&snapshot(&slow_rules, 0, &[])), Ok(0));
+
+    let mut past_rules = Vec::new();
+    for seconds in [0, turnkeeper::effects::MAX_SECONDS_PER_ROUND + 1] {
+        let mut r = DurationRules::a5e();
+        r.seconds_per_round = seconds;
+        past_rules.push(serde_json::to_string(&r).unwrap());
+    }
+    for (past, why) in [
+        (
+            snapshot(&rules, MAX_TURNS_PER_ROUND + 1, &[]),
+            "too many participants have acted",
+        ),
+        (
+            snapshot(&rules, 0, &spread(MAX_EFFECTS + 1)),
+            "too many effects",
+        ),
+        (
+            snapshot(&rules, 0, &[5; MAX_EFFECTS_PER_PARTICIPANT + 1]),
+            "a participant has too many effects",
+        ),
+        (snapshot(&past_rules[0], 0, &[]), "seconds per round"),
+        (snapshot(&past_rules[1], 0, &[]), "seconds per round"),
+    ] {
+        let err = EffectTracker::from_json(&past).unwrap_err();
+        assert_eq!(err.code.as_str(), "SNAPSHOT_INVALID", "{}", err.message);
+        assert!(err.message.contains(why), "{why}: {}", err.message);
+    }
+}
