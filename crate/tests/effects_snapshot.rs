@@ -328,3 +328,55 @@ fn snapshot_counts_are_exact() {
         assert!(err.message.contains(why), "{why}: {}", err.message);
     }
 }
+
+/// An effect record is written as short as it can be: trailing fields at their defaults are
+/// left out, and a field is written (as null or 0) only when a later one is set. Both JSON
+/// writers agree, and each form reads back as it was.
+#[test]
+fn effect_records_leave_out_trailing_defaults() {
+    use turnkeeper::effects::EffectRecord;
+    let base = EffectRecord {
+        id: 3,
+        target: 1,
+        condition: None,
+        source: Some(0),
+        code: 33,
+        anchor: None,
+        value: 0,
+        name: None,
+    };
+    let cases = [
+        (base.clone(), "[3,1,null,0,33]"),
+        (
+            EffectRecord {
+                anchor: Some(2),
+                ..base.clone()
+            },
+            "[3,1,null,0,33,2]",
+        ),
+        (
+            EffectRecord {
+                value: 60,
+                ..base.clone()
+            },
+            "[3,1,null,0,33,null,60]",
+        ),
+        (
+            EffectRecord {
+                name: Some("Bless".into()),
+                ..base.clone()
+            },
+            r#"[3,1,null,0,33,null,0,"Bless"]"#,
+        ),
+    ];
+    for (record, text) in cases {
+        assert_eq!(serde_json::to_string(&record).unwrap(), text);
+        assert_eq!(turnkeeper::wire::to_json(&record), text);
+        let back: EffectRecord = serde_json::from_str(text).unwrap();
+        assert_eq!(back, record, "{text}");
+        let back: EffectRecord =
+            turnkeeper::wire::from_json(text, "record", turnkeeper::ErrorCode::SnapshotInvalid)
+                .unwrap();
+        assert_eq!(back, record, "{text}");
+    }
+}
