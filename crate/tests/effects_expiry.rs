@@ -1089,7 +1089,11 @@ fn remaining_time_for_a_ui() {
     );
     let removed = e.t.remove(r).unwrap();
     assert_eq!(removed.reason, ExpiryReason::Removed);
-    assert!(e.t.remove(r).is_err());
+    // Removing it again names the id it looked for.
+    let again = e.t.remove(r).unwrap_err();
+    assert_eq!(again.code.as_str(), "UNKNOWN_ID");
+    assert_eq!(again.message, format!("no effect with id \"{}\"", r.0));
+    assert_eq!(EffectId(42).to_string(), "42");
 }
 
 #[test]

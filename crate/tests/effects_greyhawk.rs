@@ -398,6 +398,15 @@ fn ose_rules_use_round_boundaries_and_ten_second_rounds() {
             anchor: None,
         },
     );
+    // Anchored to round boundaries, not to the caster's turns (side initiative reorders the
+    // turns every round): three rounds from round 1 end as round 4 starts.
+    assert_eq!(
+        t.effects()[0].due,
+        Due::Round {
+            edge: Edge::Start,
+            round: 4
+        }
+    );
     step(
         &mut t,
         Boundary::TurnEnded {
