@@ -179,3 +179,53 @@ fn condition_data_limits() {
         "INVALID_DATA"
     );
 }
+
+/// What an effect must be to be added: a name of 1 to `MAX_EFFECT_NAME_LEN` printable
+/// characters (not only spaces), a condition that is not derived from hit points (bloodied),
+/// a condition or a name at least, and a source when it is concentration or ends with its
+/// source. Each refusal adds nothing.
+#[test]
+fn an_effect_spec_is_checked_before_it_is_added() {
+    use turnkeeper::effects::MAX_EFFECT_NAME_LEN;
+    let catalog = ConditionCatalog::a5e();
+    let mut t = EffectTracker::new(DurationRules::a5e()).unwrap();
+    let named = |name: &str| EffectSpec::named(p("a"), name, Duration::UntilRemoved);
+    t.add(named(&"x".repeat(MAX_EFFECT_NAME_LEN)), &catalog)
+        .unwrap();
+    t.add(named("Bless"), &catalog).unwrap();
+    let mut nothing = named("x");
+    nothing.name = None;
+    let mut concentrating = named("Hold person");
+    concentrating.concentration = true;
+    let mut tied = named("Hex");
+    tied.ends_if_source_incapacitated = true;
+    let bloodied = EffectSpec::condition(
+        p("a"),
+        ConditionId::new("bloodied").unwrap(),
+        Duration::UntilRemoved,
+    );
+    for bad in [
+        named(&"x".repeat(MAX_EFFECT_NAME_LEN + 1)),
+        named(""),
+        named("   "),
+        named("line\nbreak"),
+        nothing,
+        concentrating.clone(),
+        tied.clone(),
+    ] {
+        let err = t.add(bad.clone(), &catalog).unwrap_err();
+        assert_eq!(err.code.as_str(), "INVALID_ARGUMENT", "{bad:?}");
+    }
+    let err = t.add(bloodied, &catalog).unwrap_err();
+    assert_eq!(err.code.as_str(), "INVALID_ARGUMENT");
+    assert!(
+        err.message.contains("derived from hit points"),
+        "{}",
+        err.message
+    );
+    assert_eq!(t.effects().len(), 2, "nothing refused was added");
+    // With a source, the same two are fine.
+    t.add(concentrating.with_source(p("b")), &catalog).unwrap();
+    t.add(tied.with_source(p("b")), &catalog).unwrap();
+    assert_eq!(t.effects().len(), 4);
+}
