@@ -726,7 +726,24 @@ fn concentration_is_dropped_or_replaced() {
             cause: ConcentrationEnd::Replaced
         }));
     assert_eq!(e.live(), ["hold"]);
+    // Only the wizard's concentration ends when it drops it: not its other effects, nor
+    // another caster's concentration.
+    e.t.add(
+        EffectSpec::named(p("a"), "mage armor", Duration::UntilRemoved).with_source(p("wiz")),
+        &catalog,
+    )
+    .unwrap();
+    e.t.add(
+        EffectSpec::named(p("b"), "bane", Duration::UntilRemoved)
+            .with_source(p("cleric"))
+            .concentrating(),
+        &catalog,
+    )
+    .unwrap();
     let d = e.t.drop_concentration(&p("wiz"));
+    assert_eq!(e.live(), ["mage armor", "bane"]);
+    e.t.drop_concentration(&p("cleric"));
+    e.t.remove(e.t.effects()[0].id).unwrap();
     assert_eq!(d.len(), 1);
     assert_eq!(
         d[0].reason,
