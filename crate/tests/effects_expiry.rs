@@ -1138,3 +1138,67 @@ fn boundary_and_expiry_json_shapes() {
         }
     );
 }
+
+/// Boundaries must come in the order an encounter produces them; one out of order is
+/// `OUT_OF_ORDER` and moves nothing, and the one in order is then accepted.
+#[test]
+fn boundaries_out_of_order_are_refused_and_change_nothing() {
+    use turnkeeper::effects::MAX_CLOCK_SECONDS;
+    let mut t = EffectTracker::new(DurationRules::a5e()).unwrap();
+    let mut dice = SuppliedDice::new([]);
+    let mut go = |t: &mut EffectTracker, b: Boundary, ok: bool| {
+        let before = t.clone();
+        let got = t.on_boundary(&b, &mut dice);
+        if ok {
+            got.unwrap_or_else(|e| panic!("{b:?}: {e}"));
+        } else {
+            let e = got.expect_err("out of order");
+            assert_eq!(e.code.as_str(), "OUT_OF_ORDER", "{b:?}: {e}");
+            assert_eq!(*t, before, "{b:?} changed the tracker");
+        }
+    };
+    let turn = |who: &str, round| Boundary::TurnStarted {
+        participant: p(who),
+        round,
+    };
+    let ended = |who: &str, round| Boundary::TurnEnded {
+        participant: p(who),
+        round,
+    };
+    go(&mut t, Boundary::RoundEnded { round: 0 }, false);
+    go(&mut t, turn("a", 1), false);
+    go(&mut t, Boundary::RoundStarted { round: 2 }, false);
+    go(&mut t, Boundary::RoundStarted { round: 1 }, true);
+    go(&mut t, Boundary::RoundStarted { round: 2 }, false);
+    go(&mut t, turn("a", 2), false);
+    go(&mut t, turn("a", 1), true);
+    go(&mut t, turn("b", 1), false);
+    go(&mut t, Boundary::RoundEnded { round: 1 }, false);
+    go(&mut t, ended("b", 1), false);
+    go(&mut t, ended("a", 2), false);
+    go(&mut t, ended("a", 1), true);
+    go(&mut t, ended("a", 1), false);
+    go(&mut t, Boundary::RoundEnded { round: 2 }, false);
+    go(&mut t, Boundary::RoundEnded { round: 1 }, true);
+    go(&mut t, Boundary::RoundEnded { round: 1 }, false);
+    go(&mut t, Boundary::RoundStarted { round: 1 }, false);
+    go(&mut t, Boundary::RoundStarted { round: 2 }, true);
+    // The clock never runs back and stops at its limit.
+    go(&mut t, Boundary::ClockAdvanced { now_seconds: 60 }, true);
+    go(&mut t, Boundary::ClockAdvanced { now_seconds: 60 }, true);
+    go(&mut t, Boundary::ClockAdvanced { now_seconds: 59 }, false);
+    go(
+        &mut t,
+        Boundary::ClockAdvanced {
+            now_seconds: MAX_CLOCK_SECONDS + 1,
+        },
+        false,
+    );
+    go(
+        &mut t,
+        Boundary::ClockAdvanced {
+            now_seconds: MAX_CLOCK_SECONDS,
+        },
+        true,
+    );
+}
