@@ -319,3 +319,45 @@ fn followers_replay_the_recorded_faces_and_refuse_a_mismatch() {
         assert_eq!(f.state(), &before, "{faces:?}: nothing applied");
     }
 }
+
+/// HYB-RES-04: exhausting reports it once; exhausting an exhausted creature reports nothing.
+#[test]
+fn exhausting_reports_the_change_once() {
+    let mut e = engine(CreatureRules::hyb(), 10, &[]);
+    let first = run(&mut e, "exhaust", f64::NAN, "null");
+    assert!(first.result.contains("exhausted"), "{}", first.result);
+    let again = run(&mut e, "exhaust", f64::NAN, "null");
+    assert!(!again.result.contains("exhausted"), "{}", again.result);
+}
+
+/// Every part of the HYB state is in the digest (followers compare digests; snapshots keep one
+/// as their checksum), so two sheets that differ only there never look alike.
+#[test]
+fn every_hyb_field_changes_the_digest() {
+    let digest = |edit: &dyn Fn(&mut CreatureSheet)| {
+        let mut s = sheet(CreatureRules::hyb(), 10);
+        edit(&mut s);
+        Engine::new(s, DiceSource::supplied([])).digest()
+    };
+    let edits: [&dyn Fn(&mut CreatureSheet); 7] = [
+        &|_| {},
+        &|s| s.creature.hyb.hours_adventured = 3,
+        &|s| s.creature.hyb.resilience_reduction = 2,
+        &|s| s.creature.hyb.exhausted = true,
+        &|s| s.creature.hyb.disadvantage_until_rest = true,
+        &|s| s.creature.hyb.body_parts_lost = 1,
+        &|s| s.creature.hyb.ability_loss.str = 1,
+    ];
+    let mut seen = Vec::new();
+    for (i, edit) in edits.iter().enumerate() {
+        let d = digest(*edit);
+        assert!(!seen.contains(&d), "edit #{i} left the digest as it was");
+        seen.push(d);
+    }
+    let unhealable = digest(&|s| {
+        s.creature.hp.current = 6;
+        s.creature.hyb.unhealable = 4;
+    });
+    let healable = digest(&|s| s.creature.hp.current = 6);
+    assert_ne!(unhealable, healable);
+}
