@@ -492,3 +492,20 @@ fn record_limits_are_exact() {
         "three failures",
     );
 }
+
+/// A long rest cannot have begun before game time did: one that ends exactly its length after
+/// the start is fine, one a second earlier is refused.
+#[test]
+fn a_long_rest_starts_no_earlier_than_game_time() {
+    let rules = CreatureRules::a5e();
+    let length = long_rest::LONG_REST_MINUTES * 60;
+    let mut c = pc();
+    let rest = |end: u32| LongRest::full(GameSeconds(end), true, false);
+    let err = c
+        .long_rest(&rules, &rest(length - 1), &mut none())
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidArgument);
+    let err = c.long_rest(&rules, &rest(100), &mut none()).unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidArgument);
+    assert!(c.long_rest(&rules, &rest(length), &mut none()).is_ok());
+}

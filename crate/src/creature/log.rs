@@ -83,3 +83,22 @@ impl DieRoller for NoDice {
         crate::dice::SourceKind::Supplied
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorCode;
+
+    /// Operations that roll nothing run through `NoDice`: a roll there is a bug in the
+    /// operation, reported as an error instead of a made-up face.
+    #[test]
+    fn no_dice_refuses_every_roll() {
+        let mut dice = NoDice;
+        for sides in [1, 6, 20] {
+            let e = dice.roll_die(sides).unwrap_err();
+            assert_eq!(e.code, ErrorCode::FacesExhausted);
+            assert!(e.message.contains(&format!("d{sides}")), "{}", e.message);
+        }
+        assert_eq!(dice.kind(), crate::dice::SourceKind::Supplied);
+    }
+}
