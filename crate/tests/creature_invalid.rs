@@ -233,6 +233,12 @@ fn time_limits_are_enforced() {
     assert!(Moment::at_round(start, 0, 6).is_err());
     assert!(Moment::at_round(start, 1, 0).is_err());
     assert!(Moment::at_round(start, 1, MAX_SECONDS_PER_ROUND + 1).is_err());
+    assert_eq!(
+        Moment::at_round(start, 3, MAX_SECONDS_PER_ROUND)
+            .unwrap()
+            .now,
+        GameSeconds(2 * MAX_SECONDS_PER_ROUND)
+    );
     assert!(Moment::at_round(GameSeconds(u32::MAX), 2, 6).is_err());
     assert_eq!(Moment::at_round(start, 2, 10).unwrap().now, GameSeconds(10));
     // A deadline past the end of representable time is an error, not a wrap-around.

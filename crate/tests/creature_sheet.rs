@@ -361,3 +361,18 @@ fn every_hyb_field_changes_the_digest() {
     let healable = digest(&|s| s.creature.hp.current = 6);
     assert_ne!(unhealable, healable);
 }
+
+/// A5E: finishing a short rest recharges the critical block (A5E-DMG-04), by name.
+#[test]
+fn finishing_a_short_rest_by_name() {
+    let mut a5e = sheet(CreatureRules::a5e(), 10);
+    a5e.creature.crit_block_used = true;
+    let mut e = Engine::new(a5e, DiceSource::supplied([]));
+    let ev = run(&mut e, "finishShortRest", f64::NAN, "null");
+    assert!(!e.state().creature.crit_block_used);
+    assert!(
+        ev.result.contains("criticalBlockRecharged"),
+        "{}",
+        ev.result
+    );
+}
