@@ -515,3 +515,59 @@ fn a_long_rest_starts_no_earlier_than_game_time() {
     assert_eq!(err.code, ErrorCode::InvalidArgument);
     assert!(c.long_rest(&rules, &rest(length), &mut none()).is_ok());
 }
+
+/// HYB adventuring hours run up to one year (24 × 366 hours) and no further.
+#[test]
+fn adventuring_hours_run_up_to_a_year() {
+    let mut c = pc();
+    assert_eq!(c.add_adventuring_hours(24 * 366).unwrap(), 24 * 366);
+    let before = c.clone();
+    let err = c.add_adventuring_hours(1).unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidArgument);
+    assert_eq!(c, before);
+}
+
+/// Ongoing damage is accepted only if the most it can roll stays within the damage limit.
+#[test]
+fn ongoing_damage_stays_within_the_damage_limit() {
+    let ongoing = |modifier: i32| OngoingDamage {
+        dice: DiceSpec {
+            count: 1,
+            size: DieSize::D4,
+            modifier,
+        },
+        damage_type: None,
+    };
+    assert!(ongoing(MAX_AMOUNT - 4).validate().is_ok());
+    let err = ongoing(MAX_AMOUNT - 3).validate().unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidArgument);
+}
+
+/// HYB-RETURN-02: damage that can't be avoided or healed is plain: a type, a flat modifier,
+/// a mundane weapon or subdual each make it invalid on its own.
+#[test]
+fn unhealable_damage_takes_no_qualifier() {
+    let plain = DamageInstance {
+        unhealable: true,
+        ..DamageInstance::new(3, None)
+    };
+    assert!(plain.validate().is_ok());
+    let with = |edit: &dyn Fn(&mut DamageInstance)| {
+        let mut d = plain.clone();
+        edit(&mut d);
+        d.validate()
+    };
+    let qualifiers: [&dyn Fn(&mut DamageInstance); 4] = [
+        &|d| d.damage_type = Some(DamageType::Fire),
+        &|d| d.flat_modifiers = vec![1],
+        &|d| d.mundane_weapon = true,
+        &|d| d.subdual = true,
+    ];
+    for (i, q) in qualifiers.iter().enumerate() {
+        assert_eq!(
+            with(*q).unwrap_err().code,
+            ErrorCode::InvalidArgument,
+            "qualifier #{i}"
+        );
+    }
+}

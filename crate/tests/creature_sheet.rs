@@ -376,3 +376,30 @@ fn finishing_a_short_rest_by_name() {
         ev.result
     );
 }
+
+/// A5E-THP-01: temporary hit points soak damage first, and the report says how much and what
+/// is left of them.
+#[test]
+fn temporary_hit_points_soak_damage_first_and_say_so() {
+    let mut e = engine(CreatureRules::a5e(), 10, &[]);
+    run(&mut e, "grantTempHp", 6.0, "null");
+    let ev = run(&mut e, "damage", f64::NAN, r#"{"amount":4}"#);
+    assert_eq!(e.state().creature.hp.temp, 2);
+    assert_eq!(hp(&e), 10);
+    assert!(
+        ev.result
+            .contains(r#"{"type":"tempHpAbsorbed","amount":4,"tempHp":2}"#),
+        "{}",
+        ev.result
+    );
+    // Once they are gone, nothing more is reported as absorbed.
+    run(&mut e, "damage", f64::NAN, r#"{"amount":5}"#);
+    assert_eq!(hp(&e), 7);
+    let ev = run(&mut e, "damage", f64::NAN, r#"{"amount":1}"#);
+    assert!(
+        !ev.result.contains(r#""type":"tempHpAbsorbed""#),
+        "{}",
+        ev.result
+    );
+    assert!(ev.result.contains(r#""tempHpAbsorbed":0"#), "{}", ev.result);
+}
