@@ -394,37 +394,29 @@ fn record_limits_are_exact() {
         edit(&mut c);
         assert_eq!(c.validate().is_ok(), ok, "{what}: {c:?}");
     };
-    check(
-        &|c| c.subdual = MAX_HIT_POINTS,
-        true,
-        "subdual at the limit",
-    );
-    check(&|c| c.subdual = MAX_HIT_POINTS + 1, false, "subdual past");
-    check(
-        &|c| c.hyb.hours_adventured = MAX_ADVENTURING_HOURS,
-        true,
-        "hours at the limit",
-    );
-    check(
-        &|c| c.hyb.hours_adventured = MAX_ADVENTURING_HOURS + 1,
-        false,
-        "hours past",
-    );
-    check(
-        &|c| c.hyb.resilience_reduction = MAX_ADVENTURING_HOURS,
-        true,
-        "reduction at the limit",
-    );
-    check(
-        &|c| c.hyb.resilience_reduction = MAX_ADVENTURING_HOURS + 1,
-        false,
-        "reduction past",
-    );
-    check(
-        &|c| c.hyb.body_parts_lost = MAX_BODY_PARTS_LOST,
-        true,
-        "body parts at the limit",
-    );
+    type Set = fn(&mut Creature, u32);
+    let limits: [(&str, Set, u32); 4] = [
+        ("subdual", |c, n| c.subdual = n, MAX_HIT_POINTS),
+        (
+            "adventuring hours",
+            |c, n| c.hyb.hours_adventured = n,
+            MAX_ADVENTURING_HOURS,
+        ),
+        (
+            "resilience reduction",
+            |c, n| c.hyb.resilience_reduction = n,
+            MAX_ADVENTURING_HOURS,
+        ),
+        (
+            "body parts lost",
+            |c, n| c.hyb.body_parts_lost = n,
+            MAX_BODY_PARTS_LOST,
+        ),
+    ];
+    for (what, set, limit) in limits {
+        check(&|c| set(c, limit), true, what);
+        check(&|c| set(c, limit + 1), false, what);
+    }
     // Unhealable HP (HYB-RETURN-02) never exceed the HP missing.
     check(
         &|c| {
