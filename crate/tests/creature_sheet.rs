@@ -322,7 +322,7 @@ fn followers_replay_the_recorded_faces_and_refuse_a_mismatch() {
 
 /// HYB-RES-04: exhausting reports it once; exhausting an exhausted creature reports nothing.
 #[test]
-fn exhausting_reports_the_change_once() {
+fn hyb_res_04_exhausting_reports_the_change_once() {
     let mut e = engine(CreatureRules::hyb(), 10, &[]);
     let first = run(&mut e, "exhaust", f64::NAN, "null");
     assert!(first.result.contains("exhausted"), "{}", first.result);
@@ -364,7 +364,7 @@ fn every_hyb_field_changes_the_digest() {
 
 /// A5E: finishing a short rest recharges the critical block (A5E-DMG-04), by name.
 #[test]
-fn finishing_a_short_rest_by_name() {
+fn a5e_dmg_04_finishing_a_short_rest_recharges_the_critical_block() {
     let mut a5e = sheet(CreatureRules::a5e(), 10);
     a5e.creature.crit_block_used = true;
     let mut e = Engine::new(a5e, DiceSource::supplied([]));
@@ -380,7 +380,7 @@ fn finishing_a_short_rest_by_name() {
 /// A5E-THP-01: temporary hit points soak damage first, and the report says how much and what
 /// is left of them.
 #[test]
-fn temporary_hit_points_soak_damage_first_and_say_so() {
+fn a5e_thp_01_temporary_hit_points_soak_damage_first_and_say_so() {
     let mut e = engine(CreatureRules::a5e(), 10, &[]);
     run(&mut e, "grantTempHp", 6.0, "null");
     let ev = run(&mut e, "damage", f64::NAN, r#"{"amount":4}"#);
