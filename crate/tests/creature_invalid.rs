@@ -417,6 +417,19 @@ fn record_limits_are_exact() {
         check(&|c| set(c, limit), true, what);
         check(&|c| set(c, limit + 1), false, what);
     }
+    // The Constitution modifier is bounded on both sides.
+    for sign in [1, -1] {
+        check(
+            &|c| c.con_mod = sign * MAX_MODIFIER,
+            true,
+            "con mod at limit",
+        );
+        check(
+            &|c| c.con_mod = sign * (MAX_MODIFIER + 1),
+            false,
+            "con mod past limit",
+        );
+    }
     // Unhealable HP (HYB-RETURN-02) never exceed the HP missing.
     check(
         &|c| {
@@ -561,5 +574,50 @@ fn unhealable_damage_takes_no_qualifier() {
             ErrorCode::InvalidArgument,
             "qualifier #{i}"
         );
+    }
+}
+
+/// A long rest may be spent wholly asleep, or wholly in strenuous activity (which then voids
+/// it, A5E-REST-02); neither may last longer than the rest itself.
+#[test]
+fn a5e_rest_02_sleep_and_strenuous_activity_fit_within_the_rest() {
+    let rules = CreatureRules::a5e();
+    let length = long_rest::LONG_REST_MINUTES;
+    let rest = |asleep: u32, strenuous: u32| LongRest {
+        asleep_minutes: asleep,
+        strenuous_minutes: strenuous,
+        ..LongRest::full(GameSeconds(length * 60), true, false)
+    };
+    let mut c = pc();
+    c.hp.current = 10;
+    let report = c.long_rest(&rules, &rest(length, 0), &mut none()).unwrap();
+    assert_eq!(c.hp.current, c.hp.max, "a rest spent asleep restores HP");
+    assert!(
+        !report
+            .outcomes
+            .iter()
+            .any(|o| matches!(o, Outcome::LongRestNoBenefit { .. })),
+        "{report:?}"
+    );
+
+    let mut c = pc();
+    c.hp.current = 10;
+    let report = c.long_rest(&rules, &rest(0, length), &mut none()).unwrap();
+    assert_eq!(c.hp.current, 10, "a strenuous rest restores nothing");
+    assert!(
+        report.outcomes.contains(&Outcome::LongRestNoBenefit {
+            reason: NoRestBenefit::Interrupted
+        }),
+        "{report:?}"
+    );
+
+    for (asleep, strenuous) in [(length + 1, 0), (0, length + 1)] {
+        let mut c = pc();
+        let before = c.clone();
+        let err = c
+            .long_rest(&rules, &rest(asleep, strenuous), &mut none())
+            .unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidArgument);
+        assert_eq!(c, before);
     }
 }

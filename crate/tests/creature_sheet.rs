@@ -403,3 +403,37 @@ fn a5e_thp_01_temporary_hit_points_soak_damage_first_and_say_so() {
     );
     assert!(ev.result.contains(r#""tempHpAbsorbed":0"#), "{}", ev.result);
 }
+
+/// A5E-COND-08 by name: `doom` rolls 2d12 hours for the deadline unless one is given, refuses
+/// a creature already doomed, and `liftDoom` lifts it.
+#[test]
+fn a5e_cond_08_doom_and_lift_doom_by_name() {
+    let mut e = engine(CreatureRules::a5e(), 20, &[5, 8]);
+    let ev = run(&mut e, "doom", f64::NAN, "null");
+    assert_eq!(ev.faces, vec![5, 8]);
+    assert_eq!(
+        e.state().creature.doom.map(|d| d.deadline),
+        Some(Some(GameSeconds(13 * 3600))),
+        "13 hours after game time 0"
+    );
+    assert_eq!(
+        refused(&mut e, "doom", f64::NAN, "null"),
+        ErrorCode::NotAllowed
+    );
+    run(&mut e, "liftDoom", f64::NAN, "null");
+    assert_eq!(e.state().creature.doom, None);
+    assert_eq!(
+        refused(&mut e, "liftDoom", f64::NAN, "null"),
+        ErrorCode::NotAllowed
+    );
+
+    let ev = run(&mut e, "doom", f64::NAN, r#"{"type":"at","time":7200}"#);
+    assert!(ev.faces.is_empty());
+    assert_eq!(
+        e.state().creature.doom.map(|d| d.deadline),
+        Some(Some(GameSeconds(7200)))
+    );
+    run(&mut e, "liftDoom", f64::NAN, "null");
+    run(&mut e, "doom", f64::NAN, r#"{"type":"narratorDecides"}"#);
+    assert_eq!(e.state().creature.doom.map(|d| d.deadline), Some(None));
+}
