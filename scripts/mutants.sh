@@ -27,7 +27,7 @@ if [ "${1:-}" = --resume ]; then
 fi
 
 case "$module" in
-  dice) tests=(dice_atomic dice_formulas dice_helpers dice_hostile dice_notation dice_stats dice_vectors) ;;
+  dice) tests=(dice_api dice_atomic dice_formulas dice_helpers dice_hostile dice_notation dice_stats dice_vectors) ;;
   initiative) tests=(encounter_greyhawk encounter_ose encounter_a5e encounter_hyb encounter_replay
     encounter_roster encounter_snapshot effects_greyhawk vectors_encounter dice_helpers
     engine_properties) ;;

@@ -309,6 +309,22 @@ fn creature_round_trips_through_compact_camel_case_json() {
     // A fresh PC stays small (snapshot budget).
     let fresh = serde_json::to_string(&pc()).unwrap();
     assert!(fresh.len() < 160, "{} bytes: {fresh}", fresh.len());
+    // The Constitution modifier is written only when it is not 0, by both writers, and read
+    // back either way.
+    for (con_mod, written) in [(0, false), (3, true), (-2, true)] {
+        let c = pc().with_con_mod(con_mod);
+        for json in [
+            serde_json::to_string(&c).unwrap(),
+            turnkeeper::wire::to_json(&c),
+        ] {
+            assert_eq!(json.contains("conMod"), written, "{json}");
+            let back: Creature = serde_json::from_str(&json).unwrap();
+            assert_eq!(back.con_mod, con_mod);
+            let back: Creature =
+                turnkeeper::wire::from_json(&json, "creature", ErrorCode::SnapshotInvalid).unwrap();
+            assert_eq!(back, c);
+        }
+    }
     // Rules and reports serialise too.
     let rules_json = serde_json::to_string(&CreatureRules::hyb()).unwrap();
     assert!(rules_json.starts_with("{\"type\":\"hyb\""), "{rules_json}");

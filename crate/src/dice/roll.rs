@@ -221,3 +221,23 @@ pub fn roll_with<R: DieRoller + ?Sized>(
     expr.apply_mode(options.mode)?;
     expr.roll(dice)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The packed boundary renders into buffers it keeps: the same texts as
+    /// [`Expression::term_spans`], with whatever the buffers held before cleared away.
+    #[test]
+    fn texts_into_matches_term_spans_and_clears_the_buffers() {
+        let e = Expression::parse("4D6KH3 + 1d8[fire] - 2").unwrap();
+        let mut notation = String::from("stale");
+        let mut spans = vec![0..1, 2..3, 4..5, 6..7];
+        e.texts_into(&mut notation, &mut spans);
+        let (expected, expected_spans) = e.term_spans();
+        assert_eq!(notation, expected);
+        assert_eq!(spans, expected_spans);
+        assert_eq!(notation, "4d6kh3+1d8[fire]-2");
+        assert_eq!(spans.len(), 3);
+    }
+}
