@@ -313,6 +313,34 @@ fn a5e_death_05_attacked_at_zero_the_attacker_chooses() {
     }
 }
 
+/// A5E-DEATH-05 applies to damage that reaches hit points: an attack that temporary HP soak
+/// wholly (exactly as many as it deals) needs no choice and costs no failure; one point more
+/// does.
+#[test]
+fn a5e_death_05_an_attack_soaked_by_temporary_hp_needs_no_choice() {
+    let attack = DamageInstance::attack(3, Some(DamageType::Slashing), true);
+    let mut c = dying_pc();
+    c.hp.temp = 3;
+    damage(&mut c, attack, DamageChoices::default(), &[]);
+    assert_eq!((c.hp.temp, c.hp.current), (0, 0));
+    assert_eq!(failures(&c), 0);
+
+    let mut c = dying_pc();
+    c.hp.temp = 2;
+    let before = c.clone();
+    let err = c
+        .take_damage(
+            &a5e(),
+            &DamageInstance::attack(3, Some(DamageType::Slashing), true),
+            &DamageChoices::default(),
+            fight(),
+            &mut dice(&[]),
+        )
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidArgument);
+    assert_eq!(c, before);
+}
+
 #[test]
 fn a5e_death_06_other_damage_at_zero_is_a_failure_unless_the_narrator_chooses() {
     let steam = DamageInstance::new(3, Some(DamageType::Fire));

@@ -446,6 +446,25 @@ fn record_limits_are_exact() {
             "con mod past limit",
         );
     }
+    // Each defense list holds at most MAX_DEFENSE_ENTRIES damage types.
+    type List = fn(&mut Creature) -> &mut Vec<DamageType>;
+    let lists: [List; 3] = [
+        |c| &mut c.defenses.resistances,
+        |c| &mut c.defenses.vulnerabilities,
+        |c| &mut c.defenses.immunities,
+    ];
+    for list in lists {
+        check(
+            &|c| *list(c) = vec![DamageType::Fire; MAX_DEFENSE_ENTRIES],
+            true,
+            "defenses at limit",
+        );
+        check(
+            &|c| *list(c) = vec![DamageType::Fire; MAX_DEFENSE_ENTRIES + 1],
+            false,
+            "defenses past limit",
+        );
+    }
     // Unhealable HP (HYB-RETURN-02) never exceed the HP missing.
     check(
         &|c| {

@@ -55,6 +55,13 @@ fn ose_atk_04_a_hit_always_deals_at_least_one() {
     );
     assert!(r.breakdown.minimum_applied);
     assert_eq!((r.breakdown.total, c.hp.current), (1, 5));
+    // A hit that deals exactly 1 needs no minimum.
+    let r = hit(
+        &mut c,
+        DamageInstance::attack(3, None, true).with_flat_modifier(-2),
+    );
+    assert!(!r.breakdown.minimum_applied);
+    assert_eq!((r.breakdown.total, c.hp.current), (1, 4));
     // Not an attack (a hazard reduced to nothing): no minimum.
     let r = hit(&mut c, DamageInstance::new(1, None).with_flat_modifier(-2));
     assert_eq!(r.breakdown.total, 0);

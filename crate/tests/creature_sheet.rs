@@ -360,6 +360,47 @@ fn every_hyb_field_changes_the_digest() {
     });
     let healable = digest(&|s| s.creature.hp.current = 6);
     assert_ne!(unhealable, healable);
+    let less = digest(&|s| {
+        s.creature.hp.current = 6;
+        s.creature.hyb.unhealable = 3;
+    });
+    assert_ne!(
+        unhealable, less,
+        "the amount of unhealable HP counts, not only that some are"
+    );
+}
+
+/// HYB state hashes as it did before unhealable HP existed while there are none, so digests and
+/// snapshot checksums written then still match: the same bytes as its other six fields alone.
+#[test]
+fn hyb_state_without_unhealable_hp_hashes_as_before() {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let mut hyb = sheet(CreatureRules::hyb(), 10).creature.hyb;
+    hyb.hours_adventured = 5;
+    hyb.body_parts_lost = 1;
+    let hash = |h: &dyn Fn(&mut DefaultHasher)| {
+        let mut hasher = DefaultHasher::new();
+        h(&mut hasher);
+        hasher.finish()
+    };
+    let six_fields = |h: &mut DefaultHasher| {
+        hyb.hours_adventured.hash(h);
+        hyb.resilience_reduction.hash(h);
+        hyb.exhausted.hash(h);
+        hyb.disadvantage_until_rest.hash(h);
+        hyb.body_parts_lost.hash(h);
+        hyb.ability_loss.hash(h);
+    };
+    assert_eq!(hash(&|h| hyb.hash(h)), hash(&six_fields));
+    let mut with = hyb;
+    with.unhealable = 2;
+    assert_eq!(
+        hash(&|h| with.hash(h)),
+        hash(&|h| {
+            six_fields(h);
+            2u32.hash(h);
+        })
+    );
 }
 
 /// A5E: finishing a short rest recharges the critical block (A5E-DMG-04), by name.
