@@ -184,3 +184,69 @@ fn reroll_without_a_comparison_rerolls_the_lowest_face() {
     let e = Expression::parse("{2d6r, 1}kh1").unwrap();
     assert_eq!(e.roll_total(&mut SuppliedDice::new(faces)).unwrap(), 9);
 }
+
+/// A dice spec (the typed dice a rule rolls, such as a healing die) validates its count and
+/// modifier at their exact limits, rolls its dice in order and totals them with the modifier.
+#[test]
+fn dice_specs_validate_roll_and_total() {
+    use turnkeeper::dice::DiceSpec;
+    use turnkeeper::dice::limits::{MAX_SPEC_DICE, MAX_SPEC_MODIFIER};
+    assert!(DiceSpec::new(MAX_SPEC_DICE, DieSize::D6).validate().is_ok());
+    assert!(DiceSpec::new(0, DieSize::D6).validate().is_ok());
+    for sign in [1, -1] {
+        let at = DiceSpec::new(1, DieSize::D6).plus(sign * MAX_SPEC_MODIFIER);
+        assert!(at.validate().is_ok(), "{at:?}");
+        let past = DiceSpec::new(1, DieSize::D6).plus(sign * (MAX_SPEC_MODIFIER + 1));
+        assert_eq!(
+            past.validate().unwrap_err().code,
+            ErrorCode::InvalidArgument
+        );
+    }
+    let too_many = DiceSpec::new(MAX_SPEC_DICE + 1, DieSize::D6);
+    assert_eq!(
+        too_many.validate().unwrap_err().code,
+        ErrorCode::InvalidArgument
+    );
+    let mut faces = SuppliedDice::new([1]);
+    assert_eq!(
+        too_many.roll(&mut faces).unwrap_err().code,
+        ErrorCode::InvalidArgument
+    );
+    assert_eq!(faces.used(), 0, "a refused spec rolls nothing");
+
+    let spec = DiceSpec::new(3, DieSize::D8).plus(-4);
+    assert_eq!(spec.modifier, -4);
+    let dice = spec.roll(&mut SuppliedDice::new([8, 2, 5])).unwrap();
+    let rolled: Vec<(u32, u32)> = dice.iter().map(|d| (d.sides, d.face)).collect();
+    assert_eq!(rolled, vec![(8, 8), (8, 2), (8, 5)]);
+    assert_eq!(spec.total(&dice), 11);
+    assert_eq!(DiceSpec::new(0, DieSize::D4).plus(3).total(&[]), 3);
+}
+
+/// Formula data values are used up to ±(2^53 − 1), the largest whole numbers a JS number
+/// holds exactly; one more is a limit error.
+#[test]
+fn formula_data_values_reach_the_largest_exact_integer() {
+    let max = 9_007_199_254_740_991.0_f64;
+    for (value, ok) in [
+        (max, true),
+        (-max, true),
+        (max + 1.0, false),
+        (-max - 1.0, false),
+    ] {
+        let data = serde_json::json!({ "n": value });
+        match Expression::parse_with_data("@n", &data) {
+            Ok(e) => {
+                assert!(ok, "{value}");
+                assert_eq!(
+                    e.roll_total(&mut SuppliedDice::new([])).unwrap(),
+                    value as i64
+                );
+            }
+            Err(e) => {
+                assert!(!ok, "{value}: {e}");
+                assert_eq!(e.code, ErrorCode::NotationLimit);
+            }
+        }
+    }
+}
