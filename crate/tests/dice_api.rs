@@ -250,3 +250,29 @@ fn formula_data_values_reach_the_largest_exact_integer() {
         }
     }
 }
+
+/// Advantage and disadvantage: the same mode twice stays that mode, normal adds nothing, and
+/// the two cancel, whichever way round (every pair, by `combine` and by `with`).
+#[test]
+fn roll_modes_combine_and_cancel() {
+    use turnkeeper::dice::RollMode::{self, Advantage, Disadvantage, Normal};
+    let all = [Normal, Advantage, Disadvantage];
+    for a in all {
+        for b in all {
+            let expected = match (a, b) {
+                (Normal, x) | (x, Normal) => x,
+                (x, y) if x == y => x,
+                _ => Normal,
+            };
+            assert_eq!(a.combine(b), expected, "{a:?} + {b:?}");
+            let with = a.with(b == Advantage, b == Disadvantage);
+            assert_eq!(with, expected, "{a:?} with {b:?}");
+        }
+        assert_eq!(a.is_normal(), a == Normal);
+    }
+    assert_eq!(RollMode::from_sources(true, false), Advantage);
+    assert_eq!(RollMode::from_sources(false, true), Disadvantage);
+    assert_eq!(RollMode::from_sources(false, false), Normal);
+    assert_eq!(RollMode::from_sources(true, true), Normal);
+    assert_eq!(Advantage.with(true, true), Normal);
+}
