@@ -656,3 +656,76 @@ fn a5e_rest_02_sleep_and_strenuous_activity_fit_within_the_rest() {
         assert_eq!(c, before);
     }
 }
+
+/// Each ability score is read and written by name, and a record with every score at 0 says so.
+#[test]
+fn ability_scores_by_name() {
+    let mut scores = AbilityScores::new(0, 0, 0, 0, 0, 0);
+    assert!(scores.is_zero());
+    for (i, ability) in Ability::ALL.into_iter().enumerate() {
+        scores.set(ability, 10 + i as u32);
+    }
+    assert!(!scores.is_zero());
+    let read: Vec<u32> = Ability::ALL.iter().map(|a| scores.get(*a)).collect();
+    assert_eq!(read, vec![10, 11, 12, 13, 14, 15]);
+    assert_eq!(scores, AbilityScores::new(10, 11, 12, 13, 14, 15));
+    let mut one = AbilityScores::new(0, 0, 0, 0, 0, 0);
+    one.set(Ability::Cha, 1);
+    assert!(!one.is_zero());
+}
+
+/// A flat damage modifier is within ±MAX_AMOUNT; temporary HP at most MAX_TEMP_HIT_POINTS;
+/// a split damage roll's type within the damage limit. Each refusal changes nothing.
+#[test]
+fn damage_modifier_temporary_hp_and_split_damage_limits() {
+    let rules = CreatureRules::a5e();
+    for sign in [1, -1] {
+        let at_limit = DamageInstance::new(5, None).with_flat_modifier(sign * MAX_AMOUNT);
+        assert!(at_limit.validate().is_ok());
+        let mut c = pc();
+        let before = c.clone();
+        let past = DamageInstance::new(5, None).with_flat_modifier(sign * (MAX_AMOUNT + 1));
+        assert_eq!(
+            past.validate().unwrap_err().code,
+            ErrorCode::InvalidArgument
+        );
+        let err = c
+            .take_damage(&rules, &past, &DamageChoices::default(), at(), &mut none())
+            .unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidArgument);
+        assert_eq!(c, before);
+    }
+
+    let max = i32::try_from(MAX_TEMP_HIT_POINTS).unwrap();
+    let mut c = pc();
+    c.grant_temp_hp(max, TempHpChoice::KeepHigher).unwrap();
+    assert_eq!(c.hp.temp, MAX_TEMP_HIT_POINTS);
+    let mut c = pc();
+    let err = c
+        .grant_temp_hp(max + 1, TempHpChoice::KeepHigher)
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidArgument);
+    assert_eq!(c.hp.temp, 0);
+
+    let roll = |notation: &str, faces: &[u32]| {
+        turnkeeper::dice::roll(notation, &mut SuppliedDice::new(faces.iter().copied())).unwrap()
+    };
+    let template = DamageInstance::new(0, Some(DamageType::Fire));
+    let at_limit = roll(&format!("1d6 + {}", MAX_AMOUNT - 6), &[6]);
+    let parts = damage_from_roll(&at_limit, &template).unwrap();
+    assert_eq!(parts[0].amount, MAX_AMOUNT);
+    let past = roll(&format!("1d6 + {}", MAX_AMOUNT - 5), &[6]);
+    let err = damage_from_roll(&past, &template).unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidArgument);
+}
+
+/// HYB ability loss needs ability scores to lose from.
+#[test]
+fn hyb_ability_loss_without_scores_is_refused() {
+    let mut c = pc();
+    c.abilities = None;
+    let before = c.clone();
+    let err = c.lose_ability_points(Ability::Str, 2).unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidArgument);
+    assert_eq!(c, before);
+}

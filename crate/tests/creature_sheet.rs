@@ -478,3 +478,38 @@ fn a5e_cond_08_doom_and_lift_doom_by_name() {
     run(&mut e, "doom", f64::NAN, r#"{"type":"narratorDecides"}"#);
     assert_eq!(e.state().creature.doom.map(|d| d.deadline), Some(None));
 }
+
+/// A death save with advantage rolls two d20s and keeps the higher; with disadvantage the
+/// lower (A5E-DEATH-03, the mode read from the argument by name).
+#[test]
+fn a5e_death_03_death_saves_with_advantage_and_disadvantage() {
+    let mut e = engine(CreatureRules::a5e(), 10, &[4, 15, 15, 4]);
+    run(&mut e, "damage", f64::NAN, r#"{"amount":10}"#);
+    let ev = run(&mut e, "deathSave", 0.0, r#""advantage""#);
+    assert_eq!(ev.faces, vec![4, 15]);
+    let ev = run(&mut e, "deathSave", 0.0, r#""disadvantage""#);
+    assert_eq!(ev.faces, vec![15, 4]);
+    assert_eq!(
+        e.state().creature.death,
+        DeathState::Dying {
+            successes: 1,
+            failures: 1
+        },
+        "15 kept with advantage, 4 with disadvantage"
+    );
+}
+
+/// A5E-DMG-06 by name: `ongoingDamage` rolls its dice and deals them as one instance.
+#[test]
+fn a5e_dmg_06_ongoing_damage_by_name() {
+    let mut e = engine(CreatureRules::a5e(), 20, &[3, 5]);
+    let ev = run(
+        &mut e,
+        "ongoingDamage",
+        f64::NAN,
+        r#"{"dice":{"count":2,"size":"d6","modifier":1},"damageType":"fire"}"#,
+    );
+    assert_eq!(ev.faces, vec![3, 5]);
+    assert_eq!(hp(&e), 11, "3 + 5 + 1 fire");
+    assert!(ev.result.contains(r#""hpLost":9"#), "{}", ev.result);
+}
