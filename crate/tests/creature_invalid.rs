@@ -411,8 +411,9 @@ fn record_limits_are_exact() {
         assert_eq!(c.validate().is_ok(), ok, "{what}: {c:?}");
     };
     type Set = fn(&mut Creature, u32);
-    let limits: [(&str, Set, u32); 4] = [
+    let limits: [(&str, Set, u32); 5] = [
         ("subdual", |c, n| c.subdual = n, MAX_HIT_POINTS),
+        ("temporary HP", |c, n| c.hp.temp = n, MAX_TEMP_HIT_POINTS),
         (
             "adventuring hours",
             |c, n| c.hyb.hours_adventured = n,
@@ -728,4 +729,47 @@ fn hyb_ability_loss_without_scores_is_refused() {
     let err = c.lose_ability_points(Ability::Str, 2).unwrap_err();
     assert_eq!(err.code, ErrorCode::InvalidArgument);
     assert_eq!(c, before);
+}
+
+/// A damage instance takes up to MAX_FLAT_MODIFIERS flat modifiers, and is written with
+/// `unhealable` only when set (HYB-RETURN-02), by both writers, reading back the same.
+#[test]
+fn damage_instances_flat_modifier_count_and_unhealable_flag() {
+    let mut d = DamageInstance::new(5, None);
+    d.flat_modifiers = vec![1; MAX_FLAT_MODIFIERS];
+    assert!(d.validate().is_ok());
+    d.flat_modifiers.push(1);
+    assert_eq!(d.validate().unwrap_err().code, ErrorCode::LimitExceeded);
+
+    for unhealable in [false, true] {
+        let mut d = DamageInstance::new(5, None);
+        d.unhealable = unhealable;
+        for json in [
+            serde_json::to_string(&d).unwrap(),
+            turnkeeper::wire::to_json(&d),
+        ] {
+            assert_eq!(json.contains("unhealable"), unhealable, "{json}");
+            let back: DamageInstance = serde_json::from_str(&json).unwrap();
+            assert_eq!(back, d);
+        }
+    }
+}
+
+/// A long rest may last up to a week (MAX_REST_MINUTES), and no longer.
+#[test]
+fn a_long_rest_lasts_at_most_a_week() {
+    let rules = CreatureRules::a5e();
+    let week = 7 * 24 * 60;
+    assert_eq!(MAX_REST_MINUTES, week);
+    let rest = |minutes: u32| LongRest {
+        duration_minutes: minutes,
+        ..LongRest::full(GameSeconds(week * 60 + 60), true, false)
+    };
+    let mut c = pc();
+    assert!(c.long_rest(&rules, &rest(week), &mut none()).is_ok());
+    let mut c = pc();
+    let err = c
+        .long_rest(&rules, &rest(week + 1), &mut none())
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidArgument);
 }

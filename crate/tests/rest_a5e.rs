@@ -84,6 +84,10 @@ fn a5e_track_07_level_5_halves_hit_dice() {
     };
     agrees(&c);
     c.spend_hit_die(&a5e(), &mut dice(&[3])).unwrap();
+    assert_eq!(
+        c.hp.current, 15,
+        "this reading leaves the roll whole: 10 + 3 + 2"
+    );
     assert_eq!(c.available_hit_dice(&a5e()).unwrap(), 2);
     agrees(&c);
     // The other reading halves what each die restores.
@@ -96,6 +100,11 @@ fn a5e_track_07_level_5_halves_hit_dice() {
     assert_eq!(c.available_hit_dice(&rolls).unwrap(), 6);
     c.spend_hit_die(&rolls, &mut dice(&[7])).unwrap();
     assert_eq!(c.hp.current, 14, "(7 + 2) / 2 = 4");
+    // Below level 5 neither reading halves anything.
+    let mut c = pc(6).with_current_hp(10);
+    c.fatigue = Track::new(4);
+    c.spend_hit_die(&rolls, &mut dice(&[7])).unwrap();
+    assert_eq!(c.hp.current, 19, "7 + 2");
 }
 
 #[test]
