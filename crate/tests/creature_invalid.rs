@@ -411,9 +411,10 @@ fn record_limits_are_exact() {
         assert_eq!(c.validate().is_ok(), ok, "{what}: {c:?}");
     };
     type Set = fn(&mut Creature, u32);
-    let limits: [(&str, Set, u32); 5] = [
+    let limits: [(&str, Set, u32); 6] = [
         ("subdual", |c, n| c.subdual = n, MAX_HIT_POINTS),
         ("temporary HP", |c, n| c.hp.temp = n, MAX_TEMP_HIT_POINTS),
+        ("level", |c, n| c.level = n, MAX_LEVEL),
         (
             "adventuring hours",
             |c, n| c.hyb.hours_adventured = n,
@@ -772,4 +773,30 @@ fn a_long_rest_lasts_at_most_a_week() {
         .long_rest(&rules, &rest(week + 1), &mut none())
         .unwrap_err();
     assert_eq!(err.code, ErrorCode::InvalidArgument);
+}
+
+/// A5E-TRACK-03: removing levels from an empty track changes nothing and reports no loss;
+/// removing some reports exactly how many went.
+#[test]
+fn a5e_track_03_removing_levels_reports_only_what_was_removed() {
+    let rules = CreatureRules::a5e();
+    let mut c = pc();
+    let report = c.remove_fatigue(&rules, 1).unwrap();
+    assert!(
+        !report
+            .outcomes
+            .iter()
+            .any(|o| matches!(o, Outcome::LostLevels { .. })),
+        "{report:?}"
+    );
+    c.strife = Track::new(2);
+    let report = c.remove_strife(&rules, 3).unwrap();
+    assert_eq!(
+        report.outcomes,
+        vec![Outcome::LostLevels {
+            track: TrackKind::Strife,
+            levels: 2,
+            level: 0
+        }]
+    );
 }

@@ -129,8 +129,9 @@ impl Creature {
         let at = Moment::outside_encounter(rest.ended_at);
         // Levels still pending from an encounter take effect before the rest's recovery.
         next.promote_pending(rules, at, &mut log)?;
-        let missing = next.hp.max - next.hp.current;
-        next.regain_hp(missing, &mut log);
+        // Every hit point back: regaining is capped at the maximum.
+        let max = next.hp.max;
+        next.regain_hp(max, &mut log);
         if let Some(mut pool) = next.hit_dice {
             let count = hit_dice_regained(pool.total, pool.spent);
             pool.spent -= count;
