@@ -255,20 +255,30 @@ fn time_limits_are_enforced() {
     assert_eq!(err.code, ErrorCode::InvalidArgument);
     assert!(c.doom.is_none());
     // A HYB death clock of 0 seconds is refused.
-    let hyb0 = CreatureRules::Hyb(HybRules {
-        death_clock_seconds: 0,
-        ..HybRules::default()
-    });
-    let err = c
-        .take_damage(
-            &hyb0,
+    // It runs from 1 second to a day (86,400 seconds).
+    for (seconds, ok) in [(0, false), (1, true), (86_400, true), (86_401, false)] {
+        let clock = CreatureRules::Hyb(HybRules {
+            death_clock_seconds: seconds,
+            ..HybRules::default()
+        });
+        let mut c = c.clone();
+        let before = c.clone();
+        let result = c.take_damage(
+            &clock,
             &DamageInstance::new(1, None),
             &DamageChoices::default(),
             at(),
             &mut none(),
-        )
-        .unwrap_err();
-    assert_eq!(err.code, ErrorCode::InvalidArgument);
+        );
+        match result {
+            Ok(_) => assert!(ok, "{seconds} s accepted"),
+            Err(err) => {
+                assert!(!ok, "{seconds} s: {err}");
+                assert_eq!(err.code, ErrorCode::InvalidArgument);
+                assert_eq!(c, before);
+            }
+        }
+    }
 }
 
 #[test]

@@ -513,3 +513,28 @@ fn a5e_dmg_06_ongoing_damage_by_name() {
     assert_eq!(hp(&e), 11, "3 + 5 + 1 fire");
     assert!(ev.result.contains(r#""hpLost":9"#), "{}", ev.result);
 }
+
+/// A follower's sheet must pass the creature's invariants after every batch of events: an
+/// event that leaves an invalid creature in place (here `setTime`, on a sheet whose record was
+/// broken) is refused as `SNAPSHOT_INVALID` and changes nothing.
+#[test]
+fn applied_events_must_leave_a_valid_creature() {
+    let mut broken = sheet(CreatureRules::a5e(), 10);
+    broken.creature.hp.current = 11;
+    let mut e = Engine::new(broken, DiceSource::supplied([]));
+    let before = e.state().clone();
+    let event = CreatureEvent {
+        op: op("setTime", 60.0, "null"),
+        faces: Vec::new(),
+        source: SourceKind::Supplied,
+        result: "null".into(),
+    };
+    let err = e.apply_events(std::slice::from_ref(&event)).unwrap_err();
+    assert_eq!(err.code, ErrorCode::SnapshotInvalid);
+    assert!(err.message.contains("invalid creature"), "{}", err.message);
+    assert_eq!(e.state(), &before);
+
+    let mut fine = Engine::new(sheet(CreatureRules::a5e(), 10), DiceSource::supplied([]));
+    fine.apply_events(&[event]).unwrap();
+    assert_eq!(fine.state().time.now, GameSeconds(60));
+}
