@@ -9,7 +9,7 @@ use turnkeeper::creature::sheet::{CreatureEvent, CreatureOp, CreatureSheet};
 use turnkeeper::creature::{
     AbilityScores, Creature, CreatureKind, CreatureRules, DeathState, GameSeconds, LongRest, Moment,
 };
-use turnkeeper::dice::{DiceSource, SourceKind};
+use turnkeeper::dice::{DiceSource, DieSize, SourceKind};
 use turnkeeper::engine::Engine;
 
 fn sheet(rules: CreatureRules, hp: u32) -> CreatureSheet {
@@ -537,4 +537,41 @@ fn applied_events_must_leave_a_valid_creature() {
     let mut fine = Engine::new(sheet(CreatureRules::a5e(), 10), DiceSource::supplied([]));
     fine.apply_events(&[event]).unwrap();
     assert_eq!(fine.state().time.now, GameSeconds(60));
+}
+
+/// A5E-REST-01 by name: `spendHitDie` rolls one Hit Die and adds it (plus the Constitution
+/// modifier) to the creature's HP.
+#[test]
+fn a5e_rest_01_spend_hit_die_by_name() {
+    let mut a5e = sheet(CreatureRules::a5e(), 20);
+    a5e.creature = a5e.creature.with_level(3).with_hit_dice(DieSize::D8, 3);
+    a5e.creature.con_mod = 1;
+    let mut e = Engine::new(a5e, DiceSource::supplied([5]));
+    run(&mut e, "damage", f64::NAN, r#"{"amount":10}"#);
+    let ev = run(&mut e, "spendHitDie", f64::NAN, "null");
+    assert_eq!(ev.faces, vec![5]);
+    assert_eq!(hp(&e), 16, "10 + 5 + 1");
+    assert_eq!(e.state().creature.hit_dice.map(|h| h.spent), Some(1));
+}
+
+/// HYB-RES-02 by name: past its resilience a creature checks 1d20 + CON modifier against
+/// 10 + the hours beyond; failing exhausts it. Before that there is no check to make.
+#[test]
+fn hyb_res_02_resilience_check_by_name() {
+    let mut hyb = sheet(CreatureRules::hyb(), 10);
+    hyb.creature.abilities = Some(AbilityScores::new(10, 10, 12, 10, 10, 10));
+    let mut e = Engine::new(hyb, DiceSource::supplied([19, 3]));
+    assert_eq!(
+        refused(&mut e, "resilienceCheck", f64::NAN, "null"),
+        ErrorCode::NotAllowed
+    );
+    // Resilience is the CON score, 12 hours; 15 hours is 3 beyond: DC 13.
+    run(&mut e, "addAdventuringHours", 15.0, "null");
+    let ev = run(&mut e, "resilienceCheck", f64::NAN, "null");
+    assert_eq!(ev.faces, vec![19]);
+    assert!(!e.state().creature.hyb.exhausted, "19 + 1 passes DC 13");
+    let ev = run(&mut e, "resilienceCheck", f64::NAN, "null");
+    assert_eq!(ev.faces, vec![3]);
+    assert!(e.state().creature.hyb.exhausted, "3 + 1 fails DC 13");
+    assert!(ev.result.contains("exhausted"), "{}", ev.result);
 }

@@ -72,12 +72,10 @@ impl Creature {
         }
         let lost = self.lose_hp(remaining, log);
         if damage.unhealable {
-            // HYB-RETURN-02: only rest brings these back (`HybState::unhealable`).
-            self.hyb.unhealable = self
-                .hyb
-                .unhealable
-                .saturating_add(lost)
-                .min(self.hp.max - self.hp.current);
+            // HYB-RETURN-02: only rest brings these back (`HybState::unhealable`). They stay
+            // within the HP missing: `validate` held that on entry, and the HP just lost add
+            // to both sides.
+            self.hyb.unhealable = self.hyb.unhealable.saturating_add(lost);
             log.push(Outcome::UnhealableHp {
                 hp: self.hyb.unhealable,
             });

@@ -59,10 +59,10 @@ impl Creature {
         let mut log = Log::new(&mut no_dice);
         let owed = next.hyb.unhealable;
         let gained = next.regain_hp(hyb_nightly_healing(next.level, rest.safety), &mut log);
-        // HYB-RETURN-02: rest mends first the wounds nothing else can.
-        next.hyb.unhealable = owed
-            .saturating_sub(gained)
-            .min(next.hp.max - next.hp.current);
+        // HYB-RETURN-02: rest mends first the wounds nothing else can. What is still owed
+        // stays within the HP missing: it was on entry (`validate`), and the HP regained
+        // come off both.
+        next.hyb.unhealable = owed.saturating_sub(gained);
         let safe = rest.safety == RestSafety::Safe;
         if next.hyb.disadvantage_until_rest && (safe || hyb.injury_rest == InjuryRest::AnyRest) {
             next.hyb.disadvantage_until_rest = false;
