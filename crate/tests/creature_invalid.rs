@@ -316,8 +316,10 @@ fn creature_round_trips_through_compact_camel_case_json() {
     assert!(!json.contains("subdual"), "defaults are left out: {json}");
     let back: Creature = serde_json::from_str(&json).unwrap();
     assert_eq!(back, c);
-    // A fresh PC stays small (snapshot budget).
+    // A fresh PC stays small (snapshot budget): a living creature's death state is left out.
     let fresh = serde_json::to_string(&pc()).unwrap();
+    assert!(!fresh.contains("\"death\""), "{fresh}");
+    assert_eq!(turnkeeper::wire::to_json(&pc()), fresh);
     assert!(fresh.len() < 160, "{} bytes: {fresh}", fresh.len());
     // The Constitution modifier is written only when it is not 0, by both writers, and read
     // back either way.
@@ -809,4 +811,71 @@ fn a5e_track_03_removing_levels_reports_only_what_was_removed() {
             level: 0
         }]
     );
+}
+
+/// HYB-DEATH-03: a creature that rolls on the injury table needs ability scores, checked
+/// before anything is rolled, whichever row would have come up; one that does not roll on it
+/// (a monster, by default) needs none.
+#[test]
+fn hyb_death_03_the_injury_table_needs_ability_scores() {
+    let rules = CreatureRules::hyb();
+    let down = |kind: CreatureKind| {
+        let mut c = Creature::new(kind, 10).unwrap();
+        c.abilities = None;
+        c.take_damage(
+            &rules,
+            &DamageInstance::new(10, None),
+            &DamageChoices::default(),
+            at(),
+            &mut none(),
+        )
+        .unwrap();
+        assert!(c.is_incapacitated());
+        c
+    };
+    let mut c = down(CreatureKind::Pc);
+    let before = c.clone();
+    // 15 would be "disadvantage until rest", a row that costs no ability points.
+    let mut faces = SuppliedDice::new([15]);
+    let err = c
+        .stabilize(&rules, StabilizeMethod::Automatic, at(), &mut faces)
+        .unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidArgument);
+    assert!(err.message.contains("ability scores"), "{}", err.message);
+    assert_eq!(c, before);
+    assert_eq!(faces.used(), 0);
+    let err = c.heal(&rules, 3, &mut SuppliedDice::new([15])).unwrap_err();
+    assert_eq!(err.code, ErrorCode::InvalidArgument);
+    assert_eq!(c, before);
+
+    let mut monster = down(CreatureKind::Monster);
+    monster
+        .stabilize(&rules, StabilizeMethod::Automatic, at(), &mut none())
+        .unwrap();
+    assert!(!monster.is_incapacitated());
+}
+
+/// A5E-THP-05: a long rest ends temporary HP, and reports it only when there were some.
+#[test]
+fn a5e_thp_05_a_long_rest_reports_ending_temporary_hp_only_when_held() {
+    let rules = CreatureRules::a5e();
+    let rest = LongRest::full(GameSeconds(86_400), true, false);
+    let ended = |r: &Report| {
+        r.outcomes
+            .iter()
+            .filter(|o| matches!(o, Outcome::TempHpEnded { .. }))
+            .count()
+    };
+    let mut c = pc();
+    let report = c.long_rest(&rules, &rest, &mut none()).unwrap();
+    assert_eq!(ended(&report), 0, "{report:?}");
+    let mut c = pc();
+    c.hp.temp = 4;
+    let report = c.long_rest(&rules, &rest, &mut none()).unwrap();
+    assert!(
+        report
+            .outcomes
+            .contains(&Outcome::TempHpEnded { amount: 4 })
+    );
+    assert_eq!(c.hp.temp, 0);
 }

@@ -575,3 +575,26 @@ fn hyb_res_02_resilience_check_by_name() {
     assert!(e.state().creature.hyb.exhausted, "3 + 1 fails DC 13");
     assert!(ev.result.contains("exhausted"), "{}", ev.result);
 }
+
+/// HYB-HEAL-03 by name: mundane care ends the injury table's disadvantage and restores no HP.
+#[test]
+fn hyb_heal_03_mundane_care_by_name() {
+    let mut hyb = sheet(CreatureRules::hyb(), 10);
+    hyb.creature.hp.current = 4;
+    hyb.creature.hyb.disadvantage_until_rest = true;
+    let mut e = Engine::new(hyb, DiceSource::supplied([]));
+    let ev = run(&mut e, "hybMundaneCare", f64::NAN, "null");
+    assert!(!e.state().creature.hyb.disadvantage_until_rest);
+    assert_eq!(hp(&e), 4);
+    assert!(ev.result.contains("disadvantageEnded"), "{}", ev.result);
+}
+
+/// A snapshot text past the JSON size limit is refused as `LIMIT_EXCEEDED` (what it is), not
+/// as an invalid snapshot; anything else wrong with one is `SNAPSHOT_INVALID`.
+#[test]
+fn an_oversized_creature_snapshot_is_a_limit_error() {
+    use turnkeeper::creature::sheet::restore;
+    let huge = " ".repeat(turnkeeper::wire::MAX_JSON_BYTES + 1);
+    assert_eq!(restore(&huge).unwrap_err().code, ErrorCode::LimitExceeded);
+    assert_eq!(restore("{").unwrap_err().code, ErrorCode::SnapshotInvalid);
+}

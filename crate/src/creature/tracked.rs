@@ -59,10 +59,12 @@ impl Creature {
             level: after,
             pending: pending_now,
         });
+        // Some level was added, so the track was below its top before: reaching the top now
+        // is crossing into it.
         match track {
             TrackKind::Fatigue => {
                 let doom_now = !pending || rules.seventh_fatigue == SeventhFatigueDoom::Immediately;
-                if after == MAX_TRACK_LEVEL && before < MAX_TRACK_LEVEL && doom_now {
+                if after == MAX_TRACK_LEVEL && doom_now {
                     self.become_doomed(rules.doom_deadline, at, log)?;
                 }
             }
@@ -70,7 +72,7 @@ impl Creature {
                 if before < SHORT_TERM_STRESS_LEVEL && after >= SHORT_TERM_STRESS_LEVEL {
                     log.push(Outcome::ShortTermStress);
                 }
-                if before < MAX_TRACK_LEVEL && after == MAX_TRACK_LEVEL {
+                if after == MAX_TRACK_LEVEL {
                     log.push(Outcome::PermanentStress);
                 }
             }
