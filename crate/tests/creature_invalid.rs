@@ -879,3 +879,29 @@ fn a5e_thp_05_a_long_rest_reports_ending_temporary_hp_only_when_held() {
     );
     assert_eq!(c.hp.temp, 0);
 }
+
+/// HYB-RETURN-02: healing stops short of the HP only rest can mend, and says so only when it
+/// was held back.
+#[test]
+fn hyb_return_02_healing_reports_unhealable_hp_only_when_held_back() {
+    let rules = CreatureRules::hyb();
+    let held_back = |r: &Report| {
+        r.outcomes
+            .iter()
+            .any(|o| matches!(o, Outcome::UnhealableHp { .. }))
+    };
+    let wounded = || {
+        let mut c = pc();
+        c.hp.current = 10;
+        c.hyb.unhealable = 4;
+        c
+    };
+    let mut c = wounded();
+    let report = c.heal(&rules, 6, &mut none()).unwrap();
+    assert_eq!(c.hp.current, 16);
+    assert!(!held_back(&report), "{report:?}");
+    let mut c = wounded();
+    let report = c.heal(&rules, 7, &mut none()).unwrap();
+    assert_eq!(c.hp.current, 16);
+    assert!(held_back(&report), "{report:?}");
+}

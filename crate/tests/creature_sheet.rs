@@ -461,8 +461,9 @@ fn a5e_cond_08_doom_and_lift_doom_by_name() {
         refused(&mut e, "doom", f64::NAN, "null"),
         ErrorCode::NotAllowed
     );
-    run(&mut e, "liftDoom", f64::NAN, "null");
+    let ev = run(&mut e, "liftDoom", f64::NAN, "null");
     assert_eq!(e.state().creature.doom, None);
+    assert!(ev.result.contains("doomLifted"), "{}", ev.result);
     assert_eq!(
         refused(&mut e, "liftDoom", f64::NAN, "null"),
         ErrorCode::NotAllowed
@@ -597,4 +598,19 @@ fn an_oversized_creature_snapshot_is_a_limit_error() {
     let huge = " ".repeat(turnkeeper::wire::MAX_JSON_BYTES + 1);
     assert_eq!(restore(&huge).unwrap_err().code, ErrorCode::LimitExceeded);
     assert_eq!(restore("{").unwrap_err().code, ErrorCode::SnapshotInvalid);
+}
+
+/// A check modifier (here a death save's) is accepted up to ±MAX_MODIFIER and refused past it.
+#[test]
+fn check_modifiers_reach_their_limit() {
+    let max = f64::from(turnkeeper::creature::limits::MAX_MODIFIER);
+    for sign in [1.0, -1.0] {
+        let mut e = engine(CreatureRules::a5e(), 10, &[10]);
+        run(&mut e, "damage", f64::NAN, r#"{"amount":10}"#);
+        run(&mut e, "deathSave", sign * max, "null");
+        assert_eq!(
+            refused(&mut e, "deathSave", sign * (max + 1.0), "null"),
+            ErrorCode::InvalidArgument
+        );
+    }
 }
