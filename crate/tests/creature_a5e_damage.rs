@@ -299,6 +299,11 @@ fn a5e_hp_02_bloodied_at_half_or_below() {
     // Already bloodied: not reported again.
     let report = hit(&mut c, DamageInstance::new(1, None));
     assert!(!report.outcomes.contains(&Outcome::Bloodied));
+    // Dropped straight to 0 HP: the report is about falling, not about being bloodied.
+    let mut c = pc(13);
+    let report = hit(&mut c, DamageInstance::new(13, None));
+    assert_eq!(c.hp.current, 0);
+    assert!(!report.outcomes.contains(&Outcome::Bloodied), "{report:?}");
 }
 
 #[test]

@@ -905,3 +905,22 @@ fn hyb_return_02_healing_reports_unhealable_hp_only_when_held_back() {
     assert_eq!(c.hp.current, 16);
     assert!(held_back(&report), "{report:?}");
 }
+
+/// Ability scores run up to MAX_ABILITY_SCORE (30), each checked.
+#[test]
+fn ability_scores_reach_their_limit() {
+    for ability in Ability::ALL {
+        let mut c = pc();
+        let mut scores = AbilityScores::new(10, 10, 10, 10, 10, 10);
+        scores.set(ability, MAX_ABILITY_SCORE);
+        c.abilities = Some(scores);
+        assert!(c.validate().is_ok(), "{ability:?} at the limit");
+        scores.set(ability, MAX_ABILITY_SCORE + 1);
+        c.abilities = Some(scores);
+        assert_eq!(
+            c.validate().unwrap_err().code,
+            ErrorCode::InvalidArgument,
+            "{ability:?} past the limit"
+        );
+    }
+}
