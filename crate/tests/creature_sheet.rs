@@ -614,3 +614,36 @@ fn check_modifiers_reach_their_limit() {
         );
     }
 }
+
+/// HYB-HEAL-02 by name: a safe night heals the level in HP, ends the adventuring hours'
+/// count and, with food, cures exhaustion (HYB-RES-04).
+#[test]
+fn hyb_heal_02_nightly_rest_by_name() {
+    let mut hyb = sheet(CreatureRules::hyb(), 10);
+    hyb.creature = hyb.creature.with_level(3);
+    hyb.creature.hp.current = 4;
+    hyb.creature.hyb.hours_adventured = 9;
+    hyb.creature.hyb.exhausted = true;
+    let mut e = Engine::new(hyb, DiceSource::supplied([]));
+    run(
+        &mut e,
+        "hybNightlyRest",
+        f64::NAN,
+        r#"{"safety":"safe","ateFood":true}"#,
+    );
+    assert_eq!(hp(&e), 7);
+    assert_eq!(e.state().creature.hyb.hours_adventured, 0);
+    assert!(!e.state().creature.hyb.exhausted);
+}
+
+/// Healing a creature already at its maximum regains nothing and reports nothing regained.
+#[test]
+fn healing_at_full_hp_reports_nothing_regained() {
+    let mut e = engine(CreatureRules::a5e(), 10, &[]);
+    let ev = run(&mut e, "heal", 5.0, "null");
+    assert_eq!(hp(&e), 10);
+    assert!(!ev.result.contains("regainedHp"), "{}", ev.result);
+    run(&mut e, "damage", f64::NAN, r#"{"amount":3}"#);
+    let ev = run(&mut e, "heal", 5.0, "null");
+    assert!(ev.result.contains("regainedHp"), "{}", ev.result);
+}
