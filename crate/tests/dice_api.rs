@@ -276,3 +276,21 @@ fn roll_modes_combine_and_cancel() {
     assert_eq!(RollMode::from_sources(true, true), Normal);
     assert_eq!(Advantage.with(true, true), Normal);
 }
+
+/// A roll-off takes from 1 to MAX_ROLL_OFF_ENTRANTS entrants: the limit itself is accepted,
+/// one more (or none) refused before any die is rolled.
+#[test]
+fn roll_off_entrants_reach_their_limit() {
+    use turnkeeper::dice::limits::MAX_ROLL_OFF_ENTRANTS;
+    use turnkeeper::dice::{RollOffConfig, roll_off};
+    let config = RollOffConfig::default();
+    let mut seeded = SeededDice::new(3).unwrap();
+    let r = roll_off(MAX_ROLL_OFF_ENTRANTS, &config, &mut seeded).unwrap();
+    assert_eq!(r.order.len(), MAX_ROLL_OFF_ENTRANTS as usize);
+    for entrants in [0, MAX_ROLL_OFF_ENTRANTS + 1] {
+        let mut faces = SuppliedDice::new([1, 2, 3]);
+        let err = roll_off(entrants, &config, &mut faces).unwrap_err();
+        assert_eq!(err.code, ErrorCode::InvalidArgument, "{entrants}");
+        assert_eq!(faces.used(), 0);
+    }
+}
