@@ -40,6 +40,16 @@ fn damage(
         .unwrap()
 }
 
+/// Damage in a fight that must be refused; the creature is left as it was.
+fn refused(c: &mut Creature, d: &DamageInstance, choices: &DamageChoices) -> ErrorCode {
+    let before = c.clone();
+    let err = c
+        .take_damage(&a5e(), d, choices, fight(), &mut dice(&[]))
+        .unwrap_err();
+    assert_eq!(*c, before, "a refused hit changes nothing");
+    err.code
+}
+
 /// A level-3 PC with 10 HP, dropped to 0 in a fight (dying, 1 pending fatigue).
 fn dying_pc() -> Creature {
     let mut c = pc(10, 3);
@@ -283,18 +293,10 @@ fn a5e_death_05_attacked_at_zero_the_attacker_chooses() {
     let attack = DamageInstance::attack(4, Some(DamageType::Slashing), true);
     // The choice is required, never made silently.
     let mut c = dying_pc();
-    let before = c.clone();
-    let err = c
-        .take_damage(
-            &a5e(),
-            &attack,
-            &DamageChoices::default(),
-            fight(),
-            &mut dice(&[]),
-        )
-        .unwrap_err();
-    assert_eq!(err.code, ErrorCode::InvalidArgument);
-    assert_eq!(c, before);
+    assert_eq!(
+        refused(&mut c, &attack, &DamageChoices::default()),
+        ErrorCode::InvalidArgument
+    );
 
     for (choice, fails, fatigue, strife) in [
         (AtZeroConsequence::DeathSaveFailure, 1, 1, 0),
@@ -321,24 +323,17 @@ fn a5e_death_05_an_attack_soaked_by_temporary_hp_needs_no_choice() {
     let attack = DamageInstance::attack(3, Some(DamageType::Slashing), true);
     let mut c = dying_pc();
     c.hp.temp = 3;
-    damage(&mut c, attack, DamageChoices::default(), &[]);
+    damage(&mut c, attack.clone(), DamageChoices::default(), &[]);
     assert_eq!((c.hp.temp, c.hp.current), (0, 0));
     assert_eq!(failures(&c), 0);
 
     let mut c = dying_pc();
     c.hp.temp = 2;
-    let before = c.clone();
-    let err = c
-        .take_damage(
-            &a5e(),
-            &DamageInstance::attack(3, Some(DamageType::Slashing), true),
-            &DamageChoices::default(),
-            fight(),
-            &mut dice(&[]),
-        )
-        .unwrap_err();
-    assert_eq!(err.code, ErrorCode::InvalidArgument);
-    assert_eq!(c, before);
+    let attack = DamageInstance::attack(3, Some(DamageType::Slashing), true);
+    assert_eq!(
+        refused(&mut c, &attack, &DamageChoices::default()),
+        ErrorCode::InvalidArgument
+    );
 }
 
 #[test]
