@@ -53,6 +53,11 @@ mkdir -p "target/mutants/$module"
 # No debug info in the mutants' builds: linking the test binaries is most of a mutant's build,
 # and a mutant is judged by its tests' outcome, never by a backtrace.
 export CARGO_PROFILE_DEV_DEBUG=0 CARGO_PROFILE_TEST_DEBUG=0
+# opt-level 1 keeps debug assertions and overflow checks (a mutant that overflows still panics
+# and is caught) but runs the statistical dice tests about 15x faster (dice's tests: 11.5 s per
+# mutant unoptimised, 0.7 s at opt-level 1). Incremental rebuilds of a one-function change cost
+# the same at both levels (about 10 s here), so every mutant is cheaper.
+export CARGO_PROFILE_DEV_OPT_LEVEL=1 CARGO_PROFILE_TEST_OPT_LEVEL=1
 # Link with the toolchain's own lld when it ships one (rustup's does, under gcc-ld): each mutant
 # relinks a dozen test binaries, and lld does that several times faster than the system linker.
 gcc_ld="$(rustc --print sysroot)/lib/rustlib/$(rustc -vV | sed -n 's/^host: //p')/bin/gcc-ld"
