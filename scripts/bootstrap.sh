@@ -13,15 +13,19 @@ as_root() {
   else say "need root to run: $*"; return 1; fi
 }
 
-# 1. Rust toolchain and the wasm32 target.
+# 1. Rust toolchain and the wasm32 targets: wasm32-unknown-unknown builds the package;
+# wasm32-wasip1 runs the crate's own Rust tests on wasm32 under Node's WASI (npm test).
 if ! command -v cargo >/dev/null 2>&1; then
   say "cargo not found: install Rust with rustup (https://rustup.rs) and re-run"; exit 1
 fi
 if command -v rustup >/dev/null 2>&1; then
-  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
-    say "adding the wasm32-unknown-unknown target"
-    rustup target add wasm32-unknown-unknown
-  fi
+  installed="$(rustup target list --installed)"
+  for t in wasm32-unknown-unknown wasm32-wasip1; do
+    if ! grep -qx "$t" <<<"$installed"; then
+      say "adding the $t target"
+      rustup target add "$t"
+    fi
+  done
   for c in rustfmt clippy; do
     if ! rustup component list --installed | grep -q "^$c"; then
       say "adding rustup component $c"; rustup component add "$c"

@@ -30,6 +30,12 @@ cargo fmt --manifest-path fuzz/Cargo.toml --check
 step "cargo test (native)"
 cargo test -q --workspace
 
+step "cargo test (dice on wasm32 with SIMD, each test binary under Node's WASI)"
+# The seeded dice take a different code path on wasm32 (the v128 lanes of
+# crate/src/dice/lanes.rs): the crate's unit tests and every dice test run there too, so the
+# native and wasm builds are held to the same assertions, not only to the shared vectors.
+cargo test -q -p turnkeeper --target wasm32-wasip1 --lib --test 'dice_*'
+
 step "cargo test (glue input readers, wasm feature, native)"
 cargo test -q -p turnkeeper --features wasm --lib wasm::
 
