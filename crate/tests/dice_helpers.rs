@@ -63,6 +63,13 @@ fn gh_dice_04_advantage_on_initiative_keeps_the_lower_roll() {
     assert_eq!(keep, Keep::Higher);
     let r = roll_twice(DieSize::D10, keep, &mut faces(&[9, 3])).unwrap();
     assert_eq!((r.face, r.kept), (9, Kept::First));
+    // Keeping the higher takes the second roll when it beats the first, and the first on a tie.
+    let r = roll_twice(DieSize::D10, keep, &mut faces(&[3, 9])).unwrap();
+    assert_eq!((r.face, r.kept), (9, Kept::Second));
+    let r = roll_twice(DieSize::D10, keep, &mut faces(&[5, 5])).unwrap();
+    assert_eq!((r.face, r.kept), (5, Kept::First));
+    let r = roll_twice(DieSize::D10, Keep::Lower, &mut faces(&[3, 9])).unwrap();
+    assert_eq!((r.face, r.kept), (3, Kept::First));
     assert_eq!(Keep::for_greyhawk_initiative(RollMode::Normal), None);
     // 5e-style d20 advantage is the other way round.
     assert_eq!(Keep::for_d20(RollMode::Advantage), Some(Keep::Higher));

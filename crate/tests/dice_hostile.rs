@@ -325,3 +325,36 @@ fn random_dice_shaped_notation_never_panics_and_normalizes_faithfully() {
         "the generator should produce valid notation too ({parsed})"
     );
 }
+
+/// A modifier where a value belongs is named in the message as it is spelled in notation, so a
+/// user sees which word was out of place. (`min` and `max` there read as the functions, and
+/// ask for their `(`.)
+#[test]
+fn a_misplaced_modifier_is_named_in_the_message() {
+    for word in [
+        "kh", "kl", "dh", "dl", "x", "xo", "rr", "r", "cs", "cf", "adv", "dis",
+    ] {
+        let e = err(&format!("1d20+{word}"));
+        assert_eq!(e.code, ErrorCode::NotationSyntax, "{word}: {e}");
+        assert_eq!(e.position, Some(5), "{word}: {e}");
+        assert!(
+            e.message.contains(&format!("the modifier '{word}'")),
+            "{word}: {}",
+            e.message
+        );
+    }
+}
+
+#[test]
+fn min_and_max_where_a_value_belongs_are_functions_missing_their_parenthesis() {
+    for word in ["min", "max"] {
+        let e = err(&format!("1d20+{word}"));
+        assert_eq!(e.code, ErrorCode::NotationSyntax, "{word}: {e}");
+        assert_eq!(e.position, Some(8), "{word}: {e}");
+        assert!(
+            e.message.contains(&format!("'(' after {word}")),
+            "{}",
+            e.message
+        );
+    }
+}

@@ -787,6 +787,15 @@ mod tests {
                 if let Some(single) = single {
                     assert_eq!(out, single);
                 }
+                // The largest accepted word is accepted wherever it stands: in the vector
+                // quads and in the remainder after them.
+                let edge = vec![map.last; n];
+                assert!(
+                    map.faces(&edge, &mut out),
+                    "d{d}, {n} words of {}",
+                    map.last
+                );
+                assert_eq!(out, vec![map.face(map.last).unwrap(); n], "d{d}, {n} words");
                 // A rejected word anywhere in the run is noticed.
                 if n > 0 && map.last < u32::MAX {
                     for at in [0, n / 2, n - 1] {
