@@ -142,6 +142,16 @@ mod tests {
     }
 
     #[test]
+    fn fractions_combine_exactly() {
+        let (a, b) = (r(7, 2), r(5, 3));
+        assert_eq!(binary(BinOp::Add, a, b, 0).unwrap(), r(31, 6));
+        assert_eq!(binary(BinOp::Sub, a, b, 0).unwrap(), r(11, 6));
+        assert_eq!(binary(BinOp::Mul, a, b, 0).unwrap(), r(35, 6));
+        assert_eq!(binary(BinOp::Div, a, b, 0).unwrap(), r(21, 10));
+        assert_eq!(binary(BinOp::Mul, r(-1, 2), r(1, 3), 0).unwrap(), r(-1, 6));
+    }
+
+    #[test]
     fn fractions_stay_within_the_limit() {
         let big = Ratio::whole(MAX_MAGNITUDE);
         assert_eq!(

@@ -515,6 +515,45 @@ mod tests {
         assert!(parsed > 1500, "only {parsed} notations parsed");
     }
 
+    /// The one-pass shortcut takes exactly the chains `a op b op c …` (flavors included) and
+    /// writes what the general renderer writes; any sign, group, function or pool sends the
+    /// notation to the general renderer.
+    #[test]
+    fn the_chain_shortcut_takes_chains_and_only_chains() {
+        let render_general = |expr: &Expression| {
+            let (mut out, mut spans) = (String::new(), Vec::new());
+            render_into(expr, &mut out, &mut spans);
+            (out, spans)
+        };
+        for n in [
+            "7",
+            "4d6kh3+2",
+            "1*2/3+4-5",
+            "d%+dF+4dF",
+            "1d20[fire]*2[cold]+3d6",
+            "1d20r1x>=19kh1cs>=10cf1min2max19+1",
+        ] {
+            let expr = Expression::parse(n).unwrap();
+            let (mut out, mut spans) = (String::new(), Vec::new());
+            assert!(render_chain(&expr, &mut out, &mut spans), "{n}");
+            assert_eq!((out, spans), render_general(&expr), "{n}");
+        }
+        // `1+2*3` is `1 (2 3 *) +` in post-order: not a chain.
+        for n in [
+            "1+2*3",
+            "-7",
+            "(1)+2",
+            "2*-3",
+            "1+(2*3)",
+            "floor(7/2)",
+            "{2d6,3}kh1",
+        ] {
+            let expr = Expression::parse(n).unwrap();
+            let (mut out, mut spans) = (String::new(), Vec::new());
+            assert!(!render_chain(&expr, &mut out, &mut spans), "{n}");
+        }
+    }
+
     #[test]
     fn term_spans_point_at_each_term_inside_the_notation() {
         for n in [
