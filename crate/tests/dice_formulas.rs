@@ -175,6 +175,9 @@ fn dice_counts_sizes_and_targets_in_parentheses() {
     assert_eq!(norm("3d12cs<=(@power)"), "3d12cs<=6");
     assert_eq!(total("(1+2)d(4*2)", &[8, 1, 4]), 13);
     assert_eq!(total("3d12cs<=(@power)", &[6, 7, 1]), 2);
+    // A target in parentheses may work out negative: `(1-3)` is -2, which every d6 beats.
+    assert_eq!(norm("6d6cs>(1-3)"), "6d6cs>-2");
+    assert_eq!(total("6d6cs>(1-3)", &[1, 2, 3, 4, 5, 6]), 6);
     assert_eq!(total("(0)d6 + 1", &[]), 1);
 }
 

@@ -32,12 +32,10 @@ impl Reader<'_> {
             .map(u8::to_ascii_lowercase)
     }
 
-    fn skip_spaces(&mut self) -> bool {
-        let start = self.at;
+    fn skip_spaces(&mut self) {
         while self.bytes.get(self.at) == Some(&b' ') {
             self.at += 1;
         }
-        self.at > start
     }
 
     /// Digits here, if any, as a number no larger than `max`; `Err` when they are larger.
