@@ -81,7 +81,10 @@ elif [ -x "$gcc_ld/ld.lld" ]; then
   export RUSTFLAGS="${RUSTFLAGS:-} -C link-arg=-B$gcc_ld -C link-arg=-fuse-ld=lld"
 fi
 # MUTANTS_JOBS=2 builds two mutants at once (each in its own copy of the tree).
-run=(cargo mutants -p turnkeeper -f "crate/src/$module/**" -j "${MUTANTS_JOBS:-1}" --timeout 120
+# No fixed --timeout: cargo-mutants' own (5x the baseline's test time, at least 20 s) suits
+# tests that take a second or two at opt-level 1, where a fixed 120 s made each mutant that
+# hangs (a rejection loop that never accepts, say) cost two minutes.
+run=(cargo mutants -p turnkeeper -f "crate/src/$module/**" -j "${MUTANTS_JOBS:-1}"
   "${args[@]}" -o "target/mutants/$module")
 if [ "$resume" = 0 ]; then
   exec "${run[@]}" "$@"
