@@ -81,9 +81,19 @@ elif [ -x "$gcc_ld/ld.lld" ]; then
   export RUSTFLAGS="${RUSTFLAGS:-} -C link-arg=-B$gcc_ld -C link-arg=-fuse-ld=lld"
 fi
 # MUTANTS_JOBS=2 builds two mutants at once (each in its own copy of the tree).
+# Native runs test with cargo-nextest, stopping at the first failing test and killing those
+# still running (`--max-fail=1:immediate`). Under libtest a binary ends only when all its tests
+# have, so a mutant that makes one test hang (a rejection loop that never accepts, say) ran to
+# the timeout although another test had already failed on it: a "timeout" instead of "caught".
+# The wasm32 run keeps cargo test (its binaries run under Node's WASI through cargo's runner).
+if [ "$wasm" = 0 ]; then
+  if ! cargo nextest --version >/dev/null 2>&1; then
+    cargo install cargo-nextest --locked
+  fi
+  args+=(--test-tool=nextest --cargo-test-arg=--max-fail=1:immediate)
+fi
 # No fixed --timeout: cargo-mutants' own (5x the baseline's test time, at least 20 s) suits
-# tests that take a second or two at opt-level 1, where a fixed 120 s made each mutant that
-# hangs (a rejection loop that never accepts, say) cost two minutes.
+# tests that take a second or two at opt-level 1.
 run=(cargo mutants -p turnkeeper -f "crate/src/$module/**" -j "${MUTANTS_JOBS:-1}"
   "${args[@]}" -o "target/mutants/$module")
 if [ "$resume" = 0 ]; then
