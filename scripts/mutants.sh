@@ -90,7 +90,7 @@ if [ "$wasm" = 0 ]; then
   if ! cargo nextest --version >/dev/null 2>&1; then
     cargo install cargo-nextest --locked
   fi
-  args+=(--test-tool=nextest --cargo-test-arg=--max-fail=1:immediate)
+  args+=(--test-tool=nextest --cargo-test-arg=--max-fail=1:immediate --cargo-test-arg=--profile=mutants)
 fi
 # No fixed --timeout: cargo-mutants' own (5x the baseline's test time, at least 20 s) suits
 # tests that take a second or two at opt-level 1.

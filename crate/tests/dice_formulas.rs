@@ -468,6 +468,11 @@ fn pools_keep_drop_and_count_their_results() {
     assert_eq!(total("{1d20, 1d20}kl + 5", &[5, 18]), 10);
     assert_eq!(total("{3d6, 12}dl", &[1, 1, 1]), 12);
     assert_eq!(total("{1d8, 1d8, 1d8}cs>=5", &[5, 2, 8]), 2);
+    // Results beyond the 32-bit range still compare by their sign and size.
+    let huge = "{3000000000*2, 0-3000000000*2, 7}";
+    assert_eq!(total(&format!("{huge}cs>5"), &[]), 2);
+    assert_eq!(total(&format!("{huge}cs<-5"), &[]), 1);
+    assert_eq!(total(&format!("{huge}cs=0"), &[]), 0);
     assert_eq!(total("{1d8, 1d8, 1d8}cs>=5cf<2", &[5, 1, 8]), 1);
     assert_eq!(total("{1d6+1, 1d6+1}", &[1, 2]), 5, "no modifier: the sum");
     assert_eq!(norm("{ 1d20 , 10 }KH"), "{1d20,10}kh1");

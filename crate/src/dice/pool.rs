@@ -58,8 +58,10 @@ pub(crate) fn apply(
 }
 
 fn compare(rule: crate::dice::ast::Compare, value: i64) -> bool {
-    // Targets are within ±MAX_SIDES; a value beyond i32 compares as its clamp.
-    rule.matches(i32::try_from(value).unwrap_or(if value < 0 { i32::MIN } else { i32::MAX }))
+    // Targets are within ±MAX_SIDES; a value beyond i32 compares as its clamp (after which
+    // the conversion cannot fail).
+    let clamped = value.clamp(i64::from(i32::MIN), i64::from(i32::MAX));
+    rule.matches(i32::try_from(clamped).unwrap_or_default())
 }
 
 fn kept(results: &[PoolResult]) -> usize {
