@@ -110,7 +110,7 @@ fn generic_batch<L: Lanes>(key: &Key, block: u64, out: &mut [u32; BATCH_WORDS]) 
     for (r, (row, row0)) in x.iter().zip(&init).enumerate() {
         for (i, (v, v0)) in row.iter().zip(row0).enumerate() {
             let at = i * BLOCK_WORDS + r * 4;
-            if let Some(o) = out.get_mut(at..at + 4) {
+            if let Some(o) = out.get_mut(at..).and_then(<[u32]>::first_chunk_mut::<4>) {
                 v.add(*v0).store(o);
             }
         }

@@ -10,10 +10,8 @@
 pub(crate) trait Lanes: Copy {
     fn splat(x: u32) -> Self;
     fn from_array(x: [u32; 4]) -> Self;
-    /// The first four words of `x` (zeros for missing ones).
-    fn load(x: &[u32]) -> Self;
-    /// Into the first four words of `out` (as many as there are).
-    fn store(self, out: &mut [u32]);
+    fn load(x: &[u32; 4]) -> Self;
+    fn store(self, out: &mut [u32; 4]);
     fn add(self, other: Self) -> Self;
     fn sub(self, other: Self) -> Self;
     /// Low 32 bits of each product.
@@ -55,18 +53,12 @@ impl Lanes for [u32; 4] {
         x
     }
     #[inline(always)]
-    fn load(x: &[u32]) -> Self {
-        let mut out = [0; 4];
-        for (o, w) in out.iter_mut().zip(x) {
-            *o = *w;
-        }
-        out
+    fn load(x: &[u32; 4]) -> Self {
+        *x
     }
     #[inline(always)]
-    fn store(self, out: &mut [u32]) {
-        for (o, w) in out.iter_mut().zip(self) {
-            *o = w;
-        }
+    fn store(self, out: &mut [u32; 4]) {
+        *out = self;
     }
     #[inline(always)]
     fn add(self, o: Self) -> Self {
@@ -163,28 +155,17 @@ mod simd {
             u32x4(a, b, c, d)
         }
         #[inline(always)]
-        fn load(x: &[u32]) -> Self {
-            match x {
-                [a, b, c, d, ..] => u32x4(*a, *b, *c, *d),
-                _ => Self::from_array(<[u32; 4] as super::Lanes>::load(x)),
-            }
+        fn load(&[a, b, c, d]: &[u32; 4]) -> Self {
+            u32x4(a, b, c, d)
         }
         #[inline(always)]
-        fn store(self, out: &mut [u32]) {
-            if let [a, b, c, d, ..] = out {
-                *a = u32x4_extract_lane::<0>(self);
-                *b = u32x4_extract_lane::<1>(self);
-                *c = u32x4_extract_lane::<2>(self);
-                *d = u32x4_extract_lane::<3>(self);
-            } else {
-                let lanes = [
-                    u32x4_extract_lane::<0>(self),
-                    u32x4_extract_lane::<1>(self),
-                    u32x4_extract_lane::<2>(self),
-                    u32x4_extract_lane::<3>(self),
-                ];
-                lanes.store(out);
-            }
+        fn store(self, out: &mut [u32; 4]) {
+            *out = [
+                u32x4_extract_lane::<0>(self),
+                u32x4_extract_lane::<1>(self),
+                u32x4_extract_lane::<2>(self),
+                u32x4_extract_lane::<3>(self),
+            ];
         }
         #[inline(always)]
         fn add(self, o: Self) -> Self {

@@ -152,21 +152,23 @@ impl FaceMap {
     fn faces(self, words: &[u32], out: &mut [u32]) -> bool {
         let last = Native::splat(self.last);
         let mut rejected = Native::splat(0);
-        let mut quads = words.chunks_exact(4);
-        for quad in &mut quads {
+        let quads = || words.chunks_exact(4).filter_map(<[u32]>::first_chunk::<4>);
+        for quad in quads() {
             rejected = rejected.or(Native::load(quad).gt(last));
         }
-        if rejected.any() || quads.remainder().iter().any(|w| *w > self.last) {
+        let rest = words.chunks_exact(4).remainder();
+        if rejected.any() || rest.iter().any(|w| *w > self.last) {
             return false;
         }
         let sides = Native::splat(self.sides);
         let one = Native::splat(1);
         let mut outs = out.chunks_exact_mut(4);
-        for (quad, o) in words.chunks_exact(4).zip(&mut outs) {
+        let out_quads = (&mut outs).filter_map(<[u32]>::first_chunk_mut::<4>);
+        for (quad, o) in quads().zip(out_quads) {
             let w = Native::load(quad);
             w.sub(self.quotient(w).mul(sides)).add(one).store(o);
         }
-        for (o, w) in outs.into_remainder().iter_mut().zip(quads.remainder()) {
+        for (o, w) in outs.into_remainder().iter_mut().zip(rest) {
             *o = self.face(*w).unwrap_or(1);
         }
         true
