@@ -358,3 +358,19 @@ fn min_and_max_where_a_value_belongs_are_functions_missing_their_parenthesis() {
         );
     }
 }
+
+/// A modifier's target may be as large as the largest die ([`MAX_SIDES`]) and no larger.
+#[test]
+fn a_modifier_target_reaches_the_largest_die_and_no_further() {
+    use turnkeeper::dice::limits::MAX_SIDES;
+    let mut dice = SuppliedDice::new([MAX_SIDES, 7]);
+    let r = roll(&format!("2d{MAX_SIDES}cs>={MAX_SIDES}"), &mut dice).unwrap();
+    assert_eq!(r.total, 1);
+    assert_eq!(r.notation, format!("2d{MAX_SIDES}cs>={MAX_SIDES}"));
+    let over = MAX_SIDES + 1;
+    assert_err(
+        &format!("2d{MAX_SIDES}cs>={over}"),
+        ErrorCode::NotationLimit,
+        format!("2d{MAX_SIDES}cs>=").len(),
+    );
+}
