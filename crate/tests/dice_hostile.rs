@@ -374,3 +374,21 @@ fn a_modifier_target_reaches_the_largest_die_and_no_further() {
         format!("2d{MAX_SIDES}cs>=").len(),
     );
 }
+
+/// Text left over after a whole expression says why it cannot follow: a modifier or a `d` set
+/// apart by a space, a `)` with no `(` open, or anything else where an operator belongs.
+#[test]
+fn leftover_text_is_explained() {
+    for (notation, at, hint) in [
+        ("4d6 kh3", 4, "written without spaces"),
+        ("4d6 d6", 4, "written without spaces"),
+        ("4d6 >3", 4, "written without spaces"),
+        ("4d6)", 3, "no '(' is open"),
+        ("4d6 7", 4, "expected an operator"),
+    ] {
+        let e = err(notation);
+        assert_eq!(e.code, ErrorCode::NotationSyntax, "{notation}: {e}");
+        assert_eq!(e.position, Some(at), "{notation}: {e}");
+        assert!(e.message.contains(hint), "{notation}: {}", e.message);
+    }
+}

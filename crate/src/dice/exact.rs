@@ -152,6 +152,17 @@ mod tests {
     }
 
     #[test]
+    fn fractions_compare_by_value() {
+        let (a, b) = (r(5, 3), r(7, 2));
+        assert!(a.less_than(b));
+        assert!(!b.less_than(a));
+        assert!(!a.less_than(r(10, 6)));
+        assert!(r(-7, 2).less_than(r(-5, 3)));
+        assert_eq!(call(Func::Min, &[b, a], 0).unwrap(), a);
+        assert_eq!(call(Func::Max, &[a, b], 0).unwrap(), b);
+    }
+
+    #[test]
     fn fractions_stay_within_the_limit() {
         let big = Ratio::whole(MAX_MAGNITUDE);
         assert_eq!(
