@@ -15,8 +15,9 @@
 # and merges what it learns back into docs/mutants/MODULE/ when it ends or is interrupted.
 # `node scripts/mutants-merge.mjs --summary` prints each module's counts.
 #
-# Each mutant rebuilds the crate and those test binaries: expect minutes per mutant on a busy
-# 2-core machine (hours per module), so run it on a quiet one. Installs cargo-mutants if missing.
+# Each mutant rebuilds the crate and those test binaries: about 20 s per job on a 2-core
+# machine, so with MUTANTS_JOBS=2 one mutant every 13 s or so (dice, the largest module, is about
+# four and a half hours). Installs cargo-mutants and cargo-nextest if missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 module="${1:?usage: scripts/mutants.sh initiative|effects|dice|creature [--resume] [args]}"
@@ -80,7 +81,6 @@ if [ "$wasm" = 1 ]; then
 elif [ -x "$gcc_ld/ld.lld" ]; then
   export RUSTFLAGS="${RUSTFLAGS:-} -C link-arg=-B$gcc_ld -C link-arg=-fuse-ld=lld"
 fi
-# MUTANTS_JOBS=2 builds two mutants at once (each in its own copy of the tree).
 # Native runs test with cargo-nextest, stopping at the first failing test and killing those
 # still running (`--max-fail=1:immediate`). Under libtest a binary ends only when all its tests
 # have, so a mutant that makes one test hang (a rejection loop that never accepts, say) ran to
@@ -93,7 +93,8 @@ if [ "$wasm" = 0 ]; then
   args+=(--test-tool=nextest --cargo-test-arg=--max-fail=1:immediate --cargo-test-arg=--profile=mutants)
 fi
 # No fixed --timeout: cargo-mutants' own (5x the baseline's test time, at least 20 s) suits
-# tests that take a second or two at opt-level 1.
+# tests that take a second or two at opt-level 1. MUTANTS_JOBS=2 builds two mutants at once
+# (each in its own copy of the tree).
 run=(cargo mutants -p turnkeeper -f "crate/src/$module/**" -j "${MUTANTS_JOBS:-1}"
   "${args[@]}" -o "target/mutants/$module")
 if [ "$resume" = 0 ]; then
