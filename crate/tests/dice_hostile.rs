@@ -385,6 +385,8 @@ fn leftover_text_is_explained() {
         ("4d6 >3", 4, "written without spaces"),
         ("4d6)", 3, "no '(' is open"),
         ("4d6 7", 4, "expected an operator"),
+        // Written against the group, a modifier is still out of place: no hint about spaces.
+        ("(4d6)kh3", 5, "(expected an operator)"),
     ] {
         let e = err(notation);
         assert_eq!(e.code, ErrorCode::NotationSyntax, "{notation}: {e}");

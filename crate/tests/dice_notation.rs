@@ -255,6 +255,41 @@ fn min_and_max_change_what_a_die_counts_for() {
 
 // ---- success counting ----
 
+/// Each die reports exactly what happened to it: the flags of one die never leak to another.
+#[test]
+fn every_die_carries_only_its_own_flags() {
+    // Letters: k kept, d dropped, x exploded, r rerolled, s success, f failure.
+    let flags = |r: &RollResult| -> Vec<String> {
+        r.dice
+            .iter()
+            .map(|d| {
+                [
+                    (d.kept, 'k'),
+                    (d.dropped, 'd'),
+                    (d.exploded, 'x'),
+                    (d.rerolled, 'r'),
+                    (d.success, 's'),
+                    (d.failure, 'f'),
+                ]
+                .iter()
+                .filter(|(on, _)| *on)
+                .map(|(_, c)| *c)
+                .collect()
+            })
+            .collect()
+    };
+    assert_eq!(
+        flags(&with_faces("4d6kh3", &[3, 5, 1, 6])),
+        ["k", "k", "d", "k"]
+    );
+    assert_eq!(flags(&with_faces("2d6x", &[6, 2, 4])), ["kx", "k", "k"]);
+    assert_eq!(flags(&with_faces("2d6r1", &[1, 4, 3])), ["r", "k", "k"]);
+    assert_eq!(
+        flags(&with_faces("3d10cs>=8cf1", &[8, 1, 5])),
+        ["ks", "kf", "k"]
+    );
+}
+
 #[test]
 fn x_in_6_is_notation() {
     let hit = with_faces("1d6cs<=2", &[2]);

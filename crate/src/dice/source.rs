@@ -775,6 +775,23 @@ mod tests {
         }
     }
 
+    /// The slow path takes faces from the accepted words only, and stops at the word that
+    /// fills the last slot, so the stream's position counts exactly the words used.
+    #[test]
+    fn fill_skips_rejected_words_and_stops_when_full() {
+        let map = FaceMap::new(6);
+        let rejected = map.last + 1;
+        let words = [0, rejected, 1, 2, 3];
+        let mut out = [0; 2];
+        assert_eq!(map.fill(&words, &mut out), (3, 2));
+        assert_eq!(out, [1, 2]);
+        let mut out = [0; 5];
+        assert_eq!(map.fill(&words, &mut out), (5, 4));
+        assert_eq!(out[..4], [1, 2, 3, 4]);
+        let mut out = [0; 1];
+        assert_eq!(map.fill(&[rejected, rejected], &mut out), (2, 0));
+    }
+
     #[test]
     fn face_runs_equal_single_faces_or_report_a_rejection() {
         let mut x = 99u64;
