@@ -691,4 +691,15 @@ fn a_result_prints_as_one_line_with_every_die() {
         rolled("1d6[glacé]-2", &[5]).to_string(),
         "1d6[glacé] [5] - 2 = 3"
     );
+    // A sign after an operator stays with its number.
+    assert_eq!(rolled("1d6*-2", &[3]).to_string(), "1d6 [3] * -2 = -6");
+    // A flavor prints as written, its signs and commas included.
+    assert_eq!(
+        rolled("1d6[fire-cold,acid*2]+1", &[3]).to_string(),
+        "1d6[fire-cold,acid*2] [3] + 1 = 4"
+    );
+    assert_eq!(
+        rolled("1d6[café-au-lait]-1", &[3]).to_string(),
+        "1d6[café-au-lait] [3] - 1 = 2"
+    );
 }

@@ -108,6 +108,10 @@ test("String(result) is a printable line with every die", () => {
   );
   assert.equal(`${roll("4dF", { faces: [1, 2, 3, 3] })}`, "4dF [-1, 0, 1, 1] = 1");
   assert.equal(`${roll("1d6[glacé]-2", { faces: [5] })}`, "1d6[glacé] [5] - 2 = 3");
+  // A flavor prints as written (as in Rust's Display): its signs and commas are not spaced.
+  assert.equal(`${roll("1d6*-2", { faces: [3] })}`, "1d6 [3] * -2 = -6");
+  assert.equal(`${roll("1d6[fire-cold,acid*2]+1", { faces: [3] })}`, "1d6[fire-cold,acid*2] [3] + 1 = 4");
+  assert.equal(`${roll("1d6[café-au-lait]-1", { faces: [3] })}`, "1d6[café-au-lait] [3] - 1 = 2");
   const e = Expression.parse("1d20r1");
   assert.equal(String(e.roll(new Dice({ faces: [1, 7] }))), "1d20r1 [~1~, 7] = 7");
   const lazy = roll("17d1");

@@ -60,10 +60,11 @@ pub(crate) fn render_into(expr: &Expression, out: &mut String, spans: &mut Vec<R
                     Node::Dice(term) => term.pops(),
                     _ => 0,
                 };
+                // With nothing taken in, `from` is the stack's length and there is no entry.
                 let from = stack.len().saturating_sub(pops);
                 let first = match stack.get(from) {
-                    Some((first, _)) if pops > 0 => first,
-                    _ => leaf,
+                    Some((first, _)) => first,
+                    None => leaf,
                 };
                 stack.truncate(from);
                 stack.push((first, leaf));

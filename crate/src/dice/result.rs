@@ -69,6 +69,7 @@ impl fmt::Display for RollResult {
         }
         let text = &self.notation;
         let mut prev = None;
+        let mut in_flavor = false;
         for at in text.char_indices().map(Some).chain([None]) {
             let here = at.map_or(text.len(), |(i, _)| i);
             for (_, s) in after.iter().filter(|(end, _)| *end == here) {
@@ -77,9 +78,17 @@ impl fmt::Display for RollResult {
             let Some((_, c)) = at else {
                 break;
             };
+            // A flavor (`[fire-cold, acid]`) is the user's own words: printed as written.
+            if in_flavor || c == '[' {
+                in_flavor = c != ']';
+                write!(f, "{c}")?;
+                prev = Some(c);
+                continue;
+            }
+            // Outside flavors the normal form is ASCII.
             let binary = matches!(c, '+' | '-' | '*' | '/')
                 && prev.is_some_and(|p: char| {
-                    p.is_alphanumeric() || p == '_' || matches!(p, ')' | ']' | '}')
+                    p.is_ascii_alphanumeric() || matches!(p, ')' | ']' | '}')
                 });
             if binary {
                 write!(f, " {c} ")?;

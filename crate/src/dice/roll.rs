@@ -240,4 +240,28 @@ mod tests {
         assert_eq!(notation, "4d6kh3+1d8[fire]-2");
         assert_eq!(spans.len(), 3);
     }
+
+    /// Rolling into a buffer kept from an earlier roll gives what a fresh buffer gives: the
+    /// earlier roll's dice, flags and terms are cleared first.
+    #[test]
+    fn a_reused_details_buffer_holds_only_the_latest_roll() {
+        use crate::dice::SuppliedDice;
+        let first = Expression::parse("{2d6x, 3}kh1+1d4").unwrap();
+        let second = Expression::parse("2d8kl1").unwrap();
+        let mut reused = Details::default();
+        first
+            .roll_into(&mut SuppliedDice::new([6, 2, 3, 4]), &mut reused)
+            .unwrap();
+        let total = second
+            .roll_into(&mut SuppliedDice::new([5, 7]), &mut reused)
+            .unwrap();
+        let mut fresh = Details::default();
+        let expected = second
+            .roll_into(&mut SuppliedDice::new([5, 7]), &mut fresh)
+            .unwrap();
+        assert_eq!(total, expected);
+        assert_eq!(total, 5);
+        assert_eq!(reused.die_results(), fresh.die_results());
+        assert_eq!(reused.die_results().len(), 2);
+    }
 }

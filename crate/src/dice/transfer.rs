@@ -131,5 +131,14 @@ mod tests {
         }
         let too_big = DiceSource::from_words(&[0, 0, 1 << 21, 0, 0]).unwrap_err();
         assert_eq!(too_big.code, ErrorCode::InvalidSeed);
+        // The message tells an empty record from a wrong one.
+        let empty = DiceSource::from_words(&[]).unwrap_err();
+        assert!(empty.message.contains("no words"), "{}", empty.message);
+        let unknown = DiceSource::from_words(&[7]).unwrap_err();
+        assert!(
+            unknown.message.contains("unknown source"),
+            "{}",
+            unknown.message
+        );
     }
 }

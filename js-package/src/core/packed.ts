@@ -232,11 +232,18 @@ function rollLine(r: RollResult, spans: readonly number[]): string {
     if (shown) after.set(end, (after.get(end) ?? "") + ` [${shown.join(", ")}]`);
   });
   let line = "";
+  let flavor = false;
   for (let i = 0; i <= n.length; i++) {
     line += after.get(i) ?? "";
     const c = n.charAt(i);
+    // A flavor (`[fire-cold, acid]`) is the user's own words: printed as written.
+    if (flavor || c === "[") {
+      flavor = c !== "]";
+      line += c;
+      continue;
+    }
     // A sign after a term, `)`, `}` or a flavor's `]` is an operator: spaced.
-    line += "+-*/".includes(c) && c !== "" && /[\w)\]}]/.test(n.charAt(i - 1)) ? ` ${c} ` : c === "," ? ", " : c;
+    line += "+-*/".includes(c) && c !== "" && /[A-Za-z0-9)\]}]/.test(n.charAt(i - 1)) ? ` ${c} ` : c === "," ? ", " : c;
   }
   return `${line} = ${r.total}`;
 }
