@@ -255,6 +255,19 @@ fn min_and_max_change_what_a_die_counts_for() {
 
 // ---- success counting ----
 
+/// Each die shows the value it counts for; a value changed by `min` or `max` stays changed when
+/// a later die of the roll changes too.
+#[test]
+fn every_die_keeps_its_own_value() {
+    let values = |r: &RollResult| r.dice.iter().map(|d| d.value).collect::<Vec<_>>();
+    let r = with_faces("2d6min3", &[1, 2]);
+    assert_eq!(values(&r), [3, 3]);
+    assert_eq!(r.total, 6);
+    let r = with_faces("1d6+2d6min3+1d8max5", &[1, 2, 4, 8]);
+    assert_eq!(values(&r), [1, 3, 4, 5]);
+    assert_eq!(r.total, 13);
+}
+
 /// Each die reports exactly what happened to it: the flags of one die never leak to another.
 #[test]
 fn every_die_carries_only_its_own_flags() {

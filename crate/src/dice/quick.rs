@@ -214,12 +214,36 @@ mod tests {
             "4d6k",
             "7",
             "5d6dh2",
+            "5d6dl2",
+            "5d6kl",
             "0d6",
             "  2d6 - 1  ",
         ] {
             let quick = parse(n).unwrap_or_else(|| panic!("{n} should take the fast path"));
             assert_eq!(Ok(quick), parse_general(n), "{n}");
         }
+    }
+
+    /// A term may carry up to MAX_MODIFIERS_PER_TERM modifiers on the fast path too, counted
+    /// per term (not across the terms before it); one more is the general parser's to refuse.
+    #[test]
+    fn modifiers_are_counted_per_term() {
+        let max = MAX_MODIFIERS_PER_TERM as usize;
+        for before in ["", "1d4kh1+", "1d4kh1kh1kh1+2d6dl1dl1+"] {
+            // `kh` alone keeps one: short enough that every case fits the fast path's length.
+            let full = format!("{before}9d6{}", "kh".repeat(max));
+            let quick = parse(&full).unwrap_or_else(|| panic!("{full} should take the fast path"));
+            assert_eq!(Ok(quick), parse_general(&full), "{full}");
+            let over = format!("{before}9d6{}", "kh".repeat(max + 1));
+            assert_eq!(parse(&over), None, "{over}");
+            assert!(parse_general(&over).is_err(), "{over}");
+        }
+        // Advantage counts as a modifier: after MAX − 1 others it fits, after MAX it does not.
+        let adv = format!("1d20{}adv", "kh1".repeat(max - 1));
+        assert!(parse(&adv).is_some(), "{adv}");
+        let adv = format!("1d4kh1+1d20{}adv", "kh1".repeat(max - 1));
+        assert!(parse(&adv).is_some(), "{adv}");
+        assert_eq!(parse(&format!("1d20{}adv", "kh1".repeat(max))), None);
     }
 
     #[test]
