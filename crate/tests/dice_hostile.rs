@@ -334,29 +334,20 @@ fn a_misplaced_modifier_is_named_in_the_message() {
     for word in [
         "kh", "kl", "dh", "dl", "x", "xo", "rr", "r", "cs", "cf", "adv", "dis",
     ] {
-        let e = err(&format!("1d20+{word}"));
-        assert_eq!(e.code, ErrorCode::NotationSyntax, "{word}: {e}");
-        assert_eq!(e.position, Some(5), "{word}: {e}");
-        assert!(
-            e.message.contains(&format!("the modifier '{word}'")),
-            "{word}: {}",
-            e.message
-        );
+        let needle = format!("the modifier '{word}'");
+        assert_syntax_message(&format!("1d20+{word}"), 5, &needle);
+    }
+    for word in ["min", "max"] {
+        assert_syntax_message(&format!("1d20+{word}"), 8, &format!("'(' after {word}"));
     }
 }
 
-#[test]
-fn min_and_max_where_a_value_belongs_are_functions_missing_their_parenthesis() {
-    for word in ["min", "max"] {
-        let e = err(&format!("1d20+{word}"));
-        assert_eq!(e.code, ErrorCode::NotationSyntax, "{word}: {e}");
-        assert_eq!(e.position, Some(8), "{word}: {e}");
-        assert!(
-            e.message.contains(&format!("'(' after {word}")),
-            "{}",
-            e.message
-        );
-    }
+/// `notation` is a syntax error at `at` whose message contains `needle`.
+fn assert_syntax_message(notation: &str, at: usize, needle: &str) {
+    let e = err(notation);
+    assert_eq!(e.code, ErrorCode::NotationSyntax, "{notation}: {e}");
+    assert_eq!(e.position, Some(at), "{notation}: {e}");
+    assert!(e.message.contains(needle), "{notation}: {}", e.message);
 }
 
 /// A modifier's target may be as large as the largest die ([`MAX_SIDES`]) and no larger.
@@ -388,9 +379,6 @@ fn leftover_text_is_explained() {
         // Written against the group, a modifier is still out of place: no hint about spaces.
         ("(4d6)kh3", 5, "(expected an operator)"),
     ] {
-        let e = err(notation);
-        assert_eq!(e.code, ErrorCode::NotationSyntax, "{notation}: {e}");
-        assert_eq!(e.position, Some(at), "{notation}: {e}");
-        assert!(e.message.contains(hint), "{notation}: {}", e.message);
+        assert_syntax_message(notation, at, hint);
     }
 }
