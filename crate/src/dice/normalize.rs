@@ -526,21 +526,18 @@ mod tests {
             render_into(expr, &mut out, &mut spans);
             (out, spans)
         };
-        for n in [
+        let chains = [
             "7",
             "4d6kh3+2",
             "1*2/3+4-5",
             "d%+dF+4dF",
             "1d20[fire]*2[cold]+3d6",
             "1d20r1x>=19kh1cs>=10cf1min2max19+1",
-        ] {
-            let expr = Expression::parse(n).unwrap();
-            let (mut out, mut spans) = (String::new(), Vec::new());
-            assert!(render_chain(&expr, &mut out, &mut spans), "{n}");
-            assert_eq!((out, spans), render_general(&expr), "{n}");
-        }
+        ]
+        .into_iter()
+        .map(|n| (n, true));
         // `1+2*3` is `1 (2 3 *) +` in post-order: not a chain.
-        for n in [
+        let others = [
             "1+2*3",
             "-7",
             "(1)+2",
@@ -548,10 +545,16 @@ mod tests {
             "1+(2*3)",
             "floor(7/2)",
             "{2d6,3}kh1",
-        ] {
+        ]
+        .into_iter()
+        .map(|n| (n, false));
+        for (n, chain) in chains.chain(others) {
             let expr = Expression::parse(n).unwrap();
             let (mut out, mut spans) = (String::new(), Vec::new());
-            assert!(!render_chain(&expr, &mut out, &mut spans), "{n}");
+            assert_eq!(render_chain(&expr, &mut out, &mut spans), chain, "{n}");
+            if chain {
+                assert_eq!((out, spans), render_general(&expr), "{n}");
+            }
         }
     }
 
