@@ -105,6 +105,14 @@ fn missing_and_non_numeric_data_are_typed_errors_at_the_at_sign() {
     let e = Expression::parse_with_data("@n", &huge).unwrap_err();
     assert_eq!(e.code, ErrorCode::NotationLimit);
     assert!(e.message.contains("@n"));
+    // Only digits (with one sign) count as a number in text: Rust's own float syntax does not.
+    let text = json!({ "a": "1e3", "b": "inf", "c": "2.0", "d": " -7 ", "e": "+", "f": "" });
+    for path in ["a", "b", "c", "e", "f"] {
+        let e = Expression::parse_with_data(&format!("@{path}"), &text).unwrap_err();
+        assert_eq!(e.code, ErrorCode::NotationData, "@{path}");
+    }
+    let d = Expression::parse_with_data("@d", &text).unwrap();
+    assert_eq!(d.roll_total(&mut SuppliedDice::new([])).unwrap(), -7);
 }
 
 /// The flat table the package sends across the boundary (paths one per line, values beside
@@ -482,6 +490,13 @@ fn pools_keep_drop_and_count_their_results() {
         results.iter().map(|p| p.kept).collect::<Vec<_>>(),
         [false, false, true],
         "the earlier of equal results is dropped first"
+    );
+    let ties = rolled("{3, 3, 3}kl1", &[]);
+    let results: Vec<PoolResult> = ties.terms[3].results.clone();
+    assert_eq!(
+        results.iter().map(|p| p.kept).collect::<Vec<_>>(),
+        [false, false, true],
+        "dropping the highest also drops the earlier of equal results first"
     );
 }
 

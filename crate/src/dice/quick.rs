@@ -218,6 +218,11 @@ mod tests {
             "5d6kl",
             "0d6",
             "  2d6 - 1  ",
+            // Each limit itself (one past it is in `it_gives_up_on_everything_else`).
+            "1d1000000",
+            "10000d6",
+            "9007199254740991",
+            "4d6kh10000",
         ] {
             let quick = parse(n).unwrap_or_else(|| panic!("{n} should take the fast path"));
             assert_eq!(Ok(quick), parse_general(n), "{n}");

@@ -823,6 +823,13 @@ mod tests {
                         assert!(!map.faces(&bad, &mut out), "d{d}, {n} words, at {at}");
                     }
                 }
+                // Rejections in the same lane of two quads do not cancel out.
+                if n >= 8 && map.last < u32::MAX {
+                    let mut bad = vec![map.last; n];
+                    bad[1] = u32::MAX;
+                    bad[5] = u32::MAX;
+                    assert!(!map.faces(&bad, &mut out), "d{d}, {n} words, lane 1 twice");
+                }
             }
         }
     }
