@@ -196,6 +196,46 @@ impl FaceMap {
     }
 }
 
+/// A source of random words read a run at a time: the seeded stream's current batch, the
+/// crypto source's buffer. Both fill a pool through [`faces_from_runs`], so the reference tests
+/// of the seeded stream also check the loop the crypto source uses.
+trait WordRuns {
+    /// The unread words of the current run (refilled first when used up); never empty on
+    /// success.
+    fn run(&mut self) -> Result<&[u32]>;
+    /// Marks the first `n` words of the run as read.
+    fn consume(&mut self, n: usize);
+}
+
+/// Fills `out` with faces of `map`'s die from `words`: a whole run at once when every word in
+/// it is accepted (nearly always), otherwise the accepted words one by one, so the words read
+/// are exactly those a die-by-die roll would read.
+fn faces_from_runs(words: &mut impl WordRuns, map: FaceMap, out: &mut [u32]) -> Result<()> {
+    let mut filled = 0usize;
+    while let Some(rest) = out.get_mut(filled..).filter(|r| !r.is_empty()) {
+        let run = words.run()?;
+        let n = run.len().min(rest.len());
+        let (Some(run), Some(slots)) = (run.get(..n), rest.get_mut(..n)) else {
+            break;
+        };
+        if n == 0 {
+            // `run` never returns an empty run on success; an error, never a hang.
+            return Err(Error::new(
+                ErrorCode::RandomUnavailable,
+                "the random source gave no words",
+            ));
+        }
+        let (used, done) = if map.faces(run, slots) {
+            (n, n)
+        } else {
+            map.fill(run, slots)
+        };
+        filled += done;
+        words.consume(used);
+    }
+    Ok(())
+}
+
 /// One face from a stream of words (see [`FaceMap`]).
 fn face_from_words(map: FaceMap, mut next: impl FnMut() -> Result<u32>) -> Result<u32> {
     if map.sides == 1 {
@@ -346,31 +386,16 @@ impl DieRoller for SeededDice {
             return Ok(());
         }
         let map = FaceMap::cached(&mut self.map, sides);
-        let mut filled = 0usize;
-        while let Some(rest) = out.get_mut(filled..).filter(|r| !r.is_empty()) {
-            let words = self.available();
-            let n = words.len().min(rest.len());
-            let (Some(words), Some(slots)) = (words.get(..n), rest.get_mut(..n)) else {
-                break;
-            };
-            if n == 0 {
-                // Cannot happen (`available` always holds a word); an error, never a hang.
-                return Err(Error::new(
-                    ErrorCode::RandomUnavailable,
-                    "seeded stream ended",
-                ));
-            }
-            // Nearly always every word is accepted: the faces of the whole run at once.
-            if map.faces(words, slots) {
-                filled += n;
-                self.position = self.position.saturating_add(n as u64);
-                continue;
-            }
-            let (used, done) = map.fill(words, slots);
-            filled += done;
-            self.position = self.position.saturating_add(used as u64);
-        }
-        Ok(())
+        faces_from_runs(self, map, out)
+    }
+}
+
+impl WordRuns for SeededDice {
+    fn run(&mut self) -> Result<&[u32]> {
+        Ok(self.available())
+    }
+    fn consume(&mut self, n: usize) {
+        self.position = self.position.saturating_add(n as u64);
     }
 }
 
@@ -458,26 +483,16 @@ impl DieRoller for CryptoDice {
             return Ok(());
         }
         let map = FaceMap::cached(&mut self.map, sides);
-        let mut filled = 0usize;
-        while let Some(rest) = out.get_mut(filled..).filter(|r| !r.is_empty()) {
-            let words = self.available()?;
-            let n = words.len().min(rest.len());
-            let (Some(words), Some(slots)) = (words.get(..n), rest.get_mut(..n)) else {
-                break;
-            };
-            if n == 0 {
-                return Err(Error::new(ErrorCode::RandomUnavailable, "no random words"));
-            }
-            if map.faces(words, slots) {
-                filled += n;
-                self.next = self.next.saturating_add(n);
-                continue;
-            }
-            let (used, done) = map.fill(words, slots);
-            filled += done;
-            self.next = self.next.saturating_add(used);
-        }
-        Ok(())
+        faces_from_runs(self, map, out)
+    }
+}
+
+impl WordRuns for CryptoDice {
+    fn run(&mut self) -> Result<&[u32]> {
+        self.available()
+    }
+    fn consume(&mut self, n: usize) {
+        self.next = self.next.saturating_add(n);
     }
 }
 
@@ -790,6 +805,59 @@ mod tests {
         assert_eq!(out[..4], [1, 2, 3, 4]);
         let mut out = [0; 1];
         assert_eq!(map.fill(&[rejected, rejected], &mut out), (2, 0));
+    }
+
+    /// Words handed out in runs of at most `run` words, as the seeded batch and the crypto
+    /// buffer do, recording how many were read.
+    struct Runs {
+        words: Vec<u32>,
+        run: usize,
+        read: usize,
+    }
+
+    impl WordRuns for Runs {
+        fn run(&mut self) -> Result<&[u32]> {
+            let end = (self.read + self.run).min(self.words.len());
+            Ok(self.words.get(self.read..end).unwrap_or(&[]))
+        }
+        fn consume(&mut self, n: usize) {
+            self.read += n;
+        }
+    }
+
+    #[test]
+    fn pools_read_runs_around_rejected_words_wherever_they_fall() {
+        let map = FaceMap::new(MAX_SIDES);
+        let rejected = map.last + 1;
+        // Face k + 1 from word k; rejected words scattered over the first, middle and last run.
+        let mut words: Vec<u32> = (0..40).collect();
+        for at in [2, 13, 14, 30] {
+            words.insert(at, rejected);
+        }
+        for run in [1, 3, 4, 7, 16, 64] {
+            for n in [1usize, 5, 12, 20, 40] {
+                let mut runs = Runs {
+                    words: words.clone(),
+                    run,
+                    read: 0,
+                };
+                let mut out = vec![0; n];
+                faces_from_runs(&mut runs, map, &mut out).unwrap();
+                let expected: Vec<u32> = (1..=n as u32).collect();
+                assert_eq!(out, expected, "{n} dice from runs of {run}");
+                // Exactly the words up to the last face used, rejected ones included.
+                let last = words.iter().position(|w| *w == n as u32 - 1).unwrap();
+                assert_eq!(runs.read, last + 1, "{n} dice from runs of {run}");
+            }
+        }
+        // A source that runs dry is an error, never a hang.
+        let mut dry = Runs {
+            words: vec![0, rejected],
+            run: 4,
+            read: 0,
+        };
+        let e = faces_from_runs(&mut dry, map, &mut [0; 3]).unwrap_err();
+        assert_eq!(e.code, ErrorCode::RandomUnavailable);
     }
 
     #[test]
