@@ -65,6 +65,13 @@ fn modifiers_that_could_never_stop_are_refused_when_parsing() {
         "1d2x",
         "1d6x>6",
         "1d20rr>20",
+        // One face short of every face, for each comparison.
+        "1d6x>1",
+        "1d6rr>=2",
+        "1d6rr<=5",
+        "1d6x<6",
+        "1dFx>-1",
+        "1d2rr=2",
     ] {
         Expression::parse(ok).unwrap_or_else(|e| panic!("{ok}: {e}"));
     }
