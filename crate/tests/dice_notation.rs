@@ -416,6 +416,32 @@ fn advantage_respects_the_dice_and_modifier_limits() {
 
 // ---- chaining ----
 
+/// Plain terms before and after a term with modifiers: each die keeps its own flags and value
+/// (the record switches from its compact form when the first modified die arrives).
+#[test]
+fn plain_terms_around_modified_ones_report_their_own_dice() {
+    let r = with_faces(
+        "1d8+2d6kh1+2d4+2d6kl1+1d6min3+1d4+1d6max4",
+        &[7, 2, 5, 1, 3, 4, 6, 1, 2, 6],
+    );
+    assert_eq!(r.total, 7 + 5 + 1 + 3 + 4 + 3 + 2 + 4);
+    assert_eq!(
+        kept(&r),
+        [true, false, true, true, true, true, false, true, true, true]
+    );
+    let dropped: Vec<bool> = r.dice.iter().map(|d| d.dropped).collect();
+    assert_eq!(
+        dropped,
+        [
+            false, true, false, false, false, false, true, false, false, false
+        ]
+    );
+    let values: Vec<i32> = r.dice.iter().map(|d| d.value).collect();
+    assert_eq!(values, [7, 2, 5, 1, 3, 4, 6, 3, 2, 4]);
+    let terms: Vec<u32> = r.dice.iter().map(|d| d.term).collect();
+    assert_eq!(terms, [0, 1, 1, 2, 2, 3, 3, 4, 5, 6]);
+}
+
 #[test]
 fn modifiers_apply_in_the_order_written() {
     // Reroll 1s, then keep 3: the reroll happens before anything is dropped.
