@@ -251,6 +251,18 @@ mod tests {
         assert_eq!(parse(&format!("1d20{}adv", "kh1".repeat(max))), None);
     }
 
+    /// The length bound is inclusive; anything longer is the general parser's, which reads it
+    /// the same way.
+    #[test]
+    fn notations_up_to_the_length_bound_take_the_fast_path() {
+        let at = format!("{:<w$}", "4d6kh3 + 2", w = MAX_QUICK_BYTES);
+        let quick = parse(&at).unwrap_or_else(|| panic!("{at:?} should take the fast path"));
+        assert_eq!(Ok(quick), parse_general(&at));
+        let over = format!("{:<w$}", "4d6kh3 + 2", w = MAX_QUICK_BYTES + 1);
+        assert_eq!(parse(&over), None);
+        assert_eq!(parse_general(&over), parse_general(&at));
+    }
+
     #[test]
     fn it_gives_up_on_everything_else() {
         for n in [
