@@ -46,13 +46,20 @@ fn the_brief_list_of_hostile_notation() {
 #[test]
 fn modifiers_that_could_never_stop_are_refused_when_parsing() {
     use ErrorCode::NotationLimit as Limit;
-    assert_err("1d6rr<7", Limit, 3);
-    assert_err("1d6x>=1", Limit, 3);
-    assert_err("1d6!>0", Limit, 3);
-    assert_err("3d2rr<=2", Limit, 3);
-    assert_err("1d1rr", Limit, 3);
-    assert_err("1dFx>=-1", Limit, 3);
-    assert_err("2+1d20rr>0", Limit, 6);
+    for (never, at) in [
+        ("1d6rr<7", 3),
+        ("1d6x>=1", 3),
+        ("1d6!>0", 3),
+        ("3d2rr<=2", 3),
+        ("1d1rr", 3),
+        ("1dFx>=-1", 3),
+        ("2+1d20rr>0", 6),
+    ] {
+        assert_err(never, Limit, at);
+        // The parser refuses it by itself, before any die is rolled.
+        let e = Expression::parse(never).unwrap_err();
+        assert_eq!((e.code, e.position), (Limit, Some(at)), "{never}");
+    }
     // Conditions that can stop (or happen once) are fine.
     for ok in [
         "1d6rr<6",
