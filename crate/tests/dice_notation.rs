@@ -367,12 +367,13 @@ fn advantage_option_applies_to_the_first_d20_term() {
     assert_eq!((r.total, r.notation.as_str()), (22, "2d20kh1+5"));
     let mut dice = SuppliedDice::new([3, 17]);
     assert_eq!(roll_with("d20+5", &dis, &mut dice).unwrap().total, 8);
-    // Other modifiers stay and run first; earlier terms are untouched.
-    let mut e = Expression::parse("2d8r1+1d20r1+1d4").unwrap();
+    // Other modifiers stay and run first; the terms around it keep their own modifiers.
+    let mut e = Expression::parse("2d8r1+1d20r1+2d4r1").unwrap();
     e.apply_mode(RollMode::Advantage).unwrap();
-    assert_eq!(e.normalized(), "2d8r1+2d20r1kh1+1d4");
-    let mut dice = SuppliedDice::new([2, 3, 1, 9, 12, 4]);
-    assert_eq!(e.roll_total(&mut dice).unwrap(), 2 + 3 + 12 + 4);
+    assert_eq!(e.normalized(), "2d8r1+2d20r1kh1+2d4r1");
+    let mut dice = SuppliedDice::new([2, 3, 1, 9, 12, 1, 2, 4]);
+    assert_eq!(e.roll_total(&mut dice).unwrap(), 2 + 3 + 12 + 2 + 4);
+    assert_eq!(dice.remaining(), 0);
     // Normal changes nothing; a d20 term that is not a single plain die is refused intact.
     let mut e = Expression::parse("1d20").unwrap();
     e.apply_mode(RollMode::Normal).unwrap();
