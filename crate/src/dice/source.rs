@@ -910,6 +910,15 @@ mod tests {
             c.roll_dice(sides, &mut pool).unwrap();
             assert!(pool.iter().all(|f| (1..=sides).contains(f)), "d{sides}");
         }
+        // Each word is read once: a pool longer than the buffer does not start over on the
+        // words it has used, and the next pool goes on from where this one stopped. (Two runs
+        // of 1,000 faces of a d1,000,000 repeating by chance is beyond any odds.)
+        let (first, rest) = pool.split_at(CRYPTO_BUFFER_WORDS);
+        assert_ne!(first.get(..1000), rest.get(..1000));
+        let mut next = vec![0; 1000];
+        c.roll_dice(MAX_SIDES, &mut next).unwrap();
+        assert_ne!(pool.get(pool.len() - 1000..), Some(&next[..]));
+        assert_ne!(first.get(..1000), Some(&next[..]));
         assert_eq!(
             c.roll_dice(0, &mut pool).unwrap_err().code,
             ErrorCode::NotationLimit
