@@ -4,7 +4,7 @@
 
 use serde_json::json;
 use turnkeeper::dice::{
-    DataValue, Expression, FormulaData, PoolResult, RollResult, SeededDice, SuppliedDice, TermKind,
+    DataValue, Expression, FormulaData, RollResult, SeededDice, SuppliedDice, TermKind,
 };
 use turnkeeper::{Error, ErrorCode};
 
@@ -484,20 +484,15 @@ fn pools_keep_drop_and_count_their_results() {
     assert_eq!(total("{1d8, 1d8, 1d8}cs>=5cf<2", &[5, 1, 8]), 1);
     assert_eq!(total("{1d6+1, 1d6+1}", &[1, 2]), 5, "no modifier: the sum");
     assert_eq!(norm("{ 1d20 , 10 }KH"), "{1d20,10}kh1");
-    let ties = rolled("{3, 3, 3}kh1", &[]);
-    let results: Vec<PoolResult> = ties.terms[3].results.clone();
-    assert_eq!(
-        results.iter().map(|p| p.kept).collect::<Vec<_>>(),
-        [false, false, true],
-        "the earlier of equal results is dropped first"
-    );
-    let ties = rolled("{3, 3, 3}kl1", &[]);
-    let results: Vec<PoolResult> = ties.terms[3].results.clone();
-    assert_eq!(
-        results.iter().map(|p| p.kept).collect::<Vec<_>>(),
-        [false, false, true],
-        "dropping the highest also drops the earlier of equal results first"
-    );
+    // Among equal results the earlier is dropped first, whether the lowest or highest go.
+    for pool in ["{3, 3, 3}kh1", "{3, 3, 3}kl1"] {
+        let kept: Vec<bool> = rolled(pool, &[]).terms[3]
+            .results
+            .iter()
+            .map(|p| p.kept)
+            .collect();
+        assert_eq!(kept, [false, false, true], "{pool}");
+    }
 }
 
 #[test]
