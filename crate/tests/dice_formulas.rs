@@ -12,6 +12,7 @@ fn data() -> serde_json::Value {
     json!({
         "prof": 3,
         "level": 5,
+        "zero": 0,
         "abilities": { "str": { "mod": 4 }, "dex": { "mod": -1 } },
         "die": 8,
         "power": "6",
@@ -83,6 +84,11 @@ fn data_paths_are_looked_up_in_nested_objects() {
     assert_eq!(total("1d20 + @power", &[1]), 7, "a numeric string counts");
     assert_eq!(norm("1d20 + @prof"), "1d20+3");
     assert_eq!(norm("1d20+@abilities.dex.mod"), "1d20+-1");
+    assert_eq!(
+        norm("1d20 + @zero"),
+        "1d20+0",
+        "zero is not a negated number"
+    );
     // The normalized text reads back to the same roll without data.
     let again = Expression::parse("1d20+-1").unwrap();
     assert_eq!(again.roll_total(&mut SuppliedDice::new([10])).unwrap(), 9);
