@@ -102,6 +102,9 @@ fn missing_and_non_numeric_data_are_typed_errors_at_the_at_sign() {
     assert_err("@abilities", ErrorCode::NotationData, 0);
     assert_err("2 * @half", ErrorCode::NotationData, 4);
     assert_err("@empty", ErrorCode::NotationData, 0);
+    // A null counts as no value at all, not as a value of the wrong kind.
+    assert_eq!(err("@empty").message, "the data has no value at @empty");
+    assert_eq!(err("@name").message, "the value at @name is not a number");
     assert_err("@", ErrorCode::NotationSyntax, 0);
     assert_err("1d20 + @ prof", ErrorCode::NotationSyntax, 7);
     // Without data every path is missing.

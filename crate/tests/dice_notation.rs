@@ -126,6 +126,8 @@ fn fudge_dice_read_a_d3_as_minus_blank_plus() {
     assert_eq!(total("4dFcs>0", &[3, 3, 1, 2]), 2);
     // Reroll blanks-and-minuses once: default reroll is on the lowest value (−1).
     assert_eq!(norm("4dfr"), "4dFr=-1");
+    // Only a negative target needs its `=`; a blank (0) reads back without one.
+    assert_eq!(norm("4dFr0"), "4dFr0");
     assert_eq!(total("1dFr", &[1, 1]), -1, "r rerolls once");
     assert_eq!(total("1dFrr", &[1, 1, 2]), 0, "rr keeps rerolling");
 }
