@@ -946,6 +946,25 @@ mod tests {
     }
 
     #[test]
+    fn a_borrowed_source_is_the_source_itself() {
+        // Code generic over `R: DieRoller` may be handed `&mut dice`; every call must reach
+        // the dice behind the borrow and move them.
+        fn through<R: DieRoller>(mut dice: R) -> (u32, [u32; 2], SourceKind) {
+            let one = dice.roll_die(6).unwrap();
+            let mut two = [0; 2];
+            dice.roll_dice(6, &mut two).unwrap();
+            (one, two, dice.kind())
+        }
+        let mut s = SuppliedDice::new([4, 2, 5, 3]);
+        assert_eq!(through(&mut s), (4, [2, 5], SourceKind::Supplied));
+        assert_eq!(
+            s.roll_die(6).unwrap(),
+            3,
+            "the borrow used the first three faces"
+        );
+    }
+
+    #[test]
     fn seeds_beyond_js_safe_integers_are_refused() {
         assert_eq!(
             SeededDice::new(MAX_SEED + 1).unwrap_err().code,
