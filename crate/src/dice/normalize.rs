@@ -99,9 +99,8 @@ pub(crate) fn render_into(expr: &Expression, out: &mut String, spans: &mut Vec<R
             }
             Node::Func { args: n, .. } | Node::Pool(PoolTerm { count: n, .. }) => {
                 let len = stack.len();
-                // An empty list (`max()`, a pool of none) has no first and last item below.
                 let Some(from) = len.checked_sub(*n as usize) else {
-                    continue;
+                    continue; // an empty list fails the first/last match below
                 };
                 let items = stack.as_slice().get(from..).unwrap_or(&[]);
                 let (Some(&(first, _)), Some(&(_, last))) = (items.first(), items.last()) else {
