@@ -337,6 +337,16 @@ fn rolled_counts_and_sizes_keep_the_limits() {
         (ErrorCode::NotationLimit, Some(7))
     );
     assert_eq!(total("1d(1d2)xo>=1", &[2, 2, 1]), 3, "once is allowed");
+    // The same for a reroll that keeps rerolling.
+    assert_eq!(
+        err_rolled("1d(1d1)rr", &[1]),
+        (ErrorCode::NotationLimit, Some(7))
+    );
+    assert_eq!(
+        err_rolled("1d(1d2)rr<3", &[2]),
+        (ErrorCode::NotationLimit, Some(7))
+    );
+    assert_eq!(total("1d(1d2)r<3", &[2, 1, 2]), 2, "once is allowed");
     // Advantage needs a single written die.
     assert_eq!(
         Expression::parse("(1d2)d20adv").unwrap_err().code,
