@@ -169,8 +169,9 @@ fn data_can_come_from_any_lookup() {
     let e = Expression::parse_with_data("(@level)d6", &Level).unwrap();
     assert_eq!(e.normalized(), "7d6");
     let pairs = [("a", 2.0), ("b", 3.0)];
-    let e = Expression::parse_with_data("@a*@b", &pairs).unwrap();
-    assert_eq!(e.roll_total(&mut SuppliedDice::new([])).unwrap(), 6);
+    // Each path finds its own pair (an order-blind formula could not tell).
+    let e = Expression::parse_with_data("@a*10+@b", &pairs).unwrap();
+    assert_eq!(e.roll_total(&mut SuppliedDice::new([])).unwrap(), 23);
     assert_eq!(
         Expression::parse_with_data("@class", &Level)
             .unwrap_err()
@@ -209,6 +210,9 @@ fn hostile_parenthetical_counts_and_sizes() {
     assert_err("1d20cs>(2000000)", ErrorCode::NotationLimit, 7);
     // A target in parentheses is still worked out before rolling: no dice in it.
     assert_err("3d12cs>(4d6)", ErrorCode::NotationSyntax, 7);
+    // A sign after the operator belongs to a number; a negative group is written `(-1)`.
+    assert_err("6d6cs>-(1)", ErrorCode::NotationSyntax, 7);
+    assert_eq!(norm("6d6cs>(-1)"), "6d6cs>-1");
     // Depth still counts every parenthesis.
     let deep = format!("{}1{}d6", "(".repeat(65), ")".repeat(65));
     assert_eq!(
