@@ -291,6 +291,10 @@ fn a5e_count_02_speeds_add_remove_and_stop() {
 
     // Stopping: a stopped countdown does not roll; an unstoppable one cannot be stopped.
     let mut c = Countdown::new(2, CountdownSpeed::Slow).unwrap();
+    assert!(
+        !c.is_unstoppable(),
+        "a countdown can be stopped unless marked"
+    );
     c.stop().unwrap();
     assert!(c.is_stopped());
     assert_eq!(
