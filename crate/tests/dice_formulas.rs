@@ -221,6 +221,13 @@ fn hostile_parenthetical_counts_and_sizes() {
     );
     let ok = format!("{}1{}d6", "(".repeat(64), ")".repeat(64));
     assert_eq!(Expression::parse(&ok).unwrap().normalized(), "1d6");
+    // A right-nested sum keeps a value pending per level: as many as 60 at once, on either
+    // side of the evaluator's small on-stack buffer.
+    for depth in [15, 16, 17, 60] {
+        let nested = format!("{}1{}", "1d1+(".repeat(depth), ")".repeat(depth));
+        let faces = vec![1; depth];
+        assert_eq!(total(&nested, &faces), depth as i64 + 1, "{nested}");
+    }
 }
 
 // ---- counts and sizes rolled first (Foundry's parenthetical terms) ----
