@@ -338,25 +338,21 @@ fn rolled_counts_and_sizes_keep_the_limits() {
             .code
     });
     assert_eq!(many.ok(), Some(ErrorCode::NotationLimit));
-    // An explosion that can never stop on the die rolled is refused, not looped.
-    assert_eq!(
-        err_rolled("1d(1d1)x", &[1]),
-        (ErrorCode::NotationLimit, Some(7))
-    );
-    assert_eq!(
-        err_rolled("1d(1d2)x>=1", &[2]),
-        (ErrorCode::NotationLimit, Some(7))
-    );
+    // An explosion or a repeating reroll that can never stop on the die rolled is refused,
+    // not looped; the same modifier applied once is allowed.
+    for (notation, face) in [
+        ("1d(1d1)x", 1),
+        ("1d(1d2)x>=1", 2),
+        ("1d(1d1)rr", 1),
+        ("1d(1d2)rr<3", 2),
+    ] {
+        assert_eq!(
+            err_rolled(notation, &[face]),
+            (ErrorCode::NotationLimit, Some(7)),
+            "{notation}"
+        );
+    }
     assert_eq!(total("1d(1d2)xo>=1", &[2, 2, 1]), 3, "once is allowed");
-    // The same for a reroll that keeps rerolling.
-    assert_eq!(
-        err_rolled("1d(1d1)rr", &[1]),
-        (ErrorCode::NotationLimit, Some(7))
-    );
-    assert_eq!(
-        err_rolled("1d(1d2)rr<3", &[2]),
-        (ErrorCode::NotationLimit, Some(7))
-    );
     assert_eq!(total("1d(1d2)r<3", &[2, 1, 2]), 2, "once is allowed");
     // Advantage needs a single written die.
     assert_eq!(
