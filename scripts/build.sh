@@ -7,21 +7,23 @@ say() { printf '[build] %s\n' "$*"; }
 
 # Two wasm modules from the one crate (issue 12): the core (`wasm-core`: dice, encounters,
 # journeys, creatures) and the rule procedures (`wasm-procedures`: the `ose`, `hyb` and `a5e`
-# namespaces), so a page that needs only the core downloads and compiles less. Cargo keeps both
-# feature sets' builds, and each module is copied out of the shared output name as it is built.
+# namespaces), so a page that needs only the core downloads and compiles less. Each feature set
+# is built in a target directory of its own (issue 39): both write the crate's cdylib as
+# `turnkeeper.wasm`, and in one directory each build replaced the other's output, so cargo
+# recompiled both with LTO on every run. Apart, cargo's own cache keeps both, and with nothing
+# changed nothing is compiled. (One cdylib crate per module was tried: the same exports, but
+# LLVM inlined differently across the crate boundary and the core came out 7 % larger gzipped.)
 profile=release
 profile_flag=(--release)
 if [ "${TURNKEEPER_FAST:-0}" = 1 ]; then
   profile=debug
   profile_flag=()
 fi
-modules_dir=target/wasm-modules/$profile
-mkdir -p "$modules_dir"
+module_wasm() { echo "target/module-$1/wasm32-unknown-unknown/$profile/turnkeeper.wasm"; }
 for module in core procedures; do
   say "cargo build ($profile, wasm32, $module)"
-  cargo build -q "${profile_flag[@]}" --target wasm32-unknown-unknown -p turnkeeper --no-default-features --features "wasm-$module"
-  built="target/wasm32-unknown-unknown/$profile/turnkeeper.wasm"
-  cmp -s "$built" "$modules_dir/$module.wasm" || cp "$built" "$modules_dir/$module.wasm"
+  cargo build "${profile_flag[@]}" --target wasm32-unknown-unknown -p turnkeeper --no-default-features \
+    --features "wasm-$module" --target-dir "target/module-$module"
 done
 
 # Each later step is skipped when its inputs are what the last build used (a stamp holding their
@@ -31,7 +33,7 @@ done
 read -r -a opt_flags <<< "${WASM_OPT_LEVEL:--Oz -ocimfs=0 -aimfs=0 -fimfs=0}"
 pkg=js-package/pkg
 pkg_stamp="$pkg/.stamp"
-pkg_inputs=$( (sha256sum "$modules_dir/core.wasm" "$modules_dir/procedures.wasm"; echo "fast=${TURNKEEPER_FAST:-0} opt=${opt_flags[*]}"; wasm-bindgen --version) | sha256sum | cut -c1-64)
+pkg_inputs=$( (sha256sum "$(module_wasm core)" "$(module_wasm procedures)"; echo "fast=${TURNKEEPER_FAST:-0} opt=${opt_flags[*]}"; wasm-bindgen --version) | sha256sum | cut -c1-64)
 if [ -f "$pkg_stamp" ] && [ "$(cat "$pkg_stamp")" = "$pkg_inputs" ] && [ -f "$pkg/turnkeeper_bg.wasm" ] && [ -f "$pkg/procedures_bg.wasm" ]; then
   say "wasm-bindgen and wasm-opt: up to date"
 else
@@ -41,7 +43,7 @@ for module in core procedures; do
   name=$module
   [ "$module" = core ] && name=turnkeeper
   say "wasm-bindgen ($module)"
-  wasm-bindgen "$modules_dir/$module.wasm" --out-name "$name" \
+  wasm-bindgen "$(module_wasm "$module")" --out-name "$name" \
     --out-dir "$pkg" --target web --weak-refs --remove-name-section --remove-producers-section
 
   if [ "${TURNKEEPER_FAST:-0}" != 1 ]; then

@@ -10,7 +10,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
-const wasm = process.argv[2] ?? join(root, "target/wasm-modules/release/core.wasm");
+const wasm = process.argv[2] ?? join(root, "target/module-core/wasm32-unknown-unknown/release/turnkeeper.wasm");
 if (!existsSync(wasm)) {
   console.error(`no ${wasm}: run \`npm run build\` first`);
   process.exit(1);

@@ -58,3 +58,8 @@ node --test --test-concurrency=1 tests/js/*.test.mjs tests/browser/*.test.mjs
 
 step "fuzz smoke: every fuzz target briefly on its committed corpus (long runs: npm run fuzz)"
 bash scripts/fuzz.sh --smoke
+
+step "the build again on the unchanged tree: nothing compiled, no step rebuilt (issue 39)"
+# Last, after every test: a test that changed the build's inputs would make the next
+# `npm start` rebuild, and fails here instead.
+bash scripts/check-build-fresh.sh
