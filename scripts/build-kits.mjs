@@ -17,7 +17,8 @@ function copyPackage(to) {
   mkdirSync(to, { recursive: true });
   cpSync(dist, to, {
     recursive: true,
-    filter: (src) => !/[/\\](node|inline|[\w-]+-node)\.(js|d\.ts)$/.test(src) && !/inline-bytes/.test(src),
+    // Source maps stay in the npm package: a host's module ships the code, not its maps.
+    filter: (src) => !/[/\\](node|inline|[\w-]+-node)\.(js|d\.ts)$/.test(src) && !/inline-bytes/.test(src) && !src.endsWith(".map"),
   });
 }
 
@@ -70,4 +71,10 @@ const zipPath = join(zipDir, `${manifest.id}.zip`);
 // A fixed date keeps the zip byte-identical between builds of the same files.
 const zip = zipSync(files, { level: 9, mtime: new Date("2026-01-01T00:00:00Z") });
 writeFileSync(zipPath, zip);
+// The manifest beside the zip: a release publishes both, at the URLs module.json names
+// (`manifest`: the latest release's module.json; `download`: this version's zip).
+writeFileSync(join(zipDir, "module.json"), readFileSync(join(moduleDir, "module.json")));
+if (!String(manifest.download).endsWith(`/v${manifest.version}/${manifest.id}.zip`)) {
+  throw new Error(`module.json's download URL must name v${manifest.version}/${manifest.id}.zip`);
+}
 console.log(`[build] kits: demo/owlbear/vendor, demo/foundry/lib, ${relative(root, zipPath)} (${Object.keys(files).length} files, ${Math.round(zip.length / 1024)} KB)`);

@@ -1,9 +1,9 @@
 // Assembles js-package/dist from the wasm-bindgen output (js-package/pkg) and the TypeScript
 // facade (js-package/src): copies the glue next to the sources, writes the base64 inline
 // module, compiles with tsc, and copies the glue and wasm into dist.
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
-import { join } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import ts from "typescript";
 import { build } from "esbuild";
@@ -55,10 +55,21 @@ rmSync(stage, { recursive: true, force: true });
 const tsc = join(root, "node_modules", ".bin", "tsc");
 const project = join(pkgDir, "tsconfig.json");
 execFileSync(tsc, ["-p", project, "--emitDeclarationOnly"], { stdio: "inherit" });
-execFileSync(tsc, ["-p", project, "--declaration", "false", "--removeComments", "--outDir", stage], { stdio: "inherit" });
+// The staged .js carry source maps with the TypeScript inlined, which esbuild follows below: the
+// shipped maps point at js-package/src, so a debugger or `node --enable-source-maps` shows the
+// facade's own lines.
+execFileSync(tsc, ["-p", project, "--declaration", "false", "--removeComments", "--sourceMap", "--inlineSources", "--outDir", stage], { stdio: "inherit" });
 cpSync(generated, join(stage, "wasm"), { recursive: true });
 mkdirSync(join(dist, "wasm"), { recursive: true });
-for (const f of ["turnkeeper_bg.wasm", "procedures_bg.wasm", "turnkeeper.d.ts", "procedures.d.ts", "inline-bytes.d.ts"]) cpSync(join(generated, f), join(dist, "wasm", f));
+// inline-bytes.d.ts is not shipped: the inline entry is bundled, and its types name no base64.
+for (const f of ["turnkeeper_bg.wasm", "procedures_bg.wasm", "turnkeeper.d.ts", "procedures.d.ts"]) cpSync(join(generated, f), join(dist, "wasm", f));
+// The type of `import url from "turnkeeper/turnkeeper_bg.wasm"` (and the procedures'), which the
+// esbuild and Rollup recipes use: the bundler hands back the emitted file's URL as text.
+// package.json's exports give both `.wasm` subpaths this declaration.
+writeFileSync(
+  join(dist, "wasm", "url.d.ts"),
+  "/** The URL of the `.wasm` file, as a bundler's file or URL loader gives it (README, \"Bundlers\"). */\ndeclare const url: string;\nexport default url;\n",
+);
 
 // The wasm-bindgen glue repeats the Rust doc comments that its .d.ts already carries: strip
 // them the same way (TypeScript's own transpiler, so code is untouched).
@@ -89,7 +100,12 @@ writeFileSync(join(dist, "messages", "en.json"), JSON.stringify(JSON.parse(glueM
 // its cold start; README, "Budgets"). The Node and inline entries and the integration kits are
 // bundled apart, importing the browser entry itself (`./index.js`), so everything shares one
 // core and one instance of the module. Whitespace goes and esbuild's syntax shortenings apply;
-// names are left as written, so stack traces and a debugger read like the sources.
+// names are left as written, so stack traces and a debugger read like the sources. Each file
+// has a source map (linked, with the TypeScript inlined) back to js-package/src. An error's
+// stack starts in `error-site.js`, kept out of the bundles (below): Node prints the line at the
+// top of an uncaught error's stack above its message, and a line of the minified bundle is the
+// whole package.
+// (Cutting the bundle's lines instead, esbuild's lineLimit, cost 1.7 KB gzip at 120 columns.)
 const shipped = {
   bundle: true,
   format: "esm",
@@ -98,20 +114,51 @@ const shipped = {
   external: ["node:*"],
   minifyWhitespace: true,
   minifySyntax: true,
+  sourcemap: "linked",
+  sourcesContent: true,
   logLevel: "error",
 };
-await build({ ...shipped, entryPoints: [join(stage, "index.js")], outfile: join(dist, "index.js") });
+/**
+ * `error-site.js` stays a module of its own, shared by every entry: an import of it is
+ * rewritten to its place in dist beside the file being built.
+ * @param {string} outfile
+ * @returns {import("esbuild").Plugin}
+ */
+const errorSiteExternal = (outfile) => ({
+  name: "error-site-external",
+  setup(b) {
+    b.onResolve({ filter: /(^|\/)error-site\.js$/ }, () => {
+      const rel = relative(dirname(outfile), join(dist, "error-site.js")).split(sep).join("/");
+      return { path: rel.startsWith(".") ? rel : `./${rel}`, external: true };
+    });
+  },
+});
+// Shipped without comments (they count against the facade's budget) but one: the line Node
+// prints says what it is.
+{
+  const site = readFileSync(join(stage, "error-site.js"), "utf8").replace(/\n\/\/# sourceMappingURL=.*\n?$/, "\n");
+  const marked = site.replace("capture(error);", "capture(error); // ← a TurnkeeperError: its message, then where it came from, follow");
+  if (marked === site) throw new Error("build-package: error-site.js no longer calls capture(error)");
+  writeFileSync(join(dist, "error-site.js"), marked);
+}
+await build({ ...shipped, entryPoints: [join(stage, "index.js")], outfile: join(dist, "index.js"), plugins: [errorSiteExternal(join(dist, "index.js"))] });
 // Bundling gives a class that names itself an inner name of its own (`var Encounter = class
-// _Encounter`), so `Encounter.name` would read "_Encounter" in logs and error messages. The
-// names are set back once, when the module loads. (esbuild's keepNames would do it too, but
-// by wrapping every function, closures made on each call included: 9 % slower small rolls.)
+// _Encounter`), so `Encounter.name` would read "_Encounter" in logs and error messages, and
+// stack frames "_Encounter.add". The inner name is given back the class's own (`class
+// Encounter`): inside the class body it then binds the class itself, as `_Encounter` did, and
+// outside nothing else uses it. Each `_Encounter` becomes `Encounter ` (a space after it is
+// still the same token stream), so no column moves and the source map stays exact. (esbuild's
+// keepNames would name classes too, but by wrapping every function, closures made on each call
+// included: 9 % slower small rolls.)
 /** @param {string} file */
 function restoreClassNames(file) {
-  const code = readFileSync(file, "utf8");
-  const renamed = [...code.matchAll(/\bvar ([A-Za-z_$][\w$]*)=class _\1\b/g)].map((m) => m[1]);
-  if (renamed.length === 0) return;
-  const pairs = renamed.map((n) => `[${n},${JSON.stringify(n)}]`).join(",");
-  writeFileSync(file, code + `for(const[c,n]of[${pairs}])Object.defineProperty(c,"name",{value:n});\n`);
+  let code = readFileSync(file, "utf8");
+  const renamed = [...code.matchAll(/\bvar ([A-Za-z_$][\w$]*)=class _\1\b/g)].map((m) => m[1] ?? "");
+  for (const name of renamed) {
+    const inner = new RegExp(`(?<![\\w$."'\`])_${name.replace(/\$/g, "\\$")}(?![\\w$"'\`])`, "g");
+    code = code.replace(inner, `${name} `);
+  }
+  writeFileSync(file, code);
 }
 restoreClassNames(join(dist, "index.js"));
 /** @type {import("esbuild").Plugin} */
@@ -122,10 +169,30 @@ const browserEntryExternal = {
   },
 };
 for (const e of ["inline", "node", "core-only", "core-only-node", "procedures", "procedures-node", "owlbear/index", "foundry/index"]) {
-  await build({ ...shipped, entryPoints: [join(stage, `${e}.js`)], outfile: join(dist, `${e}.js`), plugins: [browserEntryExternal] });
+  await build({ ...shipped, entryPoints: [join(stage, `${e}.js`)], outfile: join(dist, `${e}.js`), plugins: [browserEntryExternal, errorSiteExternal(join(dist, `${e}.js`))] });
   restoreClassNames(join(dist, `${e}.js`));
 }
 rmSync(stage, { recursive: true, force: true });
+
+// tsc declares every source file; the ones bundled into an entry and named by no declaration
+// a user's types reach (the loader, the packed-buffer reader…) are not shipped.
+{
+  const manifest = JSON.parse(readFileSync(join(pkgDir, "package.json"), "utf8"));
+  const queue = Object.values(manifest.exports).flatMap((e) => (typeof e === "object" && e.types ? [join(pkgDir, e.types)] : []));
+  const reached = new Set();
+  while (queue.length > 0) {
+    const dts = queue.pop();
+    if (reached.has(dts)) continue;
+    reached.add(dts);
+    for (const m of readFileSync(dts, "utf8").matchAll(/(?:from|import\()\s*["'](\.{1,2}\/[^"']+)["']/g)) {
+      queue.push(join(dirname(dts), (m[1] ?? "").replace(/\.js$/, ".d.ts")));
+    }
+  }
+  for (const f of readdirSync(dist, { recursive: true }).map(String)) {
+    const path = join(dist, f);
+    if (f.endsWith(".d.ts") && !reached.has(path) && !existsSync(path.replace(/\.d\.ts$/, ".js"))) rmSync(path);
+  }
+}
 
 // What the tarball carries beside dist: both licence texts, and the notation reference the
 // package README links to (kept in docs/ for the repository, copied so the link works from npm).

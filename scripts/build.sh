@@ -61,7 +61,8 @@ done
 echo "$pkg_inputs" >"$pkg_stamp"
 fi
 
-dist_stamp=js-package/dist/.stamp
+# The stamp lives outside dist/, which is published as it is.
+dist_stamp=target/js-dist.stamp
 dist_inputs=rebuild
 git rev-parse --git-dir >/dev/null 2>&1 && dist_inputs=$( (cat "$pkg_stamp"; git ls-files -co --exclude-standard -z -- js-package/src js-package/package.json \
   js-package/tsconfig.json js-package/README.md scripts/build-package.mjs scripts/build-kits.mjs docs/NOTATION.md \
@@ -72,7 +73,7 @@ if [ -f "$dist_stamp" ] && [ -f js-package/dist/index.js ] && [ "$(cat "$dist_st
 else
   say "TypeScript facade"
   node scripts/build-package.mjs
-  echo "$dist_inputs" >"$dist_stamp"
+  mkdir -p target && echo "$dist_inputs" >"$dist_stamp"
 fi
 node scripts/demo-precache.mjs
 say "done: js-package/dist"

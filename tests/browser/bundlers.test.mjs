@@ -1,6 +1,6 @@
 // The packed tarball as each bundler's user gets it: installed into an app folder, bundled by
-// Vite (app and library mode), esbuild and webpack 5 with the recipes in js-package/README.md
-// ("Bundlers"), and run in Chromium. Each build must emit the `.wasm` as its own file (never
+// Vite (app and library mode), esbuild, webpack 5 and Rollup with the recipes in
+// js-package/README.md ("Bundlers"), and run in Chromium. Each build must emit the `.wasm` as its own file (never
 // inlined as base64) and agree with Node on a seeded roll.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -11,6 +11,13 @@ import { fileURLToPath } from "node:url";
 import { build as viteBuild } from "vite";
 import * as esbuild from "esbuild";
 import webpack from "webpack";
+import { rollup } from "rollup";
+import { nodeResolve } from "@rollup/plugin-node-resolve";
+import urlModule from "@rollup/plugin-url";
+import ts from "typescript";
+
+// @rollup/plugin-url's types describe its CommonJS build; the import is its ES build's default.
+const url = /** @type {typeof import("@rollup/plugin-url").default} */ (/** @type {unknown} */ (urlModule));
 import { Dice, ose, roll } from "turnkeeper";
 import { openBrowser, OUTPUT_DIR } from "./harness.mjs";
 
@@ -126,4 +133,50 @@ test("webpack 5: the .wasm as an asset module", async () => {
   writeFileSync(join(app, "dist-webpack", "index.html"), PAGE("./main.js", "text/javascript"));
   assertWasmEmitted("dist-webpack");
   assertRuns("dist-webpack", await resultOf("dist-webpack"));
+});
+
+test("Rollup: the .wasm through @rollup/plugin-url, passed to init()", async () => {
+  const bundle = await rollup({
+    input: join(app, "main-esbuild.js"),
+    // The recipe: resolve the package from node_modules, and emit each `.wasm` as a file whose
+    // URL the import hands back (limit 0: never inlined as base64).
+    plugins: [nodeResolve({ browser: true }), url({ include: ["**/*.wasm"], limit: 0, fileName: "[name]-[hash][extname]" })],
+    onwarn: (w) => assert.fail(`rollup warned: ${w.message}`),
+  });
+  await bundle.write({ dir: join(app, "dist-rollup"), format: "es" });
+  await bundle.close();
+  writeFileSync(join(app, "dist-rollup", "index.html"), PAGE("./main-esbuild.js", "module"));
+  assertWasmEmitted("dist-rollup");
+  assertRuns("dist-rollup", await resultOf("dist-rollup"));
+});
+
+test("the .wasm imports of the esbuild and Rollup recipes type-check as URLs (strict TypeScript)", () => {
+  const file = join(app, "wasm-urls.ts");
+  writeFileSync(
+    file,
+    `import { init } from "turnkeeper";
+import wasmUrl from "turnkeeper/turnkeeper_bg.wasm";
+import proceduresUrl from "turnkeeper/procedures_bg.wasm";
+const core: string = wasmUrl;
+await init(new URL(core, import.meta.url), new URL(proceduresUrl, import.meta.url));
+// @ts-expect-error the import is a URL's text, not a number
+const wrong: number = wasmUrl;
+export { wrong };
+`,
+  );
+  for (const moduleResolution of [ts.ModuleResolutionKind.Bundler, ts.ModuleResolutionKind.NodeNext]) {
+    const bundler = moduleResolution === ts.ModuleResolutionKind.Bundler;
+    const program = ts.createProgram([file], {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: bundler ? ts.ModuleKind.ESNext : ts.ModuleKind.NodeNext,
+      moduleResolution,
+      lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
+      types: [],
+      skipLibCheck: false,
+    });
+    const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    assert.deepEqual(diagnostics, [], `moduleResolution ${bundler ? "bundler" : "nodenext"}`);
+  }
 });

@@ -47,7 +47,7 @@ test("the Foundry module zip: manifest, languages, scripts, the package and its 
   const manifest = JSON.parse(strFromU8(file("module.json")));
   assert.equal(manifest.id, "turnkeeper-greyhawk");
   assert.equal(manifest.socket, true);
-  assert.deepEqual(manifest.compatibility, { minimum: "13", verified: "13" });
+  assert.deepEqual(manifest.compatibility, { minimum: "13", verified: "13", maximum: "13" });
   assert.deepEqual(manifest.esmodules, ["scripts/module.js"]);
   for (const l of manifest.languages) JSON.parse(strFromU8(file(l.path)));
   for (const s of manifest.styles ?? []) file(s);
@@ -66,4 +66,47 @@ test("the Foundry module zip: manifest, languages, scripts, the package and its 
   const wasm = file("lib/turnkeeper/wasm/turnkeeper_bg.wasm");
   assert.deepEqual([...wasm.slice(0, 4)], [0, 0x61, 0x73, 0x6d]);
   assert.ok(!names.some((n) => n.endsWith(".d.ts") || n.includes("/node.js")), "no type declarations or Node entry shipped");
+});
+
+/**
+ * The field names a Foundry package manifest may have, read from the host's published types
+ * (fvtt-types: the `defineSchema` fields of BasePackage and BaseModule; `version` is written
+ * there as a comment, since worlds redefine it).
+ */
+function foundryManifestFields() {
+  const dir = root + "node_modules/fvtt-types/src/foundry/common/packages/";
+  const names = new Set();
+  for (const f of ["base-package.d.mts", "base-module.d.mts"]) {
+    for (const m of readFileSync(dir + f, "utf8").matchAll(/^\s{4}(?:\/\/ )?(\w+)\??: (?:fields\.\w+|Package\w+)/gm)) names.add(m[1]);
+  }
+  return names;
+}
+
+test("the Foundry manifest installs from a URL: every field Foundry documents for it, and no other", () => {
+  const manifest = JSON.parse(readFileSync(root + "demo/foundry/module.json", "utf8"));
+  const known = foundryManifestFields();
+  for (const f of ["id", "title", "manifest", "download", "license", "bugs", "readme", "url", "compatibility"]) {
+    assert.ok(known.has(f), `fvtt-types documents ${f}`);
+  }
+  for (const key of Object.keys(manifest)) assert.ok(known.has(key), `${key} is a field of Foundry's package manifest`);
+  for (const key of ["url", "manifest", "download", "license", "bugs", "readme", "changelog"]) {
+    assert.match(manifest[key], /^https:\/\/\S+$/, `${key} is a web URL`);
+  }
+  assert.match(manifest.manifest, /\/module\.json$/);
+  assert.ok(manifest.download.endsWith(`/v${manifest.version}/${manifest.id}.zip`), "download names this version's zip");
+  assert.ok(Number(manifest.compatibility.maximum) >= Number(manifest.compatibility.verified));
+  // The release's assets: the manifest beside the zip it names.
+  assert.deepEqual(JSON.parse(readFileSync(root + "dist/foundry/module.json", "utf8")), manifest);
+  assert.ok(existsSync(root + `dist/foundry/${manifest.id}.zip`));
+});
+
+test("the Owlbear manifest keeps to the store's limits: a description of at most 128 characters, documented fields", () => {
+  const manifest = JSON.parse(readFileSync(root + "demo/owlbear/manifest.json", "utf8"));
+  const documented = new Set(["name", "version", "manifest_version", "action", "background_url", "description", "author", "homepage_url", "icon"]);
+  for (const key of Object.keys(manifest)) assert.ok(documented.has(key), `${key} is a documented manifest field`);
+  assert.equal(manifest.manifest_version, 1);
+  assert.ok(manifest.description.length <= 128, `description is ${manifest.description.length} characters`);
+  assert.match(manifest.homepage_url, /^https:\/\//);
+  for (const key of ["title", "icon", "popover"]) assert.ok(manifest.action[key], `action.${key}`);
+  assert.ok(existsSync(root + "demo/owlbear/" + manifest.icon), "the icon is a file of the extension");
 });

@@ -3,6 +3,8 @@
  * error table) that callers can switch on; codes are never renamed once published.
  */
 
+import { captureErrorSite } from "../error-site.js";
+
 /**
  * Codes produced by the Rust core, plus `NOT_INITIALIZED` and `INIT_FAILED` (the `.wasm` could
  * not be fetched, compiled or instantiated) from this facade and `TIMEOUT` (no GM answered a
@@ -42,6 +44,7 @@ export class TurnkeeperError extends Error {
     this.name = "TurnkeeperError";
     this.code = code;
     this.position = position;
+    captureErrorSite(this);
   }
 }
 

@@ -1,0 +1,101 @@
+// What a module developer meets when something goes wrong, from the packed tarball (issue 36):
+// an uncaught error prints its message first, not a page of minified code; stack frames name
+// the facade's own functions; source maps ship and lead back to the TypeScript; the tarball
+// carries nothing the build left behind.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, posix } from "node:path";
+
+const pkgDir = new URL("../../js-package/", import.meta.url).pathname;
+/** @type {string} */
+let work;
+/** @type {string} */
+let app;
+/** @type {string[]} */
+let files;
+
+before(() => {
+  work = mkdtempSync(join(tmpdir(), "turnkeeper-debug-"));
+  const info = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", work], { cwd: pkgDir, encoding: "utf8" }))[0];
+  files = info.files.map((/** @type {{ path: string }} */ f) => f.path);
+  app = join(work, "app");
+  mkdirSync(app);
+  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
+  execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", join(work, info.filename)], { cwd: app, stdio: "pipe" });
+});
+after(() => rmSync(work, { recursive: true, force: true }));
+
+test("the tarball carries no build leftovers: no stamp, no declaration nothing imports", () => {
+  assert.ok(!files.some((f) => /(^|\/)\.stamp$/.test(f)), `no stamp in ${files.filter((f) => f.includes("stamp"))}`);
+  // Every .d.ts is reached from a `types` of the package's exports, through the declarations'
+  // own imports: an orphan (a declaration of a file that is not shipped) is a leftover.
+  const root = join(app, "node_modules", "turnkeeper");
+  const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+  /** @type {string[]} */
+  const queue = Object.values(manifest.exports).flatMap((e) => (typeof e === "object" && e.types ? [e.types.replace(/^\.\//, "")] : []));
+  const reached = new Set();
+  while (queue.length > 0) {
+    const dts = /** @type {string} */ (queue.pop());
+    if (reached.has(dts)) continue;
+    reached.add(dts);
+    const text = readFileSync(join(root, dts), "utf8");
+    for (const m of text.matchAll(/(?:from|import\()\s*["'](\.{1,2}\/[^"']+)["']/g)) {
+      const target = posix.normalize(posix.join(posix.dirname(dts), m[1] ?? "")).replace(/\.js$/, ".d.ts");
+      queue.push(target);
+    }
+  }
+  // A declaration beside a shipped .js (the Node entries, error-site.js) is that file's own.
+  const orphans = files.filter((f) => f.endsWith(".d.ts") && !reached.has(f) && !files.includes(f.replace(/\.d\.ts$/, ".js")));
+  assert.deepEqual(orphans, [], "declarations that no entry's types reach, of files the tarball does not carry");
+});
+
+test("every shipped entry has a source map that leads back to the package's TypeScript", () => {
+  const entries = files.filter((f) => /^dist\/.*\.js$/.test(f) && f !== "dist/error-site.js");
+  assert.ok(entries.length >= 8, entries.join(", "));
+  for (const entry of entries) {
+    const code = readFileSync(join(app, "node_modules", "turnkeeper", entry), "utf8");
+    const name = entry.split("/").pop();
+    assert.ok(code.trimEnd().endsWith(`//# sourceMappingURL=${name}.map`), `${entry} links its map`);
+    assert.ok(files.includes(`${entry}.map`), `${entry}.map is shipped`);
+  }
+  const map = JSON.parse(readFileSync(join(app, "node_modules", "turnkeeper", "dist", "index.js.map"), "utf8"));
+  const encounter = map.sources.findIndex((/** @type {string} */ s) => s.endsWith("src/core/encounter.ts"));
+  assert.ok(encounter >= 0, "index.js.map names src/core/encounter.ts");
+  assert.match(map.sourcesContent[encounter], /export class Encounter\b/, "and carries its TypeScript");
+});
+
+/**
+ * Run `code` as the user's module and return what Node printed for its uncaught error.
+ * @param {string} code
+ * @param {string[]} [flags]
+ */
+function uncaught(code, flags = []) {
+  writeFileSync(join(app, "main.mjs"), code);
+  const run = spawnSync("node", [...flags, "main.mjs"], { cwd: app, encoding: "utf8" });
+  assert.notEqual(run.status, 0);
+  return run.stderr;
+}
+
+test("an uncaught TurnkeeperError prints its message first, then the facade's frames and the caller's", () => {
+  const stderr = uncaught(`import { Encounter } from "turnkeeper";
+const enc = new Encounter({ ruleset: "a5e", seed: 1 });
+function addTheOrc() { enc.add({ id: "orc", name: "Orc", side: "foes", dex: 99 }); }
+addTheOrc();
+`);
+  const lines = stderr.split("\n");
+  const message = lines.findIndex((l) => l.startsWith("TurnkeeperError: "));
+  assert.ok(message >= 0 && message <= 4, `the message comes within the first lines:\n${stderr.slice(0, 600)}`);
+  for (const line of lines.slice(0, message)) assert.ok(line.length < 160, `no long line before the message: ${line.slice(0, 200)}`);
+  const frames = lines.slice(message + 1).filter((l) => l.trim().startsWith("at "));
+  assert.ok(frames.some((f) => / at Encounter\.add \(/.test(f)), `the facade's method is named:\n${frames.join("\n")}`);
+  assert.ok(frames.some((f) => /at addTheOrc \(.*main\.mjs:3:/.test(f)), `the caller's frame is there:\n${frames.join("\n")}`);
+});
+
+test("with --enable-source-maps the frames point into the package's TypeScript", () => {
+  const stderr = uncaught(`import { roll } from "turnkeeper";\nroll("2d");\n`, ["--enable-source-maps"]);
+  assert.match(stderr, /TurnkeeperError: /);
+  assert.match(stderr, /src\/core\/[\w-]+\.ts:\d+:\d+/, stderr.slice(0, 1500));
+});
