@@ -75,5 +75,16 @@ else
   node scripts/build-package.mjs
   mkdir -p target && echo "$dist_inputs" >"$dist_stamp"
 fi
+# The API reference (docs/api, served by `npm start` at /docs/api/): TypeDoc over the facade's
+# sources and the generated declarations, then its links checked. Its inputs are the package's.
+api_stamp=target/api-docs.stamp
+api_inputs=$( (cat "$dist_stamp"; sha256sum js-package/typedoc.json docs/api-index.md scripts/api-docs.mjs) | sha256sum | cut -c1-64)
+if [ -f "$api_stamp" ] && [ -f docs/api/index.html ] && [ "$(cat "$api_stamp")" = "$api_inputs" ]; then
+  say "API reference: up to date"
+else
+  say "API reference (TypeDoc)"
+  node scripts/api-docs.mjs
+  echo "$api_inputs" >"$api_stamp"
+fi
 node scripts/demo-precache.mjs
 say "done: js-package/dist"

@@ -14,6 +14,7 @@ outputs=(
   js-package/pkg/turnkeeper_bg.wasm
   js-package/pkg/procedures_bg.wasm
   js-package/dist/index.js
+  docs/api/index.html
 )
 for f in "${outputs[@]}"; do
   [ -f "$f" ] || { echo "check-build-fresh: $f is missing: run scripts/build.sh first" >&2; exit 1; }
@@ -36,7 +37,7 @@ if [ "$before" != "$after" ]; then
   diff <(echo "$before") <(echo "$after") >&2 || true
   failed=1
 fi
-for step in "wasm-bindgen and wasm-opt: up to date" "TypeScript facade and kits: up to date"; do
+for step in "wasm-bindgen and wasm-opt: up to date" "TypeScript facade and kits: up to date" "API reference: up to date"; do
   grep -qF "$step" "$log" || { echo "check-build-fresh: expected \"$step\"" >&2; failed=1; }
 done
 if [ "$failed" = 1 ]; then cat "$log"; exit 1; fi

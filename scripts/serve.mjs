@@ -84,7 +84,7 @@ export function startServer({ port = 0, root = ROOT } = {}) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const port = Number(process.argv[2] ?? process.env.PORT ?? 8080);
   startServer({ port }).then(
-    ({ url }) => console.log(`Turnkeeper demo: ${url}/demo/  (Ctrl+C to stop)`),
+    ({ url }) => console.log(`Turnkeeper demo: ${url}/demo/  API reference: ${url}/docs/api/  (Ctrl+C to stop)`),
     (e) => {
       console.error(`could not listen on 127.0.0.1:${port}: ${e.message} (set PORT to another port)`);
       process.exit(1);
