@@ -1,15 +1,17 @@
 /**
  * The integration kits' relay envelope and gap detection, in one place.
  *
- * A host (Owlbear, Foundry) relays each command from the authority (the GM's client) to
- * everyone else as the core's verified batch (`executeBatchJson`: the events with the object's
- * own sequence number, the digest of the state they lead to and the dice position), so
+ * A host (Owlbear, Foundry) relays each command from the authority (the leading GM's client) to
+ * everyone else as the core's *players'* batch (`executeForPlayers`: the events players may
+ * see, the object's own sequence number and the digest of the players' view they lead to), so
  * `applyEvents` on a follower refuses a missed or diverging batch with `OUT_OF_SYNC`. Around it
  * the kits put a small envelope: the stream (encounter or journey), the authority's `epoch` (a
- * random id chosen when its client starts) and a room-level sequence number that orders the two
- * streams and host data such as Owlbear's token map. The stored snapshot carries the same pair.
- * A follower applies envelopes in order; on a gap, an unknown epoch, or a batch the core
- * refuses, it restores from the stored snapshot instead of drifting.
+ * random id chosen when its client starts), a room-level sequence number that orders the two
+ * streams and host data such as Owlbear's token map, and the SHA-256 of the state stored with
+ * it ({@link Head}). A follower believes an envelope only from the sender the host says is the
+ * authority, applies envelopes in order, and on a gap, an unknown epoch, or a batch the core
+ * refuses, restores from the stored state, and only when that state is what the authority
+ * announced.
  */
 
 /** One relayed command. */
@@ -27,6 +29,8 @@ export interface RelayBatch {
   batch?: string;
   /** Host data that changed with this command (Owlbear: the token map), replaced whole. */
   attach?: unknown;
+  /** The SHA-256 of the state stored with this batch (see {@link Head}). */
+  hash?: string;
 }
 
 /** What a stored snapshot carries besides the state: where in the sequence it was taken. */
@@ -57,7 +61,11 @@ export function newEpoch(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Is `value` a well-formed batch? (Anything may arrive over a host's channel.) */
+/**
+ * Is `value` a well-formed batch? (Anything may arrive over a host's channel.) The core batch
+ * inside must be a checked one (`{ seq, digest, events }`): a bare event array would be applied
+ * without the sequence and digest check, so it is refused here.
+ */
 export function isBatch(value: unknown): value is RelayBatch {
   if (typeof value !== "object" || value === null) return false;
   const b = value as Record<string, unknown>;
@@ -66,8 +74,89 @@ export function isBatch(value: unknown): value is RelayBatch {
     (b.seq as number) > 0 &&
     typeof b.epoch === "string" &&
     (b.stream === "encounter" || b.stream === "journey") &&
-    (b.batch === undefined || typeof b.batch === "string")
+    (b.batch === undefined || isCheckedBatch(b.batch)) &&
+    (b.hash === undefined || typeof b.hash === "string")
   );
+}
+
+/** Is `text` the JSON of a core batch with its sequence number and digest (not bare events)? */
+export function isCheckedBatch(text: unknown): text is string {
+  if (typeof text !== "string") return false;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return false;
+  const b = parsed as Record<string, unknown>;
+  return Number.isSafeInteger(b.seq) && typeof b.digest === "string" && Array.isArray(b.events);
+}
+
+/**
+ * What the authority announces on its authenticated channel after each write: the sequence
+ * point of the state it stored and a SHA-256 of that state. Storage any member can write
+ * (Owlbear's room metadata, a Foundry flag) is only a cache: a follower loads it only when it
+ * is exactly what the authority announced.
+ */
+export interface Head extends SequencePoint {
+  hash: string;
+}
+
+/** Is `value` a well-formed head? */
+export function isHead(value: unknown): value is Head {
+  if (typeof value !== "object" || value === null) return false;
+  const h = value as Record<string, unknown>;
+  return Number.isSafeInteger(h.seq) && (h.seq as number) >= 0 && typeof h.epoch === "string" && typeof h.hash === "string";
+}
+
+/** JSON with object keys sorted at every level, so the same value always gives the same text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(",")}]`;
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.keys(value)
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/**
+ * SHA-256 (hex) of a stored state's canonical JSON. A cryptographic hash, because a hostile
+ * member who can write the storage could otherwise craft another state with the same sum.
+ */
+export async function stateHash(value: unknown): Promise<string> {
+  const bytes = new TextEncoder().encode(canonicalJson(value));
+  const digest = await globalThis.crypto.subtle.digest("SHA-256", bytes);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Where the GM's whole state (hidden participants, dice) is kept between sessions: only on the
+ * GM's own device, never in storage the players can read. `localStorage` fits.
+ */
+export interface PrivateStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+/** The browser's `localStorage`, when there is one (else nothing is kept between sessions). */
+export function defaultPrivateStore(): PrivateStore | undefined {
+  try {
+    const ls = (globalThis as { localStorage?: PrivateStore }).localStorage;
+    return ls !== undefined && typeof ls.getItem === "function" ? ls : undefined;
+  } catch {
+    return undefined; // a sandboxed frame may throw on access
+  }
+}
+
+/** A short random id (base 36): ids that count nothing, so they reveal nothing hidden. */
+export function randomId(prefix: string, length = 5): string {
+  const bytes = new Uint8Array(length);
+  globalThis.crypto.getRandomValues(bytes);
+  return prefix + Array.from(bytes, (b) => (b % 36).toString(36)).join("");
 }
 
 /**
