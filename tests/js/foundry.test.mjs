@@ -196,6 +196,8 @@ async function world(/** @type {import("turnkeeper").EncounterOptions} */ encoun
 /** The follower holds the players' view of the authority's state, at the same point. */
 const same = async (/** @type {CombatKeeper} */ a, /** @type {CombatKeeper} */ b) => {
   await settle();
+  // Wait (up to a generous bound, for a loaded machine) for the socket and flags to deliver.
+  for (let i = 0; i < 200 && !(b.seq === a.seq && JSON.stringify(b.encounter) === a.encounter.playerView()); i++) await new Promise((r) => setTimeout(r, 10));
   assert.equal(b.seq, a.seq);
   assert.equal(JSON.stringify(b.encounter), a.encounter.playerView());
 };
@@ -405,7 +407,7 @@ test("a forged flag write (the GM's epoch, seq 1e9) is not loaded, is put back b
   const fake = new Encounter({ ruleset: "gh5e" });
   fake.execute({ type: "addParticipant", participant: /** @type {any} */ ({ id: "zz", name: "Fake dragon", side: "foes" }) });
   await combat.setFlag(MODULE, "state", { .../** @type {any} */ (stored), seq: 1e9, encounter: fake.toJSON() });
-  await settle();
+  for (let i = 0; i < 200 && JSON.stringify(combat.getFlag(MODULE, "state")) !== JSON.stringify(stored); i++) await new Promise((r) => setTimeout(r, 10));
   assert.equal(player.encounter.participant("zz"), undefined);
   assert.deepEqual(combat.getFlag(MODULE, "state"), stored, "the GM put its state back");
   const late = await CombatKeeper.open({ moduleId: MODULE, combat, socket: hub.socket("u-late"), userId: "u-late", users: USERS, isAuthority: false, requestTimeoutMs: 300 });

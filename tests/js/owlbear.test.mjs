@@ -127,8 +127,14 @@ async function table(/** @type {import("turnkeeper").EncounterOptions} */ encoun
   return { room, gm, player, rath, troll };
 }
 
-/** The player's state equals the players' view of the GM's. */
-function inStep(/** @type {OwlbearSync} */ gm, /** @type {OwlbearSync} */ player) {
+/** Wait (up to a generous bound, for a loaded machine) until `ready()` holds. */
+async function until(/** @type {() => boolean} */ ready) {
+  for (let i = 0; i < 200 && !ready(); i++) await new Promise((r) => setTimeout(r, 10));
+}
+
+/** The player's state equals the players' view of the GM's (waiting for the room to deliver). */
+async function inStep(/** @type {OwlbearSync} */ gm, /** @type {OwlbearSync} */ player) {
+  await until(() => player.seq === gm.seq && JSON.stringify(player.encounter) === gm.encounter.playerView());
   assert.equal(player.seq, gm.seq);
   assert.equal(JSON.stringify(player.encounter), gm.encounter.playerView());
 }
@@ -149,14 +155,14 @@ test("GM runs a Greyhawk round; a player converges, requests, heals a gap", asyn
   await gm.run({ type: "rollInitiative" });
   await settle();
   assert.deepEqual(player.encounter.order(), gm.encounter.order());
-  inStep(gm, player);
+  await inStep(gm, player);
 
   // A dropped broadcast: the next batch shows a gap and the player restores from metadata.
   room.drop = 1;
   await gm.run({ type: "addEffects", effects: [/** @type {any} */ ({ target: troll, condition: "prone", duration: { type: "rounds", count: 2 } })] });
   await gm.run({ type: "endTurn" });
   await settle();
-  inStep(gm, player);
+  await inStep(gm, player);
   gm.close();
   player.close();
 });
@@ -181,7 +187,7 @@ test("an oversized view is refused before it runs: the GM's undo history is kept
   await gm.run({ type: "undo", commands: 1 });
   assert.equal(gm.encounter.effects(troll).length, 0);
   await settle();
-  inStep(gm, player);
+  await inStep(gm, player);
   gm.close();
   player.close();
 });
@@ -222,7 +228,7 @@ test("hidden participants, blind commands and seeds never reach the room: broadc
   assert.equal(gm.encounter.participants().length, 2);
   assert.equal(player.encounter.participants().length, 1);
   assert.deepEqual(Object.keys(player.tokens()), ["item-ana"]);
-  inStep(gm, player);
+  await inStep(gm, player);
   assert.equal(JSON.stringify(player.journey), gm.journey?.playerView());
   gm.close();
   player.close();
@@ -237,7 +243,7 @@ test("a GM who reloads resumes its whole state from its own device; a late playe
   await gm.run({ type: "start" });
   const whole = gm.encounter.toJSON();
   const late = await OwlbearSync.start(room.client("c-late", "PLAYER", "u-p"), { namespace: NS });
-  inStep(gm, late);
+  await inStep(gm, late);
   gm.close();
   room.leave("c-gm");
   gm = await OwlbearSync.start(room.client("c-gm2", "GM", "u-gm"), { namespace: NS, privateStore: store });
@@ -246,7 +252,7 @@ test("a GM who reloads resumes its whole state from its own device; a late playe
   assert.equal(gm.participantOf("b") !== undefined, true);
   await gm.run({ type: "endTurn" });
   await settle();
-  inStep(gm, late);
+  await inStep(gm, late);
   gm.close();
   late.close();
 });
@@ -280,7 +286,7 @@ test("a player's forged batches are never applied: next seq with a valid digest,
   // The GM's next command still reaches the player.
   await gm.run({ type: "rename", participant: rath, name: "Rath the Red" });
   await settle();
-  inStep(gm, player);
+  await inStep(gm, player);
   gm.close();
   player.close();
 });
@@ -294,23 +300,23 @@ test("a forged metadata write (the GM's epoch, seq 1e9) is not loaded, is put ba
   const fake = new Encounter({ ruleset: "gh5e" });
   fake.execute({ type: "addParticipant", participant: /** @type {any} */ ({ id: "zz", name: "Fake dragon", side: "foes" }) });
   await evil.room.setMetadata({ [KEY]: { ...stored, seq: 1e9, encounter: fake.toJSON() } });
-  await settle();
+  await until(() => JSON.stringify(room.metadata[KEY]) === JSON.stringify(stored));
   assert.equal(player.encounter.participant("zz"), undefined, "the player did not load it");
   assert.deepEqual(room.metadata[KEY], stored, "the GM put its state back");
   // A late player starts from the GM's state, not the forgery; a later forgery during a gap
   // does not stop the player from healing once the GM rewrites.
   const late = await OwlbearSync.start(room.client("c-late", "PLAYER", "u-late"), { namespace: NS });
-  inStep(gm, late);
+  await inStep(gm, late);
   await gm.run({ type: "addEffects", effects: [/** @type {any} */ ({ target: troll, condition: "prone", duration: { type: "untilRemoved" } })] });
   await settle();
-  inStep(gm, player);
+  await inStep(gm, player);
   room.drop = 1;
   await gm.run({ type: "rename", participant: rath, name: "Rath the Bold" });
   await evil.room.setMetadata({ [KEY]: { ...stored, seq: 1e9, encounter: fake.toJSON() } });
   await gm.run({ type: "rename", participant: rath, name: "Rath the Brave" });
   await settle();
-  inStep(gm, player);
-  inStep(gm, late);
+  await inStep(gm, player);
+  await inStep(gm, late);
   gm.close();
   player.close();
   late.close();
@@ -400,14 +406,14 @@ test("two GMs: the second follows the leader, cannot overwrite the room, and ids
   const second = await OwlbearSync.start(room.client("c-gm-b", "GM", "u-gm2"), { namespace: NS, encounter: { ruleset: "ose" }, privateStore: device(), requestTimeoutMs: 300 });
   assert.equal(second.isLeader, false);
   assert.deepEqual(room.metadata[KEY], stored, "the second GM's start wrote nothing");
-  inStep(gm, second);
+  await inStep(gm, second);
   await assert.rejects(second.run({ type: "endTurn" }), { code: "NOT_ALLOWED" });
   await assert.rejects(second.addToken({ id: "item-x", name: "X", createdUserId: "u-gm2" }), { code: "NOT_ALLOWED" });
   await gm.addToken({ id: "item-ogre", name: "Ogre", createdUserId: "u-gm" }, { participant: { hidden: true } });
   await gm.run({ type: "addEffects", effects: [/** @type {any} */ ({ target: troll, condition: "prone", duration: { type: "untilRemoved" } })] });
   await settle();
-  inStep(gm, second);
-  inStep(gm, player);
+  await inStep(gm, second);
+  await inStep(gm, player);
   const ids = gm.encounter.participants().map((p) => p.id);
   assert.equal(new Set(ids).size, ids.length);
   second.close();
@@ -423,14 +429,13 @@ test("two GM clients that start together: one leads, the other steps down and fo
     OwlbearSync.start(a, { namespace: NS, encounter: { ruleset: "gh5e" }, privateStore: null, requestTimeoutMs: 50 }),
     OwlbearSync.start(b, { namespace: NS, encounter: { ruleset: "gh5e" }, privateStore: null, requestTimeoutMs: 50 }),
   ]);
-  await settle();
-  await settle();
+  await until(() => ga.isLeader !== gb.isLeader);
   assert.deepEqual([ga.isLeader, gb.isLeader], [true, false], "the smaller connection id leads");
   const player = await OwlbearSync.start(room.client("c-p", "PLAYER", "u-p"), { namespace: NS, requestTimeoutMs: 300 });
   await ga.addToken({ id: "t", name: "Troll", createdUserId: "u-a" });
   await settle();
-  inStep(ga, gb);
-  inStep(ga, player);
+  await inStep(ga, gb);
+  await inStep(ga, player);
   ga.close();
   gb.close();
   player.close();
@@ -455,9 +460,8 @@ test("with no metadata events, batches move the player and a dropped one is heal
   await settle();
   assert.equal(player.seq, gm.seq - 1, "the dropped batch is simply missing");
   await gm.run({ type: "endTurn" });
-  await settle();
+  await inStep(gm, player);
   assert.equal(restores, 1, "the gap was healed from the stored snapshot");
-  inStep(gm, player);
   gm.close();
   player.close();
 });
@@ -479,7 +483,7 @@ test("a player whose encounter drifted is caught by the core's digest (OUT_OF_SY
     console.warn = warn;
   }
   assert.match(warnings.join("\n"), /refused .*restoring/);
-  inStep(gm, player);
+  await inStep(gm, player);
   assert.equal(player.encounter.participant(troll)?.name, "Troll");
   gm.close();
   player.close();
