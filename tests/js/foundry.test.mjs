@@ -479,3 +479,20 @@ test("a GM who reloads resumes its whole state (hidden combatants included) from
   await again.run({ type: "endTurn" });
   await same(again, player);
 });
+
+test("two GMs: only the active GM's client leads; the other follows the players' view and cannot write", async () => {
+  const lurker = new Combatant({ id: "lurker", name: "Lurker", disposition: -1, hidden: true });
+  const { combat, hub, gm, player } = await world({ ruleset: "a5e", seed: 4 }, [...party(), lurker], { participant: (/** @type {any} */ c) => (c.id === "lurker" ? { fixedCount: 30 } : {}) });
+  await gm.run({ type: "start" });
+  const second = await CombatKeeper.open({ moduleId: MODULE, combat, socket: hub.socket("u-gm2"), userId: "u-gm2", users: USERS, isAuthority: false, requestTimeoutMs: 300 });
+  combat.hooks.push(() => second.onCombatUpdate());
+  await same(gm, second);
+  assert.equal(second.isAuthority, false);
+  assert.equal(second.encounter.participant("lurker"), undefined, "a co-GM's client gets the players' view");
+  await assert.rejects(second.run({ type: "endTurn" }), { code: "NOT_ALLOWED" });
+  const stored = JSON.stringify(combat.getFlag(MODULE, "state"));
+  await gm.run({ type: "endTurn" });
+  await same(gm, second);
+  await same(gm, player);
+  assert.notEqual(JSON.stringify(combat.getFlag(MODULE, "state")), stored, "only the active GM wrote the flags");
+});
