@@ -160,7 +160,7 @@ OBR.onReady(async () => {
         `<span class="cond" data-effect="${v.effect.id}">${esc(v.effect.condition ?? v.effect.name)} (${esc(remainingText(v.remaining))})` +
         (sync.isLeader ? `<button data-remove-effect="${v.effect.id}" title="Remove">×</button>` : "") + `</span>`).join("");
       const declared = p.declaration ? ` <em>declared ${esc(/** @type {any} */ (p.declaration).activities?.join(", ") ?? "")}</em>` : "";
-      const declare = canDeclare && (sync.isLeader || mine.has(p.id)) && !p.declaration
+      const declare = canDeclare && (sync.isGM || mine.has(p.id)) && !p.declaration
         ? `<div class="row wrap">${ACTIVITIES.map((a) => `<label><input type="checkbox" data-activity="${a}">${a}</label>`).join("")}<button data-declare>Declare</button></div>`
         : "";
       const gm = sync.isLeader

@@ -409,6 +409,9 @@ test("two GMs: the second follows the leader, cannot overwrite the room, and ids
   await inStep(gm, second);
   await assert.rejects(second.run({ type: "endTurn" }), { code: "NOT_ALLOWED" });
   await assert.rejects(second.addToken({ id: "item-x", name: "X", createdUserId: "u-gm2" }), { code: "NOT_ALLOWED" });
+  // It asks the leader instead, for any participant (a player may not).
+  await second.request({ type: "declare", participant: troll, activities: ["melee"] });
+  assert.deepEqual(/** @type {any} */ (gm.encounter.participant(troll)?.declaration)?.activities, ["melee"]);
   await gm.addToken({ id: "item-ogre", name: "Ogre", createdUserId: "u-gm" }, { participant: { hidden: true } });
   await gm.run({ type: "addEffects", effects: [/** @type {any} */ ({ target: troll, condition: "prone", duration: { type: "untilRemoved" } })] });
   await settle();

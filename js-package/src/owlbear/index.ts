@@ -869,7 +869,8 @@ export class OwlbearSync {
       if (!isRequest(m.request)) throw new TurnkeeperError("INVALID_ARGUMENT", "a request is { type: declare, participant, activities } or delay, resume, endTurn with a participant");
       const request = m.request;
       const allowed = this.options.authorize ?? defaultAuthorize;
-      if (!allowed(from.id, request.participant, this)) {
+      // A co-GM (a GM's connection that does not lead) may ask for any participant.
+      if (from.role !== "GM" && !allowed(from.id, request.participant, this)) {
         throw new TurnkeeperError("NOT_ALLOWED", `player ${from.id} does not control ${request.participant}`);
       }
       await this.run(commandOf(request, this.enc, this.options.declaration));
