@@ -25,24 +25,14 @@
 import { Encounter, type EncounterCommand, type EncounterEvent, type EncounterOptions, type EncounterSnapshot, type EffectView, type Duration, type NewParticipant } from "../index.js";
 import { TurnkeeperError, type ErrorCode } from "../index.js";
 import { commandOf, isRequest, type DeclarationPolicy, type PlayerRequest } from "../kits/requests.js";
-import {
-  SequenceFollower,
-  SequenceLeader,
-  canonicalJson,
-  defaultPrivateStore,
-  eventsOf,
-  isBatch,
-  isHead,
-  newEpoch,
-  stateHash,
-  type Head,
-  type PrivateStore,
-  type RelayBatch,
-  type SequencePoint,
-} from "../kits/relay.js";
+import { SequenceFollower, SequenceLeader, eventsOf, isBatch, newEpoch, type RelayBatch, type SequencePoint } from "../kits/relay.js";
+import { canonicalJson, isHead, stateHash, type Head } from "../kits/head.js";
+import { defaultPrivateStore, readPrivate, savePrivate, type PrivateStore } from "../kits/private.js";
 
 export type { PlayerRequest, DeclarationPolicy } from "../kits/requests.js";
-export type { RelayBatch, SequencePoint, Head, PrivateStore } from "../kits/relay.js";
+export type { RelayBatch, SequencePoint } from "../kits/relay.js";
+export type { Head } from "../kits/head.js";
+export type { PrivateStore } from "../kits/private.js";
 
 // ---- the Foundry surface the helpers touch ----
 
@@ -589,24 +579,13 @@ export class CombatKeeper {
   }
 
   private savePrivate(state: PrivateState): void {
-    if (this.store === undefined) return;
-    try {
-      this.store.setItem(this.privateKey, JSON.stringify(state));
-    } catch (e) {
-      console.warn("turnkeeper/foundry: the GM's state could not be saved on this device", e);
-    }
+    savePrivate(this.store, this.privateKey, state, "foundry");
   }
 
   private readPrivate(): PrivateState | undefined {
-    try {
-      const text = this.store?.getItem(this.privateKey);
-      if (typeof text !== "string") return undefined;
-      const s = JSON.parse(text) as Partial<PrivateState>;
-      if (s.v !== 2 || !Number.isSafeInteger(s.seq) || typeof s.hash !== "string" || typeof s.encounter !== "object" || s.encounter === null) return undefined;
-      return s as PrivateState;
-    } catch {
-      return undefined;
-    }
+    const s = readPrivate(this.store, this.privateKey) as Partial<PrivateState> | undefined;
+    if (typeof s !== "object" || s === null || s.v !== 2 || !Number.isSafeInteger(s.seq) || typeof s.hash !== "string" || typeof s.encounter !== "object" || s.encounter === null) return undefined;
+    return s as PrivateState;
   }
 
   /** Ask the active GM for its state and wait (up to the timeout) until this copy reached it. */

@@ -93,65 +93,6 @@ export function isCheckedBatch(text: unknown): text is string {
   return Number.isSafeInteger(b.seq) && typeof b.digest === "string" && Array.isArray(b.events);
 }
 
-/**
- * What the authority announces on its authenticated channel after each write: the sequence
- * point of the state it stored and a SHA-256 of that state. Storage any member can write
- * (Owlbear's room metadata, a Foundry flag) is only a cache: a follower loads it only when it
- * is exactly what the authority announced.
- */
-export interface Head extends SequencePoint {
-  hash: string;
-}
-
-/** Is `value` a well-formed head? */
-export function isHead(value: unknown): value is Head {
-  if (typeof value !== "object" || value === null) return false;
-  const h = value as Record<string, unknown>;
-  return Number.isSafeInteger(h.seq) && (h.seq as number) >= 0 && typeof h.epoch === "string" && typeof h.hash === "string";
-}
-
-/** JSON with object keys sorted at every level, so the same value always gives the same text. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(",")}]`;
-  if (typeof value === "object" && value !== null) {
-    const entries = Object.keys(value)
-      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
-    return `{${entries.join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-
-/**
- * SHA-256 (hex) of a stored state's canonical JSON. A cryptographic hash, because a hostile
- * member who can write the storage could otherwise craft another state with the same sum.
- */
-export async function stateHash(value: unknown): Promise<string> {
-  const bytes = new TextEncoder().encode(canonicalJson(value));
-  const digest = await globalThis.crypto.subtle.digest("SHA-256", bytes);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/**
- * Where the GM's whole state (hidden participants, dice) is kept between sessions: only on the
- * GM's own device, never in storage the players can read. `localStorage` fits.
- */
-export interface PrivateStore {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
-
-/** The browser's `localStorage`, when there is one (else nothing is kept between sessions). */
-export function defaultPrivateStore(): PrivateStore | undefined {
-  try {
-    const ls = (globalThis as { localStorage?: PrivateStore }).localStorage;
-    return ls !== undefined && typeof ls.getItem === "function" ? ls : undefined;
-  } catch {
-    return undefined; // a sandboxed frame may throw on access
-  }
-}
-
 /** A short random id (base 36): ids that count nothing, so they reveal nothing hidden. */
 export function randomId(prefix: string, length = 5): string {
   const bytes = new Uint8Array(length);

@@ -26,27 +26,17 @@ import { Encounter, type EncounterCommand, type EncounterEvent, type EncounterOp
 import { Journey, type JourneyCommand, type JourneyEvent, type JourneyOptions, type JourneySnapshot } from "../index.js";
 import { TurnkeeperError, type ErrorCode } from "../index.js";
 import { commandOf, isRequest, type DeclarationPolicy, type PlayerRequest } from "../kits/requests.js";
-import {
-  SequenceFollower,
-  SequenceLeader,
-  canonicalJson,
-  defaultPrivateStore,
-  eventsOf,
-  isBatch,
-  isHead,
-  jsonBytes,
-  newEpoch,
-  randomId,
-  stateHash,
-  type Head,
-  type PrivateStore,
-  type RelayBatch,
-  type SequencePoint,
-} from "../kits/relay.js";
+import { SequenceFollower, SequenceLeader, eventsOf, isBatch, jsonBytes, newEpoch, randomId, type RelayBatch, type SequencePoint } from "../kits/relay.js";
+import { canonicalJson, isHead, stateHash, type Head } from "../kits/head.js";
+import { defaultPrivateStore, readPrivate, savePrivate, type PrivateStore } from "../kits/private.js";
+import { readStored, readTokens, refusedByHost, tooLarge, type PrivateState, type StoredState, type TokenLink } from "./stored.js";
 
 export type { PlayerRequest, DeclarationPolicy } from "../kits/requests.js";
 export { jsonBytes } from "../kits/relay.js";
-export type { RelayBatch, SequencePoint, Head, PrivateStore } from "../kits/relay.js";
+export type { RelayBatch, SequencePoint } from "../kits/relay.js";
+export type { Head } from "../kits/head.js";
+export type { PrivateStore } from "../kits/private.js";
+export type { StoredState, TokenLink } from "./stored.js";
 
 /** What the kit reads of a party member (a subset of the SDK's `Player`). */
 export type PartyMember = Pick<Player, "id" | "connectionId" | "role">;
@@ -81,35 +71,6 @@ export interface OwlbearApi {
 export const ROOM_METADATA_LIMIT = 16 * 1024;
 /** Owlbear broadcast messages are limited to 16 KB each. */
 export const BROADCAST_LIMIT = 16 * 1024;
-
-/** A scene token linked to a participant. */
-export interface TokenLink {
-  /** The participant's id in the encounter (short and random: `tq3x9a`, so it counts nothing). */
-  participant: string;
-  /** The Owlbear user id of the player who controls it (may send requests for it). */
-  owner?: string;
-}
-
-/** What the room metadata key holds: the players' view, readable by every connection. */
-export interface StoredState extends SequencePoint {
-  v: 2;
-  /** The encounter as players see it (`playerView()`): no hidden participants, no dice. */
-  encounter: EncounterSnapshot;
-  /** The journey as players see it, if the sync keeps one (no seed, no dice position). */
-  journey?: JourneySnapshot;
-  /** Scene item id → its participant, for the participants players can see. */
-  tokens: Record<string, TokenLink>;
-}
-
-/** What the leading GM keeps on its own device (see {@link OwlbearSyncOptions.privateStore}). */
-interface PrivateState extends SequencePoint {
-  v: 2;
-  /** The hash of the room state stored with it: resumed only when the room still holds that. */
-  hash: string;
-  encounter: EncounterSnapshot;
-  journey?: JourneySnapshot;
-  tokens: Record<string, TokenLink>;
-}
 
 /** Messages on `<namespace>/batch` (the leading GM to everyone). */
 type LeaderMessage = ({ kind: "batch" } & RelayBatch) | ({ kind: "head" } & Head);
@@ -625,24 +586,13 @@ export class OwlbearSync {
   }
 
   private savePrivate(whole: Omit<PrivateState, "hash">, hash: string): void {
-    if (this.store === undefined) return;
-    try {
-      this.store.setItem(this.privateKey, JSON.stringify({ ...whole, hash }));
-    } catch (e) {
-      console.warn("turnkeeper/owlbear: the GM's state could not be saved on this device", e);
-    }
+    savePrivate(this.store, this.privateKey, { ...whole, hash }, "owlbear");
   }
 
   private readPrivate(): PrivateState | undefined {
-    try {
-      const text = this.store?.getItem(this.privateKey);
-      if (typeof text !== "string") return undefined;
-      const s = JSON.parse(text) as Partial<PrivateState>;
-      if (s.v !== 2 || !Number.isSafeInteger(s.seq) || typeof s.hash !== "string" || typeof s.encounter !== "object" || s.encounter === null) return undefined;
-      return { ...(s as PrivateState), tokens: typeof s.tokens === "object" && s.tokens !== null ? s.tokens : {} };
-    } catch {
-      return undefined;
-    }
+    const s = readPrivate(this.store, this.privateKey) as Partial<PrivateState> | undefined;
+    if (typeof s !== "object" || s === null || s.v !== 2 || !Number.isSafeInteger(s.seq) || typeof s.hash !== "string" || typeof s.encounter !== "object" || s.encounter === null) return undefined;
+    return { ...(s as PrivateState), tokens: readTokens(s.tokens) };
   }
 
   private emit(why: ChangeReason, events: readonly unknown[] = []): void {
@@ -891,49 +841,4 @@ const HISTORY_COMMANDS = new Set<unknown>(["undo", "previousTurn", "previousRoun
 
 function defaultAuthorize(playerId: string, participant: string, sync: OwlbearSync): boolean {
   return Object.values(sync.tokens()).some((l) => l.participant === participant && l.owner === playerId);
-}
-
-function usageText(others: [string, number][]): string {
-  if (others.length === 0) return "";
-  const total = others.reduce((n, [, b]) => n + b, 0);
-  const top = others
-    .slice(0, 3)
-    .map(([k, b]) => `${k}: ${b} bytes`)
-    .join(", ");
-  return ` Other keys in the room's metadata (another extension's, or written by a room member) take ${total} bytes (${top}).`;
-}
-
-function tooLarge(bytes: number, limit: number, kept: StoredState | undefined, others: [string, number][]): TurnkeeperError {
-  const over = `the room's metadata would hold ${bytes} bytes with this encounter, over Owlbear's ${limit}-byte limit (shared by every extension)`;
-  const outcome =
-    kept !== undefined
-      ? `: the command was refused and nothing changed (the stored state stays at seq ${kept.seq}, the undo history is kept).`
-      : `: nothing was written (the room's stored snapshot stays as it was).`;
-  return new TurnkeeperError("LIMIT_EXCEEDED", `${over}${outcome}${usageText(others)} Remove participants or ended effects, or keep the journey elsewhere.`);
-}
-
-function refusedByHost(e: unknown, others: [string, number][]): TurnkeeperError {
-  const why = e instanceof Error ? e.message : String(e);
-  return new TurnkeeperError("LIMIT_EXCEEDED", `Owlbear refused to store the encounter (${why}).${usageText(others)} The GM's state is kept; the next command that fits stores it again.`);
-}
-
-function readTokens(value: unknown): Record<string, TokenLink> {
-  const out: Record<string, TokenLink> = {};
-  if (typeof value !== "object" || value === null) return out;
-  for (const [item, link] of Object.entries(value as Record<string, unknown>)) {
-    if (typeof link !== "object" || link === null) continue;
-    const l = link as Partial<TokenLink>;
-    if (typeof l.participant !== "string") continue;
-    out[item] = typeof l.owner === "string" ? { participant: l.participant, owner: l.owner } : { participant: l.participant };
-  }
-  return out;
-}
-
-function readStored(value: unknown): StoredState | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
-  const s = value as Partial<StoredState>;
-  if (s.v !== 2 || !Number.isSafeInteger(s.seq) || typeof s.epoch !== "string" || typeof s.encounter !== "object" || s.encounter === null) {
-    return undefined;
-  }
-  return { ...(s as StoredState), tokens: readTokens(s.tokens) };
 }
