@@ -257,6 +257,37 @@ test("a GM who reloads resumes its whole state from its own device; a late playe
   late.close();
 });
 
+test("a GM who restarts in a room a member rewrote resumes its own device's copy and puts it back", async () => {
+  const room = makeRoom();
+  const store = device();
+  let gm = await OwlbearSync.start(room.client("c-gm", "GM", "u-gm"), { namespace: NS, encounter: { ruleset: "a5e", seed: 3 }, privateStore: store });
+  await gm.addToken({ id: "a", name: "Ash", createdUserId: "u-p" });
+  const whole = gm.encounter.toJSON();
+  const player = await OwlbearSync.start(room.client("c-p", "PLAYER", "u-p"), { namespace: NS });
+  gm.close();
+  room.leave("c-gm");
+  // While no GM is there, a member writes a state of its own with a huge seq.
+  const fake = new Encounter({ ruleset: "a5e" });
+  fake.execute({ type: "addParticipant", participant: /** @type {any} */ ({ id: "zz", name: "Fake dragon", side: "foes" }) });
+  await room.client("c-evil", "PLAYER", "u-evil").room.setMetadata({ [KEY]: { .../** @type {any} */ (room.metadata[KEY]), seq: Number.MAX_SAFE_INTEGER, encounter: fake.toJSON() } });
+  await settle();
+  assert.equal(player.encounter.participant("zz"), undefined, "no GM announced it: the player did not load it");
+  const warn = console.warn;
+  console.warn = () => undefined;
+  try {
+    gm = await OwlbearSync.start(room.client("c-gm2", "GM", "u-gm"), { namespace: NS, privateStore: store });
+  } finally {
+    console.warn = warn;
+  }
+  assert.deepEqual(gm.encounter.toJSON(), whole);
+  assert.ok(!JSON.stringify(room.metadata[KEY]).includes("Fake dragon"), "the room holds the GM's state again");
+  assert.ok(JSON.stringify(room.metadata[KEY]).includes("Ash"));
+  await gm.run({ type: "start" });
+  await inStep(gm, player);
+  gm.close();
+  player.close();
+});
+
 test("a player's forged batches are never applied: next seq with a valid digest, bare events, a restored event, a token map", async () => {
   const { room, gm, player, rath, troll } = await table();
   await gm.run({ type: "start" });

@@ -313,14 +313,20 @@ export class CombatKeeper {
     if (options.isAuthority) {
       const stored = readState(options.combat.getFlag(options.moduleId, "state"));
       const saved = keeper.readPrivate();
-      // The saved whole state is only believed when the flags still hold what it was stored with.
-      if (saved !== undefined && (stored === undefined || saved.hash === (await stateHash(stored)))) {
+      // This device's saved whole state wins: the flags are only a cache, and no GM announced
+      // them in this session. With nothing saved here, the flags' players' view (unverified,
+      // without hidden participants) or a new encounter.
+      if (saved !== undefined) {
+        if (stored !== undefined && saved.hash !== (await stateHash(stored))) {
+          console.warn("turnkeeper/foundry: the combat's flags are not what this device stored last (another GM's device led since, or someone wrote them); resuming from this device's copy");
+        }
         keeper.replace(Encounter.fromJSON(saved.encounter));
       } else if (stored !== undefined) {
-        console.warn("turnkeeper/foundry: this GM client has no saved state matching the combat's; it resumes from the players' view (hidden participants and dice are not in it)");
+        console.warn("turnkeeper/foundry: this GM client has no saved state; it resumes from the combat's players' view (hidden participants and dice are not in it)");
         keeper.replace(Encounter.fromJSON(stored.encounter));
       }
-      keeper.leader = new SequenceLeader({ seq: stored?.seq ?? saved?.seq ?? 0, epoch: newEpoch() });
+      // A new epoch: followers restore from its first announcement (the flags' seq is not believed).
+      keeper.leader = new SequenceLeader({ seq: saved?.seq ?? 0, epoch: newEpoch() });
       await keeper.syncRoster();
       await keeper.queue(keeper.state(keeper.leader.point), undefined);
     } else if (options.users.activeGM !== null) {

@@ -404,23 +404,29 @@ export class OwlbearSync {
     throw new TurnkeeperError("NOT_ALLOWED", "only the GM's client runs commands; players send requests (sync.request)");
   }
 
-  /** Become the leader: resume the saved whole state, or the room's view, or a new encounter. */
+  /**
+   * Become the leader. This device's saved whole state wins: the room's metadata is writable by
+   * any member, and no GM announced it in this session. Only with nothing saved here does the
+   * leader start from the room's players' view (unverified, and without hidden participants),
+   * or else from a new encounter.
+   */
   private async lead(): Promise<void> {
     const stored = readStored(this.room[this.key]);
     const saved = this.readPrivate();
-    const storedHash = stored !== undefined ? await stateHash(stored) : undefined;
-    let from: SequencePoint | undefined = stored;
-    if (saved !== undefined && (stored === undefined || saved.hash === storedHash)) {
+    if (saved !== undefined) {
+      if (stored !== undefined && saved.hash !== (await stateHash(stored))) {
+        console.warn("turnkeeper/owlbear: the room's stored state is not what this device stored last (another GM's device led since, or a member wrote it); resuming from this device's copy");
+      }
       this.load(Encounter.fromJSON(saved.encounter), saved.journey !== undefined ? Journey.fromJSON(saved.journey) : undefined, saved.tokens);
-      from = stored ?? saved;
     } else if (stored !== undefined) {
-      console.warn("turnkeeper/owlbear: this GM client has no saved state matching the room's; it resumes from the players' view (hidden participants and dice are not in it)");
+      console.warn("turnkeeper/owlbear: this GM client has no saved state; it resumes from the room's players' view (hidden participants and dice are not in it)");
       this.load(Encounter.fromJSON(stored.encounter), stored.journey !== undefined ? Journey.fromJSON(stored.journey) : undefined, stored.tokens);
     }
     if (this.jour === undefined && this.options.journey !== undefined) this.jour = new Journey(this.options.journey);
-    // A new epoch per GM session: followers who applied a batch the room never stored (the GM
-    // reloaded before its write landed) see the new epoch and restore.
-    const leader = new SequenceLeader({ seq: from?.seq ?? 0, epoch: newEpoch() });
+    // A new epoch per GM session: every follower restores from its first announcement, so the
+    // room-level sequence may go on from this device's own count (never from the room's, which
+    // anyone could have set near the largest safe integer).
+    const leader = new SequenceLeader({ seq: saved?.seq ?? 0, epoch: newEpoch() });
     const state = this.roomState(leader.point);
     this.checkSize(state);
     this.leader = leader;
