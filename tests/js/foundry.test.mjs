@@ -474,8 +474,21 @@ test("a GM who reloads resumes its whole state (hidden combatants included) from
   await gm.run({ type: "endTurn" });
   const whole = gm.encounter.toJSON();
   gm.close();
-  const again = await CombatKeeper.open({ moduleId: MODULE, combat, socket: hub.socket("u-gm"), userId: "u-gm", users: USERS, isAuthority: true, privateStore: store });
-  assert.deepEqual(again.encounter.toJSON(), whole);
+  // Meanwhile someone rewrites the flags with a state of its own and a huge seq.
+  const fake = new Encounter({ ruleset: "a5e" });
+  fake.execute({ type: "addParticipant", participant: /** @type {any} */ ({ id: "zz", name: "Fake dragon", side: "foes" }) });
+  await combat.setFlag(MODULE, "state", { .../** @type {any} */ (combat.getFlag(MODULE, "state")), seq: Number.MAX_SAFE_INTEGER, encounter: fake.toJSON() });
+  const warn = console.warn;
+  console.warn = () => undefined;
+  /** @type {CombatKeeper} */
+  let again;
+  try {
+    again = await CombatKeeper.open({ moduleId: MODULE, combat, socket: hub.socket("u-gm"), userId: "u-gm", users: USERS, isAuthority: true, privateStore: store });
+  } finally {
+    console.warn = warn;
+  }
+  assert.deepEqual(again.encounter.toJSON(), whole, "this device's copy, not the flags");
+  assert.ok(!JSON.stringify(combat.getFlag(MODULE, "state")).includes("Fake dragon"));
   await again.run({ type: "endTurn" });
   await same(again, player);
 });
