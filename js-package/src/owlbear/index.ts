@@ -153,6 +153,7 @@ export class OwlbearSync {
   private restoring: Promise<void> | undefined;
   private healAgain = false;
   private healForce = false;
+  private reannouncing = false;
   private closed = false;
 
   private constructor(
@@ -692,12 +693,22 @@ export class OwlbearSync {
     if (this.announced === undefined || head.epoch !== this.announced.epoch || head.seq >= this.announced.seq) this.announced = head;
   }
 
-  /** Tell the other GM client who leads (our head). */
+  /**
+   * Announce our head again (to a client that joined, or another GM client that leads too).
+   * Requests that arrive while one is on its way share it, so a flood of `hello`s costs one
+   * broadcast per write at most.
+   */
   private async reannounce(): Promise<void> {
-    if (this.lastGood === undefined || this.lastHash === "") return;
-    await this.writes;
-    const head: LeaderMessage = { kind: "head", seq: this.lastGood.seq, epoch: this.lastGood.epoch, hash: this.lastHash };
-    await this.obr.broadcast.sendMessage(this.channel, head);
+    if (this.lastGood === undefined || this.lastHash === "" || this.reannouncing) return;
+    this.reannouncing = true;
+    try {
+      await this.writes;
+      const good = this.lastGood;
+      const head: LeaderMessage = { kind: "head", seq: good.seq, epoch: good.epoch, hash: this.lastHash };
+      await this.obr.broadcast.sendMessage(this.channel, head);
+    } finally {
+      this.reannouncing = false;
+    }
   }
 
   /** Apply one checked batch from the leader; on refusal heal from the room's announced state. */
@@ -728,7 +739,7 @@ export class OwlbearSync {
   private heal(force: boolean): Promise<void> {
     if (this.restoring !== undefined) {
       // One restore at a time; a request that came in meanwhile runs once more after it.
-      this.healAgain ||= true;
+      this.healAgain = true;
       this.healForce ||= force;
       return this.restoring;
     }
