@@ -16,7 +16,9 @@ const esc = (/** @type {unknown} */ s) => String(s).replace(/[&<>"']/g, (c) => `
 await init(); // fetches vendor/turnkeeper/wasm/turnkeeper_bg.wasm, beside the package
 
 OBR.onReady(async () => {
-  const sync = await OwlbearSync.start(OBR, { namespace: NAMESPACE, encounter: { ruleset: "gh5e" } });
+  // The journey (OSE dungeon procedures) is kept too: a search is rolled in secret, and players
+  // only see the turn pass.
+  const sync = await OwlbearSync.start(OBR, { namespace: NAMESPACE, encounter: { ruleset: "gh5e" }, journey: { ruleset: "ose" } });
   /** @type {import("@owlbear-rodeo/sdk").Item[]} */
   let tokens = [];
   /** @type {string[]} */
@@ -57,7 +59,7 @@ OBR.onReady(async () => {
     render();
   });
 
-  if (sync.isGM) {
+  if (sync.isLeader) {
     $("gm-tools").hidden = false;
     const refreshTokens = async () => {
       tokens = await OBR.scene.items.getItems((i) => i.layer === "CHARACTER");
@@ -73,7 +75,9 @@ OBR.onReady(async () => {
     $("tokens").onclick = (ev) => {
       const id = /** @type {HTMLElement} */ (ev.target).dataset.add;
       const item = tokens.find((t) => t.id === id);
-      if (item) void act(() => sync.addToken(item));
+      // A hidden token's participant stays with the GM: players never receive it.
+      const hidden = /** @type {HTMLInputElement} */ ($("add-hidden")).checked;
+      if (item) void act(() => sync.addToken(item, hidden ? { participant: { hidden: true } } : {}));
     };
   } else {
     $("player-tools").hidden = false;
@@ -94,7 +98,7 @@ OBR.onReady(async () => {
     const participant = /** @type {string} */ (li.dataset.participant);
     if (t.dataset.declare !== undefined) {
       const activities = [...li.querySelectorAll("input[data-activity]:checked")].map((i) => /** @type {HTMLInputElement} */ (i).dataset.activity);
-      void act(() => sync.request({ type: "declare", participant, declaration: /** @type {any} */ (activities) }));
+      void act(() => sync.request({ type: "declare", participant, activities: /** @type {any} */ (activities) }));
     } else if (t.dataset.addCondition !== undefined) {
       const condition = /** @type {HTMLSelectElement} */ (li.querySelector("select[data-condition]")).value;
       const rounds = Number(/** @type {HTMLInputElement} */ (li.querySelector("input[data-rounds]")).value);
@@ -128,7 +132,7 @@ OBR.onReady(async () => {
     $("status").textContent = `${ruleset} · round ${enc.round} · ${phase}`;
     document.body.dataset.seq = String(sync.seq);
     document.body.dataset.phase = phase;
-    $("role").textContent = sync.isGM ? "GM" : "Player";
+    $("role").textContent = sync.isLeader ? "GM" : sync.isGM ? "GM (following the leading GM: players' view)" : "Player";
     const order = enc.order();
     const counts = new Map();
     const done = new Set();
@@ -154,12 +158,12 @@ OBR.onReady(async () => {
       const cls = [p.id === current ? "current" : "", done.has(p.id) ? "done" : "", sideCurrent.includes(p.side) && p.id !== current ? "side" : ""].join(" ");
       const effects = enc.effects(p.id).map((v) =>
         `<span class="cond" data-effect="${v.effect.id}">${esc(v.effect.condition ?? v.effect.name)} (${esc(remainingText(v.remaining))})` +
-        (sync.isGM ? `<button data-remove-effect="${v.effect.id}" title="Remove">×</button>` : "") + `</span>`).join("");
+        (sync.isLeader ? `<button data-remove-effect="${v.effect.id}" title="Remove">×</button>` : "") + `</span>`).join("");
       const declared = p.declaration ? ` <em>declared ${esc(/** @type {any} */ (p.declaration).activities?.join(", ") ?? "")}</em>` : "";
       const declare = canDeclare && (sync.isGM || mine.has(p.id)) && !p.declaration
         ? `<div class="row wrap">${ACTIVITIES.map((a) => `<label><input type="checkbox" data-activity="${a}">${a}</label>`).join("")}<button data-declare>Declare</button></div>`
         : "";
-      const gm = sync.isGM
+      const gm = sync.isLeader
         ? `<div class="row"><select data-condition>${CONDITIONS.map((c) => `<option>${c}</option>`).join("")}</select>` +
           `<input data-rounds type="number" min="0" max="100" value="1" style="width:3.5em" title="rounds (0: until removed)">` +
           `<button data-add-condition>Add condition</button></div>`
@@ -168,7 +172,7 @@ OBR.onReady(async () => {
         `<span class="${mine.has(p.id) ? "mine" : ""}">${esc(p.name)}</span> <small>${esc(p.side)}</small>${declared}` +
         `<div>${effects}</div>${declare}${gm}</li>`;
     }).join("");
-    if (sync.isGM) {
+    if (sync.isLeader) {
       const inEncounter = new Set(Object.keys(sync.tokens()));
       $("tokens").innerHTML = tokens.filter((t) => !inEncounter.has(t.id))
         .map((t) => `<button data-add="${esc(t.id)}">+ ${esc(t.name)}</button>`).join("");

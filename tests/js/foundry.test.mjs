@@ -4,7 +4,7 @@
 // Foundry itself is not run here: it cannot be installed on this machine.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { a5e } from "turnkeeper";
+import { a5e, Encounter } from "turnkeeper";
 import { CombatKeeper, sortCombatants, participantFromCombatant, foundryDuration } from "turnkeeper/foundry";
 
 const MODULE = "turnkeeper-greyhawk";
@@ -56,19 +56,36 @@ class Actor {
 }
 
 class Combatant extends Flagged {
-  /** @param {{ id: string, name: string, owner?: string, disposition: number }} data */
-  constructor({ id, name, owner, disposition }) {
+  /** @param {{ id: string, name: string, owner?: string, disposition: number, hidden?: boolean }} data */
+  constructor({ id, name, owner, disposition, hidden }) {
     super();
     this.id = id;
     this.name = name;
     this.owner = owner;
     this.hasPlayerOwner = owner !== undefined;
+    this.hidden = hidden === true;
     /** @type {number | null} */
     this.initiative = null;
     this.actor = new Actor(`actor-${id}`);
     this.token = { disposition };
   }
+  /** Foundry's ownership: the owning user, and every GM. @param {{ id: string | null, isGM: boolean }} user */
+  testUserPermission(user, /** @type {"OWNER"} */ _level) {
+    return user.isGM || user.id === this.owner;
+  }
 }
+
+/** `game.users`: the world's users; the first GM listed is the active one. */
+function usersOf(/** @type {[string, boolean][]} */ list) {
+  const map = new Map(list.map(([id, isGM]) => [id, { id, isGM }]));
+  return {
+    get: (/** @type {string} */ id) => map.get(id),
+    get activeGM() {
+      return [...map.values()].find((u) => u.isGM) ?? null;
+    },
+  };
+}
+const USERS = usersOf([["u-gm", true], ["u-gm2", true], ["u-player", false], ["u-other", false], ["u-late", false], ["u-evil", false]]);
 
 /** One Combat document as every client sees it (the server keeps them equal in Foundry). */
 class Combat extends Flagged {
@@ -117,14 +134,17 @@ class Combat extends Flagged {
   }
 }
 
-/** socket.io as Foundry uses it: `emit` reaches the other clients, not the sender. */
+/**
+ * socket.io as Foundry uses it: `emit` reaches the other clients, not the sender, and Foundry's
+ * server passes each listener the sending user's id after the data.
+ */
 function socketHub() {
-  /** @type {{ owner: number, event: string, fn: (d: unknown) => void }[]} */
+  /** @type {{ owner: string, event: string, fn: (d: unknown, sender: string) => void }[]} */
   const listeners = [];
   const hub = {
     drop: 0,
-    sent: 0,
-    /** @param {number} owner */
+    sent: /** @type {unknown[]} */ ([]),
+    /** @param {string} owner the user whose client this socket is */
     socket(owner) {
       return {
         /** @param {string} event @param {unknown} data */
@@ -133,17 +153,17 @@ function socketHub() {
             hub.drop--;
             return;
           }
-          hub.sent++;
+          hub.sent.push(structuredClone(data));
           const copy = structuredClone(data);
           setTimeout(() => {
-            for (const l of listeners) if (l.owner !== owner && l.event === event) l.fn(copy);
+            for (const l of listeners) if (l.owner !== owner && l.event === event) l.fn(structuredClone(copy), owner);
           }, 0);
         },
-        /** @param {string} event @param {(d: unknown) => void} fn */
+        /** @param {string} event @param {(d: unknown, sender: string) => void} fn */
         on(event, fn) {
           listeners.push({ owner, event, fn });
         },
-        /** @param {string} event @param {(d: unknown) => void} fn */
+        /** @param {string} event @param {(d: unknown, sender: string) => void} fn */
         off(event, fn) {
           const i = listeners.findIndex((l) => l.owner === owner && l.event === event && l.fn === fn);
           if (i >= 0) listeners.splice(i, 1);
@@ -154,24 +174,32 @@ function socketHub() {
   return hub;
 }
 
+/** A GM's device storage (what `localStorage` is in a browser). */
+function device() {
+  const m = new Map();
+  return { getItem: (/** @type {string} */ k) => m.get(k) ?? null, setItem: (/** @type {string} */ k, /** @type {string} */ v) => void m.set(k, v) };
+}
+
 /** A GM's keeper and a player's, over one combat. */
-async function world(/** @type {import("turnkeeper").EncounterOptions} */ encounter, /** @type {Combatant[]} */ combatants) {
+async function world(/** @type {import("turnkeeper").EncounterOptions} */ encounter, /** @type {Combatant[]} */ combatants, /** @type {Record<string, unknown>} */ extra = {}) {
   const combat = new Combat(combatants);
   const hub = socketHub();
-  /** @param {string} userId @param {any} c */
-  const canControl = (userId, c) => /** @type {any} */ (c).owner === userId;
   const dex = (/** @type {any} */ c) => ({ dex: c.name === "Troll" ? 13 : 12 });
   let time = 1000;
-  const gm = await CombatKeeper.open({ moduleId: MODULE, combat, socket: hub.socket(1), userId: "u-gm", isAuthority: true, encounter, participant: dex, canControl, worldTime: () => time });
-  const player = await CombatKeeper.open({ moduleId: MODULE, combat, socket: hub.socket(2), userId: "u-player", isAuthority: false });
+  const gm = await CombatKeeper.open({ moduleId: MODULE, combat, socket: hub.socket("u-gm"), userId: "u-gm", users: USERS, isAuthority: true, encounter, participant: dex, worldTime: () => time, privateStore: device(), ...extra });
+  const player = await CombatKeeper.open({ moduleId: MODULE, combat, socket: hub.socket("u-player"), userId: "u-player", users: USERS, isAuthority: false, requestTimeoutMs: 300 });
   combat.hooks.push(() => player.onCombatUpdate());
+  combat.hooks.push(() => gm.onCombatUpdate());
   return { combat, hub, gm, player, advanceTime: (/** @type {number} */ s) => void (time += s) };
 }
 
+/** The follower holds the players' view of the authority's state, at the same point. */
 const same = async (/** @type {CombatKeeper} */ a, /** @type {CombatKeeper} */ b) => {
   await settle();
+  // Wait (up to a generous bound, for a loaded machine) for the socket and flags to deliver.
+  for (let i = 0; i < 200 && !(b.seq === a.seq && JSON.stringify(b.encounter) === a.encounter.playerView()); i++) await new Promise((r) => setTimeout(r, 10));
   assert.equal(b.seq, a.seq);
-  assert.deepEqual(b.encounter.toJSON(), a.encounter.toJSON());
+  assert.equal(JSON.stringify(b.encounter), a.encounter.playerView());
 };
 
 const party = () => [
@@ -184,6 +212,8 @@ test("combatants become participants with sides from dispositions", () => {
   const [rath, , troll] = party();
   assert.deepEqual(participantFromCombatant(/** @type {any} */ (rath), { dex: 14 }), { id: "rath", name: "Rath", side: "party", npc: false, dex: 14 });
   assert.deepEqual(participantFromCombatant(/** @type {any} */ (troll)), { id: "troll", name: "Troll", side: "foes", npc: true });
+  const lurker = new Combatant({ id: "lurker", name: "Lurker", disposition: -1, hidden: true });
+  assert.deepEqual(participantFromCombatant(/** @type {any} */ (lurker)), { id: "lurker", name: "Lurker", side: "foes", npc: true, hidden: true });
 });
 
 test("Greyhawk: declarations (players' by request), low-to-high order on the Combat, re-rolled each round after declarations", async () => {
@@ -193,8 +223,8 @@ test("Greyhawk: declarations (players' by request), low-to-high order on the Com
   await same(gm, player);
   assert.equal(gm.encounter.phase, "declaring");
 
-  await player.request({ type: "declare", participant: "rath", declaration: ["move", "melee"] });
-  await assert.rejects(player.request({ type: "declare", participant: "ilse", declaration: ["spell"] }), { code: "NOT_ALLOWED" });
+  await player.request({ type: "declare", participant: "rath", activities: ["move", "melee"] });
+  await assert.rejects(player.request({ type: "declare", participant: "ilse", activities: ["spell"] }), { code: "NOT_ALLOWED" });
   await gm.run({ type: "declareMany", declarations: { ilse: ["spell"], troll: ["melee"] } });
   await gm.run({ type: "rollInitiative" });
   await same(gm, player);
@@ -294,8 +324,8 @@ test("a dropped socket batch is healed from the combat's flags; a late client re
   assert.equal(player.seq, gm.seq - 1);
   await gm.run({ type: "declare", participant: "ilse", declaration: { system: "greyhawk", activities: ["move"] } });
   await same(gm, player);
-  const late = await CombatKeeper.open({ moduleId: MODULE, combat, socket: hub.socket(3), userId: "u-late", isAuthority: false });
-  assert.deepEqual(late.encounter.toJSON(), gm.encounter.toJSON());
+  const late = await CombatKeeper.open({ moduleId: MODULE, combat, socket: hub.socket("u-late"), userId: "u-late", users: USERS, isAuthority: false });
+  await same(gm, late);
   await assert.rejects(late.run({ type: "endTurn" }), { code: "NOT_ALLOWED" });
 });
 
@@ -318,4 +348,164 @@ test("a client whose encounter drifted is caught by the core's digest and restor
   assert.match(warnings.join("\n"), /refused .*restoring/);
   await same(gm, player);
   assert.equal(player.encounter.participant("troll")?.name, "Troll");
+});
+
+// ---- a hostile player's client: it emits on the module's socket and writes the combat's flags ----
+
+test("a hidden combatant never reaches the socket, the flags or the combatants players read", async () => {
+  const lurker = new Combatant({ id: "lurker", name: "Lurker", disposition: -1, hidden: true });
+  // The lurker acts first (a fixed count of 30).
+  const { combat, hub, gm, player } = await world({ ruleset: "a5e", seed: 12 }, [...party(), lurker], { participant: (/** @type {any} */ c) => (c.id === "lurker" ? { fixedCount: 30 } : {}) });
+  await gm.run({ type: "start" });
+  await gm.addCondition("troll", "frightened", { type: "untilTurnEnd", participant: "troll" });
+  await gm.addCondition("lurker", "invisible");
+  for (let i = 0; i < 3; i++) await gm.run({ type: "endTurn" });
+  await gm.run({ type: "rename", participant: "rath", name: "Rath the Red" }, { blind: true });
+  await same(gm, player);
+  const readable = JSON.stringify(hub.sent) + JSON.stringify(combat.flags) + JSON.stringify([...combat.combatants].filter((c) => c.id !== "lurker").map((c) => c.flags));
+  for (const secret of ["lurker", "Lurker", "hidden"]) assert.ok(!readable.includes(secret), `players can read ${secret}`);
+  assert.equal(lurker.initiative, null, "nothing of the hidden combatant is written to its document");
+  assert.equal(lurker.getFlag(MODULE, "rank"), undefined);
+  assert.equal([...lurker.actor.effects].length, 0);
+  assert.equal(gm.encounter.participants().length, 4);
+  assert.equal(player.encounter.participants().length, 3);
+});
+
+test("a player's forged batch is never applied, whatever its seq and digest", async () => {
+  const { combat, hub, gm, player } = await world({ ruleset: "gh5e", seed: 2 }, party());
+  await gm.run({ type: "start" });
+  await same(gm, player);
+  const evil = hub.socket("u-evil");
+  const good = JSON.stringify(player.encounter);
+  const { epoch } = /** @type {any} */ (combat.getFlag(MODULE, "state"));
+  const forged = Encounter.fromJSON(player.encounter.toJSON());
+  const renamed = [/** @type {any} */ ({ type: "participantRenamed", participant: "troll", name: "Harmless" })];
+  forged.applyEvents(renamed);
+  const core = JSON.stringify({ seq: player.encounter.seq + 1, digest: forged.digest(), events: renamed });
+  evil.emit(`module.${MODULE}`, { kind: "batch", combat: "combat1", seq: player.seq + 1, epoch, stream: "encounter", batch: core, hash: "0".repeat(64) });
+  evil.emit(`module.${MODULE}`, { kind: "batch", combat: "combat1", seq: player.seq + 1, epoch, stream: "encounter", batch: JSON.stringify(renamed), hash: "0".repeat(64) });
+  evil.emit(`module.${MODULE}`, { kind: "head", combat: "combat1", seq: 1e9, epoch, hash: "0".repeat(64) });
+  await settle();
+  assert.equal(JSON.stringify(player.encounter), good);
+  // An inactive GM's client is not the authority either.
+  const second = await CombatKeeper.open({ moduleId: MODULE, combat, socket: hub.socket("u-gm2"), userId: "u-gm2", users: USERS, isAuthority: false, requestTimeoutMs: 300 });
+  await same(gm, second);
+  hub.socket("u-gm2").emit(`module.${MODULE}`, { kind: "batch", combat: "combat1", seq: player.seq + 1, epoch, stream: "encounter", batch: core, hash: "0".repeat(64) });
+  await settle();
+  assert.equal(JSON.stringify(player.encounter), good);
+  await assert.rejects(second.run({ type: "endTurn" }), { code: "NOT_ALLOWED" });
+  await gm.run({ type: "rename", participant: "rath", name: "Rath the Red" });
+  await same(gm, player);
+  await same(gm, second);
+});
+
+test("a forged flag write (the GM's epoch, seq 1e9) is not loaded, is put back by the GM, and freezes nobody", async () => {
+  const { combat, hub, gm, player } = await world({ ruleset: "gh5e", seed: 2 }, party());
+  await gm.run({ type: "start" });
+  await same(gm, player);
+  const stored = combat.getFlag(MODULE, "state");
+  const fake = new Encounter({ ruleset: "gh5e" });
+  fake.execute({ type: "addParticipant", participant: /** @type {any} */ ({ id: "zz", name: "Fake dragon", side: "foes" }) });
+  await combat.setFlag(MODULE, "state", { .../** @type {any} */ (stored), seq: 1e9, encounter: fake.toJSON() });
+  for (let i = 0; i < 200 && JSON.stringify(combat.getFlag(MODULE, "state")) !== JSON.stringify(stored); i++) await new Promise((r) => setTimeout(r, 10));
+  assert.equal(player.encounter.participant("zz"), undefined);
+  assert.deepEqual(combat.getFlag(MODULE, "state"), stored, "the GM put its state back");
+  const late = await CombatKeeper.open({ moduleId: MODULE, combat, socket: hub.socket("u-late"), userId: "u-late", users: USERS, isAuthority: false, requestTimeoutMs: 300 });
+  await same(gm, late);
+  hub.drop = 1;
+  await gm.run({ type: "declare", participant: "troll", declaration: { system: "greyhawk", activities: ["melee"] } });
+  await combat.setFlag(MODULE, "state", { .../** @type {any} */ (stored), seq: 1e9, encounter: fake.toJSON() });
+  await gm.run({ type: "declare", participant: "ilse", declaration: { system: "greyhawk", activities: ["move"] } });
+  await settle();
+  await same(gm, player);
+  await same(gm, late);
+});
+
+test("requests act for the socket's sender: not another player's combatant nor the GM's, whatever `from` says; fake answers are ignored", async () => {
+  const { hub, gm, player } = await world({ ruleset: "gh5e", seed: 2 }, party());
+  await gm.run({ type: "start" });
+  await same(gm, player);
+  const evil = hub.socket("u-evil");
+  /** @type {any[]} */
+  const answers = [];
+  evil.on(`module.${MODULE}`, (d) => {
+    const m = /** @type {any} */ (d);
+    if (m.kind === "answer") answers.push(m);
+    // Answer every request first, "refused".
+    if (m.kind === "request") evil.emit(`module.${MODULE}`, { kind: "answer", combat: "combat1", id: m.id, to: "u-player", ok: false, code: "NOT_ALLOWED", message: "refused" });
+  });
+  evil.emit(`module.${MODULE}`, { kind: "request", combat: "combat1", id: "r1", from: "u-player", request: { type: "declare", participant: "rath", activities: ["melee"] } });
+  evil.emit(`module.${MODULE}`, { kind: "request", combat: "combat1", id: "r2", from: "u-gm", request: { type: "declare", participant: "troll", activities: ["melee"] } });
+  await settle();
+  assert.deepEqual(answers.filter((a) => a.to === "u-evil").map((a) => [a.id, a.ok, a.code]), [["r1", false, "NOT_ALLOWED"], ["r2", false, "NOT_ALLOWED"]]);
+  assert.equal(gm.encounter.participant("rath")?.declaration, undefined);
+  assert.equal(gm.encounter.participant("troll")?.declaration, undefined);
+  // The owner's own request goes through, despite the fake "refused" answer racing it.
+  await player.request({ type: "declare", participant: "rath", activities: ["move"] });
+  assert.deepEqual(/** @type {any} */ (gm.encounter.participant("rath")?.declaration)?.activities, ["move"]);
+});
+
+test("a declaration request carries activities only: modifiers are refused, the GM's policy grants them", async () => {
+  const { hub, gm, player } = await world({ ruleset: "gh5e", seed: 2 }, party(), {
+    declaration: (/** @type {string} */ participant) => (participant === "ilse" ? { mode: "advantage" } : {}),
+  });
+  await gm.run({ type: "start" });
+  await same(gm, player);
+  await assert.rejects(player.request(/** @type {any} */ ({ type: "declare", participant: "rath", activities: ["melee"], steps: [{ effect: "bonus" }] })), { code: "INVALID_ARGUMENT" });
+  const own = hub.socket("u-player");
+  /** @type {any[]} */
+  const answers = [];
+  own.on(`module.${MODULE}`, (d) => void (/** @type {any} */ (d).kind === "answer" && answers.push(d)));
+  own.emit(`module.${MODULE}`, { kind: "request", combat: "combat1", id: "d1", request: { type: "declare", participant: "rath", declaration: { system: "greyhawk", activities: ["melee"], steps: [{ effect: "bonus" }], mode: "advantage" } } });
+  own.emit(`module.${MODULE}`, { kind: "request", combat: "combat1", id: "d2", request: { type: "declare", participant: "rath", activities: ["melee"], bonusAction: "melee" } });
+  await settle();
+  assert.deepEqual(answers.map((a) => [a.id, a.ok, a.code]), [["d1", false, "INVALID_ARGUMENT"], ["d2", false, "INVALID_ARGUMENT"]]);
+  assert.equal(gm.encounter.participant("rath")?.declaration, undefined);
+  await gm.request({ type: "declare", participant: "ilse", activities: ["spell"] });
+  assert.equal(/** @type {any} */ (gm.encounter.participant("ilse")?.declaration)?.mode, "advantage");
+});
+
+test("a GM who reloads resumes its whole state (hidden combatants included) from its own device", async () => {
+  const lurker = new Combatant({ id: "lurker", name: "Lurker", disposition: -1, hidden: true });
+  const store = device();
+  const first = (/** @type {any} */ c) => (c.id === "lurker" ? { fixedCount: 30 } : {});
+  const { combat, hub, gm, player } = await world({ ruleset: "a5e", seed: 12 }, [...party(), lurker], { privateStore: store, participant: first });
+  await gm.run({ type: "start" });
+  await gm.run({ type: "endTurn" });
+  const whole = gm.encounter.toJSON();
+  gm.close();
+  // Meanwhile someone rewrites the flags with a state of its own and a huge seq.
+  const fake = new Encounter({ ruleset: "a5e" });
+  fake.execute({ type: "addParticipant", participant: /** @type {any} */ ({ id: "zz", name: "Fake dragon", side: "foes" }) });
+  await combat.setFlag(MODULE, "state", { .../** @type {any} */ (combat.getFlag(MODULE, "state")), seq: Number.MAX_SAFE_INTEGER, encounter: fake.toJSON() });
+  const warn = console.warn;
+  console.warn = () => undefined;
+  /** @type {CombatKeeper} */
+  let again;
+  try {
+    again = await CombatKeeper.open({ moduleId: MODULE, combat, socket: hub.socket("u-gm"), userId: "u-gm", users: USERS, isAuthority: true, privateStore: store });
+  } finally {
+    console.warn = warn;
+  }
+  assert.deepEqual(again.encounter.toJSON(), whole, "this device's copy, not the flags");
+  assert.ok(!JSON.stringify(combat.getFlag(MODULE, "state")).includes("Fake dragon"));
+  await again.run({ type: "endTurn" });
+  await same(again, player);
+});
+
+test("two GMs: only the active GM's client leads; the other follows the players' view and cannot write", async () => {
+  const lurker = new Combatant({ id: "lurker", name: "Lurker", disposition: -1, hidden: true });
+  const { combat, hub, gm, player } = await world({ ruleset: "a5e", seed: 4 }, [...party(), lurker], { participant: (/** @type {any} */ c) => (c.id === "lurker" ? { fixedCount: 30 } : {}) });
+  await gm.run({ type: "start" });
+  const second = await CombatKeeper.open({ moduleId: MODULE, combat, socket: hub.socket("u-gm2"), userId: "u-gm2", users: USERS, isAuthority: false, requestTimeoutMs: 300 });
+  combat.hooks.push(() => second.onCombatUpdate());
+  await same(gm, second);
+  assert.equal(second.isAuthority, false);
+  assert.equal(second.encounter.participant("lurker"), undefined, "a co-GM's client gets the players' view");
+  await assert.rejects(second.run({ type: "endTurn" }), { code: "NOT_ALLOWED" });
+  const stored = JSON.stringify(combat.getFlag(MODULE, "state"));
+  await gm.run({ type: "endTurn" });
+  await same(gm, second);
+  await same(gm, player);
+  assert.notEqual(JSON.stringify(combat.getFlag(MODULE, "state")), stored, "only the active GM wrote the flags");
 });

@@ -33,16 +33,15 @@ async function keeperFor(combat) {
       combat,
       socket: /** @type {NonNullable<typeof game.socket>} */ (game.socket),
       userId: game.user?.id ?? "",
+      // Senders are looked up here: only the active GM's state is believed, and a request acts
+      // for the user Foundry's server says sent it (document ownership decides).
+      users: /** @type {NonNullable<typeof game.users>} */ (game.users),
       isAuthority: isAuthority(),
       encounter: ENCOUNTER,
       participant: (c) => {
         // dnd5e-like systems keep ability scores at system.abilities.<id>.value.
         const dex = /** @type {any} */ (c.actor)?.system?.abilities?.dex?.value;
         return typeof dex === "number" ? { dex } : {};
-      },
-      canControl: (userId, c) => {
-        const user = game.users?.get(userId);
-        return user !== undefined && /** @type {Combatant.Implementation} */ (c).testUserPermission(user, "OWNER");
       },
       worldTime: () => game.time?.worldTime ?? 0,
       effects: { img: (condition) => CONFIG.statusEffects.find((s) => s.id === condition)?.img ?? "icons/svg/aura.svg" },
@@ -158,7 +157,7 @@ async function declare() {
     const activities = ACTIVITIES.filter((a) => chosen[`${c.id}.${a}`] === true);
     if (activities.length > 0 && c.id !== null) {
       const participant = c.id;
-      await attempt(() => keeper.request({ type: "declare", participant, declaration: activities }));
+      await attempt(() => keeper.request({ type: "declare", participant, activities: [...activities] }));
     }
   }
 }

@@ -1,15 +1,17 @@
 /**
  * The integration kits' relay envelope and gap detection, in one place.
  *
- * A host (Owlbear, Foundry) relays each command from the authority (the GM's client) to
- * everyone else as the core's verified batch (`executeBatchJson`: the events with the object's
- * own sequence number, the digest of the state they lead to and the dice position), so
+ * A host (Owlbear, Foundry) relays each command from the authority (the leading GM's client) to
+ * everyone else as the core's *players'* batch (`executeForPlayers`: the events players may
+ * see, the object's own sequence number and the digest of the players' view they lead to), so
  * `applyEvents` on a follower refuses a missed or diverging batch with `OUT_OF_SYNC`. Around it
  * the kits put a small envelope: the stream (encounter or journey), the authority's `epoch` (a
- * random id chosen when its client starts) and a room-level sequence number that orders the two
- * streams and host data such as Owlbear's token map. The stored snapshot carries the same pair.
- * A follower applies envelopes in order; on a gap, an unknown epoch, or a batch the core
- * refuses, it restores from the stored snapshot instead of drifting.
+ * random id chosen when its client starts), a room-level sequence number that orders the two
+ * streams and host data such as Owlbear's token map, and the SHA-256 of the state stored with
+ * it ({@link Head}). A follower believes an envelope only from the sender the host says is the
+ * authority, applies envelopes in order, and on a gap, an unknown epoch, or a batch the core
+ * refuses, restores from the stored state, and only when that state is what the authority
+ * announced.
  */
 
 /** One relayed command. */
@@ -27,6 +29,8 @@ export interface RelayBatch {
   batch?: string;
   /** Host data that changed with this command (Owlbear: the token map), replaced whole. */
   attach?: unknown;
+  /** The SHA-256 of the state stored with this batch (see {@link Head}). */
+  hash?: string;
 }
 
 /** What a stored snapshot carries besides the state: where in the sequence it was taken. */
@@ -57,7 +61,11 @@ export function newEpoch(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** Is `value` a well-formed batch? (Anything may arrive over a host's channel.) */
+/**
+ * Is `value` a well-formed batch? (Anything may arrive over a host's channel.) The core batch
+ * inside must be a checked one (`{ seq, digest, events }`): a bare event array would be applied
+ * without the sequence and digest check, so it is refused here.
+ */
 export function isBatch(value: unknown): value is RelayBatch {
   if (typeof value !== "object" || value === null) return false;
   const b = value as Record<string, unknown>;
@@ -66,8 +74,30 @@ export function isBatch(value: unknown): value is RelayBatch {
     (b.seq as number) > 0 &&
     typeof b.epoch === "string" &&
     (b.stream === "encounter" || b.stream === "journey") &&
-    (b.batch === undefined || typeof b.batch === "string")
+    (b.batch === undefined || isCheckedBatch(b.batch)) &&
+    (b.hash === undefined || typeof b.hash === "string")
   );
+}
+
+/** Is `text` the JSON of a core batch with its sequence number and digest (not bare events)? */
+export function isCheckedBatch(text: unknown): text is string {
+  if (typeof text !== "string") return false;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return false;
+  const b = parsed as Record<string, unknown>;
+  return Number.isSafeInteger(b.seq) && typeof b.digest === "string" && Array.isArray(b.events);
+}
+
+/** A short random id (base 36): ids that count nothing, so they reveal nothing hidden. */
+export function randomId(prefix: string, length = 5): string {
+  const bytes = new Uint8Array(length);
+  globalThis.crypto.getRandomValues(bytes);
+  return prefix + Array.from(bytes, (b) => (b % 36).toString(36)).join("");
 }
 
 /**

@@ -1,31 +1,45 @@
 /**
  * `turnkeeper/owlbear`: keep an {@link Encounter} (and optionally a {@link Journey}) in sync for
- * everyone in an Owlbear Rodeo room, over the room's own channels.
+ * everyone in an Owlbear Rodeo room, over the room's own channels, believing only the GM.
  *
- * - The GM's client is the authority: it executes commands, stores the snapshot in room
- *   metadata under `<namespace>/turnkeeper`, and relays each command's events with
- *   `OBR.broadcast` on `<namespace>/batch`, each batch with a sequence number.
- * - Players apply the events; on a gap, a new GM session, a late join or a reload they restore
- *   from the stored snapshot. They send requests (declare, delay, end my turn) on
- *   `<namespace>/request`, which the GM executes if the player owns the participant's token.
- * - Before writing, the snapshot is measured against the room's 16 KB metadata limit (shared by
- *   every extension): a command whose snapshot would not fit is refused with `LIMIT_EXCEEDED`
- *   and the last good snapshot stays, on the GM's client and in the room.
+ * - One GM's client leads: it executes commands with `executeForPlayers`, keeps the whole state
+ *   (hidden participants, dice) to itself, stores the *players' view* in room metadata under
+ *   `<namespace>/turnkeeper` and broadcasts each command's *players' batch* on
+ *   `<namespace>/batch`, with the SHA-256 of what it stored.
+ * - Everything a connection broadcasts or stores in the room is readable by every connection,
+ *   so nothing GM-only goes there: a co-GM's client follows with the players' view too.
+ * - Senders are identified by what Owlbear guarantees: the broadcast's `connectionId` and the
+ *   party's roles (`OBR.party`). Followers apply only checked batches from the leading GM's
+ *   connection, and load the room's metadata (which any member can write) only when it is
+ *   exactly what the leader announced; the leader rewrites it when someone else changed it.
+ * - Players send requests (declare, delay, end my turn) on `<namespace>/request`; the leader
+ *   runs one when the sending connection's player owns the participant's token.
+ * - A command whose players' view would not fit the room's 16 KB metadata (shared by every
+ *   extension) is refused with `LIMIT_EXCEEDED` before it runs: the GM's state and undo history
+ *   stay as they were.
  *
  * Pass the SDK's `OBR` object in (`import OBR from "@owlbear-rodeo/sdk"`): this module never
  * imports the SDK itself, so it works with or without a bundler.
  */
-import type { Item, Metadata } from "@owlbear-rodeo/sdk";
+import type { Item, Metadata, Player } from "@owlbear-rodeo/sdk";
 import { Encounter, type EncounterCommand, type EncounterEvent, type EncounterOptions, type EncounterSnapshot, type NewParticipant } from "../index.js";
 import { Journey, type JourneyCommand, type JourneyEvent, type JourneyOptions, type JourneySnapshot } from "../index.js";
 import { TurnkeeperError, type ErrorCode } from "../index.js";
-import { commandOf, type PlayerRequest } from "../kits/requests.js";
+import { commandOf, isRequest, type DeclarationPolicy, type PlayerRequest } from "../kits/requests.js";
+import { SequenceFollower, SequenceLeader, eventsOf, isBatch, jsonBytes, newEpoch, randomId, type RelayBatch, type SequencePoint } from "../kits/relay.js";
+import { canonicalJson, isHead, stateHash, type Head } from "../kits/head.js";
+import { defaultPrivateStore, readPrivate, savePrivate, type PrivateStore } from "../kits/private.js";
+import { readStored, readTokens, refusedByHost, tooLarge, type PrivateState, type StoredState, type TokenLink } from "./stored.js";
 
-export type { PlayerRequest } from "../kits/requests.js";
-import { SequenceFollower, SequenceLeader, eventsOf, isBatch, jsonBytes, newEpoch, type RelayBatch, type SequencePoint } from "../kits/relay.js";
-
+export type { PlayerRequest, DeclarationPolicy } from "../kits/requests.js";
 export { jsonBytes } from "../kits/relay.js";
 export type { RelayBatch, SequencePoint } from "../kits/relay.js";
+export type { Head } from "../kits/head.js";
+export type { PrivateStore } from "../kits/private.js";
+export type { StoredState, TokenLink } from "./stored.js";
+
+/** What the kit reads of a party member (a subset of the SDK's `Player`). */
+export type PartyMember = Pick<Player, "id" | "connectionId" | "role">;
 
 /**
  * The part of the SDK's `OBR` object this module uses, with the SDK's own signatures (the real
@@ -35,8 +49,14 @@ export interface OwlbearApi {
   player: {
     getRole(): Promise<"GM" | "PLAYER">;
     getId(): Promise<string>;
+    getConnectionId(): Promise<string>;
+  };
+  party: {
+    getPlayers(): Promise<PartyMember[]>;
+    onChange(callback: (players: PartyMember[]) => void): () => void;
   };
   room: {
+    readonly id: string;
     getMetadata(): Promise<Metadata>;
     setMetadata(update: Partial<Metadata>): Promise<void>;
     onMetadataChange(callback: (metadata: Metadata) => void): () => void;
@@ -52,33 +72,15 @@ export const ROOM_METADATA_LIMIT = 16 * 1024;
 /** Owlbear broadcast messages are limited to 16 KB each. */
 export const BROADCAST_LIMIT = 16 * 1024;
 
-/** A scene token linked to a participant. */
-export interface TokenLink {
-  /** The participant's id in the encounter (short: `t1`, `t2`, … so snapshots stay small). */
-  participant: string;
-  /** The Owlbear user id of the player who controls it (may send requests for it). */
-  owner?: string;
-}
+/** Messages on `<namespace>/batch` (the leading GM to everyone). */
+type LeaderMessage = ({ kind: "batch" } & RelayBatch) | ({ kind: "head" } & Head);
 
-/** What the room metadata key holds. */
-export interface StoredState extends SequencePoint {
-  v: 1;
-  encounter: EncounterSnapshot;
-  journey?: JourneySnapshot;
-  /** Scene item id → its participant. */
-  tokens: Record<string, TokenLink>;
-}
-
-
-interface RequestMessage {
-  kind: "request";
-  id: string;
-  from: string;
-  request: PlayerRequest;
-}
+/** Messages on `<namespace>/request`. The sender is the broadcast's `connectionId`, never a field. */
+type RequestMessage = { kind: "request"; id: string; request: PlayerRequest } | { kind: "hello" } | AnswerMessage;
 interface AnswerMessage {
   kind: "answer";
   id: string;
+  /** The connection that asked. */
   to: string;
   ok: boolean;
   code?: string;
@@ -97,13 +99,21 @@ export interface OwlbearSyncOptions {
   journey?: JourneyOptions;
   /** The room metadata budget in bytes (default {@link ROOM_METADATA_LIMIT}). */
   metadataLimit?: number;
-  /** How long a player waits for the GM to answer a request (default 5000 ms). */
+  /** How long a player waits for the GM to answer a request or announce its state (default 5000 ms). */
   requestTimeoutMs?: number;
   /**
-   * May this player act for this participant? Default: the player owns the participant's token
-   * (see {@link OwlbearSync.addToken}).
+   * May this player (an Owlbear user id, from the party, never from the message) act for this
+   * participant? Default: the player owns the participant's token (see {@link OwlbearSync.addToken}).
    */
   authorize?: (playerId: string, participant: string, sync: OwlbearSync) => boolean;
+  /** What the GM adds to a player's declared activities (bonus steps, advantage…): the GM decides, never the player. */
+  declaration?: DeclarationPolicy;
+  /**
+   * Where the leading GM keeps its whole state between sessions, on its own device (default:
+   * `localStorage` when there is one). Without it, a GM who reloads resumes from the players'
+   * view: hidden participants are gone.
+   */
+  privateStore?: PrivateStore | null;
 }
 
 /**
@@ -113,21 +123,37 @@ export interface OwlbearSyncOptions {
 export class OwlbearSync {
   readonly role: "GM" | "PLAYER";
   readonly playerId: string;
+  /** This client's connection (what the others see as the sender of its broadcasts). */
+  readonly connectionId: string;
   readonly key: string;
   private readonly channel: string;
   private readonly requestChannel: string;
+  private readonly privateKey: string;
+  private readonly store: PrivateStore | undefined;
   private enc: Encounter;
   private jour: Journey | undefined;
-  private tokenMap: Record<string, TokenLink>;
+  private tokenMap: Record<string, TokenLink> = {};
   private readonly follower = new SequenceFollower();
-  private readonly leader: SequenceLeader | undefined;
+  private leader: SequenceLeader | undefined;
+  /** The leading GM's connection, as a follower knows it. */
+  private leaderConnection: string | undefined;
+  /** What the leader announced last (a follower loads the room's state only when it matches). */
+  private announced: Head | undefined;
+  /** What the leader stored last, and its hash. */
   private lastGood: StoredState | undefined;
+  private lastHash = "";
   private room: Record<string, unknown>;
+  private members = new Map<string, PartyMember>();
   private writes: Promise<void> = Promise.resolve();
+  private inFlight = 0;
   private readonly listeners = new Set<(why: ChangeReason, events: readonly unknown[]) => void>();
+  private readonly headWaiters = new Set<() => void>();
   private readonly unsubscribe: (() => void)[] = [];
   private readonly waiting = new Map<string, { resolve: () => void; reject: (e: unknown) => void; timer: ReturnType<typeof setTimeout> }>();
   private restoring: Promise<void> | undefined;
+  private healAgain = false;
+  private healForce = false;
+  private reannouncing = false;
   private closed = false;
 
   private constructor(
@@ -135,58 +161,59 @@ export class OwlbearSync {
     private readonly options: OwlbearSyncOptions,
     role: "GM" | "PLAYER",
     playerId: string,
+    connectionId: string,
     room: Record<string, unknown>,
+    party: PartyMember[],
   ) {
     if (typeof options.namespace !== "string" || options.namespace.length === 0) {
       throw new TurnkeeperError("INVALID_ARGUMENT", "options.namespace must be your extension's id, e.g. com.example.initiative");
     }
     this.role = role;
     this.playerId = playerId;
+    this.connectionId = connectionId;
     this.key = `${options.namespace}/turnkeeper`;
     this.channel = `${options.namespace}/batch`;
     this.requestChannel = `${options.namespace}/request`;
+    this.privateKey = `${options.namespace}/turnkeeper/${obr.room.id}`;
+    this.store = options.privateStore === null ? undefined : options.privateStore ?? defaultPrivateStore();
     this.room = room;
-    const stored = readStored(room[this.key]);
-    if (stored !== undefined) {
-      this.enc = Encounter.fromJSON(stored.encounter);
-      this.jour = stored.journey !== undefined ? Journey.fromJSON(stored.journey) : undefined;
-      this.tokenMap = { ...stored.tokens };
-      this.follower.restored(stored);
-      this.lastGood = stored;
-    } else {
-      this.enc = new Encounter(options.encounter ?? {});
-      this.jour = options.journey !== undefined ? new Journey(options.journey) : undefined;
-      this.tokenMap = {};
-    }
-    if (role === "GM") {
-      // A new epoch per GM session: players who applied a batch the room never stored (the GM
-      // reloaded before its write landed) see the new epoch and restore.
-      this.leader = new SequenceLeader({ seq: stored?.seq ?? 0, epoch: newEpoch() });
-      if (this.jour === undefined && options.journey !== undefined) this.jour = new Journey(options.journey);
-    }
+    this.setParty(party);
+    // Until the leader announces its state, a follower holds an empty encounter.
+    this.enc = new Encounter(options.encounter ?? {});
+    this.jour = options.journey !== undefined ? new Journey(options.journey) : undefined;
   }
 
   /**
-   * Join the room's encounter. The GM's client loads the stored snapshot (or creates the
-   * encounter) and becomes the authority; a player's client loads the stored snapshot and
-   * follows (before the GM has stored anything, it holds an empty encounter).
+   * Join the room's encounter. A GM's client leads unless another GM's client already does (then
+   * it follows, like a player's); the leader resumes its own saved state when the room still
+   * holds what it stored, else starts from the room's players' view or creates the encounter.
+   * A follower waits (up to `requestTimeoutMs`) for a GM present in the party to announce its state.
    */
   static async start(obr: OwlbearApi, options: OwlbearSyncOptions): Promise<OwlbearSync> {
-    const [role, playerId, room] = await Promise.all([obr.player.getRole(), obr.player.getId(), obr.room.getMetadata()]);
-    const sync = new OwlbearSync(obr, options, role, playerId, room);
-    sync.unsubscribe.push(obr.broadcast.onMessage(sync.channel, (e) => sync.onBatch(e.data)));
-    sync.unsubscribe.push(obr.broadcast.onMessage(sync.requestChannel, (e) => void sync.onRequestChannel(e.data)));
+    const [role, playerId, connectionId, room, party] = await Promise.all([
+      obr.player.getRole(),
+      obr.player.getId(),
+      obr.player.getConnectionId(),
+      obr.room.getMetadata(),
+      obr.party.getPlayers(),
+    ]);
+    const sync = new OwlbearSync(obr, options, role, playerId, connectionId, room, party);
+    sync.unsubscribe.push(obr.broadcast.onMessage(sync.channel, (e) => void sync.onLeaderChannel(e.data, e.connectionId)));
+    sync.unsubscribe.push(obr.broadcast.onMessage(sync.requestChannel, (e) => void sync.onRequestChannel(e.data, e.connectionId)));
     sync.unsubscribe.push(obr.room.onMetadataChange((metadata) => sync.onMetadata(metadata)));
-    if (role === "GM") {
-      // The GM's session starts with its own epoch stored (measured like every write).
-      const state = sync.snapshot(sync.leader!.point);
-      const bytes = sync.metadataBytes(state);
-      const limit = options.metadataLimit ?? ROOM_METADATA_LIMIT;
-      if (bytes > limit) {
+    sync.unsubscribe.push(obr.party.onChange((players) => sync.setParty(players)));
+    const gmPresent = [...sync.members.values()].some((m) => m.role === "GM");
+    if (gmPresent) {
+      // Someone may lead already: ask, and follow the answer.
+      await sync.awaitHead(obr.broadcast.sendMessage(sync.requestChannel, { kind: "hello" } satisfies RequestMessage));
+    }
+    if (role === "GM" && sync.leaderConnection === undefined) {
+      try {
+        await sync.lead();
+      } catch (e) {
         sync.close();
-        throw tooLarge(bytes, limit, undefined);
+        throw e;
       }
-      await sync.store(state);
     }
     return sync;
   }
@@ -199,14 +226,18 @@ export class OwlbearSync {
   get journey(): Journey | undefined {
     return this.jour;
   }
-  /** The last sequence point applied (players) or taken (GM). */
+  /** The last sequence point applied (followers) or taken (the leader). */
   get seq(): number {
     return this.leader?.point.seq ?? this.follower.point.seq;
   }
   get isGM(): boolean {
     return this.role === "GM";
   }
-  /** Scene item id → participant link. */
+  /** Is this client the one that runs commands (a GM's, and no other GM's client leads)? */
+  get isLeader(): boolean {
+    return this.leader !== undefined;
+  }
+  /** Scene item id → participant link (on a follower: the tokens of participants players see). */
   tokens(): Readonly<Record<string, TokenLink>> {
     return this.tokenMap;
   }
@@ -240,110 +271,100 @@ export class OwlbearSync {
     return jsonBytes({ ...this.room, [this.key]: state });
   }
 
-  // ---- the GM's commands ----
+  // ---- the leader's commands ----
 
   /**
-   * Run an encounter command on the GM's client, store the snapshot and relay the events.
-   * Throws `TurnkeeperError`: the core's refusal (nothing changed), `NOT_ALLOWED` on a player's
-   * client (use {@link request}), or `LIMIT_EXCEEDED` when the snapshot would not fit in the
-   * room's metadata (the command is undone; the last good snapshot stays).
+   * Run an encounter command on the leading GM's client, store the players' view and relay the
+   * players' batch. `blind`: players see only the state it leads to. Throws `TurnkeeperError`:
+   * the core's refusal (nothing changed), `NOT_ALLOWED` on any other client (use
+   * {@link request}), or `LIMIT_EXCEEDED` when the players' view would not fit in the room's
+   * metadata (nothing changed, the undo history included).
    */
-  async run(command: EncounterCommand, options: { faces?: readonly number[] } = {}): Promise<EncounterEvent[]> {
-    const events = this.commit("encounter", () => this.enc.executeBatchJson(command, options));
-    return this.finish(events) as Promise<EncounterEvent[]>;
+  async run(command: EncounterCommand, options: { faces?: readonly number[]; blind?: boolean } = {}): Promise<EncounterEvent[]> {
+    return this.commit("encounter", command, options) as Promise<EncounterEvent[]>;
   }
 
-  /** {@link run} for the journey. */
-  async runJourney(command: JourneyCommand, options: { faces?: readonly number[] } = {}): Promise<JourneyEvent[]> {
+  /** {@link run} for the journey (a secret roll such as an OSE search reaches players without its result). */
+  async runJourney(command: JourneyCommand, options: { faces?: readonly number[]; blind?: boolean } = {}): Promise<JourneyEvent[]> {
     if (this.jour === undefined) throw new TurnkeeperError("INVALID_ARGUMENT", "this sync keeps no journey (pass options.journey)");
-    const journey = this.jour;
-    const events = this.commit("journey", () => journey.executeBatchJson(command, options));
-    return this.finish(events) as Promise<JourneyEvent[]>;
+    return this.commit("journey", command, options) as Promise<JourneyEvent[]>;
   }
 
   /**
    * Add a scene token (an Owlbear item) to the encounter. The participant is named after the
    * item; `owner` (default: the player who created the item, unless that is this GM) may send
-   * requests for it; `participant` overrides anything else of the new participant.
+   * requests for it; `participant` overrides anything else of the new participant (`hidden:
+   * true` keeps it and its token from the players).
    */
   async addToken(item: Pick<Item, "id" | "name" | "createdUserId">, extra: { owner?: string | null; participant?: Partial<NewParticipant> } = {}): Promise<EncounterEvent[]> {
+    this.requireLeader();
     if (this.tokenMap[item.id] !== undefined) throw new TurnkeeperError("DUPLICATE_ID", `token ${item.id} is already in the encounter`);
-    const id = this.nextParticipantId();
+    const id = this.newParticipantId();
     const owner = extra.owner === undefined ? (item.createdUserId !== this.playerId ? item.createdUserId : undefined) : extra.owner ?? undefined;
     const participant: NewParticipant = {
-      id,
       name: (item.name || "Token").slice(0, 64),
       side: owner !== undefined ? "party" : "foes",
       npc: owner === undefined,
       ...extra.participant,
+      id,
     } as NewParticipant;
-    participant.id = id;
     const link: TokenLink = owner !== undefined ? { participant: id, owner } : { participant: id };
     const tokens = { ...this.tokenMap, [item.id]: link };
-    const events = this.commit("encounter", () => this.enc.executeBatchJson({ type: "addParticipant", participant }), tokens);
-    return this.finish(events) as Promise<EncounterEvent[]>;
+    return this.commit("encounter", { type: "addParticipant", participant }, {}, tokens) as Promise<EncounterEvent[]>;
   }
 
   /** Remove a token's participant (its effects end with it). */
   async removeToken(item: string): Promise<EncounterEvent[]> {
+    this.requireLeader();
     const link = this.tokenMap[item];
     if (link === undefined) throw new TurnkeeperError("UNKNOWN_ID", `token ${item} is not in the encounter`);
     const tokens = { ...this.tokenMap };
     delete tokens[item];
-    const events = this.commit("encounter", () => this.enc.executeBatchJson({ type: "removeParticipant", participant: link.participant }), tokens);
-    return this.finish(events) as Promise<EncounterEvent[]>;
+    return this.commit("encounter", { type: "removeParticipant", participant: link.participant }, {}, tokens) as Promise<EncounterEvent[]>;
   }
 
   /** Give a token's participant to a player (or to nobody with `undefined`). */
   async setOwner(item: string, owner: string | undefined): Promise<void> {
+    this.requireLeader();
     const link = this.tokenMap[item];
     if (link === undefined) throw new TurnkeeperError("UNKNOWN_ID", `token ${item} is not in the encounter`);
     const tokens = { ...this.tokenMap, [item]: owner !== undefined ? { participant: link.participant, owner } : { participant: link.participant } };
-    await this.finish(this.commit("encounter", () => undefined, tokens));
+    await this.commit("encounter", undefined, {}, tokens);
   }
 
   /**
-   * Start a fresh encounter (same tokens dropped) — e.g. to change ruleset. GM only; the room's
-   * snapshot is replaced, every player restores.
+   * Start a fresh encounter (tokens dropped) — e.g. to change ruleset. Leader only; the room's
+   * snapshot is replaced, every follower restores.
    */
   async reset(options: EncounterOptions = this.options.encounter ?? {}): Promise<void> {
-    this.requireGM();
+    this.requireLeader();
     const fresh = new Encounter(options);
-    const previous = this.enc;
-    const previousTokens = this.tokenMap;
+    const point = this.leader!.peek();
+    const state = this.roomState(point, fresh, this.jour, {});
+    this.checkSize(state, () => fresh.free());
+    this.enc.free();
     this.enc = fresh;
     this.tokenMap = {};
-    const point = this.leader!.peek();
-    const state = this.snapshot(point);
-    const bytes = this.metadataBytes(state);
-    const limit = this.options.metadataLimit ?? ROOM_METADATA_LIMIT;
-    if (bytes > limit) {
-      this.enc = previous;
-      this.tokenMap = previousTokens;
-      fresh.free();
-      throw tooLarge(bytes, limit, this.lastGood);
-    }
-    previous.free();
     this.leader!.take();
     this.emit("command");
     await this.queue(state, { seq: point.seq, epoch: point.epoch, stream: "encounter" });
   }
 
-  // ---- requests (players; the GM runs them directly) ----
+  // ---- requests (players; the leader runs them directly) ----
 
   /**
-   * Ask the GM to declare, delay, resume or end a turn for one of your participants. Resolves
-   * once the GM ran it (its events then arrive like any others); rejects with the GM's
-   * `TurnkeeperError` (its `code`), `NOT_ALLOWED` if you do not own the participant, or
-   * `TIMEOUT` when no GM answered.
+   * Ask the GM to declare (activities only: the GM adds any modifiers), delay, resume or end a
+   * turn for one of your participants. Resolves once the GM ran it (its events then arrive like
+   * any others); rejects with the GM's `TurnkeeperError` (its `code`), `NOT_ALLOWED` if you do
+   * not own the participant, or `TIMEOUT` when no GM answered.
    */
   async request(request: PlayerRequest): Promise<void> {
-    if (this.role === "GM") {
-      await this.run(commandOf(request, this.enc));
+    if (this.leader !== undefined) {
+      await this.run(commandOf(request, this.enc, this.options.declaration));
       return;
     }
+    if (!isRequest(request)) throw new TurnkeeperError("INVALID_ARGUMENT", "a request is { type: declare, participant, activities } or delay, resume, endTurn with a participant");
     const id = newEpoch();
-    const message: RequestMessage = { kind: "request", id, from: this.playerId, request };
     const answered = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(id);
@@ -351,15 +372,18 @@ export class OwlbearSync {
       }, this.options.requestTimeoutMs ?? 5000);
       this.waiting.set(id, { resolve, reject, timer });
     });
-    await this.obr.broadcast.sendMessage(this.requestChannel, message);
+    await this.obr.broadcast.sendMessage(this.requestChannel, { kind: "request", id, request } satisfies RequestMessage);
     return answered;
   }
 
-  /** Restore from the room's stored snapshot now (what a gap does by itself). */
+  /** Restore from the room's stored snapshot now, if it is what the leader announced (else ask the leader). */
   async resync(): Promise<void> {
-    const metadata = await this.obr.room.getMetadata();
-    this.room = metadata;
-    this.restoreFrom(metadata, true);
+    if (this.leader !== undefined) return;
+    if (this.announced === undefined) {
+      await this.awaitHead(this.obr.broadcast.sendMessage(this.requestChannel, { kind: "hello" } satisfies RequestMessage));
+      return;
+    }
+    await this.heal(true);
   }
 
   /** Stop listening to the room. */
@@ -368,106 +392,214 @@ export class OwlbearSync {
     for (const u of this.unsubscribe.splice(0)) u();
     for (const [, w] of this.waiting) clearTimeout(w.timer);
     this.waiting.clear();
+    for (const w of this.headWaiters) w();
   }
 
-  // ---- internals ----
+  // ---- internals: leading ----
 
-  private requireGM(): void {
-    if (this.role !== "GM") {
-      throw new TurnkeeperError("NOT_ALLOWED", "only the GM's client runs commands; players send requests (sync.request)");
+  private requireLeader(): void {
+    if (this.leader !== undefined) return;
+    if (this.role === "GM") {
+      throw new TurnkeeperError("NOT_ALLOWED", "another GM's client leads this room: this one follows (it runs commands again once it leads)");
+    }
+    throw new TurnkeeperError("NOT_ALLOWED", "only the GM's client runs commands; players send requests (sync.request)");
+  }
+
+  /**
+   * Become the leader. This device's saved whole state wins: the room's metadata is writable by
+   * any member, and no GM announced it in this session. Only with nothing saved here does the
+   * leader start from the room's players' view (unverified, and without hidden participants),
+   * or else from a new encounter.
+   */
+  private async lead(): Promise<void> {
+    const stored = readStored(this.room[this.key]);
+    const saved = this.readPrivate();
+    if (saved !== undefined) {
+      if (stored !== undefined && saved.hash !== (await stateHash(stored))) {
+        console.warn("turnkeeper/owlbear: the room's stored state is not what this device stored last (another GM's device led since, or a member wrote it); resuming from this device's copy");
+      }
+      this.load(Encounter.fromJSON(saved.encounter), saved.journey !== undefined ? Journey.fromJSON(saved.journey) : undefined, saved.tokens);
+    } else if (stored !== undefined) {
+      console.warn("turnkeeper/owlbear: this GM client has no saved state; it resumes from the room's players' view (hidden participants and dice are not in it)");
+      this.load(Encounter.fromJSON(stored.encounter), stored.journey !== undefined ? Journey.fromJSON(stored.journey) : undefined, stored.tokens);
+    }
+    if (this.jour === undefined && this.options.journey !== undefined) this.jour = new Journey(this.options.journey);
+    // A new epoch per GM session: every follower restores from its first announcement, so the
+    // room-level sequence may go on from this device's own count (never from the room's, which
+    // anyone could have set near the largest safe integer).
+    const leader = new SequenceLeader({ seq: saved?.seq ?? 0, epoch: newEpoch() });
+    const state = this.roomState(leader.point);
+    this.checkSize(state);
+    this.leader = leader;
+    this.leaderConnection = this.connectionId;
+    await this.queue(state, undefined);
+  }
+
+  /** Stop leading: another GM's client (with a smaller connection id) leads too. */
+  private stepDown(): void {
+    console.warn("turnkeeper/owlbear: another GM's client leads this room; this one follows it");
+    this.leader = undefined;
+    this.follower.point = { seq: 0, epoch: "" };
+    this.announced = undefined;
+  }
+
+  private load(enc: Encounter, jour: Journey | undefined, tokens: Record<string, TokenLink>): void {
+    this.enc.free();
+    this.jour?.free();
+    this.enc = enc;
+    this.jour = jour;
+    this.tokenMap = { ...tokens };
+  }
+
+  /** A participant id no one holds (random, so ids tell nothing of how many are hidden). */
+  private newParticipantId(): string {
+    const taken = new Set(this.enc.participants().map((p) => p.id));
+    for (const l of Object.values(this.tokenMap)) taken.add(l.participant);
+    for (;;) {
+      const id = randomId("t");
+      if (!taken.has(id)) return id;
     }
   }
 
-  private nextParticipantId(): string {
-    const taken = new Set(this.enc.participants().map((p) => p.id));
-    for (const l of Object.values(this.tokenMap)) taken.add(l.participant);
-    let n = 1;
-    while (taken.has(`t${n}`)) n++;
-    return `t${n}`;
+  /** The tokens of participants players can see. */
+  private visibleTokens(enc: Encounter, tokens: Record<string, TokenLink>): Record<string, TokenLink> {
+    const out: Record<string, TokenLink> = {};
+    for (const [item, link] of Object.entries(tokens)) {
+      const p = enc.participant(link.participant) as { hidden?: boolean } | undefined;
+      if (p !== undefined && p.hidden !== true) out[item] = link;
+    }
+    return out;
   }
 
-  private snapshot(point: SequencePoint, tokens = this.tokenMap): StoredState {
-    const state: StoredState = { v: 1, seq: point.seq, epoch: point.epoch, encounter: this.enc.toJSON(), tokens };
-    if (this.jour !== undefined) state.journey = this.jour.toJSON();
+  /** What the room stores: the players' views and their tokens. */
+  private roomState(point: SequencePoint, enc = this.enc, jour = this.jour, tokens = this.tokenMap): StoredState {
+    const state: StoredState = { v: 2, seq: point.seq, epoch: point.epoch, encounter: JSON.parse(enc.playerView()) as EncounterSnapshot, tokens: this.visibleTokens(enc, tokens) };
+    if (jour !== undefined) state.journey = JSON.parse(jour.playerView()) as JourneySnapshot;
     return state;
   }
 
+  /** Throw `LIMIT_EXCEEDED` (after `undo`) when `state` would not fit in the room's metadata. */
+  private checkSize(state: StoredState, undo?: () => void): void {
+    const bytes = this.metadataBytes(state);
+    const limit = this.options.metadataLimit ?? ROOM_METADATA_LIMIT;
+    if (bytes <= limit) return;
+    undo?.();
+    throw tooLarge(bytes, limit, this.lastGood, this.othersUsage());
+  }
+
+  /** Other keys in the room's metadata, largest first (another extension's, or a member's). */
+  private othersUsage(): [string, number][] {
+    return Object.entries(this.room)
+      .filter(([k]) => k !== this.key)
+      .map(([k, v]): [string, number] => [k, jsonBytes({ [k]: v }) - 2])
+      .sort((a, b) => b[1] - a[1]);
+  }
+
   /**
-   * Run `execute` (a command on the encounter or journey), then measure the snapshot it leads
-   * to. Too large: undo by restoring the last good snapshot, and throw `LIMIT_EXCEEDED`.
-   * Returns what {@link finish} needs to store and relay.
+   * Run a command on the encounter or the journey (or only change the tokens), store the
+   * players' view and relay the players' batch. The command first runs on a copy to measure the
+   * players' view: too large, it is refused before the GM's state (and its undo history) is
+   * touched.
    */
-  private commit(stream: "encounter" | "journey", execute: () => string | undefined, tokens?: Record<string, TokenLink>): Pending {
-    this.requireGM();
-    const core = execute(); // a refused command throws here and changed nothing
+  private async commit(stream: "encounter" | "journey", command: unknown, options: { faces?: readonly number[]; blind?: boolean }, tokens?: Record<string, TokenLink>): Promise<unknown[]> {
+    this.requireLeader();
+    const target: Encounter | Journey = stream === "journey" ? this.jour! : this.enc;
     const point = this.leader!.peek();
-    const state = this.snapshot(point, tokens ?? this.tokenMap);
+    const nextTokens = tokens ?? this.tokenMap;
+    if (command !== undefined && !HISTORY_COMMANDS.has((command as { type?: unknown }).type)) {
+      const copy = stream === "journey" ? Journey.fromJSON((target as Journey).toJSON()) : Encounter.fromJSON((target as Encounter).toJSON());
+      try {
+        (copy as Encounter).executeForPlayers(command as EncounterCommand, options); // a refusal throws here, nothing changed
+        const trial = stream === "journey" ? this.roomState(point, this.enc, copy as Journey, nextTokens) : this.roomState(point, copy as Encounter, this.jour, nextTokens);
+        this.checkSize(trial, () => this.emit("refused"));
+      } finally {
+        copy.free();
+      }
+    } else if (command === undefined) {
+      this.checkSize(this.roomState(point, this.enc, this.jour, nextTokens), () => this.emit("refused"));
+    }
+    let players: string | undefined;
+    let events: unknown[] = [];
+    if (command !== undefined) {
+      const out = (target as Encounter).executeForPlayers(command as EncounterCommand, options);
+      players = JSON.stringify(out.players);
+      events = out.gm.events;
+    }
+    const state = this.roomState(point, this.enc, this.jour, nextTokens);
     const bytes = this.metadataBytes(state);
     const limit = this.options.metadataLimit ?? ROOM_METADATA_LIMIT;
     if (bytes > limit) {
-      this.rollback();
+      // Crypto dice rolled other numbers than on the copy, and the view grew past the limit:
+      // take the command back with the core's undo (the earlier history stays). Followers never
+      // saw it; they restore from the next stored state.
+      try {
+        target.execute({ type: "undo", commands: 1 } as never);
+      } catch (e) {
+        console.error("turnkeeper/owlbear: the oversized command could not be taken back", e);
+      }
+      const back = this.roomState(this.leader!.take(), this.enc, this.jour, this.tokenMap);
       this.emit("refused");
-      throw tooLarge(bytes, limit, this.lastGood);
+      void this.queue(back, { seq: back.seq, epoch: back.epoch, stream });
+      throw tooLarge(bytes, limit, this.lastGood, this.othersUsage());
     }
     this.leader!.take();
-    if (tokens !== undefined) this.tokenMap = tokens;
+    this.tokenMap = nextTokens;
     const batch: RelayBatch = { seq: point.seq, epoch: point.epoch, stream };
-    if (core !== undefined) batch.batch = core;
-    if (tokens !== undefined) batch.attach = tokens;
-    // Too large to broadcast: players restore from the stored snapshot instead.
-    if (jsonBytes(batch) > BROADCAST_LIMIT - 256) {
-      delete batch.batch;
-      delete batch.attach;
-    }
-    const events = eventsOf(core);
+    if (players !== undefined) batch.batch = players;
+    if (tokens !== undefined) batch.attach = state.tokens;
     if (this.listeners.size > 0) this.emit("command", events);
-    return { state, batch, events };
-  }
-
-  private async finish(pending: Pending): Promise<unknown[]> {
-    await this.queue(pending.state, pending.batch);
-    return pending.events;
-  }
-
-  /** Undo the last command on the GM's client: back to the last good snapshot. */
-  private rollback(): void {
-    const good = this.lastGood;
-    if (good === undefined) return;
-    const enc = Encounter.fromJSON(good.encounter);
-    this.enc.free();
-    this.enc = enc;
-    if (good.journey !== undefined) {
-      const j = Journey.fromJSON(good.journey);
-      this.jour?.free();
-      this.jour = j;
-    }
-    this.tokenMap = { ...good.tokens };
+    await this.queue(state, batch);
+    return events;
   }
 
   /**
-   * Relay the batch and store the snapshot, in command order. Events go out first, so players
-   * apply them (and see their dice) before the metadata change arrives; a batch without events
-   * (too large to relay) goes out after the snapshot it asks players to restore from.
+   * Store the players' view, save the whole state on this device, and announce both with the
+   * batch, in command order. The metadata goes first, so a follower that must restore finds what
+   * the batch announces (or gets it in the next change event).
    */
-  private queue(state: StoredState, batch: RelayBatch): Promise<void> {
+  private queue(state: StoredState, batch: RelayBatch | undefined): Promise<void> {
     this.lastGood = state;
+    this.inFlight++;
+    const whole = this.wholeState(state);
     const write = this.writes.then(async () => {
-      if (batch.batch !== undefined || batch.attach !== undefined) {
-        await this.obr.broadcast.sendMessage(this.channel, batch);
-        await this.store(state);
-      } else {
-        await this.store(state);
-        await this.obr.broadcast.sendMessage(this.channel, batch);
+      try {
+        const hash = await stateHash(state);
+        this.lastHash = hash;
+        this.savePrivate(whole, hash);
+        this.room = { ...this.room, [this.key]: state };
+        await this.obr.room.setMetadata({ [this.key]: state });
+        const message: LeaderMessage = batch !== undefined ? { kind: "batch", ...batch, hash } : { kind: "head", seq: state.seq, epoch: state.epoch, hash };
+        if (message.kind === "batch" && jsonBytes(message) > BROADCAST_LIMIT - 256) {
+          // Too large to broadcast: followers restore from the stored state instead.
+          delete message.batch;
+          delete message.attach;
+        }
+        await this.obr.broadcast.sendMessage(this.channel, message);
+      } finally {
+        this.inFlight--;
       }
     });
     this.writes = write.catch(() => undefined);
-    return write;
+    return write.catch((e: unknown) => {
+      throw e instanceof TurnkeeperError ? e : refusedByHost(e, this.othersUsage());
+    });
   }
 
-  private async store(state: StoredState): Promise<void> {
-    this.lastGood = state;
-    this.room = { ...this.room, [this.key]: state };
-    await this.obr.room.setMetadata({ [this.key]: state });
+  /** The whole state now (taken synchronously, before later commands change it). */
+  private wholeState(state: StoredState): Omit<PrivateState, "hash"> {
+    const whole: Omit<PrivateState, "hash"> = { v: 2, seq: state.seq, epoch: state.epoch, encounter: this.enc.toJSON(), tokens: { ...this.tokenMap } };
+    if (this.jour !== undefined) whole.journey = this.jour.toJSON();
+    return whole;
+  }
+
+  private savePrivate(whole: Omit<PrivateState, "hash">, hash: string): void {
+    savePrivate(this.store, this.privateKey, { ...whole, hash }, "owlbear");
+  }
+
+  private readPrivate(): PrivateState | undefined {
+    const s = readPrivate(this.store, this.privateKey) as Partial<PrivateState> | undefined;
+    if (typeof s !== "object" || s === null || s.v !== 2 || !Number.isSafeInteger(s.seq) || typeof s.hash !== "string" || typeof s.encounter !== "object" || s.encounter === null) return undefined;
+    return { ...(s as PrivateState), tokens: readTokens(s.tokens) };
   }
 
   private emit(why: ChangeReason, events: readonly unknown[] = []): void {
@@ -480,23 +612,106 @@ export class OwlbearSync {
     }
   }
 
-  /** A batch arrived on the channel. */
-  private onBatch(data: unknown): void {
-    if (this.closed || !isBatch(data)) return;
-    if (this.role === "GM" && data.epoch === this.leader!.point.epoch) return; // our own
-    if (this.role === "GM") return; // another GM's client: it stores its snapshots; we read them on change
-    const verdict = this.follower.verdict(data);
-    if (verdict === "stale") return;
-    if (verdict === "gap") {
-      this.follower.hold(data);
-      void this.heal();
+  // ---- internals: who is who ----
+
+  private setParty(players: readonly PartyMember[]): void {
+    this.members = new Map(players.filter((p) => p.connectionId !== this.connectionId).map((p) => [p.connectionId, { id: p.id, connectionId: p.connectionId, role: p.role }]));
+    // The leader left: the next GM client to announce itself leads.
+    if (this.leader === undefined && this.leaderConnection !== undefined && !this.members.has(this.leaderConnection)) this.leaderConnection = undefined;
+  }
+
+  /** The party member behind a connection (asking the party again if it is new to this client). */
+  private async member(connectionId: string): Promise<PartyMember | undefined> {
+    const known = this.members.get(connectionId);
+    if (known !== undefined) return known;
+    this.setParty(await this.obr.party.getPlayers());
+    return this.members.get(connectionId);
+  }
+
+  /** Wait for a leader's head (or the timeout) after `sent`. */
+  private async awaitHead(sent: Promise<void>): Promise<void> {
+    await sent;
+    const a = this.announced;
+    if (a !== undefined && a.epoch === this.follower.point.epoch && a.seq === this.follower.point.seq) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.headWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, this.options.requestTimeoutMs ?? 5000);
+      this.headWaiters.add(done);
+    });
+    if (this.restoring !== undefined) await this.restoring;
+  }
+
+  // ---- internals: following ----
+
+  /** A message on the leader's channel: believed only from the leading GM's connection. */
+  private async onLeaderChannel(data: unknown, sender: string): Promise<void> {
+    if (this.closed || typeof data !== "object" || data === null) return;
+    const m = data as { kind?: unknown };
+    if (m.kind !== "batch" && m.kind !== "head") return;
+    const from = this.members.get(sender) ?? (await this.member(sender));
+    if (from === undefined || from.role !== "GM") return; // a player's broadcast: never believed
+    if (this.leader !== undefined) {
+      // Two GM clients lead: the smaller connection id keeps leading, the other follows.
+      if (sender < this.connectionId) this.stepDown();
+      else {
+        await this.reannounce();
+        return;
+      }
+    }
+    if (this.leaderConnection !== undefined && this.leaderConnection !== sender) {
+      const current = this.members.get(this.leaderConnection);
+      if (current !== undefined && current.role === "GM" && this.leaderConnection < sender) return;
+    }
+    this.leaderConnection = sender;
+    if (m.kind === "head") {
+      if (!isHead(data)) return;
+      this.announce({ seq: data.seq, epoch: data.epoch, hash: data.hash });
+      if (data.epoch !== this.follower.point.epoch || data.seq !== this.follower.point.seq) await this.heal(false);
+      else for (const w of [...this.headWaiters]) w();
       return;
     }
-    if (!this.applyBatch(data)) return;
+    const batch = { ...(data as RelayBatch) };
+    delete (batch as { kind?: unknown }).kind;
+    if (!isBatch(batch) || batch.hash === undefined) return;
+    this.announce({ seq: batch.seq, epoch: batch.epoch, hash: batch.hash });
+    const verdict = this.follower.verdict(batch);
+    if (verdict === "stale") return;
+    if (verdict === "gap") {
+      this.follower.hold(batch);
+      await this.heal(false);
+      return;
+    }
+    if (!this.applyBatch(batch)) return;
     for (const next of this.follower.ready()) if (!this.applyBatch(next)) return;
   }
 
-  /** Apply one batch; on refusal heal from the stored snapshot. */
+  private announce(head: Head): void {
+    if (this.announced === undefined || head.epoch !== this.announced.epoch || head.seq >= this.announced.seq) this.announced = head;
+  }
+
+  /**
+   * Announce our head again (to a client that joined, or another GM client that leads too).
+   * Requests that arrive while one is on its way share it, so a flood of `hello`s costs one
+   * broadcast per write at most.
+   */
+  private async reannounce(): Promise<void> {
+    if (this.lastGood === undefined || this.lastHash === "" || this.reannouncing) return;
+    this.reannouncing = true;
+    try {
+      await this.writes;
+      const good = this.lastGood;
+      const head: LeaderMessage = { kind: "head", seq: good.seq, epoch: good.epoch, hash: this.lastHash };
+      await this.obr.broadcast.sendMessage(this.channel, head);
+    } finally {
+      this.reannouncing = false;
+    }
+  }
+
+  /** Apply one checked batch from the leader; on refusal heal from the room's announced state. */
   private applyBatch(batch: RelayBatch): boolean {
     try {
       // The core checks the batch: the next of its object's sequence, leading to the leader's
@@ -507,27 +722,39 @@ export class OwlbearSync {
           this.jour.applyEvents(batch.batch);
         } else this.enc.applyEvents(batch.batch);
       }
-      if (batch.attach !== undefined) this.tokenMap = { ...(batch.attach as Record<string, TokenLink>) };
+      if (batch.attach !== undefined) this.tokenMap = readTokens(batch.attach);
       this.follower.advance(batch);
+      if (this.announced !== undefined && this.announced.epoch === batch.epoch && this.announced.seq === batch.seq) for (const w of [...this.headWaiters]) w();
       if (this.listeners.size > 0) this.emit("events", eventsOf(batch.batch));
       return true;
     } catch (e) {
       console.warn(`turnkeeper/owlbear: batch ${batch.seq} refused (${e instanceof Error ? e.message : String(e)}); restoring from the room's snapshot`);
-      // This copy is wrong: restore even from a snapshot at the same sequence point, then
-      // apply the refused batch again on top if the snapshot is older.
       this.follower.hold(batch);
       void this.heal(true);
       return false;
     }
   }
 
-  /** Restore from the room's metadata (once at a time); `force` even if it is not ahead. */
-  private heal(force = false): Promise<void> {
-    this.restoring ??= (async () => {
+  /** Restore from the room's metadata (once at a time), if it is what the leader announced. */
+  private heal(force: boolean): Promise<void> {
+    if (this.restoring !== undefined) {
+      // One restore at a time; a request that came in meanwhile runs once more after it.
+      this.healAgain = true;
+      this.healForce ||= force;
+      return this.restoring;
+    }
+    this.restoring = (async () => {
       try {
-        const metadata = await this.obr.room.getMetadata();
-        this.room = metadata;
-        this.restoreFrom(metadata, force);
+        let again = true;
+        while (again && !this.closed) {
+          const metadata = await this.obr.room.getMetadata();
+          this.room = metadata;
+          await this.restoreFrom(metadata, force);
+          again = this.healAgain;
+          force = this.healForce;
+          this.healAgain = false;
+          this.healForce = false;
+        }
       } finally {
         this.restoring = undefined;
       }
@@ -538,13 +765,30 @@ export class OwlbearSync {
   private onMetadata(metadata: Record<string, unknown>): void {
     if (this.closed) return;
     this.room = metadata;
-    if (this.role === "GM") return;
-    this.restoreFrom(metadata, false);
+    if (this.leader !== undefined) {
+      // Someone else wrote our key (a member's forgery, or a stale GM client): put back what we
+      // stored. Our own writes in flight are not judged.
+      if (this.inFlight === 0 && this.lastGood !== undefined && canonicalJson(metadata[this.key]) !== canonicalJson(this.lastGood)) {
+        const good = this.lastGood;
+        const write = this.writes.then(() => this.obr.room.setMetadata({ [this.key]: good }));
+        this.writes = write.catch(() => undefined);
+      }
+      return;
+    }
+    void this.restoreFrom(metadata, false);
   }
 
-  private restoreFrom(metadata: Record<string, unknown>, force: boolean): void {
+  /** Load the room's state when it is exactly the leader's announced one (and newer, unless `force`). */
+  private async restoreFrom(metadata: Record<string, unknown>, force: boolean): Promise<void> {
+    const head = this.announced;
+    if (head === undefined || this.leader !== undefined) return;
     const stored = readStored(metadata[this.key]);
-    if (stored === undefined || !this.follower.shouldRestore(stored, force)) return;
+    if (stored === undefined || stored.epoch !== head.epoch || stored.seq !== head.seq) return; // not (yet) what the GM stored
+    if (!force && !this.follower.shouldRestore(stored)) return;
+    // The hash was announced by the leader's connection: this is the state it stored (a newer
+    // announcement since then is reached through the batches held, or the next restore).
+    if ((await stateHash(stored)) !== head.hash || this.leader !== undefined) return;
+    if (this.follower.point.epoch === stored.epoch && this.follower.point.seq >= stored.seq && !force) return;
     let enc: Encounter;
     let jour: Journey | undefined;
     try {
@@ -554,75 +798,64 @@ export class OwlbearSync {
       console.error("turnkeeper/owlbear: the room's snapshot could not be loaded", e);
       return;
     }
-    this.enc.free();
-    this.jour?.free();
-    this.enc = enc;
-    this.jour = jour;
-    this.tokenMap = { ...stored.tokens };
-    this.lastGood = stored;
+    this.load(enc, jour, readTokens(stored.tokens));
     this.follower.restored(stored);
     for (const next of this.follower.ready()) if (!this.applyBatch(next)) break;
     this.emit("restored");
+    for (const w of [...this.headWaiters]) w();
   }
 
-  /** A request or an answer arrived. */
-  private async onRequestChannel(data: unknown): Promise<void> {
+  // ---- internals: requests ----
+
+  /** A request, hello or answer arrived; `sender` is the connection Owlbear says sent it. */
+  private async onRequestChannel(data: unknown, sender: string): Promise<void> {
     if (this.closed || typeof data !== "object" || data === null) return;
-    const m = data as Partial<Record<keyof RequestMessage | keyof AnswerMessage, unknown>>;
-    if (m.kind === "answer" && m.to === this.playerId && typeof m.id === "string") {
+    const m = data as Partial<Record<string, unknown>>;
+    if (m.kind === "answer") {
+      if (m.to !== this.connectionId || typeof m.id !== "string") return;
+      const from = await this.member(sender);
+      if (from === undefined || from.role !== "GM") return; // a player's fake answer
       const w = this.waiting.get(m.id);
       if (w === undefined) return;
       this.waiting.delete(m.id);
       clearTimeout(w.timer);
-      if (m.ok) w.resolve();
+      if (m.ok === true) w.resolve();
       else w.reject(new TurnkeeperError(String(m.code ?? "NOT_ALLOWED") as ErrorCode /* the GM's own TurnkeeperError code */, String(m.message ?? "the GM refused the request")));
       return;
     }
-    if (m.kind !== "request" || this.role !== "GM" || typeof m.id !== "string" || typeof m.from !== "string") return;
-    const answer: AnswerMessage = { kind: "answer", id: m.id, to: m.from, ok: true };
+    if (this.leader === undefined) return;
+    if (m.kind === "hello") {
+      await this.reannounce();
+      return;
+    }
+    if (m.kind !== "request" || typeof m.id !== "string") return;
+    const answer: AnswerMessage = { kind: "answer", id: m.id, to: sender, ok: true };
     try {
-      const request = m.request as PlayerRequest;
-      const participant = typeof request?.participant === "string" ? request.participant : "";
+      const from = await this.member(sender);
+      if (from === undefined) throw new TurnkeeperError("NOT_ALLOWED", `connection ${sender} is not in the party`);
+      if (!isRequest(m.request)) throw new TurnkeeperError("INVALID_ARGUMENT", "a request is { type: declare, participant, activities } or delay, resume, endTurn with a participant");
+      const request = m.request;
       const allowed = this.options.authorize ?? defaultAuthorize;
-      if (!allowed(m.from, participant, this)) {
-        throw new TurnkeeperError("NOT_ALLOWED", `player ${m.from} does not control ${participant}`);
+      // A co-GM (a GM's connection that does not lead) may ask for any participant.
+      if (from.role !== "GM" && !allowed(from.id, request.participant, this)) {
+        throw new TurnkeeperError("NOT_ALLOWED", `player ${from.id} does not control ${request.participant}`);
       }
-      await this.run(commandOf(request, this.enc));
+      await this.run(commandOf(request, this.enc, this.options.declaration));
     } catch (e) {
       answer.ok = false;
       answer.code = e instanceof TurnkeeperError ? e.code : "INVALID_ARGUMENT";
       answer.message = e instanceof Error ? e.message : String(e);
     }
-    await this.obr.broadcast.sendMessage(this.requestChannel, answer);
+    await this.obr.broadcast.sendMessage(this.requestChannel, answer satisfies RequestMessage);
   }
 }
 
-interface Pending {
-  state: StoredState;
-  batch: RelayBatch;
-  events: unknown[];
-}
+/**
+ * Commands that go back through this client's own history: a copy loaded from a snapshot has
+ * none, so they are not tried on a copy first (they lead to an earlier, rarely larger, state).
+ */
+const HISTORY_COMMANDS = new Set<unknown>(["undo", "previousTurn", "previousRound"]);
 
 function defaultAuthorize(playerId: string, participant: string, sync: OwlbearSync): boolean {
   return Object.values(sync.tokens()).some((l) => l.participant === participant && l.owner === playerId);
-}
-
-
-function tooLarge(bytes: number, limit: number, kept: StoredState | undefined): TurnkeeperError {
-  const over = `the room's metadata would hold ${bytes} bytes with this encounter, over Owlbear's ${limit}-byte limit (shared by every extension)`;
-  const outcome =
-    kept !== undefined
-      ? `: the command was refused and the last good snapshot (seq ${kept.seq}) kept.`
-      : `: nothing was written (the room's stored snapshot stays as it was).`;
-  return new TurnkeeperError("LIMIT_EXCEEDED", `${over}${outcome} Remove participants or ended effects, or keep the journey elsewhere.`);
-}
-
-function readStored(value: unknown): StoredState | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
-  const s = value as Partial<StoredState>;
-  if (s.v !== 1 || !Number.isSafeInteger(s.seq) || typeof s.epoch !== "string" || typeof s.encounter !== "object" || s.encounter === null) {
-    return undefined;
-  }
-  const tokens = typeof s.tokens === "object" && s.tokens !== null ? s.tokens : {};
-  return { ...(s as StoredState), tokens };
 }
