@@ -8,7 +8,20 @@ import { a5e, Encounter } from "turnkeeper";
 import { CombatKeeper, sortCombatants, participantFromCombatant, foundryDuration } from "turnkeeper/foundry";
 
 const MODULE = "turnkeeper-greyhawk";
-const settle = () => new Promise((r) => setTimeout(r, 5));
+/** Messages sent and delivered over every socket hub so far (see `socketHub`). */
+let traffic = 0;
+/**
+ * Wait until the sockets have gone quiet: no message sent or delivered for 25 ms (bounded at
+ * 10 s, for a loaded machine). A handler that answers sends again, so its answer is waited for
+ * too; a forged message that changes nothing has been handled by the time this returns.
+ */
+async function settle() {
+  for (let i = 0; i < 400; i++) {
+    const before = traffic;
+    await new Promise((r) => setTimeout(r, 25));
+    if (traffic === before) return;
+  }
+}
 
 /** Flags with Foundry's `scope.key` reads and dotted-path writes. */
 class Flagged {
@@ -154,8 +167,10 @@ function socketHub() {
             return;
           }
           hub.sent.push(structuredClone(data));
+          traffic++;
           const copy = structuredClone(data);
           setTimeout(() => {
+            traffic++;
             for (const l of listeners) if (l.owner !== owner && l.event === event) l.fn(structuredClone(copy), owner);
           }, 0);
         },

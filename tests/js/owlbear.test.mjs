@@ -10,6 +10,9 @@ import assert from "node:assert/strict";
 import { Encounter, TurnkeeperError } from "turnkeeper";
 import { OwlbearSync, ROOM_METADATA_LIMIT, jsonBytes } from "turnkeeper/owlbear";
 
+/** Broadcasts sent and metadata written in every fake room so far (see `settle`). */
+let traffic = 0;
+
 /** @typedef {{ id: string, connectionId: string, role: "GM" | "PLAYER" }} Member */
 
 /** An in-memory room: every client gets an `OwlbearApi`; `drop` loses broadcasts. */
@@ -67,6 +70,7 @@ function makeRoom() {
             const next = { ...metadata, ...structuredClone(update) };
             if (jsonBytes(next) > ROOM_METADATA_LIMIT) throw new Error("metadata over 16kB");
             metadata = next;
+            traffic++;
             await Promise.resolve();
             if (!room.quiet) for (const cb of metaSubs) cb(structuredClone(metadata));
           },
@@ -86,6 +90,7 @@ function makeRoom() {
             }
             const copy = structuredClone(data);
             room.sent.push({ channel, data: structuredClone(data), connectionId: conn });
+            traffic++;
             await Promise.resolve();
             for (const s of subs) if (s.channel === channel && s.conn !== conn) s.cb({ data: structuredClone(copy), connectionId: conn });
           },
@@ -108,7 +113,18 @@ function device() {
   return { getItem: (/** @type {string} */ k) => m.get(k) ?? null, setItem: (/** @type {string} */ k, /** @type {string} */ v) => void m.set(k, v), map: m };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 15));
+/**
+ * Wait until the room has gone quiet: no broadcast or metadata write for 25 ms (bounded at
+ * 10 s, for a loaded machine). A handler that answers or writes back is waited for too, so a
+ * forged message that changes nothing has been handled by the time this returns.
+ */
+async function settle() {
+  for (let i = 0; i < 400; i++) {
+    const before = traffic;
+    await new Promise((r) => setTimeout(r, 25));
+    if (traffic === before) return;
+  }
+}
 const NS = "com.example.initiative";
 const BATCH = `${NS}/batch`;
 const REQUEST = `${NS}/request`;
