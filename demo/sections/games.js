@@ -28,6 +28,8 @@ function renderBar() {
   line.dataset.state = state;
   line.dataset.head = String(session.game?.head ?? 0);
   line.textContent = session.notice ? `${text} ${session.notice}` : text;
+  // Undo and redo say what they did (the rows change without any other sign).
+  document.getElementById("undo-status").textContent = session.moved;
   const undoBtn = document.getElementById("btn-undo");
   const redoBtn = document.getElementById("btn-redo");
   undoBtn.disabled = app.follower || !canUndo();

@@ -107,7 +107,7 @@ async function trackerMatchesEngine(page) {
 
 /** Open a row's tools. @param {Page} page @param {string} name */
 async function openRow(page, name) {
-  const button = page.locator(`[aria-label='Actions for ${name}']`);
+  const button = page.locator(`[aria-label='Tools for ${name}']`);
   if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
 }
 
@@ -166,8 +166,8 @@ test("Greyhawk: declarations and dice in the rows, low counts first, damage, tem
   await trackerMatchesEngine(page);
   assert.match((await page.textContent("[data-pid=rupert] [data-testid=hp]")) ?? "", /^21\/21 \+5$/);
   await page.emulateMedia({ reducedMotion: "reduce" });
-  await page.click("[aria-label='Actions for Rupert']");
-  await page.click("[aria-label='Actions for Troll']");
+  await page.click("[aria-label='Tools for Rupert']");
+  await page.click("[aria-label='Tools for Troll']");
   await shot(page, "gm-desktop");
 
   // The round goes on; at the start of round 2 the troll is no longer frightened (GH-DUR: turn

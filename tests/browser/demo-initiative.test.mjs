@@ -59,7 +59,7 @@ test("Greyhawk: sample, declarations, physical dice, and the order the engine gi
 
 test("combatants can be edited: renamed and moved to another side through the engine", async () => {
   // Edit is among the row's tools.
-  await page.click("[aria-label='Actions for Rupert']");
+  await page.click("[aria-label='Tools for Rupert']");
   await page.click("[aria-label='Edit Rupert']");
   await page.fill("#add-name", "Rupert the Bard");
   await page.fill("#add-side", "allies");

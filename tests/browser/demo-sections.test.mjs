@@ -29,7 +29,7 @@ test("conditions from the row: applied with a duration, explained for a roll, co
   await page.click("#btn-end-world"); // A5E: the sample's world action acts first
   await page.waitForSelector("[data-testid=order-entry][aria-current=true]");
   const first = await page.$eval("[aria-current=true]", (e) => e.getAttribute("data-id"));
-  await page.click("[aria-label='Actions for Kira']");
+  await page.click("[aria-label='Tools for Kira']");
   await page.selectOption("#cond-kira", "poisoned");
   await page.selectOption("#until-kira", "rounds1");
   await page.click("#apply-kira");
