@@ -81,7 +81,7 @@ async function renderList(root) {
         el("td", { text: String(g.head) }),
         el("td", { text: when(g.updated) }),
         el("td", {},
-          el("button", { type: "button", class: "secondary", disabled: current, "aria-label": `Open ${g.name}`, onclick: run(() => openGame(g.id)) }, current ? "Playing" : "Open"), " ",
+          el("button", { type: "button", class: "secondary", disabled: current, "aria-label": `${current ? "Playing" : "Open"} ${g.name}`, onclick: run(() => openGame(g.id)) }, current ? "Playing" : "Open"), " ",
           el("button", { type: "button", class: "secondary", "aria-label": `Export ${g.name}`, onclick: run(async () => {
             const { fileName, text } = await exportGame(g.id);
             download(fileName, text);

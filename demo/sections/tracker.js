@@ -232,10 +232,10 @@ function tools(enc, p, effects, names, preset) {
     box.append(el("div", { class: "tracks", "data-testid": "tracks" },
       el("div", { class: "tool-row" },
         el("span", { class: "track", text: track(c.fatigue ?? zero, "Fatigue") }),
-        button("+1", "fat-up", p, { "aria-label": `${p.name} gains a fatigue level` }), button("−1", "fat-down", p, { "aria-label": `${p.name} loses a fatigue level` })),
+        button("+1", "fat-up", p, { "aria-label": `Fatigue +1 for ${p.name}` }), button("−1", "fat-down", p, { "aria-label": `Fatigue −1 for ${p.name}` })),
       el("div", { class: "tool-row" },
         el("span", { class: "track", text: track(c.strife ?? zero, "Strife") }),
-        button("+1", "str-up", p, { "aria-label": `${p.name} gains a strife level` }), button("−1", "str-down", p, { "aria-label": `${p.name} loses a strife level` }))));
+        button("+1", "str-up", p, { "aria-label": `Strife +1 for ${p.name}` }), button("−1", "str-down", p, { "aria-label": `Strife −1 for ${p.name}` }))));
   }
   const rollChoice = draft(`roll-${key}`, "attack-melee-str");
   let advice;
