@@ -216,7 +216,7 @@ function render(root) {
         el("div", { class: "tool-row" },
           el("label", { for: `wd-${key}`, text: "Damage to each" }),
           el("input", { id: `wd-${key}`, type: "number", min: "0", inputmode: "numeric", value: view.drafts.get(`wd-${key}`) ?? "", placeholder: feature?.effect?.damage ? diceText(feature.effect.damage) : "0", disabled: !usable }),
-          el("button", { type: "button", class: "secondary small", id: `use-world-${key}`, "data-world": w.action.id, disabled: !usable }, `Use ${w.action.name}`)));
+          el("button", { type: "button", class: "secondary small", id: `use-world-${key}`, "data-world": w.action.id, disabled: !usable, "aria-label": `Use ${w.action.name}` }, `Use ${w.action.name}`)));
     }) : [el("li", { class: "hint", text: "No world actions in this fight." })]),
   );
 

@@ -104,7 +104,7 @@ test("phone width: the page still lays out and the tabs work from the keyboard",
   await page.setViewportSize({ width: 390, height: 844 });
   await page.focus("#tab-init");
   await page.keyboard.press("ArrowRight");
-  assert.equal(await page.getAttribute("#tab-dice", "aria-selected"), "true");
+  assert.equal(await page.getAttribute("#tab-players", "aria-selected"), "true");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 1, `no horizontal scrolling at phone width (overflow ${overflow}px)`);
   await page.screenshot({ path: OUTPUT_DIR + "demo-phone.png", fullPage: false });
