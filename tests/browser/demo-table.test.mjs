@@ -5,7 +5,8 @@
 // a 380 × 700 sidebar; the round header, the amount field, Act and undo's feedback; world
 // actions with effect, targets and damage; travel by 10-minute turns, a lost day, the return
 // roll's damage and editable parties; Greyhawk bonus dice and advantage, typed counts and the
-// players' view.
+// players' view; and (the page's side of point 4) a delayer's button that says when the
+// package lets it act.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -373,5 +374,30 @@ test("13: Greyhawk bonus-action dice and advantage, a typed count, and the playe
   gm.free();
   view.free();
   enc.free();
+  assert.deepEqual(browser.errors, []);
+});
+
+test("4 (page side): the delayer's button says when the package lets it act, and that is where it acts", async () => {
+  const page = await openDemo();
+  await sample(page, "gh5e", "42");
+  await page.click("#btn-start");
+  await page.click("#btn-declare");
+  await page.click("#btn-roll");
+  const first = /** @type {string} */ (await page.getAttribute("[data-testid=order-entry][aria-current=true]", "data-id"));
+  await page.click("#btn-delay");
+  const acting = /** @type {string} */ (await page.getAttribute("[data-testid=order-entry][aria-current=true]", "data-id"));
+  assert.notEqual(acting, first);
+  // A turn is under way: the button does not promise "now".
+  assert.equal(await page.textContent("#btn-resume"), "Act after this turn");
+  assert.match((await page.textContent("#resume-note")) ?? "", /a turn under way is not interrupted/);
+  await page.click("#btn-resume");
+  const enc = await engineOf(page);
+  const ids = enc.order().map((e) => (e.actor.type === "participant" ? e.actor.participant : ""));
+  const at = ids.indexOf(acting);
+  assert.equal(enc.currentParticipant(), acting, "the turn under way goes on");
+  assert.equal(ids[at + 1], first, "the delayer acts right after it");
+  enc.free();
+  await page.click("#btn-end-turn");
+  assert.equal(await page.getAttribute("[data-testid=order-entry][aria-current=true]", "data-id"), first);
   assert.deepEqual(browser.errors, []);
 });
