@@ -302,8 +302,9 @@ function applyEdit(enc, p, { name, side, group, dex, hp, hidden }) {
   if (!Number.isInteger(hp) || hp < 0) throw new Error("Hit points must be a whole number, 0 or more.");
   if (p.dex !== dex) {
     if (app.enc.phase !== "setup") throw new Error(`Dex can change only before the fight starts: ${p.name} keeps Dex ${p.dex}.`);
-    // Before the fight nothing hangs on the combatant but its creature and effects-free setup:
-    // it is added again with the new score, keeping its id, creature and place in the list.
+    // Before the fight nothing hangs on the combatant but its creature: it is added again with
+    // the new score, keeping its id and creature. Effects would be lost, so those come off first.
+    if (app.enc.effects(p.id).length) throw new Error(`End ${p.name}'s effects before changing its Dex: adding it again would drop them.`);
     const c = p.creature;
     enc.remove(p.id);
     enc.add({ id: p.id, name, side, dex, npc: !!p.npc, ...(group ? { group } : {}), ...(hidden ? { hidden: true } : {}) });
