@@ -48,7 +48,7 @@ function happening(h) {
 }
 
 /** One log line for a journey event. */
-export function journeyLine(journey, e) {
+export function journeyLine(journey, e, { lost = false } = {}) {
   switch (e.type) {
     case "started": {
       const dice = e.timeDice ? ` (time dice ${e.timeDice.dice.map((d) => d.face).join(" + ")})` : "";
@@ -69,8 +69,9 @@ export function journeyLine(journey, e) {
       const who = e.results.map((r) => `${cap(r.id)} ${r.total} vs DC ${r.dc}: ${r.success ? "safe" : `fails by ${r.missedBy}${r.cost ? `, ${r.cost.type === "damage" ? `takes ${r.cost.total} damage` : `loses ${r.cost.loads} loads`}` : ""}`}`);
       return `Rolling to return by the ${e.path} path: ${who.join("; ")}.`;
     }
-    case "wildernessDayEnded": return `A day ${ACTIVITIES[e.activity] ?? words(e.activity)}: ${e.miles} miles.`;
-    case "waterDayEnded": return `A day on the water: ${e.miles} miles.`;
+    // A lost party covers ground, but none of it toward where it meant to go.
+    case "wildernessDayEnded": return lost ? `A day lost: ${e.miles} miles wandered off course, none toward the goal.` : `A day ${ACTIVITIES[e.activity] ?? words(e.activity)}: ${e.miles} miles.`;
+    case "waterDayEnded": return lost ? `A day lost at sea: ${e.miles} miles sailed off course, none toward the goal.` : `A day on the water: ${e.miles} miles.`;
     case "windRolled": return `Wind 2d6 ${e.wind.dice.map((d) => d.face).join(" + ")} = ${e.wind.total}: ${WINDS[e.wind.wind] ?? words(e.wind.wind)}.`;
     case "stormResolved": return `Storm: ${words(e.outcome.type ?? e.outcome)}.`;
     case "checkSkipped": return `No ${words(e.what)} check today.`;

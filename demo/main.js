@@ -5,6 +5,7 @@ import { setupFight } from "./sections/fight.js";
 import { setupState } from "./sections/state.js";
 import { setupTravel } from "./sections/travel.js";
 import { setupGames } from "./sections/games.js";
+import { setupPlayers } from "./sections/players.js";
 import { app, notify, onChange, startFollowing, startLeading } from "./state.js";
 import { openSession, redo, session, settled, snapshots, undo } from "./session.js";
 import { batchNote, lastAction, onCode, readmeLink } from "./code.js";
@@ -100,6 +101,7 @@ try {
   setupLogButtons();
   onCode(renderCode);
   setupFight(document.getElementById("panel-init"));
+  setupPlayers(document.getElementById("panel-players"));
   setupDice(document.getElementById("panel-dice"));
   setupTravel(document.getElementById("panel-travel"));
   setupState(document.getElementById("panel-state"));

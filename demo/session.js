@@ -33,6 +33,8 @@ export const session = {
   problem: null,
   /** A one-off message for the status line (a refused undo, a game open in another tab). */
   notice: "",
+  /** What the last undo or redo did, in words (shown in a status line of its own). */
+  moved: "",
   /** Undo or redo under way. */
   busy: false,
   /** Milliseconds the last restore took (opening the page, switching games). */
@@ -55,14 +57,68 @@ function emit() {
 
 // ---- recording ----
 
-const uiState = () => ({ plans: [...app.ui.plans], oseMiles: app.ui.oseMiles, seaMiles: app.ui.seaMiles });
+const uiState = () => ({
+  plans: [...app.ui.plans], extras: [...app.ui.extras],
+  oseMiles: app.ui.oseMiles, seaMiles: app.ui.seaMiles, oseAstray: app.ui.oseAstray, seaAstray: app.ui.seaAstray,
+});
+
+const MODES = new Set(["normal", "advantage", "disadvantage"]);
 
 /** Page state from a saved game or a file, keeping only what the sections can use. */
 function cleanUi(ui) {
   const plan = (v) => (Array.isArray(v) ? v.filter((a) => typeof a === "string") : { spell: !!v?.spell, slowWeapon: !!v?.slowWeapon });
-  const plans = Array.isArray(ui?.plans) ? ui.plans.filter((p) => Array.isArray(p) && typeof p[0] === "string" && p[1] && typeof p[1] === "object") : [];
+  const pairs = (list) => (Array.isArray(list) ? list.filter((p) => Array.isArray(p) && typeof p[0] === "string" && p[1] && typeof p[1] === "object") : []);
+  // Greyhawk extras: a bonus action's activity and the roll mode of the initiative dice.
+  const extra = (v) => ({ bonus: typeof v.bonus === "string" ? v.bonus : "", mode: MODES.has(v.mode) ? v.mode : "normal" });
   const miles = (v) => (Number.isFinite(v) ? v : 0);
-  return { plans: plans.map(([id, v]) => [id, plan(v)]), oseMiles: miles(ui?.oseMiles), seaMiles: miles(ui?.seaMiles) };
+  return {
+    plans: pairs(ui?.plans).map(([id, v]) => [id, plan(v)]),
+    extras: pairs(ui?.extras).map(([id, v]) => [id, extra(v)]),
+    oseMiles: miles(ui?.oseMiles), seaMiles: miles(ui?.seaMiles), oseAstray: miles(ui?.oseAstray), seaAstray: miles(ui?.seaAstray),
+  };
+}
+
+/** Put saved page state into `app.ui`; `keepPlans`: the ticks on the page stay as they are. */
+function applyUi(ui, { keepPlans = false } = {}) {
+  const clean = cleanUi(ui);
+  if (!keepPlans) {
+    app.ui.plans.clear();
+    for (const [id, plan] of clean.plans) app.ui.plans.set(id, plan);
+    app.ui.extras.clear();
+    for (const [id, x] of clean.extras) app.ui.extras.set(id, x);
+  }
+  app.ui.oseMiles = clean.oseMiles;
+  app.ui.seaMiles = clean.seaMiles;
+  app.ui.oseAstray = clean.oseAstray;
+  app.ui.seaAstray = clean.seaAstray;
+}
+
+const uiKey = (gameId) => `ui:${gameId}`;
+
+/**
+ * Plans ticked since the last move are no command, so no entry holds them: they are kept beside
+ * the game (with the move they follow), so a reload finds them where they were.
+ */
+export function savePlans() {
+  const game = session.game;
+  if (!game || app.follower) return;
+  const value = { seq: game.head, ui: uiState() };
+  session.mem.setMeta(uiKey(game.id), value);
+  persist((db) => db.setMeta(uiKey(game.id), value));
+}
+
+/** The page state saved beside `game` at move `seq`, if it was saved there. */
+async function savedPlans(gameId, seq) {
+  for (const store of [session.mem, session.db]) {
+    if (!store) continue;
+    try {
+      const saved = await store.getMeta(uiKey(gameId));
+      if (saved && saved.seq === seq) return saved.ui;
+    } catch {
+      /* only the ticks are lost */
+    }
+  }
+  return undefined;
 }
 
 /** Every object's snapshot now. */
@@ -107,6 +163,7 @@ function flush() {
   session.mem.append(record, entry, checkpoint);
   persist((db) => db.append(record, entry, checkpoint), { game: game.id, repairs: !!checkpoint });
   session.notice = "";
+  session.moved = "";
   emit();
 }
 
@@ -212,14 +269,10 @@ function rebuild({ checkpoint, entries }) {
 }
 
 /** Make rebuilt objects the page's, and refill the logs from the latest entries. */
-function install({ objects, ui }, recent) {
+function install({ objects, ui }, recent, { keepPlans = false } = {}) {
   setEncounter(objects.enc ?? null, { record: false, announce: false, quiet: true });
   for (const k of JOURNEYS) setJourney(k, objects[k] ?? null, { record: false, announce: false });
-  const clean = cleanUi(ui);
-  app.ui.plans.clear();
-  for (const [id, plan] of clean.plans) app.ui.plans.set(id, plan);
-  app.ui.oseMiles = clean.oseMiles;
-  app.ui.seaMiles = clean.seaMiles;
+  applyUi(ui, { keepPlans });
   clearLogs();
   for (const entry of recent) {
     for (const op of entry.ops) {
@@ -261,6 +314,9 @@ async function restore(game, seq) {
   const h = await history(game.id, seq);
   const lines = await recent(game.id, seq);
   const rebuilt = rebuild(h);
+  // Ticks made after the last move, when they were saved there.
+  const plans = await savedPlans(game.id, seq);
+  if (plans) rebuilt.ui = plans;
   // Keep what was read, so undo and redo nearby need not read again.
   session.mem.putCheckpoint(h.checkpoint);
   for (const e of h.entries) session.mem.putEntry(e);
@@ -281,6 +337,8 @@ export function labelAt(seq) {
 async function moveTo(seq, what) {
   const game = session.game;
   const from = game.head;
+  // The move taken back (undo) or made again (redo), for the status line.
+  const label = labelAt(what === "undo" ? from : seq) ?? (await session.db?.entries(game.id, Math.max(from, seq), Math.max(from, seq)).catch(() => []))?.[0]?.label;
   session.busy = true;
   beginAction(`${what} (rebuilt from the saved game)`);
   emit();
@@ -289,7 +347,8 @@ async function moveTo(seq, what) {
     const lines = await recent(game.id, seq);
     // A command made while reading wins: it already dropped what redo would have reapplied.
     if (session.game !== game || game.head !== from) return;
-    install(rebuild(h), lines);
+    // The ticked plans are the GM's notes for the round, not a move: undo leaves them alone.
+    install(rebuild(h), lines, { keepPlans: true });
     game.head = seq;
     const record = { ...game };
     // With a checkpoint where the game now stands, reopening needs no entry before it (some may
@@ -298,6 +357,8 @@ async function moveTo(seq, what) {
     session.mem.moveHead(record, checkpoint);
     persist((db) => db.moveHead(record, checkpoint), { game: game.id, repairs: true });
     session.notice = "";
+    const undone = what === "undo" ? "Undone" : "Redone";
+    session.moved = `${undone}: ${label ?? "the last move"} (move ${Math.max(from, seq)}). ${what === "undo" ? "Redo (Shift+U) brings it back." : ""}`.trim();
   } catch (e) {
     session.notice = `Could not ${what}: ${e instanceof Error ? e.message : String(e)}`;
   } finally {
@@ -461,7 +522,26 @@ export async function deleteGame(id) {
   emit();
 }
 
-/** A saved game as a file: its current snapshots, which import validates. */
+/**
+ * Everything saved of a game, from its earliest checkpoint: the checkpoint and every entry
+ * after it up to the last one redo can reach. Undefined when part of it is missing (a storage
+ * failure): the file then carries the snapshots only.
+ */
+async function wholeLog(game) {
+  for (const store of [session.mem, session.db]) {
+    if (!store) continue;
+    const checkpoint = await store.checkpointAtOrBefore(game.id, 0).catch(() => undefined);
+    if (!checkpoint) continue;
+    const entries = await store.entries(game.id, checkpoint.seq + 1, game.top).catch(() => []);
+    if (entries.length === game.top - checkpoint.seq) return { checkpoint, entries };
+  }
+  return undefined;
+}
+
+/**
+ * A saved game as a file: its snapshots now and page state, and (version 2) its whole log, so
+ * an import has the same moves, log lines, undo history and dice as the game had.
+ */
 export async function exportGame(id) {
   const game = await findGame(id);
   if (!game) throw new Error("That game is no longer saved.");
@@ -484,15 +564,34 @@ export async function exportGame(id) {
     ui = rebuilt.ui;
     freeAll(rebuilt.objects);
   }
-  const file = { format: FILE_FORMAT, version: 1, package: version(), name: game.name, exported: new Date().toISOString(), state, ui };
+  const log = await wholeLog(game);
+  const file = {
+    format: FILE_FORMAT, version: log ? 2 : 1, package: version(), name: game.name, exported: new Date().toISOString(), state, ui,
+    ...(log ? { log: { head: game.head, checkpoint: { seq: log.checkpoint.seq, state: log.checkpoint.state, ui: log.checkpoint.ui }, entries: log.entries.map(({ seq, at, label, ops, ui: u }) => ({ seq, at, label, ops, ui: u })) } } : {}),
+  };
   const base = game.name.replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "game";
   return { fileName: `${base}.turnkeeper.json`, text: JSON.stringify(file) };
 }
 
+/** A file's log, checked for shape (the package checks the rest when it is replayed). */
+function readLog(log, invalid) {
+  if (!log || typeof log !== "object") throw invalid(`its "log" is not an object`);
+  const cp = log.checkpoint;
+  if (!cp || typeof cp !== "object" || !Number.isInteger(cp.seq) || cp.seq < 0 || !cp.state || typeof cp.state !== "object") throw invalid("its log has no checkpoint");
+  if (!Array.isArray(log.entries)) throw invalid("its log has no entries");
+  log.entries.forEach((e, i) => {
+    if (!e || typeof e !== "object" || e.seq !== cp.seq + 1 + i || !Array.isArray(e.ops)) throw invalid(`its log's entry ${i + 1} is not move ${cp.seq + 1 + i}`);
+  });
+  const top = cp.seq + log.entries.length;
+  if (!Number.isInteger(log.head) || log.head < cp.seq || log.head > top) throw invalid(`its log's head ${JSON.stringify(log.head)} is not one of its moves`);
+  return { checkpoint: { seq: cp.seq, state: cp.state, ui: cp.ui }, entries: log.entries, head: log.head, top };
+}
+
 /**
  * A game from an exported file, opened as a new game. Anything wrong with the file (not JSON,
- * not a saved game, a snapshot the package refuses: malformed, tampered, unknown version) throws
- * before anything changes.
+ * not a saved game, a snapshot or a batch the package refuses: malformed, tampered, unknown
+ * version) throws before anything changes. A file with its log (version 2) comes back with
+ * its moves, undo history, log lines and dice; an older file (version 1) as its snapshots.
  */
 export async function importGame(text) {
   const invalid = (why) => new TurnkeeperError("SNAPSHOT_INVALID", `not a saved game this page can open: ${why}`);
@@ -503,17 +602,65 @@ export async function importGame(text) {
     throw invalid(`the file is not JSON (${e instanceof Error ? e.message : String(e)})`);
   }
   if (!file || typeof file !== "object" || file.format !== FILE_FORMAT) throw invalid(`it has no "format": "${FILE_FORMAT}"`);
-  if (file.version !== 1) throw invalid(`it is version ${JSON.stringify(file.version)} and this page reads version 1`);
+  if (file.version !== 1 && file.version !== 2) throw invalid(`it is version ${JSON.stringify(file.version)} and this page reads versions 1 and 2`);
   if (!file.state || typeof file.state !== "object" || Array.isArray(file.state)) throw invalid(`it has no "state" object`);
+  const name = typeof file.name === "string" && file.name.trim() ? file.name.trim().slice(0, 80) : await nextName();
+  const log = file.version === 2 ? readLog(file.log, invalid) : null;
   beginAction("import a game file");
   let rebuilt;
   try {
     rebuilt = rebuild({ checkpoint: { state: file.state, ui: cleanUi(file.ui) }, entries: [] });
+    if (log) {
+      // The moves must lead to the file's snapshots, or one of the two was changed.
+      const replayed = rebuild({ checkpoint: log.checkpoint, entries: log.entries.slice(0, log.head - log.checkpoint.seq) });
+      const same = Object.keys({ ...file.state, ...replayed.objects }).every((k) => JSON.stringify(replayed.objects[k]?.toJSON() ?? null) === JSON.stringify(rebuilt.objects[k]?.toJSON() ?? null));
+      freeAll(replayed.objects);
+      if (!same) throw invalid("its moves do not lead to its snapshots");
+    }
+  } catch (e) {
+    freeAll(rebuilt?.objects ?? {});
+    throw e;
   } finally {
     endAction();
   }
-  const name = typeof file.name === "string" && file.name.trim() ? file.name.trim().slice(0, 80) : await nextName();
+  if (log) {
+    freeAll(rebuilt.objects);
+    return importLog(name, log);
+  }
   return createGame(name, rebuilt);
+}
+
+/** A new game holding a file's whole log, opened at the move the file was at. */
+async function importLog(name, log) {
+  beginAction("import a game file (its saved moves replayed)");
+  try {
+    // Every move redo could reach is replayed once, so a bad batch is refused now, not later.
+    freeAll(rebuild({ checkpoint: log.checkpoint, entries: log.entries }).objects);
+  } finally {
+    endAction();
+  }
+  const now = Date.now();
+  const game = { id: newId(), name, created: now, updated: now, head: log.head, top: log.top };
+  const checkpoint = { game: game.id, ...log.checkpoint };
+  const entries = log.entries.map((e) => ({ game: game.id, seq: e.seq, at: Number.isFinite(e.at) ? e.at : now, label: typeof e.label === "string" ? e.label : "move", ops: e.ops, ui: e.ui }));
+  await lockGame(game.id);
+  session.mem.create({ ...game }, checkpoint);
+  for (const e of entries) session.mem.putEntry(e);
+  persist(async (db) => {
+    await db.create({ ...game, head: checkpoint.seq, top: checkpoint.seq }, checkpoint);
+    for (const e of entries) await db.append({ ...game, head: e.seq, top: e.seq }, e, null);
+    await db.moveHead({ ...game }, checkpoint);
+  }, { game: game.id, repairs: true });
+  setCurrent(game);
+  beginAction(`open “${name}” (rebuilt from its saved moves)`);
+  try {
+    await restore(game, game.head);
+  } finally {
+    endAction();
+  }
+  session.notice = "";
+  emit();
+  return game;
 }
 
 // ---- opening the page ----

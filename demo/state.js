@@ -55,7 +55,13 @@ export const app = {
   /** World actions used in this world phase (the package refuses a second use; it does not list them). */
   worldUsed: new Set(),
   /** Page state that is not in the engine but belongs to the game (saved with it). */
-  ui: { plans: new Map(), oseMiles: 0, seaMiles: 0 },
+  ui: {
+    plans: new Map(),
+    /** Greyhawk: a planned bonus action and advantage on the dice, by participant. @type {Map<string, { bonus: string, mode: string }>} */
+    extras: new Map(),
+    /** Miles made good on each journey, and miles sailed or walked while lost (not toward anywhere). */
+    oseMiles: 0, seaMiles: 0, oseAstray: 0, seaAstray: 0,
+  },
   /** The Dice tab's rolls, oldest first (synced to followers, not part of a saved game). */
   dice: { seq: 0, /** @type {DiceRoll[]} */ rolls: [], /** @type {any} */ state: undefined },
   /** Sync as this tab sees it: batches sent or applied, and the last problem healed. */
@@ -185,11 +191,16 @@ export function remember(events, { fresh = true } = {}) {
   if (app.log.length > LOG_LIMIT) app.log.splice(0, app.log.length - LOG_LIMIT);
 }
 
-/** The OSE miles, from journey events as they happen (local or from the leader). */
+/**
+ * The OSE miles, from journey events as they happen (local or from the leader). A day that
+ * began with the party losing its way (OSE-WILD-07, OSE-WATER-07) covers its miles in a
+ * direction nobody chose: they count as astray, not as progress.
+ */
 function countMiles(events) {
+  const lost = events.some((e) => e.type === "lostChecked" && e.lost);
   for (const e of events) {
-    if (e.type === "wildernessDayEnded") app.ui.oseMiles += e.miles;
-    if (e.type === "waterDayEnded") app.ui.seaMiles += e.miles;
+    if (e.type === "wildernessDayEnded") app.ui[lost ? "oseAstray" : "oseMiles"] += e.miles;
+    if (e.type === "waterDayEnded") app.ui[lost ? "seaAstray" : "seaMiles"] += e.miles;
   }
 }
 
@@ -202,11 +213,12 @@ function countMiles(events) {
 export function rememberTravel(key, journey, events) {
   const log = app.journeyLogs[key];
   let t = app.journeyClock[key];
+  const lost = events.some((e) => e.type === "lostChecked" && e.lost);
   for (const e of events) {
     let at = t;
     if (e.type === "started") at = t = e.at;
     else if (e.type === "timePassed") (at = e.advanced.from), (t = e.advanced.now);
-    log.push({ text: journeyLine(journey, e), day: at === null ? null : Math.floor(at / 86400) + 1 });
+    log.push({ text: journeyLine(journey, e, { lost }), day: at === null ? null : Math.floor(at / 86400) + 1 });
   }
   app.journeyClock[key] = t;
   if (log.length > LOG_LIMIT) log.splice(0, log.length - LOG_LIMIT);
@@ -339,7 +351,7 @@ function fullState() {
     snapshots,
     dice: app.dice,
     logs: { enc: app.log, logAt: app.logAt, clock: app.journeyClock, ...app.journeyLogs },
-    ui: { oseMiles: app.ui.oseMiles, seaMiles: app.ui.seaMiles },
+    ui: { oseMiles: app.ui.oseMiles, seaMiles: app.ui.seaMiles, oseAstray: app.ui.oseAstray, seaAstray: app.ui.seaAstray },
     lastDice: [...app.lastDice],
     worldUsed: [...app.worldUsed],
   };

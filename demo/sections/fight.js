@@ -4,6 +4,8 @@
 // makes goes through `traced`, so the code panel shows it.
 import { Encounter, a5e } from "turnkeeper";
 import { app, notify, onChange, setEncounter } from "../state.js";
+import { savePlans } from "../session.js";
+import { confirmDialog } from "../dialog.js";
 import { beginAction, endAction, traced, tracedNew } from "../code.js";
 import { ORDER_NOTES, SAMPLES, controls, primary } from "../rules.js";
 import { currentSeed, describeError, drawLog, el, keepFocus, parseFaces, showError } from "../ui.js";
@@ -26,6 +28,7 @@ function newEncounter(root) {
   const ruleset = $(root, "#ruleset").value;
   const seed = currentSeed();
   plans.clear();
+  app.ui.extras.clear();
   view.open.clear();
   view.errors.clear();
   setEncounter(tracedNew(Encounter, "encounter", seed === undefined ? { ruleset } : { ruleset, seed }));
@@ -41,6 +44,29 @@ function loadSample(root) {
   }
   // A5E: the environment acts too, at the start of each round (from the package's catalogue).
   if (app.enc.config.preset === "a5e") enc.addWorldAction(a5eAction("flameBurst"));
+}
+
+/** The A5E catalogue's features by id: what each world action does, for its row. */
+const FEATURES = new Map();
+/** Read once the package is loaded (the procedures module answers only after `init`). */
+function loadFeatures() {
+  if (FEATURES.size === 0) for (const f of a5e.worldFeatures()) FEATURES.set(f.id, f);
+}
+
+const diceText = (d) => `${d.dice.count}${d.dice.die ?? d.dice.size ?? ""}${d.dice.bonus ? `+${d.dice.bonus}` : ""}${d.damageType ? ` ${d.damageType}` : ""}`;
+
+/** A catalogue feature's effect in a line: who, the save, the damage and condition. */
+function featureText(f) {
+  const who = f.targets === "one" ? "One creature the GM chooses" : f.targets === "each" ? "Each creature in range" : "Creatures in the area";
+  const save = f.save ? `DC ${f.save.dc} ${f.save.ability} save` : "";
+  const e = f.effect ?? {};
+  const harm = [
+    e.damage ? `${diceText(e.damage)} damage` : "",
+    e.condition ? `${e.condition.condition ?? e.condition.id ?? "a condition"}` : "",
+    e.pushFt ? `pushed ${e.pushFt} ft` : "",
+    e.startsSuffocating ? "starts suffocating" : "",
+  ].filter(Boolean).join(", ");
+  return `${who}${save ? ` makes a ${save}` : ""}${harm ? `${save ? "; on a failure: " : ": "}${harm}` : ""}.`;
 }
 
 /** A world action from the package's A5E catalogue. */
@@ -60,7 +86,28 @@ function facesOption(root) {
 function declarationFor(id, system) {
   const plan = plans.get(id);
   if (system === "side") return { system: "ose", spell: !!plan?.spell, slowWeapon: !!plan?.slowWeapon, meleeMovement: plan?.meleeMovement ?? null };
-  return Array.isArray(plan) ? plan : [];
+  const activities = Array.isArray(plan) ? plan : [];
+  const extra = app.ui.extras.get(id);
+  if (!extra || (!extra.bonus && extra.mode === "normal")) return activities;
+  // GH-INIT-04 (a bonus action's die) and GH-DICE-04 (advantage on the largest die).
+  return { system: "greyhawk", activities, ...(extra.bonus ? { bonusAction: extra.bonus } : {}), ...(extra.mode !== "normal" ? { mode: extra.mode } : {}) };
+}
+
+/** The ticked plans of everyone who has not declared yet (Roll before Declare keeps them). */
+function undeclared(system) {
+  const out = {};
+  for (const p of app.enc.participants()) if (!p.declaration) out[p.id] = declarationFor(p.id, system);
+  return out;
+}
+
+/** A fight that has begun and not ended: replacing it asks first. */
+const running = (enc) => !!enc && ["declaring", "turns", "world", "between"].includes(enc.phase);
+
+/** Combatants still to act this round (Next round would skip their turns). */
+function stillToAct(enc) {
+  if (enc.phase !== "turns") return [];
+  const names = new Map(enc.participants().map((p) => [p.id, p.name]));
+  return enc.order().filter((e) => !e.done && !e.current).map((e) => (e.actor.type === "participant" ? names.get(e.actor.participant) ?? e.actor.participant : `side ${e.actor.sides.join(" + ")}`));
 }
 
 /** Where a refused command's message goes: the toolbar's box, or a row (participant id). */
@@ -107,15 +154,28 @@ function render(root) {
   if (document.activeElement instanceof HTMLButtonElement && document.activeElement.disabled && root.contains(document.activeElement) && main) {
     $(root, buttons[main]).focus();
   }
+  // Act: the tools of whoever is acting now (the rows' own buttons open that row's tools).
+  const actor = enc?.phase === "turns" ? enc.currentParticipant() : undefined;
+  const actBtn = $(root, "#btn-act");
+  actBtn.hidden = !actor;
+  actBtn.dataset.for = actor ?? "";
+  actBtn.textContent = actor ? `Act: ${enc.participant(actor)?.name ?? actor}` : "Act";
   $(root, "#surprise-box").hidden = !c.shown.surprise || !c.valid.surprise;
   const delayed = enc?.delayed() ?? [];
-  $(root, "#resume-box").hidden = delayed.length === 0;
   const names = new Map((enc?.participants() ?? []).map((p) => [p.id, p.name]));
+  $(root, "#resume-box").hidden = delayed.length === 0;
+  // The package puts a resuming delayer right after the turn under way (a turn is not
+  // interrupted), so the button says when it will act.
+  const busy = enc?.phase === "turns" && !!enc.currentParticipant();
+  $(root, "#btn-resume").textContent = busy ? "Act after this turn" : "Act now";
+  $(root, "#resume-note").textContent = busy ? `Acts once ${names.get(enc.currentParticipant()) ?? "the acting combatant"}'s turn ends: a turn under way is not interrupted.` : "";
   const who = $(root, "#resume-who");
   const chosen = who.value;
   who.replaceChildren(...delayed.map((id) => el("option", { value: id, text: names.get(id) ?? id, selected: id === chosen })));
 
-  $(root, "#round-no").textContent = enc?.round ? String(enc.round) : "–";
+  // Declarations are made for the round about to begin (the package counts it once rolled).
+  const roundNo = enc?.phase === "declaring" ? enc.round + 1 : enc?.round;
+  $(root, "#round-no").textContent = roundNo ? String(roundNo) : "–";
   $(root, "#phase").textContent = enc ? enc.phase : "no encounter";
   $(root, "#order-note").textContent = c.system ? ORDER_NOTES[c.system] : "Choose a ruleset and load the sample fight, or add combatants.";
   $(root, "#next-hint").textContent = hint(enc, c);
@@ -134,14 +194,29 @@ function render(root) {
   if (inWorld) box.setAttribute("aria-current", "true");
   else box.removeAttribute("aria-current");
   $(root, "#world-now").hidden = !inWorld;
+  const people = enc?.participants() ?? [];
   $(root, "#world-actions").replaceChildren(
     ...(world.length ? world.map((w) => {
       const recharge = w.action.recharge ? `recharge ${w.action.recharge.minFace}–6` : "every round";
       const state = w.charged ? (app.worldUsed.has(w.action.id) ? "used this round" : "ready") : "recharging";
       const usable = inWorld && w.charged && !app.worldUsed.has(w.action.id) && !app.follower;
+      const key = uid(w.action.id);
+      const feature = FEATURES.get(w.action.id);
       return el("li", { "data-testid": "world-action", "data-state": state },
-        el("span", {}, el("strong", { text: w.action.name }), ` — ${state} (${recharge}${w.rechargedIn ? `, recharged in round ${w.rechargedIn}` : ""})`),
-        el("button", { type: "button", class: "secondary small", id: `use-world-${uid(w.action.id)}`, "data-world": w.action.id, disabled: !usable, "aria-label": `Use ${w.action.name}` }, "Use"));
+        el("div", { class: "world-head" },
+          el("span", {}, el("strong", { text: w.action.name }), ` — ${state} (${recharge}${w.rechargedIn ? `, recharged in round ${w.rechargedIn}` : ""})`),
+          el("button", { type: "button", class: "secondary small", "data-world-remove": w.action.id, disabled: app.follower, "aria-label": `Remove ${w.action.name}` }, "Remove")),
+        el("p", { class: "world-effect", "data-testid": "world-effect", text: feature ? featureText(feature) : "An action of the environment's own." }),
+        el("fieldset", { class: "world-targets" },
+          el("legend", { text: feature?.targets === "one" ? "Target (one creature)" : "Targets (those in range)" }),
+          ...people.map((p) => {
+            const id = `wt-${key}-${uid(p.id)}`;
+            return el("label", { for: id }, el("input", { id, type: "checkbox", "data-world-target": w.action.id, value: p.id, checked: view.drafts.get(id) === "1", disabled: !usable }), ` ${p.name}`);
+          })),
+        el("div", { class: "tool-row" },
+          el("label", { for: `wd-${key}`, text: "Damage to each" }),
+          el("input", { id: `wd-${key}`, type: "number", min: "0", inputmode: "numeric", value: view.drafts.get(`wd-${key}`) ?? "", placeholder: feature?.effect?.damage ? diceText(feature.effect.damage) : "0", disabled: !usable }),
+          el("button", { type: "button", class: "secondary small", id: `use-world-${key}`, "data-world": w.action.id, disabled: !usable, "aria-label": `Use ${w.action.name}` }, `Use ${w.action.name}`)));
     }) : [el("li", { class: "hint", text: "No world actions in this fight." })]),
   );
 
@@ -172,27 +247,78 @@ function hint(enc, c) {
     case "setup": return c.system === "side" ? "Roll surprise for unaware sides if need be, then Start." : "Start rolls initiative (or opens declarations).";
     case "declaring": return `Round ${enc.round + 1}: tick what each combatant will do, then Declare and Roll initiative.`;
     case "world": return "World phase: use world actions that are ready, then End world phase.";
-    case "turns": return c.system === "side" ? "The acting side goes through its phases: Next phase, or End turn when it is done." : "Act from the rows (Act), then End turn (key N).";
+    case "turns": return c.system === "side" ? "The acting side goes through its phases: Next phase, or End turn when it is done." : "Act opens the acting combatant's tools; then End turn (key N).";
     case "between": return "Nobody can act this round: Next round.";
     case "ended": return "The fight is over: load the sample fight again, or start a new encounter.";
     default: return "";
   }
 }
 
-/** Load a combatant into the form; submitting then renames it and changes its side. */
+/**
+ * Load a combatant into the form with its real values; submitting then renames it, changes its
+ * side and group, its hit points (setCreature) and, before the fight starts, its Dex.
+ */
 function startEdit(root, p) {
   const f = $(root, "#add-form");
   $(root, "#add-box").open = true;
   f.dataset.editing = p.id;
   f.elements.name.value = p.name;
   f.elements.side.value = p.side;
+  f.elements.dex.value = String(p.dex);
+  f.elements.hp.value = p.creature ? String(p.creature.hp.max) : "0";
+  f.elements.group.value = p.group ?? "";
+  f.elements.npc.checked = !!p.npc;
+  f.elements.hidden.checked = !!p.hidden;
+  // The package keeps a combatant's Dex from when it was added (no command changes it): before
+  // the fight starts the page re-adds it with the new score; after, Dex stays as it is.
+  const started = app.enc?.phase !== "setup";
+  f.elements.dex.disabled = started;
+  $(root, "#add-dex-note").hidden = !started;
   f.querySelector("button[type=submit]").textContent = `Save changes to ${p.name}`;
   f.elements.name.focus();
 }
 
 function endEdit(f) {
   delete f.dataset.editing;
+  f.elements.dex.disabled = false;
+  f.elements.dex.value = "10";
+  f.elements.hp.value = "10";
+  f.elements.group.value = "";
+  f.elements.npc.checked = false;
+  f.elements.hidden.checked = false;
+  document.getElementById("add-dex-note").hidden = true;
   f.querySelector("button[type=submit]").textContent = "Add combatant";
+}
+
+/** A creature record with a new maximum: the damage it has taken stays taken. */
+function withMaxHp(c, max) {
+  const taken = c.hp.max - c.hp.current;
+  return { ...c, hp: { ...c.hp, max, current: Math.max(0, max - Math.max(0, taken)) } };
+}
+
+/** The edit form's changes, each through the package's own command. */
+function applyEdit(enc, p, { name, side, group, dex, hp, hidden }) {
+  if (!Number.isInteger(dex) || dex < 1 || dex > 30) throw new Error("Dex must be a whole number from 1 to 30.");
+  if (!Number.isInteger(hp) || hp < 0) throw new Error("Hit points must be a whole number, 0 or more.");
+  if (p.dex !== dex) {
+    if (app.enc.phase !== "setup") throw new Error(`Dex can change only before the fight starts: ${p.name} keeps Dex ${p.dex}.`);
+    // Before the fight nothing hangs on the combatant but its creature: it is added again with
+    // the new score, keeping its id and creature. Effects would be lost, so those come off first.
+    if (app.enc.effects(p.id).length) throw new Error(`End ${p.name}'s effects before changing its Dex: adding it again would drop them.`);
+    const c = p.creature;
+    enc.remove(p.id);
+    enc.add({ id: p.id, name, side, dex, npc: !!p.npc, ...(group ? { group } : {}), ...(hidden ? { hidden: true } : {}) });
+    if (c) enc.setCreature(p.id, withMaxHp(c, hp));
+    else if (hp > 0) enc.setCreature(p.id, { kind: p.npc ? "monster" : "pc", zeroHp: p.npc ? "dies" : "deathSaves", hp: { current: hp, max: hp }, level: 1 });
+    return;
+  }
+  if (p.name !== name) enc.rename(p.id, name);
+  if (p.side !== side) enc.changeSide(p.id, side);
+  if ((p.group ?? "") !== group) enc.execute({ type: "changeGroup", participant: p.id, ...(group ? { group } : {}) });
+  if (!!p.hidden !== hidden) enc.setHidden(p.id, hidden);
+  const c = p.creature;
+  if (c && c.hp.max !== hp && hp > 0) enc.setCreature(p.id, withMaxHp(c, hp));
+  else if (!c && hp > 0) enc.setCreature(p.id, { kind: p.npc ? "monster" : "pc", zeroHp: p.npc ? "dies" : "deathSaves", hp: { current: hp, max: hp }, level: 1 });
 }
 
 const value = (id) => /** @type {HTMLInputElement | null} */ (document.getElementById(id))?.value ?? "";
@@ -235,9 +361,18 @@ const ROW_ACTIONS = {
     return enc.setCreature(p.id, { kind: p.npc ? "monster" : "pc", zeroHp: p.npc ? "dies" : "deathSaves", hp: { current: max, max }, level: 1 });
   },
   remove: (enc, p) => enc.remove(p.id),
+  count: (enc, p, key) => {
+    const text = value(`count-${key}`).trim();
+    if (!/^-?\d+$/.test(text)) throw new Error("Type a whole number for the count.");
+    return enc.setCount(p.id, Number(text));
+  },
+  hide: (enc, p) => enc.setHidden(p.id, !p.hidden),
 };
 
-const LABELS = { dmg: "damage", heal: "heal", temp: "temporary hit points", save: "death save", stab: "stabilize", apply: "apply an effect", stats: "set hit points", remove: "remove a combatant" };
+/** Fields a row action has used up: cleared once the package took it. */
+const USED = { dmg: ["amt"], heal: ["amt"], temp: ["amt"], save: ["dsface"], count: ["count"] };
+
+const LABELS = { count: "set a count", hide: "hide or show to players", dmg: "damage", heal: "heal", temp: "temporary hit points", save: "death save", stab: "stabilize", apply: "apply an effect", stats: "set hit points", remove: "remove a combatant" };
 
 function onRowClick(root, target) {
   const b = target.closest("[data-act]");
@@ -259,7 +394,13 @@ function onRowClick(root, target) {
     return act(root, "end an effect", () => traced(app.enc, "encounter").removeEffect(Number(b.dataset.effect)), id);
   }
   const fn = ROW_ACTIONS[action];
-  if (fn) act(root, `${LABELS[action] ?? action} (${p.name})`, () => fn(traced(app.enc, "encounter"), p, key), id);
+  if (fn) {
+    act(root, `${LABELS[action] ?? action} (${p.name})`, () => {
+      fn(traced(app.enc, "encounter"), p, key);
+      // The amount was applied: an empty field cannot deal it twice by accident.
+      for (const f of USED[action] ?? []) view.drafts.delete(`${f}-${key}`);
+    }, id);
+  }
 }
 
 export function setupFight(root) {
@@ -273,6 +414,14 @@ export function setupFight(root) {
   });
   tracker.addEventListener("change", (ev) => {
     const t = ev.target;
+    if (t instanceof HTMLSelectElement && t.dataset.plan) {
+      const id = t.dataset.plan;
+      const extra = { bonus: "", mode: "normal", ...app.ui.extras.get(id), [t.dataset.key ?? ""]: t.value };
+      app.ui.extras.set(id, extra);
+      savePlans();
+      render(root);
+      return;
+    }
     if (t instanceof HTMLSelectElement && t.id) {
       view.drafts.set(t.id, t.value);
       if (t.dataset.act === "advice" && app.enc) {
@@ -296,10 +445,21 @@ export function setupFight(root) {
         else cur.delete(k);
         plans.set(id, [...cur]);
       }
+      savePlans();
       render(root);
     }
   });
-  $(root, "#new-encounter").addEventListener("click", () => {
+  // Replacing a running fight asks first (undo would bring it back, and the dialog says so).
+  const replaceFight = async (what) =>
+    !running(app.enc) || app.follower ||
+    (await confirmDialog({
+      title: `${what}?`,
+      text: `The fight under way (round ${Math.max(1, app.enc.round)}, ${app.enc.phase}) will be replaced. Undo (U) brings it back.`,
+      yes: what,
+      no: "Keep the fight",
+    }));
+  $(root, "#new-encounter").addEventListener("click", async () => {
+    if (!(await replaceFight("New encounter"))) return;
     beginAction("new encounter");
     try {
       newEncounter(root);
@@ -310,7 +470,8 @@ export function setupFight(root) {
     endAction();
     notify();
   });
-  $(root, "#load-sample").addEventListener("click", () => {
+  $(root, "#load-sample").addEventListener("click", async () => {
+    if (!(await replaceFight("Load the sample fight"))) return;
     beginAction("load the sample fight");
     try {
       loadSample(root);
@@ -332,15 +493,15 @@ export function setupFight(root) {
       const editing = f.dataset.editing;
       if (editing) {
         const p = app.enc.participant(editing);
-        if (p && p.name !== name) enc.rename(editing, name);
-        if (p && p.side !== side) enc.changeSide(editing, side);
+        if (!p) throw new Error("That combatant is no longer in the fight.");
+        applyEdit(enc, p, { name, side, group, dex: Number(f.elements.dex.value), hp: Number(f.elements.hp.value), hidden: f.elements.hidden.checked });
         endEdit(f);
         f.elements.name.value = "";
         return;
       }
       const id = slug(name);
       const npc = f.elements.npc.checked;
-      enc.add({ id, name, side, dex: Number(f.elements.dex.value), npc, ...(group ? { group } : {}) });
+      enc.add({ id, name, side, dex: Number(f.elements.dex.value), npc, ...(group ? { group } : {}), ...(f.elements.hidden.checked ? { hidden: true } : {}) });
       const hp = Number(f.elements.hp.value);
       if (hp > 0) enc.setCreature(id, { kind: npc ? "monster" : "pc", zeroHp: npc ? "dies" : "deathSaves", hp: { current: hp, max: hp }, level: 1 });
       f.elements.name.value = "";
@@ -352,11 +513,26 @@ export function setupFight(root) {
     const system = controls(app.enc).system;
     enc.declareMany(Object.fromEntries(app.enc.participants().map((p) => [p.id, declarationFor(p.id, system)])));
   });
-  btn("#btn-roll", "roll initiative", (enc) => enc.rollInitiative(facesOption(root)));
+  btn("#btn-roll", "roll initiative", (enc) => {
+    // Rolling before Declare declares the ticked plans first: nothing ticked is thrown away.
+    const system = controls(app.enc).system;
+    const missing = undeclared(system);
+    if (Object.keys(missing).length) enc.declareMany(missing);
+    enc.rollInitiative(facesOption(root));
+  });
   btn("#btn-surprise", "roll surprise", (enc) => enc.rollSurprise($(root, "#surprise-sides").value.split(/[\s,]+/).filter(Boolean), facesOption(root)));
   btn("#btn-end-turn", "end the turn", (enc) => enc.endTurn(facesOption(root)));
   btn("#btn-next-phase", "next phase", (enc) => enc.advancePhase(facesOption(root)));
-  btn("#btn-next-round", "next round", (enc) => enc.nextRound(facesOption(root)));
+  $(root, "#btn-next-round").addEventListener("click", async () => {
+    const left = app.enc ? stillToAct(app.enc) : [];
+    if (left.length && !(await confirmDialog({
+      title: "Next round now?",
+      text: `${left.join(", ")} ${left.length === 1 ? "has" : "have"} not acted this round and would lose ${left.length === 1 ? "that turn" : "those turns"}. Undo (U) brings the round back.`,
+      yes: "Next round",
+      no: "Finish this round",
+    }))) return;
+    act(root, "next round", () => traced(app.enc, "encounter").nextRound(facesOption(root)));
+  });
   btn("#btn-end", "end the encounter", (enc) => enc.end());
   btn("#btn-end-world", "end the world phase", (enc) => enc.endWorldPhase(facesOption(root)));
   btn("#btn-delay", "delay", (enc) => {
@@ -364,12 +540,52 @@ export function setupFight(root) {
     if (!id) throw new Error("Nobody is acting right now.");
     enc.delay(id);
   });
-  btn("#btn-resume", "act now", (enc) => enc.resume($(root, "#resume-who").value));
+  $(root, "#btn-act").addEventListener("click", () => {
+    const id = $(root, "#btn-act").dataset.for;
+    if (!id || !app.enc?.participant(id)) return;
+    view.open.add(id);
+    app.touched.clear();
+    render(root);
+    const tools = document.getElementById(`tools-${uid(id)}`);
+    tools?.scrollIntoView({ block: "nearest" });
+    tools?.querySelector("input, select, button")?.focus();
+  });
+  btn("#btn-resume", "resume a delayer", (enc) => enc.resume($(root, "#resume-who").value));
   btn("#btn-add-world", "add a world action", (enc) => enc.addWorldAction(a5eAction($(root, "#world-pick").value)));
   $(root, "#world-actions").addEventListener("click", (ev) => {
-    const b = /** @type {Element} */ (ev.target).closest("[data-world]");
-    if (b instanceof HTMLButtonElement && !b.disabled) act(root, "use a world action", () => traced(app.enc, "encounter").useWorldAction(b.dataset.world ?? "", [], facesOption(root)));
+    const t = /** @type {Element} */ (ev.target);
+    const gone = t.closest("[data-world-remove]");
+    if (gone instanceof HTMLButtonElement && !gone.disabled) {
+      return act(root, "remove a world action", () => traced(app.enc, "encounter").execute({ type: "removeWorldAction", action: gone.dataset.worldRemove ?? "" }));
+    }
+    const b = t.closest("[data-world]");
+    if (!(b instanceof HTMLButtonElement) || b.disabled) return;
+    const action = b.dataset.world ?? "";
+    const key = uid(action);
+    const targets = [...$(root, "#world-actions").querySelectorAll(`input[data-world-target="${CSS.escape(action)}"]:checked`)].map((i) => i.value);
+    act(root, "use a world action", () => {
+      const enc = traced(app.enc, "encounter");
+      const text = value(`wd-${key}`).trim();
+      const amount = text === "" ? 0 : Number(text);
+      if (!Number.isInteger(amount) || amount < 0) throw new Error("Damage must be a whole number, 0 or more.");
+      if (amount > 0 && targets.length === 0) throw new Error("Tick who the damage hits first.");
+      enc.useWorldAction(action, targets, facesOption(root));
+      // The damage the GM rolled for it, to each target that failed its save.
+      const type = FEATURES.get(action)?.effect?.damage?.damageType;
+      if (amount > 0) for (const id of targets) enc.damage(id, type ? { amount, damageType: type } : { amount });
+      view.drafts.delete(`wd-${key}`);
+      for (const id of targets) view.drafts.delete(`wt-${key}-${uid(id)}`);
+    });
   });
+  $(root, "#world-actions").addEventListener("change", (ev) => {
+    const t = ev.target;
+    if (t instanceof HTMLInputElement && t.dataset.worldTarget) view.drafts.set(t.id, t.checked ? "1" : "");
+  });
+  $(root, "#world-actions").addEventListener("input", (ev) => {
+    const t = ev.target;
+    if (t instanceof HTMLInputElement && t.type === "number") view.drafts.set(t.id, t.value);
+  });
+  loadFeatures();
   $(root, "#world-pick").replaceChildren(...a5e.worldActions().map((w) => el("option", { value: w.id, text: `${w.name}${w.recharge ? ` (recharge ${w.recharge.minFace}–6)` : ""}` })));
   if (app.follower) for (const b of root.querySelectorAll("#setup-row button, #setup-row select, #add-form input, #add-form button, #init-faces, #world-pick, #btn-add-world, #surprise-sides")) b.disabled = true;
   render(root);

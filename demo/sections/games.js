@@ -28,6 +28,8 @@ function renderBar() {
   line.dataset.state = state;
   line.dataset.head = String(session.game?.head ?? 0);
   line.textContent = session.notice ? `${text} ${session.notice}` : text;
+  // Undo and redo say what they did (the rows change without any other sign).
+  document.getElementById("undo-status").textContent = session.moved;
   const undoBtn = document.getElementById("btn-undo");
   const redoBtn = document.getElementById("btn-redo");
   undoBtn.disabled = app.follower || !canUndo();
@@ -79,7 +81,7 @@ async function renderList(root) {
         el("td", { text: String(g.head) }),
         el("td", { text: when(g.updated) }),
         el("td", {},
-          el("button", { type: "button", class: "secondary", disabled: current, "aria-label": `Open ${g.name}`, onclick: run(() => openGame(g.id)) }, current ? "Playing" : "Open"), " ",
+          el("button", { type: "button", class: "secondary", disabled: current, "aria-label": `${current ? "Playing" : "Open"} ${g.name}`, onclick: run(() => openGame(g.id)) }, current ? "Playing" : "Open"), " ",
           el("button", { type: "button", class: "secondary", "aria-label": `Export ${g.name}`, onclick: run(async () => {
             const { fileName, text } = await exportGame(g.id);
             download(fileName, text);

@@ -144,8 +144,21 @@ function planBox(p, system) {
       const id = `plan-${key}-${act}`;
       fs.append(el("label", { for: id }, el("input", { id, type: "checkbox", checked: plan.includes(act), disabled: app.follower, "data-plan": p.id, "data-key": act }), ` ${label} `, el("small", { text: die })));
     }
-    const dice = plan.map((a) => GH_ACTIVITIES.find((x) => x[0] === a)?.[2]).filter(Boolean);
-    fs.append(el("span", { class: "hint", text: dice.length ? `rolls ${dice.join(" + ")}` : "no activity: count 0" }));
+    // GH-INIT-04: a bonus action adds one die of its kind; GH-DICE-04: advantage or
+    // disadvantage on the largest die.
+    const extra = app.ui.extras.get(p.id) ?? { bonus: "", mode: "normal" };
+    fs.append(
+      el("label", { for: `plan-${key}-bonus` }, "Bonus action ",
+        el("select", { id: `plan-${key}-bonus`, disabled: app.follower, "data-plan": p.id, "data-key": "bonus" },
+          el("option", { value: "", text: "none", selected: !extra.bonus }),
+          ...GH_ACTIVITIES.map(([act, label, die]) => el("option", { value: act, text: `${label} (${die})`, selected: extra.bonus === act })))),
+      el("label", { for: `plan-${key}-mode` }, "Dice ",
+        el("select", { id: `plan-${key}-mode`, disabled: app.follower, "data-plan": p.id, "data-key": "mode" },
+          ...[["normal", "normal"], ["advantage", "advantage"], ["disadvantage", "disadvantage"]].map(([v, t]) => el("option", { value: v, text: t, selected: extra.mode === v })))));
+    const dieOf = (a) => GH_ACTIVITIES.find((x) => x[0] === a)?.[2];
+    const dice = [...plan.map(dieOf), extra.bonus ? dieOf(extra.bonus) : undefined].filter(Boolean);
+    const mode = extra.mode !== "normal" ? ` (${extra.mode} on the largest)` : "";
+    fs.append(el("span", { class: "hint", text: dice.length ? `rolls ${dice.join(" + ")}${mode}` : "no activity: count 0" }));
   }
   return fs;
 }
@@ -219,10 +232,10 @@ function tools(enc, p, effects, names, preset) {
     box.append(el("div", { class: "tracks", "data-testid": "tracks" },
       el("div", { class: "tool-row" },
         el("span", { class: "track", text: track(c.fatigue ?? zero, "Fatigue") }),
-        button("+1", "fat-up", p, { "aria-label": `${p.name} gains a fatigue level` }), button("−1", "fat-down", p, { "aria-label": `${p.name} loses a fatigue level` })),
+        button("+1", "fat-up", p, { "aria-label": `Fatigue +1 for ${p.name}` }), button("−1", "fat-down", p, { "aria-label": `Fatigue −1 for ${p.name}` })),
       el("div", { class: "tool-row" },
         el("span", { class: "track", text: track(c.strife ?? zero, "Strife") }),
-        button("+1", "str-up", p, { "aria-label": `${p.name} gains a strife level` }), button("−1", "str-down", p, { "aria-label": `${p.name} loses a strife level` }))));
+        button("+1", "str-up", p, { "aria-label": `Strife +1 for ${p.name}` }), button("−1", "str-down", p, { "aria-label": `Strife −1 for ${p.name}` }))));
   }
   const rollChoice = draft(`roll-${key}`, "attack-melee-str");
   let advice;
@@ -235,6 +248,12 @@ function tools(enc, p, effects, names, preset) {
     el("label", { for: `roll-${key}`, text: "What applies to" }),
     el("select", { id: `roll-${key}`, "data-act": "advice", "data-for": p.id }, ...ROLLS.map(([v, t]) => el("option", { value: v, text: t, selected: v === rollChoice }))),
     el("div", { "data-testid": "advice", "aria-live": "polite" }, ...advice)));
+  // A count typed by hand (a GM correction: setCount), and whether players see this combatant.
+  box.append(el("div", { class: "tool-row" },
+    el("label", { for: `count-${key}`, text: "Count" }),
+    el("input", { id: `count-${key}`, type: "number", inputmode: "numeric", value: draft(`count-${key}`, p.initiative?.total ?? ""), disabled: app.follower }),
+    button("Set count", "count", p, { "aria-label": `Set count of ${p.name}` }),
+    button(p.hidden ? "Show to players" : "Hide from players", "hide", p)));
   box.append(el("div", { class: "tool-row" },
     button("Edit", "edit", p, { "aria-label": `Edit ${p.name}` }), button("Remove", "remove", p, { "aria-label": `Remove ${p.name}` })));
   return box;
@@ -253,6 +272,7 @@ function combatant(enc, p, ctx, { count, dice, current }) {
     p.surprised ? el("li", { class: "chip warn", text: "Surprised" }) : null,
     p.turn === "delayed" ? el("li", { class: "chip", text: "Delaying" }) : null,
     p.readied ? el("li", { class: "chip", text: `Readied: ${p.readied}` }) : null,
+    p.hidden ? el("li", { class: "chip", text: "Hidden from players" }) : null,
     ...effects.map((v) => {
       const name = v.effect.condition ?? v.effect.name ?? "effect";
       const left = shortRemaining(v.remaining, ctx.names);
@@ -271,7 +291,8 @@ function combatant(enc, p, ctx, { count, dice, current }) {
         el("span", { class: "name" }, p.name, current ? el("span", { class: "now", text: " · acting now" }) : null),
         el("span", { class: "meta" }, `${p.side}${p.npc ? " · NPC" : ""}`, dice ? el("span", { class: "faces", text: ` · ${dice}` }) : null, declared ? ` · ${declared}` : "")),
       hpView(c),
-      el("button", { type: "button", class: "more", id: `more-${key}`, "data-act": "toggle", "data-for": p.id, "aria-expanded": String(open), "aria-controls": `tools-${key}`, "aria-label": `Actions for ${p.name}` }, open ? "Close" : "Act")),
+      // The tools of this row act on this combatant (damage it, heal it…): "Tools", not "Act".
+      el("button", { type: "button", class: "more", id: `more-${key}`, "data-act": "toggle", "data-for": p.id, "aria-expanded": String(open), "aria-controls": `tools-${key}`, "aria-label": `Tools for ${p.name}` }, "Tools")),
     chips.length ? el("ul", { class: "chips", "aria-label": `${p.name}'s state` }, ...chips) : null,
     ctx.planning ? planBox(p, ctx.system) : null,
     error ? el("div", { class: "error", role: "alert", id: `err-${key}`, text: error }) : null,

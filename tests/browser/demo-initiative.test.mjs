@@ -59,7 +59,7 @@ test("Greyhawk: sample, declarations, physical dice, and the order the engine gi
 
 test("combatants can be edited: renamed and moved to another side through the engine", async () => {
   // Edit is among the row's tools.
-  await page.click("[aria-label='Actions for Rupert']");
+  await page.click("[aria-label='Tools for Rupert']");
   await page.click("[aria-label='Edit Rupert']");
   await page.fill("#add-name", "Rupert the Bard");
   await page.fill("#add-side", "allies");
@@ -89,6 +89,9 @@ test("a follower tab mirrors the leader through events alone", async () => {
 test("OSE: surprise, then side initiative with physical dice", async () => {
   await page.selectOption("#ruleset", "ose");
   await page.click("#load-sample");
+  // The Greyhawk fight before is still running: replacing it asks first.
+  await page.getByRole("dialog", { name: "Load the sample fight?" }).waitFor();
+  await page.click("[data-testid=confirm-yes]");
   // OSE-SURP-02: the unaware party rolls 1d6; a 4 means it is not surprised.
   await page.fill("#surprise-sides", "party");
   await page.fill("#init-faces", "4");

@@ -29,7 +29,7 @@ test("conditions from the row: applied with a duration, explained for a roll, co
   await page.click("#btn-end-world"); // A5E: the sample's world action acts first
   await page.waitForSelector("[data-testid=order-entry][aria-current=true]");
   const first = await page.$eval("[aria-current=true]", (e) => e.getAttribute("data-id"));
-  await page.click("[aria-label='Actions for Kira']");
+  await page.click("[aria-label='Tools for Kira']");
   await page.selectOption("#cond-kira", "poisoned");
   await page.selectOption("#until-kira", "rounds1");
   await page.click("#apply-kira");
@@ -104,7 +104,7 @@ test("phone width: the page still lays out and the tabs work from the keyboard",
   await page.setViewportSize({ width: 390, height: 844 });
   await page.focus("#tab-init");
   await page.keyboard.press("ArrowRight");
-  assert.equal(await page.getAttribute("#tab-dice", "aria-selected"), "true");
+  assert.equal(await page.getAttribute("#tab-players", "aria-selected"), "true");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 1, `no horizontal scrolling at phone width (overflow ${overflow}px)`);
   await page.screenshot({ path: OUTPUT_DIR + "demo-phone.png", fullPage: false });
