@@ -235,11 +235,12 @@ impl Ctx<'_> {
             o.choices.validate()?;
         }
         let (effects, resisted) = self.without_immune(effects)?;
+        let hidden = self.enc.hidden_now().unwrap_or_default();
         let added = self
             .enc
             .effects
             .clone()
-            .add_all(effects.clone(), &self.enc.catalog)?
+            .add_all_hiding(effects.clone(), &self.enc.catalog, &hidden)?
             .added;
         self.emit(EncounterEvent::EffectsAdded {
             effects,
