@@ -569,3 +569,24 @@ fn a_players_copy_of_a_journey_refuses_every_command() {
         .unwrap_err();
     assert_eq!(e.code, ErrorCode::NotAllowed);
 }
+
+/// Issue 34, point 2: an effect's turn anchor must be a participant, so the id of a hidden
+/// creature that was removed cannot travel to players inside a new effect's duration.
+#[test]
+fn an_effect_anchored_to_a_removed_hidden_participant_is_refused() {
+    let mut t = Play::new("ose", 6);
+    t.run(&add("ana", "party", 14, ""));
+    t.run(&add("zq-lurker", "zq-foes", 10, r#","hidden":true"#));
+    t.run(r#"{"type":"removeParticipant","participant":"zq-lurker"}"#);
+    let before = t.gm.to_json();
+    let e = t
+        .gm
+        .execute_for_players(
+            command(r#"{"type":"addEffects","effects":[{"target":"ana","condition":"prone","duration":{"type":"untilTurnEnd","participant":"zq-lurker"}}]}"#),
+            None,
+            false,
+        )
+        .unwrap_err();
+    assert_eq!(e.code, ErrorCode::UnknownId);
+    assert_eq!(t.gm.to_json(), before);
+}

@@ -11,7 +11,7 @@ use crate::creature::{
     Creature, DamageChoices, DamageInstance, DamageType, Report, RollMode, StabilizeMethod,
     TempHpChoice,
 };
-use crate::effects::{EffectId, EffectSpec, RestKind};
+use crate::effects::{Duration, EffectId, EffectSpec, RestKind};
 use crate::encounter::event::{EncounterEvent, Resisted};
 use crate::encounter::execute::{Ctx, check_immunities, check_list};
 use crate::encounter::vitals::{CreatureChange, EffectOngoing, loaded_ids};
@@ -225,6 +225,21 @@ impl Ctx<'_> {
             self.enc.get(&spec.target)?;
             if let Some(s) = &spec.source {
                 self.enc.get(s)?;
+            }
+            // A turn anchor is a participant too: an id that is none (a creature removed,
+            // perhaps one hidden from players) would otherwise travel in the event as typed.
+            if let Duration::Rounds {
+                anchor: Some(anchor),
+                ..
+            }
+            | Duration::UntilTurnStart {
+                participant: anchor,
+            }
+            | Duration::UntilTurnEnd {
+                participant: anchor,
+            } = &spec.duration
+            {
+                self.enc.get(anchor)?;
             }
             if !targets.contains(&spec.target) {
                 targets.push(spec.target.clone());
