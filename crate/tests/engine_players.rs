@@ -533,6 +533,9 @@ fn a_players_copy_refuses_every_command() {
             .unwrap_err();
         assert_eq!(e.code, ErrorCode::NotAllowed, "{json}");
     }
+    // Bare events are no batch from the GM: refused too.
+    let e = copy.apply_events(&[]).unwrap_err();
+    assert_eq!(e.code, ErrorCode::NotAllowed);
     assert_eq!(copy.to_json(), before);
     // It still follows the GM.
     let players =

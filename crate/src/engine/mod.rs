@@ -366,8 +366,15 @@ impl<M: Model> Engine<M> {
 
     /// Apply events that came without a batch (no sequence number or digest to check), all or
     /// nothing; the resulting state must still pass the invariants. The batch count and the
-    /// dice do not move.
+    /// dice do not move. A player's copy applies checked batches only (`NOT_ALLOWED`): bare events carry
+    /// nothing that says the GM sent them.
     pub fn apply_events(&mut self, events: &[M::Event]) -> Result<()> {
+        if self.player {
+            return Err(Error::not_allowed(format!(
+                "this {} is a player's copy: it applies only the GM's checked player batches, not bare events",
+                M::NAME
+            )));
+        }
         self.state = self.applied(events)?;
         self.history.clear();
         Ok(())
