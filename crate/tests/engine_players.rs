@@ -593,3 +593,46 @@ fn an_effect_anchored_to_a_removed_hidden_participant_is_refused() {
     assert_eq!(e.code, ErrorCode::UnknownId);
     assert_eq!(t.gm.to_json(), before);
 }
+
+/// Issue 34, point 2: the GM's placements on a count shared with a hidden participant
+/// (`moveInOrder`) are numbered for players as if it were not there.
+#[test]
+fn gm_placements_on_a_count_shared_with_a_hidden_participant_leave_no_gap() {
+    let mut t = Play::new("a5e", 4);
+    t.run(&add("cy", "party", 12, r#","fixedCount":15"#));
+    t.run(&add("ana", "party", 14, r#","fixedCount":5"#));
+    t.run(&add("bo", "party", 10, r#","fixedCount":10"#));
+    t.run(&add(
+        "zq-lurker",
+        "zq-foes",
+        10,
+        r#","hidden":true,"fixedCount":10"#,
+    ));
+    t.run(r#"{"type":"start"}"#);
+    t.run(r#"{"type":"moveInOrder","participant":"ana","after":"zq-lurker"}"#);
+    let rank = |e: &Engine<Encounter>, id: &str| {
+        e.state()
+            .participant(&pid(id))
+            .and_then(|p| p.initiative.as_ref())
+            .map(|i| i.rank)
+            .unwrap()
+    };
+    let mut gm = vec![
+        rank(&t.gm, "ana"),
+        rank(&t.gm, "bo"),
+        rank(&t.gm, "zq-lurker"),
+    ];
+    gm.sort_unstable();
+    assert_eq!(gm, vec![0, 1, 2], "the GM ranks all three on count 10");
+    let mut seen = vec![rank(&t.player, "ana"), rank(&t.player, "bo")];
+    seen.sort_unstable();
+    assert_eq!(seen, vec![0, 1], "players see two placements, no gap");
+    assert_eq!(
+        t.player.state().turn_order(),
+        t.gm.state()
+            .turn_order()
+            .into_iter()
+            .filter(|p| p.as_str() != "zq-lurker")
+            .collect::<Vec<_>>()
+    );
+}

@@ -15,6 +15,7 @@
 //! - the tracker's notes that it is acting or acted this round;
 //! - roll-off draws: a visible participant keeps only the draws that order it among the
 //!   visible participants on its count, so no draw tells that a hidden one rolled the same;
+//!   the GM's placements on a count (`moveInOrder`) are numbered among the visible ones;
 //! - counters: rolls and effects of hidden participants take ids from their own range
 //!   ([`HIDDEN_ROLL_IDS`], [`crate::effects::ids::HIDDEN_EFFECT_IDS`]) and that range's count
 //!   is left out, so the ids players see run on without gaps. When a participant is revealed,
@@ -198,6 +199,7 @@ impl Encounter {
             view.ose_phase = None;
         }
         view.trim_draws(self);
+        view.dense_ranks();
 
         let seen = |id: &ParticipantId| view.index.contains_key(id);
         let mut fx = std::mem::take(&mut view.effects);
@@ -290,6 +292,35 @@ impl Encounter {
                 .max()
                 .unwrap_or(0);
             s.ties.truncate(need);
+        }
+    }
+
+    /// GM placements in the view (`moveInOrder` ranks every participant on a count): the
+    /// visible participants on each count keep their order, numbered as if the hidden ones
+    /// were not there, so a gap does not tell players that a hidden one shares their count.
+    fn dense_ranks(&mut self) {
+        let placed: Vec<(Option<i32>, i32)> = self
+            .participants
+            .iter()
+            .map(|p| (p.count(), p.initiative.as_ref().map_or(0, |i| i.rank)))
+            .collect();
+        for (i, p) in self.participants.iter_mut().enumerate() {
+            let count = p.count();
+            let Some(init) = p.initiative.as_mut() else {
+                continue;
+            };
+            if init.rank == 0 {
+                continue;
+            }
+            let mut below: Vec<i32> = placed
+                .iter()
+                .enumerate()
+                .filter(|(j, (c, r))| *j != i && *c == count && *r < init.rank)
+                .map(|(_, (_, r))| *r)
+                .collect();
+            below.sort_unstable();
+            below.dedup();
+            init.rank = i32::try_from(below.len()).unwrap_or(i32::MAX);
         }
     }
 
