@@ -636,3 +636,39 @@ fn gm_placements_on_a_count_shared_with_a_hidden_participant_leave_no_gap() {
             .collect::<Vec<_>>()
     );
 }
+
+/// Issue 34, point 2, OSE: a visible side keeps no roll-off draw it made against a side of
+/// hidden participants alone.
+#[test]
+fn an_ose_side_keeps_no_draw_against_a_hidden_side() {
+    let mut t = Play::new("ose", 23);
+    t.run(&add("ana", "party", 14, ""));
+    t.run(&add("zq-orc", "zq-orcs", 10, r#","hidden":true"#));
+    t.run(r#"{"type":"start"}"#);
+    // Both sides roll 4 and roll off: the party 3, the orcs 5.
+    let mut faces = DiceSource::supplied(vec![4, 4, 3, 5]);
+    let players =
+        t.gm.execute_for_players(
+            command(r#"{"type":"rollInitiative"}"#),
+            Some(&mut faces),
+            false,
+        )
+        .unwrap();
+    assert_no_secret("the players' batch", &turnkeeper::wire::to_json(&players));
+    t.player.apply_batch(&players).unwrap();
+    assert_eq!(t.player.to_json(), t.gm.player_json());
+    let gm_party =
+        t.gm.state()
+            .sides()
+            .iter()
+            .find(|s| s.side.as_str() == "party");
+    assert_eq!(gm_party.map(|s| s.ties.clone()), Some(vec![3]));
+    let seen: Vec<_> = t.player.state().sides().to_vec();
+    assert_eq!(seen.len(), 1);
+    assert_eq!(seen[0].side.as_str(), "party");
+    assert!(seen[0].ties.is_empty(), "no draw against the orcs");
+    assert!(
+        t.player.state().current().is_none(),
+        "the orcs act first, unseen"
+    );
+}
