@@ -19,8 +19,11 @@
 //!   5 short rest, 6 long rest, 7 end of the encounter, 8 until removed;
 //! - `anchor` is set for kinds 0 and 1 only; `value` is 0 where it has no meaning.
 //!
-//! Records are in application order. Restoring validates everything and fails with
-//! `SNAPSHOT_INVALID`.
+//! Records are in application order. Ids are unique: below `next`, or, for effects on
+//! participants hidden from players, from 2^31 up to 2^31 + `nextHidden` (left out when 0; see
+//! [`super::ids::HIDDEN_EFFECT_IDS`]). They need not rise in application order, since an effect
+//! on a participant that is revealed takes the next id below `next`. Restoring validates
+//! everything and fails with `SNAPSHOT_INVALID`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
