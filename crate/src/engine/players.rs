@@ -13,7 +13,10 @@
 //! produce, so a mistake in a model's view costs bandwidth, never a leak or a divergence.
 //!
 //! The players' view carries no dice: a seed and position would let a player predict or replay
-//! hidden rolls.
+//! hidden rolls. A copy loaded from it is a *player's copy* (`"players":true` in its envelope,
+//! under the checksum): it applies the GM's player batches and refuses every command and every
+//! bare event list with `NOT_ALLOWED`, whatever dice it is handed, since only the GM's client
+//! knows the whole state.
 
 use super::{Batch, Digest, Digester, Engine, Model, saved};
 use crate::dice::DiceSource;
