@@ -12,7 +12,8 @@
 //! - a player copy refuses a command (`NOT_ALLOWED`) and does not change.
 //!
 //! The sequences come from a small seeded generator (the case number is the seed), so a finding
-//! names its case and replays exactly. `cargo test` runs a short run (about 3,000 commands);
+//! names its case and replays exactly. A second run also reveals and hides participants
+//! (`setHidden`), scanning for what is secret at each step (see [`run_case`]). `cargo test` runs a short run (about 3,000 commands);
 //! the ignored long run (`-- --ignored`) tries at least 100,000 commands and prints the count
 //! and the time taken (README, the hardening records).
 
@@ -217,9 +218,62 @@ fn command(rng: &mut Rng, preset: &str, present: &[&str], phase: Phase) -> Strin
         }
         38 => {
             let h = rng.pick(&HIDDEN);
-            format!(r#"{{"type":"rename","participant":"{h}","name":"zq renamed"}}"#)
+            format!(
+                r#"{{"type":"rename","participant":"{h}","name":"zq renamed {}"}}"#,
+                &h[10..]
+            )
         }
         _ => format!(r#"{{"type":"rest","rest":"short","participants":["{id}"]}}"#),
+    }
+}
+
+/// The ids of the participants hidden from players now (hidden, or controlled by a hidden one).
+fn hidden_ids(e: &Encounter) -> Vec<String> {
+    let mut out: Vec<String> = e
+        .participants()
+        .iter()
+        .filter(|p| p.hidden)
+        .map(|p| p.id.as_str().to_string())
+        .collect();
+    loop {
+        let more: Vec<String> = e
+            .participants()
+            .iter()
+            .filter(|p| !out.iter().any(|h| h == p.id.as_str()))
+            .filter(|p| {
+                p.controller
+                    .as_ref()
+                    .is_some_and(|c| out.iter().any(|h| h == c.as_str()))
+            })
+            .map(|p| p.id.as_str().to_string())
+            .collect();
+        if more.is_empty() {
+            return out;
+        }
+        out.extend(more);
+    }
+}
+
+/// What must not reach players now: hidden ids and names and ids removed while hidden, as JSON
+/// quotes them.
+fn secrets_of(e: &Encounter, removed_hidden: &[String]) -> Vec<String> {
+    let hidden = hidden_ids(e);
+    let mut out: Vec<String> = hidden.iter().map(|id| format!("\"{id}\"")).collect();
+    out.extend(
+        e.participants()
+            .iter()
+            .filter(|p| hidden.iter().any(|h| h == p.id.as_str()))
+            .map(|p| format!("\"{}\"", p.name.as_str())),
+    );
+    out.extend(removed_hidden.iter().map(|id| format!("\"{id}\"")));
+    out.push("\"hidden\":true".to_string());
+    out
+}
+
+fn scan_for(what: &str, json: &str, secrets: &[String]) -> Result<(), String> {
+    match secrets.iter().find(|s| json.contains(s.as_str())) {
+        Some(s) => Err(format!("{what} shows {s}: {json}")),
+        None => Ok(()),
     }
 }
 
@@ -236,7 +290,12 @@ fn scan(what: &str, json: &str) -> Result<(), String> {
 }
 
 /// Run one case; returns the commands tried and those the GM ran (the rest were refused).
-fn run_case(case: u64, commands: usize) -> Result<(usize, usize), String> {
+///
+/// With `reveals`, the GM also reveals and hides participants (`setHidden`): what is secret
+/// then changes as the sequence goes, so instead of the `zq` mark the scan looks for the ids
+/// and names hidden now and the ids of participants removed while hidden, quoted as JSON
+/// writes them.
+fn run_case(case: u64, commands: usize, reveals: bool) -> Result<(usize, usize), String> {
     let mut rng = Rng(case.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 0x5eed);
     let preset = PRESETS[(case % PRESETS.len() as u64) as usize];
     let config: RulesetConfig =
@@ -254,6 +313,8 @@ fn run_case(case: u64, commands: usize) -> Result<(usize, usize), String> {
         script.push(add_hidden(&mut rng, h));
     }
     let mut ran = 0usize;
+    // With reveals: the ids of participants removed while hidden (and not added back since).
+    let mut removed_hidden: Vec<String> = Vec::new();
     for i in 0..script.len().saturating_add(commands) {
         if i >= script.len() {
             let present: Vec<&str> = VISIBLE
@@ -270,7 +331,15 @@ fn run_case(case: u64, commands: usize) -> Result<(usize, usize), String> {
             if gm.state().phase() == Phase::Ended && rng.chance(20) {
                 break;
             }
-            let next = command(&mut rng, preset, &present, gm.state().phase());
+            let next = if reveals && !present.is_empty() && rng.chance(12) {
+                let id = rng.pick(&present);
+                format!(
+                    r#"{{"type":"setHidden","participant":"{id}","hidden":{}}}"#,
+                    rng.chance(40)
+                )
+            } else {
+                command(&mut rng, preset, &present, gm.state().phase())
+            };
             script.push(next);
         }
         let json = &script[i];
@@ -280,6 +349,7 @@ fn run_case(case: u64, commands: usize) -> Result<(usize, usize), String> {
         };
         let blind = rng.chance(15);
         let before = gm.to_json();
+        let hidden_before = hidden_ids(gm.state());
         let players: Batch<Vec<EncounterEvent>> =
             match gm.execute_for_players(c.clone(), None, blind) {
                 Ok(b) => b,
@@ -291,6 +361,22 @@ fn run_case(case: u64, commands: usize) -> Result<(usize, usize), String> {
                 }
             };
         ran += 1;
+        if reveals {
+            let now: Vec<String> = gm
+                .state()
+                .participants()
+                .iter()
+                .map(|p| p.id.as_str().to_string())
+                .collect();
+            // Gone while hidden: secret for good (unless added back, which shows it again).
+            for id in &hidden_before {
+                if !now.contains(id) && !removed_hidden.contains(id) {
+                    removed_hidden.push(id.clone());
+                }
+            }
+            let hidden_now = hidden_ids(gm.state());
+            removed_hidden.retain(|id| !now.contains(id) || hidden_now.contains(id));
+        }
         let gm_batch = gm.seal(gm.last_events().to_vec());
         co_gm
             .apply_batch(&gm_batch)
@@ -298,6 +384,13 @@ fn run_case(case: u64, commands: usize) -> Result<(usize, usize), String> {
         if co_gm.to_json() != gm.to_json() {
             return Err(fail("the co-GM differs from the GM".into()));
         }
+        let scan = |what: &str, json: &str| {
+            if reveals {
+                scan_for(what, json, &secrets_of(gm.state(), &removed_hidden))
+            } else {
+                scan(what, json)
+            }
+        };
         scan("the players' batch", &turnkeeper::wire::to_json(&players)).map_err(&fail)?;
         player
             .apply_batch(&players)
@@ -342,14 +435,14 @@ struct Tally {
 }
 
 /// Run cases from `first` until `commands` commands were tried; panics on the first finding.
-fn run(first: u64, commands: usize, per_case: usize) -> Tally {
+fn run(first: u64, commands: usize, per_case: usize, reveals: bool) -> Tally {
     let mut t = Tally {
         tried: 0,
         ran: 0,
         cases: 0,
     };
     while t.tried < commands {
-        match run_case(first.wrapping_add(t.cases), per_case) {
+        match run_case(first.wrapping_add(t.cases), per_case, reveals) {
             Ok((tried, ran)) => {
                 t.tried = t.tried.saturating_add(tried);
                 t.ran = t.ran.saturating_add(ran);
@@ -363,9 +456,16 @@ fn run(first: u64, commands: usize, per_case: usize) -> Tally {
 
 #[test]
 fn player_views_keep_every_secret_over_random_sequences() {
-    let t = run(0, 3_000, 40);
+    let t = run(0, 3_000, 40, false);
     assert!(t.tried >= 3_000 && t.cases >= 50);
     // Most commands must run, or the scan proves little.
+    assert!(t.ran * 2 > t.tried, "{} of {} commands ran", t.ran, t.tried);
+}
+
+#[test]
+fn player_views_keep_every_secret_while_participants_are_revealed_and_hidden() {
+    let t = run(500_000, 2_000, 40, true);
+    assert!(t.tried >= 2_000);
     assert!(t.ran * 2 > t.tried, "{} of {} commands ran", t.ran, t.tried);
 }
 
@@ -379,7 +479,7 @@ fn player_views_keep_every_secret_over_the_long_run() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(100_000usize);
     let started = std::time::Instant::now();
-    let t = run(1_000_000, wanted, 60);
+    let t = run(1_000_000, wanted, 60, false);
     eprintln!(
         "player views, long run: {} commands ({} ran) in {} cases, 0 findings, {:.1} s",
         t.tried,
@@ -388,4 +488,14 @@ fn player_views_keep_every_secret_over_the_long_run() {
         started.elapsed().as_secs_f64()
     );
     assert!(t.tried >= wanted);
+    let started = std::time::Instant::now();
+    let r = run(5_000_000, wanted, 60, true);
+    eprintln!(
+        "player views with reveals, long run: {} commands ({} ran) in {} cases, 0 findings, {:.1} s",
+        r.tried,
+        r.ran,
+        r.cases,
+        started.elapsed().as_secs_f64()
+    );
+    assert!(r.tried >= wanted);
 }
