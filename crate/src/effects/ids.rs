@@ -8,6 +8,10 @@ use serde::{Deserialize, Serialize};
 /// Effects name participants with the encounter's validated id type.
 pub use crate::ids::ParticipantId;
 
+/// Effect ids from here up are given to effects on participants hidden from players, counted
+/// apart, so the ids players see never skip a number for an effect they cannot see.
+pub const HIDDEN_EFFECT_IDS: u32 = 1 << 31;
+
 /// An active effect's id, issued by the tracker in application order (so clients applying the
 /// same commands issue the same ids).
 #[derive(

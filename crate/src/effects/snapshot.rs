@@ -19,8 +19,11 @@
 //!   5 short rest, 6 long rest, 7 end of the encounter, 8 until removed;
 //! - `anchor` is set for kinds 0 and 1 only; `value` is 0 where it has no meaning.
 //!
-//! Records are in application order. Restoring validates everything and fails with
-//! `SNAPSHOT_INVALID`.
+//! Records are in application order. Ids are unique: below `next`, or, for effects on
+//! participants hidden from players, from 2^31 up to 2^31 + `nextHidden` (left out when 0; see
+//! [`super::ids::HIDDEN_EFFECT_IDS`]). They need not rise in application order, since an effect
+//! on a participant that is revealed takes the next id below `next`. Restoring validates
+//! everything and fails with `SNAPSHOT_INVALID`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -30,7 +33,7 @@ use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::duration::{Due, DurationRules, Edge, MAX_CLOCK_SECONDS, RestKind};
-use super::ids::{EffectId, ParticipantId};
+use super::ids::{EffectId, HIDDEN_EFFECT_IDS, ParticipantId};
 use super::tracker::{
     ActiveEffect, EffectTracker, MAX_EFFECT_NAME_LEN, MAX_EFFECTS, MAX_EFFECTS_PER_PARTICIPANT,
     MAX_TURNS_PER_ROUND, Position,
@@ -213,11 +216,19 @@ pub struct TrackerSnapshot {
     #[serde(default)]
     pub clock: u64,
     pub next: u32,
+    /// Ids given out to effects on hidden participants, from
+    /// [`super::ids::HIDDEN_EFFECT_IDS`] up (absent when none was).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub next_hidden: u32,
     /// Every participant id the snapshot mentions.
     #[serde(default)]
     pub ps: Vec<ParticipantId>,
     #[serde(default)]
     pub fx: Vec<EffectRecord>,
+}
+
+fn is_zero(v: &u32) -> bool {
+    *v == 0
 }
 
 const FLAG_CONCENTRATION: u32 = 1;
@@ -371,6 +382,7 @@ impl From<&EffectTracker> for TrackerSnapshot {
             acted,
             clock: t.clock,
             next: t.next_id,
+            next_hidden: t.hidden_issued,
             ps: ps.ids,
             fx,
         }
@@ -396,8 +408,10 @@ impl TryFrom<TrackerSnapshot> for EffectTracker {
         if s.acted.len() > MAX_TURNS_PER_ROUND {
             return Err(bad("too many participants have acted"));
         }
-        if s.next == 0 {
-            return Err(bad("the next effect id must be at least 1"));
+        if s.next == 0 || s.next > HIDDEN_EFFECT_IDS || s.next_hidden > HIDDEN_EFFECT_IDS {
+            return Err(bad(
+                "the next effect id must be at least 1 and below the hidden ones",
+            ));
         }
         if s.fx.len() > MAX_EFFECTS {
             return Err(bad("too many effects"));
@@ -421,15 +435,21 @@ impl TryFrom<TrackerSnapshot> for EffectTracker {
             .collect::<Result<BTreeSet<_>>>()?;
         let mut effects: Vec<ActiveEffect> = Vec::with_capacity(s.fx.len());
         let mut per_target: BTreeMap<u32, usize> = BTreeMap::new();
-        let mut last_id = 0u32;
+        // Ids are unique and were given out: below `next`, or among the hidden ones. (They
+        // need not rise in application order: an effect on a revealed participant takes a
+        // new id.)
+        let mut seen: BTreeSet<u32> = BTreeSet::new();
         for r in &s.fx {
-            if r.id <= last_id || r.id >= s.next {
+            let issued = match r.id.checked_sub(HIDDEN_EFFECT_IDS) {
+                Some(k) => k < s.next_hidden,
+                None => r.id >= 1 && r.id < s.next,
+            };
+            if !issued || !seen.insert(r.id) {
                 return Err(bad(format!(
-                    "effect id {} is out of order, repeated or not below next",
+                    "effect id {} is repeated or was never given out",
                     r.id
                 )));
             }
-            last_id = r.id;
             let count = per_target.entry(r.target).or_insert(0);
             *count = count.saturating_add(1);
             if *count > MAX_EFFECTS_PER_PARTICIPANT {
@@ -469,6 +489,7 @@ impl TryFrom<TrackerSnapshot> for EffectTracker {
             rules: s.rules,
             effects,
             next_id: s.next,
+            hidden_issued: s.next_hidden,
             position: Position {
                 round: s.round,
                 in_round: s.in_round,

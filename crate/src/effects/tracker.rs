@@ -14,7 +14,7 @@ use super::duration::{
     Anchoring, Due, Duration, DurationRules, Edge, EncounterEndPolicy, MAX_CLOCK_SECONDS,
     MAX_DURATION_ROUNDS, MAX_DURATION_SECONDS, Remaining, SimultaneousOrder,
 };
-use super::ids::{EffectId, ParticipantId};
+use super::ids::{EffectId, HIDDEN_EFFECT_IDS, ParticipantId};
 use super::order::order_by_d20;
 use crate::conditions::{ConditionCatalog, ConditionId, ConditionState, Origin};
 use crate::dice::{DieRoller, RolledDie};
@@ -238,13 +238,30 @@ impl Position {
 }
 
 /// Active effects for every participant, and the expiry engine.
-#[derive(Debug, Clone, PartialEq, Hash)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct EffectTracker {
     pub(crate) rules: DurationRules,
     pub(crate) effects: Vec<ActiveEffect>,
     pub(crate) next_id: u32,
+    /// Ids given out from [`HIDDEN_EFFECT_IDS`] up, to effects on hidden participants.
+    pub(crate) hidden_issued: u32,
     pub(crate) position: Position,
     pub(crate) clock: u64,
+}
+
+/// Hashed as before hidden ids existed when none was given out, so digests of encounters
+/// that never hid anyone are unchanged.
+impl core::hash::Hash for EffectTracker {
+    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
+        self.rules.hash(h);
+        self.effects.hash(h);
+        self.next_id.hash(h);
+        self.position.hash(h);
+        self.clock.hash(h);
+        if self.hidden_issued != 0 {
+            self.hidden_issued.hash(h);
+        }
+    }
 }
 
 impl Default for EffectTracker {
@@ -277,6 +294,7 @@ impl EffectTracker {
             rules,
             effects: Vec::new(),
             next_id: 1,
+            hidden_issued: 0,
             position: Position::default(),
             clock: 0,
         }
@@ -544,6 +562,17 @@ impl EffectTracker {
     /// Condition immunities are the caller's to check ([`ConditionCatalog::is_immune`]) before
     /// adding.
     pub fn add_all(&mut self, specs: Vec<EffectSpec>, catalog: &ConditionCatalog) -> Result<Added> {
+        self.add_all_hiding(specs, catalog, &[])
+    }
+
+    /// [`Self::add_all`], where effects on the `hidden` participants (hidden from players)
+    /// take their ids from [`HIDDEN_EFFECT_IDS`] up.
+    pub(crate) fn add_all_hiding(
+        &mut self,
+        specs: Vec<EffectSpec>,
+        catalog: &ConditionCatalog,
+        hidden: &[ParticipantId],
+    ) -> Result<Added> {
         if specs.len() > MAX_BATCH {
             return Err(Error::new(
                 ErrorCode::LimitExceeded,
@@ -602,11 +631,7 @@ impl EffectTracker {
                 ));
             }
             let due = next.resolve(&spec.duration)?;
-            let id = EffectId(next.next_id);
-            next.next_id = next
-                .next_id
-                .checked_add(1)
-                .ok_or_else(|| Error::new(ErrorCode::LimitExceeded, "effect ids are exhausted"))?;
+            let id = next.issue(hidden.contains(&spec.target))?;
             let from_def = spec
                 .condition
                 .as_ref()
@@ -655,6 +680,47 @@ impl EffectTracker {
         added.retain(|a| next.effects.iter().any(|e| e.id == a.id));
         *self = next;
         Ok(Added { added, ended })
+    }
+
+    /// The next id: from [`HIDDEN_EFFECT_IDS`] up for an effect on a hidden participant,
+    /// below it otherwise.
+    fn issue(&mut self, hidden: bool) -> Result<EffectId> {
+        let exhausted = || Error::new(ErrorCode::LimitExceeded, "effect ids are exhausted");
+        if hidden {
+            let id = HIDDEN_EFFECT_IDS
+                .checked_add(self.hidden_issued)
+                .ok_or_else(exhausted)?;
+            self.hidden_issued = self.hidden_issued.checked_add(1).ok_or_else(exhausted)?;
+            return Ok(EffectId(id));
+        }
+        let id = self.next_id;
+        if id >= HIDDEN_EFFECT_IDS {
+            return Err(exhausted());
+        }
+        self.next_id = id.saturating_add(1);
+        Ok(EffectId(id))
+    }
+
+    /// Effects with a hidden participant's id whose target players may now see (it was
+    /// revealed) get the next ids below [`HIDDEN_EFFECT_IDS`], in application order. Returns
+    /// each change of id.
+    /// (Should the ids below run out, which takes two billion effects, an effect keeps the id
+    /// it has.)
+    pub(crate) fn reveal_ids(&mut self, hidden: &[ParticipantId]) -> Vec<(EffectId, EffectId)> {
+        let mut changed = Vec::new();
+        for i in 0..self.effects.len() {
+            let Some(e) = self.effects.get(i) else { break };
+            if e.id.0 < HIDDEN_EFFECT_IDS || hidden.contains(&e.target) {
+                continue;
+            }
+            let old = e.id;
+            let Ok(new) = self.issue(false) else { break };
+            if let Some(e) = self.effects.get_mut(i) {
+                e.id = new;
+            }
+            changed.push((old, new));
+        }
+        changed
     }
 
     /// Remove an effect on request.

@@ -11,7 +11,7 @@ use crate::encounter::limits::{
     MAX_WORLD_ACTIONS,
 };
 use crate::encounter::participant::{Declaration, MAX_SCORE, MIN_SCORE, Participant, TurnStatus};
-use crate::encounter::state::{Actor, Encounter, Phase};
+use crate::encounter::state::{Actor, Encounter, HIDDEN_ROLL_IDS, Phase};
 use crate::error::{Error, Result};
 use crate::initiative::InitiativeSystem;
 use crate::initiative::greyhawk::GhDeclaration;
@@ -22,7 +22,12 @@ fn bad(msg: impl Into<String>) -> Error {
 
 /// One participant on its own: ranges, its roll against the rolls made, its declaration
 /// against the initiative system, the activities it used against those it declared.
-fn check_participant(p: &Participant, system: InitiativeSystem, rolls: u32) -> Result<()> {
+fn check_participant(
+    p: &Participant,
+    system: InitiativeSystem,
+    rolls: u32,
+    hidden_rolls: u32,
+) -> Result<()> {
     let fail = |what: &str| bad(format!("participant \"{}\": {what}", p.id));
     if !(MIN_SCORE..=MAX_SCORE).contains(&p.dex) {
         return Err(fail("Dex score out of range"));
@@ -39,8 +44,12 @@ fn check_participant(p: &Participant, system: InitiativeSystem, rolls: u32) -> R
     }
     if let Some(init) = &p.initiative {
         let rank_ok = usize::try_from(init.rank).is_ok_and(|r| r < MAX_PARTICIPANTS);
-        if init.total.checked_abs().is_none_or(|a| a > MAX_TOTAL) || init.roll >= rolls || !rank_ok
-        {
+        let issued = init.roll < rolls
+            || init
+                .roll
+                .checked_sub(HIDDEN_ROLL_IDS)
+                .is_some_and(|k| k < hidden_rolls);
+        if init.total.checked_abs().is_none_or(|a| a > MAX_TOTAL) || !issued || !rank_ok {
             return Err(fail("initiative out of range"));
         }
         if init.ties.len() > MAX_TIE_DRAWS {
@@ -94,7 +103,7 @@ impl Encounter {
             if self.index.get(&p.id) != Some(&i) {
                 return Err(bad(format!("participant id \"{}\" appears twice", p.id)));
             }
-            check_participant(p, system, self.rolls)?;
+            check_participant(p, system, self.rolls, self.hidden_rolls)?;
             if !p.condition_immunities.is_empty() {
                 if p.condition_immunities.len() > crate::conditions::id::MAX_ACTIVE_CONDITIONS {
                     return Err(bad("too many condition immunities"));
@@ -107,6 +116,9 @@ impl Encounter {
         self.check_controllers(system)?;
         self.check_sides()?;
         self.check_world()?;
+        if self.rolls > HIDDEN_ROLL_IDS || self.hidden_rolls > HIDDEN_ROLL_IDS {
+            return Err(bad("initiative roll count out of range"));
+        }
         if self.round > MAX_ROUND {
             return Err(bad("round out of range"));
         }
@@ -260,8 +272,8 @@ impl Encounter {
                 return Err(bad("a round is under way but the round number is 0"));
             }
             // Nobody acting mid-round happens only in a players' view, while a participant
-            // hidden from them takes its turn (`player_view`); someone is still to come.
-            Phase::Turns if !(self.active || (self.players_view && self.done < len)) => {
+            // hidden from them takes its turn (`player_view`), which may be the round's last.
+            Phase::Turns if !(self.active || self.players_view) => {
                 return Err(bad("a round is under way with no current turn"));
             }
             _ => {}

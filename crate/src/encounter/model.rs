@@ -53,6 +53,10 @@ impl Model for Encounter {
         if self.players_view {
             d.add(&true);
         }
+        // Fed only when set, so digests of encounters that never hid anyone are unchanged.
+        if self.hidden_rolls != 0 || self.secrets {
+            d.add(&(self.hidden_rolls, self.secrets));
+        }
         let mut homebrew = self.catalog.homebrew_defs().peekable();
         if homebrew.peek().is_some() {
             for def in homebrew {

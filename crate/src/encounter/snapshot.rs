@@ -14,6 +14,7 @@
 //! | `o`, `d`, `a` | turn order (a participant id, or `{"s":[sides],"sl":slow}`), entries done, whether `o[d]` is acting |
 //! | `op`, `am`, `n` | OSE phase of the acting side, HYB ambushers, initiative rolls made |
 //! | `pv` | a players' view: hidden participants left out (see `player_view.rs`) |
+//! | `nh`, `hs` | initiative rolls made for hidden participants alone, and whether participants were ever hidden from players (GM-only, see `player_view.rs`) |
 //!
 //! Participant keys: `i` id, `n` name, `s` side, `g` group, `d` Dex score (10 omitted), `m` Dex
 //! modifier (omitted when it follows the score), `ab` other modifiers, `na` cannot act, `npc`,
@@ -255,6 +256,10 @@ struct SnapshotDto {
     og: Vec<OngoingEntry>,
     #[serde(default, skip_serializing_if = "is_false")]
     pv: bool,
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    nh: u32,
+    #[serde(default, skip_serializing_if = "is_false")]
+    hs: bool,
 }
 
 /// Only the version field, read before the rest so that another version gets a clear error;
@@ -348,6 +353,8 @@ impl From<&Encounter> for SnapshotDto {
                 .then(|| ConditionCatalog::clone(&e.catalog)),
             og: e.ongoing.clone(),
             pv: e.players_view,
+            nh: e.hidden_rolls,
+            hs: e.secrets,
         }
     }
 }
@@ -459,6 +466,8 @@ impl TryFrom<SnapshotDto> for Encounter {
         };
         enc.ongoing = s.og;
         enc.players_view = s.pv;
+        enc.hidden_rolls = s.nh;
+        enc.secrets = s.hs;
         enc.check()?;
         Ok(enc)
     }

@@ -141,8 +141,12 @@ pub struct Encounter {
     pub(crate) active: bool,
     pub(crate) ose_phase: Option<OsePhase>,
     pub(crate) ambushers: Vec<SideId>,
-    /// Number of initiative rolls made so far (each roll's id).
+    /// Number of initiative rolls made so far for participants players may see (each roll's
+    /// id).
     pub(crate) rolls: u32,
+    /// Number of rolls made for hidden participants alone: their ids count from
+    /// [`HIDDEN_ROLL_IDS`], so the ids players see never skip a number (`player_view.rs`).
+    pub(crate) hidden_rolls: u32,
     /// Every participant's effects and the expiry engine, fed by the boundary events.
     pub(crate) effects: crate::effects::EffectTracker,
     /// A5E conditions plus loaded homebrew (shared: copying an encounter for a command must
@@ -153,7 +157,14 @@ pub struct Encounter {
     /// This is a players' view (`player_view.rs`): participants hidden from them are left out,
     /// so a round may be under way with nobody they can see acting.
     pub(crate) players_view: bool,
+    /// Some participant has been hidden from players: their view is computed even when none
+    /// is hidden any more, so nothing a hidden one left behind (a side, a roll-off draw, a
+    /// note that it acted) reaches them (`player_view.rs`).
+    pub(crate) secrets: bool,
 }
+
+/// Initiative roll ids from here up belong to rolls made for hidden participants alone.
+pub(crate) const HIDDEN_ROLL_IDS: u32 = 1 << 31;
 
 impl Encounter {
     /// A new encounter in its set-up phase.
@@ -173,12 +184,14 @@ impl Encounter {
             ose_phase: None,
             ambushers: Vec::new(),
             rolls: 0,
+            hidden_rolls: 0,
             effects: crate::effects::EffectTracker::new(crate::encounter::vitals::duration_rules(
                 &config,
             ))?,
             catalog: std::sync::Arc::new(crate::conditions::ConditionCatalog::a5e()),
             ongoing: Vec::new(),
             players_view: false,
+            secrets: false,
             config,
         })
     }

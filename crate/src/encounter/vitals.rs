@@ -413,7 +413,8 @@ impl Encounter {
                         self.get(s)?;
                     }
                 }
-                let result = fx.add_all(effects.clone(), &self.catalog)?;
+                let hidden = self.hidden_now().unwrap_or_default();
+                let result = fx.add_all_hiding(effects.clone(), &self.catalog, &hidden)?;
                 if &result.added != added {
                     return Err(Error::snapshot(
                         "the effects added do not match the event (another tracker state?)",

@@ -135,6 +135,9 @@ pub struct Engine<M: Model> {
     dice: DiceSource,
     seq: u64,
     history: History<M>,
+    /// A player's copy (loaded from [`Engine::player_json`]): it follows the GM's player
+    /// batches and runs no command of its own.
+    player: bool,
 }
 
 impl<M: Model> Engine<M> {
@@ -144,7 +147,27 @@ impl<M: Model> Engine<M> {
             dice,
             seq: 0,
             history: History::new(M::UNDO_DEPTH),
+            player: false,
         }
+    }
+
+    /// Whether this is a player's copy (see [`Engine::player_json`]): it applies the GM's
+    /// player batches and refuses every command.
+    pub fn is_player_copy(&self) -> bool {
+        self.player
+    }
+
+    /// `NOT_ALLOWED` on a player's copy: its state is the players' view, which the GM's
+    /// client alone changes (it may lack hidden participants the command would need, and its
+    /// dice are not the table's).
+    fn commands_allowed(&self) -> Result<()> {
+        if self.player {
+            return Err(Error::not_allowed(format!(
+                "this {} is a player's copy (loaded from a player view): only the GM's client runs commands; apply the GM's player batches instead",
+                M::NAME
+            )));
+        }
+        Ok(())
     }
 
     pub fn state(&self) -> &M {
@@ -169,6 +192,7 @@ impl<M: Model> Engine<M> {
     /// changed, the dice included. [`Engine::seal`] turns the events into the batch to send.
     /// The events are kept for undo, so they are lent, not given.
     pub fn execute(&mut self, command: M::Command) -> Result<&[M::Event]> {
+        self.commands_allowed()?;
         if let Some(rewind) = M::rewind(&command) {
             return self.rewind(rewind);
         }
@@ -185,6 +209,7 @@ impl<M: Model> Engine<M> {
         command: M::Command,
         dice: &mut dyn DieRoller,
     ) -> Result<&[M::Event]> {
+        self.commands_allowed()?;
         if let Some(rewind) = M::rewind(&command) {
             return self.rewind(rewind);
         }
@@ -250,6 +275,7 @@ impl<M: Model> Engine<M> {
         command: M::Command,
         dice: &mut DiceSource,
     ) -> Result<&[M::Event]> {
+        self.commands_allowed()?;
         let DiceSource::Supplied(faces) = dice else {
             return self.execute_with(command, dice);
         };
@@ -340,8 +366,15 @@ impl<M: Model> Engine<M> {
 
     /// Apply events that came without a batch (no sequence number or digest to check), all or
     /// nothing; the resulting state must still pass the invariants. The batch count and the
-    /// dice do not move.
+    /// dice do not move. A player's copy applies checked batches only (`NOT_ALLOWED`): bare events carry
+    /// nothing that says the GM sent them.
     pub fn apply_events(&mut self, events: &[M::Event]) -> Result<()> {
+        if self.player {
+            return Err(Error::not_allowed(format!(
+                "this {} is a player's copy: it applies only the GM's checked player batches, not bare events",
+                M::NAME
+            )));
+        }
         self.state = self.applied(events)?;
         self.history.clear();
         Ok(())

@@ -13,7 +13,10 @@
 //! produce, so a mistake in a model's view costs bandwidth, never a leak or a divergence.
 //!
 //! The players' view carries no dice: a seed and position would let a player predict or replay
-//! hidden rolls.
+//! hidden rolls. A copy loaded from it is a *player's copy* (`"players":true` in its envelope,
+//! under the checksum): it applies the GM's player batches and refuses every command and every
+//! bare event list with `NOT_ALLOWED`, whatever dice it is handed, since only the GM's client
+//! knows the whole state.
 
 use super::{Batch, Digest, Digester, Engine, Model, saved};
 use crate::dice::DiceSource;
@@ -34,6 +37,7 @@ where
         dice: Option<&mut DiceSource>,
         blind: bool,
     ) -> Result<Batch<Vec<M::Event>>> {
+        self.commands_allowed()?;
         if !M::PLAYER_VIEWS {
             return Err(Error::not_allowed(format!(
                 "the {} has no player view: its whole state is shared",
@@ -80,11 +84,16 @@ where
     }
 
     /// The snapshot a player client starts from: the players' view of the state, the batch
-    /// count, no dice. `Engine::from_json` loads it; that copy then applies player batches.
+    /// count, no dice, marked as a player's copy. `Engine::from_json` loads it; that copy then
+    /// applies player batches and refuses every command (`NOT_ALLOWED`).
     pub fn player_json(&self) -> String {
+        if self.player {
+            // A player's copy holds the players' view already.
+            return saved::saved_json(self.seq, &self.state, None, true);
+        }
         match self.state.player_view() {
-            Some(view) => saved::saved_json(self.seq, &view, None),
-            None => saved::saved_json(self.seq, &self.state, None),
+            Some(view) => saved::saved_json(self.seq, &view, None, true),
+            None => saved::saved_json(self.seq, &self.state, None, true),
         }
     }
 }

@@ -7,6 +7,8 @@
 //! - the object's own snapshot under its name (`encounter`, `journey`, `creature`), in the
 //!   object's own versioned format, unchanged from version 1;
 //! - `dice`: the seeded dice's state (absent for crypto dice);
+//! - `players`: `true` in a player's copy (`Engine::player_json`), which refuses every
+//!   command (`NOT_ALLOWED`) and only applies the GM's player batches; absent otherwise;
 //! - `sum`: the digest (see [`super::Digester`]) of the batch count, the dice and the restored
 //!   state. It is checked after the object's own checks pass, so a changed value or a dropped
 //!   field is `SNAPSHOT_INVALID` even where the changed state would be possible.
@@ -25,20 +27,24 @@ use crate::wire::{FromWire, RawJson, ToWire, Writer};
 /// The envelope version written now.
 pub const SAVED_VERSION: u64 = 2;
 
-/// The checksum of an envelope's contents.
-fn sum_of<M: Model>(seq: u64, dice: Option<&SeedState>, state: &M) -> Digest {
+/// The checksum of an envelope's contents (a player's copy's mark is summed only when set,
+/// so the sums of every other snapshot are as before).
+fn sum_of<M: Model>(seq: u64, dice: Option<&SeedState>, state: &M, player: bool) -> Digest {
     let mut d = Digester::new();
     d.add(&SAVED_VERSION)
         .add(&seq)
         .add(&dice.map(|s| (s.seed, s.position)));
     state.digest(&mut d);
+    if player {
+        d.add(&"players");
+    }
     d.digest()
 }
 
 impl<M: Model> Engine<M> {
     /// The snapshot: the object's own snapshot, the batch count and the dice, checksummed.
     pub fn to_json(&self) -> String {
-        saved_json(self.seq, &self.state, self.dice.seed_state())
+        saved_json(self.seq, &self.state, self.dice.seed_state(), self.player)
     }
 
     /// Restore a snapshot from [`Engine::to_json`] (or an older one, see the module docs).
@@ -46,6 +52,12 @@ impl<M: Model> Engine<M> {
     /// `SNAPSHOT_INVALID` (`LIMIT_EXCEEDED` past the size limit).
     pub fn from_json(text: &str) -> Result<Self> {
         let parts = read_parts(text, M::NAME)?;
+        let player = parts.players;
+        if player && parts.v != Some(SAVED_VERSION) {
+            return Err(Error::snapshot(
+                "only a version 2 snapshot can be a player's copy",
+            ));
+        }
         let (state, seq, dice) = match parts.v {
             // An object's own snapshot at the top: how creatures were saved before.
             Some(1) => (M::load(text)?, 0, None),
@@ -71,7 +83,7 @@ impl<M: Model> Engine<M> {
                         M::NAME
                     )));
                 }
-                if sum_of(seq, parts.dice.as_ref(), &state) != sum {
+                if sum_of(seq, parts.dice.as_ref(), &state, player) != sum {
                     return Err(Error::snapshot(
                         "the snapshot's checksum does not match its contents (edited or corrupted)",
                     ));
@@ -98,12 +110,19 @@ impl<M: Model> Engine<M> {
             dice,
             seq,
             history: super::History::new(M::UNDO_DEPTH),
+            player,
         })
     }
 }
 
-/// The envelope around `state` after `seq` batches, with `dice` if seeded.
-pub(super) fn saved_json<M: Model>(seq: u64, state: &M, dice: Option<SeedState>) -> String {
+/// The envelope around `state` after `seq` batches, with `dice` if seeded; `player`: a
+/// player's copy (`"players":true`), which refuses commands once loaded.
+pub(super) fn saved_json<M: Model>(
+    seq: u64,
+    state: &M,
+    dice: Option<SeedState>,
+    player: bool,
+) -> String {
     let mut w = Writer::new();
     w.open_object();
     w.key("v");
@@ -116,8 +135,12 @@ pub(super) fn saved_json<M: Model>(seq: u64, state: &M, dice: Option<SeedState>)
         w.key("dice");
         d.write(&mut w);
     }
+    if player {
+        w.key("players");
+        w.bool(true);
+    }
     w.key("sum");
-    sum_of(seq, dice.as_ref(), state).write(&mut w);
+    sum_of(seq, dice.as_ref(), state, player).write(&mut w);
     w.close_object();
     w.finish()
 }
@@ -158,6 +181,8 @@ struct Parts {
     inner: Option<RawJson>,
     dice: Option<SeedState>,
     sum: Option<Digest>,
+    /// `"players":true`: a player's copy.
+    players: bool,
     /// A key that is none of the above (allowed only in an object's own `"v":1` snapshot).
     stray: bool,
 }
@@ -170,6 +195,7 @@ fn read_parts(text: &str, name: &str) -> Result<Parts> {
         inner: None,
         dice: None,
         sum: None,
+        players: false,
         stray: false,
     };
     let mut r = crate::wire::Reader::new(text);
@@ -180,6 +206,7 @@ fn read_parts(text: &str, name: &str) -> Result<Parts> {
                 "seq" => parts.seq = Some(r.unsigned((1 << 53) - 1, "a batch count")?),
                 "dice" => parts.dice = Some(SeedState::read(r)?),
                 "sum" => parts.sum = Some(Digest::read(r)?),
+                "players" => parts.players = r.bool()?,
                 k if k == name => parts.inner = Some(RawJson::read(r)?),
                 // Anything else is the object's own snapshot at the top (`"v":1` creatures),
                 // read as a whole later; or a stray key, refused below.

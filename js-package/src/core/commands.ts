@@ -165,7 +165,12 @@ export abstract class EventSourced<C, E, H extends CommandHandle> {
     return out;
   }
 
-  /** The snapshot a player client starts from (`fromJSON` loads it): no hidden participants, no dice. */
+  /**
+   * The snapshot a player client starts from (`fromJSON` loads it): no hidden participants, no
+   * dice. The copy it gives is a player's copy: it applies the GM's `players` batches (checked
+   * by sequence and digest; bare event arrays are refused) and refuses every command with a
+   * `TurnkeeperError` of code `NOT_ALLOWED`, whatever dice it is given.
+   */
   playerView(): string {
     return guard(() => this.handle.playerView());
   }

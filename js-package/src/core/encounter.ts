@@ -139,6 +139,8 @@ export interface EncounterSnapshot {
   seq?: number;
   encounter: unknown;
   dice?: SeedState;
+  /** Set in a player's copy (`playerView()`): it refuses every command with `NOT_ALLOWED`. */
+  players?: true;
   sum?: string;
 }
 

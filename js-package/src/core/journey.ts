@@ -150,6 +150,8 @@ export interface JourneySnapshot {
   seq?: number;
   journey: unknown;
   dice?: SeedState;
+  /** Set in a player's copy (`playerView()`): it refuses every command with `NOT_ALLOWED`. */
+  players?: true;
   sum?: string;
 }
 

@@ -109,9 +109,9 @@ impl Encounter {
                     }
                 }
                 let mut at = at.into_iter();
+                let hidden = self.hidden_now().unwrap_or_default();
                 for r in rolls {
-                    let roll = self.rolls;
-                    self.rolls = self.rolls.wrapping_add(1);
+                    let roll = self.next_roll_id(&r.participants, &hidden);
                     for i in at.by_ref().take(r.participants.len()) {
                         if let Some(p) = self.participants.get_mut(i) {
                             p.initiative = Some(Initiative {
@@ -233,8 +233,8 @@ impl Encounter {
                     ));
                 }
                 self.remove_from_order(participant);
-                let id = self.rolls;
-                self.rolls = self.rolls.wrapping_add(1);
+                let hidden = self.hidden_now().unwrap_or_default();
+                let id = self.next_roll_id(&roll.participants, &hidden);
                 let p = self.get_mut(participant)?;
                 p.declaration = Some(Declaration::Greyhawk(declaration.clone()));
                 p.initiative = Some(Initiative {

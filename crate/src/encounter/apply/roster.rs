@@ -29,6 +29,9 @@ impl Encounter {
                     ));
                 }
                 crate::encounter::execute::validate_new(self, participant)?;
+                if participant.hidden {
+                    self.secrets = true;
+                }
                 self.participants
                     .push(Participant::from_new(participant.clone()));
                 std::sync::Arc::make_mut(&mut self.index).insert(
@@ -52,6 +55,13 @@ impl Encounter {
                         "release the creatures it controls before removing it",
                     ));
                 }
+                // What a hidden participant leaves behind stays out of the players' view.
+                if self
+                    .hidden_now()
+                    .is_some_and(|hidden| hidden.contains(participant))
+                {
+                    self.secrets = true;
+                }
                 self.remove_from_order(participant);
                 self.participants.remove(i);
                 self.rebuild_index();
@@ -60,7 +70,15 @@ impl Encounter {
                 participant,
                 hidden,
             } => {
-                self.get_mut(participant)?.hidden = *hidden;
+                let p = self.get_mut(participant)?;
+                let was = p.hidden;
+                p.hidden = *hidden;
+                if *hidden || was {
+                    self.secrets = true;
+                }
+                if !*hidden {
+                    self.settle_revealed();
+                }
             }
             EncounterEvent::ParticipantRenamed { participant, name } => {
                 self.get_mut(participant)?.name = name.clone();
@@ -95,6 +113,7 @@ impl Encounter {
                     self.remove_from_order(participant);
                 }
                 self.get_mut(participant)?.controller = controller.clone();
+                self.settle_revealed();
             }
             EncounterEvent::InitiativeCheckChanged { participant, check } => {
                 self.get_mut(participant)?.check = check.clone();

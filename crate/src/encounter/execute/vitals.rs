@@ -11,7 +11,7 @@ use crate::creature::{
     Creature, DamageChoices, DamageInstance, DamageType, Report, RollMode, StabilizeMethod,
     TempHpChoice,
 };
-use crate::effects::{EffectId, EffectSpec, RestKind};
+use crate::effects::{Duration, EffectId, EffectSpec, RestKind};
 use crate::encounter::event::{EncounterEvent, Resisted};
 use crate::encounter::execute::{Ctx, check_immunities, check_list};
 use crate::encounter::vitals::{CreatureChange, EffectOngoing, loaded_ids};
@@ -226,6 +226,21 @@ impl Ctx<'_> {
             if let Some(s) = &spec.source {
                 self.enc.get(s)?;
             }
+            // A turn anchor is a participant too: an id that is none (a creature removed,
+            // perhaps one hidden from players) would otherwise travel in the event as typed.
+            if let Duration::Rounds {
+                anchor: Some(anchor),
+                ..
+            }
+            | Duration::UntilTurnStart {
+                participant: anchor,
+            }
+            | Duration::UntilTurnEnd {
+                participant: anchor,
+            } = &spec.duration
+            {
+                self.enc.get(anchor)?;
+            }
             if !targets.contains(&spec.target) {
                 targets.push(spec.target.clone());
             }
@@ -235,11 +250,12 @@ impl Ctx<'_> {
             o.choices.validate()?;
         }
         let (effects, resisted) = self.without_immune(effects)?;
+        let hidden = self.enc.hidden_now().unwrap_or_default();
         let added = self
             .enc
             .effects
             .clone()
-            .add_all(effects.clone(), &self.enc.catalog)?
+            .add_all_hiding(effects.clone(), &self.enc.catalog, &hidden)?
             .added;
         self.emit(EncounterEvent::EffectsAdded {
             effects,
