@@ -217,7 +217,7 @@ test("the READMEs link only to files the repository holds", () => {
       const path = join(root, dirname(readme), target);
       if (!existsSync(path)) broken.push(`${readme}: ${target}`);
     }
-    // Named project files (`docs/NOTATION.md`, `DESIGN.md`) must exist as well.
+    // Named project files (`docs/NOTATION.md`, `docs/design.md`) must exist as well.
     for (const m of text.matchAll(/\b((?:[\w.-]+\/)*[A-Za-z][\w-]*\.md)\b/g)) {
       const name = /** @type {string} */ (m[1]);
       const candidates = [join(root, name), join(root, dirname(readme), name)];
