@@ -34,7 +34,7 @@ if command -v rustup >/dev/null 2>&1; then
 fi
 
 # 2. wasm-bindgen CLI, pinned to the crate's exact wasm-bindgen version (no --locked: its
-#    lockfile wants crate versions the reachable index may lack; see TOOLCHAIN.md).
+#    lockfile wants crate versions the reachable index may lack; see docs/toolchain.md).
 have_wb=""
 if command -v wasm-bindgen >/dev/null 2>&1; then have_wb=$(wasm-bindgen --version | awk '{print $2}'); fi
 if [ "$have_wb" != "$WASM_BINDGEN_VERSION" ]; then

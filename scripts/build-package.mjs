@@ -48,7 +48,7 @@ writeFileSync(
 writeFileSync(join(generated, "inline-bytes.d.ts"), "export declare const WASM_BASE64: string;\nexport declare const PROCEDURES_BASE64: string;\n");
 
 // Two tsc passes: the .d.ts files keep every doc comment (what editors show) and go to dist; the
-// .js files drop them (they are most of the facade's bytes; DESIGN.md budgets facade + glue at
+// .js files drop them (they are most of the facade's bytes; docs/design.md budgets facade + glue at
 // 20 KB gzip) and go to a staging folder that esbuild bundles from (below).
 rmSync(dist, { recursive: true, force: true });
 rmSync(stage, { recursive: true, force: true });

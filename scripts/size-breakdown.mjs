@@ -1,6 +1,6 @@
 // Where the .wasm's bytes go: twiggy's per-function sizes of the release build (before
 // wasm-bindgen and wasm-opt, which keep the function names), grouped by crate and by module of
-// this crate, as Markdown tables for the README's budget section.
+// this crate, as Markdown tables for the budget record (docs/records/benchmarks.md).
 //
 // Usage: node scripts/size-breakdown.mjs [path/to/turnkeeper.wasm]
 // Needs `twiggy` (`cargo install twiggy`, installed here on first use). Not part of `npm test`.

@@ -1,5 +1,5 @@
-// Size report against DESIGN.md's budgets: each .wasm ≤ 150 KB gzip (issue 12 splits the rules
-// core from the procedures, each module with the same budget), JS facade + glue ≤ 20 KB gzip. DESIGN.md asks for budgets to be measured and reported (not asserted by tests), so this
+// Size report against docs/design.md's budgets: each .wasm ≤ 150 KB gzip (issue 12 splits the rules
+// core from the procedures, each module with the same budget), JS facade + glue ≤ 20 KB gzip. docs/design.md asks for budgets to be measured and reported (not asserted by tests), so this
 // prints each size with its status; `--strict` makes an over-budget size fail the run.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

@@ -2,7 +2,7 @@
 //!
 //! The rules live in plain Rust modules that know nothing of JavaScript; `src/wasm/` (behind the
 //! `wasm` feature) only converts between these types and JS values. Rule IDs such as
-//! `GH-INIT-13` refer to `RULES.md`, and tests are named after them.
+//! `GH-INIT-13` refer to `docs/rules.md`, and tests are named after them.
 //!
 //! Modules are layered; a module imports only from its own layer or the ones below it
 //! (checked by `tests/layers.rs`):

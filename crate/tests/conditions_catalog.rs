@@ -1,4 +1,4 @@
-//! The built-in A5E catalog checked row by row against RULES.md §2.12 (A5E-COND-01..29), in
+//! The built-in A5E catalog checked row by row against docs/rules.md §2.12 (A5E-COND-01..29), in
 //! its JSON form, so the data and its serialized shape are both pinned.
 
 use serde_json::{Value, json};
@@ -12,7 +12,7 @@ fn cid(s: &str) -> ConditionId {
     ConditionId::new(s).unwrap()
 }
 
-/// RULES.md §2.12 transcribed independently of the source table.
+/// docs/rules.md §2.12 transcribed independently of the source table.
 fn expected() -> Vec<(&'static str, &'static str, Value)> {
     let phys = json!(["str", "dex", "con"]);
     let ment = json!(["int", "wis", "cha"]);

@@ -1,5 +1,5 @@
 //! A command that fails leaves the seeded dice where they were: `DiceSource::atomically` runs it
-//! on a working copy of the dice and keeps the copy only on success (DESIGN.md principle 2).
+//! on a working copy of the dice and keeps the copy only on success (docs/design.md principle 2).
 //! The wasm handles of encounters and journeys run every command this way.
 
 use turnkeeper::ErrorCode;

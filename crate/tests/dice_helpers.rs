@@ -19,7 +19,7 @@ fn faces(f: &[u32]) -> SuppliedDice {
 
 #[test]
 fn primitives_every_die_size_rolls_through_notation_and_sums_pools() {
-    // RULES.md §0: d2, d3, d4, d6, d8, d10, d12, d20, d100 and summed pools.
+    // docs/rules.md §0: d2, d3, d4, d6, d8, d10, d12, d20, d100 and summed pools.
     for die in DieSize::ALL {
         let n = die.sides();
         let r = roll(&format!("1d{n}"), &mut faces(&[n])).unwrap();

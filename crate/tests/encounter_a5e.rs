@@ -1,4 +1,4 @@
-//! A5E Turn-Based Action through the encounter (RULES.md §2.2–2.5, 2.18 world actions 01–04,
+//! A5E Turn-Based Action through the encounter (docs/rules.md §2.2–2.5, 2.18 world actions 01–04,
 //! 2.20 rolling movement, 2.21 control), plus standard 5e initiative.
 
 #[path = "encounter_support.rs"]

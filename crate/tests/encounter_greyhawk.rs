@@ -1,4 +1,4 @@
-//! Greyhawk Initiative (RULES.md §1) through the encounter, including the Example of Play
+//! Greyhawk Initiative (docs/rules.md §1) through the encounter, including the Example of Play
 //! (EX-GH-01..06), the delay example (EX-GH-07) and the derived vectors (EX-GH-08).
 
 #[path = "encounter_support.rs"]

@@ -1,4 +1,4 @@
-//! HYB Dex-score initiative, action budget and retreat (RULES.md §3.2, 3.3, 3.17).
+//! HYB Dex-score initiative, action budget and retreat (docs/rules.md §3.2, 3.3, 3.17).
 
 #[path = "encounter_support.rs"]
 mod support;

@@ -1,4 +1,4 @@
-//! OSE side initiative, combat sequence and surprise (RULES.md §4.12, §4.14).
+//! OSE side initiative, combat sequence and surprise (docs/rules.md §4.12, §4.14).
 
 #[path = "encounter_support.rs"]
 mod support;

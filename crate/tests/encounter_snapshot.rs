@@ -71,7 +71,7 @@ fn snapshot_of_thirty_participants_fits_the_budget() {
     let t = thirty();
     let size = t.enc.to_json().len();
     println!("30-participant Greyhawk snapshot mid-round: {size} bytes");
-    // The DESIGN.md budget is 8 KB with 5 effects per participant; the encounter keeps to
+    // The docs/design.md budget is 8 KB with 5 effects per participant; the encounter keeps to
     // half of it so the effects engine has ≥ 4 KB (about 27 bytes per effect) left.
     assert!(size <= 4096, "snapshot is {size} bytes");
 }

@@ -1,4 +1,4 @@
-//! DESIGN.md's layering, enforced: a module of `crate/src` imports only from its own layer or
+//! docs/design.md's layering, enforced: a module of `crate/src` imports only from its own layer or
 //! a lower one (the table is in `src/lib.rs`). An upward import is how an encounter type ends
 //! up needed by the effect tracker, and the layers stop meaning anything.
 

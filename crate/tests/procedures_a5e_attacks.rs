@@ -1,5 +1,5 @@
 //! A5E attack rolls, expertise dice, attack circumstances, cover and the combat actions with
-//! numbers (RULES.md §2.1, §2.6, §2.8).
+//! numbers (docs/rules.md §2.1, §2.6, §2.8).
 
 use turnkeeper::ErrorCode;
 use turnkeeper::dice::{DieSize, RolledDie, SuppliedDice};

@@ -1,4 +1,4 @@
-//! A5E group checks and group attacks for controlled creatures (RULES.md §2.21).
+//! A5E group checks and group attacks for controlled creatures (docs/rules.md §2.21).
 
 use turnkeeper::ErrorCode;
 use turnkeeper::dice::{DieSize, SuppliedDice};

@@ -1,5 +1,5 @@
 //! A5E environment hazards, vision and light, alternative scenarios and travel
-//! (RULES.md §2.16, §2.17, §2.20).
+//! (docs/rules.md §2.16, §2.17, §2.20).
 
 use turnkeeper::ErrorCode;
 use turnkeeper::dice::{RolledDie, SuppliedDice};

@@ -1,4 +1,4 @@
-//! A5E size, movement, jumping, position and the turn's action budget (RULES.md §2.5–2.7).
+//! A5E size, movement, jumping, position and the turn's action budget (docs/rules.md §2.5–2.7).
 
 use turnkeeper::ErrorCode;
 use turnkeeper::dice::SuppliedDice;

@@ -1,4 +1,4 @@
-//! A5E objects: AC, hit points, thresholds, doors, far-future materials (RULES.md §2.22,
+//! A5E objects: AC, hit points, thresholds, doors, far-future materials (docs/rules.md §2.22,
 //! EX-A5E-11).
 
 use turnkeeper::ErrorCode;

@@ -1,5 +1,5 @@
 //! A5E world bonuses, penalties and world actions: the catalogue (every row), recharge and the
-//! resolver (RULES.md §2.18, EX-A5E-15).
+//! resolver (docs/rules.md §2.18, EX-A5E-15).
 
 use turnkeeper::ErrorCode;
 use turnkeeper::dice::{DieSize, RolledDie, SuppliedDice};
@@ -19,7 +19,7 @@ use turnkeeper::procedures::a5e::{
 
 type Dmg = Option<(u32, u32, Option<DamageType>)>;
 
-/// (id, name, environment, kind, recharge, targets, save, damage) per RULES.md §2.18.
+/// (id, name, environment, kind, recharge, targets, save, damage) per docs/rules.md §2.18.
 #[allow(clippy::type_complexity)]
 #[rustfmt::skip]
 const ROWS: [(F, &str, E, K, Option<u32>, Option<FeatureTargets>, Option<(Ability, i32)>, Dmg); 36] = {
@@ -95,7 +95,7 @@ fn a5e_world_catalogue_every_row_matches_rules_md() {
             "{name}"
         );
     }
-    // RULES.md counts: nine environments, eleven world actions (seven with a recharge).
+    // docs/rules.md counts: nine environments, eleven world actions (seven with a recharge).
     let actions = WORLD_FEATURES
         .iter()
         .filter(|f| f.kind == K::WorldAction)

@@ -28,7 +28,7 @@ fn attack(input: &OseAttackInput, face: u32) -> OseAttackResult {
 
 #[test]
 fn ose_tbl_02_attack_matrix_every_row_and_column_matches_rules_md() {
-    // Copied from RULES.md OSE-TBL-02.
+    // Copied from docs/rules.md OSE-TBL-02.
     let rules = "\
 | NH | 20 [−1] | 20 | 20 | 20 | 20 | 19 | 18 | 17 | 16 | 15 | 14 | 13 | 12 | 11 |
 | Up to 1 | 19 [0] | 20 | 20 | 20 | 19 | 18 | 17 | 16 | 15 | 14 | 13 | 12 | 11 | 10 |
@@ -68,7 +68,7 @@ fn ose_tbl_02_attack_matrix_every_row_and_column_matches_rules_md() {
         MATRIX_AC_COLUMNS,
         [-3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
     );
-    // RULES.md's pattern holds for every cell: clamp(THAC0 − AC, 2, 20), AAB = 19 − THAC0.
+    // docs/rules.md's pattern holds for every cell: clamp(THAC0 − AC, 2, 20), AAB = 19 − THAC0.
     for row in ATTACK_MATRIX {
         assert_eq!(row.attack_bonus, 19 - i32::try_from(row.thac0).unwrap());
         for (ac, needed) in MATRIX_AC_COLUMNS.iter().zip(row.needed) {

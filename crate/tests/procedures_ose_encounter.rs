@@ -206,7 +206,7 @@ fn ose_surp_03_both_or_one_side_surprised() {
 
 #[test]
 fn ose_react_01_reaction_table_every_row_matches_rules_md() {
-    // Copied from RULES.md OSE-REACT-01.
+    // Copied from docs/rules.md OSE-REACT-01.
     let rules = "\
 | 2 or less | Hostile, attacks |
 | 3–5 | Unfriendly, may attack |

@@ -63,7 +63,7 @@ fn ose_evade_02_dungeon_faster_side_escapes_unless_forced_to_stop() {
 
 #[test]
 fn ose_evade_03_waterborne_table_every_row_matches_rules_md() {
-    // Copied from RULES.md OSE-EVADE-03.
+    // Copied from docs/rules.md OSE-EVADE-03.
     let rules = "\
 | Faster than pursuer | 80% |
 | 0–30 ft per round slower | 50% |
@@ -154,7 +154,7 @@ fn ose_evade_04_wilderness_surprise_cases() {
 
 #[test]
 fn ose_evade_05_wilderness_table_every_row_matches_rules_md() {
-    // Copied from RULES.md OSE-EVADE-05.
+    // Copied from docs/rules.md OSE-EVADE-05.
     let rules = "\
 | 1–4 | 1 | 50% |
 | 1–4 | 2–3 | 70% |

@@ -134,7 +134,7 @@ fn ose_morale_05_adjustment_changes_the_score_but_never_at_2_or_12() {
 
 #[test]
 fn ose_morale_06_mercenary_table_every_row_matches_rules_md() {
-    // Copied from RULES.md OSE-MORALE-06.
+    // Copied from docs/rules.md OSE-MORALE-06.
     let rules = "\
 | Untrained, militia | 6 |
 | Barbarian horde | 7 |

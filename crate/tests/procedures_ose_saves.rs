@@ -10,7 +10,7 @@ use turnkeeper::procedures::ose::saves::*;
 
 #[test]
 fn ose_tbl_03_monster_save_table_every_row_matches_rules_md() {
-    // Copied from RULES.md OSE-TBL-03.
+    // Copied from docs/rules.md OSE-TBL-03.
     let rules = "\
 | NH | 14 | 15 | 16 | 17 | 18 |
 | 1–3 | 12 | 13 | 14 | 15 | 16 |

@@ -1,4 +1,4 @@
-//! The drivers of the engine targets and the promises they check (DESIGN.md principle 2, issue
+//! The drivers of the engine targets and the promises they check (docs/design.md principle 2, issue
 //! 14). Every input must be answered with a value or a typed error, never a panic; and:
 //!
 //! - a refused command, event list, batch or snapshot changes nothing (the snapshot text is

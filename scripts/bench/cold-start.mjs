@@ -3,7 +3,7 @@
 //   package the way a page without a bundler does, calls `init()` (fetch, compile and
 //   instantiate the .wasm: both modules from the main entry, the core alone from
 //   `turnkeeper/core`) and rolls once. Each run uses a fresh page with the HTTP cache
-//   disabled, so the .wasm is fetched and compiled every time. DESIGN.md's goal: ≤ 20 ms.
+//   disabled, so the .wasm is fetched and compiled every time. docs/design.md's goal: ≤ 20 ms.
 // - Node: a fresh process imports the package (which reads and instantiates the .wasm
 //   synchronously) and rolls once.
 // Reported as the median of several runs; measured, never asserted.

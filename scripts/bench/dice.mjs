@@ -1,6 +1,6 @@
 // Dice: Turnkeeper (through its public JS API) beside @dice-roller/rpg-dice-roller and `roll`, in
 // one run, and 1000d6 against a plain JavaScript xorshift loop (the floor).
-// DESIGN.md budgets: every row ≥ 3× faster than `roll` and ≥ 20× faster than rpg-dice-roller;
+// docs/design.md budgets: every row ≥ 3× faster than `roll` and ≥ 20× faster than rpg-dice-roller;
 // 1000d6 total with seeded dice ≤ 2× the xorshift floor.
 import { roll, total, Dice, Expression } from "turnkeeper";
 import { DiceRoll } from "@dice-roller/rpg-dice-roller";
@@ -111,7 +111,7 @@ const vsRoll = measured.map(({ tk, roll: rl }) => rl.ns / tk).filter(Number.isFi
 const vsRpg = measured.map(({ tk, rpg }) => rpg.ns / tk).filter(Number.isFinite);
 const worst = (list) => Math.min(...list).toFixed(1);
 const status = (ok) => (ok ? "met" : "NOT MET");
-console.log("\nBudgets (DESIGN.md), measured above:");
+console.log("\nBudgets (docs/design.md), measured above:");
 console.log(`  every row ≥ 3× faster than roll: ${vsRoll.filter((r) => r >= 3).length} of ${vsRoll.length} rows, slowest ratio ${worst(vsRoll)}× → ${status(vsRoll.every((r) => r >= 3))}`);
 console.log(`  every row ≥ 20× faster than rpg-dice-roller: ${vsRpg.filter((r) => r >= 20).length} of ${vsRpg.length} rows, slowest ratio ${worst(vsRpg)}× → ${status(vsRpg.every((r) => r >= 20))}`);
 console.log(`  1000d6 total, seeded, ≤ 2× the xorshift floor: ${(seededTotal / floor).toFixed(2)}× → ${status(seededTotal <= 2 * floor)}`);

@@ -1,4 +1,4 @@
-// Encounter budgets (DESIGN.md), measured through the public JS facade:
+// Encounter budgets (docs/design.md), measured through the public JS facade:
 // - a Greyhawk round for 500 combatants (declare, roll, order) ≤ 1 ms in Node, with the
 //   events as the JSON text a host relays to other clients (`executeJson`); the same round
 //   with every event built as a JS object is reported beside it;
@@ -20,7 +20,7 @@ function greyhawk(n, seed = 1) {
 
 const declarations = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`c${i}`, ACTIVITIES[i % ACTIVITIES.length]]));
 
-// One round as DESIGN.md's budget counts it: declare everyone (one command), roll, read the
+// One round as docs/design.md's budget counts it: declare everyone (one command), roll, read the
 // order. Closing the round afterwards (`nextRound`, so the next iteration starts from the same
 // phase) runs outside the clock and is reported on its own line; the round with that close
 // inside the clock was the measure until session 6 and is reported too. Every command's

@@ -1,4 +1,4 @@
-// The Creature API through the built package: RULES.md's worked examples replayed with supplied
+// The Creature API through the built package: docs/rules.md's worked examples replayed with supplied
 // faces, snapshots, and typed errors.
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// The OSE and HYB procedures through the built package: RULES.md §6 worked examples replayed
+// The OSE and HYB procedures through the built package: docs/rules.md §6 worked examples replayed
 // with supplied faces, the stateful trackers and pursuits, and typed errors.
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// The A5E procedures through the built package: RULES.md §6 worked examples (EX-A5E-04, -05,
+// The A5E procedures through the built package: docs/rules.md §6 worked examples (EX-A5E-04, -05,
 // -09..13, -15, -16) replayed with supplied faces, the rules the facade exposes, and typed errors.
 import { test } from "node:test";
 import assert from "node:assert/strict";

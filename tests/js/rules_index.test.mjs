@@ -152,11 +152,57 @@ test("every rule in docs/rules.md's tables has a test named after it, and every 
   assert.deepEqual(wrong, []);
 });
 
+/**
+ * The worked examples a test name covers: `ex_ose_12_…` → EX-OSE-12, `ex_gh_02_03_…` → EX-GH-02
+ * and EX-GH-03.
+ * @param {string} name
+ */
+function examplesOfTestName(name) {
+  return [...name.matchAll(/(?:^|_)ex_(gh|a5e|hyb|ose)((?:_\d{2})+)(?=_|$)/g)].flatMap((m) =>
+    (m[2] ?? "").split("_").slice(1).map((n) => `EX-${(m[1] ?? "").toUpperCase()}-${n}`),
+  );
+}
+
+/** Cross-references the code cites beside rule IDs: conflicts, worked examples, readings. */
+const XREF = /\b(?:C-\d{2}|G-\d{2}|EX-(?:GH|A5E|HYB|OSE)-\d{2})\b/g;
+
+test("docs/rules.md lists every conflict (C-), worked example (EX-) and reading (G-) that is cited, and each example's tests exist", () => {
+  const page = read("docs/rules.md");
+  /** @type {Map<string, string>} rows of §5–§7: `- **C-01** …`, `| EX-GH-01 | … |`, `| G-01 | … |` */
+  const listed = new Map();
+  for (const m of page.matchAll(/^(?:- \*\*(C-\d{2})\*\*|\| ((?:EX-[A-Z0-9]+|G)-\d{2}) \|)(.*)$/gm)) {
+    const id = /** @type {string} */ (m[1] ?? m[2]);
+    assert.ok(!listed.has(id), `${id} is listed once`);
+    assert.ok((m[3] ?? "").trim().length > 10, `${id} has a summary`);
+    listed.set(id, m[3] ?? "");
+  }
+  assert.ok(listed.size >= 130, `only ${listed.size} cross-references listed`);
+  /** @type {string[]} */
+  const missing = [];
+  for (const file of SCANNED.flatMap(files)) {
+    for (const m of read(file).matchAll(XREF)) if (!listed.has(m[0])) missing.push(`${m[0]} (cited in ${file})`);
+  }
+  assert.deepEqual([...new Set(missing)], [], "add these to docs/rules.md");
+  const tests = allTests();
+  /** @type {string[]} */
+  const wrong = [];
+  for (const [id, row] of listed) {
+    if (!id.startsWith("EX-")) continue;
+    for (const t of [...row.matchAll(/`([^`]+::[a-z0-9_]+)`/g)].map((x) => /** @type {string} */ (x[1]))) {
+      if (!tests.has(t)) wrong.push(`${id}: ${t} does not exist`);
+      else if (!examplesOfTestName(t.split("::")[1] ?? "").includes(id)) wrong.push(`${id}: ${t} does not name it`);
+    }
+  }
+  assert.deepEqual(wrong, []);
+});
+
 test("the test-name reader finds rule lists and area changes", () => {
   assert.deepEqual(idsOfTestName("hyb_act_02_03_trading_down"), ["HYB-ACT-02", "HYB-ACT-03"]);
   assert.deepEqual(idsOfTestName("ose_wild_07_haz_03_lost_checks"), ["OSE-WILD-07", "OSE-HAZ-03"]);
   assert.deepEqual(idsOfTestName("ex_gh_08_gh_dice_04_advantage"), ["GH-DICE-04"]);
   assert.deepEqual(idsOfTestName("a5e_init_01_a5e_tba_04_d20"), ["A5E-INIT-01", "A5E-TBA-04"]);
+  assert.deepEqual(examplesOfTestName("ex_gh_02_03_example_of_play"), ["EX-GH-02", "EX-GH-03"]);
+  assert.deepEqual(examplesOfTestName("ose_atk_01_ex_ose_01_matrix"), ["EX-OSE-01"]);
 });
 
 test("the READMEs link only to files the repository holds", () => {
@@ -171,7 +217,7 @@ test("the READMEs link only to files the repository holds", () => {
       const path = join(root, dirname(readme), target);
       if (!existsSync(path)) broken.push(`${readme}: ${target}`);
     }
-    // Named project files (`docs/NOTATION.md`, `DESIGN.md`) must exist as well.
+    // Named project files (`docs/NOTATION.md`, `docs/design.md`) must exist as well.
     for (const m of text.matchAll(/\b((?:[\w.-]+\/)*[A-Za-z][\w-]*\.md)\b/g)) {
       const name = /** @type {string} */ (m[1]);
       const candidates = [join(root, name), join(root, dirname(readme), name)];

@@ -1,6 +1,6 @@
 //! Consumable counters that tick with time: rations, A5E Supply, HYB's hourly "SUP".
 //!
-//! HYB-TRAVEL-03 says torches and "SUP" run down **hourly** in every mode; RULES.md G-32 reads
+//! HYB-TRAVEL-03 says torches and "SUP" run down **hourly** in every mode; docs/rules.md G-32 reads
 //! SUP as a supply counter with a configurable name. OSE-TIME-03 and OSE-WILD-06 have the
 //! referee track food and water, and A5E spends Supply on long rests. So a counter has an
 //! optional tick (how much is used every so often); without one it only changes when spent

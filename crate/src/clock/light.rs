@@ -1,4 +1,4 @@
-//! Light sources and light levels (HYB-LIGHT-01/02, OSE-LIGHT-01, A5E-ENV-06; RULES.md C-15).
+//! Light sources and light levels (HYB-LIGHT-01/02, OSE-LIGHT-01, A5E-ENV-06; docs/rules.md C-15).
 //!
 //! The rulesets disagree on what a torch gives: HYB says 30 ft of **dim** light for 1 hour (a
 //! lantern 3 hours), OSE says normal vision in a 30 ft radius with no duration, and A5E says
@@ -73,7 +73,7 @@ pub struct HybLightRow {
 }
 
 /// HYB-LIGHT-02: the four light levels, every row. "Darkness" and "Brilliant" headings were
-/// inferred (RULES.md G-29).
+/// inferred (docs/rules.md G-29).
 pub const HYB_LIGHT_TABLE: [HybLightRow; 4] = [
     HybLightRow {
         level: LightLevel::Darkness,
@@ -176,7 +176,7 @@ impl LightSpec {
         }
     }
     /// A5E-ENV-06: torches and similar give bright light within their radius. Radius and burn
-    /// time are not in RULES.md, so both are the caller's.
+    /// time are not in docs/rules.md, so both are the caller's.
     pub const fn a5e(kind: LightKind, radius: Feet, burn: Option<Seconds>) -> LightSpec {
         LightSpec {
             kind,

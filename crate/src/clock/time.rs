@@ -1,7 +1,7 @@
 //! Game time and the time units of each ruleset.
 //!
 //! Game time is a count of seconds since the campaign's epoch (day 0, 00:00). Each ruleset's
-//! units are separate types (RULES.md C-02): a [`CombatRounds`] count carries its round length
+//! units are separate types (docs/rules.md C-02): a [`CombatRounds`] count carries its round length
 //! (6 s in A5E and GH, 10 s in OSE, and A5E lets the Narrator choose 10 s, 1 min or 10 min,
 //! C-01), an [`ExplorationTurns`] count is OSE's 10 minutes (OSE-TIME-01), a [`TravelTurns`]
 //! count is HYB's hour (HYB-TRAVEL-01). None converts into another except through seconds.

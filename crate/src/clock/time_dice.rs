@@ -3,7 +3,7 @@
 //! The hour of day is shown as up to four d6 "turned" to a face. Each die is one quarter of
 //! the day (six hours: pre-dawn, morning, afternoon, night); the hour is the sum of the faces,
 //! and every die but the last shows 6. So 07:00 is (6, 1) and 20:00 is (6, 6, 6, 2). The dice
-//! cannot show 0, so midnight is shown as 24 = (6, 6, 6, 6) (RULES.md G-34).
+//! cannot show 0, so midnight is shown as 24 = (6, 6, 6, 6) (docs/rules.md G-34).
 
 use core::fmt;
 

@@ -151,7 +151,7 @@ pub mod ids {
 
 use ids::*;
 
-/// Every built-in A5E condition, in the order of RULES.md §2.12.
+/// Every built-in A5E condition, in the order of docs/rules.md §2.12.
 pub static A5E_CONDITIONS: [ConditionDef; 28] = [
     linked(
         "agonized",

@@ -24,7 +24,7 @@ use crate::error::{Error, ErrorCode, Result};
 pub struct ConditionDef {
     pub id: ConditionId,
     pub name: Cow<'static, str>,
-    /// The RULES.md id this restates (`None` for homebrew).
+    /// The docs/rules.md id this restates (`None` for homebrew).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rule: Option<Cow<'static, str>>,
     /// Free text for the table.

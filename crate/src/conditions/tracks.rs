@@ -180,7 +180,7 @@ pub(crate) fn check_level(track: TrackKind, level: u8) -> Result<()> {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HitDiceHalving {
-    /// RULES.md's reading: the Hit Dice available for spending are halved. Half the pool
+    /// docs/rules.md's reading: the Hit Dice available for spending are halved. Half the pool
     /// (rounded down) can be spent while the level lasts, and the dice already spent count
     /// against that half: with 10 Hit Dice and 3 spent, 2 more. Halving what is left instead
     /// (⌊7 ÷ 2⌋ = 3) would halve again after every die, so a creature spending one at a time

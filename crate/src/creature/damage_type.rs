@@ -35,7 +35,7 @@ pub enum DamageType {
 }
 
 impl DamageType {
-    /// Every damage type, in the order RULES.md lists them.
+    /// Every damage type, in the order docs/rules.md lists them.
     pub const ALL: [DamageType; 13] = [
         Self::Acid,
         Self::Bludgeoning,

@@ -8,7 +8,7 @@
 //! [`Report`] / [`DamageReport`], with [`Outcome`]s an encounter turns into events. Where the
 //! rules leave a choice to the attacker, the target or the referee, the call takes it as a
 //! parameter ([`DamageChoices`], [`StabilizeMethod`], [`TempHpChoice`], [`DoomDeadline`], …);
-//! ambiguous readings are options in [`CreatureRules`] with RULES.md's reading as the default.
+//! ambiguous readings are options in [`CreatureRules`] with docs/rules.md's reading as the default.
 //!
 //! What fatigue, strife or the HYB exhausted state *do* to rolls and speed belongs to the
 //! conditions module; this module keeps the counters and their recovery rules.

@@ -1,5 +1,5 @@
 //! Which ruleset's damage, death and healing rules apply to a creature, with each source's
-//! referee choices and ambiguous readings as explicit options (defaults follow RULES.md).
+//! referee choices and ambiguous readings as explicit options (defaults follow docs/rules.md).
 //!
 //! A Greyhawk preset layers over a 5e-like base (C-20); the A5E rules here are that base.
 
@@ -22,11 +22,11 @@ pub enum CreatureRules {
 }
 
 impl CreatureRules {
-    /// A5E with RULES.md's default readings.
+    /// A5E with docs/rules.md's default readings.
     pub fn a5e() -> Self {
         Self::A5e(A5eRules::default())
     }
-    /// HYB with RULES.md's default readings.
+    /// HYB with docs/rules.md's default readings.
     pub fn hyb() -> Self {
         Self::Hyb(HybRules::default())
     }
@@ -64,7 +64,7 @@ impl Rounding {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MassiveAtZero {
-    /// 20 + 3 × level everywhere (RULES.md's recommendation).
+    /// 20 + 3 × level everywhere (docs/rules.md's recommendation).
     #[default]
     ThreeTimesLevel,
     /// 004's wording for damage taken at 0 HP: 20 + level.
@@ -78,7 +78,7 @@ pub enum MassiveAtZero {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SeventhFatigueDoom {
-    /// At once, even mid-fight (RULES.md's suggestion).
+    /// At once, even mid-fight (docs/rules.md's suggestion).
     #[default]
     Immediately,
     /// When the encounter ends and the pending levels take effect.
@@ -112,7 +112,7 @@ pub enum DoomDeadline {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum FatigueHitDice {
-    /// The Hit Dice available for spending (RULES.md's reading).
+    /// The Hit Dice available for spending (docs/rules.md's reading).
     #[default]
     HalveAvailable,
     /// The HP each spent Hit Die restores.
@@ -151,7 +151,7 @@ pub struct A5eRules {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum InjuryTwenty {
-    /// HP becomes max(1, 1d8) (RULES.md's reading).
+    /// HP becomes max(1, 1d8) (docs/rules.md's reading).
     #[default]
     MaxOneOrD8,
     /// HP becomes 1 + 1d8.

@@ -3,7 +3,7 @@
 //! In notation: `d20adv` / `d20dis` (roll the single die twice, keep the higher / lower; the
 //! same as `2d20kh1` / `2d20kl1`). From code, [`RollMode`] applies the same change to the
 //! first d20 term of any expression, so a sheet can roll `1d20+5` with advantage without
-//! rewriting text. RULES.md §0: A5E and HYB use 5e's advantage (keep higher); Greyhawk inverts
+//! rewriting text. docs/rules.md §0: A5E and HYB use 5e's advantage (keep higher); Greyhawk inverts
 //! it for initiative dice (GH-DICE-04, see [`crate::dice::twice`]).
 
 use serde::{Deserialize, Serialize};

@@ -1,4 +1,4 @@
-//! X-in-6 and percentile chances (RULES.md §0 conventions).
+//! X-in-6 and percentile chances (docs/rules.md §0 conventions).
 //!
 //! "X-in-6": roll 1d6, the event happens on a result ≤ X. "p%": roll d100, the event happens
 //! on a result ≤ p. The same checks are notation too (`1d6cs<=2`, `1d100cs<=35`); these helpers

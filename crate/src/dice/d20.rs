@@ -1,5 +1,5 @@
 //! The d20 with advantage or disadvantage, as every ruleset's checks, attacks, saves and morale
-//! roll it (RULES.md §0: two d20, keep the higher with advantage or the lower with
+//! roll it (docs/rules.md §0: two d20, keep the higher with advantage or the lower with
 //! disadvantage). Greyhawk's inverted initiative advantage is [`crate::dice::twice`].
 
 use serde::{Deserialize, Serialize};

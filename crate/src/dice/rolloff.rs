@@ -1,4 +1,4 @@
-//! Tie roll-offs (RULES.md §0: "roll again on tie" and "roll-off" tie-breakers; A5E initiative
+//! Tie roll-offs (docs/rules.md §0: "roll again on tie" and "roll-off" tie-breakers; A5E initiative
 //! ties are broken by a d20 roll-off).
 //!
 //! Each tied entrant rolls a die (d20 by default) and the highest wins. Entrants who tie again

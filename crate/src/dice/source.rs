@@ -1,6 +1,6 @@
 //! Where die faces come from.
 //!
-//! Every roll in the engine goes through a [`DieRoller`]. Three sources exist (DESIGN.md
+//! Every roll in the engine goes through a [`DieRoller`]. Three sources exist (docs/design.md
 //! principle 3):
 //! - [`SeededDice`]: ChaCha20 keyed from a 64-bit seed. The key derivation and the mapping from
 //!   the ChaCha word stream to a face are written here, not borrowed from `rand`, so a seed means
@@ -569,7 +569,7 @@ pub enum DiceSource {
 
 impl DiceSource {
     /// Run `f` on a working copy of these dice and keep what it rolled only if it succeeds: a
-    /// command that fails leaves a seeded stream exactly where it was (DESIGN.md principle 2:
+    /// command that fails leaves a seeded stream exactly where it was (docs/design.md principle 2:
     /// a failed command changes nothing, the dice included).
     pub fn atomically<T>(&mut self, f: impl FnOnce(&mut DiceSource) -> Result<T>) -> Result<T> {
         let mut working = self.clone();

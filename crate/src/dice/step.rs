@@ -1,7 +1,7 @@
 //! Die sizes and die steps.
 //!
 //! Greyhawk initiative turns numeric bonuses into smaller dice and penalties into larger ones
-//! (GH-DICE-03): d3 ↔ d4 ↔ d6 ↔ d8 ↔ d10 ↔ d12. The source stops at d3 and d12; RULES.md
+//! (GH-DICE-03): d3 ↔ d4 ↔ d6 ↔ d8 ↔ d10 ↔ d12. The source stops at d3 and d12; docs/rules.md
 //! suggests d2 and d20 as the extensions, so the ends of the chain are a parameter
 //! ([`StepChain`]).
 
@@ -91,7 +91,7 @@ pub enum StepChain {
     /// The source's chain only: d3 … d12. Stepping past an end leaves the die as it is.
     #[default]
     Source,
-    /// RULES.md's suggested extension: d2 … d20.
+    /// docs/rules.md's suggested extension: d2 … d20.
     Extended,
 }
 

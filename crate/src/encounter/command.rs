@@ -1,4 +1,4 @@
-//! Commands: every change to an encounter is one (DESIGN.md principle 2).
+//! Commands: every change to an encounter is one (docs/design.md principle 2).
 //!
 //! `Encounter::execute` either refuses a command with an error and leaves the encounter exactly
 //! as it was, or applies it and returns the events it caused.

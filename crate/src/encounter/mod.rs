@@ -1,5 +1,5 @@
 //! The encounter: participants, rounds and turns, every initiative system, as a state machine
-//! driven by commands that produce events (DESIGN.md principle 2).
+//! driven by commands that produce events (docs/design.md principle 2).
 //!
 //! - [`Encounter::execute`] runs a [`EncounterCommand`] with a caller's dice source and returns the
 //!   [`EncounterEvent`]s it caused, or an error with the encounter untouched.

@@ -1,7 +1,7 @@
 //! Snapshots: compact, versioned JSON that restores an encounter exactly.
 //!
 //! `{"v":1, ...}`. Short keys keep a 30-participant encounter well under the 8 KB budget
-//! (DESIGN.md; Owlbear room metadata is 16 KB shared). Defaults are left out. The keys:
+//! (docs/design.md; Owlbear room metadata is 16 KB shared). Defaults are left out. The keys:
 //!
 //! | key | meaning |
 //! |---|---|

@@ -1,5 +1,5 @@
 //! One event-sourced driver for every object that changes by commands: the encounter, the
-//! journey and the stand-alone creature (DESIGN.md principle 2). Each object says how to run a
+//! journey and the stand-alone creature (docs/design.md principle 2). Each object says how to run a
 //! command, apply an event, check its invariants and feed a digest ([`Model`]); [`Engine`] keeps
 //! the promises once for all of them:
 //!

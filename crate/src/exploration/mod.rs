@@ -4,9 +4,9 @@
 //! - [`journey::Journey`]: the state machine a client drives (`execute`, `apply`, `to_json`,
 //!   `from_json`); everything below is reachable through its commands.
 //! - [`hyb`]: the OSR/5e hybrid's travel turns, rolling to return, overland and overwater
-//!   distances, corruption, load, coins and loot (RULES.md §3.9–3.12, 3.14, 3.16).
+//!   distances, corruption, load, coins and loot (docs/rules.md §3.9–3.12, 3.14, 3.16).
 //! - [`ose`]: Old-School Essentials' party administration, encumbrance, hazards, dungeon,
-//!   wilderness and waterborne procedures (RULES.md §4.1–4.3, 4.7–4.11).
+//!   wilderness and waterborne procedures (docs/rules.md §4.1–4.3, 4.7–4.11).
 //! - [`units`]: feet, yards, miles and coin weights as distinct types (OSE-MEAS, OSE-WILD-01).
 //! - [`chance`]: X-in-6, percentile and d20 rolls through the caller's dice source.
 

@@ -1,4 +1,4 @@
-//! A5E ability-check initiative (RULES.md §2.2–2.5): d20 + an ability check, Dexterity by
+//! A5E ability-check initiative (docs/rules.md §2.2–2.5): d20 + an ability check, Dexterity by
 //! default or another check per participant (A5E-INIT-01/02), high → low, kept for the whole
 //! encounter; ties roll off with a d20, again while tied (A5E-INIT-03).
 
@@ -104,13 +104,13 @@ pub const TYPES_OF_INITIATIVE: [(Ability, &str, &str); 5] = [
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct AbilityCheckOptions {
     /// A5E-SURP-02 `[AMBIG]`: whether a surprised creature also loses its bonus action on its
-    /// first turn (RULES.md suggests yes).
+    /// first turn (docs/rules.md suggests yes).
     pub surprise_blocks_bonus_action: bool,
     /// A5E-SCEN-04/05: rolling movement (chases, races): the world-action phase happens at the
     /// start of each participant's turn and affects only that participant.
     pub rolling_movement: bool,
     /// EX-A5E-15 `[AMBIG]`: whether a world action recharged by the start-of-round roll may be
-    /// used in that same round's world phase (RULES.md suggests yes).
+    /// used in that same round's world phase (docs/rules.md suggests yes).
     pub use_on_recharge_round: bool,
 }
 

@@ -1,4 +1,4 @@
-//! HYB initiative (RULES.md §3.3): no roll; a fixed order by Dex score, high → low, the same
+//! HYB initiative (docs/rules.md §3.3): no roll; a fixed order by Dex score, high → low, the same
 //! every round (HYB-INIT-01); delay to a slower position (HYB-INIT-02); a configurable tie rule
 //! (HYB-INIT-03). The action budget (HYB-ACT-01..05) is enforced by the encounter.
 
@@ -25,7 +25,7 @@ pub enum AmbushRule {
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DexScoreOptions {
-    /// HYB-INIT-03 `[AMBIG]`: equal Dex scores. RULES.md suggests PCs first or a roll-off.
+    /// HYB-INIT-03 `[AMBIG]`: equal Dex scores. docs/rules.md suggests PCs first or a roll-off.
     pub tie_rule: TieRule,
     /// HYB-ACT-02/03: trading an active action down to a movement or quick action, and a
     /// movement action down to a quick action ("if the GM allows").

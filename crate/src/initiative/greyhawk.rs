@@ -1,4 +1,4 @@
-//! Greyhawk Initiative (RULES.md §1): initiative dice from declared activities, rolled every
+//! Greyhawk Initiative (docs/rules.md §1): initiative dice from declared activities, rolled every
 //! round, low → high.
 //!
 //! This module builds and rolls the dice pool of one declaration (GH-DICE-01..04,
@@ -256,9 +256,9 @@ pub enum EmptyDeclaration {
 pub struct GreyhawkOptions {
     /// GH-DICE-03 / G-03: how far the die-step chain reaches.
     pub step_chain: StepChain,
-    /// GH-DICE-03: default die a bonus shrinks (RULES.md suggests the smallest).
+    /// GH-DICE-03: default die a bonus shrinks (docs/rules.md suggests the smallest).
     pub bonus_target: StepTarget,
-    /// GH-DICE-03: default die a penalty grows (RULES.md suggests the largest).
+    /// GH-DICE-03: default die a penalty grows (docs/rules.md suggests the largest).
     pub penalty_target: StepTarget,
     /// GH-VAR-01 `[OPT]`: Weapon Speed.
     pub weapon_speed: bool,

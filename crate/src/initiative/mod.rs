@@ -1,4 +1,4 @@
-//! Initiative systems, one module each (DESIGN.md "Initiative systems"):
+//! Initiative systems, one module each (docs/design.md "Initiative systems"):
 //!
 //! | module | rules | roll | order | rerolled |
 //! |---|---|---|---|---|
@@ -28,7 +28,7 @@ use crate::ids::ParticipantId;
 pub use greyhawk::Activity;
 
 /// Which initiative system runs an encounter. A preset picks one; a user may override it
-/// (A5E with Greyhawk initiative, DESIGN.md principle 4).
+/// (A5E with Greyhawk initiative, docs/design.md principle 4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]

@@ -1,4 +1,4 @@
-//! OSE side initiative (RULES.md §4.12, §4.14): 1d6 per side each round, high → low
+//! OSE side initiative (docs/rules.md §4.12, §4.14): 1d6 per side each round, high → low
 //! (OSE-INIT-01); ties reroll or act simultaneously (OSE-INIT-02); slow weapons act last
 //! (OSE-INIT-03); optional individual 1d6 + Dex modifier (OSE-INIT-04); declarations of spells
 //! and melee movement before the roll (OSE-COMBAT-01); phase order within a side

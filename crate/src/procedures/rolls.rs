@@ -1,4 +1,4 @@
-//! Percentile chances, X-in-6 chances and plain dice pools, as RULES.md §0 defines them:
+//! Percentile chances, X-in-6 chances and plain dice pools, as docs/rules.md §0 defines them:
 //! "p%" succeeds on a d100 result ≤ p; "X-in-6" succeeds on a d6 result ≤ X. Pools are the
 //! crate-wide [`DiceSpec`](crate::dice::DiceSpec).
 

@@ -1,4 +1,4 @@
-//! Ruleset presets (DESIGN.md principle 4): each preset chooses an initiative system, a round
+//! Ruleset presets (docs/design.md principle 4): each preset chooses an initiative system, a round
 //! length and the sources' options; a user may override any of them (A5E with Greyhawk
 //! initiative). Presets are not forks: everything is one serde struct, [`RulesetConfig`].
 
@@ -15,7 +15,7 @@ use crate::initiative::standard::StandardOptions;
 
 pub use crate::clock::RoundLength;
 
-/// The rulesets of RULES.md, plus standard 5e.
+/// The rulesets of docs/rules.md, plus standard 5e.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Preset {
@@ -94,7 +94,7 @@ pub struct RulesetConfig {
     #[serde(default, skip_serializing_if = "StandardOptions::is_default")]
     pub standard: StandardOptions,
     /// The damage, death and healing rules of the participants' creatures, with their options
-    /// (A5E for a5e, gh5e and standard; HYB; OSE). Left out: the preset's, with RULES.md's
+    /// (A5E for a5e, gh5e and standard; HYB; OSE). Left out: the preset's, with docs/rules.md's
     /// default readings ([`RulesetConfig::creature_rules`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub creature: Option<CreatureRules>,

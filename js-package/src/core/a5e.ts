@@ -198,7 +198,7 @@ type Budget = { budget: T.MovementBudget };
 type Step<S, R> = T.StateStep<S, R>;
 
 /**
- * Level Up Advanced 5e procedures (RULES.md §2). Functions that roll take an optional `dice`
+ * Level Up Advanced 5e procedures (docs/rules.md §2). Functions that roll take an optional `dice`
  * (crypto dice when omitted); tables take nothing.
  */
 export interface A5eProcedures {

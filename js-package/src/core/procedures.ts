@@ -495,7 +495,7 @@ export function runProcedure(name: string, input: object, dice?: Dice): unknown 
   return run(name, input, dice);
 }
 
-/** OSE encumbrance, hazards and party rules (RULES.md §4.1, 4.3, 4.7, 4.10): plain functions of the core. */
+/** OSE encumbrance, hazards and party rules (docs/rules.md §4.1, 4.3, 4.7, 4.10): plain functions of the core. */
 export interface OseExplorationProcedures {
   /** OSE-ENCUMB-01/03/04: the movement rate for the group's option (basic: armor and whether treasure is carried; detailed: total coins); `undefined` past 1,600 coins (cannot move). */
   encumbrance(input: W.Encumbrance): W.MovementRate | undefined;
@@ -531,7 +531,7 @@ export interface OseExplorationProcedures {
   door(input: W.DoorInput): W.DoorFacts;
 }
 
-/** HYB load, coins, treasure and overland and overwater travel (RULES.md §3.9, 3.12). */
+/** HYB load, coins, treasure and overland and overwater travel (docs/rules.md §3.9, 3.12). */
 export interface HybExplorationProcedures {
   /** HYB-LOAD-01: each load above the STR score costs 5 ft of Speed and gives disadvantage on all checks; 0 ft cannot move. */
   load(input: W.HybLoadInput): W.LoadEffect;
@@ -551,7 +551,7 @@ export interface HybExplorationProcedures {
   move(input: W.HybMoveInput): number;
 }
 
-/** Old-School Essentials procedures (RULES.md §4). */
+/** Old-School Essentials procedures (docs/rules.md §4). */
 export const ose = {
   ...calls<OseExplorationProcedures>(
     "ose",
@@ -652,7 +652,7 @@ export const ose = {
   },
 } as const;
 
-/** OSR/5e hybrid procedures (RULES.md §3). */
+/** OSR/5e hybrid procedures (docs/rules.md §3). */
 export const hyb = {
   ...calls<HybExplorationProcedures>("hyb", "load coins change carriedLoot xpForGold overland waterSpeed move"),
   /** HYB-CHK-01..03: d20 + modifiers (+ proficiency) ≥ DC, with advantage or disadvantage. */
@@ -725,5 +725,5 @@ const A5E_NAMES =
   "noticesThreat truesight worldActions confused conditionImmunities rollingSpeed rollingForward " +
   "groupStragglers";
 
-/** Level Up Advanced 5e procedures (RULES.md §2); see {@link A5eProcedures}. */
+/** Level Up Advanced 5e procedures (docs/rules.md §2); see {@link A5eProcedures}. */
 export const a5e: A5eProcedures = calls<A5eProcedures>("a5e", A5E_NAMES);

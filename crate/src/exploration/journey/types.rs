@@ -27,7 +27,7 @@ pub const MAX_MODIFIER: i32 = 30;
 /// Largest movement rate a member or vessel may have, in feet per turn.
 pub const MAX_RATE: Feet = Feet(10_000);
 
-/// Which procedure the journey runs (each is one ruleset's; RULES.md C-02, C-19).
+/// Which procedure the journey runs (each is one ruleset's; docs/rules.md C-02, C-19).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
@@ -64,7 +64,7 @@ impl JourneyMode {
     }
 }
 
-/// The referee's and preset's choices for a journey. Defaults follow RULES.md.
+/// The referee's and preset's choices for a journey. Defaults follow docs/rules.md.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]

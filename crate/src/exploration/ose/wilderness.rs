@@ -176,7 +176,7 @@ pub fn wander_chance(terrain: OseTerrain) -> Option<Chance> {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ThirdSlowerReading {
-    /// × 2/3 (RULES.md's reading).
+    /// × 2/3 (docs/rules.md's reading).
     #[default]
     TwoThirds,
     /// × 0.67.

@@ -34,7 +34,7 @@ pub enum A5eCover {
 }
 
 /// C-26: which saving throws cover improves. 001 says Dexterity saving throws, 004 says saving
-/// throws in general; RULES.md recommends following 001.
+/// throws in general; docs/rules.md recommends following 001.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]

@@ -64,7 +64,7 @@ pub fn add_bonus(base: u32, bonus: i32) -> u32 {
     }
 }
 
-/// Half of an amount, rounded down (the 5e convention the sources assume; RULES.md G-27).
+/// Half of an amount, rounded down (the 5e convention the sources assume; docs/rules.md G-27).
 pub const fn halve(amount: u32) -> u32 {
     amount / 2
 }

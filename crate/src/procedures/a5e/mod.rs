@@ -6,7 +6,7 @@
 //!
 //! Every roll goes through a caller-supplied [`DieRoller`](crate::dice::DieRoller) and every
 //! die shows up in the result as a [`RolledDie`](crate::dice::RolledDie). Rule IDs refer to
-//! RULES.md §2; tests are named after them.
+//! docs/rules.md §2; tests are named after them.
 
 pub mod ability;
 pub mod actions;

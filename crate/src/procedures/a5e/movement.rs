@@ -105,7 +105,7 @@ impl Speeds {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SpecialTerrainCost {
-    /// RULES.md's reading (default): 4 ft per foot — halve, halve again — which reproduces the
+    /// docs/rules.md's reading (default): 4 ft per foot — halve, halve again — which reproduces the
     /// source's example (30 ft → 7 ft).
     #[default]
     Quadruple,

@@ -38,7 +38,7 @@ pub struct SizeRow {
     pub space_ft: f64,
     /// True for Titanic: "25 ft × 25 ft **or larger**".
     pub space_or_larger: bool,
-    /// How many Medium creatures can surround a creature of this size (RULES.md G-11 reading).
+    /// How many Medium creatures can surround a creature of this size (docs/rules.md G-11 reading).
     pub surrounding: u32,
     /// True for Titanic: "24 **or more**".
     pub surrounding_or_more: bool,
@@ -135,7 +135,7 @@ pub enum Fit {
     /// The space is at least the creature's size.
     Fits,
     /// The space is one size smaller: the creature can usually squeeze through. The effects of
-    /// squeezing are missing from the sources (RULES.md G-07), so none are applied here.
+    /// squeezing are missing from the sources (docs/rules.md G-07), so none are applied here.
     Squeeze,
     /// Two or more sizes smaller: it can't get through.
     TooSmall,

@@ -234,7 +234,7 @@ pub struct HybDamage {
 }
 
 /// HYB-DMG-01/02: the listed dice (with any modifier of their own) + the ability modifier
-/// (e.g. 1d8 + STR). On a critical the total is doubled (RULES.md's reading of "damage is
+/// (e.g. 1d8 + STR). On a critical the total is doubled (docs/rules.md's reading of "damage is
 /// doubled").
 pub fn roll_hyb_damage(
     roller: &mut dyn DieRoller,

@@ -90,7 +90,7 @@ impl HybCheckResult {
     }
 }
 
-/// HYB-CHK-01..03: make a check; total ≥ DC succeeds (`[AMBIG]` in RULES.md: the source's
+/// HYB-CHK-01..03: make a check; total ≥ DC succeeds (`[AMBIG]` in docs/rules.md: the source's
 /// examples imply meet-or-beat). Saving throws are checks too.
 pub fn roll_hyb_check(roller: &mut dyn DieRoller, input: &HybCheckInput) -> Result<HybCheckResult> {
     let modifier = input.total_modifier()?;

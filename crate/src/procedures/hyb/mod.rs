@@ -1,4 +1,4 @@
-//! OSR/5e hybrid (RULES.md §3) procedures: checks and traps, attacks and damage, morale,
+//! OSR/5e hybrid (docs/rules.md §3) procedures: checks and traps, attacks and damage, morale,
 //! chases and retreat, special movement. Every roll is d20 + modifiers against a DC or AC,
 //! total ≥ target.
 

@@ -1,7 +1,7 @@
 //! HYB special movement (HYB-ACT-04, worked example EX-HYB-04): swimming, crawling, climbing and
 //! moving through difficult terrain all go at half speed.
 //!
-//! How it was read (RULES.md C-17): the hybrid halves once, flatly. Climbing through difficult
+//! How it was read (docs/rules.md C-17): the hybrid halves once, flatly. Climbing through difficult
 //! terrain is still half speed, not a quarter (A5E compounds the two, A5E-MOVE-04; the hybrid's
 //! text names them as one list of forms that "force you to move at half speed"). Halving rounds
 //! down to whole feet, as speeds are whole feet.

@@ -357,7 +357,7 @@ pub enum WildernessEvasionPlan {
 }
 
 /// OSE-EVADE-04..06: work out the chance of a wilderness evasion. The ±25 modifiers are
-/// percentage points (`[AMBIG]` in RULES.md); "double" is read as at least twice the other's
+/// percentage points (`[AMBIG]` in docs/rules.md); "double" is read as at least twice the other's
 /// rate. The chance never goes below 5% nor above 100%.
 pub fn wilderness_evasion_plan(input: &WildernessEvasionInput) -> Result<WildernessEvasionPlan> {
     let fleeing_rate = input.fleeing_rate.validate()?;

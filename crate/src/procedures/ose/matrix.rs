@@ -225,7 +225,7 @@ pub const fn thac0_arithmetic_needed(thac0: u32, ac: i32) -> i64 {
     thac0 as i64 - ac as i64
 }
 
-/// The ascending AC matching a descending AC: 19 − AC (RULES.md EX-OSE-01 derives this
+/// The ascending AC matching a descending AC: 19 − AC (docs/rules.md EX-OSE-01 derives this
 /// conversion; it is not printed in the source).
 pub const fn ascending_from_descending(ac: i32) -> i32 {
     19i32.saturating_sub(ac)

@@ -1,4 +1,4 @@
-//! Old-School Essentials (RULES.md §4) procedures: encounter openings, reaction, morale, evasion
+//! Old-School Essentials (docs/rules.md §4) procedures: encounter openings, reaction, morale, evasion
 //! and pursuit, attacks with the attack matrix, saving throws and ability checks.
 
 pub mod attack;

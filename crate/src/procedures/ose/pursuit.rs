@@ -213,7 +213,7 @@ impl DungeonPursuit {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum WaterPursuitUnits {
-    /// RULES.md's reading: outdoors every distance is in yards (OSE-ENC-05), so the rate
+    /// docs/rules.md's reading: outdoors every distance is in yards (OSE-ENC-05), so the rate
     /// difference and the 30 minimum are yards per round, like the encounter distance.
     #[default]
     OutdoorYards,

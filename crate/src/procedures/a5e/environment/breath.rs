@@ -65,7 +65,7 @@ pub struct BreathTick {
 
 /// A creature's breath, counted in its own turn starts from the moment it began holding it.
 ///
-/// RULES.md G-25 reading: the breath lasts `hold_rounds` rounds; the creature then suffocates
+/// docs/rules.md G-25 reading: the breath lasts `hold_rounds` rounds; the creature then suffocates
 /// for `suffocation_rounds` rounds, and drops to 0 HP at the start of its first turn after
 /// those. EX-A5E-04: Con +3 holds 4 minutes (40 rounds), then survives 3 rounds, and drops at
 /// the 43rd turn start.

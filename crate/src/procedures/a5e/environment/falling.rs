@@ -14,7 +14,7 @@ pub const FEET_PER_FALL_DIE: u32 = 10;
 pub const MAX_FALL_DICE: u32 = 20;
 
 /// A5E-ENV-01: d6s for a fall of `distance_ft`. Partial 10-ft increments are dropped
-/// (RULES.md's suggested reading): ⌊distance / 10⌋, at most 20.
+/// (docs/rules.md's suggested reading): ⌊distance / 10⌋, at most 20.
 pub const fn fall_dice(distance_ft: u32) -> u32 {
     let dice = distance_ft / FEET_PER_FALL_DIE;
     if dice > MAX_FALL_DICE {

@@ -29,7 +29,7 @@ pub struct MaterialArmor {
     pub ac: i32,
 }
 
-/// A5E-OBJ-03, every row. Mithral and adamantine are both 21 as printed (RULES.md G-21: the
+/// A5E-OBJ-03, every row. Mithral and adamantine are both 21 as printed (docs/rules.md G-21: the
 /// door table's 23 for adamantine is a different context and is kept there).
 pub const OBJECT_ARMOR_TABLE: [MaterialArmor; 7] = [
     MaterialArmor {

@@ -79,7 +79,7 @@ pub const DOOR_HIT_POINTS: HitPointsSpec = HitPointsSpec::new(27, 5, DieSize::D1
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum FortifiedThreshold {
-    /// The table's values (= the bash DC): RULES.md's recommended default.
+    /// The table's values (= the bash DC): docs/rules.md's recommended default.
     #[default]
     Table,
     /// The text's rule: threshold = the door's AC ("less than 15 damage has no effect on a

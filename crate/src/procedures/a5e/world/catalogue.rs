@@ -1,7 +1,7 @@
 //! A5E-WORLD-05..40: the environment feature catalogue, every entry of the source, as data.
 //!
-//! The source lost its environment headings (RULES.md G-14); the nine environments here are
-//! RULES.md's grouping by content. Kinds: obstacles (things to hide behind, swing from, push or
+//! The source lost its environment headings (docs/rules.md G-14); the nine environments here are
+//! docs/rules.md's grouping by content. Kinds: obstacles (things to hide behind, swing from, push or
 //! knock down), terrain (standing properties of an area), hazards (harm triggered by what a
 //! creature does in the area) and world actions (the environment's own turn at the start of each
 //! round, A5E-WORLD-02).
@@ -18,7 +18,7 @@ use crate::procedures::a5e::damage::{DamageDice, DamageType};
 use crate::procedures::a5e::effects::{AppliedCondition, Lasts};
 use crate::procedures::a5e::environment::vision::Obscurement;
 
-/// RULES.md G-14: the nine environments.
+/// docs/rules.md G-14: the nine environments.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
@@ -173,7 +173,7 @@ impl WorldFeatureId {
         }
     }
 
-    /// The RULES.md rule ID (A5E-WORLD-05 … A5E-WORLD-40).
+    /// The docs/rules.md rule ID (A5E-WORLD-05 … A5E-WORLD-40).
     pub fn rule_id(self) -> String {
         format!("A5E-WORLD-{:02}", self as u32 + 5)
     }
@@ -740,7 +740,7 @@ pub const WORLD_FEATURES: [WorldFeature; 36] = [
             CheckPurpose::Dislodge,
         ),
         save: save(DEX, 12),
-        // RULES.md G-16: the source prints no damage type.
+        // docs/rules.md G-16: the source prints no damage type.
         effect: damage(2, D10, None),
         ..base(F::Boulder, E::Mountain, Obstacle)
     },

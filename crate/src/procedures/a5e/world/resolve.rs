@@ -50,7 +50,7 @@ impl AffectedCreature {
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WorldResolveOptions {
-    /// RULES.md G-16: the type given to damage the source prints without one (Boulder).
+    /// docs/rules.md G-16: the type given to damage the source prints without one (Boulder).
     /// Default bludgeoning (implied by the text); `None` leaves it untyped.
     pub untyped_damage_as: Option<DamageType>,
 }
