@@ -34,6 +34,11 @@ impl CreatureRules {
     pub fn ose() -> Self {
         Self::Ose(OseRules::default())
     }
+    /// Whether a creature at 0 HP makes death saves under these rules (A5E-DEATH-03); HYB
+    /// (HYB-DEATH-01) and OSE (OSE-DMG-01) have none.
+    pub const fn has_death_saves(&self) -> bool {
+        matches!(self, Self::A5e(_))
+    }
 }
 
 /// How to round a halved amount (G-27: the source states no rule; 5e rounds down).
