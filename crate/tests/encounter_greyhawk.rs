@@ -592,7 +592,8 @@ fn gh_init_06_a_reaction_or_a_forced_activity_rolls_no_die_and_keeps_the_count()
 fn gh_init_08_declare_only_before_the_roll() {
     let mut t = example_of_play();
     t.declare("rath", gh(&[Melee]));
-    t.run(EncounterCommand::RollInitiative { no_actions: false }, &[5]);
+    // The others plan nothing (GH-INIT-16).
+    t.run(EncounterCommand::RollInitiative { no_actions: true }, &[5]);
     t.fail(
         EncounterCommand::Declare {
             participant: pid("rath"),
@@ -1053,6 +1054,8 @@ fn gh_init_16_empty_declaration_is_a_parameter() {
         },
         &[],
     );
+    // "idle" declares that it does nothing.
+    t.declare("idle", gh(&[]));
     t.declare("busy", gh(&[Melee]));
     t.run(EncounterCommand::RollInitiative { no_actions: false }, &[1]);
     assert_eq!(t.count("idle"), Some(0));
@@ -1073,8 +1076,9 @@ fn gh_init_16_empty_declaration_is_a_parameter() {
         },
         &[],
     );
+    // Here "idle" declares nothing by leaving its plan out: `noActions` stands for it.
     t.declare("busy", gh(&[Melee]));
-    t.run(EncounterCommand::RollInitiative { no_actions: false }, &[1]);
+    t.run(EncounterCommand::RollInitiative { no_actions: true }, &[1]);
     assert_eq!(t.order(), strs(&["busy"]));
 }
 
