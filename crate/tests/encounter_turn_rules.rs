@@ -477,3 +477,42 @@ fn ose_init_01_a_dead_member_takes_no_part_in_its_sides_turn() {
         .collect();
     assert_eq!(started, strs(&["c"]));
 }
+
+#[test]
+fn gh_init_12_5e_creature_rules_save_at_the_end_of_the_round_without_fatigue() {
+    use turnkeeper::creature::{CreatureRules, Track};
+    let config = RulesetConfig::preset(Preset::Gh5e).with_creature_rules(CreatureRules::srd5e());
+    let mut t = Table::new(config);
+    for (id, dex) in [("a", 14), ("b", 12)] {
+        t.add(newp(id, "x", dex));
+    }
+    t.run(start(), &[]);
+    t.declare("a", gh(&[Melee]));
+    t.declare("b", gh(&[Melee]));
+    t.run(roll(), &[1, 2]);
+    set(&mut t, "b", pc(5));
+    damage(&mut t, "b", 9);
+    let b = |t: &Table| {
+        t.enc
+            .participant(&pid("b"))
+            .unwrap()
+            .creature
+            .clone()
+            .unwrap()
+    };
+    assert_eq!(b(&t).fatigue, Track::default());
+    t.end_turn(); // a; b is skipped and the round ends
+    // A natural 1: two failures under 5e.
+    t.run(save("b"), &[1]);
+    assert_eq!(
+        death(&t, "b"),
+        DeathState::Dying {
+            successes: 0,
+            failures: 2
+        }
+    );
+    assert_eq!(b(&t).strife, Track::default());
+    // The fight ends with nothing pending (5e has no delayed fatigue).
+    t.run(EncounterCommand::End, &[]);
+    assert_eq!(b(&t).fatigue, Track::default());
+}

@@ -106,3 +106,19 @@ test("HYB-INIT-02: a resumed delayer acts after the turn under way, never inside
   enc.endTurn();
   assert.equal(enc.currentParticipant(), "a");
 });
+
+test("GH-INIT-12 with 5e creature rules: a natural 1 on the end-of-round death save is two failures, no fatigue", () => {
+  const enc = new Encounter({ ruleset: "gh5e", seed: 6, config: { creature: { type: "srd5e" } } });
+  enc.add({ id: "a", name: "A", side: "party", dex: 14 });
+  enc.add({ id: "b", name: "B", side: "foes", dex: 12 });
+  enc.start();
+  enc.declareMany({ a: ["melee"], b: ["melee"] });
+  enc.rollInitiative({ faces: [1, 2] });
+  enc.setCreature("b", pc(5));
+  enc.damage("b", { amount: 9 });
+  enc.endTurn(); // a; b is skipped, the round ends
+  enc.deathSave("b", 0, { faces: [1] });
+  const b = enc.participant("b")?.creature;
+  assert.deepEqual(b?.death, { type: "dying", successes: 0, failures: 2 });
+  assert.equal(b?.fatigue, undefined);
+});
