@@ -104,7 +104,15 @@ fn missing_and_non_numeric_data_are_typed_errors_at_the_at_sign() {
     assert_err("@empty", ErrorCode::NotationData, 0);
     // A null counts as no value at all, not as a value of the wrong kind.
     assert_eq!(err("@empty").message, "the data has no value at @empty");
-    assert_eq!(err("@name").message, "the value at @name is not a number");
+    // Text is put into the formula; text that is no formula is the data's fault.
+    assert_eq!(
+        err("@name").message,
+        "the value at @name (\"Ragnar\") does not read as a formula: expected a number, a die or '(' but found the modifier 'r'"
+    );
+    assert_eq!(
+        err("@abilities").message,
+        "the value at @abilities is neither a number nor formula text"
+    );
     assert_err("@", ErrorCode::NotationSyntax, 0);
     assert_err("1d20 + @ prof", ErrorCode::NotationSyntax, 7);
     // Without data every path is missing.
@@ -133,12 +141,16 @@ fn formula_data_as_a_flat_table() {
     let table = DataTable {
         paths: "prof\nmissing\nname\nabilities.str.mod",
         values: &values,
+        texts: "",
     };
     let e = Expression::parse_with_data("1d20 + @prof + @abilities.str.mod", &table).unwrap();
     assert_eq!(e.normalized(), "1d20+3+-2");
     for (text, why) in [
         ("@missing", "the data has no value at @missing"),
-        ("@name", "the value at @name is not a number"),
+        (
+            "@name",
+            "the value at @name is neither a number nor formula text",
+        ),
         ("@nowhere", "the data has no value at @nowhere"),
     ] {
         let e = Expression::parse_with_data(text, &table).unwrap_err();
@@ -158,7 +170,7 @@ fn formula_data_as_a_flat_table() {
 fn data_can_come_from_any_lookup() {
     struct Level;
     impl FormulaData for Level {
-        fn lookup(&self, path: &str) -> DataValue {
+        fn lookup(&self, path: &str) -> DataValue<'_> {
             match path {
                 "level" => DataValue::Number(7.0),
                 "class" => DataValue::NotNumeric,

@@ -186,7 +186,7 @@ pub use ast::Expression;
 pub use chance::{ChanceRoll, chance_in_six, percent};
 pub use countdown::{Countdown, CountdownRoll, CountdownSpeed};
 pub use d20::{D20Roll, roll_d20};
-pub use data::{DataValue, FormulaData};
+pub use data::{DataOptions, DataValue, FormulaData};
 pub use result::{DieResult, PoolResult, RollResult, TermKind, TermResult};
 pub use roll::{RollOptions, roll, roll_total, roll_with};
 pub use rolloff::{RollOff, RollOffConfig, RollOffRoll, RollOffRound, RollOffWinner, roll_off};
