@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { roll, total, Dice, Expression, TurnkeeperError } from "turnkeeper";
 
+/** @param {string} name a file of tests/fixtures/foundry */
 const fixture = (name) => JSON.parse(readFileSync(new URL(`../fixtures/foundry/${name}`, import.meta.url), "utf8"));
 
 /**
@@ -25,6 +26,10 @@ function failure(fn) {
 
 /** A dnd5e dice scale value as Foundry holds it: a class with its own text. */
 class DiceScale {
+  /**
+   * @param {number | null} number
+   * @param {number} faces
+   */
   constructor(number, faces) {
     this.number = number;
     this.faces = faces;

@@ -291,13 +291,9 @@ impl Substituted<'_> {
                         .skip(s.written_end as usize)
                         .all(char::is_whitespace)
             });
-        let span = match self.span_at(pos) {
-            Some(s) => s,
-            None if at_end => match self.spans.last() {
-                Some(s) => s,
-                None => return e,
-            },
-            None => return e,
+        let last = at_end.then(|| self.spans.last()).flatten();
+        let Some(span) = self.span_at(pos).or(last) else {
+            return e;
         };
         match e.code {
             ErrorCode::NotationData => {}
