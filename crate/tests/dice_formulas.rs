@@ -104,7 +104,15 @@ fn missing_and_non_numeric_data_are_typed_errors_at_the_at_sign() {
     assert_err("@empty", ErrorCode::NotationData, 0);
     // A null counts as no value at all, not as a value of the wrong kind.
     assert_eq!(err("@empty").message, "the data has no value at @empty");
-    assert_eq!(err("@name").message, "the value at @name is not a number");
+    // Text is put into the formula; text that is no formula is the data's fault.
+    assert_eq!(
+        err("@name").message,
+        "the value at @name (\"Ragnar\") does not read as a formula: expected a number, a die or '(' but found the modifier 'r'"
+    );
+    assert_eq!(
+        err("@abilities").message,
+        "the value at @abilities is neither a number nor formula text"
+    );
     assert_err("@", ErrorCode::NotationSyntax, 0);
     assert_err("1d20 + @ prof", ErrorCode::NotationSyntax, 7);
     // Without data every path is missing.
@@ -133,12 +141,16 @@ fn formula_data_as_a_flat_table() {
     let table = DataTable {
         paths: "prof\nmissing\nname\nabilities.str.mod",
         values: &values,
+        texts: "",
     };
     let e = Expression::parse_with_data("1d20 + @prof + @abilities.str.mod", &table).unwrap();
     assert_eq!(e.normalized(), "1d20+3+-2");
     for (text, why) in [
         ("@missing", "the data has no value at @missing"),
-        ("@name", "the value at @name is not a number"),
+        (
+            "@name",
+            "the value at @name is neither a number nor formula text",
+        ),
         ("@nowhere", "the data has no value at @nowhere"),
     ] {
         let e = Expression::parse_with_data(text, &table).unwrap_err();
@@ -158,7 +170,7 @@ fn formula_data_as_a_flat_table() {
 fn data_can_come_from_any_lookup() {
     struct Level;
     impl FormulaData for Level {
-        fn lookup(&self, path: &str) -> DataValue {
+        fn lookup(&self, path: &str) -> DataValue<'_> {
             match path {
                 "level" => DataValue::Number(7.0),
                 "class" => DataValue::NotNumeric,
@@ -474,6 +486,58 @@ fn hostile_functions() {
     );
     let ok = format!("{}1{}", "abs(".repeat(64), ")".repeat(64));
     assert_eq!(Expression::parse(&ok).unwrap().normalized(), ok);
+}
+
+/// `pow` with a whole exponent (dnd5e writes `15 * pow(2, @scaling.increase)`), exact like the
+/// other functions.
+#[test]
+fn pow_takes_a_whole_exponent() {
+    assert_eq!(total("pow(2, 3)", &[]), 8);
+    assert_eq!(total("15 * pow(2, @level - 3)", &[]), 60);
+    assert_eq!(
+        total("pow(-2, 3) + pow(-1, 4) + pow(7, 0)", &[]),
+        -8 + 1 + 1
+    );
+    assert_eq!(total("floor(pow(2, -1) * 5)", &[]), 2, "1/2 · 5, exactly");
+    assert_eq!(
+        total("pow(2, -1)", &[]),
+        0,
+        "a fraction leaving a function rounds down"
+    );
+    assert_eq!(total("pow(1d4, 2)", &[3]), 9);
+    assert_eq!(norm("pow( 2 , @level )"), "pow(2,5)");
+    // 0, 1 and -1 to a huge power are worked out directly.
+    assert_eq!(total("pow(-1, 9007199254740991)", &[]), -1);
+    assert_eq!(
+        total("pow(1, 9007199254740991) + pow(0, 9007199254740991)", &[]),
+        1
+    );
+    assert_err("pow(3, 40)", ErrorCode::NotationLimit, 0);
+    assert_err("pow(2, -60)", ErrorCode::NotationLimit, 0);
+    assert_err("pow(0, -1)", ErrorCode::DivisionByZero, 0);
+    assert_err("pow(2, 1/2)", ErrorCode::NotationSyntax, 0);
+    assert_err("pow(2)", ErrorCode::NotationSyntax, 0);
+    assert_err("pow(2, 3, 4)", ErrorCode::NotationSyntax, 0);
+    assert_err("pow", ErrorCode::NotationSyntax, 3);
+}
+
+/// A function glued to `d` is a dice count, as in A5E's `ceil(@level/2)d6`: worked out when
+/// parsing, or rolled first when it rolls dice.
+#[test]
+fn a_function_may_count_dice() {
+    assert_eq!(norm("ceil(@level/2)d6"), "3d6");
+    assert_eq!(norm("round(@level / 2)d8 + @prof"), "3d8+3");
+    assert_eq!(norm("floor(@level/2)d6kh1[fire]"), "2d6kh1[fire]");
+    assert_eq!(total("max(1, @level - 4)d4", &[3]), 3);
+    assert_eq!(norm("max(1d4, 2)d6"), "max(1d4,2)d6");
+    assert_eq!(total("max(1d4, 2)d6", &[3, 1, 2, 6]), 9);
+    assert_eq!(
+        rolled("max(1d4, 2)d6", &[1, 5, 6]).to_string(),
+        "max(1d4 [1], 2)d6 [5, 6] = 11"
+    );
+    assert_err("min(-1, 2)d6", ErrorCode::NotationLimit, 0);
+    assert_err("floor(@level * 4000)d6", ErrorCode::NotationLimit, 0);
+    assert_err("abs(1) d6", ErrorCode::NotationSyntax, 7);
 }
 
 // ---- pools ----

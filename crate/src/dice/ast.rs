@@ -209,6 +209,8 @@ pub(crate) enum Func {
     Abs,
     Min,
     Max,
+    /// `pow(base, exponent)`, a whole exponent.
+    Pow,
 }
 
 impl Func {
@@ -220,12 +222,17 @@ impl Func {
             Self::Abs => "abs",
             Self::Min => "min",
             Self::Max => "max",
+            Self::Pow => "pow",
         }
     }
 
-    /// `min` and `max` take one or more arguments; the others exactly one.
-    pub(crate) fn variadic(self) -> bool {
-        matches!(self, Self::Min | Self::Max)
+    /// How many arguments it takes: `None` for one or more (`min`, `max`).
+    pub(crate) fn arity(self) -> Option<u32> {
+        match self {
+            Self::Min | Self::Max => None,
+            Self::Pow => Some(2),
+            _ => Some(1),
+        }
     }
 }
 

@@ -94,7 +94,7 @@ pub(crate) fn binary(op: BinOp, a: Ratio, b: Ratio, pos: u32) -> Result<Ratio> {
     }
 }
 
-/// A function of its arguments (one for all but `min` and `max`, which the parser checked).
+/// A function of its arguments (as many as the parser checked it takes).
 pub(crate) fn call(func: Func, args: &[Ratio], pos: u32) -> Result<Ratio> {
     let first = *args.first().ok_or_else(|| too_big(pos))?;
     Ok(match func {
@@ -111,7 +111,50 @@ pub(crate) fn call(func: Func, args: &[Ratio], pos: u32) -> Result<Ratio> {
         Func::Max => args
             .iter()
             .fold(first, |m, &x| if m.less_than(x) { x } else { m }),
+        Func::Pow => power(first, args.get(1).copied().unwrap_or_default(), pos)?,
     })
+}
+
+/// `base` to a whole `exponent` (a negative one divides: `pow(2, -1)` is 1/2). Each step is
+/// checked against the magnitude limit, which any base but 0, 1 and −1 passes within 53 steps,
+/// so the loop is short; those three are worked out directly.
+fn power(base: Ratio, exponent: Ratio, pos: u32) -> Result<Ratio> {
+    if exponent.den != 1 {
+        return Err(Error::at(
+            ErrorCode::NotationSyntax,
+            pos as usize,
+            "pow takes a whole exponent",
+        ));
+    }
+    let base = if exponent.num < 0 {
+        if base.num == 0 {
+            return Err(Error::at(
+                ErrorCode::DivisionByZero,
+                pos as usize,
+                "division by zero (pow of 0 to a negative exponent)",
+            ));
+        }
+        Ratio::new(i128::from(base.den), i128::from(base.num), pos)?
+    } else {
+        base
+    };
+    let times = exponent.num.unsigned_abs();
+    if times == 0 {
+        return Ok(Ratio::whole(1));
+    }
+    if base.den == 1 && matches!(base.num, -1..=1) {
+        let odd = times % 2 == 1;
+        return Ok(Ratio::whole(if base.num == -1 && !odd {
+            1
+        } else {
+            base.num
+        }));
+    }
+    let mut out = base;
+    for _ in 1..times {
+        out = binary(BinOp::Mul, out, base, pos)?;
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 //! (`4d6kh3`) must be written without spaces inside it.
 
 use crate::dice::ast::{CmpOp, Func};
+use crate::dice::data::{Substituted, path_len};
 use crate::dice::limits::MAX_MAGNITUDE;
 use crate::error::{Error, ErrorCode, Result};
 
@@ -51,7 +52,7 @@ pub(crate) enum Tok {
     Comma,
     LBrace,
     RBrace,
-    /// `floor`, `ceil`, `round`, `abs` (`min` and `max` are [`Word::Min`] / [`Word::Max`],
+    /// `floor`, `ceil`, `round`, `abs`, `pow` (`min` and `max` are [`Word::Min`] / [`Word::Max`],
     /// which are functions where a value is expected).
     Func(Func),
     /// `@path`: the path's bytes `start..end` in the text (after the `@`).
@@ -78,6 +79,9 @@ pub(crate) struct Token {
 
 pub(crate) struct Lexer<'a> {
     text: &'a str,
+    /// When `text` is a formula with its `@path` values in place: where each came from, so
+    /// that every position reported is one in the text as written.
+    written: Option<&'a Substituted<'a>>,
     /// Byte offset of the next unread character.
     byte: usize,
     /// Character index of the next unread character.
@@ -89,9 +93,26 @@ impl<'a> Lexer<'a> {
     pub(crate) fn new(text: &'a str) -> Self {
         Self {
             text,
+            written: None,
             byte: 0,
             char_pos: 0,
         }
+    }
+
+    /// A lexer over a formula with its `@path` values in place.
+    pub(crate) fn substituted(subst: &'a Substituted<'a>) -> Self {
+        Self {
+            text: &subst.text,
+            written: Some(subst),
+            byte: 0,
+            char_pos: 0,
+        }
+    }
+
+    /// The position in the text as written of the next unread character.
+    fn pos(&self) -> u32 {
+        self.written
+            .map_or(self.char_pos, |w| w.written_pos(self.char_pos))
     }
 
     /// The text of a [`Tok::Data`] or [`Tok::Label`].
@@ -99,26 +120,10 @@ impl<'a> Lexer<'a> {
         self.text.get(start as usize..end as usize).unwrap_or("")
     }
 
-    /// `@path`: letters, digits, `_` and `.`, and `-` when a letter or `_` follows it (so
-    /// `@flags.my-module.x` is one path and `@mod-2` is `@mod` minus 2).
+    /// `@path` (its characters: [`path_len`]).
     fn data(&mut self, pos: u32, spaced: bool) -> Result<Token> {
-        let bytes = self.text.as_bytes();
         let start = self.byte.saturating_add(1);
-        let mut end = start;
-        while let Some(&b) = bytes.get(end) {
-            let next_starts_name = bytes
-                .get(end.saturating_add(1))
-                .is_some_and(|n| n.is_ascii_alphabetic() || *n == b'_');
-            if b.is_ascii_alphanumeric()
-                || b == b'_'
-                || b == b'.'
-                || (b == b'-' && next_starts_name)
-            {
-                end += 1;
-            } else {
-                break;
-            }
-        }
+        let end = start.saturating_add(path_len(self.text.as_bytes(), start));
         if end == start {
             return Err(Error::at(
                 ErrorCode::NotationSyntax,
@@ -207,7 +212,7 @@ impl<'a> Lexer<'a> {
                 None => {
                     return Ok(Token {
                         tok: Tok::Eof,
-                        pos: self.char_pos,
+                        pos: self.pos(),
                         spaced,
                     });
                 }
@@ -224,7 +229,7 @@ impl<'a> Lexer<'a> {
                     if !c.is_whitespace() {
                         return Err(Error::at(
                             ErrorCode::NotationSyntax,
-                            self.char_pos as usize,
+                            self.pos() as usize,
                             format!("unexpected character {c:?}"),
                         ));
                     }
@@ -235,7 +240,7 @@ impl<'a> Lexer<'a> {
                 Some(&b) => break b,
             }
         };
-        let pos = self.char_pos;
+        let pos = self.pos();
         let (tok, len) = match b {
             b'0'..=b'9' => return self.number(pos, spaced),
             b'@' => return self.data(pos, spaced),
@@ -316,6 +321,7 @@ impl<'a> Lexer<'a> {
             b'c' if spells(b"eil") => (Tok::Func(Func::Ceil), 4),
             b'r' if spells(b"ound") => (Tok::Func(Func::Round), 5),
             b'a' if spells(b"bs") => (Tok::Func(Func::Abs), 3),
+            b'p' if spells(b"ow") => (Tok::Func(Func::Pow), 3),
             b'd' => match (at(1), at(2)) {
                 (Some(b'h'), _) => (w(Word::DropHigh), 2),
                 (Some(b'l'), _) => (w(Word::DropLow), 2),

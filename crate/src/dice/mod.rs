@@ -75,9 +75,9 @@
 //!
 //! | Form | Meaning | Example |
 //! |---|---|---|
-//! | `@path` | a value from [`Expression::parse_with_data`]'s [`FormulaData`], looked up when parsing | `1d20+@abilities.str.mod` |
+//! | `@path` | the text of a value from [`Expression::parse_with_data`]'s [`FormulaData`], put in before parsing as Foundry does ([`data`]) | `1d20+@abilities.str.mod`, `2@scale.monk.die` |
 //! | `(expr)dM`, `Nd(expr)`, *cmp*`(expr)` | a count, size or target worked out first (no dice inside) | `(@level)d6`, `3d12cs<=(@power)` |
-//! | `floor` `ceil` `round` `abs` `min` `max` | functions; exact fractions inside, rounded down when leaving the outermost | `ceil(7/2)` = 4 |
+//! | `floor` `ceil` `round` `abs` `min` `max` `pow` | functions; exact fractions inside, rounded down when leaving the outermost; one glued to `d` counts dice | `ceil(7/2)` = 4, `ceil(@level/2)d6` |
 //! | `{a, b, …}`*mods* | a pool: keep/drop/count the results of several formulas | `{4d6kh3, 4d6kh3}kh` |
 //! | *term*`[text]` | flavor, carried into [`TermResult::flavor`] (damage types: [`crate::creature::damage_from_roll`]) | `2d6[fire]+1d8[cold]` |
 //!
@@ -125,7 +125,8 @@
 //!   `position` is the character index (not byte) where reading stopped.
 //! - [`ErrorCode::NotationLimit`]: a limit above.
 //! - [`ErrorCode::DivisionByZero`]: at the `/`.
-//! - [`ErrorCode::NotationData`]: an `@path` with no value, or not a whole number; at the `@`.
+//! - [`ErrorCode::NotationData`]: an `@path` with no value (and no [`DataOptions::missing`]),
+//!   a number that is not whole, or a value that is no formula; at the `@`.
 //! - [`ErrorCode::InvalidFace`], [`ErrorCode::FacesExhausted`]: from supplied dice; `position`
 //!   points at the term that asked for the die.
 //!
@@ -186,7 +187,7 @@ pub use ast::Expression;
 pub use chance::{ChanceRoll, chance_in_six, percent};
 pub use countdown::{Countdown, CountdownRoll, CountdownSpeed};
 pub use d20::{D20Roll, roll_d20};
-pub use data::{DataValue, FormulaData};
+pub use data::{DataOptions, DataValue, FormulaData};
 pub use result::{DieResult, PoolResult, RollResult, TermKind, TermResult};
 pub use roll::{RollOptions, roll, roll_total, roll_with};
 pub use rolloff::{RollOff, RollOffConfig, RollOffRoll, RollOffRound, RollOffWinner, roll_off};

@@ -21,7 +21,7 @@
 //! ```text
 //! pool    := '{' expr (',' expr)* '}' (keep | drop | 'cs' compare | 'cf' compare)*
 //! flavor  := '[' TEXT ']'
-//! FUNC    := floor | ceil | round | abs | min | max
+//! FUNC    := floor | ceil | round | abs | min | max | pow
 //! modifier:= ('kh'|'k'|'kl'|'dh'|'dl'|'d') NUMBER?
 //!          | ('x'|'!'|'xo'|'r'|'rr'|'ro'|'cs'|'cf') compare?
 //!          | ('min'|'max') NUMBER | 'adv' | 'dis'
@@ -36,7 +36,7 @@ use crate::dice::SuppliedDice;
 use crate::dice::ast::{
     BinOp, Compare, DiceTerm, DieKind, Expression, Func, Modifier, ModifierAt, Node, PoolTerm,
 };
-use crate::dice::data::{FormulaData, resolve};
+use crate::dice::data::{DataOptions, FormulaData, Substituted, substitute};
 use crate::dice::eval::evaluate;
 use crate::dice::lexer::{Lexer, Tok, Token, Word, describe};
 use crate::dice::limits::{
@@ -56,8 +56,13 @@ pub(crate) fn parse_general(text: &str) -> Result<Expression> {
     parse_with(text, None)
 }
 
-/// The general parser with the values of `@path` references.
-pub(crate) fn parse_with(text: &str, data: Option<&dyn FormulaData>) -> Result<Expression> {
+/// The general parser with the values of `@path` references (see `dice::data`): they are put
+/// into the text first, and the result is parsed as if written that way, every position mapped
+/// back to the text as written.
+pub(crate) fn parse_with(
+    text: &str,
+    data: Option<(&dyn FormulaData, DataOptions<'_>)>,
+) -> Result<Expression> {
     // Bounded scan: a megabyte of text costs MAX_NOTATION_CHARS steps here.
     if text.len() > MAX_NOTATION_CHARS && text.chars().nth(MAX_NOTATION_CHARS).is_some() {
         return Err(Error::at(
@@ -66,14 +71,24 @@ pub(crate) fn parse_with(text: &str, data: Option<&dyn FormulaData>) -> Result<E
             format!("notation is longer than {MAX_NOTATION_CHARS} characters"),
         ));
     }
+    match data {
+        None => parse_tokens(Lexer::new(text), None),
+        Some((data, options)) => {
+            let subst = substitute(text, data, options)?;
+            parse_tokens(Lexer::substituted(&subst), Some(&subst)).map_err(|e| subst.explain(e))
+        }
+    }
+}
+
+fn parse_tokens<'a>(lexer: Lexer<'a>, subst: Option<&'a Substituted<'a>>) -> Result<Expression> {
     let mut parser = Parser {
-        lexer: Lexer::new(text),
+        lexer,
         peeked: None,
         nodes: Vec::with_capacity(8),
         depth: 0,
         terms: 0,
         dice: 0,
-        data,
+        subst,
         labels: Vec::new(),
         in_function: 0,
     };
@@ -137,7 +152,9 @@ struct Parser<'a> {
     depth: u32,
     terms: u32,
     dice: u32,
-    data: Option<&'a dyn FormulaData>,
+    /// The formula's values, when it was given data (`None`: it was not, and any `@path` is
+    /// an error).
+    subst: Option<&'a Substituted<'a>>,
     labels: Vec<Box<str>>,
     /// How many function calls the parser is inside (arithmetic there is exact).
     in_function: u32,
@@ -235,38 +252,16 @@ impl Parser<'_> {
                 let value = i64::try_from(n).map_err(|_| limit(t.pos, "number is too large"))?;
                 self.number(value, t.pos)
             }
-            Tok::Data { start, end } => {
-                let value = resolve(self.data, self.lexer.slice(start, end), t.pos)?;
-                // A negative value is a negated number, as its normal text `-1` reads back.
-                self.number(value.abs(), t.pos)?;
-                if value < 0 {
-                    self.nodes.push(Node::Neg);
-                }
-                Ok(())
-            }
+            Tok::Data { start, end } => Err(self.unfilled(self.lexer.slice(start, end), t.pos)),
             Tok::D => self.dice_term(None, false, t.pos),
             Tok::LParen => {
                 let mark = self.mark();
                 self.group(t)?;
-                if self.peek_glued()?.is_some_and(|next| next.tok == Tok::D) {
-                    if self.rolls_since(mark) {
-                        // `(2d4)d8`: the count is rolled first.
-                        self.bump()?;
-                        return self.dice_term(None, true, t.pos);
-                    }
-                    // `(@level)d6`, `(1+2)d(4*2)`: a dice count in parentheses.
-                    let count = self.fold(mark, t.pos, "a dice count")?;
-                    self.bump()?;
-                    let count = u64::try_from(count).map_err(|_| {
-                        limit(t.pos, format!("a dice count must be from 0 to {MAX_DICE}"))
-                    })?;
-                    return self.dice_term(Some(count), false, t.pos);
-                }
-                Ok(())
+                self.dice_after(mark, t)
             }
-            Tok::Func(func) => self.call(func, t),
-            Tok::Word(Word::Min) => self.call(Func::Min, t),
-            Tok::Word(Word::Max) => self.call(Func::Max, t),
+            Tok::Func(func) => self.function(func, t),
+            Tok::Word(Word::Min) => self.function(Func::Min, t),
+            Tok::Word(Word::Max) => self.function(Func::Max, t),
             Tok::LBrace => self.pool(t),
             Tok::Eof => Err(syntax(
                 t.pos,
@@ -282,7 +277,53 @@ impl Parser<'_> {
         }
     }
 
-    /// A plain number term (written, or from `@path`) and its flavor.
+    /// The error for an `@path` left in the text: values are put in before parsing, so this
+    /// one has none, or was named inside another value's text.
+    fn unfilled(&self, path: &str, pos: u32) -> Error {
+        let message = match self.subst {
+            None => format!("@{path} needs data, and none was given"),
+            Some(subst) => match subst.span_at(pos) {
+                Some(outer) => format!(
+                    "the value at @{} ({:?}) names @{path}, and values are put in only once",
+                    outer.path, outer.value
+                ),
+                None => format!("the data has no value at @{path}"),
+            },
+        };
+        Error::at(ErrorCode::NotationData, pos as usize, message)
+    }
+
+    /// A function call, which may be a dice count (`ceil(@level/2)d6`, as Foundry reads it).
+    fn function(&mut self, func: Func, name: Token) -> Result<()> {
+        let mark = self.mark();
+        self.call(func, name)?;
+        self.dice_after(mark, name)
+    }
+
+    /// After a group or a function call (parsed since `mark`, starting at `open`): a `d` glued
+    /// to it makes its value the count of a dice term.
+    fn dice_after(&mut self, mark: Mark, open: Token) -> Result<()> {
+        if !self.peek_glued()?.is_some_and(|next| next.tok == Tok::D) {
+            return Ok(());
+        }
+        if self.rolls_since(mark) {
+            // `(2d4)d8`: the count is rolled first.
+            self.bump()?;
+            return self.dice_term(None, true, open.pos);
+        }
+        // `(@level)d6`, `(1+2)d(4*2)`, `floor(@level/2)d6`: a count worked out now.
+        let count = self.fold(mark, open.pos, "a dice count")?;
+        self.bump()?;
+        let count = u64::try_from(count).map_err(|_| {
+            limit(
+                open.pos,
+                format!("a dice count must be from 0 to {MAX_DICE}"),
+            )
+        })?;
+        self.dice_term(Some(count), false, open.pos)
+    }
+
+    /// A plain number term and its flavor.
     fn number(&mut self, value: i64, pos: u32) -> Result<()> {
         self.count_term(pos)?;
         self.nodes.push(Node::Number { value, pos });
@@ -341,10 +382,15 @@ impl Parser<'_> {
         let args = self.list()?;
         self.in_function = self.in_function.saturating_sub(1);
         self.close(open, Tok::RParen, ')')?;
-        if args != 1 && !func.variadic() {
+        if let Some(arity) = func.arity().filter(|n| *n != args) {
+            let wanted = if arity == 1 {
+                "one value"
+            } else {
+                "two values"
+            };
             return Err(syntax(
                 name.pos,
-                format!("{} takes one value, not {args}", func.name()),
+                format!("{} takes {wanted}, not {args}", func.name()),
             ));
         }
         self.nodes.push(Node::Func {

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice::advantage::RollMode;
 use crate::dice::ast::{BinOp, Expression, Node};
-use crate::dice::data::FormulaData;
+use crate::dice::data::{DataOptions, FormulaData};
 use crate::dice::details::Details;
 use crate::dice::eval::evaluate;
 use crate::dice::normalize::{render, render_into};
@@ -25,18 +25,45 @@ impl Expression {
     }
 
     /// Parse a Foundry VTT style formula whose `@path` references take their values from
-    /// `data` (looked up now: the expression holds the numbers). A path without a value, or
-    /// with one that is not a whole number, is [`ErrorCode::NotationData`](crate::ErrorCode).
+    /// `data`, as Foundry's `Roll.replaceFormulaData` does: each path is replaced by its value's
+    /// text, then the formula is parsed, so a value may be a number or a piece of formula (`"d8"`,
+    /// `"3d6"`), glued to a count (`2@die`) or a size (`2d@faces`). Values are read now: the
+    /// expression holds what they made. A path without a value, a number that is not whole, or a
+    /// value that is no formula is [`ErrorCode::NotationData`](crate::ErrorCode) at its `@`
+    /// (details in [`crate::dice::data`]).
     ///
     /// ```
     /// use turnkeeper::dice::{Expression, SuppliedDice};
-    /// let data = serde_json::json!({ "abilities": { "str": { "mod": 3 } }, "level": 5 });
+    /// let data = serde_json::json!({
+    ///     "abilities": { "str": { "mod": 3 } }, "level": 5,
+    ///     "scale": { "monk": { "die": { "number": null, "faces": 8 } } },
+    /// });
     /// let e = Expression::parse_with_data("1d20 + @abilities.str.mod + floor(@level/2)", &data).unwrap();
     /// assert_eq!(e.normalized(), "1d20+3+floor(5/2)");
     /// assert_eq!(e.roll_total(&mut SuppliedDice::new([10])).unwrap(), 15);
+    /// let e = Expression::parse_with_data("2@scale.monk.die + @abilities.str.mod", &data).unwrap();
+    /// assert_eq!(e.normalized(), "2d8+3");
     /// ```
     pub fn parse_with_data(text: &str, data: &dyn FormulaData) -> Result<Self> {
-        parse_with(text, Some(data))
+        parse_with(text, Some((data, DataOptions::default())))
+    }
+
+    /// [`Expression::parse_with_data`] with options: `missing` is the text put in place of a
+    /// path that has no value (Foundry's option of the same name).
+    ///
+    /// ```
+    /// use turnkeeper::dice::{DataOptions, Expression};
+    /// let data = serde_json::json!({ "prof": 2 });
+    /// let options = DataOptions { missing: Some("0") };
+    /// let e = Expression::parse_with_data_options("@prof + @bonus", &data, options).unwrap();
+    /// assert_eq!(e.normalized(), "2+0");
+    /// ```
+    pub fn parse_with_data_options(
+        text: &str,
+        data: &dyn FormulaData,
+        options: DataOptions<'_>,
+    ) -> Result<Self> {
+        parse_with(text, Some((data, options)))
     }
 
     /// Each term's flavor text (`2d6[fire]` → `fire`), terms left to right.

@@ -8,7 +8,7 @@ use std::cell::RefCell;
 
 use super::packed::{roll_and_texts_packed, roll_packed, texts_packed};
 use super::{JsResult, js, parse_json, write_json};
-use crate::dice::data::DataTable;
+use crate::dice::data::{DataOptions, DataTable};
 use crate::dice::source::MAX_SEED;
 use crate::dice::{
     ChanceRoll, Countdown, CountdownRoll, CountdownSpeed, CryptoDice, DiceSource, DieRoller,
@@ -259,8 +259,9 @@ pub fn total_input(slot: u32, len: usize, dice: &mut DiceBox) -> f64 {
         .map_or_else(|e| fail(e, f64::NAN), total_to_js)
 }
 
-/// A formula with `@path` data: `paths` are the paths the facade found in it, one per line, and
-/// `values` theirs (NaN: missing; an infinity: not a number; see `dice::data::DataTable`).
+/// A formula with `@path` data: `paths` are the paths the facade found in it, one per line,
+/// `values` and `texts` theirs (see `dice::data::DataTable`), `missing` the text for a path with
+/// no value (Foundry's option; `None`: such a path is an error).
 /// Parses and rolls with every die into the packed buffer followed by its texts; returns its
 /// address. Such formulas are not kept in a slot (their numbers depend on the data).
 #[wasm_bindgen(js_name = rollData)]
@@ -268,11 +269,16 @@ pub fn roll_data(
     notation: &str,
     paths: &str,
     values: &[f64],
+    texts: &str,
+    missing: Option<String>,
     dice: &mut DiceBox,
 ) -> JsResult<usize> {
-    let expr = js(Expression::parse_with_data(
+    let expr = js(parse_data(
         notation,
-        &DataTable { paths, values },
+        paths,
+        values,
+        texts,
+        missing.as_deref(),
     ))?;
     js(roll_and_texts_packed(&expr, &mut dice.source, notation))
 }
@@ -283,13 +289,37 @@ pub fn total_data(
     notation: &str,
     paths: &str,
     values: &[f64],
+    texts: &str,
+    missing: Option<String>,
     dice: &mut DiceBox,
 ) -> JsResult<f64> {
-    let expr = js(Expression::parse_with_data(
+    let expr = js(parse_data(
         notation,
-        &DataTable { paths, values },
+        paths,
+        values,
+        texts,
+        missing.as_deref(),
     ))?;
     js(expr.roll_total(&mut dice.source)).map(total_to_js)
+}
+
+/// A formula parsed with the facade's table of its data.
+fn parse_data(
+    notation: &str,
+    paths: &str,
+    values: &[f64],
+    texts: &str,
+    missing: Option<&str>,
+) -> crate::Result<Expression> {
+    Expression::parse_with_data_options(
+        notation,
+        &DataTable {
+            paths,
+            values,
+            texts,
+        },
+        DataOptions { missing },
+    )
 }
 
 fn parse_roll_keep(slot: u32, notation: &str, dice: &mut DiceBox) -> crate::Result<usize> {
@@ -406,11 +436,20 @@ impl ParsedNotation {
 
     /// Parse a formula with `@path` data (see [`roll_data`]).
     #[wasm_bindgen(js_name = parseData)]
-    pub fn parse_data(notation: &str, paths: &str, values: &[f64]) -> JsResult<ParsedNotation> {
+    pub fn parse_data(
+        notation: &str,
+        paths: &str,
+        values: &[f64],
+        texts: &str,
+        missing: Option<String>,
+    ) -> JsResult<ParsedNotation> {
         Ok(ParsedNotation {
-            expr: js(Expression::parse_with_data(
+            expr: js(parse_data(
                 notation,
-                &DataTable { paths, values },
+                paths,
+                values,
+                texts,
+                missing.as_deref(),
             ))?,
         })
     }

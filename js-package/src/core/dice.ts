@@ -85,13 +85,27 @@ export function boxOf(dice: Dice | undefined): DiceBox {
 
 /**
  * Values for a formula's `@path` references, as Foundry VTT's roll data: `{ abilities: { str:
- * { mod: 3 } } }` for `1d20 + @abilities.str.mod`. A value is a whole number or a string
- * holding one; anything else at a path the formula names is `NOTATION_DATA`.
+ * { mod: 3 } } }` for `1d20 + @abilities.str.mod`. As in Foundry's `Roll.replaceFormulaData`,
+ * each `@path` is replaced by its value's text before the formula is read, so a value may be a
+ * whole number or formula text (`"d8"`, `"3d6"`, `"+2"`), glued to a count (`2@scale.monk.die`)
+ * or a size (`2d@attributes.hd.largestFace`). An object with its own `toString` (dnd5e's scale
+ * values) gives that text; dnd5e scale values as plain JSON (`{ number: 3, faces: 6 }`,
+ * `{ value: 2 }`) read the same. A path with no value is `NOTATION_DATA` unless
+ * {@link DataOptions.missing} says what to put there.
  */
 export type FormulaData = object;
 
+/** How `@path` references are filled in beyond the data itself. */
+export interface DataOptions {
+  /**
+   * Put in place of a path that has no value (`undefined` or `null`), as Foundry's option of
+   * the same name: usually `0`. Without it such a path is `NOTATION_DATA`.
+   */
+  missing?: number | string;
+}
+
 /** Where faces come from for a one-off roll, and the formula's data. */
-export interface RollOptions {
+export interface RollOptions extends DataOptions {
   /** Seeded roll: the same seed and notation always give the same faces (0 … 2^53 − 1). */
   seed?: number;
   /** Faces read off physical dice, consumed in roll order and validated against each die. */
@@ -121,10 +135,12 @@ function readOptions(options: RollOptions | undefined): RollOptions {
   let seed: unknown;
   let faces: unknown;
   let data: unknown;
+  let missing: unknown;
   try {
     seed = options.seed;
     faces = options.faces;
     data = options.data;
+    missing = options.missing;
   } catch {
     throw new TurnkeeperError("INVALID_ARGUMENT", "the dice options could not be read");
   }
@@ -134,7 +150,34 @@ function readOptions(options: RollOptions | undefined): RollOptions {
   if (seed !== undefined && faces !== undefined) {
     throw new TurnkeeperError("INVALID_ARGUMENT", "give either `seed` or `faces`, not both");
   }
-  return { seed, faces: faces as readonly number[] | undefined, data: data as FormulaData | undefined };
+  return {
+    seed,
+    faces: faces as readonly number[] | undefined,
+    data: data as FormulaData | undefined,
+    missing: checkMissing(missing),
+  };
+}
+
+/** The `missing` option, checked: a number or a string. */
+function checkMissing(missing: unknown): number | string | undefined {
+  if (missing === undefined || typeof missing === "number" || typeof missing === "string") return missing;
+  throw new TurnkeeperError("INVALID_ARGUMENT", `missing must be a number or a string, not ${typeOf(missing)}`);
+}
+
+/** The `missing` text of data options given to a method (`dice.roll(f, data, { missing })`). */
+function missingOf(options: DataOptions | undefined): string | undefined {
+  if (options === undefined || options === null) return undefined;
+  if (typeof options !== "object") {
+    throw new TurnkeeperError("INVALID_ARGUMENT", `the data options must be an object like { missing: 0 }, not ${typeOf(options)}`);
+  }
+  let missing: unknown;
+  try {
+    missing = options.missing;
+  } catch {
+    throw new TurnkeeperError("INVALID_ARGUMENT", "the data options could not be read");
+  }
+  const checked = checkMissing(missing);
+  return checked === undefined ? undefined : String(checked);
 }
 
 /** Validate supplied faces (positive 32-bit integers) before they reach the engine. */
@@ -211,31 +254,111 @@ function written(notation: string): number {
 const PATH = /@((?:[\w.]|-(?=[A-Za-z_]))+)/g;
 
 /**
- * The paths `notation` names (one per line) and their values in `data`, as the core's
- * `DataTable` reads them: NaN for nothing there, Infinity for something not a whole number.
+ * The paths `notation` names (one per line), their values in `data` and the texts among them,
+ * as the core's `DataTable` reads them: NaN for nothing there, +Infinity for something neither
+ * a number nor text, −Infinity for text (on the same line of the texts).
  */
-function dataTable(notation: string, data: unknown): [string, Float64Array] {
+function dataTable(notation: string, data: unknown): [string, Float64Array, string] {
   if (typeof data !== "object" || data === null) {
     throw new TurnkeeperError("INVALID_ARGUMENT", `data must be an object, not ${typeOf(data)}`);
   }
   const paths = [...new Set(Array.from(notation.matchAll(PATH), (m) => m[1] as string))];
-  return [paths.join("\n"), Float64Array.from(paths, (p) => dataValue(data, p))];
+  const values = new Float64Array(paths.length);
+  const texts = paths.map((p, i) => {
+    const v = dataValue(data, p);
+    if (typeof v === "number") {
+      values[i] = v;
+      return "";
+    }
+    values[i] = -Infinity;
+    // One text a line: a line break inside one is only a space to the notation.
+    return v.replace(/[\r\n]/g, " ");
+  });
+  return [paths.join("\n"), values, texts.join("\n")];
 }
 
-function dataValue(data: object, path: string): number {
+/** The value at `path` as a number (NaN: missing; Infinity: unusable) or the text to put in. */
+function dataValue(data: object, path: string): number | string {
   let v: unknown = data;
   try {
-    for (const key of path.split(".")) {
-      if (v === null || (typeof v !== "object" && typeof v !== "function")) return NaN;
-      v = (v as Record<string, unknown>)[key];
+    // Foundry's `getProperty` looks for the whole path as one key first.
+    if (path in data) {
+      v = (data as Record<string, unknown>)[path];
+    } else {
+      const keys = path.split(".");
+      for (let i = 0; i < keys.length; i++) {
+        if (v === null || (typeof v !== "object" && typeof v !== "function")) return NaN;
+        const key = keys[i] as string;
+        const object = v as Record<string, unknown>;
+        if (!(key in object) && i === keys.length - 1) {
+          const scale = diceScale(object);
+          if (scale !== undefined) return scaleProperty(scale, key);
+        }
+        v = object[key];
+      }
     }
+    return formulaValue(v);
   } catch {
-    // A getter or Proxy trap that throws.
+    // A getter, Proxy trap or toString that throws.
     return Infinity;
   }
+}
+
+/** What a value puts into a formula, as Foundry's `Roll.replaceFormulaData` reads it. */
+function formulaValue(v: unknown): number | string {
   if (v === undefined || v === null) return NaN;
   if (typeof v === "number") return v === v ? v : Infinity;
-  return typeof v === "string" && /^\s*[+-]?\d+\s*$/.test(v) ? Number(v) : Infinity;
+  if (typeof v === "string") return v;
+  if (typeof v !== "object" || Array.isArray(v) || v instanceof Set || v instanceof Map) return Infinity;
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) {
+    // A class instance (dnd5e's scale values): its own text, as Foundry takes it.
+    const text: unknown = (v as { toString?: () => unknown }).toString?.();
+    return typeof text === "string" && !text.startsWith("[object ") ? text : Infinity;
+  }
+  const scale = diceScale(v as Record<string, unknown>);
+  if (scale !== undefined) return scaleFormula(scale);
+  // A number, text or distance scale written as JSON: `{ value }`, `{ value, units }`.
+  const keys = Object.keys(v);
+  const value = (v as Record<string, unknown>).value;
+  if (keys.every((k) => k === "value" || k === "units") && (typeof value === "number" || typeof value === "string")) {
+    return formulaValue(value);
+  }
+  return Infinity;
+}
+
+interface DiceScale {
+  number: number | null;
+  faces: number;
+  modifiers: string[];
+}
+
+/** A dnd5e dice scale value as JSON (`{ number, faces, modifiers }`, nothing else), or undefined. */
+function diceScale(o: Record<string, unknown>): DiceScale | undefined {
+  if (Object.getPrototypeOf(o) !== Object.prototype && Object.getPrototypeOf(o) !== null) return undefined;
+  if (!Object.keys(o).every((k) => k === "number" || k === "faces" || k === "modifiers")) return undefined;
+  const { number, faces, modifiers = [] } = o;
+  const whole = (n: unknown): n is number => typeof n === "number" && Number.isInteger(n) && n >= 0;
+  if (!whole(faces) || faces === 0) return undefined;
+  if (number !== undefined && number !== null && !whole(number)) return undefined;
+  if (!Array.isArray(modifiers) || !modifiers.every((m) => typeof m === "string")) return undefined;
+  return { number: (number as number | null | undefined) ?? null, faces, modifiers };
+}
+
+function scaleDie(s: DiceScale): string {
+  return `d${s.faces}${s.modifiers.join("")}`;
+}
+
+function scaleFormula(s: DiceScale): string {
+  return `${s.number ?? ""}${scaleDie(s)}`;
+}
+
+/** A dice scale's properties that JSON leaves out (`die`, `denom`, `formula`). */
+function scaleProperty(s: DiceScale, key: string): number | string {
+  if (key === "die") return scaleDie(s);
+  if (key === "denom") return `d${s.faces}`;
+  if (key === "formula") return scaleFormula(s);
+  return NaN;
 }
 
 /** Throw the error a hot call kept (it returned 0 or NaN). */
@@ -273,7 +396,8 @@ function kindOf(box: DiceBox): SourceKind {
   return kind;
 }
 
-function rollWith(notation: string, box: DiceBox, data?: FormulaData): RollResult {
+function rollWith(notation: string, box: DiceBox, data?: FormulaData, missing?: string): RollResult {
+  if (data === undefined && missing !== undefined) data = {};
   if (data === undefined && typeof notation === "string") {
     try {
       // The shared crypto box's rolls come from the module's own crypto source: no box to pass.
@@ -287,7 +411,7 @@ function rollWith(notation: string, box: DiceBox, data?: FormulaData): RollResul
   if (data !== undefined) {
     return guard(() => {
       const text = sent(notation);
-      const at = rollData(text, ...dataTable(text, data), box);
+      const at = rollData(text, ...dataTable(text, data), missing, box);
       return unpack(at, unpackTextsAfterRoll(at, notation));
     });
   }
@@ -318,7 +442,8 @@ function rollWith(notation: string, box: DiceBox, data?: FormulaData): RollResul
   }
 }
 
-function totalWith(notation: string, box: DiceBox, data?: FormulaData): number {
+function totalWith(notation: string, box: DiceBox, data?: FormulaData, missing?: string): number {
+  if (data === undefined && missing !== undefined) data = {};
   if (data === undefined && typeof notation === "string") {
     try {
       const quick = box === cryptoBox ? quickTotal(notation, undefined) : kindOf(box) === "supplied" ? undefined : quickTotal(notation, box);
@@ -330,7 +455,7 @@ function totalWith(notation: string, box: DiceBox, data?: FormulaData): number {
   if (data !== undefined) {
     return guard(() => {
       const text = sent(notation);
-      return totalData(text, ...dataTable(text, data), box);
+      return totalData(text, ...dataTable(text, data), missing, box);
     });
   }
   const hit = cache.get(notation);
@@ -356,30 +481,36 @@ function totalWith(notation: string, box: DiceBox, data?: FormulaData): number {
   }
 }
 
+/** A one-off roll's box (undefined: the shared crypto one), data and `missing` text. */
+type OneOff = [DiceBox | undefined, FormulaData | undefined, string | undefined];
+
 /**
- * The one-off box for `options` (its seed and faces checked first; undefined for crypto) and
- * the formula's data.
+ * The one-off box for `options` (its seed and faces checked first; undefined for crypto), the
+ * formula's data and the `missing` text (given alone, every path is missing).
  */
-function optionBox(options: RollOptions): [DiceBox | undefined, FormulaData | undefined] {
-  const { seed, faces: given, data } = readOptions(options);
-  if (given === undefined && seed === undefined) return [undefined, data];
+function optionBox(options: RollOptions): OneOff {
+  const { seed, faces: given, data, missing } = readOptions(options);
+  const text = missing === undefined ? undefined : String(missing);
+  const formulaData = data === undefined && text !== undefined ? {} : data;
+  if (given === undefined && seed === undefined) return [undefined, formulaData, text];
   const faces = facesArray(given);
-  return [guard(() => (faces ? DiceBox.supplied(faces) : new DiceBox(seed))), data];
+  return [guard(() => (faces ? DiceBox.supplied(faces) : new DiceBox(seed))), formulaData, text];
 }
 
 /**
  * Parse and roll `notation` once, returning every die.
  * `roll("4d6kh3+2", { seed: 42 })` → `{ total, dice: [{ sides, face, kept, … }], terms, notation, source }`;
- * `roll("1d20 + @prof", { data: { prof: 3 } })` reads `@prof` from `data`. `String(result)` is
- * a printable line: `4d6kh3 [6, 5, 3, ~2~] + 2 = 16`.
+ * `roll("1d20 + @prof", { data: { prof: 3 } })` reads `@prof` from `data` (see
+ * {@link FormulaData}); `{ data, missing: 0 }` puts 0 where a path has no value. `String(result)`
+ * is a printable line: `4d6kh3 [6, 5, 3, ~2~] + 2 = 16`.
  */
 export function roll(notation: string, options?: RollOptions): RollResult {
   ensureReady();
   if (options === undefined) return rollWith(notation, boxOf(undefined));
-  const [box, data] = optionBox(options);
-  if (box === undefined) return rollWith(notation, boxOf(undefined), data);
+  const [box, data, missing] = optionBox(options);
+  if (box === undefined) return rollWith(notation, boxOf(undefined), data, missing);
   try {
-    return rollWith(notation, box, data);
+    return rollWith(notation, box, data, missing);
   } finally {
     box.free();
   }
@@ -389,10 +520,10 @@ export function roll(notation: string, options?: RollOptions): RollResult {
 export function total(notation: string, options?: RollOptions): number {
   ensureReady();
   if (options === undefined) return totalWith(notation, boxOf(undefined));
-  const [box, data] = optionBox(options);
-  if (box === undefined) return totalWith(notation, boxOf(undefined), data);
+  const [box, data, missing] = optionBox(options);
+  if (box === undefined) return totalWith(notation, boxOf(undefined), data, missing);
   try {
-    return totalWith(notation, box, data);
+    return totalWith(notation, box, data, missing);
   } finally {
     box.free();
   }
@@ -440,14 +571,17 @@ export class Dice {
     return fromText<SeedState | undefined>(guard(() => this.box.state()));
   }
 
-  /** Roll notation with every die in the result (`data`: values for `@path` references). */
-  roll(notation: string, data?: FormulaData): RollResult {
-    return rollWith(notation, this.box, data);
+  /**
+   * Roll notation with every die in the result (`data`: values for `@path` references;
+   * `options.missing`: what a path with no value stands for).
+   */
+  roll(notation: string, data?: FormulaData, options?: DataOptions): RollResult {
+    return rollWith(notation, this.box, data, missingOf(options));
   }
 
   /** Roll notation, total only. */
-  total(notation: string, data?: FormulaData): number {
-    return totalWith(notation, this.box, data);
+  total(notation: string, data?: FormulaData, options?: DataOptions): number {
+    return totalWith(notation, this.box, data, missingOf(options));
   }
 
   /** One face of one die with `sides` sides. */
@@ -482,13 +616,20 @@ export class Expression {
     this.notation = this.#texts.notation;
   }
 
-  /** `data`: values for `@path` references, read now (the expression keeps the numbers). */
-  static parse(notation: string, data?: FormulaData): Expression {
+  /**
+   * `data`: values for `@path` references, read now (the expression keeps what they made:
+   * `Expression.parse("2@die", { die: "d8" }).notation` is `"2d8"`); `options.missing`: what a
+   * path with no value stands for.
+   */
+  static parse(notation: string, data?: FormulaData, options?: DataOptions): Expression {
     ensureReady();
+    const missing = missingOf(options);
     return new Expression(
       guard(() => {
         const text = sent(notation);
-        return data === undefined ? ParsedNotation.parse(text) : ParsedNotation.parseData(text, ...dataTable(text, data));
+        return data === undefined && missing === undefined
+          ? ParsedNotation.parse(text)
+          : ParsedNotation.parseData(text, ...dataTable(text, data ?? {}), missing);
       }),
     );
   }
