@@ -28,6 +28,14 @@ pub const fn modifier_of(score: u8) -> i8 {
 fn ten() -> u8 {
     10
 }
+
+/// An ability score from JSON: the range is checked as it is read, so a wrong one is reported
+/// with the field's path (`participant.dex must be a whole number from 1 to 30, not 40`).
+/// Native callers get the same range from the roster's own check.
+fn read_score(r: &mut crate::wire::Reader<'_>) -> crate::wire::Result<u8> {
+    let score = r.unsigned(u64::from(MIN_SCORE), u64::from(MAX_SCORE))?;
+    u8::try_from(score).map_err(|e| r.custom(e))
+}
 fn yes() -> bool {
     true
 }
@@ -51,6 +59,7 @@ pub struct NewParticipant {
     pub group: Option<GroupId>,
     /// Dexterity score (Greyhawk ties GH-INIT-10, HYB order HYB-INIT-01). Default 10.
     #[serde(default = "ten")]
+    #[wire(read_with = "read_score")]
     pub dex: u8,
     /// Dexterity modifier; default ⌊(dex − 10) / 2⌋. OSE callers give OSE's own modifier.
     #[serde(default, skip_serializing_if = "Option::is_none")]
