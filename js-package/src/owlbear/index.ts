@@ -15,7 +15,6 @@
  * Pass the SDK's `OBR` object in (`import OBR from "@owlbear-rodeo/sdk"`): this module never
  * imports the SDK itself, so it works with or without a bundler.
  */
-import type { Item, Metadata } from "@owlbear-rodeo/sdk";
 import { Encounter, type EncounterCommand, type EncounterEvent, type EncounterOptions, type EncounterSnapshot, type NewParticipant } from "../index.js";
 import { Journey, type JourneyCommand, type JourneyEvent, type JourneyOptions, type JourneySnapshot } from "../index.js";
 import { TurnkeeperError, type ErrorCode } from "../index.js";
@@ -26,6 +25,19 @@ import { SequenceFollower, SequenceLeader, eventsOf, isBatch, jsonBytes, newEpoc
 
 export { jsonBytes } from "../kits/relay.js";
 export type { RelayBatch, SequencePoint } from "../kits/relay.js";
+
+/**
+ * The SDK's `Metadata` (a JSON object). Declared here, like everything this module takes from
+ * the SDK, so that its types compile without the optional SDK installed.
+ */
+type Metadata = Record<string, unknown>;
+
+/** The part of an SDK `Item` (a scene token) that {@link OwlbearSync.addToken} reads. */
+export interface TokenItem {
+  id: string;
+  name: string;
+  createdUserId: string;
+}
 
 /**
  * The part of the SDK's `OBR` object this module uses, with the SDK's own signatures (the real
@@ -266,7 +278,7 @@ export class OwlbearSync {
    * item; `owner` (default: the player who created the item, unless that is this GM) may send
    * requests for it; `participant` overrides anything else of the new participant.
    */
-  async addToken(item: Pick<Item, "id" | "name" | "createdUserId">, extra: { owner?: string | null; participant?: Partial<NewParticipant> } = {}): Promise<EncounterEvent[]> {
+  async addToken(item: TokenItem, extra: { owner?: string | null; participant?: Partial<NewParticipant> } = {}): Promise<EncounterEvent[]> {
     if (this.tokenMap[item.id] !== undefined) throw new TurnkeeperError("DUPLICATE_ID", `token ${item.id} is already in the encounter`);
     const id = this.nextParticipantId();
     const owner = extra.owner === undefined ? (item.createdUserId !== this.playerId ? item.createdUserId : undefined) : extra.owner ?? undefined;
