@@ -109,7 +109,7 @@ function gather() {
   c.free();
 
   // Procedures.
-  record("ose.reaction", "ReturnType<typeof T.ose.reaction>", ose.reaction({ modifier: 1 }, new Dice({ seed: 1 })));
+  record("ose.reaction", "ReturnType<typeof T.ose.reaction>", ose.reaction({ chaModifier: 1 }, new Dice({ seed: 1 })));
   record("ose.falling", "ReturnType<typeof T.ose.falling>", ose.falling({ feet: 30 }, new Dice({ seed: 1 })));
   record("a5e.fall", "ReturnType<typeof T.a5e.fall>", a5e.fall({ distanceFt: 40 }, new Dice({ seed: 1 })));
   record("hyb.check", "ReturnType<typeof T.hyb.check>", hyb.check({ modifier: 2, dc: 12 }, new Dice({ seed: 1 })));

@@ -21,9 +21,13 @@ export function freedError(what: string): TurnkeeperError {
   return new TurnkeeperError("INVALID_ARGUMENT", `this ${what} was freed (by free() or the end of a \`using\` block) and cannot be used any more`);
 }
 
-/** Whether `object` has been through {@link markFreed}. */
+/** Whether `object` has been through {@link markFreed} (false for what cannot be looked at, a revoked Proxy). */
 export function isFreed(object: object): boolean {
-  return freedPrototypes.has(Object.getPrototypeOf(object) as object);
+  try {
+    return freedPrototypes.has(Object.getPrototypeOf(object) as object);
+  } catch {
+    return false;
+  }
 }
 
 /** After `free()`: every method and getter of `object` throws {@link freedError}`(what)`. */

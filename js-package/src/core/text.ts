@@ -148,7 +148,7 @@ export function checkObject<T>(value: T, what: string): T {
 /** `value` if it is a boolean, else `INVALID_ARGUMENT` naming `what`. */
 export function checkBoolean(value: unknown, what: string): boolean {
   if (typeof value !== "boolean") {
-    throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be true or false, not ${describeValue(value)}`);
+    throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be a boolean, not ${describeValue(value)}`);
   }
   return value;
 }
