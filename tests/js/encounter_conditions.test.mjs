@@ -2,7 +2,7 @@
 // with supplied faces, expiries as events, the roll query, replay on a second client, errors.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Encounter, TurnkeeperError } from "turnkeeper";
+import { Encounter, TurnkeeperError, homebrewCondition } from "turnkeeper";
 
 /** A5E with fixed counts (no dice): a (20), b (15), c (10). */
 function a5e() {
@@ -85,7 +85,7 @@ test("conditions: roll advice with reasons, concentration, ongoing damage, homeb
   assert.ok(events.some((e) => e.type === "damaged" && e.ongoing !== undefined));
   assert.equal(enc.participant("b")?.creature?.hp.current, 24);
   enc.loadConditions({ conditions: [{ id: "hexed", name: "Hexed", effects: [{ type: "rollMode", rolls: { kinds: ["savingThrow"] }, mode: "disadvantage" }] }] });
-  enc.addCondition("a", "hexed");
+  enc.addCondition("a", homebrewCondition("hexed"));
   assert.equal(enc.rollAdvice("a", { type: "savingThrow", ability: "wis" }).mode, "disadvantage");
   const [hex] = enc.effects("a");
   assert.ok(hex);

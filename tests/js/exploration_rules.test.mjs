@@ -4,7 +4,7 @@
 // nights of rest, the cost of a failed roll to return) mirrored on a follower.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Creature, Dice, Encounter, Journey, TurnkeeperError, a5e, hyb, ose } from "turnkeeper";
+import { Creature, Dice, Encounter, Journey, TurnkeeperError, a5e, homebrewCondition, hyb, ose } from "turnkeeper";
 
 /** @param {number[]} faces */
 const faces = (faces) => new Dice({ faces });
@@ -75,7 +75,7 @@ test("A5E-COND-28: immunities and their links, as a procedure and on encounter p
       ["manic", "charmed"],
     ],
   );
-  assert.throws(() => a5e.conditionImmunities({ immune: ["sleepy"] }), fails("UNKNOWN_ID"));
+  assert.throws(() => a5e.conditionImmunities({ immune: [homebrewCondition("sleepy")] }), fails("UNKNOWN_ID"));
 
   const enc = new Encounter({ ruleset: "a5e", seed: 3 });
   const mirror = Encounter.fromJSON(enc.toJSON());
@@ -228,6 +228,6 @@ test("A5E-SCEN-05, A5E-CTRL-01, A5E-COND-28, A5E-TBA-01: rolling forward, moving
   assert.ok(first && first.type === "effectsAdded");
   assert.deepEqual(first.resisted, [{ target: "ana", condition: "fixated", immunity: "charmed" }]);
   enc.setConditionImmunities("ana", []);
-  assert.throws(() => enc.setConditionImmunities("ana", ["sleepy"]), fails("UNKNOWN_ID"));
+  assert.throws(() => enc.setConditionImmunities("ana", [homebrewCondition("sleepy")]), fails("UNKNOWN_ID"));
   assert.equal(JSON.stringify(mirror.toJSON()), JSON.stringify(enc.toJSON()));
 });

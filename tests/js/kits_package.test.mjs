@@ -3,7 +3,10 @@
 // its ES modules import inside it, the wasm beside the package).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { posix } from "node:path";
 import { unzipSync, strFromU8 } from "fflate";
@@ -28,11 +31,40 @@ test("turnkeeper/owlbear and turnkeeper/foundry: exported, typed, side-effect fr
   assert.equal(pkg.peerDependencies["@owlbear-rodeo/sdk"], "^3.0.0");
   assert.equal(pkg.peerDependenciesMeta["@owlbear-rodeo/sdk"].optional, true);
   const d = readFileSync(root + "js-package/dist/owlbear/index.d.ts", "utf8");
-  assert.match(d, /from "@owlbear-rodeo\/sdk"/);
+  assert.doesNotMatch(d, /^import .*"@owlbear-rodeo\/sdk"|import\("@owlbear-rodeo/m, "the types do not need the optional SDK either");
   assert.doesNotMatch(readFileSync(root + "js-package/dist/owlbear/index.js", "utf8"), /@owlbear-rodeo\/sdk/, "no runtime import of the SDK");
   // The same wasm instance: objects made through the main entry work with the kits.
   const require = createRequire(import.meta.url);
   assert.ok(require.resolve("turnkeeper/package.json"));
+});
+
+test("the kits' types compile for a strict consumer that has installed neither the Owlbear SDK nor Foundry's types", () => {
+  // The package's .d.ts files and package.json alone, in a project of its own outside this
+  // repository (whose node_modules has the SDK as a dev dependency).
+  const dir = mkdtempSync(join(tmpdir(), "turnkeeper-kits-")) + "/";
+  const installed = dir + "node_modules/turnkeeper/";
+  mkdirSync(installed, { recursive: true });
+  cpSync(root + "js-package/package.json", installed + "package.json");
+  cpSync(root + "js-package/dist", installed + "dist", { recursive: true, filter: (src) => !/\.(js|wasm|zip|map)$/.test(src) });
+  writeFileSync(
+    dir + "tsconfig.json",
+    JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", types: [], strict: true, noEmit: true, skipLibCheck: false }, files: ["consumer.ts"] }),
+  );
+  writeFileSync(
+    dir + "consumer.ts",
+    [
+      'import { OwlbearSync, type OwlbearApi, type TokenItem } from "turnkeeper/owlbear";',
+      'import { CombatKeeper } from "turnkeeper/foundry";',
+      "export declare const api: OwlbearApi;",
+      'export const token: TokenItem = { id: "t1", name: "Goblin", createdUserId: "u1" };',
+      "export const start = OwlbearSync.start;",
+      "export const open = CombatKeeper.open;",
+      "",
+    ].join("\n"),
+  );
+  const tsc = spawnSync(root + "node_modules/.bin/tsc", ["-p", dir, "--pretty", "false"], { encoding: "utf8", cwd: dir });
+  assert.equal(tsc.status, 0, tsc.stdout + tsc.stderr);
+  rmSync(dir, { recursive: true, force: true });
 });
 
 test("the Foundry module zip: manifest, languages, scripts, the package and its wasm", () => {

@@ -354,8 +354,8 @@ fn read_named(
     let arms = fields.iter().zip(&slots).map(|(f, s)| {
         let name = &f.name;
         match &f.attrs.read_with {
-            Some(path) => quote! { #name => r.field_with(&mut #s, #name, #path), },
-            None => quote! { #name => r.field(&mut #s, #name), },
+            Some(path) => quote! { #name => r.field_with(&mut #s, #path), },
+            None => quote! { #name => r.field(&mut #s), },
         }
     });
     let default_value = if default_all {
@@ -395,7 +395,7 @@ fn read_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
     let body = if let Some(from) = &c.try_from {
         quote! {
             let raw = <#from as crate::wire::FromWire>::read(r)?;
-            <Self as ::core::convert::TryFrom<#from>>::try_from(raw).map_err(|e| r.custom(e))
+            <Self as ::core::convert::TryFrom<#from>>::try_from(raw).map_err(|e| r.refused(e))
         }
     } else {
         match &input.data {
@@ -443,17 +443,17 @@ fn read_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
                         r.array(&mut |r| {
                             match __i {
                                 #( #idx => #slots = ::core::option::Option::Some(crate::wire::FromWire::read(r)?), )*
-                                _ => return ::core::result::Result::Err(r.error("too many elements in a tuple")),
+                                _ => return ::core::result::Result::Err(r.wrong_length(#n)),
                             }
                             __i += 1;
                             ::core::result::Result::Ok(())
                         })?;
-                        ::core::result::Result::Ok(Self(#( #slots.ok_or_else(|| r.error("too few elements in a tuple"))? ),*))
+                        ::core::result::Result::Ok(Self(#( #slots.ok_or_else(|| r.wrong_length(#n))? ),*))
                     }
                 }
                 Fields::Unit => quote! { r.null()?; ::core::result::Result::Ok(Self) },
             },
-            Data::Enum(e) => read_enum(input, &c, e)?,
+            Data::Enum(e) => read_enum(&c, e)?,
             Data::Union(_) => {
                 return Err(syn::Error::new_spanned(name, "unions are not supported"));
             }
@@ -470,8 +470,7 @@ fn read_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
     })
 }
 
-fn read_enum(input: &DeriveInput, c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
-    let enum_name = input.ident.to_string();
+fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
     let mut names = Vec::new();
     for v in &e.variants {
         names.push(variant_name(v, c.rename_all)?);
@@ -499,10 +498,9 @@ fn read_enum(input: &DeriveInput, c: &Container, e: &syn::DataEnum) -> syn::Resu
                 Fields::Unnamed(_) => Err(syn::Error::new_spanned(v, "tuple variants are not supported")),
             }
         }).collect::<syn::Result<Vec<_>>>()?;
-        let msg = format!("data did not match any variant of untagged enum {enum_name}");
         return Ok(quote! {
             #(#tries)*
-            ::core::result::Result::Err(r.error(#msg))
+            ::core::result::Result::Err(r.expected("in one of the accepted forms"))
         });
     }
 
@@ -521,8 +519,8 @@ fn read_enum(input: &DeriveInput, c: &Container, e: &syn::DataEnum) -> syn::Resu
                         let ty = &un.unnamed[0].ty;
                         Ok(quote! { #vi => {
                             let mut slot: ::core::option::Option<#ty> = ::core::option::Option::None;
-                            r.object(&mut |r, key| if key == #content { r.field(&mut slot, #content) } else { r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[#tag, #content]) })?;
-                            match slot { ::core::option::Option::Some(v) => ::core::result::Result::Ok(Self::#ident(v)), ::core::option::Option::None => ::core::result::Result::Err(r.error(concat!("missing field `", #content, "`"))) }
+                            r.object(&mut |r, key| if key == #content { r.field(&mut slot) } else { r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[#tag, #content]) })?;
+                            match slot { ::core::option::Option::Some(v) => ::core::result::Result::Ok(Self::#ident(v)), ::core::option::Option::None => ::core::result::Result::Err(r.missing_key(#content)) }
                         } })
                     }
                     _ => Err(syn::Error::new_spanned(v, "adjacently tagged: only unit and newtype variants are supported")),
@@ -530,7 +528,7 @@ fn read_enum(input: &DeriveInput, c: &Container, e: &syn::DataEnum) -> syn::Resu
             }).collect::<syn::Result<Vec<_>>>()?;
             return Ok(quote! {
                 let tag = r.find_tag(#tag)?;
-                match r.variant_index(&tag, &[#(#names),*])? {
+                match r.tag_index(#tag, &tag, &[#(#names),*])? {
                     #(#arms)*
                     _ => ::core::result::Result::Err(r.unknown_variant(&tag, &[#(#names),*])),
                 }
@@ -559,7 +557,7 @@ fn read_enum(input: &DeriveInput, c: &Container, e: &syn::DataEnum) -> syn::Resu
         }).collect::<syn::Result<Vec<_>>>()?;
         return Ok(quote! {
             let tag = r.find_tag(#tag)?;
-            match r.variant_index(&tag, &[#(#names),*])? {
+            match r.tag_index(#tag, &tag, &[#(#names),*])? {
                 #(#arms)*
                 _ => ::core::result::Result::Err(r.unknown_variant(&tag, &[#(#names),*])),
             }
@@ -611,15 +609,15 @@ fn read_enum(input: &DeriveInput, c: &Container, e: &syn::DataEnum) -> syn::Resu
         let mut out: ::core::option::Option<Self> = ::core::option::Option::None;
         r.object(&mut |r, key| {
             if out.is_some() {
-                return ::core::result::Result::Err(r.error("an externally tagged enum has exactly one key"));
+                return ::core::result::Result::Err(r.wrong(::std::string::String::from("must be an object with exactly one key")));
             }
-            out = ::core::option::Option::Some(match r.variant_index(key, &[#(#names),*])? {
+            out = ::core::option::Option::Some(match r.key_index(key, &[#(#names),*])? {
                 #(#data_arms)*
                 _ => ::core::result::Result::Err(r.unknown_variant(key, &[#(#names),*])),
             }?);
             ::core::result::Result::Ok(())
         })?;
-        out.ok_or_else(|| r.error("an externally tagged enum has exactly one key"))
+        out.ok_or_else(|| r.wrong(::std::string::String::from("must be an object with exactly one key")))
     })
 }
 

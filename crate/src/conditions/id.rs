@@ -32,15 +32,16 @@ pub const MAX_ACTIVE_CONDITIONS: usize = 64;
 /// `_`, starting with a letter or digit (e.g. `"poisoned"`, `"hexed-2"`). Ids are stable keys in
 /// snapshots and events, so they are kept plain.
 ///
-/// In TypeScript it is the union of the built-in ids (editors offer them as you type) with
-/// `string & {}` (homebrew ids still type-check); `builtin_ids_match_the_typescript_union` keeps
+/// In TypeScript it is the union of the built-in ids (editors offer them as you type, and a typo
+/// such as `"frightend"` does not type-check) with a branded string for homebrew ids, which the
+/// facade's `homebrewCondition("hexed")` makes; `builtin_ids_match_the_typescript_union` keeps
 /// the list in step with the catalogue.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 #[cfg_attr(
     feature = "wasm-base",
     tsify(
-        type = "\"agonized\" | \"amnesiac\" | \"blinded\" | \"bloodied\" | \"charmed\" | \"confused\" | \"deafened\" | \"doomed\" | \"encumbered\" | \"enervated\" | \"enraged\" | \"frightened\" | \"fixated\" | \"grappled\" | \"incapacitated\" | \"invisible\" | \"manic\" | \"paralyzed\" | \"petrified\" | \"placid\" | \"poisoned\" | \"prone\" | \"rattled\" | \"restrained\" | \"slowed\" | \"stunned\" | \"unconscious\" | \"corruption\" | (string & {})"
+        type = "\"agonized\" | \"amnesiac\" | \"blinded\" | \"bloodied\" | \"charmed\" | \"confused\" | \"deafened\" | \"doomed\" | \"encumbered\" | \"enervated\" | \"enraged\" | \"frightened\" | \"fixated\" | \"grappled\" | \"incapacitated\" | \"invisible\" | \"manic\" | \"paralyzed\" | \"petrified\" | \"placid\" | \"poisoned\" | \"prone\" | \"rattled\" | \"restrained\" | \"slowed\" | \"stunned\" | \"unconscious\" | \"corruption\" | (string & { readonly __homebrew: \"condition\" })"
     )
 )]
 pub struct ConditionId(Cow<'static, str>);
@@ -150,7 +151,7 @@ mod tests {
         let start = attribute + source[attribute..].find("type = \"").expect("its type") + 8;
         let end = start
             + source[start..]
-                .find("(string & {})")
+                .find("(string & {")
                 .expect("the homebrew arm");
         let union: Vec<&str> = source[start..end]
             .split('|')

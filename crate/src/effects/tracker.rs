@@ -47,6 +47,9 @@ pub struct EffectSpec {
     /// A display name (required for effects without a condition).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// How long it lasts. (Named for tsify, which otherwise takes a type called `Duration` for
+    /// the standard library's and types it `{ secs, nanos }`.)
+    #[cfg_attr(feature = "wasm-base", tsify(type = "Duration"))]
     pub duration: Duration,
     /// The source concentrates on it.
     #[serde(default)]

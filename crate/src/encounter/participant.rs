@@ -28,6 +28,26 @@ pub const fn modifier_of(score: u8) -> i8 {
 fn ten() -> u8 {
     10
 }
+
+/// An ability score from JSON: the range is checked as it is read, so a wrong one is reported
+/// with the field's path (`participant.dex must be a whole number from 1 to 30, not 40`).
+/// Callers that build a participant in Rust get the same range from the roster's own check.
+fn read_score(r: &mut crate::wire::Reader<'_>) -> crate::wire::Result<u8> {
+    let score = r.unsigned(u64::from(MIN_SCORE), u64::from(MAX_SCORE))?;
+    u8::try_from(score).map_err(|e| r.custom(e))
+}
+
+/// [`read_score`] for serde, so both readers accept the same scores.
+fn deserialize_score<'de, D: serde::Deserializer<'de>>(d: D) -> core::result::Result<u8, D::Error> {
+    let score = u8::deserialize(d)?;
+    if (MIN_SCORE..=MAX_SCORE).contains(&score) {
+        Ok(score)
+    } else {
+        Err(serde::de::Error::custom(format!(
+            "a Dexterity score is {MIN_SCORE} to {MAX_SCORE}, not {score}"
+        )))
+    }
+}
 fn yes() -> bool {
     true
 }
@@ -50,7 +70,8 @@ pub struct NewParticipant {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub group: Option<GroupId>,
     /// Dexterity score (Greyhawk ties GH-INIT-10, HYB order HYB-INIT-01). Default 10.
-    #[serde(default = "ten")]
+    #[serde(default = "ten", deserialize_with = "deserialize_score")]
+    #[wire(read_with = "read_score")]
     pub dex: u8,
     /// Dexterity modifier; default ⌊(dex − 10) / 2⌋. OSE callers give OSE's own modifier.
     #[serde(default, skip_serializing_if = "Option::is_none")]

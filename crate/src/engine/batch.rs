@@ -95,9 +95,9 @@ impl FromWire for BatchHeader {
         let (mut seq, mut digest, mut dice, mut events) = (None, None, None, None);
         r.object(&mut |r, key| {
             match key {
-                "seq" => seq = Some(r.unsigned(MAX_COUNT, "a batch number")?),
+                "seq" => seq = Some(r.unsigned(0, MAX_COUNT)?),
                 "digest" => digest = Some(Digest::read(r)?),
-                "dice" => dice = Some(r.unsigned(MAX_COUNT, "a dice position")?),
+                "dice" => dice = Some(r.unsigned(0, MAX_COUNT)?),
                 "events" => events = Some(RawJson::read(r)?),
                 other => return Err(r.error(&format!("unknown batch field \"{other}\""))),
             }

@@ -202,8 +202,8 @@ fn read_parts(text: &str, name: &str) -> Result<Parts> {
     let read = r
         .object(&mut |r, key| {
             match key {
-                "v" => parts.v = Some(r.unsigned(u64::from(u32::MAX), "a version")?),
-                "seq" => parts.seq = Some(r.unsigned((1 << 53) - 1, "a batch count")?),
+                "v" => parts.v = Some(r.unsigned(0, u64::from(u32::MAX))?),
+                "seq" => parts.seq = Some(r.unsigned(0, (1 << 53) - 1)?),
                 "dice" => parts.dice = Some(SeedState::read(r)?),
                 "sum" => parts.sum = Some(Digest::read(r)?),
                 "players" => parts.players = r.bool()?,
@@ -217,7 +217,8 @@ fn read_parts(text: &str, name: &str) -> Result<Parts> {
             }
             Ok(())
         })
-        .and_then(|()| r.end());
+        .and_then(|()| r.end())
+        .map_err(|e| e.finish(text, "the text"));
     read.map_err(|e| Error::snapshot(format!("unreadable {name} snapshot: {e}")))?;
     if parts.v != Some(1) && (parts.inner.is_none() || parts.stray) {
         return Err(Error::snapshot(format!("not a {name} snapshot")));

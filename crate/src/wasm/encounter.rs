@@ -81,7 +81,9 @@ impl EncounterHandle {
     /// dice otherwise.
     #[wasm_bindgen(constructor)]
     pub fn new(config: &str, seed: Option<f64>) -> JsResult<EncounterHandle> {
-        let config: RulesetConfig = js(parse_json(config, "ruleset config"))?;
+        // The facade sends its options' `config` with `preset` and `initiative` (which it has
+        // checked) added, so what is left to go wrong is inside `config`.
+        let config: RulesetConfig = js(crate::wire::from_json_named(config, "config"))?;
         let dice = match seed {
             Some(s) => js(DiceSource::seeded(seed_from_js(s)?))?,
             None => DiceSource::crypto(),

@@ -54,8 +54,8 @@ pub struct JourneyView {
     /// HYB-RETURN-01: travel turns since leaving safety, and the DC to roll to return.
     pub travel_turns_away: u32,
     pub return_dc: u32,
-    /// HYB-RETURN-01: members already back at safety while others are still away.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// HYB-RETURN-01: members already back at safety while others are still away (empty when
+    /// no one is, and once everyone is back).
     pub returned: Vec<Ident>,
     /// HYB-TRAVEL-01: dungeon scenes this hour.
     pub scenes: u8,
@@ -130,9 +130,9 @@ fn config_for(ruleset: &str, overrides: &str) -> Result<JourneyConfig> {
         }
     };
     let mut merged: crate::wire::RawObject = parse_json(&write_json(&preset)?, "journey config")?;
-    let extra: crate::wire::RawObject = parse_json(overrides, "journey config")?;
+    let extra: crate::wire::RawObject = crate::wire::from_json_named(overrides, "config")?;
     merged.extend(extra);
-    parse_json(&write_json(&merged)?, "journey config")
+    crate::wire::from_json_named(&write_json(&merged)?, "config")
 }
 
 /// One journey on the event-sourced engine (its dice and batch count included).

@@ -9,7 +9,7 @@ macro_rules! unsigned {
     ($($t:ty),*) => {$(
         impl FromWire for $t {
             fn read(r: &mut Reader<'_>) -> Result<Self> {
-                let v = r.unsigned(<$t>::MAX as u64, stringify!($t))?;
+                let v = r.unsigned(0, <$t>::MAX as u64)?;
                 <$t>::try_from(v).map_err(|e| r.custom(e))
             }
         }
@@ -26,7 +26,7 @@ macro_rules! signed {
     ($($t:ty),*) => {$(
         impl FromWire for $t {
             fn read(r: &mut Reader<'_>) -> Result<Self> {
-                let v = r.signed(<$t>::MIN as i64, <$t>::MAX as i64, stringify!($t))?;
+                let v = r.signed(<$t>::MIN as i64, <$t>::MAX as i64)?;
                 <$t>::try_from(v).map_err(|e| r.custom(e))
             }
         }
@@ -89,7 +89,7 @@ impl FromWire for char {
         let mut chars = s.chars();
         match (chars.next(), chars.next()) {
             (Some(c), None) => Ok(c),
-            _ => Err(r.error("invalid value: expected a character")),
+            _ => Err(r.wrong("must be a single character".into())),
         }
     }
 }
@@ -219,7 +219,7 @@ impl<T: FromWire + Default + Copy, const N: usize> FromWire for [T; N] {
             let value = T::read(r)?;
             match out.get_mut(i) {
                 Some(slot) => *slot = value,
-                None => return Err(r.error("invalid length: too many items")),
+                None => return Err(r.wrong_length(N)),
             }
             i += 1;
             Ok(())
@@ -227,7 +227,7 @@ impl<T: FromWire + Default + Copy, const N: usize> FromWire for [T; N] {
         if i == N {
             Ok(out)
         } else {
-            Err(r.error("invalid length: too few items"))
+            Err(r.wrong_length(N))
         }
     }
 }
@@ -259,7 +259,7 @@ impl<T: ToWire> ToWire for BTreeSet<T> {
 }
 
 macro_rules! tuple {
-    ($($name:ident $idx:tt),*) => {
+    ($len:literal: $($name:ident $idx:tt),*) => {
         impl<$($name: FromWire),*> FromWire for ($($name,)*) {
             fn read(r: &mut Reader<'_>) -> Result<Self> {
                 $( let mut $name: Option<$name> = None; )*
@@ -267,12 +267,12 @@ macro_rules! tuple {
                 r.array(&mut |r| {
                     match i {
                         $( $idx => $name = Some(FromWire::read(r)?), )*
-                        _ => return Err(r.error("invalid length: too many items")),
+                        _ => return Err(r.wrong_length($len)),
                     }
                     i += 1;
                     Ok(())
                 })?;
-                Ok(($( $name.ok_or_else(|| r.error("invalid length: too few items"))?, )*))
+                Ok(($( $name.ok_or_else(|| r.wrong_length($len))?, )*))
             }
         }
         impl<$($name: ToWire),*> ToWire for ($($name,)*) {
@@ -287,8 +287,8 @@ macro_rules! tuple {
 #[allow(non_snake_case)]
 mod tuples {
     use super::*;
-    tuple!(A 0, B 1);
-    tuple!(A 0, B 1, C 2);
+    tuple!(2: A 0, B 1);
+    tuple!(3: A 0, B 1, C 2);
 }
 
 /// A type used as a map key: written as a JSON string, as serde_json writes keys.

@@ -37,15 +37,117 @@ pub const MAX_JSON_BYTES: usize = 8 * 1024 * 1024;
 /// How deeply arrays and objects may nest (serde_json's own limit is the same).
 pub const MAX_DEPTH: u32 = 128;
 
-/// Why a text could not be read: the message says what, and (once [`read_all`] has finished
-/// it) where, as a line and column.
+/// Why a text could not be read, in the caller's terms: the path of the value that is wrong
+/// (`participant.dex`, `effects[1].target`) and what it must be, in plain words (`a whole number
+/// from 1 to 30`, `text`, `one of "a", "b"`), never a Rust type or a position in JSON the caller
+/// did not write. Only malformed text (which `JSON.stringify` never makes) says where, as a line
+/// and column.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WireError {
+    /// What is wrong. For a [`Fault::Value`] it goes on from the value's path ("must be text,
+    /// not 3", "is missing"); otherwise it is a sentence of its own.
     pub message: String,
-    /// The byte offset the reader was at. The line and column are worked out from it only when
-    /// the error leaves the reader: an untagged enum tries its variants and drops their errors,
-    /// and counting lines for each of those would make a long text quadratic.
+    /// The byte offset the reader was at. The line and column are worked out from it only for
+    /// malformed text, when the error leaves the reader: an untagged enum tries its variants and
+    /// drops their errors, and counting lines for each of those would make a long text quadratic.
     pub at: usize,
+    /// The keys and list positions around the value, innermost first. Each object and list the
+    /// error passes out of adds its own step, so a path is built only when reading fails.
+    path: Vec<Step>,
+    fault: Fault,
+}
+
+/// What kind of failure a [`WireError`] is, which decides how its message is worded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Fault {
+    /// A well-formed value of the wrong kind, range or name: the message follows its path.
+    Value,
+    /// A check of a type's own (an id's characters, a batch's fields): a whole sentence.
+    Sentence,
+    /// Text that is not JSON: located by line and column.
+    Syntax,
+    /// Not a failure: a scan that stops early (`Reader::find_tag`). Never given a path.
+    Stop,
+}
+
+/// One step of a path: an object's key or a list's position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Step {
+    Key(String),
+    Index(usize),
+}
+
+impl WireError {
+    pub(crate) fn new(fault: Fault, message: String, at: usize) -> WireError {
+        WireError {
+            message,
+            at,
+            path: Vec::new(),
+            fault,
+        }
+    }
+
+    /// The error as it leaves the value under `key`.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn within(mut self, key: &str) -> WireError {
+        if self.fault != Fault::Stop {
+            self.path.push(Step::Key(key.to_string()));
+        }
+        self
+    }
+
+    /// The error as it leaves item `index` of a list.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn at_index(mut self, index: usize) -> WireError {
+        self.path.push(Step::Index(index));
+        self
+    }
+
+    /// The path as the caller writes it: `participant.dex`, `effects[1].target`.
+    fn path_text(&self) -> String {
+        let mut out = String::new();
+        for step in self.path.iter().rev() {
+            match step {
+                Step::Key(key) if out.is_empty() => out.push_str(key),
+                Step::Key(key) => {
+                    out.push('.');
+                    out.push_str(key);
+                }
+                Step::Index(i) => {
+                    out.push('[');
+                    out.push_str(&i.to_string());
+                    out.push(']');
+                }
+            }
+        }
+        out
+    }
+
+    /// The whole message: the value named by its path (or `subject` when the whole text is
+    /// wrong), and for malformed text the line and column, worked out from `text`.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn finish(self, text: &str, subject: &str) -> WireError {
+        let path = self.path_text();
+        let message = match self.fault {
+            Fault::Syntax => {
+                let upto = text.as_bytes().get(..self.at).unwrap_or(text.as_bytes());
+                let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
+                let column = upto.iter().rev().take_while(|&&b| b != b'\n').count();
+                format!(
+                    "{subject} is not well-formed JSON: {} at line {line} column {column}",
+                    self.message
+                )
+            }
+            Fault::Value | Fault::Stop if path.is_empty() => format!("{subject} {}", self.message),
+            Fault::Value | Fault::Stop => format!("{path} {}", self.message),
+            Fault::Sentence if path.is_empty() => self.message,
+            Fault::Sentence => format!("{path}: {}", self.message),
+        };
+        WireError::new(Fault::Sentence, message, self.at)
+    }
 }
 
 impl core::fmt::Display for WireError {
@@ -97,31 +199,42 @@ pub fn to_json<T: ToWire + ?Sized>(value: &T) -> String {
 }
 
 /// Read a whole text as `T`: `LIMIT_EXCEEDED` past [`MAX_JSON_BYTES`], otherwise an error with
-/// `code` (naming `what`) when the text is not a `T`.
+/// `code` when the text is not a `T`. `what` names the whole text (`command`, `snapshot`): an
+/// argument's error (`INVALID_ARGUMENT`) is the path inside it and what was expected; any other
+/// code (a snapshot, events) also says which text, `invalid snapshot: …`.
 pub fn from_json<T: FromWire>(text: &str, what: &str, code: ErrorCode) -> crate::Result<T> {
     check_size(text, what)?;
-    read_all(text).map_err(|e| Error::new(code, format!("invalid {what}: {e}")))
+    if code == ErrorCode::InvalidArgument {
+        read_text(text, what, false).map_err(|e| Error::new(code, e.message))
+    } else {
+        read_all(text).map_err(|e| Error::new(code, format!("invalid {what}: {e}")))
+    }
 }
 
-/// Read a whole text as `T`, with the reader's own error.
+/// Read a whole text as `T`, with the reader's own error (the value called "the value" when
+/// the whole text is wrong).
 pub fn read_all<T: FromWire>(text: &str) -> Result<T> {
+    read_text(text, "the value", false)
+}
+
+/// Read an argument the caller knows by `name` (an options object's `config`): errors inside
+/// it start their path with the name (`config.roundLength must be …`). `INVALID_ARGUMENT`.
+pub fn from_json_named<T: FromWire>(text: &str, name: &str) -> crate::Result<T> {
+    check_size(text, name)?;
+    read_text(text, name, true).map_err(|e| Error::invalid_argument(e.message))
+}
+
+/// `subject` names the whole text; with `named` it also starts every path.
+fn read_text<T: FromWire>(text: &str, subject: &str, named: bool) -> Result<T> {
     let mut r = Reader::new(text);
     T::read(&mut r)
         .and_then(|value| r.end().map(|()| value))
-        .map_err(|e| e.located(text))
-}
-
-impl WireError {
-    /// The message with serde_json's wording of where: `… at line L column C`.
-    fn located(self, text: &str) -> WireError {
-        let upto = text.as_bytes().get(..self.at).unwrap_or(text.as_bytes());
-        let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
-        let column = upto.iter().rev().take_while(|&&b| b != b'\n').count();
-        WireError {
-            message: format!("{} at line {line} column {column}", self.message),
-            at: self.at,
-        }
-    }
+        .map_err(|mut e| {
+            if named {
+                e.path.push(Step::Key(subject.to_string()));
+            }
+            e.finish(text, subject)
+        })
 }
 
 /// `LIMIT_EXCEEDED` when `text` is over [`MAX_JSON_BYTES`].

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::{FromWire, MAX_DEPTH, Result, WireError};
+use super::{Fault, FromWire, MAX_DEPTH, Result, WireError};
 
 /// A number as written: its text and whether it is an integer literal.
 #[derive(Debug, Clone, Copy)]
@@ -13,15 +13,8 @@ pub(crate) enum Number {
     Float(f64),
 }
 
-impl Number {
-    fn describe(self) -> String {
-        match self {
-            Number::Unsigned(u) => format!("integer `{u}`"),
-            Number::Negative(i) => format!("integer `{i}`"),
-            Number::Float(f) => format!("floating point `{f}`"),
-        }
-    }
-}
+/// The most characters of a wrong string an error quotes.
+const QUOTED_CHARS: usize = 40;
 
 /// A cursor over JSON text.
 pub struct Reader<'a> {
@@ -43,14 +36,12 @@ impl<'a> Reader<'a> {
 
     // ---- errors ------------------------------------------------------------------------------
 
-    /// An error at the current position (located as a line and column by `read_all`).
+    /// A type's own check failed: `message` is a whole sentence (the value's path is put
+    /// before it).
     #[cold]
     #[inline(never)]
     pub fn error(&self, message: &str) -> WireError {
-        WireError {
-            message: message.to_string(),
-            at: self.pos,
-        }
+        WireError::new(Fault::Sentence, message.to_string(), self.pos)
     }
 
     /// An error from a conversion (`try_from`) or a check.
@@ -60,16 +51,53 @@ impl<'a> Reader<'a> {
         self.error(&message.to_string())
     }
 
+    /// A conversion (`try_from`) refused the value: its message, without the code (the code is
+    /// the caller's to choose).
+    #[cold]
+    #[inline(never)]
+    pub fn refused(&self, error: crate::error::Error) -> WireError {
+        self.error(&error.message)
+    }
+
+    /// The value is wrong: `predicate` goes on from its path ("is missing").
+    #[cold]
+    #[inline(never)]
+    pub fn wrong(&self, predicate: String) -> WireError {
+        WireError::new(Fault::Value, predicate, self.pos)
+    }
+
+    /// The text is not JSON.
+    #[cold]
+    #[inline(never)]
+    fn syntax(&self, message: &str) -> WireError {
+        WireError::new(Fault::Syntax, message.to_string(), self.pos)
+    }
+
+    /// The next value is not what was `expected` (plain words: "text", "a list"): the error
+    /// says what it is instead. The value is left unread.
+    #[cold]
+    #[inline(never)]
+    pub fn expected(&mut self, expected: &str) -> WireError {
+        let found = self.found();
+        self.wrong(format!("must be {expected}, not {found}"))
+    }
+
+    /// A name that is not one of `expected` (an enum's variants).
     #[cold]
     #[inline(never)]
     pub fn unknown_variant(&self, name: &str, expected: &[&str]) -> WireError {
-        self.error(&format!("unknown variant `{name}`, {}", one_of(expected)))
+        self.wrong(format!(
+            "must be {}, not {}",
+            one_of(expected),
+            super::to_json(name)
+        ))
     }
 
+    /// A list of the wrong length (a tuple, a fixed-size array).
     #[cold]
     #[inline(never)]
-    fn invalid_type(&self, found: &str, expected: &str) -> WireError {
-        self.error(&format!("invalid type: {found}, expected {expected}"))
+    pub fn wrong_length(&self, items: usize) -> WireError {
+        self.wrong(format!("must be a list of {items} items"))
     }
 
     // ---- bytes -------------------------------------------------------------------------------
@@ -95,9 +123,9 @@ impl<'a> Reader<'a> {
             self.pos += 1;
             Ok(())
         } else if self.pos >= self.bytes.len() {
-            Err(self.error("EOF while parsing a value"))
+            Err(self.syntax("the text ends too soon"))
         } else {
-            Err(self.error(&format!("expected {what}")))
+            Err(self.syntax(&format!("expected {what}")))
         }
     }
 
@@ -110,41 +138,55 @@ impl<'a> Reader<'a> {
             self.pos += word.len();
             Ok(())
         } else {
-            Err(self.error("expected value"))
+            Err(self.syntax("expected a value"))
         }
     }
 
     /// After the whole value: only white space may follow.
     pub fn end(&mut self) -> Result<()> {
         if self.peek().is_some() {
-            Err(self.error("trailing characters"))
+            Err(self.syntax("more text after the value"))
         } else {
             Ok(())
         }
     }
 
-    /// What kind of value comes next, for error messages.
+    /// The next value as an error message shows it (`the string "14"`, `1.5`, `a list`),
+    /// without reading it.
     fn found(&mut self) -> String {
-        match self.peek() {
-            Some(b'"') => "string".into(),
-            Some(b'{') => "map".into(),
-            Some(b'[') => "sequence".into(),
-            Some(b't') | Some(b'f') => "boolean".into(),
-            Some(b'n') => "null".into(),
+        let (pos, depth) = (self.pos, self.depth);
+        let found = match self.peek() {
+            Some(b'"') => match self.str() {
+                Ok(s) if s.chars().count() > QUOTED_CHARS => {
+                    let short: String = s.chars().take(QUOTED_CHARS).collect();
+                    format!("the string {}…", super::to_json(&short))
+                }
+                Ok(s) => format!("the string {}", super::to_json(&*s)),
+                Err(_) => "a malformed string".into(),
+            },
+            Some(b'{') => "an object".into(),
+            Some(b'[') => "a list".into(),
             Some(b'-' | b'0'..=b'9') => {
-                let save = self.pos;
-                let n = self.number().map(Number::describe).unwrap_or_default();
-                self.pos = save;
-                n
+                let start = self.pos;
+                match self.number() {
+                    Ok(_) => self.text.get(start..self.pos).unwrap_or("").into(),
+                    Err(_) => "a malformed number".into(),
+                }
             }
-            _ => "end of input".into(),
-        }
+            Some(b't') => "true".into(),
+            Some(b'f') => "false".into(),
+            Some(b'n') => "null".into(),
+            None => "nothing".into(),
+            Some(_) => "something that is not JSON".into(),
+        };
+        (self.pos, self.depth) = (pos, depth);
+        found
     }
 
     fn nest(&mut self) -> Result<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            Err(self.error("recursion limit exceeded"))
+            Err(self.syntax("nested too deeply (recursion limit exceeded)"))
         } else {
             Ok(())
         }
@@ -157,8 +199,7 @@ impl<'a> Reader<'a> {
         if self.peek() == Some(b'n') {
             self.literal("null")
         } else {
-            let found = self.found();
-            Err(self.invalid_type(&found, "unit"))
+            Err(self.expected("null"))
         }
     }
 
@@ -191,10 +232,7 @@ impl<'a> Reader<'a> {
         match self.peek() {
             Some(b't') => self.literal("true").map(|()| true),
             Some(b'f') => self.literal("false").map(|()| false),
-            _ => {
-                let found = self.found();
-                Err(self.invalid_type(&found, "a boolean"))
-            }
+            _ => Err(self.expected("true or false")),
         }
     }
 
@@ -218,7 +256,7 @@ impl<'a> Reader<'a> {
             }
             _ => {
                 self.pos = i;
-                return Err(self.error("invalid number"));
+                return Err(self.syntax("invalid number"));
             }
         }
         let mut integer = true;
@@ -227,7 +265,7 @@ impl<'a> Reader<'a> {
             i += 1;
             if !matches!(b.get(i), Some(b'0'..=b'9')) {
                 self.pos = i;
-                return Err(self.error("invalid number"));
+                return Err(self.syntax("invalid number"));
             }
             while matches!(b.get(i), Some(b'0'..=b'9')) {
                 i += 1;
@@ -241,7 +279,7 @@ impl<'a> Reader<'a> {
             }
             if !matches!(b.get(i), Some(b'0'..=b'9')) {
                 self.pos = i;
-                return Err(self.error("invalid number"));
+                return Err(self.syntax("invalid number"));
             }
             while matches!(b.get(i), Some(b'0'..=b'9')) {
                 i += 1;
@@ -263,45 +301,61 @@ impl<'a> Reader<'a> {
         }
         match text.parse::<f64>() {
             Ok(f) if f.is_finite() => Ok(Number::Float(f)),
-            _ => Err(self.error("number out of range")),
+            _ => Err(self.syntax("number out of range")),
         }
     }
 
-    /// An unsigned integer no larger than `max`; `expected` names the type in errors.
-    pub fn unsigned(&mut self, max: u64, expected: &str) -> Result<u64> {
-        if !matches!(self.peek(), Some(b'-' | b'0'..=b'9')) {
-            let found = self.found();
-            return Err(self.invalid_type(&found, expected));
-        }
-        match self.number()? {
-            Number::Unsigned(u) if u <= max => Ok(u),
-            n @ (Number::Unsigned(_) | Number::Negative(_)) => Err(self.error(&format!(
-                "invalid value: {}, expected {expected}",
-                n.describe()
-            ))),
-            n @ Number::Float(_) => Err(self.invalid_type(&n.describe(), expected)),
+    /// A whole number within `min..=max`.
+    pub fn unsigned(&mut self, min: u64, max: u64) -> Result<u64> {
+        let start = self.pos;
+        match self.number_if_any() {
+            Some(Number::Unsigned(u)) if (min..=max).contains(&u) => Ok(u),
+            _ => Err(self.not_whole(start, i128::from(min), i128::from(max))),
         }
     }
 
-    /// A signed integer within `min..=max`.
-    pub fn signed(&mut self, min: i64, max: i64, expected: &str) -> Result<i64> {
-        if !matches!(self.peek(), Some(b'-' | b'0'..=b'9')) {
-            let found = self.found();
-            return Err(self.invalid_type(&found, expected));
-        }
-        let n = self.number()?;
-        let value = match n {
-            Number::Unsigned(u) => i64::try_from(u).ok(),
-            Number::Negative(i) => Some(i),
-            Number::Float(_) => return Err(self.invalid_type(&n.describe(), expected)),
+    /// A signed whole number within `min..=max`.
+    pub fn signed(&mut self, min: i64, max: i64) -> Result<i64> {
+        let start = self.pos;
+        let value = match self.number_if_any() {
+            Some(Number::Unsigned(u)) => i64::try_from(u).ok(),
+            Some(Number::Negative(i)) => Some(i),
+            _ => None,
         };
         match value {
             Some(v) if (min..=max).contains(&v) => Ok(v),
-            _ => Err(self.error(&format!(
-                "invalid value: {}, expected {expected}",
-                n.describe()
-            ))),
+            _ => Err(self.not_whole(start, i128::from(min), i128::from(max))),
         }
+    }
+
+    /// The next number, read; `None` (nothing read) when the next value is not a number or
+    /// is malformed.
+    fn number_if_any(&mut self) -> Option<Number> {
+        if !matches!(self.peek(), Some(b'-' | b'0'..=b'9')) {
+            return None;
+        }
+        let start = self.pos;
+        let n = self.number().ok();
+        if n.is_none() {
+            self.pos = start;
+        }
+        n
+    }
+
+    /// The value at `start` is not a whole number in `min..=max`: the range in words (the
+    /// widest ranges without their digits).
+    #[cold]
+    #[inline(never)]
+    fn not_whole(&mut self, start: usize, min: i128, max: i128) -> WireError {
+        self.pos = start;
+        let expected = if min == i128::from(i64::MIN) && max == i128::from(i64::MAX) {
+            "a whole number".to_string()
+        } else if max >= i128::from(u64::MAX) {
+            format!("a whole number, {min} or more")
+        } else {
+            format!("a whole number from {min} to {max}")
+        };
+        self.expected(&expected)
     }
 
     /// Any value; a whole number that fits `u64` is given back, anything else passed over.
@@ -318,8 +372,7 @@ impl<'a> Reader<'a> {
     /// Any number, as `f64`.
     pub fn float(&mut self) -> Result<f64> {
         if !matches!(self.peek(), Some(b'-' | b'0'..=b'9')) {
-            let found = self.found();
-            return Err(self.invalid_type(&found, "f64"));
+            return Err(self.expected("a number"));
         }
         Ok(match self.number()? {
             Number::Unsigned(u) => u as f64,
@@ -331,8 +384,7 @@ impl<'a> Reader<'a> {
     /// A string; borrowed from the text unless it has escapes.
     pub fn str(&mut self) -> Result<Cow<'a, str>> {
         if self.peek() != Some(b'"') {
-            let found = self.found();
-            return Err(self.invalid_type(&found, "a string"));
+            return Err(self.expected("text"));
         }
         self.pos += 1;
         let start = self.pos;
@@ -351,7 +403,7 @@ impl<'a> Reader<'a> {
             }
         }
         if self.pos >= b.len() {
-            return Err(self.error("EOF while parsing a string"));
+            return Err(self.syntax("the text ends inside a string"));
         }
         let mut out = String::from(self.text.get(start..self.pos).unwrap_or(""));
         loop {
@@ -375,14 +427,14 @@ impl<'a> Reader<'a> {
                     self.pos += 1;
                     self.escape(&mut out)?;
                 }
-                _ => return Err(self.error("EOF while parsing a string")),
+                _ => return Err(self.syntax("the text ends inside a string")),
             }
         }
     }
 
     #[cold]
     fn control_character(&self) -> WireError {
-        self.error("control character (\\u0000-\\u001F) found while parsing a string")
+        self.syntax("control character (\\u0000-\\u001F) found while parsing a string")
     }
 
     fn escape(&mut self, out: &mut String) -> Result<()> {
@@ -403,25 +455,25 @@ impl<'a> Reader<'a> {
                     if self.bytes.get(self.pos) != Some(&b'\\')
                         || self.bytes.get(self.pos + 1) != Some(&b'u')
                     {
-                        return Err(self.error("unexpected end of hex escape"));
+                        return Err(self.syntax("unexpected end of hex escape"));
                     }
                     self.pos += 2;
                     let second = self.hex4()?;
                     if !(0xDC00..0xE000).contains(&second) {
-                        return Err(self.error("lone leading surrogate in hex escape"));
+                        return Err(self.syntax("lone leading surrogate in hex escape"));
                     }
                     0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
                 } else if (0xDC00..0xE000).contains(&first) {
-                    return Err(self.error("lone leading surrogate in hex escape"));
+                    return Err(self.syntax("lone leading surrogate in hex escape"));
                 } else {
                     first
                 };
                 match char::from_u32(code) {
                     Some(ch) => out.push(ch),
-                    None => return Err(self.error("invalid unicode code point")),
+                    None => return Err(self.syntax("invalid unicode code point")),
                 }
             }
-            _ => return Err(self.error("invalid escape")),
+            _ => return Err(self.syntax("invalid escape")),
         }
         Ok(())
     }
@@ -433,7 +485,7 @@ impl<'a> Reader<'a> {
                 Some(c @ b'0'..=b'9') => c - b'0',
                 Some(c @ b'a'..=b'f') => c - b'a' + 10,
                 Some(c @ b'A'..=b'F') => c - b'A' + 10,
-                _ => return Err(self.error("invalid escape")),
+                _ => return Err(self.syntax("invalid escape")),
             };
             n = n * 16 + u32::from(d);
             self.pos += 1;
@@ -449,8 +501,7 @@ impl<'a> Reader<'a> {
         each: &mut dyn FnMut(&mut Reader<'a>, &str) -> Result<()>,
     ) -> Result<()> {
         if self.peek() != Some(b'{') {
-            let found = self.found();
-            return Err(self.invalid_type(&found, "a map"));
+            return Err(self.expected("an object"));
         }
         self.pos += 1;
         self.nest()?;
@@ -461,11 +512,13 @@ impl<'a> Reader<'a> {
         }
         loop {
             if self.peek() != Some(b'"') {
-                return Err(self.error("key must be a string"));
+                return Err(self.syntax("key must be a string"));
             }
             let key = self.str()?;
             self.expect(b':', "`:`")?;
-            each(self, &key)?;
+            if let Err(e) = each(self, &key) {
+                return Err(e.within(&key));
+            }
             match self.peek() {
                 Some(b',') => self.pos += 1,
                 Some(b'}') => {
@@ -473,8 +526,8 @@ impl<'a> Reader<'a> {
                     self.depth -= 1;
                     return Ok(());
                 }
-                None => return Err(self.error("EOF while parsing an object")),
-                _ => return Err(self.error("expected `,` or `}`")),
+                None => return Err(self.syntax("the text ends inside an object")),
+                _ => return Err(self.syntax("expected `,` or `}`")),
             }
         }
     }
@@ -482,8 +535,7 @@ impl<'a> Reader<'a> {
     /// An array: `each(reader)` is called for every item and must read it.
     pub fn array(&mut self, each: &mut dyn FnMut(&mut Reader<'a>) -> Result<()>) -> Result<()> {
         if self.peek() != Some(b'[') {
-            let found = self.found();
-            return Err(self.invalid_type(&found, "a sequence"));
+            return Err(self.expected("a list"));
         }
         self.pos += 1;
         self.nest()?;
@@ -492,8 +544,12 @@ impl<'a> Reader<'a> {
             self.depth -= 1;
             return Ok(());
         }
+        let mut index = 0;
         loop {
-            each(self)?;
+            if let Err(e) = each(self) {
+                return Err(e.at_index(index));
+            }
+            index += 1;
             match self.peek() {
                 Some(b',') => self.pos += 1,
                 Some(b']') => {
@@ -501,8 +557,8 @@ impl<'a> Reader<'a> {
                     self.depth -= 1;
                     return Ok(());
                 }
-                None => return Err(self.error("EOF while parsing a list")),
-                _ => return Err(self.error("expected `,` or `]`")),
+                None => return Err(self.syntax("the text ends inside a list")),
+                _ => return Err(self.syntax("expected `,` or `]`")),
             }
         }
     }
@@ -516,8 +572,8 @@ impl<'a> Reader<'a> {
             Some(b't' | b'f') => self.bool().map(drop),
             Some(b'n') => self.literal("null"),
             Some(b'-' | b'0'..=b'9') => self.number().map(drop),
-            None => Err(self.error("EOF while parsing a value")),
-            _ => Err(self.error("expected value")),
+            None => Err(self.syntax("the text ends too soon")),
+            _ => Err(self.syntax("expected a value")),
         }
     }
 
@@ -531,11 +587,12 @@ impl<'a> Reader<'a> {
 
     // ---- what derived code calls -------------------------------------------------------------
 
-    /// A struct field's value into `slot`; a second occurrence is an error, as in serde.
+    /// A struct field's value into `slot`; a second occurrence is an error, as in serde. (The
+    /// object the field is in puts its name in an error's path.)
     #[inline(never)]
-    pub fn field<T: FromWire>(&mut self, slot: &mut Option<T>, name: &str) -> Result<()> {
+    pub fn field<T: FromWire>(&mut self, slot: &mut Option<T>) -> Result<()> {
         if slot.is_some() {
-            return Err(self.duplicate(name));
+            return Err(self.duplicate());
         }
         *slot = Some(T::read(self)?);
         Ok(())
@@ -545,11 +602,10 @@ impl<'a> Reader<'a> {
     pub fn field_with<T>(
         &mut self,
         slot: &mut Option<T>,
-        name: &str,
         read: fn(&mut Reader<'a>) -> Result<T>,
     ) -> Result<()> {
         if slot.is_some() {
-            return Err(self.duplicate(name));
+            return Err(self.duplicate());
         }
         *slot = Some(read(self)?);
         Ok(())
@@ -557,8 +613,8 @@ impl<'a> Reader<'a> {
 
     #[cold]
     #[inline(never)]
-    fn duplicate(&self, name: &str) -> WireError {
-        self.error(&format!("duplicate field `{name}`"))
+    fn duplicate(&self) -> WireError {
+        self.wrong("is given twice".into())
     }
 
     /// A key no field claims: the tag to pass over, an unknown field to refuse
@@ -571,14 +627,35 @@ impl<'a> Reader<'a> {
         expected: &[&str],
     ) -> Result<()> {
         if deny && skip != Some(key) {
-            return Err(self.error(&format!("unknown field `{key}`, {}", one_of(expected))));
+            return Err(self.unknown_key(expected));
         }
         self.skip()
     }
 
+    /// A key that names no field (or no variant) here; the error's path ends with it.
+    #[cold]
+    #[inline(never)]
+    pub fn unknown_key(&self, expected: &[&str]) -> WireError {
+        if expected.is_empty() {
+            self.wrong("is not a known field (there are none here)".into())
+        } else {
+            self.wrong(format!(
+                "is not a known field: expected {}",
+                one_of(expected)
+            ))
+        }
+    }
+
     /// A field that was not there: its type's absent value (`None`), or an error.
     pub fn missing<T: FromWire>(&self, name: &str) -> Result<T> {
-        T::absent().ok_or_else(|| self.error(&format!("missing field `{name}`")))
+        T::absent().ok_or_else(|| self.missing_key(name))
+    }
+
+    /// Field `name` is required and was not given.
+    #[cold]
+    #[inline(never)]
+    pub fn missing_key(&self, name: &str) -> WireError {
+        self.wrong("is missing".into()).within(name)
     }
 
     /// An internally tagged enum's tag: the string value of key `tag` in the object that
@@ -591,10 +668,7 @@ impl<'a> Reader<'a> {
             if found.is_none() && key == tag {
                 found = Some(r.str()?);
                 // Stop scanning: the rest is read by the variant.
-                Err(WireError {
-                    message: String::new(),
-                    at: r.pos,
-                })
+                Err(WireError::new(Fault::Stop, String::new(), r.pos))
             } else {
                 r.skip()
             }
@@ -608,7 +682,23 @@ impl<'a> Reader<'a> {
                 Ok(value)
             }
             (None, Err(e)) => Err(e),
-            (None, Ok(())) => Err(self.error(&format!("missing field `{tag}`"))),
+            (None, Ok(())) => Err(self.missing_key(tag)),
+        }
+    }
+
+    /// The index of an internally tagged enum's tag value `name` in `names` (its error's path
+    /// ends with the tag's key).
+    #[inline(never)]
+    pub fn tag_index(&self, tag: &str, name: &str, names: &[&str]) -> Result<usize> {
+        self.variant_index(name, names).map_err(|e| e.within(tag))
+    }
+
+    /// The index of a variant named by an object's key (an externally tagged enum).
+    #[inline(never)]
+    pub fn key_index(&self, key: &str, names: &[&str]) -> Result<usize> {
+        match names.iter().position(|n| *n == key) {
+            Some(i) => Ok(i),
+            None => Err(self.unknown_key(names)),
         }
     }
 
@@ -645,14 +735,13 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// `"a"`, `"a" or "b"`, `one of "a", "b", "c"`.
 fn one_of(expected: &[&str]) -> String {
-    match expected {
-        [] => "there are no fields".to_string(),
-        [one] => format!("expected `{one}`"),
-        [a, b] => format!("expected `{a}` or `{b}`"),
-        _ => {
-            let list: Vec<String> = expected.iter().map(|e| format!("`{e}`")).collect();
-            format!("expected one of {}", list.join(", "))
-        }
+    let list: Vec<String> = expected.iter().map(|e| super::to_json(*e)).collect();
+    match list.as_slice() {
+        [] => "nothing".to_string(),
+        [one] => one.clone(),
+        [a, b] => format!("{a} or {b}"),
+        _ => format!("one of {}", list.join(", ")),
     }
 }

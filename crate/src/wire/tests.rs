@@ -211,21 +211,142 @@ fn nesting_is_limited_and_never_overflows() {
     r.skip().unwrap();
 }
 
+/// The message of reading `text` as `T`.
+fn message<T: FromWire + core::fmt::Debug>(text: &str) -> String {
+    read_all::<T>(text).unwrap_err().message
+}
+
+/// Words a caller never wrote: Rust's type names, serde's, a JSON position.
+fn assert_plain(message: &str) {
+    for word in [
+        "u8", "u16", "u32", "u64", "i8", "i16", "i32", "i64", "f64", "usize", "sequence", "map",
+        "variant", "struct", "enum", "`", "line ", "column",
+    ] {
+        assert!(!message.contains(word), "{word:?} in {message:?}");
+    }
+}
+
 #[test]
-fn errors_say_what_and_where() {
-    let e = read_all::<Plain>("{\n  \"list\": [],\n  \"f\": 1}").unwrap_err();
-    assert_eq!(e.message, "missing field `firstName` at line 3 column 9");
-    let e = read_all::<Tagged>(r#"{"type":"nope"}"#).unwrap_err();
+fn errors_name_the_path_and_what_was_expected_in_plain_words() {
+    let cases: [(String, &str); 14] = [
+        (
+            message::<Plain>(r#"{"list":[],"f":1}"#),
+            "firstName is missing",
+        ),
+        (
+            message::<Plain>(r#"{"firstName":"x","list":[1,"a"],"f":1}"#),
+            r#"list[1] must be a whole number from -32768 to 32767, not the string "a""#,
+        ),
+        (
+            message::<Plain>(r#"{"firstName":"x","list":[],"f":1,"maybe":256}"#),
+            "maybe must be a whole number from 0 to 255, not 256",
+        ),
+        (
+            message::<Plain>(r#"{"firstName":"x","list":[],"f":"1"}"#),
+            r#"f must be a number, not the string "1""#,
+        ),
+        (
+            message::<Plain>(r#"{"firstName":false,"list":[],"f":1}"#),
+            "firstName must be text, not false",
+        ),
+        (
+            message::<Plain>(r#"{"firstName":"x","list":{},"f":1}"#),
+            "list must be a list, not an object",
+        ),
+        (
+            message::<Strict>(r#"{"aB":1,"other":2}"#),
+            r#"other is not a known field: expected "aB""#,
+        ),
+        (
+            message::<Tagged>(r#"{"type":"nope"}"#),
+            r#"type must be one of "unitOne", "withFields", "newtype", not "nope""#,
+        ),
+        (message::<Tagged>(r#"{"someValue":1}"#), "type is missing"),
+        (
+            message::<Vec<Tagged>>(r#"[{"type":"unitOne"},{"type":"newtype","aB":1.5}]"#),
+            "[1].aB must be a whole number from 0 to 255, not 1.5",
+        ),
+        (
+            message::<Tagged>(r#"{"type":"withFields","someValue":null}"#),
+            "someValue must be a whole number, not null",
+        ),
+        (
+            message::<Units>(r#""oneTwo""#),
+            r#"the value must be "ONE_TWO" or "THREE", not "oneTwo""#,
+        ),
+        (
+            message::<Tuple>("[1]"),
+            "the value must be a list of 2 items",
+        ),
+        (
+            message::<Either>("[true]"),
+            "the value must be in one of the accepted forms, not a list",
+        ),
+    ];
+    for (got, want) in &cases {
+        assert_eq!(got, want);
+        assert_plain(got);
+    }
+    // A long string is quoted only in part.
+    let long = format!(r#"{{"firstName":"x","list":[],"f":"{}"}}"#, "y".repeat(100));
+    let m = message::<Plain>(&long);
+    assert_eq!(
+        m,
+        format!(
+            r#"f must be a number, not the string "{}"…"#,
+            "y".repeat(40)
+        )
+    );
+    // An id's own check keeps its sentence, after the path.
+    let m = message::<External>(r#"{"named":{"x_y":"1"}}"#);
+    assert_eq!(
+        m,
+        r#"named.x_y must be a whole number from 0 to 255, not the string "1""#
+    );
+    let m = message::<External>(r#"{"other":1}"#);
+    assert_eq!(
+        m,
+        r#"other is not a known field: expected one of "bare", "wrapped", "named""#
+    );
+}
+
+#[test]
+fn only_malformed_text_says_where() {
+    let e = read_all::<Plain>("{\n  \"list\": [],\n  \"f\": 1").unwrap_err();
+    assert_eq!(
+        e.message,
+        "the value is not well-formed JSON: the text ends inside an object at line 3 column 8"
+    );
+    let e = read_all::<u8>("1 2").unwrap_err();
     assert!(
         e.message
-            .starts_with("unknown variant `nope`, expected one of `unitOne`"),
+            .ends_with("more text after the value at line 1 column 2"),
         "{e}"
     );
-    let e = from_json::<u8>("300", "level", ErrorCode::SnapshotInvalid).unwrap_err();
+}
+
+#[test]
+fn from_json_names_the_argument_or_the_text() {
+    // An argument's error is its path and what was expected, with no prefix.
+    let e = from_json::<u8>("300", "level", ErrorCode::InvalidArgument).unwrap_err();
+    assert_eq!(e.code, ErrorCode::InvalidArgument);
+    assert_eq!(
+        e.message,
+        "level must be a whole number from 0 to 255, not 300"
+    );
+    let e = from_json::<Plain>(
+        r#"{"firstName":"x","list":[],"f":true}"#,
+        "input",
+        ErrorCode::InvalidArgument,
+    )
+    .unwrap_err();
+    assert_eq!(e.message, "f must be a number, not true");
+    // Saved text says which text it was.
+    let e = from_json::<u8>("300", "snapshot", ErrorCode::SnapshotInvalid).unwrap_err();
     assert_eq!(e.code, ErrorCode::SnapshotInvalid);
-    assert!(
-        e.message
-            .starts_with("invalid level: invalid value: integer `300`, expected u8")
+    assert_eq!(
+        e.message,
+        "invalid snapshot: the value must be a whole number from 0 to 255, not 300"
     );
     let big = " ".repeat(MAX_JSON_BYTES + 1);
     let e = from_json::<u8>(&big, "level", ErrorCode::InvalidArgument).unwrap_err();

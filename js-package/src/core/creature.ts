@@ -27,7 +27,8 @@ import {
 import { boxOf, type Dice } from "./dice.js";
 import type { Batch } from "./commands.js";
 import { guard, release, TurnkeeperError } from "./errors.js";
-import { checkBoolean, checkNumber, checkObject, checkString, checkText, fromText, snapshotText, toText, typeOf } from "./text.js";
+import { markFreed } from "./freed.js";
+import { checkBoolean, checkNumber, checkObject, checkOptions, checkString, checkText, fromText, snapshotText, toText, typeOf } from "./text.js";
 import { ensureReady } from "./loader.js";
 
 export type {
@@ -139,7 +140,8 @@ export class Creature {
 
   constructor(spec: CreatureSpec) {
     ensureReady();
-    const text = objectText(spec, "the creature spec");
+    if (spec === undefined) checkObject(spec, "Creature spec");
+    const text = toText(checkOptions(spec, "Creature spec", '{ kind: "pc", hpMax: 10, rules: { type: "a5e" } }'));
     this.handle = guard(() => new CreatureHandle(text));
   }
 
@@ -385,9 +387,10 @@ export class Creature {
     return this.run("recoverAbilityPoints", checkNumber(points, "points"), JSON.stringify(checkString(ability, "ability")));
   }
 
-  /** Release the wasm memory now (otherwise the garbage collector does it). */
+  /** Release the wasm memory now (otherwise the garbage collector does it); every later use throws. */
   free(): void {
     release(this.handle);
+    markFreed(this, "Creature");
   }
 
   [Symbol.dispose](): void {

@@ -37,9 +37,10 @@ import {
 } from "../wasm/turnkeeper.js";
 import { ensureReady } from "./loader.js";
 import { guard, release, TurnkeeperError, wrapError } from "./errors.js";
+import { freedError, isFreed, markFreed } from "./freed.js";
 import { memoryBytes, unpack, unpackTexts, unpackTextsAfterRoll, type NotationTexts } from "./packed.js";
 import { quickRoll, quickTotal } from "./quick.js";
-import { checkNumber, fromText, readField, toText, typeOf } from "./text.js";
+import { checkNumber, describeValue, fromText, readField, toText, typeOf } from "./text.js";
 
 export type {
   ChanceRoll,
@@ -74,6 +75,7 @@ let cryptoBox: DiceBox | undefined;
  */
 export function boxOf(dice: Dice | undefined): DiceBox {
   if (dice === undefined || dice === null) return (cryptoBox ??= new DiceBox(undefined));
+  if (typeof dice === "object" && isFreed(dice)) throw freedError("Dice");
   try {
     const box = readField(dice, "box");
     if (box instanceof DiceBox) return box;
@@ -128,9 +130,8 @@ export function version(): string {
  */
 function readOptions(options: RollOptions | undefined): RollOptions {
   if (options === undefined || options === null) return {};
-  const type = typeOf(options);
-  if (type !== "object") {
-    throw new TurnkeeperError("INVALID_ARGUMENT", `the dice options must be an object like { seed: 42 }, not ${type}`);
+  if (typeOf(options) !== "object") {
+    throw new TurnkeeperError("INVALID_ARGUMENT", `the dice options must be an object like { seed: 42 }, not ${describeValue(options)}`);
   }
   let seed: unknown;
   let faces: unknown;
@@ -145,7 +146,7 @@ function readOptions(options: RollOptions | undefined): RollOptions {
     throw new TurnkeeperError("INVALID_ARGUMENT", "the dice options could not be read");
   }
   if (seed !== undefined && typeof seed !== "number") {
-    throw new TurnkeeperError("INVALID_ARGUMENT", `seed must be a number, not ${typeOf(seed)}`);
+    throw new TurnkeeperError("INVALID_ARGUMENT", `seed must be a number, not ${describeValue(seed)}`);
   }
   if (seed !== undefined && faces !== undefined) {
     throw new TurnkeeperError("INVALID_ARGUMENT", "give either `seed` or `faces`, not both");
@@ -222,7 +223,7 @@ let nextSlot = 0;
 const NOTATION_SENT_MAX = 4000;
 function checkNotation(notation: unknown): void {
   if (typeof notation !== "string") {
-    throw new TurnkeeperError("INVALID_ARGUMENT", `dice notation must be a string, not ${typeOf(notation)}`);
+    throw new TurnkeeperError("INVALID_ARGUMENT", `dice notation must be a string, not ${describeValue(notation)}`);
   }
 }
 
@@ -589,9 +590,10 @@ export class Dice {
     return guard(() => this.box.rollDie(checkNumber(sides, "sides")));
   }
 
-  /** Release the wasm memory now (otherwise the garbage collector does it). */
+  /** Release the wasm memory now (otherwise the garbage collector does it); every later use throws. */
   free(): void {
     release(this.box);
+    markFreed(this, "Dice");
   }
 
   [Symbol.dispose](): void {
@@ -648,8 +650,10 @@ export class Expression {
     return value === value ? value : guard(thrown);
   }
 
+  /** Release the wasm memory now (otherwise the garbage collector does it); every later use throws. */
   free(): void {
     release(this.parsed);
+    markFreed(this, "Expression");
   }
 
   [Symbol.dispose](): void {

@@ -48,11 +48,12 @@ import {
 } from "../wasm/turnkeeper.js";
 import { ensureReady } from "./loader.js";
 import { EventSourced, type CommandOptions } from "./commands.js";
-import { checkString, fromText, readField, snapshotText, toText } from "./text.js";
+import { checkNumber, checkObject, checkOptions, checkString, describeValue, fromText, readField, snapshotText, toText } from "./text.js";
+import { markFreed } from "./freed.js";
 
 export type { Batch, CommandOptions, DescribeOptions } from "./commands.js";
 export type { NeededDie } from "../wasm/turnkeeper.js";
-import { guard, release } from "./errors.js";
+import { TurnkeeperError, guard, release } from "./errors.js";
 
 export type {
   Activity,
@@ -101,6 +102,33 @@ export type {
   StabilizeMethod,
   TempHpChoice,
 } from "../wasm/turnkeeper.js";
+
+/**
+ * A homebrew condition's id (one loaded with {@link Encounter.loadConditions}), as
+ * {@link homebrewCondition} makes it. A plain string is not one, so a misspelt built-in id
+ * (`"frightend"`) does not type-check where a {@link ConditionId} is expected.
+ */
+export type HomebrewConditionId = string & { readonly __homebrew: "condition" };
+
+/** Longest condition id, in characters (the core's `MAX_CONDITION_ID_LEN`). */
+const MAX_CONDITION_ID = 48;
+
+/**
+ * Name a homebrew condition: `enc.addCondition("hero", homebrewCondition("hexed"))`. The id is
+ * checked as the core checks it (1 to 48 characters from `a-z`, `0-9`, `-` and `_`, starting
+ * with a letter or digit; otherwise `INVALID_ARGUMENT`); whether a condition with that id has
+ * been loaded is checked when it is used (`UNKNOWN_ID`).
+ */
+export function homebrewCondition(id: string): HomebrewConditionId {
+  const text = checkString(id, "a homebrew condition id");
+  if (text.length > MAX_CONDITION_ID || !/^[a-z0-9][a-z0-9_-]*$/.test(text)) {
+    throw new TurnkeeperError(
+      "INVALID_ARGUMENT",
+      `a homebrew condition id must have 1 to ${MAX_CONDITION_ID} characters from a-z, 0-9, '-' and '_', starting with a letter or digit, not ${describeValue(text)}`,
+    );
+  }
+  return text as HomebrewConditionId;
+}
 
 /** Options of {@link Encounter.addCondition} and {@link Encounter.addEffect}. */
 export interface EffectOptions {
@@ -171,12 +199,33 @@ function orderEntries(rows: readonly unknown[]): OrderEntry[] {
   return out;
 }
 
+/**
+ * The presets and initiative systems by name: the options' own fields are checked here, so an
+ * error names them as the caller wrote them (`options.ruleset`); the core checks `config`. The
+ * `Record` types keep both lists in step with the generated types.
+ */
+const PRESETS: Readonly<Record<Preset, true>> = { gh5e: true, a5e: true, hyb: true, ose: true, standard: true };
+const SYSTEMS: Readonly<Record<InitiativeSystem, true>> = { greyhawk: true, abilityCheck: true, dexScore: true, side: true, standard: true };
+
+/** `value` if it is a key of `names` (or `undefined`), else `INVALID_ARGUMENT` naming `what`. */
+function checkName<K extends string>(value: unknown, names: Readonly<Record<K, true>>, what: string): K | undefined {
+  if (value === undefined || (typeof value === "string" && Object.prototype.hasOwnProperty.call(names, value))) return value as K | undefined;
+  const list = Object.keys(names).map((n) => JSON.stringify(n)).join(", ");
+  throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be one of ${list}, not ${describeValue(value)}`);
+}
+
 export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, EncounterHandle> {
   constructor(options: EncounterOptions = {}) {
     ensureReady();
-    const config = { ...(options.config ?? {}), preset: options.ruleset ?? "standard" } as RulesetConfig;
-    if (options.initiative !== undefined) config.initiative = options.initiative;
-    super(guard(() => new EncounterHandle(toText(config), options.seed)));
+    checkOptions(options, "Encounter options", '{ ruleset: "a5e" }');
+    const preset = checkName(readField(options, "ruleset"), PRESETS, "Encounter options.ruleset") ?? "standard";
+    const initiative = checkName(readField(options, "initiative"), SYSTEMS, "Encounter options.initiative");
+    const seed = readField(options, "seed");
+    if (seed !== undefined) checkNumber(seed, "Encounter options.seed");
+    const given = readField(options, "config");
+    const config = { ...(given === undefined ? {} : checkObject(given, "Encounter options.config")), preset } as RulesetConfig;
+    if (initiative !== undefined) config.initiative = initiative;
+    super(guard(() => new EncounterHandle(toText(config), seed as number | undefined)));
   }
 
   /** `declareMany` has a handle entry of its own that skips the command envelope. */
@@ -384,7 +433,7 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
    * A5E-COND-28: replace a participant's condition immunities (`[]` clears them); the
    * conditions they imply are covered too. Conditions it already has stop counting in rollAdvice.
    */
-  setConditionImmunities(participant: string, immunities: readonly string[], options?: CommandOptions): EncounterEvent[] {
+  setConditionImmunities(participant: string, immunities: readonly ConditionId[], options?: CommandOptions): EncounterEvent[] {
     return this.execute({ type: "setConditionImmunities", participant, immunities: [...immunities] }, options);
   }
   /** Damage through the ruleset's pipeline; `choices` are the attacker's and the Narrator's. */
@@ -499,7 +548,7 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
     return fromText(guard(() => this.handle.delayed()));
   }
   get round(): number {
-    return this.handle.round();
+    return guard(() => this.handle.round());
   }
   get phase(): Phase {
     return fromText(guard(() => this.handle.phase()));
@@ -508,15 +557,17 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
     return fromText(guard(() => this.handle.config()));
   }
   get elapsedSeconds(): number {
-    return this.handle.elapsedSeconds();
+    return guard(() => this.handle.elapsedSeconds());
   }
   /** The position of the encounter's seeded dice (undefined for crypto dice). */
   diceState(): SeedState | undefined {
     return fromText<SeedState | undefined>(guard(() => this.handle.diceState()));
   }
 
+  /** Release the wasm memory now (otherwise the garbage collector does it); every later use throws. */
   free(): void {
     release(this.handle);
+    markFreed(this, "Encounter");
   }
   [Symbol.dispose](): void {
     this.free();

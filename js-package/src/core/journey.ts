@@ -41,7 +41,8 @@ import {
 } from "../wasm/turnkeeper.js";
 import { ensureReady } from "./loader.js";
 import { EventSourced } from "./commands.js";
-import { checkNumber, checkString, fromText, snapshotText, toText } from "./text.js";
+import { checkNumber, checkObject, checkOptions, checkString, describeValue, fromText, readField, snapshotText, toText } from "./text.js";
+import { markFreed } from "./freed.js";
 import { guard, release, TurnkeeperError } from "./errors.js";
 import type { CommandOptions } from "./commands.js";
 import type { Encounter } from "./encounter.js";
@@ -166,6 +167,17 @@ export interface LightQuery {
 }
 
 
+/** Every mode by name (the `Record` type keeps it in step with the generated `JourneyMode`). */
+const MODES: Readonly<Record<JourneyMode, true>> = {
+  hybDungeon: true,
+  hybOverland: true,
+  hybRiverOrLake: true,
+  hybSea: true,
+  oseDungeon: true,
+  oseWilderness: true,
+  oseWaterborne: true,
+};
+
 function rulesetOf(mode: JourneyMode | undefined): JourneyRuleset | undefined {
   if (mode === undefined) return undefined;
   return mode.startsWith("hyb") ? "hyb" : "ose";
@@ -184,14 +196,28 @@ class JourneyClass<R extends JourneyRuleset = JourneyRuleset> extends EventSourc
 
   constructor(options: JourneyOptions<R> = {} as JourneyOptions<R>) {
     ensureReady();
-    const fromMode = rulesetOf(options.mode);
-    if (options.ruleset !== undefined && fromMode !== undefined && options.ruleset !== fromMode) {
-      throw new TurnkeeperError("INVALID_ARGUMENT", `mode "${options.mode}" is not a ${options.ruleset} procedure`);
+    checkOptions(options, "Journey options", '{ ruleset: "ose" }');
+    const given = readField(options, "ruleset");
+    if (given !== undefined && given !== "hyb" && given !== "ose") {
+      throw new TurnkeeperError("INVALID_ARGUMENT", `Journey options.ruleset must be "hyb" or "ose", not ${describeValue(given)}`);
     }
-    const ruleset = options.ruleset ?? fromMode ?? "hyb";
-    super(guard(() => new JourneyHandle(ruleset, toText(options.config ?? {}), options.seed)));
+    const mode = readField(options, "mode");
+    if (mode !== undefined && (typeof mode !== "string" || !Object.prototype.hasOwnProperty.call(MODES, mode))) {
+      const list = Object.keys(MODES).map((m) => JSON.stringify(m)).join(", ");
+      throw new TurnkeeperError("INVALID_ARGUMENT", `Journey options.mode must be one of ${list}, not ${describeValue(mode)}`);
+    }
+    const fromMode = rulesetOf(mode as JourneyMode | undefined);
+    if (given !== undefined && fromMode !== undefined && given !== fromMode) {
+      throw new TurnkeeperError("INVALID_ARGUMENT", `mode "${mode as string}" is not a ${given} procedure`);
+    }
+    const seed = readField(options, "seed");
+    if (seed !== undefined) checkNumber(seed, "Journey options.seed");
+    const config = readField(options, "config");
+    const configText = toText(config === undefined ? {} : checkObject(config, "Journey options.config"));
+    const ruleset = given ?? fromMode ?? "hyb";
+    super(guard(() => new JourneyHandle(ruleset, configText, seed as number | undefined)));
     this.preset = ruleset;
-    this.defaultMode = options.mode;
+    this.defaultMode = mode as JourneyMode | undefined;
   }
 
   /** Restore a snapshot from {@link Journey.toJSON} (object or JSON text). Refuses tampering. */
@@ -499,8 +525,10 @@ class JourneyClass<R extends JourneyRuleset = JourneyRuleset> extends EventSourc
     return fromText<SeedState | undefined>(guard(() => this.handle.diceState()));
   }
 
+  /** Release the wasm memory now (otherwise the garbage collector does it); every later use throws. */
   free(): void {
     release(this.handle);
+    markFreed(this, "Journey");
   }
   [Symbol.dispose](): void {
     this.free();

@@ -59,7 +59,7 @@ function dropNull(_key: string, value: unknown): unknown {
 /** `value` if it is a string, else `INVALID_ARGUMENT` naming `what`. */
 export function checkString(value: unknown, what: string): string {
   if (typeof value !== "string") {
-    throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be a string, not ${typeOf(value)}`);
+    throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be a string, not ${describeValue(value)}`);
   }
   return checkText(value);
 }
@@ -67,9 +67,32 @@ export function checkString(value: unknown, what: string): string {
 /** `value` if it is a finite number, else `INVALID_ARGUMENT` naming `what`. */
 export function checkNumber(value: unknown, what: string): number {
   if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be a finite number, not ${typeOf(value)}`);
+    throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be a finite number, not ${describeValue(value)}`);
   }
   return value;
+}
+
+/**
+ * A value as an error message shows it, without calling into it: `the string "a5e"`, `5`,
+ * `null`, `a list`, `an object`.
+ */
+export function describeValue(value: unknown): string {
+  switch (typeof value) {
+    case "string":
+      return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) : value)}${value.length > 40 ? "…" : ""}`;
+    case "number":
+    case "boolean":
+    case "undefined":
+      return String(value);
+    case "bigint":
+      return `the bigint ${value}n`;
+    case "symbol":
+      return "a symbol";
+    case "function":
+      return "a function";
+    default:
+      return value === null ? "null" : typeOf(value) === "an array" ? "a list" : "an object";
+  }
 }
 
 /** A value's kind for error messages, without calling into it. */
@@ -100,22 +123,32 @@ export function readField(value: unknown, key: string): unknown {
 export function snapshotText(snapshot: unknown): string {
   if (typeof snapshot === "string") return checkText(snapshot);
   if (typeof snapshot !== "object" || snapshot === null || typeOf(snapshot) === "an array") {
-    throw new TurnkeeperError("INVALID_ARGUMENT", `a snapshot is JSON text or an object, not ${typeOf(snapshot)}`);
+    throw new TurnkeeperError("INVALID_ARGUMENT", `a snapshot is JSON text or an object, not ${describeValue(snapshot)}`);
   }
   return toText(snapshot);
 }
 
+/**
+ * `value` if it is `undefined` or an object (not an array or `null`): a constructor's options.
+ * Otherwise `INVALID_ARGUMENT` "`what` must be an object like `example`, not …".
+ */
+export function checkOptions<T>(value: T, what: string, example: string): T {
+  if (value !== undefined && typeOf(value) !== "object") {
+    throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be an object like ${example}, not ${describeValue(value)}`);
+  }
+  return value;
+}
+
 /** `value` if it is an object (not an array or `null`), else `INVALID_ARGUMENT` naming `what`. */
 export function checkObject<T>(value: T, what: string): T {
-  const kind = typeOf(value);
-  if (kind !== "object") throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be an object, not ${kind}`);
+  if (typeOf(value) !== "object") throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be an object, not ${describeValue(value)}`);
   return value;
 }
 
 /** `value` if it is a boolean, else `INVALID_ARGUMENT` naming `what`. */
 export function checkBoolean(value: unknown, what: string): boolean {
   if (typeof value !== "boolean") {
-    throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be a boolean, not ${typeOf(value)}`);
+    throw new TurnkeeperError("INVALID_ARGUMENT", `${what} must be a boolean, not ${describeValue(value)}`);
   }
   return value;
 }

@@ -21,7 +21,6 @@
  * Pass the SDK's `OBR` object in (`import OBR from "@owlbear-rodeo/sdk"`): this module never
  * imports the SDK itself, so it works with or without a bundler.
  */
-import type { Item, Metadata, Player } from "@owlbear-rodeo/sdk";
 import { Encounter, type EncounterCommand, type EncounterEvent, type EncounterOptions, type EncounterSnapshot, type NewParticipant } from "../index.js";
 import { Journey, type JourneyCommand, type JourneyEvent, type JourneyOptions, type JourneySnapshot } from "../index.js";
 import { TurnkeeperError, type ErrorCode } from "../index.js";
@@ -38,8 +37,28 @@ export type { Head } from "../kits/head.js";
 export type { PrivateStore } from "../kits/private.js";
 export type { StoredState, TokenLink } from "./stored.js";
 
-/** What the kit reads of a party member (a subset of the SDK's `Player`). */
-export type PartyMember = Pick<Player, "id" | "connectionId" | "role">;
+/**
+ * What the kit reads of a party member (a subset of the SDK's `Player`, declared here so that
+ * these types compile without the optional SDK installed).
+ */
+export interface PartyMember {
+  id: string;
+  connectionId: string;
+  role: "GM" | "PLAYER";
+}
+
+/**
+ * The SDK's `Metadata` (a JSON object). Declared here, like everything this module takes from
+ * the SDK, so that its types compile without the optional SDK installed.
+ */
+type Metadata = Record<string, unknown>;
+
+/** The part of an SDK `Item` (a scene token) that {@link OwlbearSync.addToken} reads. */
+export interface TokenItem {
+  id: string;
+  name: string;
+  createdUserId: string;
+}
 
 /**
  * The part of the SDK's `OBR` object this module uses, with the SDK's own signatures (the real
@@ -296,7 +315,7 @@ export class OwlbearSync {
    * requests for it; `participant` overrides anything else of the new participant (`hidden:
    * true` keeps it and its token from the players).
    */
-  async addToken(item: Pick<Item, "id" | "name" | "createdUserId">, extra: { owner?: string | null; participant?: Partial<NewParticipant> } = {}): Promise<EncounterEvent[]> {
+  async addToken(item: TokenItem, extra: { owner?: string | null; participant?: Partial<NewParticipant> } = {}): Promise<EncounterEvent[]> {
     this.requireLeader();
     if (this.tokenMap[item.id] !== undefined) throw new TurnkeeperError("DUPLICATE_ID", `token ${item.id} is already in the encounter`);
     const id = this.newParticipantId();
