@@ -349,7 +349,9 @@ test("a client whose encounter drifted is caught by the core's digest and restor
   await gm.run({ type: "start" });
   await same(gm, player);
   combat.hooks.length = 0;
-  player.encounter.applyEvents([/** @type {any} */ ({ type: "participantRenamed", participant: "troll", name: "Not a troll" })]);
+  // A drifted copy: it took a checked batch from some other state of the fight (the copy applies
+  // nothing else), so its seq and digest no longer follow the GM's.
+  player.encounter.applyEvents(Encounter.fromJSON(gm.encounter.toJSON()).executeForPlayers({ type: "rename", participant: "troll", name: "Not a troll" }).players);
   const warn = console.warn;
   /** @type {string[]} */
   const warnings = [];
@@ -393,10 +395,12 @@ test("a player's forged batch is never applied, whatever its seq and digest", as
   const evil = hub.socket("u-evil");
   const good = JSON.stringify(player.encounter);
   const { epoch } = /** @type {any} */ (combat.getFlag(MODULE, "state"));
-  const forged = Encounter.fromJSON(player.encounter.toJSON());
-  const renamed = [/** @type {any} */ ({ type: "participantRenamed", participant: "troll", name: "Harmless" })];
-  forged.applyEvents(renamed);
-  const core = JSON.stringify({ seq: player.encounter.seq + 1, digest: forged.digest(), events: renamed });
+  // Made as the GM's client would make it (a player's copy applies no bare events, so the
+  // forger runs the command on a copy of the whole state): the next seq, the view's digest.
+  const forged = Encounter.fromJSON(gm.encounter.toJSON());
+  const batch = forged.executeForPlayers({ type: "rename", participant: "troll", name: "Harmless" }).players;
+  const renamed = batch.events;
+  const core = JSON.stringify(batch);
   evil.emit(`module.${MODULE}`, { kind: "batch", combat: "combat1", seq: player.seq + 1, epoch, stream: "encounter", batch: core, hash: "0".repeat(64) });
   evil.emit(`module.${MODULE}`, { kind: "batch", combat: "combat1", seq: player.seq + 1, epoch, stream: "encounter", batch: JSON.stringify(renamed), hash: "0".repeat(64) });
   evil.emit(`module.${MODULE}`, { kind: "head", combat: "combat1", seq: 1e9, epoch, hash: "0".repeat(64) });

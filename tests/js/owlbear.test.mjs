@@ -312,10 +312,12 @@ test("a player's forged batches are never applied: next seq with a valid digest,
   const good = JSON.stringify(player.encounter);
   const epoch = /** @type {any} */ (room.metadata[KEY]).epoch;
   // A batch the core itself would accept: the next seq, the digest of the forged state.
-  const forged = Encounter.fromJSON(player.encounter.toJSON());
-  const renamed = [/** @type {any} */ ({ type: "participantRenamed", participant: troll, name: "Harmless" })];
-  forged.applyEvents(renamed);
-  const core = JSON.stringify({ seq: player.encounter.seq + 1, digest: forged.digest(), events: renamed });
+  // Made as the GM's client would make it (a player's copy applies no bare events, so the
+  // forger runs the command on a copy of the whole state): the next seq, the view's digest.
+  const forged = Encounter.fromJSON(gm.encounter.toJSON());
+  const batch = forged.executeForPlayers({ type: "rename", participant: troll, name: "Harmless" }).players;
+  const renamed = batch.events;
+  const core = JSON.stringify(batch);
   await evil.broadcast.sendMessage(BATCH, { kind: "batch", seq: player.seq + 1, epoch, stream: "encounter", batch: core, hash: "0".repeat(64) });
   // A bare event array, and a bare `restored` event (it would replace the whole state).
   await evil.broadcast.sendMessage(BATCH, { kind: "batch", seq: player.seq + 1, epoch, stream: "encounter", batch: JSON.stringify(renamed), hash: "0".repeat(64) });
@@ -521,7 +523,9 @@ test("a player whose encounter drifted is caught by the core's digest (OUT_OF_SY
   await gm.run({ type: "start" });
   await settle();
   room.quiet = true; // only the next batch can tell the player
-  player.encounter.applyEvents([/** @type {any} */ ({ type: "participantRenamed", participant: troll, name: "Not a troll" })]);
+  // A drifted copy: it took a checked batch from some other state of the fight (the copy applies
+  // nothing else), so its seq and digest no longer follow the GM's.
+  player.encounter.applyEvents(Encounter.fromJSON(gm.encounter.toJSON()).executeForPlayers({ type: "rename", participant: troll, name: "Not a troll" }).players);
   /** @type {string[]} */
   const warnings = [];
   const warn = console.warn;
