@@ -42,8 +42,14 @@ pub const MAX_DEPTH: u32 = 128;
 /// from 1 to 30`, `text`, `one of "a", "b"`), never a Rust type or a position in JSON the caller
 /// did not write. Only malformed text (which `JSON.stringify` never makes) says where, as a line
 /// and column.
+///
+/// Boxed, so that every `Result` the reader returns stays one pointer wide on the error side.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WireError {
+pub struct WireError(Box<Failure>);
+
+/// What a [`WireError`] holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
     /// What is wrong. For a [`Fault::Value`] it goes on from the value's path ("must be text,
     /// not 3", "is missing"); otherwise it is a sentence of its own.
     pub message: String,
@@ -79,12 +85,12 @@ enum Step {
 
 impl WireError {
     pub(crate) fn new(fault: Fault, message: String, at: usize) -> WireError {
-        WireError {
+        WireError(Box::new(Failure {
             message,
             at,
             path: Vec::new(),
             fault,
-        }
+        }))
     }
 
     /// The error as it leaves the value under `key`.
@@ -131,6 +137,7 @@ impl WireError {
     #[inline(never)]
     pub(crate) fn finish(self, text: &str, subject: &str) -> WireError {
         let path = self.path_text();
+        let at = self.at;
         let message = match self.fault {
             Fault::Syntax => {
                 let upto = text.as_bytes().get(..self.at).unwrap_or(text.as_bytes());
@@ -143,10 +150,23 @@ impl WireError {
             }
             Fault::Value | Fault::Stop if path.is_empty() => format!("{subject} {}", self.message),
             Fault::Value | Fault::Stop => format!("{path} {}", self.message),
-            Fault::Sentence if path.is_empty() => self.message,
+            Fault::Sentence if path.is_empty() => self.0.message,
             Fault::Sentence => format!("{path}: {}", self.message),
         };
-        WireError::new(Fault::Sentence, message, self.at)
+        WireError::new(Fault::Sentence, message, at)
+    }
+}
+
+impl core::ops::Deref for WireError {
+    type Target = Failure;
+    fn deref(&self) -> &Failure {
+        &self.0
+    }
+}
+
+impl core::ops::DerefMut for WireError {
+    fn deref_mut(&mut self) -> &mut Failure {
+        &mut self.0
     }
 }
 
@@ -205,7 +225,7 @@ pub fn to_json<T: ToWire + ?Sized>(value: &T) -> String {
 pub fn from_json<T: FromWire>(text: &str, what: &str, code: ErrorCode) -> crate::Result<T> {
     check_size(text, what)?;
     if code == ErrorCode::InvalidArgument {
-        read_text(text, what, false).map_err(|e| Error::new(code, e.message))
+        read_text(text, what, false).map_err(|e| Error::new(code, e.0.message))
     } else {
         read_all(text).map_err(|e| Error::new(code, format!("invalid {what}: {e}")))
     }
@@ -221,7 +241,7 @@ pub fn read_all<T: FromWire>(text: &str) -> Result<T> {
 /// it start their path with the name (`config.roundLength must be …`). `INVALID_ARGUMENT`.
 pub fn from_json_named<T: FromWire>(text: &str, name: &str) -> crate::Result<T> {
     check_size(text, name)?;
-    read_text(text, name, true).map_err(|e| Error::invalid_argument(e.message))
+    read_text(text, name, true).map_err(|e| Error::invalid_argument(e.0.message))
 }
 
 /// `subject` names the whole text; with `named` it also starts every path.

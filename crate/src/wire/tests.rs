@@ -213,7 +213,7 @@ fn nesting_is_limited_and_never_overflows() {
 
 /// The message of reading `text` as `T`.
 fn message<T: FromWire + core::fmt::Debug>(text: &str) -> String {
-    read_all::<T>(text).unwrap_err().message
+    read_all::<T>(text).unwrap_err().message.clone()
 }
 
 /// Words a caller never wrote: Rust's type names, serde's, a JSON position.
