@@ -146,8 +146,6 @@ impl Encounter {
             | EncounterEvent::TurnDelayed { .. }
             | EncounterEvent::DelayResumed { .. }
             | EncounterEvent::TurnResumed { .. }
-            | EncounterEvent::TurnSkipped { .. }
-            | EncounterEvent::TurnGranted { .. }
             | EncounterEvent::TurnEnded { .. }
             | EncounterEvent::SideTurnEnded { .. }
             | EncounterEvent::EndOfRoundResolution { .. }
