@@ -103,33 +103,6 @@ pub fn english_messages() -> String {
     format!("{{{}}}", entries.join(","))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn json_text_has_a_size_limit_and_a_clear_error() {
-        let n: u32 = parse_json("42", "number").unwrap();
-        assert_eq!(n, 42);
-        let padded = " ".repeat(MAX_JSON_BYTES - 2) + "42";
-        assert_eq!(parse_json::<u32>(&padded, "number").unwrap(), 42);
-        let over = format!(" {padded}");
-        let err = parse_json::<u32>(&over, "number").unwrap_err();
-        assert_eq!(err.code, ErrorCode::LimitExceeded);
-        assert!(err.message.contains("number"), "{}", err.message);
-        let bad = parse_json::<u32>("\"x\"", "number").unwrap_err();
-        assert_eq!(bad.code, ErrorCode::InvalidArgument);
-    }
-
-    /// The facade refuses text before copying it in, by the same number.
-    #[test]
-    fn the_facade_checks_the_same_json_limit() {
-        let facade = include_str!("../../../js-package/src/core/text.ts");
-        assert_eq!(MAX_JSON_BYTES, 8 * 1024 * 1024);
-        assert!(facade.contains("export const MAX_JSON_CHARS = 8 * 1024 * 1024;"));
-    }
-}
-
 #[cfg(feature = "wasm-core")]
 /// A command's reply: its events (JSON text) as they are, or, for `batch`, the batch around
 /// them (`{seq, digest, dice, events}`) for followers to check.
@@ -191,4 +164,31 @@ where
     }
     let events: Vec<M::Event> = parse_json(text, "events")?;
     engine.apply_events(&events)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_text_has_a_size_limit_and_a_clear_error() {
+        let n: u32 = parse_json("42", "number").unwrap();
+        assert_eq!(n, 42);
+        let padded = " ".repeat(MAX_JSON_BYTES - 2) + "42";
+        assert_eq!(parse_json::<u32>(&padded, "number").unwrap(), 42);
+        let over = format!(" {padded}");
+        let err = parse_json::<u32>(&over, "number").unwrap_err();
+        assert_eq!(err.code, ErrorCode::LimitExceeded);
+        assert!(err.message.contains("number"), "{}", err.message);
+        let bad = parse_json::<u32>("\"x\"", "number").unwrap_err();
+        assert_eq!(bad.code, ErrorCode::InvalidArgument);
+    }
+
+    /// The facade refuses text before copying it in, by the same number.
+    #[test]
+    fn the_facade_checks_the_same_json_limit() {
+        let facade = include_str!("../../../js-package/src/core/text.ts");
+        assert_eq!(MAX_JSON_BYTES, 8 * 1024 * 1024);
+        assert!(facade.contains("export const MAX_JSON_CHARS = 8 * 1024 * 1024;"));
+    }
 }
