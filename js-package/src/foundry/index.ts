@@ -22,6 +22,7 @@
  * package does not depend on Foundry's types; the package's tests check with `tsc` that Foundry
  * v13's own documents (`@league-of-foundry-developers/foundry-vtt-types`) fit them.
  */
+import { SerialRestore } from "../kits/serial.js";
 import { Encounter, type EncounterCommand, type EncounterEvent, type EncounterOptions, type EncounterSnapshot, type EffectView, type Duration, type NewParticipant } from "../index.js";
 import { TurnkeeperError, type ErrorCode } from "../index.js";
 import { commandOf, isRequest, type DeclarationPolicy, type PlayerRequest } from "../kits/requests.js";
@@ -284,9 +285,6 @@ export class CombatKeeper {
   private announced: Head | undefined;
   private lastGood: CombatState | undefined;
   private lastHash = "";
-  private restoring: Promise<void> | undefined;
-  private healAgain = false;
-  private healForce = false;
   private closed = false;
   private readonly onSocket = (data: unknown, sender?: unknown) => void this.receive(data, sender);
   private readonly event: string;
@@ -634,28 +632,10 @@ export class CombatKeeper {
   }
 
   /** Restore from the flags (once at a time) when they hold exactly what the active GM announced. */
+  private readonly restorer = new SerialRestore((force) => this.restoreFromFlags(force));
+
   private heal(force: boolean): Promise<void> {
-    if (this.restoring !== undefined) {
-      // One restore at a time; a request that came in meanwhile runs once more after it.
-      this.healAgain = true;
-      this.healForce ||= force;
-      return this.restoring;
-    }
-    this.restoring = (async () => {
-      try {
-        let again = true;
-        while (again) {
-          await this.restoreFromFlags(force);
-          again = this.healAgain;
-          force = this.healForce;
-          this.healAgain = false;
-          this.healForce = false;
-        }
-      } finally {
-        this.restoring = undefined;
-      }
-    })();
-    return this.restoring;
+    return this.restorer.run(force);
   }
 
   /** Load the flags when they hold exactly what the active GM announced (and are newer, unless `force`). */

@@ -21,6 +21,7 @@
  * Pass the SDK's `OBR` object in (`import OBR from "@owlbear-rodeo/sdk"`): this module never
  * imports the SDK itself, so it works with or without a bundler.
  */
+import { SerialRestore } from "../kits/serial.js";
 import { Encounter, type EncounterCommand, type EncounterEvent, type EncounterOptions, type EncounterSnapshot, type NewParticipant } from "../index.js";
 import { Journey, type JourneyCommand, type JourneyEvent, type JourneyOptions, type JourneySnapshot } from "../index.js";
 import { TurnkeeperError, type ErrorCode } from "../index.js";
@@ -169,9 +170,6 @@ export class OwlbearSync {
   private readonly headWaiters = new Set<() => void>();
   private readonly unsubscribe: (() => void)[] = [];
   private readonly waiting = new Map<string, { resolve: () => void; reject: (e: unknown) => void; timer: ReturnType<typeof setTimeout> }>();
-  private restoring: Promise<void> | undefined;
-  private healAgain = false;
-  private healForce = false;
   private reannouncing = false;
   private closed = false;
 
@@ -661,7 +659,7 @@ export class OwlbearSync {
       const timer = setTimeout(done, this.options.requestTimeoutMs ?? 5000);
       this.headWaiters.add(done);
     });
-    if (this.restoring !== undefined) await this.restoring;
+    if (this.restorer.pending !== undefined) await this.restorer.pending;
   }
 
   // ---- internals: following ----
@@ -755,30 +753,17 @@ export class OwlbearSync {
   }
 
   /** Restore from the room's metadata (once at a time), if it is what the leader announced. */
+  private readonly restorer = new SerialRestore(
+    async (force) => {
+      const metadata = await this.obr.room.getMetadata();
+      this.room = metadata;
+      await this.restoreFrom(metadata, force);
+    },
+    () => this.closed,
+  );
+
   private heal(force: boolean): Promise<void> {
-    if (this.restoring !== undefined) {
-      // One restore at a time; a request that came in meanwhile runs once more after it.
-      this.healAgain = true;
-      this.healForce ||= force;
-      return this.restoring;
-    }
-    this.restoring = (async () => {
-      try {
-        let again = true;
-        while (again && !this.closed) {
-          const metadata = await this.obr.room.getMetadata();
-          this.room = metadata;
-          await this.restoreFrom(metadata, force);
-          again = this.healAgain;
-          force = this.healForce;
-          this.healAgain = false;
-          this.healForce = false;
-        }
-      } finally {
-        this.restoring = undefined;
-      }
-    })();
-    return this.restoring;
+    return this.restorer.run(force);
   }
 
   private onMetadata(metadata: Record<string, unknown>): void {
