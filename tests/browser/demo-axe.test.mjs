@@ -8,7 +8,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { openBrowser } from "./harness.mjs";
+import { openBrowser, openDemoPage } from "./harness.mjs";
 
 /** @typedef {import("playwright-core").Page} Page */
 
@@ -41,14 +41,7 @@ async function violations(page) {
 
 /** A page with every tab holding something to check. */
 async function playedPage() {
-  const page = await browser.newPage();
-  await page.setViewportSize({ width: 1280, height: 1000 });
-  await page.goto(`${browser.url}/demo/`);
-  await page.waitForSelector("body[data-ready=true]", { timeout: 20000 });
-  await page.click("#tab-games");
-  await page.click("#game-new");
-  await page.waitForFunction(() => document.getElementById("storage-status")?.dataset.head === "0");
-  await page.click("#tab-init");
+  const page = await openDemoPage(browser);
   await page.fill("#seed", "42");
   await page.selectOption("#ruleset", "gh5e");
   await page.click("#load-sample");

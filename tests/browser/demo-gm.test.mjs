@@ -9,7 +9,7 @@ import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { copyFileSync } from "node:fs";
 import { Encounter } from "turnkeeper";
-import { openBrowser, OUTPUT_DIR } from "./harness.mjs";
+import { openBrowser, openDemoPage, OUTPUT_DIR } from "./harness.mjs";
 
 /** @typedef {import("playwright-core").Page} Page */
 
@@ -32,17 +32,8 @@ afterEach(async () => {
 
 /** A page on the demo, playing a new game of its own (the browser profile is shared). */
 async function openDemo(width = 1280, height = 1000, path = "/demo/") {
-  const page = await browser.newPage();
+  const page = await openDemoPage(browser, width, height, path);
   opened.push(page);
-  await page.setViewportSize({ width, height });
-  await page.goto(browser.url + path);
-  await page.waitForSelector("body[data-ready=true]", { timeout: 20000 });
-  if (!path.includes("follow")) {
-    await page.click("#tab-games");
-    await page.click("#game-new");
-    await page.waitForFunction(() => document.getElementById("storage-status")?.dataset.head === "0");
-    await page.click("#tab-init");
-  }
   return page;
 }
 

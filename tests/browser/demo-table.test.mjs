@@ -11,7 +11,7 @@ import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { Encounter, Journey } from "turnkeeper";
-import { openBrowser } from "./harness.mjs";
+import { openBrowser, openDemoPage } from "./harness.mjs";
 
 /** @typedef {import("playwright-core").Page} Page */
 
@@ -31,15 +31,8 @@ afterEach(async () => {
 
 /** A page on the demo playing a new game of its own. */
 async function openDemo(width = 1280, height = 1000) {
-  const page = await browser.newPage();
+  const page = await openDemoPage(browser, width, height);
   opened.push(page);
-  await page.setViewportSize({ width, height });
-  await page.goto(`${browser.url}/demo/`);
-  await page.waitForSelector("body[data-ready=true]", { timeout: 20000 });
-  await page.click("#tab-games");
-  await page.click("#game-new");
-  await page.waitForFunction(() => document.getElementById("storage-status")?.dataset.head === "0");
-  await page.click("#tab-init");
   return page;
 }
 

@@ -65,3 +65,22 @@ function watch(page, errors) {
   });
   page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
 }
+
+/**
+ * A page on the demo, sized `width` × `height`, playing a new game of its own (a follower
+ * page, `path` naming `follow`, joins instead).
+ * @param {Awaited<ReturnType<typeof openBrowser>>} browser
+ */
+export async function openDemoPage(browser, width = 1280, height = 1000, path = "/demo/") {
+  const page = await browser.newPage();
+  await page.setViewportSize({ width, height });
+  await page.goto(browser.url + path);
+  await page.waitForSelector("body[data-ready=true]", { timeout: 20000 });
+  if (!path.includes("follow")) {
+    await page.click("#tab-games");
+    await page.click("#game-new");
+    await page.waitForFunction(() => document.getElementById("storage-status")?.dataset.head === "0");
+    await page.click("#tab-init");
+  }
+  return page;
+}
