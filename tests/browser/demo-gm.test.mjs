@@ -9,7 +9,7 @@ import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { copyFileSync } from "node:fs";
 import { Encounter } from "turnkeeper";
-import { openBrowser, openDemoPage, OUTPUT_DIR } from "./harness.mjs";
+import { answerDialog, openBrowser, openDemoPage, OUTPUT_DIR } from "./harness.mjs";
 
 /** @typedef {import("playwright-core").Page} Page */
 
@@ -352,7 +352,7 @@ test("controls follow the state: in every phase of every ruleset, exactly the co
     for (const step of steps) {
       await page.click(step);
       // Next round with turns still to take asks first (issue 35): the GM means it here.
-      if (await page.locator("[data-testid=confirm]").count()) await page.click("[data-testid=confirm-yes]");
+      if (await page.locator("[data-testid=confirm]").count()) await answerDialog(page, "yes");
       assert.equal(await page.isHidden("#init-error"), true, `${ruleset}: ${step} was taken`);
       checked += await controlsMatchEngine(page, `${ruleset} after ${step}`);
     }

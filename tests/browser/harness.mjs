@@ -84,3 +84,15 @@ export async function openDemoPage(browser, width = 1280, height = 1000, path = 
   }
   return page;
 }
+
+/**
+ * Answer the page's open question (its modal dialog) and wait until the answer has been acted
+ * on: a dialog's `close` event comes a task after the click, and the page acts in a microtask of
+ * that event, before the dialog leaves the document.
+ * @param {import("playwright-core").Page} page
+ * @param {"yes" | "no"} answer
+ */
+export async function answerDialog(page, answer) {
+  await page.click(`[data-testid=confirm-${answer}]`);
+  await page.waitForSelector("[data-testid=confirm]", { state: "detached" });
+}
