@@ -679,7 +679,7 @@ fn a5e_act_11_ready_uses_the_action_then_the_reaction() {
     g.add(newp("a", "x", 10));
     g.run(start(), &[]);
     g.declare("a", gh(&[turnkeeper::initiative::Activity::Melee]));
-    g.run(EncounterCommand::RollInitiative, &[3]);
+    g.run(EncounterCommand::RollInitiative { no_actions: false }, &[3]);
     g.fail(
         EncounterCommand::Ready {
             participant: pid("a"),

@@ -155,7 +155,7 @@ fn move_in_order_under_greyhawk_outranks_the_dex_tie_break() {
         t.declare(id, gh(&[Activity::Move]));
     }
     t.run_with(
-        EncounterCommand::RollInitiative,
+        EncounterCommand::RollInitiative { no_actions: false },
         &mut DiceSource::seeded(3).unwrap(),
     )
     .unwrap();

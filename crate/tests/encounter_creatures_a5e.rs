@@ -14,7 +14,7 @@ use turnkeeper::creature::{
 };
 use turnkeeper::dice::{DiceSpec, DieSize};
 use turnkeeper::effects::{Duration, EffectSpec};
-use turnkeeper::encounter::{EffectOngoing, EncounterCommand, EncounterEvent};
+use turnkeeper::encounter::{EffectOngoing, EncounterCommand, EncounterEvent, SkipReason};
 use turnkeeper::initiative::Activity::Melee;
 use turnkeeper::rulesets::Preset;
 
@@ -201,6 +201,9 @@ fn a5e_death_03_death_saves_through_the_encounter() {
             failures: 0
         }
     );
+    // One save per turn: the next comes at the start of its next turn.
+    t.fail(save(0), &[9], ErrorCode::OutOfOrder);
+    next_turn_of(&mut t, "a");
     t.run(save(0), &[9]);
     assert_eq!(
         creature(&t, "a").death,
@@ -210,11 +213,20 @@ fn a5e_death_03_death_saves_through_the_encounter() {
         }
     );
     // A natural 20: 1 HP and awake.
+    next_turn_of(&mut t, "a");
     let ev = t.run(save(0), &[20]);
     assert_eq!(creature(&t, "a").hp.current, 1);
     assert!(matches!(ev[0], EncounterEvent::CreatureUpdated { .. }));
     // Only the dying make death saves; the state is untouched on error.
     t.fail(save(0), &[10], ErrorCode::OutOfOrder);
+}
+
+/// End turns until `id`'s turn is under way again.
+fn next_turn_of(t: &mut Table, id: &str) {
+    t.end_turn();
+    while t.current().as_deref() != Some(id) {
+        t.end_turn();
+    }
 }
 
 #[test]
@@ -444,14 +456,19 @@ fn gh_init_12_a_creature_at_zero_does_not_roll_and_resolves_at_round_end() {
     set(&mut t, "b", pc(5));
     t.declare("a", gh(&[Melee]));
     t.declare("b", gh(&[Melee]));
-    t.run(EncounterCommand::RollInitiative, &[1, 2]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[1, 2],
+    );
     damage(&mut t, "b", DamageInstance::new(9, None), &[]);
     assert!(!t.enc.participant(&pid("b")).unwrap().can_act);
-    t.end_turn(); // a
-    let ev = t.end_turn(); // b's turn this round still happens (it was rolled); round ends
+    // a's turn ends; b was rolled but can no longer act, so its turn is skipped and the
+    // round ends with b's resolution.
+    let ev = t.end_turn();
+    assert!(ev.iter().any(|e| matches!(e, EncounterEvent::TurnSkipped { participant, reason: SkipReason::UnableToAct, .. } if participant == &pid("b"))));
     assert!(ev.iter().any(|e| matches!(e, EncounterEvent::EndOfRoundResolution { participants, .. } if participants == &vec![pid("b")])));
     t.declare("a", gh(&[Melee]));
-    t.run(EncounterCommand::RollInitiative, &[3]);
+    t.run(EncounterCommand::RollInitiative { no_actions: false }, &[3]);
     assert_eq!(t.order(), strs(&["a"]));
     // A death save at the end of the round, then healed: it rolls again next round.
     t.run(

@@ -287,7 +287,10 @@ fn gh_round(t: &mut Table, faces: &[u32]) {
     for id in ["a", "b", "c"] {
         t.declare(id, gh(&[Melee]));
     }
-    t.run(EncounterCommand::RollInitiative, faces);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        faces,
+    );
 }
 
 fn gh_abc() -> Table {
@@ -336,7 +339,10 @@ fn ex_gh_03_c_gh_dur_02_ray_of_frost_ends_at_the_start_of_round_3() {
     for id in ["a", "b", "c"] {
         t.declare(id, gh(&[Melee]));
     }
-    let ev = t.run(EncounterCommand::RollInitiative, &[2, 1, 3]);
+    let ev = t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[2, 1, 3],
+    );
     assert_eq!(ended(&ev), strs(&["ray of frost"]));
     let start = at(&ev, |e| {
         matches!(e, EncounterEvent::RoundStarted { round: 3 })

@@ -31,7 +31,10 @@ fn gh_round() -> Table {
     t.run(start(), &[]);
     t.declare("a", gh(&[Move, Melee]));
     t.declare("b", gh(&[Spell]));
-    t.run(EncounterCommand::RollInitiative, &[1, 2, 9]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[1, 2, 9],
+    );
     t
 }
 
@@ -209,7 +212,7 @@ fn declaring_after_rolling_and_rolling_twice_are_refused() {
         ErrorCode::OutOfOrder,
     );
     t.fail(
-        EncounterCommand::RollInitiative,
+        EncounterCommand::RollInitiative { no_actions: false },
         &[1, 1, 1],
         ErrorCode::OutOfOrder,
     );
@@ -218,7 +221,11 @@ fn declaring_after_rolling_and_rolling_twice_are_refused() {
     let mut a = Table::preset(Preset::A5e);
     a.add(newp("a", "x", 10));
     a.run(start(), &[5]);
-    a.fail(EncounterCommand::RollInitiative, &[], ErrorCode::NotAllowed);
+    a.fail(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[],
+        ErrorCode::NotAllowed,
+    );
     a.fail(
         EncounterCommand::Declare {
             participant: pid("a"),
@@ -295,7 +302,7 @@ fn ending_a_turn_with_no_encounter_running_is_refused() {
     for cmd in [
         EncounterCommand::EndTurn,
         EncounterCommand::End,
-        EncounterCommand::RollInitiative,
+        EncounterCommand::RollInitiative { no_actions: false },
         EncounterCommand::NextRound,
     ] {
         t.fail(cmd, &[], ErrorCode::OutOfOrder);
@@ -321,18 +328,21 @@ fn commands_that_fail_after_rolling_change_nothing() {
     }
     // Runs out of faces on the fifth die.
     t.fail(
-        EncounterCommand::RollInitiative,
+        EncounterCommand::RollInitiative { no_actions: false },
         &[1, 2, 3, 4],
         ErrorCode::FacesExhausted,
     );
     // A d6 showing 7.
     t.fail(
-        EncounterCommand::RollInitiative,
+        EncounterCommand::RollInitiative { no_actions: false },
         &[7, 1, 1, 1, 1, 1],
         ErrorCode::InvalidFace,
     );
     // The same command succeeds afterwards from the same state.
-    t.run(EncounterCommand::RollInitiative, &[1, 2, 3, 4, 5, 6]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[1, 2, 3, 4, 5, 6],
+    );
     assert_eq!(t.order(), strs(&["a", "b", "c"]));
     // A5E start that runs out of faces during the roll-off.
     let mut a = Table::preset(Preset::A5e);
@@ -449,7 +459,10 @@ fn gh_init_08_declare_many_is_all_or_nothing() {
         ErrorCode::InvalidArgument,
     );
     // Both declarations count at the roll: a rolls d6 (move) + d8 (melee), b a d10 (spell).
-    t.run(EncounterCommand::RollInitiative, &[2, 3, 7]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[2, 3, 7],
+    );
     assert_eq!(t.count("a"), Some(5));
     assert_eq!(t.count("b"), Some(7));
 }

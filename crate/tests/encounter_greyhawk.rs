@@ -94,7 +94,10 @@ fn ex_gh_02_03_04_05_06_example_of_play_rounds_1_to_4() {
     t.declare("troll", gh(&[Move, Melee]));
     declare_hobs(&mut t, &HOBS, &[Ranged]);
     // Dice in unit order: Rupert d4, Delsenora d10, Rath d6 d8, troll d6 d8, hobgoblins d4.
-    let ev = t.run(EncounterCommand::RollInitiative, &[1, 7, 6, 8, 3, 5, 2]);
+    let ev = t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[1, 7, 6, 8, 3, 5, 2],
+    );
     let mut expected = vec!["rupert"];
     expected.extend(HOBS);
     expected.extend(["delsenora", "troll", "rath"]);
@@ -135,7 +138,10 @@ fn ex_gh_02_03_04_05_06_example_of_play_rounds_1_to_4() {
     t.declare("troll", gh(&[Move, Other]));
     declare_hobs(&mut t, &HOBS[..5], &[Ranged]);
     t.declare("hob6", gh(&[Ranged, Move]));
-    t.run(EncounterCommand::RollInitiative, &[3, 6, 7, 1, 1, 4, 3, 5]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[3, 6, 7, 1, 1, 4, 3, 5],
+    );
     let mut expected = vec!["troll", "rupert"];
     expected.extend(&HOBS[..5]);
     expected.extend(["delsenora", "rath", "hob6"]);
@@ -182,7 +188,7 @@ fn ex_gh_02_03_04_05_06_example_of_play_rounds_1_to_4() {
     t.declare("troll", gh(&[Move]));
     // Rupert d4 d6 d10 = 16; Delsenora 4; Rath 2+4; troll 2; hobgoblins 6+6; hob6 2.
     let ev = t.run(
-        EncounterCommand::RollInitiative,
+        EncounterCommand::RollInitiative { no_actions: false },
         &[4, 6, 6, 4, 2, 4, 2, 6, 6, 2],
     );
     // The tie at 2: the troll (Dex 13) before the hobgoblin (Dex 12) (GH-INIT-10).
@@ -247,7 +253,10 @@ fn ex_gh_02_03_04_05_06_example_of_play_rounds_1_to_4() {
     t.declare("rath", gh(&[Melee, Move]));
     t.declare("delsenora", gh(&[Spell]));
     declare_hobs(&mut t, &HOBS[..4], &[Other, Move]);
-    t.run(EncounterCommand::RollInitiative, &[1, 3, 7, 2, 2, 3, 3]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[1, 3, 7, 2, 2, 3, 3],
+    );
     // The tie at 4: Rupert (Dex 16) before Rath (Dex 10).
     let mut expected = vec!["rupert", "rath"];
     expected.extend(&HOBS[..4]);
@@ -313,7 +322,10 @@ fn gh_init_01_rerolled_every_round_after_declarations() {
         }
         declare_hobs(&mut t, &HOBS, &[Ranged]);
         assert_eq!(t.enc.phase(), turnkeeper::encounter::Phase::Declaring);
-        t.run(EncounterCommand::RollInitiative, &[1, 2, 3, 4, 1]);
+        t.run(
+            EncounterCommand::RollInitiative { no_actions: false },
+            &[1, 2, 3, 4, 1],
+        );
         assert_eq!(t.enc.round(), round);
         end_round(&mut t);
         // Declarations and counts are cleared for the next round.
@@ -340,7 +352,10 @@ fn gh_init_02_low_acts_first_and_gh_dice_02_no_modifiers() {
     );
     t.declare("quick", gh(&[Melee]));
     t.declare("slow", gh(&[Ranged]));
-    t.run(EncounterCommand::RollInitiative, &[8, 1]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[8, 1],
+    );
     assert_eq!(t.order(), strs(&["slow", "quick"]));
     assert_eq!(t.count("quick"), Some(8), "the Dex modifier is never added");
 }
@@ -363,7 +378,10 @@ fn gh_init_03_gh_init_04_gh_dice_01_pool_from_activities() {
         "a",
         Declaration::Greyhawk(GhDeclaration::of([Move, Ranged]).with_bonus_action(Spell)),
     );
-    let ev = t.run(EncounterCommand::RollInitiative, &[6, 4, 10]);
+    let ev = t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[6, 4, 10],
+    );
     let r = &rolled(&ev)[0];
     let sides: Vec<u32> = r.dice.iter().map(|d| d.die.sides).collect();
     assert_eq!(sides, vec![6, 4, 10]);
@@ -385,7 +403,10 @@ fn gh_init_05_action_surge_adds_no_die() {
         &[],
     );
     t.declare("rath", gh(&[Move, Melee, Melee]));
-    let ev = t.run(EncounterCommand::RollInitiative, &[6, 8]);
+    let ev = t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[6, 8],
+    );
     assert_eq!(rolled(&ev)[0].dice.len(), 2, "1d6 + 1d8, not 1d6 + 2d8");
     // Both melee actions may be used (GH-INIT-09 counts them).
     t.run(
@@ -418,7 +439,10 @@ fn gh_init_07_swap_gear_adds_a_d6_usable_any_time_in_the_turn() {
     t.add(newp("rupert", "x", 16));
     t.run(start(), &[]);
     t.declare("rupert", gh(&[Swap, Melee]));
-    let ev = t.run(EncounterCommand::RollInitiative, &[1, 3]);
+    let ev = t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[1, 3],
+    );
     let sides: Vec<u32> = rolled(&ev)[0].dice.iter().map(|d| d.die.sides).collect();
     assert_eq!(sides, vec![6, 8]);
     assert_eq!(t.count("rupert"), Some(4));
@@ -456,7 +480,10 @@ fn gh_init_06_one_reaction_per_round_without_a_die() {
     );
     t.declare("a", gh(&[Melee]));
     t.declare("b", gh(&[Melee]));
-    let ev = t.run(EncounterCommand::RollInitiative, &[2, 5]);
+    let ev = t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[2, 5],
+    );
     assert_eq!(rolled(&ev).iter().map(|r| r.dice.len()).sum::<usize>(), 2);
     // b reacts on a's turn; a second reaction in the round is refused.
     t.run(
@@ -489,7 +516,10 @@ fn gh_init_06_one_reaction_per_round_without_a_die() {
     end_round(&mut t);
     t.declare("a", gh(&[Melee]));
     t.declare("b", gh(&[Melee]));
-    t.run(EncounterCommand::RollInitiative, &[2, 5]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[2, 5],
+    );
     t.run(
         EncounterCommand::UseAction {
             participant: pid("b"),
@@ -511,7 +541,10 @@ fn gh_init_06_a_reaction_or_a_forced_activity_rolls_no_die_and_keeps_the_count()
     t.declare("b", gh(&[Move, Melee]));
     t.declare("c", gh(&[Ranged]));
     // a 3; b 2 + 5 = 7; c 4.
-    t.run(EncounterCommand::RollInitiative, &[3, 2, 5, 4]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[3, 2, 5, 4],
+    );
     let order = t.order();
     assert_eq!(order, strs(&["a", "c", "b"]));
     let counts = |t: &Table| ["a", "b", "c"].map(|p| t.count(p));
@@ -559,7 +592,8 @@ fn gh_init_06_a_reaction_or_a_forced_activity_rolls_no_die_and_keeps_the_count()
 fn gh_init_08_declare_only_before_the_roll() {
     let mut t = example_of_play();
     t.declare("rath", gh(&[Melee]));
-    t.run(EncounterCommand::RollInitiative, &[5]);
+    // The others plan nothing (GH-INIT-16).
+    t.run(EncounterCommand::RollInitiative { no_actions: true }, &[5]);
     t.fail(
         EncounterCommand::Declare {
             participant: pid("rath"),
@@ -599,7 +633,10 @@ fn gh_init_09_allowed_activities_query() {
         "a",
         Declaration::Greyhawk(GhDeclaration::of([Move, Ranged]).with_bonus_action(Spell)),
     );
-    t.run(EncounterCommand::RollInitiative, &[1, 1, 1]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[1, 1, 1],
+    );
     assert_eq!(
         t.enc.allowed_activities(&pid("a")).unwrap(),
         vec![Move, Ranged, Spell]
@@ -697,7 +734,10 @@ fn gh_init_10_ties_dex_then_recorded_random_draw() {
         t.declare(p, gh(&[Move]));
     }
     // All roll 3; c wins on Dex; a and b roll off (d20): 7 then 7 again, then 4 and 11.
-    let ev = t.run(EncounterCommand::RollInitiative, &[3, 3, 3, 7, 7, 4, 11]);
+    let ev = t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[3, 3, 3, 7, 7, 4, 11],
+    );
     assert_eq!(t.order(), strs(&["c", "b", "a"]));
     let draws: usize = ev
         .iter()
@@ -717,7 +757,10 @@ fn gh_init_11_group_roll_only_for_identical_plans() {
     }
     declare_hobs(&mut t, &HOBS[..5], &[Ranged]);
     t.declare("hob6", gh(&[Ranged, Move]));
-    let ev = t.run(EncounterCommand::RollInitiative, &[1, 2, 3, 4, 2, 1, 6]);
+    let ev = t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[1, 2, 3, 4, 2, 1, 6],
+    );
     let rolls = rolled(&ev);
     assert_eq!(rolls.len(), 6);
     assert_eq!(rolls[4].participants.len(), 5);
@@ -742,7 +785,10 @@ fn gh_init_11_group_roll_only_for_identical_plans() {
         &[],
     );
     declare_hobs(&mut t, &HOBS[..2], &[Ranged]);
-    let ev = t.run(EncounterCommand::RollInitiative, &[1, 3]);
+    let ev = t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[1, 3],
+    );
     assert_eq!(rolled(&ev).len(), 2);
 }
 
@@ -765,7 +811,7 @@ fn gh_init_12_unable_to_act_does_not_roll_and_resolves_at_round_end() {
     );
     t.declare("a", gh(&[Melee]));
     t.declare("down", gh(&[Melee]));
-    t.run(EncounterCommand::RollInitiative, &[4]);
+    t.run(EncounterCommand::RollInitiative { no_actions: false }, &[4]);
     assert_eq!(t.order(), strs(&["a"]));
     assert_eq!(t.count("down"), None);
     let ev = t.end_turn();
@@ -802,7 +848,10 @@ fn delay_example() -> Table {
     t.declare("bravo", gh(&[Move]));
     t.declare("charles", gh(&[Melee]));
     t.declare("delta", gh(&[Move, Spell]));
-    t.run(EncounterCommand::RollInitiative, &[1, 5, 8, 2, 10]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[1, 5, 8, 2, 10],
+    );
     assert_eq!(t.order(), strs(&["able", "bravo", "charles", "delta"]));
     assert_eq!(t.count("delta"), Some(12));
     t
@@ -907,7 +956,10 @@ fn gh_init_14_controlled_creature_adds_to_controller_count() {
     );
     t.declare("vampire", gh(&[Spell]));
     t.declare("thrall", gh(&[Melee]));
-    t.run(EncounterCommand::RollInitiative, &[6, 3]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[6, 3],
+    );
     assert_eq!(t.count("thrall"), Some(9));
     assert_eq!(t.order(), strs(&["vampire", "thrall"]));
     // A controller without initiative fails the roll, after dice were rolled, and nothing changes.
@@ -920,7 +972,11 @@ fn gh_init_14_controlled_creature_adds_to_controller_count() {
         &[],
     );
     t.declare("thrall", gh(&[Melee]));
-    t.fail(EncounterCommand::RollInitiative, &[], ErrorCode::NotAllowed);
+    t.fail(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[],
+        ErrorCode::NotAllowed,
+    );
 }
 
 #[test]
@@ -942,7 +998,10 @@ fn gh_init_15_forced_change_of_plan_adds_to_cause() {
     t.declare("wizard", gh(&[Spell]));
     t.declare("ogre", gh(&[Move, Melee]));
     t.declare("elf", gh(&[Ranged]));
-    t.run(EncounterCommand::RollInitiative, &[3, 6, 6, 4]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[3, 6, 6, 4],
+    );
     assert_eq!(t.order(), strs(&["wizard", "elf", "ogre"]));
     // The wizard (3) frightens the ogre (12): it now only moves, d6 = 2 → 3 + 2 = 5.
     t.run(
@@ -995,8 +1054,10 @@ fn gh_init_16_empty_declaration_is_a_parameter() {
         },
         &[],
     );
+    // "idle" declares that it does nothing.
+    t.declare("idle", gh(&[]));
     t.declare("busy", gh(&[Melee]));
-    t.run(EncounterCommand::RollInitiative, &[1]);
+    t.run(EncounterCommand::RollInitiative { no_actions: false }, &[1]);
     assert_eq!(t.count("idle"), Some(0));
     assert_eq!(t.order(), strs(&["idle", "busy"]));
 
@@ -1015,8 +1076,9 @@ fn gh_init_16_empty_declaration_is_a_parameter() {
         },
         &[],
     );
+    // Here "idle" declares nothing by leaving its plan out: `noActions` stands for it.
     t.declare("busy", gh(&[Melee]));
-    t.run(EncounterCommand::RollInitiative, &[1]);
+    t.run(EncounterCommand::RollInitiative { no_actions: true }, &[1]);
     assert_eq!(t.order(), strs(&["busy"]));
 }
 
@@ -1034,7 +1096,10 @@ fn one_roll(decl: GhDeclaration, faces: &[u32], cfg: RulesetConfig) -> Initiativ
         &[],
     );
     t.declare("a", Declaration::Greyhawk(decl));
-    let ev = t.run(EncounterCommand::RollInitiative, faces);
+    let ev = t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        faces,
+    );
     rolled(&ev).remove(0)
 }
 
@@ -1123,7 +1188,10 @@ fn ex_gh_08_gh_surp_01_surprise_adds_ten_and_blocks_reactions_for_the_round() {
     );
     t.declare("guard", gh(&[Move, Melee]));
     t.declare("thief", gh(&[Melee]));
-    t.run(EncounterCommand::RollInitiative, &[2, 3, 8]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[2, 3, 8],
+    );
     assert_eq!(t.count("guard"), Some(15));
     t.fail(
         EncounterCommand::UseAction {
@@ -1138,7 +1206,10 @@ fn ex_gh_08_gh_surp_01_surprise_adds_ten_and_blocks_reactions_for_the_round() {
     assert!(!t.enc.participant(&pid("guard")).unwrap().surprised);
     t.declare("guard", gh(&[Melee]));
     t.declare("thief", gh(&[Melee]));
-    t.run(EncounterCommand::RollInitiative, &[5, 1]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[5, 1],
+    );
     t.run(
         EncounterCommand::UseAction {
             participant: pid("guard"),
@@ -1211,7 +1282,10 @@ fn gh_var_02_spell_disruption_on_damage_before_the_turn() {
     t.declare("archer", gh(&[Ranged]));
     t.declare("mage", gh(&[Spell]));
     t.declare("cleric", gh(&[Spell]));
-    t.run(EncounterCommand::RollInitiative, &[1, 9, 5]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[1, 9, 5],
+    );
     let ev = t.run(
         EncounterCommand::Harm {
             participant: pid("mage"),
@@ -1257,7 +1331,10 @@ fn gh_time_01_round_is_six_seconds_and_gh_time_02_boundaries_never_split_a_turn(
             t.declare(p, gh(&[Melee]));
         }
         declare_hobs(&mut t, &HOBS, &[Ranged]);
-        t.run(EncounterCommand::RollInitiative, &[1, 2, 3, 4, 1]);
+        t.run(
+            EncounterCommand::RollInitiative { no_actions: false },
+            &[1, 2, 3, 4, 1],
+        );
         end_round(&mut t);
     }
     assert_eq!(t.enc.elapsed_seconds(), 12);
@@ -1308,7 +1385,10 @@ fn gh_var_02_damage_command_disrupts_a_declared_spell_before_the_turn() {
     t.declare("archer", gh(&[Ranged]));
     t.declare("mage", gh(&[Spell]));
     t.declare("cleric", gh(&[Spell]));
-    t.run(EncounterCommand::RollInitiative, &[1, 9, 5]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[1, 9, 5],
+    );
     let hit = |amount| EncounterCommand::Damage {
         participant: pid("mage"),
         damage: DamageInstance::attack(amount, None, false),
@@ -1372,7 +1452,10 @@ fn gh_var_02_damage_command_without_the_variant_disrupts_nothing() {
     );
     t.declare("archer", gh(&[Ranged]));
     t.declare("mage", gh(&[Spell]));
-    t.run(EncounterCommand::RollInitiative, &[1, 9]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[1, 9],
+    );
     let ev = t.run(
         EncounterCommand::Damage {
             participant: pid("mage"),
@@ -1463,7 +1546,10 @@ fn gh_var_02_only_a_planned_spell_is_disrupted() {
         Declaration::Greyhawk(GhDeclaration::of([Melee]).with_bonus_action(Spell)),
     );
     // first 1; fighter 8; bonus 8 + 10 = 18.
-    t.run(EncounterCommand::RollInitiative, &[1, 8, 8, 10]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[1, 8, 8, 10],
+    );
     assert_eq!(t.current().as_deref(), Some("first"));
     let harm = |id: &str| EncounterCommand::Harm {
         participant: pid(id),

@@ -54,7 +54,10 @@ fn ose_init_01_one_d6_per_side_high_first_every_round() {
     let mut t = battle(RulesetConfig::preset(Preset::Ose));
     assert_eq!(t.enc.round_length().seconds(), 10);
     t.run(start(), &[]);
-    let ev = t.run(EncounterCommand::RollInitiative, &[2, 5]);
+    let ev = t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[2, 5],
+    );
     assert!(
         ev.iter().any(
             |e| matches!(e, EncounterEvent::SideInitiativeRolled { rolls } if rolls.len() == 2)
@@ -72,7 +75,10 @@ fn ose_init_01_one_d6_per_side_high_first_every_round() {
     assert_eq!(current_actor(&t), Some(sides_actor(&["party"], false)));
     t.end_turn();
     assert_eq!(t.enc.phase(), turnkeeper::encounter::Phase::Declaring);
-    t.run(EncounterCommand::RollInitiative, &[6, 1]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[6, 1],
+    );
     assert_eq!(current_actor(&t), Some(sides_actor(&["party"], false)));
 }
 
@@ -81,14 +87,20 @@ fn ose_init_02_ties_reroll_or_act_simultaneously() {
     let mut t = battle(RulesetConfig::preset(Preset::Ose));
     t.run(start(), &[]);
     // Both 4: reroll (d6 roll-off) 3 vs 3, then 2 vs 5.
-    t.run(EncounterCommand::RollInitiative, &[4, 4, 3, 3, 2, 5]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[4, 4, 3, 3, 2, 5],
+    );
     assert_eq!(current_actor(&t), Some(sides_actor(&["goblins"], false)));
 
     let mut cfg = RulesetConfig::preset(Preset::Ose);
     cfg.ose.ties = OseTies::Simultaneous;
     let mut t = battle(cfg);
     t.run(start(), &[]);
-    let ev = t.run(EncounterCommand::RollInitiative, &[4, 4]);
+    let ev = t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[4, 4],
+    );
     assert_eq!(
         current_actor(&t),
         Some(sides_actor(&["party", "goblins"], false))
@@ -106,7 +118,10 @@ fn ose_init_03_slow_weapons_act_last() {
     let mut t = battle(RulesetConfig::preset(Preset::Ose));
     t.run(start(), &[]);
     t.declare("fighter", ose(false, true));
-    t.run(EncounterCommand::RollInitiative, &[6, 1]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[6, 1],
+    );
     let order: Vec<Actor> = t.enc.order().into_iter().map(|e| e.actor).collect();
     assert_eq!(
         order,
@@ -150,7 +165,10 @@ fn ose_init_04_individual_initiative_d6_plus_dex() {
     t.add(g);
     t.run(start(), &[]);
     // fighter 3+1, mage 5+0, goblin 6−1; mage and goblin tie at 5 and reroll 2 vs 4.
-    t.run(EncounterCommand::RollInitiative, &[3, 5, 6, 2, 4]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[3, 5, 6, 2, 4],
+    );
     assert_eq!(
         (t.count("fighter"), t.count("mage"), t.count("goblin")),
         (Some(4), Some(5), Some(5))
@@ -166,7 +184,10 @@ fn ose_init_04_individual_ties_reroll() {
     t.add(newp("a", "x", 10));
     t.add(newp("b", "y", 10));
     t.run(start(), &[]);
-    t.run(EncounterCommand::RollInitiative, &[4, 4, 1, 6]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[4, 4, 1, 6],
+    );
     assert_eq!(t.order(), strs(&["b", "a"]));
 }
 
@@ -183,7 +204,10 @@ fn ose_combat_01_declarations_before_the_roll() {
             slow_weapon: false,
         }),
     );
-    t.run(EncounterCommand::RollInitiative, &[3, 5]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[3, 5],
+    );
     t.fail(
         EncounterCommand::Declare {
             participant: pid("shaman"),
@@ -207,7 +231,10 @@ fn ose_combat_01_declarations_before_the_roll() {
 fn ose_combat_02_phase_order_within_a_side() {
     let mut t = battle(RulesetConfig::preset(Preset::Ose));
     t.run(start(), &[]);
-    t.run(EncounterCommand::RollInitiative, &[5, 2]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[5, 2],
+    );
     let mut seen = vec![t.enc.current().unwrap().phase.unwrap()];
     for _ in 0..4 {
         t.run(EncounterCommand::AdvancePhase, &[]);
@@ -236,7 +263,10 @@ fn ose_combat_09_spell_disruption_when_the_casters_side_lost() {
     t.declare("mage", ose(true, false));
     t.declare("shaman", ose(true, false));
     // Goblins win.
-    t.run(EncounterCommand::RollInitiative, &[2, 5]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[2, 5],
+    );
     // The shaman's side won: hitting it on its own turn disrupts nothing.
     let ev = t.run(
         EncounterCommand::Harm {
@@ -295,12 +325,15 @@ fn ex_ose_15_ose_surp_01_02_03_surprised_side_loses_the_first_round() {
     ));
     t.run(start(), &[]);
     // Only the goblins roll, and only they act in round 1.
-    t.run(EncounterCommand::RollInitiative, &[1]);
+    t.run(EncounterCommand::RollInitiative { no_actions: false }, &[1]);
     let order: Vec<Actor> = t.enc.order().into_iter().map(|e| e.actor).collect();
     assert_eq!(order, vec![sides_actor(&["goblins"], false)]);
     t.end_turn();
     // Round 2: both sides roll.
-    t.run(EncounterCommand::RollInitiative, &[3, 4]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[3, 4],
+    );
     assert_eq!(t.enc.order().len(), 2);
     // SetSurprised is not how OSE decides surprise.
     t.fail(
@@ -337,7 +370,10 @@ fn ose_surp_02_03_three_is_not_surprised_and_both_surprised_cancel() {
         &[1, 2],
     );
     t.run(start(), &[]);
-    t.run(EncounterCommand::RollInitiative, &[3, 4]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[3, 4],
+    );
     assert_eq!(
         t.enc.order().len(),
         2,
@@ -411,7 +447,10 @@ fn ose_combat_09_damage_command_disrupts_the_spell() {
     t.run(start(), &[]);
     t.declare("mage", ose(true, false));
     // Goblins win.
-    t.run(EncounterCommand::RollInitiative, &[2, 5]);
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[2, 5],
+    );
     let ev = t.run(
         EncounterCommand::Damage {
             participant: pid("mage"),

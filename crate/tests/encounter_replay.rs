@@ -105,7 +105,7 @@ fn random_command(t: &Table, rng: &mut Lcg, next_id: &mut u32) -> EncounterComma
     let system = t.enc.system();
     match rng.below(24) {
         0..=5 => EncounterCommand::EndTurn,
-        6 => EncounterCommand::RollInitiative,
+        6 => EncounterCommand::RollInitiative { no_actions: false },
         7..=9 => {
             let declaration = match system {
                 InitiativeSystem::Side => Declaration::Ose(OseDeclaration {

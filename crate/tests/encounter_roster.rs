@@ -108,7 +108,7 @@ fn rename_and_change_side_mid_combat() {
         },
         &[],
     );
-    let ev = o.run(EncounterCommand::RollInitiative, &[4]);
+    let ev = o.run(EncounterCommand::RollInitiative { no_actions: false }, &[4]);
     assert_eq!(
         ev.iter()
             .filter(|e| matches!(e, EncounterEvent::TurnStarted { .. }))
@@ -163,7 +163,10 @@ fn log_lines_read_like_a_chat() {
     t.add(newp("rath", "party", 10));
     t.run(start(), &[]);
     t.declare("rath", gh(&[Move, Melee]));
-    let ev = t.run(EncounterCommand::RollInitiative, &[6, 8]);
+    let ev = t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[6, 8],
+    );
     let lines: Vec<String> = ev.iter().map(|e| e.describe(&t.enc)).collect();
     assert_eq!(
         lines,

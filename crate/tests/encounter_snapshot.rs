@@ -44,8 +44,11 @@ fn thirty() -> Table {
         t.declare(&format!("p{i}"), d);
     }
     let mut dice = turnkeeper::dice::SeededDice::new(7).unwrap();
-    t.run_with(EncounterCommand::RollInitiative, &mut dice)
-        .unwrap();
+    t.run_with(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &mut dice,
+    )
+    .unwrap();
     for _ in 0..10 {
         t.end_turn();
     }

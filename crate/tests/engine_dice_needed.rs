@@ -93,7 +93,9 @@ fn gh_init_03_dice_needed_for_a_greyhawk_roll() {
         })
         .unwrap();
     }
-    let dice = e.dice_needed(EncounterCommand::RollInitiative).unwrap();
+    let dice = e
+        .dice_needed(EncounterCommand::RollInitiative { no_actions: false })
+        .unwrap();
     let sizes: Vec<u32> = dice.iter().map(|d| d.sides).collect();
     assert_eq!(sizes, vec![6, 8, 10]);
     assert!(dice.iter().all(|d| d.purpose == "initiativeRolled"));

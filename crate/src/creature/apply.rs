@@ -58,6 +58,7 @@ impl Creature {
         }
         match rules {
             CreatureRules::A5e(r) => self.a5e_damage(rules, r, damage, choices, at, log),
+            CreatureRules::Srd5e(_) => self.srd5e_damage(rules, damage, choices, at, log),
             CreatureRules::Hyb(r) => self.hyb_damage(rules, r, damage, at, log),
             CreatureRules::Ose(_) => self.ose_damage(rules, damage, log),
         }

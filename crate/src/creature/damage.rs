@@ -219,6 +219,13 @@ impl PipelineRules {
                 minimum_one_on_hit: false,
                 rounding: r.resistance_rounding,
             },
+            // 5e doubles a critical hit's dice, not its modifiers: the caller rolls them.
+            CreatureRules::Srd5e(r) => Self {
+                critical_doubles: false,
+                fumble_doubles: false,
+                minimum_one_on_hit: false,
+                rounding: r.resistance_rounding,
+            },
             CreatureRules::Hyb(r) => Self {
                 critical_doubles: true,
                 fumble_doubles: true,

@@ -57,6 +57,9 @@ impl Creature {
         roller: &mut dyn DieRoller,
     ) -> Result<Report> {
         self.validate()?;
+        if let CreatureRules::Srd5e(_) = rules {
+            return self.srd5e_death_save(modifier, mode, at, roller);
+        }
         let rules = a5e_rules(rules, "a death saving throw")?;
         check_modifier(modifier, "a death-save modifier")?;
         let DeathState::Dying {
@@ -115,7 +118,8 @@ impl Creature {
         let mut next = self.clone();
         let mut log = Log::new(roller);
         match rules {
-            CreatureRules::A5e(_) => {
+            // 5e's Medicine check to stabilise is the same DC 10 check.
+            CreatureRules::A5e(_) | CreatureRules::Srd5e(_) => {
                 if !matches!(next.death, DeathState::Dying { .. }) {
                     return Err(Error::out_of_order(
                         "only a dying creature can be stabilised (A5E-DEATH-09)",

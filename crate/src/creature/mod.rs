@@ -1,6 +1,7 @@
 //! Creatures: hit points, temporary HP, the damage pipeline, dying and death, healing, Hit Dice
 //! and rests, and the A5E fatigue and strife level counters — for A5E (and the 5e-like base a
-//! Greyhawk preset uses, C-20), the OSR/5e hybrid, and OSE.
+//! Greyhawk preset uses, C-20), plain 5e's hit points and dying (`srd5e`, from the SRD 5.1),
+//! the OSR/5e hybrid, and OSE.
 //!
 //! Everything is plain data plus methods on [`Creature`]. Each method validates the creature and
 //! its arguments first and works on a copy, so an error leaves the creature unchanged. Dice are
@@ -36,6 +37,7 @@ pub mod roll_damage;
 pub mod rules;
 pub mod sheet;
 pub mod short_rest;
+pub mod srd5e;
 pub mod state;
 pub mod time;
 pub mod track;

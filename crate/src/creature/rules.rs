@@ -17,6 +17,8 @@ use crate::creature::time::GameSeconds;
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CreatureRules {
     A5e(A5eRules),
+    /// The 5e System Reference Document's hit points and dying (`creature/srd5e.rs`).
+    Srd5e(Srd5eRules),
     Hyb(HybRules),
     Ose(OseRules),
 }
@@ -26,6 +28,10 @@ impl CreatureRules {
     pub fn a5e() -> Self {
         Self::A5e(A5eRules::default())
     }
+    /// 5e (SRD) with its defaults.
+    pub fn srd5e() -> Self {
+        Self::Srd5e(Srd5eRules::default())
+    }
     /// HYB with docs/rules.md's default readings.
     pub fn hyb() -> Self {
         Self::Hyb(HybRules::default())
@@ -33,6 +39,11 @@ impl CreatureRules {
     /// OSE.
     pub fn ose() -> Self {
         Self::Ose(OseRules::default())
+    }
+    /// Whether a creature at 0 HP makes death saves under these rules (A5E-DEATH-03); HYB
+    /// (HYB-DEATH-01) and OSE (OSE-DMG-01) have none.
+    pub const fn has_death_saves(&self) -> bool {
+        matches!(self, Self::A5e(_) | Self::Srd5e(_))
     }
 }
 
@@ -142,6 +153,18 @@ pub struct A5eRules {
     /// A5E-REST-01 [AMBIG]: the fewest HP one spent Hit Die restores (no minimum is stated, so
     /// 0 by default: a low roll with a negative Con modifier heals nothing, never harms).
     pub hit_die_minimum: u32,
+}
+
+/// 5e (SRD) options. The 5e rules are not among the sources the rule IDs come from; the facts
+/// follow the System Reference Document 5.1 (CC-BY 4.0), restated in `creature/srd5e.rs`.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
+)]
+#[serde(rename_all = "camelCase", default)]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
+pub struct Srd5eRules {
+    /// Rounding of halved (resisted) damage: 5e rounds down.
+    pub resistance_rounding: Rounding,
 }
 
 /// HYB-DEATH-03 [AMBIG] (G-33): a 20 on the injury table.

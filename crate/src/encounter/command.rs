@@ -327,8 +327,14 @@ pub enum EncounterCommand {
         )]
         declarations: Vec<ParticipantDeclaration>,
     },
-    /// Greyhawk / OSE: roll this round's initiative and start the round.
-    RollInitiative,
+    /// Greyhawk / OSE: roll this round's initiative and start the round. Greyhawk refuses
+    /// while a creature that rolls has not declared (GH-INIT-01), naming it, unless
+    /// `no_actions` says every creature that has not declared plans nothing: it then rolls as
+    /// an empty declaration does (GH-INIT-16, the preset's `emptyDeclaration`).
+    RollInitiative {
+        #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+        no_actions: bool,
+    },
     /// End the current turn (in OSE side initiative: the current side's turn).
     EndTurn,
     /// OSE-COMBAT-02: move the current side to its next phase.
@@ -347,6 +353,12 @@ pub enum EncounterCommand {
         participant: ParticipantId,
         #[serde(default)]
         cut_in: Vec<ParticipantId>,
+    },
+    /// The GM's override: a participant whose turn was skipped this round (dead, or unable to
+    /// act where its ruleset says so) gets its turn anyway, after the turn under way (a
+    /// creature healed after its count passed, a doomed creature's last act).
+    GrantTurn {
+        participant: ParticipantId,
     },
     /// GH-INIT-09: use a declared activity on its turn.
     Act {

@@ -4,7 +4,7 @@
 use crate::ability::Ability;
 use crate::encounter::command::TbaCall;
 use crate::encounter::event::{EncounterEvent, TieUnit};
-use crate::encounter::participant::{ActionKind, Declaration, Harm, SpellDisruption};
+use crate::encounter::participant::{ActionKind, Declaration, Harm, SkipReason, SpellDisruption};
 use crate::encounter::state::Encounter;
 use crate::ids::ParticipantId;
 use crate::initiative::greyhawk::Activity;
@@ -469,6 +469,19 @@ impl EncounterEvent {
             }
             EncounterEvent::TurnResumed { participant, .. } => {
                 msg!(cat, "encounter.turnResumed", who = who(participant))
+            }
+            EncounterEvent::TurnSkipped {
+                participant,
+                reason,
+                ..
+            } => match reason {
+                SkipReason::Dead => msg!(cat, "encounter.turnSkippedDead", who = who(participant)),
+                SkipReason::UnableToAct => {
+                    msg!(cat, "encounter.turnSkippedUnable", who = who(participant))
+                }
+            },
+            EncounterEvent::TurnGranted { participant, .. } => {
+                msg!(cat, "encounter.turnGranted", who = who(participant))
             }
             EncounterEvent::ActivityUsed {
                 participant,

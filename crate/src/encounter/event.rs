@@ -12,7 +12,7 @@ use crate::dice::RolledDie;
 use crate::effects::{ActiveEffect, EffectId, EffectSpec, Expiry, RestKind};
 use crate::encounter::command::ParticipantDeclaration;
 use crate::encounter::participant::{
-    ActionKind, Declaration, Harm, NewParticipant, SpellDisruption,
+    ActionKind, Declaration, Harm, NewParticipant, SkipReason, SpellDisruption,
 };
 use crate::encounter::vitals::{CreatureChange, EffectOngoing};
 use crate::encounter::world::WorldAction;
@@ -366,6 +366,19 @@ pub enum EncounterEvent {
         cut_in: Vec<ParticipantId>,
     },
     TurnResumed {
+        participant: ParticipantId,
+        round: u32,
+    },
+    /// Its turn came (or, delaying, the delayers' turns came) while it was dead or unable to
+    /// act: it takes none this round (`Encounter::skip_reason` says who, per ruleset).
+    TurnSkipped {
+        participant: ParticipantId,
+        round: u32,
+        reason: SkipReason,
+    },
+    /// The GM gives a skipped participant its turn anyway (`grantTurn`): it acts after the
+    /// turn under way, as a resumed delayer does.
+    TurnGranted {
         participant: ParticipantId,
         round: u32,
     },

@@ -296,6 +296,7 @@ impl Encounter {
                 TurnStatus::Delayed => at.is_none() && in_round,
                 TurnStatus::Scheduled => at.is_some_and(|a| a >= self.done) && in_round,
                 TurnStatus::Started | TurnStatus::Resumed => in_round,
+                TurnStatus::Skipped => at.is_none_or(|a| a < self.done) && in_round,
                 TurnStatus::Waiting | TurnStatus::Done => true,
             };
             let current_ok = acting != Some(&p.id)

@@ -35,8 +35,8 @@ pub use event::{
     EncounterEvent, FollowerMoraleRoll, HYB_MORALE_DC, RetreatRoll, SideRoll, TieDraw, TieUnit,
 };
 pub use participant::{
-    ActionKind, Declaration, Harm, Initiative, NewParticipant, Participant, SpellDisruption, Spent,
-    TurnStatus, modifier_of,
+    ActionKind, Declaration, Harm, Initiative, NewParticipant, Participant, SkipReason,
+    SpellDisruption, Spent, TurnStatus, modifier_of,
 };
 pub use snapshot::SNAPSHOT_VERSION;
 pub use state::{Actor, Current, Encounter, OrderEntry, Phase, SideState};

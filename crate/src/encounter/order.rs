@@ -3,7 +3,7 @@
 use core::cmp::Ordering;
 
 use crate::encounter::event::TieUnit;
-use crate::encounter::participant::Participant;
+use crate::encounter::participant::{Participant, SkipReason};
 use crate::encounter::state::{Actor, Encounter};
 use crate::error::{Error, Result};
 use crate::ids::SideId;
@@ -109,6 +109,30 @@ impl Encounter {
                 })
                 .then(a.cmp(&b)),
             _ => a.cmp(&b),
+        }
+    }
+
+    /// Whether a participant whose turn comes takes none, and why.
+    ///
+    /// The dead never act, in any ruleset. A creature unable to act (`canAct` false: down, or
+    /// under an incapacitating condition) takes no turn where its initiative system says so:
+    /// Greyhawk (GH-INIT-12: it does not even roll, so one that drops after the roll loses its
+    /// place too; what it must resolve waits for the end of the round), HYB (HYB-DEATH-01: at
+    /// 0 HP it is incapacitated and can't act) and OSE. Under A5E and standard 5e it keeps its
+    /// turn: a dying creature makes its death save at the start of its turn (A5E-DEATH-03) and
+    /// effects that end at the start or end of its turn still need that turn. The GM may give a
+    /// skipped participant its turn anyway (`grantTurn`).
+    pub(crate) fn skip_reason(&self, p: &Participant) -> Option<SkipReason> {
+        if p.is_dead() {
+            return Some(SkipReason::Dead);
+        }
+        match self.system() {
+            InitiativeSystem::Greyhawk | InitiativeSystem::DexScore | InitiativeSystem::Side
+                if !p.can_act =>
+            {
+                Some(SkipReason::UnableToAct)
+            }
+            _ => None,
         }
     }
 

@@ -148,6 +148,22 @@ pub enum TurnStatus {
     Resumed,
     /// Its turn is over for this round.
     Done,
+    /// Its turn came while it was dead or, where the ruleset says so, unable to act, and it
+    /// took none (`turnSkipped`); the GM may still give it one (`grantTurn`).
+    Skipped,
+}
+
+/// Why a participant's turn was passed over (`turnSkipped`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
+pub enum SkipReason {
+    /// Its creature is dead: the dead take no turns in any ruleset (A5E-DEATH-03 3 failures,
+    /// HYB-DEATH-01, OSE-DMG-01).
+    Dead,
+    /// It cannot act and its initiative system gives such a creature no turn: Greyhawk
+    /// (GH-INIT-12), HYB at 0 HP (HYB-DEATH-01), OSE.
+    UnableToAct,
 }
 
 impl TurnStatus {
@@ -460,6 +476,10 @@ pub struct Participant {
     /// Conditions it is immune to, as listed (A5E-COND-28 links followed where used).
     #[serde(default)]
     pub condition_immunities: Vec<crate::conditions::ConditionId>,
+    /// The round of its last death save in this encounter: at most one per turn (A5E-DEATH-03)
+    /// or per end of round (GH-INIT-12).
+    #[serde(default)]
+    pub death_saved: Option<u32>,
 }
 
 /// Every field in declaration order, as `derive(Hash)` did, and `hidden` only when set, so
@@ -498,10 +518,20 @@ impl core::hash::Hash for Participant {
         if !self.condition_immunities.is_empty() {
             self.condition_immunities.hash(h);
         }
+        if let Some(round) = self.death_saved {
+            round.hash(h);
+        }
     }
 }
 
 impl Participant {
+    /// Whether its creature is dead (a participant without stats never is).
+    pub fn is_dead(&self) -> bool {
+        self.creature
+            .as_ref()
+            .is_some_and(crate::creature::Creature::is_dead)
+    }
+
     pub(crate) fn from_new(p: NewParticipant) -> Self {
         let dex_mod = p.dex_mod.unwrap_or(modifier_of(p.dex));
         Self {
@@ -532,6 +562,7 @@ impl Participant {
             creature: None,
             hidden: p.hidden,
             condition_immunities: p.condition_immunities,
+            death_saved: None,
         }
     }
 

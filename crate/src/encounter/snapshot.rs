@@ -24,7 +24,8 @@
 //! `y`:`o`se with `sp` spell, `mm` melee movement, `sw` slow weapon), `ts` turn status, `u`
 //! spent action slots (bits), `au` activities used, `rd` readied trigger, `cm` commanded, `rt`
 //! retreat (`false` retreating, `true` hit while retreating), `sp` spell disruption, `out` left
-//! initiative, `h` hidden from players (GM-only), `ci` condition immunities (A5E-COND-28).
+//! initiative, `h` hidden from players (GM-only), `ci` condition immunities (A5E-COND-28), `ds`
+//! the round of its last death save (A5E-DEATH-03, GH-INIT-12).
 //!
 //! Compatibility: a field added later (hit points, conditions, effects…) must carry
 //! `#[serde(default, skip_serializing_if = …)]`, so older snapshots keep loading; a change of
@@ -207,6 +208,8 @@ struct PDto {
     h: bool,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     ci: Vec<ConditionId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ds: Option<u32>,
 }
 
 #[derive(Serialize, Deserialize, crate::wire::Wire)]
@@ -318,6 +321,7 @@ impl From<&Participant> for PDto {
             cr: p.creature.clone(),
             h: p.hidden,
             ci: p.condition_immunities.clone(),
+            ds: p.death_saved,
         }
     }
 }
@@ -409,6 +413,7 @@ fn participant_from(d: PDto) -> Result<Participant> {
         creature: d.cr,
         hidden: d.h,
         condition_immunities: d.ci,
+        death_saved: d.ds,
     })
 }
 

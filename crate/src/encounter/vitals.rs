@@ -27,7 +27,8 @@ use crate::effects::{
     SimultaneousOrder,
 };
 use crate::encounter::event::EncounterEvent;
-use crate::encounter::state::Encounter;
+use crate::encounter::participant::TurnStatus;
+use crate::encounter::state::{Encounter, Phase};
 use crate::error::{Error, Result};
 use crate::ids::ParticipantId;
 use crate::initiative::InitiativeSystem;
@@ -218,6 +219,45 @@ impl Encounter {
     pub fn effects_of(&self, id: &ParticipantId) -> Result<Vec<EffectView>> {
         self.get(id)?;
         Ok(self.effects.views(id, self.effects.clock()))
+    }
+
+    /// Whether a death save may be made for `id` now: once per dying creature, at the time its
+    /// initiative system says. Under Greyhawk a creature that cannot act resolves its death
+    /// saves at the end of the round (GH-INIT-12): after the round's turns are over and
+    /// before the next roll. Everywhere else the save is made at the start of the creature's
+    /// own turn (A5E-DEATH-03), so only while that turn is under way. Either way one save per
+    /// round. Outside a running fight there are no turns, and the GM calls for saves as time
+    /// passes: nothing is checked then.
+    pub(crate) fn death_save_due(&self, id: &ParticipantId) -> Result<()> {
+        let p = self.get(id)?;
+        if !self.running() {
+            return Ok(());
+        }
+        if self.system() == InitiativeSystem::Greyhawk {
+            if !matches!(self.phase, Phase::Declaring | Phase::Between) || self.round == 0 {
+                return Err(Error::out_of_order(format!(
+                    "\"{id}\" makes its death save at the end of the round, once the turns are over (GH-INIT-12)"
+                )));
+            }
+            if p.death_saved == Some(self.round) {
+                return Err(Error::out_of_order(format!(
+                    "\"{id}\" has made its death save for round {} (GH-INIT-12: one at the end of each round)",
+                    self.round
+                )));
+            }
+            return Ok(());
+        }
+        if !matches!(p.turn, TurnStatus::Started | TurnStatus::Resumed) {
+            return Err(Error::out_of_order(format!(
+                "\"{id}\" makes its death save at the start of its own turn (A5E-DEATH-03)"
+            )));
+        }
+        if p.death_saved == Some(self.round) {
+            return Err(Error::out_of_order(format!(
+                "\"{id}\" has made its death save this turn (A5E-DEATH-03: one at the start of each of its turns)"
+            )));
+        }
+        Ok(())
     }
 
     /// Whether the participant can act, as its creature and conditions say; `None` when
@@ -461,6 +501,18 @@ impl Encounter {
                 ..
             } => {
                 creature.validate()?;
+                let death_save = matches!(
+                    event,
+                    EncounterEvent::CreatureUpdated {
+                        change: CreatureChange::DeathSave,
+                        ..
+                    }
+                );
+                if death_save {
+                    self.death_save_due(participant)?;
+                }
+                let round = self.round;
+                let running = self.running();
                 let p = self.get_mut(participant)?;
                 if p.creature.is_none() {
                     return Err(Error::not_allowed(format!(
@@ -468,6 +520,9 @@ impl Encounter {
                     )));
                 }
                 p.creature = Some(creature.clone());
+                if death_save && running {
+                    p.death_saved = Some(round);
+                }
             }
             EncounterEvent::EffectsAdded {
                 added,

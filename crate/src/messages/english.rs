@@ -224,12 +224,27 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ("encounter.phase", "Phase: {phase}."),
     ("encounter.turnStarted", "{who}'s turn (round {round})."),
     ("encounter.delayed", "{who} delays."),
-    ("encounter.delayResumed", "{who} will act now."),
+    (
+        "encounter.delayResumed",
+        "{who} will act next, once the turn under way ends.",
+    ),
     (
         "encounter.delayResumedCutIn",
-        "{who} will act now; {others} cut in first.",
+        "{who} will act next, once the turn under way ends; {others} cut in first.",
     ),
     ("encounter.turnResumed", "{who} acts after delaying."),
+    (
+        "encounter.turnSkippedDead",
+        "{who} is dead and takes no turn.",
+    ),
+    (
+        "encounter.turnSkippedUnable",
+        "{who} cannot act and takes no turn.",
+    ),
+    (
+        "encounter.turnGranted",
+        "The GM gives {who} its turn: it acts once the turn under way ends.",
+    ),
     ("encounter.activityUsed", "{who} uses {activity}."),
     ("encounter.actionUsed", "{who} uses its {kind}."),
     (

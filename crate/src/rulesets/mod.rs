@@ -94,7 +94,7 @@ pub struct RulesetConfig {
     #[serde(default, skip_serializing_if = "StandardOptions::is_default")]
     pub standard: StandardOptions,
     /// The damage, death and healing rules of the participants' creatures, with their options
-    /// (A5E for a5e, gh5e and standard; HYB; OSE). Left out: the preset's, with docs/rules.md's
+    /// (A5E for a5e, gh5e and standard, or 5e (`srd5e`) for gh5e and standard; HYB; OSE). Left out: the preset's, with docs/rules.md's
     /// default readings ([`RulesetConfig::creature_rules`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub creature: Option<CreatureRules>,
@@ -199,10 +199,12 @@ impl RulesetConfig {
                         Preset::A5e | Preset::Gh5e | Preset::Standard,
                         CreatureRules::A5e(_)
                     )
+                    // Greyhawk initiative and standard initiative sit on plain 5e (C-20).
+                    | (Preset::Gh5e | Preset::Standard, CreatureRules::Srd5e(_))
             );
             if !fits {
                 return Err(Error::invalid_argument(
-                    "creature rules must be the preset's own (A5E for a5e, gh5e and standard)",
+                    "creature rules must be the preset's own (A5E for a5e; A5E or 5e for gh5e and standard)",
                 ));
             }
         }

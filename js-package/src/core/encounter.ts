@@ -311,12 +311,19 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
   declareMany(declarations: Readonly<Record<string, DeclarationInput>>): EncounterEvent[] {
     return this.execute({ type: "declareMany", declarations } as EncounterCommand);
   }
-  /** Roll initiative for the round (after declarations, where the system has them). */
-  rollInitiative(options?: CommandOptions): EncounterEvent[] {
-    return this.execute({ type: "rollInitiative" }, options);
+  /**
+   * Roll initiative for the round (after declarations, where the system has them). Greyhawk
+   * refuses with `OUT_OF_ORDER`, naming them, while a creature that rolls has not declared
+   * (GH-INIT-01); `noActions: true` rolls every undeclared creature as an empty declaration
+   * (GH-INIT-16: count 0, or no turn, as the preset's `emptyDeclaration` says).
+   */
+  rollInitiative(options: CommandOptions & { noActions?: boolean } = {}): EncounterEvent[] {
+    const { noActions, ...rest } = options;
+    const command: EncounterCommand = noActions === true ? { type: "rollInitiative", noActions } : { type: "rollInitiative" };
+    return this.execute(command, rest);
   }
   /** Alias of {@link Encounter.rollInitiative}. */
-  startRound(options?: CommandOptions): EncounterEvent[] {
+  startRound(options?: CommandOptions & { noActions?: boolean }): EncounterEvent[] {
     return this.rollInitiative(options);
   }
   endTurn(options?: CommandOptions): EncounterEvent[] {
@@ -364,9 +371,21 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
   delay(participant: string): EncounterEvent[] {
     return this.execute({ type: "delay", participant });
   }
-  /** Act now after delaying; `cutIn` lists delayers with lower original counts who go first. */
+  /**
+   * Act after delaying: the delayer takes the next place in the order and acts once the turn
+   * under way ends; it never interrupts a turn (GH-INIT-13, HYB-INIT-02). Between turns it acts
+   * at once. `cutIn` lists delayers with lower original counts who go first (Greyhawk).
+   */
   resume(participant: string, cutIn: readonly string[] = []): EncounterEvent[] {
     return this.execute({ type: "resume", participant, cutIn: [...cutIn] });
+  }
+  /**
+   * The GM's override: a participant whose turn was skipped this round (`turnSkipped`: dead,
+   * or unable to act where its ruleset passes such creatures over) gets its turn anyway, once
+   * the turn under way ends. `OUT_OF_ORDER` when its turn was not skipped.
+   */
+  grantTurn(participant: string): EncounterEvent[] {
+    return this.execute({ type: "grantTurn", participant });
   }
   /** GH-INIT-09: use an activity category on your turn (refused if not rolled for). */
   act(participant: string, activity: Activity): EncounterEvent[] {
@@ -428,6 +447,11 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
   grantTempHp(participant: string, amount: number, choice: TempHpChoice = "keepHigher"): EncounterEvent[] {
     return this.execute({ type: "grantTempHp", participant, amount, choice });
   }
+  /**
+   * A dying creature's death save: once per turn, during its own turn (A5E-DEATH-03); under
+   * Greyhawk once per round, after the round's turns are over (GH-INIT-12). Any other time is
+   * `OUT_OF_ORDER` and nothing changes.
+   */
   deathSave(participant: string, modifier = 0, options?: CommandOptions & { mode?: RollMode }): EncounterEvent[] {
     return this.execute({ type: "deathSave", participant, modifier, mode: options?.mode ?? "normal" }, options);
   }

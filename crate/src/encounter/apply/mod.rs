@@ -146,6 +146,8 @@ impl Encounter {
             | EncounterEvent::TurnDelayed { .. }
             | EncounterEvent::DelayResumed { .. }
             | EncounterEvent::TurnResumed { .. }
+            | EncounterEvent::TurnSkipped { .. }
+            | EncounterEvent::TurnGranted { .. }
             | EncounterEvent::TurnEnded { .. }
             | EncounterEvent::SideTurnEnded { .. }
             | EncounterEvent::EndOfRoundResolution { .. }

@@ -3,7 +3,7 @@
 
 use crate::encounter::event::EncounterEvent;
 use crate::encounter::limits::MAX_ROUND;
-use crate::encounter::participant::{Spent, TurnStatus};
+use crate::encounter::participant::{SkipReason, Spent, TurnStatus};
 use crate::encounter::state::{Actor, Encounter, Phase};
 use crate::error::{Error, Result};
 use crate::ids::ParticipantId;
@@ -168,6 +168,64 @@ impl Encounter {
                 }
                 self.active = true;
                 self.get_mut(participant)?.turn = TurnStatus::Resumed;
+            }
+            EncounterEvent::TurnSkipped {
+                participant,
+                round,
+                reason,
+            } => {
+                if self.phase != Phase::Turns || self.active || *round != self.round {
+                    return Err(Error::out_of_order("turns are skipped during a round"));
+                }
+                let p = self.get(participant)?;
+                if self.skip_reason(p) != Some(*reason) {
+                    return Err(bad(format!(
+                        "\"{participant}\" is not {}",
+                        match reason {
+                            SkipReason::Dead => "dead",
+                            SkipReason::UnableToAct => "unable to act",
+                        }
+                    )));
+                }
+                match p.turn {
+                    // Its place in the order came up.
+                    TurnStatus::Waiting if self.order_pos(participant) == Some(self.done) => {
+                        self.done = self.done.saturating_add(1);
+                    }
+                    // A delayer whose turn never came back (the order ran out).
+                    TurnStatus::Delayed => {}
+                    _ => {
+                        return Err(Error::out_of_order(format!(
+                            "it is not \"{participant}\"'s turn"
+                        )));
+                    }
+                }
+                self.get_mut(participant)?.turn = TurnStatus::Skipped;
+            }
+            EncounterEvent::TurnGranted { participant, round } => {
+                if self.phase != Phase::Turns
+                    || *round != self.round
+                    || self.get(participant)?.turn != TurnStatus::Skipped
+                {
+                    return Err(Error::out_of_order(format!(
+                        "\"{participant}\" had no turn skipped this round"
+                    )));
+                }
+                if let Some(old) = self.order_pos(participant)
+                    && old < self.done
+                {
+                    // Its skipped entry is behind us: the granted turn takes a new place.
+                    self.order.remove(old);
+                    self.done = self.done.saturating_sub(1);
+                }
+                let at = self.done.saturating_add(usize::from(self.active));
+                self.order.insert(
+                    at,
+                    Actor::Participant {
+                        participant: participant.clone(),
+                    },
+                );
+                self.get_mut(participant)?.turn = TurnStatus::Scheduled;
             }
             EncounterEvent::TurnEnded { participant, round } => {
                 let p = self.get(participant)?;

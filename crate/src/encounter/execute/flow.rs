@@ -228,7 +228,7 @@ impl Ctx<'_> {
     }
 
     /// Greyhawk and OSE: roll this round's initiative and start the round.
-    pub(crate) fn roll_initiative(&mut self) -> Result<()> {
+    pub(crate) fn roll_initiative(&mut self, no_actions: bool) -> Result<()> {
         if self.enc.phase != Phase::Declaring {
             return Err(match self.enc.phase {
                 Phase::Setup => Error::out_of_order("the encounter has not started"),
@@ -239,8 +239,18 @@ impl Ctx<'_> {
                 _ => Error::out_of_order("initiative for this round has been rolled"),
             });
         }
+        if no_actions && self.enc.system() != InitiativeSystem::Greyhawk {
+            return Err(Error::invalid_argument(
+                "noActions stands in for missing Greyhawk declarations (GH-INIT-16)",
+            ));
+        }
         match self.enc.system() {
-            InitiativeSystem::Greyhawk => self.roll_greyhawk()?,
+            InitiativeSystem::Greyhawk => {
+                if !no_actions {
+                    self.enc.check_declared()?;
+                }
+                self.roll_greyhawk()?
+            }
             InitiativeSystem::Side if self.enc.config.ose.individual => {
                 self.roll_ose_individual()?
             }
@@ -499,9 +509,18 @@ impl Ctx<'_> {
             let round = self.round();
             match self.enc.order.get(self.enc.done).cloned() {
                 Some(Actor::Participant { participant }) => {
-                    let status = self.enc.get(&participant)?.turn;
-                    if status == TurnStatus::Scheduled {
+                    let p = self.enc.get(&participant)?;
+                    // A resumed delayer or a granted turn was chosen: it is never skipped.
+                    if p.turn == TurnStatus::Scheduled {
                         return self.emit(EncounterEvent::TurnResumed { participant, round });
+                    }
+                    if let Some(reason) = self.enc.skip_reason(p) {
+                        self.emit(EncounterEvent::TurnSkipped {
+                            participant,
+                            round,
+                            reason,
+                        })?;
+                        continue;
                     }
                     return self.start_turn(participant);
                 }
@@ -533,6 +552,25 @@ impl Ctx<'_> {
                 .filter(|(_, p)| p.turn == TurnStatus::Delayed)
                 .map(|(i, _)| i)
                 .collect();
+            // A delayer that died (or, per ruleset, can no longer act) while it waited.
+            let mut gone = Vec::new();
+            delayed.retain(|&i| match self.enc.participants.get(i) {
+                Some(p) => match self.enc.skip_reason(p) {
+                    Some(reason) => {
+                        gone.push((p.id.clone(), reason));
+                        false
+                    }
+                    None => true,
+                },
+                None => false,
+            });
+            for (participant, reason) in gone {
+                self.emit(EncounterEvent::TurnSkipped {
+                    participant,
+                    round,
+                    reason,
+                })?;
+            }
             if delayed.is_empty() {
                 return self.end_round();
             }
@@ -691,7 +729,8 @@ impl Ctx<'_> {
                 .enc
                 .participants
                 .iter()
-                .filter(|p| !p.can_act && !p.out)
+                // The dead have nothing left to resolve.
+                .filter(|p| !p.can_act && !p.out && !p.is_dead())
                 .map(|p| p.id.clone())
                 .collect();
             if !unable.is_empty() {
@@ -830,7 +869,40 @@ impl Ctx<'_> {
     }
 }
 
+/// How many undeclared creatures an error names before it counts the rest.
+const NAMED_IN_ERROR: usize = 8;
+
 impl Encounter {
+    /// GH-INIT-01: every creature that rolls this round has declared what it will do. A
+    /// creature that cannot act does not roll (GH-INIT-12) and need not declare.
+    pub(crate) fn check_declared(&self) -> Result<()> {
+        let missing: Vec<&str> = self
+            .participants
+            .iter()
+            .filter(|p| !p.out && p.can_act && p.declaration.is_none())
+            .map(|p| p.id.as_str())
+            .collect();
+        if missing.is_empty() {
+            return Ok(());
+        }
+        let mut names = missing
+            .iter()
+            .take(NAMED_IN_ERROR)
+            .map(|id| format!("\"{id}\""))
+            .collect::<Vec<_>>()
+            .join(", ");
+        if missing.len() > NAMED_IN_ERROR {
+            names.push_str(&format!(
+                " and {} more",
+                missing.len().saturating_sub(NAMED_IN_ERROR)
+            ));
+        }
+        let verb = if missing.len() == 1 { "has" } else { "have" };
+        Err(Error::out_of_order(format!(
+            "{names} {verb} not declared this round (GH-INIT-01): declare for them, or roll with noActions to give every undeclared creature an empty plan (GH-INIT-16)"
+        )))
+    }
+
     /// The participant whose rolling-movement world phase is under way.
     pub(crate) fn current_world_participant(&self) -> Option<ParticipantId> {
         if self.phase != Phase::World {

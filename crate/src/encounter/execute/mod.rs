@@ -300,7 +300,7 @@ impl Ctx<'_> {
             EncounterCommand::DeclareMany { declarations } => {
                 self.declare(Declarations::Many(declarations))
             }
-            EncounterCommand::RollInitiative => self.roll_initiative(),
+            EncounterCommand::RollInitiative { no_actions } => self.roll_initiative(no_actions),
             EncounterCommand::EndTurn => self.end_turn_command(),
             EncounterCommand::AdvancePhase => self.advance_phase(),
             EncounterCommand::NextRound => self.next_round(),
@@ -310,6 +310,7 @@ impl Ctx<'_> {
                 participant,
                 cut_in,
             } => self.resume(participant, cut_in),
+            EncounterCommand::GrantTurn { participant } => self.grant_turn(participant),
             EncounterCommand::Act {
                 participant,
                 activity,

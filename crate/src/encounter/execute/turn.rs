@@ -112,6 +112,22 @@ impl Ctx<'_> {
         self.begin_next()
     }
 
+    /// The GM gives a skipped participant its turn anyway: it acts after the turn under way
+    /// (or at once, between turns), as a resumed delayer does.
+    pub(crate) fn grant_turn(&mut self, id: ParticipantId) -> Result<()> {
+        self.require_turns()?;
+        if self.enc.get(&id)?.turn != TurnStatus::Skipped {
+            return Err(Error::out_of_order(format!(
+                "\"{id}\" had no turn skipped this round"
+            )));
+        }
+        self.emit(EncounterEvent::TurnGranted {
+            participant: id,
+            round: self.round(),
+        })?;
+        self.begin_next()
+    }
+
     /// GH-INIT-09: a creature cannot take an action whose category it did not roll for.
     pub(crate) fn act(&mut self, id: ParticipantId, activity: Activity) -> Result<()> {
         if self.enc.system() != InitiativeSystem::Greyhawk {

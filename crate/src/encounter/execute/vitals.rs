@@ -138,13 +138,17 @@ impl Ctx<'_> {
         })
     }
 
-    /// A5E-DEATH-03 (Greyhawk: at the end of the round, GH-INIT-12 — the caller decides when).
+    /// A5E-DEATH-03: at the start of the creature's own turn; Greyhawk: at the end of the
+    /// round (GH-INIT-12). One per turn or round: checked before any die is rolled.
     pub(crate) fn death_save(
         &mut self,
         participant: ParticipantId,
         modifier: i32,
         mode: RollMode,
     ) -> Result<()> {
+        if self.enc.creature_rules().has_death_saves() {
+            self.enc.death_save_due(&participant)?;
+        }
         self.update(participant, CreatureChange::DeathSave, |c, ctx| {
             let rules = ctx.enc.creature_rules();
             let at = ctx.enc.moment();

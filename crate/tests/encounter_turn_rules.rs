@@ -1,0 +1,518 @@
+//! Who takes a turn, and when a death save is made, per ruleset: the dead never act; a creature
+//! unable to act takes no turn where its initiative system says so (and the GM may give it one
+//! anyway); a death save comes once, at the time the ruleset gives it; Greyhawk rolls only
+//! what was declared; a resumed delayer takes the next place in the order, never the turn
+//! under way.
+
+#[path = "encounter_support.rs"]
+mod support;
+
+use support::*;
+use turnkeeper::ErrorCode;
+use turnkeeper::conditions::RollMode;
+use turnkeeper::creature::{Creature, CreatureKind, DamageChoices, DamageInstance, DeathState};
+use turnkeeper::encounter::{EncounterCommand, EncounterEvent, SkipReason, TurnStatus};
+use turnkeeper::initiative::Activity::{Melee, Move};
+use turnkeeper::rulesets::{Preset, RulesetConfig};
+
+fn start() -> EncounterCommand {
+    EncounterCommand::Start {
+        advantage: vec![],
+        advantage_sides: vec![],
+        check: None,
+        ambushers: vec![],
+        called_for: None,
+    }
+}
+
+fn roll() -> EncounterCommand {
+    EncounterCommand::RollInitiative { no_actions: false }
+}
+
+fn pc(hp: u32) -> Creature {
+    Creature::new(CreatureKind::Pc, hp).unwrap().with_level(3)
+}
+
+fn monster(hp: u32) -> Creature {
+    Creature::new(CreatureKind::Monster, hp).unwrap()
+}
+
+fn set(t: &mut Table, id: &str, c: Creature) {
+    t.run(
+        EncounterCommand::SetCreature {
+            participant: pid(id),
+            creature: Some(c),
+        },
+        &[],
+    );
+}
+
+fn damage(t: &mut Table, id: &str, amount: i32) -> Vec<EncounterEvent> {
+    t.run(
+        EncounterCommand::Damage {
+            participant: pid(id),
+            damage: DamageInstance::new(amount, None),
+            choices: DamageChoices::default(),
+        },
+        &[],
+    )
+}
+
+fn save(id: &str) -> EncounterCommand {
+    EncounterCommand::DeathSave {
+        participant: pid(id),
+        modifier: 0,
+        mode: RollMode::Normal,
+    }
+}
+
+fn grant(id: &str) -> EncounterCommand {
+    EncounterCommand::GrantTurn {
+        participant: pid(id),
+    }
+}
+
+fn skipped(events: &[EncounterEvent], id: &str) -> Option<SkipReason> {
+    events.iter().find_map(|e| match e {
+        EncounterEvent::TurnSkipped {
+            participant,
+            reason,
+            ..
+        } if participant == &pid(id) => Some(*reason),
+        _ => None,
+    })
+}
+
+fn resolution(events: &[EncounterEvent]) -> Option<Vec<String>> {
+    events.iter().find_map(|e| match e {
+        EncounterEvent::EndOfRoundResolution { participants, .. } => {
+            Some(participants.iter().map(|p| p.to_string()).collect())
+        }
+        _ => None,
+    })
+}
+
+fn status(t: &Table, id: &str) -> TurnStatus {
+    t.enc.participant(&pid(id)).unwrap().turn
+}
+
+fn death(t: &Table, id: &str) -> DeathState {
+    t.enc
+        .participant(&pid(id))
+        .unwrap()
+        .creature
+        .as_ref()
+        .unwrap()
+        .death
+}
+
+/// Greyhawk: a (dex 14), b (dex 12), c (dex 10), d (dex 8) all declare melee and roll 1, 2,
+/// 3, 4: the order is a, b, c, d and a's turn is under way.
+fn greyhawk_abcd() -> Table {
+    let mut t = Table::preset(Preset::Gh5e);
+    for (id, dex) in [("a", 14), ("b", 12), ("c", 10), ("d", 8)] {
+        t.add(newp(id, if id == "a" { "party" } else { "foes" }, dex));
+    }
+    t.run(start(), &[]);
+    for id in ["a", "b", "c", "d"] {
+        t.declare(id, gh(&[Melee]));
+    }
+    t.run(roll(), &[1, 2, 3, 4]);
+    assert_eq!(t.order(), strs(&["a", "b", "c", "d"]));
+    t
+}
+
+fn strs(v: &[&str]) -> Vec<String> {
+    v.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn gh_init_12_the_dead_and_the_unable_to_act_take_no_turn() {
+    let mut t = greyhawk_abcd();
+    set(&mut t, "b", monster(5));
+    set(&mut t, "c", pc(5));
+    damage(&mut t, "b", 9); // a monster at 0 HP dies (A5E-DEATH-11)
+    damage(&mut t, "c", 9); // a PC at 0 HP is dying and cannot act
+    assert!(t.enc.participant(&pid("b")).unwrap().is_dead());
+    let ev = t.end_turn();
+    assert_eq!(skipped(&ev, "b"), Some(SkipReason::Dead));
+    assert_eq!(skipped(&ev, "c"), Some(SkipReason::UnableToAct));
+    assert_eq!(t.current().as_deref(), Some("d"));
+    assert_eq!(status(&t, "b"), TurnStatus::Skipped);
+    // The end of the round resolves the dying PC, never the dead monster.
+    let ev = t.end_turn();
+    assert_eq!(resolution(&ev), Some(strs(&["c"])));
+    // Next round: neither rolls (GH-INIT-12), so neither need declare.
+    t.declare("a", gh(&[Melee]));
+    t.declare("d", gh(&[Move]));
+    t.run(roll(), &[5, 2]);
+    assert_eq!(t.order(), strs(&["d", "a"]));
+}
+
+#[test]
+fn gh_init_12_death_saves_wait_for_the_end_of_the_round_and_come_once() {
+    let mut t = greyhawk_abcd();
+    set(&mut t, "b", pc(5));
+    damage(&mut t, "b", 9);
+    // During the round's turns: not yet.
+    let err = t.fail(save("b"), &[12], ErrorCode::OutOfOrder);
+    assert!(err.message.contains("end of the round"), "{err}");
+    for _ in 0..3 {
+        t.end_turn();
+    }
+    assert_eq!(t.enc.round(), 1);
+    t.run(save("b"), &[12]);
+    assert_eq!(
+        death(&t, "b"),
+        DeathState::Dying {
+            successes: 1,
+            failures: 0
+        }
+    );
+    // A second save for the same round is refused and changes nothing.
+    let err = t.fail(save("b"), &[3], ErrorCode::OutOfOrder);
+    assert!(err.message.contains("round 1"), "{err}");
+    // The next round's end brings the next save.
+    for id in ["a", "c", "d"] {
+        t.declare(id, gh(&[Melee]));
+    }
+    t.run(roll(), &[1, 2, 3]);
+    t.fail(save("b"), &[3], ErrorCode::OutOfOrder);
+    for _ in 0..3 {
+        t.end_turn();
+    }
+    t.run(save("b"), &[3]);
+    assert_eq!(
+        death(&t, "b"),
+        DeathState::Dying {
+            successes: 1,
+            failures: 1
+        }
+    );
+}
+
+#[test]
+fn gh_init_12_the_gm_may_grant_a_skipped_turn() {
+    let mut t = greyhawk_abcd();
+    set(&mut t, "b", pc(5));
+    damage(&mut t, "b", 9);
+    // Only a skipped participant can be granted a turn.
+    t.fail(grant("c"), &[], ErrorCode::OutOfOrder);
+    let ev = t.end_turn();
+    assert_eq!(skipped(&ev, "b"), Some(SkipReason::UnableToAct));
+    assert_eq!(t.current().as_deref(), Some("c"));
+    // Healed during c's turn, b gets its turn anyway: after c's, before d's.
+    t.run(
+        EncounterCommand::Heal {
+            participant: pid("b"),
+            amount: 3,
+        },
+        &[],
+    );
+    let ev = t.run(grant("b"), &[]);
+    assert!(
+        matches!(ev.as_slice(), [EncounterEvent::TurnGranted { participant, .. }] if participant == &pid("b"))
+    );
+    assert_eq!(t.current().as_deref(), Some("c"));
+    t.end_turn();
+    assert_eq!(t.current().as_deref(), Some("b"));
+    assert_eq!(status(&t, "b"), TurnStatus::Resumed);
+    t.end_turn();
+    assert_eq!(t.current().as_deref(), Some("d"));
+    // Granted once: it is no longer skipped.
+    t.fail(grant("b"), &[], ErrorCode::OutOfOrder);
+}
+
+#[test]
+fn gh_init_01_roll_initiative_names_who_has_not_declared() {
+    let mut t = Table::preset(Preset::Gh5e);
+    for (id, dex) in [("a", 14), ("b", 12), ("c", 10)] {
+        t.add(newp(id, "x", dex));
+    }
+    t.run(start(), &[]);
+    t.declare("a", gh(&[Melee]));
+    let err = t.fail(roll(), &[4], ErrorCode::OutOfOrder);
+    assert!(
+        err.message.contains("\"b\", \"c\" have not declared"),
+        "{err}"
+    );
+    assert!(!err.message.contains("\"a\""), "{err}");
+    // A creature that cannot act does not roll (GH-INIT-12) and need not declare.
+    t.run(
+        EncounterCommand::SetCanAct {
+            participant: pid("c"),
+            can_act: false,
+        },
+        &[],
+    );
+    let err = t.fail(roll(), &[4], ErrorCode::OutOfOrder);
+    assert!(err.message.contains("\"b\" has not declared"), "{err}");
+    t.declare("b", gh(&[Move]));
+    t.run(roll(), &[4, 2]);
+    assert_eq!(t.order(), strs(&["b", "a"]));
+}
+
+#[test]
+fn gh_init_16_no_actions_rolls_the_undeclared_as_empty_plans() {
+    let mut t = Table::preset(Preset::Gh5e);
+    for (id, dex) in [("a", 14), ("b", 12)] {
+        t.add(newp(id, "x", dex));
+    }
+    t.run(start(), &[]);
+    t.declare("a", gh(&[Melee]));
+    let ev = t.run(EncounterCommand::RollInitiative { no_actions: true }, &[4]);
+    // b declared nothing: no dice, count 0 (the preset's reading of GH-INIT-16).
+    let rolls = ev
+        .iter()
+        .find_map(|e| match e {
+            EncounterEvent::InitiativeRolled { rolls } => Some(rolls.clone()),
+            _ => None,
+        })
+        .unwrap();
+    let b = rolls
+        .iter()
+        .find(|r| r.participants.contains(&pid("b")))
+        .unwrap();
+    assert!(b.dice.is_empty());
+    assert_eq!(b.total, 0);
+    assert_eq!(t.order(), strs(&["b", "a"]));
+    // The option belongs to Greyhawk declarations.
+    let mut o = Table::preset(Preset::Ose);
+    o.add(newp("f", "party", 10));
+    o.add(newp("g", "goblins", 10));
+    o.run(start(), &[]);
+    o.fail(
+        EncounterCommand::RollInitiative { no_actions: true },
+        &[3, 4],
+        ErrorCode::InvalidArgument,
+    );
+}
+
+#[test]
+fn gh_init_13_a_resumed_delayer_acts_after_the_turn_under_way() {
+    let mut t = greyhawk_abcd();
+    t.run(
+        EncounterCommand::Delay {
+            participant: pid("a"),
+        },
+        &[],
+    );
+    assert_eq!(t.current().as_deref(), Some("b"));
+    // Resuming during b's turn does not interrupt it: a takes the next place.
+    t.run(
+        EncounterCommand::Resume {
+            participant: pid("a"),
+            cut_in: vec![],
+        },
+        &[],
+    );
+    assert_eq!(t.current().as_deref(), Some("b"));
+    assert_eq!(status(&t, "b"), TurnStatus::Started);
+    t.end_turn();
+    assert_eq!(t.current().as_deref(), Some("a"));
+    t.end_turn();
+    assert_eq!(t.current().as_deref(), Some("c"));
+}
+
+/// A5E, fixed counts a (20), b (15), c (10), started: a's turn is under way.
+fn fixed_abc(preset: Preset) -> Table {
+    let mut t = Table::preset(preset);
+    for (id, count) in [("a", 20), ("b", 15), ("c", 10)] {
+        let mut p = newp(id, "x", 10);
+        p.fixed_count = Some(count);
+        t.add(p);
+    }
+    t.run(start(), &[]);
+    assert_eq!(t.current().as_deref(), Some("a"));
+    t
+}
+
+#[test]
+fn a5e_death_03_a_dying_creature_keeps_its_turn_and_saves_once_at_its_start() {
+    let mut t = fixed_abc(Preset::A5e);
+    set(&mut t, "b", pc(5));
+    damage(&mut t, "b", 9);
+    assert!(!t.enc.participant(&pid("b")).unwrap().can_act);
+    // Not on a's turn.
+    let err = t.fail(save("b"), &[12], ErrorCode::OutOfOrder);
+    assert!(err.message.contains("its own turn"), "{err}");
+    // Its turn comes: unable to act, it still has the turn its save belongs to.
+    let ev = t.end_turn();
+    assert_eq!(skipped(&ev, "b"), None);
+    assert_eq!(t.current().as_deref(), Some("b"));
+    t.run(save("b"), &[12]);
+    t.fail(save("b"), &[20], ErrorCode::OutOfOrder);
+    assert_eq!(
+        death(&t, "b"),
+        DeathState::Dying {
+            successes: 1,
+            failures: 0
+        }
+    );
+}
+
+#[test]
+fn a5e_death_03_three_failures_and_the_dead_take_no_turn() {
+    let mut t = fixed_abc(Preset::A5e);
+    set(&mut t, "b", pc(5));
+    damage(&mut t, "b", 9);
+    // Two failures by damage at 0 HP (A5E-DEATH-06), the third on its turn.
+    damage(&mut t, "b", 1);
+    damage(&mut t, "b", 1);
+    t.end_turn();
+    t.run(save("b"), &[3]);
+    assert!(matches!(death(&t, "b"), DeathState::Dead { .. }));
+    t.end_turn();
+    t.end_turn(); // c; round 2 begins with a
+    assert_eq!(t.enc.round(), 2);
+    let ev = t.end_turn();
+    assert_eq!(skipped(&ev, "b"), Some(SkipReason::Dead));
+    assert_eq!(t.current().as_deref(), Some("c"));
+}
+
+#[test]
+fn a5e_death_11_standard_preset_skips_a_dead_monster_and_keeps_a_stunned_creatures_turn() {
+    let mut t = fixed_abc(Preset::Standard);
+    set(&mut t, "b", monster(5));
+    damage(&mut t, "b", 9);
+    set(&mut t, "c", pc(10));
+    t.run(
+        EncounterCommand::SetCanAct {
+            participant: pid("c"),
+            can_act: false,
+        },
+        &[],
+    );
+    let ev = t.end_turn();
+    assert_eq!(skipped(&ev, "b"), Some(SkipReason::Dead));
+    // 5e: a creature that cannot act still has its turn (its effects end on it).
+    assert_eq!(skipped(&ev, "c"), None);
+    assert_eq!(t.current().as_deref(), Some("c"));
+    // The GM may give the dead monster its turn anyway (a last act).
+    t.run(grant("b"), &[]);
+    t.end_turn();
+    assert_eq!(t.current().as_deref(), Some("b"));
+}
+
+#[test]
+fn hyb_death_01_a_combatant_at_zero_takes_no_turn() {
+    let mut t = Table::preset(Preset::Hyb);
+    for (id, dex) in [("a", 16), ("b", 12), ("c", 8)] {
+        t.add(newp(id, "x", dex));
+    }
+    t.run(start(), &[]);
+    assert_eq!(t.order(), strs(&["a", "b", "c"]));
+    set(&mut t, "b", pc(5));
+    damage(&mut t, "b", 9);
+    assert!(!t.enc.participant(&pid("b")).unwrap().can_act);
+    let ev = t.end_turn();
+    assert_eq!(skipped(&ev, "b"), Some(SkipReason::UnableToAct));
+    assert_eq!(t.current().as_deref(), Some("c"));
+    // HYB has no death saves.
+    t.fail(save("b"), &[12], ErrorCode::NotAllowed);
+}
+
+#[test]
+fn hyb_init_02_a_resumed_delayer_takes_the_next_place_not_the_current_turn() {
+    let mut t = Table::preset(Preset::Hyb);
+    for (id, dex) in [("a", 16), ("b", 12), ("c", 8)] {
+        t.add(newp(id, "x", dex));
+    }
+    t.run(start(), &[]);
+    t.run(
+        EncounterCommand::Delay {
+            participant: pid("a"),
+        },
+        &[],
+    );
+    t.run(
+        EncounterCommand::Resume {
+            participant: pid("a"),
+            cut_in: vec![],
+        },
+        &[],
+    );
+    assert_eq!(t.current().as_deref(), Some("b"));
+    t.end_turn();
+    assert_eq!(t.current().as_deref(), Some("a"));
+    t.end_turn();
+    assert_eq!(t.current().as_deref(), Some("c"));
+}
+
+#[test]
+fn ose_dmg_01_the_dead_take_no_turn() {
+    let mut config = RulesetConfig::preset(Preset::Ose);
+    config.ose.individual = true;
+    let mut t = Table::new(config);
+    t.add(newp("a", "party", 10));
+    t.add(newp("b", "goblins", 10));
+    t.add(newp("c", "goblins", 10));
+    t.run(start(), &[]);
+    t.run(roll(), &[6, 4, 2]);
+    assert_eq!(t.order(), strs(&["a", "b", "c"]));
+    set(&mut t, "b", monster(3));
+    damage(&mut t, "b", 3);
+    let ev = t.end_turn();
+    assert_eq!(skipped(&ev, "b"), Some(SkipReason::Dead));
+    assert_eq!(t.current().as_deref(), Some("c"));
+}
+
+#[test]
+fn ose_init_01_a_dead_member_takes_no_part_in_its_sides_turn() {
+    let mut t = Table::preset(Preset::Ose);
+    t.add(newp("a", "party", 10));
+    t.add(newp("b", "goblins", 10));
+    t.add(newp("c", "goblins", 10));
+    t.run(start(), &[]);
+    set(&mut t, "b", monster(3));
+    damage(&mut t, "b", 3);
+    // Goblins win the roll: only the living goblin's turn starts.
+    let ev = t.run(roll(), &[2, 5]);
+    let started: Vec<String> = ev
+        .iter()
+        .filter_map(|e| match e {
+            EncounterEvent::TurnStarted { participant, .. } => Some(participant.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(started, strs(&["c"]));
+}
+
+#[test]
+fn gh_init_12_5e_creature_rules_save_at_the_end_of_the_round_without_fatigue() {
+    use turnkeeper::creature::{CreatureRules, Track};
+    let config = RulesetConfig::preset(Preset::Gh5e).with_creature_rules(CreatureRules::srd5e());
+    let mut t = Table::new(config);
+    for (id, dex) in [("a", 14), ("b", 12)] {
+        t.add(newp(id, "x", dex));
+    }
+    t.run(start(), &[]);
+    t.declare("a", gh(&[Melee]));
+    t.declare("b", gh(&[Melee]));
+    t.run(roll(), &[1, 2]);
+    set(&mut t, "b", pc(5));
+    damage(&mut t, "b", 9);
+    let b = |t: &Table| {
+        t.enc
+            .participant(&pid("b"))
+            .unwrap()
+            .creature
+            .clone()
+            .unwrap()
+    };
+    assert_eq!(b(&t).fatigue, Track::default());
+    t.end_turn(); // a; b is skipped and the round ends
+    // A natural 1: two failures under 5e.
+    t.run(save("b"), &[1]);
+    assert_eq!(
+        death(&t, "b"),
+        DeathState::Dying {
+            successes: 0,
+            failures: 2
+        }
+    );
+    assert_eq!(b(&t).strife, Track::default());
+    // The fight ends with nothing pending (5e has no delayed fatigue).
+    t.run(EncounterCommand::End, &[]);
+    assert_eq!(b(&t).fatigue, Track::default());
+}
