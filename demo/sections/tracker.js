@@ -167,6 +167,16 @@ function select(id, options, label, value) {
   return el("select", { id, "aria-label": label, disabled: app.follower }, ...options.map(([v, text]) => el("option", { value: v, text, selected: v === value })));
 }
 
+/** Why the package would refuse a death save for `id` now, or undefined when it takes one. */
+function saveRefusal(id) {
+  try {
+    app.enc.diceNeeded({ type: "deathSave", participant: id, modifier: 0, mode: "normal" });
+    return undefined;
+  } catch (e) {
+    return e?.message ?? String(e);
+  }
+}
+
 function button(text, act, p, attrs = {}) {
   return el("button", { type: "button", class: "secondary", id: `${act}-${uid(p.id)}`, "data-act": act, "data-for": p.id, disabled: app.follower, ...attrs }, text);
 }
@@ -204,10 +214,14 @@ function tools(enc, p, effects, names, preset) {
       select(`dtype-${key}`, DAMAGE_TYPES.map((t) => [t, t || "untyped"]), "Damage type", draft(`dtype-${key}`, "")),
       button("Damage", "dmg", p), button("Heal", "heal", p), button("Temp HP", "temp", p)));
     if (c.death?.type === "dying") {
+      // The package says when a save is due (its own turn; Greyhawk: the end of the round,
+      // GH-INIT-12): the button is enabled only then, and says why not otherwise.
+      const notYet = saveRefusal(p.id);
       box.append(el("div", { class: "tool-row" },
         el("label", { for: `dsface-${key}`, text: "Death save d20" }),
         el("input", { id: `dsface-${key}`, inputmode: "numeric", placeholder: "roll", autocomplete: "off", value: draft(`dsface-${key}`, ""), disabled: app.follower }),
-        button("Death save", "save", p), button("Stabilize", "stab", p)));
+        button("Death save", "save", p, notYet ? { disabled: true, "aria-describedby": `save-when-${key}` } : {}), button("Stabilize", "stab", p)));
+      if (notYet) box.append(el("p", { class: "note", id: `save-when-${key}`, "data-testid": "save-when", text: notYet }));
     }
   }
   box.append(el("div", { class: "tool-row" },

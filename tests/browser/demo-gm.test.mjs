@@ -149,11 +149,10 @@ test("Greyhawk: declarations and dice in the rows, low counts first, damage, tem
   await page.click("#dmg-rath");
   await page.waitForSelector("[data-pid=rath][data-state=dying]");
   assert.match(await happenings(page), /Rath goes down/);
-  // A death save from the row, with the d20 the player rolled at the table.
-  await page.fill("#dsface-rath", "4");
-  await page.click("#save-rath");
-  assert.equal(await page.getAttribute("[data-pid=rath] [data-testid=death]", "aria-label"), "Dying: 0 successes, 1 failures");
-  assert.match((await page.textContent("#event-log")) ?? "", /Rath makes a death save.*d20 4, failure 1\/3/);
+  // GH-INIT-12: a creature that cannot act makes its death save at the end of the round, so
+  // mid-round the row's button is off and says when.
+  assert.equal(await page.isDisabled("#save-rath"), true);
+  assert.match((await page.textContent("[data-pid=rath] [data-testid=save-when]")) ?? "", /end of the round.*GH-INIT-12/);
   await trackerMatchesEngine(page);
   assert.match((await page.textContent("[data-pid=rupert] [data-testid=hp]")) ?? "", /^21\/21 \+5$/);
   await page.emulateMedia({ reducedMotion: "reduce" });
@@ -166,6 +165,17 @@ test("Greyhawk: declarations and dice in the rows, low counts first, damage, tem
   assert.equal(first, "rupert");
   while ((await page.textContent("#phase")) === "turns") await page.click("#btn-end-turn");
   assert.equal(await page.textContent("#phase"), "declaring");
+  // The round's turns are over: Rath's death save, with the d20 the player rolled at the
+  // table; one a round, so the button goes off again.
+  await openRow(page, "Rath");
+  assert.equal(await page.isDisabled("#save-rath"), false);
+  await page.fill("#dsface-rath", "4");
+  await page.click("#save-rath");
+  assert.equal(await page.getAttribute("[data-pid=rath] [data-testid=death]", "aria-label"), "Dying: 0 successes, 1 failures");
+  assert.match((await page.textContent("#event-log")) ?? "", /Rath makes a death save.*d20 4, failure 1\/3/);
+  assert.equal(await page.isDisabled("#save-rath"), true);
+  assert.match((await page.textContent("[data-pid=rath] [data-testid=save-when]")) ?? "", /has made its death save for round 1/);
+  await trackerMatchesEngine(page);
   await page.click("#btn-declare");
   await page.click("#btn-roll");
   assert.match(await happenings(page), /frightened on Troll ends/);
@@ -233,17 +243,23 @@ test("A5E: the world phase and its recharge, ongoing damage as it happens, condi
   await page.fill("#amt-kira", "24"); // not 40: that much at once is massive damage (A5E-DEATH), and she would die
   await page.click("#dmg-kira");
   await page.waitForSelector("[data-pid=kira][data-state=dying]");
-  await page.fill("#dsface-kira", "20");
-  await page.click("#save-kira");
-  assert.equal(await page.textContent("[data-pid=kira] [data-testid=hp]"), "1/24");
-  assert.match((await page.textContent("#event-log")) ?? "", /d20 20, regains consciousness/);
-  // Round 2: after the world phase, Kira's turn starts, and with it her fear ends (it lasted
-  // a round from the start of her turn, when it was applied).
+  // A5E-DEATH-03: her save comes at the start of her own turn, not before.
+  assert.equal(await page.isDisabled("#save-kira"), true);
+  assert.match((await page.textContent("[data-pid=kira] [data-testid=save-when]")) ?? "", /start of its own turn \(A5E-DEATH-03\)/);
+  // Round 2: after the world phase, Kira's turn starts (the dying keep their turns under A5E),
+  // and with it her fear ends (it lasted a round from the start of her turn, when it was applied).
+  while ((await page.textContent("#phase")) === "turns") await page.click("#btn-end-turn");
   assert.equal(await page.textContent("#phase"), "world");
   await page.click("#btn-end-world");
   assert.equal(await currentId(page), "kira");
   assert.match(await happenings(page), /frightened on Kira ends/);
   assert.ok(!(await rowsOf(page)).find((r) => r.id === "kira")?.effects.includes("frightened"));
+  // Her save, a natural 20: back on her feet with 1 HP.
+  await openRow(page, "Kira");
+  await page.fill("#dsface-kira", "20");
+  await page.click("#save-kira");
+  assert.equal(await page.textContent("[data-pid=kira] [data-testid=hp]"), "1/24");
+  assert.match((await page.textContent("#event-log")) ?? "", /d20 20, regains consciousness/);
   await trackerMatchesEngine(page);
   assert.deepEqual(browser.errors, []);
   await page.close();
@@ -302,7 +318,12 @@ const COMMANDS = {
   "btn-start": (e) => e.start(),
   "btn-surprise": (e) => e.rollSurprise(["party"]),
   "btn-declare": (e) => e.declareMany(Object.fromEntries(e.participants().map((p) => [p.id, e.config.preset === "ose" ? { system: "ose", spell: false } : ["melee"]]))),
-  "btn-roll": (e) => e.rollInitiative(),
+  // Roll declares the ticked plans of whoever has not declared, then rolls.
+  "btn-roll": (e) => {
+    const missing = e.participants().filter((p) => !p.declaration);
+    if (missing.length) e.declareMany(Object.fromEntries(missing.map((p) => [p.id, e.config.preset === "ose" ? { system: "ose", spell: false } : ["melee"]])));
+    e.rollInitiative();
+  },
   "btn-end-world": (e) => e.endWorldPhase(),
   "btn-next-phase": (e) => e.advancePhase(),
   "btn-end-turn": (e) => e.endTurn(),
