@@ -125,7 +125,11 @@ proptest! {
 #[test]
 fn the_shared_random_sequences_end_in_their_recorded_snapshots() {
     let (path, sample): (_, Sample) = vectors::load("sequences.json");
-    let sample = if std::env::var_os("TURNKEEPER_BLESS_VECTORS").is_some() {
+    // `TURNKEEPER_BLESS_VECTORS=snapshots` measures the snapshots again for the same commands
+    // (a deliberate change of what they do: 5e's creature rules as Greyhawk's default); any
+    // other value draws new sequences.
+    let bless = std::env::var("TURNKEEPER_BLESS_VECTORS").ok();
+    let sample = if bless.is_some_and(|b| b != "snapshots") {
         draw_sample()
     } else {
         sample

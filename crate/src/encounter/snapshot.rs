@@ -428,7 +428,7 @@ impl TryFrom<SnapshotDto> for Encounter {
             )));
         }
         let mut enc =
-            Encounter::new(s.c).map_err(|e| bad(format!("configuration: {}", e.message)))?;
+            Encounter::with_config(s.c).map_err(|e| bad(format!("configuration: {}", e.message)))?;
         if s.p.len() > MAX_PARTICIPANTS {
             return Err(bad(format!("more than {MAX_PARTICIPANTS} participants")));
         }

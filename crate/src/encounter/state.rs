@@ -167,8 +167,14 @@ pub struct Encounter {
 pub(crate) const HIDDEN_ROLL_IDS: u32 = 1 << 31;
 
 impl Encounter {
-    /// A new encounter in its set-up phase.
+    /// A new encounter in its set-up phase, its config completed with the preset's default
+    /// creature rules ([`RulesetConfig::for_new_encounter`]).
     pub fn new(config: RulesetConfig) -> Result<Self> {
+        Self::with_config(config.for_new_encounter())
+    }
+
+    /// An empty encounter with exactly this config (a snapshot's, restored as it was stored).
+    pub(crate) fn with_config(config: RulesetConfig) -> Result<Self> {
         config.validate()?;
         Ok(Self {
             participants: Vec::new(),

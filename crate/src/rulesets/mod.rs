@@ -141,6 +141,36 @@ impl RulesetConfig {
     }
 
     /// The creature rules in force: the ones set, or the preset's with their defaults.
+    /// The creature rules a new encounter of this preset gets when its config names none:
+    /// 5e's own (SRD) under Greyhawk initiative and the standard preset, which are 5e
+    /// variants (C-20); each ruleset's own elsewhere. [`crate::encounter::Encounter::new`]
+    /// writes this into the config, so what a snapshot stores is explicit.
+    pub fn default_creature_rules(preset: Preset) -> CreatureRules {
+        match preset {
+            Preset::Hyb => CreatureRules::hyb(),
+            Preset::Ose => CreatureRules::ose(),
+            Preset::A5e => CreatureRules::a5e(),
+            Preset::Gh5e | Preset::Standard => CreatureRules::srd5e(),
+        }
+    }
+
+    /// This config for a new encounter: the preset's default creature rules filled in where
+    /// they differ from what an absent `creature` means in a stored config (A5E's, for every
+    /// snapshot written before 5e's rules became the Greyhawk and standard default). Other
+    /// presets are left as they are, so their snapshots and digests do not change.
+    pub fn for_new_encounter(mut self) -> Self {
+        if self.creature.is_none() {
+            let default = Self::default_creature_rules(self.preset);
+            if default != self.creature_rules() {
+                self.creature = Some(default);
+            }
+        }
+        self
+    }
+
+    /// The creature rules in force. An absent `creature` reads as it always has (A5E's for
+    /// gh5e and standard), so snapshots saved before 5e's rules became those presets'
+    /// default keep their rules; new encounters store theirs ([`Self::for_new_encounter`]).
     pub fn creature_rules(&self) -> CreatureRules {
         self.creature.unwrap_or(match self.preset {
             Preset::Hyb => CreatureRules::hyb(),
