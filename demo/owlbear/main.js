@@ -7,8 +7,6 @@ import { OwlbearSync } from "turnkeeper/owlbear";
 
 const NAMESPACE = "com.turnkeeper.initiative";
 const ACTIVITIES = ["ranged", "move", "swap", "other", "melee", "spell"];
-const CONDITIONS = ["blinded", "charmed", "deafened", "frightened", "grappled", "incapacitated", "invisible",
-  "paralyzed", "petrified", "poisoned", "prone", "restrained", "stunned", "unconscious", "rattled", "slowed", "confused"];
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const esc = (/** @type {unknown} */ s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -164,7 +162,7 @@ OBR.onReady(async () => {
         ? `<div class="row wrap">${ACTIVITIES.map((a) => `<label><input type="checkbox" data-activity="${a}">${a}</label>`).join("")}<button data-declare>Declare</button></div>`
         : "";
       const gm = sync.isLeader
-        ? `<div class="row"><select data-condition>${CONDITIONS.map((c) => `<option>${c}</option>`).join("")}</select>` +
+        ? `<div class="row"><select data-condition>${enc.conditions().filter((c) => !c.automatic).map((c) => `<option value="${esc(c.id)}">${esc(c.name)}</option>`).join("")}</select>` +
           `<input data-rounds type="number" min="0" max="100" value="1" style="width:3.5em" title="rounds (0: until removed)">` +
           `<button data-add-condition>Add condition</button></div>`
         : "";

@@ -18,13 +18,6 @@ export const GH_ACTIVITIES = [
   ["spell", "Cast a spell", "d10"],
 ];
 
-/** The A5E condition catalogue (the package's built-in conditions). */
-export const CONDITIONS = [
-  "blinded", "charmed", "confused", "deafened", "frightened", "grappled", "incapacitated", "invisible",
-  "paralyzed", "petrified", "poisoned", "prone", "rattled", "restrained", "slowed", "stunned", "unconscious",
-  "agonized", "amnesiac", "encumbered", "enervated", "enraged", "fixated", "manic", "placid",
-];
-
 /** Named effects with ongoing damage (A5E-DMG-06), rolled at the end of each of the target's turns. */
 export const ONGOING = {
   "on fire": { damage: { dice: { count: 1, size: "d6" }, damageType: "fire" } },
@@ -197,6 +190,15 @@ export function adviceView(a) {
   ];
 }
 
+/**
+ * Whose creature rules the encounter plays: what its config names, or, when it names none (a
+ * game saved before 5e's rules became the Greyhawk default), what that meant: A5E's, except
+ * under HYB and OSE.
+ */
+export function creatureFamily(config) {
+  return config.creature?.type ?? (config.preset === "hyb" || config.preset === "ose" ? config.preset : "a5e");
+}
+
 /** The open part of a row: everything a GM does to this combatant. */
 function tools(enc, p, effects, names, preset) {
   const key = uid(p.id);
@@ -227,7 +229,8 @@ function tools(enc, p, effects, names, preset) {
   box.append(el("div", { class: "tool-row" },
     el("label", { for: `cond-${key}`, text: "Condition" }),
     el("select", { id: `cond-${key}`, disabled: app.follower },
-      el("optgroup", { label: "Conditions" }, ...CONDITIONS.map((x) => el("option", { value: x, text: x, selected: draft(`cond-${key}`, "frightened") === x }))),
+      // The encounter's own conditions (5e's under Greyhawk, A5E's under A5E…), from the package.
+      el("optgroup", { label: "Conditions" }, ...app.enc.conditions().filter((x) => !x.automatic).map((x) => el("option", { value: x.id, text: x.name, selected: draft(`cond-${key}`, "frightened") === x.id }))),
       el("optgroup", { label: "Ongoing damage" }, ...Object.entries(ONGOING).map(([name, o]) =>
         el("option", { value: `effect:${name}`, selected: draft(`cond-${key}`, "") === `effect:${name}`, text: `${name} (${o.damage.dice.count}${o.damage.dice.size}${o.damage.damageType ? ` ${o.damage.damageType}` : ""} each turn)` })))),
     select(`until-${key}`, DURATIONS, "Lasts", draft(`until-${key}`, "rounds1")),
@@ -240,7 +243,7 @@ function tools(enc, p, effects, names, preset) {
         el("button", { type: "button", class: "secondary small", "data-act": "unapply", "data-for": p.id, "data-effect": String(v.effect.id), id: `unapply-${key}-${v.effect.id}`, "aria-label": `End ${name} on ${p.name}`, disabled: app.follower }, "End"));
     })));
   }
-  if (c && (preset === "a5e" || preset === "gh5e")) {
+  if (c && creatureFamily(enc.config) === "a5e") {
     const zero = { effective: 0, pending: 0 };
     const track = (t, label) => `${label} ${t.effective ?? 0}${t.pending ? ` (+${t.pending} after the fight)` : ""}`;
     box.append(el("div", { class: "tracks", "data-testid": "tracks" },

@@ -109,3 +109,21 @@ test("errors surface as TurnkeeperError with the core's code", () => {
   assert.throws(() => enc.loadConditions("{nope"), (e) => e instanceof TurnkeeperError && e.code === "INVALID_DATA");
   assert.throws(() => enc.rollAdvice("a", /** @type {any} */ ({ type: "nope" })), (e) => e instanceof TurnkeeperError && e.code === "INVALID_ARGUMENT");
 });
+
+test("conditions(): the encounter's own set for a picker, then the table's homebrew", () => {
+  const enc = a5e();
+  const before = enc.conditions();
+  const byId = new Map(before.map((c) => [c.id, c]));
+  // A5E's built-in set (A5E-COND-01..29), each with its rule id; bloodied applies by itself.
+  assert.deepEqual(byId.get("rattled"), { id: "rattled", name: "Rattled", rule: "A5E-COND-23", homebrew: false, automatic: false, placeholder: false });
+  assert.equal(byId.get("bloodied")?.automatic, true);
+  assert.ok(before.every((c) => typeof c.rule === "string" && !c.homebrew));
+  enc.loadConditions({ conditions: [{ id: "hexed", name: "Hexed", effects: [] }] });
+  const after = enc.conditions();
+  assert.deepEqual(after.slice(0, before.length), before);
+  assert.deepEqual(after.at(-1), { id: "hexed", name: "Hexed", homebrew: true, automatic: false, placeholder: false });
+  // Every listed condition that is not automatic is one addCondition takes.
+  for (const c of after.filter((x) => !x.automatic && !x.placeholder)) {
+    enc.addCondition("a", c.homebrew ? homebrewCondition(c.id) : /** @type {any} */ (c.id));
+  }
+});

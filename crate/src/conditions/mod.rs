@@ -14,6 +14,7 @@ pub mod a5e;
 pub mod catalog;
 pub mod effect;
 pub mod id;
+pub mod listing;
 pub mod penalties;
 pub mod query;
 pub mod tracks;
@@ -29,6 +30,7 @@ pub use effect::{
     TravelPace,
 };
 pub use id::ConditionId;
+pub use listing::ConditionListing;
 pub use penalties::{PENALTIES, Penalty, PenaltyDef};
 pub use query::{
     ActionItem, ActiveCondition, CircumstanceFact, ConcentrationBase, ConditionOutcome,

@@ -261,6 +261,11 @@ impl EncounterHandle {
         js(write_json(self.inner().world_actions()))
     }
 
+    /// Every condition this encounter takes (its ruleset's set, then homebrew), for a picker.
+    pub fn conditions(&self) -> JsResult<String> {
+        js(write_json(&self.inner().catalog().listing()))
+    }
+
     pub fn delayed(&self) -> JsResult<String> {
         js(write_json(&self.inner().delayed()))
     }

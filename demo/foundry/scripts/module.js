@@ -8,8 +8,6 @@ import { CombatKeeper, sortCombatants } from "../lib/turnkeeper/foundry/index.js
 
 const MODULE_ID = "turnkeeper-greyhawk";
 const ACTIVITIES = /** @type {const} */ (["ranged", "move", "swap", "other", "melee", "spell"]);
-const CONDITIONS = ["blinded", "charmed", "deafened", "frightened", "grappled", "incapacitated", "invisible", "paralyzed",
-  "petrified", "poisoned", "prone", "restrained", "stunned", "unconscious", "rattled", "slowed", "confused", "doomed"];
 /** A5E conditions, Greyhawk initiative (DESIGN: rulesets are presets that mix). */
 const ENCOUNTER = /** @type {const} */ ({ ruleset: "a5e", initiative: "greyhawk" });
 
@@ -163,14 +161,15 @@ async function declare() {
 }
 
 /**
- * Add an A5E condition to a combatant for some rounds (GM). Macro:
+ * Add a condition (one the encounter's ruleset has) to a combatant for some rounds (GM). Macro:
  * `game.modules.get("turnkeeper-greyhawk").api.addCondition(token.combatant, "frightened", 3)`.
  */
 async function addCondition(/** @type {Combatant.Implementation} */ combatant, /** @type {string} */ condition, rounds = 0) {
   const combat = combatant.parent;
   const keeper = combat ? await keeperFor(combat) : undefined;
   if (!keeper || combatant.id === null) return;
-  if (!CONDITIONS.includes(condition)) return ui.notifications?.warn(`Unknown condition ${condition}`);
+  // The encounter's own conditions (its ruleset's set and any homebrew), as the package lists them.
+  if (!keeper.encounter.conditions().some((c) => c.id === condition && !c.automatic)) return ui.notifications?.warn(`Unknown condition ${condition}`);
   const participant = combatant.id;
   await attempt(() => keeper.addCondition(participant, condition, rounds > 0 ? { type: "rounds", count: rounds } : { type: "untilRemoved" }));
 }

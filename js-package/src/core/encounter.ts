@@ -30,6 +30,7 @@ import {
   type SideState,
   type WorldAction,
   type WorldActionState,
+  type ConditionListing,
   type RollMode,
   type ConditionId,
   type Creature,
@@ -81,6 +82,7 @@ export type {
   SideState,
   WorldAction,
   WorldActionState,
+  ConditionListing,
   ActiveEffect,
   ConditionId,
   Creature as CreatureState,
@@ -543,6 +545,14 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
   }
   worldActions(): WorldActionState[] {
     return fromText(guard(() => this.handle.worldActions()));
+  }
+  /**
+   * Every condition this encounter takes, for a picker: its ruleset's own set (5e's under
+   * `gh5e` and `standard`, A5E's under `a5e`…), then the homebrew it loaded. `automatic`
+   * ones (bloodied) apply by themselves from hit points.
+   */
+  conditions(): ConditionListing[] {
+    return fromText(guard(() => this.handle.conditions()));
   }
   delayed(): string[] {
     return fromText(guard(() => this.handle.delayed()));
