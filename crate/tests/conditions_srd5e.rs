@@ -15,8 +15,8 @@ use turnkeeper::conditions::{
     RollMode, RollQuery, Sense, TrackKind,
 };
 use turnkeeper::creature::{
-    Creature, CreatureKind, CreatureRules, DeathReason, DeathState, GameSeconds, LongRest,
-    Outcome, Track,
+    Creature, CreatureKind, CreatureRules, DeathReason, DeathState, GameSeconds, LongRest, Outcome,
+    Track,
 };
 use turnkeeper::effects::{Duration, EffectSpec};
 use turnkeeper::encounter::{EncounterCommand, EncounterEvent};
@@ -135,10 +135,7 @@ fn srd_cond_01_blinded() {
 #[test]
 fn srd_cond_02_charmed() {
     let s = with(&["charmed"]);
-    assert_eq!(
-        actions(&s),
-        [ActionLimit::NoHostileActionsAgainstSource]
-    );
+    assert_eq!(actions(&s), [ActionLimit::NoHostileActionsAgainstSource]);
     let social = Roll::CheckAgainst { social: true };
     let by_charmer = srd()
         .query(
@@ -247,7 +244,10 @@ fn srd_cond_09_petrified() {
     }
     // Unlike A5E's petrified, 5e's is attacked with advantage.
     assert_eq!(labels(&ask(&s, against(30)).advantage), ["petrified"]);
-    assert_eq!(labels(&ask(&s, save(Ability::Dex)).auto_fail), ["petrified"]);
+    assert_eq!(
+        labels(&ask(&s, save(Ability::Dex)).auto_fail),
+        ["petrified"]
+    );
 }
 
 #[test]
@@ -365,7 +365,9 @@ fn srd_cond_01_to_14_the_catalog_is_the_5e_set_with_its_implications() {
     })
     .collect();
     assert_eq!(rows, expected);
-    for a5e_only in ["rattled", "slowed", "confused", "bloodied", "doomed", "agonized"] {
+    for a5e_only in [
+        "rattled", "slowed", "confused", "bloodied", "doomed", "agonized",
+    ] {
         assert!(catalog.get(&cid(a5e_only)).is_none(), "{a5e_only}");
         let err = catalog
             .query(&with(&[a5e_only]), &RollQuery::new(melee()))
@@ -442,13 +444,17 @@ fn srd_cond_04_encounter_roll_advice_cites_the_srd_and_refuses_a5e_only_conditio
     // Homebrew loads on the 5e base and survives the snapshot round trip `Table` makes.
     t.run(
         EncounterCommand::LoadConditions {
-            json: r#"{"conditions":[{"id":"entangled","name":"Entangled","implies":["restrained"]}]}"#
-                .into(),
+            json:
+                r#"{"conditions":[{"id":"entangled","name":"Entangled","implies":["restrained"]}]}"#
+                    .into(),
         },
         &[],
     );
     give(&mut t, "b", "entangled");
-    let advice = t.enc.roll_advice(&pid("b"), &RollQuery::new(melee())).unwrap();
+    let advice = t
+        .enc
+        .roll_advice(&pid("b"), &RollQuery::new(melee()))
+        .unwrap();
     assert_eq!(rules_of(&advice.disadvantage), ["SRD-COND-12"]);
     // The same preset with its A5E creature rules keeps the A5E set.
     let a5e = Table::preset(Preset::Gh5e);
@@ -490,7 +496,10 @@ fn srd_exh_01_02_levels_add_up_one_row_at_a_time() {
     assert!(flags(&at(6)).contains(&Flag::DiesOfExhaustion));
     assert_eq!(TrackKind::Exhaustion.rows_at(6).unwrap().len(), 6);
     assert_eq!(
-        srd().query(&at(7), &RollQuery::new(melee())).unwrap_err().code,
+        srd()
+            .query(&at(7), &RollQuery::new(melee()))
+            .unwrap_err()
+            .code,
         ErrorCode::InvalidArgument
     );
 }
@@ -539,7 +548,11 @@ fn srd_exh_01_03_gaining_levels_up_to_the_sixth_kills() {
         assert_eq!(fresh, pc(20));
     }
     // A creature without exhaustion serializes as before.
-    assert!(!serde_json::to_string(&pc(20)).unwrap().contains("exhaustion"));
+    assert!(
+        !serde_json::to_string(&pc(20))
+            .unwrap()
+            .contains("exhaustion")
+    );
 }
 
 #[test]
@@ -548,12 +561,20 @@ fn srd_exh_04_long_rest_with_food_and_drink_lowers_it_by_one() {
     let mut c = pc(20);
     c.gain_exhaustion(&rules, 3).unwrap();
     let day = GameSeconds(2 * 24 * 3600);
-    c.long_rest(&rules, &LongRest::full(day, true, false), &mut support_dice())
-        .unwrap();
+    c.long_rest(
+        &rules,
+        &LongRest::full(day, true, false),
+        &mut support_dice(),
+    )
+    .unwrap();
     assert_eq!(c.exhaustion.level(), 2);
     let next = GameSeconds(4 * 24 * 3600);
     let r = c
-        .long_rest(&rules, &LongRest::full(next, false, false), &mut support_dice())
+        .long_rest(
+            &rules,
+            &LongRest::full(next, false, false),
+            &mut support_dice(),
+        )
         .unwrap();
     assert_eq!(c.exhaustion.level(), 2, "no food and drink: no recovery");
     assert!(r.outcomes.contains(&Outcome::LongRestCompleted));

@@ -12,13 +12,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use super::a5e::A5E_CONDITIONS;
-use super::srd5e::SRD5E_CONDITIONS;
 use super::effect::{AttackerDistance, Effect, RollFilter, SpeedRule};
 use super::id::{
     ConditionId, MAX_CONDITION_NAME_LEN, MAX_CONDITION_NOTES_LEN, MAX_EFFECTS_PER_CONDITION,
     MAX_FEET, MAX_FLAT_MODIFIER, MAX_HOMEBREW_CONDITIONS, MAX_HOMEBREW_JSON_BYTES,
     MAX_LINKS_PER_CONDITION,
 };
+use super::srd5e::SRD5E_CONDITIONS;
 use crate::error::{Error, ErrorCode, Result};
 
 /// One condition: its effects and its links to other conditions.

@@ -26,7 +26,6 @@ pub use a5e::{
     confused_behaviour, ids, roll_confused,
 };
 pub use catalog::{CatalogData, ConditionCatalog, ConditionDef, ConditionSet, HomebrewDocument};
-pub use srd5e::SRD5E_CONDITIONS;
 pub use effect::{
     ActionLimit, AttackerDistance, Circumstance, Effect, Flag, RollFilter, SpeedRule, StressTerm,
     TravelPace,
@@ -39,9 +38,10 @@ pub use query::{
     Origin, Reason, Roll, RollAdvice, RollQuery, SpeedItem, SpeedOutcome, Status, StressItem,
     TravelItem, is_bloodied,
 };
+pub use srd5e::SRD5E_CONDITIONS;
 pub use tracks::{
     EXHAUSTION_TABLE, FATIGUE_TABLE, HitDiceHalving, HitDiceLimit, MAX_EXHAUSTION_LEVEL,
-    MAX_TRACK_LEVEL, STRIFE_TABLE, StressRoll,
-    StressTable, TrackKind, TrackLevelRow, hit_dice_after_fatigue,
+    MAX_TRACK_LEVEL, STRIFE_TABLE, StressRoll, StressTable, TrackKind, TrackLevelRow,
+    hit_dice_after_fatigue,
 };
 pub use vocab::{Ability, AttackRange, Mode, RollKind, RollMode, Sense, Skill};

@@ -1,9 +1,9 @@
 //! Gaining and losing levels of fatigue and strife (A5E-TRACK-01, -03, -06, -09; A5E-DEATH-13),
 //! and of 5e exhaustion (SRD-EXH-01, -03, -04).
 
+use crate::conditions::MAX_EXHAUSTION_LEVEL;
 use crate::creature::limits::MAX_TRACK_LEVEL;
 use crate::creature::log::{Log, NoDice};
-use crate::conditions::MAX_EXHAUSTION_LEVEL;
 use crate::creature::outcome::{DeathReason, Outcome, Report, TrackKind};
 use crate::creature::rules::{A5eRules, CreatureRules, SeventhFatigueDoom};
 use crate::creature::state::Creature;
