@@ -38,6 +38,7 @@ fn labels(reasons: &[Reason]) -> Vec<String> {
             Origin::Condition { id } => id.to_string(),
             Origin::Fatigue { level } => format!("fatigue{level}"),
             Origin::Strife { level } => format!("strife{level}"),
+            Origin::Exhaustion { level } => format!("exhaustion{level}"),
             Origin::Penalty { penalty } => format!("{penalty:?}"),
             Origin::HitPoints => "hp".into(),
         })

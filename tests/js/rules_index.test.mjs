@@ -7,7 +7,7 @@ import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
 import { join, dirname, relative } from "node:path";
 
 const root = new URL("../../", import.meta.url).pathname;
-const ID = /\b(?:GH|A5E|HYB|OSE)-[A-Z]+-\d+\b/g;
+const ID = /\b(?:GH|A5E|HYB|OSE|SRD)-[A-Z]+-\d+\b/g;
 /** Folders whose text files may cite rule IDs (generated output and dependencies left out). */
 const SCANNED = ["crate/src", "crate/tests", "crate/examples", "crate/derive", "js-package/src", "demo", "tests", "scripts", "README.md", "js-package/README.md"];
 const SKIPPED = new Set(["node_modules", "dist", "target", "pkg", ".git"]);
@@ -46,7 +46,7 @@ function index() {
   let leftToGm = false;
   for (const line of read("docs/rules.md").split("\n")) {
     if (line.startsWith("## ")) leftToGm = line === "## Left to the GM";
-    const row = /^\| ((?:GH|A5E|HYB|OSE)-[A-Z]+-\d+) \| ([^|]+) \| (.*) \|$/.exec(line);
+    const row = /^\| ((?:GH|A5E|HYB|OSE|SRD)-[A-Z]+-\d+) \| ([^|]+) \| (.*) \|$/.exec(line);
     if (!row) continue;
     const [id, summary, tests] = [row[1] ?? "", row[2] ?? "", row[3] ?? ""];
     assert.ok(summary.trim().length > 0, `${id} has a summary`);

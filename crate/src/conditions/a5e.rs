@@ -41,11 +41,11 @@ const DIS: Mode = Mode::Disadvantage;
 const STR_DEX: &[Ability] = &[Ability::Str, Ability::Dex];
 const ANY: &[Ability] = &[];
 
-const fn id(s: &'static str) -> ConditionId {
+pub(super) const fn id(s: &'static str) -> ConditionId {
     ConditionId::builtin(s)
 }
 
-const fn def(
+pub(super) const fn def(
     cid: &'static str,
     name: &'static str,
     rule: &'static str,
@@ -61,14 +61,14 @@ const fn derived(mut d: ConditionDef) -> ConditionDef {
 }
 
 /// Mark a condition as ending when its source is incapacitated (grappled).
-const fn ends_with_source(mut d: ConditionDef) -> ConditionDef {
+pub(super) const fn ends_with_source(mut d: ConditionDef) -> ConditionDef {
     d.ends_if_source_incapacitated = true;
     d
 }
 
 /// Links of a condition to others: what it implies, whose immunity protects from it, and what
 /// it suppresses (A5E-COND-28).
-struct Links {
+pub(super) struct Links {
     implies: &'static [ConditionId],
     immune_if: &'static [ConditionId],
     suppresses: &'static [ConditionId],
@@ -80,7 +80,7 @@ const NO_LINKS: Links = Links {
     suppresses: &[],
 };
 
-const fn implies(ids: &'static [ConditionId]) -> Links {
+pub(super) const fn implies(ids: &'static [ConditionId]) -> Links {
     Links {
         implies: ids,
         ..NO_LINKS
@@ -94,7 +94,7 @@ const fn immune_if(ids: &'static [ConditionId]) -> Links {
     }
 }
 
-const fn linked(
+pub(super) const fn linked(
     cid: &'static str,
     name: &'static str,
     rule: &'static str,

@@ -1,7 +1,10 @@
-//! The condition catalog: the built-in A5E set plus validated homebrew conditions.
+//! The condition catalog: a built-in set (A5E's, or 5e's for the `srd5e` creature rules) plus
+//! validated homebrew conditions.
 //!
 //! A catalog serializes as `{ "homebrew": [...] }`: the built-in set comes from the code, so a
-//! snapshot only carries what the table added, and restoring validates it again.
+//! snapshot only carries what the table added, and restoring validates it again. The base set is
+//! written (`"base": "srd5e"`) only when it is not A5E, so catalogs saved before there was a
+//! choice read back, and write out, exactly as they did.
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
@@ -15,6 +18,7 @@ use super::id::{
     MAX_FEET, MAX_FLAT_MODIFIER, MAX_HOMEBREW_CONDITIONS, MAX_HOMEBREW_JSON_BYTES,
     MAX_LINKS_PER_CONDITION,
 };
+use super::srd5e::SRD5E_CONDITIONS;
 use crate::error::{Error, ErrorCode, Result};
 
 /// One condition: its effects and its links to other conditions.
@@ -67,11 +71,42 @@ pub struct HomebrewDocument {
     pub conditions: Vec<ConditionDef>,
 }
 
-/// The serialized form of a catalog: the homebrew part only.
+/// Which built-in conditions a catalog starts from. The encounter picks it from its creature
+/// rules: 5e's set (SRD-COND-01..14) under `srd5e`, A5E's (A5E-COND-01..29) otherwise.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
+)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
+pub enum ConditionSet {
+    #[default]
+    A5e,
+    Srd5e,
+}
+
+impl ConditionSet {
+    /// Whether this is the A5E set (left out of the serialized catalog, so older data is
+    /// unchanged).
+    pub fn is_a5e(&self) -> bool {
+        *self == Self::A5e
+    }
+
+    /// The built-in definitions of this set.
+    pub fn builtin(self) -> &'static [ConditionDef] {
+        match self {
+            Self::A5e => &A5E_CONDITIONS,
+            Self::Srd5e => &SRD5E_CONDITIONS,
+        }
+    }
+}
+
+/// The serialized form of a catalog: the homebrew part, and the base set when it is not A5E.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CatalogData {
+    #[serde(default, skip_serializing_if = "ConditionSet::is_a5e")]
+    pub base: ConditionSet,
     #[serde(default)]
     pub homebrew: Vec<ConditionDef>,
 }
@@ -80,6 +115,7 @@ pub struct CatalogData {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(try_from = "CatalogData", into = "CatalogData")]
 pub struct ConditionCatalog {
+    base: ConditionSet,
     defs: Vec<ConditionDef>,
     index: BTreeMap<ConditionId, usize>,
     homebrew: Vec<ConditionId>,
@@ -94,13 +130,14 @@ impl Default for ConditionCatalog {
 impl TryFrom<CatalogData> for ConditionCatalog {
     type Error = Error;
     fn try_from(data: CatalogData) -> Result<Self> {
-        Self::a5e().with_homebrew(data.homebrew)
+        Self::new(data.base).with_homebrew(data.homebrew)
     }
 }
 
 impl From<ConditionCatalog> for CatalogData {
     fn from(catalog: ConditionCatalog) -> Self {
         CatalogData {
+            base: catalog.base,
             homebrew: catalog.homebrew_defs().cloned().collect(),
         }
     }
@@ -113,17 +150,42 @@ fn invalid(message: impl Into<String>) -> Error {
 impl ConditionCatalog {
     /// The built-in A5E conditions (A5E-COND-01..29).
     pub fn a5e() -> Self {
-        let defs: Vec<ConditionDef> = A5E_CONDITIONS.to_vec();
+        Self::new(ConditionSet::A5e)
+    }
+
+    /// The built-in 5e conditions (SRD-COND-01..14), for the `srd5e` creature rules.
+    pub fn srd5e() -> Self {
+        Self::new(ConditionSet::Srd5e)
+    }
+
+    /// A catalog holding one built-in set and no homebrew.
+    pub fn new(base: ConditionSet) -> Self {
+        let defs: Vec<ConditionDef> = base.builtin().to_vec();
         let index = defs
             .iter()
             .enumerate()
             .map(|(i, d)| (d.id.clone(), i))
             .collect();
         Self {
+            base,
             defs,
             index,
             homebrew: Vec::new(),
         }
+    }
+
+    /// The built-in set this catalog starts from.
+    pub fn base(&self) -> ConditionSet {
+        self.base
+    }
+
+    /// The same homebrew over another built-in set (an encounter restoring a snapshot whose
+    /// config decides the set). Fails with `INVALID_DATA` if the homebrew does not fit it.
+    pub fn rebased(&self, base: ConditionSet) -> Result<Self> {
+        if base == self.base {
+            return Ok(self.clone());
+        }
+        Self::new(base).with_homebrew(self.homebrew_defs().cloned().collect())
     }
 
     /// Look a condition up.

@@ -277,6 +277,10 @@ pub enum Flag {
     Doomed,
     /// A special permanent effect, random or chosen by the Narrator (strife 7, A5E-TRACK-08).
     PermanentStrifeEffect,
+    /// Its hit point maximum is halved while this lasts (5e exhaustion 4, SRD-EXH-02).
+    HitPointMaximumHalved,
+    /// It dies (5e exhaustion 6, SRD-EXH-03).
+    DiesOfExhaustion,
 }
 
 /// Short- or long-term mental stress effects (strife 5 and 7, A5E-TRACK-08).

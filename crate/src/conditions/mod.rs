@@ -2,8 +2,9 @@
 //! exhaustion penalties (C-14), homebrew conditions, and the roll query that explains what
 //! applies to a creature for a roll.
 //!
-//! - [`ConditionCatalog`]: the built-in A5E set ([`A5E_CONDITIONS`]) plus homebrew loaded from
-//!   JSON ([`ConditionCatalog::load_homebrew_json`]).
+//! - [`ConditionCatalog`]: a built-in set, A5E's ([`A5E_CONDITIONS`]) or 5e's
+//!   ([`SRD5E_CONDITIONS`], SRD-COND-01..14, [`ConditionSet`]), plus homebrew loaded from JSON
+//!   ([`ConditionCatalog::load_homebrew_json`]).
 //! - [`ConditionCatalog::query`]: advantage, disadvantage, automatic failure, modifiers and the
 //!   creature's status (speed, action limits, flags), each with its [`Reason`].
 //! - [`FATIGUE_TABLE`], [`STRIFE_TABLE`]: the tracked-condition tables; the level counters live
@@ -17,6 +18,7 @@ pub mod id;
 pub mod listing;
 pub mod penalties;
 pub mod query;
+pub mod srd5e;
 pub mod tracks;
 pub mod vocab;
 
@@ -24,7 +26,7 @@ pub use a5e::{
     A5E_CONDITIONS, CONFUSED_TABLE, ConfusedBehaviour, ConfusedRoll, ConfusedRow,
     confused_behaviour, ids, roll_confused,
 };
-pub use catalog::{CatalogData, ConditionCatalog, ConditionDef, HomebrewDocument};
+pub use catalog::{CatalogData, ConditionCatalog, ConditionDef, ConditionSet, HomebrewDocument};
 pub use effect::{
     ActionLimit, AttackerDistance, Circumstance, Effect, Flag, RollFilter, SpeedRule, StressTerm,
     TravelPace,
@@ -38,8 +40,10 @@ pub use query::{
     Origin, Reason, Roll, RollAdvice, RollQuery, SpeedItem, SpeedOutcome, Status, StressItem,
     TravelItem, is_bloodied,
 };
+pub use srd5e::SRD5E_CONDITIONS;
 pub use tracks::{
-    FATIGUE_TABLE, HitDiceHalving, HitDiceLimit, MAX_TRACK_LEVEL, STRIFE_TABLE, StressRoll,
-    StressTable, TrackKind, TrackLevelRow, hit_dice_after_fatigue,
+    EXHAUSTION_TABLE, FATIGUE_TABLE, HitDiceHalving, HitDiceLimit, MAX_EXHAUSTION_LEVEL,
+    MAX_TRACK_LEVEL, STRIFE_TABLE, StressRoll, StressTable, TrackKind, TrackLevelRow,
+    hit_dice_after_fatigue,
 };
 pub use vocab::{Ability, AttackRange, Mode, RollKind, RollMode, Sense, Skill};

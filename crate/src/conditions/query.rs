@@ -57,6 +57,10 @@ pub struct ConditionState {
     /// Strife level 0..=7 (A5E-TRACK-08).
     #[serde(default)]
     pub strife: u8,
+    /// 5e exhaustion level 0..=6 (SRD-EXH-02); left out when 0, so states without it read
+    /// and write as before.
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub exhaustion: u8,
     /// Hit points, for bloodied; `None` leaves bloodied out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hit_points: Option<HitPoints>,
@@ -66,6 +70,19 @@ pub struct ConditionState {
     /// Conditions the creature is immune to (the A5E-COND-28 links are followed).
     #[serde(default)]
     pub immunities: Vec<ConditionId>,
+}
+
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
+}
+
+/// The origin of a track row's effects.
+fn track_origin(track: TrackKind, level: u8) -> Origin {
+    match track {
+        TrackKind::Fatigue => Origin::Fatigue { level },
+        TrackKind::Strife => Origin::Strife { level },
+        TrackKind::Exhaustion => Origin::Exhaustion { level },
+    }
 }
 
 /// What caused an item.
@@ -84,6 +101,10 @@ pub enum Origin {
         level: u8,
     },
     Strife {
+        level: u8,
+    },
+    /// 5e exhaustion (SRD-EXH-02).
+    Exhaustion {
         level: u8,
     },
     Penalty {
@@ -545,6 +566,7 @@ impl ConditionCatalog {
     fn expand(&self, state: &ConditionState) -> Result<(Status, Sources<'_>)> {
         check_level(TrackKind::Fatigue, state.fatigue)?;
         check_level(TrackKind::Strife, state.strife)?;
+        check_level(TrackKind::Exhaustion, state.exhaustion)?;
         if state.conditions.len() > MAX_ACTIVE_CONDITIONS
             || state.immunities.len() > MAX_ACTIVE_CONDITIONS
         {
@@ -574,14 +596,11 @@ impl ConditionCatalog {
         for (track, level) in [
             (TrackKind::Fatigue, state.fatigue),
             (TrackKind::Strife, state.strife),
+            (TrackKind::Exhaustion, state.exhaustion),
         ] {
             for row in track.rows_at(level)? {
                 if let Some(id) = &row.implies {
-                    let origin = match track {
-                        TrackKind::Fatigue => Origin::Fatigue { level: row.level },
-                        TrackKind::Strife => Origin::Strife { level: row.level },
-                    };
-                    roots.push((id.clone(), Some(origin)));
+                    roots.push((id.clone(), Some(track_origin(track, row.level))));
                 }
             }
         }
@@ -620,21 +639,18 @@ impl ConditionCatalog {
                 sources.push((&def.effects, condition_reason(self, id, via.clone())));
             }
         }
-        for (track, level, rule) in [
-            (TrackKind::Fatigue, state.fatigue, "A5E-TRACK-07"),
-            (TrackKind::Strife, state.strife, "A5E-TRACK-08"),
+        for (track, level) in [
+            (TrackKind::Fatigue, state.fatigue),
+            (TrackKind::Strife, state.strife),
+            (TrackKind::Exhaustion, state.exhaustion),
         ] {
             for row in track.rows_at(level)? {
-                let origin = match track {
-                    TrackKind::Fatigue => Origin::Fatigue { level: row.level },
-                    TrackKind::Strife => Origin::Strife { level: row.level },
-                };
                 sources.push((
                     &row.effects,
                     Reason {
-                        origin,
+                        origin: track_origin(track, row.level),
                         via: None,
-                        rule: Some(rule.to_string()),
+                        rule: Some(track.table_rule().to_string()),
                     },
                 ));
             }

@@ -1,4 +1,5 @@
-//! Tracked conditions with levels: A5E fatigue and strife (A5E-TRACK-01..08).
+//! Tracked conditions with levels: A5E fatigue and strife (A5E-TRACK-01..08), and 5e
+//! exhaustion (SRD-EXH-01..04) for creatures under the `srd5e` rules.
 //!
 //! The level counters themselves (gaining, pending-in-combat, recovery on rests) belong to the
 //! creature module; everything here takes the current level as input. Effects are cumulative:
@@ -18,13 +19,19 @@ use crate::error::{Error, ErrorCode, Result};
 /// Highest level of a tracked condition (A5E-TRACK-01).
 pub const MAX_TRACK_LEVEL: u8 = 7;
 
-/// Which tracked condition (A5E-TRACK-01). The creature module keeps the levels of each.
+/// Highest level of 5e exhaustion: the sixth is death (SRD-EXH-01, -03).
+pub const MAX_EXHAUSTION_LEVEL: u8 = 6;
+
+/// Which tracked condition (A5E-TRACK-01; 5e exhaustion, SRD-EXH-01). The creature module
+/// keeps the levels of each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TrackKind {
     Fatigue,
     Strife,
+    /// 5e exhaustion, levels 0–6 (only under the `srd5e` creature rules).
+    Exhaustion,
 }
 
 /// One level of a tracked condition: its effects and the condition it brings (fatigue 7:
@@ -145,12 +152,53 @@ pub static STRIFE_TABLE: [TrackLevelRow; 7] = [
     ),
 ];
 
+/// SRD-EXH-02: the 5e exhaustion table, every level; the effects add up (SRD-EXH-01). Level 4
+/// halves the hit point maximum, reported as a flag because the creature keeps its real maximum
+/// (the halving goes when the level does); level 6 is death (SRD-EXH-03), which the creature
+/// module applies when the level is reached.
+pub static EXHAUSTION_TABLE: [TrackLevelRow; 6] = [
+    row(
+        1,
+        fx![Effect::mode(RollFilter::of(&[K::AbilityCheck], &[]), DIS)],
+    ),
+    row(2, fx![Effect::speed(SpeedRule::Halved)]),
+    row(
+        3,
+        fx![Effect::mode(
+            RollFilter::of(&[K::Attack, K::SavingThrow], &[]),
+            DIS,
+        )],
+    ),
+    row(4, fx![Effect::flag(Flag::HitPointMaximumHalved)]),
+    row(5, fx![Effect::speed(SpeedRule::SetTo { feet: 0 })]),
+    row(6, fx![Effect::flag(Flag::DiesOfExhaustion)]),
+];
+
 impl TrackKind {
     /// The full table of this track.
-    pub fn table(self) -> &'static [TrackLevelRow; 7] {
+    pub fn table(self) -> &'static [TrackLevelRow] {
         match self {
             Self::Fatigue => &FATIGUE_TABLE,
             Self::Strife => &STRIFE_TABLE,
+            Self::Exhaustion => &EXHAUSTION_TABLE,
+        }
+    }
+
+    /// The highest level of this track: 7 for fatigue and strife (A5E-TRACK-01), 6 for
+    /// exhaustion (SRD-EXH-01).
+    pub const fn max_level(self) -> u8 {
+        match self {
+            Self::Fatigue | Self::Strife => MAX_TRACK_LEVEL,
+            Self::Exhaustion => MAX_EXHAUSTION_LEVEL,
+        }
+    }
+
+    /// The docs/rules.md id of this track's level table.
+    pub const fn table_rule(self) -> &'static str {
+        match self {
+            Self::Fatigue => "A5E-TRACK-07",
+            Self::Strife => "A5E-TRACK-08",
+            Self::Exhaustion => "SRD-EXH-02",
         }
     }
     /// The rows in force at `level` (A5E-TRACK-02: that level and every lower one; none at 0,
@@ -160,14 +208,15 @@ impl TrackKind {
         Ok(self
             .table()
             .get(..usize::from(level))
-            .unwrap_or(self.table().as_slice()))
+            .unwrap_or(self.table()))
     }
 }
 
 pub(crate) fn check_level(track: TrackKind, level: u8) -> Result<()> {
-    if level > MAX_TRACK_LEVEL {
+    let max = track.max_level();
+    if level > max {
         return Err(Error::invalid_argument(format!(
-            "{track:?} level {level} is out of range 0..={MAX_TRACK_LEVEL}"
+            "{track:?} level {level} is out of range 0..={max}"
         )));
     }
     Ok(())

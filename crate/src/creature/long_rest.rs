@@ -74,7 +74,13 @@ impl LongRest {
     }
 
     fn no_benefit(&self, creature: &Creature) -> Option<NoRestBenefit> {
-        if self.strenuous_minutes > LONG_REST_MAX_STRENUOUS_MINUTES {
+        self.no_benefit_with(creature, LONG_REST_MAX_STRENUOUS_MINUTES.saturating_add(1))
+    }
+
+    /// Why the rest gives nothing, if it doesn't; `voiding_minutes` of strenuous activity undo
+    /// it (more than an hour under A5E, A5E-REST-02; an hour or more under 5e).
+    fn no_benefit_with(&self, creature: &Creature, voiding_minutes: u32) -> Option<NoRestBenefit> {
+        if self.strenuous_minutes >= voiding_minutes {
             return Some(NoRestBenefit::Interrupted);
         }
         if self.duration_minutes < LONG_REST_MINUTES {
@@ -117,6 +123,9 @@ impl Creature {
         roller: &mut dyn DieRoller,
     ) -> Result<Report> {
         self.validate()?;
+        if let CreatureRules::Srd5e(_) = rules {
+            return self.srd5e_long_rest(rest, roller);
+        }
         let a5e = a5e_rules(rules, "the long rest")?;
         rest.validate()?;
         self.require_not_dead("a long rest")?;
@@ -161,6 +170,49 @@ impl Creature {
                     next.remove_levels(track, 1, &mut log);
                 }
             }
+        }
+        next.last_long_rest = Some(rest.ended_at);
+        log.push(Outcome::LongRestCompleted);
+        *self = next;
+        Ok(log.into_report())
+    }
+}
+
+impl Creature {
+    /// The 5e long rest (SRD 5.1): at least 8 hours with 6 asleep, undone by an hour or more of
+    /// strenuous activity, one per 24 hours, begun with at least 1 HP. It brings back every hit
+    /// point and up to half the Hit Dice (at least one), ends temporary hit points, and, when
+    /// the creature ate and drank (`consumed_supply`), lowers exhaustion by one (SRD-EXH-04).
+    fn srd5e_long_rest(&mut self, rest: &LongRest, roller: &mut dyn DieRoller) -> Result<Report> {
+        rest.validate()?;
+        self.require_not_dead("a long rest")?;
+        let mut next = self.clone();
+        let mut log = Log::new(roller);
+        if let Some(reason) = rest.no_benefit_with(self, LONG_REST_MAX_STRENUOUS_MINUTES) {
+            log.push(Outcome::LongRestNoBenefit { reason });
+            return Ok(log.into_report());
+        }
+        let max = next.hp.max;
+        next.regain_hp(max, &mut log);
+        if let Some(mut pool) = next.hit_dice {
+            let count = hit_dice_regained(pool.total, pool.spent);
+            pool.spent -= count;
+            next.hit_dice = Some(pool);
+            log.push(Outcome::HitDiceRegained {
+                count,
+                available: pool.total - pool.spent,
+            });
+        }
+        if next.hp.temp > 0 {
+            log.push(Outcome::TempHpEnded {
+                amount: next.hp.temp,
+            });
+            next.hp.temp = 0;
+        }
+        if rest.consumed_supply {
+            next.remove_levels(TrackKind::Exhaustion, 1, &mut log);
+        } else {
+            log.push(Outcome::WentWithoutSupply);
         }
         next.last_long_rest = Some(rest.ended_at);
         log.push(Outcome::LongRestCompleted);

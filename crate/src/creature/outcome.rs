@@ -34,12 +34,14 @@ pub enum DeathReason {
     AbilityScoreZero { ability: Ability },
     /// OSE-DMG-01: 0 HP or less.
     ZeroHp,
+    /// SRD-EXH-03: a sixth level of 5e exhaustion.
+    Exhaustion,
     /// Killed by the referee's decision (e.g. a doom whose time the Narrator picks).
     Referee,
 }
 
-/// The two tracked conditions of A5E-TRACK-01 (defined with their level tables in
-/// [`crate::conditions::tracks`]).
+/// The two tracked conditions of A5E-TRACK-01 and 5e exhaustion (SRD-EXH-01), defined with
+/// their level tables in [`crate::conditions::tracks`].
 pub use crate::conditions::tracks::TrackKind;
 
 /// A5E-DMG-04: how a critical hit was turned into a regular hit.

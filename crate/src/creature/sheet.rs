@@ -174,6 +174,7 @@ impl CreatureSheet {
     /// | `deathSave` | modifier | `RollMode` | |
     /// | `stabilize` | | `StabilizeMethod` | |
     /// | `gainFatigue`, `gainStrife`, `removeFatigue`, `removeStrife` | levels | | |
+    /// | `gainExhaustion`, `removeExhaustion` (5e, SRD-EXH-01) | levels | | |
     /// | `doom` | | `DoomDeadline` | |
     /// | `liftDoom`, `kill`, `spendHitDie`, `finishShortRest`, `exhaust`, `hybMundaneCare` | | | |
     /// | `raise` | HP | lifts doom (bool) | |
@@ -224,6 +225,8 @@ impl CreatureSheet {
             "gainStrife" => c.gain_strife(&rules, int(n)?, at, roller)?,
             "removeFatigue" => c.remove_fatigue(&rules, int(n)?)?,
             "removeStrife" => c.remove_strife(&rules, int(n)?)?,
+            "gainExhaustion" => c.gain_exhaustion(&rules, int(n)?)?,
+            "removeExhaustion" => c.remove_exhaustion(&rules, int(n)?)?,
             "doom" => {
                 let deadline = or_default::<DoomDeadline>(a, "deadline")?;
                 c.doom(&rules, deadline, at, roller)?

@@ -239,6 +239,10 @@ pub struct Creature {
     pub fatigue: Track,
     #[serde(default, skip_serializing_if = "Track::is_zero")]
     pub strife: Track,
+    /// 5e exhaustion, 0–6 (SRD-EXH-01), kept only under the `srd5e` rules; never pending.
+    /// Left out when 0, so creatures without it serialize and hash as before.
+    #[serde(default, skip_serializing_if = "Track::is_zero")]
+    pub exhaustion: Track,
     /// A5E-DMG-04: the reaction block has been used since the last rest.
     #[serde(default, skip_serializing_if = "is_false")]
     pub crit_block_used: bool,
@@ -271,6 +275,9 @@ impl core::hash::Hash for Creature {
         self.hit_dice.hash(h);
         self.fatigue.hash(h);
         self.strife.hash(h);
+        if !self.exhaustion.is_zero() {
+            self.exhaustion.hash(h);
+        }
         self.crit_block_used.hash(h);
         self.last_long_rest.hash(h);
         self.subdual.hash(h);
@@ -318,6 +325,7 @@ impl Creature {
             hit_dice: None,
             fatigue: Track::default(),
             strife: Track::default(),
+            exhaustion: Track::default(),
             crit_block_used: false,
             last_long_rest: None,
             subdual: 0,
@@ -465,6 +473,13 @@ impl Creature {
         }
         self.fatigue.validate("fatigue")?;
         self.strife.validate("strife")?;
+        self.exhaustion
+            .validate_up_to("exhaustion", crate::conditions::MAX_EXHAUSTION_LEVEL)?;
+        if self.exhaustion.pending > 0 {
+            return Err(Error::invalid_argument(
+                "5e exhaustion takes effect at once: it has no pending levels (SRD-EXH-01)",
+            ));
+        }
         if self.subdual > MAX_HIT_POINTS {
             return Err(Error::invalid_argument("subdual damage is out of range"));
         }

@@ -49,9 +49,14 @@ impl Track {
     }
 
     pub(crate) fn validate(&self, what: &str) -> Result<()> {
-        if u32::from(self.effective) + u32::from(self.pending) > u32::from(MAX_TRACK_LEVEL) {
+        self.validate_up_to(what, MAX_TRACK_LEVEL)
+    }
+
+    /// Check the track against its top level (7 for A5E's tracks, 6 for 5e exhaustion).
+    pub(crate) fn validate_up_to(&self, what: &str, max: u8) -> Result<()> {
+        if u32::from(self.effective) + u32::from(self.pending) > u32::from(max) {
             return Err(Error::invalid_argument(format!(
-                "{what} level {} + {} pending is beyond {MAX_TRACK_LEVEL}",
+                "{what} level {} + {} pending is beyond {max}",
                 self.effective, self.pending
             )));
         }
@@ -60,7 +65,12 @@ impl Track {
 
     /// Add up to `levels` (capped at 7), pending or not; returns how many were added.
     pub(crate) fn add(&mut self, levels: u8, pending: bool) -> u8 {
-        let room = MAX_TRACK_LEVEL.saturating_sub(self.level());
+        self.add_up_to(levels, pending, MAX_TRACK_LEVEL)
+    }
+
+    /// Add up to `levels`, stopping at `max`; returns how many were added.
+    pub(crate) fn add_up_to(&mut self, levels: u8, pending: bool, max: u8) -> u8 {
+        let room = max.saturating_sub(self.level());
         let added = levels.min(room);
         if pending {
             self.pending = self.pending.saturating_add(added);
@@ -92,12 +102,17 @@ impl Track {
 
 /// Validate a caller-supplied count of levels: 1 to 7.
 pub(crate) fn check_levels(levels: i32) -> Result<u8> {
+    check_levels_up_to(levels, MAX_TRACK_LEVEL)
+}
+
+/// Validate a caller-supplied count of levels: 1 to `max`.
+pub(crate) fn check_levels_up_to(levels: i32, max: u8) -> Result<u8> {
     u8::try_from(levels)
         .ok()
-        .filter(|l| (1..=MAX_TRACK_LEVEL).contains(l))
+        .filter(|l| (1..=max).contains(l))
         .ok_or_else(|| {
             Error::invalid_argument(format!(
-                "a tracked condition changes by 1 to {MAX_TRACK_LEVEL} levels, not {levels}"
+                "a tracked condition changes by 1 to {max} levels, not {levels}"
             ))
         })
 }

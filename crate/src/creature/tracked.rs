@@ -1,12 +1,14 @@
-//! Gaining and losing levels of fatigue and strife (A5E-TRACK-01, -03, -06, -09; A5E-DEATH-13).
+//! Gaining and losing levels of fatigue and strife (A5E-TRACK-01, -03, -06, -09; A5E-DEATH-13),
+//! and of 5e exhaustion (SRD-EXH-01, -03, -04).
 
+use crate::conditions::MAX_EXHAUSTION_LEVEL;
 use crate::creature::limits::MAX_TRACK_LEVEL;
 use crate::creature::log::{Log, NoDice};
-use crate::creature::outcome::{Outcome, Report, TrackKind};
+use crate::creature::outcome::{DeathReason, Outcome, Report, TrackKind};
 use crate::creature::rules::{A5eRules, CreatureRules, SeventhFatigueDoom};
 use crate::creature::state::Creature;
 use crate::creature::time::Moment;
-use crate::creature::track::{Track, check_levels};
+use crate::creature::track::{Track, check_levels, check_levels_up_to};
 use crate::dice::DieRoller;
 use crate::error::{Error, Result};
 
@@ -22,11 +24,47 @@ pub(crate) fn a5e_rules(rules: &CreatureRules, what: &str) -> Result<A5eRules> {
     }
 }
 
+/// SRD-EXH-01: exhaustion is kept only for creatures under the 5e rules; A5E has fatigue and
+/// strife instead, HYB its own exhausted state and OSE none.
+fn require_srd5e(rules: &CreatureRules) -> Result<()> {
+    let name = match rules {
+        CreatureRules::Srd5e(_) => return Ok(()),
+        CreatureRules::A5e(_) => "A5E (it has fatigue and strife instead)",
+        CreatureRules::Hyb(_) => "HYB (it has its own exhausted state, HYB-RES-03)",
+        CreatureRules::Ose(_) => "OSE",
+    };
+    Err(Error::invalid_argument(format!(
+        "5e exhaustion (SRD-EXH-01) applies only under the srd5e creature rules; this creature follows {name}"
+    )))
+}
+
 impl Creature {
     pub(crate) fn track_mut(&mut self, track: TrackKind) -> &mut Track {
         match track {
             TrackKind::Fatigue => &mut self.fatigue,
             TrackKind::Strife => &mut self.strife,
+            TrackKind::Exhaustion => &mut self.exhaustion,
+        }
+    }
+
+    /// SRD-EXH-01: add levels of exhaustion at once (5e has no pending levels), stopping at 6;
+    /// reaching 6 kills the creature (SRD-EXH-03).
+    pub(crate) fn add_exhaustion(&mut self, levels: u8, log: &mut Log<'_>) {
+        let added = self
+            .exhaustion
+            .add_up_to(levels, false, MAX_EXHAUSTION_LEVEL);
+        if added == 0 {
+            return;
+        }
+        let level = self.exhaustion.level();
+        log.push(Outcome::GainedLevels {
+            track: TrackKind::Exhaustion,
+            levels: added,
+            level,
+            pending: 0,
+        });
+        if level == MAX_EXHAUSTION_LEVEL && !self.is_dead() {
+            self.die(DeathReason::Exhaustion, log);
         }
     }
 
@@ -40,10 +78,15 @@ impl Creature {
         at: Moment,
         log: &mut Log<'_>,
     ) -> Result<()> {
+        if track == TrackKind::Exhaustion {
+            self.add_exhaustion(levels, log);
+            return Ok(());
+        }
         let pending = at.in_encounter
             && match track {
                 TrackKind::Fatigue => true,
                 TrackKind::Strife => rules.delay_strife_in_combat,
+                TrackKind::Exhaustion => false,
             };
         let t = self.track_mut(track);
         let before = t.level();
@@ -76,6 +119,8 @@ impl Creature {
                     log.push(Outcome::PermanentStress);
                 }
             }
+            // Handled above, before any A5E rule.
+            TrackKind::Exhaustion => {}
         }
         Ok(())
     }
@@ -162,5 +207,36 @@ impl Creature {
     /// A5E-TRACK-03: lower strife by `levels` (1–7), pending levels first.
     pub fn remove_strife(&mut self, rules: &CreatureRules, levels: i32) -> Result<Report> {
         self.lose_track(TrackKind::Strife, rules, levels)
+    }
+
+    /// SRD-EXH-01: gain `levels` (1–6) of 5e exhaustion; they take effect at once, in or out
+    /// of an encounter, and the track stops at 6, which is death (SRD-EXH-03). Refused with
+    /// `INVALID_ARGUMENT` unless the creature follows the `srd5e` rules.
+    pub fn gain_exhaustion(&mut self, rules: &CreatureRules, levels: i32) -> Result<Report> {
+        self.validate()?;
+        require_srd5e(rules)?;
+        let levels = check_levels_up_to(levels, MAX_EXHAUSTION_LEVEL)?;
+        self.require_not_dead("gaining exhaustion")?;
+        let mut next = self.clone();
+        let mut no_dice = NoDice;
+        let mut log = Log::new(&mut no_dice);
+        next.add_exhaustion(levels, &mut log);
+        *self = next;
+        Ok(log.into_report())
+    }
+
+    /// SRD-EXH-04: lower 5e exhaustion by `levels` (1–6), as an effect that removes it does (a
+    /// long rest with food and drink removes one by itself, see `long_rest`). Refused with
+    /// `INVALID_ARGUMENT` unless the creature follows the `srd5e` rules.
+    pub fn remove_exhaustion(&mut self, rules: &CreatureRules, levels: i32) -> Result<Report> {
+        self.validate()?;
+        require_srd5e(rules)?;
+        let levels = check_levels_up_to(levels, MAX_EXHAUSTION_LEVEL)?;
+        let mut next = self.clone();
+        let mut no_dice = NoDice;
+        let mut log = Log::new(&mut no_dice);
+        next.remove_levels(TrackKind::Exhaustion, levels, &mut log);
+        *self = next;
+        Ok(log.into_report())
     }
 }

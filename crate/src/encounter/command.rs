@@ -483,6 +483,19 @@ pub enum EncounterCommand {
         #[serde(default = "one_level")]
         levels: i32,
     },
+    /// SRD-EXH-01: 5e exhaustion, only under the `srd5e` creature rules; the levels take
+    /// effect at once, and a sixth is death (SRD-EXH-03). `levels` is 1 when left out.
+    GainExhaustion {
+        participant: ParticipantId,
+        #[serde(default = "one_level")]
+        levels: i32,
+    },
+    /// SRD-EXH-04: `levels` is 1 when left out (a long rest with food and drink removes one).
+    RemoveExhaustion {
+        participant: ParticipantId,
+        #[serde(default = "one_level")]
+        levels: i32,
+    },
     /// Apply conditions or named effects with durations (one spell on several targets is one
     /// batch: it shares one concentration). `ongoing`: A5E-DMG-06 damage at the end of each
     /// of the target's turns while the effect lasts.

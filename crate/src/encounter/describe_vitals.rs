@@ -40,6 +40,8 @@ fn change(cat: &Catalogue, c: &CreatureChange) -> String {
         CreatureChange::GainedStrife => msg!(cat, "creatureChange.gainedStrife"),
         CreatureChange::LostFatigue => msg!(cat, "creatureChange.lostFatigue"),
         CreatureChange::LostStrife => msg!(cat, "creatureChange.lostStrife"),
+        CreatureChange::GainedExhaustion => msg!(cat, "creatureChange.gainedExhaustion"),
+        CreatureChange::LostExhaustion => msg!(cat, "creatureChange.lostExhaustion"),
         CreatureChange::EncounterEnded => msg!(cat, "creatureChange.encounterEnded"),
         CreatureChange::TimePassed => msg!(cat, "creatureChange.timePassed"),
     }

@@ -461,7 +461,12 @@ impl TryFrom<SnapshotDto> for Encounter {
         enc.active = s.a;
         enc.ose_phase = s.op;
         if let Some(hb) = s.hb {
-            enc.catalog = std::sync::Arc::new(hb);
+            // The config decides the built-in set; the homebrew is checked against it again.
+            let base = enc.catalog.base();
+            enc.catalog = std::sync::Arc::new(
+                hb.rebased(base)
+                    .map_err(|e| bad(format!("conditions: {}", e.message)))?,
+            );
         }
         enc.effects = match s.fx {
             Some(fx) => fx,

@@ -149,7 +149,8 @@ pub struct Encounter {
     pub(crate) hidden_rolls: u32,
     /// Every participant's effects and the expiry engine, fed by the boundary events.
     pub(crate) effects: crate::effects::EffectTracker,
-    /// A5E conditions plus loaded homebrew (shared: copying an encounter for a command must
+    /// The built-in conditions of the creature rules (A5E's, or 5e's under `srd5e`) plus
+    /// loaded homebrew (shared: copying an encounter for a command must
     /// not copy the catalog).
     pub(crate) catalog: std::sync::Arc<crate::conditions::ConditionCatalog>,
     /// A5E-DMG-06: ongoing damage attached to active effects.
@@ -194,7 +195,9 @@ impl Encounter {
             effects: crate::effects::EffectTracker::new(crate::encounter::vitals::duration_rules(
                 &config,
             ))?,
-            catalog: std::sync::Arc::new(crate::conditions::ConditionCatalog::a5e()),
+            catalog: std::sync::Arc::new(crate::conditions::ConditionCatalog::new(
+                crate::encounter::vitals::condition_set(&config),
+            )),
             ongoing: Vec::new(),
             players_view: false,
             secrets: false,

@@ -67,10 +67,23 @@ pub enum CreatureChange {
     GainedStrife,
     LostFatigue,
     LostStrife,
+    /// SRD-EXH-01: 5e exhaustion gained.
+    GainedExhaustion,
+    /// SRD-EXH-04: 5e exhaustion lost.
+    LostExhaustion,
     /// A5E-TRACK-06: the encounter ended; pending levels took effect.
     EncounterEnded,
     /// Game time passed (a stable creature's 1d4 hours, a doom deadline).
     TimePassed,
+}
+
+/// The built-in conditions an encounter uses: 5e's (SRD-COND-01..14) when its creatures follow
+/// the `srd5e` rules, A5E's otherwise (C-20: the 5e-like base of gh5e and standard).
+pub fn condition_set(config: &RulesetConfig) -> crate::conditions::ConditionSet {
+    match config.creature_rules() {
+        CreatureRules::Srd5e(_) => crate::conditions::ConditionSet::Srd5e,
+        _ => crate::conditions::ConditionSet::A5e,
+    }
 }
 
 /// The creature rules of a preset (C-20: Greyhawk initiative sits on the 5e-like A5E base).
@@ -189,6 +202,7 @@ impl Encounter {
         if let Some(c) = &p.creature {
             state.fatigue = c.fatigue.effective;
             state.strife = c.strife.effective;
+            state.exhaustion = c.exhaustion.effective;
             state.hit_points = Some(c.hp);
             if c.is_unconscious() && !state.conditions.contains(&ids::UNCONSCIOUS) {
                 state.conditions.push(ids::UNCONSCIOUS);

@@ -79,6 +79,8 @@ pub static ENGLISH: &[(&str, &str)] = &[
     ("creatureChange.gainedStrife", "gains strife"),
     ("creatureChange.lostFatigue", "loses fatigue"),
     ("creatureChange.lostStrife", "loses strife"),
+    ("creatureChange.gainedExhaustion", "gains exhaustion"),
+    ("creatureChange.lostExhaustion", "loses exhaustion"),
     (
         "creatureChange.encounterEnded",
         "recovers from the encounter",

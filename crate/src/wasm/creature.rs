@@ -108,6 +108,9 @@ pub struct CreatureStatus {
     pub doom: Option<Doom>,
     pub fatigue: Track,
     pub strife: Track,
+    /// 5e exhaustion (SRD-EXH-01), under the `srd5e` rules; left out when 0.
+    #[serde(default, skip_serializing_if = "Track::is_zero")]
+    pub exhaustion: Track,
     /// A5E Hit Dice that can be spent now (none without a pool or under another ruleset).
     pub hit_dice_available: Option<u32>,
     /// HYB-RES-03: the exhausted state's effects, when exhausted.
@@ -145,6 +148,7 @@ impl CreatureHandle {
             doom: c.doom,
             fatigue: c.fatigue,
             strife: c.strife,
+            exhaustion: c.exhaustion,
             hit_dice_available: c.available_hit_dice(&sheet.rules).ok(),
             hyb_exhaustion: c.hyb_exhaustion(),
             resilience: c.resilience().ok(),

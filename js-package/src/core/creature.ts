@@ -301,6 +301,17 @@ export class Creature {
   removeStrife(levels = 1): Report {
     return this.run("removeStrife", checkNumber(levels, "levels"));
   }
+  /**
+   * 5e exhaustion (SRD-EXH-01), only under the `srd5e` rules (`INVALID_ARGUMENT` otherwise):
+   * the levels add up and a sixth kills (SRD-EXH-03).
+   */
+  gainExhaustion(levels = 1): Report {
+    return this.run("gainExhaustion", checkNumber(levels, "levels"));
+  }
+  /** SRD-EXH-04: lower 5e exhaustion by `levels` (a long rest with food and drink lowers it by one). */
+  removeExhaustion(levels = 1): Report {
+    return this.run("removeExhaustion", checkNumber(levels, "levels"));
+  }
 
   /** A5E-COND-08: the Narrator dooms the creature (2d12 hours by default, or `{ type: "at", time }`). */
   doom(deadline?: DoomDeadline, dice?: Dice): Report {

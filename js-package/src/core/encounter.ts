@@ -472,6 +472,17 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
   removeStrife(participant: string, levels = 1): EncounterEvent[] {
     return this.execute({ type: "removeStrife", participant, levels });
   }
+  /**
+   * 5e exhaustion (SRD-EXH-01), only when the encounter's creatures follow the `srd5e` rules
+   * (`INVALID_ARGUMENT` otherwise): the levels take effect at once and a sixth kills (SRD-EXH-03).
+   */
+  gainExhaustion(participant: string, levels = 1, options?: CommandOptions): EncounterEvent[] {
+    return this.execute({ type: "gainExhaustion", participant, levels }, options);
+  }
+  /** SRD-EXH-04: lower 5e exhaustion by `levels` (default 1). */
+  removeExhaustion(participant: string, levels = 1): EncounterEvent[] {
+    return this.execute({ type: "removeExhaustion", participant, levels });
+  }
   /** Apply a condition (built-in or homebrew) with a duration. */
   addCondition(participant: string, condition: ConditionId, options: EffectOptions = {}): EncounterEvent[] {
     return this.addEffects([this.spec(participant, { condition }, options)], options.ongoing);

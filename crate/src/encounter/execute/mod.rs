@@ -389,6 +389,14 @@ impl Ctx<'_> {
                 participant,
                 levels,
             } => self.track(participant, CreatureChange::LostStrife, levels),
+            EncounterCommand::GainExhaustion {
+                participant,
+                levels,
+            } => self.track(participant, CreatureChange::GainedExhaustion, levels),
+            EncounterCommand::RemoveExhaustion {
+                participant,
+                levels,
+            } => self.track(participant, CreatureChange::LostExhaustion, levels),
             EncounterCommand::AddEffects { effects, ongoing } => self.add_effects(effects, ongoing),
             EncounterCommand::RemoveEffect { effect } => self.remove_effect(effect),
             EncounterCommand::DropConcentration { participant } => {

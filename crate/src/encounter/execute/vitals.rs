@@ -182,7 +182,11 @@ impl Ctx<'_> {
                 CreatureChange::GainedStrife => c.gain_strife(&rules, levels, at, ctx.dice),
                 CreatureChange::LostFatigue => c.remove_fatigue(&rules, levels),
                 CreatureChange::LostStrife => c.remove_strife(&rules, levels),
-                _ => Err(Error::invalid_argument("not a fatigue or strife change")),
+                CreatureChange::GainedExhaustion => c.gain_exhaustion(&rules, levels),
+                CreatureChange::LostExhaustion => c.remove_exhaustion(&rules, levels),
+                _ => Err(Error::invalid_argument(
+                    "not a fatigue, strife or exhaustion change",
+                )),
             }
         })
     }
