@@ -14,7 +14,7 @@ const SECTIONS = {
 };
 const VITALS = new Set([
   "setCreature", "damage", "heal", "grantTempHp", "deathSave", "stabilize", "gainFatigue", "gainStrife",
-  "removeFatigue", "removeStrife", "addCondition", "addEffect", "addEffects", "removeEffect", "dropConcentration",
+  "removeFatigue", "removeStrife", "gainExhaustion", "removeExhaustion", "addCondition", "addEffect", "addEffects", "removeEffect", "dropConcentration",
   "rollAdvice", "effects", "rest", "advanceClock", "loadConditions",
 ]);
 

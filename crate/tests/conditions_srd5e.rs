@@ -456,8 +456,14 @@ fn srd_cond_04_encounter_roll_advice_cites_the_srd_and_refuses_a5e_only_conditio
         .roll_advice(&pid("b"), &RollQuery::new(melee()))
         .unwrap();
     assert_eq!(rules_of(&advice.disadvantage), ["SRD-COND-12"]);
-    // The same preset with its A5E creature rules keeps the A5E set.
-    let a5e = Table::preset(Preset::Gh5e);
+    // The preset alone plays 5e's creature rules, so 5e's set (issue 35); with A5E's creature
+    // rules named, the A5E set.
+    let plain = Table::preset(Preset::Gh5e);
+    assert_eq!(plain.enc.catalog().base(), ConditionSet::Srd5e);
+    let a5e = Table::new(
+        turnkeeper::rulesets::RulesetConfig::preset(Preset::Gh5e)
+            .with_creature_rules(turnkeeper::creature::CreatureRules::a5e()),
+    );
     assert_eq!(a5e.enc.catalog().base(), ConditionSet::A5e);
 }
 

@@ -356,6 +356,8 @@ const ROW_ACTIONS = {
   "fat-down": (enc, p) => enc.removeFatigue(p.id, 1),
   "str-up": (enc, p) => enc.gainStrife(p.id, 1),
   "str-down": (enc, p) => enc.removeStrife(p.id, 1),
+  "exh-up": (enc, p) => enc.gainExhaustion(p.id, 1),
+  "exh-down": (enc, p) => enc.removeExhaustion(p.id, 1),
   stats: (enc, p, key) => {
     const max = Number(value(`maxhp-${key}`));
     return enc.setCreature(p.id, { kind: p.npc ? "monster" : "pc", zeroHp: p.npc ? "dies" : "deathSaves", hp: { current: max, max }, level: 1 });

@@ -253,6 +253,13 @@ function tools(enc, p, effects, names, preset) {
       el("div", { class: "tool-row" },
         el("span", { class: "track", text: track(c.strife ?? zero, "Strife") }),
         button("+1", "str-up", p, { "aria-label": `Strife +1 for ${p.name}` }), button("−1", "str-down", p, { "aria-label": `Strife −1 for ${p.name}` }))));
+  } else if (c && creatureFamily(enc.config) === "srd5e") {
+    // 5e exhaustion, levels 1–6 (SRD-EXH): each level adds to the ones below; the sixth kills.
+    const level = c.exhaustion?.effective ?? 0;
+    box.append(el("div", { class: "tracks", "data-testid": "tracks" },
+      el("div", { class: "tool-row" },
+        el("span", { class: "track", "data-testid": "exhaustion", text: `Exhaustion ${level}/6` }),
+        button("+1", "exh-up", p, { "aria-label": `Exhaustion +1 for ${p.name}` }), button("−1", "exh-down", p, { "aria-label": `Exhaustion −1 for ${p.name}`, ...(level === 0 ? { disabled: true } : {}) }))));
   }
   const rollChoice = draft(`roll-${key}`, "attack-melee-str");
   let advice;
