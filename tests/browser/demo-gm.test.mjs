@@ -140,6 +140,10 @@ test("Greyhawk: declarations and dice in the rows, low counts first, damage, tem
   await page.fill("#amt-rupert", "5");
   await page.click("#temp-rupert");
   await openRow(page, "Troll");
+  // Greyhawk plays 5e's creature rules: the picker offers 5e's conditions (SRD-COND), not A5E's.
+  const offered = await page.$$eval("#cond-troll optgroup[label=Conditions] option", (os) => os.map((o) => /** @type {HTMLOptionElement} */ (o).value));
+  assert.ok(offered.includes("frightened") && offered.includes("poisoned"), offered.join(" "));
+  assert.ok(!offered.includes("rattled") && !offered.includes("slowed"), offered.join(" "));
   await page.selectOption("#cond-troll", "frightened");
   await page.selectOption("#until-troll", "rounds1");
   await page.click("#apply-troll");
@@ -155,6 +159,13 @@ test("Greyhawk: declarations and dice in the rows, low counts first, damage, tem
   assert.match((await page.textContent("[data-pid=rath] [data-testid=save-when]")) ?? "", /end of the round.*GH-INIT-12/);
   await trackerMatchesEngine(page);
   assert.match((await page.textContent("[data-pid=rupert] [data-testid=hp]")) ?? "", /^21\/21 \+5$/);
+  // 5e exhaustion in place of A5E's fatigue and strife (SRD-EXH): one level, disadvantage on checks.
+  await openRow(page, "Rupert");
+  assert.equal(await page.locator("[data-pid=rupert] [aria-label^='Fatigue']").count(), 0);
+  assert.equal(await page.isDisabled("[aria-label='Exhaustion −1 for Rupert']"), true);
+  await page.click("[aria-label='Exhaustion +1 for Rupert']");
+  assert.equal(await page.textContent("[data-pid=rupert] [data-testid=exhaustion]"), "Exhaustion 1/6");
+  await trackerMatchesEngine(page);
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.click("[aria-label='Tools for Rupert']");
   await page.click("[aria-label='Tools for Troll']");
