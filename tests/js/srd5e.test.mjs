@@ -60,7 +60,8 @@ test("SRD-EXH-01 SRD-EXH-03: exhaustion gained to 6 in the encounter is death", 
 });
 
 test("SRD-EXH-01: exhaustion is refused under the A5E rules, and a stand-alone 5e creature dies at 6", () => {
-  const a5e = new Encounter({ ruleset: "gh5e", seed: 3 });
+  // Greyhawk with A5E's creature rules named (plain gh5e plays 5e's, issue 35).
+  const a5e = new Encounter({ ruleset: "gh5e", seed: 3, config: { creature: { type: "a5e" } } });
   a5e.add({ id: "a", name: "A", side: "party", dex: 14 });
   a5e.setCreature("a", pc(20));
   assert.throws(() => a5e.gainExhaustion("a", 1), fails("INVALID_ARGUMENT"));
@@ -74,4 +75,20 @@ test("SRD-EXH-01: exhaustion is refused under the A5E rules, and a stand-alone 5
   assert.ok(report.outcomes.some((o) => o.type === "died"));
   assert.equal(c.status().dead, true);
   assert.deepEqual(c.status().exhaustion, { effective: 6, pending: 0 });
+});
+
+test("issue 35: gh5e and standard play 5e's creature rules and conditions unless A5E's are named", () => {
+  for (const ruleset of /** @type {const} */ (["gh5e", "standard"])) {
+    const enc = new Encounter({ ruleset, seed: 1 });
+    assert.equal(enc.config.creature?.type, "srd5e", ruleset);
+    const ids = enc.conditions().map((c) => c.id);
+    assert.ok(ids.includes("frightened") && !ids.includes("rattled"), `${ruleset}: ${ids.join(" ")}`);
+    assert.ok(enc.conditions().every((c) => c.rule?.startsWith("SRD-COND-")), ruleset);
+    // The snapshot names the rules, so it restores as 5e whatever the default becomes.
+    assert.equal(Encounter.fromJSON(enc.toJSON()).config.creature?.type, "srd5e");
+  }
+  const a5e = new Encounter({ ruleset: "gh5e", seed: 1, config: { creature: { type: "a5e" } } });
+  assert.ok(a5e.conditions().some((c) => c.id === "rattled"));
+  // A5E and the OSR rulesets keep their own creature rules.
+  assert.equal(new Encounter({ ruleset: "a5e", seed: 1 }).config.creature, undefined);
 });
