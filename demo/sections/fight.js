@@ -9,7 +9,7 @@ import { confirmDialog } from "../dialog.js";
 import { beginAction, endAction, traced, tracedNew } from "../code.js";
 import { ORDER_NOTES, SAMPLES, controls, primary } from "../rules.js";
 import { currentSeed, describeError, drawLog, el, keepFocus, parseFaces, showError } from "../ui.js";
-import { ONGOING, drawTracker, duration, rollOf, uid, view } from "./tracker.js";
+import { ONGOING, creatureFamily, drawTracker, duration, rollOf, uid, view } from "./tracker.js";
 
 /** Declaration plans by participant (page state, saved with the game). */
 const plans = app.ui.plans;
@@ -31,7 +31,9 @@ function newEncounter(root) {
   app.ui.extras.clear();
   view.open.clear();
   view.errors.clear();
-  setEncounter(tracedNew(Encounter, "encounter", seed === undefined ? { ruleset } : { ruleset, seed }));
+  // Greyhawk initiative plays 5e's creature rules unless the GM picks A5E's (issue 35).
+  const creature = ruleset === "gh5e" && $(root, "#creature-rules").value === "a5e" ? { config: { creature: { type: "a5e" } } } : {};
+  setEncounter(tracedNew(Encounter, "encounter", { ruleset, ...(seed === undefined ? {} : { seed }), ...creature }));
 }
 
 function loadSample(root) {
@@ -180,6 +182,8 @@ function render(root) {
   $(root, "#order-note").textContent = c.system ? ORDER_NOTES[c.system] : "Choose a ruleset and load the sample fight, or add combatants.";
   $(root, "#next-hint").textContent = hint(enc, c);
   if (enc) $(root, "#ruleset").value = enc.config.preset;
+  if (enc) $(root, "#creature-rules").value = creatureFamily(enc.config) === "a5e" ? "a5e" : "srd5e";
+  $(root, "#creature-rules-box").hidden = $(root, "#ruleset").value !== "gh5e";
 
   // What just happened that a GM must see.
   $(root, "#happenings").replaceChildren(...app.recent.map((r) => el("li", { class: `happening ${r.kind}`, "data-testid": "happening", text: r.text })));
@@ -510,6 +514,10 @@ export function setupFight(root) {
     });
   });
   const btn = (id, label, fn) => $(root, id).addEventListener("click", () => act(root, label, () => fn(traced(app.enc, "encounter"))));
+  // The creature-rules choice applies to Greyhawk only (A5E, HYB and OSE have their own).
+  $(root, "#ruleset").addEventListener("change", () => {
+    $(root, "#creature-rules-box").hidden = $(root, "#ruleset").value !== "gh5e";
+  });
   btn("#btn-start", "start", (enc) => enc.start(facesOption(root)));
   btn("#btn-declare", "declare", (enc) => {
     const system = controls(app.enc).system;

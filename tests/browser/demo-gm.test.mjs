@@ -206,6 +206,28 @@ test("Greyhawk: declarations and dice in the rows, low counts first, damage, tem
   await page.close();
 });
 
+test("Greyhawk with A5E's creature rules, picked before the fight: A5E's conditions, fatigue and strife", async () => {
+  const page = await openDemo();
+  await page.selectOption("#ruleset", "a5e");
+  assert.equal(await page.isHidden("#creature-rules"), true, "only Greyhawk offers the choice");
+  await page.selectOption("#ruleset", "gh5e");
+  assert.equal(await page.inputValue("#creature-rules"), "srd5e", "5e's by default");
+  await page.selectOption("#creature-rules", "a5e");
+  await page.click("#load-sample");
+  const enc = await engineOf(page);
+  assert.equal(enc.config.creature?.type, "a5e");
+  enc.free();
+  await openRow(page, "Rath");
+  const offered = await page.$$eval("#cond-rath optgroup[label=Conditions] option", (os) => os.map((o) => /** @type {HTMLOptionElement} */ (o).value));
+  assert.ok(offered.includes("rattled"), offered.join(" "));
+  assert.equal(await page.locator("[aria-label='Fatigue +1 for Rath']").count(), 1);
+  assert.equal(await page.locator("[aria-label='Exhaustion +1 for Rath']").count(), 0);
+  // A new encounter keeps the choice shown for the fight it replaces.
+  assert.equal(await page.inputValue("#creature-rules"), "a5e");
+  assert.deepEqual(browser.errors, []);
+  await page.close();
+});
+
 test("A5E: the world phase and its recharge, ongoing damage as it happens, conditional disadvantage, a death save", async () => {
   const page = await openDemo();
   await page.fill("#seed", "7");
