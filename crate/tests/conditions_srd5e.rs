@@ -588,6 +588,30 @@ fn srd_exh_04_long_rest_with_food_and_drink_lowers_it_by_one() {
     assert_eq!(c.exhaustion, Track::default());
 }
 
+#[test]
+fn srd_exh_02_the_fourth_level_halves_the_hit_point_maximum() {
+    let rules = CreatureRules::srd5e();
+    let mut c = pc(21);
+    c.gain_exhaustion(&rules, 3).unwrap();
+    assert_eq!((c.hp.current, c.hp_ceiling()), (21, 21));
+    // Level 4: the maximum is halved (rounded down), and the HP above it are lost.
+    let r = c.gain_exhaustion(&rules, 1).unwrap();
+    assert_eq!((c.hp.current, c.hp.max, c.hp_ceiling()), (10, 21, 10));
+    assert!(r.outcomes.contains(&Outcome::LostHp { amount: 11, hp: 10 }));
+    // Healing stops at the halved maximum, and so does a long rest's.
+    c.heal(&rules, 5, &mut support_dice()).unwrap();
+    assert_eq!(c.hp.current, 10);
+    // Back to level 3: the whole maximum again, though nothing comes back by itself.
+    c.remove_exhaustion(&rules, 1).unwrap();
+    assert_eq!((c.hp.current, c.hp_ceiling()), (10, 21));
+    c.heal(&rules, 5, &mut support_dice()).unwrap();
+    assert_eq!(c.hp.current, 15);
+    // A creature given as data cannot sit above its halved maximum.
+    let mut bad = c.clone();
+    bad.exhaustion = Track::new(4);
+    assert_eq!(bad.validate().unwrap_err().code, ErrorCode::InvalidArgument);
+}
+
 fn support_dice() -> turnkeeper::dice::SuppliedDice {
     turnkeeper::dice::SuppliedDice::new(std::iter::empty())
 }

@@ -277,7 +277,8 @@ pub enum Flag {
     Doomed,
     /// A special permanent effect, random or chosen by the Narrator (strife 7, A5E-TRACK-08).
     PermanentStrifeEffect,
-    /// Its hit point maximum is halved while this lasts (5e exhaustion 4, SRD-EXH-02).
+    /// Its hit point maximum is halved while this lasts (5e exhaustion 4, SRD-EXH-02); the
+    /// creature applies it (`Creature::hp_ceiling`).
     HitPointMaximumHalved,
     /// It dies (5e exhaustion 6, SRD-EXH-03).
     DiesOfExhaustion,

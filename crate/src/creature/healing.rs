@@ -83,7 +83,7 @@ impl Creature {
             }
         }
         // HYB-RETURN-02: healing leaves the HP only rest can mend missing.
-        let room = self.hp.max - self.hp.current;
+        let room = self.hp_ceiling().saturating_sub(self.hp.current);
         let healable = room.saturating_sub(self.hyb.unhealable);
         if amount > healable && self.hyb.unhealable > 0 {
             log.push(Outcome::UnhealableHp {

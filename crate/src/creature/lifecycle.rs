@@ -58,10 +58,17 @@ impl Creature {
     /// (A5E-DEATH-02, -03). Returns the HP regained.
     pub(crate) fn regain_hp(&mut self, amount: u32, log: &mut Log<'_>) -> u32 {
         let before = self.hp.current;
-        self.hp.current = before.saturating_add(amount).min(self.hp.max);
+        // Up to the maximum, or half of it under 5e exhaustion 4+ (SRD-EXH-02).
+        self.hp.current = before
+            .saturating_add(amount)
+            .min(self.hp_ceiling())
+            .max(before);
         let gained = self.hp.current - before;
         // HYB-RETURN-02: never more unhealable HP than are missing.
-        self.hyb.unhealable = self.hyb.unhealable.min(self.hp.max - self.hp.current);
+        self.hyb.unhealable = self
+            .hyb
+            .unhealable
+            .min(self.hp.max.saturating_sub(self.hp.current));
         if gained > 0 {
             log.push(Outcome::RegainedHp {
                 amount: gained,

@@ -38,6 +38,9 @@ pub enum ZeroHpRule {
     Doomed,
 }
 
+/// The level of 5e exhaustion from which the hit point maximum is halved (SRD-EXH-02).
+pub const HALVED_MAXIMUM_LEVEL: u8 = 4;
+
 impl CreatureKind {
     /// A5E-DEATH-11's usual case: PCs make death saves, monsters and NPCs die.
     pub const fn default_zero_hp_rule(self) -> ZeroHpRule {
@@ -387,6 +390,18 @@ impl Creature {
         self
     }
 
+    /// The most hit points the creature can have now: its maximum, or from the fourth level
+    /// of 5e exhaustion half of it, rounded down and at least 1 (SRD-EXH-02). Healing stops
+    /// here, and HP above it are lost when that level is reached.
+    pub const fn hp_ceiling(&self) -> u32 {
+        if self.exhaustion.effective >= HALVED_MAXIMUM_LEVEL {
+            let half = self.hp.max / 2;
+            if half == 0 { 1 } else { half }
+        } else {
+            self.hp.max
+        }
+    }
+
     /// A5E-HP-02 / A5E-COND-04: at or below half the HP maximum.
     pub const fn bloodied(&self) -> bool {
         (self.hp.current as u64) * 2 <= self.hp.max as u64
@@ -426,6 +441,14 @@ impl Creature {
             return Err(Error::invalid_argument(format!(
                 "current HP {} is above the maximum {} (A5E-HP-01)",
                 hp.current, hp.max
+            )));
+        }
+        if hp.current > self.hp_ceiling() {
+            return Err(Error::invalid_argument(format!(
+                "current HP {} is above {}, the maximum halved by exhaustion level {} (SRD-EXH-02)",
+                hp.current,
+                self.hp_ceiling(),
+                self.exhaustion.effective
             )));
         }
         if hp.temp > MAX_TEMP_HIT_POINTS {

@@ -63,6 +63,16 @@ impl Creature {
             level,
             pending: 0,
         });
+        // SRD-EXH-02: from the fourth level the maximum is halved, so HP above it are lost.
+        let ceiling = self.hp_ceiling();
+        if self.hp.current > ceiling {
+            let amount = self.hp.current - ceiling;
+            self.hp.current = ceiling;
+            log.push(Outcome::LostHp {
+                amount,
+                hp: ceiling,
+            });
+        }
         if level == MAX_EXHAUSTION_LEVEL && !self.is_dead() {
             self.die(DeathReason::Exhaustion, log);
         }
