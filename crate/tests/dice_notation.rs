@@ -115,6 +115,26 @@ fn ndm_dm_and_percentile() {
     assert_eq!(total("0d6+1", &[]), 1, "zero dice roll nothing");
 }
 
+/// Foundry's coin (`dc`, in the dnd5e system's own compendium): a d2 read as tails 0, heads 1.
+#[test]
+fn coins_read_a_d2_as_tails_zero_heads_one() {
+    let r = with_faces("3dc", &[1, 2, 2]);
+    assert_eq!(r.total, 2);
+    assert!(r.dice.iter().all(|d| !d.fudge && d.sides == 2));
+    assert_eq!(r.dice.iter().map(|d| d.value).collect::<Vec<_>>(), [0, 1, 1]);
+    assert_eq!(r.notation, "3dc");
+    assert_eq!(norm("1DC"), "1dc");
+    assert_eq!(total("1dc + 1", &[2]), 2);
+    assert_eq!(total("4dccs>0", &[2, 1, 2, 2]), 3, "heads counted as successes");
+    assert_eq!(total("2dckh", &[1, 2]), 1);
+    assert_eq!(total("1dcmin1", &[1]), 1, "tails raised to 1");
+    // `cs`/`cf` after a die size stay the success and failure counts.
+    assert_eq!(total("2d6cs>5", &[6, 2]), 1);
+    // A `c` anywhere else is still a mistake.
+    assert_eq!(err("1d6c").code, ErrorCode::NotationSyntax);
+    assert_eq!(err("c").code, ErrorCode::NotationSyntax);
+}
+
 #[test]
 fn fudge_dice_read_a_d3_as_minus_blank_plus() {
     let r = with_faces("4dF", &[1, 2, 3, 3]);

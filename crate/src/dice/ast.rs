@@ -75,6 +75,8 @@ pub(crate) enum DieKind {
     Standard(u32),
     /// A Fudge/Fate die (`dF`): one d3 face, read 1 → −1, 2 → 0, 3 → +1.
     Fudge,
+    /// Foundry's coin (`dc`): one d2 face, read 1 (tails) → 0, 2 (heads) → 1.
+    Coin,
 }
 
 impl DieKind {
@@ -86,6 +88,7 @@ impl DieKind {
         match self {
             Self::Standard(s) => s,
             Self::Fudge => 3,
+            Self::Coin => 2,
         }
     }
 
@@ -95,6 +98,7 @@ impl DieKind {
         match self {
             Self::Standard(_) => v,
             Self::Fudge => v.saturating_sub(2),
+            Self::Coin => v.saturating_sub(1),
         }
     }
 
@@ -103,6 +107,7 @@ impl DieKind {
         match self {
             Self::Standard(_) => 1,
             Self::Fudge => -1,
+            Self::Coin => 0,
         }
     }
 
@@ -110,7 +115,7 @@ impl DieKind {
     pub(crate) fn highest(self) -> i32 {
         match self {
             Self::Standard(s) => i32::try_from(s.min(MAX_SIDES)).unwrap_or(0),
-            Self::Fudge => 1,
+            Self::Fudge | Self::Coin => 1,
         }
     }
 }

@@ -302,6 +302,8 @@ fn sum_faces(die: DieKind, faces: &[u32]) -> i64 {
         DieKind::Standard(_) => sum,
         // A Fudge face f counts f − 2.
         DieKind::Fudge => sum - 2 * faces.len() as i64,
+        // A coin's face f counts f − 1 (tails 0, heads 1).
+        DieKind::Coin => sum - faces.len() as i64,
     }
 }
 

@@ -40,6 +40,8 @@ pub(crate) enum Tok {
     Percent,
     /// `f` / `F` after `d`.
     Fudge,
+    /// `c` alone after a `d`: Foundry's coin (`dc`).
+    Coin,
     Word(Word),
     Cmp(CmpOp),
     Plus,
@@ -346,7 +348,7 @@ impl<'a> Lexer<'a> {
             b'c' => match at(1) {
                 Some(b's') => (w(Word::CountSuccesses), 2),
                 Some(b'f') => (w(Word::CountFailures), 2),
-                _ => return Err(unexpected_letter(letter, pos)),
+                _ => (Tok::Coin, 1),
             },
             b'm' => match (at(1), at(2)) {
                 (Some(b'i'), Some(b'n')) => (w(Word::Min), 3),
@@ -378,6 +380,7 @@ pub(crate) fn describe(tok: Tok) -> String {
         Tok::D => "'d'".into(),
         Tok::Percent => "'%'".into(),
         Tok::Fudge => "'f'".into(),
+        Tok::Coin => "'c'".into(),
         Tok::Word(w) => format!("the modifier '{}'", word_text(w)),
         Tok::Cmp(op) => format!("'{}'", op.symbol()),
         Tok::Plus => "'+'".into(),

@@ -35,6 +35,7 @@
 //! | `dM` | one die | `d20` = `1d20` |
 //! | `d%` | percentile die | `d%` = `1d100` |
 //! | `dF` | Fudge/Fate die: a d3 read as −1 / 0 / +1 | `4dF` |
+//! | `dc` | Foundry's coin: a d2 read as 0 (tails) / 1 (heads) | `3dc` |
 //! | `+ - * /` | add, subtract, multiply, divide (integer division rounds **down**) | `(1d8+2)*3`, `2d6/2` |
 //! | `-x` | negation; binds tighter than `*` `/` (`-7/2` = −4) | `-5d6` (a negative total) |
 //! | `( )` | grouping, up to 64 deep | `(1d4+1)*2` |

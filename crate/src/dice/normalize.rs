@@ -284,6 +284,7 @@ fn term_text_into(expr: &Expression, term: &DiceTerm, out: &mut String) {
                 push_int(out, i64::from(sides));
             }
             DieKind::Fudge => out.push('F'),
+            DieKind::Coin => out.push('c'),
         }
     }
     for m in expr.modifiers_of(term) {

@@ -562,6 +562,7 @@ impl Parser<'_> {
             }
             Tok::Percent => DieKind::Standard(100),
             Tok::Fudge => DieKind::Fudge,
+            Tok::Coin => DieKind::Coin,
             Tok::LParen => {
                 // `2d(4*2)`, `1d(@die)`: sides in parentheses.
                 let mark = self.mark();
