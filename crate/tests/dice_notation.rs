@@ -121,11 +121,18 @@ fn coins_read_a_d2_as_tails_zero_heads_one() {
     let r = with_faces("3dc", &[1, 2, 2]);
     assert_eq!(r.total, 2);
     assert!(r.dice.iter().all(|d| !d.fudge && d.sides == 2));
-    assert_eq!(r.dice.iter().map(|d| d.value).collect::<Vec<_>>(), [0, 1, 1]);
+    assert_eq!(
+        r.dice.iter().map(|d| d.value).collect::<Vec<_>>(),
+        [0, 1, 1]
+    );
     assert_eq!(r.notation, "3dc");
     assert_eq!(norm("1DC"), "1dc");
     assert_eq!(total("1dc + 1", &[2]), 2);
-    assert_eq!(total("4dccs>0", &[2, 1, 2, 2]), 3, "heads counted as successes");
+    assert_eq!(
+        total("4dccs>0", &[2, 1, 2, 2]),
+        3,
+        "heads counted as successes"
+    );
     assert_eq!(total("2dckh", &[1, 2]), 1);
     assert_eq!(total("1dcmin1", &[1]), 1, "tails raised to 1");
     // `cs`/`cf` after a die size stay the success and failure counts.
