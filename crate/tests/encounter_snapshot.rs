@@ -265,8 +265,15 @@ fn every_options_block_survives_the_snapshot_and_defaults_are_left_out() {
         );
         // A new Greyhawk encounter stores 5e's creature rules in its config (issue 35).
         let stored = cfg.clone().for_new_encounter();
-        assert_eq!(Encounter::from_json(&text).unwrap().config(), &stored, "{key}");
+        assert_eq!(
+            Encounter::from_json(&text).unwrap().config(),
+            &stored,
+            "{key}"
+        );
     }
     let text = Table::new(all.clone()).enc.to_json();
-    assert_eq!(Encounter::from_json(&text).unwrap().config(), &all.for_new_encounter());
+    assert_eq!(
+        Encounter::from_json(&text).unwrap().config(),
+        &all.for_new_encounter()
+    );
 }

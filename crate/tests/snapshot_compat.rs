@@ -47,7 +47,10 @@ fn new_greyhawk_and_standard_encounters_store_5e_creature_rules_and_others_store
             _ => None,
         };
         assert_eq!(enc.config().creature, expected, "{preset:?}");
-        assert_eq!(enc.config().creature_rules(), RulesetConfig::default_creature_rules(preset));
+        assert_eq!(
+            enc.config().creature_rules(),
+            RulesetConfig::default_creature_rules(preset)
+        );
     }
     // A table that plays A5E's creature rules under Greyhawk still can, by naming them.
     let a5e = RulesetConfig::preset(Preset::Gh5e).with_creature_rules(CreatureRules::a5e());

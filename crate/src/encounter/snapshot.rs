@@ -427,8 +427,8 @@ impl TryFrom<SnapshotDto> for Encounter {
                 s.v
             )));
         }
-        let mut enc =
-            Encounter::with_config(s.c).map_err(|e| bad(format!("configuration: {}", e.message)))?;
+        let mut enc = Encounter::with_config(s.c)
+            .map_err(|e| bad(format!("configuration: {}", e.message)))?;
         if s.p.len() > MAX_PARTICIPANTS {
             return Err(bad(format!("more than {MAX_PARTICIPANTS} participants")));
         }
