@@ -115,7 +115,7 @@ fn ose_table() -> Table {
 }
 
 #[test]
-fn ose_atk_10_13_combat_04_the_catalog_is_osess_four_conditions_with_their_rule_ids() {
+fn ose_atk_10_13_combat_04_the_catalog_is_oses_four_conditions_with_their_rule_ids() {
     let catalog = ose();
     catalog.validate().unwrap();
     let listed: Vec<(String, String)> = catalog
