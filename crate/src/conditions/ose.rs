@@ -37,9 +37,9 @@ const HELPLESS: ConditionId = ConditionId::builtin("helpless");
 /// (OSE-COMBAT-05), so an attacker within 5 ft is making a melee attack.
 const MELEE_FEET: u32 = 5;
 
-/// OSE-COMBAT-04: the bonus to attacks against a combatant retreating from melee, the same
-/// number the OSE attack procedure adds.
-const RETREAT_BONUS: i32 = crate::procedures::ose::combat::RETREAT_ATTACK_BONUS;
+/// OSE-COMBAT-04: the bonus to attacks against a combatant retreating from melee. The OSE
+/// attack procedure adds this same constant (procedures sit above conditions, so they name it).
+pub const RETREAT_BONUS: i32 = 2;
 
 /// Every built-in OSE condition, alphabetical.
 pub static OSE_CONDITIONS: [ConditionDef; 4] = [
