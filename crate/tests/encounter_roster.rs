@@ -209,17 +209,22 @@ fn a_participant_with_conditions_can_be_removed_in_every_ruleset() {
             let mut t = Table::preset(preset);
             t.add(newp("a", "party", 16));
             t.add(newp("b", "foes", 12));
+            // OSE's own set has neither poisoned nor frightened (OSE-ATK-10, OSE-COMBAT-04).
+            let (on_b, on_a) = match preset {
+                Preset::Ose => (
+                    turnkeeper::conditions::ConditionId::new("blinded").unwrap(),
+                    turnkeeper::conditions::ConditionId::new("retreating").unwrap(),
+                ),
+                _ => (ids::POISONED, ids::FRIGHTENED),
+            };
             t.run(
                 EncounterCommand::AddEffects {
                     effects: vec![
-                        EffectSpec::condition(pid("b"), ids::POISONED, Duration::UntilRemoved),
+                        EffectSpec::condition(pid("b"), on_b, Duration::UntilRemoved),
                         {
                             // b frightened a: the fear outlasts b (no concentration).
-                            let mut fear = EffectSpec::condition(
-                                pid("a"),
-                                ids::FRIGHTENED,
-                                Duration::UntilRemoved,
-                            );
+                            let mut fear =
+                                EffectSpec::condition(pid("a"), on_a, Duration::UntilRemoved);
                             fear.source = Some(pid("b"));
                             fear
                         },

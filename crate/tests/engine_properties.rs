@@ -29,7 +29,17 @@ use turnkeeper::engine::Engine;
 use turnkeeper::rulesets::RulesetConfig;
 
 const IDS: [&str; 5] = ["p0", "p1", "p2", "p3", "ghost"];
-const CONDITIONS: [&str; 4] = ["poisoned", "prone", "frightened", "stunned"];
+/// A5E's and 5e's conditions, the one all three built-in sets share (paralyzed, which under
+/// OSE's set stops its creature acting, OSE-ATK-13) and one only OSE's set has: under each
+/// ruleset some are refused (`UNKNOWN_ID`) and must change nothing.
+const CONDITIONS: [&str; 6] = [
+    "poisoned",
+    "prone",
+    "frightened",
+    "stunned",
+    "paralyzed",
+    "retreating",
+];
 
 fn id() -> impl Strategy<Value = &'static str> {
     prop::sample::select(&IDS[..])

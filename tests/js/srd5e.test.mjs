@@ -60,7 +60,7 @@ test("SRD-EXH-01 SRD-EXH-03: exhaustion gained to 6 in the encounter is death", 
 });
 
 test("SRD-EXH-01: exhaustion is refused under the A5E rules, and a stand-alone 5e creature dies at 6", () => {
-  // Greyhawk with A5E's creature rules named (plain gh5e plays 5e's, issue 35).
+  // gh5e plays 5e's creature rules by default, so the A5E ones are named.
   const a5e = new Encounter({ ruleset: "gh5e", seed: 3, config: { creature: { type: "a5e" } } });
   a5e.add({ id: "a", name: "A", side: "party", dex: 14 });
   a5e.setCreature("a", pc(20));

@@ -1,10 +1,10 @@
-//! The condition catalog: a built-in set (A5E's, or 5e's for the `srd5e` creature rules) plus
-//! validated homebrew conditions.
+//! The condition catalog: a built-in set (A5E's, 5e's for the `srd5e` creature rules, or OSE's)
+//! plus validated homebrew conditions.
 //!
 //! A catalog serializes as `{ "homebrew": [...] }`: the built-in set comes from the code, so a
 //! snapshot only carries what the table added, and restoring validates it again. The base set is
-//! written (`"base": "srd5e"`) only when it is not A5E, so catalogs saved before there was a
-//! choice read back, and write out, exactly as they did.
+//! written (`"base": "srd5e"`, `"base": "ose"`) only when it is not A5E, so catalogs saved before
+//! there was a choice read back, and write out, exactly as they did.
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
@@ -18,6 +18,7 @@ use super::id::{
     MAX_FEET, MAX_FLAT_MODIFIER, MAX_HOMEBREW_CONDITIONS, MAX_HOMEBREW_JSON_BYTES,
     MAX_LINKS_PER_CONDITION,
 };
+use super::ose::OSE_CONDITIONS;
 use super::srd5e::SRD5E_CONDITIONS;
 use crate::error::{Error, ErrorCode, Result};
 
@@ -71,8 +72,10 @@ pub struct HomebrewDocument {
     pub conditions: Vec<ConditionDef>,
 }
 
-/// Which built-in conditions a catalog starts from. The encounter picks it from its creature
-/// rules: 5e's set (SRD-COND-01..14) under `srd5e`, A5E's (A5E-COND-01..29) otherwise.
+/// Which built-in conditions a catalog starts from. The encounter takes the one its config
+/// names ([`crate::rulesets::RulesetConfig::conditions`]; new OSE encounters name OSE's), else
+/// the one its creature rules imply: 5e's set (SRD-COND-01..14) under `srd5e`, A5E's
+/// (A5E-COND-01..29) otherwise. In JSON it is the lower-case name: `"a5e"`, `"srd5e"`, `"ose"`.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
 )]
@@ -82,6 +85,8 @@ pub enum ConditionSet {
     #[default]
     A5e,
     Srd5e,
+    /// Old-School Essentials' own few conditions (OSE-ATK-10, OSE-ATK-13, OSE-COMBAT-04).
+    Ose,
 }
 
 impl ConditionSet {
@@ -96,6 +101,7 @@ impl ConditionSet {
         match self {
             Self::A5e => &A5E_CONDITIONS,
             Self::Srd5e => &SRD5E_CONDITIONS,
+            Self::Ose => &OSE_CONDITIONS,
         }
     }
 }
@@ -156,6 +162,11 @@ impl ConditionCatalog {
     /// The built-in 5e conditions (SRD-COND-01..14), for the `srd5e` creature rules.
     pub fn srd5e() -> Self {
         Self::new(ConditionSet::Srd5e)
+    }
+
+    /// The built-in OSE conditions (OSE-ATK-10, OSE-ATK-13, OSE-COMBAT-04), for OSE tables.
+    pub fn ose() -> Self {
+        Self::new(ConditionSet::Ose)
     }
 
     /// A catalog holding one built-in set and no homebrew.
@@ -455,7 +466,9 @@ fn validate_effect(effect: &Effect) -> core::result::Result<(), String> {
             check_filter(rolls)?;
             check_amount(*amount)
         }
-        Effect::ArmorClass { amount } => check_amount(*amount),
+        Effect::ArmorClass { amount } | Effect::AttackModifierAgainst { amount } => {
+            check_amount(*amount)
+        }
         Effect::AttacksAgainst { attacker, .. } => match attacker {
             AttackerDistance::Any => Ok(()),
             AttackerDistance::Within { feet } | AttackerDistance::Beyond { feet } => {
@@ -465,6 +478,12 @@ fn validate_effect(effect: &Effect) -> core::result::Result<(), String> {
         Effect::CriticalHitsWithin { feet } => {
             if *feet == 0 {
                 return Err("critical-hit distance must be at least 1 ft".into());
+            }
+            check_feet(*feet)
+        }
+        Effect::HitsAutomaticallyWithin { feet } => {
+            if *feet == 0 {
+                return Err("automatic-hit distance must be at least 1 ft".into());
             }
             check_feet(*feet)
         }

@@ -225,6 +225,9 @@ pub enum ActionLimit {
     /// If it can see or hear an enemy within 60 ft it must move straight toward the closest,
     /// and attack an enemy in reach (enraged, A5E-COND-11).
     MustChargeNearestEnemy,
+    /// Makes no attacks at all: a blind OSE character (OSE-ATK-10), or one retreating from
+    /// melee this round (OSE-COMBAT-04).
+    NoAttacks,
 }
 
 /// Other facts about a creature under a condition, shown to the table.
@@ -282,6 +285,9 @@ pub enum Flag {
     HitPointMaximumHalved,
     /// It dies (5e exhaustion 6, SRD-EXH-03).
     DiesOfExhaustion,
+    /// Attacks against it ignore the Armour Class its shield gives (retreating, OSE-COMBAT-04;
+    /// the attack resolver takes the shield's part out of the AC it compares against).
+    ShieldIgnored,
 }
 
 /// Short- or long-term mental stress effects (strife 5 and 7, A5E-TRACK-08).
@@ -332,6 +338,12 @@ pub enum Effect {
     },
     /// A hit by an attacker within this many feet is a critical hit (paralyzed, unconscious).
     CriticalHitsWithin { feet: u32 },
+    /// An attack against it by an attacker within this many feet hits without a roll; only
+    /// damage is rolled (OSE-ATK-13: helpless foes are hit automatically in melee, and OSE
+    /// melee is at 5 ft, OSE-COMBAT-10, while missiles need more, OSE-COMBAT-05).
+    HitsAutomaticallyWithin { feet: u32 },
+    /// A flat bonus or penalty to attack rolls made against it (retreating +2, OSE-COMBAT-04).
+    AttackModifierAgainst { amount: i32 },
     /// A change to Speed.
     Speed { rule: SpeedRule },
     /// A flat change to Armor Class (slowed −2; OSE running exhaustion −2).

@@ -2,8 +2,9 @@
 //! exhaustion penalties (C-14), homebrew conditions, and the roll query that explains what
 //! applies to a creature for a roll.
 //!
-//! - [`ConditionCatalog`]: a built-in set, A5E's ([`A5E_CONDITIONS`]) or 5e's
-//!   ([`SRD5E_CONDITIONS`], SRD-COND-01..14, [`ConditionSet`]), plus homebrew loaded from JSON
+//! - [`ConditionCatalog`]: a built-in set, A5E's ([`A5E_CONDITIONS`]), 5e's
+//!   ([`SRD5E_CONDITIONS`], SRD-COND-01..14) or OSE's ([`OSE_CONDITIONS`]: OSE-ATK-10,
+//!   OSE-ATK-13, OSE-COMBAT-04), chosen by [`ConditionSet`], plus homebrew loaded from JSON
 //!   ([`ConditionCatalog::load_homebrew_json`]).
 //! - [`ConditionCatalog::query`]: advantage, disadvantage, automatic failure, modifiers and the
 //!   creature's status (speed, action limits, flags), each with its [`Reason`].
@@ -16,6 +17,7 @@ pub mod catalog;
 pub mod effect;
 pub mod id;
 pub mod listing;
+pub mod ose;
 pub mod penalties;
 pub mod query;
 pub mod srd5e;
@@ -33,6 +35,7 @@ pub use effect::{
 };
 pub use id::ConditionId;
 pub use listing::ConditionListing;
+pub use ose::OSE_CONDITIONS;
 pub use penalties::{PENALTIES, Penalty, PenaltyDef};
 pub use query::{
     ActionItem, ActiveCondition, CircumstanceFact, ConcentrationBase, ConditionOutcome,

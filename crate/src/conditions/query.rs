@@ -436,6 +436,10 @@ pub struct RollAdvice {
     pub modifier_total: i32,
     /// Attacks against the creature: a hit is a critical hit (paralyzed, unconscious).
     pub critical_on_hit: Vec<Reason>,
+    /// Attacks against the creature hit without a roll; only damage is rolled (OSE helpless
+    /// and paralyzed, OSE-ATK-13). A bonus to such attacks ([`Self::modifiers`]) then changes
+    /// nothing.
+    pub auto_hit: Vec<Reason>,
     /// No proficiency bonus on this roll (amnesiac).
     pub no_proficiency: Vec<Reason>,
     /// No expertise dice on this roll (rattled).
@@ -534,6 +538,7 @@ impl ConditionCatalog {
             modifiers: Vec::new(),
             modifier_total: 0,
             critical_on_hit: Vec::new(),
+            auto_hit: Vec::new(),
             no_proficiency: Vec::new(),
             no_expertise_dice: Vec::new(),
             conditional: Vec::new(),
@@ -781,7 +786,9 @@ fn collect_status(effect: &Effect, reason: &Reason, status: &mut Status) {
         | Effect::NoExpertiseDice
         | Effect::AttacksAgainst { .. }
         | Effect::ChecksAgainst { .. }
-        | Effect::CriticalHitsWithin { .. } => {}
+        | Effect::CriticalHitsWithin { .. }
+        | Effect::HitsAutomaticallyWithin { .. }
+        | Effect::AttackModifierAgainst { .. } => {}
     }
 }
 
@@ -938,6 +945,25 @@ fn apply_effect(
                 && attacker_distance_feet <= *feet
             {
                 advice.critical_on_hit.push(reason.clone());
+            }
+        }
+        Effect::HitsAutomaticallyWithin { feet } => {
+            if let Roll::AttackAgainst {
+                attacker_distance_feet,
+            } = query.roll
+                && attacker_distance_feet <= *feet
+            {
+                advice.auto_hit.push(reason.clone());
+            }
+        }
+        Effect::AttackModifierAgainst { amount } => {
+            if let Roll::AttackAgainst { .. } = query.roll {
+                push_outcome(
+                    advice,
+                    ConditionOutcome::Modifier { amount: *amount },
+                    reason,
+                    Gate::Apply,
+                );
             }
         }
         Effect::ChecksAgainst {

@@ -77,13 +77,12 @@ pub enum CreatureChange {
     TimePassed,
 }
 
-/// The built-in conditions an encounter uses: 5e's (SRD-COND-01..14) when its creatures follow
-/// the `srd5e` rules, A5E's otherwise (C-20: the 5e-like base of gh5e and standard).
+/// The built-in conditions an encounter uses: the set its config names (new OSE encounters
+/// name OSE's: OSE-ATK-10, OSE-ATK-13, OSE-COMBAT-04), else 5e's (SRD-COND-01..14) when its
+/// creatures follow the `srd5e` rules and A5E's otherwise (C-20: the 5e-like base of gh5e and
+/// standard), as configs saved without `conditions` were played.
 pub fn condition_set(config: &RulesetConfig) -> crate::conditions::ConditionSet {
-    match config.creature_rules() {
-        CreatureRules::Srd5e(_) => crate::conditions::ConditionSet::Srd5e,
-        _ => crate::conditions::ConditionSet::A5e,
-    }
+    config.condition_set()
 }
 
 /// The creature rules of a preset (C-20: Greyhawk initiative sits on the 5e-like A5E base).
@@ -295,7 +294,13 @@ impl Encounter {
                 ..ConditionState::default()
             })
             .ok()?;
-        Some(!status.incapacitated)
+        // Incapacitated (A5E, 5e), or a condition that allows no actions without naming it
+        // (OSE's paralyzed "cannot move or act", OSE-ATK-13).
+        let no_actions = status
+            .actions
+            .iter()
+            .any(|a| a.limit == crate::conditions::ActionLimit::NoActions);
+        Some(!status.incapacitated && !no_actions)
     }
 
     /// Apply an event, feeding the tracker with `roller`; returns the expiries it caused.

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::conditions::ConditionSet;
 use crate::creature::CreatureRules;
 use crate::error::{Error, Result};
 use crate::initiative::InitiativeSystem;
@@ -98,10 +99,17 @@ pub struct RulesetConfig {
     /// default readings ([`RulesetConfig::creature_rules`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub creature: Option<CreatureRules>,
+    /// The built-in condition set (`"a5e"`, `"srd5e"` or `"ose"`). Left out: the one the
+    /// creature rules imply, as before there was a choice (5e's under `srd5e`, A5E's
+    /// otherwise), so a snapshot saved without it keeps its conditions; a new OSE encounter
+    /// names OSE's own ([`Self::for_new_encounter`]). Any set goes with any preset: a table
+    /// may play OSE with A5E's conditions by naming them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conditions: Option<ConditionSet>,
 }
 
-/// Hashed as before `creature` existed while it is unset, so digests and snapshot checksums
-/// written by earlier versions still match.
+/// Hashed as before `creature` and `conditions` existed while they are unset, so digests and
+/// snapshot checksums written by earlier versions still match.
 impl core::hash::Hash for RulesetConfig {
     fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
         self.preset.hash(h);
@@ -113,6 +121,9 @@ impl core::hash::Hash for RulesetConfig {
         self.ose.hash(h);
         self.standard.hash(h);
         if let Some(c) = &self.creature {
+            c.hash(h);
+        }
+        if let Some(c) = &self.conditions {
             c.hash(h);
         }
     }
@@ -131,7 +142,37 @@ impl RulesetConfig {
             ose: SideOptions::default(),
             standard: StandardOptions::default(),
             creature: None,
+            conditions: None,
         }
+    }
+
+    /// Name the built-in condition set (any set with any preset).
+    pub fn with_conditions(mut self, set: ConditionSet) -> Self {
+        self.conditions = Some(set);
+        self
+    }
+
+    /// The condition set a new encounter of this preset gets when its config names none:
+    /// OSE's own for `ose` (its combat rules' blinded, helpless, paralyzed and retreating;
+    /// OSE-ATK-10, OSE-ATK-13, OSE-COMBAT-04); for the other presets, none, because what the
+    /// creature rules imply is already their set.
+    pub fn default_condition_set(preset: Preset) -> Option<ConditionSet> {
+        match preset {
+            Preset::Ose => Some(ConditionSet::Ose),
+            Preset::A5e | Preset::Gh5e | Preset::Hyb | Preset::Standard => None,
+        }
+    }
+
+    /// The built-in condition set in force: the one named, else the one the creature rules
+    /// imply (5e's under `srd5e`, A5E's otherwise), as every snapshot without `conditions`
+    /// was played.
+    pub fn condition_set(&self) -> ConditionSet {
+        self.conditions.unwrap_or(match self.creature_rules() {
+            CreatureRules::Srd5e(_) => ConditionSet::Srd5e,
+            CreatureRules::A5e(_) | CreatureRules::Hyb(_) | CreatureRules::Ose(_) => {
+                ConditionSet::A5e
+            }
+        })
     }
 
     /// Set the creature rules (and their options) for the participants.
@@ -156,14 +197,20 @@ impl RulesetConfig {
 
     /// This config for a new encounter: the preset's default creature rules filled in where
     /// they differ from what an absent `creature` means in a stored config (A5E's, for every
-    /// snapshot written before 5e's rules became the Greyhawk and standard default). Other
-    /// presets are left as they are, so their snapshots and digests do not change.
+    /// snapshot written before 5e's rules became the Greyhawk and standard default), and OSE's
+    /// condition set for `ose` where none is named (an absent `conditions` reads as A5E's
+    /// there, for every OSE snapshot written before OSE had its own). Whatever the table named
+    /// stays; presets whose defaults an absent field already means are left as they are, so
+    /// their snapshots and digests do not change.
     pub fn for_new_encounter(mut self) -> Self {
         if self.creature.is_none() {
             let default = Self::default_creature_rules(self.preset);
             if default != self.creature_rules() {
                 self.creature = Some(default);
             }
+        }
+        if self.conditions.is_none() {
+            self.conditions = Self::default_condition_set(self.preset);
         }
         self
     }
@@ -215,7 +262,8 @@ impl RulesetConfig {
         }
     }
 
-    /// Validate the overrides.
+    /// Validate the overrides. `conditions` needs no check: serde only reads the sets that
+    /// exist, and any set may go with any preset (an OSE table may keep A5E's conditions).
     pub fn validate(&self) -> Result<()> {
         if let Some(l) = self.round_length {
             self.check_round_length(l)?;

@@ -559,8 +559,9 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
   }
   /**
    * Every condition this encounter takes, for a picker: its ruleset's own set (5e's under
-   * `gh5e` and `standard`, A5E's under `a5e`…), then the homebrew it loaded. `automatic`
-   * ones (bloodied) apply by themselves from hit points.
+   * `gh5e` and `standard`, A5E's under `a5e` and `hyb`, OSE's under `ose`, or the one its
+   * config names with `conditions`), then the homebrew it loaded. `automatic` ones (bloodied)
+   * apply by themselves from hit points.
    */
   conditions(): ConditionListing[] {
     return fromText(guard(() => this.handle.conditions()));

@@ -10,8 +10,9 @@ use crate::procedures::ose::movement::MovementRate;
 /// lives with the side-initiative declarations).
 pub use crate::initiative::side::MeleeMovement;
 
-/// OSE-COMBAT-04: attack bonus against a retreating combatant.
-pub const RETREAT_ATTACK_BONUS: i32 = 2;
+/// OSE-COMBAT-04: attack bonus against a retreating combatant (the number OSE's `retreating`
+/// condition reports too).
+pub const RETREAT_ATTACK_BONUS: i32 = crate::conditions::ose::RETREAT_BONUS;
 
 impl MeleeMovement {
     /// OSE-COMBAT-04: feet (or yards outdoors) the movement allows per round.
