@@ -355,3 +355,13 @@ test("the wasm build's vector ChaCha20 gives the words of a plain JavaScript Cha
     }
   }
 });
+
+test("Foundry's coin (dc): a d2 read as tails 0 and heads 1, through the packed result", () => {
+  const r = roll("3dc", { faces: [1, 2, 2] });
+  assert.equal(r.total, 2);
+  assert.deepEqual(r.dice.map((d) => [d.sides, d.face, d.value, d.fudge]), [[2, 1, 0, false], [2, 2, 1, false], [2, 2, 1, false]]);
+  assert.equal(r.notation, "3dc");
+  assert.equal(total("1dc+1", { faces: [2] }), 2);
+  const seeded = roll("10dc", { seed: 5 });
+  assert.ok(seeded.dice.every((d) => d.value === d.face - 1 && (d.value === 0 || d.value === 1)));
+});

@@ -20,7 +20,8 @@
 //! ` per term: kind, subtotal, successes (−1 = none), failures (−1 = none), die, dice, results,`
 //! ` per pool result: value, flags]`
 //! Source: 0 seeded, 1 crypto, 2 supplied. Term kind: 0 dice, 1 number, 2 pool. A term's `die`
-//! is its sides, −1 for a Fudge die (rolled as a d3), 0 for a number or a pool; `dice` counts
+//! is its sides, −1 for a Fudge die (rolled as a d3), −2 for a coin (a d2), 0 for a number or
+//! a pool; `dice` counts
 //! its dice, `results` a pool's results (which follow the terms, pools left to right; flags as
 //! a die's). Dice are grouped by term, terms left to right, so a die's term follows from the
 //! counts.
@@ -29,7 +30,8 @@
 //! every die has at most 255 sides, 2 up to 65,535, else 4), little-endian; then, when
 //! `layout & 1`, one flags byte per die (1 kept, 2 dropped, 4 exploded, 8 rerolled, 16 success,
 //! 32 failure; without them every die is just kept); then, when `layout & 2`, each die's value
-//! as a little-endian i32 (without them a die counts its face, a Fudge die its face − 2).
+//! as a little-endian i32 (without them a die counts its face, a Fudge die its face − 2, a coin
+//! its face − 1).
 //!
 //! Texts layout (alone, or right after a roll's numbers when a notation is parsed and rolled
 //! in one call): `[same, length, UTF-16 code units of the normalized notation…, termCount,`
@@ -156,6 +158,7 @@ impl Packer {
                 match t.die {
                     Some(DieKind::Standard(sides)) => f64::from(sides),
                     Some(DieKind::Fudge) => -1.0,
+                    Some(DieKind::Coin) => -2.0,
                     None => 0.0,
                 },
                 if pool { 0.0 } else { f64::from(t.dice) },
@@ -347,16 +350,25 @@ mod tests {
                 } else {
                     1
                 };
-                let fudge = die < 0.0;
+                let fudge = die == -1.0;
+                let coin = die == -2.0;
                 let value = if layout & HAS_VALUES != 0 {
                     i32::from_le_bytes(bytes[values_at + 4 * i..][..4].try_into().unwrap())
                 } else if fudge {
                     face as i32 - 2
+                } else if coin {
+                    face as i32 - 1
                 } else {
                     face as i32
                 };
                 dice.push(DieResult {
-                    sides: if fudge { 3 } else { die as u32 },
+                    sides: if fudge {
+                        3
+                    } else if coin {
+                        2
+                    } else {
+                        die as u32
+                    },
                     face,
                     value,
                     kept: flags & 1 != 0,

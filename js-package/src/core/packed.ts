@@ -78,7 +78,7 @@ interface PackedDice {
   readonly count: number;
   readonly width: number;
   readonly layout: number;
-  /** Per term: its die (sides, −1 Fudge, 0 a number) and how many dice it has. */
+  /** Per term: its die (sides, −1 Fudge, −2 a coin, 0 a number) and how many dice it has. */
   readonly terms: Float64Array;
 }
 
@@ -97,15 +97,17 @@ function decodeDice(b: Uint8Array, at: number, count: number, width: number, lay
   let i = 0;
   for (let t = 0; t < termCount; t++) {
     const die = info[infoAt + t * stride] as number;
-    const fudge = die < 0;
-    const sides = fudge ? 3 : die;
+    const fudge = die === -1;
+    // A coin (`dc`) is rolled as a d2 and counts its face − 1 (tails 0, heads 1).
+    const coin = die === -2;
+    const sides = fudge ? 3 : coin ? 2 : die;
     const end = i + (info[infoAt + t * stride + 1] as number);
     for (; i < end; i++) {
       const f = at + i * width;
       const face =
         width === 1 ? (b[f] as number) : width === 2 ? (b[f] as number) | ((b[f + 1] as number) << 8) : ((b[f] as number) | ((b[f + 1] as number) << 8) | ((b[f + 2] as number) << 16) | ((b[f + 3] as number) << 24)) >>> 0;
       const flags = (layout & HAS_FLAGS) !== 0 ? (b[flagsAt + i] as number) : 1;
-      let value = fudge ? face - 2 : face;
+      let value = fudge ? face - 2 : coin ? face - 1 : face;
       if ((layout & HAS_VALUES) !== 0) {
         const v = valuesAt + 4 * i;
         value = (b[v] as number) | ((b[v + 1] as number) << 8) | ((b[v + 2] as number) << 16) | ((b[v + 3] as number) << 24);
