@@ -329,9 +329,12 @@ test("OSE: surprise, sides with their members, phases, a kill and a condition ex
   await page.click("#dmg-orc1");
   assert.match((await page.textContent("[data-pid=orc1] [data-testid=death]")) ?? "", /^Dead/);
   assert.equal(await page.isVisible("#save-orc1"), false);
-  // A condition for one round ends when the next round starts.
+  // OSE's own conditions (OSE-ATK-10, OSE-ATK-13, OSE-COMBAT-04), not A5E's.
   await openRow(page, "Fighter");
-  await page.selectOption("#cond-fighter", "prone");
+  const offered = await page.$$eval("#cond-fighter optgroup[label=Conditions] option", (os) => os.map((o) => /** @type {HTMLOptionElement} */ (o).value));
+  assert.deepEqual([...offered].sort(), ["blinded", "helpless", "paralyzed", "retreating"]);
+  // A condition for one round ends when the next round starts.
+  await page.selectOption("#cond-fighter", "retreating");
   await page.selectOption("#until-fighter", "rounds1");
   await page.click("#apply-fighter");
   await page.click("#btn-end-turn");
@@ -339,7 +342,7 @@ test("OSE: surprise, sides with their members, phases, a kill and a condition ex
   assert.equal(await page.textContent("#phase"), "declaring");
   await page.click("#btn-declare");
   await page.click("#btn-roll");
-  assert.match(await happenings(page), /prone on Fighter ends/);
+  assert.match(await happenings(page), /retreating on Fighter ends/);
   await trackerMatchesEngine(page);
   assert.deepEqual(browser.errors, []);
   await page.close();
