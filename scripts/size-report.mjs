@@ -1,6 +1,8 @@
-// Size report against docs/design.md's budgets: each .wasm ≤ 150 KB gzip (issue 12 splits the rules
-// core from the procedures, each module with the same budget), JS facade + glue ≤ 20 KB gzip. docs/design.md asks for budgets to be measured and reported (not asserted by tests), so this
-// prints each size with its status; `--strict` makes an over-budget size fail the run.
+// Size report against docs/design.md's budgets ("Size"): the rules core ≤ 400 KB gzip, the
+// procedures' module ≤ 150 KB, JS facade + glue ≤ 20 KB. (The core's earlier 150 KB, set before
+// the rules' own code was measured at about 215 KB gzip, is retired there.) docs/design.md asks
+// for budgets to be measured and reported (not asserted by tests), so this prints each size
+// with its status; `--strict` makes an over-budget size fail the run.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { importedModules } from "./module-graph.mjs";
@@ -24,7 +26,7 @@ const kit = (name) => Buffer.concat([...importedModules(join(dist, name, "index.
 const inline = readFileSync(join(dist, "inline.js"));
 const rows = [
   ["core wasm (raw)", kb(wasm.length), ""],
-  ["core wasm (gzip -9)", kb(gz(wasm)), "budget 150 KB"],
+  ["core wasm (gzip -9)", kb(gz(wasm)), "budget 400 KB"],
   ["procedures wasm (raw)", kb(procedures.length), ""],
   ["procedures wasm (gzip -9)", kb(gz(procedures)), "budget 150 KB"],
   ["both, what the main entry's init() loads (gzip -9)", kb(gz(wasm) + gz(procedures)), ""],
@@ -35,7 +37,7 @@ const rows = [
 ];
 for (const [what, size, note] of rows) console.log(`${what.padEnd(52)} ${size.padStart(10)}  ${note}`);
 let over = false;
-if (gz(wasm) > 150 * 1024) (over = true), console.log("OVER BUDGET: the core wasm exceeds 150 KB gzip");
+if (gz(wasm) > 400 * 1024) (over = true), console.log("OVER BUDGET: the core wasm exceeds 400 KB gzip");
 if (gz(procedures) > 150 * 1024) (over = true), console.log("OVER BUDGET: the procedures wasm exceeds 150 KB gzip");
 if (gz(js) > 20 * 1024) (over = true), console.log("OVER BUDGET: the JS facade + glue exceeds 20 KB gzip");
 if (!over) console.log("within budget");
