@@ -32,7 +32,7 @@ test("SRD-COND-04: frightened under the 5e set gives disadvantage citing the SRD
   assert.equal(advice.mode, "disadvantage");
   assert.deepEqual(advice.disadvantage.map((r) => r.rule), ["SRD-COND-04"]);
   const before = JSON.stringify(enc.toJSON());
-  for (const id of ["rattled", "slowed", "confused"]) {
+  for (const id of /** @type {const} */ (["rattled", "slowed", "confused"])) {
     assert.throws(() => enc.addCondition("b", id), fails("UNKNOWN_ID"));
   }
   assert.equal(JSON.stringify(enc.toJSON()), before, "a refused condition changes nothing");
