@@ -60,6 +60,9 @@ pub enum Rounding {
 }
 
 impl Rounding {
+    pub(crate) fn is_down(&self) -> bool {
+        *self == Self::Down
+    }
     pub(crate) fn halve(self, value: u64) -> u64 {
         match self {
             Self::Down => value / 2,
@@ -163,7 +166,10 @@ pub struct A5eRules {
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Srd5eRules {
-    /// Rounding of halved (resisted) damage: 5e rounds down.
+    /// Rounding of halved (resisted) damage: 5e rounds down. Written only when it is not, so
+    /// the rules every new Greyhawk encounter stores read `{"type":"srd5e"}` (the 8 KB
+    /// snapshot budget of docs/design.md).
+    #[serde(skip_serializing_if = "Rounding::is_down")]
     pub resistance_rounding: Rounding,
 }
 
