@@ -138,24 +138,7 @@ impl Creature {
         let at = Moment::outside_encounter(rest.ended_at);
         // Levels still pending from an encounter take effect before the rest's recovery.
         next.promote_pending(rules, at, &mut log)?;
-        // Every hit point back: regaining is capped at the maximum.
-        let max = next.hp.max;
-        next.regain_hp(max, &mut log);
-        if let Some(mut pool) = next.hit_dice {
-            let count = hit_dice_regained(pool.total, pool.spent);
-            pool.spent -= count;
-            next.hit_dice = Some(pool);
-            log.push(Outcome::HitDiceRegained {
-                count,
-                available: pool.total - pool.spent,
-            });
-        }
-        if next.hp.temp > 0 {
-            log.push(Outcome::TempHpEnded {
-                amount: next.hp.temp,
-            });
-            next.hp.temp = 0;
-        }
+        next.restore_on_long_rest(&mut log);
         if next.crit_block_used {
             next.crit_block_used = false;
             log.push(Outcome::CriticalBlockRecharged);
@@ -179,6 +162,29 @@ impl Creature {
 }
 
 impl Creature {
+    /// What A5E's and 5e's long rests both bring back: every hit point (regaining stops at
+    /// the maximum, or the halved one under 5e exhaustion 4+), up to half the Hit Dice, and the
+    /// end of temporary hit points.
+    fn restore_on_long_rest(&mut self, log: &mut Log<'_>) {
+        let max = self.hp.max;
+        self.regain_hp(max, log);
+        if let Some(mut pool) = self.hit_dice {
+            let count = hit_dice_regained(pool.total, pool.spent);
+            pool.spent -= count;
+            self.hit_dice = Some(pool);
+            log.push(Outcome::HitDiceRegained {
+                count,
+                available: pool.total - pool.spent,
+            });
+        }
+        if self.hp.temp > 0 {
+            log.push(Outcome::TempHpEnded {
+                amount: self.hp.temp,
+            });
+            self.hp.temp = 0;
+        }
+    }
+
     /// The 5e long rest (SRD 5.1): at least 8 hours with 6 asleep, undone by an hour or more of
     /// strenuous activity, one per 24 hours, begun with at least 1 HP. It brings back every hit
     /// point and up to half the Hit Dice (at least one), ends temporary hit points, and, when
@@ -192,23 +198,7 @@ impl Creature {
             log.push(Outcome::LongRestNoBenefit { reason });
             return Ok(log.into_report());
         }
-        let max = next.hp.max;
-        next.regain_hp(max, &mut log);
-        if let Some(mut pool) = next.hit_dice {
-            let count = hit_dice_regained(pool.total, pool.spent);
-            pool.spent -= count;
-            next.hit_dice = Some(pool);
-            log.push(Outcome::HitDiceRegained {
-                count,
-                available: pool.total - pool.spent,
-            });
-        }
-        if next.hp.temp > 0 {
-            log.push(Outcome::TempHpEnded {
-                amount: next.hp.temp,
-            });
-            next.hp.temp = 0;
-        }
+        next.restore_on_long_rest(&mut log);
         if rest.consumed_supply {
             next.remove_levels(TrackKind::Exhaustion, 1, &mut log);
         } else {
