@@ -8,3 +8,7 @@ for b in scripts/bench/*.mjs; do
   case "$b" in */harness.mjs) continue ;; esac
   node "$b"
 done
+# With BENCH_BASELINE=<git ref>: the round and the cold start again, beside a build of that ref.
+if [ -n "${BENCH_BASELINE:-}" ]; then
+  bash scripts/bench-baseline.sh "$BENCH_BASELINE"
+fi

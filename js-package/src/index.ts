@@ -7,7 +7,7 @@
 import initWasm, { initSync as initWasmSync, type InitInput, type SyncInitInput } from "./wasm/turnkeeper.js";
 import { isReady, markReady } from "./core/loader.js";
 import { guard, initFailed, TurnkeeperError } from "./core/errors.js";
-import { loadProcedures, loadProceduresSync } from "./core/procedures-module.js";
+import { deferProcedures, loadProcedures, loadProceduresSync } from "./core/procedures-module.js";
 
 export * from "./core/api.js";
 
@@ -57,6 +57,17 @@ export function initProcedures(input?: InitInput | Promise<InitInput>): Promise<
 /** {@link initProcedures} from the module's bytes or a compiled `WebAssembly.Module`. */
 export function initProceduresSync(module: SyncInitInput): void {
   loadProceduresSync(module, failed);
+}
+
+/**
+ * Compile the procedures module synchronously the first time `ose`, `hyb` or `a5e` is used,
+ * from the bytes or compiled module `source` returns then: what the Node entry does, so that
+ * importing the package compiles only the core. A host that can read files synchronously (a
+ * worker with the bytes at hand, Electron, a test) may do the same. A failed load surfaces as
+ * `INIT_FAILED` from that first call; the next call tries again.
+ */
+export function initProceduresOnDemand(source: () => SyncInitInput): void {
+  deferProcedures(source, failed);
 }
 
 /**

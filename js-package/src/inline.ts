@@ -2,7 +2,7 @@
  * Entry with both wasm modules (core and procedures) inlined as base64, for hosts that cannot serve a separate `.wasm` file
  * (some VTT module loaders, single-file bundles). Costs about a third more bytes to download.
  */
-import { initSync } from "./index.js";
+import { initProceduresOnDemand, initSync } from "./index.js";
 import { PROCEDURES_BASE64, WASM_BASE64 } from "./wasm/inline-bytes.js";
 
 export * from "./index.js";
@@ -17,11 +17,15 @@ function decode(base64: string): Uint8Array {
   return new Uint8Array(Buffer.from(base64, "base64"));
 }
 
-/** Instantiate both inlined modules (core and procedures) synchronously; later calls do nothing. */
+/**
+ * Instantiate the inlined core synchronously, and the inlined procedures the first time a
+ * procedure runs (decoding and compiling them can wait until then); later calls do nothing.
+ */
 let started = false;
 export function initSyncInline(): void {
   if (started) return;
-  initSync(decode(WASM_BASE64), decode(PROCEDURES_BASE64));
+  initSync(decode(WASM_BASE64));
+  initProceduresOnDemand(() => decode(PROCEDURES_BASE64));
   started = true;
 }
 

@@ -101,3 +101,78 @@ test("initSync takes both modules' bytes; without the procedures' they stay NOT_
   assert.equal(typeof out.dc, "number");
   assert.equal(out.total, 1);
 });
+
+// Issue 38: importing the package in Node compiles the core only; the procedures' module is read
+// and compiled by the first procedure call. Counted by wrapping the WebAssembly.Module constructor
+// (which wasm-bindgen's initSync calls) before the package is imported.
+const COUNT_COMPILES = `
+  const compiled = [];
+  const Original = WebAssembly.Module;
+  WebAssembly.Module = class extends Original {
+    constructor(bytes) { super(bytes); compiled.push(bytes.byteLength); }
+  };
+`;
+
+test("the Node entry compiles the procedures' module on the first procedure call, not on import", () => {
+  const out = fresh(`
+    ${COUNT_COMPILES}
+    const tk = await import("turnkeeper");
+    const onImport = compiled.length;
+    const total = tk.roll("3d6", { seed: 5 }).total;
+    const enc = typeof new tk.Encounter({ ruleset: "ose" }).toJSON();
+    const afterCore = compiled.length;
+    const first = tk.ose.reaction({}, new tk.Dice({ seed: 4 })).total;
+    const afterFirst = compiled.length;
+    const second = tk.hyb.chaseDc({ opponentSpeedFt: 30 });
+    console.log(JSON.stringify({ onImport, afterCore, afterFirst, after: compiled.length, total, first, second, enc }));
+  `);
+  assert.equal(out.onImport, 1, "only the core is compiled on import");
+  assert.equal(out.afterCore, 1, "dice and encounters need nothing more");
+  assert.equal(out.afterFirst, 2, "the first procedure compiles the procedures' module");
+  assert.equal(out.after, 2, "once");
+  assert.equal(out.enc, "object");
+  const eager = fresh(`
+    import { readFileSync } from "node:fs";
+    const dist = new URL("./dist/", import.meta.resolve("turnkeeper/package.json")).href;
+    const tk = await import(new URL("index.js", dist).href);
+    tk.initSync(readFileSync(new URL("wasm/turnkeeper_bg.wasm", dist)), readFileSync(new URL("wasm/procedures_bg.wasm", dist)));
+    console.log(JSON.stringify({ total: tk.roll("3d6", { seed: 5 }).total, first: tk.ose.reaction({}, new tk.Dice({ seed: 4 })).total, second: tk.hyb.chaseDc({ opponentSpeedFt: 30 }) }));
+  `);
+  assert.deepEqual({ total: out.total, first: out.first, second: out.second }, eager, "the same results as loading both at once");
+});
+
+test("a deferred procedures' module that cannot be read fails the first call with INIT_FAILED, and the next call tries again", () => {
+  const out = fresh(`
+    import { readFileSync } from "node:fs";
+    const dist = new URL("./dist/", import.meta.resolve("turnkeeper/package.json")).href;
+    const tk = await import(new URL("index.js", dist).href);
+    tk.initSync(readFileSync(new URL("wasm/turnkeeper_bg.wasm", dist)));
+    let reads = 0;
+    tk.initProceduresOnDemand(() => {
+      reads += 1;
+      if (reads === 1) throw new Error("disk on fire");
+      return readFileSync(new URL("wasm/procedures_bg.wasm", dist));
+    });
+    let first = "";
+    try { tk.hyb.chaseDc({ opponentSpeedFt: 30 }); } catch (e) { first = e.code + " " + e.message; }
+    const dc = tk.hyb.chaseDc({ opponentSpeedFt: 30 });
+    console.log(JSON.stringify({ first, dc, reads }));
+  `);
+  assert.match(out.first, /^INIT_FAILED .*disk on fire/);
+  assert.equal(typeof out.dc, "number");
+  assert.equal(out.reads, 2);
+});
+
+test("the inline entry decodes and compiles the procedures on first use too", () => {
+  const out = fresh(`
+    ${COUNT_COMPILES}
+    const tk = await import("turnkeeper/inline");
+    await tk.init();
+    const onInit = compiled.length;
+    const dc = tk.hyb.chaseDc({ opponentSpeedFt: 30 });
+    console.log(JSON.stringify({ onInit, after: compiled.length, dc }));
+  `);
+  assert.equal(out.onInit, 1);
+  assert.equal(out.after, 2);
+  assert.equal(typeof out.dc, "number");
+});

@@ -20,6 +20,8 @@ export type { InitInput, SyncInitInput };
 
 let ready = false;
 let loading: Promise<void> | undefined;
+/** Where the module comes from when it is compiled on first use ({@link deferProcedures}). */
+let deferred: { source: () => SyncInitInput; failed: (e: unknown) => TurnkeeperError } | undefined;
 
 /** Whether the procedures module is loaded. */
 export function proceduresReady(): boolean {
@@ -56,8 +58,29 @@ export function loadProceduresSync(module: SyncInitInput, failed: (e: unknown) =
   ready = true;
 }
 
-/** `NOT_INITIALIZED` until the procedures module is loaded. */
+/**
+ * Load the procedures module synchronously the first time a procedure runs, from what `source`
+ * gives then (bytes or a compiled module). Startup then pays only for the core: a program that
+ * never calls `ose`, `hyb` or `a5e` never reads or compiles this module (issue 38). A failed load
+ * is reported by that first call and tried again by the next.
+ */
+export function deferProcedures(source: () => SyncInitInput, failed: (e: unknown) => TurnkeeperError): void {
+  if (!ready) deferred = { source, failed };
+}
+
+/** `NOT_INITIALIZED` until the procedures module is loaded (loading it now if it was deferred). */
 export function ensureProceduresReady(): void {
+  if (!ready && deferred !== undefined) {
+    const { source, failed } = deferred;
+    let module: SyncInitInput;
+    try {
+      module = source();
+    } catch (e) {
+      throw failed(e);
+    }
+    loadProceduresSync(module, failed);
+    deferred = undefined;
+  }
   if (!ready) {
     throw new TurnkeeperError(
       "NOT_INITIALIZED",
