@@ -2,16 +2,21 @@
 // they are valid, how the order reads, and the sample fights. The package refuses a command at
 // the wrong time (OUT_OF_ORDER) or one its rules forbid (NOT_ALLOWED); this table lets the page
 // offer only what it would accept, so a refusal is news and not the way a GM finds out.
+import { ruleTables } from "turnkeeper";
+
+// Which system a preset runs and what each system allows come from the package's rule tables
+// (read when first needed: the page's modules load before `init()` has finished).
 
 /** The initiative system an encounter runs (the preset's, unless overridden). */
 export function systemOf(config) {
-  return config.initiative ?? { gh5e: "greyhawk", ose: "side", a5e: "abilityCheck", hyb: "dexScore", standard: "standard" }[config.preset];
+  return config.initiative ?? ruleTables().presets.find((p) => p.preset === config.preset)?.initiative;
 }
 
-/** Systems that declare and roll every round. */
-export const declares = (system) => system === "greyhawk" || system === "side";
-/** Systems where a creature may hold its turn (GH-INIT-13, HYB-INIT-02, 5e). */
-const delays = (system) => system === "greyhawk" || system === "dexScore" || system === "standard";
+const systemRow = (system) => ruleTables().initiativeSystems.find((s) => s.system === system);
+/** Systems that declare and roll every round (C-04). */
+export const declares = (system) => systemRow(system)?.declaresEachRound ?? false;
+/** Systems where a creature may hold its turn (C-09: GH-INIT-13, HYB-INIT-02). */
+const delays = (system) => systemRow(system)?.allowsDelay ?? false;
 
 /** How the order reads, for the line under the round. */
 export const ORDER_NOTES = {

@@ -3,20 +3,17 @@
 // dying or dead; its tools (damage, healing, temporary HP, death saves, conditions, fatigue and
 // strife, roll advice, edit) open from the row. Rows are drawn from the encounter's state alone,
 // so the leader and every follower draw the same thing.
+import { ruleTables } from "turnkeeper";
 import { app } from "../state.js";
 import { conditionalText, longRemaining, reasonText, shortRemaining } from "../lines.js";
 import { declares } from "../rules.js";
 import { el } from "../ui.js";
 
-/** GH-DICE-01: the die each declared activity adds. */
-export const GH_ACTIVITIES = [
-  ["ranged", "Ranged attack", "d4"],
-  ["move", "Move", "d6"],
-  ["swap", "Swap gear", "d6"],
-  ["other", "Other action", "d6"],
-  ["melee", "Melee attack", "d8"],
-  ["spell", "Cast a spell", "d10"],
-];
+/** What the page calls each Greyhawk activity. */
+const ACTIVITY_LABELS = { ranged: "Ranged attack", move: "Move", swap: "Swap gear", other: "Other action", melee: "Melee attack", spell: "Cast a spell" };
+
+/** GH-DICE-01 from the package's rule tables: `[activity, label, die]` for each activity. */
+const ghActivities = () => ruleTables().greyhawkActivities.map(({ activity, die }) => [activity, ACTIVITY_LABELS[activity] ?? activity, die]);
 
 /** Named effects with ongoing damage (A5E-DMG-06), rolled at the end of each of the target's turns. */
 export const ONGOING = {
@@ -61,7 +58,8 @@ export function rollOf(value) {
   return { type: "savingThrow", ability: a };
 }
 
-export const DAMAGE_TYPES = ["", "slashing", "piercing", "bludgeoning", "fire", "cold", "lightning", "thunder", "acid", "poison", "necrotic", "radiant", "force", "psychic"];
+/** The damage types (A5E-DMG-05) from the package's rule tables, after "untyped". */
+const damageTypes = () => ["", ...ruleTables().damageTypes];
 
 /** An id usable in element ids, for any participant id. */
 export const uid = (id) => id.replace(/[^A-Za-z0-9_-]/g, (c) => `_${c.charCodeAt(0)}`);
@@ -133,7 +131,7 @@ function planBox(p, system) {
     }
   } else {
     const plan = plans.get(p.id) ?? [];
-    for (const [act, label, die] of GH_ACTIVITIES) {
+    for (const [act, label, die] of ghActivities()) {
       const id = `plan-${key}-${act}`;
       fs.append(el("label", { for: id }, el("input", { id, type: "checkbox", checked: plan.includes(act), disabled: app.follower, "data-plan": p.id, "data-key": act }), ` ${label} `, el("small", { text: die })));
     }
@@ -144,11 +142,11 @@ function planBox(p, system) {
       el("label", { for: `plan-${key}-bonus` }, "Bonus action ",
         el("select", { id: `plan-${key}-bonus`, disabled: app.follower, "data-plan": p.id, "data-key": "bonus" },
           el("option", { value: "", text: "none", selected: !extra.bonus }),
-          ...GH_ACTIVITIES.map(([act, label, die]) => el("option", { value: act, text: `${label} (${die})`, selected: extra.bonus === act })))),
+          ...ghActivities().map(([act, label, die]) => el("option", { value: act, text: `${label} (${die})`, selected: extra.bonus === act })))),
       el("label", { for: `plan-${key}-mode` }, "Dice ",
         el("select", { id: `plan-${key}-mode`, disabled: app.follower, "data-plan": p.id, "data-key": "mode" },
           ...[["normal", "normal"], ["advantage", "advantage"], ["disadvantage", "disadvantage"]].map(([v, t]) => el("option", { value: v, text: t, selected: extra.mode === v })))));
-    const dieOf = (a) => GH_ACTIVITIES.find((x) => x[0] === a)?.[2];
+    const dieOf = (a) => ghActivities().find((x) => x[0] === a)?.[2];
     const dice = [...plan.map(dieOf), extra.bonus ? dieOf(extra.bonus) : undefined].filter(Boolean);
     const mode = extra.mode !== "normal" ? ` (${extra.mode} on the largest)` : "";
     fs.append(el("span", { class: "hint", text: dice.length ? `rolls ${dice.join(" + ")}${mode}` : "no activity: count 0" }));
@@ -213,7 +211,7 @@ function tools(enc, p, effects, names, preset) {
     box.append(el("div", { class: "tool-row hp-tools" },
       el("label", { for: `amt-${key}`, text: "Amount" }),
       el("input", { id: `amt-${key}`, type: "number", min: "0", inputmode: "numeric", value: draft(`amt-${key}`, ""), placeholder: "7", disabled: app.follower }),
-      select(`dtype-${key}`, DAMAGE_TYPES.map((t) => [t, t || "untyped"]), "Damage type", draft(`dtype-${key}`, "")),
+      select(`dtype-${key}`, damageTypes().map((t) => [t, t || "untyped"]), "Damage type", draft(`dtype-${key}`, "")),
       button("Damage", "dmg", p), button("Heal", "heal", p), button("Temp HP", "temp", p)));
     if (c.death?.type === "dying") {
       // The package says when a save is due (its own turn; Greyhawk: the end of the round,

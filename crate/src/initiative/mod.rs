@@ -55,6 +55,12 @@ impl InitiativeSystem {
     pub const fn declares_each_round(self) -> bool {
         matches!(self, Self::Greyhawk | Self::Side)
     }
+
+    /// C-09: whether a creature may delay (GH-INIT-13, HYB-INIT-02). A5E and 5e have Ready
+    /// instead; OSE defines neither.
+    pub const fn allows_delay(self) -> bool {
+        matches!(self, Self::Greyhawk | Self::DexScore)
+    }
 }
 
 pub use crate::dice::RollMode;

@@ -2,6 +2,8 @@
 //! length and the sources' options; a user may override any of them (A5E with Greyhawk
 //! initiative). Presets are not forks: everything is one serde struct, [`RulesetConfig`].
 
+pub mod tables;
+
 use serde::{Deserialize, Serialize};
 
 use crate::conditions::ConditionSet;

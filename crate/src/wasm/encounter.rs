@@ -294,3 +294,10 @@ impl EncounterHandle {
         js(write_json(&self.engine.dice().seed_state()))
     }
 }
+
+/// The rule tables (presets, initiative systems, Greyhawk's activity dice, damage types,
+/// condition sets) as JSON: what a user interface offers, from the rules themselves.
+#[wasm_bindgen(js_name = ruleTables)]
+pub fn rule_tables() -> String {
+    crate::wire::to_json(&crate::rulesets::tables::rule_tables())
+}

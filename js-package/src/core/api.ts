@@ -6,3 +6,4 @@ export * from "./creature.js";
 export * from "./procedures.js";
 export * from "./a5e.js";
 export * from "./journey.js";
+export * from "./rule-tables.js";

@@ -36,16 +36,13 @@ impl Ctx<'_> {
 
     /// GH-INIT-13, HYB-INIT-02.
     pub(crate) fn delay(&mut self, id: ParticipantId) -> Result<()> {
-        match self.enc.system() {
-            InitiativeSystem::Greyhawk | InitiativeSystem::DexScore => {}
-            InitiativeSystem::AbilityCheck | InitiativeSystem::Standard => {
-                return Err(Error::not_allowed(
-                    "this ruleset has no Delay; use Ready instead (C-09)",
-                ));
-            }
-            InitiativeSystem::Side => {
-                return Err(Error::not_allowed("OSE does not define Delay (C-09)"));
-            }
+        let system = self.enc.system();
+        if !system.allows_delay() {
+            return Err(Error::not_allowed(if system == InitiativeSystem::Side {
+                "OSE does not define Delay (C-09)"
+            } else {
+                "this ruleset has no Delay; use Ready instead (C-09)"
+            }));
         }
         self.require_current(&id)?;
         let p = self.enc.get(&id)?;
