@@ -43,12 +43,8 @@ if (process.env.TURNKEEPER_RECORD) {
     put({ h: id(this, "encounter"), cmd: { type: "declareMany", declarations: parse(d) } });
     return declareMany.call(this, d, b);
   };
-  const { apply } = CreatureHandle.prototype;
-  CreatureHandle.prototype.apply = function (op, n, a, b, dice, batch) {
-    const cmd = Number.isFinite(n) ? { op, n, a, b } : { op, a, b };
-    put({ h: id(this, "creature"), cmd });
-    return apply.call(this, op, n, a, b, dice, batch);
-  };
+  const creatureExecute = CreatureHandle.prototype.execute;
+  CreatureHandle.prototype.execute = function (c, dice, b) { put({ h: id(this, "creature"), cmd: parse(c) }); return creatureExecute.call(this, c, dice, b); };
   const run = procedure;
   procedure = function (name, input, dice) { put({ proc: name, input: parse(input) }); return run(name, input, dice); };
 }

@@ -1,11 +1,13 @@
-//! The stand-alone creature (`Creature` in the package): named operations with a number and
-//! two JSON arguments, run through the engine so that each becomes one event that carries its
-//! faces. These tests pin what each name does, how the arguments are read (whole numbers,
-//! game seconds, days of rest), and that a follower replays the events exactly and refuses
-//! events whose faces do not match what the operation rolls.
+//! The stand-alone creature (`Creature` in the package): typed commands run through the engine
+//! so that each becomes one event that carries its faces. These tests pin what each operation
+//! does, written the way events recorded before typed commands wrote it (a name, a number and
+//! two JSON arguments), so they also pin how such events are read (whole numbers, game seconds,
+//! days of rest); and that a follower replays the events exactly and refuses events whose faces
+//! do not match what the operation rolls. The typed form itself: `creature_commands.rs`.
 
 use turnkeeper::ErrorCode;
-use turnkeeper::creature::sheet::{CreatureEvent, CreatureOp, CreatureSheet};
+use turnkeeper::creature::command::{CreatureCommand, LegacyCreatureOp};
+use turnkeeper::creature::sheet::{CreatureEvent, CreatureSheet};
 use turnkeeper::creature::{
     AbilityScores, Creature, CreatureKind, CreatureRules, DeathState, GameSeconds, LongRest, Moment,
 };
@@ -28,14 +30,20 @@ fn engine(rules: CreatureRules, hp: u32, faces: &[u32]) -> Engine<CreatureSheet>
     )
 }
 
-fn op(name: &str, n: f64, a: &str) -> CreatureOp {
-    CreatureOp::new(name, n, a, "null")
+/// An operation as events recorded it before commands were typed, read as they are read now.
+fn op(name: &str, n: f64, a: &str) -> turnkeeper::Result<CreatureCommand> {
+    CreatureCommand::from_legacy(&LegacyCreatureOp {
+        op: name.to_string(),
+        n: n.is_finite().then_some(n),
+        a: a.to_string(),
+        b: "null".to_string(),
+    })
 }
 
 /// Run one operation; its single event.
 fn run(e: &mut Engine<CreatureSheet>, name: &str, n: f64, a: &str) -> CreatureEvent {
-    let events = e
-        .execute(op(name, n, a))
+    let events = op(name, n, a)
+        .and_then(|command| e.execute(command))
         .unwrap_or_else(|err| panic!("{name}: {err}"));
     assert_eq!(events.len(), 1, "one event per operation");
     events[0].clone()
@@ -47,8 +55,8 @@ fn refused(e: &mut Engine<CreatureSheet>, name: &str, n: f64, a: &str) -> ErrorC
 
 fn refusal(e: &mut Engine<CreatureSheet>, name: &str, n: f64, a: &str) -> turnkeeper::Error {
     let before = e.state().clone();
-    let err = e
-        .execute(op(name, n, a))
+    let err = op(name, n, a)
+        .and_then(|command| e.execute(command))
         .expect_err("the operation should be refused");
     assert_eq!(
         e.state(),
@@ -175,13 +183,6 @@ fn numbers_must_be_whole_and_in_range() {
         refused(&mut e, "damage", f64::NAN, "{"),
         ErrorCode::InvalidArgument
     );
-    // An operation's number is kept only when it is finite.
-    assert_eq!(CreatureOp::new("heal", f64::NAN, "null", "null").n, None);
-    assert_eq!(
-        CreatureOp::new("heal", f64::INFINITY, "null", "null").n,
-        None
-    );
-    assert_eq!(CreatureOp::new("heal", 3.0, "null", "null").n, Some(3.0));
 }
 
 #[test]
@@ -287,7 +288,7 @@ fn followers_replay_the_recorded_faces_and_refuse_a_mismatch() {
 
     let mut follower = Engine::new(sheet(CreatureRules::ose(), 20), DiceSource::crypto());
     let damage = CreatureEvent {
-        op: op("damage", f64::NAN, r#"{"amount":12}"#),
+        command: op("damage", f64::NAN, r#"{"amount":12}"#).unwrap(),
         faces: vec![],
         source: SourceKind::Supplied,
         result: String::new(),
@@ -299,7 +300,7 @@ fn followers_replay_the_recorded_faces_and_refuse_a_mismatch() {
     let fresh = || {
         let mut f = Engine::new(sheet(CreatureRules::ose(), 20), DiceSource::crypto());
         f.apply_events(&[CreatureEvent {
-            op: op("damage", f64::NAN, r#"{"amount":12}"#),
+            command: op("damage", f64::NAN, r#"{"amount":12}"#).unwrap(),
             faces: vec![],
             source: SourceKind::Supplied,
             result: String::new(),
@@ -525,7 +526,7 @@ fn applied_events_must_leave_a_valid_creature() {
     let mut e = Engine::new(broken, DiceSource::supplied([]));
     let before = e.state().clone();
     let event = CreatureEvent {
-        op: op("setTime", 60.0, "null"),
+        command: op("setTime", 60.0, "null").unwrap(),
         faces: Vec::new(),
         source: SourceKind::Supplied,
         result: "null".into(),

@@ -24,41 +24,34 @@ fn creature(rules: CreatureRules, kind: CreatureKind, hp: u32, seed: u64) -> Eng
     Engine::new(sheet, DiceSource::seeded(seed).unwrap())
 }
 
-fn op(op: &str, n: Option<i64>, a: &str, b: &str) -> String {
-    let n = n.map(|n| format!(r#","n":{n}"#)).unwrap_or_default();
-    format!(
-        r#"{{"op":"{op}"{n},"a":{},"b":{}}}"#,
-        serde_json::to_string(a).unwrap(),
-        serde_json::to_string(b).unwrap()
-    )
-}
-
-/// One creature operation as the glue receives it (name, number, two JSON arguments).
+/// One creature command as the glue receives it (JSON text).
 fn creature_op() -> impl Strategy<Value = String> {
     let damage_type = prop::sample::select(vec!["slashing", "fire", "poison", "psychic"]);
+    let levels =
+        |t: &'static str| (0i64..3).prop_map(move |n| format!(r#"{{"type":"{t}","levels":{n}}}"#));
     prop_oneof![
-        5 => (0i64..25, damage_type, any::<bool>()).prop_map(|(amount, t, attack)| op(
-            "damage", Some(0), &format!(r#"{{"amount":{amount},"type":"{t}","fromAttack":{attack}}}"#), "null")),
-        3 => (-2i64..12).prop_map(|n| op("heal", Some(n), "null", "null")),
-        1 => (1u32..4).prop_map(|c| op("healDice", Some(0), &format!(r#"{{"count":{c},"size":"d8","modifier":1}}"#), "null")),
-        1 => (0i64..8).prop_map(|n| op("grantTempHp", Some(n), "null", "null")),
-        3 => (-2i64..4).prop_map(|m| op("deathSave", Some(m), "null", "null")),
-        1 => Just(op("stabilize", Some(0), r#"{"type":"automatic"}"#, "null")),
-        1 => (0i64..5).prop_map(|m| op("stabilize", Some(0), &format!(r#"{{"type":"check","modifier":{m}}}"#), "null")),
-        2 => (0i64..3).prop_map(|n| op("gainFatigue", Some(n), "null", "null")),
-        1 => (0i64..3).prop_map(|n| op("gainStrife", Some(n), "null", "null")),
-        1 => (0i64..3).prop_map(|n| op("removeFatigue", Some(n), "null", "null")),
-        1 => (0i64..3).prop_map(|n| op("removeStrife", Some(n), "null", "null")),
-        1 => Just(op("kill", None, "null", "null")),
-        1 => (0i64..5).prop_map(|n| op("raise", Some(n), "false", "null")),
-        2 => (0i64..100_000).prop_map(|n| op("advanceTime", Some(n), "null", "null")),
-        1 => Just(op("endEncounter", None, "null", "null")),
-        1 => Just(op("spendHitDie", Some(0), "null", "null")),
-        1 => Just(op("finishShortRest", None, "null", "null")),
-        1 => (0i64..3).prop_map(|n| op("oseNaturalHealing", Some(n), "null", "null")),
-        1 => Just(op("resilienceCheck", None, "null", "null")),
-        1 => Just(op("exhaust", None, "null", "null")),
-        1 => Just(op("nonsense", None, "null", "null")),
+        5 => (0i64..25, damage_type, any::<bool>()).prop_map(|(amount, t, attack)| format!(
+            r#"{{"type":"damage","damage":{{"amount":{amount},"type":"{t}","fromAttack":{attack}}}}}"#)),
+        3 => (-2i64..12).prop_map(|n| format!(r#"{{"type":"heal","amount":{n}}}"#)),
+        1 => (1u32..4).prop_map(|c| format!(r#"{{"type":"healDice","dice":{{"count":{c},"size":"d8","modifier":1}}}}"#)),
+        1 => (0i64..8).prop_map(|n| format!(r#"{{"type":"grantTempHp","amount":{n}}}"#)),
+        3 => (-2i64..4).prop_map(|m| format!(r#"{{"type":"deathSave","modifier":{m}}}"#)),
+        1 => Just(r#"{"type":"stabilize","method":{"type":"automatic"}}"#.to_string()),
+        1 => (0i64..5).prop_map(|m| format!(r#"{{"type":"stabilize","method":{{"type":"check","modifier":{m}}}}}"#)),
+        2 => levels("gainFatigue"),
+        1 => levels("gainStrife"),
+        1 => levels("removeFatigue"),
+        1 => levels("removeStrife"),
+        1 => Just(r#"{"type":"kill"}"#.to_string()),
+        1 => (0i64..5).prop_map(|n| format!(r#"{{"type":"raise","hp":{n},"liftsDoom":false}}"#)),
+        2 => (0i64..100_000).prop_map(|n| format!(r#"{{"type":"advanceTime","now":{n}}}"#)),
+        1 => Just(r#"{"type":"endEncounter"}"#.to_string()),
+        1 => Just(r#"{"type":"spendHitDie"}"#.to_string()),
+        1 => Just(r#"{"type":"finishShortRest"}"#.to_string()),
+        1 => (0i64..3).prop_map(|n| format!(r#"{{"type":"oseNaturalHealing","completeDays":{n}}}"#)),
+        1 => Just(r#"{"type":"resilienceCheck"}"#.to_string()),
+        1 => Just(r#"{"type":"exhaust"}"#.to_string()),
+        1 => Just(r#"{"type":"nonsense"}"#.to_string()),
     ]
 }
 

@@ -99,8 +99,11 @@ test("creatures: the spec's fields and each call's input", () => {
   refuses(() => new Creature(untyped({ kind: "pc", rules: { type: "a5e" } })), "hpMax is missing");
   refuses(() => new Creature(untyped({ kind: "pc", hpMax: 3, rules: { type: "d20" } })), /^rules\.type must be one of .*, not "d20"$/);
   const c = new Creature({ kind: "pc", hpMax: 10, level: 1, rules: { type: "a5e" } });
-  refuses(() => c.damage(untyped({ amount: "5", damageType: "cold" })), /^amount must be a whole number from -\d+ to \d+, not the string "5"$/);
-  refuses(() => c.damage(untyped({ amount: 5, damageType: "colt" })), /^damageType must be one of "acid", .*, not "colt"$/);
+  // Named by their path in the command, as the encounter's own damage names them (above).
+  refuses(() => c.damage(untyped({ amount: "5", damageType: "cold" })), /^damage\.amount must be a whole number from -\d+ to \d+, not the string "5"$/);
+  refuses(() => c.damage(untyped({ amount: 5, damageType: "colt" })), /^damage\.damageType must be one of "acid", .*, not "colt"$/);
+  refuses(() => c.heal(2.5), /^amount must be a whole number from -\d+ to \d+, not 2\.5$/);
+  refuses(() => c.setTime(-1), /^now must be a whole number from 0 to 4294967295, not -1$/);
   c.free();
 });
 

@@ -17,6 +17,7 @@
 pub mod a5e_damage;
 pub mod abilities;
 pub mod apply;
+pub mod command;
 pub mod damage;
 pub mod damage_type;
 pub mod dying;

@@ -1,21 +1,18 @@
 //! A stand-alone creature (a character sheet outside any encounter): the creature, the rules it
-//! follows and the game time, changed by named operations (`damage`, `longRest`, …) with
-//! JSON arguments. It is an event-sourced [`Model`] like the encounter and the journey: each
-//! operation becomes an event that records the operation and the faces it rolled, so another
-//! client applies it by running the same operation on the same faces, and the engine gives
-//! the sheet the same batches, digests and checksummed snapshots.
+//! follows and the game time, changed by typed commands ([`CreatureCommand`]: `damage`,
+//! `longRest`, …). It is an event-sourced [`Model`] like the encounter and the journey: each
+//! command becomes an event that records the command and the faces it rolled, so another
+//! client applies it by running the same command on the same faces, and the engine gives the
+//! sheet the same batches, digests and checksummed snapshots.
 
 use serde::{Deserialize, Serialize};
 
-use crate::creature::{
-    Ability, Creature, CreatureRules, DamageChoices, DamageInstance, DeathReason, DiceSpec,
-    DoomDeadline, GameSeconds, LongRest, Moment, NightlyRest, OngoingDamage, OseRestDay, Report,
-    RollMode, StabilizeMethod, TempHpChoice,
-};
+pub use super::command::{CreatureCommand, LegacyCreatureOp};
+use crate::creature::{Creature, CreatureRules, DeathReason, Moment, OseRestDay, Report};
 use crate::dice::{DieRoller, SourceKind};
 use crate::engine::{Digester, Model};
 use crate::error::{Error, ErrorCode, Result};
-use crate::wire::{FromWire, ToWire};
+use crate::wire::{FromWire, Reader, ToWire, WireError};
 
 /// A creature with its rules and its clock.
 #[derive(Debug, Clone, PartialEq)]
@@ -25,42 +22,50 @@ pub struct CreatureSheet {
     pub time: Moment,
 }
 
-/// One operation: its name, its number (absent for "none given", which JS passes as NaN) and
-/// its two other arguments as JSON text (`null` when left out). See [`CreatureSheet::run`].
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
-pub struct CreatureOp {
-    pub op: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub n: Option<f64>,
-    pub a: String,
-    pub b: String,
-}
-
-impl CreatureOp {
-    /// An operation from the glue's arguments; a number that is not finite means none given.
-    pub fn new(op: &str, n: f64, a: &str, b: &str) -> Self {
-        Self {
-            op: op.to_string(),
-            n: n.is_finite().then_some(n),
-            a: a.to_string(),
-            b: b.to_string(),
-        }
-    }
-}
-
-/// What an operation did: the operation, the faces it rolled (in order) and from what kind of
+/// What an operation did: the command, the faces it rolled (in order) and from what kind of
 /// source, and its result (JSON text) as the caller saw it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, PartialEq, Serialize, crate::wire::ToWire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CreatureEvent {
-    pub op: CreatureOp,
+    pub command: CreatureCommand,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub faces: Vec<u32>,
     pub source: SourceKind,
     pub result: String,
+}
+
+/// A creature event as it arrives: with its `command`, or as events recorded before commands
+/// were typed, with the operation's name and arguments in `op`.
+#[derive(crate::wire::FromWire)]
+#[serde(rename_all = "camelCase")]
+struct ArrivingCreatureEvent {
+    #[serde(default)]
+    command: Option<CreatureCommand>,
+    #[serde(default)]
+    op: Option<LegacyCreatureOp>,
+    #[serde(default)]
+    faces: Vec<u32>,
+    source: SourceKind,
+    result: String,
+}
+
+impl FromWire for CreatureEvent {
+    fn read(r: &mut Reader<'_>) -> core::result::Result<Self, WireError> {
+        let arriving = ArrivingCreatureEvent::read(r)?;
+        let command = match (arriving.command, arriving.op) {
+            (Some(command), None) => command,
+            (None, Some(op)) => CreatureCommand::from_legacy(&op)
+                .map_err(|e| r.error(&format!("op: {}", e.message)))?,
+            _ => return Err(r.error("a creature event needs exactly one of command and op")),
+        };
+        Ok(CreatureEvent {
+            command,
+            faces: arriving.faces,
+            source: arriving.source,
+            result: arriving.result,
+        })
+    }
 }
 
 /// Rolls through another roller and keeps every face.
@@ -108,182 +113,102 @@ impl DieRoller for Replayed<'_> {
     }
 }
 
-/// A whole number within `min..=max`.
-fn whole(n: f64, min: f64, max: f64) -> Option<f64> {
-    (n.fract() == 0.0 && (min..=max).contains(&n)).then_some(n)
-}
-
-/// JSON text as `T`, `INVALID_ARGUMENT` naming `what` when it is not one.
-pub(crate) fn parse<T: FromWire>(json: &str, what: &str) -> Result<T> {
-    crate::wire::from_json(json, what, ErrorCode::InvalidArgument)
-}
-
-/// An optional argument (JSON `null` when left out): its type's default then.
-pub(crate) fn or_default<T: FromWire + Default>(json: &str, what: &str) -> Result<T> {
-    Ok(parse::<Option<T>>(json, what)?.unwrap_or_default())
-}
+use super::command::parse;
 
 /// A result as JSON text.
 pub(crate) fn out<T: ToWire + ?Sized>(value: &T) -> Result<String> {
     Ok(crate::wire::to_json(value))
 }
 
-/// A whole number from JS; the core checks its range.
-fn int(n: f64) -> Result<i32> {
-    whole(n, f64::from(i32::MIN), f64::from(i32::MAX))
-        .map(|n| n as i32)
-        .ok_or_else(|| Error::invalid_argument(format!("{n} is not a whole number in range")))
-}
-
-/// Game time in whole seconds, 0 to 2^32 − 1.
-fn seconds(n: f64) -> Result<GameSeconds> {
-    whole(n, 0.0, f64::from(u32::MAX))
-        .map(|n| GameSeconds(n as u32))
-        .ok_or_else(|| {
-            Error::invalid_argument(format!(
-                "game time must be whole seconds from 0 to {}, not {n}",
-                u32::MAX
-            ))
-        })
-}
-
-/// A number of complete days of rest. Past the core's limit it stops at one day more, so the
+/// Days of complete rest as a list. Past the core's limit it stops at one day more, so the
 /// core refuses it as `LIMIT_EXCEEDED` without a huge list being built first.
-fn rest_days(n: f64) -> Result<usize> {
+fn complete_days(n: u32) -> Vec<OseRestDay> {
     let limit = crate::creature::limits::MAX_REST_DAYS;
-    whole(n, 0.0, f64::from(u32::MAX))
-        .map(|n| (n as usize).min(limit + 1))
-        .ok_or_else(|| {
-            Error::invalid_argument(format!(
-                "days of rest must be a whole number from 0, not {n}"
-            ))
-        })
+    let n = usize::try_from(n)
+        .unwrap_or(usize::MAX)
+        .min(limit.saturating_add(1));
+    vec![OseRestDay::Complete; n]
 }
 
 impl CreatureSheet {
-    /// Run `op` on this (scratch) state; the caller keeps it only on success. `n` is the
-    /// operation's number, `a` and `b` its other arguments (JSON `null` when left out):
-    ///
-    /// | op | n | a | b |
-    /// |---|---|---|---|
-    /// | `damage` | | `DamageInstance` | `DamageChoices` |
-    /// | `ongoingDamage` | | `OngoingDamage` | `DamageChoices` |
-    /// | `heal` | amount | | |
-    /// | `healDice` | | `DiceSpec` | |
-    /// | `grantTempHp` | amount | `TempHpChoice` | |
-    /// | `deathSave` | modifier | `RollMode` | |
-    /// | `stabilize` | | `StabilizeMethod` | |
-    /// | `gainFatigue`, `gainStrife`, `removeFatigue`, `removeStrife` | levels | | |
-    /// | `gainExhaustion`, `removeExhaustion` (5e, SRD-EXH-01) | levels | | |
-    /// | `doom` | | `DoomDeadline` | |
-    /// | `liftDoom`, `kill`, `spendHitDie`, `finishShortRest`, `exhaust`, `hybMundaneCare` | | | |
-    /// | `raise` | HP | lifts doom (bool) | |
-    /// | `setTime` | now | in encounter (bool) | |
-    /// | `advanceTime` | now | | |
-    /// | `endEncounter` | now, or NaN for the current time | | |
-    /// | `longRest` | | `LongRest` | |
-    /// | `hybNightlyRest` | | `NightlyRest` | |
-    /// | `oseNaturalHealing` | complete days, when `a` is left out | `OseRestDay[]` | |
-    /// | `addAdventuringHours`, `setResilienceReduction` | hours | | |
-    /// | `resilienceCheck` | | `RollMode` | |
-    /// | `loseAbilityPoints`, `recoverAbilityPoints` | points | `Ability` | |
-    pub fn run(
-        &mut self,
-        op: &str,
-        n: f64,
-        a: &str,
-        b: &str,
-        roller: &mut dyn DieRoller,
-    ) -> Result<String> {
+    /// Run `command` on this (scratch) state; the caller keeps it only on success. The result
+    /// is the operation's report (or value) as JSON text.
+    pub fn run(&mut self, command: &CreatureCommand, roller: &mut dyn DieRoller) -> Result<String> {
+        use CreatureCommand as C;
         let rules = self.rules;
         let at = self.time;
         let c = &mut self.creature;
-        let choices = |b: &str| or_default::<DamageChoices>(b, "choices");
-        let report: Report = match op {
-            "damage" => {
-                let damage = parse::<DamageInstance>(a, "damage")?;
-                return out(&c.take_damage(&rules, &damage, &choices(b)?, at, roller)?);
+        let report: Report = match command {
+            C::Damage { damage, choices } => {
+                return out(&c.take_damage(&rules, damage, choices, at, roller)?);
             }
-            "ongoingDamage" => {
-                let ongoing = parse::<OngoingDamage>(a, "ongoing")?;
-                return out(&c.apply_ongoing_damage(&rules, &ongoing, &choices(b)?, at, roller)?);
+            C::OngoingDamage { ongoing, choices } => {
+                return out(&c.apply_ongoing_damage(&rules, ongoing, choices, at, roller)?);
             }
-            "heal" => c.heal(&rules, int(n)?, roller)?,
-            "healDice" => c.heal_dice(&rules, parse::<DiceSpec>(a, "dice")?, roller)?,
-            "grantTempHp" => c.grant_temp_hp(int(n)?, or_default::<TempHpChoice>(a, "choice")?)?,
-            "deathSave" => c.death_save(
-                &rules,
-                int(n)?,
-                or_default::<RollMode>(a, "mode")?,
-                at,
-                roller,
-            )?,
-            "stabilize" => {
-                c.stabilize(&rules, parse::<StabilizeMethod>(a, "method")?, at, roller)?
+            C::Heal { amount } => c.heal(&rules, *amount, roller)?,
+            C::HealDice { dice } => c.heal_dice(&rules, *dice, roller)?,
+            C::GrantTempHp { amount, choice } => c.grant_temp_hp(*amount, *choice)?,
+            C::DeathSave { modifier, mode } => {
+                c.death_save(&rules, *modifier, *mode, at, roller)?
             }
-            "gainFatigue" => c.gain_fatigue(&rules, int(n)?, at, roller)?,
-            "gainStrife" => c.gain_strife(&rules, int(n)?, at, roller)?,
-            "removeFatigue" => c.remove_fatigue(&rules, int(n)?)?,
-            "removeStrife" => c.remove_strife(&rules, int(n)?)?,
-            "gainExhaustion" => c.gain_exhaustion(&rules, int(n)?)?,
-            "removeExhaustion" => c.remove_exhaustion(&rules, int(n)?)?,
-            "doom" => {
-                let deadline = or_default::<DoomDeadline>(a, "deadline")?;
-                c.doom(&rules, deadline, at, roller)?
-            }
-            "liftDoom" => c.lift_doom()?,
-            "kill" => c.kill(DeathReason::Referee)?,
-            "raise" => c.raise_from_dead(int(n)?, or_default::<bool>(a, "liftsDoom")?)?,
-            "setTime" => {
+            C::Stabilize { method } => c.stabilize(&rules, *method, at, roller)?,
+            C::GainFatigue { levels } => c.gain_fatigue(&rules, *levels, at, roller)?,
+            C::GainStrife { levels } => c.gain_strife(&rules, *levels, at, roller)?,
+            C::RemoveFatigue { levels } => c.remove_fatigue(&rules, *levels)?,
+            C::RemoveStrife { levels } => c.remove_strife(&rules, *levels)?,
+            C::GainExhaustion { levels } => c.gain_exhaustion(&rules, *levels)?,
+            C::RemoveExhaustion { levels } => c.remove_exhaustion(&rules, *levels)?,
+            C::Doom { deadline } => c.doom(&rules, *deadline, at, roller)?,
+            C::LiftDoom => c.lift_doom()?,
+            C::Kill => c.kill(DeathReason::Referee)?,
+            C::Raise { hp, lifts_doom } => c.raise_from_dead(*hp, *lifts_doom)?,
+            C::SetTime { now, in_encounter } => {
                 self.time = Moment {
-                    now: seconds(n)?,
-                    in_encounter: or_default::<bool>(a, "inEncounter")?,
+                    now: *now,
+                    in_encounter: *in_encounter,
                 };
                 return out(&());
             }
-            "advanceTime" => {
-                let at = Moment {
-                    now: seconds(n)?,
-                    ..at
-                };
+            C::AdvanceTime { now } => {
+                let at = Moment { now: *now, ..at };
                 self.time = at;
                 c.advance_time(at)?
             }
-            "endEncounter" => {
-                let now = if n.is_nan() { at.now } else { seconds(n)? };
-                let at = Moment::outside_encounter(now);
+            C::EndEncounter { now } => {
+                let at = Moment::outside_encounter(now.unwrap_or(at.now));
                 self.time = at;
                 c.end_encounter(&rules, at, roller)?
             }
-            "spendHitDie" => c.spend_hit_die(&rules, roller)?,
-            "finishShortRest" => c.finish_short_rest(&rules)?,
-            "longRest" => c.long_rest(&rules, &parse::<LongRest>(a, "rest")?, roller)?,
-            "hybNightlyRest" => c.hyb_nightly_rest(&rules, parse::<NightlyRest>(a, "rest")?)?,
-            "oseNaturalHealing" => {
-                let days = match parse::<Option<Vec<OseRestDay>>>(a, "days")? {
-                    Some(days) => days,
-                    None => vec![OseRestDay::Complete; rest_days(n)?],
+            C::SpendHitDie => c.spend_hit_die(&rules, roller)?,
+            C::FinishShortRest => c.finish_short_rest(&rules)?,
+            C::LongRest { rest } => c.long_rest(&rules, rest, roller)?,
+            C::HybNightlyRest { rest } => c.hyb_nightly_rest(&rules, *rest)?,
+            C::OseNaturalHealing {
+                days,
+                complete_days: complete,
+            } => {
+                let days = match (days, complete) {
+                    (Some(days), None) => days.clone(),
+                    (None, Some(n)) => complete_days(*n),
+                    _ => {
+                        return Err(Error::invalid_argument(
+                            "oseNaturalHealing takes either days or completeDays",
+                        ));
+                    }
                 };
                 c.ose_natural_healing(&rules, &days, roller)?
             }
-            "addAdventuringHours" => return out(&c.add_adventuring_hours(int(n)?)?),
-            "setResilienceReduction" => {
-                c.set_resilience_reduction(int(n)?)?;
+            C::AddAdventuringHours { hours } => return out(&c.add_adventuring_hours(*hours)?),
+            C::SetResilienceReduction { hours } => {
+                c.set_resilience_reduction(*hours)?;
                 return out(&());
             }
-            "resilienceCheck" => c.resilience_check(or_default::<RollMode>(a, "mode")?, roller)?,
-            "exhaust" => c.exhaust()?,
-            "hybMundaneCare" => c.hyb_mundane_care(&rules)?,
-            "loseAbilityPoints" => {
-                c.lose_ability_points(parse::<Ability>(a, "ability")?, int(n)?)?
-            }
-            "recoverAbilityPoints" => {
-                c.recover_ability_points(parse::<Ability>(a, "ability")?, int(n)?)?
-            }
-            _ => {
-                return Err(Error::invalid_argument(format!(
-                    "unknown creature operation \"{op}\""
-                )));
+            C::ResilienceCheck { mode } => c.resilience_check(*mode, roller)?,
+            C::Exhaust => c.exhaust()?,
+            C::HybMundaneCare => c.hyb_mundane_care(&rules)?,
+            C::LoseAbilityPoints { ability, points } => c.lose_ability_points(*ability, *points)?,
+            C::RecoverAbilityPoints { ability, points } => {
+                c.recover_ability_points(*ability, *points)?
             }
         };
         out(&report)
@@ -325,28 +250,26 @@ pub fn restore(json: &str) -> Result<CreatureSnapshot> {
 }
 
 impl Model for CreatureSheet {
-    type Command = CreatureOp;
+    type Command = CreatureCommand;
     type Event = CreatureEvent;
     const NAME: &'static str = "creature";
 
-    fn execute(&mut self, op: CreatureOp, dice: &mut dyn DieRoller) -> Result<Vec<CreatureEvent>> {
+    fn execute(
+        &mut self,
+        command: CreatureCommand,
+        dice: &mut dyn DieRoller,
+    ) -> Result<Vec<CreatureEvent>> {
         let mut work = self.clone();
         let source = dice.kind();
         let mut recorder = Recorder {
             inner: dice,
             faces: Vec::new(),
         };
-        let result = work.run(
-            &op.op,
-            op.n.unwrap_or(f64::NAN),
-            &op.a,
-            &op.b,
-            &mut recorder,
-        )?;
+        let result = work.run(&command, &mut recorder)?;
         let faces = recorder.faces;
         *self = work;
         Ok(vec![CreatureEvent {
-            op,
+            command,
             faces,
             source,
             result,
@@ -359,8 +282,7 @@ impl Model for CreatureSheet {
             used: 0,
             kind: event.source,
         };
-        let op = &event.op;
-        self.run(&op.op, op.n.unwrap_or(f64::NAN), &op.a, &op.b, &mut dice)?;
+        self.run(&event.command, &mut dice)?;
         if dice.used != event.faces.len() {
             return Err(Error::snapshot(format!(
                 "the event recorded {} faces but the operation rolled {}",
@@ -435,13 +357,10 @@ mod tests {
     }
 
     #[test]
-    fn rest_days_are_whole_and_stop_one_past_the_limit() {
+    fn complete_days_stop_one_past_the_limit() {
         let limit = crate::creature::limits::MAX_REST_DAYS;
-        assert_eq!(rest_days(0.0).unwrap(), 0);
-        assert_eq!(rest_days(3.0).unwrap(), 3);
-        assert_eq!(rest_days(1e9).unwrap(), limit + 1);
-        for bad in [-1.0, 1.5, f64::NAN, f64::INFINITY] {
-            assert_eq!(rest_days(bad).unwrap_err().code, ErrorCode::InvalidArgument);
-        }
+        assert_eq!(complete_days(0).len(), 0);
+        assert_eq!(complete_days(3), vec![OseRestDay::Complete; 3]);
+        assert_eq!(complete_days(u32::MAX).len(), limit + 1);
     }
 }

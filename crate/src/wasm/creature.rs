@@ -1,9 +1,9 @@
 //! Glue for one creature: `CreatureHandle` holds a [`Creature`], the [`CreatureRules`] it follows
-//! and the caller's current [`Moment`] (game time, and whether a fight is on), and runs one named
-//! operation at a time through a single `apply` method so the JS glue stays small.
+//! and the caller's current [`Moment`] (game time, and whether a fight is on), and runs one typed
+//! command at a time through a single `execute` method so the JS glue stays small.
 //!
 //! Everything crosses as JSON text through the wire reader and writer (`crate::wire`): the spec,
-//! snapshots, each operation's arguments (`a` and `b`, JSON `null` when left out) and results.
+//! snapshots, each command and its result.
 //! Every operation runs on a copy that replaces the held state only on success, so a failed
 //! call (bad input, exhausted faces, a rule that forbids it) leaves the creature exactly as it
 //! was.
@@ -14,7 +14,8 @@ use wasm_bindgen::prelude::*;
 
 use super::dice::DiceBox;
 use super::{JsResult, apply_text, js, reply};
-use crate::creature::sheet::{CreatureOp, CreatureSheet, or_default, out, parse};
+use crate::creature::command::{CreatureCommand, or_default, parse};
+use crate::creature::sheet::{CreatureSheet, out};
 use crate::creature::{
     AbilityScores, Creature, CreatureKind, CreatureRules, DamageBreakdown, DamageChoices,
     DamageInstance, DamageType, DeathState, Doom, HitDice, HybExhaustion, Moment, Track,
@@ -227,22 +228,14 @@ impl CreatureHandle {
         js(out(&breakdown))
     }
 
-    /// Run the operation `op` (see `CreatureSheet::run`), rolling any dice through `dice`.
-    /// Returns its result (JSON), or with `batch` the batch to relay, whose one event carries
-    /// the result. On error nothing changes, the dice included.
-    pub fn apply(
-        &mut self,
-        op: &str,
-        n: f64,
-        a: &str,
-        b: &str,
-        dice: &mut DiceBox,
-        batch: bool,
-    ) -> JsResult<String> {
-        let op = CreatureOp::new(op, n, a, b);
+    /// Run one `CreatureCommand` (JSON text), rolling any dice through `dice`. Returns its
+    /// result (JSON), or with `batch` the batch to relay, whose one event carries the result.
+    /// On error nothing changes, the dice included.
+    pub fn execute(&mut self, command: &str, dice: &mut DiceBox, batch: bool) -> JsResult<String> {
+        let command: CreatureCommand = js(parse(command, "command"))?;
         let engine = &mut self.engine;
         let out = js(dice.source.atomically(|source| {
-            let events = engine.execute_with_faces(op, source)?;
+            let events = engine.execute_with_faces(command, source)?;
             Ok(if batch {
                 crate::wire::to_json(events)
             } else {

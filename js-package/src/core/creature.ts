@@ -2,6 +2,7 @@
 import {
   CreatureHandle,
   type Ability,
+  type CreatureCommand,
   type CreatureEvent,
   type CreatureRules,
   type CreatureSnapshot,
@@ -88,28 +89,13 @@ export type {
 /** The plain creature record inside a {@link CreatureSnapshot}. */
 export type { Creature as CreatureRecord } from "../wasm/turnkeeper.js";
 
-// Every argument is checked and turned into JSON text (or a plain number) here, so a wrong type is
+// Every argument is checked here and the command crosses as one JSON text, so a wrong type is
 // `INVALID_ARGUMENT` before the wasm is entered and nothing the core reads can run JavaScript.
-// Options left out (`undefined` or `null`) cross as JSON `null`.
+// Options left out (`undefined` or `null`) are left out of the command: the core's defaults apply.
 
-/** An object argument (not an array) as JSON text. */
-function objectText(value: unknown, what: string): string {
-  return toText(checkObject(value, what));
-}
-
-/** An optional object argument as JSON text. */
-function optionalObjectText(value: unknown, what: string): string {
-  return value === undefined || value === null ? "null" : objectText(value, what);
-}
-
-/** An optional string argument (an enum name) as JSON text. */
-function optionalStringText(value: unknown, what: string): string {
-  return value === undefined || value === null ? "null" : JSON.stringify(checkString(value, what));
-}
-
-/** A boolean argument as JSON text. */
-function booleanText(value: unknown, what: string): string {
-  return checkBoolean(value, what) ? "true" : "false";
+/** `value` unless it is left out (`undefined` or `null`), checked by `check`. */
+function optional<T>(value: T | undefined | null, check: (value: T) => T): T | undefined {
+  return value === undefined || value === null ? undefined : check(value);
 }
 
 /**
@@ -238,164 +224,163 @@ export class Creature {
     return this.status().time;
   }
 
-  /** Run `op` with its arguments already checked: `n` a number, `a` and `b` JSON text. */
-  private run<T>(op: string, n = 0, a = "null", b = "null", dice?: Dice): T {
+  /** Run one command (its arguments already checked): its result, relayed to listeners as a batch. */
+  private run<T>(command: CreatureCommand, dice?: Dice): T {
     const box = boxOf(dice);
-    if (this.listeners.size === 0) return fromText<T>(guard(() => this.handle.apply(op, n, a, b, box, false)));
-    const batch = JSON.parse(guard(() => this.handle.apply(op, n, a, b, box, true))) as Batch<CreatureEvent>;
+    const text = toText(command);
+    if (this.listeners.size === 0) return fromText<T>(guard(() => this.handle.execute(text, box, false)));
+    const batch = JSON.parse(guard(() => this.handle.execute(text, box, true))) as Batch<CreatureEvent>;
     for (const l of this.listeners) l(batch.events, batch);
     return fromText<T>(batch.events[0]?.result ?? "null");
   }
 
   /** What `damage` would do, step by step, changing nothing (`25 − 5 = 20, halved: 10`). */
   preview(damage: DamageInstance, choices?: DamageChoices): DamageBreakdown {
-    const d = objectText(damage, "damage");
-    const c = optionalObjectText(choices, "choices");
+    const d = toText(checkObject(damage, "damage"));
+    const c = toText(optional(choices, (v) => checkObject(v, "choices")) ?? null);
     return fromText(guard(() => this.handle.preview(d, c)));
   }
 
   /** Apply damage; the attacker's, target's or Narrator's choices go in `choices` (never guessed). */
   damage(damage: DamageInstance, choices?: DamageChoices, dice?: Dice): DamageReport {
-    return this.run("damage", 0, objectText(damage, "damage"), optionalObjectText(choices, "choices"), dice);
+    return this.run({ type: "damage", damage: checkObject(damage, "damage"), choices: optional(choices, (c) => checkObject(c, "choices")) }, dice);
   }
 
   /** A5E-DMG-06: roll and apply ongoing damage at the end of the creature's turn. */
   ongoingDamage(ongoing: OngoingDamage, choices?: DamageChoices, dice?: Dice): DamageReport {
-    return this.run("ongoingDamage", 0, objectText(ongoing, "ongoing damage"), optionalObjectText(choices, "choices"), dice);
+    return this.run({ type: "ongoingDamage", ongoing: checkObject(ongoing, "ongoing damage"), choices: optional(choices, (c) => checkObject(c, "choices")) }, dice);
   }
 
   /** Regain `amount` HP, capped at the maximum (A5E-HEAL-01). Dice are rolled only by HYB injuries. */
   heal(amount: number, dice?: Dice): Report {
-    return this.run("heal", checkNumber(amount, "amount"), "null", "null", dice);
+    return this.run({ type: "heal", amount: checkNumber(amount, "amount") }, dice);
   }
 
   /** Heal by rolling a formula (`{ count: 2, size: "d4", modifier: 2 }`). */
   healDice(formula: DiceSpec, dice?: Dice): Report {
-    return this.run("healDice", 0, objectText(formula, "formula"), "null", dice);
+    return this.run({ type: "healDice", dice: checkObject(formula, "formula") }, dice);
   }
 
   /** A5E-THP-02: temporary HP never stack; `choice` keeps the higher (default), the current or the new. */
   grantTempHp(amount: number, choice?: TempHpChoice): Report {
-    return this.run("grantTempHp", checkNumber(amount, "amount"), optionalStringText(choice, "choice"));
+    return this.run({ type: "grantTempHp", amount: checkNumber(amount, "amount"), choice: optional(choice, (c) => checkString(c, "choice") as TempHpChoice) });
   }
 
   /** A5E-DEATH-03/-04: a death save with `modifier` (default 0). */
   deathSave(modifier = 0, mode?: RollMode, dice?: Dice): Report {
-    return this.run("deathSave", checkNumber(modifier, "modifier"), optionalStringText(mode, "mode"), "null", dice);
+    return this.run({ type: "deathSave", modifier: checkNumber(modifier, "modifier"), mode: optional(mode, (m) => checkString(m, "mode") as RollMode) }, dice);
   }
 
   /** A5E-DEATH-09 / HYB-DEATH-02: stabilise with a check (`{ type: "check", modifier, dc? }`) or automatically. */
   stabilize(method: StabilizeMethod, dice?: Dice): Report {
-    return this.run("stabilize", 0, objectText(method, "method"), "null", dice);
+    return this.run({ type: "stabilize", method: checkObject(method, "method") }, dice);
   }
 
   gainFatigue(levels = 1, dice?: Dice): Report {
-    return this.run("gainFatigue", checkNumber(levels, "levels"), "null", "null", dice);
+    return this.run({ type: "gainFatigue", levels: checkNumber(levels, "levels") }, dice);
   }
   gainStrife(levels = 1, dice?: Dice): Report {
-    return this.run("gainStrife", checkNumber(levels, "levels"), "null", "null", dice);
+    return this.run({ type: "gainStrife", levels: checkNumber(levels, "levels") }, dice);
   }
   removeFatigue(levels = 1): Report {
-    return this.run("removeFatigue", checkNumber(levels, "levels"));
+    return this.run({ type: "removeFatigue", levels: checkNumber(levels, "levels") });
   }
   removeStrife(levels = 1): Report {
-    return this.run("removeStrife", checkNumber(levels, "levels"));
+    return this.run({ type: "removeStrife", levels: checkNumber(levels, "levels") });
   }
   /**
    * 5e exhaustion (SRD-EXH-01), only under the `srd5e` rules (`INVALID_ARGUMENT` otherwise):
    * the levels add up and a sixth kills (SRD-EXH-03).
    */
   gainExhaustion(levels = 1): Report {
-    return this.run("gainExhaustion", checkNumber(levels, "levels"));
+    return this.run({ type: "gainExhaustion", levels: checkNumber(levels, "levels") });
   }
   /** SRD-EXH-04: lower 5e exhaustion by `levels` (a long rest with food and drink lowers it by one). */
   removeExhaustion(levels = 1): Report {
-    return this.run("removeExhaustion", checkNumber(levels, "levels"));
+    return this.run({ type: "removeExhaustion", levels: checkNumber(levels, "levels") });
   }
 
   /** A5E-COND-08: the Narrator dooms the creature (2d12 hours by default, or `{ type: "at", time }`). */
   doom(deadline?: DoomDeadline, dice?: Dice): Report {
-    return this.run("doom", 0, optionalObjectText(deadline, "deadline"), "null", dice);
+    return this.run({ type: "doom", deadline: optional(deadline, (d) => checkObject(d, "deadline")) }, dice);
   }
   liftDoom(): Report {
-    return this.run("liftDoom");
+    return this.run({ type: "liftDoom" });
   }
   /** The referee kills the creature. */
   kill(): Report {
-    return this.run("kill");
+    return this.run({ type: "kill" });
   }
   /** A5E-HEAL-02: raised with `hp` HP; `liftsDoom` for magic that also lifts a doom. */
   raise(hp: number, liftsDoom = false): Report {
-    return this.run("raise", checkNumber(hp, "hp"), booleanText(liftsDoom, "liftsDoom"));
+    return this.run({ type: "raise", hp: checkNumber(hp, "hp"), liftsDoom: checkBoolean(liftsDoom, "liftsDoom") });
   }
 
   /** Set the clock without applying anything (e.g. a fight starts: `setTime(now, true)`). */
   setTime(now: number, inEncounter = false): void {
-    this.run("setTime", checkNumber(now, "now"), booleanText(inEncounter, "inEncounter"));
+    this.run({ type: "setTime", now: checkNumber(now, "now"), inEncounter: checkBoolean(inEncounter, "inEncounter") });
   }
   /** Move the clock to `now` and apply what falls due (regaining 1 HP when stable, doom, the HYB death clock). */
   advanceTime(now: number): Report {
-    return this.run("advanceTime", checkNumber(now, "now"));
+    return this.run({ type: "advanceTime", now: checkNumber(now, "now") });
   }
   /** The fight ends (at `now`, or the current time): pending fatigue takes effect (A5E-TRACK-06). */
   endEncounter(now?: number, dice?: Dice): Report {
-    const at = now === undefined || now === null ? Number.NaN : checkNumber(now, "now");
-    return this.run("endEncounter", at, "null", "null", dice);
+    return this.run({ type: "endEncounter", now: optional(now, (n) => checkNumber(n, "now")) }, dice);
   }
 
   /** A5E-REST-01: spend one Hit Die (call again after seeing the roll). */
   spendHitDie(dice?: Dice): Report {
-    return this.run("spendHitDie", 0, "null", "null", dice);
+    return this.run({ type: "spendHitDie" }, dice);
   }
   /** The short rest ends: the critical-hit block recharges (A5E-DMG-04). */
   finishShortRest(): Report {
-    return this.run("finishShortRest");
+    return this.run({ type: "finishShortRest" });
   }
   /** A5E-REST-02..06: the end of a long rest; the report says why a rest gave no benefit. */
   longRest(rest: LongRest, dice?: Dice): Report {
-    return this.run("longRest", 0, objectText(rest, "rest"), "null", dice);
+    return this.run({ type: "longRest", rest: checkObject(rest, "rest") }, dice);
   }
   /** HYB-HEAL-02, HYB-RES-04: one night's rest, safe or not, with or without food. */
   hybNightlyRest(rest: NightlyRest): Report {
-    return this.run("hybNightlyRest", 0, objectText(rest, "rest"));
+    return this.run({ type: "hybNightlyRest", rest: checkObject(rest, "rest") });
   }
   /** OSE-HEAL-01: 1d3 HP per day of complete rest (a number means that many complete days). */
   oseNaturalHealing(days: readonly OseRestDay[] | number, dice?: Dice): Report {
-    // A number crosses as the operation's number (the core checks it against its limit);
-    // a list as JSON text.
-    if (typeof days === "number") return this.run("oseNaturalHealing", checkNumber(days, "days"), "null", "null", dice);
+    // A number crosses as `completeDays` (the core checks it against its limit), a list as `days`.
+    if (typeof days === "number") return this.run({ type: "oseNaturalHealing", completeDays: checkNumber(days, "days") }, dice);
     if (typeOf(days) !== "an array") {
       throw new TurnkeeperError("INVALID_ARGUMENT", `days must be an array or a number, not ${typeOf(days)}`);
     }
-    return this.run("oseNaturalHealing", 0, toText(days), "null", dice);
+    return this.run({ type: "oseNaturalHealing", days: [...days] }, dice);
   }
 
   /** HYB-RES-01: count hours adventured; returns the new total. */
   addAdventuringHours(hours: number): number {
-    return this.run("addAdventuringHours", checkNumber(hours, "hours"));
+    return this.run({ type: "addAdventuringHours", hours: checkNumber(hours, "hours") });
   }
   /** HYB-RES-01: hours the GM takes off the resilience. */
   setResilienceReduction(hours: number): void {
-    this.run("setResilienceReduction", checkNumber(hours, "hours"));
+    this.run({ type: "setResilienceReduction", hours: checkNumber(hours, "hours") });
   }
   /** HYB-RES-02: 1d20 + CON modifier against 10 + hours beyond resilience; failure exhausts. */
   resilienceCheck(mode?: RollMode, dice?: Dice): Report {
-    return this.run("resilienceCheck", 0, optionalStringText(mode, "mode"), "null", dice);
+    return this.run({ type: "resilienceCheck", mode: optional(mode, (m) => checkString(m, "mode") as RollMode) }, dice);
   }
   /** HYB-HEAL-03: mundane care restores no HP but ends the injury's disadvantage on checks. */
   hybMundaneCare(): Report {
-    return this.run("hybMundaneCare");
+    return this.run({ type: "hybMundaneCare" });
   }
   /** HYB-RES-04: exhausted by negative magic, disease, poison or tainted food. */
   exhaust(): Report {
-    return this.run("exhaust");
+    return this.run({ type: "exhaust" });
   }
   loseAbilityPoints(ability: Ability, points: number): Report {
-    return this.run("loseAbilityPoints", checkNumber(points, "points"), JSON.stringify(checkString(ability, "ability")));
+    return this.run({ type: "loseAbilityPoints", ability: checkString(ability, "ability") as Ability, points: checkNumber(points, "points") });
   }
   /** HYB-HEAL-03: lost points come back (at most those lost). */
   recoverAbilityPoints(ability: Ability, points: number): Report {
-    return this.run("recoverAbilityPoints", checkNumber(points, "points"), JSON.stringify(checkString(ability, "ability")));
+    return this.run({ type: "recoverAbilityPoints", ability: checkString(ability, "ability") as Ability, points: checkNumber(points, "points") });
   }
 
   /** Release the wasm memory now (otherwise the garbage collector does it); every later use throws. */
