@@ -15,7 +15,7 @@ use turnkeeper::conditions::{
     RollMode, RollQuery, Sense, TrackKind,
 };
 use turnkeeper::creature::{
-    Creature, CreatureKind, CreatureRules, DeathReason, DeathState, GameSeconds, LongRest, Outcome,
+    Creature, CreatureKind, CreatureRules, DeathReason, DeathState, GameTime, LongRest, Outcome,
     Track,
 };
 use turnkeeper::effects::{Duration, EffectSpec};
@@ -566,7 +566,7 @@ fn srd_exh_04_long_rest_with_food_and_drink_lowers_it_by_one() {
     let rules = CreatureRules::srd5e();
     let mut c = pc(20);
     c.gain_exhaustion(&rules, 3).unwrap();
-    let day = GameSeconds(2 * 24 * 3600);
+    let day = GameTime(2 * 24 * 3600);
     c.long_rest(
         &rules,
         &LongRest::full(day, true, false),
@@ -574,7 +574,7 @@ fn srd_exh_04_long_rest_with_food_and_drink_lowers_it_by_one() {
     )
     .unwrap();
     assert_eq!(c.exhaustion.level(), 2);
-    let next = GameSeconds(4 * 24 * 3600);
+    let next = GameTime(4 * 24 * 3600);
     let r = c
         .long_rest(
             &rules,

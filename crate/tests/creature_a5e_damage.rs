@@ -10,7 +10,7 @@ fn a5e() -> CreatureRules {
 }
 
 fn fight() -> Moment {
-    Moment::in_encounter(GameSeconds(1_000))
+    Moment::in_encounter(GameTime(1_000))
 }
 
 fn pc(hp: u32) -> Creature {

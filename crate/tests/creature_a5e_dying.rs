@@ -5,7 +5,7 @@ use turnkeeper::ErrorCode;
 use turnkeeper::creature::*;
 use turnkeeper::dice::{RolledDie, SuppliedDice};
 
-const NOW: GameSeconds = GameSeconds(10_000);
+const NOW: GameTime = GameTime(10_000);
 const HOUR: u32 = 3600;
 
 fn a5e() -> CreatureRules {
@@ -187,7 +187,7 @@ fn a5e_death_03_three_successes_stabilise_three_failures_kill() {
     assert_eq!(
         c.death,
         DeathState::Stable {
-            regains_hp_at: Some(GameSeconds(NOW.0 + 3 * HOUR))
+            regains_hp_at: Some(GameTime(NOW.0 + 3 * HOUR))
         }
     );
     assert_eq!(
@@ -459,14 +459,14 @@ fn a5e_death_10_stable_regains_one_hp_after_1d4_hours_and_damage_ends_stability(
     let mut c = dying_pc();
     c.stabilize(&rules, StabilizeMethod::Automatic, fight(), &mut dice(&[2]))
         .unwrap();
-    let wake = GameSeconds(NOW.0 + 2 * HOUR);
+    let wake = GameTime(NOW.0 + 2 * HOUR);
     assert_eq!(
         c.death,
         DeathState::Stable {
             regains_hp_at: Some(wake)
         }
     );
-    c.advance_time(Moment::outside_encounter(GameSeconds(wake.0 - 1)))
+    c.advance_time(Moment::outside_encounter(GameTime(wake.0 - 1)))
         .unwrap();
     assert!(c.is_unconscious());
     let r = c.advance_time(Moment::outside_encounter(wake)).unwrap();
@@ -528,11 +528,11 @@ fn a5e_death_11_monsters_die_at_zero_npcs_by_the_narrators_choice() {
     assert_eq!(
         villain.doom,
         Some(Doom {
-            deadline: Some(GameSeconds(NOW.0 + 13 * HOUR))
+            deadline: Some(GameTime(NOW.0 + 13 * HOUR))
         })
     );
     assert!(r.outcomes.contains(&Outcome::Doomed {
-        deadline: Some(GameSeconds(NOW.0 + 13 * HOUR)),
+        deadline: Some(GameTime(NOW.0 + 13 * HOUR)),
         hours: Some(13)
     }));
 }
@@ -589,7 +589,7 @@ fn a5e_death_13_seventh_fatigue_level_dooms() {
     assert_eq!(
         c.doom,
         Some(Doom {
-            deadline: Some(GameSeconds(NOW.0 + 24 * HOUR))
+            deadline: Some(GameTime(NOW.0 + 24 * HOUR))
         }),
         "immediately, even mid-fight (default)"
     );
@@ -625,14 +625,14 @@ fn a5e_cond_08_doomed_dies_within_2d12_hours_and_stays_doomed() {
         &mut dice(&[6, 7]),
     )
     .unwrap();
-    let deadline = GameSeconds(NOW.0 + 13 * HOUR);
+    let deadline = GameTime(NOW.0 + 13 * HOUR);
     assert_eq!(
         c.doom,
         Some(Doom {
             deadline: Some(deadline)
         })
     );
-    c.advance_time(Moment::outside_encounter(GameSeconds(deadline.0 - 1)))
+    c.advance_time(Moment::outside_encounter(GameTime(deadline.0 - 1)))
         .unwrap();
     assert!(!c.is_dead());
     let r = c.advance_time(Moment::outside_encounter(deadline)).unwrap();
@@ -659,7 +659,7 @@ fn a5e_cond_08_doomed_dies_within_2d12_hours_and_stays_doomed() {
         &mut dice(&[]),
     )
     .unwrap();
-    c.advance_time(Moment::outside_encounter(GameSeconds(u32::MAX)))
+    c.advance_time(Moment::outside_encounter(GameTime(u32::MAX)))
         .unwrap();
     assert!(!c.is_dead());
     c.kill(DeathReason::Doom).unwrap();
@@ -670,14 +670,14 @@ fn a5e_cond_08_doomed_dies_within_2d12_hours_and_stays_doomed() {
     c.doom(
         &rules,
         DoomDeadline::At {
-            time: GameSeconds(NOW.0 + 60),
+            time: GameTime(NOW.0 + 60),
         },
         calm(),
         &mut dice(&[]),
     )
     .unwrap();
     c.lift_doom().unwrap();
-    c.advance_time(Moment::outside_encounter(GameSeconds(NOW.0 + 3600)))
+    c.advance_time(Moment::outside_encounter(GameTime(NOW.0 + 3600)))
         .unwrap();
     assert!(!c.is_dead());
 }

@@ -5,9 +5,7 @@
 use turnkeeper::ErrorCode;
 use turnkeeper::creature::command::CreatureCommand;
 use turnkeeper::creature::sheet::{CreatureEvent, CreatureSheet};
-use turnkeeper::creature::{
-    Creature, CreatureKind, CreatureRules, GameSeconds, Moment, OseRestDay,
-};
+use turnkeeper::creature::{Creature, CreatureKind, CreatureRules, GameTime, Moment, OseRestDay};
 use turnkeeper::dice::DiceSource;
 use turnkeeper::engine::Engine;
 use turnkeeper::wire::{from_json, to_json};
@@ -48,9 +46,9 @@ fn commands_are_typed_json() {
     assert_eq!(ev.faces, vec![3, 5]);
     assert_eq!(e.state().creature.hp.current, 19);
     run(&mut e, r#"{"type":"setTime","now":600,"inEncounter":true}"#);
-    assert_eq!(e.state().time, Moment::in_encounter(GameSeconds(600)));
+    assert_eq!(e.state().time, Moment::in_encounter(GameTime(600)));
     run(&mut e, r#"{"type":"endEncounter"}"#);
-    assert_eq!(e.state().time, Moment::outside_encounter(GameSeconds(600)));
+    assert_eq!(e.state().time, Moment::outside_encounter(GameTime(600)));
     assert_eq!(
         command(r#"{"type":"oseNaturalHealing","days":["complete","interrupted"]}"#).unwrap(),
         CreatureCommand::OseNaturalHealing {
@@ -144,7 +142,7 @@ fn events_recorded_as_named_operations_still_load() {
     assert_eq!(follower.digest(), leader.digest());
     assert_eq!(
         follower.state().time,
-        Moment::outside_encounter(GameSeconds(3600))
+        Moment::outside_encounter(GameTime(3600))
     );
     assert_eq!(follower.state().creature.hp.current, 13);
 }

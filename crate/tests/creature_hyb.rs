@@ -5,7 +5,7 @@ use turnkeeper::ErrorCode;
 use turnkeeper::creature::*;
 use turnkeeper::dice::{DieSize, RolledDie, SuppliedDice};
 
-const START: GameSeconds = GameSeconds(100);
+const START: GameTime = GameTime(100);
 
 fn hyb() -> CreatureRules {
     CreatureRules::hyb()
@@ -110,7 +110,7 @@ fn hyb_dmg_03_natural_1_on_a_pcs_check_doubles_the_damage_it_suffers() {
 
 #[test]
 fn hyb_death_01_zero_hp_incapacitated_dead_after_a_minute_or_the_fight_whichever_later() {
-    let deadline = GameSeconds(START.0 + 60);
+    let deadline = GameTime(START.0 + 60);
     // Round 11 of 6-second rounds starts exactly a minute after round 1 (G-37 parameter).
     assert_eq!(
         Moment::at_round(START, 11, 6).unwrap(),
@@ -126,7 +126,7 @@ fn hyb_death_01_zero_hp_incapacitated_dead_after_a_minute_or_the_fight_whichever
     let r = c
         .end_encounter(
             &hyb(),
-            Moment::in_encounter(GameSeconds(START.0 + 180)),
+            Moment::in_encounter(GameTime(START.0 + 180)),
             &mut dice(&[]),
         )
         .unwrap();
@@ -141,12 +141,12 @@ fn hyb_death_01_zero_hp_incapacitated_dead_after_a_minute_or_the_fight_whichever
     let mut c = down();
     c.end_encounter(
         &hyb(),
-        Moment::in_encounter(GameSeconds(START.0 + 20)),
+        Moment::in_encounter(GameTime(START.0 + 20)),
         &mut dice(&[]),
     )
     .unwrap();
     assert!(c.is_incapacitated());
-    c.advance_time(Moment::outside_encounter(GameSeconds(deadline.0 - 1)))
+    c.advance_time(Moment::outside_encounter(GameTime(deadline.0 - 1)))
         .unwrap();
     assert!(c.is_incapacitated());
     c.advance_time(Moment::outside_encounter(deadline)).unwrap();

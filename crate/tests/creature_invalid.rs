@@ -14,7 +14,7 @@ fn pc() -> Creature {
 }
 
 fn at() -> Moment {
-    Moment::in_encounter(GameSeconds(0))
+    Moment::in_encounter(GameTime(0))
 }
 
 fn none() -> SuppliedDice {
@@ -229,7 +229,7 @@ fn raising_and_other_state_changes_check_their_preconditions() {
 
 #[test]
 fn time_limits_are_enforced() {
-    let start = GameSeconds(0);
+    let start = GameTime(0);
     assert!(Moment::at_round(start, 0, 6).is_err());
     assert!(Moment::at_round(start, 1, 0).is_err());
     assert!(Moment::at_round(start, 1, MAX_SECONDS_PER_ROUND + 1).is_err());
@@ -237,10 +237,10 @@ fn time_limits_are_enforced() {
         Moment::at_round(start, 3, MAX_SECONDS_PER_ROUND)
             .unwrap()
             .now,
-        GameSeconds(2 * MAX_SECONDS_PER_ROUND)
+        GameTime(2 * MAX_SECONDS_PER_ROUND)
     );
-    assert!(Moment::at_round(GameSeconds(u32::MAX), 2, 6).is_err());
-    assert_eq!(Moment::at_round(start, 2, 10).unwrap().now, GameSeconds(10));
+    assert!(Moment::at_round(GameTime(u32::MAX), 2, 6).is_err());
+    assert_eq!(Moment::at_round(start, 2, 10).unwrap().now, GameTime(10));
     // A deadline past the end of representable time is an error, not a wrap-around.
     let rules = CreatureRules::a5e();
     let mut c = pc();
@@ -248,7 +248,7 @@ fn time_limits_are_enforced() {
         .doom(
             &rules,
             DoomDeadline::Roll2d12Hours,
-            Moment::outside_encounter(GameSeconds(u32::MAX - 10)),
+            Moment::outside_encounter(GameTime(u32::MAX - 10)),
             &mut SuppliedDice::new([1, 1]),
         )
         .unwrap_err();
@@ -405,7 +405,7 @@ fn remaining_documented_limits_are_enforced() {
     // Length of a long rest.
     let long = LongRest {
         duration_minutes: MAX_REST_MINUTES + 1,
-        ..LongRest::full(GameSeconds(10_000_000), true, true)
+        ..LongRest::full(GameTime(10_000_000), true, true)
     };
     let err = pc()
         .long_rest(&CreatureRules::a5e(), &long, &mut none())
@@ -512,7 +512,7 @@ fn record_limits_are_exact() {
         ),
         (
             DeathState::Incapacitated {
-                deadline: GameSeconds(60),
+                deadline: GameTime(60),
             },
             true,
         ),
@@ -560,7 +560,7 @@ fn a_long_rest_starts_no_earlier_than_game_time() {
     let rules = CreatureRules::a5e();
     let length = long_rest::LONG_REST_MINUTES * 60;
     let mut c = pc();
-    let rest = |end: u32| LongRest::full(GameSeconds(end), true, false);
+    let rest = |end: u32| LongRest::full(GameTime(end), true, false);
     let err = c
         .long_rest(&rules, &rest(length - 1), &mut none())
         .unwrap_err();
@@ -635,7 +635,7 @@ fn a5e_rest_02_sleep_and_strenuous_activity_fit_within_the_rest() {
     let rest = |asleep: u32, strenuous: u32| LongRest {
         asleep_minutes: asleep,
         strenuous_minutes: strenuous,
-        ..LongRest::full(GameSeconds(length * 60), true, false)
+        ..LongRest::full(GameTime(length * 60), true, false)
     };
     let mut c = pc();
     c.hp.current = 10;
@@ -776,7 +776,7 @@ fn a_long_rest_lasts_at_most_a_week() {
     assert_eq!(MAX_REST_MINUTES, week);
     let rest = |minutes: u32| LongRest {
         duration_minutes: minutes,
-        ..LongRest::full(GameSeconds(week * 60 + 60), true, false)
+        ..LongRest::full(GameTime(week * 60 + 60), true, false)
     };
     let mut c = pc();
     assert!(c.long_rest(&rules, &rest(week), &mut none()).is_ok());
@@ -859,7 +859,7 @@ fn hyb_death_03_the_injury_table_needs_ability_scores() {
 #[test]
 fn a5e_thp_05_a_long_rest_reports_ending_temporary_hp_only_when_held() {
     let rules = CreatureRules::a5e();
-    let rest = LongRest::full(GameSeconds(86_400), true, false);
+    let rest = LongRest::full(GameTime(86_400), true, false);
     let ended = |r: &Report| {
         r.outcomes
             .iter()

@@ -9,7 +9,7 @@ fn ose() -> CreatureRules {
 }
 
 fn at() -> Moment {
-    Moment::in_encounter(GameSeconds(0))
+    Moment::in_encounter(GameTime(0))
 }
 
 fn dice(faces: &[u32]) -> SuppliedDice {

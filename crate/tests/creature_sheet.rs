@@ -9,7 +9,7 @@ use turnkeeper::ErrorCode;
 use turnkeeper::creature::command::{CreatureCommand, LegacyCreatureOp};
 use turnkeeper::creature::sheet::{CreatureEvent, CreatureSheet};
 use turnkeeper::creature::{
-    AbilityScores, Creature, CreatureKind, CreatureRules, DeathState, GameSeconds, LongRest, Moment,
+    AbilityScores, Creature, CreatureKind, CreatureRules, DeathState, GameTime, LongRest, Moment,
 };
 use turnkeeper::dice::{DiceSource, DieSize, SourceKind};
 use turnkeeper::engine::Engine;
@@ -121,14 +121,14 @@ fn time_operations_move_the_sheets_clock() {
     let mut e = engine(CreatureRules::a5e(), 10, &[]);
     let ev = run(&mut e, "setTime", 600.0, "true");
     assert_eq!(ev.result, "null");
-    assert_eq!(e.state().time, Moment::in_encounter(GameSeconds(600)));
+    assert_eq!(e.state().time, Moment::in_encounter(GameTime(600)));
     run(&mut e, "advanceTime", 660.0, "null");
-    assert_eq!(e.state().time, Moment::in_encounter(GameSeconds(660)));
+    assert_eq!(e.state().time, Moment::in_encounter(GameTime(660)));
     // No number: the encounter ends at the current time.
     run(&mut e, "endEncounter", f64::NAN, "null");
-    assert_eq!(e.state().time, Moment::outside_encounter(GameSeconds(660)));
+    assert_eq!(e.state().time, Moment::outside_encounter(GameTime(660)));
     run(&mut e, "endEncounter", 900.0, "null");
-    assert_eq!(e.state().time.now, GameSeconds(900));
+    assert_eq!(e.state().time.now, GameTime(900));
     // Game time is whole seconds from 0 to 2^32 − 1.
     assert_eq!(
         refused(&mut e, "setTime", -1.0, "null"),
@@ -143,7 +143,7 @@ fn time_operations_move_the_sheets_clock() {
         ErrorCode::InvalidArgument
     );
     run(&mut e, "setTime", f64::from(u32::MAX), "null");
-    assert_eq!(e.state().time.now, GameSeconds(u32::MAX));
+    assert_eq!(e.state().time.now, GameTime(u32::MAX));
     assert!(
         !e.state().time.in_encounter,
         "left out: not in an encounter"
@@ -205,7 +205,7 @@ fn dying_operations() {
     assert_eq!(
         e.state().creature.death,
         DeathState::Stable {
-            regains_hp_at: Some(GameSeconds(2 * 3600))
+            regains_hp_at: Some(GameTime(2 * 3600))
         }
     );
 }
@@ -215,7 +215,7 @@ fn rests_by_name() {
     // A5E long rest: every hit point back.
     let mut e = engine(CreatureRules::a5e(), 12, &[]);
     run(&mut e, "damage", f64::NAN, r#"{"amount":9}"#);
-    let rest = serde_json::to_string(&LongRest::full(GameSeconds(86_400), true, false)).unwrap();
+    let rest = serde_json::to_string(&LongRest::full(GameTime(86_400), true, false)).unwrap();
     run(&mut e, "setTime", 86_400.0, "null");
     run(&mut e, "longRest", f64::NAN, &rest);
     assert_eq!(hp(&e), 12);
@@ -455,7 +455,7 @@ fn a5e_cond_08_doom_and_lift_doom_by_name() {
     assert_eq!(ev.faces, vec![5, 8]);
     assert_eq!(
         e.state().creature.doom.map(|d| d.deadline),
-        Some(Some(GameSeconds(13 * 3600))),
+        Some(Some(GameTime(13 * 3600))),
         "13 hours after game time 0"
     );
     assert_eq!(
@@ -474,7 +474,7 @@ fn a5e_cond_08_doom_and_lift_doom_by_name() {
     assert!(ev.faces.is_empty());
     assert_eq!(
         e.state().creature.doom.map(|d| d.deadline),
-        Some(Some(GameSeconds(7200)))
+        Some(Some(GameTime(7200)))
     );
     run(&mut e, "liftDoom", f64::NAN, "null");
     run(&mut e, "doom", f64::NAN, r#"{"type":"narratorDecides"}"#);
@@ -538,7 +538,7 @@ fn applied_events_must_leave_a_valid_creature() {
 
     let mut fine = Engine::new(sheet(CreatureRules::a5e(), 10), DiceSource::supplied([]));
     fine.apply_events(&[event]).unwrap();
-    assert_eq!(fine.state().time.now, GameSeconds(60));
+    assert_eq!(fine.state().time.now, GameTime(60));
 }
 
 /// A5E-REST-01 by name: `spendHitDie` rolls one Hit Die and adds it (plus the Constitution

@@ -6,7 +6,7 @@ use turnkeeper::ErrorCode;
 use turnkeeper::creature::*;
 use turnkeeper::dice::SuppliedDice;
 
-const NOW: GameSeconds = GameSeconds(10_000);
+const NOW: GameTime = GameTime(10_000);
 
 fn srd5e() -> CreatureRules {
     CreatureRules::srd5e()

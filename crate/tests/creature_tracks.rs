@@ -4,7 +4,7 @@ use turnkeeper::ErrorCode;
 use turnkeeper::creature::*;
 use turnkeeper::dice::SuppliedDice;
 
-const NOW: GameSeconds = GameSeconds(50_000);
+const NOW: GameTime = GameTime(50_000);
 
 fn a5e() -> CreatureRules {
     CreatureRules::a5e()
@@ -267,7 +267,7 @@ fn a5e_track_09_automatic_sources_of_fatigue_and_strife() {
     let mut c = pc();
     c.long_rest(
         &rules,
-        &LongRest::full(GameSeconds(NOW.0 + 86_400), false, true),
+        &LongRest::full(GameTime(NOW.0 + 86_400), false, true),
         &mut dice(&[]),
     )
     .unwrap();
@@ -294,7 +294,7 @@ fn a5e_track_06_after_encounter_doom_only_from_levels_that_just_took_effect() {
     };
     c.long_rest(
         &later,
-        &LongRest::full(GameSeconds(NOW.0 + 86_400), true, true),
+        &LongRest::full(GameTime(NOW.0 + 86_400), true, true),
         &mut dice(&[2, 2]),
     )
     .unwrap();

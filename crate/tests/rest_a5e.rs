@@ -5,7 +5,7 @@ use turnkeeper::creature::*;
 use turnkeeper::dice::{DieSize, RolledDie, SuppliedDice};
 
 const DAY: u32 = 86_400;
-const MORNING: GameSeconds = GameSeconds(3 * DAY);
+const MORNING: GameTime = GameTime(3 * DAY);
 
 fn a5e() -> CreatureRules {
     CreatureRules::a5e()
@@ -180,7 +180,7 @@ fn a5e_rest_04_one_long_rest_per_24_hours_and_only_from_1_hp() {
     c.long_rest(&rules, &rest(true, true), &mut dice(&[]))
         .unwrap();
     assert_eq!(c.last_long_rest, Some(MORNING));
-    let soon = LongRest::full(GameSeconds(MORNING.0 + DAY - 1), true, true);
+    let soon = LongRest::full(GameTime(MORNING.0 + DAY - 1), true, true);
     let r = c.long_rest(&rules, &soon, &mut dice(&[])).unwrap();
     assert_eq!(
         r.outcomes,
@@ -188,7 +188,7 @@ fn a5e_rest_04_one_long_rest_per_24_hours_and_only_from_1_hp() {
             reason: NoRestBenefit::TooSoon
         }]
     );
-    let next_day = LongRest::full(GameSeconds(MORNING.0 + DAY), true, true);
+    let next_day = LongRest::full(GameTime(MORNING.0 + DAY), true, true);
     let r = c.long_rest(&rules, &next_day, &mut dice(&[])).unwrap();
     assert!(r.outcomes.contains(&Outcome::LongRestCompleted));
 
@@ -229,7 +229,7 @@ fn a5e_rest_05_c32_no_supply_means_a_fatigue_level_and_no_recovery() {
     assert_eq!(
         c.doom,
         Some(Doom {
-            deadline: Some(GameSeconds(MORNING.0 + 7 * 3600))
+            deadline: Some(GameTime(MORNING.0 + 7 * 3600))
         })
     );
     assert_eq!(r.dice.len(), 2);

@@ -78,7 +78,7 @@ fn nightly_rest_needs_a_living_stabilised_hyb_creature() {
         &hyb(),
         &DamageInstance::new(10, None),
         &DamageChoices::default(),
-        Moment::outside_encounter(GameSeconds(0)),
+        Moment::outside_encounter(GameTime(0)),
         &mut SuppliedDice::new([]),
     )
     .unwrap();

@@ -145,6 +145,21 @@ impl GameTime {
             .map(GameTime)
             .ok_or_else(|| too_long("the campaign"))
     }
+    /// `self + seconds`: `INVALID_ARGUMENT` past the end of representable time (a creature's
+    /// deadline that cannot be stamped).
+    pub fn plus_seconds(self, seconds: u32) -> Result<GameTime> {
+        self.0
+            .checked_add(seconds)
+            .map(GameTime)
+            .ok_or_else(|| Error::invalid_argument("game time would pass its largest value"))
+    }
+    /// `self + hours`, refused like [`Self::plus_seconds`].
+    pub fn plus_hours(self, hours: u32) -> Result<GameTime> {
+        let seconds = hours
+            .checked_mul(SECONDS_PER_HOUR)
+            .ok_or_else(|| Error::invalid_argument("too many hours"))?;
+        self.plus_seconds(seconds)
+    }
     /// The time from `earlier` to this instant (zero if `earlier` is later).
     pub fn since(self, earlier: GameTime) -> Seconds {
         Seconds(self.0.saturating_sub(earlier.0))

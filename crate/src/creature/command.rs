@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Ability, DamageChoices, DamageInstance, DiceSpec, DoomDeadline, GameSeconds, LongRest,
+    Ability, DamageChoices, DamageInstance, DiceSpec, DoomDeadline, GameTime, LongRest,
     NightlyRest, OngoingDamage, OseRestDay, RollMode, StabilizeMethod, TempHpChoice,
 };
 use crate::error::{Error, ErrorCode, Result};
@@ -88,17 +88,17 @@ pub enum CreatureCommand {
     },
     /// Set the sheet's clock (nothing happens to the creature).
     SetTime {
-        now: GameSeconds,
+        now: GameTime,
         #[serde(default)]
         in_encounter: bool,
     },
     AdvanceTime {
-        now: GameSeconds,
+        now: GameTime,
     },
     /// End the fight, at `now` or, left out, at the sheet's time.
     EndEncounter {
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        now: Option<GameSeconds>,
+        now: Option<GameTime>,
     },
     SpendHitDie,
     FinishShortRest,
@@ -174,10 +174,10 @@ fn int(n: Option<f64>) -> Result<i32> {
 }
 
 /// Game time in whole seconds, 0 to 2^32 − 1.
-fn seconds(n: Option<f64>) -> Result<GameSeconds> {
+fn seconds(n: Option<f64>) -> Result<GameTime> {
     let n = n.unwrap_or(f64::NAN);
     whole(n, 0.0, f64::from(u32::MAX))
-        .map(|n| GameSeconds(n as u32))
+        .map(|n| GameTime(n as u32))
         .ok_or_else(|| {
             Error::invalid_argument(format!(
                 "game time must be whole seconds from 0 to {}, not {n}",

@@ -2,6 +2,7 @@
 //! (HYB-DEATH-01), stabilising into the injury table (HYB-DEATH-02, -03), ability scores at 0
 //! (HYB-DEATH-04), doubled criticals and fumbles (HYB-DMG-02, -03, in the damage pipeline).
 
+use crate::clock::time::SECONDS_PER_DAY;
 use crate::creature::abilities::Ability;
 use crate::creature::damage::{DamageBreakdown, DamageInstance, compute_damage};
 use crate::creature::hyb_injury::{InjuryRow, injury_for_roll};
@@ -10,7 +11,7 @@ use crate::creature::log::{Log, NoDice};
 use crate::creature::outcome::{DeathReason, Outcome, Report};
 use crate::creature::rules::{CreatureRules, HybRules, InjuryTwenty};
 use crate::creature::state::{Creature, CreatureKind, DeathState};
-use crate::creature::time::{DAY, Moment};
+use crate::creature::time::Moment;
 use crate::dice::DieSize;
 use crate::error::{Error, Result};
 
@@ -43,9 +44,9 @@ impl Creature {
         at: Moment,
         log: &mut Log<'_>,
     ) -> Result<(DamageBreakdown, u32, u32)> {
-        if rules.death_clock_seconds == 0 || rules.death_clock_seconds > DAY {
+        if rules.death_clock_seconds == 0 || rules.death_clock_seconds > SECONDS_PER_DAY {
             return Err(Error::invalid_argument(format!(
-                "the HYB death clock must be from 1 second to {DAY} seconds"
+                "the HYB death clock must be from 1 second to {SECONDS_PER_DAY} seconds"
             )));
         }
         let breakdown = compute_damage(self, all_rules, damage, false)?;

@@ -51,9 +51,9 @@ pub const MAX_REST_MINUTES: u32 = 7 * 24 * 60;
 /// Most hours a HYB creature may accumulate adventuring without rest (one year).
 pub const MAX_ADVENTURING_HOURS: u32 = 24 * 366;
 
-/// Longest round, in seconds. A5E lets the Narrator stretch a round to 10 minutes; one hour is
-/// the documented ceiling.
-pub const MAX_SECONDS_PER_ROUND: u32 = 3600;
+/// Longest round, in seconds: the longest a config may set
+/// ([`crate::clock::RoundLength::MAX_SECONDS`]; the hybrid rules let a table choose any).
+pub const MAX_SECONDS_PER_ROUND: u32 = crate::clock::RoundLength::MAX_SECONDS;
 
 /// Most body parts a HYB creature can be recorded as having lost.
 pub const MAX_BODY_PARTS_LOST: u32 = 64;

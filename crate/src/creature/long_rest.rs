@@ -2,12 +2,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::clock::time::{SECONDS_PER_DAY, SECONDS_PER_MINUTE};
 use crate::creature::limits::MAX_REST_MINUTES;
 use crate::creature::log::Log;
 use crate::creature::outcome::{NoRestBenefit, Outcome, Report, TrackKind};
 use crate::creature::rules::CreatureRules;
 use crate::creature::state::Creature;
-use crate::creature::time::{DAY, GameSeconds, MINUTE, Moment};
+use crate::creature::time::{GameTime, Moment};
 use crate::creature::tracked::a5e_rules;
 use crate::dice::DieRoller;
 use crate::error::{Error, Result};
@@ -19,7 +20,7 @@ pub const LONG_REST_SLEEP_MINUTES: u32 = 6 * 60;
 /// A5E-REST-02: more than this much strenuous activity voids the rest.
 pub const LONG_REST_MAX_STRENUOUS_MINUTES: u32 = 60;
 /// A5E-REST-04: one long rest per this many seconds (24 hours), measured end to end.
-pub const LONG_REST_INTERVAL_SECONDS: u32 = DAY;
+pub const LONG_REST_INTERVAL_SECONDS: u32 = SECONDS_PER_DAY;
 
 /// What happened during a long rest, reported when it ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
@@ -27,7 +28,7 @@ pub const LONG_REST_INTERVAL_SECONDS: u32 = DAY;
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct LongRest {
     /// When the rest ended.
-    pub ended_at: GameSeconds,
+    pub ended_at: GameTime,
     pub duration_minutes: u32,
     pub asleep_minutes: u32,
     /// Walking, fighting, casting spells… during the rest.
@@ -41,7 +42,7 @@ pub struct LongRest {
 
 impl LongRest {
     /// A full, quiet 8-hour rest (6 asleep) ending at `ended_at`.
-    pub const fn full(ended_at: GameSeconds, consumed_supply: bool, haven: bool) -> Self {
+    pub const fn full(ended_at: GameTime, consumed_supply: bool, haven: bool) -> Self {
         Self {
             ended_at,
             duration_minutes: LONG_REST_MINUTES,
@@ -65,7 +66,7 @@ impl LongRest {
                 "sleep and strenuous activity cannot last longer than the rest",
             ));
         }
-        if self.ended_at.0 < self.duration_minutes * MINUTE {
+        if self.ended_at.0 < self.duration_minutes * SECONDS_PER_MINUTE {
             return Err(Error::invalid_argument(
                 "the rest would have started before the start of game time",
             ));

@@ -71,5 +71,5 @@ pub use rules::{
 pub use state::{
     Creature, CreatureKind, DeathState, Defenses, Doom, HitDice, HitPoints, HybState, ZeroHpRule,
 };
-pub use time::{GameSeconds, Moment};
+pub use time::{GameTime, Moment};
 pub use track::Track;

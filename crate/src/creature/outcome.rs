@@ -6,7 +6,7 @@ use crate::creature::abilities::Ability;
 use crate::creature::damage::DamageBreakdown;
 use crate::creature::hyb_injury::InjuryRow;
 use crate::creature::roll::CheckRoll;
-use crate::creature::time::GameSeconds;
+use crate::creature::time::GameTime;
 use crate::dice::RolledDie;
 
 /// Why a creature died.
@@ -159,7 +159,7 @@ pub enum Outcome {
     },
     /// Stable at 0 HP; regains 1 HP at `regains_hp_at` unless healed first (A5E-DEATH-10).
     Stabilized {
-        regains_hp_at: Option<GameSeconds>,
+        regains_hp_at: Option<GameTime>,
     },
     RegainedHp {
         amount: u32,
@@ -174,7 +174,7 @@ pub enum Outcome {
     /// A5E-COND-08: dies at `deadline` (none: when the Narrator decides). `hours` is the 2d12
     /// roll when one was made.
     Doomed {
-        deadline: Option<GameSeconds>,
+        deadline: Option<GameTime>,
         hours: Option<u32>,
     },
     DoomLifted,
@@ -194,7 +194,7 @@ pub enum Outcome {
     /// HYB-DEATH-01: incapacitated at 0 HP; dies at `deadline` unless stabilised, but not before
     /// the fight ends.
     Incapacitated {
-        deadline: GameSeconds,
+        deadline: GameTime,
     },
     /// HYB-DEATH-03: the injury table roll and its row.
     Injury {

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::creature::time::GameSeconds;
+use crate::creature::time::GameTime;
 
 /// The rules a creature's hit points, damage and death follow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
@@ -114,7 +114,7 @@ pub enum DoomDeadline {
     #[default]
     Roll2d12Hours,
     /// At a time the Narrator chooses, given now.
-    At { time: GameSeconds },
+    At { time: GameTime },
     /// At a time the Narrator will choose later (no automatic death; see `Creature::kill`).
     NarratorDecides,
 }

@@ -9,7 +9,7 @@ use crate::creature::limits::{
     MAX_LEVEL, MAX_MODIFIER, MAX_TEMP_HIT_POINTS,
 };
 use crate::creature::outcome::DeathReason;
-use crate::creature::time::GameSeconds;
+use crate::creature::time::GameTime;
 use crate::creature::track::Track;
 use crate::dice::DieSize;
 use crate::error::{Error, ErrorCode, Result};
@@ -144,11 +144,11 @@ pub enum DeathState {
     /// A5E-DEATH-10: unconscious at 0 HP, no death saves; regains 1 HP at `regains_hp_at`.
     Stable {
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        regains_hp_at: Option<GameSeconds>,
+        regains_hp_at: Option<GameTime>,
     },
     /// HYB-DEATH-01: incapacitated at 0 HP; dies once `deadline` has passed and no fight is on.
     Incapacitated {
-        deadline: GameSeconds,
+        deadline: GameTime,
     },
     Dead {
         reason: DeathReason,
@@ -161,7 +161,7 @@ pub enum DeathState {
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Doom {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deadline: Option<GameSeconds>,
+    pub deadline: Option<GameTime>,
 }
 
 /// OSR/5e hybrid state: resilience and exhaustion (HYB-RES), lasting injuries (HYB-DEATH-03),
@@ -251,7 +251,7 @@ pub struct Creature {
     pub crit_block_used: bool,
     /// A5E-REST-04: when the last long rest ended.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub last_long_rest: Option<GameSeconds>,
+    pub last_long_rest: Option<GameTime>,
     /// OSE-ATK-15: subdual damage, tracked apart from real damage.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub subdual: u32,

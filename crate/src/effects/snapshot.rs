@@ -44,8 +44,9 @@ use crate::error::{Error, Result};
 /// The snapshot format version written by this code.
 pub const SNAPSHOT_VERSION: u32 = 1;
 
-/// Most seconds a round may last in [`DurationRules`] (10 minutes, A5E-TBA-03's longest).
-pub const MAX_SECONDS_PER_ROUND: u32 = 600;
+/// Most seconds a round may last in [`DurationRules`]: the longest round a config may set
+/// ([`crate::clock::RoundLength::MAX_SECONDS`]), so a table's round counts in full.
+pub const MAX_SECONDS_PER_ROUND: u32 = crate::clock::RoundLength::MAX_SECONDS;
 
 /// One effect: `[id, target, condition, source, code, anchor, value, name]` (see the module
 /// docs; the last three are optional).

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::conditions::{
     ConditionCatalog, ConditionId, ConditionState, Penalty, RollAdvice, RollQuery, Status, ids,
 };
-use crate::creature::{CreatureRules, DamageChoices, GameSeconds, Moment, OngoingDamage};
+use crate::creature::{CreatureRules, DamageChoices, GameTime, Moment, OngoingDamage};
 use crate::dice::{DieRoller, SourceKind};
 use crate::effects::{
     Boundary, DurationRules, EffectId, EffectTracker, EffectView, Expiry, MAX_SECONDS_PER_ROUND,
@@ -181,7 +181,7 @@ impl Encounter {
 
     /// The game time now, for creature rules (the effect tracker's clock).
     pub(crate) fn moment(&self) -> Moment {
-        let now = GameSeconds(u32::try_from(self.effects.clock()).unwrap_or(u32::MAX));
+        let now = GameTime(u32::try_from(self.effects.clock()).unwrap_or(u32::MAX));
         if self.running() {
             Moment::in_encounter(now)
         } else {

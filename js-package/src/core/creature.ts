@@ -58,7 +58,6 @@ export type {
   DoomDeadline,
   Doubling,
   FatigueHitDice,
-  GameSeconds,
   HitDice,
   HitPoints,
   HybExhaustion,
@@ -86,6 +85,13 @@ export type {
   TrackKind,
   ZeroHpRule,
 } from "../wasm/turnkeeper.js";
+/**
+ * Game time in whole seconds, as a creature's clock keeps it: the same type as a journey's
+ * {@link GameTime} (one type for an instant of game time).
+ * @deprecated Use `GameTime`.
+ */
+export type GameSeconds = GameTime;
+import type { GameTime } from "../wasm/turnkeeper.js";
 /** The plain creature record inside a {@link CreatureSnapshot}. */
 export type { Creature as CreatureRecord } from "../wasm/turnkeeper.js";
 

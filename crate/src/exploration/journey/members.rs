@@ -7,8 +7,8 @@
 use super::*;
 use crate::creature::limits::MAX_ADVENTURING_HOURS;
 use crate::creature::{
-    Creature, CreatureRules, DamageChoices, DamageInstance, DeathReason, GameSeconds, Moment,
-    NightlyRest, OseRestDay, Report,
+    Creature, CreatureRules, DamageChoices, DamageInstance, DeathReason, Moment, NightlyRest,
+    OseRestDay, Report,
 };
 use crate::dice::RollMode;
 use crate::exploration::hyb::return_trip::{ReturnAtZero, ReturnCost, ReturnResult, ReturnWounds};
@@ -27,7 +27,7 @@ impl Journey {
     }
 
     fn moment(&self) -> Moment {
-        Moment::outside_encounter(GameSeconds(self.clock.now().0))
+        Moment::outside_encounter(self.clock.now())
     }
 
     fn creature_of(&self, id: &Ident) -> Result<Creature> {

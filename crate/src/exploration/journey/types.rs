@@ -22,8 +22,8 @@ pub const MAX_MEMBERS: usize = 32;
 /// Most search and listen attempts remembered in one dungeon (one attempt per character per
 /// area, item or door: OSE-DUNG-06/14).
 pub const MAX_ATTEMPTS: usize = 2_048;
-/// Largest modifier a member may carry.
-pub const MAX_MODIFIER: i32 = 30;
+/// Largest modifier a member may carry (its best search or listen modifier, for example).
+pub const MAX_MEMBER_MODIFIER: i32 = 30;
 /// Largest movement rate a member or vessel may have, in feet per turn.
 pub const MAX_RATE: Feet = Feet(10_000);
 
@@ -278,7 +278,7 @@ impl Member {
         // `checked_abs`: the most negative number has no absolute value (a fuzzed event sent
         // one; `abs` overflowed).
         let out_of = |m: i32, most: i32| m.checked_abs().is_none_or(|a| a > most);
-        if out_of(self.best_modifier, MAX_MODIFIER) || out_of(self.str_modifier, 10) {
+        if out_of(self.best_modifier, MAX_MEMBER_MODIFIER) || out_of(self.str_modifier, 10) {
             return Err(Error::invalid_argument(format!(
                 "member \"{}\": modifiers out of range",
                 self.id

@@ -11,8 +11,8 @@ pub const MAX_SPEED_FT: u32 = 10_000;
 pub const MAX_DISTANCE_FT: u32 = 1_000_000;
 
 /// Largest absolute value of a roll modifier (ability modifier, proficiency bonus, other
-/// bonuses, save or check modifier).
-pub const MAX_MODIFIER: i32 = 1_000;
+/// bonuses, save or check modifier): every procedure's limit.
+pub use crate::procedures::limits::MAX_MODIFIER;
 
 /// Largest DC or AC accepted.
 pub const MAX_DC: i32 = 1_000;
