@@ -617,6 +617,25 @@ impl<'a> Reader<'a> {
         self.wrong("is given twice".into())
     }
 
+    /// A struct's object, described by its fields' `names`: `each(reader, index)` reads the
+    /// value of the field at `index` in `names`. Any other key is the tag to pass over (`skip`),
+    /// or an unknown field, refused with `deny` and passed over without. One loop for every
+    /// struct, so derived code holds a table of names and a jump on the index instead of its
+    /// own chain of string comparisons.
+    #[inline(never)]
+    pub fn fields(
+        &mut self,
+        names: &[&str],
+        skip: Option<&str>,
+        deny: bool,
+        each: &mut dyn FnMut(&mut Reader<'a>, usize) -> Result<()>,
+    ) -> Result<()> {
+        self.object(&mut |r, key| match names.iter().position(|n| *n == key) {
+            Some(i) => each(r, i),
+            None => r.other_key(key, skip, deny, names),
+        })
+    }
+
     /// A key no field claims: the tag to pass over, an unknown field to refuse
     /// (`deny_unknown_fields`) or to pass over.
     pub fn other_key(
