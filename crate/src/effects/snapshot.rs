@@ -416,7 +416,7 @@ impl TryFrom<TrackerSnapshot> for EffectTracker {
         if s.fx.len() > MAX_EFFECTS {
             return Err(bad("too many effects"));
         }
-        let distinct: BTreeSet<&ParticipantId> = s.ps.iter().collect();
+        let distinct: BTreeSet<&ParticipantId> = crate::sorting::set_of(s.ps.iter());
         if distinct.len() != s.ps.len() {
             return Err(bad("a participant id is listed twice"));
         }
