@@ -383,7 +383,7 @@ fn read_named(
     });
     quote! {
         #(#decls)*
-        r.fields(&[#(#names),*], #skip, #deny, &mut |r, i| match i {
+        r.fields(&[#(#names),*], #skip, #deny, |r, i| match i {
             #(#arms)*
             _ => r.skip(),
         })?;
@@ -447,7 +447,7 @@ fn read_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
                     quote! {
                         #( let mut #slots = ::core::option::Option::None; )*
                         let mut __i = 0usize;
-                        r.array(&mut |r| {
+                        r.items(|r| {
                             match __i {
                                 #( #idx => #slots = ::core::option::Option::Some(crate::wire::FromWire::read(r)?), )*
                                 _ => return ::core::result::Result::Err(r.wrong_length(#n)),
@@ -519,14 +519,14 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
                 let ident = &v.ident;
                 match &v.fields {
                     Fields::Unit => Ok(quote! { #vi => {
-                        r.object(&mut |r, key| if key == #content { r.null() } else { r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[#tag, #content]) })?;
+                        r.keys(|r, key| if key == #content { r.null() } else { r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[#tag, #content]) })?;
                         ::core::result::Result::Ok(Self::#ident)
                     } }),
                     Fields::Unnamed(un) if un.unnamed.len() == 1 => {
                         let ty = &un.unnamed[0].ty;
                         Ok(quote! { #vi => {
                             let mut slot: ::core::option::Option<#ty> = ::core::option::Option::None;
-                            r.object(&mut |r, key| if key == #content { r.field(&mut slot) } else { r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[#tag, #content]) })?;
+                            r.keys(|r, key| if key == #content { r.field(&mut slot) } else { r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[#tag, #content]) })?;
                             match slot { ::core::option::Option::Some(v) => ::core::result::Result::Ok(Self::#ident(v)), ::core::option::Option::None => ::core::result::Result::Err(r.missing_key(#content)) }
                         } })
                     }
@@ -547,7 +547,7 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
             let ident = &v.ident;
             match &v.fields {
                 Fields::Unit => Ok(quote! { #vi => {
-                    r.object(&mut |r, key| r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[]))?;
+                    r.keys(|r, key| r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[]))?;
                     ::core::result::Result::Ok(Self::#ident)
                 } }),
                 Fields::Unnamed(un) if un.unnamed.len() == 1 => {
@@ -614,7 +614,7 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
             };
         }
         let mut out: ::core::option::Option<Self> = ::core::option::Option::None;
-        r.object(&mut |r, key| {
+        r.keys(|r, key| {
             if out.is_some() {
                 return ::core::result::Result::Err(r.wrong(::std::string::String::from("must be an object with exactly one key")));
             }
