@@ -40,6 +40,16 @@ pub fn sort_by_key<T, K: Ord>(items: &mut Vec<T>, mut key: impl FnMut(&T) -> K) 
     sort_by(items, |a, b| key(a).cmp(&key(b)));
 }
 
+/// The set of `items`, built by inserting one at a time: `collect` into a `BTreeSet` sorts the
+/// items first, which compiles a whole stable sort per item type.
+pub fn set_of<T: Ord>(items: impl IntoIterator<Item = T>) -> std::collections::BTreeSet<T> {
+    let mut set = std::collections::BTreeSet::new();
+    for item in items {
+        set.insert(item);
+    }
+    set
+}
+
 /// Whether `items` holds an item twice. Built by inserting one at a time (`collect` into a set
 /// would sort first, compiling a sort per item type).
 pub fn has_repeats<T: Ord>(items: &[T]) -> bool {

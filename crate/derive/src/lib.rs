@@ -336,6 +336,13 @@ fn with_bounds(input: &DeriveInput, bound: TokenStream) -> syn::Generics {
 
 /// Code that reads the named `fields` of an object into `ctor { .. }`; `skip` is the key to
 /// pass over (an internal tag), `default_all` the container's `default`.
+///
+/// The fields are described to the reader as data: their names go in one table, and the one
+/// shared loop (`Reader::fields`) matches each key against it and hands back the field's index.
+/// The generated code is then a jump on that index to the field's reader and the construction,
+/// with no string comparisons of its own. (Checking the required fields in one shared call
+/// before the construction was tried: the moves through a tuple made each type's reader
+/// larger than the per-field checks it saved.)
 fn read_named(
     fields: &[NamedField],
     ctor: TokenStream,
@@ -351,11 +358,11 @@ fn read_named(
         let ty = &f.ty;
         quote! { let mut #s: ::core::option::Option<#ty> = ::core::option::Option::None; }
     });
-    let arms = fields.iter().zip(&slots).map(|(f, s)| {
-        let name = &f.name;
+    let arms = fields.iter().zip(&slots).enumerate().map(|(i, (f, s))| {
+        let index = proc_macro2::Literal::usize_unsuffixed(i);
         match &f.attrs.read_with {
-            Some(path) => quote! { #name => r.field_with(&mut #s, #path), },
-            None => quote! { #name => r.field(&mut #s), },
+            Some(path) => quote! { #index => r.field_with(&mut #s, #path), },
+            None => quote! { #index => r.field(&mut #s), },
         }
     });
     let default_value = if default_all {
@@ -376,9 +383,9 @@ fn read_named(
     });
     quote! {
         #(#decls)*
-        r.object(&mut |r, key| match key {
+        r.fields(&[#(#names),*], #skip, #deny, |r, i| match i {
             #(#arms)*
-            _ => r.other_key(key, #skip, #deny, &[#(#names),*]),
+            _ => r.skip(),
         })?;
         #default_value
         ::core::result::Result::Ok(#ctor { #(#inits)* })
@@ -440,7 +447,7 @@ fn read_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
                     quote! {
                         #( let mut #slots = ::core::option::Option::None; )*
                         let mut __i = 0usize;
-                        r.array(&mut |r| {
+                        r.items(|r| {
                             match __i {
                                 #( #idx => #slots = ::core::option::Option::Some(crate::wire::FromWire::read(r)?), )*
                                 _ => return ::core::result::Result::Err(r.wrong_length(#n)),
@@ -512,14 +519,14 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
                 let ident = &v.ident;
                 match &v.fields {
                     Fields::Unit => Ok(quote! { #vi => {
-                        r.object(&mut |r, key| if key == #content { r.null() } else { r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[#tag, #content]) })?;
+                        r.keys(|r, key| if key == #content { r.null() } else { r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[#tag, #content]) })?;
                         ::core::result::Result::Ok(Self::#ident)
                     } }),
                     Fields::Unnamed(un) if un.unnamed.len() == 1 => {
                         let ty = &un.unnamed[0].ty;
                         Ok(quote! { #vi => {
                             let mut slot: ::core::option::Option<#ty> = ::core::option::Option::None;
-                            r.object(&mut |r, key| if key == #content { r.field(&mut slot) } else { r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[#tag, #content]) })?;
+                            r.keys(|r, key| if key == #content { r.field(&mut slot) } else { r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[#tag, #content]) })?;
                             match slot { ::core::option::Option::Some(v) => ::core::result::Result::Ok(Self::#ident(v)), ::core::option::Option::None => ::core::result::Result::Err(r.missing_key(#content)) }
                         } })
                     }
@@ -540,7 +547,7 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
             let ident = &v.ident;
             match &v.fields {
                 Fields::Unit => Ok(quote! { #vi => {
-                    r.object(&mut |r, key| r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[]))?;
+                    r.keys(|r, key| r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[]))?;
                     ::core::result::Result::Ok(Self::#ident)
                 } }),
                 Fields::Unnamed(un) if un.unnamed.len() == 1 => {
@@ -607,7 +614,7 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
             };
         }
         let mut out: ::core::option::Option<Self> = ::core::option::Option::None;
-        r.object(&mut |r, key| {
+        r.keys(|r, key| {
             if out.is_some() {
                 return ::core::result::Result::Err(r.wrong(::std::string::String::from("must be an object with exactly one key")));
             }

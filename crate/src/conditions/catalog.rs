@@ -172,11 +172,11 @@ impl ConditionCatalog {
     /// A catalog holding one built-in set and no homebrew.
     pub fn new(base: ConditionSet) -> Self {
         let defs: Vec<ConditionDef> = base.builtin().to_vec();
-        let index = defs
-            .iter()
-            .enumerate()
-            .map(|(i, d)| (d.id.clone(), i))
-            .collect();
+        // Inserted one at a time: `collect` would sort first, compiling a sort of its own.
+        let mut index = BTreeMap::new();
+        for (i, d) in defs.iter().enumerate() {
+            index.insert(d.id.clone(), i);
+        }
         Self {
             base,
             defs,

@@ -660,7 +660,7 @@ impl ConditionCatalog {
                 ));
             }
         }
-        let penalties: BTreeSet<Penalty> = state.penalties.iter().copied().collect();
+        let penalties: BTreeSet<Penalty> = crate::sorting::set_of(state.penalties.iter().copied());
         for penalty in penalties {
             let def = penalty.def();
             sources.push((

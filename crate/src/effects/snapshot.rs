@@ -417,7 +417,7 @@ impl TryFrom<TrackerSnapshot> for EffectTracker {
         if s.fx.len() > MAX_EFFECTS {
             return Err(bad("too many effects"));
         }
-        let distinct: BTreeSet<&ParticipantId> = s.ps.iter().collect();
+        let distinct: BTreeSet<&ParticipantId> = crate::sorting::set_of(s.ps.iter());
         if distinct.len() != s.ps.len() {
             return Err(bad("a participant id is listed twice"));
         }
@@ -429,11 +429,11 @@ impl TryFrom<TrackerSnapshot> for EffectTracker {
                 .ok_or_else(|| bad(format!("participant index {i} is out of range")))
         };
         let turn = s.turn.map(participant).transpose()?;
-        let acted = s
-            .acted
-            .iter()
-            .map(|&i| participant(i))
-            .collect::<Result<BTreeSet<_>>>()?;
+        // Inserted one at a time: collecting into a set sorts first, a sort compiled for it alone.
+        let mut acted = BTreeSet::new();
+        for &i in &s.acted {
+            acted.insert(participant(i)?);
+        }
         let mut effects: Vec<ActiveEffect> = Vec::with_capacity(s.fx.len());
         let mut per_target: BTreeMap<u32, usize> = BTreeMap::new();
         // Ids are unique and were given out: below `next`, or among the hidden ones. (They

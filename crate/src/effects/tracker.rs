@@ -588,11 +588,12 @@ impl EffectTracker {
 
         // Concentration replaced: every source concentrating in this batch drops what it had.
         if self.rules.one_concentration_per_source {
-            let sources: BTreeSet<&ParticipantId> = specs
-                .iter()
-                .filter(|s| s.concentration)
-                .filter_map(|s| s.source.as_ref())
-                .collect();
+            let sources: BTreeSet<&ParticipantId> = crate::sorting::set_of(
+                specs
+                    .iter()
+                    .filter(|s| s.concentration)
+                    .filter_map(|s| s.source.as_ref()),
+            );
             for source in sources {
                 ended.extend(next.take(
                     |e| e.concentration && e.source.as_ref() == Some(source),
@@ -656,7 +657,8 @@ impl EffectTracker {
         }
 
         // Consequences of the new conditions for each target.
-        let targets: BTreeSet<ParticipantId> = added.iter().map(|e| e.target.clone()).collect();
+        let targets: BTreeSet<ParticipantId> =
+            crate::sorting::set_of(added.iter().map(|e| e.target.clone()));
         for target in targets {
             let status = catalog.status(&ConditionState {
                 conditions: next.condition_ids(&target),
@@ -808,7 +810,7 @@ impl EffectTracker {
         // Commit: conversions first (they only touch surviving effects), then removals.
         let mut next_effects = self.effects.clone();
         self.convert(boundary, &mut next_effects);
-        let removed: BTreeSet<usize> = ordered.iter().map(|(p, _)| p.index).collect();
+        let removed: BTreeSet<usize> = crate::sorting::set_of(ordered.iter().map(|(p, _)| p.index));
         let mut expiries = Vec::with_capacity(ordered.len());
         for (p, dice) in ordered {
             if let Some(effect) = self.effects.get(p.index) {

@@ -312,14 +312,13 @@ impl Encounter {
             if init.rank == 0 {
                 continue;
             }
-            let mut below: Vec<i32> = placed
-                .iter()
-                .enumerate()
-                .filter(|(j, (c, r))| *j != i && *c == count && *r < init.rank)
-                .map(|(_, (_, r))| *r)
-                .collect();
-            below.sort_unstable();
-            below.dedup();
+            let below = crate::sorting::set_of(
+                placed
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, (c, r))| *j != i && *c == count && *r < init.rank)
+                    .map(|(_, (_, r))| *r),
+            );
             init.rank = i32::try_from(below.len()).unwrap_or(i32::MAX);
         }
     }

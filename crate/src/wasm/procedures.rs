@@ -493,7 +493,26 @@ pub(crate) fn json<I: crate::wire::FromWire, O: crate::wire::ToWire>(
     f: impl FnOnce(I) -> Result<O>,
 ) -> Result<String> {
     let input = super::parse_json(input, "input")?;
-    super::write_json(&f(input)?)
+    let output = f(input)?;
+    Ok(crate::wire::to_json_dyn(&output))
+}
+
+/// A procedure as the tables of names hold it: its input as JSON text and the dice, to its
+/// result as JSON text.
+pub(crate) type Procedure = fn(&str, &mut dyn DieRoller) -> Result<String>;
+
+/// Run the procedure `name` from `table`; `None` for a name the table does not hold. One
+/// lookup for every table, so a name adds an entry, not code.
+pub(crate) fn run_from(
+    table: &[(&str, Procedure)],
+    name: &str,
+    input: &str,
+    d: &mut dyn DieRoller,
+) -> Result<Option<String>> {
+    match table.iter().find(|(known, _)| *known == name) {
+        Some((_, run)) => run(input, d).map(Some),
+        None => Ok(None),
+    }
 }
 
 fn step<P, R>(pursuit: P, result: Result<R>) -> Result<PursuitStep<P, R>> {
@@ -514,75 +533,113 @@ fn running(input: RunningInput, rest: bool) -> Result<RunningUpdate> {
     })
 }
 
-/// Run the OSE or HYB procedure `name` on `input` (JSON text); `None` for a name it does not
-/// know.
-fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Option<String>> {
-    let out = match name {
-        // ---- OSE encounters ----
-        "ose.reaction" => json(input, |i: ReactionInput| roll_reaction(d, i.cha_modifier)),
-        "ose.encounterDistance" => json(input, |i: EncounterDistanceInput| {
+/// The procedures of this module, by name: a table rather than a `match`, so each name costs
+/// an entry and the function it points to, not a string comparison and a call site of its own.
+const PROCEDURES: &[(&str, Procedure)] = &[
+    // ---- OSE encounters ----
+    ("ose.reaction", |input, d| {
+        json(input, |i: ReactionInput| roll_reaction(d, i.cha_modifier))
+    }),
+    ("ose.encounterDistance", |input, d| {
+        json(input, |i: EncounterDistanceInput| {
             roll_encounter_distance(d, i.location, i.either_side_surprised)
-        }),
-        "ose.surprise" => json(input, |i: SurpriseInput| {
+        })
+    }),
+    ("ose.surprise", |input, d| {
+        json(input, |i: SurpriseInput| {
             roll_surprise(d, i.side, i.factors)
-        }),
-        "ose.openEncounter" => json(input, |i: OpeningInput| open_encounter(d, &i)),
-        "ose.beginEvasion" => json(input, |i: BeginEvasionInput| {
+        })
+    }),
+    ("ose.openEncounter", |input, d| {
+        json(input, |i: OpeningInput| open_encounter(d, &i))
+    }),
+    ("ose.beginEvasion", |input, _| {
+        json(input, |i: BeginEvasionInput| {
             begin_evasion(i.combat_begun, i.other_side_pursues)
-        }),
-        "ose.encounterMovement" => json(input, |i: EncounterMovementInput| {
+        })
+    }),
+    ("ose.encounterMovement", |input, _| {
+        json(input, |i: EncounterMovementInput| {
             encounter_movement(i.rate, i.location)
-        }),
-        // ---- OSE morale ----
-        "ose.morale" => json(input, |i: OseMoraleInput| check_morale(d, i)),
-        "ose.moraleTracked" => json(input, |i: TrackedMoraleInput| {
+        })
+    }),
+    // ---- OSE morale ----
+    ("ose.morale", |input, d| {
+        json(input, |i: OseMoraleInput| check_morale(d, i))
+    }),
+    ("ose.moraleTracked", |input, d| {
+        json(input, |i: TrackedMoraleInput| {
             let mut tracker = i.tracker;
             let check = tracker.check(d, i.check)?;
             Ok(TrackedMoraleResult { tracker, check })
-        }),
-        "ose.moraleLosses" => json(input, |i: MoraleLossesInput| {
+        })
+    }),
+    ("ose.moraleLosses", |input, _| {
+        json(input, |i: MoraleLossesInput| {
             let mut tracker = i.tracker;
             let due = tracker.note_losses(i.side_size, i.killed, i.incapacitated)?;
             Ok(MoraleLossesResult { tracker, due })
-        }),
-        "ose.mercenaryMorale" => json(input, |i: MercenaryMoraleInput| {
+        })
+    }),
+    ("ose.mercenaryMorale", |input, _| {
+        json(input, |i: MercenaryMoraleInput| {
             mercenary_morale(i.troop, &i.qualities, i.working_conditions)
-        }),
-        // ---- OSE evasion, pursuit and running ----
-        "ose.evasion.dungeon" => json(input, |i: DungeonEvasionInput| {
+        })
+    }),
+    // ---- OSE evasion, pursuit and running ----
+    ("ose.evasion.dungeon", |input, _| {
+        json(input, |i: DungeonEvasionInput| {
             dungeon_evasion(i.fleeing_rate, i.pursuer_rate, i.fleeing_forced_to_stop)
-        }),
-        "ose.evasion.waterborneChance" => json(input, |i: WaterborneRates| {
+        })
+    }),
+    ("ose.evasion.waterborneChance", |input, _| {
+        json(input, |i: WaterborneRates| {
             waterborne_evasion_chance(i.fleeing_per_round, i.pursuers_per_round)
-        }),
-        "ose.evasion.waterborne" => json(input, |i: WaterborneRates| {
+        })
+    }),
+    ("ose.evasion.waterborne", |input, d| {
+        json(input, |i: WaterborneRates| {
             roll_waterborne_evasion(d, i.fleeing_per_round, i.pursuers_per_round)
-        }),
-        "ose.evasion.wildernessPlan" => json(input, |i: WildernessEvasionInput| {
+        })
+    }),
+    ("ose.evasion.wildernessPlan", |input, _| {
+        json(input, |i: WildernessEvasionInput| {
             wilderness_evasion_plan(&i)
-        }),
-        "ose.evasion.wilderness" => json(input, |i: WildernessEvasionInput| {
+        })
+    }),
+    ("ose.evasion.wilderness", |input, d| {
+        json(input, |i: WildernessEvasionInput| {
             roll_wilderness_evasion(d, &i)
-        }),
-        "ose.dungeonPursuit.start" => json(input, |i: DungeonPursuitStart| {
+        })
+    }),
+    ("ose.dungeonPursuit.start", |input, _| {
+        json(input, |i: DungeonPursuitStart| {
             DungeonPursuit::new(i.fleeing_rate, i.pursuer_rate, i.gap_feet)
-        }),
-        "ose.dungeonPursuit.round" => json(input, |i: PursuitOnly<DungeonPursuit>| {
+        })
+    }),
+    ("ose.dungeonPursuit.round", |input, _| {
+        json(input, |i: PursuitOnly<DungeonPursuit>| {
             let mut pursuit = i.pursuit;
             let result = pursuit.run_round();
             step(pursuit, result)
-        }),
-        "ose.dungeonPursuit.drop" => json(input, |i: DropInput| {
+        })
+    }),
+    ("ose.dungeonPursuit.drop", |input, d| {
+        json(input, |i: DropInput| {
             let mut pursuit = i.pursuit;
             let result = pursuit.drop_item(d, i.item, i.pursuers_care);
             step(pursuit, result)
-        }),
-        "ose.dungeonPursuit.stop" => json(input, |i: StopInput| {
+        })
+    }),
+    ("ose.dungeonPursuit.stop", |input, _| {
+        json(input, |i: StopInput| {
             let mut pursuit = i.pursuit;
             let result = pursuit.referee_stops(i.reason);
             step(pursuit, result)
-        }),
-        "ose.waterbornePursuit.start" => json(input, |i: WaterbornePursuitStart| {
+        })
+    }),
+    ("ose.waterbornePursuit.start", |input, d| {
+        json(input, |i: WaterbornePursuitStart| {
             let min = i.min_closing.unwrap_or(WATER_MIN_CLOSING);
             let (pursuit, distance) = match i.gap {
                 Some(gap) => (
@@ -607,68 +664,112 @@ fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Option<Str
                 }
             };
             Ok(WaterbornePursuitStarted { pursuit, distance })
-        }),
-        "ose.waterbornePursuit.round" => json(input, |i: PursuitOnly<WaterbornePursuit>| {
+        })
+    }),
+    ("ose.waterbornePursuit.round", |input, _| {
+        json(input, |i: PursuitOnly<WaterbornePursuit>| {
             let mut pursuit = i.pursuit;
             let result = pursuit.run_round();
             step(pursuit, result)
-        }),
-        "ose.wildernessPursuit.start" => {
-            json(input, |i: WildernessEvasionInput| WildernessPursuit::new(i))
-        }
-        "ose.wildernessPursuit.catchUp" => json(input, |i: PursuitOnly<WildernessPursuit>| {
+        })
+    }),
+    ("ose.wildernessPursuit.start", |input, _| {
+        json(input, |i: WildernessEvasionInput| WildernessPursuit::new(i))
+    }),
+    ("ose.wildernessPursuit.catchUp", |input, d| {
+        json(input, |i: PursuitOnly<WildernessPursuit>| {
             let mut pursuit = i.pursuit;
             let result = pursuit.catch_up(d);
             step(pursuit, result)
-        }),
-        "ose.wildernessPursuit.decide" => json(input, |i: DecideInput| {
+        })
+    }),
+    ("ose.wildernessPursuit.decide", |input, d| {
+        json(input, |i: DecideInput| {
             let mut pursuit = i.pursuit;
             let result = pursuit.decide(d, i.keep_fleeing);
             step(pursuit, result)
-        }),
-        "ose.running.run" => json(input, |i| running(i, false)),
-        "ose.running.rest" => json(input, |i| running(i, true)),
-        // ---- OSE attacks and damage ----
-        "ose.attack" => json(input, |i: OseAttackInput| roll_ose_attack(d, &i)),
-        "ose.damage" => json(input, |i: OseDamageInput| roll_ose_damage(d, &i)),
-        "ose.unarmedDamage" => json(input, |i: UnarmedDamageInput| {
+        })
+    }),
+    ("ose.running.run", |input, _| {
+        json(input, |i| running(i, false))
+    }),
+    ("ose.running.rest", |input, _| {
+        json(input, |i| running(i, true))
+    }),
+    // ---- OSE attacks and damage ----
+    ("ose.attack", |input, d| {
+        json(input, |i: OseAttackInput| roll_ose_attack(d, &i))
+    }),
+    ("ose.damage", |input, d| {
+        json(input, |i: OseDamageInput| roll_ose_damage(d, &i))
+    }),
+    ("ose.unarmedDamage", |input, d| {
+        json(input, |i: UnarmedDamageInput| {
             roll_unarmed_damage(d, i.str_modifier)
-        }),
-        "ose.bombing" => json(input, |i: BombingInput| roll_bombing(d, i.altitude_ft)),
-        "ose.subdual" => json(input, |mut i: SubdualInput| {
+        })
+    }),
+    ("ose.bombing", |input, d| {
+        json(input, |i: BombingInput| roll_bombing(d, i.altitude_ft))
+    }),
+    ("ose.subdual", |input, _| {
+        json(input, |mut i: SubdualInput| {
             let status = i.track.take(i.kind, i.amount);
             Ok(StateStep {
                 state: i.track,
                 result: status,
             })
-        }),
-        "ose.canHarmInvulnerable" => json(input, |i: InvulnerabilityInput| {
+        })
+    }),
+    ("ose.canHarmInvulnerable", |input, _| {
+        json(input, |i: InvulnerabilityInput| {
             Ok(can_harm_invulnerable(i.attacker, i.optional_rule))
-        }),
-        // ---- OSE combat movement and spellcasting ----
-        "ose.fightingWithdrawal" => json(input, |i: MeleeMovementInput| {
+        })
+    }),
+    // ---- OSE combat movement and spellcasting ----
+    ("ose.fightingWithdrawal", |input, _| {
+        json(input, |i: MeleeMovementInput| {
             fighting_withdrawal(i.rate, i.clear_path)
-        }),
-        "ose.retreatMovement" => json(input, |i: MeleeMovementInput| {
+        })
+    }),
+    ("ose.retreatMovement", |input, _| {
+        json(input, |i: MeleeMovementInput| {
             MeleeMovement::Retreat.max_per_round(i.rate)
-        }),
-        "ose.castingObstacles" => json(input, |i: CasterState| Ok(casting_obstacles(i))),
-        "ose.spellDisrupted" => json(input, |i: DisruptionCheck| Ok(spell_disrupted(i))),
-        // ---- OSE saves, checks, hazards ----
-        "ose.save" => json(input, |i: OseSaveInput| {
+        })
+    }),
+    ("ose.castingObstacles", |input, _| {
+        json(input, |i: CasterState| Ok(casting_obstacles(i)))
+    }),
+    ("ose.spellDisrupted", |input, _| {
+        json(input, |i: DisruptionCheck| Ok(spell_disrupted(i)))
+    }),
+    // ---- OSE saves, checks, hazards ----
+    ("ose.save", |input, d| {
+        json(input, |i: OseSaveInput| {
             roll_ose_save(d, i.target, i.bonus, i.stake)
-        }),
-        "ose.monsterSave" => json(input, |i: MonsterSaveInput| {
+        })
+    }),
+    ("ose.monsterSave", |input, d| {
+        json(input, |i: MonsterSaveInput| {
             roll_monster_save(d, i.save_as, i.category, i.bonus, i.stake)
-        }),
-        "ose.monsterSaves" => json(input, |i: MonsterSavesInput| monster_saves(i.save_as)),
-        "ose.abilityCheck" => json(input, |i: OseAbilityCheckInput| {
+        })
+    }),
+    ("ose.monsterSaves", |input, _| {
+        json(input, |i: MonsterSavesInput| monster_saves(i.save_as))
+    }),
+    ("ose.abilityCheck", |input, d| {
+        json(input, |i: OseAbilityCheckInput| {
             roll_ability_check(d, i.score, i.difficulty)
-        }),
-        "ose.drowning" => json(input, |i: DrowningInput| roll_drowning(d, i.chance)),
-        // ---- HYB checks, traps, stealth ----
-        "hyb.check" => json(input, |i: HybCheckInput| roll_hyb_check(d, &i)),
-        "hyb.stealth.attempt" => json(input, |mut i: StealthInput| {
+        })
+    }),
+    ("ose.drowning", |input, d| {
+        json(input, |i: DrowningInput| roll_drowning(d, i.chance))
+    }),
+    // ---- HYB checks, traps, stealth ----
+    ("hyb.check", |input, d| {
+        json(input, |i: HybCheckInput| roll_hyb_check(d, &i))
+    }),
+    ("hyb.stealth.attempt", |input, d| {
+        json(input, |mut i: StealthInput| {
             let check = i
                 .check
                 .ok_or_else(|| Error::invalid_argument("missing field `check`"))?;
@@ -677,50 +778,80 @@ fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Option<Str
                 state: i.stealth,
                 result,
             })
-        }),
-        "hyb.stealth.attack" => json(input, |mut i: StealthInput| {
+        })
+    }),
+    ("hyb.stealth.attack", |input, _| {
+        json(input, |mut i: StealthInput| {
             let was_hidden = i.stealth.attack();
             Ok(StateStep {
                 state: i.stealth,
                 result: was_hidden,
             })
-        }),
-        "hyb.dangerousCheck" => json(input, |i: DangerousCheckInput| {
+        })
+    }),
+    ("hyb.dangerousCheck", |input, d| {
+        json(input, |i: DangerousCheckInput| {
             roll_dangerous_check(d, &i.check, i.for_pc)
-        }),
-        "hyb.trap" => json(input, |i: TrapInput| resolve_trap(d, &i)),
-        // ---- HYB attacks and damage ----
-        "hyb.attack" => json(input, |i: HybAttackInput| roll_hyb_attack(d, &i)),
-        "hyb.damage" => json(input, |i: HybDamageInput| {
+        })
+    }),
+    ("hyb.trap", |input, d| {
+        json(input, |i: TrapInput| resolve_trap(d, &i))
+    }),
+    // ---- HYB attacks and damage ----
+    ("hyb.attack", |input, d| {
+        json(input, |i: HybAttackInput| roll_hyb_attack(d, &i))
+    }),
+    ("hyb.damage", |input, d| {
+        json(input, |i: HybDamageInput| {
             roll_hyb_damage(d, i.dice, i.modifier, i.critical)
-        }),
-        // ---- HYB chases, morale, retreat ----
-        "hyb.chase" => json(input, |i: ChaseInput| roll_chase(d, &i)),
-        "hyb.chaseDc" => json(input, |i: ChaseDcInput| {
+        })
+    }),
+    // ---- HYB chases, morale, retreat ----
+    ("hyb.chase", |input, d| {
+        json(input, |i: ChaseInput| roll_chase(d, &i))
+    }),
+    ("hyb.chaseDc", |input, _| {
+        json(input, |i: ChaseDcInput| {
             chase_dc(i.opponent_speed_ft, i.adjustment)
-        }),
-        "hyb.morale" => json(input, |i: HybMoraleCall| {
+        })
+    }),
+    ("hyb.morale", |input, d| {
+        json(input, |i: HybMoraleCall| {
             roll_hyb_morale(d, &i.morale, i.trigger)
-        }),
-        "hyb.followerMorale" => json(input, |i: HybMoraleInput| roll_follower_morale(d, &i)),
-        "hyb.light" => json(input, |i: HybLightInput| {
+        })
+    }),
+    ("hyb.followerMorale", |input, d| {
+        json(input, |i: HybMoraleInput| roll_follower_morale(d, &i))
+    }),
+    ("hyb.light", |input, _| {
+        json(input, |i: HybLightInput| {
             let e = crate::clock::light::hyb_light_effects(i.level, i.darksight);
             let owned = |v: Vec<&str>| v.into_iter().map(str::to_string).collect();
             Ok(HybLightEffects {
                 advantage_on: owned(e.advantage_on),
                 disadvantage_on: owned(e.disadvantage_on),
             })
-        }),
-        "hyb.planMorale" => json(input, |i: HybGroupMoraleInput| {
+        })
+    }),
+    ("hyb.planMorale", |input, _| {
+        json(input, |i: HybGroupMoraleInput| {
             plan_morale_rolls(&i.participants, i.grouping, i.group_roller)
-        }),
-        "hyb.moraleFor" => json(input, |i: HybGroupMoraleInput| {
+        })
+    }),
+    ("hyb.moraleFor", |input, d| {
+        json(input, |i: HybGroupMoraleInput| {
             roll_hyb_morale_for(d, &i.participants, i.grouping, i.group_roller, i.trigger)
-        }),
-        "hyb.retreat" => json(input, |i: RetreatInput| resolve_retreat(d, &i)),
-        _ => return Ok(None),
-    };
-    out.map(Some)
+        })
+    }),
+    ("hyb.retreat", |input, d| {
+        json(input, |i: RetreatInput| resolve_retreat(d, &i))
+    }),
+];
+
+/// Run the OSE or HYB procedure `name` on `input` (JSON text); `None` for a name it does not
+/// know.
+fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Option<String>> {
+    super::procedures::run_from(PROCEDURES, name, input, d)
 }
 
 /// Run the procedure `name` (`"ose.reaction"`, `"hyb.chase"`, `"a5e.fall"`…) on `input` (JSON

@@ -31,7 +31,7 @@
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
 
-use super::procedures::{StateStep, json};
+use super::procedures::{Procedure, StateStep, json};
 use crate::dice::{DieRoller, DieSize, RollMode};
 use crate::error::Result;
 use crate::procedures::a5e::ability::{Ability, Skill};
@@ -736,19 +736,30 @@ fn hp_of(i: &A5eObjectHpState) -> Result<ObjectHp> {
         .checked()
 }
 
-/// Run the A5E procedure `name`; `None` for an unknown name.
-pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Option<String>> {
-    let out = match name {
-        // ---- attacks and d20 tests ----
-        "a5e.attack" => json(input, |i: AttackRollInput| i.roll(d)),
-        "a5e.assessAttack" => json(input, |i: AttackCircumstances| assess_attack(&i)),
-        "a5e.test" => json(input, |i: D20Test| i.roll(d)),
-        "a5e.deathSave" => json(input, |i: D20Test| roll_death_save(&i, d)),
-        "a5e.opportunityAttack" => json(input, |i: OpportunityTrigger| {
+/// The procedures of this module, by name: a table rather than a `match`, so each name costs
+/// an entry and the function it points to, not a string comparison and a call site of its own.
+const PROCEDURES: &[(&str, Procedure)] = &[
+    // ---- attacks and d20 tests ----
+    ("a5e.attack", |input, d| {
+        json(input, |i: AttackRollInput| i.roll(d))
+    }),
+    ("a5e.assessAttack", |input, _| {
+        json(input, |i: AttackCircumstances| assess_attack(&i))
+    }),
+    ("a5e.test", |input, d| json(input, |i: D20Test| i.roll(d))),
+    ("a5e.deathSave", |input, d| {
+        json(input, |i: D20Test| roll_death_save(&i, d))
+    }),
+    ("a5e.opportunityAttack", |input, _| {
+        json(input, |i: OpportunityTrigger| {
             Ok(provokes_opportunity_attack(&i))
-        }),
-        "a5e.attackAbilities" => json(input, |i: AttackKind| Ok(i.abilities())),
-        "a5e.cover" => json(input, |i: A5eCoverInput| {
+        })
+    }),
+    ("a5e.attackAbilities", |input, _| {
+        json(input, |i: AttackKind| Ok(i.abilities()))
+    }),
+    ("a5e.cover", |input, _| {
+        json(input, |i: A5eCoverInput| {
             let cover = A5eCover::best(i.sources);
             Ok(A5eCoverFacts {
                 cover,
@@ -757,189 +768,309 @@ pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result
                 hide_bonus: cover.hide_bonus(),
                 can_be_targeted_directly: cover.can_be_targeted(Targeting::Direct),
             })
-        }),
-        "a5e.damage" => json(input, |i: A5eDamageInput| i.damage.roll(i.bonus, d)),
-        // ---- sizes, position, movement ----
-        "a5e.sizes" => json(input, |_: NoInput| Ok(SIZE_TABLE.as_slice())),
-        "a5e.fit" => json(input, |i: A5eFitInput| Ok(fit(i.creature, i.space))),
-        "a5e.flanks" => json(input, |i: A5eFlanksInput| {
+        })
+    }),
+    ("a5e.damage", |input, d| {
+        json(input, |i: A5eDamageInput| i.damage.roll(i.bonus, d))
+    }),
+    // ---- sizes, position, movement ----
+    ("a5e.sizes", |input, _| {
+        json(input, |_: NoInput| Ok(SIZE_TABLE.as_slice()))
+    }),
+    ("a5e.fit", |input, _| {
+        json(input, |i: A5eFitInput| Ok(fit(i.creature, i.space)))
+    }),
+    ("a5e.flanks", |input, _| {
+        json(input, |i: A5eFlanksInput| {
             Ok(flanks(i.situation, i.target_back_to_back))
-        }),
-        "a5e.pullAlly" => json(input, |i: A5ePullAllyInput| {
+        })
+    }),
+    ("a5e.pullAlly", |input, _| {
+        json(input, |i: A5ePullAllyInput| {
             pull_ally(i.distance_to_ally_ft, i.ally_willing, i.has_reaction)
-        }),
-        "a5e.movement.start" => json(input, |i: A5eMovementStart| {
+        })
+    }),
+    ("a5e.movement.start", |input, _| {
+        json(input, |i: A5eMovementStart| {
             MovementBudget::new(i.speeds, i.options)
-        }),
-        "a5e.movement.move" => json(input, |mut i: A5eBudgetInput| {
+        })
+    }),
+    ("a5e.movement.move", |input, _| {
+        json(input, |mut i: A5eBudgetInput| {
             let report = i.budget.apply(&step_of(&i)?)?;
             Ok(step(i.budget, report))
-        }),
-        "a5e.movement.dash" => json(input, |mut i: A5eBudgetInput| {
+        })
+    }),
+    ("a5e.movement.dash", |input, _| {
+        json(input, |mut i: A5eBudgetInput| {
             i.budget.dash(i.fatigue_level)?;
             Ok(i.budget)
-        }),
-        "a5e.movement.standUp" => json(input, |mut i: A5eBudgetInput| {
+        })
+    }),
+    ("a5e.movement.standUp", |input, _| {
+        json(input, |mut i: A5eBudgetInput| {
             let spent = i.budget.stand_up()?;
             Ok(step(i.budget, spent))
-        }),
-        "a5e.movement.mount" => json(input, |mut i: A5eBudgetInput| {
+        })
+    }),
+    ("a5e.movement.mount", |input, _| {
+        json(input, |mut i: A5eBudgetInput| {
             let spent = i.budget.mount_or_dismount()?;
             Ok(step(i.budget, spent))
-        }),
-        "a5e.movement.jump" => json(input, |mut i: A5eBudgetInput| {
+        })
+    }),
+    ("a5e.movement.jump", |input, _| {
+        json(input, |mut i: A5eBudgetInput| {
             let report = i.budget.jump(i.distance_ft, i.jump_ft)?;
             Ok(step(i.budget, report))
-        }),
-        "a5e.movement.nextTurn" => json(input, |i: A5eBudgetInput| Ok(i.budget.next_turn())),
-        "a5e.movement.query" => json(input, |i: A5eBudgetInput| {
+        })
+    }),
+    ("a5e.movement.nextTurn", |input, _| {
+        json(input, |i: A5eBudgetInput| Ok(i.budget.next_turn()))
+    }),
+    ("a5e.movement.query", |input, _| {
+        json(input, |i: A5eBudgetInput| {
             let s = step_of(&i)?;
             Ok(A5eMoveQuery {
                 cost_ft: i.budget.cost(&s)?,
                 max_distance_ft: i.budget.max_distance(&s),
                 remaining_ft: i.budget.remaining(s.mode),
             })
-        }),
-        // ---- the action economy ----
-        "a5e.turn.start" => json(input, |i: A5eMovementStart| {
+        })
+    }),
+    // ---- the action economy ----
+    ("a5e.turn.start", |input, _| {
+        json(input, |i: A5eMovementStart| {
             MovementBudget::new(i.speeds, i.options).map(TurnBudget::new)
-        }),
-        "a5e.turn.startTurn" => json(input, |mut i: A5eTurnInput| {
+        })
+    }),
+    ("a5e.turn.startTurn", |input, _| {
+        json(input, |mut i: A5eTurnInput| {
             i.turn.start_turn();
             Ok(i.turn)
-        }),
-        "a5e.turn.spend" => json(input, |mut i: A5eTurnInput| {
+        })
+    }),
+    ("a5e.turn.spend", |input, _| {
+        json(input, |mut i: A5eTurnInput| {
             let cost = i
                 .cost
                 .ok_or_else(|| crate::error::Error::invalid_argument("missing field `cost`"))?;
             i.turn.spend(cost)?;
             Ok(i.turn)
-        }),
-        "a5e.turn.interact" => json(input, |mut i: A5eTurnInput| {
+        })
+    }),
+    ("a5e.turn.interact", |input, _| {
+        json(input, |mut i: A5eTurnInput| {
             let cost = i.turn.interact_with_object()?;
             Ok(step(i.turn, cost))
-        }),
-        "a5e.turn.disengage" => json(input, |mut i: A5eTurnInput| {
+        })
+    }),
+    ("a5e.turn.disengage", |input, _| {
+        json(input, |mut i: A5eTurnInput| {
             i.turn.disengage()?;
             Ok(i.turn)
-        }),
-        "a5e.turn.dash" => json(input, |mut i: A5eTurnInput| {
+        })
+    }),
+    ("a5e.turn.dash", |input, _| {
+        json(input, |mut i: A5eTurnInput| {
             i.turn.dash(i.fatigue_level)?;
             Ok(i.turn)
-        }),
-        // ---- jumping ----
-        "a5e.longJump" => json(input, |i: A5eLongJumpInput| {
+        })
+    }),
+    // ---- jumping ----
+    ("a5e.longJump", |input, _| {
+        json(input, |i: A5eLongJumpInput| {
             long_jump_ft(i.strength_score, i.run_up_ft)
-        }),
-        "a5e.highJump" => json(input, |i: A5eHighJumpInput| {
+        })
+    }),
+    ("a5e.highJump", |input, _| {
+        json(input, |i: A5eHighJumpInput| {
             high_jump_ft(i.strength_modifier, i.running)
-        }),
-        "a5e.jumpReach" => json(input, |i: A5eJumpReachInput| {
+        })
+    }),
+    ("a5e.jumpReach", |input, _| {
+        json(input, |i: A5eJumpReachInput| {
             jump_reach_ft(i.jump_height_ft, i.creature_height_ft)
-        }),
-        "a5e.jumpObstacle" => json(input, |i: A5eObstacleInput| {
+        })
+    }),
+    ("a5e.jumpObstacle", |input, _| {
+        json(input, |i: A5eObstacleInput| {
             obstacle_clearance(i.obstacle_ft, i.jump_ft)
-        }),
-        "a5e.jumpLanding" => json(input, |i: A5eLandingInput| {
+        })
+    }),
+    ("a5e.jumpLanding", |input, d| {
+        json(input, |i: A5eLandingInput| {
             land(i.in_difficult_terrain, &i.acrobatics, d)
-        }),
-        // ---- actions ----
-        "a5e.dodge" => json(input, |i: A5eDodgeInput| dodge(i.current_speed_ft)),
-        "a5e.help" => json(input, help),
-        "a5e.pressTheAttack" => json(input, |i: PressTheAttackRequest| press_the_attack(&i)),
-        "a5e.fallBack" => json(input, |i: A5eFallBackInput| {
+        })
+    }),
+    // ---- actions ----
+    ("a5e.dodge", |input, _| {
+        json(input, |i: A5eDodgeInput| dodge(i.current_speed_ft))
+    }),
+    ("a5e.help", |input, _| json(input, help)),
+    ("a5e.pressTheAttack", |input, _| {
+        json(input, |i: PressTheAttackRequest| press_the_attack(&i))
+    }),
+    ("a5e.fallBack", |input, _| {
+        json(input, |i: A5eFallBackInput| {
             fall_back(i.has_reaction, i.raging)
-        }),
-        "a5e.tumble" => json(input, |i: TumbleAttempt| tumble(&i, d)),
-        "a5e.twoWeapon" => json(input, |i: TwoWeaponSetup| off_hand_attacks(&i)),
-        "a5e.hide" => json(input, |i: A5eHideInput| {
+        })
+    }),
+    ("a5e.tumble", |input, d| {
+        json(input, |i: TumbleAttempt| tumble(&i, d))
+    }),
+    ("a5e.twoWeapon", |input, _| {
+        json(input, |i: TwoWeaponSetup| off_hand_attacks(&i))
+    }),
+    ("a5e.hide", |input, d| {
+        json(input, |i: A5eHideInput| {
             hide(&i.stealth, i.cover, &i.observers, d)
-        }),
-        "a5e.search" => json(input, |i: A5eSearchInput| {
+        })
+    }),
+    ("a5e.search", |input, d| {
+        json(input, |i: A5eSearchInput| {
             search(i.skill, &i.check, i.dc, d)
-        }),
-        "a5e.ready" => json(input, |i: A5eReadyInput| ready(i.readied, i.speed_ft)),
-        // ---- environment ----
-        "a5e.fall" => json(input, |i: A5eFallInput| {
+        })
+    }),
+    ("a5e.ready", |input, _| {
+        json(input, |i: A5eReadyInput| ready(i.readied, i.speed_ft))
+    }),
+    // ---- environment ----
+    ("a5e.fall", |input, d| {
+        json(input, |i: A5eFallInput| {
             resolve_fall(i.distance_ft, &i.landing, d)
-        }),
-        "a5e.breath.start" => json(input, |i: A5eBreathStart| {
+        })
+    }),
+    ("a5e.breath.start", |input, _| {
+        json(input, |i: A5eBreathStart| {
             BreathClock::new(i.con_modifier, i.round_seconds)
-        }),
-        "a5e.breath.tick" => json(input, |mut i: A5eBreathInput| {
+        })
+    }),
+    ("a5e.breath.tick", |input, _| {
+        json(input, |mut i: A5eBreathInput| {
             let tick = i.clock.start_of_turn();
             Ok(step(i.clock, tick))
-        }),
-        "a5e.breath.loseBreath" => json(input, |mut i: A5eBreathInput| {
+        })
+    }),
+    ("a5e.breath.loseBreath", |input, _| {
+        json(input, |mut i: A5eBreathInput| {
             i.clock.lose_breath();
             Ok(step(i.clock, i.clock.status()))
-        }),
-        "a5e.waterDamage" => json(input, |i: A5eWaterDamageInput| {
+        })
+    }),
+    ("a5e.waterDamage", |input, _| {
+        json(input, |i: A5eWaterDamageInput| {
             Ok(water_damage(i.amount, i.damage_type))
-        }),
-        "a5e.perceive" => json(input, |i: A5ePerceiveInput| {
+        })
+    }),
+    ("a5e.perceive", |input, _| {
+        json(input, |i: A5ePerceiveInput| {
             Ok(perceive(&i.senses, &i.query))
-        }),
-        // ---- the world-feature catalogue ----
-        "a5e.worldFeatures" => json(input, |_: NoInput| Ok(WORLD_FEATURES.as_slice())),
-        "a5e.worldFeature" => json(input, |i: A5eFeatureInput| Ok(i.feature.feature())),
-        "a5e.resolveFeature" => json(input, |i: A5eResolveFeatureInput| {
+        })
+    }),
+    // ---- the world-feature catalogue ----
+    ("a5e.worldFeatures", |input, _| {
+        json(input, |_: NoInput| Ok(WORLD_FEATURES.as_slice()))
+    }),
+    ("a5e.worldFeature", |input, _| {
+        json(input, |i: A5eFeatureInput| Ok(i.feature.feature()))
+    }),
+    ("a5e.resolveFeature", |input, d| {
+        json(input, |i: A5eResolveFeatureInput| {
             resolve_feature(i.feature, &i.creatures, &i.options, d)
-        }),
-        "a5e.featureCheck" => json(input, |i: A5eFeatureCheckInput| {
+        })
+    }),
+    ("a5e.featureCheck", |input, d| {
+        json(input, |i: A5eFeatureCheckInput| {
             resolve_feature_check(i.feature, &i.test, d)
-        }),
-        "a5e.mirror" => json(input, |i: A5eMirrorInput| {
+        })
+    }),
+    ("a5e.mirror", |input, d| {
+        json(input, |i: A5eMirrorInput| {
             resolve_mirror(i.spell_level, &i.defender, &i.caster, d)
-        }),
-        "a5e.worldAction.start" => json(input, |i: A5eFeatureInput| {
+        })
+    }),
+    ("a5e.worldAction.start", |input, _| {
+        json(input, |i: A5eFeatureInput| {
             WorldFeatureState::new(i.feature)
-        }),
-        "a5e.worldAction.startOfRound" => json(input, |mut i: A5eWorldActionInput| {
+        })
+    }),
+    ("a5e.worldAction.startOfRound", |input, d| {
+        json(input, |mut i: A5eWorldActionInput| {
             let roll = i.state.start_of_round(d)?;
             Ok(step(i.state, roll))
-        }),
-        "a5e.worldAction.use" => json(input, |mut i: A5eWorldActionInput| {
+        })
+    }),
+    ("a5e.worldAction.use", |input, d| {
+        json(input, |mut i: A5eWorldActionInput| {
             let used = i.state.use_action(&i.creatures, &i.options, d)?;
             Ok(step(i.state, used))
-        }),
-        // ---- group control ----
-        "a5e.groupCheck" => json(input, |i: A5eGroupCheckInput| {
+        })
+    }),
+    // ---- group control ----
+    ("a5e.groupCheck", |input, d| {
+        json(input, |i: A5eGroupCheckInput| {
             group_check(i.ability, i.members, &i.check, i.dc, d)
-        }),
-        "a5e.groupAttack" => json(input, |i: A5eGroupAttackInput| {
+        })
+    }),
+    ("a5e.groupAttack", |input, _| {
+        json(input, |i: A5eGroupAttackInput| {
             group_attack(i.basis, i.members)
-        }),
-        "a5e.resolveGroupAttack" => json(input, |i: A5eResolveGroupAttackInput| {
+        })
+    }),
+    ("a5e.resolveGroupAttack", |input, d| {
+        json(input, |i: A5eResolveGroupAttackInput| {
             resolve_group_attack(&i.attack, &i.target_save, &i.damage, i.damage_modifier, d)
-        }),
-        // ---- objects ----
-        "a5e.objectArmor" => json(input, |_: NoInput| Ok(OBJECT_ARMOR_TABLE.as_slice())),
-        "a5e.objectAc" => json(input, |i: A5eMaterialInput| Ok(i.material.ac())),
-        "a5e.objectHitPoints" => json(input, |i: A5eObjectHpInput| {
+        })
+    }),
+    // ---- objects ----
+    ("a5e.objectArmor", |input, _| {
+        json(input, |_: NoInput| Ok(OBJECT_ARMOR_TABLE.as_slice()))
+    }),
+    ("a5e.objectAc", |input, _| {
+        json(input, |i: A5eMaterialInput| Ok(i.material.ac()))
+    }),
+    ("a5e.objectHitPoints", |input, _| {
+        json(input, |i: A5eObjectHpInput| {
             object_hit_points(i.size, i.durability)
-        }),
-        "a5e.rollObjectHitPoints" => json(input, |i: A5eObjectHpInput| {
+        })
+    }),
+    ("a5e.rollObjectHitPoints", |input, d| {
+        json(input, |i: A5eObjectHpInput| {
             object_hit_points(i.size, i.durability)?.roll(d)
-        }),
-        "a5e.objectDamage" => json(input, |i: A5eObjectDamageInput| {
+        })
+    }),
+    ("a5e.objectDamage", |input, _| {
+        json(input, |i: A5eObjectDamageInput| {
             Ok(i.defenses.damage(i.amount, i.damage_type))
-        }),
-        "a5e.objectSave" => json(input, |i: A5eAbilityInput| Ok(object_save(i.ability))),
-        "a5e.doors" => json(input, |_: NoInput| Ok(DOOR_TABLE.as_slice())),
-        "a5e.door" => json(input, |i: A5eDoorInput| {
+        })
+    }),
+    ("a5e.objectSave", |input, _| {
+        json(input, |i: A5eAbilityInput| Ok(object_save(i.ability)))
+    }),
+    ("a5e.doors", |input, _| {
+        json(input, |_: NoInput| Ok(DOOR_TABLE.as_slice()))
+    }),
+    ("a5e.door", |input, _| {
+        json(input, |i: A5eDoorInput| {
             door(i.material, i.fortified, i.rule)
-        }),
-        "a5e.bash" => json(input, |i: A5eBashInput| bash(i.bash_dc, &i.check, d)),
-        // ---- smaller rules: position, Sprint, marching order, objects ----
-        "a5e.higherGround" => json(input, |i: A5eGroundInput| {
+        })
+    }),
+    ("a5e.bash", |input, d| {
+        json(input, |i: A5eBashInput| bash(i.bash_dc, &i.check, d))
+    }),
+    // ---- smaller rules: position, Sprint, marching order, objects ----
+    ("a5e.higherGround", |input, _| {
+        json(input, |i: A5eGroundInput| {
             Ok(higher_ground_expertise(
                 i.height_ft,
                 i.grappled,
                 i.restrained,
             ))
-        }),
-        "a5e.lowerGround" => json(input, |i: A5eGroundInput| {
+        })
+    }),
+    ("a5e.lowerGround", |input, _| {
+        json(input, |i: A5eGroundInput| {
             let (Some(creature), Some(target)) = (i.creature, i.target) else {
                 return Err(crate::error::Error::invalid_argument(
                     "lower ground needs `creature` and `target` sizes",
@@ -952,55 +1083,83 @@ pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result
                 i.grappled,
                 i.restrained,
             ))
-        }),
-        "a5e.backToBack" => json(input, |i: A5eBackToBackInput| {
+        })
+    }),
+    ("a5e.backToBack", |input, _| {
+        json(input, |i: A5eBackToBackInput| {
             back_to_back(i.distance_to_ally_ft)
-        }),
-        "a5e.canRide" => json(input, |i: A5eRideInput| {
+        })
+    }),
+    ("a5e.canRide", |input, _| {
+        json(input, |i: A5eRideInput| {
             Ok(can_ride(i.rider, i.mount, i.mount_can_carry))
-        }),
-        "a5e.commandMount" => json(input, |i: A5eCommandMountInput| {
+        })
+    }),
+    ("a5e.commandMount", |input, _| {
+        json(input, |i: A5eCommandMountInput| {
             command_mount(i.command).map(|()| true)
-        }),
-        "a5e.sprint" => json(input, |i: A5eSprintInput| {
+        })
+    }),
+    ("a5e.sprint", |input, _| {
+        json(input, |i: A5eSprintInput| {
             sprint(i.fatigue_level).map(|()| true)
-        }),
-        "a5e.marchingOrder" => json(input, |i: A5eMarchingOrderInput| {
+        })
+    }),
+    ("a5e.marchingOrder", |input, _| {
+        json(input, |i: A5eMarchingOrderInput| {
             let order = A5eMarchingOrder::new(i.front_to_back)?;
             Ok(A5eMarchingOrderView {
                 members: order.members().to_vec(),
                 trap_target: order.trap_target().map(str::to_string),
                 ambush_target: order.ambush_target().map(str::to_string),
             })
-        }),
-        "a5e.futureMaterials" => json(input, |_: NoInput| Ok(FUTURE_MATERIALS_TABLE.as_slice())),
-        "a5e.objectHp.start" => json(input, |i: A5eObjectHpState| ObjectHp::new(i.max)),
-        "a5e.objectHp.take" => json(input, |i: A5eObjectHpState| {
+        })
+    }),
+    ("a5e.futureMaterials", |input, _| {
+        json(input, |_: NoInput| Ok(FUTURE_MATERIALS_TABLE.as_slice()))
+    }),
+    ("a5e.objectHp.start", |input, _| {
+        json(input, |i: A5eObjectHpState| ObjectHp::new(i.max))
+    }),
+    ("a5e.objectHp.take", |input, _| {
+        json(input, |i: A5eObjectHpState| {
             let mut hp = hp_of(&i)?;
             hp.take(i.dealt);
             Ok(step(hp, hp.broken()))
-        }),
-        "a5e.objectHp.regenerate" => json(input, |i: A5eObjectHpState| {
+        })
+    }),
+    ("a5e.objectHp.regenerate", |input, _| {
+        json(input, |i: A5eObjectHpState| {
             let mut hp = hp_of(&i)?;
             let regained = regenerate_forcefield(&mut hp, i.broken_regenerates);
             Ok(step(hp, regained))
-        }),
-        "a5e.bashPossible" => json(input, |i: A5eBashInput| {
+        })
+    }),
+    ("a5e.bashPossible", |input, _| {
+        json(input, |i: A5eBashInput| {
             Ok(bash_possible(i.bash_dc, &i.check))
-        }),
-        "a5e.zirkon" => json(input, |i: A5eZirkonInput| {
+        })
+    }),
+    ("a5e.zirkon", |input, _| {
+        json(input, |i: A5eZirkonInput| {
             through_zirkon(i.power_level, i.point_cost)
-        }),
-        "a5e.mountMay" => json(input, |i: A5eMountActionInput| {
+        })
+    }),
+    ("a5e.mountMay", |input, _| {
+        json(input, |i: A5eMountActionInput| {
             Ok(controlled_mount_may(i.action))
-        }),
-        "a5e.dropProne" => json(input, |i: A5eDropProneInput| {
+        })
+    }),
+    ("a5e.dropProne", |input, _| {
+        json(input, |i: A5eDropProneInput| {
             Ok(may_drop_prone_as_reaction(
                 i.targeted_by_ranged_attack,
                 i.sees_attacker,
             ))
-        }),
-        "a5e.pressExpertise" => json(input, |i: A5ePressExpertiseInput| {
+        })
+    }),
+    ("a5e.pressExpertise", |input, _| {
+        json(input, |i: A5ePressExpertiseInput| {
             Ok(press_expertise(
                 i.melee,
                 i.against_pressed_target,
@@ -1008,14 +1167,18 @@ pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result
                 i.target_fell_back,
                 i.die,
             ))
-        }),
-        "a5e.offHand" => json(input, |i: A5eOffHandInput| {
+        })
+    }),
+    ("a5e.offHand", |input, _| {
+        json(input, |i: A5eOffHandInput| {
             Ok(A5eOffHand {
                 damage_modifier: off_hand_damage_modifier(i.ability_modifier),
                 may_be_ranged: off_hand_may_be_ranged(i.off_hand_thrown),
             })
-        }),
-        "a5e.scenario" => json(input, |i: A5eScenarioInput| {
+        })
+    }),
+    ("a5e.scenario", |input, _| {
+        json(input, |i: A5eScenarioInput| {
             Ok(A5eScenarioFacts {
                 suspended_dex_check_disadvantage: suspended_check_disadvantage(
                     Ability::Dex,
@@ -1028,43 +1191,66 @@ pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result
                     i.proficient_int_save,
                 ),
             })
-        }),
-        "a5e.echoThunder" => json(input, |i: A5eEchoInput| {
+        })
+    }),
+    ("a5e.echoThunder", |input, _| {
+        json(input, |i: A5eEchoInput| {
             Ok(echo_thunder_damage(i.total, i.dice_rolled, i.damage_type))
-        }),
-        "a5e.foodFatigue" => json(input, |i: A5eFoodInput| {
+        })
+    }),
+    ("a5e.foodFatigue", |input, _| {
+        json(input, |i: A5eFoodInput| {
             Ok(long_rest_food_fatigue(i.ate_and_drank))
-        }),
-        "a5e.vesselHours" => json(input, |i: A5eVesselInput| {
+        })
+    }),
+    ("a5e.vesselHours", |input, _| {
+        json(input, |i: A5eVesselInput| {
             vessel_hours_per_day(i.crew_hours)
-        }),
-        "a5e.noticesThreat" => json(input, |i: A5eNoticeInput| {
+        })
+    }),
+    ("a5e.noticesThreat", |input, _| {
+        json(input, |i: A5eNoticeInput| {
             Ok(notices_threat(i.passive_perception, i.stealth_total))
-        }),
-        "a5e.truesight" => json(input, |i: A5eTruesightInput| {
+        })
+    }),
+    ("a5e.truesight", |input, _| {
+        json(input, |i: A5eTruesightInput| {
             Ok(A5eTruesightFacts {
                 truesight_pierces: truesight_pierces(&i.senses, i.distance_ft),
                 immune_to_visual_illusions: immune_to_visual_illusions(&i.senses),
             })
-        }),
-        "a5e.worldActions" => json(input, |_: NoInput| Ok(world_actions())),
-        // A5E-COND-06: the d8 a confused creature rolls on its turn.
-        "a5e.confused" => json(input, |_: NoInput| {
+        })
+    }),
+    ("a5e.worldActions", |input, _| {
+        json(input, |_: NoInput| Ok(world_actions()))
+    }),
+    // A5E-COND-06: the d8 a confused creature rolls on its turn.
+    ("a5e.confused", |input, d| {
+        json(input, |_: NoInput| {
             crate::conditions::a5e::roll_confused(&mut *d)
-        }),
-        // ---- travel and scenarios ----
-        "a5e.stealthyTravel" => json(input, |i: A5eStealthyTravelInput| {
+        })
+    }),
+    // ---- travel and scenarios ----
+    ("a5e.stealthyTravel", |input, _| {
+        json(input, |i: A5eStealthyTravelInput| {
             stealthy_travel(i.pace, i.group_stealth_total, &i.threats)
-        }),
-        "a5e.vehiclePace" => json(input, |i: A5eVehiclePaceInput| {
+        })
+    }),
+    ("a5e.vehiclePace", |input, _| {
+        json(input, |i: A5eVehiclePaceInput| {
             Ok(vehicle_pace_effects(i.kind, i.pace))
-        }),
-        "a5e.astralFlySpeed" => json(input, |i: A5eAstralInput| {
+        })
+    }),
+    ("a5e.astralFlySpeed", |input, _| {
+        json(input, |i: A5eAstralInput| {
             astral_fly_speed(i.intelligence_modifier)
-        }),
-        _ => return Ok(None),
-    };
-    out.map(Some)
+        })
+    }),
+];
+
+/// Run the A5E procedure `name`; `None` for an unknown name.
+pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Option<String>> {
+    super::procedures::run_from(PROCEDURES, name, input, d)
 }
 
 /// The dispatcher from Rust (run with `cargo test --features wasm`): every name is known, and

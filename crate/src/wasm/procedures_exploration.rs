@@ -14,7 +14,7 @@
 use serde::{Deserialize, Serialize};
 use tsify::Tsify;
 
-use super::procedures::json;
+use super::procedures::{Procedure, json};
 use crate::clock::id::Ident;
 use crate::clock::light::{LightLevel, ose_infravision_works, ose_light_spoils_surprise};
 use crate::conditions::{ConditionCatalog, ConditionId};
@@ -296,58 +296,91 @@ fn total_weight(items: &[TreasureLine]) -> Result<Coins> {
         .ok_or_else(|| Error::invalid_argument("too much treasure to weigh"))
 }
 
-/// Run the exploration procedure `name`; `None` for a name it does not know.
-pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Option<String>> {
-    let out = match name {
-        "ose.encumbrance" => json(input, |i: Encumbrance| Ok(movement(i))),
-        "ose.treasureWeight" => json(input, |i: TreasureInput| total_weight(&i.items)),
-        "ose.partyMovement" => json(input, |i: PartyMovementInput| {
+/// The procedures of this module, by name: a table rather than a `match`, so each name costs
+/// an entry and the function it points to, not a string comparison and a call site of its own.
+const PROCEDURES: &[(&str, Procedure)] = &[
+    ("ose.encumbrance", |input, _| {
+        json(input, |i: Encumbrance| Ok(movement(i)))
+    }),
+    ("ose.treasureWeight", |input, _| {
+        json(input, |i: TreasureInput| total_weight(&i.items))
+    }),
+    ("ose.partyMovement", |input, _| {
+        json(input, |i: PartyMovementInput| {
             short(&i.members, "members")?;
             party_movement(&i.members)
-        }),
-        "ose.falling" => json(input, |i: FeetInput| roll_falling(i.feet, d)),
-        "ose.swimming" => json(input, |i: FeetInput| Ok(swimming_rate(i.feet))),
-        "ose.starving" => json(input, |i: StarvingInput| {
+        })
+    }),
+    ("ose.falling", |input, d| {
+        json(input, |i: FeetInput| roll_falling(i.feet, d))
+    }),
+    ("ose.swimming", |input, _| {
+        json(input, |i: FeetInput| Ok(swimming_rate(i.feet)))
+    }),
+    ("ose.starving", |input, _| {
+        json(input, |i: StarvingInput| {
             Ok(starving(i.days_without_food_or_water))
-        }),
-        "ose.climbSheer" => json(input, |i: ClimbInput| {
+        })
+    }),
+    ("ose.climbSheer", |input, _| {
+        json(input, |i: ClimbInput| {
             Ok(can_climb_sheer(i.has_equipment, i.class_ability))
-        }),
-        "ose.climb" => json(input, |i: Climb| climb(&i, d)),
-        "ose.encircled" => json(input, |i: EncircledInput| {
+        })
+    }),
+    ("ose.climb", |input, d| json(input, |i: Climb| climb(&i, d))),
+    ("ose.encircled", |input, _| {
+        json(input, |i: EncircledInput| {
             Ok(may_be_encircled(i.party_surprised, i.monsters))
-        }),
-        "ose.flyingMount" => json(input, |i: HdInput| Ok(flying_mount_capacity(i.hd))),
-        "ose.infravision" => json(input, |i: InfravisionInput| {
+        })
+    }),
+    ("ose.flyingMount", |input, _| {
+        json(input, |i: HdInput| Ok(flying_mount_capacity(i.hd)))
+    }),
+    ("ose.infravision", |input, _| {
+        json(input, |i: InfravisionInput| {
             Ok(ose_infravision_works(i.light, i.large_heat_source_nearby))
-        }),
-        "ose.lightSpoilsSurprise" => json(input, |i: LightSurpriseInput| {
+        })
+    }),
+    ("ose.lightSpoilsSurprise", |input, _| {
+        json(input, |i: LightSurpriseInput| {
             Ok(ose_light_spoils_surprise(i.carrying_light, i.environment))
-        }),
-        "ose.splitTreasure" => json(input, |i: SplitInput| split_evenly(i.total, i.shares)),
-        "ose.magicItemPicks" => json(input, |i: PicksInput| {
+        })
+    }),
+    ("ose.splitTreasure", |input, _| {
+        json(input, |i: SplitInput| split_evenly(i.total, i.shares))
+    }),
+    ("ose.magicItemPicks", |input, d| {
+        json(input, |i: PicksInput| {
             short(&i.players, "players")?;
             magic_item_pick_order(&i.players, d)
-        }),
-        "ose.partyAdvice" => json(input, |i: LevelsInput| {
+        })
+    }),
+    ("ose.partyAdvice", |input, _| {
+        json(input, |i: LevelsInput| {
             short(&i.levels, "levels")?;
             Ok(party_advice(&i.levels))
-        }),
-        "ose.door" => json(input, |i: DoorInput| {
+        })
+    }),
+    ("ose.door", |input, _| {
+        json(input, |i: DoorInput| {
             Ok(DoorFacts {
                 after_party_passes: i.state.after_party_passes(),
                 monsters_can_open: i.state.monsters_can_open(),
                 needs_picking_or_magic: i.state.needs_picking_or_magic(),
             })
-        }),
-        "hyb.load" => json(input, |i: HybLoadInput| {
+        })
+    }),
+    ("hyb.load", |input, _| {
+        json(input, |i: HybLoadInput| {
             Ok(hyb_load_effect(
                 i.str_score,
                 Loads(i.loads),
                 i.base_speed.unwrap_or(HYB_BASE_SPEED),
             ))
-        }),
-        "hyb.coins" => json(input, |i: Purse| {
+        })
+    }),
+    ("hyb.coins", |input, _| {
+        json(input, |i: Purse| {
             let coins = i.coins()?;
             Ok(PurseWeight {
                 coins,
@@ -355,40 +388,63 @@ pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result
                 pounds: coins.hyb_pounds().0.0,
                 loads: coins.hyb_loads(),
             })
-        }),
-        "hyb.change" => json(input, |i: ChangeInput| Purse::from_cp(i.cp)),
-        "hyb.carriedLoot" => json(input, |i: HdInput| roll_carried_loot(i.hd, d)),
-        "hyb.xpForGold" => json(input, |i: XpForGoldInput| {
+        })
+    }),
+    ("hyb.change", |input, _| {
+        json(input, |i: ChangeInput| Purse::from_cp(i.cp))
+    }),
+    ("hyb.carriedLoot", |input, d| {
+        json(input, |i: HdInput| roll_carried_loot(i.hd, d))
+    }),
+    ("hyb.xpForGold", |input, _| {
+        json(input, |i: XpForGoldInput| {
             Ok(crate::exploration::hyb::load::xp_for_gold(
                 i.gp,
                 i.earned,
                 i.xp_per_gp,
             ))
-        }),
-        "hyb.overland" => json(input, |i: HybOverlandInput| {
+        })
+    }),
+    ("hyb.overland", |input, _| {
+        json(input, |i: HybOverlandInput| {
             short(&i.party, "travellers")?;
             hyb_party_miles_per_day(&i.party, i.day)
-        }),
-        "hyb.waterSpeed" => json(input, |i: WaterSpeedInput| {
+        })
+    }),
+    ("hyb.waterSpeed", |input, _| {
+        json(input, |i: WaterSpeedInput| {
             Ok(hyb_water_speed(i.vessel, i.flow))
-        }),
-        "hyb.move" => json(input, |i: HybMoveInput| hyb_move_distance(&i)),
-        "a5e.rollingSpeed" => json(input, |i: RollingSpeedInput| rolling_base_speed(&i.speeds)),
-        "a5e.rollingForward" => json(input, |i: RollingForwardInput| {
+        })
+    }),
+    ("hyb.move", |input, _| {
+        json(input, |i: HybMoveInput| hyb_move_distance(&i))
+    }),
+    ("a5e.rollingSpeed", |input, _| {
+        json(input, |i: RollingSpeedInput| rolling_base_speed(&i.speeds))
+    }),
+    ("a5e.rollingForward", |input, _| {
+        json(input, |i: RollingForwardInput| {
             Ok(rolling_forward_allowed(i.dashing, i.improvised_action))
-        }),
-        "a5e.groupStragglers" => json(input, |i: GroupInput| group_stragglers(&i.members)),
-        "a5e.conditionImmunities" => json(input, |i: ImmunitiesInput| {
+        })
+    }),
+    ("a5e.groupStragglers", |input, _| {
+        json(input, |i: GroupInput| group_stragglers(&i.members))
+    }),
+    ("a5e.conditionImmunities", |input, _| {
+        json(input, |i: ImmunitiesInput| {
             short(&i.immune, "immunities")?;
             let map = ConditionCatalog::a5e().immunities(&i.immune)?;
             Ok(map
                 .into_iter()
                 .map(|(condition, via)| ConditionImmunity { condition, via })
                 .collect::<Vec<_>>())
-        }),
-        _ => return Ok(None),
-    };
-    out.map(Some)
+        })
+    }),
+];
+
+/// Run the exploration procedure `name`; `None` for a name it does not know.
+pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Option<String>> {
+    super::procedures::run_from(PROCEDURES, name, input, d)
 }
 
 #[cfg(test)]

@@ -188,7 +188,7 @@ impl<T: ToWire> ToWire for Option<T> {
 impl<T: FromWire> FromWire for Vec<T> {
     fn read(r: &mut Reader<'_>) -> Result<Self> {
         let mut out = Vec::new();
-        r.array(&mut |r| {
+        r.items(|r| {
             out.push(T::read(r)?);
             Ok(())
         })?;
@@ -215,7 +215,7 @@ impl<T: FromWire + Default + Copy, const N: usize> FromWire for [T; N] {
     fn read(r: &mut Reader<'_>) -> Result<Self> {
         let mut out = [T::default(); N];
         let mut i = 0usize;
-        r.array(&mut |r| {
+        r.items(|r| {
             let value = T::read(r)?;
             match out.get_mut(i) {
                 Some(slot) => *slot = value,
@@ -240,7 +240,7 @@ impl<T: ToWire, const N: usize> ToWire for [T; N] {
 impl<T: FromWire + Ord> FromWire for BTreeSet<T> {
     fn read(r: &mut Reader<'_>) -> Result<Self> {
         let mut out = BTreeSet::new();
-        r.array(&mut |r| {
+        r.items(|r| {
             out.insert(T::read(r)?);
             Ok(())
         })?;
@@ -264,7 +264,7 @@ macro_rules! tuple {
             fn read(r: &mut Reader<'_>) -> Result<Self> {
                 $( let mut $name: Option<$name> = None; )*
                 let mut i = 0usize;
-                r.array(&mut |r| {
+                r.items(|r| {
                     match i {
                         $( $idx => $name = Some(FromWire::read(r)?), )*
                         _ => return Err(r.wrong_length($len)),
@@ -309,7 +309,7 @@ impl WireKey for String {
 impl<K: WireKey + Ord, V: FromWire> FromWire for BTreeMap<K, V> {
     fn read(r: &mut Reader<'_>) -> Result<Self> {
         let mut out = BTreeMap::new();
-        r.object(&mut |r, key| {
+        r.keys(|r, key| {
             let k = K::from_key(key).map_err(|e| r.custom(e))?;
             out.insert(k, V::read(r)?);
             Ok(())
@@ -402,7 +402,7 @@ impl RawObject {
 impl FromWire for RawObject {
     fn read(r: &mut Reader<'_>) -> Result<Self> {
         let mut out = Vec::new();
-        r.object(&mut |r, key| {
+        r.keys(|r, key| {
             out.push((key.to_string(), RawJson::read(r)?));
             Ok(())
         })?;

@@ -23,7 +23,7 @@ mod reader;
 mod writer;
 
 pub use impls::{RawJson, RawObject};
-pub use reader::Reader;
+pub use reader::{EachField, EachItem, EachKey, Reader};
 pub use turnkeeper_derive::{FromWire, ToWire, Wire};
 pub use writer::Writer;
 
@@ -218,16 +218,62 @@ pub fn to_json<T: ToWire + ?Sized>(value: &T) -> String {
     w.finish()
 }
 
+/// [`to_json`] through a `dyn`: one copy of the writer's setup for every caller that writes a
+/// whole value of its own type (the procedures' results).
+#[inline(never)]
+pub fn to_json_dyn(value: &dyn ToWire) -> String {
+    to_json(value)
+}
+
 /// Read a whole text as `T`: `LIMIT_EXCEEDED` past [`MAX_JSON_BYTES`], otherwise an error with
 /// `code` when the text is not a `T`. `what` names the whole text (`command`, `snapshot`): an
 /// argument's error (`INVALID_ARGUMENT`) is the path inside it and what was expected; any other
 /// code (a snapshot, events) also says which text, `invalid snapshot: …`.
 pub fn from_json<T: FromWire>(text: &str, what: &str, code: ErrorCode) -> crate::Result<T> {
+    let mut out = Whole::<T>(None);
+    from_json_with(text, what, code, &mut out)?;
+    out.0.ok_or_else(|| Error::new(code, not_read(what)))
+}
+
+/// The message for a read that succeeded without giving a value, which [`ReadWhole`] rules
+/// out: an error rather than a panic, worded once for every type.
+#[cold]
+#[inline(never)]
+fn not_read(what: &str) -> String {
+    format!("{what} was not read")
+}
+
+/// A whole text's value once read: what the reading behind a `dyn` fills in.
+struct Whole<T>(Option<T>);
+
+/// Reading a whole text's value into a [`Whole`]. A trait of its own, not a `dyn FnMut`, for
+/// the reason [`EachKey`] gives.
+trait ReadWhole {
+    fn read_whole(&mut self, r: &mut Reader<'_>) -> Result<()>;
+}
+
+impl<T: FromWire> ReadWhole for Whole<T> {
+    fn read_whole(&mut self, r: &mut Reader<'_>) -> Result<()> {
+        self.0 = Some(T::read(r)?);
+        Ok(())
+    }
+}
+
+/// [`from_json`] with the reading behind a `dyn`, so the size check, the reader's setup and the
+/// wording of errors exist once, not once per type read.
+#[inline(never)]
+fn from_json_with(
+    text: &str,
+    what: &str,
+    code: ErrorCode,
+    read: &mut dyn ReadWhole,
+) -> crate::Result<()> {
     check_size(text, what)?;
     if code == ErrorCode::InvalidArgument {
-        read_text(text, what, false).map_err(|e| Error::new(code, e.0.message))
+        read_text_with(text, what, false, read).map_err(|e| Error::new(code, e.0.message))
     } else {
-        read_all(text).map_err(|e| Error::new(code, format!("invalid {what}: {e}")))
+        read_text_with(text, "the value", false, read)
+            .map_err(|e| Error::new(code, format!("invalid {what}: {e}")))
     }
 }
 
@@ -246,9 +292,18 @@ pub fn from_json_named<T: FromWire>(text: &str, name: &str) -> crate::Result<T> 
 
 /// `subject` names the whole text; with `named` it also starts every path.
 fn read_text<T: FromWire>(text: &str, subject: &str, named: bool) -> Result<T> {
+    let mut out = Whole::<T>(None);
+    read_text_with(text, subject, named, &mut out)?;
+    out.0
+        .ok_or_else(|| WireError::new(Fault::Sentence, not_read(subject), 0))
+}
+
+/// [`read_text`] with the reading behind a `dyn` (see [`from_json_with`]).
+#[inline(never)]
+fn read_text_with(text: &str, subject: &str, named: bool, read: &mut dyn ReadWhole) -> Result<()> {
     let mut r = Reader::new(text);
-    T::read(&mut r)
-        .and_then(|value| r.end().map(|()| value))
+    read.read_whole(&mut r)
+        .and_then(|()| r.end())
         .map_err(|mut e| {
             if named {
                 e.path.push(Step::Key(subject.to_string()));

@@ -500,6 +500,20 @@ impl<'a> Reader<'a> {
         &mut self,
         each: &mut dyn FnMut(&mut Reader<'a>, &str) -> Result<()>,
     ) -> Result<()> {
+        self.object_with(&mut { each })
+    }
+
+    /// [`Reader::object`] for a closure of the caller's own, behind [`EachKey`] rather than
+    /// `dyn FnMut` (see [`EachKey`] for why); what derived code and the standard types call.
+    pub fn keys<F: FnMut(&mut Reader<'a>, &str) -> Result<()>>(
+        &mut self,
+        mut each: F,
+    ) -> Result<()> {
+        self.object_with(&mut each)
+    }
+
+    #[inline(never)]
+    fn object_with(&mut self, each: &mut dyn EachKey<'a>) -> Result<()> {
         if self.peek() != Some(b'{') {
             return Err(self.expected("an object"));
         }
@@ -516,7 +530,7 @@ impl<'a> Reader<'a> {
             }
             let key = self.str()?;
             self.expect(b':', "`:`")?;
-            if let Err(e) = each(self, &key) {
+            if let Err(e) = each.each_key(self, &key) {
                 return Err(e.within(&key));
             }
             match self.peek() {
@@ -534,6 +548,17 @@ impl<'a> Reader<'a> {
 
     /// An array: `each(reader)` is called for every item and must read it.
     pub fn array(&mut self, each: &mut dyn FnMut(&mut Reader<'a>) -> Result<()>) -> Result<()> {
+        self.array_with(&mut { each })
+    }
+
+    /// [`Reader::array`] for a closure of the caller's own, behind [`EachItem`] rather than
+    /// `dyn FnMut` (see [`EachKey`] for why).
+    pub fn items<F: FnMut(&mut Reader<'a>) -> Result<()>>(&mut self, mut each: F) -> Result<()> {
+        self.array_with(&mut each)
+    }
+
+    #[inline(never)]
+    fn array_with(&mut self, each: &mut dyn EachItem<'a>) -> Result<()> {
         if self.peek() != Some(b'[') {
             return Err(self.expected("a list"));
         }
@@ -546,7 +571,7 @@ impl<'a> Reader<'a> {
         }
         let mut index = 0;
         loop {
-            if let Err(e) = each(self) {
+            if let Err(e) = each.each_item(self) {
                 return Err(e.at_index(index));
             }
             index += 1;
@@ -615,6 +640,35 @@ impl<'a> Reader<'a> {
     #[inline(never)]
     fn duplicate(&self) -> WireError {
         self.wrong("is given twice".into())
+    }
+
+    /// A struct's object, described by its fields' `names`: `each(reader, index)` reads the
+    /// value of the field at `index` in `names`. Any other key is the tag to pass over (`skip`),
+    /// or an unknown field, refused with `deny` and passed over without. One loop for every
+    /// struct, so derived code holds a table of names and a jump on the index instead of its
+    /// own chain of string comparisons.
+    pub fn fields<F: FnMut(&mut Reader<'a>, usize) -> Result<()>>(
+        &mut self,
+        names: &[&str],
+        skip: Option<&str>,
+        deny: bool,
+        mut each: F,
+    ) -> Result<()> {
+        self.fields_with(names, skip, deny, &mut each)
+    }
+
+    #[inline(never)]
+    fn fields_with(
+        &mut self,
+        names: &[&str],
+        skip: Option<&str>,
+        deny: bool,
+        each: &mut dyn EachField<'a>,
+    ) -> Result<()> {
+        self.keys(|r, key| match names.iter().position(|n| *n == key) {
+            Some(i) => each.each_field(r, i),
+            None => r.other_key(key, skip, deny, names),
+        })
     }
 
     /// A key no field claims: the tag to pass over, an unknown field to refuse
@@ -732,6 +786,43 @@ impl<'a> Reader<'a> {
                 None
             }
         }
+    }
+}
+
+/// What [`Reader::keys`] calls for each key of an object. A trait of its own rather than
+/// `dyn FnMut`: the vtable of a `dyn FnMut` also points at a `call_once` shim compiled for every
+/// closure, and with a closure in every type's reader those shims were some 35 KB of the
+/// `.wasm`. This vtable holds the one method.
+pub trait EachKey<'a> {
+    fn each_key(&mut self, r: &mut Reader<'a>, key: &str) -> Result<()>;
+}
+
+impl<'a, F: FnMut(&mut Reader<'a>, &str) -> Result<()>> EachKey<'a> for F {
+    fn each_key(&mut self, r: &mut Reader<'a>, key: &str) -> Result<()> {
+        self(r, key)
+    }
+}
+
+/// What [`Reader::items`] calls for each item of a list (see [`EachKey`]).
+pub trait EachItem<'a> {
+    fn each_item(&mut self, r: &mut Reader<'a>) -> Result<()>;
+}
+
+impl<'a, F: FnMut(&mut Reader<'a>) -> Result<()>> EachItem<'a> for F {
+    fn each_item(&mut self, r: &mut Reader<'a>) -> Result<()> {
+        self(r)
+    }
+}
+
+/// What [`Reader::fields`] calls for each key that names a field, with the field's index
+/// (see [`EachKey`]).
+pub trait EachField<'a> {
+    fn each_field(&mut self, r: &mut Reader<'a>, index: usize) -> Result<()>;
+}
+
+impl<'a, F: FnMut(&mut Reader<'a>, usize) -> Result<()>> EachField<'a> for F {
+    fn each_field(&mut self, r: &mut Reader<'a>, index: usize) -> Result<()> {
+        self(r, index)
     }
 }
 

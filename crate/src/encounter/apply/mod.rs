@@ -238,6 +238,9 @@ impl Encounter {
 fn misrouted(event: &EncounterEvent) -> Error {
     Error::new(
         ErrorCode::InvalidData,
-        format!("internal error: event {event:?} reached the wrong handler"),
+        format!(
+            "internal error: event {} reached the wrong handler",
+            crate::wire::to_json(event)
+        ),
     )
 }

@@ -71,7 +71,7 @@ pub fn rolling_base_speed(speeds_ft: &[u32]) -> Result<u32> {
         limits::check_speed("speed", speed)?;
         sorted.push(speed);
     }
-    sorted.sort_unstable();
+    crate::sorting::sort_by(&mut sorted, |a, b| a.cmp(b));
     Ok(sorted.get(1).copied().unwrap_or(ROLLING_DEFAULT_SPEED_FT))
 }
 
