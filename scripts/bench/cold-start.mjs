@@ -24,6 +24,20 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // The peers as a page ships them: one ES module each, exporting `rollOnce()`.
 const peersDir = join(OUTPUT_DIR, "cold-start");
 mkdirSync(peersDir, { recursive: true });
+// The Node built-ins the peers name, as a page gets them: `roll` requires `util` for `format`
+// alone (its error message), and rpg-dice-roller imports `crypto` for an engine it does not use
+// by default (Math.random).
+/** @type {import("esbuild").Plugin} */
+const nodeUtil = {
+  name: "node-util",
+  setup(b) {
+    b.onResolve({ filter: /^(util|crypto)$/ }, (args) => ({ path: args.path, namespace: "node-util" }));
+    b.onLoad({ filter: /.*/, namespace: "node-util" }, (args) => ({
+      contents: args.path === "util" ? 'module.exports = { format: (f, ...a) => f.replace(/%s/g, () => String(a.shift())) };' : "module.exports = {};",
+      loader: "js",
+    }));
+  },
+};
 const PEERS = {
   roll: 'import Roll from "roll"; export function rollOnce() { return new Roll().roll("1d20").result; }',
   "rpg-dice-roller": 'import { DiceRoll } from "@dice-roller/rpg-dice-roller"; export function rollOnce() { return new DiceRoll("1d20").total; }',
@@ -37,6 +51,7 @@ for (const [name, contents] of Object.entries(PEERS)) {
     minify: true,
     logLevel: "error",
     outfile: join(peersDir, `${name}.js`),
+    plugins: [nodeUtil],
   });
 }
 
