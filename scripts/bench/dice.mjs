@@ -11,19 +11,6 @@ import Roll from "roll";
 import { measure, fmt, table } from "./harness.mjs";
 
 const peerRoll = new Roll();
-/** What a row rolls with, from one entry. @param {typeof main} api */
-const context = (api) => ({
-  roll: api.roll,
-  total: api.total,
-  seeded: new api.Dice({ seed: 1 }),
-  crypto: new api.Dice(),
-  pre: api.Expression.parse("3d6+1d8+4"),
-});
-const tkMain = context(main);
-const tkDice = context(/** @type {typeof main} */ (/** @type {unknown} */ (diceEntry)));
-const { seeded, crypto } = tkMain;
-const rpgPre = new DiceRoll("3d6+1d8+4");
-
 // Turnkeeper's facade keeps the last 32 parsed notations (keyed by the exact text), so a row that
 // rolls one notation over and over re-uses its parse. The "cache misses" row rotates through 64
 // different notations, so every Turnkeeper call there parses (and renders the texts) again.
@@ -31,6 +18,31 @@ const rotating = Array.from({ length: 64 }, (_, i) => `4d6kh3+${i}`);
 const rotatingRoll = rotating.map((n) => n.replace("kh", "b"));
 let turn = 0;
 const next = () => (turn = (turn + 1) & 63);
+
+/** What a row rolls with, from one entry. @param {typeof main} api */
+const context = (api) => ({
+  roll: api.roll,
+  total: api.total,
+  seeded: new api.Dice({ seed: 1 }),
+  crypto: new api.Dice(),
+  pre: api.Expression.parse("3d6+1d8+4"),
+  rotating,
+  next,
+});
+const tkMain = context(main);
+const tkDice = context(/** @type {typeof main} */ (/** @type {unknown} */ (diceEntry)));
+/**
+ * A row's Turnkeeper call for one entry, compiled apart (`new Function`) so that each entry's
+ * call sites keep feedback of their own: one closure shared by both would see two `roll`s and
+ * two result classes, and be slower for both than either is alone.
+ * @param {string} body an expression over `t`, what the row rolls with
+ * @param {ReturnType<typeof context>} t
+ * @returns {() => unknown}
+ */
+const compiled = (body, t) => new Function("t", `return () => ${body};`)(t);
+const { seeded, crypto } = tkMain;
+const rpgPre = new DiceRoll("3d6+1d8+4");
+
 
 /**
  * The floor: `count` dice with `sides` sides from a plain xorshift32 loop, mapped to faces as
@@ -61,17 +73,17 @@ function xorshiftPool(count, sides) {
 // re-roll a parsed expression that contains a second dice term (it rolls sub-terms while
 // parsing), so its "pre-parsed" column parses each time and is marked.
 const cases = [
-  { name: "parse+roll 4d6kh3+2, every die", tk: (t) => t.roll("4d6kh3+2").total, rpg: () => new DiceRoll("4d6kh3+2").total, roll: () => peerRoll.roll("4d6b3+2").result },
-  { name: "parse+roll 4d6kh3+2, total only", tk: (t) => t.total("4d6kh3+2"), rpg: () => new DiceRoll("4d6kh3+2").total, roll: () => peerRoll.roll("4d6b3+2").result },
-  { name: "parse+roll 4d6kh3+2, every die, seeded Dice", tk: (t) => t.seeded.roll("4d6kh3+2").total, rpg: () => new DiceRoll("4d6kh3+2").total, roll: () => peerRoll.roll("4d6b3+2").result },
-  { name: "1d20, every die", tk: (t) => t.roll("1d20").total, rpg: () => new DiceRoll("1d20").total, roll: () => peerRoll.roll("1d20").result },
-  { name: "1000d6, every die", tk: (t) => t.roll("1000d6").total, rpg: () => new DiceRoll("1000d6").total, roll: () => peerRoll.roll("1000d6").result },
-  { name: "999d6, every die (rpg-dice-roller's maximum)", tk: (t) => t.roll("999d6").total, rpg: () => new DiceRoll("999d6").total, roll: () => peerRoll.roll("999d6").result },
-  { name: "1000d6, total only, seeded Dice", tk: (t) => t.seeded.total("1000d6"), rpg: () => new DiceRoll("1000d6").total, roll: () => peerRoll.roll("1000d6").result },
-  { name: "1000d6, total only, crypto Dice", tk: (t) => t.crypto.total("1000d6"), rpg: () => new DiceRoll("1000d6").total, roll: () => peerRoll.roll("1000d6").result },
-  { name: "2d20kh1+5, every die", tk: (t) => t.roll("2d20kh1+5").total, rpg: () => new DiceRoll("2d20kh1+5").total, roll: () => peerRoll.roll("2d20b1+5").result },
-  { name: "pre-parsed 3d6+1d8+4, total, seeded", tk: (t) => t.pre.total(t.seeded), rpg: () => (rpgPre.roll(), rpgPre.total), roll: () => peerRoll.roll("3d6+1d8+4").result, rollNote: "*" },
-  { name: "parse every call: 4d6kh3+N, 64 notations", tk: (t) => t.roll(rotating[next()]).total, rpg: () => new DiceRoll(rotating[next()]).total, roll: () => peerRoll.roll(rotatingRoll[next()]).result },
+  { name: "parse+roll 4d6kh3+2, every die", tk: `t.roll("4d6kh3+2").total`, rpg: () => new DiceRoll("4d6kh3+2").total, roll: () => peerRoll.roll("4d6b3+2").result },
+  { name: "parse+roll 4d6kh3+2, total only", tk: `t.total("4d6kh3+2")`, rpg: () => new DiceRoll("4d6kh3+2").total, roll: () => peerRoll.roll("4d6b3+2").result },
+  { name: "parse+roll 4d6kh3+2, every die, seeded Dice", tk: `t.seeded.roll("4d6kh3+2").total`, rpg: () => new DiceRoll("4d6kh3+2").total, roll: () => peerRoll.roll("4d6b3+2").result },
+  { name: "1d20, every die", tk: `t.roll("1d20").total`, rpg: () => new DiceRoll("1d20").total, roll: () => peerRoll.roll("1d20").result },
+  { name: "1000d6, every die", tk: `t.roll("1000d6").total`, rpg: () => new DiceRoll("1000d6").total, roll: () => peerRoll.roll("1000d6").result },
+  { name: "999d6, every die (rpg-dice-roller's maximum)", tk: `t.roll("999d6").total`, rpg: () => new DiceRoll("999d6").total, roll: () => peerRoll.roll("999d6").result },
+  { name: "1000d6, total only, seeded Dice", tk: `t.seeded.total("1000d6")`, rpg: () => new DiceRoll("1000d6").total, roll: () => peerRoll.roll("1000d6").result },
+  { name: "1000d6, total only, crypto Dice", tk: `t.crypto.total("1000d6")`, rpg: () => new DiceRoll("1000d6").total, roll: () => peerRoll.roll("1000d6").result },
+  { name: "2d20kh1+5, every die", tk: `t.roll("2d20kh1+5").total`, rpg: () => new DiceRoll("2d20kh1+5").total, roll: () => peerRoll.roll("2d20b1+5").result },
+  { name: "pre-parsed 3d6+1d8+4, total, seeded", tk: `t.pre.total(t.seeded)`, rpg: () => (rpgPre.roll(), rpgPre.total), roll: () => peerRoll.roll("3d6+1d8+4").result, rollNote: "*" },
+  { name: "parse every call: 4d6kh3+N, 64 notations", tk: `t.roll(t.rotating[t.next()]).total`, rpg: () => new DiceRoll(rotating[next()]).total, roll: () => peerRoll.roll(rotatingRoll[next()]).result },
 ];
 
 /** A peer that rejects the notation is reported as n/a with its reason. */
@@ -85,11 +97,12 @@ function tryMeasure(fn, opts) {
 }
 // Warm every function of every library up before measuring, so that no row (in particular the
 // first, the budget's) also pays for a library's JIT warm-up or first garbage collections.
-for (const c of cases) for (const fn of [() => c.tk(tkMain), () => c.tk(tkDice), c.rpg, c.roll]) tryMeasure(() => fn(), { batches: 3, minBatchMs: 20 });
+const runs = cases.map((c) => ({ main: compiled(c.tk, tkMain), dice: compiled(c.tk, tkDice) }));
+for (const [i, c] of cases.entries()) for (const fn of [runs[i]?.main, runs[i]?.dice, c.rpg, c.roll]) if (fn) tryMeasure(() => fn(), { batches: 3, minBatchMs: 20 });
 const notes = [];
 const cell = (r) => (Number.isFinite(r.ns) ? fmt(r.ns) : (notes.push(r.why), `n/a[${notes.length}]`));
 const ratio = (peer, tk) => (Number.isFinite(peer.ns) ? `${(peer.ns / tk).toFixed(1)}×` : "–");
-const measured = cases.map((c) => ({ c, tk: measure(() => c.tk(tkMain)), dice: measure(() => c.tk(tkDice)), rpg: tryMeasure(c.rpg), roll: tryMeasure(c.roll) }));
+const measured = cases.map((c, i) => ({ c, tk: measure(/** @type {() => unknown} */ (runs[i]?.main)), dice: measure(/** @type {() => unknown} */ (runs[i]?.dice)), rpg: tryMeasure(c.rpg), roll: tryMeasure(c.roll) }));
 const rows = measured.map(({ c, tk, dice, rpg, roll: rl }) => [
   c.name,
   fmt(tk),
