@@ -17,8 +17,9 @@ const stage = join(pkgDir, ".stage");
 
 rmSync(generated, { recursive: true, force: true });
 mkdirSync(generated, { recursive: true });
-// Two modules (issue 12): the core (`turnkeeper`) and the rule procedures (`procedures`).
-for (const name of ["turnkeeper", "procedures"]) {
+// Three modules: the core (`turnkeeper`) and the rule procedures (`procedures`) (issue 12), and
+// the dice alone (`dice`, the `turnkeeper/dice` entry, issue 38).
+for (const name of ["turnkeeper", "procedures", "dice"]) {
   for (const f of [`${name}.js`, `${name}.d.ts`, `${name}_bg.wasm`, `${name}_bg.wasm.d.ts`]) {
     cpSync(join(pkgDir, "pkg", f), join(generated, f));
   }
@@ -63,7 +64,7 @@ execFileSync(tsc, ["-p", project, "--declaration", "false", "--removeComments", 
 cpSync(generated, join(stage, "wasm"), { recursive: true });
 mkdirSync(join(dist, "wasm"), { recursive: true });
 // inline-bytes.d.ts is not shipped: the inline entry is bundled, and its types name no base64.
-for (const f of ["turnkeeper_bg.wasm", "procedures_bg.wasm", "turnkeeper.d.ts", "procedures.d.ts"]) cpSync(join(generated, f), join(dist, "wasm", f));
+for (const f of ["turnkeeper_bg.wasm", "procedures_bg.wasm", "dice_bg.wasm", "turnkeeper.d.ts", "procedures.d.ts"]) cpSync(join(generated, f), join(dist, "wasm", f));
 // The type of `import url from "turnkeeper/turnkeeper_bg.wasm"` (and the procedures'), which the
 // esbuild and Rollup recipes use: the bundler hands back the emitted file's URL as text.
 // package.json's exports give both `.wasm` subpaths this declaration.
@@ -74,7 +75,7 @@ writeFileSync(
 
 // The wasm-bindgen glue repeats the Rust doc comments that its .d.ts already carries: strip
 // them the same way (TypeScript's own transpiler, so code is untouched).
-for (const name of ["turnkeeper", "procedures"]) {
+for (const name of ["turnkeeper", "procedures", "dice"]) {
   const gluePath = join(stage, "wasm", `${name}.js`);
   const glue = ts.transpileModule(readFileSync(gluePath, "utf8"), {
     compilerOptions: { removeComments: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
@@ -205,6 +206,35 @@ for (const e of ["inline", "node", "core-only", "core-only-node", "procedures", 
   await build({ ...shipped, entryPoints: [join(stage, `${e}.js`)], outfile: join(dist, `${e}.js`), plugins: [browserEntryExternal, errorSiteExternal(join(dist, `${e}.js`))] });
   restoreClassNames(join(dist, `${e}.js`));
   await renameLocals(join(dist, `${e}.js`));
+}
+// `turnkeeper/dice` (issue 38): the facade's own dice code (core/dice.ts and what it imports)
+// bundled against the dice module's glue instead of the core's, which exports the same dice
+// functions and classes, so the entry rolls exactly as the main entry does and shares no
+// state with it. Its Node file imports it (`./dice.js`), as node.js imports index.js.
+{
+  const diceGlue = join(stage, "wasm", "dice.js");
+  /** @type {import("esbuild").Plugin} */
+  const diceModule = {
+    name: "dice-module",
+    setup(b) {
+      b.onResolve({ filter: /(^|\/)wasm\/turnkeeper\.js$/ }, () => ({ path: diceGlue }));
+    },
+  };
+  /** @type {import("esbuild").Plugin} */
+  const diceEntryExternal = {
+    name: "dice-entry-external",
+    setup(b) {
+      b.onResolve({ filter: /^\.\/dice\.js$/ }, (args) => ({ path: args.path, external: true }));
+    },
+  };
+  await build({ ...shipped, entryPoints: [join(stage, "dice.js")], outfile: join(dist, "dice.js"), plugins: [diceModule, errorSiteExternal(join(dist, "dice.js"))] });
+  await build({ ...shipped, entryPoints: [join(stage, "dice-node.js")], outfile: join(dist, "dice-node.js"), plugins: [diceEntryExternal, errorSiteExternal(join(dist, "dice-node.js"))] });
+  for (const e of ["dice", "dice-node"]) {
+    const file = join(dist, `${e}.js`);
+    if (readFileSync(file, "utf8").includes("turnkeeper_bg.wasm")) throw new Error(`build-package: ${e}.js reaches the core module`);
+    restoreClassNames(file);
+    await renameLocals(file);
+  }
 }
 rmSync(stage, { recursive: true, force: true });
 

@@ -5,9 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 say() { printf '[build] %s\n' "$*"; }
 
-# Two wasm modules from the one crate (issue 12): the core (`wasm-core`: dice, encounters,
-# journeys, creatures) and the rule procedures (`wasm-procedures`: the `ose`, `hyb` and `a5e`
-# namespaces), so a page that needs only the core downloads and compiles less. Each feature set
+# Three wasm modules from the one crate (issue 12): the core (`wasm-core`: dice, encounters,
+# journeys, creatures), the rule procedures (`wasm-procedures`: the `ose`, `hyb` and `a5e`
+# namespaces), so a page that needs only the core downloads and compiles less, and the dice
+# alone (`wasm-dice`, issue 38) for the `turnkeeper/dice` entry. Each feature set
 # is built in a target directory of its own (issue 39): both write the crate's cdylib as
 # `turnkeeper.wasm`, and in one directory each build replaced the other's output, so cargo
 # recompiled both with LTO on every run. Apart, cargo's own cache keeps both, and with nothing
@@ -20,7 +21,7 @@ if [ "${TURNKEEPER_FAST:-0}" = 1 ]; then
   profile_flag=()
 fi
 module_wasm() { echo "target/module-$1/wasm32-unknown-unknown/$profile/turnkeeper.wasm"; }
-for module in core procedures; do
+for module in core procedures dice; do
   say "cargo build ($profile, wasm32, $module)"
   cargo build "${profile_flag[@]}" --target wasm32-unknown-unknown -p turnkeeper --no-default-features \
     --features "wasm-$module" --target-dir "target/module-$module"
@@ -33,13 +34,13 @@ done
 read -r -a opt_flags <<< "${WASM_OPT_LEVEL:--Oz -ocimfs=0 -aimfs=0 -fimfs=0}"
 pkg=js-package/pkg
 pkg_stamp="$pkg/.stamp"
-pkg_inputs=$( (sha256sum "$(module_wasm core)" "$(module_wasm procedures)"; echo "fast=${TURNKEEPER_FAST:-0} opt=${opt_flags[*]}"; wasm-bindgen --version) | sha256sum | cut -c1-64)
-if [ -f "$pkg_stamp" ] && [ "$(cat "$pkg_stamp")" = "$pkg_inputs" ] && [ -f "$pkg/turnkeeper_bg.wasm" ] && [ -f "$pkg/procedures_bg.wasm" ]; then
+pkg_inputs=$( (sha256sum "$(module_wasm core)" "$(module_wasm procedures)" "$(module_wasm dice)"; echo "fast=${TURNKEEPER_FAST:-0} opt=${opt_flags[*]}"; wasm-bindgen --version) | sha256sum | cut -c1-64)
+if [ -f "$pkg_stamp" ] && [ "$(cat "$pkg_stamp")" = "$pkg_inputs" ] && [ -f "$pkg/turnkeeper_bg.wasm" ] && [ -f "$pkg/procedures_bg.wasm" ] && [ -f "$pkg/dice_bg.wasm" ]; then
   say "wasm-bindgen and wasm-opt: up to date"
 else
 rm -rf "$pkg" && mkdir -p "$pkg"
 # The core keeps the name `turnkeeper` (its glue and `.wasm` are where they always were).
-for module in core procedures; do
+for module in core procedures dice; do
   name=$module
   [ "$module" = core ] && name=turnkeeper
   say "wasm-bindgen ($module)"

@@ -6,28 +6,12 @@
  */
 import initWasm, { initSync as initWasmSync, type InitInput, type SyncInitInput } from "./wasm/turnkeeper.js";
 import { isReady, markReady } from "./core/loader.js";
-import { guard, initFailed, TurnkeeperError } from "./core/errors.js";
+import { guard, loadFailed as failed } from "./core/errors.js";
 import { deferProcedures, loadProcedures, loadProceduresSync } from "./core/procedures-module.js";
 
 export * from "./core/api.js";
 
 let loading: Promise<void> | undefined;
-
-// The smallest module using WebAssembly SIMD (a function returning a v128 constant). The package's
-// module is built with simd128, which every targeted host runs (Chrome/Edge 91+, Firefox 89+,
-// Safari 16.4+, Node 16.4+); an older host gets this reason instead of a bare CompileError.
-const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 22, 1, 20, 0, 253, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11]);
-
-function failed(e: unknown): TurnkeeperError {
-  let simd = true;
-  try {
-    simd = WebAssembly.validate(SIMD_PROBE);
-  } catch {
-    // Keep the original failure.
-  }
-  if (!simd) return new TurnkeeperError("INIT_FAILED", "this browser does not run WebAssembly SIMD (simd128), which turnkeeper needs: Chrome/Edge 91+, Firefox 89+, Safari 16.4+");
-  return initFailed(e);
-}
 
 /**
  * Load the core module only (dice, encounters, journeys, creatures): what `turnkeeper/core`'s

@@ -150,15 +150,21 @@ test("Rollup: the .wasm through @rollup/plugin-url, passed to init()", async () 
   assertRuns("dist-rollup", await resultOf("dist-rollup"));
 });
 
-test("the .wasm imports of the esbuild and Rollup recipes type-check as URLs (strict TypeScript)", () => {
+test("the .wasm imports of the esbuild and Rollup recipes type-check as URLs, turnkeeper/dice's too (strict TypeScript)", () => {
   const file = join(app, "wasm-urls.ts");
   writeFileSync(
     file,
     `import { init } from "turnkeeper";
 import wasmUrl from "turnkeeper/turnkeeper_bg.wasm";
 import proceduresUrl from "turnkeeper/procedures_bg.wasm";
+import { init as initDice, roll as rollDice, TurnkeeperError as DiceError } from "turnkeeper/dice";
+import diceUrl from "turnkeeper/dice_bg.wasm";
 const core: string = wasmUrl;
 await init(new URL(core, import.meta.url), new URL(proceduresUrl, import.meta.url));
+await initDice(new URL(diceUrl, import.meta.url));
+const total: number = rollDice("1d20").total;
+const code: string = new DiceError("INVALID_ARGUMENT", "x").code;
+export { total, code };
 // @ts-expect-error the import is a URL's text, not a number
 const wrong: number = wasmUrl;
 export { wrong };

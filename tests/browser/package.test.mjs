@@ -4,7 +4,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
-import { Dice, ose, roll } from "turnkeeper";
+import { Dice, ose, roll, rollTwice } from "turnkeeper";
 import { openBrowser, OUTPUT_DIR } from "./harness.mjs";
 
 /** @type {Awaited<ReturnType<typeof openBrowser>>} */
@@ -93,5 +93,53 @@ test("turnkeeper/core fetches the core module only; turnkeeper/procedures fetche
   assert.equal(r.fetchedFirst, 1, "only the core before turnkeeper/procedures is imported");
   assert.deepEqual(wasm, ["turnkeeper_bg.wasm", "procedures_bg.wasm"]);
   assert.equal(r.reaction, ose.reaction({}, new Dice({ seed: 9 })).total);
+  assert.deepEqual(browser.errors, []);
+});
+
+// Issue 38: `turnkeeper/dice` fetches the dice module alone (neither the core's nor the
+// procedures' `.wasm`) and rolls as the main entry does, errors included.
+test("turnkeeper/dice fetches dice_bg.wasm only and rolls as the main entry does", async () => {
+  const page = await browser.newPage();
+  /** @type {string[]} */
+  const wasm = [];
+  page.on("request", (req) => {
+    const name = new URL(req.url()).pathname.split("/").pop() ?? "";
+    if (name.endsWith(".wasm")) wasm.push(name);
+  });
+  await page.goto(`${browser.url}/demo/blank.html`);
+  const r = await page.evaluate(async (dist) => {
+    const dice = await import(`${dist}/dice.js`);
+    let before = "";
+    try {
+      dice.roll("1d20");
+    } catch (e) {
+      before = /** @type {any} */ (e).code;
+    }
+    await dice.init();
+    const seeded = dice.roll("4d6kh3+2", { seed: 42 });
+    const twice = dice.rollTwice("d20", "higher", new dice.Dice({ seed: 3 }));
+    let error = {};
+    try {
+      dice.roll("2d6+");
+    } catch (e) {
+      const t = /** @type {any} */ (e);
+      error = { code: t.code, message: t.message, position: t.position, ours: t instanceof dice.TurnkeeperError };
+    }
+    return { before, seeded: JSON.parse(JSON.stringify(seeded)), crypto: dice.roll("1d20").source, twice, error };
+  }, "/node_modules/turnkeeper/dist");
+  await page.close();
+  assert.equal(r.before, "NOT_INITIALIZED");
+  assert.deepEqual(r.seeded, expected);
+  assert.equal(r.crypto, "crypto");
+  assert.deepEqual(r.twice, rollTwice("d20", "higher", new Dice({ seed: 3 })));
+  let mainError = {};
+  try {
+    roll("2d6+");
+  } catch (e) {
+    const t = /** @type {any} */ (e);
+    mainError = { code: t.code, message: t.message, position: t.position, ours: true };
+  }
+  assert.deepEqual(r.error, mainError);
+  assert.deepEqual(wasm, ["dice_bg.wasm"]);
   assert.deepEqual(browser.errors, []);
 });

@@ -18,6 +18,7 @@ test("npm pack tarball installs into an empty folder and works from Node", () =>
     assert.ok(files.includes("dist/wasm/turnkeeper_bg.wasm"), "tarball carries the wasm");
     assert.ok(files.includes("dist/index.d.ts"), "tarball carries types");
     assert.ok(files.includes("dist/inline.js"), "tarball carries the inline entry");
+    for (const f of ["dist/dice.js", "dist/dice-node.js", "dist/dice.d.ts", "dist/wasm/dice_bg.wasm"]) assert.ok(files.includes(f), `tarball carries ${f}`);
     assert.ok(!files.some((/** @type {string} */ f) => f.startsWith("src/")), "sources are not shipped");
     const app = join(work, "app");
     execFileSync("mkdir", ["-p", app]);
@@ -27,15 +28,18 @@ test("npm pack tarball installs into an empty folder and works from Node", () =>
       join(app, "main.mjs"),
       `import { roll, TurnkeeperError, Dice } from "turnkeeper";
        import * as inline from "turnkeeper/inline";
+       import * as dice from "turnkeeper/dice";
        await inline.init();
        const a = roll("4d6kh3+2", { seed: 42 });
        const b = inline.roll("4d6kh3+2", { seed: 42 });
+       const c = dice.roll("4d6kh3+2", { seed: 42 });
        let code = "";
        try { roll("1d0"); } catch (e) { code = e instanceof TurnkeeperError ? e.code : "?"; }
-       console.log(JSON.stringify({ a: a.total, b: b.total, code, box: new Dice({ seed: 1 }).kind }));`,
+       console.log(JSON.stringify({ a: a.total, b: b.total, c: c.total, code, box: new Dice({ seed: 1 }).kind }));`,
     );
     const result = JSON.parse(execFileSync("node", ["main.mjs"], { cwd: app, encoding: "utf8" }));
     assert.equal(result.a, result.b);
+    assert.equal(result.a, result.c, "turnkeeper/dice rolls as the main entry");
     assert.equal(result.code, "NOTATION_LIMIT");
     assert.equal(result.box, "seeded");
     assert.ok(readdirSync(join(app, "node_modules", "turnkeeper", "dist", "wasm")).includes("turnkeeper_bg.wasm"));

@@ -424,7 +424,10 @@ fn value_text(
         DataValue::Number(v) if !v.is_finite() || v.fract() != 0.0 => {
             return error(
                 ErrorCode::NotationData,
-                format!("the value at @{path} ({v}) is not a whole number"),
+                format!(
+                    "the value at @{path} ({}) is not a whole number",
+                    super::float_text::display_f64(v)
+                ),
             );
         }
         DataValue::Number(v) if v.abs() > MAX_MAGNITUDE as f64 => {

@@ -781,7 +781,7 @@ fn drop_extremes(pool: &mut Pool, highest: bool, n: usize) {
         }
     }
     let keys = order.as_mut_slice();
-    keys.sort_unstable();
+    super::order::sort_pairs(keys);
     for &(_, i) in keys.iter().take(n) {
         if let Some(d) = pool.get_mut(i as usize) {
             d.flags |= DROPPED;

@@ -158,6 +158,7 @@ pub mod d20;
 pub mod data;
 mod eval;
 mod exact;
+mod float_text;
 /// What a detailed roll collects, for the glue's packed encoding.
 pub(crate) mod details {
     #[cfg_attr(not(feature = "wasm-core"), allow(unused_imports))]
@@ -170,6 +171,7 @@ mod lanes;
 mod lexer;
 pub mod limits;
 mod normalize;
+mod order;
 mod parser;
 mod pool;
 mod quick;

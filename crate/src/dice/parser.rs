@@ -505,7 +505,13 @@ impl Parser<'_> {
             labels: Vec::new(),
             exact: part.iter().any(|n| matches!(n, Node::Func { .. })),
         };
-        let value = evaluate(&expr, &mut SuppliedDice::new([]), None)?;
+        // No dice to draw, so any source gives the value; the one every roll goes through
+        // (`DiceSource`) keeps the evaluator compiled once instead of once more for this.
+        let value = evaluate(
+            &expr,
+            &mut crate::dice::DiceSource::Supplied(SuppliedDice::new([])),
+            None,
+        )?;
         self.nodes.truncate(mark.nodes);
         self.labels.truncate(mark.labels);
         self.terms = mark.terms;

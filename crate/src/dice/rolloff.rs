@@ -104,25 +104,23 @@ pub fn roll_off<R: DieRoller + ?Sized>(
                 next.push(group);
                 continue;
             }
-            let mut scored = Vec::with_capacity(group.len());
+            // Ranked by (face, entrant): a group lists its entrants in ascending order (the
+            // first is 0..entrants, and each later one keeps its parent's order), so equal
+            // faces keep that order inside their new group, as a stable sort by face would.
+            // The face is negated when the highest wins, so one ascending sort does both.
+            let highest = config.winner == RollOffWinner::Highest;
+            let mut scored: Vec<(i32, u32)> = Vec::with_capacity(group.len());
             for entrant in group {
                 let face = dice.roll_die(sides)?;
                 rolls.push(RollOffRoll {
                     entrant,
                     die: RolledDie { sides, face },
                 });
-                scored.push((face, entrant));
+                // Faces are at most MAX_SIDES, well within i32.
+                let key = i32::try_from(face).unwrap_or(i32::MAX);
+                scored.push((if highest { -key } else { key }, entrant));
             }
-            // Stable sort: equal faces keep the caller's order inside their new group.
-            // One comparator for both directions, so the sort is compiled once.
-            let highest = config.winner == RollOffWinner::Highest;
-            scored.sort_by(|a, b| {
-                if highest {
-                    b.0.cmp(&a.0)
-                } else {
-                    a.0.cmp(&b.0)
-                }
-            });
+            super::order::sort_pairs(&mut scored);
             let mut current: Vec<u32> = Vec::new();
             let mut current_face = None;
             for (face, entrant) in scored {

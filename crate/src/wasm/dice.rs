@@ -381,7 +381,9 @@ impl DiceBox {
         js(write_json(&self.source.seed_state()))
     }
 
-    /// This box lent as words to the procedures module (see `crate::dice::transfer`).
+    /// This box lent as words to the procedures module (see `crate::dice::transfer`). Only the
+    /// core lends its dice: the dice-only module has no procedures beside it.
+    #[cfg(feature = "wasm-core")]
     #[wasm_bindgen(js_name = toWords)]
     pub fn to_words(&self) -> Vec<u32> {
         self.source.to_words()
@@ -389,6 +391,7 @@ impl DiceBox {
 
     /// Take back what the procedures module rolled: the box continues from `words`. Malformed
     /// words are an error and leave the box as it was.
+    #[cfg(feature = "wasm-core")]
     #[wasm_bindgen(js_name = setWords)]
     pub fn set_words(&mut self, words: &[u32]) -> JsResult<()> {
         self.source = js(DiceSource::from_words(words))?;

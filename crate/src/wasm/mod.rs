@@ -12,19 +12,20 @@ use wasm_bindgen::prelude::*;
 
 use crate::error::{Error, ErrorCode};
 
-// Two modules are built from this glue (issue 12): the core (`wasm-core`: dice, encounters,
-// journeys, creatures) and the rule procedures (`wasm-procedures`), which a page that does not
-// use them never downloads. The procedures module rolls through dice lent by the core as plain
+// Three modules are built from this glue: the core (`wasm-core`: dice, encounters, journeys,
+// creatures) and the rule procedures (`wasm-procedures`), which a page that does not use them
+// never downloads (issue 12), and the dice alone (`wasm-dice`: `dice` and `packed`, the
+// `turnkeeper/dice` entry, issue 38). The procedures module rolls through dice lent by the core as plain
 // words (`DiceSource::to_words`), so a seeded stream moves exactly as if the core had rolled.
 #[cfg(feature = "wasm-core")]
 pub mod creature;
-#[cfg(feature = "wasm-core")]
+#[cfg(any(feature = "wasm-core", feature = "wasm-dice"))]
 pub mod dice;
 #[cfg(feature = "wasm-core")]
 pub mod encounter;
 #[cfg(feature = "wasm-core")]
 pub mod journey;
-#[cfg(feature = "wasm-core")]
+#[cfg(any(feature = "wasm-core", feature = "wasm-dice"))]
 pub mod packed;
 #[cfg(feature = "wasm-procedures")]
 pub mod procedures;
@@ -69,7 +70,7 @@ pub fn js<T>(result: crate::Result<T>) -> JsResult<T> {
     result.map_err(error_to_js)
 }
 
-#[cfg(feature = "wasm-core")]
+#[cfg(any(feature = "wasm-core", feature = "wasm-dice"))]
 /// The crate version, for diagnostics.
 #[wasm_bindgen(js_name = version)]
 pub fn version() -> String {

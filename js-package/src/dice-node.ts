@@ -1,0 +1,15 @@
+/**
+ * `turnkeeper/dice` in Node: the dice module is read and instantiated synchronously on import,
+ * so `init()` is only kept for code shared with browsers.
+ */
+import { readFileSync } from "node:fs";
+import { initSync } from "./dice.js";
+
+export * from "./dice.js";
+
+initSync(readFileSync(new URL("./wasm/dice_bg.wasm", import.meta.url)));
+
+/** Already done on import in Node; resolves at once. */
+export function init(): Promise<void> {
+  return Promise.resolve();
+}

@@ -1,0 +1,43 @@
+/**
+ * `turnkeeper/dice` in browsers: the dice alone (`roll`, `total`, `Dice`, `Expression`, roll
+ * twice, chances, roll-offs, countdowns and `TurnkeeperError`), from a module of their own
+ * (`wasm/dice_bg.wasm`) a fraction of the core's size. The same notation, results, seeds and
+ * errors as the main entry: the code is the main entry's own, bundled against the dice module.
+ * Call `await init()` once before rolling.
+ */
+import initWasm, { initSync as initWasmSync } from "./wasm/dice.js";
+import type { InitInput, SyncInitInput } from "./wasm/turnkeeper.js";
+import { isReady, markReady } from "./core/loader.js";
+import { guard, loadFailed } from "./core/errors.js";
+
+export { TurnkeeperError, type ErrorCode } from "./core/errors.js";
+export * from "./core/dice.js";
+
+let loading: Promise<void> | undefined;
+
+/**
+ * Load the dice module once: the URL, `Response`, bytes or compiled `WebAssembly.Module` you
+ * pass, else `wasm/dice_bg.wasm` beside this file. Safe to call many times and concurrently.
+ */
+export function init(input?: InitInput | Promise<InitInput>): Promise<void> {
+  if (isReady()) return Promise.resolve();
+  loading ??= guard(() => initWasm(input === undefined ? undefined : { module_or_path: input })).then(
+    () => markReady(),
+    (e: unknown) => {
+      loading = undefined;
+      throw loadFailed(e);
+    },
+  );
+  return loading;
+}
+
+/** Load the dice module synchronously from its bytes or a compiled `WebAssembly.Module`; later calls do nothing. */
+export function initSync(module: SyncInitInput): void {
+  if (isReady()) return;
+  try {
+    initWasmSync({ module });
+  } catch (e) {
+    throw loadFailed(e);
+  }
+  markReady();
+}

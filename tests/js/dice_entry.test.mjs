@@ -1,0 +1,215 @@
+// `turnkeeper/dice` (issue 38) against the main entry: the same calls give the same results,
+// streams and errors. The dice entry runs the facade's own dice code against a module of its
+// own (dice_bg.wasm), so every roll here is made twice, once through each module, and compared
+// in full: totals, every die, the terms and texts, the chat line, the saved seed state, and for
+// a failure its code, message and position.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import * as main from "turnkeeper";
+import * as dice from "turnkeeper/dice";
+
+/** A result, or the error it threw, as comparable data. @param {() => unknown} fn */
+function outcome(fn) {
+  try {
+    const value = fn();
+    if (value !== null && typeof value === "object") return { ok: JSON.parse(JSON.stringify(value)), text: String(value) };
+    return { ok: value };
+  } catch (e) {
+    const isError = e instanceof main.TurnkeeperError || e instanceof dice.TurnkeeperError;
+    assert.ok(isError, `not a TurnkeeperError: ${e}`);
+    const error = /** @type {any} */ (e);
+    return { error: { name: error.name, code: error.code, message: error.message, position: error.position } };
+  }
+}
+
+/** Run `fn` with each entry and compare. @param {string} what @param {(api: typeof main) => unknown} fn */
+function same(what, fn) {
+  const a = outcome(() => fn(main));
+  const b = outcome(() => fn(/** @type {typeof main} */ (/** @type {unknown} */ (dice))));
+  assert.deepEqual(b, a, what);
+  return a;
+}
+
+/**
+ * A small deterministic generator for the random cases (its own, so the cases are the same every run).
+ * @param {number} seed
+ */
+function generator(seed) {
+  let s = seed >>> 0 || 1;
+  return (/** @type {number} */ n) => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) % n;
+  };
+}
+
+test("the dice entry exports the main entry's dice API, and nothing of the rest", () => {
+  const names = ["roll", "total", "Dice", "Expression", "rollTwice", "chanceInSix", "percentChance", "rollOff", "Countdown", "TurnkeeperError", "version", "init", "initSync"];
+  for (const name of names) {
+    assert.equal(typeof (/** @type {any} */ (dice)[name]), typeof (/** @type {any} */ (main)[name]), name);
+    assert.equal(typeof (/** @type {any} */ (dice)[name]), "function", name);
+  }
+  for (const name of ["Encounter", "Journey", "Creature", "ose", "hyb", "a5e", "initProcedures"]) {
+    assert.ok(name in main, name);
+    assert.ok(!(name in dice), `${name} is not a dice export`);
+  }
+  // Its own classes and error type, from its own module.
+  assert.notEqual(dice.Dice, main.Dice);
+  assert.notEqual(dice.TurnkeeperError, main.TurnkeeperError);
+  assert.equal(dice.version(), main.version());
+});
+
+test("the shared dice vectors roll the same through the dice entry", () => {
+  const vectors = JSON.parse(readFileSync(new URL("../vectors/dice.json", import.meta.url), "utf8"));
+  assert.ok(Array.isArray(vectors) && vectors.length >= 10);
+  for (const v of vectors) {
+    const r = dice.roll(v.notation, { seed: v.seed });
+    assert.deepEqual(
+      r.dice.map((d) => d.face),
+      v.faces,
+      v.notation,
+    );
+    assert.equal(r.total, v.total, v.notation);
+    assert.equal(r.notation, v.normalized, v.notation);
+    same(`vector ${v.notation}`, (api) => api.roll(v.notation, { seed: v.seed }));
+    same(`vector total ${v.notation}`, (api) => api.total(v.notation, { seed: v.seed }));
+    same(`vector parsed ${v.notation}`, (api) => api.Expression.parse(v.notation).roll(new api.Dice({ seed: v.seed })));
+  }
+});
+
+// Pieces of notation, valid and not: together they reach the parser's errors, limits, every
+// modifier and function, Fate dice, percentiles and the quick path (plain pools).
+const PIECES = [
+  "1d20", "d20", "4d6", "4d6kh3", "4d6dl1", "2d20kl1", "3d6!", "5d10!!", "3d6r1", "4d6ro<2", "8d6cs>=5", "6d10>=8", "4dF", "d%", "d100",
+  "2d6+3", "1d8-1", "(1d4+1)*2", "1d20adv", "1d20dis", "floor(7/2)", "max(1d4,2)", "min(3,1d6)", "abs(-3)", "10d6kh3+2d4",
+  "1d0", "0d6", "1d", "d", "2d6k", "3d6kh", "+", "1d20+", "((1d6)", "1d6)", "x", "1d6 + @", "1d1000001", "1001d6", "1d6!>0", "", " ", "2 d6",
+  "1e3", "99999999999999999", "9007199254740991+1", "1d6/0", "4d6kh3kl1", "1d20 # attack", "2d6[fire]", "3d6sa", "4d6sd", "1d6x", "😀", "1d6\u0000",
+];
+const JOIN = ["+", "-", "*", "/", " + ", "", ","];
+
+test("random notations and seeds: the same results and errors through both entries", () => {
+  const next = generator(38);
+  const cases = 1500;
+  for (let i = 0; i < cases; i++) {
+    let notation = PIECES[next(PIECES.length)] ?? "";
+    const extra = next(3);
+    for (let k = 0; k < extra; k++) notation += (JOIN[next(JOIN.length)] ?? "") + (PIECES[next(PIECES.length)] ?? "");
+    const seed = next(4) === 0 ? next(2 ** 30) * 2 ** 20 + next(2 ** 20) : next(1000);
+    same(`roll ${JSON.stringify(notation)} seed ${seed}`, (api) => api.roll(notation, { seed }));
+    same(`total ${JSON.stringify(notation)} seed ${seed}`, (api) => api.total(notation, { seed }));
+    if (i % 10 === 0) {
+      // A box rolled several times, then its state.
+      same(`box ${JSON.stringify(notation)} seed ${seed}`, (api) => {
+        const box = new api.Dice({ seed });
+        const out = [];
+        for (let k = 0; k < 3; k++) {
+          try {
+            out.push(box.roll(notation), box.total(notation));
+          } catch (e) {
+            out.push(String(/** @type {any} */ (e).code));
+          }
+        }
+        return { out, state: box.state() };
+      });
+    }
+  }
+});
+
+test("supplied faces, seeds out of range, saved states and options: the same through both entries", () => {
+  same("faces", (api) => api.roll("3d6+2", { faces: [1, 2, 3] }));
+  same("faces run out", (api) => api.roll("3d6", { faces: [1, 2] }));
+  same("face too big", (api) => api.roll("2d6", { faces: [7, 1] }));
+  same("faces not a list", (api) => api.roll("2d6", /** @type {any} */ ({ faces: 3 })));
+  for (const seed of [-1, 1.5, 2 ** 53, Number.NaN, "7", null]) same(`seed ${String(seed)}`, (api) => api.roll("1d20", /** @type {any} */ ({ seed })));
+  same("seed and faces", (api) => api.roll("1d20", { seed: 1, faces: [3] }));
+  same("dice seed", (api) => {
+    const box = new api.Dice({ seed: 99 });
+    box.roll("4d6kh3");
+    const state = box.state();
+    const resumed = api.Dice.fromState(/** @type {any} */ (state));
+    return { state, a: box.roll("3d8!"), b: resumed.roll("3d8!"), die: resumed.rollDie(12), kind: resumed.kind };
+  });
+  same("bad state", (api) => api.Dice.fromState(/** @type {any} */ ({ seed: 1 })));
+  same("bad state text", (api) => api.Dice.fromState(/** @type {any} */ ("x")));
+  same("rollDie 0", (api) => new api.Dice({ seed: 1 }).rollDie(0));
+  same("not a Dice", (api) => api.Expression.parse("1d6").roll(/** @type {any} */ ({ box: 1 })));
+  same("freed", (api) => {
+    const box = new api.Dice({ seed: 1 });
+    box.free();
+    return box.roll("1d6");
+  });
+  same("long notation", (api) => api.roll("1+".repeat(600) + "1"));
+  same("notation not text", (api) => api.roll(/** @type {any} */ (42)));
+});
+
+test("formula data: the same results and errors through both entries", () => {
+  const data = { abilities: { str: { mod: 3 } }, die: "d8", frac: 1.5, tiny: 1e-7, big: 2 ** 60, nan: Number.NaN, inf: -Infinity, text: "", obj: {} };
+  for (const notation of ["1d20 + @abilities.str.mod", "2@die", "1d6+@frac", "1d6+@tiny", "1d6+@big", "1d6+@nan", "1d6+@inf", "1d6+@text", "1d6+@obj", "1d6+@missing", "2d@abilities.str.mod"]) {
+    same(`data ${notation}`, (api) => api.roll(notation, { seed: 5, data }));
+    same(`data total ${notation}`, (api) => api.total(notation, { seed: 5, data }));
+    same(`data missing ${notation}`, (api) => api.roll(notation, { seed: 5, data, missing: 0 }));
+    same(`data parsed ${notation}`, (api) => api.Expression.parse(notation, data).total(new api.Dice({ seed: 5 })));
+  }
+});
+
+test("the dice helpers: roll twice, chances, roll-offs and countdowns give the same through both entries", () => {
+  const next = generator(7);
+  for (let i = 0; i < 200; i++) {
+    const seed = next(100000);
+    const die = /** @type {any} */ (["d4", "d6", "d8", "d10", "d12", "d20", "d100", "d7", 20, null][next(10)]);
+    const keep = /** @type {any} */ (["higher", "lower", "middle", 1][next(4)]);
+    same(`twice ${die} ${keep}`, (api) => api.rollTwice(die, keep, new api.Dice({ seed })));
+    // Every random draw is made before the calls: each call runs once per entry.
+    const x = next(9) - 1;
+    const p = next(110) - 5;
+    const config = /** @type {any} */ ([undefined, { die: "d6" }, { die: "d20", winner: "lowest" }, { die: "d2" }, { winner: "most" }, 5][next(6)]);
+    const entrants = next(12);
+    const speed = /** @type {any} */ (["slow", "fast", "veryFast", "quick", undefined][next(5)]);
+    const [pool, unstoppable, added] = [next(6), next(2) === 0, next(3)];
+    same(`in six ${x}`, (api) => api.chanceInSix(x, new api.Dice({ seed })));
+    same(`percent ${p}`, (api) => api.percentChance(p, new api.Dice({ seed })));
+    same(`roll-off ${entrants} ${JSON.stringify(config)}`, (api) => api.rollOff(entrants, config, new api.Dice({ seed })));
+    same(`countdown ${pool} ${speed}`, (api) => {
+      const box = new api.Dice({ seed });
+      const c = new api.Countdown(pool, speed, { unstoppable });
+      const rolls = [];
+      for (let k = 0; k < 4; k++) rolls.push(c.roll(box));
+      c.addDice(added);
+      const json = c.toJSON();
+      const back = api.Countdown.fromJSON(json);
+      return { rolls, json, removed: back.removeDice(1), after: back.toJSON(), dice: back.dice, expired: back.expired, stopped: back.stopped, state: box.state() };
+    });
+  }
+  same("countdown bad state", (api) => api.Countdown.fromJSON(/** @type {any} */ ({ dice: "x" })));
+  same("countdown too many", (api) => new api.Countdown(1000));
+  same("roll-off bad config", (api) => api.rollOff(3, /** @type {any} */ ({ die: "d6", extra: 1 })));
+});
+
+test("the dice entry's error type: a TurnkeeperError of its own with the same codes", () => {
+  assert.throws(
+    () => dice.roll("1d"),
+    (e) => e instanceof dice.TurnkeeperError && e instanceof Error && e.code === "NOTATION_SYNTAX",
+  );
+});
+
+test("in Node, importing turnkeeper/dice reads the dice module only and rolls at once", () => {
+  // A fresh process, each file the package reads recorded (the entry's named `readFileSync`
+  // import follows the patched one once the builtin's exports are synced).
+  const code = `
+    import fs from "node:fs";
+    import { syncBuiltinESMExports } from "node:module";
+    const read = [];
+    const original = fs.readFileSync;
+    fs.readFileSync = (path, ...rest) => { read.push(String(path)); return original(path, ...rest); };
+    syncBuiltinESMExports();
+    const dice = await import("turnkeeper/dice");
+    const total = dice.roll("2d6+1", { seed: 3 }).total;
+    console.log(JSON.stringify({ wasm: read.filter((p) => p.endsWith(".wasm")).map((p) => p.split("/").pop()), total }));
+  `;
+  const out = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", code], { encoding: "utf8" }));
+  assert.deepEqual(out.wasm, ["dice_bg.wasm"]);
+  assert.equal(out.total, main.roll("2d6+1", { seed: 3 }).total);
+});
