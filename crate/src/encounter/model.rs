@@ -7,7 +7,7 @@ use crate::dice::DieRoller;
 use crate::encounter::command::EncounterCommand;
 use crate::encounter::event::EncounterEvent;
 use crate::encounter::state::{Encounter, Phase};
-use crate::engine::{Digester, Mark, Model, Rewind};
+use crate::engine::{Digester, Failed, Mark, Model, Rewind};
 use crate::error::Result;
 
 impl Model for Encounter {
@@ -21,6 +21,14 @@ impl Model for Encounter {
         dice: &mut dyn DieRoller,
     ) -> Result<Vec<EncounterEvent>> {
         Encounter::execute(self, command, dice)
+    }
+
+    fn execute_in_place(
+        &mut self,
+        command: EncounterCommand,
+        dice: &mut dyn DieRoller,
+    ) -> core::result::Result<Vec<EncounterEvent>, Failed> {
+        Encounter::execute_in_place(self, command, dice)
     }
 
     fn apply(&mut self, event: &EncounterEvent) -> Result<()> {
