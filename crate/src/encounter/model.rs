@@ -39,6 +39,10 @@ impl Model for Encounter {
         Encounter::check(self)
     }
 
+    fn check_since(&self, before: &Self) -> Result<()> {
+        Encounter::check_since(self, before)
+    }
+
     /// Every field the snapshot holds, in a fixed order. The id index is left out (it is
     /// rebuilt from the participants); homebrew conditions are fed as their JSON, since they
     /// change only when homebrew is loaded.
