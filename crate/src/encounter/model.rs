@@ -7,7 +7,7 @@ use crate::dice::DieRoller;
 use crate::encounter::command::EncounterCommand;
 use crate::encounter::event::EncounterEvent;
 use crate::encounter::state::{Encounter, Phase};
-use crate::engine::{Digester, Mark, Model, Rewind};
+use crate::engine::{Digester, Failed, Mark, Model, Rewind};
 use crate::error::Result;
 
 impl Model for Encounter {
@@ -23,12 +23,24 @@ impl Model for Encounter {
         Encounter::execute(self, command, dice)
     }
 
+    fn execute_in_place(
+        &mut self,
+        command: EncounterCommand,
+        dice: &mut dyn DieRoller,
+    ) -> core::result::Result<Vec<EncounterEvent>, Failed> {
+        Encounter::execute_in_place(self, command, dice)
+    }
+
     fn apply(&mut self, event: &EncounterEvent) -> Result<()> {
         self.apply_in_place(event)
     }
 
     fn check(&self) -> Result<()> {
         Encounter::check(self)
+    }
+
+    fn check_since(&self, before: &Self) -> Result<()> {
+        Encounter::check_since(self, before)
     }
 
     /// Every field the snapshot holds, in a fixed order. The id index is left out (it is

@@ -113,7 +113,7 @@ impl Encounter {
             self.rolls = self.rolls.wrapping_add(1);
         }
         if !renamed.is_empty() {
-            for p in &mut self.participants {
+            for p in self.participants.iter_mut().map(std::sync::Arc::make_mut) {
                 if let Some(init) = &mut p.initiative
                     && let Some((_, new)) = renamed.iter().find(|(old, _)| *old == init.roll)
                 {
@@ -258,7 +258,12 @@ impl Encounter {
                 (*k, roll, ties)
             })
             .collect();
-        for (i, p) in self.participants.iter_mut().enumerate() {
+        for (i, p) in self
+            .participants
+            .iter_mut()
+            .map(std::sync::Arc::make_mut)
+            .enumerate()
+        {
             let Some(init) = &mut p.initiative else {
                 continue;
             };
@@ -304,7 +309,12 @@ impl Encounter {
             .iter()
             .map(|p| (p.count(), p.initiative.as_ref().map_or(0, |i| i.rank)))
             .collect();
-        for (i, p) in self.participants.iter_mut().enumerate() {
+        for (i, p) in self
+            .participants
+            .iter_mut()
+            .map(std::sync::Arc::make_mut)
+            .enumerate()
+        {
             let count = p.count();
             let Some(init) = p.initiative.as_mut() else {
                 continue;

@@ -331,7 +331,7 @@ impl From<&Encounter> for SnapshotDto {
         Self {
             v: SNAPSHOT_VERSION,
             c: e.config.clone(),
-            p: e.participants.iter().map(PDto::from).collect(),
+            p: e.participants.iter().map(|p| PDto::from(&**p)).collect(),
             sd: e.sides.clone(),
             w: e.world.clone(),
             wu: e.world_used.clone(),
@@ -439,7 +439,7 @@ impl TryFrom<SnapshotDto> for Encounter {
                 return Err(bad(format!("participant id \"{}\" appears twice", p.id)));
             }
             std::sync::Arc::make_mut(&mut enc.index).insert(p.id.clone(), enc.participants.len());
-            enc.participants.push(p);
+            enc.participants.push(std::sync::Arc::new(p));
         }
         enc.sides = s.sd;
         if s.w.len() > MAX_WORLD_ACTIONS {

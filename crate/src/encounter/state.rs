@@ -125,7 +125,10 @@ pub struct Current {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Encounter {
     pub(crate) config: RulesetConfig,
-    pub(crate) participants: Vec<Participant>,
+    /// Each participant shared (copy on write, `Arc::make_mut`): a follower keeps the state
+    /// from before a batch in case it fails, and that copy then costs a count per participant;
+    /// only the participants the batch changes are copied.
+    pub(crate) participants: Vec<std::sync::Arc<Participant>>,
     /// Where each id is in `participants`. Shared between an encounter and its working copies
     /// (commands run on a copy): only roster changes touch it, so a copy costs one count.
     pub(crate) index: std::sync::Arc<IdMap<ParticipantId, usize>>,
@@ -232,12 +235,15 @@ impl Encounter {
         u64::from(self.round).saturating_mul(u64::from(self.round_length().seconds()))
     }
 
-    pub fn participants(&self) -> &[Participant] {
+    pub fn participants(&self) -> &[std::sync::Arc<Participant>] {
         &self.participants
     }
 
     pub fn participant(&self, id: &ParticipantId) -> Option<&Participant> {
-        self.index.get(id).and_then(|i| self.participants.get(*i))
+        self.index
+            .get(id)
+            .and_then(|i| self.participants.get(*i))
+            .map(|p| &**p)
     }
 
     pub fn sides(&self) -> &[SideState] {
@@ -346,6 +352,7 @@ impl Encounter {
         let i = self.pos(id)?;
         self.participants
             .get_mut(i)
+            .map(std::sync::Arc::make_mut)
             .ok_or_else(|| Error::unknown_id("participant", id.as_str()))
     }
 

@@ -3,8 +3,10 @@
 //! command, apply an event, check its invariants and feed a digest ([`Model`]); [`Engine`] keeps
 //! the promises once for all of them:
 //!
-//! - **Atomic commands.** A command runs with the engine's dice on a working copy of the dice
-//!   and the state; a failure leaves both exactly as they were ([`Engine::execute`]).
+//! - **Atomic commands.** A command runs with a working copy of the engine's dice, and on the
+//!   state itself when the model keeps an undo history, which rebuilds the state if the
+//!   command fails after changing it (otherwise on a working copy); a failure leaves both
+//!   exactly as they were ([`Engine::execute`]).
 //! - **Verified sync.** Each command's events leave as a [`Batch`] numbered by `seq`, with the
 //!   [`Digest`] of the state they lead to and the seeded dice's position. A follower refuses a
 //!   batch out of sequence or whose digest differs (`OUT_OF_SYNC`), and one whose events lead
@@ -34,6 +36,15 @@ use history::History;
 use crate::dice::{DiceSource, DieRoller, SeedState, SeededDice};
 use crate::error::{Error, ErrorCode, Result};
 
+/// A command that failed when run in place ([`Model::execute_in_place`]).
+#[derive(Debug)]
+pub struct Failed {
+    pub error: Error,
+    /// Whether the state may have changed before the failure (an event had been applied):
+    /// the caller must then restore it.
+    pub touched: bool,
+}
+
 /// What an event-sourced object provides to the [`Engine`].
 pub trait Model: Clone {
     type Command;
@@ -52,12 +63,33 @@ pub trait Model: Clone {
         dice: &mut dyn DieRoller,
     ) -> Result<Vec<Self::Event>>;
 
+    /// [`Model::execute`] on the state itself, without a working copy: for the engine, which
+    /// can rebuild the state from its history ([`Engine::execute`]). On failure,
+    /// [`Failed::touched`] says whether the state may have changed; the caller then restores
+    /// it. By default the atomic [`Model::execute`] (never touched).
+    fn execute_in_place(
+        &mut self,
+        command: Self::Command,
+        dice: &mut dyn DieRoller,
+    ) -> core::result::Result<Vec<Self::Event>, Failed> {
+        self.execute(command, dice).map_err(|error| Failed {
+            error,
+            touched: false,
+        })
+    }
+
     /// Apply one event without rolling, in place: the engine calls it on a working copy.
     fn apply(&mut self, event: &Self::Event) -> Result<()>;
 
     /// The invariants: exactly what loading a snapshot checks. A follower's state must still
     /// pass them after every batch.
     fn check(&self) -> Result<()>;
+
+    /// [`Model::check`] of a state reached from `before`, which passed it: a model may leave
+    /// out what cannot have changed, as long as the answer is `check`'s.
+    fn check_since(&self, _before: &Self) -> Result<()> {
+        self.check()
+    }
 
     /// Feed the whole state into `d` in a fixed order.
     fn digest(&self, d: &mut Digester);
@@ -196,10 +228,45 @@ impl<M: Model> Engine<M> {
         if let Some(rewind) = M::rewind(&command) {
             return self.rewind(rewind);
         }
-        self.history.prepare(self.seq, &self.state);
-        let state = &mut self.state;
-        let events = self.dice.atomically(|dice| state.execute(command, dice))?;
+        // The dice as `DiceSource::atomically` keeps them: a working copy, kept on success.
+        let mut dice = self.dice.clone();
+        let events = self.run(command, &mut dice)?;
+        self.dice = dice;
         Ok(self.record(events))
+    }
+
+    /// Run `command` with `dice`. A model with undo runs it on the state itself: its history
+    /// (a checkpoint and the batches since) can rebuild the state from before the command, so
+    /// the state is copied only when a command fails after changing it, not for every command
+    /// as a working copy would be. A model without undo runs it on its own working copy.
+    /// Either way a failure leaves the state as it was.
+    fn run(&mut self, command: M::Command, dice: &mut dyn DieRoller) -> Result<Vec<M::Event>> {
+        if !Self::restorable() {
+            return self.state.execute(command, dice);
+        }
+        self.history.prepare(self.seq, &self.state);
+        match self.state.execute_in_place(command, dice) {
+            Ok(events) => Ok(events),
+            Err(Failed { error, touched }) => {
+                if touched {
+                    self.restore()?;
+                }
+                Err(error)
+            }
+        }
+    }
+
+    /// Whether the history can rebuild the state after the last batch ([`Engine::restore`]).
+    fn restorable() -> bool {
+        M::UNDO_DEPTH > 0
+    }
+
+    /// Put back the state after the last batch, from the history's checkpoint and the
+    /// batches logged since: a command run in place failed after changing the state. (Replay
+    /// is what undo does; a failure here would mean undo is broken too.)
+    fn restore(&mut self) -> Result<()> {
+        self.state = self.history.state_at(self.seq)?;
+        Ok(())
     }
 
     /// Run a command with other dice (faces read off physical dice, say); the engine's own
@@ -213,8 +280,7 @@ impl<M: Model> Engine<M> {
         if let Some(rewind) = M::rewind(&command) {
             return self.rewind(rewind);
         }
-        self.history.prepare(self.seq, &self.state);
-        let events = self.state.execute(command, dice)?;
+        let events = self.run(command, dice)?;
         Ok(self.record(events))
     }
 
@@ -291,12 +357,18 @@ impl<M: Model> Engine<M> {
             }
             return self.execute_with(command, faces);
         }
-        let before = self.state.clone();
-        self.history.prepare(self.seq, &self.state);
-        let events = self.state.execute(command, faces)?;
+        // Without a history to rebuild it from, the state is kept aside in case faces are
+        // left over.
+        let before = (!Self::restorable()).then(|| self.state.clone());
+        let events = self.run(command, faces)?;
         let left = faces.remaining();
         if left > 0 {
-            self.state = before;
+            match before {
+                Some(state) => self.state = state,
+                // A command that made no event changed nothing.
+                None if events.is_empty() => {}
+                None => self.restore()?,
+            }
             return Err(left_over(left));
         }
         Ok(self.record(events))
@@ -386,7 +458,7 @@ impl<M: Model> Engine<M> {
         for e in events {
             work.apply(e)?;
         }
-        work.check().map_err(|e| {
+        work.check_since(&self.state).map_err(|e| {
             Error::snapshot(format!(
                 "these events lead to a state of the {} that could not be saved: {}",
                 M::NAME,

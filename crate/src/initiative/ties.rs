@@ -48,21 +48,41 @@ pub fn settle(
     units.sort_unstable();
     units.dedup();
     let dense = |unit: u32| units.binary_search(&unit).unwrap_or(0);
-    // (listing position, dense unit, contender). Sorted once by key (the listing position
-    // breaks equal keys). Keys never change, so the runs of equal keys are fixed; each run
-    // is re-sorted by draws as they grow.
-    let mut entries: Vec<(usize, usize, Contender)> = contenders
-        .into_iter()
-        .enumerate()
-        .map(|(i, c)| (i, dense(c.unit), c))
-        .collect();
+    // Every entry's draws live in one pool, a fixed stretch each (room for the most draws an
+    // entry can reach before the limit stops the roll-off), so appending a face allocates
+    // nothing: with hundreds of tied units, a list of draws per entry was an allocation each.
+    let stride = contenders
+        .iter()
+        .map(|c| c.draws.len())
+        .max()
+        .unwrap_or(0)
+        .max(max_draws)
+        .saturating_add(1);
+    let mut pool: Vec<u32> = vec![0; stride.saturating_mul(contenders.len())];
+    // Sorted once by key (the listing position breaks equal keys). Keys never change, so the
+    // runs of equal keys are fixed; each run is re-sorted by draws as they grow.
+    let mut entries: Vec<Entry> = Vec::with_capacity(contenders.len());
+    for (i, c) in contenders.into_iter().enumerate() {
+        let at = i.saturating_mul(stride);
+        if let Some(slot) = pool.get_mut(at..at.saturating_add(c.draws.len())) {
+            slot.copy_from_slice(&c.draws);
+        }
+        entries.push(Entry {
+            listed: i,
+            unit: dense(c.unit),
+            key: c.key,
+            at,
+            len: c.draws.len(),
+        });
+    }
     // Listing positions are unique, so every order here is total and unstable sorts are exact.
-    entries.sort_unstable_by(|a, b| a.2.key.cmp(&b.2.key).then(a.0.cmp(&b.0)));
+    entries.sort_unstable_by(|a, b| a.key.cmp(&b.key).then(a.listed.cmp(&b.listed)));
     let runs = key_runs(&entries);
     let mut active: Vec<(usize, usize)> = runs.clone();
     // This round's face per dense unit (`None`: the unit does not draw).
     let mut face_of: Vec<Option<u32>> = vec![None; units.len()];
     let mut flagged: Vec<usize> = Vec::new();
+    let mut named: Vec<u32> = Vec::new();
     while !active.is_empty() {
         flagged.clear();
         let mut flag = |u: usize, flagged: &mut Vec<usize>| {
@@ -78,18 +98,22 @@ pub fn settle(
             let Some(run) = entries.get_mut(from..to) else {
                 continue;
             };
-            run.sort_unstable_by(|a, b| a.2.draws.cmp(&b.2.draws).then(a.0.cmp(&b.0)));
+            run.sort_unstable_by(|a, b| {
+                a.draws(&pool)
+                    .cmp(b.draws(&pool))
+                    .then(a.listed.cmp(&b.listed))
+            });
             for pair in run.windows(2) {
-                let (Some((_, ua, a)), Some((_, ub, b))) = (pair.first(), pair.get(1)) else {
+                let (Some(a), Some(b)) = (pair.first(), pair.get(1)) else {
                     continue;
                 };
-                if ua == ub || !b.draws.starts_with(&a.draws) {
+                if a.unit == b.unit || !b.draws(&pool).starts_with(a.draws(&pool)) {
                     continue;
                 }
                 // Sorted ascending, so `a` is the shorter (or equal) one.
-                flag(*ua, &mut flagged);
-                if a.draws.len() == b.draws.len() {
-                    flag(*ub, &mut flagged);
+                flag(a.unit, &mut flagged);
+                if a.len == b.len {
+                    flag(b.unit, &mut flagged);
                 }
             }
         }
@@ -99,17 +123,19 @@ pub fn settle(
         let drawing = |u: usize| face_of.get(u).is_some_and(Option::is_some);
         if entries
             .iter()
-            .any(|(_, u, c)| c.draws.len() >= max_draws && drawing(*u))
+            .any(|e| e.len >= max_draws && drawing(e.unit))
         {
             return Err(Error::new(
                 ErrorCode::LimitExceeded,
                 "the roll-off kept tying",
             ));
         }
-        let named: Vec<u32> = flagged
-            .iter()
-            .map(|u| units.get(*u).copied().unwrap_or_default())
-            .collect();
+        named.clear();
+        named.extend(
+            flagged
+                .iter()
+                .map(|u| units.get(*u).copied().unwrap_or_default()),
+        );
         let faces = draw(&named)?;
         if faces.len() != flagged.len() {
             return Err(Error::invalid_argument(
@@ -126,9 +152,13 @@ pub fn settle(
         active.clear();
         for &(from, to) in &runs {
             let mut touched = false;
-            for (_, u, c) in entries.get_mut(from..to).into_iter().flatten() {
-                if let Some(Some(face)) = face_of.get(*u) {
-                    c.draws.push(*face);
+            for e in entries.get_mut(from..to).into_iter().flatten() {
+                if let Some(Some(face)) = face_of.get(e.unit) {
+                    // The limit check above keeps `len` below the stride.
+                    if let Some(slot) = pool.get_mut(e.at.saturating_add(e.len)) {
+                        *slot = *face;
+                        e.len = e.len.saturating_add(1);
+                    }
                     touched = true;
                 }
             }
@@ -145,13 +175,30 @@ pub fn settle(
     Ok(())
 }
 
+/// One contender during [`settle`]: where it was listed, its dense unit, its key, and where
+/// its draws are in the pool.
+struct Entry {
+    listed: usize,
+    unit: usize,
+    key: [i32; 4],
+    at: usize,
+    len: usize,
+}
+
+impl Entry {
+    fn draws<'p>(&self, pool: &'p [u32]) -> &'p [u32] {
+        pool.get(self.at..self.at.saturating_add(self.len))
+            .unwrap_or_default()
+    }
+}
+
 /// The `(from, to)` ranges of at least two entries with equal keys, in sorted `entries`.
-fn key_runs(entries: &[(usize, usize, Contender)]) -> Vec<(usize, usize)> {
+fn key_runs(entries: &[Entry]) -> Vec<(usize, usize)> {
     let mut runs = Vec::new();
     let mut start = 0;
     for i in 1..=entries.len() {
         let split = match (entries.get(i - 1), entries.get(i)) {
-            (Some(a), Some(b)) => a.2.key != b.2.key,
+            (Some(a), Some(b)) => a.key != b.key,
             _ => true,
         };
         if split {
@@ -196,10 +243,16 @@ mod tests {
     /// Runs are the ranges of two or more equal keys; a key on its own is no run.
     #[test]
     fn key_runs_are_the_ranges_of_equal_keys() {
-        let entries = |keys: &[i32]| -> Vec<(usize, usize, Contender)> {
+        let entries = |keys: &[i32]| -> Vec<Entry> {
             keys.iter()
                 .enumerate()
-                .map(|(i, k)| (i, i, c(*k, i as u32, &[])))
+                .map(|(i, k)| Entry {
+                    listed: i,
+                    unit: i,
+                    key: [*k, 0, 0, 0],
+                    at: 0,
+                    len: 0,
+                })
                 .collect()
         };
         assert_eq!(

@@ -141,7 +141,7 @@ impl Encounter {
             if let Some(init) = self
                 .participants
                 .get_mut(*i)
-                .and_then(|p| p.initiative.as_mut())
+                .and_then(|p| std::sync::Arc::make_mut(p).initiative.as_mut())
             {
                 init.total = count;
                 init.rank = i32::try_from(rank).unwrap_or(i32::MAX);

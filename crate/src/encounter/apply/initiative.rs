@@ -62,7 +62,7 @@ impl Encounter {
                 if *round > MAX_ROUND {
                     return Err(Error::new(ErrorCode::LimitExceeded, "too many rounds"));
                 }
-                for p in &mut self.participants {
+                for p in self.participants.iter_mut().map(std::sync::Arc::make_mut) {
                     p.declaration = None;
                     p.initiative = None;
                     p.activities_used.clear();
@@ -78,7 +78,7 @@ impl Encounter {
                 declaration,
             } => {
                 let i = self.declarable(participant, declaration)?;
-                if let Some(p) = self.participants.get_mut(i) {
+                if let Some(p) = self.participants.get_mut(i).map(std::sync::Arc::make_mut) {
                     p.declaration = Some(declaration.clone());
                 }
             }
@@ -88,7 +88,7 @@ impl Encounter {
                     .map(|d| self.declarable(&d.participant, &d.declaration))
                     .collect::<Result<Vec<usize>>>()?;
                 for (i, d) in at.into_iter().zip(declarations) {
-                    if let Some(p) = self.participants.get_mut(i) {
+                    if let Some(p) = self.participants.get_mut(i).map(std::sync::Arc::make_mut) {
                         p.declaration = Some(d.declaration.clone());
                     }
                 }
@@ -113,7 +113,8 @@ impl Encounter {
                 for r in rolls {
                     let roll = self.next_roll_id(&r.participants, &hidden);
                     for i in at.by_ref().take(r.participants.len()) {
-                        if let Some(p) = self.participants.get_mut(i) {
+                        if let Some(p) = self.participants.get_mut(i).map(std::sync::Arc::make_mut)
+                        {
                             p.initiative = Some(Initiative {
                                 total: r.total,
                                 roll,
@@ -178,7 +179,7 @@ impl Encounter {
                                 if let Some(init) = self
                                     .participants
                                     .get_mut(i)
-                                    .and_then(|p| p.initiative.as_mut())
+                                    .and_then(|p| std::sync::Arc::make_mut(p).initiative.as_mut())
                                 {
                                     init.ties.push(die.face);
                                 }

@@ -33,7 +33,9 @@ impl Encounter {
                     self.secrets = true;
                 }
                 self.participants
-                    .push(Participant::from_new(participant.clone()));
+                    .push(std::sync::Arc::new(Participant::from_new(
+                        participant.clone(),
+                    )));
                 std::sync::Arc::make_mut(&mut self.index).insert(
                     participant.id.clone(),
                     self.participants.len().saturating_sub(1),

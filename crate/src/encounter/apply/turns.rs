@@ -25,7 +25,7 @@ impl Encounter {
                 }
                 self.round = *round;
                 let system = self.system();
-                for p in &mut self.participants {
+                for p in self.participants.iter_mut().map(std::sync::Arc::make_mut) {
                     p.turn = TurnStatus::Waiting;
                     p.activities_used.clear();
                     p.commanded = false;
@@ -290,7 +290,7 @@ impl Encounter {
                     return Err(Error::out_of_order("the round cannot end now"));
                 }
                 let system = self.system();
-                for p in &mut self.participants {
+                for p in self.participants.iter_mut().map(std::sync::Arc::make_mut) {
                     if system == InitiativeSystem::Greyhawk {
                         // GH-SURP-01: surprised until the end of the round.
                         p.surprised = false;

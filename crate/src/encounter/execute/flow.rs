@@ -142,7 +142,7 @@ impl Ctx<'_> {
                 source: RollSource::SurpriseCheck,
             });
         }
-        let modifier = check_modifier(&self.enc, id, check)?;
+        let modifier = check_modifier(self.enc, id, check)?;
         let dice = roll_d20(self.dice, mode)?;
         let total = total_of(&dice, modifier)?;
         Ok(InitiativeRoll {
@@ -166,7 +166,7 @@ impl Ctx<'_> {
             return Err(Error::out_of_order("the encounter has already started"));
         }
         let system = self.enc.system();
-        check_list(&self.enc, &advantage)?;
+        check_list(self.enc, &advantage)?;
         if advantage_sides.len() > MAX_TARGETS || ambushers.len() > MAX_TARGETS {
             return Err(Error::invalid_argument("too many sides listed"));
         }
@@ -681,7 +681,7 @@ impl Ctx<'_> {
     }
 
     pub(crate) fn end_turn_command(&mut self) -> Result<()> {
-        require_running(&self.enc)?;
+        require_running(self.enc)?;
         if self.enc.phase == Phase::World && !self.enc.active {
             return Err(Error::out_of_order(
                 "the world phase comes first: end it with endWorldPhase",
@@ -754,7 +754,7 @@ impl Ctx<'_> {
     }
 
     pub(crate) fn next_round(&mut self) -> Result<()> {
-        require_running(&self.enc)?;
+        require_running(self.enc)?;
         match self.enc.phase {
             Phase::Declaring => Err(Error::out_of_order(
                 "roll initiative to start the next round",
@@ -775,7 +775,7 @@ impl Ctx<'_> {
     }
 
     pub(crate) fn end_encounter(&mut self) -> Result<()> {
-        require_running(&self.enc)?;
+        require_running(self.enc)?;
         let round = self.round();
         if matches!(self.enc.phase, Phase::Turns | Phase::World) {
             if self.enc.active {
@@ -794,7 +794,7 @@ impl Ctx<'_> {
 
     /// OSE-COMBAT-02: the acting side moves to its next phase.
     pub(crate) fn advance_phase(&mut self) -> Result<()> {
-        require_running(&self.enc)?;
+        require_running(self.enc)?;
         if self.enc.system() != InitiativeSystem::Side {
             return Err(Error::not_allowed(
                 "phases within a turn belong to OSE (OSE-COMBAT-02)",
@@ -822,13 +822,13 @@ impl Ctx<'_> {
         action: crate::ids::WorldActionId,
         targets: Vec<ParticipantId>,
     ) -> Result<()> {
-        require_running(&self.enc)?;
+        require_running(self.enc)?;
         if self.enc.phase != Phase::World {
             return Err(Error::out_of_order(
                 "world actions happen in a world phase, before anyone acts (A5E-WORLD-02)",
             ));
         }
-        check_list(&self.enc, &targets)?;
+        check_list(self.enc, &targets)?;
         if let Some(current) = self.enc.current_world_participant()
             && targets.iter().any(|t| t != &current)
         {
@@ -855,7 +855,7 @@ impl Ctx<'_> {
     }
 
     pub(crate) fn end_world_phase(&mut self) -> Result<()> {
-        require_running(&self.enc)?;
+        require_running(self.enc)?;
         if self.enc.phase != Phase::World {
             return Err(Error::out_of_order("no world phase is under way"));
         }

@@ -1,7 +1,11 @@
 //! Executing commands: decide what happens (rolling dice through the caller's source), emit the
-//! events, and apply each one to a working copy as it is emitted. The copy replaces the
-//! encounter only if the whole command succeeds, so a failing command, even one that fails
-//! after rolling, leaves the encounter exactly as it was.
+//! events, and apply each one to the encounter as it is emitted. [`Encounter::execute`] runs
+//! on a working copy that replaces the encounter only if the whole command succeeds, so a
+//! failing command, even one that fails after rolling, leaves the encounter exactly as it was.
+//! The engine, which can rebuild the state from its history, runs commands in place instead
+//! ([`Encounter::execute_in_place`]) and restores the state only when a command fails after
+//! its first event: copying a 500-combatant encounter for every command cost more than
+//! anything else in a Greyhawk round but the JSON.
 
 mod flow;
 mod roster;
@@ -15,24 +19,32 @@ use crate::encounter::limits::MAX_TARGETS;
 use crate::encounter::participant::Declaration;
 use crate::encounter::state::{Encounter, Phase};
 use crate::encounter::vitals::CreatureChange;
+use crate::engine::Failed;
 use crate::error::{Error, ErrorCode, Result};
 use crate::ids::ParticipantId;
 
 pub(crate) use roster::{check_immunities, validate_new};
 
-/// A command in progress: the working copy, the events so far, and the dice.
+/// A command in progress: the encounter it changes, the events so far, and the dice.
+///
+/// The encounter changes only through [`Ctx::emit`] (everything else here reads it), so a
+/// command that fails before its first event has changed nothing.
 pub(crate) struct Ctx<'a> {
-    pub enc: Encounter,
+    pub enc: &'a mut Encounter,
     pub events: Vec<EncounterEvent>,
     pub dice: &'a mut dyn DieRoller,
+    /// Some event has been (or was being) applied: a failure now may leave the encounter
+    /// part-way changed.
+    touched: bool,
 }
 
 impl Ctx<'_> {
-    /// Apply an event to the working copy and record it, with what the wiring adds: ongoing
+    /// Apply an event to the encounter and record it, with what the wiring adds: ongoing
     /// damage before a turn ends (A5E-DMG-06), the effects a boundary ends (in order, with
     /// their GH-DUR-03 dice) right after it, `canAct` following conditions that ended, and
     /// pending fatigue taking effect when the encounter ends (A5E-TRACK-06).
     pub fn emit(&mut self, event: EncounterEvent) -> Result<()> {
+        self.touched = true;
         if let EncounterEvent::TurnEnded { participant, .. } = &event
             && !self.enc.ongoing.is_empty()
         {
@@ -135,14 +147,59 @@ impl Encounter {
         command: EncounterCommand,
         dice: &mut dyn DieRoller,
     ) -> Result<Vec<EncounterEvent>> {
+        let mut work = self.clone();
+        let events = work.run(command, dice).map_err(|f| f.error)?;
+        *self = work;
+        Ok(events)
+    }
+
+    /// Run one command on the encounter itself, without a working copy. On success as
+    /// [`Encounter::execute`]; on failure [`Failed::touched`] says whether the encounter may
+    /// have changed, and a caller that sees it set must put back the state from before (the
+    /// engine rebuilds it from its history). A command that fails its checks, as most failing
+    /// commands do, fails before its first event and leaves it untouched.
+    pub fn execute_in_place(
+        &mut self,
+        command: EncounterCommand,
+        dice: &mut dyn DieRoller,
+    ) -> core::result::Result<Vec<EncounterEvent>, Failed> {
+        let untouched = |error| Failed {
+            error,
+            touched: false,
+        };
+        let declarations = match command {
+            EncounterCommand::Declare {
+                participant,
+                declaration,
+            } => Declarations::One(participant, declaration),
+            EncounterCommand::DeclareMany { declarations } => Declarations::Many(declarations),
+            other => return self.run(other, dice),
+        };
+        // As in `execute`: checked against the state first, then applied (all or none).
+        let event = declaration_event(self, declarations).map_err(untouched)?;
+        self.apply(&event).map_err(untouched)?;
+        Ok(vec![event])
+    }
+
+    /// Run a command on this encounter through a [`Ctx`].
+    fn run(
+        &mut self,
+        command: EncounterCommand,
+        dice: &mut dyn DieRoller,
+    ) -> core::result::Result<Vec<EncounterEvent>, Failed> {
         let mut ctx = Ctx {
-            enc: self.clone(),
+            enc: self,
             events: Vec::new(),
             dice,
+            touched: false,
         };
-        ctx.run(command)?;
-        *self = ctx.enc;
-        Ok(ctx.events)
+        match ctx.run(command) {
+            Ok(()) => Ok(ctx.events),
+            Err(error) => Err(Failed {
+                error,
+                touched: ctx.touched,
+            }),
+        }
     }
 
     /// Apply several events (from another client) atomically: all or none.
@@ -202,7 +259,7 @@ impl Ctx<'_> {
     }
 
     fn declare(&mut self, declarations: Declarations) -> Result<()> {
-        let event = declaration_event(&self.enc, declarations)?;
+        let event = declaration_event(self.enc, declarations)?;
         self.emit(event)
     }
 
@@ -213,7 +270,7 @@ impl Ctx<'_> {
                 self.remove_participant(participant)
             }
             EncounterCommand::Rename { participant, name } => {
-                require_not_ended(&self.enc)?;
+                require_not_ended(self.enc)?;
                 self.enc.get(&participant)?;
                 self.emit(EncounterEvent::ParticipantRenamed { participant, name })
             }
@@ -221,7 +278,7 @@ impl Ctx<'_> {
                 participant,
                 hidden,
             } => {
-                require_not_ended(&self.enc)?;
+                require_not_ended(self.enc)?;
                 self.enc.get(&participant)?;
                 self.emit(EncounterEvent::HiddenChanged {
                     participant,
@@ -229,12 +286,12 @@ impl Ctx<'_> {
                 })
             }
             EncounterCommand::ChangeSide { participant, side } => {
-                require_not_ended(&self.enc)?;
+                require_not_ended(self.enc)?;
                 self.enc.get(&participant)?;
                 self.emit(EncounterEvent::SideChanged { participant, side })
             }
             EncounterCommand::ChangeGroup { participant, group } => {
-                require_not_ended(&self.enc)?;
+                require_not_ended(self.enc)?;
                 self.enc.get(&participant)?;
                 self.emit(EncounterEvent::GroupChanged { participant, group })
             }
@@ -242,7 +299,7 @@ impl Ctx<'_> {
                 participant,
                 can_act,
             } => {
-                require_not_ended(&self.enc)?;
+                require_not_ended(self.enc)?;
                 self.enc.get(&participant)?;
                 self.emit(EncounterEvent::CanActChanged {
                     participant,
@@ -254,12 +311,12 @@ impl Ctx<'_> {
                 controller,
             } => self.set_controller(participant, controller),
             EncounterCommand::SetInitiativeCheck { participant, check } => {
-                require_not_ended(&self.enc)?;
+                require_not_ended(self.enc)?;
                 self.enc.get(&participant)?;
                 self.emit(EncounterEvent::InitiativeCheckChanged { participant, check })
             }
             EncounterCommand::SetRoundLength { length } => {
-                require_not_ended(&self.enc)?;
+                require_not_ended(self.enc)?;
                 self.enc.config.check_round_length(length)?;
                 self.emit(EncounterEvent::RoundLengthChanged { length })
             }
@@ -272,11 +329,11 @@ impl Ctx<'_> {
             }
             EncounterCommand::RollSurprise { sides } => self.roll_surprise(sides),
             EncounterCommand::AddWorldAction { action } => {
-                require_not_ended(&self.enc)?;
+                require_not_ended(self.enc)?;
                 self.emit(EncounterEvent::WorldActionAdded { action })
             }
             EncounterCommand::RemoveWorldAction { action } => {
-                require_not_ended(&self.enc)?;
+                require_not_ended(self.enc)?;
                 self.enc.world_pos(&action)?;
                 self.emit(EncounterEvent::WorldActionRemoved { action })
             }
@@ -406,7 +463,7 @@ impl Ctx<'_> {
             EncounterCommand::Rest { rest, participants } => self.rest(rest, participants),
             EncounterCommand::AdvanceClock { seconds } => self.advance_clock(seconds),
             EncounterCommand::SetCount { participant, count } => {
-                require_running(&self.enc)?;
+                require_running(self.enc)?;
                 self.emit(EncounterEvent::CountSet { participant, count })
             }
             EncounterCommand::MoveInOrder {

@@ -89,8 +89,8 @@ pub(crate) fn check_modifier(
 
 impl Ctx<'_> {
     pub(crate) fn add_participant(&mut self, mut p: NewParticipant) -> Result<()> {
-        require_not_ended(&self.enc)?;
-        validate_new(&self.enc, &p)?;
+        require_not_ended(self.enc)?;
+        validate_new(self.enc, &p)?;
         p.dex_mod = Some(p.dex_mod.unwrap_or(modifier_of(p.dex)));
         let id = p.id.clone();
         self.emit(EncounterEvent::ParticipantAdded { participant: p })?;
@@ -145,7 +145,7 @@ impl Ctx<'_> {
     }
 
     pub(crate) fn remove_participant(&mut self, id: ParticipantId) -> Result<()> {
-        require_not_ended(&self.enc)?;
+        require_not_ended(self.enc)?;
         self.enc.get(&id)?;
         let was_current = self.enc.is_current(&id);
         if was_current {
@@ -194,9 +194,9 @@ impl Ctx<'_> {
         id: ParticipantId,
         controller: Option<ParticipantId>,
     ) -> Result<()> {
-        require_not_ended(&self.enc)?;
+        require_not_ended(self.enc)?;
         if controller.is_some() {
-            controller_allowed(&self.enc)?;
+            controller_allowed(self.enc)?;
         }
         self.enc.check_controller(&id, controller.as_ref())?;
         if self.enc.is_current(&id) {
@@ -245,7 +245,7 @@ impl Ctx<'_> {
         if ids.is_empty() {
             return Err(Error::invalid_argument("name at least one participant"));
         }
-        check_list(&self.enc, &ids)?;
+        check_list(self.enc, &ids)?;
         for participant in ids {
             self.emit(EncounterEvent::SurpriseChanged {
                 participant,
@@ -270,7 +270,7 @@ impl Ctx<'_> {
                 "the surprise step comes before initiative",
             ));
         }
-        let modifier = check_modifier(&self.enc, &id, None)?;
+        let modifier = check_modifier(self.enc, &id, None)?;
         let modifier = match &check {
             Some(c) => {
                 let p = self.enc.get(&id)?;

@@ -15,7 +15,7 @@ use crate::initiative::{Activity, InitiativeRoll, InitiativeSystem, RollSource, 
 
 impl Ctx<'_> {
     fn require_turns(&self) -> Result<()> {
-        require_running(&self.enc)?;
+        require_running(self.enc)?;
         match self.enc.phase {
             Phase::Turns => Ok(()),
             Phase::World => Err(Error::out_of_order(
@@ -76,7 +76,7 @@ impl Ctx<'_> {
             return Err(Error::out_of_order(format!("\"{id}\" is not delaying")));
         }
         let original = p.count().unwrap_or(0);
-        check_list(&self.enc, &cut_in)?;
+        check_list(self.enc, &cut_in)?;
         if !cut_in.is_empty() && self.enc.system() != InitiativeSystem::Greyhawk {
             return Err(Error::not_allowed(
                 "only Greyhawk lets other delayers cut in (GH-INIT-13)",
@@ -344,7 +344,7 @@ impl Ctx<'_> {
                 "name the creature or group commanded",
             ));
         }
-        check_list(&self.enc, &targets)?;
+        check_list(self.enc, &targets)?;
         let mut group = None;
         for t in &targets {
             let p = self.enc.get(t)?;
@@ -434,7 +434,7 @@ impl Ctx<'_> {
 
     /// Harm and what it triggers: GH-VAR-02, OSE-COMBAT-09, HYB-RETREAT-02.
     pub(crate) fn harm(&mut self, id: ParticipantId, harm: Harm) -> Result<()> {
-        require_running(&self.enc)?;
+        require_running(self.enc)?;
         if !matches!(self.enc.phase, Phase::Turns | Phase::World) {
             return Err(Error::out_of_order("no round is under way"));
         }

@@ -58,7 +58,7 @@ impl Ctx<'_> {
         immunities: Vec<crate::conditions::ConditionId>,
     ) -> Result<()> {
         self.enc.get(&participant)?;
-        check_immunities(&self.enc, &immunities)?;
+        check_immunities(self.enc, &immunities)?;
         self.emit(EncounterEvent::ConditionImmunitiesSet {
             participant,
             immunities,
@@ -323,7 +323,7 @@ impl Ctx<'_> {
     /// Effects on the listed participants (all, if none are listed) lasting until a rest of
     /// this kind end.
     pub(crate) fn rest(&mut self, rest: RestKind, participants: Vec<ParticipantId>) -> Result<()> {
-        check_list(&self.enc, &participants)?;
+        check_list(self.enc, &participants)?;
         self.emit(EncounterEvent::Rested { rest, participants })
     }
 
