@@ -13,16 +13,6 @@ use turnkeeper::encounter::{
 use turnkeeper::initiative::ability_check::{Ability, InitiativeCheck};
 use turnkeeper::rulesets::{Preset, RoundLength, RulesetConfig};
 
-fn start() -> EncounterCommand {
-    EncounterCommand::Start {
-        advantage: vec![],
-        advantage_sides: vec![],
-        check: None,
-        ambushers: vec![],
-        called_for: None,
-    }
-}
-
 fn use_action(id: &str, kind: ActionKind) -> EncounterCommand {
     EncounterCommand::UseAction {
         participant: pid(id),

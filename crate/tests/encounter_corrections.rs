@@ -13,16 +13,6 @@ use turnkeeper::engine::{Engine, UNDO_DEPTH};
 use turnkeeper::initiative::Activity;
 use turnkeeper::rulesets::{Preset, RulesetConfig};
 
-fn start() -> EncounterCommand {
-    EncounterCommand::Start {
-        advantage: vec![],
-        advantage_sides: vec![],
-        check: None,
-        ambushers: vec![],
-        called_for: None,
-    }
-}
-
 fn set_count(id: &str, count: i32) -> EncounterCommand {
     EncounterCommand::SetCount {
         participant: pid(id),

@@ -18,16 +18,6 @@ use turnkeeper::encounter::{EffectOngoing, EncounterCommand, EncounterEvent, Ski
 use turnkeeper::initiative::Activity::Melee;
 use turnkeeper::rulesets::Preset;
 
-fn start() -> EncounterCommand {
-    EncounterCommand::Start {
-        advantage: vec![],
-        advantage_sides: vec![],
-        check: None,
-        ambushers: vec![],
-        called_for: None,
-    }
-}
-
 fn pc(hp: u32) -> Creature {
     Creature::new(CreatureKind::Pc, hp).unwrap().with_level(3)
 }

@@ -13,16 +13,6 @@ use turnkeeper::encounter::{EncounterCommand, EncounterEvent};
 use turnkeeper::initiative::Activity::Melee;
 use turnkeeper::rulesets::Preset;
 
-fn start() -> EncounterCommand {
-    EncounterCommand::Start {
-        advantage: vec![],
-        advantage_sides: vec![],
-        check: None,
-        ambushers: vec![],
-        called_for: None,
-    }
-}
-
 /// A5E with fixed counts (A5E-INIT-05): a (20), b (15), c (10), no dice.
 fn a5e_abc() -> Table {
     let mut t = Table::preset(Preset::A5e);

@@ -14,16 +14,6 @@ use turnkeeper::encounter::{
 use turnkeeper::initiative::Activity::{Melee, Move, Spell};
 use turnkeeper::rulesets::{Preset, RulesetConfig};
 
-fn start() -> EncounterCommand {
-    EncounterCommand::Start {
-        advantage: vec![],
-        advantage_sides: vec![],
-        check: None,
-        ambushers: vec![],
-        called_for: None,
-    }
-}
-
 fn gh_round() -> Table {
     let mut t = Table::preset(Preset::Gh5e);
     t.add(newp("a", "x", 10));

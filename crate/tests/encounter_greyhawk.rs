@@ -18,16 +18,6 @@ use turnkeeper::initiative::greyhawk::{
 use turnkeeper::initiative::{InitiativeRoll, RollMode};
 use turnkeeper::rulesets::{Preset, RulesetConfig};
 
-fn start() -> EncounterCommand {
-    EncounterCommand::Start {
-        advantage: vec![],
-        advantage_sides: vec![],
-        check: None,
-        ambushers: vec![],
-        called_for: None,
-    }
-}
-
 const HOBS: [&str; 6] = ["hob1", "hob2", "hob3", "hob4", "hob5", "hob6"];
 
 /// EX-GH-01: Rath, Rupert, Delsenora, 6 hobgoblins (one group), a troll. Dex scores are ours

@@ -12,16 +12,6 @@ use turnkeeper::initiative::TieRule;
 use turnkeeper::initiative::dex_score::AmbushRule;
 use turnkeeper::rulesets::{Preset, RoundLength, RulesetConfig};
 
-fn start() -> EncounterCommand {
-    EncounterCommand::Start {
-        advantage: vec![],
-        advantage_sides: vec![],
-        check: None,
-        ambushers: vec![],
-        called_for: None,
-    }
-}
-
 fn act(id: &str, kind: ActionKind, slot: Option<ActionKind>) -> EncounterCommand {
     EncounterCommand::UseAction {
         participant: pid(id),

@@ -11,16 +11,6 @@ use turnkeeper::encounter::{
 use turnkeeper::initiative::side::{MeleeMovement, OseDeclaration, OsePhase, OseTies};
 use turnkeeper::rulesets::{Preset, RulesetConfig};
 
-fn start() -> EncounterCommand {
-    EncounterCommand::Start {
-        advantage: vec![],
-        advantage_sides: vec![],
-        check: None,
-        ambushers: vec![],
-        called_for: None,
-    }
-}
-
 fn ose(spell: bool, slow: bool) -> Declaration {
     Declaration::Ose(OseDeclaration {
         spell,

@@ -8,16 +8,6 @@ use turnkeeper::encounter::{EncounterCommand, EncounterEvent, Name};
 use turnkeeper::initiative::Activity::{Melee, Move};
 use turnkeeper::rulesets::Preset;
 
-fn start() -> EncounterCommand {
-    EncounterCommand::Start {
-        advantage: vec![],
-        advantage_sides: vec![],
-        check: None,
-        ambushers: vec![],
-        called_for: None,
-    }
-}
-
 fn hyb() -> Table {
     let mut t = Table::preset(Preset::Hyb);
     t.add(newp("a", "party", 16));

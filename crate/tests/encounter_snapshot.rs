@@ -9,16 +9,6 @@ use turnkeeper::encounter::{Encounter, EncounterCommand, GroupId, SNAPSHOT_VERSI
 use turnkeeper::initiative::Activity::{Melee, Move, Ranged, Spell};
 use turnkeeper::rulesets::{Preset, RulesetConfig};
 
-fn start() -> EncounterCommand {
-    EncounterCommand::Start {
-        advantage: vec![],
-        advantage_sides: vec![],
-        check: None,
-        ambushers: vec![],
-        called_for: None,
-    }
-}
-
 /// A Greyhawk round under way with 30 participants (a party of 6, 24 foes in 4 groups).
 fn thirty() -> Table {
     let mut t = Table::preset(Preset::Gh5e);

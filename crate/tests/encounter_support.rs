@@ -32,6 +32,17 @@ pub fn newp(id: &str, side_name: &str, dex: u8) -> NewParticipant {
     )
 }
 
+/// `Start` with nothing special: no surprise, no advantage, no called-for check.
+pub fn start() -> EncounterCommand {
+    EncounterCommand::Start {
+        advantage: vec![],
+        advantage_sides: vec![],
+        check: None,
+        ambushers: vec![],
+        called_for: None,
+    }
+}
+
 pub fn gh(activities: &[Activity]) -> Declaration {
     Declaration::Greyhawk(GhDeclaration::of(activities.iter().copied()))
 }

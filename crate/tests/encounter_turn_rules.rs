@@ -15,16 +15,6 @@ use turnkeeper::encounter::{EncounterCommand, EncounterEvent, SkipReason, TurnSt
 use turnkeeper::initiative::Activity::{Melee, Move};
 use turnkeeper::rulesets::{Preset, RulesetConfig};
 
-fn start() -> EncounterCommand {
-    EncounterCommand::Start {
-        advantage: vec![],
-        advantage_sides: vec![],
-        check: None,
-        ambushers: vec![],
-        called_for: None,
-    }
-}
-
 fn roll() -> EncounterCommand {
     EncounterCommand::RollInitiative { no_actions: false }
 }

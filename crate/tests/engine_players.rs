@@ -17,16 +17,6 @@ use turnkeeper::exploration::journey::{
 use turnkeeper::exploration::ose::dungeon::SearchKind;
 use turnkeeper::rulesets::{Preset, RulesetConfig};
 
-fn start() -> EncounterCommand {
-    EncounterCommand::Start {
-        advantage: vec![],
-        advantage_sides: vec![],
-        check: None,
-        ambushers: vec![],
-        called_for: None,
-    }
-}
-
 /// Everything a player receives must be free of these.
 const SECRET: [&str; 3] = ["assassin", "Assassin", "hidden"];
 

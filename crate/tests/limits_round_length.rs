@@ -37,16 +37,7 @@ fn an_hour_long_hybrid_round_counts_an_hour_for_effects() {
     let mut t = Table::new(config);
     t.add(newp("a", "x", 14));
     t.add(newp("b", "y", 10));
-    t.run(
-        EncounterCommand::Start {
-            advantage: vec![],
-            advantage_sides: vec![],
-            check: None,
-            ambushers: vec![],
-            called_for: None,
-        },
-        &[],
-    );
+    t.run(start(), &[]);
     t.run(
         EncounterCommand::AddEffects {
             effects: vec![EffectSpec::named(

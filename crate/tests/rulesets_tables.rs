@@ -4,7 +4,7 @@
 #[path = "encounter_support.rs"]
 mod support;
 
-use support::{Table, newp, pid};
+use support::{Table, newp, pid, start};
 use turnkeeper::ErrorCode;
 use turnkeeper::conditions::ConditionSet;
 use turnkeeper::creature::{CreatureRules, DamageType};
@@ -13,16 +13,6 @@ use turnkeeper::encounter::EncounterCommand;
 use turnkeeper::initiative::{Activity, InitiativeSystem};
 use turnkeeper::rulesets::tables::{INITIATIVE_SYSTEMS, rule_tables};
 use turnkeeper::rulesets::{Preset, RulesetConfig};
-
-fn start() -> EncounterCommand {
-    EncounterCommand::Start {
-        advantage: vec![],
-        advantage_sides: vec![],
-        check: None,
-        ambushers: vec![],
-        called_for: None,
-    }
-}
 
 #[test]
 fn gh_dice_01_every_activity_and_its_die() {
