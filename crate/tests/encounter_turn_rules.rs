@@ -506,3 +506,39 @@ fn gh_init_12_5e_creature_rules_save_at_the_end_of_the_round_without_fatigue() {
     t.run(EncounterCommand::End, &[]);
     assert_eq!(b(&t).fatigue, Track::default());
 }
+
+/// When every creature in the order would lose its turn (here all at 0 HP under the hybrid
+/// rules, HYB-DEATH-01), the round ends and the next one waits for the GM instead of opening and
+/// ending rounds without turns for ever; each `nextRound` then passes one round, and once someone
+/// can act again the rounds run as before.
+#[test]
+fn hyb_death_01_a_round_where_nobody_can_act_waits_for_the_gm() {
+    let mut t = Table::preset(Preset::Hyb);
+    for (id, dex) in [("a", 16), ("b", 12)] {
+        t.add(newp(id, "x", dex));
+    }
+    t.run(start(), &[]);
+    set(&mut t, "a", pc(5));
+    set(&mut t, "b", pc(5));
+    damage(&mut t, "b", 9);
+    damage(&mut t, "a", 9);
+    let ev = t.end_turn();
+    assert_eq!(skipped(&ev, "b"), Some(SkipReason::UnableToAct));
+    let ends = |ev: &[EncounterEvent]| {
+        ev.iter()
+            .filter(|e| matches!(e, EncounterEvent::RoundEnded { .. }))
+            .count()
+    };
+    assert_eq!(ends(&ev), 1, "round 1 ends once");
+    assert_eq!(t.enc.round(), 1);
+    assert_eq!(t.current(), None);
+    let ev = t.run(EncounterCommand::NextRound, &[]);
+    assert_eq!(ends(&ev), 1, "one round per nextRound");
+    assert_eq!(skipped(&ev, "a"), Some(SkipReason::UnableToAct));
+    assert_eq!(t.enc.round(), 2);
+    // Back on its feet (the GM sets its record anew), a acts again when the GM moves on.
+    set(&mut t, "a", pc(5));
+    t.run(EncounterCommand::NextRound, &[]);
+    assert_eq!(t.enc.round(), 3);
+    assert_eq!(t.current().as_deref(), Some("a"));
+}

@@ -747,7 +747,16 @@ impl Ctx<'_> {
                 .ok_or_else(|| Error::invalid_argument("too many rounds"))?;
             return self.emit(EncounterEvent::DeclarationsOpened { round: next });
         }
-        if self.enc.participants.iter().any(|p| self.enc.in_order(p)) {
+        // The next round opens by itself only if someone in the order can take a turn in it:
+        // when every one of them would lose it (all dead, or all unable under GH/HYB/OSE), the
+        // round waits for the GM (`nextRound`, a heal, `grantTurn`) instead of passing rounds
+        // with no turns in them for ever.
+        if self
+            .enc
+            .participants
+            .iter()
+            .any(|p| self.enc.in_order(p) && self.enc.skip_reason(p).is_none())
+        {
             return self.open_round();
         }
         Ok(())
