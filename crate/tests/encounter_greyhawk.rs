@@ -36,16 +36,7 @@ fn example_of_play() -> Table {
         p.npc = true;
         t.add(p);
     }
-    t.run(
-        EncounterCommand::Start {
-            advantage: vec![],
-            advantage_sides: vec![],
-            check: None,
-            ambushers: vec![],
-            called_for: None,
-        },
-        &[],
-    );
+    t.run(start(), &[]);
     t
 }
 
@@ -330,16 +321,7 @@ fn gh_init_02_low_acts_first_and_gh_dice_02_no_modifiers() {
     quick.dex_mod = Some(5);
     t.add(quick);
     t.add(newp("slow", "b", 3));
-    t.run(
-        EncounterCommand::Start {
-            advantage: vec![],
-            advantage_sides: vec![],
-            check: None,
-            ambushers: vec![],
-            called_for: None,
-        },
-        &[],
-    );
+    t.run(start(), &[]);
     t.declare("quick", gh(&[Melee]));
     t.declare("slow", gh(&[Ranged]));
     t.run(
@@ -354,16 +336,7 @@ fn gh_init_02_low_acts_first_and_gh_dice_02_no_modifiers() {
 fn gh_init_03_gh_init_04_gh_dice_01_pool_from_activities() {
     let mut t = Table::preset(Preset::Gh5e);
     t.add(newp("a", "x", 10));
-    t.run(
-        EncounterCommand::Start {
-            advantage: vec![],
-            advantage_sides: vec![],
-            check: None,
-            ambushers: vec![],
-            called_for: None,
-        },
-        &[],
-    );
+    t.run(start(), &[]);
     t.declare(
         "a",
         Declaration::Greyhawk(GhDeclaration::of([Move, Ranged]).with_bonus_action(Spell)),
@@ -382,16 +355,7 @@ fn gh_init_03_gh_init_04_gh_dice_01_pool_from_activities() {
 fn gh_init_05_action_surge_adds_no_die() {
     let mut t = Table::preset(Preset::Gh5e);
     t.add(newp("rath", "x", 10));
-    t.run(
-        EncounterCommand::Start {
-            advantage: vec![],
-            advantage_sides: vec![],
-            check: None,
-            ambushers: vec![],
-            called_for: None,
-        },
-        &[],
-    );
+    t.run(start(), &[]);
     t.declare("rath", gh(&[Move, Melee, Melee]));
     let ev = t.run(
         EncounterCommand::RollInitiative { no_actions: false },
@@ -458,16 +422,7 @@ fn gh_init_06_one_reaction_per_round_without_a_die() {
     let mut t = Table::preset(Preset::Gh5e);
     t.add(newp("a", "x", 10));
     t.add(newp("b", "y", 10));
-    t.run(
-        EncounterCommand::Start {
-            advantage: vec![],
-            advantage_sides: vec![],
-            check: None,
-            ambushers: vec![],
-            called_for: None,
-        },
-        &[],
-    );
+    t.run(start(), &[]);
     t.declare("a", gh(&[Melee]));
     t.declare("b", gh(&[Melee]));
     let ev = t.run(
@@ -609,16 +564,7 @@ fn gh_init_08_declare_only_before_the_roll() {
 fn gh_init_09_allowed_activities_query() {
     let mut t = Table::preset(Preset::Gh5e);
     t.add(newp("a", "x", 10));
-    t.run(
-        EncounterCommand::Start {
-            advantage: vec![],
-            advantage_sides: vec![],
-            check: None,
-            ambushers: vec![],
-            called_for: None,
-        },
-        &[],
-    );
+    t.run(start(), &[]);
     t.declare(
         "a",
         Declaration::Greyhawk(GhDeclaration::of([Move, Ranged]).with_bonus_action(Spell)),
@@ -710,16 +656,7 @@ fn gh_init_10_ties_dex_then_recorded_random_draw() {
     t.add(newp("a", "x", 12));
     t.add(newp("b", "y", 12));
     t.add(newp("c", "y", 15));
-    t.run(
-        EncounterCommand::Start {
-            advantage: vec![],
-            advantage_sides: vec![],
-            check: None,
-            ambushers: vec![],
-            called_for: None,
-        },
-        &[],
-    );
+    t.run(start(), &[]);
     for p in ["a", "b", "c"] {
         t.declare(p, gh(&[Move]));
     }
@@ -764,16 +701,7 @@ fn gh_init_11_group_roll_only_for_identical_plans() {
         p.group = Some(GroupId::new("hobgoblins").unwrap());
         t.add(p);
     }
-    t.run(
-        EncounterCommand::Start {
-            advantage: vec![],
-            advantage_sides: vec![],
-            check: None,
-            ambushers: vec![],
-            called_for: None,
-        },
-        &[],
-    );
+    t.run(start(), &[]);
     declare_hobs(&mut t, &HOBS[..2], &[Ranged]);
     let ev = t.run(
         EncounterCommand::RollInitiative { no_actions: false },
@@ -789,16 +717,7 @@ fn gh_init_12_unable_to_act_does_not_roll_and_resolves_at_round_end() {
     let mut down = newp("down", "x", 10);
     down.can_act = false;
     t.add(down);
-    t.run(
-        EncounterCommand::Start {
-            advantage: vec![],
-            advantage_sides: vec![],
-            check: None,
-            ambushers: vec![],
-            called_for: None,
-        },
-        &[],
-    );
+    t.run(start(), &[]);
     t.declare("a", gh(&[Melee]));
     t.declare("down", gh(&[Melee]));
     t.run(EncounterCommand::RollInitiative { no_actions: false }, &[4]);
@@ -824,16 +743,7 @@ fn delay_example() -> Table {
     for (id, dex) in [("able", 10), ("bravo", 10), ("charles", 10), ("delta", 10)] {
         t.add(newp(id, "x", dex));
     }
-    t.run(
-        EncounterCommand::Start {
-            advantage: vec![],
-            advantage_sides: vec![],
-            check: None,
-            ambushers: vec![],
-            called_for: None,
-        },
-        &[],
-    );
+    t.run(start(), &[]);
     t.declare("able", gh(&[Ranged]));
     t.declare("bravo", gh(&[Move]));
     t.declare("charles", gh(&[Melee]));
@@ -934,16 +844,7 @@ fn gh_init_14_controlled_creature_adds_to_controller_count() {
     let mut thrall = newp("thrall", "y", 10);
     thrall.controller = Some(pid("vampire"));
     t.add(thrall);
-    t.run(
-        EncounterCommand::Start {
-            advantage: vec![],
-            advantage_sides: vec![],
-            check: None,
-            ambushers: vec![],
-            called_for: None,
-        },
-        &[],
-    );
+    t.run(start(), &[]);
     t.declare("vampire", gh(&[Spell]));
     t.declare("thrall", gh(&[Melee]));
     t.run(
@@ -975,16 +876,7 @@ fn gh_init_15_forced_change_of_plan_adds_to_cause() {
     t.add(newp("wizard", "x", 10));
     t.add(newp("ogre", "y", 10));
     t.add(newp("elf", "x", 10));
-    t.run(
-        EncounterCommand::Start {
-            advantage: vec![],
-            advantage_sides: vec![],
-            check: None,
-            ambushers: vec![],
-            called_for: None,
-        },
-        &[],
-    );
+    t.run(start(), &[]);
     t.declare("wizard", gh(&[Spell]));
     t.declare("ogre", gh(&[Move, Melee]));
     t.declare("elf", gh(&[Ranged]));
@@ -1034,16 +926,7 @@ fn gh_init_16_empty_declaration_is_a_parameter() {
     let mut t = Table::preset(Preset::Gh5e);
     t.add(newp("idle", "x", 10));
     t.add(newp("busy", "y", 10));
-    t.run(
-        EncounterCommand::Start {
-            advantage: vec![],
-            advantage_sides: vec![],
-            check: None,
-            ambushers: vec![],
-            called_for: None,
-        },
-        &[],
-    );
+    t.run(start(), &[]);
     // "idle" declares that it does nothing.
     t.declare("idle", gh(&[]));
     t.declare("busy", gh(&[Melee]));
@@ -1056,16 +939,7 @@ fn gh_init_16_empty_declaration_is_a_parameter() {
     let mut t = Table::new(cfg);
     t.add(newp("idle", "x", 10));
     t.add(newp("busy", "y", 10));
-    t.run(
-        EncounterCommand::Start {
-            advantage: vec![],
-            advantage_sides: vec![],
-            check: None,
-            ambushers: vec![],
-            called_for: None,
-        },
-        &[],
-    );
+    t.run(start(), &[]);
     // Here "idle" declares nothing by leaving its plan out: `noActions` stands for it.
     t.declare("busy", gh(&[Melee]));
     t.run(EncounterCommand::RollInitiative { no_actions: true }, &[1]);
@@ -1075,16 +949,7 @@ fn gh_init_16_empty_declaration_is_a_parameter() {
 fn one_roll(decl: GhDeclaration, faces: &[u32], cfg: RulesetConfig) -> InitiativeRoll {
     let mut t = Table::new(cfg);
     t.add(newp("a", "x", 10));
-    t.run(
-        EncounterCommand::Start {
-            advantage: vec![],
-            advantage_sides: vec![],
-            check: None,
-            ambushers: vec![],
-            called_for: None,
-        },
-        &[],
-    );
+    t.run(start(), &[]);
     t.declare("a", Declaration::Greyhawk(decl));
     let ev = t.run(
         EncounterCommand::RollInitiative { no_actions: false },
@@ -1166,16 +1031,7 @@ fn ex_gh_08_gh_surp_01_surprise_adds_ten_and_blocks_reactions_for_the_round() {
         },
         &[],
     );
-    t.run(
-        EncounterCommand::Start {
-            advantage: vec![],
-            advantage_sides: vec![],
-            check: None,
-            ambushers: vec![],
-            called_for: None,
-        },
-        &[],
-    );
+    t.run(start(), &[]);
     t.declare("guard", gh(&[Move, Melee]));
     t.declare("thief", gh(&[Melee]));
     t.run(
@@ -1231,16 +1087,7 @@ fn gh_var_01_weapon_speed_uses_weapon_dice() {
     // Without the weapon's dice the declaration is refused.
     let mut t = Table::new(cfg);
     t.add(newp("a", "x", 10));
-    t.run(
-        EncounterCommand::Start {
-            advantage: vec![],
-            advantage_sides: vec![],
-            check: None,
-            ambushers: vec![],
-            called_for: None,
-        },
-        &[],
-    );
+    t.run(start(), &[]);
     t.fail(
         EncounterCommand::Declare {
             participant: pid("a"),
@@ -1259,16 +1106,7 @@ fn gh_var_02_spell_disruption_on_damage_before_the_turn() {
     t.add(newp("archer", "x", 10));
     t.add(newp("mage", "y", 10));
     t.add(newp("cleric", "y", 10));
-    t.run(
-        EncounterCommand::Start {
-            advantage: vec![],
-            advantage_sides: vec![],
-            check: None,
-            ambushers: vec![],
-            called_for: None,
-        },
-        &[],
-    );
+    t.run(start(), &[]);
     t.declare("archer", gh(&[Ranged]));
     t.declare("mage", gh(&[Spell]));
     t.declare("cleric", gh(&[Spell]));
@@ -1362,16 +1200,7 @@ fn gh_var_02_damage_command_disrupts_a_declared_spell_before_the_turn() {
             &[],
         );
     }
-    t.run(
-        EncounterCommand::Start {
-            advantage: vec![],
-            advantage_sides: vec![],
-            check: None,
-            ambushers: vec![],
-            called_for: None,
-        },
-        &[],
-    );
+    t.run(start(), &[]);
     t.declare("archer", gh(&[Ranged]));
     t.declare("mage", gh(&[Spell]));
     t.declare("cleric", gh(&[Spell]));
@@ -1430,16 +1259,7 @@ fn gh_var_02_damage_command_without_the_variant_disrupts_nothing() {
         },
         &[],
     );
-    t.run(
-        EncounterCommand::Start {
-            advantage: vec![],
-            advantage_sides: vec![],
-            check: None,
-            ambushers: vec![],
-            called_for: None,
-        },
-        &[],
-    );
+    t.run(start(), &[]);
     t.declare("archer", gh(&[Ranged]));
     t.declare("mage", gh(&[Spell]));
     t.run(

@@ -277,17 +277,7 @@ fn play(cfg: RulesetConfig, seed: u64, steps: usize) -> (usize, usize) {
             &mut dice,
         );
     }
-    t.run_with(
-        EncounterCommand::Start {
-            advantage: vec![],
-            advantage_sides: vec![],
-            check: None,
-            ambushers: vec![],
-            called_for: None,
-        },
-        &mut dice,
-    )
-    .unwrap();
+    t.run_with(start(), &mut dice).unwrap();
     let mut next_id = 0;
     let (mut ok, mut failed) = (0, 0);
     for _ in 0..steps {

@@ -124,18 +124,17 @@ impl Encounter {
         command: EncounterCommand,
         dice: &mut dyn DieRoller,
     ) -> Result<Vec<EncounterEvent>> {
-        // Declarations need no working copy (this keeps a 500-creature declaration phase
-        // cheap): each is checked against the unchanged state first (a declaration never changes
-        // what the next one is checked against), then all are applied, so either every
-        // declaration is accepted or none is.
-        let declarations = match command {
-            EncounterCommand::Declare {
-                participant,
-                declaration,
-            } => Declarations::One(participant, declaration),
-            EncounterCommand::DeclareMany { declarations } => Declarations::Many(declarations),
-            other => return self.execute_on_copy(other, dice),
-        };
+        match declarations_of(command) {
+            Ok(declarations) => self.declare(declarations),
+            Err(other) => self.execute_on_copy(other, dice),
+        }
+    }
+
+    /// Declarations need no working copy (this keeps a 500-creature declaration phase cheap):
+    /// each is checked against the unchanged state first (a declaration never changes what the
+    /// next one is checked against), then all are applied, so either every declaration is
+    /// accepted or none is.
+    fn declare(&mut self, declarations: Declarations) -> Result<Vec<EncounterEvent>> {
         let event = declaration_event(self, declarations)?;
         self.apply(&event)?;
         Ok(vec![event])
@@ -163,22 +162,14 @@ impl Encounter {
         command: EncounterCommand,
         dice: &mut dyn DieRoller,
     ) -> core::result::Result<Vec<EncounterEvent>, Failed> {
-        let untouched = |error| Failed {
-            error,
-            touched: false,
-        };
-        let declarations = match command {
-            EncounterCommand::Declare {
-                participant,
-                declaration,
-            } => Declarations::One(participant, declaration),
-            EncounterCommand::DeclareMany { declarations } => Declarations::Many(declarations),
-            other => return self.run(other, dice),
-        };
-        // As in `execute`: checked against the state first, then applied (all or none).
-        let event = declaration_event(self, declarations).map_err(untouched)?;
-        self.apply(&event).map_err(untouched)?;
-        Ok(vec![event])
+        match declarations_of(command) {
+            // Checked against the state first, then applied (all or none): never touched.
+            Ok(declarations) => self.declare(declarations).map_err(|error| Failed {
+                error,
+                touched: false,
+            }),
+            Err(other) => self.run(other, dice),
+        }
     }
 
     /// Run a command on this encounter through a [`Ctx`].
@@ -217,6 +208,22 @@ impl Encounter {
 enum Declarations {
     One(ParticipantId, Declaration),
     Many(Vec<ParticipantDeclaration>),
+}
+
+/// A declaration command's declarations, or the command itself when it is any other.
+// The command comes back as it was passed in, by value: no larger a move than the call's own.
+#[allow(clippy::result_large_err)]
+fn declarations_of(
+    command: EncounterCommand,
+) -> core::result::Result<Declarations, EncounterCommand> {
+    match command {
+        EncounterCommand::Declare {
+            participant,
+            declaration,
+        } => Ok(Declarations::One(participant, declaration)),
+        EncounterCommand::DeclareMany { declarations } => Ok(Declarations::Many(declarations)),
+        other => Err(other),
+    }
 }
 
 /// The one event a declaration command causes, checked against `enc`.
