@@ -7,28 +7,20 @@
  */
 import initWasm, { initSync as initWasmSync } from "./wasm/dice.js";
 import type { InitInput, SyncInitInput } from "./wasm/turnkeeper.js";
-import { isReady, markReady } from "./core/loader.js";
-import { guard, loadFailed } from "./core/errors.js";
+import { isReady, loadOnce, markReady } from "./core/loader.js";
+import { loadFailed } from "./core/errors.js";
 
 export { TurnkeeperError, type ErrorCode } from "./core/errors.js";
 export * from "./core/dice.js";
 
-let loading: Promise<void> | undefined;
+const loadDice = loadOnce((input?: InitInput | Promise<InitInput>) => initWasm(input === undefined ? undefined : { module_or_path: input }), loadFailed);
 
 /**
  * Load the dice module once: the URL, `Response`, bytes or compiled `WebAssembly.Module` you
  * pass, else `wasm/dice_bg.wasm` beside this file. Safe to call many times and concurrently.
  */
 export function init(input?: InitInput | Promise<InitInput>): Promise<void> {
-  if (isReady()) return Promise.resolve();
-  loading ??= guard(() => initWasm(input === undefined ? undefined : { module_or_path: input })).then(
-    () => markReady(),
-    (e: unknown) => {
-      loading = undefined;
-      throw loadFailed(e);
-    },
-  );
-  return loading;
+  return loadDice(input);
 }
 
 /** Load the dice module synchronously from its bytes or a compiled `WebAssembly.Module`; later calls do nothing. */

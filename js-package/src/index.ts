@@ -5,28 +5,20 @@
  * loads the procedures when it is imported.
  */
 import initWasm, { initSync as initWasmSync, type InitInput, type SyncInitInput } from "./wasm/turnkeeper.js";
-import { isReady, markReady } from "./core/loader.js";
-import { guard, loadFailed as failed } from "./core/errors.js";
+import { isReady, loadOnce, markReady } from "./core/loader.js";
+import { loadFailed as failed } from "./core/errors.js";
 import { deferProcedures, loadProcedures, loadProceduresSync } from "./core/procedures-module.js";
 
 export * from "./core/api.js";
 
-let loading: Promise<void> | undefined;
+const loadCore = loadOnce((input?: InitInput | Promise<InitInput>) => initWasm(input === undefined ? undefined : { module_or_path: input }), failed);
 
 /**
  * Load the core module only (dice, encounters, journeys, creatures): what `turnkeeper/core`'s
  * `init()` does. Safe to call many times and concurrently.
  */
 export function initCore(input?: InitInput | Promise<InitInput>): Promise<void> {
-  if (isReady()) return Promise.resolve();
-  loading ??= guard(() => initWasm(input === undefined ? undefined : { module_or_path: input })).then(
-    () => markReady(),
-    (e: unknown) => {
-      loading = undefined;
-      throw failed(e);
-    },
-  );
-  return loading;
+  return loadCore(input);
 }
 
 /**

@@ -2,7 +2,7 @@
  * One wasm instance per page or process. Entries (`index`, `node`, `inline`) decide where the
  * bytes come from; everything else only asks whether the instance is ready.
  */
-import { TurnkeeperError } from "./errors.js";
+import { guard, TurnkeeperError } from "./errors.js";
 
 let ready = false;
 
@@ -21,4 +21,24 @@ export function ensureReady(): void {
       "call `await init()` once before using turnkeeper in a browser (it is automatic in Node)",
     );
   }
+}
+
+/**
+ * An `init()` for one wasm module: `load` runs once, concurrent calls share its promise, calls
+ * after it succeeded resolve at once, and a failure (reported through `failed`) lets the next
+ * call try again.
+ */
+export function loadOnce<I>(load: (input: I) => Promise<unknown>, failed: (e: unknown) => TurnkeeperError): (input: I) => Promise<void> {
+  let loading: Promise<void> | undefined;
+  return (input) => {
+    if (ready) return Promise.resolve();
+    loading ??= guard(() => load(input)).then(
+      () => markReady(),
+      (e: unknown) => {
+        loading = undefined;
+        throw failed(e);
+      },
+    );
+    return loading;
+  };
 }
