@@ -14,6 +14,7 @@ impl Model for Encounter {
     type Command = EncounterCommand;
     type Event = EncounterEvent;
     const NAME: &'static str = "encounter";
+    const MAX_SNAPSHOT_BYTES: usize = crate::encounter::limits::MAX_SNAPSHOT_BYTES;
 
     fn execute(
         &mut self,

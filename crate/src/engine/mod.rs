@@ -30,6 +30,7 @@ pub use batch::{Batch, BatchHeader};
 pub use digest::{Digest, Digester};
 pub use history::{Mark, Rewind, UNDO_DEPTH};
 pub use needed::NeededDie;
+pub use saved::ENVELOPE_BYTES;
 
 use history::History;
 
@@ -52,6 +53,11 @@ pub trait Model: Clone {
 
     /// The object's name in snapshots and messages (`"encounter"`, `"journey"`, `"creature"`).
     const NAME: &'static str;
+
+    /// The longest snapshot of the object's own that [`Model::load`] reads. The engine refuses
+    /// a saved engine longer than this plus its envelope before reading any of it.
+    /// By default, whatever leaves room for the envelope under the JSON size limit.
+    const MAX_SNAPSHOT_BYTES: usize = crate::wire::MAX_JSON_BYTES - saved::ENVELOPE_BYTES;
 
     /// Run `command`, rolling through `dice`, and return its events, each already applied to
     /// `self` with [`Model::apply`]. Atomic: on error `self` is unchanged. (Each model makes its

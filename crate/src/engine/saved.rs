@@ -41,6 +41,10 @@ fn sum_of<M: Model>(seq: u64, dice: Option<&SeedState>, state: &M, player: bool)
     d.digest()
 }
 
+/// Room around an object's own snapshot for the engine's envelope: the version, batch count,
+/// checksum and dice state.
+pub const ENVELOPE_BYTES: usize = 4_096;
+
 impl<M: Model> Engine<M> {
     /// The snapshot: the object's own snapshot, the batch count and the dice, checksummed.
     pub fn to_json(&self) -> String {
@@ -51,6 +55,13 @@ impl<M: Model> Engine<M> {
     /// Anything malformed, of another version, impossible or failing its checksum is
     /// `SNAPSHOT_INVALID` (`LIMIT_EXCEEDED` past the size limit).
     pub fn from_json(text: &str) -> Result<Self> {
+        let limit = M::MAX_SNAPSHOT_BYTES.saturating_add(ENVELOPE_BYTES);
+        if text.len() > limit {
+            return Err(Error::snapshot(format!(
+                "a saved {} is at most {limit} bytes",
+                M::NAME
+            )));
+        }
         let parts = read_parts(text, M::NAME)?;
         let player = parts.players;
         if player && parts.v != Some(SAVED_VERSION) {

@@ -8,154 +8,26 @@
 //! call (bad input, exhausted faces, a rule that forbids it) leaves the creature exactly as it
 //! was.
 
-use serde::{Deserialize, Serialize};
-use tsify::Tsify;
 use wasm_bindgen::prelude::*;
 
 use super::dice::DiceBox;
-use super::{JsResult, apply_text, js, reply};
+use super::handle::{Handle, engine_exports};
+use super::{JsResult, js, reply};
 use crate::creature::command::{CreatureCommand, or_default, parse};
 use crate::creature::sheet::{CreatureSheet, out};
-use crate::creature::{
-    AbilityScores, Creature, CreatureKind, CreatureRules, DamageBreakdown, DamageChoices,
-    DamageInstance, DamageType, DeathState, Doom, HitDice, HybExhaustion, Moment, Track,
-    ZeroHpRule,
-};
+use crate::creature::spec::CreatureSpec;
+use crate::creature::{DamageBreakdown, DamageChoices, DamageInstance};
 use crate::dice::DiceSource;
-use crate::engine::Engine;
-use crate::error::Result;
-
-/// What a new creature starts with. Only `kind`, `hpMax` and `rules` are required.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
-#[serde(rename_all = "camelCase")]
-pub struct CreatureSpec {
-    pub kind: CreatureKind,
-    pub hp_max: u32,
-    /// Current HP; the maximum when left out.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hp: Option<u32>,
-    #[serde(default)]
-    pub temp_hp: u32,
-    /// Character level or monster Hit Dice (massive damage, HYB nightly healing).
-    #[serde(default)]
-    pub level: u32,
-    #[serde(default)]
-    pub con_mod: i32,
-    /// A5E Hit Dice pool (short and long rests).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub hit_dice: Option<HitDice>,
-    #[serde(default)]
-    pub resistances: Vec<DamageType>,
-    #[serde(default)]
-    pub vulnerabilities: Vec<DamageType>,
-    #[serde(default)]
-    pub immunities: Vec<DamageType>,
-    /// A5E-DMG-08: immune to damage from mundane (nonmagical) weapons.
-    #[serde(default)]
-    pub immune_to_mundane_weapons: bool,
-    /// A5E-DEATH-11: what 0 HP does; by default PCs make death saves and others die.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub zero_hp: Option<ZeroHpRule>,
-    /// Ability scores (HYB injuries and resilience).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub abilities: Option<AbilityScores>,
-    /// The ruleset and its options: `{ type: "a5e" }`, `{ type: "hyb", deathClockSeconds: 60 }`…
-    pub rules: CreatureRules,
-    /// The current game time; 0 and outside any encounter when left out.
-    #[serde(default)]
-    pub time: Moment,
-}
-
-impl CreatureSpec {
-    fn build(self) -> Result<Creature> {
-        let mut creature = Creature::new(self.kind, self.hp_max)?;
-        creature.hp.current = self.hp.unwrap_or(self.hp_max);
-        creature.hp.temp = self.temp_hp;
-        creature.level = self.level;
-        creature.con_mod = self.con_mod;
-        creature.hit_dice = self.hit_dice;
-        creature.defenses.resistances = self.resistances;
-        creature.defenses.vulnerabilities = self.vulnerabilities;
-        creature.defenses.immunities = self.immunities;
-        creature.defenses.immune_to_mundane_weapons = self.immune_to_mundane_weapons;
-        if let Some(rule) = self.zero_hp {
-            creature.zero_hp = Some(rule);
-        }
-        creature.abilities = self.abilities;
-        creature.validate()?;
-        Ok(creature)
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The handle
-// ---------------------------------------------------------------------------------------------
-
-/// The creature's state at a glance, for a UI: every value comes from the core.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
-#[serde(rename_all = "camelCase")]
-pub struct CreatureStatus {
-    pub hp: u32,
-    pub hp_max: u32,
-    pub temp_hp: u32,
-    /// A5E-HP-02: at or below half the HP maximum.
-    pub bloodied: bool,
-    pub death: DeathState,
-    pub dead: bool,
-    /// Dying or stable at 0 HP (A5E-DEATH-02, -10).
-    pub unconscious: bool,
-    /// HYB-DEATH-01: at 0 HP and unable to act.
-    pub incapacitated: bool,
-    pub doom: Option<Doom>,
-    pub fatigue: Track,
-    pub strife: Track,
-    /// 5e exhaustion (SRD-EXH-01), under the `srd5e` rules; left out when 0.
-    #[serde(default, skip_serializing_if = "Track::is_zero")]
-    pub exhaustion: Track,
-    /// A5E Hit Dice that can be spent now (none without a pool or under another ruleset).
-    pub hit_dice_available: Option<u32>,
-    /// HYB-RES-03: the exhausted state's effects, when exhausted.
-    pub hyb_exhaustion: Option<HybExhaustion>,
-    /// HYB-RES-01: hours of adventuring the creature can bear (needs its CON score).
-    pub resilience: Option<u32>,
-    /// HYB-RES-02: the DC of the resilience check now due, if any.
-    pub resilience_dc: Option<i32>,
-    pub time: Moment,
-}
 
 /// A creature held by JS, with its rules and clock, on the event-sourced engine.
 #[wasm_bindgen]
-pub struct CreatureHandle {
-    engine: Engine<CreatureSheet>,
-}
+pub struct CreatureHandle(Handle<CreatureSheet>);
+
+engine_exports!(CreatureHandle, "creature");
 
 impl CreatureHandle {
     fn sheet(&self) -> &CreatureSheet {
-        self.engine.state()
-    }
-
-    fn status_of(&self) -> CreatureStatus {
-        let sheet = self.sheet();
-        let c = &sheet.creature;
-        CreatureStatus {
-            hp: c.hp.current,
-            hp_max: c.hp.max,
-            temp_hp: c.hp.temp,
-            bloodied: c.bloodied(),
-            death: c.death,
-            dead: c.is_dead(),
-            unconscious: c.is_unconscious(),
-            incapacitated: c.is_incapacitated(),
-            doom: c.doom,
-            fatigue: c.fatigue,
-            strife: c.strife,
-            exhaustion: c.exhaustion,
-            hit_dice_available: c.available_hit_dice(&sheet.rules).ok(),
-            hyb_exhaustion: c.hyb_exhaustion(),
-            resilience: c.resilience().ok(),
-            resilience_dc: c.resilience_dc().ok().flatten(),
-            time: sheet.time,
-        }
+        self.0.state()
     }
 }
 
@@ -173,47 +45,11 @@ impl CreatureHandle {
             time,
         };
         // A creature rolls with the dice each call brings; its own are never used.
-        Ok(CreatureHandle {
-            engine: Engine::new(sheet, DiceSource::crypto()),
-        })
-    }
-
-    /// Restore a snapshot from `toJSON` (or a creature's own `"v":1` snapshot, as earlier
-    /// versions wrote it). Anything malformed, of another version, failing the creature's
-    /// validation or its checksum is `SNAPSHOT_INVALID`.
-    #[wasm_bindgen(js_name = fromJSON)]
-    pub fn from_json(snapshot: &str) -> JsResult<CreatureHandle> {
-        Ok(CreatureHandle {
-            engine: js(Engine::from_json(snapshot))?,
-        })
-    }
-
-    /// The checksummed snapshot (the creature, its rules and clock, the batch count).
-    #[wasm_bindgen(js_name = toJSON)]
-    pub fn to_json(&self) -> String {
-        self.engine.to_json()
-    }
-
-    /// Operations made or applied so far.
-    pub fn seq(&self) -> f64 {
-        // At most 2^53 - 1 (batch numbers are read with that limit).
-        self.engine.seq() as f64
-    }
-
-    /// The digest of the creature now (16 hex digits), as a batch carries it.
-    pub fn digest(&self) -> String {
-        self.engine.digest().to_string()
-    }
-
-    /// Apply a batch from the client that ran the operation (checked: `OUT_OF_SYNC` when one
-    /// was missed or the result differs) or bare events, all or nothing.
-    #[wasm_bindgen(js_name = applyEvents)]
-    pub fn apply_events(&mut self, events: &str) -> JsResult<()> {
-        js(apply_text(&mut self.engine, events))
+        Ok(CreatureHandle(Handle::new(sheet, DiceSource::crypto())))
     }
 
     pub fn status(&self) -> JsResult<String> {
-        js(out(&self.status_of()))
+        js(out(&self.sheet().status()))
     }
 
     /// What a `DamageInstance` would do with `DamageChoices`, step by step, changing nothing.
@@ -233,7 +69,7 @@ impl CreatureHandle {
     /// On error nothing changes, the dice included.
     pub fn execute(&mut self, command: &str, dice: &mut DiceBox, batch: bool) -> JsResult<String> {
         let command: CreatureCommand = js(parse(command, "command"))?;
-        let engine = &mut self.engine;
+        let engine = &mut self.0.engine;
         let out = js(dice.source.atomically(|source| {
             let events = engine.execute_with_faces(command, source)?;
             Ok(if batch {
@@ -243,7 +79,7 @@ impl CreatureHandle {
             })
         }))?;
         Ok(if batch {
-            reply(&self.engine, out, true)
+            reply(&self.0.engine, out, true)
         } else {
             out
         })

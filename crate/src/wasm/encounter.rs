@@ -8,14 +8,14 @@
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
-use super::dice::{DiceBox, seed_from_js};
-use super::{JsResult, apply_text, js, parse_json, reply, write_json};
+use super::dice::seed_from_js;
+use super::handle::{Handle, engine_exports};
+use super::{JsResult, js, parse_json, write_json};
 use crate::conditions::RollQuery;
 use crate::dice::DiceSource;
 use crate::encounter::{
     Actor, Encounter, EncounterCommand, EncounterEvent, OrderEntry, ParticipantId,
 };
-use crate::engine::Engine;
 use crate::rulesets::RulesetConfig;
 
 /// `declareMany`'s argument on its own.
@@ -64,15 +64,11 @@ impl crate::wire::ToWire for OrderRows {
     }
 }
 
-fn events_json(events: &[EncounterEvent]) -> crate::Result<String> {
-    write_json(events)
-}
-
 /// One encounter on the event-sourced engine (its dice and batch count included).
 #[wasm_bindgen]
-pub struct EncounterHandle {
-    engine: Engine<Encounter>,
-}
+pub struct EncounterHandle(Handle<Encounter>);
+
+engine_exports!(EncounterHandle, "encounter", commands);
 
 #[wasm_bindgen]
 impl EncounterHandle {
@@ -88,50 +84,14 @@ impl EncounterHandle {
             Some(s) => js(DiceSource::seeded(seed_from_js(s)?))?,
             None => DiceSource::crypto(),
         };
-        Ok(EncounterHandle {
-            engine: Engine::new(js(Encounter::new(config))?, dice),
-        })
+        Ok(EncounterHandle(Handle::new(
+            js(Encounter::new(config))?,
+            dice,
+        )))
     }
 
     fn inner(&self) -> &Encounter {
-        self.engine.state()
-    }
-
-    /// Run a command (JSON) with the encounter's own dice; returns the events (JSON array), or
-    /// with `batch` the batch to relay (`{seq, digest, dice, events}`).
-    pub fn execute(&mut self, command: &str, batch: bool) -> JsResult<String> {
-        let command: EncounterCommand = js(parse_json(command, "command"))?;
-        let json = js(self.engine.execute(command).and_then(events_json))?;
-        self.engine.keep_as_text(&json);
-        Ok(reply(&self.engine, json, batch))
-    }
-
-    /// The dice a command (JSON) will ask for, in order: `[{sides, for}]` (JSON), `for` being
-    /// the type of the event that records the die. Nothing changes.
-    #[wasm_bindgen(js_name = diceNeeded)]
-    pub fn dice_needed(&self, command: &str) -> JsResult<String> {
-        let command: EncounterCommand = js(parse_json(command, "command"))?;
-        js(self
-            .engine
-            .dice_needed(command)
-            .map(|d| crate::wire::to_json(&d)))
-    }
-
-    /// Run a command with another dice box (supplied faces for physical dice, for instance).
-    #[wasm_bindgen(js_name = executeWith)]
-    pub fn execute_with(
-        &mut self,
-        command: &str,
-        dice: &mut DiceBox,
-        batch: bool,
-    ) -> JsResult<String> {
-        let command: EncounterCommand = js(parse_json(command, "command"))?;
-        let json = js(self
-            .engine
-            .execute_with_faces(command, &mut dice.source)
-            .and_then(events_json))?;
-        self.engine.keep_as_text(&json);
-        Ok(reply(&self.engine, json, batch))
+        self.0.state()
     }
 
     /// `declareMany` with just its declarations (JSON, either form the command takes): the
@@ -140,64 +100,9 @@ impl EncounterHandle {
     #[wasm_bindgen(js_name = declareMany)]
     pub fn declare_many(&mut self, declarations: &str, batch: bool) -> JsResult<String> {
         let Declarations(declarations) = js(parse_json(declarations, "declarations"))?;
-        let command = EncounterCommand::DeclareMany { declarations };
-        let json = js(self.engine.execute(command).and_then(events_json))?;
-        self.engine.keep_as_text(&json);
-        Ok(reply(&self.engine, json, batch))
-    }
-
-    /// Apply, all or nothing and without rolling, either a batch from the leader (checked:
-    /// next in sequence, same digest after, `OUT_OF_SYNC` otherwise) or a bare event array
-    /// (unchecked). Either way the result must be an encounter a snapshot could restore.
-    #[wasm_bindgen(js_name = applyEvents)]
-    pub fn apply_events(&mut self, events: &str) -> JsResult<()> {
-        js(apply_text(&mut self.engine, events))
-    }
-
-    /// Run a command for a table with players: `{"gm": batch, "players": batch}`. `blind`:
-    /// players see only the state it leads to. `dice`: another dice box (physical dice).
-    #[wasm_bindgen(js_name = executeForPlayers)]
-    pub fn execute_for_players(
-        &mut self,
-        command: &str,
-        dice: Option<DiceBox>,
-        blind: bool,
-    ) -> JsResult<String> {
-        let command: EncounterCommand = js(parse_json(command, "command"))?;
-        let mut dice = dice;
-        let source = dice.as_mut().map(|d| &mut d.source);
-        js(super::for_players(&mut self.engine, command, source, blind))
-    }
-
-    /// The snapshot players start from: the players' view of the state, no dice.
-    #[wasm_bindgen(js_name = playerView)]
-    pub fn player_view(&self) -> String {
-        self.engine.player_json()
-    }
-
-    /// Batches made or applied so far.
-    pub fn seq(&self) -> f64 {
-        // At most 2^53 - 1 (batch numbers are read with that limit).
-        self.engine.seq() as f64
-    }
-
-    /// The digest of the encounter and its dice now (16 hex digits), as a batch carries it.
-    pub fn digest(&self) -> String {
-        self.engine.digest().to_string()
-    }
-
-    /// The snapshot: the encounter's own snapshot, batch count and dice, checksummed.
-    #[wasm_bindgen(js_name = toJSON)]
-    pub fn to_json(&self) -> String {
-        self.engine.to_json()
-    }
-
-    /// Restore a snapshot made by `toJSON`; anything malformed or tampered is refused.
-    #[wasm_bindgen(js_name = fromJSON)]
-    pub fn from_json(json: &str) -> JsResult<EncounterHandle> {
-        Ok(EncounterHandle {
-            engine: js(Engine::from_json(json))?,
-        })
+        js(self
+            .0
+            .run(EncounterCommand::DeclareMany { declarations }, None, batch))
     }
 
     /// One log line for an event (JSON), for a VTT chat: in English, or from `messages` (JSON
@@ -286,12 +191,6 @@ impl EncounterHandle {
     pub fn elapsed_seconds(&self) -> f64 {
         // Bounded by rounds × one day; exact in f64.
         self.inner().elapsed_seconds() as f64
-    }
-
-    /// The encounter's seeded dice position (undefined for crypto dice).
-    #[wasm_bindgen(js_name = diceState)]
-    pub fn dice_state(&self) -> JsResult<String> {
-        js(write_json(&self.engine.dice().seed_state()))
     }
 }
 

@@ -4,110 +4,18 @@
 //! boundary as JSON text through the wire reader and writer (`crate::wire`), and the facade
 //! types them with the interfaces generated from the Rust types.
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::dice::{DiceBox, seed_from_js};
-use super::{JsResult, apply_text, js, parse_json, reply, write_json};
-use crate::clock::consumable::Consumable;
+use super::dice::seed_from_js;
+use super::handle::{Handle, engine_exports};
+use super::{JsResult, js, parse_json, write_json};
 use crate::clock::id::Ident;
-use crate::clock::light::{LightKind, LightLevel, LightSource, LightSpec};
-use crate::clock::time::{GameTime, Seconds, TimeOfDay};
-use crate::clock::time_dice::TimeDice;
+use crate::clock::light::{LightKind, LightLevel, LightSpec};
+use crate::clock::time::Seconds;
 use crate::dice::DiceSource;
-use crate::engine::Engine;
 use crate::error::{Error, Result};
-use crate::exploration::journey::snapshot::MAX_SNAPSHOT_BYTES;
-use crate::exploration::journey::{
-    Journey, JourneyCommand, JourneyConfig, JourneyEvent, JourneyMode, Member, MemberInfection,
-    Vessel,
-};
-use crate::exploration::ose::dungeon::DungeonClock;
-use crate::exploration::ose::wilderness::WildernessClock;
+use crate::exploration::journey::{Journey, JourneyConfig, JourneyEvent};
 use crate::units::Feet;
-
-/// Largest snapshot `fromJSON` reads: the journey's own limit plus room for the envelope and
-/// the dice state, so an oversized string is refused before it is parsed.
-pub const MAX_SAVED_BYTES: usize = MAX_SNAPSHOT_BYTES + 4_096;
-
-/// What a journey looks like now, for display: one read instead of a dozen small exports.
-#[derive(Serialize, crate::wire::ToWire)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
-pub struct JourneyView {
-    /// `undefined` until the journey is started.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub mode: Option<JourneyMode>,
-    /// Seconds since the start of day 0.
-    pub now: GameTime,
-    pub time_of_day: TimeOfDay,
-    /// HYB-TIME-01: the time dice showing the current hour (HYB journeys only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub time_dice: Option<TimeDice>,
-    pub members: Vec<Member>,
-    /// Every light source with its burn time left (`remaining`).
-    pub lights: Vec<LightSource>,
-    /// Consumable counters (rations, Supply, HYB SUP).
-    pub supplies: Vec<Consumable>,
-    /// Light warnings are given this long before a source runs out.
-    pub warning_lead: Seconds,
-    /// HYB-RETURN-01: travel turns since leaving safety, and the DC to roll to return.
-    pub travel_turns_away: u32,
-    pub return_dc: u32,
-    /// HYB-RETURN-01: members already back at safety while others are still away (empty when
-    /// no one is, and once everyone is back).
-    pub returned: Vec<Ident>,
-    /// HYB-TRAVEL-01: dungeon scenes this hour.
-    pub scenes: u8,
-    /// OSE-DUNG: turns, rests and the wandering-check count.
-    pub dungeon: DungeonClock,
-    /// OSE-WILD: days travelled, forced marches and rest owed.
-    pub wilderness: WildernessClock,
-    /// OSE-DUNG-09 / OSE-WILD-11: the modifier to attack and damage rolls while the party
-    /// presses on without the rest it owes (−1), in the current mode; 0 otherwise.
-    pub attack_damage_modifier: i32,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub vessel: Option<Vessel>,
-    /// HYB-CORR: infections in progress.
-    pub infections: Vec<MemberInfection>,
-    /// HYB-CORR-02: `[member, index]` of infections whose stage has ended by now.
-    pub due_stages: Vec<(Ident, u32)>,
-    pub config: JourneyConfig,
-}
-
-impl JourneyView {
-    fn of(j: &Journey) -> JourneyView {
-        let clock = j.clock();
-        JourneyView {
-            mode: j.mode(),
-            now: j.now(),
-            time_of_day: j.now().time_of_day(),
-            time_dice: j
-                .mode()
-                .filter(|m| m.is_hyb())
-                .and_then(|_| j.time_dice().ok()),
-            members: j.members().to_vec(),
-            lights: clock.lights().to_vec(),
-            supplies: clock.supplies().to_vec(),
-            warning_lead: clock.warning_lead(),
-            travel_turns_away: j.travel_turns_away(),
-            return_dc: j.return_dc(),
-            returned: j.returned().to_vec(),
-            scenes: j.scenes(),
-            dungeon: j.dungeon(),
-            wilderness: j.wilderness(),
-            attack_damage_modifier: match j.mode() {
-                Some(JourneyMode::OseDungeon) => j.dungeon().attack_damage_modifier(),
-                Some(JourneyMode::OseWilderness) => j.wilderness().attack_damage_modifier(),
-                _ => 0,
-            },
-            vessel: j.vessel(),
-            infections: j.infections().to_vec(),
-            due_stages: j.due_stages(),
-            config: *j.config(),
-        }
-    }
-}
 
 /// A plain enum name (`"dim"`, `"torch"`) read through serde, so the names stay the Rust ones.
 fn parse_name<T: crate::wire::FromWire>(name: &str, what: &str) -> Result<T> {
@@ -137,9 +45,9 @@ fn config_for(ruleset: &str, overrides: &str) -> Result<JourneyConfig> {
 
 /// One journey on the event-sourced engine (its dice and batch count included).
 #[wasm_bindgen]
-pub struct JourneyHandle {
-    engine: Engine<Journey>,
-}
+pub struct JourneyHandle(Handle<Journey>);
+
+engine_exports!(JourneyHandle, "journey", commands);
 
 #[wasm_bindgen]
 impl JourneyHandle {
@@ -152,107 +60,11 @@ impl JourneyHandle {
             Some(s) => js(DiceSource::seeded(seed_from_js(s)?))?,
             None => DiceSource::crypto(),
         };
-        Ok(JourneyHandle {
-            engine: Engine::new(js(Journey::new(config))?, dice),
-        })
+        Ok(JourneyHandle(Handle::new(js(Journey::new(config))?, dice)))
     }
 
     fn inner(&self) -> &Journey {
-        self.engine.state()
-    }
-
-    /// Run a command (JSON) with the journey's own dice; returns the events (JSON array), or
-    /// with `batch` the batch to relay (`{seq, digest, dice, events}`).
-    pub fn execute(&mut self, command: &str, batch: bool) -> JsResult<String> {
-        let command: JourneyCommand = js(parse_json(command, "command"))?;
-        let json = js(self.engine.execute(command).and_then(write_json))?;
-        Ok(reply(&self.engine, json, batch))
-    }
-
-    /// The dice a command (JSON) will ask for, in order: `[{sides, for}]` (JSON), `for` being
-    /// the type of the event that records the die. Nothing changes.
-    #[wasm_bindgen(js_name = diceNeeded)]
-    pub fn dice_needed(&self, command: &str) -> JsResult<String> {
-        let command: JourneyCommand = js(parse_json(command, "command"))?;
-        js(self
-            .engine
-            .dice_needed(command)
-            .map(|d| crate::wire::to_json(&d)))
-    }
-
-    /// Run a command with another dice box (supplied faces for physical dice, for instance).
-    #[wasm_bindgen(js_name = executeWith)]
-    pub fn execute_with(
-        &mut self,
-        command: &str,
-        dice: &mut DiceBox,
-        batch: bool,
-    ) -> JsResult<String> {
-        let command: JourneyCommand = js(parse_json(command, "command"))?;
-        let json = js(self
-            .engine
-            .execute_with_faces(command, &mut dice.source)
-            .and_then(write_json))?;
-        Ok(reply(&self.engine, json, batch))
-    }
-
-    /// Apply a batch from the leader (checked: next in sequence, same digest after,
-    /// `OUT_OF_SYNC` otherwise) or a bare event array (unchecked), all or nothing, without
-    /// rolling; the journey must still pass its snapshot checks afterwards.
-    #[wasm_bindgen(js_name = applyEvents)]
-    pub fn apply_events(&mut self, events: &str) -> JsResult<()> {
-        js(apply_text(&mut self.engine, events))
-    }
-
-    /// Run a command for a table with players: `{"gm": batch, "players": batch}`. `blind`:
-    /// players see only the state it leads to. `dice`: another dice box (physical dice).
-    #[wasm_bindgen(js_name = executeForPlayers)]
-    pub fn execute_for_players(
-        &mut self,
-        command: &str,
-        dice: Option<DiceBox>,
-        blind: bool,
-    ) -> JsResult<String> {
-        let command: JourneyCommand = js(parse_json(command, "command"))?;
-        let mut dice = dice;
-        let source = dice.as_mut().map(|d| &mut d.source);
-        js(super::for_players(&mut self.engine, command, source, blind))
-    }
-
-    /// The snapshot players start from: the players' view of the state, no dice.
-    #[wasm_bindgen(js_name = playerView)]
-    pub fn player_view(&self) -> String {
-        self.engine.player_json()
-    }
-
-    /// Batches made or applied so far.
-    pub fn seq(&self) -> f64 {
-        // At most 2^53 - 1 (batch numbers are read with that limit).
-        self.engine.seq() as f64
-    }
-
-    /// The digest of the journey and its dice now (16 hex digits), as a batch carries it.
-    pub fn digest(&self) -> String {
-        self.engine.digest().to_string()
-    }
-
-    /// The snapshot: the journey's own snapshot, batch count and dice, checksummed.
-    #[wasm_bindgen(js_name = toJSON)]
-    pub fn to_json(&self) -> String {
-        self.engine.to_json()
-    }
-
-    /// Restore a snapshot made by `toJSON`; anything malformed or tampered is refused.
-    #[wasm_bindgen(js_name = fromJSON)]
-    pub fn from_json(json: &str) -> JsResult<JourneyHandle> {
-        if json.len() > MAX_SAVED_BYTES {
-            return js(Err(Error::snapshot(format!(
-                "snapshot larger than {MAX_SAVED_BYTES} bytes"
-            ))));
-        }
-        Ok(JourneyHandle {
-            engine: js(Engine::from_json(json))?,
-        })
+        self.0.state()
     }
 
     /// One log line for an event (JSON), for a session log: in English, or from `messages`
@@ -265,7 +77,7 @@ impl JourneyHandle {
 
     /// The journey's current state as a `JourneyView` (JSON text).
     pub fn view(&self) -> JsResult<String> {
-        js(write_json(&JourneyView::of(self.inner())))
+        js(write_json(&self.inner().view()))
     }
 
     /// The light level at `distance` feet from the party's carried sources (or from the
@@ -308,11 +120,5 @@ impl JourneyHandle {
             spec.burn = Some(Seconds(b));
         }
         js(write_json(&spec))
-    }
-
-    /// The journey's seeded dice position (undefined for crypto dice).
-    #[wasm_bindgen(js_name = diceState)]
-    pub fn dice_state(&self) -> JsResult<String> {
-        js(write_json(&self.engine.dice().seed_state()))
     }
 }

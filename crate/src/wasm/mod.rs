@@ -24,6 +24,8 @@ pub mod dice;
 #[cfg(feature = "wasm-core")]
 pub mod encounter;
 #[cfg(feature = "wasm-core")]
+pub mod handle;
+#[cfg(feature = "wasm-core")]
 pub mod journey;
 #[cfg(any(feature = "wasm-core", feature = "wasm-dice"))]
 pub mod packed;

@@ -21,6 +21,7 @@ mod replay;
 pub mod snapshot;
 pub mod types;
 mod validate;
+pub mod view;
 
 use serde::{Deserialize, Serialize};
 

@@ -9,6 +9,7 @@ impl Model for Journey {
     type Command = JourneyCommand;
     type Event = JourneyEvent;
     const NAME: &'static str = "journey";
+    const MAX_SNAPSHOT_BYTES: usize = super::snapshot::MAX_SNAPSHOT_BYTES;
 
     fn execute(
         &mut self,
