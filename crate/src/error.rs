@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// Stable, machine-readable error codes. The serialized form (`SCREAMING_SNAKE_CASE`) is the
 /// public contract, e.g. `"NOTATION_SYNTAX"`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ErrorCode {
     // ---- dice ----
@@ -87,7 +87,7 @@ impl fmt::Display for ErrorCode {
 
 /// A failure with a stable code, a human-readable message and, for notation, the character
 /// offset (in UTF-16 code units is *not* promised; it is a char index) where parsing stopped.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Error {
     pub code: ErrorCode,
     pub message: String,

@@ -4,15 +4,15 @@
 //! `wasm` feature) only converts between these types and JS values. Rule IDs such as
 //! `GH-INIT-13` refer to `docs/rules.md`, and tests are named after them.
 //!
-//! Modules are layered; a module imports only from its own layer or the ones below it
-//! (checked by `tests/layers.rs`):
+//! Modules are layered; a module imports only from its own layer or the ones below it, and no
+//! two modules import each other, even within a layer (both checked by `tests/layers.rs`):
 //!
 //! | layer | modules | why there |
 //! |---|---|---|
 //! | 0 | `error`, `wire`, `units`, `ids`, `ability`, `messages`, `sorting` | vocabulary every rule uses, the words of its log lines, one compiled sort for the cold paths |
 //! | 1 | `dice`, `engine` | rolling, and the event-sourced driver that rolls on a working copy |
 //! | 2 | `clock` | game time and burn-down resources |
-//! | 3 | `conditions`, `creature` | a creature's conditions and the conditions' hit-point queries |
+//! | 3 | `conditions`, `creature` | a creature's conditions (and the hit points the bloodied query reads), then the creature over them |
 //! | 4 | `effects`, `initiative` | durations and expiry; one module per initiative system |
 //! | 5 | `rulesets` | presets binding initiative systems, clocks and options |
 //! | 6 | `encounter` | rounds and turns over all of the above |

@@ -28,9 +28,23 @@ use super::tracks::{TrackKind, check_level};
 use super::vocab::{Ability, AttackRange, Mode, RollKind, RollMode, Sense, Skill};
 use crate::error::{Error, Result};
 
-/// Hit points, for the derived bloodied condition (A5E-HP-02): the creature module's type
-/// (only `current` and `max` matter here; temporary hit points never make a creature bloodied).
-pub use crate::creature::HitPoints;
+/// Current, maximum and temporary hit points (A5E-HP-01, A5E-THP-01). The creature keeps its
+/// own in this type; the bloodied condition (A5E-HP-02) reads only `current` and `max`
+/// (temporary hit points never make a creature bloodied). It lives here, below the creature,
+/// so the conditions never import the creature module.
+#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
+pub struct HitPoints {
+    pub current: u32,
+    pub max: u32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub temp: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
 
 /// A5E-HP-02 / A5E-COND-04: bloodied at or below half the maximum.
 pub fn is_bloodied(hp: HitPoints) -> Result<bool> {

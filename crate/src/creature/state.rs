@@ -51,16 +51,9 @@ impl CreatureKind {
     }
 }
 
-/// Current, maximum and temporary hit points (A5E-HP-01, A5E-THP-01).
-#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
-#[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
-pub struct HitPoints {
-    pub current: u32,
-    pub max: u32,
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub temp: u32,
-}
+/// Current, maximum and temporary hit points (A5E-HP-01, A5E-THP-01): defined beside the
+/// bloodied query that reads them, so the conditions never import the creature.
+pub use crate::conditions::HitPoints;
 
 /// A pool of Hit Dice (A5E-REST-01, -03).
 #[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
