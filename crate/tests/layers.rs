@@ -51,6 +51,15 @@ fn imports(text: &str) -> Vec<String> {
     out
 }
 
+/// The top-level module a file under `src/` belongs to (`lib` for `lib.rs`).
+fn top_module(rel: &Path) -> String {
+    rel.components()
+        .next()
+        .and_then(|c| c.as_os_str().to_str())
+        .map(|s| s.trim_end_matches(".rs").to_string())
+        .expect("top module")
+}
+
 fn files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     for entry in fs::read_dir(dir).expect("read src") {
         let path = entry.expect("entry").path();
@@ -71,12 +80,7 @@ fn no_module_imports_from_a_higher_layer() {
     let mut unknown = Vec::new();
     for path in &all {
         let rel = path.strip_prefix(&src).expect("under src");
-        let top = rel
-            .components()
-            .next()
-            .and_then(|c| c.as_os_str().to_str())
-            .map(|s| s.trim_end_matches(".rs").to_string())
-            .expect("top module");
+        let top = top_module(rel);
         if top == "lib" {
             continue;
         }
@@ -109,12 +113,7 @@ fn module_graph() -> Vec<(String, Vec<String>)> {
     let mut graph: Vec<(String, Vec<String>)> = Vec::new();
     for path in &all {
         let rel = path.strip_prefix(&src).expect("under src");
-        let top = rel
-            .components()
-            .next()
-            .and_then(|c| c.as_os_str().to_str())
-            .map(|s| s.trim_end_matches(".rs").to_string())
-            .expect("top module");
+        let top = top_module(rel);
         if top == "lib" {
             continue;
         }
