@@ -9,7 +9,9 @@
 //! | [`standard`] | 5e | d20 + Dex modifier | high → low | once |
 //!
 //! These modules hold the rules that do not depend on encounter state (dice pools, checks,
-//! tables, options); the round/turn state machine that uses them is in `crate::encounter`.
+//! tables, options), and each implements [`InitiativeRules`] ([`rules`]): what the round/turn
+//! state machine in `crate::encounter` asks where the systems differ. [`InitiativeSystem::rules`]
+//! registers them; docs/adding-an-initiative-system.md lists what a new system touches.
 
 pub mod ability_check;
 pub mod dex_score;
