@@ -3,7 +3,7 @@
 // names, serde's words or a line and column of JSON the caller never wrote.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Creature, Encounter, Journey, TurnkeeperError, a5e, hyb, ose } from "turnkeeper";
+import { Creature, Encounter, Journey, TurnkeeperError, a5e, hyb, ose, ruleTables } from "turnkeeper";
 
 /** Words only the implementation knows. */
 const RUST_WORDS = /\b(u8|u16|u32|u64|usize|i8|i16|i32|i64|isize|f32|f64|sequence|map|variant|struct|enum|unit|integer|floating point|invalid type|invalid value)\b|`|line \d+ column \d+/;
@@ -82,7 +82,10 @@ test("encounter commands: missing fields, wrong kinds, list positions and names"
 test("encounter options: the option's own name, inside config too", () => {
   refuses(() => new Encounter({ config: untyped({ roundSeconds: 6 }) }), /^config\.roundSeconds is not a known field: expected one of "preset", /);
   refuses(() => new Encounter({ ruleset: "a5e", config: untyped({ roundLength: "6" }) }), /^config\.roundLength must be /);
-  refuses(() => new Encounter({ initiative: untyped("grey") }), 'Encounter options.initiative must be one of "greyhawk", "abilityCheck", "dexScore", "side", "standard", not the string "grey"');
+  // The names offered are exactly the systems the rule tables list, in their order (the engine's
+  // rule-table test pins them), so adding a system changes this message, not this test.
+  const systems = ruleTables().initiativeSystems.map((s) => JSON.stringify(s.system)).join(", ");
+  refuses(() => new Encounter({ initiative: untyped("grey") }), `Encounter options.initiative must be one of ${systems}, not the string "grey"`);
 });
 
 test("journeys: members, commands and options", () => {

@@ -11,10 +11,12 @@ use crate::encounter::limits::{
     MAX_WORLD_ACTIONS,
 };
 use crate::encounter::participant::{Declaration, MAX_SCORE, MIN_SCORE, Participant, TurnStatus};
+use crate::encounter::rules::declaration_kind;
 use crate::encounter::state::{Actor, Encounter, HIDDEN_ROLL_IDS, Phase};
 use crate::error::{Error, Result};
 use crate::initiative::InitiativeSystem;
 use crate::initiative::greyhawk::GhDeclaration;
+use crate::initiative::rules::ControlRule;
 
 fn bad(msg: impl Into<String>) -> Error {
     Error::snapshot(msg)
@@ -56,12 +58,13 @@ fn check_participant(
             return Err(fail("too many roll-off draws"));
         }
     }
-    match (&p.declaration, system) {
-        (None, _) | (Some(Declaration::Ose(_)), InitiativeSystem::Side) => {}
-        (Some(Declaration::Greyhawk(g)), InitiativeSystem::Greyhawk) => {
+    if let Some(declaration) = &p.declaration {
+        if system.rules().declaration() != Some(declaration_kind(declaration)) {
+            return Err(fail("declaration for another initiative system"));
+        }
+        if let Declaration::Greyhawk(g) = declaration {
             g.validate().map_err(|e| fail(&e.message))?;
         }
-        _ => return Err(fail("declaration for another initiative system")),
     }
     if p.activities_used.len() > MAX_ACTIVITIES.saturating_add(1) {
         return Err(fail("too many activities used"));
@@ -173,13 +176,7 @@ impl Encounter {
                         p.id, e.message
                     ))
                 })?;
-                if !matches!(
-                    system,
-                    InitiativeSystem::Greyhawk
-                        | InitiativeSystem::AbilityCheck
-                        | InitiativeSystem::Standard
-                        | InitiativeSystem::DexScore
-                ) {
+                if system.rules().control() == ControlRule::Unsupported {
                     return Err(bad(
                         "controlled creatures under a system without control rules",
                     ));
@@ -279,7 +276,7 @@ impl Encounter {
                     }
                 }
                 Actor::Sides { sides, .. } => {
-                    if system != InitiativeSystem::Side || sides.is_empty() {
+                    if !system.rules().side_phases() || sides.is_empty() {
                         return Err(bad("side turns exist only under OSE side initiative"));
                     }
                     for side in sides {
@@ -318,7 +315,7 @@ impl Encounter {
         if !in_round && (len != 0 || self.active) {
             return Err(bad("a turn order exists outside a round"));
         }
-        if self.ose_phase.is_some() && !(self.active && system == InitiativeSystem::Side) {
+        if self.ose_phase.is_some() && !(self.active && system.rules().side_phases()) {
             return Err(bad("an OSE phase without an acting side"));
         }
         Ok(positions)

@@ -22,6 +22,7 @@ mod order;
 mod participant;
 mod player_view;
 pub mod recharge;
+mod rules;
 mod snapshot;
 mod state;
 mod vitals;

@@ -7,10 +7,8 @@ use crate::encounter::participant::{Participant, SkipReason};
 use crate::encounter::state::{Actor, Encounter};
 use crate::error::{Error, Result};
 use crate::ids::SideId;
-use crate::initiative::dex_score::AmbushRule;
-use crate::initiative::side::{INITIATIVE_DIE, OseTies};
+use crate::initiative::rules::RoundRoll;
 use crate::initiative::ties::{Contender, higher_first};
-use crate::initiative::{InitiativeSystem, TieRule};
 
 /// Which participants share each initiative roll, for naming roll-off units.
 pub(crate) struct TieUnits {
@@ -18,74 +16,28 @@ pub(crate) struct TieUnits {
     rolls: Vec<(u32, usize)>,
 }
 
-/// The die of a random roll-off: A5E-INIT-03 says d20; Greyhawk (GH-INIT-10 "at random"), HYB
-/// and 5e use the same d20; OSE rerolls its d6 (OSE-INIT-02).
-pub(crate) const ROLL_OFF_DIE: u32 = 20;
-
-fn tie_rule_part(rule: TieRule, p: &Participant) -> i32 {
-    match rule {
-        TieRule::RollOff => 0,
-        TieRule::PcsFirst => i32::from(p.npc),
-        TieRule::DexModifier => -i32::from(p.dex_mod),
-    }
-}
-
 impl Encounter {
     /// The die used for roll-offs under the current system.
     pub(crate) fn roll_off_die(&self) -> u32 {
-        if self.system() == InitiativeSystem::Side {
-            INITIATIVE_DIE
-        } else {
-            ROLL_OFF_DIE
-        }
+        self.rules().roll_off_die()
     }
 
-    /// Whether OSE side initiative runs per side (not individual).
+    /// Whether sides, not creatures, take the turns (OSE side initiative, not individual).
     pub(crate) fn per_side(&self) -> bool {
-        self.system() == InitiativeSystem::Side && !self.config.ose.individual
+        self.rules().round_roll(&self.initiative_options()) == RoundRoll::PerSide
     }
 
     /// Whether ties are left standing (OSE simultaneous resolution).
     fn simultaneous(&self) -> bool {
-        self.system() == InitiativeSystem::Side && self.config.ose.ties == OseTies::Simultaneous
+        self.rules().leaves_ties(&self.initiative_options())
     }
 
     /// The primary sort key (ascending): everything the rules compare before chance. Right
     /// after the count comes the GM's placement (`rank`, 0 unless a GM moved someone on that
     /// count), which outranks every rule that breaks ties.
     pub(crate) fn order_key(&self, p: &Participant) -> [i32; 4] {
-        let total = p.count().unwrap_or(0);
-        let rank = p.initiative.as_ref().map_or(0, |i| i.rank);
-        match self.system() {
-            // GH-INIT-02 low first; GH-INIT-10 higher Dex score first.
-            InitiativeSystem::Greyhawk => [total, rank, -i32::from(p.dex), 0],
-            // A5E-INIT-01 high first; A5E-INIT-03 roll-off.
-            InitiativeSystem::AbilityCheck => [total.saturating_neg(), rank, 0, 0],
-            InitiativeSystem::Standard => [
-                total.saturating_neg(),
-                rank,
-                tie_rule_part(self.config.standard.tie_rule, p),
-                0,
-            ],
-            // HYB-INIT-01 Dex score high first (the score is stored as the count); ambush.
-            InitiativeSystem::DexScore => {
-                let ambush = self.round <= 1
-                    && self.config.hyb.ambush == AmbushRule::AmbushersFirst
-                    && !self.ambushers.is_empty()
-                    && !self.ambushers.contains(&p.side);
-                [
-                    i32::from(ambush),
-                    total.saturating_neg(),
-                    rank,
-                    tie_rule_part(self.config.hyb.tie_rule, p),
-                ]
-            }
-            // OSE-INIT-04 individual 1d6 + Dex, high first; OSE-INIT-03 slow weapons last.
-            InitiativeSystem::Side => {
-                let slow = p.ose_declaration().is_some_and(|d| d.slow_weapon);
-                [i32::from(slow), total.saturating_neg(), rank, 0]
-            }
-        }
+        self.rules()
+            .order_key(&self.order_facts(p), &self.initiative_options())
     }
 
     /// Full order between two participants (indices break what chance left equal).
@@ -126,14 +78,10 @@ impl Encounter {
         if p.is_dead() {
             return Some(SkipReason::Dead);
         }
-        match self.system() {
-            InitiativeSystem::Greyhawk | InitiativeSystem::DexScore | InitiativeSystem::Side
-                if !p.can_act =>
-            {
-                Some(SkipReason::UnableToAct)
-            }
-            _ => None,
+        if self.rules().skips_unable() && !p.can_act {
+            return Some(SkipReason::UnableToAct);
         }
+        None
     }
 
     /// Whether a participant takes a turn of its own in this round's order.
@@ -141,17 +89,8 @@ impl Encounter {
         if p.out || p.initiative.is_none() {
             return false;
         }
-        match self.system() {
-            InitiativeSystem::AbilityCheck | InitiativeSystem::Standard => p.controller.is_none(),
-            InitiativeSystem::DexScore => {
-                self.round > 1
-                    || self.config.hyb.ambush != AmbushRule::FreeRound
-                    || self.ambushers.is_empty()
-                    || self.ambushers.contains(&p.side)
-            }
-            InitiativeSystem::Greyhawk => true,
-            InitiativeSystem::Side => self.config.ose.individual,
-        }
+        self.rules()
+            .own_turn(&self.order_facts(p), &self.initiative_options())
     }
 
     /// Whether OSE sides surprised this round lose it (OSE-SURP-03): round 1, some side
@@ -186,15 +125,20 @@ impl Encounter {
         if self.per_side() {
             return self.compute_side_order();
         }
-        // Keys are computed once per participant, not once per comparison.
+        // Keys are computed once per participant, not once per comparison, and the rules and
+        // options are looked up once per order.
+        let rules = self.rules();
+        let options = self.initiative_options();
         let mut keyed: Vec<([i32; 4], &[u32], usize)> = self
             .participants
             .iter()
             .enumerate()
-            .filter(|(_, p)| self.in_order(p))
-            .map(|(i, p)| {
-                let ties = p.initiative.as_ref().map_or(&[][..], |x| x.ties.as_slice());
-                (self.order_key(p), ties, i)
+            .filter_map(|(i, p)| {
+                let init = p.initiative.as_ref().filter(|_| !p.out)?;
+                let facts = self.order_facts(p);
+                rules
+                    .own_turn(&facts, &options)
+                    .then(|| (rules.order_key(&facts, &options), init.ties.as_slice(), i))
             })
             .collect();
         // The index makes the order total, so an unstable sort gives the same result.

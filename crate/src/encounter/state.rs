@@ -16,6 +16,7 @@ use crate::encounter::participant::{Participant, TurnStatus};
 use crate::encounter::world::WorldActionState;
 use crate::error::{Error, Result};
 use crate::ids::{ParticipantId, SideId};
+use crate::initiative::rules::ActionEconomy;
 use crate::initiative::side::OsePhase;
 use crate::initiative::{Activity, InitiativeSystem};
 use crate::rulesets::{RoundLength, RulesetConfig};
@@ -318,7 +319,7 @@ impl Encounter {
     /// declared ones, with repeats for extra actions, minus those used). Skipping one is fine.
     pub fn allowed_activities(&self, id: &ParticipantId) -> Result<Vec<Activity>> {
         let p = self.get(id)?;
-        if self.system() != InitiativeSystem::Greyhawk {
+        if self.rules().action_economy() != ActionEconomy::Activities {
             return Err(Error::not_allowed(
                 "activity categories exist only under Greyhawk initiative",
             ));

@@ -24,14 +24,12 @@ use crate::creature::{CreatureRules, DamageChoices, GameTime, Moment, OngoingDam
 use crate::dice::{DieRoller, SourceKind};
 use crate::effects::{
     Boundary, DurationRules, EffectId, EffectTracker, EffectView, Expiry, MAX_SECONDS_PER_ROUND,
-    SimultaneousOrder,
 };
 use crate::encounter::event::EncounterEvent;
 use crate::encounter::participant::TurnStatus;
 use crate::encounter::state::{Encounter, Phase};
 use crate::error::{Error, Result};
 use crate::ids::ParticipantId;
-use crate::initiative::InitiativeSystem;
 use crate::rulesets::RulesetConfig;
 
 /// A5E-DMG-06: ongoing damage attached to an effect, rolled at the end of each of the affected
@@ -94,19 +92,10 @@ pub fn creature_rules(config: &RulesetConfig) -> CreatureRules {
 /// boundaries and orders simultaneous expiries with d20s (GH-DUR-01..03); OSE counts rounds;
 /// the others keep creature-turn anchors (A5E-DUR-01). The round length is the encounter's.
 pub fn duration_rules(config: &RulesetConfig) -> DurationRules {
-    let mut rules = match config.system() {
-        InitiativeSystem::Greyhawk => {
-            let mut rules = DurationRules::greyhawk();
-            if !config.greyhawk.order_expiries {
-                rules.simultaneous = SimultaneousOrder::Applied;
-            }
-            rules
-        }
-        InitiativeSystem::Side => DurationRules::ose(),
-        InitiativeSystem::AbilityCheck
-        | InitiativeSystem::Standard
-        | InitiativeSystem::DexScore => DurationRules::a5e(),
-    };
+    let mut rules = config
+        .system()
+        .rules()
+        .duration_rules(&config.initiative_options());
     rules.seconds_per_round = config
         .round_length()
         .seconds()
@@ -246,7 +235,7 @@ impl Encounter {
         if !self.running() {
             return Ok(());
         }
-        if self.system() == InitiativeSystem::Greyhawk {
+        if self.rules().resolves_unable_at_round_end() {
             if !matches!(self.phase, Phase::Declaring | Phase::Between) || self.round == 0 {
                 return Err(Error::out_of_order(format!(
                     "\"{id}\" makes its death save at the end of the round, once the turns are over (GH-INIT-12)"

@@ -4,8 +4,14 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::effects::DurationRules;
 use crate::error::{Error, Result};
 use crate::ids::Label;
+use crate::initiative::InitiativeSystem;
+use crate::initiative::rules::{
+    ActionEconomy, ControlRule, InitiativeOptions, InitiativeRules, OpeningRoll, OrderFacts,
+    ReadyRule, SurpriseRule,
+};
 
 pub use crate::ability::Ability;
 
@@ -127,6 +133,48 @@ impl Default for AbilityCheckOptions {
 impl AbilityCheckOptions {
     pub fn is_default(&self) -> bool {
         *self == Self::default()
+    }
+}
+
+/// A5E initiative as the encounter sees it: an ability check once, high to low, Ready rather
+/// than Delay, five slots per turn, controlled creatures on their controller's turn.
+pub struct AbilityCheckRules;
+
+impl InitiativeRules for AbilityCheckRules {
+    fn system(&self) -> InitiativeSystem {
+        InitiativeSystem::AbilityCheck
+    }
+
+    /// A5E-INIT-01 high first; A5E-INIT-03 a roll-off for the rest.
+    fn order_key(&self, p: &OrderFacts, _options: &InitiativeOptions<'_>) -> [i32; 4] {
+        [p.count.saturating_neg(), p.rank, 0, 0]
+    }
+
+    fn opening_roll(&self) -> OpeningRoll {
+        OpeningRoll::D20 {
+            ability_check: true,
+        }
+    }
+
+    fn ready(&self) -> ReadyRule {
+        ReadyRule::Action
+    }
+
+    fn action_economy(&self) -> ActionEconomy {
+        ActionEconomy::Slots
+    }
+
+    fn control(&self) -> ControlRule {
+        ControlRule::ControllersTurn
+    }
+
+    fn surprise(&self) -> SurpriseRule {
+        SurpriseRule::FirstTurn
+    }
+
+    /// A5E-DUR-01: turn anchors kept.
+    fn duration_rules(&self, _options: &InitiativeOptions<'_>) -> DurationRules {
+        DurationRules::a5e()
     }
 }
 

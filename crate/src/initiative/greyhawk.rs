@@ -8,9 +8,16 @@
 use serde::{Deserialize, Serialize};
 
 use crate::dice::{DieRoller, DieSize, RolledDie, StepChain};
+use crate::effects::DurationRules;
+use crate::effects::SimultaneousOrder;
 use crate::error::{Error, ErrorCode, Result};
+use crate::initiative::InitiativeSystem;
 use crate::initiative::limits::{
     MAX_ACTIVITIES, MAX_PARTICIPANTS, MAX_STEPS, MAX_TIE_DRAWS, MAX_WEAPON_DICE,
+};
+use crate::initiative::rules::{
+    ActionEconomy, ControlRule, DeclarationKind, DisruptionRule, InitiativeOptions,
+    InitiativeRules, OpeningRoll, OrderFacts, ReadyRule, RoundRoll, SurpriseRule,
 };
 use crate::initiative::{InitiativeDie, RollMode, roll_one};
 
@@ -551,6 +558,94 @@ pub fn expiry_order(effects: u32, dice: &mut dyn DieRoller) -> Result<ExpiryOrde
         .filter_map(|i| u32::try_from(i).ok())
         .collect();
     Ok(ExpiryOrder { rolls, order })
+}
+
+/// Greyhawk Initiative as the encounter sees it (GH-*): declarations and a dice pool each
+/// round, counts running up, Delay but no Ready, end-of-round resolution for the fallen.
+pub struct GreyhawkRules;
+
+impl InitiativeRules for GreyhawkRules {
+    fn system(&self) -> InitiativeSystem {
+        InitiativeSystem::Greyhawk
+    }
+
+    fn ascending(&self) -> bool {
+        true
+    }
+
+    /// GH-INIT-02 low first; GH-INIT-10 higher Dex score first.
+    fn order_key(&self, p: &OrderFacts, _options: &InitiativeOptions<'_>) -> [i32; 4] {
+        [p.count, p.rank, p.dex_score.saturating_neg(), 0]
+    }
+
+    /// GH-INIT-12: a creature that cannot act has no turn.
+    fn skips_unable(&self) -> bool {
+        true
+    }
+
+    fn joins_among_pending(&self) -> bool {
+        true
+    }
+
+    fn declares_each_round(&self) -> bool {
+        true
+    }
+
+    fn opening_roll(&self) -> OpeningRoll {
+        OpeningRoll::EachRound
+    }
+
+    fn round_roll(&self, _options: &InitiativeOptions<'_>) -> RoundRoll {
+        RoundRoll::DeclaredDice
+    }
+
+    fn declaration(&self) -> Option<DeclarationKind> {
+        Some(DeclarationKind::Greyhawk)
+    }
+
+    fn delay_refusal(&self) -> Option<&'static str> {
+        None
+    }
+
+    fn delayers_cut_in(&self) -> bool {
+        true
+    }
+
+    fn ready(&self) -> ReadyRule {
+        ReadyRule::Refused("Greyhawk forbids the Ready action; delay instead (GH-INIT-13)")
+    }
+
+    fn action_economy(&self) -> ActionEconomy {
+        ActionEconomy::Activities
+    }
+
+    fn control(&self) -> ControlRule {
+        ControlRule::OwnTurns
+    }
+
+    fn surprise(&self) -> SurpriseRule {
+        SurpriseRule::UntilRoundEnd
+    }
+
+    fn resolves_unable_at_round_end(&self) -> bool {
+        true
+    }
+
+    fn spell_disruption(&self, options: &InitiativeOptions<'_>) -> Option<DisruptionRule> {
+        options
+            .greyhawk
+            .spell_disruption
+            .then_some(DisruptionRule::CantripsOnDamage)
+    }
+
+    /// GH-DUR-01..03: round boundaries, and d20s for simultaneous expiries unless switched off.
+    fn duration_rules(&self, options: &InitiativeOptions<'_>) -> DurationRules {
+        let mut rules = DurationRules::greyhawk();
+        if !options.greyhawk.order_expiries {
+            rules.simultaneous = SimultaneousOrder::Applied;
+        }
+        rules
+    }
 }
 
 #[cfg(test)]

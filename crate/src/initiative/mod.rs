@@ -9,12 +9,15 @@
 //! | [`standard`] | 5e | d20 + Dex modifier | high → low | once |
 //!
 //! These modules hold the rules that do not depend on encounter state (dice pools, checks,
-//! tables, options); the round/turn state machine that uses them is in `crate::encounter`.
+//! tables, options), and each implements [`InitiativeRules`] ([`rules`]): what the round/turn
+//! state machine in `crate::encounter` asks where the systems differ. [`InitiativeSystem::rules`]
+//! registers them; docs/adding-an-initiative-system.md lists what a new system touches.
 
 pub mod ability_check;
 pub mod dex_score;
 pub mod greyhawk;
 pub mod limits;
+pub mod rules;
 pub mod side;
 pub mod standard;
 pub mod ties;
@@ -26,6 +29,7 @@ use crate::error::Result;
 use crate::ids::ParticipantId;
 
 pub use greyhawk::Activity;
+pub use rules::InitiativeRules;
 
 /// Which initiative system runs an encounter. A preset picks one; a user may override it
 /// (A5E with Greyhawk initiative, docs/design.md principle 4).
@@ -46,20 +50,41 @@ pub enum InitiativeSystem {
 }
 
 impl InitiativeSystem {
+    /// Every system, in the order the rule tables list them.
+    pub const ALL: [Self; 5] = [
+        Self::Greyhawk,
+        Self::AbilityCheck,
+        Self::DexScore,
+        Self::Side,
+        Self::Standard,
+    ];
+
+    /// The registration: the rules each saved tag stands for. This is the one `match` on the
+    /// tag; everything else asks the rules (docs/adding-an-initiative-system.md).
+    pub fn rules(self) -> &'static dyn InitiativeRules {
+        match self {
+            Self::Greyhawk => &greyhawk::GreyhawkRules,
+            Self::AbilityCheck => &ability_check::AbilityCheckRules,
+            Self::DexScore => &dex_score::DexScoreRules,
+            Self::Side => &side::SideRules,
+            Self::Standard => &standard::StandardRules,
+        }
+    }
+
     /// C-03: Greyhawk runs low → high; every other system high → low.
-    pub const fn ascending(self) -> bool {
-        matches!(self, Self::Greyhawk)
+    pub fn ascending(self) -> bool {
+        self.rules().ascending()
     }
 
     /// C-04: Greyhawk and OSE roll every round, after a declaration phase.
-    pub const fn declares_each_round(self) -> bool {
-        matches!(self, Self::Greyhawk | Self::Side)
+    pub fn declares_each_round(self) -> bool {
+        self.rules().declares_each_round()
     }
 
     /// C-09: whether a creature may delay (GH-INIT-13, HYB-INIT-02). A5E and 5e have Ready
     /// instead; OSE defines neither.
-    pub const fn allows_delay(self) -> bool {
-        matches!(self, Self::Greyhawk | Self::DexScore)
+    pub fn allows_delay(self) -> bool {
+        self.rules().delay_refusal().is_none()
     }
 }
 

@@ -4,6 +4,12 @@
 //! and melee movement before the roll (OSE-COMBAT-01); phase order within a side
 //! (OSE-COMBAT-02); spell disruption (OSE-COMBAT-09); surprise (OSE-SURP-01..03).
 
+use crate::effects::DurationRules;
+use crate::initiative::InitiativeSystem;
+use crate::initiative::rules::{
+    ActionEconomy, ControlRule, DeclarationKind, DisruptionRule, InitiativeOptions,
+    InitiativeRules, OpeningRoll, OrderFacts, ReadyRule, RoundRoll, SurpriseRule,
+};
 use serde::{Deserialize, Serialize};
 
 /// OSE-INIT-01: the initiative die of a side (and of an individual, OSE-INIT-04).
@@ -141,6 +147,98 @@ impl Default for SideOptions {
 impl SideOptions {
     pub fn is_default(&self) -> bool {
         *self == Self::default()
+    }
+}
+
+/// OSE side initiative as the encounter sees it: declarations and a d6 each round, per side
+/// (or per creature, OSE-INIT-04), sides acting through phases, neither Delay nor Ready.
+pub struct SideRules;
+
+impl InitiativeRules for SideRules {
+    fn system(&self) -> InitiativeSystem {
+        InitiativeSystem::Side
+    }
+
+    /// OSE-INIT-04 individual 1d6 + Dex, high first; OSE-INIT-03 slow weapons last.
+    fn order_key(&self, p: &OrderFacts, _options: &InitiativeOptions<'_>) -> [i32; 4] {
+        [
+            i32::from(p.slow_weapon),
+            p.count.saturating_neg(),
+            p.rank,
+            0,
+        ]
+    }
+
+    /// OSE-INIT-02: ties reroll the d6.
+    fn roll_off_die(&self) -> u32 {
+        INITIATIVE_DIE
+    }
+
+    fn leaves_ties(&self, options: &InitiativeOptions<'_>) -> bool {
+        options.ose.ties == OseTies::Simultaneous
+    }
+
+    /// Per side, the sides take the turns; only individual initiative gives creatures their own.
+    fn own_turn(&self, _p: &OrderFacts, options: &InitiativeOptions<'_>) -> bool {
+        options.ose.individual
+    }
+
+    fn skips_unable(&self) -> bool {
+        true
+    }
+
+    fn declares_each_round(&self) -> bool {
+        true
+    }
+
+    fn opening_roll(&self) -> OpeningRoll {
+        OpeningRoll::EachRound
+    }
+
+    fn round_roll(&self, options: &InitiativeOptions<'_>) -> RoundRoll {
+        if options.ose.individual {
+            RoundRoll::Individual
+        } else {
+            RoundRoll::PerSide
+        }
+    }
+
+    fn declaration(&self) -> Option<DeclarationKind> {
+        Some(DeclarationKind::Ose)
+    }
+
+    fn delay_refusal(&self) -> Option<&'static str> {
+        Some("OSE does not define Delay (C-09)")
+    }
+
+    fn ready(&self) -> ReadyRule {
+        ReadyRule::Refused("OSE does not define Ready (C-09)")
+    }
+
+    fn action_economy(&self) -> ActionEconomy {
+        ActionEconomy::Phases
+    }
+
+    fn control(&self) -> ControlRule {
+        ControlRule::Unsupported
+    }
+
+    fn surprise(&self) -> SurpriseRule {
+        SurpriseRule::SideRoll {
+            by_hand: "OSE rolls surprise per side (OSE-SURP-02): use rollSurprise",
+        }
+    }
+
+    fn spell_disruption(&self, options: &InitiativeOptions<'_>) -> Option<DisruptionRule> {
+        options.ose.spell_disruption.then_some(DisruptionRule::Lost)
+    }
+
+    fn side_phases(&self) -> bool {
+        true
+    }
+
+    fn duration_rules(&self, _options: &InitiativeOptions<'_>) -> DurationRules {
+        DurationRules::ose()
     }
 }
 

@@ -2,7 +2,13 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::effects::DurationRules;
+use crate::initiative::InitiativeSystem;
 use crate::initiative::TieRule;
+use crate::initiative::rules::{
+    ActionEconomy, ControlRule, InitiativeOptions, InitiativeRules, OpeningRoll, OrderFacts,
+    ReadyRule, SurpriseRule,
+};
 
 /// Options of the standard system.
 #[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
@@ -24,5 +30,50 @@ impl Default for StandardOptions {
 impl StandardOptions {
     pub fn is_default(&self) -> bool {
         *self == Self::default()
+    }
+}
+
+/// Standard 5e as the encounter sees it: A5E's turn structure with d20 + Dex modifier and a
+/// table-chosen tie rule.
+pub struct StandardRules;
+
+impl InitiativeRules for StandardRules {
+    fn system(&self) -> InitiativeSystem {
+        InitiativeSystem::Standard
+    }
+
+    fn order_key(&self, p: &OrderFacts, options: &InitiativeOptions<'_>) -> [i32; 4] {
+        [
+            p.count.saturating_neg(),
+            p.rank,
+            p.tie_key(options.standard.tie_rule),
+            0,
+        ]
+    }
+
+    fn opening_roll(&self) -> OpeningRoll {
+        OpeningRoll::D20 {
+            ability_check: false,
+        }
+    }
+
+    fn ready(&self) -> ReadyRule {
+        ReadyRule::Action
+    }
+
+    fn action_economy(&self) -> ActionEconomy {
+        ActionEconomy::Slots
+    }
+
+    fn control(&self) -> ControlRule {
+        ControlRule::ControllersTurn
+    }
+
+    fn surprise(&self) -> SurpriseRule {
+        SurpriseRule::FirstTurn
+    }
+
+    fn duration_rules(&self, _options: &InitiativeOptions<'_>) -> DurationRules {
+        DurationRules::a5e()
     }
 }

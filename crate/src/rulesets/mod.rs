@@ -13,6 +13,7 @@ use crate::initiative::InitiativeSystem;
 use crate::initiative::ability_check::AbilityCheckOptions;
 use crate::initiative::dex_score::DexScoreOptions;
 use crate::initiative::greyhawk::GreyhawkOptions;
+use crate::initiative::rules::InitiativeOptions;
 use crate::initiative::side::SideOptions;
 use crate::initiative::standard::StandardOptions;
 
@@ -237,6 +238,17 @@ impl RulesetConfig {
     /// The initiative system in force.
     pub fn system(&self) -> InitiativeSystem {
         self.initiative.unwrap_or(self.preset.initiative())
+    }
+
+    /// Every initiative system's options, for the system in force to read its own.
+    pub fn initiative_options(&self) -> InitiativeOptions<'_> {
+        InitiativeOptions {
+            greyhawk: &self.greyhawk,
+            a5e: &self.a5e,
+            hyb: &self.hyb,
+            ose: &self.ose,
+            standard: &self.standard,
+        }
     }
 
     /// The round length in force.

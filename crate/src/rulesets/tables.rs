@@ -75,14 +75,9 @@ pub struct ConditionSetTable {
     pub conditions: Vec<ConditionListing>,
 }
 
-/// Every initiative system.
-pub const INITIATIVE_SYSTEMS: [InitiativeSystem; 5] = [
-    InitiativeSystem::Greyhawk,
-    InitiativeSystem::AbilityCheck,
-    InitiativeSystem::DexScore,
-    InitiativeSystem::Side,
-    InitiativeSystem::Standard,
-];
+/// Every initiative system (the registration's list).
+pub const INITIATIVE_SYSTEMS: [InitiativeSystem; InitiativeSystem::ALL.len()] =
+    InitiativeSystem::ALL;
 
 /// Every condition set.
 pub const CONDITION_SETS: [ConditionSet; 3] =

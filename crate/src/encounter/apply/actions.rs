@@ -5,7 +5,6 @@ use crate::encounter::event::{EncounterEvent, HYB_MORALE_DC};
 use crate::encounter::participant::ActionKind;
 use crate::encounter::state::Encounter;
 use crate::error::{Error, Result};
-use crate::initiative::InitiativeSystem;
 
 use super::{bad, check_die, misrouted};
 
@@ -29,10 +28,7 @@ impl Encounter {
             } => {
                 // A5E-TURN-01/04: movement can be split around actions.
                 let split_movement = *slot == ActionKind::Movement
-                    && matches!(
-                        self.system(),
-                        InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
-                    );
+                    && self.rules().action_economy().splits_movement();
                 let p = self.get_mut(participant)?;
                 if p.spent.has(*slot) && !split_movement {
                     return Err(Error::not_allowed(format!(

@@ -6,8 +6,8 @@ use crate::encounter::limits::{MAX_ROUND, MAX_TIE_DRAWS};
 use crate::encounter::participant::{Declaration, Initiative, TurnStatus};
 use crate::encounter::state::{Actor, Encounter, Phase};
 use crate::error::{Error, ErrorCode, Result};
+use crate::initiative::InitiativeRoll;
 use crate::initiative::side::{INITIATIVE_DIE, SURPRISE_DIE, is_surprised};
-use crate::initiative::{InitiativeRoll, InitiativeSystem};
 
 use super::{bad, check_die, check_roll, misrouted};
 
@@ -205,7 +205,7 @@ impl Encounter {
                 {
                     return Err(bad(format!("\"{participant}\" cannot join the order")));
                 }
-                let pending_only = self.system() == InitiativeSystem::Greyhawk;
+                let pending_only = self.rules().joins_among_pending();
                 let at = self.insert_position(i, pending_only);
                 self.order.insert(
                     at,

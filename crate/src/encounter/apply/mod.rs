@@ -16,10 +16,11 @@ use crate::dice::RolledDie;
 use crate::encounter::event::EncounterEvent;
 use crate::encounter::limits::MAX_TOTAL;
 use crate::encounter::participant::Declaration;
+use crate::encounter::rules::declaration_kind;
 use crate::encounter::state::{Encounter, Phase, SideState};
 use crate::error::{Error, ErrorCode, Result};
 use crate::ids::{ParticipantId, SideId};
-use crate::initiative::{InitiativeRoll, InitiativeSystem};
+use crate::initiative::InitiativeRoll;
 
 fn bad(msg: impl Into<String>) -> Error {
     Error::new(ErrorCode::SnapshotInvalid, msg)
@@ -72,21 +73,21 @@ impl Encounter {
             ));
         }
         let at = self.pos(participant)?;
-        match (self.system(), declaration) {
-            (InitiativeSystem::Greyhawk, Declaration::Greyhawk(d)) => d.validate()?,
+        if self.rules().declaration() != Some(declaration_kind(declaration)) {
+            return Err(Error::invalid_argument(
+                "this declaration is for another initiative system",
+            ));
+        }
+        match declaration {
+            Declaration::Greyhawk(d) => d.validate()?,
             // OSE-COMBAT-08: casting is the caster's only action that round and it cannot
             // move in it, so a spell cannot be declared with a fighting withdrawal or a retreat.
-            (InitiativeSystem::Side, Declaration::Ose(d)) => {
+            Declaration::Ose(d) => {
                 if d.spell && d.melee_movement.is_some() {
                     return Err(Error::not_allowed(
                         "a caster cannot move in the round it casts: declare the spell or the movement (OSE-COMBAT-08)",
                     ));
                 }
-            }
-            _ => {
-                return Err(Error::invalid_argument(
-                    "this declaration is for another initiative system",
-                ));
             }
         }
         Ok(at)

@@ -8,9 +8,9 @@ use crate::encounter::participant::Participant;
 use crate::encounter::state::Encounter;
 use crate::encounter::world::WorldActionState;
 use crate::error::{Error, ErrorCode, Result};
-use crate::initiative::InitiativeSystem;
 
 use super::misrouted;
+use crate::initiative::rules::ControlRule;
 
 impl Encounter {
     pub(super) fn apply_roster(&mut self, event: &EncounterEvent) -> Result<()> {
@@ -107,10 +107,8 @@ impl Encounter {
                         "control cannot change during the creature's own turn",
                     ));
                 }
-                let acts_on_controller_turn = matches!(
-                    self.system(),
-                    InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
-                );
+                let acts_on_controller_turn =
+                    self.rules().control() == ControlRule::ControllersTurn;
                 if controller.is_some() && acts_on_controller_turn {
                     self.remove_from_order(participant);
                 }

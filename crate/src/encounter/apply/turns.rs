@@ -7,10 +7,10 @@ use crate::encounter::participant::{SkipReason, Spent, TurnStatus};
 use crate::encounter::state::{Actor, Encounter, Phase};
 use crate::error::{Error, Result};
 use crate::ids::ParticipantId;
-use crate::initiative::InitiativeSystem;
 use crate::initiative::side::{PHASE_ORDER, SLOW_PHASES};
 
 use super::{bad, misrouted};
+use crate::initiative::rules::SurpriseRule;
 
 impl Encounter {
     pub(super) fn apply_turns(&mut self, event: &EncounterEvent) -> Result<()> {
@@ -24,20 +24,17 @@ impl Encounter {
                     )));
                 }
                 self.round = *round;
-                let system = self.system();
+                let economy = self.rules().action_economy();
                 for p in self.participants.iter_mut().map(std::sync::Arc::make_mut) {
                     p.turn = TurnStatus::Waiting;
                     p.activities_used.clear();
                     p.commanded = false;
                     p.retreat = None;
                     p.spell = None;
-                    match system {
-                        // HYB-ACT-01: one of each per round; GH-INIT-06: 1 reaction per round.
-                        InitiativeSystem::DexScore | InitiativeSystem::Greyhawk => {
-                            p.spent = Spent::default();
-                        }
-                        // A5E-TURN-02: slots come back at the start of the creature's turn.
-                        _ => {}
+                    // HYB-ACT-01: one of each per round; GH-INIT-06: 1 reaction per round.
+                    // (A5E-TURN-02: A5E's slots come back at the start of the creature's turn.)
+                    if economy.refreshed_each_round() {
+                        p.spent = Spent::default();
                     }
                 }
                 self.order = self.compute_order();
@@ -69,7 +66,7 @@ impl Encounter {
             EncounterEvent::PhaseStarted { round, phase } => {
                 let phases: &[_] = match self.active_actor() {
                     Some(Actor::Sides { slow: true, .. }) => &SLOW_PHASES,
-                    Some(_) if self.system() == InitiativeSystem::Side => &PHASE_ORDER,
+                    Some(_) if self.rules().side_phases() => &PHASE_ORDER,
                     _ => &[],
                 };
                 let next = self.ose_phase.and_then(|p| p.next_in(phases));
@@ -96,20 +93,17 @@ impl Encounter {
                         "it is not \"{participant}\"'s turn"
                     )));
                 }
-                let system = self.system();
+                let rules = self.rules();
                 if own_entry.is_some() {
                     self.active = true;
-                    if system == InitiativeSystem::Side {
+                    if rules.side_phases() {
                         self.ose_phase = Some(PHASE_ORDER[0]);
                     }
                 }
                 let p = self.get_mut(participant)?;
                 p.turn = TurnStatus::Started;
                 p.commanded = false;
-                if matches!(
-                    system,
-                    InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
-                ) {
+                if rules.action_economy().refreshed_each_turn() {
                     // A5E-TURN-02: action, bonus action, movement and reaction come back.
                     p.spent = Spent::default();
                 }
@@ -242,7 +236,7 @@ impl Encounter {
                         "\"{participant}\" has no turn under way"
                     )));
                 }
-                let system = self.system();
+                let surprise = self.rules().surprise();
                 if self.is_current(participant) {
                     self.done = self.done.saturating_add(1);
                     self.active = false;
@@ -251,10 +245,7 @@ impl Encounter {
                 let p = self.get_mut(participant)?;
                 p.turn = TurnStatus::Done;
                 p.commanded = false;
-                if matches!(
-                    system,
-                    InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
-                ) {
+                if surprise == SurpriseRule::FirstTurn {
                     // A5E-SURP-02: surprise lasts until the end of the first turn.
                     p.surprised = false;
                 }
@@ -289,9 +280,9 @@ impl Encounter {
                 {
                     return Err(Error::out_of_order("the round cannot end now"));
                 }
-                let system = self.system();
+                let surprise = self.rules().surprise();
                 for p in self.participants.iter_mut().map(std::sync::Arc::make_mut) {
-                    if system == InitiativeSystem::Greyhawk {
+                    if surprise == SurpriseRule::UntilRoundEnd {
                         // GH-SURP-01: surprised until the end of the round.
                         p.surprised = false;
                     }

@@ -6,17 +6,16 @@ use crate::encounter::event::{EncounterEvent, SideRoll, TieDraw};
 use crate::encounter::execute::roster::check_modifier;
 use crate::encounter::execute::{Ctx, check_list, require_running};
 use crate::encounter::limits::{MAX_TARGETS, MAX_TIE_DRAWS, MAX_TOTAL};
-use crate::encounter::participant::{Declaration, TurnStatus};
+use crate::encounter::participant::{Declaration, Participant, TurnStatus};
 use crate::encounter::state::{Actor, Encounter, Phase};
 use crate::error::{Error, ErrorCode, Result};
 use crate::ids::{ParticipantId, SideId};
 use crate::initiative::ability_check::InitiativeCheck;
 use crate::initiative::greyhawk::{self, EmptyDeclaration, GhDeclaration};
+use crate::initiative::rules::{ControlRule, OpeningRoll, RoundRoll};
 use crate::initiative::side::{INITIATIVE_DIE, OsePhase, PHASE_ORDER, SLOW_PHASES};
 use crate::initiative::ties;
-use crate::initiative::{
-    InitiativeDie, InitiativeRoll, InitiativeSystem, RollMode, RollSource, roll_d20, roll_one,
-};
+use crate::initiative::{InitiativeDie, InitiativeRoll, RollMode, RollSource, roll_d20, roll_one};
 
 /// GH-SURP-01: a surprised creature adds this to its initiative.
 pub const GH_SURPRISE_PENALTY: i32 = 10;
@@ -110,7 +109,8 @@ impl Ctx<'_> {
     ) -> Result<InitiativeRoll> {
         let p = self.enc.get(id)?;
         let participants = vec![id.clone()];
-        if self.enc.system() == InitiativeSystem::DexScore {
+        let opening = self.enc.rules().opening_roll();
+        if opening == OpeningRoll::DexScore {
             // HYB-INIT-01: no roll; the Dex score is the count.
             return Ok(InitiativeRoll {
                 participants,
@@ -130,7 +130,10 @@ impl Ctx<'_> {
                 source: RollSource::FixedCount,
             });
         }
-        if self.enc.system() == InitiativeSystem::AbilityCheck
+        if opening
+            == (OpeningRoll::D20 {
+                ability_check: true,
+            })
             && let Some(total) = p.surprise_total
         {
             // A5E-INIT-04.
@@ -165,7 +168,8 @@ impl Ctx<'_> {
         if self.enc.phase != Phase::Setup {
             return Err(Error::out_of_order("the encounter has already started"));
         }
-        let system = self.enc.system();
+        let rules = self.enc.rules();
+        let opening = rules.opening_roll();
         check_list(self.enc, &advantage)?;
         if advantage_sides.len() > MAX_TARGETS || ambushers.len() > MAX_TARGETS {
             return Err(Error::invalid_argument("too many sides listed"));
@@ -175,21 +179,22 @@ impl Ctx<'_> {
                 return Err(Error::unknown_id("side", s.as_str()));
             }
         }
-        let rolls_once = matches!(
-            system,
-            InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
-        );
+        let rolls_once = matches!(opening, OpeningRoll::D20 { .. });
         if !rolls_once && (!advantage.is_empty() || !advantage_sides.is_empty()) {
             return Err(Error::invalid_argument(
                 "initiative advantage at the start applies to d20 initiative (A5E-SURP-03)",
             ));
         }
-        if system != InitiativeSystem::DexScore && !ambushers.is_empty() {
+        if opening != OpeningRoll::DexScore && !ambushers.is_empty() {
             return Err(Error::invalid_argument(
                 "ambushers apply to HYB Dex-score initiative (HYB-INIT-01)",
             ));
         }
-        if system != InitiativeSystem::AbilityCheck && check.is_some() {
+        let ability_check = opening
+            == OpeningRoll::D20 {
+                ability_check: true,
+            };
+        if !ability_check && check.is_some() {
             return Err(Error::invalid_argument(
                 "a different initiative check applies to A5E initiative (A5E-INIT-02)",
             ));
@@ -198,14 +203,18 @@ impl Ctx<'_> {
             ambushers,
             called_for,
         })?;
-        if system.declares_each_round() {
+        if rules.declares_each_round() {
             return self.emit(EncounterEvent::DeclarationsOpened { round: 1 });
         }
+        // A5E-CTRL-01: creatures acting on their controller's turn roll no initiative.
+        let rolls_own = |p: &Participant| {
+            !p.out && (p.controller.is_none() || rules.control() != ControlRule::ControllersTurn)
+        };
         let ids: Vec<ParticipantId> = self
             .enc
             .participants
             .iter()
-            .filter(|p| !p.out && (system == InitiativeSystem::DexScore || p.controller.is_none()))
+            .filter(|p| rolls_own(p))
             .map(|p| p.id.clone())
             .collect();
         if ids.is_empty() {
@@ -233,29 +242,28 @@ impl Ctx<'_> {
             return Err(match self.enc.phase {
                 Phase::Setup => Error::out_of_order("the encounter has not started"),
                 Phase::Ended => Error::out_of_order("the encounter has ended"),
-                _ if !self.enc.system().declares_each_round() => {
+                _ if !self.enc.rules().declares_each_round() => {
                     Error::not_allowed("this initiative system does not roll each round")
                 }
                 _ => Error::out_of_order("initiative for this round has been rolled"),
             });
         }
-        if no_actions && self.enc.system() != InitiativeSystem::Greyhawk {
+        let round_roll = self.enc.rules().round_roll(&self.enc.initiative_options());
+        if no_actions && round_roll != RoundRoll::DeclaredDice {
             return Err(Error::invalid_argument(
                 "noActions stands in for missing Greyhawk declarations (GH-INIT-16)",
             ));
         }
-        match self.enc.system() {
-            InitiativeSystem::Greyhawk => {
+        match round_roll {
+            RoundRoll::DeclaredDice => {
                 if !no_actions {
                     self.enc.check_declared()?;
                 }
                 self.roll_greyhawk()?
             }
-            InitiativeSystem::Side if self.enc.config.ose.individual => {
-                self.roll_ose_individual()?
-            }
-            InitiativeSystem::Side => self.roll_ose_sides()?,
-            _ => {
+            RoundRoll::Individual => self.roll_ose_individual()?,
+            RoundRoll::PerSide => self.roll_ose_sides()?,
+            RoundRoll::None => {
                 return Err(Error::not_allowed(
                     "this initiative system does not roll each round",
                 ));
@@ -599,10 +607,7 @@ impl Ctx<'_> {
             participant: participant.clone(),
             round,
         })?;
-        if matches!(
-            self.enc.system(),
-            InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
-        ) {
+        if self.enc.rules().control() == ControlRule::ControllersTurn {
             let controlled: Vec<ParticipantId> = self
                 .enc
                 .participants
@@ -724,7 +729,7 @@ impl Ctx<'_> {
         for participant in open {
             self.emit(EncounterEvent::TurnEnded { participant, round })?;
         }
-        if self.enc.system() == InitiativeSystem::Greyhawk {
+        if self.enc.rules().resolves_unable_at_round_end() {
             let unable: Vec<ParticipantId> = self
                 .enc
                 .participants
@@ -741,7 +746,7 @@ impl Ctx<'_> {
             }
         }
         self.emit(EncounterEvent::RoundEnded { round })?;
-        if self.enc.system().declares_each_round() {
+        if self.enc.rules().declares_each_round() {
             let next = round
                 .checked_add(1)
                 .ok_or_else(|| Error::invalid_argument("too many rounds"))?;
@@ -804,7 +809,7 @@ impl Ctx<'_> {
     /// OSE-COMBAT-02: the acting side moves to its next phase.
     pub(crate) fn advance_phase(&mut self) -> Result<()> {
         require_running(self.enc)?;
-        if self.enc.system() != InitiativeSystem::Side {
+        if !self.enc.rules().side_phases() {
             return Err(Error::not_allowed(
                 "phases within a turn belong to OSE (OSE-COMBAT-02)",
             ));

@@ -8,8 +8,9 @@ use crate::encounter::state::{Encounter, Phase};
 use crate::error::{Error, ErrorCode, Result};
 use crate::ids::{ParticipantId, SideId};
 use crate::initiative::ability_check::InitiativeCheck;
+use crate::initiative::rules::{ControlRule, OpeningRoll, SurpriseRule};
 use crate::initiative::side::{SURPRISE_DIE, is_surprised};
-use crate::initiative::{InitiativeSystem, RollMode, roll_d20, roll_one};
+use crate::initiative::{RollMode, roll_d20, roll_one};
 
 /// Check a new participant against the limits and the roster (used by `apply` too).
 pub(crate) fn validate_new(enc: &Encounter, p: &NewParticipant) -> Result<()> {
@@ -60,15 +61,12 @@ pub(crate) fn check_immunities(
 /// (HYB-MORALE-04: they check morale when that PC retreats), and followers keep their own place
 /// in the Dex order.
 fn controller_allowed(enc: &Encounter) -> Result<()> {
-    match enc.system() {
-        InitiativeSystem::Greyhawk
-        | InitiativeSystem::AbilityCheck
-        | InitiativeSystem::Standard
-        | InitiativeSystem::DexScore => Ok(()),
-        _ => Err(Error::not_allowed(
+    if enc.rules().control() == ControlRule::Unsupported {
+        return Err(Error::not_allowed(
             "this initiative system has no rules for controlled creatures",
-        )),
+        ));
     }
+    Ok(())
 }
 
 /// The check modifier of a participant for A5E initiative (A5E-INIT-01/02) or 5e (Dex).
@@ -78,13 +76,22 @@ pub(crate) fn check_modifier(
     fallback: Option<&InitiativeCheck>,
 ) -> Result<i32> {
     let p = enc.get(id)?;
-    if enc.system() != InitiativeSystem::AbilityCheck {
+    if !ability_check_initiative(enc) {
         return Ok(i32::from(p.dex_mod));
     }
     Ok(match p.check.as_ref().or(fallback) {
         Some(c) => i32::from(p.modifier(c.ability)).saturating_add(i32::from(c.bonus)),
         None => i32::from(p.dex_mod),
     })
+}
+
+/// Whether initiative is an ability check of the creature's choosing (A5E-INIT-02), whose
+/// surprise-step check may stand in for it (A5E-INIT-04).
+pub(crate) fn ability_check_initiative(enc: &Encounter) -> bool {
+    enc.rules().opening_roll()
+        == OpeningRoll::D20 {
+            ability_check: true,
+        }
 }
 
 impl Ctx<'_> {
@@ -109,18 +116,15 @@ impl Ctx<'_> {
         mode: RollMode,
         check: Option<&InitiativeCheck>,
     ) -> Result<()> {
-        let system = self.enc.system();
+        let rules = self.enc.rules();
         let p = self.enc.get(id)?;
         if p.out {
             return Ok(());
         }
-        let fixed_order = matches!(
-            system,
-            InitiativeSystem::AbilityCheck
-                | InitiativeSystem::Standard
-                | InitiativeSystem::DexScore
-        );
-        if !fixed_order || (system != InitiativeSystem::DexScore && p.controller.is_some()) {
+        let fixed_order = rules.opening_roll() != OpeningRoll::EachRound;
+        let on_controllers_turn =
+            rules.control() == ControlRule::ControllersTurn && p.controller.is_some();
+        if !fixed_order || on_controllers_turn {
             return Ok(());
         }
         if p.initiative.is_none() {
@@ -216,25 +220,18 @@ impl Ctx<'_> {
     }
 
     pub(crate) fn set_surprised(&mut self, ids: Vec<ParticipantId>, surprised: bool) -> Result<()> {
-        match self.enc.system() {
-            InitiativeSystem::Side => {
-                return Err(Error::not_allowed(
-                    "OSE rolls surprise per side (OSE-SURP-02): use rollSurprise",
-                ));
+        match self.enc.rules().surprise() {
+            SurpriseRule::SideRoll { by_hand } | SurpriseRule::Absent { by_hand } => {
+                return Err(Error::not_allowed(by_hand));
             }
-            InitiativeSystem::DexScore => {
-                return Err(Error::not_allowed(
-                    "HYB has no surprise rule; start with ambushers instead (HYB-INIT-01)",
-                ));
-            }
-            InitiativeSystem::Greyhawk => {
+            SurpriseRule::UntilRoundEnd => {
                 if !matches!(self.enc.phase, Phase::Setup | Phase::Declaring) {
                     return Err(Error::out_of_order(
                         "surprise is set before the initiative roll (GH-SURP-01)",
                     ));
                 }
             }
-            InitiativeSystem::AbilityCheck | InitiativeSystem::Standard => {
+            SurpriseRule::FirstTurn => {
                 if self.enc.phase != Phase::Setup {
                     return Err(Error::out_of_order(
                         "surprise is decided before initiative (A5E-SURP-01)",
@@ -260,7 +257,7 @@ impl Ctx<'_> {
         id: ParticipantId,
         check: Option<InitiativeCheck>,
     ) -> Result<()> {
-        if self.enc.system() != InitiativeSystem::AbilityCheck {
+        if !ability_check_initiative(self.enc) {
             return Err(Error::not_allowed(
                 "a surprise-step check counts as initiative only under A5E (A5E-INIT-04)",
             ));
@@ -290,7 +287,7 @@ impl Ctx<'_> {
     }
 
     pub(crate) fn roll_surprise(&mut self, sides: Vec<SideId>) -> Result<()> {
-        if self.enc.system() != InitiativeSystem::Side {
+        if !matches!(self.enc.rules().surprise(), SurpriseRule::SideRoll { .. }) {
             return Err(Error::not_allowed(
                 "side surprise rolls belong to OSE (OSE-SURP-02)",
             ));

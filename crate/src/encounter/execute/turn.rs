@@ -11,7 +11,10 @@ use crate::encounter::state::Phase;
 use crate::error::{Error, Result};
 use crate::ids::{Label, ParticipantId};
 use crate::initiative::greyhawk::{self, GhDeclaration};
-use crate::initiative::{Activity, InitiativeRoll, InitiativeSystem, RollSource, roll_one};
+use crate::initiative::rules::{
+    ActionEconomy, ControlRule, DeclarationKind, DisruptionRule, ReadyRule, SurpriseRule,
+};
+use crate::initiative::{Activity, InitiativeRoll, RollSource, roll_one};
 
 impl Ctx<'_> {
     fn require_turns(&self) -> Result<()> {
@@ -36,13 +39,8 @@ impl Ctx<'_> {
 
     /// GH-INIT-13, HYB-INIT-02.
     pub(crate) fn delay(&mut self, id: ParticipantId) -> Result<()> {
-        let system = self.enc.system();
-        if !system.allows_delay() {
-            return Err(Error::not_allowed(if system == InitiativeSystem::Side {
-                "OSE does not define Delay (C-09)"
-            } else {
-                "this ruleset has no Delay; use Ready instead (C-09)"
-            }));
+        if let Some(refusal) = self.enc.rules().delay_refusal() {
+            return Err(Error::not_allowed(refusal));
         }
         self.require_current(&id)?;
         let p = self.enc.get(&id)?;
@@ -77,7 +75,7 @@ impl Ctx<'_> {
         }
         let original = p.count().unwrap_or(0);
         check_list(self.enc, &cut_in)?;
-        if !cut_in.is_empty() && self.enc.system() != InitiativeSystem::Greyhawk {
+        if !cut_in.is_empty() && !self.enc.rules().delayers_cut_in() {
             return Err(Error::not_allowed(
                 "only Greyhawk lets other delayers cut in (GH-INIT-13)",
             ));
@@ -127,7 +125,7 @@ impl Ctx<'_> {
 
     /// GH-INIT-09: a creature cannot take an action whose category it did not roll for.
     pub(crate) fn act(&mut self, id: ParticipantId, activity: Activity) -> Result<()> {
-        if self.enc.system() != InitiativeSystem::Greyhawk {
+        if self.enc.rules().action_economy() != ActionEconomy::Activities {
             return Err(Error::not_allowed(
                 "declared activities exist only under Greyhawk initiative; use useAction",
             ));
@@ -153,26 +151,27 @@ impl Ctx<'_> {
         slot: Option<ActionKind>,
     ) -> Result<()> {
         self.require_turns()?;
-        let system = self.enc.system();
+        let rules = self.enc.rules();
+        let economy = rules.action_economy();
         let p = self.enc.get(&id)?;
         if p.out {
             return Err(Error::not_allowed(format!("\"{id}\" has left the fight")));
         }
         let slot = slot.unwrap_or(kind);
-        match system {
-            InitiativeSystem::Side => {
+        match economy {
+            ActionEconomy::Phases => {
                 return Err(Error::not_allowed(
                     "OSE has no action slots to track here (OSE-COMBAT-02 phases order the round)",
                 ));
             }
-            InitiativeSystem::Greyhawk => {
+            ActionEconomy::Activities => {
                 if kind != ActionKind::Reaction || slot != ActionKind::Reaction {
                     return Err(Error::not_allowed(
                         "under Greyhawk, use act for declared activities; only reactions are slots (GH-INIT-06)",
                     ));
                 }
             }
-            InitiativeSystem::AbilityCheck | InitiativeSystem::Standard => {
+            ActionEconomy::Slots => {
                 // A5E-TURN-03: a second object interaction is the Use an Object action.
                 let use_an_object = kind == ActionKind::Interaction && slot == ActionKind::Action;
                 if matches!(kind, ActionKind::Active | ActionKind::Quick)
@@ -183,7 +182,7 @@ impl Ctx<'_> {
                     ));
                 }
             }
-            InitiativeSystem::DexScore => {
+            ActionEconomy::ActiveMovementQuick => {
                 if !matches!(
                     kind,
                     ActionKind::Active | ActionKind::Movement | ActionKind::Quick
@@ -217,11 +216,7 @@ impl Ctx<'_> {
                 }
             }
         }
-        let split_movement = slot == ActionKind::Movement
-            && matches!(
-                system,
-                InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
-            );
+        let split_movement = slot == ActionKind::Movement && economy.splits_movement();
         if p.spent.has(slot) && !split_movement {
             return Err(Error::not_allowed(format!(
                 "\"{id}\" has already used its {} (A5E-TURN-02 / HYB-ACT-01)",
@@ -242,7 +237,9 @@ impl Ctx<'_> {
                 }
             }
             ActionKind::Quick => {}
-            ActionKind::Movement if controller_current && system != InitiativeSystem::DexScore => {
+            ActionKind::Movement
+                if controller_current && rules.control() == ControlRule::ControllersTurn =>
+            {
                 // A5E-CTRL-01: movement at any point of the controller's turn.
             }
             ActionKind::Action | ActionKind::BonusAction if controller_current => {
@@ -258,11 +255,7 @@ impl Ctx<'_> {
                 }
             }
         }
-        let surprised_turn = p.surprised
-            && matches!(
-                system,
-                InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
-            );
+        let surprised_turn = p.surprised && rules.surprise() == SurpriseRule::FirstTurn;
         if surprised_turn {
             let blocked = match slot {
                 ActionKind::Action | ActionKind::Movement => true,
@@ -286,17 +279,10 @@ impl Ctx<'_> {
     /// A5E-ACT-11 (an action; released with the reaction), HYB-ACT-05 (a quick action); GH
     /// forbids it (GH-INIT-13).
     pub(crate) fn ready(&mut self, id: ParticipantId, trigger: Label) -> Result<()> {
-        let slot = match self.enc.system() {
-            InitiativeSystem::Greyhawk => {
-                return Err(Error::not_allowed(
-                    "Greyhawk forbids the Ready action; delay instead (GH-INIT-13)",
-                ));
-            }
-            InitiativeSystem::Side => {
-                return Err(Error::not_allowed("OSE does not define Ready (C-09)"));
-            }
-            InitiativeSystem::DexScore => ActionKind::Quick,
-            InitiativeSystem::AbilityCheck | InitiativeSystem::Standard => ActionKind::Action,
+        let slot = match self.enc.rules().ready() {
+            ReadyRule::Refused(why) => return Err(Error::not_allowed(why)),
+            ReadyRule::Quick => ActionKind::Quick,
+            ReadyRule::Action => ActionKind::Action,
         };
         self.require_current(&id)?;
         self.use_action(id.clone(), slot, None)?;
@@ -314,10 +300,12 @@ impl Ctx<'_> {
                 "\"{id}\" has no readied action"
             )));
         }
-        if matches!(
-            self.enc.system(),
-            InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
-        ) {
+        if self
+            .enc
+            .rules()
+            .action_economy()
+            .ready_releases_with_reaction()
+        {
             // A5E-ACT-11: the reaction, right after the trigger.
             self.use_action(id.clone(), ActionKind::Reaction, None)?;
         }
@@ -330,10 +318,7 @@ impl Ctx<'_> {
         controller: ParticipantId,
         targets: Vec<ParticipantId>,
     ) -> Result<()> {
-        if !matches!(
-            self.enc.system(),
-            InitiativeSystem::AbilityCheck | InitiativeSystem::Standard
-        ) {
+        if self.enc.rules().control() != ControlRule::ControllersTurn {
             return Err(Error::not_allowed(
                 "commanding controlled creatures is an A5E rule (A5E-CTRL-02)",
             ));
@@ -384,7 +369,7 @@ impl Ctx<'_> {
         declaration: GhDeclaration,
         cause: PlanCause,
     ) -> Result<()> {
-        if self.enc.system() != InitiativeSystem::Greyhawk {
+        if self.enc.rules().declaration() != Some(DeclarationKind::Greyhawk) {
             return Err(Error::not_allowed(
                 "forced changes of plan are a Greyhawk rule",
             ));
@@ -446,15 +431,15 @@ impl Ctx<'_> {
             participant: id.clone(),
             harm,
         })?;
-        let disruption = match self.enc.system() {
-            InitiativeSystem::Greyhawk
-                if self.enc.config.greyhawk.spell_disruption && harm == Harm::Damage =>
-            {
+        let rule = self
+            .enc
+            .rules()
+            .spell_disruption(&self.enc.initiative_options());
+        let disruption = match rule {
+            Some(DisruptionRule::CantripsOnDamage) if harm == Harm::Damage => {
                 Some(SpellDisruption::CantripsOnly)
             }
-            InitiativeSystem::Side if self.enc.config.ose.spell_disruption => {
-                Some(SpellDisruption::Lost)
-            }
+            Some(DisruptionRule::Lost) => Some(SpellDisruption::Lost),
             _ => None,
         };
         if let Some(disruption) = disruption
@@ -475,7 +460,7 @@ impl Ctx<'_> {
         id: ParticipantId,
         modifiers: Vec<FollowerModifier>,
     ) -> Result<()> {
-        if self.enc.system() != InitiativeSystem::DexScore {
+        if !self.enc.rules().has_retreat_action() {
             return Err(Error::not_allowed("the retreat action is a HYB rule"));
         }
         self.require_current(&id)?;
@@ -576,11 +561,11 @@ impl Ctx<'_> {
         let spell_pending = p.declaration.as_ref().is_some_and(|d| d.casts_spell())
             && p.spell.is_none()
             && p.turn.before_turn()
-            && match self.enc.system() {
-                InitiativeSystem::Greyhawk => self.enc.config.greyhawk.spell_disruption,
-                InitiativeSystem::Side => self.enc.config.ose.spell_disruption,
-                _ => false,
-            };
+            && self
+                .enc
+                .rules()
+                .spell_disruption(&self.enc.initiative_options())
+                .is_some();
         if spell_pending || p.retreat == Some(false) {
             self.harm(id.clone(), Harm::Damage)?;
         }
