@@ -16,7 +16,7 @@ use crate::exploration::ose::party::PartyAdvice;
 use crate::exploration::ose::party::PickRoll;
 use crate::exploration::ose::party::Split;
 use crate::exploration::ose::wilderness::FlyingLoad;
-use crate::procedures::registry::Procedure;
+use crate::procedures::registry::{Description, Procedure};
 
 /// Every procedure, table by table: OSE, HYB, A5E, then the exploration rules.
 pub const CATALOGUE: &[&[Procedure]] = &[
@@ -24,6 +24,14 @@ pub const CATALOGUE: &[&[Procedure]] = &[
     crate::procedures::hyb::procedures::PROCEDURES,
     crate::procedures::a5e::procedures::PROCEDURES,
     PROCEDURES,
+];
+
+/// Every procedure's description, in the order of [`CATALOGUE`].
+pub const DESCRIPTIONS_CATALOGUE: &[&[Description]] = &[
+    crate::procedures::ose::procedures::DESCRIPTIONS,
+    crate::procedures::hyb::procedures::DESCRIPTIONS,
+    crate::procedures::a5e::procedures::DESCRIPTIONS,
+    DESCRIPTIONS,
 ];
 
 use serde::{Deserialize, Serialize};
@@ -63,7 +71,7 @@ fn short<T>(list: &[T], what: &str) -> Result<()> {
     Ok(())
 }
 
-/// `ose.treasureWeight` (OSE-ENCUMB-02): how many of each kind of treasure.
+/// For OSE-ENCUMB-02: how many of each kind of treasure.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -85,7 +93,7 @@ fn one() -> u32 {
     1
 }
 
-/// `ose.partyMovement` (OSE-MOVE-01): each member's rate, `null` for one who cannot move.
+/// For OSE-MOVE-01: each member's rate, `null` for one who cannot move.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -93,7 +101,7 @@ pub struct PartyMovementInput {
     pub members: Vec<Option<MovementRate>>,
 }
 
-/// `ose.falling` (OSE-HAZ-02), `ose.swimming` (OSE-HAZ-05): a distance or a base rate in feet.
+/// For OSE-HAZ-02 and OSE-HAZ-05: a distance or a base rate in feet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -101,7 +109,7 @@ pub struct FeetInput {
     pub feet: Feet,
 }
 
-/// `ose.starving` (OSE-HAZ-04).
+/// For OSE-HAZ-04.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -109,7 +117,7 @@ pub struct StarvingInput {
     pub days_without_food_or_water: u32,
 }
 
-/// `ose.climbSheer` (OSE-HAZ-01).
+/// For OSE-HAZ-01.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -120,7 +128,7 @@ pub struct ClimbInput {
     pub class_ability: bool,
 }
 
-/// `ose.encircled` (OSE-WILD-12).
+/// For OSE-WILD-12.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -129,7 +137,7 @@ pub struct EncircledInput {
     pub monsters: u32,
 }
 
-/// `ose.flyingMount` (OSE-WILD-03), `hyb.carriedLoot` (HYB-TREAS-03): hit dice.
+/// For OSE-WILD-03 and HYB-TREAS-03: hit dice.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -137,7 +145,7 @@ pub struct HdInput {
     pub hd: u32,
 }
 
-/// `ose.infravision` (OSE-LIGHT-02): the light where the viewer is, and any large heat source
+/// For OSE-LIGHT-02: the light where the viewer is, and any large heat source
 /// nearby.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
@@ -148,7 +156,7 @@ pub struct InfravisionInput {
     pub large_heat_source_nearby: bool,
 }
 
-/// `ose.lightSpoilsSurprise` (OSE-LIGHT-03).
+/// For OSE-LIGHT-03.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -157,7 +165,7 @@ pub struct LightSurpriseInput {
     pub environment: LightLevel,
 }
 
-/// `ose.splitTreasure` (OSE-PARTY-01).
+/// For OSE-PARTY-01.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -166,7 +174,7 @@ pub struct SplitInput {
     pub shares: u32,
 }
 
-/// `ose.magicItemPicks` (OSE-PARTY-01): the players who roll for the pick order.
+/// For OSE-PARTY-01: the players who roll for the pick order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -174,7 +182,7 @@ pub struct PicksInput {
     pub players: Vec<Ident>,
 }
 
-/// `ose.partyAdvice` (OSE-PARTY-03): every character's level.
+/// For OSE-PARTY-03: every character's level.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -182,7 +190,7 @@ pub struct LevelsInput {
     pub levels: Vec<u32>,
 }
 
-/// `ose.door` (OSE-DUNG-03/04/05): a door's state.
+/// For OSE-DUNG-03/04/05: a door's state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -190,7 +198,7 @@ pub struct DoorInput {
     pub state: DoorState,
 }
 
-/// What `ose.door` answers.
+/// What a door does once the party has passed (OSE-DUNG-03/04/05).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -203,7 +211,7 @@ pub struct DoorFacts {
     pub needs_picking_or_magic: bool,
 }
 
-/// `hyb.load` (HYB-LOAD-01): the STR score and the loads carried; Speed 30 ft unless given.
+/// For HYB-LOAD-01: the STR score and the loads carried; Speed 30 ft unless given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -214,7 +222,7 @@ pub struct HybLoadInput {
     pub base_speed: Option<Feet>,
 }
 
-/// What `hyb.coins` answers (HYB-LOAD-02, HYB-TREAS-01).
+/// A purse's weight and value (HYB-LOAD-02, HYB-TREAS-01).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -229,7 +237,7 @@ pub struct PurseWeight {
     pub loads: Loads,
 }
 
-/// `hyb.change` (HYB-TREAS-01): an amount in copper, paid in the fewest coins.
+/// For HYB-TREAS-01: an amount in copper, paid in the fewest coins.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -237,7 +245,7 @@ pub struct ChangeInput {
     pub cp: u64,
 }
 
-/// `hyb.xpForGold` (HYB-TREAS-02).
+/// For HYB-TREAS-02.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -255,7 +263,7 @@ fn yes() -> bool {
     true
 }
 
-/// `hyb.overland` (HYB-TRAVEL-04/05): the party and the day.
+/// For HYB-TRAVEL-04/05: the party and the day.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -264,7 +272,7 @@ pub struct HybOverlandInput {
     pub day: HybDayConditions,
 }
 
-/// `hyb.waterSpeed` (HYB-TRAVEL-06).
+/// For HYB-TRAVEL-06.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -274,7 +282,7 @@ pub struct WaterSpeedInput {
     pub flow: WaterFlow,
 }
 
-/// `a5e.rollingSpeed` (A5E-SCEN-04): the base Speeds of a rolling-movement scene's participants.
+/// For A5E-SCEN-04: the base Speeds of a rolling-movement scene's participants.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -282,7 +290,7 @@ pub struct RollingSpeedInput {
     pub speeds: Vec<u32>,
 }
 
-/// `a5e.rollingForward` (A5E-SCEN-05): how a rolling-movement participant moves this turn.
+/// For A5E-SCEN-05: how a rolling-movement participant moves this turn.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -293,7 +301,7 @@ pub struct RollingForwardInput {
     pub improvised_action: bool,
 }
 
-/// `a5e.groupStragglers` (A5E-CTRL-01): where each identical controlled creature stands.
+/// For A5E-CTRL-01: where each identical controlled creature stands.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -301,7 +309,7 @@ pub struct GroupInput {
     pub members: Vec<GridSquare>,
 }
 
-/// `a5e.conditionImmunities` (A5E-COND-28): the immunities a stat block lists.
+/// For A5E-COND-28: the immunities a stat block lists.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -335,7 +343,7 @@ fn total_weight(items: &[TreasureLine]) -> Result<Coins> {
 }
 
 crate::procedures! {
-    pub const PROCEDURES = [
+    pub const PROCEDURES, DESCRIPTIONS = [
     /// the movement rate for the group's option (basic: armor and whether treasure is carried; detailed: total coins); `undefined` past 1,600 coins (cannot move).
     "ose.encumbrance" ["OSE-ENCUMB-01/03/04"]
         |i: Encumbrance| -> Option<MovementRate> {

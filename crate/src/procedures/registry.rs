@@ -1,9 +1,9 @@
-//! Procedures as data: each rule a VTT can call by name (`"ose.reaction"`, `"a5e.fall"`) is one
-//! [`Procedure`] value, declared once with [`procedures!`](crate::procedures!) beside its rules.
-//! The value holds everything the rest of the package needs to know about it, so nothing
-//! restates it by hand: the wasm glue looks names up here, and a test writes the facade's
-//! TypeScript types and the docs' list of procedures from the same values (and fails when the
-//! checked-in files are stale).
+//! Procedures as data: each rule a VTT can call by name (`"ose.reaction"`, `"a5e.fall"`) is
+//! declared once, with [`procedures!`](crate::procedures!) beside its rules, as a [`Procedure`]
+//! (its name and how it runs) and a [`Description`] (its input and result types, rule IDs and
+//! doc). Nothing restates them by hand: the wasm glue looks names up in the procedures, and a
+//! test writes the facade's TypeScript types and the docs' list of procedures from the
+//! descriptions (and fails when the checked-in files are stale).
 //!
 //! Input and results cross as JSON text through the crate's wire reader and writer; no
 //! procedure holds state between calls (a pursuit or a movement budget travels in the input and
@@ -18,10 +18,22 @@ use crate::wire::{FromWire, ToWire};
 /// How a procedure runs: its input as JSON text and the dice, to its result as JSON text.
 pub type Run = fn(&str, &mut dyn DieRoller) -> Result<String>;
 
-/// One procedure: its name, its input and result types, the rules it follows, and how it runs.
+/// One procedure as the glue runs it: its name and how it runs. Its description (types, rules,
+/// doc) is a [`Description`] in a table of its own, so a wasm module that only runs procedures
+/// does not carry the text.
 #[derive(Debug, Clone, Copy)]
 pub struct Procedure {
     /// The dotted name callers use: ruleset, then the call (`"ose.evasion.dungeon"`).
+    pub name: &'static str,
+    /// Reads the input, runs the rule, writes the result.
+    pub run: Run,
+}
+
+/// What a procedure is, from the same definition as its [`Procedure`]: what the facade's types
+/// and the docs' list are generated from.
+#[derive(Debug, Clone, Copy)]
+pub struct Description {
+    /// The procedure's name, as in its [`Procedure`].
     pub name: &'static str,
     /// The Rust input type as written in the definition (`"ReactionInput"`).
     pub input: &'static str,
@@ -41,8 +53,6 @@ pub struct Procedure {
     /// A doc comment for the group of dotted names this one opens (`movement` of
     /// `a5e.movement.start`), if it is the first of them.
     pub group_doc: Option<&'static str>,
-    /// Reads the input, runs the rule, writes the result.
-    pub run: Run,
 }
 
 /// How the facade exposes a procedure in its `ose`, `hyb` and `a5e` namespaces.
@@ -52,6 +62,9 @@ pub enum Facade {
     Call,
     /// A generated call whose input may be left out (every field has a default).
     OptionalInput,
+    /// A generated call that also takes an optional `dice` it does not roll: the call has
+    /// always declared one, and callers that pass it must keep type-checking.
+    LegacyDice,
     /// Called by hand-written facade code (a class that keeps the state, a call with
     /// positional arguments): no generated call, but still typed by name.
     ByHand,
@@ -98,6 +111,9 @@ pub fn run_named(
     input: &str,
     dice: &mut dyn DieRoller,
 ) -> Result<String> {
+    // Hidden from the optimiser: with the catalogue a constant, LLVM unrolled the lookup into
+    // one inlined comparison per name, 11 KB of the procedures' wasm; as data it stays a loop.
+    let tables = std::hint::black_box(tables);
     let procedure = find(tables, name)
         .ok_or_else(|| Error::invalid_argument(format!("unknown procedure \"{name}\"")))?;
     (procedure.run)(input, dice)
@@ -108,11 +124,12 @@ pub fn required<T>(value: Option<T>, field: &str) -> Result<T> {
     value.ok_or_else(|| Error::invalid_argument(format!("missing field `{field}`")))
 }
 
-/// Declare procedures as a `const` table of [`Procedure`]s:
+/// Declare procedures: a `const` table of [`Procedure`]s (what runs) and one of their
+/// [`Description`]s (what the generated types and docs say), both from one entry each:
 ///
 /// ```ignore
 /// procedures! {
-///     pub const OSE = [
+///     pub const PROCEDURES, DESCRIPTIONS = [
 ///         /// 2d6 + the speaker's CHA modifier → hostile … friendly.
 ///         "ose.reaction" ["OSE-REACT-01"] (optional)
 ///             |i: ReactionInput, d| -> ReactionRoll { roll_reaction(d, i.cha_modifier) }
@@ -120,14 +137,14 @@ pub fn required<T>(value: Option<T>, field: &str) -> Result<T> {
 /// }
 /// ```
 ///
-/// After the name and rule IDs come, in this order and each optional: `(optional)` or
-/// `(by_hand)` (see [`Facade`]), `group "doc"` (the doc of the dotted group the name opens),
+/// After the name and rule IDs come, in this order and each optional: `(optional)`,
+/// `(legacy_dice)` or `(by_hand)` (see [`Facade`]), `group "doc"` (the doc of the dotted group the name opens),
 /// and `ts "type"` (the facade's narrower input type). The closure names the input and, when the
 /// procedure rolls, the dice; its body gives `Result<result type>`.
 #[macro_export]
 macro_rules! procedures {
     (
-        $vis:vis const $table:ident = [
+        $vis:vis const $table:ident, $info:ident = [
             $(
                 $(#[doc = $doc:literal])*
                 $name:literal [$($rule:literal),* $(,)?]
@@ -142,6 +159,19 @@ macro_rules! procedures {
             $(
                 $crate::procedures::registry::Procedure {
                     name: $name,
+                    run: |text, $crate::procedures!(@dice $($d)?)| {
+                        $crate::procedures::registry::run_json(
+                            text,
+                            |$i: $in| -> $crate::error::Result<$out> { $body },
+                        )
+                    },
+                },
+            )*
+        ];
+        $vis const $info: &[$crate::procedures::registry::Description] = &[
+            $(
+                $crate::procedures::registry::Description {
+                    name: $name,
                     input: stringify!($in),
                     ts_input: $crate::procedures!(@opt $($ts)?),
                     result: stringify!($out),
@@ -150,12 +180,6 @@ macro_rules! procedures {
                     rolls: $crate::procedures!(@rolls $($d)?),
                     facade: $crate::procedures!(@facade $($facade)?),
                     group_doc: $crate::procedures!(@opt $($group)?),
-                    run: |text, $crate::procedures!(@dice $($d)?)| {
-                        $crate::procedures::registry::run_json(
-                            text,
-                            |$i: $in| -> $crate::error::Result<$out> { $body },
-                        )
-                    },
                 },
             )*
         ];
@@ -168,5 +192,6 @@ macro_rules! procedures {
     (@rolls $d:ident) => { true };
     (@facade) => { $crate::procedures::registry::Facade::Call };
     (@facade optional) => { $crate::procedures::registry::Facade::OptionalInput };
+    (@facade legacy_dice) => { $crate::procedures::registry::Facade::LegacyDice };
     (@facade by_hand) => { $crate::procedures::registry::Facade::ByHand };
 }

@@ -27,7 +27,7 @@ use crate::procedures::a5e::world::catalogue::WorldFeatureId;
 use crate::procedures::a5e::world::resolve::{AffectedCreature, WorldResolveOptions};
 use crate::procedures::a5e::world::state::WorldFeatureState;
 
-/// `a5e.cover` (A5E-ATK-06, C-26): every source of cover between attacker and target, and the
+/// For A5E-ATK-06, C-26: every source of cover between attacker and target, and the
 /// saving throw in question.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
@@ -59,7 +59,7 @@ pub struct A5eCoverFacts {
     pub can_be_targeted_directly: bool,
 }
 
-/// `a5e.damage` (A5E-DMG-01): damage dice plus a bonus.
+/// For A5E-DMG-01: damage dice plus a bonus.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -69,7 +69,7 @@ pub struct A5eDamageInput {
     pub bonus: i32,
 }
 
-/// `a5e.fit` (A5E-MOVE-02): a creature's size and the size of the space.
+/// For A5E-MOVE-02: a creature's size and the size of the space.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -78,7 +78,7 @@ pub struct A5eFitInput {
     pub space: Size,
 }
 
-/// `a5e.flanks` (A5E-MOVE-12/14).
+/// For A5E-MOVE-12/14.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -88,7 +88,7 @@ pub struct A5eFlanksInput {
     pub target_back_to_back: bool,
 }
 
-/// `a5e.pullAlly` (A5E-MOVE-13).
+/// For A5E-MOVE-13.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -98,7 +98,7 @@ pub struct A5ePullAllyInput {
     pub has_reaction: bool,
 }
 
-/// `a5e.movement.start`: a creature's speeds (every modifier but Dash applied).
+/// A creature's speeds (every modifier but Dash applied).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -125,7 +125,7 @@ pub struct A5eBudgetInput {
     pub jump_ft: u32,
 }
 
-/// `a5e.movement.query`: what a step would cost now, the farthest such a step could go, and
+/// What a step would cost now, the farthest such a step could go, and
 /// the movement left in its mode (`undefined` without the speed it needs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
@@ -136,7 +136,7 @@ pub struct A5eMoveQuery {
     pub remaining_ft: Option<u32>,
 }
 
-/// `a5e.turn.*` (A5E-TURN-01..04): a creature's action economy and what to do with it.
+/// For A5E-TURN-01..04: a creature's action economy and what to do with it.
 /// `cost` for `spend`; `fatigueLevel` for `dash`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
@@ -149,7 +149,7 @@ pub struct A5eTurnInput {
     pub fatigue_level: u32,
 }
 
-/// `a5e.longJump` (A5E-MOVE-17).
+/// For A5E-MOVE-17.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -158,7 +158,7 @@ pub struct A5eLongJumpInput {
     pub run_up_ft: u32,
 }
 
-/// `a5e.highJump` (A5E-MOVE-19).
+/// For A5E-MOVE-19.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -167,7 +167,7 @@ pub struct A5eHighJumpInput {
     pub running: bool,
 }
 
-/// `a5e.jumpReach` (A5E-MOVE-20): how high a jumping creature can reach.
+/// For A5E-MOVE-20: how high a jumping creature can reach.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -176,7 +176,7 @@ pub struct A5eJumpReachInput {
     pub creature_height_ft: f64,
 }
 
-/// `a5e.jumpObstacle` (A5E-MOVE-18): an obstacle's height and the jump's length.
+/// For A5E-MOVE-18: an obstacle's height and the jump's length.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -185,7 +185,7 @@ pub struct A5eObstacleInput {
     pub jump_ft: u32,
 }
 
-/// `a5e.jumpLanding` (A5E-MOVE-18): landing in difficult terrain takes an Acrobatics check.
+/// For A5E-MOVE-18: landing in difficult terrain takes an Acrobatics check.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -197,7 +197,7 @@ pub struct A5eLandingInput {
     pub acrobatics: D20Test,
 }
 
-/// `a5e.dodge` (A5E-ACT-05).
+/// For A5E-ACT-05.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -205,7 +205,7 @@ pub struct A5eDodgeInput {
     pub current_speed_ft: u32,
 }
 
-/// `a5e.fallBack` (A5E-ACT-10).
+/// For A5E-ACT-10.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -215,7 +215,7 @@ pub struct A5eFallBackInput {
     pub raging: bool,
 }
 
-/// `a5e.hide` (A5E-ACT-08): the Stealth check, the best cover, and who is looking.
+/// For A5E-ACT-08: the Stealth check, the best cover, and who is looking.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -227,7 +227,7 @@ pub struct A5eHideInput {
     pub observers: Vec<Observer>,
 }
 
-/// `a5e.search` (A5E-ACT-12).
+/// For A5E-ACT-12.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -238,7 +238,7 @@ pub struct A5eSearchInput {
     pub dc: i32,
 }
 
-/// `a5e.ready` (A5E-ACT-11).
+/// For A5E-ACT-11.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -247,7 +247,7 @@ pub struct A5eReadyInput {
     pub speed_ft: u32,
 }
 
-/// `a5e.fall` (A5E-ENV-01): the distance fallen and what it lands in.
+/// For A5E-ENV-01: the distance fallen and what it lands in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -257,7 +257,7 @@ pub struct A5eFallInput {
     pub landing: FallLanding,
 }
 
-/// `a5e.breath.start` (A5E-ENV-02/03): CON modifier and seconds per round (6 unless given).
+/// For A5E-ENV-02/03: CON modifier and seconds per round (6 unless given).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -271,7 +271,7 @@ const fn round_seconds() -> u32 {
     DEFAULT_ROUND_SECONDS
 }
 
-/// `a5e.breath.tick` / `.loseBreath`: a breath clock.
+/// A breath clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -279,7 +279,7 @@ pub struct A5eBreathInput {
     pub clock: BreathClock,
 }
 
-/// `a5e.waterDamage` (A5E-ENV-04): damage taken underwater.
+/// For A5E-ENV-04: damage taken underwater.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -289,7 +289,7 @@ pub struct A5eWaterDamageInput {
     pub damage_type: Option<DamageType>,
 }
 
-/// `a5e.perceive` (A5E-ENV-05..09): the observer's senses and what it looks at.
+/// For A5E-ENV-05..09: the observer's senses and what it looks at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -299,7 +299,7 @@ pub struct A5ePerceiveInput {
     pub query: SightQuery,
 }
 
-/// `a5e.worldFeature` / `a5e.worldAction.start`: one catalogue entry.
+/// One catalogue entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -307,7 +307,7 @@ pub struct A5eFeatureInput {
     pub feature: WorldFeatureId,
 }
 
-/// `a5e.resolveFeature`: a catalogue feature set off against the creatures in its area.
+/// A catalogue feature set off against the creatures in its area.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -318,7 +318,7 @@ pub struct A5eResolveFeatureInput {
     pub options: WorldResolveOptions,
 }
 
-/// `a5e.featureCheck`: a creature's check against a feature's fixed DC.
+/// A creature's check against a feature's fixed DC.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -328,7 +328,7 @@ pub struct A5eFeatureCheckInput {
     pub test: D20Test,
 }
 
-/// `a5e.mirror` (A5E-WORLD-23).
+/// For A5E-WORLD-23.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -338,7 +338,7 @@ pub struct A5eMirrorInput {
     pub caster: D20Test,
 }
 
-/// `a5e.worldAction.startOfRound` / `.use` (A5E-WORLD-02/03).
+/// For A5E-WORLD-02/03.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -350,7 +350,7 @@ pub struct A5eWorldActionInput {
     pub options: WorldResolveOptions,
 }
 
-/// `a5e.groupCheck` (A5E-CTRL-03).
+/// For A5E-CTRL-03.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -362,7 +362,7 @@ pub struct A5eGroupCheckInput {
     pub dc: i32,
 }
 
-/// `a5e.groupAttack` (A5E-CTRL-04).
+/// For A5E-CTRL-04.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -371,7 +371,7 @@ pub struct A5eGroupAttackInput {
     pub members: u32,
 }
 
-/// `a5e.resolveGroupAttack` (A5E-CTRL-04): the target's save, then the damage.
+/// For A5E-CTRL-04: the target's save, then the damage.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -384,7 +384,7 @@ pub struct A5eResolveGroupAttackInput {
     pub damage_modifier: i32,
 }
 
-/// `a5e.objectAc` (A5E-OBJ-03).
+/// For A5E-OBJ-03.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -392,7 +392,7 @@ pub struct A5eMaterialInput {
     pub material: ObjectMaterial,
 }
 
-/// `a5e.objectHitPoints` / `a5e.rollObjectHitPoints` (A5E-OBJ-04/05).
+/// For A5E-OBJ-04/05.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -401,7 +401,7 @@ pub struct A5eObjectHpInput {
     pub durability: Durability,
 }
 
-/// `a5e.objectDamage` (A5E-OBJ-02/06): damage against an object's defenses.
+/// For A5E-OBJ-02/06: damage against an object's defenses.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -413,7 +413,7 @@ pub struct A5eObjectDamageInput {
     pub damage_type: Option<DamageType>,
 }
 
-/// `a5e.objectSave` (A5E-OBJ-02).
+/// For A5E-OBJ-02.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -421,7 +421,7 @@ pub struct A5eAbilityInput {
     pub ability: Ability,
 }
 
-/// `a5e.door` (A5E-OBJ-07/08, C-28): `rule` picks the fortified doors' damage threshold.
+/// For A5E-OBJ-07/08, C-28: `rule` picks the fortified doors' damage threshold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -433,7 +433,7 @@ pub struct A5eDoorInput {
     pub rule: FortifiedThreshold,
 }
 
-/// `a5e.bash` (A5E-OBJ-07/08): a Strength check against a bash DC.
+/// For A5E-OBJ-07/08: a Strength check against a bash DC.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -443,7 +443,7 @@ pub struct A5eBashInput {
     pub check: D20Test,
 }
 
-/// `a5e.higherGround` (A5E-MOVE-11) / `a5e.lowerGround` (A5E-MOVE-15): `heightFt` is how far
+/// For A5E-MOVE-11 and A5E-MOVE-15: `heightFt` is how far
 /// the creature is above (higher ground) or below (lower ground) its target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
@@ -461,7 +461,7 @@ pub struct A5eGroundInput {
     pub target: Option<Size>,
 }
 
-/// `a5e.backToBack` (A5E-MOVE-12).
+/// For A5E-MOVE-12.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -469,7 +469,7 @@ pub struct A5eBackToBackInput {
     pub distance_to_ally_ft: u32,
 }
 
-/// `a5e.canRide` (A5E-MOVE-08).
+/// For A5E-MOVE-08.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -479,7 +479,7 @@ pub struct A5eRideInput {
     pub mount_can_carry: bool,
 }
 
-/// `a5e.commandMount` (A5E-MOVE-09).
+/// For A5E-MOVE-09.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -487,7 +487,7 @@ pub struct A5eCommandMountInput {
     pub command: MountCommand,
 }
 
-/// `a5e.sprint` (A5E-ACT-13).
+/// For A5E-ACT-13.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -495,7 +495,7 @@ pub struct A5eSprintInput {
     pub fatigue_level: u32,
 }
 
-/// `a5e.marchingOrder` (A5E-TIME-03): members from front to back.
+/// For A5E-TIME-03: members from front to back.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -513,7 +513,7 @@ pub struct A5eMarchingOrderView {
     pub ambush_target: Option<String>,
 }
 
-/// `a5e.objectHp.*` (A5E-OBJ-04/10): an object's hit points; `max` for `start`, `dealt` for
+/// For A5E-OBJ-04/10: an object's hit points; `max` for `start`, `dealt` for
 /// `take`, `brokenRegenerates` for `regenerate`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
@@ -526,7 +526,7 @@ pub struct A5eObjectHpState {
     pub broken_regenerates: bool,
 }
 
-/// `a5e.zirkon` (A5E-OBJ-12).
+/// For A5E-OBJ-12.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -535,7 +535,7 @@ pub struct A5eZirkonInput {
     pub point_cost: u32,
 }
 
-/// `a5e.mountMay` (A5E-MOVE-09): an action a controlled mount wants to take while it moves.
+/// For A5E-MOVE-09: an action a controlled mount wants to take while it moves.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -543,7 +543,7 @@ pub struct A5eMountActionInput {
     pub action: MountMoveAction,
 }
 
-/// `a5e.dropProne` (A5E-MOVE-10): dropping prone as a reaction.
+/// For A5E-MOVE-10: dropping prone as a reaction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -552,7 +552,7 @@ pub struct A5eDropProneInput {
     pub sees_attacker: bool,
 }
 
-/// `a5e.pressExpertise` (A5E-ACT-09/10): a melee attack against the pressed target.
+/// For A5E-ACT-09/10: a melee attack against the pressed target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -572,7 +572,7 @@ const fn d4() -> DieSize {
     DieSize::D4
 }
 
-/// `a5e.offHand` (A5E-ACT-17).
+/// For A5E-ACT-17.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -592,7 +592,7 @@ pub struct A5eOffHand {
     pub may_be_ranged: bool,
 }
 
-/// `a5e.scenario` (A5E-SCEN-01..03, A5E-MOVE-06): a creature in an alternative scenario.
+/// For A5E-SCEN-01..03, A5E-MOVE-06: a creature in an alternative scenario.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -623,7 +623,7 @@ pub struct A5eScenarioFacts {
     pub astral_psychic_vulnerable: bool,
 }
 
-/// `a5e.echoThunder` (A5E-WORLD-05): a damage roll inside an Echo area.
+/// For A5E-WORLD-05: a damage roll inside an Echo area.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -634,7 +634,7 @@ pub struct A5eEchoInput {
     pub damage_type: Option<DamageType>,
 }
 
-/// `a5e.foodFatigue` (A5E-ENV-10).
+/// For A5E-ENV-10.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -642,7 +642,7 @@ pub struct A5eFoodInput {
     pub ate_and_drank: bool,
 }
 
-/// `a5e.vesselHours` (A5E-TIME-02).
+/// For A5E-TIME-02.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -650,7 +650,7 @@ pub struct A5eVesselInput {
     pub crew_hours: u32,
 }
 
-/// `a5e.noticesThreat` (A5E-TIME-04).
+/// For A5E-TIME-04.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -659,7 +659,7 @@ pub struct A5eNoticeInput {
     pub stealth_total: i32,
 }
 
-/// `a5e.truesight` (A5E-ENV-07/09).
+/// For A5E-ENV-07/09.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -678,7 +678,7 @@ pub struct A5eTruesightFacts {
     pub immune_to_visual_illusions: bool,
 }
 
-/// `a5e.stealthyTravel` (A5E-TIME-05).
+/// For A5E-TIME-05.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -688,7 +688,7 @@ pub struct A5eStealthyTravelInput {
     pub threats: Vec<Observer>,
 }
 
-/// `a5e.vehiclePace` (A5E-TIME-02).
+/// For A5E-TIME-02.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -697,7 +697,7 @@ pub struct A5eVehiclePaceInput {
     pub pace: TravelPace,
 }
 
-/// `a5e.astralFlySpeed` (A5E-SCEN-03).
+/// For A5E-SCEN-03.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]

@@ -120,13 +120,13 @@ fn step_of(i: &A5eBudgetInput) -> Result<MoveStep> {
         .ok_or_else(|| crate::error::Error::invalid_argument("missing field `step`"))
 }
 
-/// The hit points an `a5e.objectHp` step works on.
+/// The hit points an object-HP step works on.
 fn hp_of(i: &A5eObjectHpState) -> Result<ObjectHp> {
     i.hp.ok_or_else(|| crate::error::Error::invalid_argument("missing field `hp`"))?
         .checked()
 }
 crate::procedures! {
-    pub const PROCEDURES = [
+    pub const PROCEDURES, DESCRIPTIONS = [
     // ---- attacks and d20 tests ----
     /// d20 + modifiers (+ expertise die unless rattled) vs AC + cover; natural 20 crits, 1 fumbles.
     "a5e.attack" ["A5E-DICE-01..04", "A5E-ATK-06"]
@@ -393,16 +393,18 @@ crate::procedures! {
         |_none: NoInput| -> &'static [WorldFeature] {
             Ok(WORLD_FEATURES.as_slice())
         }
-    "a5e.worldFeature" []
+    /// One feature of the catalogue.
+    "a5e.worldFeature" ["A5E-WORLD-05..40"]
         |i: A5eFeatureInput| -> WorldFeature {
             Ok(i.feature.feature())
         }
     /// A feature set off as a hazard: saves, damage rolled once, conditions.
-    "a5e.resolveFeature" []
+    "a5e.resolveFeature" ["A5E-WORLD-05..40"]
         |i: A5eResolveFeatureInput, d| -> WorldFeatureResolution {
             resolve_feature(i.feature, &i.creatures, &i.options, d)
         }
-    "a5e.featureCheck" []
+    /// A check a feature calls for, rolled.
+    "a5e.featureCheck" ["A5E-WORLD-05..40"]
         |i: A5eFeatureCheckInput, d| -> FeatureCheckRoll {
             resolve_feature_check(i.feature, &i.test, d)
         }

@@ -29,7 +29,7 @@ use crate::procedures::hyb::trap::{TrapInput, resolve_trap, roll_dangerous_check
 
 use crate::procedures::registry::StateStep;
 
-/// `hyb.light` (HYB-LIGHT-02/03): a light level, and whether the creature has darksight.
+/// For HYB-LIGHT-02/03: a light level, and whether the creature has darksight.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -39,7 +39,7 @@ pub struct HybLightInput {
     pub darksight: bool,
 }
 
-/// What `hyb.light` answers: the checks the light gives advantage and disadvantage on.
+/// For HYB-LIGHT-02/03: the checks the light gives advantage and disadvantage on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -48,7 +48,7 @@ pub struct HybLightEffects {
     pub disadvantage_on: Vec<String>,
 }
 
-/// `hyb.chaseDc` (HYB-CHASE-02).
+/// For HYB-CHASE-02.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -58,7 +58,7 @@ pub struct ChaseDcInput {
     pub adjustment: i32,
 }
 
-/// `hyb.morale` (HYB-MORALE-01/02): the check's modifiers, and what called for it.
+/// For HYB-MORALE-01/02: the check's modifiers, and what called for it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -68,7 +68,7 @@ pub struct HybMoraleCall {
     pub trigger: Option<HybMoraleTrigger>,
 }
 
-/// `hyb.planMorale` / `hyb.moraleFor` (HYB-MORALE-01..03).
+/// For HYB-MORALE-01..03.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -82,7 +82,7 @@ pub struct HybGroupMoraleInput {
     pub trigger: Option<HybMoraleTrigger>,
 }
 
-/// `hyb.dangerousCheck` (HYB-DMG-03).
+/// For HYB-DMG-03.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -97,7 +97,7 @@ const fn yes() -> bool {
     true
 }
 
-/// `hyb.damage` (HYB-DMG-01/02).
+/// For HYB-DMG-01/02.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -110,7 +110,7 @@ pub struct HybDamageInput {
     pub critical: bool,
 }
 
-/// `hyb.stealth.attempt` / `.attack` (HYB-CHK-04).
+/// For HYB-CHK-04.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -122,7 +122,7 @@ pub struct StealthInput {
 }
 
 crate::procedures! {
-    pub const PROCEDURES = [
+    pub const PROCEDURES, DESCRIPTIONS = [
     // ---- HYB checks, traps, stealth ----
     /// d20 + modifiers (+ proficiency) ≥ DC, with advantage or disadvantage.
     "hyb.check" ["HYB-CHK-01..03"]
@@ -142,7 +142,7 @@ crate::procedures! {
             })
         }
     /// The result: whether it was hidden.
-    "hyb.stealth.attack" ["HYB-CHK-04"] ts "Pick<StealthInput, \"stealth\">"
+    "hyb.stealth.attack" ["HYB-CHK-04"] (legacy_dice) ts "Pick<StealthInput, \"stealth\">"
         |i: StealthInput| -> StateStep<Stealth, bool> {
             let mut i = i;
             let was_hidden = i.stealth.attack();
@@ -194,7 +194,7 @@ crate::procedures! {
             roll_follower_morale(d, &i)
         }
     /// what a light level gives advantage and disadvantage on (darksight reverses darkness).
-    "hyb.light" ["HYB-LIGHT-02/03"]
+    "hyb.light" ["HYB-LIGHT-02/03"] (legacy_dice)
         |i: HybLightInput| -> HybLightEffects {
             let e = crate::clock::light::hyb_light_effects(i.level, i.darksight);
             let owned = |v: Vec<&str>| v.into_iter().map(str::to_string).collect();
@@ -204,7 +204,7 @@ crate::procedures! {
             })
         }
     /// which rolls a side, group or individual grouping makes, and who rolls.
-    "hyb.planMorale" ["HYB-MORALE-03"]
+    "hyb.planMorale" ["HYB-MORALE-03"] (legacy_dice)
         |i: HybGroupMoraleInput| -> Vec<MoraleUnit> {
             plan_morale_rolls(&i.participants, i.grouping, i.group_roller)
         }

@@ -73,7 +73,7 @@ use crate::units::Distance;
 
 use crate::procedures::registry::StateStep;
 
-/// `ose.reaction` (OSE-REACT-01).
+/// For OSE-REACT-01.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -83,7 +83,7 @@ pub struct ReactionInput {
     pub cha_modifier: Option<i32>,
 }
 
-/// `ose.encounterDistance` (OSE-ENC-03).
+/// For OSE-ENC-03.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -93,7 +93,7 @@ pub struct EncounterDistanceInput {
     pub either_side_surprised: bool,
 }
 
-/// `ose.surprise` (OSE-SURP-01/02).
+/// For OSE-SURP-01/02.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -103,7 +103,7 @@ pub struct SurpriseInput {
     pub factors: SurpriseFactors,
 }
 
-/// `ose.moraleTracked` (OSE-MORALE-03): a check that honours the two-passes rule.
+/// For OSE-MORALE-03: a check that honours the two-passes rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -121,7 +121,7 @@ pub struct TrackedMoraleResult {
     pub check: OseMoraleCheck,
 }
 
-/// `ose.moraleLosses` (OSE-MORALE-04): losses so far, out of `sideSize`.
+/// For OSE-MORALE-04: losses so far, out of `sideSize`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -142,7 +142,7 @@ pub struct MoraleLossesResult {
     pub due: Vec<MoraleTrigger>,
 }
 
-/// `ose.evasion.dungeon` (OSE-EVADE-02).
+/// For OSE-EVADE-02.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -153,7 +153,7 @@ pub struct DungeonEvasionInput {
     pub fleeing_forced_to_stop: bool,
 }
 
-/// `ose.evasion.waterborne` and `.waterborneChance` (OSE-EVADE-03): rates per round.
+/// For OSE-EVADE-03: rates per round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -162,7 +162,7 @@ pub struct WaterborneRates {
     pub pursuers_per_round: u32,
 }
 
-/// `ose.dungeonPursuit.start` (OSE-PURSUIT-01).
+/// For OSE-PURSUIT-01.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -181,7 +181,7 @@ pub struct PursuitStep<P, R> {
     pub result: R,
 }
 
-/// `ose.waterbornePursuit.start` (OSE-PURSUIT-03). With `gap` the pursuit starts there;
+/// For OSE-PURSUIT-03. With `gap` the pursuit starts there;
 /// without, the waterborne encounter distance is rolled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
@@ -210,7 +210,7 @@ pub struct WaterbornePursuitStarted {
     pub distance: Option<EncounterDistance>,
 }
 
-/// `ose.save` (OSE-SAVE-02..04): a save against a known target number.
+/// For OSE-SAVE-02..04: a save against a known target number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -221,7 +221,7 @@ pub struct OseSaveInput {
     pub stake: SaveStake,
 }
 
-/// `ose.monsterSave` (OSE-SAVE-02, OSE-TBL-03).
+/// For OSE-SAVE-02, OSE-TBL-03.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -233,7 +233,7 @@ pub struct MonsterSaveInput {
     pub stake: SaveStake,
 }
 
-/// `ose.abilityCheck` (OSE-CHK-01..03).
+/// For OSE-CHK-01..03.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -244,7 +244,7 @@ pub struct OseAbilityCheckInput {
     pub difficulty: i32,
 }
 
-/// `ose.beginEvasion` (OSE-EVADE-01).
+/// For OSE-EVADE-01.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -254,7 +254,7 @@ pub struct BeginEvasionInput {
     pub other_side_pursues: bool,
 }
 
-/// `ose.encounterMovement` (OSE-ENC-05).
+/// For OSE-ENC-05.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -263,7 +263,7 @@ pub struct EncounterMovementInput {
     pub location: EncounterLocation,
 }
 
-/// `ose.mercenaryMorale` (OSE-MORALE-06): the troop's type and qualities from the table.
+/// For OSE-MORALE-06: the troop's type and qualities from the table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -276,7 +276,7 @@ pub struct MercenaryMoraleInput {
     pub working_conditions: i32,
 }
 
-/// `ose.unarmedDamage` (OSE-ATK-16).
+/// For OSE-ATK-16.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -284,7 +284,7 @@ pub struct UnarmedDamageInput {
     pub str_modifier: i32,
 }
 
-/// `ose.bombing` (OSE-ATK-11).
+/// For OSE-ATK-11.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -292,7 +292,7 @@ pub struct BombingInput {
     pub altitude_ft: u32,
 }
 
-/// `ose.drowning` (OSE-HAZ-06): the referee's chance.
+/// For OSE-HAZ-06: the referee's chance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -300,7 +300,7 @@ pub struct DrowningInput {
     pub chance: Percent,
 }
 
-/// `ose.running.run` / `.rest` (OSE-PURSUIT-02): rounds run or full turns rested.
+/// For OSE-PURSUIT-02: rounds run or full turns rested.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -321,7 +321,7 @@ pub struct RunningUpdate {
     pub penalties: RunningPenalties,
 }
 
-/// `ose.fightingWithdrawal` / `ose.retreatMovement` (OSE-COMBAT-04).
+/// For OSE-COMBAT-04.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -332,7 +332,7 @@ pub struct MeleeMovementInput {
     pub clear_path: bool,
 }
 
-/// `ose.canHarmInvulnerable` (OSE-ATK-02/12).
+/// For OSE-ATK-02/12.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -343,7 +343,7 @@ pub struct InvulnerabilityInput {
     pub optional_rule: bool,
 }
 
-/// `ose.subdual` (OSE-ATK-15): damage noted on a subdual track.
+/// For OSE-ATK-15: damage noted on a subdual track.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -362,7 +362,7 @@ pub struct PursuitOnly<P> {
     pub pursuit: P,
 }
 
-/// `ose.dungeonPursuit.drop` (OSE-EVADE-05): what the fleeing side drops.
+/// For OSE-EVADE-05: what the fleeing side drops.
 #[derive(Debug, PartialEq, Deserialize, crate::wire::FromWire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -372,7 +372,7 @@ pub struct DropInput {
     pub pursuers_care: bool,
 }
 
-/// `ose.dungeonPursuit.stop`: the referee ends the chase.
+/// The referee ends the chase.
 #[derive(Debug, PartialEq, Deserialize, crate::wire::FromWire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -381,7 +381,7 @@ pub struct StopInput {
     pub reason: EscapeReason,
 }
 
-/// `ose.wildernessPursuit.decide`: the fleeing side keeps running or not.
+/// The fleeing side keeps running or not.
 #[derive(Debug, PartialEq, Deserialize, crate::wire::FromWire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -390,7 +390,7 @@ pub struct DecideInput {
     pub keep_fleeing: bool,
 }
 
-/// `ose.monsterSaves`: the save table of a monster saving as a class and level.
+/// The save table of a monster saving as a class and level.
 #[derive(Debug, PartialEq, Deserialize, crate::wire::FromWire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
@@ -419,7 +419,7 @@ fn running(input: RunningInput, rest: bool) -> Result<RunningUpdate> {
 }
 
 crate::procedures! {
-    pub const PROCEDURES = [
+    pub const PROCEDURES, DESCRIPTIONS = [
     // ---- OSE encounters ----
     /// 2d6 + the speaker's CHA modifier → hostile … friendly.
     "ose.reaction" ["OSE-REACT-01"] (optional)
@@ -442,27 +442,29 @@ crate::procedures! {
             open_encounter(d, &i)
         }
     /// only before combat; unpursued evasion succeeds.
-    "ose.beginEvasion" ["OSE-EVADE-01"]
+    "ose.beginEvasion" ["OSE-EVADE-01"] (legacy_dice)
         |i: BeginEvasionInput| -> EvasionStart {
             begin_evasion(i.combat_begun, i.other_side_pursues)
         }
     /// ⅓ of the base rate per round, feet underground, yards outdoors.
-    "ose.encounterMovement" ["OSE-ENC-05"]
+    "ose.encounterMovement" ["OSE-ENC-05"] (legacy_dice)
         |i: EncounterMovementInput| -> Distance {
             encounter_movement(i.rate, i.location)
         }
     // ---- OSE morale ----
-    /// one check (2d6 over the adjusted score flees). See {@link MoraleTracker} for an encounter.
+    /// one check (2d6 over the adjusted score flees). See `MoraleTracker` for an encounter.
     "ose.morale" ["OSE-MORALE-01/02/05/07"]
         |i: OseMoraleInput, d| -> OseMoraleCheck {
             check_morale(d, i)
         }
+    /// A check that honours the two-passes rule and counts its result (`MoraleTracker.check`).
     "ose.moraleTracked" ["OSE-MORALE-03"] (by_hand)
         |i: TrackedMoraleInput, d| -> TrackedMoraleResult {
             let mut tracker = i.tracker;
             let check = tracker.check(d, i.check)?;
             Ok(TrackedMoraleResult { tracker, check })
         }
+    /// The checks that fall due for a side after its losses (`MoraleTracker.noteLosses`).
     "ose.moraleLosses" ["OSE-MORALE-04"] (by_hand)
         |i: MoraleLossesInput| -> MoraleLossesResult {
             let mut tracker = i.tracker;
@@ -470,7 +472,7 @@ crate::procedures! {
             Ok(MoraleLossesResult { tracker, due })
         }
     /// a mercenary troop's morale from the troop table (2–12).
-    "ose.mercenaryMorale" ["OSE-MORALE-06"]
+    "ose.mercenaryMorale" ["OSE-MORALE-06"] (legacy_dice)
         |i: MercenaryMoraleInput| -> MoraleScore {
             mercenary_morale(i.troop, &i.qualities, i.working_conditions)
         }
@@ -494,32 +496,38 @@ crate::procedures! {
         |i: WildernessEvasionInput| -> WildernessEvasionPlan {
             wilderness_evasion_plan(&i)
         }
-    "ose.evasion.wilderness" []
+    /// The wilderness evasion roll.
+    "ose.evasion.wilderness" ["OSE-EVADE-04..06"]
         |i: WildernessEvasionInput, d| -> WildernessEvasion {
             roll_wilderness_evasion(d, &i)
         }
+    /// A dungeon pursuit, round by round (`DungeonPursuit.start`).
     "ose.dungeonPursuit.start" ["OSE-PURSUIT-01"] (by_hand)
         |i: DungeonPursuitStart| -> DungeonPursuit {
             DungeonPursuit::new(i.fleeing_rate, i.pursuer_rate, i.gap_feet)
         }
-    "ose.dungeonPursuit.round" [] (by_hand)
+    /// One round of a dungeon pursuit (`DungeonPursuit.runRound`).
+    "ose.dungeonPursuit.round" ["OSE-PURSUIT-01"] (by_hand)
         |i: PursuitOnly<DungeonPursuit>| -> PursuitStep<DungeonPursuit, DungeonPursuitRound> {
             let mut pursuit = i.pursuit;
             let result = pursuit.run_round();
             step(pursuit, result)
         }
+    /// The fleeing side drops treasure or food; pursuers who care may stop (`DungeonPursuit.dropItem`).
     "ose.dungeonPursuit.drop" ["OSE-EVADE-05"] (by_hand)
         |i: DropInput, d| -> PursuitStep<DungeonPursuit, DistractionResult> {
             let mut pursuit = i.pursuit;
             let result = pursuit.drop_item(d, i.item, i.pursuers_care);
             step(pursuit, result)
         }
-    "ose.dungeonPursuit.stop" [] (by_hand)
+    /// The referee ends the chase: `"outOfSight"` or `"obstacle"` (`DungeonPursuit.refereeStops`).
+    "ose.dungeonPursuit.stop" ["OSE-PURSUIT-01"] (by_hand)
         |i: StopInput| -> PursuitStep<DungeonPursuit, PursuitStatus> {
             let mut pursuit = i.pursuit;
             let result = pursuit.referee_stops(i.reason);
             step(pursuit, result)
         }
+    /// A waterborne pursuit at a given gap, or at a rolled encounter distance (`WaterbornePursuit.start`).
     "ose.waterbornePursuit.start" ["OSE-PURSUIT-03"] (by_hand)
         |i: WaterbornePursuitStart, d| -> WaterbornePursuitStarted {
             let min = i.min_closing.unwrap_or(WATER_MIN_CLOSING);
@@ -547,33 +555,37 @@ crate::procedures! {
             };
             Ok(WaterbornePursuitStarted { pursuit, distance })
         }
-    "ose.waterbornePursuit.round" [] (by_hand)
+    /// One round of a waterborne pursuit (`WaterbornePursuit.runRound`).
+    "ose.waterbornePursuit.round" ["OSE-PURSUIT-03"] (by_hand)
         |i: PursuitOnly<WaterbornePursuit>| -> PursuitStep<WaterbornePursuit, WaterbornePursuitRound> {
             let mut pursuit = i.pursuit;
             let result = pursuit.run_round();
             step(pursuit, result)
         }
-    "ose.wildernessPursuit.start" [] (by_hand)
+    /// A wilderness pursuit, day by day (`WildernessPursuit.start`).
+    "ose.wildernessPursuit.start" ["OSE-PURSUIT-04"] (by_hand)
         |i: WildernessEvasionInput| -> WildernessPursuit {
             WildernessPursuit::new(i)
         }
-    "ose.wildernessPursuit.catchUp" [] (by_hand)
+    /// Whether the pursuers catch up today (`WildernessPursuit.catchUp`).
+    "ose.wildernessPursuit.catchUp" ["OSE-PURSUIT-04"] (by_hand)
         |i: PursuitOnly<WildernessPursuit>, d| -> PursuitStep<WildernessPursuit, CatchUpResult> {
             let mut pursuit = i.pursuit;
             let result = pursuit.catch_up(d);
             step(pursuit, result)
         }
-    "ose.wildernessPursuit.decide" [] (by_hand)
+    /// The fleeing side keeps running or not (`WildernessPursuit.decide`).
+    "ose.wildernessPursuit.decide" ["OSE-PURSUIT-04"] (by_hand)
         |i: DecideInput, d| -> PursuitStep<WildernessPursuit, DecisionResult> {
             let mut pursuit = i.pursuit;
             let result = pursuit.decide(d, i.keep_fleeing);
             step(pursuit, result)
         }
-    "ose.running.run" ["OSE-PURSUIT-02"] group "OSE-PURSUIT-02: 30 rounds of running exhaust (−2 attack, damage, AC); 3 turns of rest end it." ts "Omit<RunningInput, \"turns\">"
+    "ose.running.run" ["OSE-PURSUIT-02"] (legacy_dice) group "OSE-PURSUIT-02: 30 rounds of running exhaust (−2 attack, damage, AC); 3 turns of rest end it." ts "Omit<RunningInput, \"turns\">"
         |i: RunningInput| -> RunningUpdate {
             running(i, false)
         }
-    "ose.running.rest" ["OSE-PURSUIT-02"] ts "Omit<RunningInput, \"rounds\">"
+    "ose.running.rest" ["OSE-PURSUIT-02"] (legacy_dice) ts "Omit<RunningInput, \"rounds\">"
         |i: RunningInput| -> RunningUpdate {
             running(i, true)
         }
@@ -599,7 +611,7 @@ crate::procedures! {
             roll_bombing(d, i.altitude_ft)
         }
     /// note damage on a subdual track; an intelligent victim surrenders.
-    "ose.subdual" ["OSE-ATK-15"]
+    "ose.subdual" ["OSE-ATK-15"] (legacy_dice)
         |i: SubdualInput| -> StateStep<SubdualTrack, SubdualStatus> {
             let mut i = i;
             let status = i.track.take(i.kind, i.amount);
@@ -609,28 +621,28 @@ crate::procedures! {
             })
         }
     /// can this attacker hurt a monster harmed only by magic or silver?
-    "ose.canHarmInvulnerable" ["OSE-ATK-02/12"]
+    "ose.canHarmInvulnerable" ["OSE-ATK-02/12"] (legacy_dice)
         |i: InvulnerabilityInput| -> bool {
             Ok(can_harm_invulnerable(i.attacker, i.optional_rule))
         }
     // ---- OSE combat movement and spellcasting ----
     /// half the encounter movement per round, with a clear path behind.
-    "ose.fightingWithdrawal" ["OSE-COMBAT-04"]
+    "ose.fightingWithdrawal" ["OSE-COMBAT-04"] (legacy_dice)
         |i: MeleeMovementInput| -> u32 {
             fighting_withdrawal(i.rate, i.clear_path)
         }
     /// the full encounter movement, but no attack (attackers get +2).
-    "ose.retreatMovement" ["OSE-COMBAT-04"] ts "Omit<MeleeMovementInput, \"clearPath\">"
+    "ose.retreatMovement" ["OSE-COMBAT-04"] (legacy_dice) ts "Omit<MeleeMovementInput, \"clearPath\">"
         |i: MeleeMovementInput| -> u32 {
             MeleeMovement::Retreat.max_per_round(i.rate)
         }
     /// every reason a caster can't cast now (empty: it may).
-    "ose.castingObstacles" ["OSE-COMBAT-08", "OSE-ATK-17"]
+    "ose.castingObstacles" ["OSE-COMBAT-08", "OSE-ATK-17"] (legacy_dice)
         |i: CasterState| -> Vec<CastingObstacle> {
             Ok(casting_obstacles(i))
         }
     /// lost initiative and hit or failed a save first → the spell is lost.
-    "ose.spellDisrupted" ["OSE-COMBAT-09"]
+    "ose.spellDisrupted" ["OSE-COMBAT-09"] (legacy_dice)
         |i: DisruptionCheck| -> bool {
             Ok(spell_disrupted(i))
         }
