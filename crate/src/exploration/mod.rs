@@ -14,5 +14,6 @@ pub mod chance;
 pub mod hyb;
 pub mod journey;
 pub mod ose;
+pub mod procedures;
 /// Distance and weight units live in [`crate::units`], shared with the procedures.
 pub use crate::units;

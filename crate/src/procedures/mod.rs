@@ -18,6 +18,7 @@ pub mod hyb;
 pub mod limits;
 pub mod member;
 pub mod ose;
+pub mod registry;
 pub mod rolls;
 
 pub use member::{GroupKey, MemberId};

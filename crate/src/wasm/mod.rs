@@ -31,10 +31,6 @@ pub mod journey;
 pub mod packed;
 #[cfg(feature = "wasm-procedures")]
 pub mod procedures;
-#[cfg(feature = "wasm-procedures")]
-pub mod procedures_a5e;
-#[cfg(feature = "wasm-procedures")]
-mod procedures_exploration;
 
 /// The result type of every exported function: errors are thrown as `{ code, message }`.
 pub type JsResult<T> = Result<T, JsValue>;

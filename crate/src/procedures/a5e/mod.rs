@@ -24,6 +24,8 @@ pub mod movement;
 pub mod objects;
 pub mod position;
 pub mod press;
+pub mod procedure_inputs;
+pub mod procedures;
 pub mod scenarios;
 pub mod size;
 pub mod travel;

@@ -7,5 +7,6 @@ pub mod chase;
 pub mod check;
 pub mod morale;
 pub mod movement;
+pub mod procedures;
 pub mod retreat;
 pub mod trap;

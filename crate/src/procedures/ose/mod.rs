@@ -11,6 +11,7 @@ pub mod hazards;
 pub mod matrix;
 pub mod morale;
 pub mod movement;
+pub mod procedures;
 pub mod pursuit;
 pub mod reaction;
 pub mod running;

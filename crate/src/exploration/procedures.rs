@@ -1,24 +1,44 @@
-//! Glue for the exploration and party rules that are plain functions of the core (no state held
-//! between calls): OSE encumbrance, hazards and party rules, HYB load, coins, loot and
-//! overwater speeds, and the A5E condition-immunity links. Called through the one
-//! [`super::procedures::procedure`] export like every other procedure; the facade's `ose`,
-//! `hyb` and `a5e` namespaces type each name.
+//! The exploration and party rules callable by name, and the whole catalogue of procedures.
 //!
-//! Names: `ose.encumbrance`, `ose.treasureWeight`, `ose.partyMovement`, `ose.falling`,
-//! `ose.swimming`, `ose.starving`, `ose.climbSheer`, `ose.climb`, `ose.encircled`, `ose.flyingMount`,
-//! `ose.infravision`, `ose.lightSpoilsSurprise`, `ose.splitTreasure`, `ose.magicItemPicks`,
-//! `ose.partyAdvice`, `ose.door`, `hyb.load`, `hyb.coins`, `hyb.change`, `hyb.carriedLoot`,
-//! `hyb.xpForGold`, `hyb.overland`, `hyb.waterSpeed`, `hyb.move`, `a5e.conditionImmunities`,
-//! `a5e.rollingSpeed`, `a5e.rollingForward`, `a5e.groupStragglers`.
+//! [`PROCEDURES`] holds the OSE encumbrance, hazard and party rules and the HYB load, coin, loot
+//! and travel rules (plain functions of [`crate::exploration`], no state between calls) and the
+//! A5E rolling-movement, group and condition-immunity rules, each defined once; see
+//! [`crate::procedures::registry`]. [`CATALOGUE`] lists every table of procedures, from here
+//! (the highest domain layer) so it can name them all: the glue runs names from it and a test
+//! writes the facade's types and the docs' list from it.
+
+use crate::exploration::hyb::load::CarriedLoot;
+use crate::exploration::hyb::load::LoadEffect;
+use crate::exploration::hyb::overland::WaterSpeed;
+use crate::exploration::ose::hazards::ClimbResult;
+use crate::exploration::ose::hazards::FallDamage;
+use crate::exploration::ose::party::PartyAdvice;
+use crate::exploration::ose::party::PickRoll;
+use crate::exploration::ose::party::Split;
+use crate::exploration::ose::wilderness::FlyingLoad;
+use crate::procedures::registry::{Description, Procedure};
+
+/// Every procedure, table by table: OSE, HYB, A5E, then the exploration rules.
+pub const CATALOGUE: &[&[Procedure]] = &[
+    crate::procedures::ose::procedures::PROCEDURES,
+    crate::procedures::hyb::procedures::PROCEDURES,
+    crate::procedures::a5e::procedures::PROCEDURES,
+    PROCEDURES,
+];
+
+/// Every procedure's description, in the order of [`CATALOGUE`].
+pub const DESCRIPTIONS_CATALOGUE: &[&[Description]] = &[
+    crate::procedures::ose::procedures::DESCRIPTIONS,
+    crate::procedures::hyb::procedures::DESCRIPTIONS,
+    crate::procedures::a5e::procedures::DESCRIPTIONS,
+    DESCRIPTIONS,
+];
 
 use serde::{Deserialize, Serialize};
-use tsify::Tsify;
 
-use super::procedures::{Procedure, json};
 use crate::clock::id::Ident;
 use crate::clock::light::{LightLevel, ose_infravision_works, ose_light_spoils_surprise};
 use crate::conditions::{ConditionCatalog, ConditionId};
-use crate::dice::DieRoller;
 use crate::error::{Error, ErrorCode, Result};
 use crate::exploration::hyb::load::{HYB_BASE_SPEED, Purse, hyb_load_effect, roll_carried_loot};
 use crate::exploration::hyb::overland::{
@@ -36,7 +56,7 @@ use crate::exploration::ose::wilderness::{flying_mount_capacity, may_be_encircle
 use crate::procedures::a5e::control::{GridSquare, group_stragglers};
 use crate::procedures::a5e::scenarios::{rolling_base_speed, rolling_forward_allowed};
 use crate::procedures::hyb::movement::{HybMoveInput, hyb_move_distance};
-use crate::units::{Coins, Feet, Loads};
+use crate::units::{Coins, Feet, Loads, Miles};
 
 /// Most entries in one list argument (treasure lines, party members, players, levels).
 pub const MAX_LIST: usize = 256;
@@ -51,16 +71,18 @@ fn short<T>(list: &[T], what: &str) -> Result<()> {
     Ok(())
 }
 
-/// `ose.treasureWeight` (OSE-ENCUMB-02): how many of each kind of treasure.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+/// For OSE-ENCUMB-02: how many of each kind of treasure.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct TreasureInput {
     pub items: Vec<TreasureLine>,
 }
 
 /// One kind of treasure and how many pieces.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct TreasureLine {
     pub item: TreasureItem,
     #[serde(default = "one")]
@@ -71,30 +93,34 @@ fn one() -> u32 {
     1
 }
 
-/// `ose.partyMovement` (OSE-MOVE-01): each member's rate, `null` for one who cannot move.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+/// For OSE-MOVE-01: each member's rate, `null` for one who cannot move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct PartyMovementInput {
     pub members: Vec<Option<MovementRate>>,
 }
 
-/// `ose.falling` (OSE-HAZ-02), `ose.swimming` (OSE-HAZ-05): a distance or a base rate in feet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+/// For OSE-HAZ-02 and OSE-HAZ-05: a distance or a base rate in feet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct FeetInput {
     pub feet: Feet,
 }
 
-/// `ose.starving` (OSE-HAZ-04).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+/// For OSE-HAZ-04.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct StarvingInput {
     pub days_without_food_or_water: u32,
 }
 
-/// `ose.climbSheer` (OSE-HAZ-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+/// For OSE-HAZ-01.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct ClimbInput {
     #[serde(default)]
     pub has_equipment: bool,
@@ -102,71 +128,80 @@ pub struct ClimbInput {
     pub class_ability: bool,
 }
 
-/// `ose.encircled` (OSE-WILD-12).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+/// For OSE-WILD-12.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct EncircledInput {
     pub party_surprised: bool,
     pub monsters: u32,
 }
 
-/// `ose.flyingMount` (OSE-WILD-03), `hyb.carriedLoot` (HYB-TREAS-03): hit dice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+/// For OSE-WILD-03 and HYB-TREAS-03: hit dice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct HdInput {
     pub hd: u32,
 }
 
-/// `ose.infravision` (OSE-LIGHT-02): the light where the viewer is, and any large heat source
+/// For OSE-LIGHT-02: the light where the viewer is, and any large heat source
 /// nearby.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct InfravisionInput {
     pub light: LightLevel,
     #[serde(default)]
     pub large_heat_source_nearby: bool,
 }
 
-/// `ose.lightSpoilsSurprise` (OSE-LIGHT-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+/// For OSE-LIGHT-03.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct LightSurpriseInput {
     pub carrying_light: bool,
     pub environment: LightLevel,
 }
 
-/// `ose.splitTreasure` (OSE-PARTY-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+/// For OSE-PARTY-01.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct SplitInput {
     pub total: u32,
     pub shares: u32,
 }
 
-/// `ose.magicItemPicks` (OSE-PARTY-01): the players who roll for the pick order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+/// For OSE-PARTY-01: the players who roll for the pick order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct PicksInput {
     pub players: Vec<Ident>,
 }
 
-/// `ose.partyAdvice` (OSE-PARTY-03): every character's level.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+/// For OSE-PARTY-03: every character's level.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct LevelsInput {
     pub levels: Vec<u32>,
 }
 
-/// `ose.door` (OSE-DUNG-03/04/05): a door's state.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+/// For OSE-DUNG-03/04/05: a door's state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct DoorInput {
     pub state: DoorState,
 }
 
-/// What `ose.door` answers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Tsify, crate::wire::Wire)]
+/// What a door does once the party has passed (OSE-DUNG-03/04/05).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct DoorFacts {
     /// OSE-DUNG-04: the state once the party has passed (an open door swings shut).
     pub after_party_passes: DoorState,
@@ -176,9 +211,10 @@ pub struct DoorFacts {
     pub needs_picking_or_magic: bool,
 }
 
-/// `hyb.load` (HYB-LOAD-01): the STR score and the loads carried; Speed 30 ft unless given.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+/// For HYB-LOAD-01: the STR score and the loads carried; Speed 30 ft unless given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct HybLoadInput {
     pub str_score: u8,
     pub loads: u32,
@@ -186,9 +222,10 @@ pub struct HybLoadInput {
     pub base_speed: Option<Feet>,
 }
 
-/// What `hyb.coins` answers (HYB-LOAD-02, HYB-TREAS-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Tsify, crate::wire::Wire)]
+/// A purse's weight and value (HYB-LOAD-02, HYB-TREAS-01).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct PurseWeight {
     /// Every coin weighs the same, whatever its metal.
     pub coins: Coins,
@@ -200,16 +237,18 @@ pub struct PurseWeight {
     pub loads: Loads,
 }
 
-/// `hyb.change` (HYB-TREAS-01): an amount in copper, paid in the fewest coins.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+/// For HYB-TREAS-01: an amount in copper, paid in the fewest coins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct ChangeInput {
     pub cp: u64,
 }
 
-/// `hyb.xpForGold` (HYB-TREAS-02).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+/// For HYB-TREAS-02.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct XpForGoldInput {
     pub gp: u32,
     /// Inherited or unearned treasure gives no XP.
@@ -224,33 +263,37 @@ fn yes() -> bool {
     true
 }
 
-/// `hyb.overland` (HYB-TRAVEL-04/05): the party and the day.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+/// For HYB-TRAVEL-04/05: the party and the day.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct HybOverlandInput {
     pub party: Vec<HybTraveller>,
     pub day: HybDayConditions,
 }
 
-/// `hyb.waterSpeed` (HYB-TRAVEL-06).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+/// For HYB-TRAVEL-06.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct WaterSpeedInput {
     pub vessel: HybVessel,
     #[serde(default)]
     pub flow: WaterFlow,
 }
 
-/// `a5e.rollingSpeed` (A5E-SCEN-04): the base Speeds of a rolling-movement scene's participants.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+/// For A5E-SCEN-04: the base Speeds of a rolling-movement scene's participants.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct RollingSpeedInput {
     pub speeds: Vec<u32>,
 }
 
-/// `a5e.rollingForward` (A5E-SCEN-05): how a rolling-movement participant moves this turn.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+/// For A5E-SCEN-05: how a rolling-movement participant moves this turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct RollingForwardInput {
     #[serde(default)]
     pub dashing: bool,
@@ -258,24 +301,27 @@ pub struct RollingForwardInput {
     pub improvised_action: bool,
 }
 
-/// `a5e.groupStragglers` (A5E-CTRL-01): where each identical controlled creature stands.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+/// For A5E-CTRL-01: where each identical controlled creature stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct GroupInput {
     pub members: Vec<GridSquare>,
 }
 
-/// `a5e.conditionImmunities` (A5E-COND-28): the immunities a stat block lists.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Tsify, crate::wire::Wire)]
+/// For A5E-COND-28: the immunities a stat block lists.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct ImmunitiesInput {
     pub immune: Vec<ConditionId>,
 }
 
 /// One condition a creature is immune to, and the listed immunity that covers it (absent when
 /// listed itself).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Tsify, crate::wire::Wire)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct ConditionImmunity {
     pub condition: ConditionId,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -296,91 +342,107 @@ fn total_weight(items: &[TreasureLine]) -> Result<Coins> {
         .ok_or_else(|| Error::invalid_argument("too much treasure to weigh"))
 }
 
-/// The procedures of this module, by name: a table rather than a `match`, so each name costs
-/// an entry and the function it points to, not a string comparison and a call site of its own.
-const PROCEDURES: &[(&str, Procedure)] = &[
-    ("ose.encumbrance", |input, _| {
-        json(input, |i: Encumbrance| Ok(movement(i)))
-    }),
-    ("ose.treasureWeight", |input, _| {
-        json(input, |i: TreasureInput| total_weight(&i.items))
-    }),
-    ("ose.partyMovement", |input, _| {
-        json(input, |i: PartyMovementInput| {
+crate::procedures! {
+    pub const PROCEDURES, DESCRIPTIONS = [
+    /// the movement rate for the group's option (basic: armor and whether treasure is carried; detailed: total coins); `undefined` past 1,600 coins (cannot move).
+    "ose.encumbrance" ["OSE-ENCUMB-01/03/04"]
+        |i: Encumbrance| -> Option<MovementRate> {
+            Ok(movement(i))
+        }
+    /// the weight in coins of the treasure listed (`count` defaults to 1).
+    "ose.treasureWeight" ["OSE-ENCUMB-02"]
+        |i: TreasureInput| -> Coins {
+            total_weight(&i.items)
+        }
+    /// the party moves at its slowest member's rate; `null` for a member who cannot move stops it (`undefined`).
+    "ose.partyMovement" ["OSE-MOVE-01"]
+        |i: PartyMovementInput| -> Option<MovementRate> {
             short(&i.members, "members")?;
             party_movement(&i.members)
-        })
-    }),
-    ("ose.falling", |input, d| {
-        json(input, |i: FeetInput| roll_falling(i.feet, d))
-    }),
-    ("ose.swimming", |input, _| {
-        json(input, |i: FeetInput| Ok(swimming_rate(i.feet)))
-    }),
-    ("ose.starving", |input, _| {
-        json(input, |i: StarvingInput| {
+        }
+    /// 1d6 per full 10 ft fallen onto a hard surface, no cap.
+    "ose.falling" ["OSE-HAZ-02"]
+        |i: FeetInput, d| -> FallDamage {
+            roll_falling(i.feet, d)
+        }
+    /// swimming is at half the movement rate.
+    "ose.swimming" ["OSE-HAZ-05"]
+        |i: FeetInput| -> Feet {
+            Ok(swimming_rate(i.feet))
+        }
+    /// a full day or more without food or water: the referee may apply penalties.
+    "ose.starving" ["OSE-HAZ-04"]
+        |i: StarvingInput| -> bool {
             Ok(starving(i.days_without_food_or_water))
-        })
-    }),
-    ("ose.climbSheer", |input, _| {
-        json(input, |i: ClimbInput| {
+        }
+    /// a sheer surface needs special equipment or a class ability.
+    "ose.climbSheer" ["OSE-HAZ-01"]
+        |i: ClimbInput| -> bool {
             Ok(can_climb_sheer(i.has_equipment, i.class_ability))
-        })
-    }),
-    ("ose.climb", |input, d| json(input, |i: Climb| climb(&i, d))),
-    ("ose.encircled", |input, _| {
-        json(input, |i: EncircledInput| {
+        }
+    /// a climb: a sheer surface needs equipment or a class ability, and a tense climb the referee calls is a DEX check (d20 + difficulty at most `dexCheck`).
+    "ose.climb" ["OSE-HAZ-01"]
+        |i: Climb, d| -> ClimbResult {
+            climb(&i, d)
+        }
+    /// a party surprised by 3 or more monsters may be encircled.
+    "ose.encircled" ["OSE-WILD-12"]
+        |i: EncircledInput| -> bool {
             Ok(may_be_encircled(i.party_surprised, i.monsters))
-        })
-    }),
-    ("ose.flyingMount", |input, _| {
-        json(input, |i: HdInput| Ok(flying_mount_capacity(i.hd)))
-    }),
-    ("ose.infravision", |input, _| {
-        json(input, |i: InfravisionInput| {
+        }
+    /// the largest load a flyer of this many HD carries (`undefined` under 3 HD).
+    "ose.flyingMount" ["OSE-WILD-03"]
+        |i: HdInput| -> Option<FlyingLoad> {
+            Ok(flying_mount_capacity(i.hd))
+        }
+    /// infravision works only in darkness, with no large heat source near (range 60 ft for monsters).
+    "ose.infravision" ["OSE-LIGHT-02"]
+        |i: InfravisionInput| -> bool {
             Ok(ose_infravision_works(i.light, i.large_heat_source_nearby))
-        })
-    }),
-    ("ose.lightSpoilsSurprise", |input, _| {
-        json(input, |i: LightSurpriseInput| {
+        }
+    /// carrying a light in the dark usually spoils surprise.
+    "ose.lightSpoilsSurprise" ["OSE-LIGHT-03"]
+        |i: LightSurpriseInput| -> bool {
             Ok(ose_light_spoils_surprise(i.carrying_light, i.environment))
-        })
-    }),
-    ("ose.splitTreasure", |input, _| {
-        json(input, |i: SplitInput| split_evenly(i.total, i.shares))
-    }),
-    ("ose.magicItemPicks", |input, d| {
-        json(input, |i: PicksInput| {
+        }
+    /// non-magical treasure split evenly, with what is left over.
+    "ose.splitTreasure" ["OSE-PARTY-01"]
+        |i: SplitInput| -> Split {
+            split_evenly(i.total, i.shares)
+        }
+    /// each player rolls a d20 for the magic-item pick order, highest first; ties re-roll among the tied.
+    "ose.magicItemPicks" ["OSE-PARTY-01"]
+        |i: PicksInput, d| -> Vec<PickRoll> {
             short(&i.players, "players")?;
             magic_item_pick_order(&i.players, d)
-        })
-    }),
-    ("ose.partyAdvice", |input, _| {
-        json(input, |i: LevelsInput| {
+        }
+    /// advice on party size (6–8) and levels more than 4 apart.
+    "ose.partyAdvice" ["OSE-PARTY-03"]
+        |i: LevelsInput| -> Vec<PartyAdvice> {
             short(&i.levels, "levels")?;
             Ok(party_advice(&i.levels))
-        })
-    }),
-    ("ose.door", |input, _| {
-        json(input, |i: DoorInput| {
+        }
+    /// a door's state once the party has passed, whether monsters open it, whether it needs picking or magic.
+    "ose.door" ["OSE-DUNG-03/04/05"]
+        |i: DoorInput| -> DoorFacts {
             Ok(DoorFacts {
                 after_party_passes: i.state.after_party_passes(),
                 monsters_can_open: i.state.monsters_can_open(),
                 needs_picking_or_magic: i.state.needs_picking_or_magic(),
             })
-        })
-    }),
-    ("hyb.load", |input, _| {
-        json(input, |i: HybLoadInput| {
+        }
+    /// each load above the STR score costs 5 ft of Speed and gives disadvantage on all checks; 0 ft cannot move.
+    "hyb.load" ["HYB-LOAD-01"]
+        |i: HybLoadInput| -> LoadEffect {
             Ok(hyb_load_effect(
                 i.str_score,
                 Loads(i.loads),
                 i.base_speed.unwrap_or(HYB_BASE_SPEED),
             ))
-        })
-    }),
-    ("hyb.coins", |input, _| {
-        json(input, |i: Purse| {
+        }
+    /// a purse's coins (all weigh the same), value in copper, pounds (100 coins) and loads (500 coins, a part load counting whole).
+    "hyb.coins" ["HYB-LOAD-02", "HYB-TREAS-01"]
+        |i: Purse| -> PurseWeight {
             let coins = i.coins()?;
             Ok(PurseWeight {
                 coins,
@@ -388,68 +450,81 @@ const PROCEDURES: &[(&str, Procedure)] = &[
                 pounds: coins.hyb_pounds().0.0,
                 loads: coins.hyb_loads(),
             })
-        })
-    }),
-    ("hyb.change", |input, _| {
-        json(input, |i: ChangeInput| Purse::from_cp(i.cp))
-    }),
-    ("hyb.carriedLoot", |input, d| {
-        json(input, |i: HdInput| roll_carried_loot(i.hd, d))
-    }),
-    ("hyb.xpForGold", |input, _| {
-        json(input, |i: XpForGoldInput| {
+        }
+    /// an amount in copper as the fewest coins (10 cp = 1 sp, 10 sp = 1 gp).
+    "hyb.change" ["HYB-TREAS-01"]
+        |i: ChangeInput| -> Purse {
+            Purse::from_cp(i.cp)
+        }
+    /// an enemy carries 1d20 gp per HD, apart from any hoard.
+    "hyb.carriedLoot" ["HYB-TREAS-03"]
+        |i: HdInput, d| -> CarriedLoot {
+            roll_carried_loot(i.hd, d)
+        }
+    /// XP for gold earned (1 per gp unless `xpPerGp` says otherwise); unearned gold gives none.
+    "hyb.xpForGold" ["HYB-TREAS-02"]
+        |i: XpForGoldInput| -> u32 {
             Ok(crate::exploration::hyb::load::xp_for_gold(
                 i.gp,
                 i.earned,
                 i.xp_per_gp,
             ))
-        })
-    }),
-    ("hyb.overland", |input, _| {
-        json(input, |i: HybOverlandInput| {
+        }
+    /// miles a day for the party (the slowest traveller; terrain, light and pace).
+    "hyb.overland" ["HYB-TRAVEL-04/05"]
+        |i: HybOverlandInput| -> Miles {
             short(&i.party, "travellers")?;
             hyb_party_miles_per_day(&i.party, i.day)
-        })
-    }),
-    ("hyb.waterSpeed", |input, _| {
-        json(input, |i: WaterSpeedInput| {
+        }
+    /// a boat or ship with the wind or current: miles an hour (tenths) and a day.
+    "hyb.waterSpeed" ["HYB-TRAVEL-06"]
+        |i: WaterSpeedInput| -> WaterSpeed {
             Ok(hyb_water_speed(i.vessel, i.flow))
-        })
-    }),
-    ("hyb.move", |input, _| {
-        json(input, |i: HybMoveInput| hyb_move_distance(&i))
-    }),
-    ("a5e.rollingSpeed", |input, _| {
-        json(input, |i: RollingSpeedInput| rolling_base_speed(&i.speeds))
-    }),
-    ("a5e.rollingForward", |input, _| {
-        json(input, |i: RollingForwardInput| {
+        }
+    /// feet of movement this turn; swimming, crawling, climbing or difficult terrain halve the speed once (rounding down).
+    "hyb.move" ["HYB-ACT-04"]
+        |i: HybMoveInput| -> u32 {
+            hyb_move_distance(&i)
+        }
+    /// a rolling-movement scene's base speed per round: the second-slowest participant's Speed, or 30 ft with fewer than two.
+    "a5e.rollingSpeed" ["A5E-SCEN-04"]
+        |i: RollingSpeedInput| -> u32 {
+            rolling_base_speed(&i.speeds)
+        }
+    /// whether this turn's movement may carry the participant further forward (only when it Dashes or takes an improvised action; sideways or slowing down always may).
+    "a5e.rollingForward" ["A5E-SCEN-05"]
+        |i: RollingForwardInput| -> bool {
             Ok(rolling_forward_allowed(i.dashing, i.improvised_action))
-        })
-    }),
-    ("a5e.groupStragglers", |input, _| {
-        json(input, |i: GroupInput| group_stragglers(&i.members))
-    }),
-    ("a5e.conditionImmunities", |input, _| {
-        json(input, |i: ImmunitiesInput| {
+        }
+    /// the members (indexes) of a group of identical controlled creatures that are not within 5 ft of another member; none: the group moves together. Squares in feet; diagonals count as 5 ft.
+    "a5e.groupStragglers" ["A5E-CTRL-01"]
+        |i: GroupInput| -> Vec<u32> {
+            group_stragglers(&i.members)
+        }
+    /// every condition a creature listing these immunities is immune to, each with the listed one that covers it (`via`, absent when listed itself).
+    "a5e.conditionImmunities" ["A5E-COND-28"]
+        |i: ImmunitiesInput| -> Vec<ConditionImmunity> {
             short(&i.immune, "immunities")?;
             let map = ConditionCatalog::a5e().immunities(&i.immune)?;
             Ok(map
                 .into_iter()
                 .map(|(condition, via)| ConditionImmunity { condition, via })
                 .collect::<Vec<_>>())
-        })
-    }),
-];
-
-/// Run the exploration procedure `name`; `None` for a name it does not know.
-pub(crate) fn dispatch(name: &str, input: &str, d: &mut dyn DieRoller) -> Result<Option<String>> {
-    super::procedures::run_from(PROCEDURES, name, input, d)
+        }
+    ];
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::procedures::run_procedure;
+    use crate::procedures::registry::run_named;
+
+    fn run_procedure(
+        name: &str,
+        input: &str,
+        d: &mut dyn crate::dice::DieRoller,
+    ) -> crate::error::Result<String> {
+        run_named(super::CATALOGUE, name, input, d)
+    }
     use crate::dice::SuppliedDice;
     use crate::error::ErrorCode;
     use serde_json::{Value, json};
