@@ -283,13 +283,16 @@ impl Substituted<'_> {
         let at_end = e.code == ErrorCode::NotationSyntax
             && self.written.chars().count() == pos as usize
             && self.spans.last().is_some_and(|s| {
-                s.value
-                    .ends_with(|c: char| c.is_ascii_alphabetic() || "+-*/(,<>=!".contains(c))
-                    && self
-                        .written
-                        .chars()
-                        .skip(s.written_end as usize)
-                        .all(char::is_whitespace)
+                s.value.ends_with(|c: char| {
+                    // Bytes, not text: a `char` searched for in a `str` brings the
+                    // standard library's substring search.
+                    u8::try_from(c)
+                        .is_ok_and(|b| b.is_ascii_alphabetic() || b"+-*/(,<>=!".contains(&b))
+                }) && self
+                    .written
+                    .chars()
+                    .skip(s.written_end as usize)
+                    .all(char::is_whitespace)
             });
         let last = at_end.then(|| self.spans.last()).flatten();
         let Some(span) = self.span_at(pos).or(last) else {
@@ -300,14 +303,18 @@ impl Substituted<'_> {
             ErrorCode::NotationSyntax => {
                 e.code = ErrorCode::NotationData;
                 e.message = format!(
-                    "the value at @{} ({:?}) does not read as a formula: {}",
-                    span.path, span.value, e.message
+                    "the value at @{} ({}) does not read as a formula: {}",
+                    span.path,
+                    super::quote::quoted(&span.value, '"'),
+                    e.message
                 );
             }
             _ => {
                 e.message = format!(
-                    "with the value at @{} ({:?}): {}",
-                    span.path, span.value, e.message
+                    "with the value at @{} ({}): {}",
+                    span.path,
+                    super::quote::quoted(&span.value, '"'),
+                    e.message
                 );
             }
         }

@@ -7,128 +7,178 @@
 //! formatting code, there for this message alone, and `zmij` would bring 12 KB of tables that
 //! gzip cannot shrink. This takes the exact decimal expansion of the float (a float is an
 //! integer times a power of two, so its expansion is finite: a small bignum gives it), then the
-//! first length at which rounding it reads back as the same float (checked by the standard
-//! parser, which the JSON reader already brings). Slow next to Grisu, and only ever run to
-//! build an error message. A property test checks it against `format!` over every kind of `f64`.
+//! first length at which rounding it reads back as the same float: the digits fall within the
+//! float's rounding interval, whose ends are exact decimals too (halfway to its neighbours),
+//! so no float parser (and none of its tables) is needed. Slow next to Grisu, and only ever run
+//! to build an error message. Digits are kept as bytes and never sliced as text, so none of the
+//! standard library's string searching or slicing panics come with it. A property test checks
+//! it against `format!` over every kind of `f64`.
 
 /// `value` exactly as `format!("{value}")` writes it.
 pub fn display_f64(value: f64) -> String {
     if value.is_nan() {
         return "NaN".into();
     }
-    let sign = if value.is_sign_negative() { "-" } else { "" };
-    if value.is_infinite() {
-        return [sign, "inf"].concat();
+    let mut out = String::new();
+    if value.is_sign_negative() {
+        out.push('-');
     }
-    let magnitude = value.abs();
-    let (digits, point) = shortest(magnitude);
-    let mut out = String::with_capacity(digits.len() + 8);
-    out.push_str(sign);
+    if value.is_infinite() {
+        out.push_str("inf");
+        return out;
+    }
+    let (digits, point) = shortest(value.abs());
     layout(&mut out, &digits, point);
     out
 }
 
 /// Write `0.digits × 10^point` without an exponent, as `Display` does.
-fn layout(out: &mut String, digits: &str, point: i64) {
+fn layout(out: &mut String, digits: &[u8], point: i64) {
     if digits.is_empty() {
         out.push('0');
         return;
     }
-    let count = digits.len() as i64;
+    let zeros = |out: &mut String, n: i64| {
+        for _ in 0..n {
+            out.push('0');
+        }
+    };
     if point <= 0 {
         out.push_str("0.");
-        out.extend(core::iter::repeat_n(
-            '0',
-            usize::try_from(-point).unwrap_or(0),
-        ));
-        out.push_str(digits);
-    } else if point >= count {
-        out.push_str(digits);
-        out.extend(core::iter::repeat_n(
-            '0',
-            usize::try_from(point - count).unwrap_or(0),
-        ));
-    } else {
-        let (head, tail) = digits.split_at(usize::try_from(point).unwrap_or(0));
-        out.push_str(head);
-        out.push('.');
-        out.push_str(tail);
+        zeros(out, -point);
     }
+    for (i, &d) in digits.iter().enumerate() {
+        if i as i64 == point && point > 0 {
+            out.push('.');
+        }
+        out.push(char::from(d));
+    }
+    zeros(out, point - digits.len() as i64);
 }
 
 /// The shortest digits of `magnitude` (finite, not negative) that read back as it, and the
 /// decimal point's place: the value is `0.digits × 10^point`. Zero has no digits.
-fn shortest(magnitude: f64) -> (String, i64) {
-    let (exact, point) = exact_digits(magnitude);
+fn shortest(magnitude: f64) -> (Vec<u8>, i64) {
+    let (mantissa, exponent) = decompose(magnitude);
+    let (exact, point) = exact_decimal(mantissa, exponent);
     if exact.is_empty() {
         return (exact, 0);
     }
-    let len = exact.len();
-    for p in 1..len {
-        let (head, rest) = exact.split_at(p);
-        let down = (head.to_owned(), point);
+    let interval = Interval::around(mantissa, exponent);
+    for p in 1..exact.len() {
+        let head = exact.get(..p).unwrap_or(&[]);
+        let down = (head.to_vec(), point);
         let (raised, carried) = increment(head);
         let up = (raised, point + carried);
         // Which of the two neighbours at `p` digits is nearer; on a tie (`…5` exactly),
         // `Display` takes the upper one.
-        let up_first = rest.as_bytes().first().is_some_and(|&d| d >= b'5');
+        let up_first = exact.get(p).is_some_and(|&d| d >= b'5');
         let (near, far) = if up_first { (up, down) } else { (down, up) };
-        for (digits, at) in [near, far] {
-            if reads_back(&digits, at, magnitude) {
-                let trimmed = digits.trim_end_matches('0').to_owned();
-                return (trimmed, at);
+        for (mut digits, at) in [near, far] {
+            if interval.holds(&digits, at) {
+                trim_zeros(&mut digits);
+                return (digits, at);
             }
         }
     }
     (exact, point)
 }
 
+/// Drop trailing zero digits.
+fn trim_zeros(digits: &mut Vec<u8>) {
+    while digits.last() == Some(&b'0') {
+        digits.pop();
+    }
+}
+
 /// `head` plus one in its last place: the digits and the point's place, which moves when the
 /// digits carry over (`99` → `10`, one place further).
-fn increment(head: &str) -> (String, i64) {
-    let mut bytes = head.as_bytes().to_vec();
-    let mut carry = true;
-    for b in bytes.iter_mut().rev() {
-        if *b == b'9' {
-            *b = b'0';
+fn increment(head: &[u8]) -> (Vec<u8>, i64) {
+    let mut digits = head.to_vec();
+    for d in digits.iter_mut().rev() {
+        if *d == b'9' {
+            *d = b'0';
         } else {
-            *b += 1;
-            carry = false;
-            break;
+            *d += 1;
+            return (digits, 0);
         }
     }
-    let text = String::from_utf8(bytes).unwrap_or_default();
-    if carry {
-        (["1", &text].concat(), 1)
-    } else {
-        (text, 0)
+    digits.insert(0, b'1');
+    (digits, 1)
+}
+
+/// The decimals that read back as one float: those strictly between the midpoints to its
+/// neighbours, and the midpoints themselves when the float's mantissa is even (a tie rounds to
+/// the even one).
+struct Interval {
+    low: (Vec<u8>, i64),
+    high: (Vec<u8>, i64),
+    inclusive: bool,
+}
+
+impl Interval {
+    /// The interval of `mantissa × 2^exponent` (as [`decompose`] gives them; not zero).
+    fn around(mantissa: u64, exponent: i64) -> Interval {
+        // Below a power of two the gap to the next float down is half the gap up (except at
+        // the smallest normal float, whose neighbour below is subnormal at the same spacing).
+        let narrow_below = mantissa == 1 << 52 && exponent > -1074;
+        let low = if narrow_below {
+            exact_decimal(4 * mantissa - 1, exponent - 2)
+        } else {
+            exact_decimal(2 * mantissa - 1, exponent - 1)
+        };
+        Interval {
+            low,
+            high: exact_decimal(2 * mantissa + 1, exponent - 1),
+            inclusive: mantissa % 2 == 0,
+        }
+    }
+
+    /// Whether `0.digits × 10^point` (its first digit not zero) reads back as the float.
+    fn holds(&self, digits: &[u8], point: i64) -> bool {
+        let above = compare(digits, point, &self.low.0, self.low.1);
+        let below = compare(digits, point, &self.high.0, self.high.1);
+        if self.inclusive {
+            above.is_ge() && below.is_le()
+        } else {
+            above.is_gt() && below.is_lt()
+        }
     }
 }
 
-/// Whether `0.digits × 10^point` parses as `magnitude`.
-fn reads_back(digits: &str, point: i64, magnitude: f64) -> bool {
-    let exponent = point - digits.len() as i64;
-    let mut text = String::with_capacity(digits.len() + 8);
-    text.push_str(digits);
-    text.push('e');
-    text.push_str(itoa::Buffer::new().format(exponent));
-    text.parse::<f64>().is_ok_and(|read| read == magnitude)
+/// Compare `0.a × 10^a_point` with `0.b × 10^b_point` (each first digit not zero).
+fn compare(a: &[u8], a_point: i64, b: &[u8], b_point: i64) -> core::cmp::Ordering {
+    a_point.cmp(&b_point).then_with(|| {
+        (0..a.len().max(b.len()))
+            .map(|i| {
+                let x = a.get(i).copied().unwrap_or(b'0');
+                x.cmp(&b.get(i).copied().unwrap_or(b'0'))
+            })
+            .find(|o| o.is_ne())
+            .unwrap_or(core::cmp::Ordering::Equal)
+    })
 }
 
-/// Every decimal digit of `magnitude` (finite, not negative; no leading or trailing zeros) and
-/// the point's place: the value is exactly `0.digits × 10^point`. A float is `m × 2^e`; for a
-/// negative `e` that is `m × 5^-e / 10^-e`, so the digits are those of the integer `m × 5^-e`.
-fn exact_digits(magnitude: f64) -> (String, i64) {
+/// `magnitude` (finite, not negative) as `mantissa × 2^exponent`, the mantissa as stored (with
+/// its hidden bit when the float is normal).
+fn decompose(magnitude: f64) -> (u64, i64) {
     let bits = magnitude.to_bits();
     let biased = i64::try_from((bits >> 52) & 0x7ff).unwrap_or(0);
     let fraction = bits & ((1 << 52) - 1);
-    let (mantissa, exponent) = if biased == 0 {
+    if biased == 0 {
         (fraction, -1074)
     } else {
         (fraction | (1 << 52), biased - 1075)
-    };
+    }
+}
+
+/// Every decimal digit of `mantissa × 2^exponent` (no leading or trailing zeros) and the
+/// point's place: the value is exactly `0.digits × 10^point`. For a negative `exponent` that is
+/// `mantissa × 5^-exponent / 10^-exponent`, so the digits are those of the integer
+/// `mantissa × 5^-exponent`.
+fn exact_decimal(mantissa: u64, exponent: i64) -> (Vec<u8>, i64) {
     if mantissa == 0 {
-        return (String::new(), 0);
+        return (Vec::new(), 0);
     }
     let mut number = Limbs::from_u64(mantissa);
     if exponent >= 0 {
@@ -136,9 +186,10 @@ fn exact_digits(magnitude: f64) -> (String, i64) {
     } else {
         number.times_five_to(u32::try_from(-exponent).unwrap_or(0));
     }
-    let digits = number.into_decimal();
+    let mut digits = number.into_decimal();
     let point = digits.len() as i64 + exponent.min(0);
-    (digits.trim_end_matches('0').to_owned(), point)
+    trim_zeros(&mut digits);
+    (digits, point)
 }
 
 /// An unsigned integer as 32-bit limbs, least significant first.
@@ -191,21 +242,23 @@ impl Limbs {
         remainder as u32
     }
 
-    fn into_decimal(mut self) -> String {
-        let mut chunks = Vec::new();
+    /// The decimal digits (ASCII), without leading zeros.
+    fn into_decimal(mut self) -> Vec<u8> {
+        let mut reversed = Vec::new();
         while self.0.iter().any(|&limb| limb != 0) {
-            chunks.push(self.divide_small(1_000_000_000));
-        }
-        let mut out = String::new();
-        let mut buffer = itoa::Buffer::new();
-        for (i, chunk) in chunks.iter().rev().enumerate() {
-            let text = buffer.format(*chunk);
-            if i > 0 {
-                out.extend(core::iter::repeat_n('0', 9 - text.len()));
+            let mut chunk = self.divide_small(1_000_000_000);
+            let last = self.0.is_empty();
+            // Nine digits a chunk, but no leading zeros in the last (most significant) one.
+            for _ in 0..9 {
+                if last && chunk == 0 {
+                    break;
+                }
+                reversed.push(b'0' + (chunk % 10) as u8);
+                chunk /= 10;
             }
-            out.push_str(text);
         }
-        out
+        reversed.reverse();
+        reversed
     }
 }
 

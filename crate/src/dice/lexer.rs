@@ -232,7 +232,10 @@ impl<'a> Lexer<'a> {
                         return Err(Error::at(
                             ErrorCode::NotationSyntax,
                             self.pos() as usize,
-                            format!("unexpected character {c:?}"),
+                            format!(
+                                "unexpected character {}",
+                                super::quote::quoted(c.encode_utf8(&mut [0; 4]), '\'')
+                            ),
                         ));
                     }
                     spaced = true;
@@ -274,7 +277,10 @@ impl<'a> Lexer<'a> {
                 return Err(Error::at(
                     ErrorCode::NotationSyntax,
                     pos as usize,
-                    format!("unexpected character {:?}", char::from(other)),
+                    format!(
+                        "unexpected character {}",
+                        super::quote::quoted(char::from(other).encode_utf8(&mut [0; 4]), '\'')
+                    ),
                 ));
             }
         };

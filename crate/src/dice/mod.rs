@@ -175,6 +175,7 @@ mod order;
 mod parser;
 mod pool;
 mod quick;
+mod quote;
 pub mod result;
 mod roll;
 pub mod rolloff;

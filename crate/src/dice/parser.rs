@@ -284,8 +284,9 @@ impl Parser<'_> {
             None => format!("@{path} needs data, and none was given"),
             Some(subst) => match subst.span_at(pos) {
                 Some(outer) => format!(
-                    "the value at @{} ({:?}) names @{path}, and values are put in only once",
-                    outer.path, outer.value
+                    "the value at @{} ({}) names @{path}, and values are put in only once",
+                    outer.path,
+                    super::quote::quoted(&outer.value, '"')
                 ),
                 None => format!("the data has no value at @{path}"),
             },

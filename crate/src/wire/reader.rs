@@ -5,16 +5,108 @@ use std::borrow::Cow;
 
 use super::{Fault, FromWire, MAX_DEPTH, Result, WireError};
 
-/// A number as written: its text and whether it is an integer literal.
+/// A number as written: a whole number that fits `u64` or `i64`, or any other finite number
+/// (its value is worked out only by [`Reader::float`], the one reader that wants it, so a
+/// module that reads no floats carries no float parser).
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Number {
     Unsigned(u64),
     Negative(i64),
-    Float(f64),
+    Float,
 }
 
 /// The most characters of a wrong string an error quotes.
 const QUOTED_CHARS: usize = 40;
+
+/// `value` (within `i64::MIN..=u64::MAX`, as every bound of a whole number is) in decimal, through
+/// the 64-bit formatting every module has rather than `i128`'s, which brings a 128-bit division.
+fn whole_text(value: i128) -> String {
+    match (u64::try_from(value), i64::try_from(value)) {
+        (Ok(u), _) => u.to_string(),
+        (_, Ok(i)) => i.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// Whether the JSON number `text` reads as a finite `f64`. The modules that read floats have
+/// the standard parser anyway and ask it; the dice-only module reads none, and compares digits
+/// instead ([`overflows_f64`]), which keeps the parser and its tables (a sixth of that module,
+/// gzipped) out of it.
+fn finite_f64(text: &str) -> bool {
+    #[cfg(all(
+        feature = "wasm-dice",
+        not(any(feature = "wasm-core", feature = "wasm-procedures"))
+    ))]
+    return !overflows_f64(text);
+    #[cfg(not(all(
+        feature = "wasm-dice",
+        not(any(feature = "wasm-core", feature = "wasm-procedures"))
+    )))]
+    return text.parse::<f64>().is_ok_and(f64::is_finite);
+}
+
+/// The digits of 2^1024 − 2^970, the least magnitude that reads as an infinite `f64` (halfway
+/// between `f64::MAX` and 2^1024, where a tie rounds to the even 2^1024).
+const OVERFLOW_DIGITS: &[u8] = b"179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792";
+
+/// Whether the JSON number `text` (already checked to be one) is too large for a finite `f64`,
+/// exactly as `text.parse::<f64>()` would find, without the float parser and its tables: the
+/// number is compared digit by digit with [`OVERFLOW_DIGITS`].
+#[cfg_attr(
+    not(all(
+        feature = "wasm-dice",
+        not(any(feature = "wasm-core", feature = "wasm-procedures"))
+    )),
+    allow(dead_code)
+)]
+pub(crate) fn overflows_f64(text: &str) -> bool {
+    let text = text.strip_prefix('-').unwrap_or(text);
+    let (mantissa, exponent) = match text.find(['e', 'E']) {
+        Some(at) => (
+            text.get(..at).unwrap_or(""),
+            text.get(at + 1..).unwrap_or(""),
+        ),
+        None => (text, "0"),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let (negative_exp, exp_digits) = match exponent.as_bytes().first() {
+        Some(b'-') => (true, exponent.get(1..).unwrap_or("")),
+        Some(b'+') => (false, exponent.get(1..).unwrap_or("")),
+        _ => (false, exponent),
+    };
+    let mut exp: i64 = 0;
+    for d in exp_digits.bytes() {
+        exp = exp.saturating_mul(10).saturating_add(i64::from(d - b'0'));
+    }
+    if negative_exp {
+        exp = -exp;
+    }
+    // The significant digits, without leading zeros; `places` is how many of them stand
+    // before the decimal point.
+    let digits: Vec<u8> = int
+        .bytes()
+        .chain(frac.bytes())
+        .skip_while(|&d| d == b'0')
+        .collect();
+    if digits.is_empty() {
+        return false;
+    }
+    let places = (digits.len() as i64)
+        .saturating_sub(frac.len() as i64)
+        .saturating_add(exp);
+    let wanted = OVERFLOW_DIGITS.len() as i64;
+    if places != wanted {
+        return places > wanted;
+    }
+    // Same number of places: compare the digits, the shorter padded with zeros.
+    for (i, &limit) in OVERFLOW_DIGITS.iter().enumerate() {
+        let d = digits.get(i).copied().unwrap_or(b'0');
+        if d != limit {
+            return d > limit;
+        }
+    }
+    true
+}
 
 /// A cursor over JSON text.
 pub struct Reader<'a> {
@@ -299,10 +391,10 @@ impl<'a> Reader<'a> {
                 return Ok(Number::Unsigned(n));
             }
         }
-        match text.parse::<f64>() {
-            Ok(f) if f.is_finite() => Ok(Number::Float(f)),
-            _ => Err(self.syntax("number out of range")),
+        if !finite_f64(text) {
+            return Err(self.syntax("number out of range"));
         }
+        Ok(Number::Float)
     }
 
     /// A whole number within `min..=max`.
@@ -351,9 +443,13 @@ impl<'a> Reader<'a> {
         let expected = if min == i128::from(i64::MIN) && max == i128::from(i64::MAX) {
             "a whole number".to_string()
         } else if max >= i128::from(u64::MAX) {
-            format!("a whole number, {min} or more")
+            format!("a whole number, {} or more", whole_text(min))
         } else {
-            format!("a whole number from {min} to {max}")
+            format!(
+                "a whole number from {} to {}",
+                whole_text(min),
+                whole_text(max)
+            )
         };
         self.expected(&expected)
     }
@@ -374,10 +470,18 @@ impl<'a> Reader<'a> {
         if !matches!(self.peek(), Some(b'-' | b'0'..=b'9')) {
             return Err(self.expected("a number"));
         }
+        self.skip_ws();
+        let start = self.pos;
         Ok(match self.number()? {
             Number::Unsigned(u) => u as f64,
             Number::Negative(i) => i as f64,
-            Number::Float(f) => f,
+            Number::Float => {
+                let text = self.text.get(start..self.pos).unwrap_or("");
+                match text.parse::<f64>() {
+                    Ok(f) if f.is_finite() => f,
+                    _ => return Err(self.syntax("number out of range")),
+                }
+            }
         })
     }
 

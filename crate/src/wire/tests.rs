@@ -352,3 +352,82 @@ fn from_json_names_the_argument_or_the_text() {
     let e = from_json::<u8>(&big, "level", ErrorCode::InvalidArgument).unwrap_err();
     assert_eq!(e.code, ErrorCode::LimitExceeded);
 }
+
+/// The reader tells a number too large for `f64` without the float parser: exactly where the
+/// parser turns to infinity, in every way JSON can spell the number.
+#[test]
+fn overflow_is_found_where_the_float_parser_finds_it() {
+    use super::reader::overflows_f64;
+    let limit = "179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792";
+    let below = "179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497791";
+    let cases = [
+        limit.to_string(),
+        below.to_string(),
+        format!("{limit}.0"),
+        format!("{below}.99999999999999999999"),
+        format!("-{limit}"),
+        format!("0.{limit}e309"),
+        format!("0.{below}e309"),
+        format!("00.000{limit}E+312"),
+        format!("{limit}e-1"),
+        "1.7976931348623157e308".into(),
+        "1.7976931348623158e308".into(),
+        "1.7976931348623159e308".into(),
+        "1e308".into(),
+        "1e309".into(),
+        "10e308".into(),
+        "0.1e309".into(),
+        "0e999999999999999999999".into(),
+        "1e999999999999999999999".into(),
+        "1e-999999999999999999999".into(),
+        "-0".into(),
+        "0.0".into(),
+        "5e-324".into(),
+        "123.456".into(),
+    ];
+    for text in cases {
+        let parsed = text.parse::<f64>().unwrap();
+        assert_eq!(overflows_f64(&text), parsed.is_infinite(), "{text}");
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn overflow_agrees_with_the_float_parser(
+        int in "[0-9]{1,20}",
+        frac in proptest::option::of("[0-9]{1,20}"),
+        exp in proptest::option::of(280i32..330),
+    ) {
+        let mut text = int;
+        if let Some(frac) = frac {
+            text = format!("{text}.{frac}");
+        }
+        if let Some(exp) = exp {
+            text = format!("{text}e{exp}");
+        }
+        let parsed = text.parse::<f64>().unwrap();
+        proptest::prop_assert_eq!(super::reader::overflows_f64(&text), parsed.is_infinite(), "{}", text);
+    }
+}
+
+/// Whole numbers still refuse fractions and numbers past `f64`, and a float field still reads
+/// its value.
+#[test]
+fn numbers_read_as_before() {
+    assert!(from_json::<u32>("1.5", "n", crate::error::ErrorCode::InvalidArgument).is_err());
+    assert!(from_json::<u32>("1e400", "n", crate::error::ErrorCode::InvalidArgument).is_err());
+    assert_eq!(
+        from_json::<f64>(" 2.5e3", "n", crate::error::ErrorCode::InvalidArgument).unwrap(),
+        2500.0
+    );
+    assert_eq!(
+        from_json::<f64>("-0", "n", crate::error::ErrorCode::InvalidArgument)
+            .unwrap()
+            .to_bits(),
+        (-0.0f64).to_bits()
+    );
+    assert!(from_json::<f64>("1e309", "n", crate::error::ErrorCode::InvalidArgument).is_err());
+    assert!(
+        from_json::<Vec<u32>>("[1e309]", "n", crate::error::ErrorCode::InvalidArgument).is_err()
+    );
+}
