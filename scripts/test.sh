@@ -36,7 +36,7 @@ step "cargo test (dice on wasm32 with SIMD, each test binary under Node's WASI)"
 # native and wasm builds are held to the same assertions, not only to the shared vectors.
 cargo test -q -p turnkeeper --target wasm32-wasip1 --lib --test 'dice_*'
 
-step "cargo test (glue input readers, wasm feature, native)"
+step "cargo test (the glue's own tests: creature spec, dice and packed buffers, JSON limits; wasm feature, native)"
 cargo test -q -p turnkeeper --features wasm --lib wasm::
 
 step "build the npm package (wasm + facade)"
