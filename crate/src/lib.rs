@@ -37,6 +37,8 @@ pub mod conditions;
 pub mod creature;
 pub mod dice;
 pub mod digest;
+#[cfg(test)]
+mod digest_oracle;
 pub mod effects;
 pub mod encounter;
 pub mod engine;
