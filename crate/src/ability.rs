@@ -26,6 +26,7 @@ pub const fn modifier(score: u32) -> i32 {
 )]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
+#[derive(crate::Digestible)]
 pub enum Ability {
     Str,
     Dex,

@@ -61,6 +61,7 @@ macro_rules! text_newtype {
         /// Shared text (`Arc<str>`): ids are copied into events, orders and working copies
         /// many times per command, and a copy is then a counter bump, not an allocation.
         #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, crate::wire::FromWire)]
+        #[derive(crate::Digestible)]
         #[serde(try_from = "String")]
         #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
         #[cfg_attr(feature = "wasm-base", tsify(type = "string"))]

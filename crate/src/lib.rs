@@ -9,7 +9,7 @@
 //!
 //! | layer | modules | why there |
 //! |---|---|---|
-//! | 0 | `error`, `wire`, `units`, `ids`, `ability`, `messages`, `sorting` | vocabulary every rule uses, the words of its log lines, one compiled sort for the cold paths |
+//! | 0 | `error`, `wire`, `units`, `ids`, `ability`, `messages`, `sorting`, `digest` | vocabulary every rule uses, the words of its log lines, one compiled sort for the cold paths, the state digest's encoding |
 //! | 1 | `dice`, `engine` | rolling, and the event-sourced driver that rolls on a working copy |
 //! | 2 | `clock` | game time and burn-down resources |
 //! | 3 | `conditions`, `creature` | a creature's conditions (and the hit points the bloodied query reads), then the creature over them |
@@ -19,6 +19,8 @@
 //! | 7 | `procedures` | rule procedures (reaction, morale, world features…) that use encounter types |
 //! | 8 | `exploration` | journeys: dungeon turns, travel turns, wilderness days |
 //! | 9 | `wasm` | the JavaScript glue, over everything |
+//!
+//! `digest_oracle` (tests only) sits on top: it replays every kind of state to check the digest.
 #![cfg_attr(
     not(test),
     deny(
@@ -34,6 +36,9 @@ pub mod clock;
 pub mod conditions;
 pub mod creature;
 pub mod dice;
+pub mod digest;
+#[cfg(test)]
+mod digest_oracle;
 pub mod effects;
 pub mod encounter;
 pub mod engine;
@@ -51,4 +56,5 @@ pub mod wire;
 #[cfg(feature = "wasm-base")]
 pub mod wasm;
 
+pub use digest::Digestible;
 pub use error::{Error, ErrorCode, Result};

@@ -40,6 +40,7 @@ macro_rules! unit {
     ($(#[$doc:meta])* $name:ident, $suffix:literal) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize, crate::wire::Wire)]
+        #[derive(crate::Digestible)]
         #[serde(transparent)]
         #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
         pub struct $name(pub u32);

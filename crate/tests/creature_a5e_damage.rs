@@ -546,21 +546,13 @@ fn a5e_cond_19_resistance_to_all_damage() {
     assert!(text.contains(r#""resistsAll":true"#), "{text}");
     let plain = Defenses::default();
     assert_eq!(turnkeeper::wire::to_json(&plain), "{}");
-    let digest = |d: &Defenses| {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        d.hash(&mut h);
-        h.finish()
-    };
-    // Unset, it hashes exactly as the four older fields did.
-    let mut old = std::collections::hash_map::DefaultHasher::new();
-    {
-        use std::hash::Hash;
-        plain.resistances.hash(&mut old);
-        plain.vulnerabilities.hash(&mut old);
-        plain.immunities.hash(&mut old);
-        plain.immune_to_mundane_weapons.hash(&mut old);
-    }
-    assert_eq!(digest(&plain), std::hash::Hasher::finish(&old));
+    let digest = |d: &Defenses| turnkeeper::engine::Digester::new().add(d).digest();
+    // Unset, it is fed exactly as the four older fields were.
+    let mut old = turnkeeper::engine::Digester::new();
+    old.add(&plain.resistances)
+        .add(&plain.vulnerabilities)
+        .add(&plain.immunities)
+        .add(&plain.immune_to_mundane_weapons);
+    assert_eq!(digest(&plain), old.digest());
     assert_ne!(digest(&plain), digest(&c.defenses));
 }

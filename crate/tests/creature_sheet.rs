@@ -375,33 +375,27 @@ fn every_hyb_field_changes_the_digest() {
 /// snapshot checksums written then still match: the same bytes as its other six fields alone.
 #[test]
 fn hyb_state_without_unhealable_hp_hashes_as_before() {
-    use std::hash::{DefaultHasher, Hash, Hasher};
+    use turnkeeper::engine::Digester;
     let mut hyb = sheet(CreatureRules::hyb(), 10).creature.hyb;
     hyb.hours_adventured = 5;
     hyb.body_parts_lost = 1;
-    let hash = |h: &dyn Fn(&mut DefaultHasher)| {
-        let mut hasher = DefaultHasher::new();
-        h(&mut hasher);
-        hasher.finish()
+    let six_fields = |d: &mut Digester| {
+        d.add(&hyb.hours_adventured)
+            .add(&hyb.resilience_reduction)
+            .add(&hyb.exhausted)
+            .add(&hyb.disadvantage_until_rest)
+            .add(&hyb.body_parts_lost)
+            .add(&hyb.ability_loss);
     };
-    let six_fields = |h: &mut DefaultHasher| {
-        hyb.hours_adventured.hash(h);
-        hyb.resilience_reduction.hash(h);
-        hyb.exhausted.hash(h);
-        hyb.disadvantage_until_rest.hash(h);
-        hyb.body_parts_lost.hash(h);
-        hyb.ability_loss.hash(h);
-    };
-    assert_eq!(hash(&|h| hyb.hash(h)), hash(&six_fields));
+    let mut alone = Digester::new();
+    six_fields(&mut alone);
+    assert_eq!(Digester::new().add(&hyb).digest(), alone.digest());
     let mut with = hyb;
     with.unhealable = 2;
-    assert_eq!(
-        hash(&|h| with.hash(h)),
-        hash(&|h| {
-            six_fields(h);
-            2u32.hash(h);
-        })
-    );
+    let mut more = Digester::new();
+    six_fields(&mut more);
+    more.add(&2u32);
+    assert_eq!(Digester::new().add(&with).digest(), more.digest());
 }
 
 /// A5E: finishing a short rest recharges the critical block (A5E-DMG-04), by name.

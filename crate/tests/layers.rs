@@ -13,6 +13,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("ability", 0),
     ("messages", 0),
     ("sorting", 0),
+    ("digest", 0),
     ("dice", 1),
     ("engine", 1),
     ("clock", 2),
@@ -25,6 +26,8 @@ const LAYERS: &[(&str, u8)] = &[
     ("procedures", 7),
     ("exploration", 8),
     ("wasm", 9),
+    // Tests only: the digest's oracle replays states of every kind.
+    ("digest_oracle", 9),
 ];
 
 fn layer(module: &str) -> Option<u8> {

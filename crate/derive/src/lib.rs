@@ -14,6 +14,10 @@
 //! (`tag` + `content`) and `untagged`. `deserialize_with` needs a sibling
 //! `#[wire(read_with = "path")]` (a `fn(&mut Reader) -> wire::Result<T>`). Anything else is a
 //! compile error, so the two paths cannot silently disagree.
+//!
+//! `#[derive(Digestible)]` (in `digest.rs`) feeds a state type into the state digest.
+
+mod digest;
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
@@ -35,6 +39,16 @@ pub fn derive_wire(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     match (read_impl(&input), write_impl(&input)) {
         (Ok(read), Ok(write)) => quote! { #read #write }.into(),
         (Err(e), _) | (_, Err(e)) => e.to_compile_error().into(),
+    }
+}
+
+/// The state digest's encoding of a struct or enum (see `digest.rs`).
+#[proc_macro_derive(Digestible)]
+pub fn derive_digestible(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    match digest::digest_impl(&input) {
+        Ok(ts) => ts.into(),
+        Err(e) => e.to_compile_error().into(),
     }
 }
 

@@ -13,7 +13,9 @@ use crate::clock::time::Seconds;
 use crate::error::{Error, Result};
 
 /// What a counter counts (for display and for procedures that look one up).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ConsumableKind {
@@ -31,7 +33,9 @@ pub enum ConsumableKind {
 }
 
 /// How a counter runs down with time.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Tick {
@@ -48,7 +52,9 @@ pub(crate) const fn one_use() -> u32 {
 }
 
 /// A consumable counter.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Consumable {

@@ -11,8 +11,10 @@ pub const MAX_ID_LEN: usize = 64;
 
 /// A caller-chosen id: 1–64 characters of ASCII letters, digits, `-`, `_`, `.` or `:`.
 /// Validated on construction and on deserialization, so a snapshot cannot smuggle in junk.
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
 #[derive(
-    Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, crate::wire::Wire,
+    Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(try_from = "String", into = "String")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]

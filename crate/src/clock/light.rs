@@ -27,6 +27,8 @@ pub const DEFAULT_WARNING_LEAD: Seconds = Seconds(600);
 ///
 /// HYB has all four (HYB-LIGHT-02; its "well lit" is [`LightLevel::Bright`]); A5E uses
 /// darkness, dim and bright (A5E-ENV-06); OSE speaks only of light and darkness.
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
 #[derive(
     Debug,
     Clone,
@@ -35,7 +37,6 @@ pub const DEFAULT_WARNING_LEAD: Seconds = Seconds(600);
     Eq,
     PartialOrd,
     Ord,
-    Hash,
     Default,
     Serialize,
     Deserialize,
@@ -123,7 +124,9 @@ pub fn hyb_light_row(level: LightLevel) -> HybLightRow {
 }
 
 /// What kind of thing gives the light (for display; the numbers are in [`LightSpec`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum LightKind {
@@ -135,7 +138,9 @@ pub enum LightKind {
 }
 
 /// What a light source gives and for how long.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct LightSpec {
@@ -188,7 +193,9 @@ impl LightSpec {
 }
 
 /// A light source the clock burns down.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct LightSource {

@@ -7,18 +7,10 @@ use serde::{Deserialize, Serialize};
 use crate::error::{Error, Result};
 
 /// The length of one combat round.
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(try_from = "u32", into = "u32")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]

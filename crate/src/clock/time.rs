@@ -35,6 +35,8 @@ pub const SECONDS_PER_TRAVEL_TURN: u32 = SECONDS_PER_HOUR;
 pub const MAX_GAME_TIME: GameTime = GameTime(u32::MAX);
 
 /// An instant: seconds since the campaign epoch (day 0, 00:00:00).
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
 #[derive(
     Debug,
     Clone,
@@ -43,7 +45,6 @@ pub const MAX_GAME_TIME: GameTime = GameTime(u32::MAX);
     Eq,
     PartialOrd,
     Ord,
-    Hash,
     Default,
     Serialize,
     Deserialize,
@@ -54,6 +55,8 @@ pub const MAX_GAME_TIME: GameTime = GameTime(u32::MAX);
 pub struct GameTime(pub u32);
 
 /// A length of time in seconds.
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
 #[derive(
     Debug,
     Clone,
@@ -62,7 +65,6 @@ pub struct GameTime(pub u32);
     Eq,
     PartialOrd,
     Ord,
-    Hash,
     Default,
     Serialize,
     Deserialize,

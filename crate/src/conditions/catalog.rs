@@ -76,9 +76,9 @@ pub struct HomebrewDocument {
 /// names ([`crate::rulesets::RulesetConfig::conditions`]; new OSE encounters name OSE's), else
 /// the one its creature rules imply: 5e's set (SRD-COND-01..14) under `srd5e`, A5E's
 /// (A5E-COND-01..29) otherwise. In JSON it is the lower-case name: `"a5e"`, `"srd5e"`, `"ose"`.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ConditionSet {

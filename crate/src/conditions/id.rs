@@ -36,7 +36,7 @@ pub const MAX_ACTIVE_CONDITIONS: usize = 64;
 /// such as `"frightend"` does not type-check) with a branded string for homebrew ids, which the
 /// facade's `homebrewCondition("hexed")` makes; `builtin_ids_match_the_typescript_union` keeps
 /// the list in step with the catalogue.
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, PartialEq, Eq, crate::Digestible, PartialOrd, Ord)]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 #[cfg_attr(
     feature = "wasm-base",
@@ -44,6 +44,7 @@ pub const MAX_ACTIVE_CONDITIONS: usize = 64;
         type = "\"agonized\" | \"amnesiac\" | \"blinded\" | \"bloodied\" | \"charmed\" | \"confused\" | \"deafened\" | \"doomed\" | \"encumbered\" | \"enervated\" | \"enraged\" | \"frightened\" | \"fixated\" | \"grappled\" | \"incapacitated\" | \"invisible\" | \"manic\" | \"paralyzed\" | \"petrified\" | \"placid\" | \"poisoned\" | \"prone\" | \"rattled\" | \"restrained\" | \"slowed\" | \"stunned\" | \"unconscious\" | \"corruption\" | \"helpless\" | \"retreating\" | (string & { readonly __homebrew: \"condition\" })"
     )
 )]
+#[cfg_attr(test, derive(Hash))]
 pub struct ConditionId(Cow<'static, str>);
 
 impl ConditionId {

@@ -32,7 +32,9 @@ use crate::error::{Error, Result};
 /// own in this type; the bloodied condition (A5E-HP-02) reads only `current` and `max`
 /// (temporary hit points never make a creature bloodied). It lives here, below the creature,
 /// so the conditions never import the creature module.
-#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HitPoints {

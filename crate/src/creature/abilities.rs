@@ -10,9 +10,9 @@ use crate::error::{Error, Result};
 pub use crate::ability::Ability;
 
 /// Six ability scores (or six per-ability counters, such as points lost).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Hash, Eq, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct AbilityScores {

@@ -133,9 +133,9 @@ impl DamageInstance {
 
 /// The choices the rules leave to the attacker, the target or the Narrator when damage lands.
 /// None is ever made silently: a choice the situation needs and the caller left out is an error.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Hash, Eq, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DamageChoices {

@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 )]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
+#[derive(crate::Digestible)]
 pub enum DamageType {
     Acid,
     Bludgeoning,

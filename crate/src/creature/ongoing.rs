@@ -17,7 +17,9 @@ use crate::error::{Error, Result};
 /// A5E-DMG-06: damage at the end of each of the affected creature's turns until something ends
 /// it. The encounter keeps this value with the effect and calls
 /// [`Creature::apply_ongoing_damage`] at the end of the creature's turn.
-#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OngoingDamage {

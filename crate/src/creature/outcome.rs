@@ -10,7 +10,9 @@ use crate::creature::time::GameTime;
 use crate::dice::RolledDie;
 
 /// Why a creature died.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -45,7 +47,9 @@ pub enum DeathReason {
 pub use crate::conditions::tracks::TrackKind;
 
 /// A5E-DMG-04: how a critical hit was turned into a regular hit.
-#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CriticalDowngrade {
@@ -56,9 +60,9 @@ pub enum CriticalDowngrade {
 }
 
 /// A5E-DEATH-05 / -06: what damage at 0 HP costs the creature.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Hash, Eq, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AtZeroConsequence {

@@ -15,7 +15,9 @@ use crate::dice::DieSize;
 use crate::error::{Error, ErrorCode, Result};
 
 /// Player character, monster, or non-player character.
-#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CreatureKind {
@@ -25,7 +27,9 @@ pub enum CreatureKind {
 }
 
 /// A5E-DEATH-11: what 0 HP does to this creature under the A5E rules.
-#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ZeroHpRule {
@@ -56,7 +60,9 @@ impl CreatureKind {
 pub use crate::conditions::HitPoints;
 
 /// A pool of Hit Dice (A5E-REST-01, -03).
-#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HitDice {
@@ -99,6 +105,21 @@ impl Defenses {
 
 /// Hashed as `derive(Hash)` did before `resists_all` existed, which is hashed only when set:
 /// digests and snapshot checksums written by earlier versions still match.
+impl crate::Digestible for Defenses {
+    fn feed(&self, d: &mut crate::digest::Digester) {
+        self.resistances.feed(d);
+        self.vulnerabilities.feed(d);
+        self.immunities.feed(d);
+        self.immune_to_mundane_weapons.feed(d);
+        if self.resists_all {
+            self.resists_all.feed(d);
+        }
+    }
+}
+
+/// The `std::hash` path the digest took before it had its own encoding: the oracle the
+/// digest tests compare against, never built outside them.
+#[cfg(test)]
 impl core::hash::Hash for Defenses {
     fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
         self.resistances.hash(h);
@@ -116,9 +137,9 @@ fn is_false(b: &bool) -> bool {
 }
 
 /// Where a creature stands between life and death.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -149,7 +170,9 @@ pub enum DeathState {
 }
 
 /// A5E-COND-08: doomed, dying at `deadline` (or when the Narrator says, if none).
-#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Doom {
@@ -184,6 +207,23 @@ pub struct HybState {
 
 /// Hashed as `derive(Hash)` did before `unhealable` existed, which joins only when set: digests
 /// and snapshot checksums written by earlier versions still match.
+impl crate::Digestible for HybState {
+    fn feed(&self, d: &mut crate::digest::Digester) {
+        self.hours_adventured.feed(d);
+        self.resilience_reduction.feed(d);
+        self.exhausted.feed(d);
+        self.disadvantage_until_rest.feed(d);
+        self.body_parts_lost.feed(d);
+        self.ability_loss.feed(d);
+        if self.unhealable != 0 {
+            self.unhealable.feed(d);
+        }
+    }
+}
+
+/// The `std::hash` path the digest took before it had its own encoding: the oracle the
+/// digest tests compare against, never built outside them.
+#[cfg(test)]
 impl core::hash::Hash for HybState {
     fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
         self.hours_adventured.hash(h);
@@ -256,6 +296,35 @@ pub struct Creature {
 
 /// Hashed field by field as `derive(Hash)` did when `zero_hp` was required: a rule that is set
 /// hashes as before, so digests and snapshot checksums written by earlier versions still match.
+impl crate::Digestible for Creature {
+    fn feed(&self, d: &mut crate::digest::Digester) {
+        self.kind.feed(d);
+        if let Some(z) = &self.zero_hp {
+            z.feed(d);
+        }
+        self.hp.feed(d);
+        self.level.feed(d);
+        self.con_mod.feed(d);
+        self.defenses.feed(d);
+        self.death.feed(d);
+        self.doom.feed(d);
+        self.hit_dice.feed(d);
+        self.fatigue.feed(d);
+        self.strife.feed(d);
+        if !self.exhaustion.is_zero() {
+            self.exhaustion.feed(d);
+        }
+        self.crit_block_used.feed(d);
+        self.last_long_rest.feed(d);
+        self.subdual.feed(d);
+        self.abilities.feed(d);
+        self.hyb.feed(d);
+    }
+}
+
+/// The `std::hash` path the digest took before it had its own encoding: the oracle the
+/// digest tests compare against, never built outside them.
+#[cfg(test)]
 impl core::hash::Hash for Creature {
     fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
         self.kind.hash(h);

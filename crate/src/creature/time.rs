@@ -14,9 +14,9 @@ use crate::error::{Error, Result};
 /// one type for an instant of game time, whoever holds it (issue 37).
 pub use crate::clock::time::GameTime;
 
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Moment {

@@ -18,6 +18,7 @@ use crate::error::{Error, ErrorCode, Result};
 )]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
+#[derive(crate::Digestible)]
 pub enum RollMode {
     #[default]
     Normal,

@@ -9,7 +9,9 @@ use crate::dice::step::{DieSize, RolledDie};
 use crate::error::{Error, Result};
 
 /// `count` dice of `size`, plus a flat `modifier` (0 when omitted).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DiceSpec {

@@ -24,6 +24,7 @@ use crate::error::{Error, Result};
     crate::wire::Wire,
 )]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
+#[derive(crate::Digestible)]
 pub enum DieSize {
     #[serde(rename = "d2")]
     D2,
@@ -82,9 +83,9 @@ impl DieSize {
 }
 
 /// How far the Greyhawk step chain reaches (GH-DICE-03, G-03).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Hash, Eq, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum StepChain {

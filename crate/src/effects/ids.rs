@@ -14,18 +14,10 @@ pub const HIDDEN_EFFECT_IDS: u32 = 1 << 31;
 
 /// An active effect's id, issued by the tracker in application order (so clients applying the
 /// same commands issue the same ids).
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(transparent)]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]

@@ -1,8 +1,6 @@
 //! The encounter as an event-sourced [`Model`]: the engine (`crate::engine`) numbers its
 //! batches, fingerprints its state, checks followers and checksums its snapshots.
 
-use core::hash::Hash;
-
 use crate::dice::DieRoller;
 use crate::encounter::command::EncounterCommand;
 use crate::encounter::event::EncounterEvent;
@@ -73,7 +71,7 @@ impl Model for Encounter {
         let mut homebrew = self.catalog.homebrew_defs().peekable();
         if homebrew.peek().is_some() {
             for def in homebrew {
-                crate::wire::to_json(def).hash(d);
+                d.add(&crate::wire::to_json(def));
             }
         }
     }

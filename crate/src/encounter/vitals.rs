@@ -34,7 +34,9 @@ use crate::rulesets::RulesetConfig;
 
 /// A5E-DMG-06: ongoing damage attached to an effect, rolled at the end of each of the affected
 /// creature's turns while the effect lasts. `choices` are the Narrator's for damage at 0 HP.
-#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct EffectOngoing {
@@ -44,7 +46,9 @@ pub struct EffectOngoing {
 }
 
 /// Ongoing damage kept for one active effect.
-#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OngoingEntry {

@@ -6,7 +6,7 @@
 //! number and the digest before keeping anything, and takes the dice position, so its own
 //! snapshot is byte-identical to the leader's.
 
-use super::digest::Digest;
+use crate::digest::Digest;
 use crate::wire::{FromWire, RawJson, Reader, ToWire, Writer};
 
 /// One command's events with what a follower checks them against.

@@ -20,14 +20,13 @@
 //! signature. Authority comes from the host: the GM's client executes, players apply.
 
 mod batch;
-mod digest;
 mod history;
 pub mod needed;
 mod players;
 pub mod saved;
 
+pub use crate::digest::{Digest, Digester, Digestible, ENCODING};
 pub use batch::{Batch, BatchHeader};
-pub use digest::{Digest, Digester};
 pub use history::{Mark, Rewind, UNDO_DEPTH};
 pub use needed::NeededDie;
 pub use saved::ENVELOPE_BYTES;

@@ -16,9 +16,9 @@ use crate::initiative::rules::{
 pub use crate::ability::Ability;
 
 /// Ability modifiers other than Dexterity (which every participant carries with its score).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Hash, Eq, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct AbilityMods {
@@ -38,7 +38,9 @@ impl AbilityMods {
 /// The check a participant makes for initiative (A5E-INIT-02): an ability, optionally the
 /// skill or tool named for the log, and the extra bonus the caller computed (proficiency,
 /// expertise…), which is added to the ability modifier.
-#[derive(Debug, Clone, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct InitiativeCheck {
@@ -105,7 +107,9 @@ pub const TYPES_OF_INITIATIVE: [(Ability, &str, &str); 5] = [
 ];
 
 /// Options of the A5E system (and of the A5E turn rules that the encounter enforces).
-#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct AbilityCheckOptions {

@@ -33,7 +33,9 @@ pub use rules::InitiativeRules;
 
 /// Which initiative system runs an encounter. A preset picks one; a user may override it
 /// (A5E with Greyhawk initiative, docs/design.md principle 4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum InitiativeSystem {
@@ -174,7 +176,9 @@ impl InitiativeRoll {
 /// How participants on the same count are ordered where a ruleset leaves it open
 /// (HYB-INIT-03 `[AMBIG]`, standard 5e). A random roll-off (d20, higher first, repeated while
 /// tied) settles whatever the rule leaves tied.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TieRule {

@@ -25,18 +25,10 @@ pub const fn is_surprised(face: u32) -> bool {
 }
 
 /// OSE-COMBAT-02 step 3: the order a side acts in once it has the initiative.
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
 #[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, crate::wire::Wire,
 )]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
@@ -74,7 +66,9 @@ impl OsePhase {
 }
 
 /// OSE-COMBAT-04: the two ways to move while in melee.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MeleeMovement {
@@ -87,9 +81,9 @@ pub enum MeleeMovement {
 
 /// OSE-COMBAT-01: what must be declared before initiative, plus the weapon speed that decides
 /// whether the combatant acts last (OSE-INIT-03).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Hash, Eq, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseDeclaration {
@@ -105,9 +99,9 @@ pub struct OseDeclaration {
 }
 
 /// OSE-INIT-02 `[ADJ]`: tied sides.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum OseTies {
@@ -120,7 +114,9 @@ pub enum OseTies {
 }
 
 /// Options of the OSE system.
-#[derive(Debug, Clone, Copy, PartialEq, Hash, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", default)]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SideOptions {

@@ -28,7 +28,9 @@ pub const MAX_MEMBER_MODIFIER: i32 = 30;
 pub const MAX_RATE: Feet = Feet(10_000);
 
 /// Which procedure the journey runs (each is one ruleset's; docs/rules.md C-02, C-19).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum JourneyMode {
@@ -113,6 +115,28 @@ fn is_false(b: &bool) -> bool {
 
 /// Hashed as before the members' creature rules existed while they are left out, so digests
 /// and snapshot checksums written by earlier versions still match.
+impl crate::Digestible for JourneyConfig {
+    fn feed(&self, d: &mut crate::digest::Digester) {
+        self.round_length.feed(d);
+        self.overland_daily.feed(d);
+        self.scenes_per_travel_turn.feed(d);
+        self.wander_interval_turns.feed(d);
+        self.dungeon_wander_chance.feed(d);
+        self.wind_table.feed(d);
+        self.third_slower.feed(d);
+        self.warning_lead.feed(d);
+        if let Some(rules) = &self.creature {
+            rules.feed(d);
+        }
+        if self.count_daily_travel_turns {
+            self.count_daily_travel_turns.feed(d);
+        }
+    }
+}
+
+/// The `std::hash` path the digest took before it had its own encoding: the oracle the
+/// digest tests compare against, never built outside them.
+#[cfg(test)]
 impl core::hash::Hash for JourneyConfig {
     fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
         self.round_length.hash(h);
@@ -234,6 +258,26 @@ pub struct Member {
 
 /// Hashed as before loads and creatures could be linked while they are not, so digests and
 /// snapshot checksums written by earlier versions still match.
+impl crate::Digestible for Member {
+    fn feed(&self, d: &mut crate::digest::Digester) {
+        self.id.feed(d);
+        self.name.feed(d);
+        self.best_modifier.feed(d);
+        self.str_modifier.feed(d);
+        self.encumbered.feed(d);
+        self.movement.feed(d);
+        if let Some(load) = &self.load {
+            load.feed(d);
+        }
+        if let Some(creature) = &self.creature {
+            creature.feed(d);
+        }
+    }
+}
+
+/// The `std::hash` path the digest took before it had its own encoding: the oracle the
+/// digest tests compare against, never built outside them.
+#[cfg(test)]
 impl core::hash::Hash for Member {
     fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
         self.id.hash(h);
@@ -306,7 +350,9 @@ impl Member {
 }
 
 /// A vessel for waterborne days.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Vessel {

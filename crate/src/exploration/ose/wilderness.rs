@@ -170,9 +170,9 @@ pub fn wander_chance(terrain: OseTerrain) -> Option<Chance> {
 }
 
 /// [AMBIG] OSE-WILD-09 / G-46: how "33% slower" is read.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ThirdSlowerReading {
@@ -299,9 +299,9 @@ pub fn check_wander_count(count: u8) -> Result<u8> {
 }
 
 /// The travel-day counters the journey keeps (OSE-WILD-10/11).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[derive(crate::Digestible)]
+#[cfg_attr(test, derive(Hash))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WildernessClock {
