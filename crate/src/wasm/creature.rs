@@ -91,6 +91,7 @@ impl CreatureHandle {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::creature::CreatureRules;
     use crate::error::ErrorCode;
     use serde_json::json;
 
