@@ -217,8 +217,15 @@ test("the READMEs link only to files the repository holds", () => {
       const path = join(root, dirname(readme), target);
       if (!existsSync(path)) broken.push(`${readme}: ${target}`);
     }
-    // Named project files (`docs/NOTATION.md`, `docs/design.md`) must exist as well.
-    for (const m of text.matchAll(/\b((?:[\w.-]+\/)*[A-Za-z][\w-]*\.md)\b/g)) {
+    // Links to this repository on GitHub (for what the npm tarball does not carry) must name
+    // files it holds.
+    for (const m of text.matchAll(/github\.com\/turnkeeper-rpg\/turnkeeper\/(?:blob|tree)\/main\/([^)\s#]+)/g)) {
+      const target = /** @type {string} */ (m[1]);
+      if (!existsSync(join(root, target))) broken.push(`${readme}: ${m[0]}`);
+    }
+    // Named project files (`docs/NOTATION.md`, `docs/design.md`) must exist as well (outside
+    // URLs, checked above).
+    for (const m of text.replace(/https?:\/\/\S+/g, "").matchAll(/\b((?:[\w.-]+\/)*[A-Za-z][\w-]*\.md)\b/g)) {
       const name = /** @type {string} */ (m[1]);
       const candidates = [join(root, name), join(root, dirname(readme), name)];
       if (!candidates.some((p) => existsSync(p))) broken.push(`${readme}: ${name}`);
