@@ -12,7 +12,7 @@ use wasm_bindgen::prelude::*;
 
 use super::dice::DiceBox;
 use super::handle::{Handle, engine_exports};
-use super::{JsResult, js, reply};
+use super::{JsResult, js};
 use crate::creature::command::{CreatureCommand, or_default, parse};
 use crate::creature::sheet::{CreatureSheet, out};
 use crate::creature::spec::CreatureSpec;
@@ -78,11 +78,7 @@ impl CreatureHandle {
                 events.first().map(|e| e.result.clone()).unwrap_or_default()
             })
         }))?;
-        Ok(if batch {
-            reply(&self.0.engine, out, true)
-        } else {
-            out
-        })
+        Ok(if batch { self.0.reply(out, true) } else { out })
     }
 }
 

@@ -13,7 +13,7 @@
 //! ([`crate::engine::Engine::from_json`]), for every object.
 
 use super::dice::DiceBox;
-use super::{apply_text, for_players, parse_json, reply};
+use super::{apply_text, parse_json};
 use crate::dice::DiceSource;
 use crate::engine::{Engine, Model};
 use crate::error::Result;
@@ -57,6 +57,16 @@ impl<M: Model> Handle<M> {
     /// The digest of the state and its dice (16 hex digits), as a batch carries it.
     pub fn digest(&self) -> String {
         self.engine.digest().to_string()
+    }
+
+    /// A command's reply: its events (JSON text) as they are, or, for `batch`, the batch
+    /// around them (`{seq, digest, dice, events}`) for followers to check.
+    pub fn reply(&self, events_json: String, batch: bool) -> String {
+        if !batch {
+            return events_json;
+        }
+        let sealed = self.engine.seal(());
+        crate::engine::Batch::<()>::wrap(sealed.seq, sealed.digest, sealed.dice, &events_json)
     }
 
     /// The seeded dice position as JSON (`null` for crypto dice).
@@ -108,7 +118,7 @@ where
         let json = crate::wire::to_json(events);
         // The history keeps the text instead of the events (for models with undo).
         self.engine.keep_as_text(&json);
-        Ok(reply(&self.engine, json, batch))
+        Ok(self.reply(json, batch))
     }
 
     /// The dice a command (JSON) will ask for, in order, as JSON; nothing changes.
@@ -132,12 +142,21 @@ where
         blind: bool,
     ) -> Result<String> {
         let command: M::Command = parse_json(command, "command")?;
-        for_players(
-            &mut self.engine,
-            command,
-            dice.map(|d| &mut d.source),
-            blind,
-        )
+        let players =
+            self.engine
+                .execute_for_players(command, dice.map(|d| &mut d.source), blind)?;
+        let events = crate::wire::to_json(self.engine.last_events());
+        self.engine.keep_as_text(&events);
+        // The GM's batch for co-GMs, and the players' view of it (`crate::engine` player views).
+        let gm = self.reply(events, true);
+        let mut w = crate::wire::Writer::new();
+        w.open_object();
+        w.key("gm");
+        w.raw(&gm);
+        w.key("players");
+        w.raw(&crate::wire::to_json(&players));
+        w.close_object();
+        Ok(w.finish())
     }
 }
 

@@ -103,48 +103,6 @@ pub fn english_messages() -> String {
 }
 
 #[cfg(feature = "wasm-core")]
-/// A command's reply: its events (JSON text) as they are, or, for `batch`, the batch around
-/// them (`{seq, digest, dice, events}`) for followers to check.
-fn reply<M: crate::engine::Model>(
-    engine: &crate::engine::Engine<M>,
-    events_json: String,
-    batch: bool,
-) -> String {
-    if !batch {
-        return events_json;
-    }
-    let sealed = engine.seal(());
-    crate::engine::Batch::<()>::wrap(sealed.seq, sealed.digest, sealed.dice, &events_json)
-}
-
-#[cfg(feature = "wasm-core")]
-/// A command run for a table with players: `{"gm": batch, "players": batch}`, the GM's batch
-/// for co-GMs and the players' view of it (see `crate::engine` player views).
-fn for_players<M>(
-    engine: &mut crate::engine::Engine<M>,
-    command: M::Command,
-    dice: Option<&mut crate::dice::DiceSource>,
-    blind: bool,
-) -> crate::Result<String>
-where
-    M: crate::engine::Model + PartialEq,
-    M::Event: crate::wire::ToWire,
-{
-    let players = engine.execute_for_players(command, dice, blind)?;
-    let events = crate::wire::to_json(engine.last_events());
-    engine.keep_as_text(&events);
-    let gm = reply(engine, events, true);
-    let mut w = crate::wire::Writer::new();
-    w.open_object();
-    w.key("gm");
-    w.raw(&gm);
-    w.key("players");
-    w.raw(&crate::wire::to_json(&players));
-    w.close_object();
-    Ok(w.finish())
-}
-
-#[cfg(feature = "wasm-core")]
 /// `applyEvents` for every engine: a batch (JSON object) is checked, a bare event array is
 /// applied unchecked; both all or nothing. (Public, but not part of the API, so the fuzz
 /// targets in `fuzz/` run exactly this path natively.)
