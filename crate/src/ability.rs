@@ -1,8 +1,6 @@
 //! The six abilities and the A5E skills, shared by every ruleset and module (one type each, so
 //! the generated TypeScript has one `Ability` and one `Skill`).
 
-use serde::{Deserialize, Serialize};
-
 /// The 5e score → modifier rule, ⌊(score − 10) / 2⌋ (A5E, and HYB-CHK-05 uses it too:
 /// CON 10 → +0, CON 6 → −2). The one implementation; modules add their own range checks.
 /// Total for every `u32`: the result lies between −5 and 2^31 − 6, so the cast cannot wrap.
@@ -11,22 +9,9 @@ pub const fn modifier(score: u32) -> i32 {
 }
 
 /// One of the six ability scores.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
-#[derive(crate::Digestible)]
 pub enum Ability {
     Str,
     Dex,
@@ -69,21 +54,9 @@ impl Ability {
 /// Perception by fixated, A5E-COND-13) and the A5E procedures call for a few (world features,
 /// jumping, tumbling, hiding, searching, diving), but a check may carry any of them so that
 /// homebrew conditions can target one. HYB has no skills (HYB-CHK-02).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Skill {
     Acrobatics,
     AnimalHandling,

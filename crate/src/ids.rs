@@ -10,7 +10,7 @@
 use core::fmt;
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::error::{Error, Result};
 
@@ -60,10 +60,9 @@ macro_rules! text_newtype {
         ///
         /// Shared text (`Arc<str>`): ids are copied into events, orders and working copies
         /// many times per command, and a copy is then a counter bump, not an allocation.
-        #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, crate::wire::FromWire)]
-        #[derive(crate::Digestible)]
+        #[crate::boundary(state, input)]
+        #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
         #[serde(try_from = "String")]
-        #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
         #[cfg_attr(feature = "wasm-base", tsify(type = "string"))]
         pub struct $name(Arc<str>);
 

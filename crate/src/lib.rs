@@ -58,3 +58,5 @@ pub mod wasm;
 
 pub use digest::Digestible;
 pub use error::{Error, ErrorCode, Result};
+/// The one attribute of a boundary type (serde, wire, tsify and, for state, digest derives).
+pub(crate) use turnkeeper_derive::boundary;

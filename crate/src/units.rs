@@ -10,8 +10,6 @@
 
 use core::fmt;
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{Error, ErrorCode, Result};
 
 /// OSE-MEAS-01: inches in a foot.
@@ -39,10 +37,9 @@ fn overflow(what: &str) -> Error {
 macro_rules! unit {
     ($(#[$doc:meta])* $name:ident, $suffix:literal) => {
         $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize, crate::wire::Wire)]
-        #[derive(crate::Digestible)]
+        #[crate::boundary(state)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
         #[serde(transparent)]
-        #[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
         pub struct $name(pub u32);
 
         impl fmt::Display for $name {
@@ -154,9 +151,9 @@ impl Miles {
 }
 
 /// The unit of a [`Distance`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum DistanceUnit {
     Feet,
     Yards,
@@ -165,9 +162,9 @@ pub enum DistanceUnit {
 
 /// A distance in whichever unit the procedure that produced it uses: feet in dungeons, yards
 /// outdoors and on water (OSE-WILD-01, OSE-WATER-01, OSE-ENC-05), miles for daily travel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(tag = "unit", content = "value", rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Distance {
     Feet(Feet),
     Yards(Yards),

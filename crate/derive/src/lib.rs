@@ -16,7 +16,10 @@
 //! compile error, so the two paths cannot silently disagree.
 //!
 //! `#[derive(Digestible)]` (in `digest.rs`) feeds a state type into the state digest.
+//! `#[boundary]` (in `boundary.rs`) is the one attribute that puts these derives, serde's and
+//! tsify's on a boundary type.
 
+mod boundary;
 mod digest;
 
 use proc_macro2::{Span, TokenStream};
@@ -39,6 +42,18 @@ pub fn derive_wire(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     match (read_impl(&input), write_impl(&input)) {
         (Ok(read), Ok(write)) => quote! { #read #write }.into(),
         (Err(e), _) | (_, Err(e)) => e.to_compile_error().into(),
+    }
+}
+
+/// The one attribute of a boundary type: see `boundary.rs` for its arguments.
+#[proc_macro_attribute]
+pub fn boundary(
+    args: proc_macro::TokenStream,
+    item: proc_macro::TokenStream,
+) -> proc_macro::TokenStream {
+    match boundary::boundary_impl(args.into(), item.into()) {
+        Ok(ts) => ts.into(),
+        Err(e) => e.to_compile_error().into(),
     }
 }
 

@@ -6,18 +6,14 @@
 //! optional tick (how much is used every so often); without one it only changes when spent
 //! explicitly.
 
-use serde::{Deserialize, Serialize};
-
 use crate::clock::id::{Ident, Label};
 use crate::clock::time::Seconds;
 use crate::error::{Error, Result};
 
 /// What a counter counts (for display and for procedures that look one up).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ConsumableKind {
     /// OSE rations (a day's food each).
     Rations,
@@ -33,11 +29,9 @@ pub enum ConsumableKind {
 }
 
 /// How a counter runs down with time.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Tick {
     /// Time between uses (must be more than zero).
     pub every: Seconds,
@@ -52,11 +46,9 @@ pub(crate) const fn one_use() -> u32 {
 }
 
 /// A consumable counter.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Consumable {
     pub id: Ident,
     pub kind: ConsumableKind,

@@ -5,8 +5,6 @@
 //! (their length set by the preset, C-01); the effects engine consumes [`ClockAdvanced::now`]
 //! to expire effects timed in minutes, hours or days.
 
-use serde::{Deserialize, Serialize};
-
 use crate::clock::consumable::Consumable;
 use crate::clock::id::Ident;
 use crate::clock::light::{DEFAULT_WARNING_LEAD, LightLevel, LightSource, light_level_at};
@@ -20,13 +18,13 @@ pub const MAX_LIGHTS: usize = 64;
 pub const MAX_CONSUMABLES: usize = 64;
 
 /// One thing that happened while time passed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Happening {
     /// A lit source reached the warning lead: it has `remaining` left at `at`.
     LightLow {
@@ -54,9 +52,9 @@ impl Happening {
 }
 
 /// What an advance did: the notion the effects engine consumes (`now` is the new time).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ClockAdvanced {
     pub from: GameTime,
     pub now: GameTime,
@@ -64,11 +62,9 @@ pub struct ClockAdvanced {
 }
 
 /// The game clock with its light sources and consumables.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Clock {
     now: GameTime,
     /// How long before a source runs out it is announced (HYB-LIGHT-01 has players note

@@ -2,8 +2,6 @@
 
 use core::fmt;
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{Error, Result};
 
 /// Longest id accepted, in bytes.
@@ -11,13 +9,9 @@ pub const MAX_ID_LEN: usize = 64;
 
 /// A caller-chosen id: 1–64 characters of ASCII letters, digits, `-`, `_`, `.` or `:`.
 /// Validated on construction and on deserialization, so a snapshot cannot smuggle in junk.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(
-    Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 #[serde(try_from = "String", into = "String")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Ident(String);
 
 impl Ident {

@@ -6,8 +6,6 @@
 //! radius and burn time, and the presets below build the sourced ones. Where a source gives
 //! no duration (OSE, A5E) the caller supplies it.
 
-use serde::{Deserialize, Serialize};
-
 use crate::clock::id::{Ident, Label};
 use crate::clock::time::{SECONDS_PER_HOUR, Seconds};
 use crate::error::{Error, Result};
@@ -27,23 +25,9 @@ pub const DEFAULT_WARNING_LEAD: Seconds = Seconds(600);
 ///
 /// HYB has all four (HYB-LIGHT-02; its "well lit" is [`LightLevel::Bright`]); A5E uses
 /// darkness, dim and bright (A5E-ENV-06); OSE speaks only of light and darkness.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum LightLevel {
     #[default]
     Darkness,
@@ -124,11 +108,9 @@ pub fn hyb_light_row(level: LightLevel) -> HybLightRow {
 }
 
 /// What kind of thing gives the light (for display; the numbers are in [`LightSpec`]).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum LightKind {
     Torch,
     Lantern,
@@ -138,11 +120,9 @@ pub enum LightKind {
 }
 
 /// What a light source gives and for how long.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct LightSpec {
     pub kind: LightKind,
     pub level: LightLevel,
@@ -193,11 +173,9 @@ impl LightSpec {
 }
 
 /// A light source the clock burns down.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct LightSource {
     pub id: Ident,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -2,18 +2,12 @@
 //! Narrator's 10 s / 1 min / 10 min, any length for HYB (whose source gives none). A newtype
 //! over whole seconds, shared by encounters and the game clock.
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{Error, Result};
 
 /// The length of one combat round.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 #[serde(try_from = "u32", into = "u32")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 #[cfg_attr(feature = "wasm-base", tsify(type = "number"))]
 pub struct RoundLength(u32);
 

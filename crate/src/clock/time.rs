@@ -8,8 +8,6 @@
 
 use core::fmt;
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{Error, ErrorCode, Result};
 
 /// Seconds in a minute.
@@ -35,43 +33,15 @@ pub const SECONDS_PER_TRAVEL_TURN: u32 = SECONDS_PER_HOUR;
 pub const MAX_GAME_TIME: GameTime = GameTime(u32::MAX);
 
 /// An instant: seconds since the campaign epoch (day 0, 00:00:00).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct GameTime(pub u32);
 
 /// A length of time in seconds.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Seconds(pub u32);
 
 impl Seconds {
@@ -190,9 +160,9 @@ impl fmt::Display for GameTime {
 }
 
 /// A calendar-free time of day: day number, hour (0–23), minute, second.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TimeOfDay {
     pub day: u32,
     pub hour: u8,
@@ -226,84 +196,36 @@ fn times(count: u32, each: u32, what: &str) -> Result<Seconds> {
 }
 
 /// A number of combat rounds of a given length (C-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CombatRounds {
     pub count: u32,
     pub length: RoundLength,
 }
 
 /// OSE exploration turns of 10 minutes (OSE-TIME-01). Not a creature's turn (C-02).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ExplorationTurns(pub u32);
 
 /// HYB travel turns of one hour (HYB-TRAVEL-01). Not a creature's turn (C-02).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TravelTurns(pub u32);
 
 /// Whole days.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Days(pub u32);
 
 /// Whole weeks.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Weeks(pub u32);
 
 impl TimeUnit for Seconds {
@@ -339,13 +261,13 @@ impl TimeUnit for Weeks {
 
 /// A length of time as a caller names it; the serialized form of every unit above, for
 /// commands that say "advance by …".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Span {
     Seconds { count: u32 },
     Minutes { count: u32 },

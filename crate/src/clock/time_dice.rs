@@ -7,8 +7,6 @@
 
 use core::fmt;
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
 
@@ -20,9 +18,9 @@ pub const TIME_DIE_SIDES: u32 = 6;
 pub const MIDNIGHT_HOUR: u8 = 24;
 
 /// The quarter of the day a die stands for (HYB-TIME-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Quarter {
     PreDawn,
     Morning,
@@ -31,9 +29,9 @@ pub enum Quarter {
 }
 
 /// The time dice as the GM shows them: 1–4 faces, all but the last at 6.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(try_from = "Vec<u8>", into = "Vec<u8>")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TimeDice(Vec<u8>);
 
 impl TryFrom<Vec<u8>> for TimeDice {
@@ -150,9 +148,9 @@ impl fmt::Display for TimeDice {
 }
 
 /// A random hour rolled on time dice (HYB-TIME-02).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TimeDiceRoll {
     /// Every die rolled, for display and replay.
     pub dice: Vec<RolledDie>,

@@ -8,8 +8,6 @@
 
 use std::borrow::Cow;
 
-use serde::{Deserialize, Serialize};
-
 use super::catalog::ConditionDef;
 use super::effect::{
     ActionLimit as A, AttackerDistance, Circumstance, Effect, Flag as F, RollFilter, SpeedRule,
@@ -493,9 +491,9 @@ pub static A5E_CONDITIONS: [ConditionDef; 28] = [
 ];
 
 /// What a confused creature does on its turn (A5E-COND-06).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ConfusedBehaviour {
     /// Does nothing.
     DoesNothing,
@@ -507,9 +505,9 @@ pub enum ConfusedBehaviour {
 }
 
 /// One row of the confused table: d8 faces `low..=high`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ConfusedRow {
     pub low: u32,
     pub high: u32,
@@ -536,9 +534,9 @@ pub const CONFUSED_TABLE: [ConfusedRow; 3] = [
 ];
 
 /// The d8 rolled for a confused creature and what it does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ConfusedRoll {
     pub die: RolledDie,
     pub behaviour: ConfusedBehaviour,

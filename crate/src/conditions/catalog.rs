@@ -9,8 +9,6 @@
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde::{Deserialize, Serialize};
-
 use super::a5e::A5E_CONDITIONS;
 use super::effect::{AttackerDistance, Effect, RollFilter, SpeedRule};
 use super::id::{
@@ -23,9 +21,9 @@ use super::srd5e::SRD5E_CONDITIONS;
 use crate::error::{Error, ErrorCode, Result};
 
 /// One condition: its effects and its links to other conditions.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ConditionDef {
     pub id: ConditionId,
     pub name: Cow<'static, str>,
@@ -65,9 +63,9 @@ fn is_false(b: &bool) -> bool {
 }
 
 /// A homebrew document: `{ "conditions": [ ... ] }`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HomebrewDocument {
     pub conditions: Vec<ConditionDef>,
 }
@@ -76,11 +74,9 @@ pub struct HomebrewDocument {
 /// names ([`crate::rulesets::RulesetConfig::conditions`]; new OSE encounters name OSE's), else
 /// the one its creature rules imply: 5e's set (SRD-COND-01..14) under `srd5e`, A5E's
 /// (A5E-COND-01..29) otherwise. In JSON it is the lower-case name: `"a5e"`, `"srd5e"`, `"ose"`.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ConditionSet {
     #[default]
     A5e,
@@ -107,9 +103,9 @@ impl ConditionSet {
 }
 
 /// The serialized form of a catalog: the homebrew part, and the base set when it is not A5E.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CatalogData {
     #[serde(default, skip_serializing_if = "ConditionSet::is_a5e")]
     pub base: ConditionSet,
@@ -118,7 +114,8 @@ pub struct CatalogData {
 }
 
 /// Every condition a game can use, by id.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(rust_only)]
+#[derive(Debug, Clone, PartialEq)]
 #[serde(try_from = "CatalogData", into = "CatalogData")]
 pub struct ConditionCatalog {
     base: ConditionSet,

@@ -6,19 +6,15 @@
 
 use std::borrow::Cow;
 
-use serde::{Deserialize, Serialize};
-
 use super::vocab::{Ability, AttackRange, Mode, RollKind, Sense, Skill};
 
 /// The A5E travel pace, which a fatigued creature may no longer be able to keep
 /// (A5E-TRACK-07). One type with the travel procedures' pace (A5E-TIME-02).
 /// Travel paces (A5E-TIME-02). Conditions use the same type to name a pace a fatigued creature
 /// can no longer keep (A5E-TRACK-07).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TravelPace {
     Slow,
     #[default]
@@ -29,21 +25,9 @@ pub enum TravelPace {
 /// A situation the engine cannot see for itself. Effects that depend on one are applied when
 /// the caller says it holds, skipped when the caller says it does not, and otherwise returned
 /// as *conditional* so the VTT can show them without the engine guessing.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Circumstance {
     /// The creature can see the source of its fear (frightened, A5E-COND-12).
     SeesSourceOfFear,
@@ -58,9 +42,9 @@ pub enum Circumstance {
 }
 
 /// Which of a creature's own rolls an effect applies to. Empty lists mean "any".
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RollFilter {
     /// The kinds of roll (at least one).
     pub kinds: Cow<'static, [RollKind]>,
@@ -140,16 +124,14 @@ impl RollFilter {
 }
 
 /// Where an attacker stands, for effects on attacks made against a creature.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase",
     deny_unknown_fields
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AttackerDistance {
     /// Any attacker.
     #[default]
@@ -174,14 +156,14 @@ impl AttackerDistance {
 /// How an effect changes Speed. [`crate::conditions::SpeedOutcome::final_speed`] applies them
 /// in this order: a fixed value replaces the speed (the lowest, if several) and bonuses are
 /// dropped with it or when barred; then each halving; then the lowest cap.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase",
     deny_unknown_fields
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SpeedRule {
     /// Speed becomes this value (grappled and restrained: 0; HYB exhausted: 0).
     SetTo { feet: u32 },
@@ -194,9 +176,9 @@ pub enum SpeedRule {
 }
 
 /// Limits on what a creature may do with its turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ActionLimit {
     /// No actions (incapacitated, A5E-COND-15).
     NoActions,
@@ -231,9 +213,9 @@ pub enum ActionLimit {
 }
 
 /// Other facts about a creature under a condition, shown to the table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Flag {
     /// Can't move (paralyzed, petrified, stunned, unconscious); its available speed is 0.
     CantMove,
@@ -291,23 +273,23 @@ pub enum Flag {
 }
 
 /// Short- or long-term mental stress effects (strife 5 and 7, A5E-TRACK-08).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum StressTerm {
     ShortTerm,
     LongTerm,
 }
 
 /// One structured effect.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase",
     deny_unknown_fields
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Effect {
     /// Advantage or disadvantage on the creature's own matching rolls.
     RollMode { rolls: RollFilter, mode: Mode },

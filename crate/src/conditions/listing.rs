@@ -4,15 +4,13 @@
 
 use std::borrow::Cow;
 
-use serde::Serialize;
-
 use super::catalog::ConditionCatalog;
 use super::id::ConditionId;
 
 /// One condition as a picker lists it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::wire::ToWire)]
+#[crate::boundary(output)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ConditionListing {
     pub id: ConditionId,
     pub name: Cow<'static, str>,

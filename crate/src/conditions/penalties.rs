@@ -5,27 +5,13 @@
 
 use std::borrow::Cow;
 
-use serde::{Deserialize, Serialize};
-
 use super::effect::{ActionLimit, Effect, RollFilter, SpeedRule};
 use super::vocab::{Mode, RollKind as K};
 
 /// A named penalty a creature can be under.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Penalty {
     /// HYB-RES-03: exhausted after a failed resilience check.
     HybExhausted,
@@ -38,7 +24,8 @@ pub enum Penalty {
 }
 
 /// The rules of one named penalty.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::wire::ToWire)]
+#[crate::boundary(output, rust_only)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct PenaltyDef {
     pub penalty: Penalty,

@@ -15,8 +15,6 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use serde::{Deserialize, Serialize};
-
 use super::a5e::ids::INCAPACITATED;
 use super::catalog::ConditionCatalog;
 use super::effect::{
@@ -32,11 +30,9 @@ use crate::error::{Error, Result};
 /// own in this type; the bloodied condition (A5E-HP-02) reads only `current` and `max`
 /// (temporary hit points never make a creature bloodied). It lives here, below the creature,
 /// so the conditions never import the creature module.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HitPoints {
     pub current: u32,
     pub max: u32,
@@ -59,9 +55,9 @@ pub fn is_bloodied(hp: HitPoints) -> Result<bool> {
 }
 
 /// Everything about a creature that conditions depend on.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ConditionState {
     /// Conditions given to the creature (not the derived bloodied, nor implied ones).
     #[serde(default)]
@@ -102,13 +98,13 @@ fn track_origin(track: TrackKind, level: u8) -> Origin {
 }
 
 /// What caused an item.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Origin {
     Condition {
         id: ConditionId,
@@ -132,9 +128,9 @@ pub enum Origin {
 
 /// Why an item applies: the origin whose rule it is, the root that brought that origin in
 /// when it is implied (unconscious for incapacitated, fatigue 7 for doomed), and the rule id.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Reason {
     pub origin: Origin,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -144,22 +140,22 @@ pub struct Reason {
 }
 
 /// A condition in effect, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ActiveCondition {
     pub id: ConditionId,
     pub reason: Reason,
 }
 
 /// Why a condition the creature has is not in effect.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Inactive {
     /// The creature is immune; `through` is the listed immunity that covers it when the link
     /// is indirect (immune to stunned ⇒ rattled ⇒ agonized).
@@ -172,36 +168,36 @@ pub enum Inactive {
 }
 
 /// A condition present but without effect.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct InactiveCondition {
     pub id: ConditionId,
     pub because: Inactive,
 }
 
 /// A flat modifier and its reason.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Modifier {
     pub amount: i32,
     pub reason: Reason,
 }
 
 /// A speed rule and its reason.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SpeedItem {
     pub rule: SpeedRule,
     pub reason: Reason,
 }
 
 /// Everything that changes the creature's Speed.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SpeedOutcome {
     pub rules: Vec<SpeedItem>,
     /// Conditions under which it can't move at all.
@@ -247,45 +243,45 @@ impl SpeedOutcome {
 }
 
 /// An action limit and its reason.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ActionItem {
     pub limit: ActionLimit,
     pub reason: Reason,
 }
 
 /// A flag and its reason.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FlagItem {
     pub flag: Flag,
     pub reason: Reason,
 }
 
 /// A travel pace the creature can't keep, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TravelItem {
     pub cannot: TravelPace,
     pub reason: Reason,
 }
 
 /// A stress effect the creature suffers, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct StressItem {
     pub term: StressTerm,
     pub reason: Reason,
 }
 
 /// Everything that applies to a creature regardless of the roll.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Status {
     /// Conditions in effect: given, implied and derived.
     pub conditions: Vec<ActiveCondition>,
@@ -308,11 +304,9 @@ pub struct Status {
 
 /// Whether a concentration roll also counts as another roll for effects that don't name
 /// concentration.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ConcentrationBase {
     /// A Constitution saving throw, as in 5e (default): effects on Constitution saves apply.
     #[default]
@@ -324,14 +318,14 @@ pub enum ConcentrationBase {
 }
 
 /// The roll being asked about.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase",
     deny_unknown_fields
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Roll {
     /// An attack roll by the creature.
     Attack {
@@ -372,18 +366,18 @@ pub enum Roll {
 }
 
 /// Whether a circumstance holds, as the caller knows it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CircumstanceFact {
     pub circumstance: Circumstance,
     pub holds: bool,
 }
 
 /// A roll and what the caller knows about its circumstances.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RollQuery {
     pub roll: Roll,
     #[serde(default)]
@@ -412,13 +406,13 @@ impl RollQuery {
 }
 
 /// What a conditional effect would do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ConditionOutcome {
     Advantage,
     Disadvantage,
@@ -428,9 +422,9 @@ pub enum ConditionOutcome {
 }
 
 /// An effect that applies only if a circumstance the caller did not state holds.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Conditional {
     pub when: Circumstance,
     pub outcome: ConditionOutcome,
@@ -438,9 +432,9 @@ pub struct Conditional {
 }
 
 /// The answer to a roll query.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RollAdvice {
     /// The net mode: advantage and disadvantage cancel.
     pub mode: RollMode,

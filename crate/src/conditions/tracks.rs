@@ -7,8 +7,6 @@
 
 use std::borrow::Cow;
 
-use serde::{Deserialize, Serialize};
-
 use super::catalog::ConditionCatalog;
 use super::effect::{ActionLimit, Effect, Flag, RollFilter, SpeedRule, StressTerm, TravelPace};
 use super::id::ConditionId;
@@ -24,9 +22,9 @@ pub const MAX_EXHAUSTION_LEVEL: u8 = 6;
 
 /// Which tracked condition (A5E-TRACK-01; 5e exhaustion, SRD-EXH-01). The creature module
 /// keeps the levels of each.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TrackKind {
     Fatigue,
     Strife,
@@ -36,7 +34,8 @@ pub enum TrackKind {
 
 /// One level of a tracked condition: its effects and the condition it brings (fatigue 7:
 /// doomed).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::wire::ToWire)]
+#[crate::boundary(output, rust_only)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct TrackLevelRow {
     pub level: u8,
@@ -223,11 +222,9 @@ pub(crate) fn check_level(track: TrackKind, level: u8) -> Result<()> {
 }
 
 /// What fatigue level 5's "Hit Dice halved" halves (G-23 `[AMBIG]`).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HitDiceHalving {
     /// docs/rules.md's reading: the Hit Dice available for spending are halved. Half the pool
     /// (rounded down) can be spent while the level lasts, and the dice already spent count
@@ -241,9 +238,9 @@ pub enum HitDiceHalving {
 }
 
 /// Hit Dice a creature can use under fatigue.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HitDiceLimit {
     pub available: u32,
     pub maximum: u32,
@@ -285,18 +282,18 @@ pub const MAX_STRESS_ENTRIES: usize = 100;
 /// The sources name these tables but do not contain them, so each entry is a condition id from
 /// the catalog (typically a homebrew condition carrying the stress effect's rules); the table is
 /// rolled with one die of as many sides as it has entries.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct StressTable {
     pub term: StressTerm,
     pub entries: Vec<ConditionId>,
 }
 
 /// The die rolled on a stress table and the condition it picked.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct StressRoll {
     pub die: RolledDie,
     pub condition: ConditionId,

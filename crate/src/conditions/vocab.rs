@@ -1,49 +1,23 @@
 //! The small vocabularies that condition effects and roll queries are written in: abilities,
 //! skills, senses, roll kinds and attack ranges.
 
-use serde::{Deserialize, Serialize};
-
 pub use crate::ability::{Ability, Skill};
 pub use crate::dice::RollMode;
 
 /// Senses a check may need. Blinded and deafened creatures automatically fail checks that need
 /// the sense they lack (A5E-COND-03, A5E-COND-07).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Sense {
     Sight,
     Hearing,
 }
 
 /// The kinds of roll a condition effect can name.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum RollKind {
     /// An attack roll made by the creature.
     Attack,
@@ -60,18 +34,18 @@ pub enum RollKind {
 }
 
 /// Melee or ranged, for attack rolls and for attacks made against a creature.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AttackRange {
     Melee,
     Ranged,
 }
 
 /// Advantage or disadvantage, as a single effect grants it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Mode {
     Advantage,
     Disadvantage,

@@ -2,19 +2,15 @@
 //! that cost ability points (HYB-DEATH-03), death at a score of 0 (HYB-DEATH-04), resilience
 //! equal to the CON score (HYB-RES-01).
 
-use serde::{Deserialize, Serialize};
-
 use crate::creature::limits::MAX_ABILITY_SCORE;
 use crate::error::{Error, Result};
 
 pub use crate::ability::Ability;
 
 /// Six ability scores (or six per-ability counters, such as points lost).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct AbilityScores {
     pub str: u32,
     pub dex: u32,

@@ -6,8 +6,6 @@
 //! ([`LegacyCreatureOp`]); events recorded that way still load, converted by
 //! [`CreatureCommand::from_legacy`] with the rules that read them then.
 
-use serde::{Deserialize, Serialize};
-
 use super::{
     Ability, DamageChoices, DamageInstance, DiceSpec, DoomDeadline, GameTime, LongRest,
     NightlyRest, OngoingDamage, OseRestDay, RollMode, StabilizeMethod, TempHpChoice,
@@ -16,13 +14,13 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::wire::FromWire;
 
 /// One operation on a creature sheet.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CreatureCommand {
     /// Damage with the attacker's, target's or Narrator's choices (A5E-DMG-*, HYB-DMG-*, OSE).
     Damage {
@@ -139,9 +137,9 @@ pub enum CreatureCommand {
 
 /// An operation as creature events recorded it before [`CreatureCommand`]: its name, its number
 /// (absent for none) and its two other arguments as JSON text (`null` when left out).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct LegacyCreatureOp {
     pub op: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -5,8 +5,6 @@
 //! (A5E-DMG-01) → immunity (A5E-DMG-08) → resistance → vulnerability → OSE's minimum of 1 on a
 //! hit (OSE-ATK-04). Temporary HP come after this, when the damage is applied.
 
-use serde::{Deserialize, Serialize};
-
 use crate::creature::damage_type::DamageType;
 use crate::creature::limits::{MAX_AMOUNT, MAX_FLAT_MODIFIERS};
 use crate::creature::outcome::{AtZeroConsequence, CriticalDowngrade};
@@ -21,9 +19,9 @@ use crate::error::{Error, ErrorCode, Result};
 /// critical hit doubles those too: A5E-DMG-03). `flat_modifiers` are later adjustments that are
 /// not doubled: a damage reduction on the target (EX-A5E-01's magical cage, −5), or OSE's
 /// Strength modifier on a d6 (OSE-ATK-04), which may take the total below 1.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DamageInstance {
     /// 0 or more; a negative amount is an error.
     pub amount: i32,
@@ -133,11 +131,9 @@ impl DamageInstance {
 
 /// The choices the rules leave to the attacker, the target or the Narrator when damage lands.
 /// None is ever made silently: a choice the situation needs and the caller left out is an error.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DamageChoices {
     /// A5E-DEATH-05: the attacker's pick when an attack damages a creature at 0 HP. Required then.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -168,9 +164,9 @@ impl DamageChoices {
 }
 
 /// Why damage was doubled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Doubling {
     /// A5E-DMG-03, HYB-DMG-02: the total, static modifiers included.
     CriticalHit,
@@ -179,9 +175,9 @@ pub enum Doubling {
 }
 
 /// Each step of the pipeline, for display ("25 − 5 = 20, halved: 10").
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DamageBreakdown {
     pub amount: u32,
     pub doublings: Vec<Doubling>,

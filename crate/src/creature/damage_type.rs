@@ -1,24 +1,9 @@
 //! A5E-DMG-05: the thirteen damage types. Types carry no rules of their own; resistances,
 //! vulnerabilities and immunities refer to them.
 
-use serde::{Deserialize, Serialize};
-
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
-#[derive(crate::Digestible)]
 pub enum DamageType {
     Acid,
     Bludgeoning,

@@ -1,7 +1,5 @@
 //! Death saving throws (A5E-DEATH-03, -04) and stabilising (A5E-DEATH-09, HYB-DEATH-02).
 
-use serde::{Deserialize, Serialize};
-
 use crate::creature::a5e_damage::DEATH_SAVES_TO_RESOLVE;
 use crate::creature::log::Log;
 use crate::creature::outcome::{Outcome, Report, TrackKind};
@@ -19,13 +17,13 @@ pub const DEATH_SAVE_DC: i32 = 10;
 pub const STABILIZE_DC: i32 = 10;
 
 /// How someone tries to stabilise a creature at 0 HP.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum StabilizeMethod {
     /// A check by the helper with its `modifier`. A5E: the DC 10 Wisdom (Medicine) check of
     /// A5E-DEATH-09, so `dc` must be left out. HYB: a modified ability check whose DC the GM

@@ -1,7 +1,5 @@
 //! Healing (A5E-HEAL-01, -02; HYB-HEAL-01, -03; OSE-HEAL-02) and temporary HP (A5E-THP-02..04).
 
-use serde::{Deserialize, Serialize};
-
 use crate::creature::limits::{MAX_AMOUNT, MAX_TEMP_HIT_POINTS};
 use crate::creature::log::{Log, NoDice};
 use crate::creature::outcome::{Outcome, Report};
@@ -12,9 +10,9 @@ use crate::dice::DieRoller;
 use crate::error::{Error, Result};
 
 /// A5E-THP-02: temporary HP never stack; the creature keeps one amount or the other.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TempHpChoice {
     /// Keep whichever is larger (what a creature would normally choose).
     #[default]

@@ -1,14 +1,12 @@
 //! HYB-DEATH-03: the d20 Injury Table, rolled once a PC at 0 HP is stabilised. Every row, as
 //! data.
 
-use serde::{Deserialize, Serialize};
-
 use crate::creature::abilities::Ability;
 
 /// One row's effect.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum InjuryRow {
     /// 1 — a false hope: dead.
     FalseHope,
@@ -48,9 +46,9 @@ impl InjuryRow {
 }
 
 /// A band of d20 results.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct InjuryEntry {
     pub low: u32,
     pub high: u32,

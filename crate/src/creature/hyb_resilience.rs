@@ -1,8 +1,6 @@
 //! HYB-RES-01..04: resilience (hours a PC can adventure without food or rest) and the binary
 //! exhausted state it leads to.
 
-use serde::{Deserialize, Serialize};
-
 use crate::creature::abilities::ability_modifier;
 use crate::creature::limits::MAX_ADVENTURING_HOURS;
 use crate::creature::log::Log;
@@ -16,9 +14,9 @@ use crate::error::{Error, Result};
 pub const RESILIENCE_BASE_DC: i32 = 10;
 
 /// HYB-RES-03: what being exhausted means, for display and for the roll query.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybExhaustion {
     pub speed_ft: u32,
     pub disadvantage_on_all_checks: bool,

@@ -1,7 +1,5 @@
 //! A5E long rest (A5E-REST-02..06, A5E-TRACK-04, C-32, A5E-THP-05, A5E-DMG-04).
 
-use serde::{Deserialize, Serialize};
-
 use crate::clock::time::{SECONDS_PER_DAY, SECONDS_PER_MINUTE};
 use crate::creature::limits::MAX_REST_MINUTES;
 use crate::creature::log::Log;
@@ -23,9 +21,9 @@ pub const LONG_REST_MAX_STRENUOUS_MINUTES: u32 = 60;
 pub const LONG_REST_INTERVAL_SECONDS: u32 = SECONDS_PER_DAY;
 
 /// What happened during a long rest, reported when it ends.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct LongRest {
     /// When the rest ended.
     pub ended_at: GameTime,

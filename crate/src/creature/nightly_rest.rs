@@ -2,8 +2,6 @@
 //! rest with food (HYB-RES-04), the resilience count restarted (HYB-RES-01), and the injury
 //! disadvantage that lasts "until rest" (HYB-DEATH-03).
 
-use serde::{Deserialize, Serialize};
-
 use crate::creature::hyb::hyb_rules;
 use crate::creature::log::{Log, NoDice};
 use crate::creature::outcome::{Outcome, Report};
@@ -12,9 +10,9 @@ use crate::creature::state::Creature;
 use crate::error::{Error, Result};
 
 /// HYB-HEAL-02: where the night was spent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum RestSafety {
     /// A safe place: 1 HP per level.
     Safe,
@@ -23,9 +21,9 @@ pub enum RestSafety {
 }
 
 /// One night of HYB rest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct NightlyRest {
     pub safety: RestSafety,
     /// Sufficient food was eaten (HYB-RES-04).

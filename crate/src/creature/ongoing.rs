@@ -1,7 +1,5 @@
 //! A5E-DMG-06: ongoing damage, rolled and applied at the end of the affected creature's turn.
 
-use serde::{Deserialize, Serialize};
-
 use crate::creature::damage::{DamageChoices, DamageInstance};
 use crate::creature::damage_type::DamageType;
 use crate::creature::limits::MAX_AMOUNT;
@@ -17,11 +15,9 @@ use crate::error::{Error, Result};
 /// A5E-DMG-06: damage at the end of each of the affected creature's turns until something ends
 /// it. The encounter keeps this value with the effect and calls
 /// [`Creature::apply_ongoing_damage`] at the end of the creature's turn.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OngoingDamage {
     pub dice: DiceSpec,
     /// `None`: untyped, so resistance and vulnerability do not apply.

@@ -2,8 +2,6 @@
 //! (OSE-ATK-04, in the damage pipeline), subdual damage kept apart (OSE-ATK-15), natural healing
 //! of 1d3 per full day of complete rest (OSE-HEAL-01).
 
-use serde::{Deserialize, Serialize};
-
 use crate::creature::damage::{DamageBreakdown, DamageInstance, compute_damage};
 use crate::creature::limits::{MAX_HIT_POINTS, MAX_REST_DAYS};
 use crate::creature::log::Log;
@@ -14,9 +12,9 @@ use crate::dice::{DieRoller, DieSize};
 use crate::error::{Error, ErrorCode, Result};
 
 /// One day of an OSE rest (OSE-HEAL-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum OseRestDay {
     /// A full day of complete rest: 1d3 HP.
     Complete,

@@ -1,7 +1,5 @@
 //! What happened to a creature, as plain data an encounter turns into events.
 
-use serde::{Deserialize, Serialize};
-
 use crate::creature::abilities::Ability;
 use crate::creature::damage::DamageBreakdown;
 use crate::creature::hyb_injury::InjuryRow;
@@ -10,15 +8,13 @@ use crate::creature::time::GameTime;
 use crate::dice::RolledDie;
 
 /// Why a creature died.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum DeathReason {
     /// A5E-DEATH-01 / -08: failed the Constitution save against massive damage.
     MassiveDamage,
@@ -47,11 +43,9 @@ pub enum DeathReason {
 pub use crate::conditions::tracks::TrackKind;
 
 /// A5E-DMG-04: how a critical hit was turned into a regular hit.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CriticalDowngrade {
     /// Sacrifice an equipped shield (the caller removes it from the inventory).
     SacrificeShield,
@@ -60,11 +54,9 @@ pub enum CriticalDowngrade {
 }
 
 /// A5E-DEATH-05 / -06: what damage at 0 HP costs the creature.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AtZeroConsequence {
     #[default]
     DeathSaveFailure,
@@ -73,9 +65,9 @@ pub enum AtZeroConsequence {
 }
 
 /// Why a long rest gave no benefit (A5E-REST-02, -04).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum NoRestBenefit {
     /// Shorter than 8 hours.
     TooShort,
@@ -90,13 +82,13 @@ pub enum NoRestBenefit {
 }
 
 /// One thing that happened. Lists of outcomes are in the order they happened.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Outcome {
     /// The target is dead; the damage changed nothing.
     NoEffectOnDead,
@@ -250,9 +242,9 @@ pub enum Outcome {
 
 /// The result of an operation that may roll dice: every die in the order rolled, the d20 checks
 /// among them, and the outcomes.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Report {
     pub dice: Vec<RolledDie>,
     pub checks: Vec<CheckRoll>,
@@ -260,9 +252,9 @@ pub struct Report {
 }
 
 /// The result of applying damage.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DamageReport {
     /// How the amount became the damage dealt.
     pub breakdown: DamageBreakdown,

@@ -1,8 +1,6 @@
 //! The rolls the creature rules make themselves (saves, checks, deadlines, ongoing damage), each
 //! recorded die by die so a result can be displayed and replayed.
 
-use serde::{Deserialize, Serialize};
-
 use crate::creature::limits::{MAX_DC, MAX_MODIFIER};
 use crate::dice::{DieRoller, DieSize, RolledDie};
 use crate::error::{Error, Result};
@@ -13,9 +11,9 @@ pub use crate::dice::DiceSpec;
 pub use crate::dice::RollMode;
 
 /// Which rule a d20 roll was made for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CheckKind {
     /// A5E-DEATH-01 / -08: DC 15 Constitution save against massive damage.
     MassiveDamageSave,
@@ -30,9 +28,9 @@ pub enum CheckKind {
 }
 
 /// One d20 roll against a DC, with every die shown.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CheckRoll {
     pub kind: CheckKind,
     pub mode: RollMode,

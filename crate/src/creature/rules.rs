@@ -3,20 +3,16 @@
 //!
 //! A Greyhawk preset layers over a 5e-like base (C-20); the A5E rules here are that base.
 
-use serde::{Deserialize, Serialize};
-
 use crate::creature::time::GameTime;
 
 /// The rules a creature's hit points, damage and death follow.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CreatureRules {
     A5e(A5eRules),
     /// The 5e System Reference Document's hit points and dying (`creature/srd5e.rs`).
@@ -50,11 +46,9 @@ impl CreatureRules {
 }
 
 /// How to round a halved amount (G-27: the source states no rule; 5e rounds down).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Rounding {
     #[default]
     Down,
@@ -74,11 +68,9 @@ impl Rounding {
 }
 
 /// C-27: the massive-damage threshold for a creature already at 0 HP.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MassiveAtZero {
     /// 20 + 3 × level everywhere (docs/rules.md's recommendation).
     #[default]
@@ -88,11 +80,9 @@ pub enum MassiveAtZero {
 }
 
 /// A5E-TRACK-06 [AMBIG]: when a seventh level of fatigue gained in combat dooms the creature.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SeventhFatigueDoom {
     /// At once, even mid-fight (docs/rules.md's suggestion).
     #[default]
@@ -102,15 +92,13 @@ pub enum SeventhFatigueDoom {
 }
 
 /// A5E-COND-08: when a doomed creature dies.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum DoomDeadline {
     /// Within 2d12 hours: the engine rolls and records the deadline.
     #[default]
@@ -122,11 +110,9 @@ pub enum DoomDeadline {
 }
 
 /// A5E-TRACK-07 level 5, G-23: what "Hit Dice halved" halves.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum FatigueHitDice {
     /// The Hit Dice available for spending (docs/rules.md's reading).
     #[default]
@@ -136,11 +122,9 @@ pub enum FatigueHitDice {
 }
 
 /// Level Up Advanced 5e options.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct A5eRules {
     /// G-27: rounding of halved (resisted) damage.
     pub resistance_rounding: Rounding,
@@ -162,11 +146,9 @@ pub struct A5eRules {
 
 /// 5e (SRD) options. The 5e rules are not among the sources the rule IDs come from; the facts
 /// follow the System Reference Document 5.1 (CC-BY 4.0), restated in `creature/srd5e.rs`.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Srd5eRules {
     /// Rounding of halved (resisted) damage: 5e rounds down. Written only when it is not, so
     /// the rules every new Greyhawk encounter stores read `{"type":"srd5e"}` (the 8 KB
@@ -176,11 +158,9 @@ pub struct Srd5eRules {
 }
 
 /// HYB-DEATH-03 [AMBIG] (G-33): a 20 on the injury table.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum InjuryTwenty {
     /// HP becomes max(1, 1d8) (docs/rules.md's reading).
     #[default]
@@ -190,11 +170,9 @@ pub enum InjuryTwenty {
 }
 
 /// HYB-DEATH-03 [AMBIG]: which rest ends "disadvantage on all checks until rest".
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum InjuryRest {
     #[default]
     AnyRest,
@@ -202,11 +180,9 @@ pub enum InjuryRest {
 }
 
 /// OSR/5e hybrid options.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybRules {
     /// Rounding of halved (resisted) damage.
     pub resistance_rounding: Rounding,
@@ -237,11 +213,9 @@ impl Default for HybRules {
 }
 
 /// Old-School Essentials options.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseRules {
     /// Rounding of halved damage, for homebrew resistances (the source has none).
     pub resistance_rounding: Rounding,

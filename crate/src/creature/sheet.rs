@@ -5,8 +5,6 @@
 //! client applies it by running the same command on the same faces, and the engine gives the
 //! sheet the same batches, digests and checksummed snapshots.
 
-use serde::{Deserialize, Serialize};
-
 pub use super::command::{CreatureCommand, LegacyCreatureOp};
 use crate::creature::{Creature, CreatureRules, DeathReason, Moment, OseRestDay, Report};
 use crate::dice::{DieRoller, SourceKind};
@@ -24,9 +22,9 @@ pub struct CreatureSheet {
 
 /// What an operation did: the command, the faces it rolled (in order) and from what kind of
 /// source, and its result (JSON text) as the caller saw it.
-#[derive(Debug, Clone, PartialEq, Serialize, crate::wire::ToWire)]
+#[crate::boundary(output)]
+#[derive(Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CreatureEvent {
     pub command: CreatureCommand,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -37,7 +35,7 @@ pub struct CreatureEvent {
 
 /// A creature event as it arrives: with its `command`, or as events recorded before commands
 /// were typed, with the operation's name and arguments in `op`.
-#[derive(crate::wire::FromWire)]
+#[crate::boundary(input, rust_only)]
 #[serde(rename_all = "camelCase")]
 struct ArrivingCreatureEvent {
     #[serde(default)]
@@ -216,8 +214,8 @@ impl CreatureSheet {
 }
 
 /// A creature as `toJSON` writes it: versioned, restored exactly by `fromJSON`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct CreatureSnapshot {
     /// Snapshot format version ([`CREATURE_SNAPSHOT_VERSION`]).

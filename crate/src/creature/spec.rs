@@ -1,16 +1,14 @@
 //! What a new creature starts with, as a caller writes it (`new Creature(spec)` in the
 //! package): the few required fields and defaults for the rest.
 
-use serde::{Deserialize, Serialize};
-
 use super::{
     AbilityScores, Creature, CreatureKind, CreatureRules, DamageType, HitDice, Moment, ZeroHpRule,
 };
 use crate::error::Result;
 
 /// What a new creature starts with. Only `kind`, `hpMax` and `rules` are required.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct CreatureSpec {
     pub kind: CreatureKind,

@@ -1,7 +1,5 @@
 //! The creature record: hit points, defenses, Hit Dice, death state and tracked levels.
 
-use serde::{Deserialize, Serialize};
-
 use crate::creature::abilities::AbilityScores;
 use crate::creature::damage_type::DamageType;
 use crate::creature::limits::{
@@ -15,11 +13,9 @@ use crate::dice::DieSize;
 use crate::error::{Error, ErrorCode, Result};
 
 /// Player character, monster, or non-player character.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CreatureKind {
     Pc,
     Monster,
@@ -27,11 +23,9 @@ pub enum CreatureKind {
 }
 
 /// A5E-DEATH-11: what 0 HP does to this creature under the A5E rules.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ZeroHpRule {
     /// Unconscious, death saves (PCs; an NPC by the Narrator's choice).
     DeathSaves,
@@ -60,11 +54,9 @@ impl CreatureKind {
 pub use crate::conditions::HitPoints;
 
 /// A pool of Hit Dice (A5E-REST-01, -03).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HitDice {
     pub die: DieSize,
     pub total: u32,
@@ -74,9 +66,9 @@ pub struct HitDice {
 
 /// Damage defenses. Each list entry is one source; repeats are allowed and count as one
 /// (A5E-DMG-07).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Defenses {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub resistances: Vec<DamageType>,
@@ -137,15 +129,13 @@ fn is_false(b: &bool) -> bool {
 }
 
 /// Where a creature stands between life and death.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum DeathState {
     /// Alive and conscious (possibly at 0 HP if doomed: A5E-DEATH-11's final speech).
     #[default]
@@ -170,11 +160,9 @@ pub enum DeathState {
 }
 
 /// A5E-COND-08: doomed, dying at `deadline` (or when the Narrator says, if none).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Doom {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deadline: Option<GameTime>,
@@ -182,9 +170,9 @@ pub struct Doom {
 
 /// OSR/5e hybrid state: resilience and exhaustion (HYB-RES), lasting injuries (HYB-DEATH-03),
 /// wounds that only rest mends (HYB-RETURN-02).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybState {
     /// Hours adventured since the last night's rest with food (HYB-RES-01).
     pub hours_adventured: u32,
@@ -248,9 +236,9 @@ impl HybState {
 ///
 /// Fields are public plain data (a snapshot stores them as they are); every operation validates
 /// the record first and works on a copy, so a failed call leaves the creature unchanged.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Creature {
     pub kind: CreatureKind,
     /// A5E-DEATH-11: what 0 HP does under the A5E rules. An A5E notion, so it may be left out

@@ -1,13 +1,11 @@
 //! A creature's state at a glance, as a user interface shows it.
 
-use serde::{Deserialize, Serialize};
-
 use super::sheet::CreatureSheet;
 use super::{DeathState, Doom, HybExhaustion, Moment, Track};
 
 /// The creature's state at a glance, for a UI: every value comes from the core.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 pub struct CreatureStatus {
     pub hp: u32,

@@ -5,8 +5,6 @@
 //! [`Moment`] together with whether an encounter is running (A5E-TRACK-06 delays fatigue gained in
 //! combat; HYB-DEATH-01 waits for the end of the fight).
 
-use serde::{Deserialize, Serialize};
-
 use crate::creature::limits::MAX_SECONDS_PER_ROUND;
 use crate::error::{Error, Result};
 
@@ -14,11 +12,9 @@ use crate::error::{Error, Result};
 /// one type for an instant of game time, whoever holds it (issue 37).
 pub use crate::clock::time::GameTime;
 
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Moment {
     pub now: GameTime,
     pub in_encounter: bool,

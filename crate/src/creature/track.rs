@@ -1,8 +1,6 @@
 //! A5E tracked conditions (fatigue, strife): the level counters and their recovery rules. What
 //! each level does is the conditions module's business; this keeps the numbers.
 
-use serde::{Deserialize, Serialize};
-
 use crate::creature::limits::MAX_TRACK_LEVEL;
 use crate::error::{Error, Result};
 
@@ -12,11 +10,9 @@ use crate::error::{Error, Result};
 ///
 /// The levels form a stack with the pending ones on top: a removal takes the most recent
 /// (pending) levels first.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Track {
     #[serde(default)]
     pub effective: u8,

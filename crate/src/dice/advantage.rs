@@ -6,19 +6,14 @@
 //! rewriting text. docs/rules.md §0: A5E and HYB use 5e's advantage (keep higher); Greyhawk inverts
 //! it for initiative dice (GH-DICE-04, see [`crate::dice::twice`]).
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::ast::{DieKind, Expression, Modifier, ModifierAt, Node};
 use crate::dice::limits::{MAX_DICE, MAX_MODIFIERS_PER_TERM};
 use crate::error::{Error, ErrorCode, Result};
 
 /// How a d20 roll is made.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
-#[derive(crate::Digestible)]
 pub enum RollMode {
     #[default]
     Normal,

@@ -5,16 +5,14 @@
 //! return the face as well, for events. The die is always rolled — even for a certain or
 //! impossible chance — so a seeded stream stays aligned whatever the odds.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::source::DieRoller;
 use crate::dice::step::RolledDie;
 use crate::error::{Error, Result};
 
 /// One chance roll.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ChanceRoll {
     pub die: RolledDie,
     /// X (of 6) or p (of 100).

@@ -13,17 +13,15 @@
 //! value is that mean rounded to the nearest integer (checked in the tests); the closest call
 //! is 4d6 fast, whose exact mean 3.5048 rounds to the table's 4 by a margin of 0.005.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::limits::MAX_COUNTDOWN_DICE;
 use crate::dice::source::DieRoller;
 use crate::dice::step::RolledDie;
 use crate::error::{Error, ErrorCode, Result};
 
 /// How fast a countdown runs (A5E-COUNT-02).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CountdownSpeed {
     /// Remove dice showing 6 (A5E-COUNT-01).
     Slow,
@@ -104,9 +102,9 @@ pub fn expected_rolls(dice: u32, speed: CountdownSpeed) -> f64 {
 }
 
 /// What one countdown roll did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CountdownRoll {
     /// Which roll of the countdown this was (1 for the first).
     pub roll: u32,
@@ -121,9 +119,9 @@ pub struct CountdownRoll {
 }
 
 /// An A5E countdown pool (A5E-COUNT-01, A5E-COUNT-02).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Countdown {
     dice: u32,
     speed: CountdownSpeed,

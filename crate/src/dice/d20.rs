@@ -2,8 +2,6 @@
 //! roll it (docs/rules.md §0: two d20, keep the higher with advantage or the lower with
 //! disadvantage). Greyhawk's inverted initiative advantage is [`crate::dice::twice`].
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::advantage::RollMode;
 use crate::dice::source::DieRoller;
 use crate::dice::step::RolledDie;
@@ -11,9 +9,9 @@ use crate::error::Result;
 
 /// One d20 as rolled: both dice when rolled with advantage or disadvantage, and the natural
 /// result that was kept.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct D20Roll {
     pub mode: RollMode,
     /// Every d20 rolled, in order (two with advantage or disadvantage).

@@ -1,7 +1,5 @@
 //! What a roll reports: plain data for display, events and replay.
 
-use serde::{Deserialize, Serialize};
-
 use core::fmt;
 
 use crate::dice::ast::Expression;
@@ -12,9 +10,9 @@ use crate::dice::step::RolledDie;
 ///
 /// `total` and the subtotals are `i64` because a legal roll can exceed `i32` (10,000 dice of
 /// 1,000,000 sides); every value is kept within ±(2^53 − 1), so it is exact as a JS number.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RollResult {
     pub total: i64,
     /// Every die in the order it was rolled (the order faces were drawn from the source),
@@ -112,9 +110,9 @@ fn struck(kept: bool, value: i64) -> String {
 }
 
 /// One die as rolled, and what happened to it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DieResult {
     /// Sides of the die rolled through the source (a Fudge die is rolled as a d3).
     pub sides: u32,
@@ -150,9 +148,9 @@ impl DieResult {
 }
 
 /// Whether a term rolls dice, is a plain number, or is a pool of results (`{4d6kh3, 4d6kh3}kh`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TermKind {
     Dice,
     Number,
@@ -161,9 +159,9 @@ pub enum TermKind {
 
 /// One result of a pool (`{4d6kh3, 4d6kh3}kh`): the value of one of its formulas, and what
 /// the pool's modifiers made of it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct PoolResult {
     pub value: i64,
     /// Counts towards the pool: not dropped by keep/drop.
@@ -176,9 +174,9 @@ pub struct PoolResult {
 }
 
 /// One term's share of the roll.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TermResult {
     pub kind: TermKind,
     /// The term's normalized notation (`4d6kh3`, `2`).

@@ -4,8 +4,6 @@ use core::fmt;
 use core::ops::Range;
 use core::str::FromStr;
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::advantage::RollMode;
 use crate::dice::ast::{BinOp, Expression, Node};
 use crate::dice::data::{DataOptions, FormulaData};
@@ -219,9 +217,9 @@ impl fmt::Display for Expression {
 }
 
 /// Options for [`roll_with`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RollOptions {
     /// Advantage or disadvantage on the first d20 term.
     #[serde(default)]

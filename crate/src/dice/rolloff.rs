@@ -8,19 +8,15 @@
 //! replay it. After [`MAX_ROLL_OFF_ROUNDS`] rounds with a tie still standing the roll-off fails
 //! with `LIMIT_EXCEEDED` instead of looping (with a d20 that takes odds below 20^-100).
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::limits::{MAX_ROLL_OFF_ENTRANTS, MAX_ROLL_OFF_ROUNDS};
 use crate::dice::source::DieRoller;
 use crate::dice::step::{DieSize, RolledDie};
 use crate::error::{Error, ErrorCode, Result};
 
 /// Whether the highest or the lowest roll wins.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum RollOffWinner {
     #[default]
     Highest,
@@ -28,9 +24,9 @@ pub enum RollOffWinner {
 }
 
 /// How to run a roll-off.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RollOffConfig {
     pub die: DieSize,
     pub winner: RollOffWinner,
@@ -47,9 +43,9 @@ impl Default for RollOffConfig {
 }
 
 /// One entrant's roll in one round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RollOffRoll {
     /// Index of the entrant (0-based, in the order the caller listed them).
     pub entrant: u32,
@@ -57,17 +53,17 @@ pub struct RollOffRoll {
 }
 
 /// Every roll of one round, in roll order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RollOffRound {
     pub rolls: Vec<RollOffRoll>,
 }
 
 /// The whole roll-off.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RollOff {
     pub rounds: Vec<RollOffRound>,
     /// Entrant indexes, winner first.

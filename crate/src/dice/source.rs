@@ -12,8 +12,6 @@
 
 use std::collections::VecDeque;
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::batch::FaceBatch;
 use crate::dice::chacha::{self, BATCH_WORDS, BLOCK_WORDS, Key};
 use crate::dice::lanes::{Lanes, Native};
@@ -43,9 +41,9 @@ pub trait DieRoller {
 }
 
 /// The kind of a dice source, reported with every roll result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "lowercase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SourceKind {
     Seeded,
     Crypto,
@@ -249,8 +247,8 @@ fn face_from_words(map: FaceMap, mut next: impl FnMut() -> Result<u32>) -> Resul
 }
 
 /// Saved state of a seeded source: enough to resume the exact stream.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SeedState {
     /// The generator's name; only `"chacha20"` exists. Kept so a future algorithm can be added
     /// without changing what an old snapshot means.
@@ -261,8 +259,8 @@ pub struct SeedState {
 }
 
 /// Named seeded algorithms.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SeedAlgorithm {
     #[serde(rename = "chacha20")]
     ChaCha20,
@@ -498,7 +496,8 @@ impl WordRuns for CryptoDice {
 
 /// Faces given by the caller, consumed in order. A face that its die cannot show is an
 /// [`ErrorCode::InvalidFace`]; running out is [`ErrorCode::FacesExhausted`].
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(rust_only)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SuppliedDice {
     faces: VecDeque<u32>,
     used: usize,

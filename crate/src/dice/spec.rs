@@ -1,19 +1,15 @@
 //! A fixed dice roll `NdM+k` (2d6, 1d8+1, 3d6 for a healing draught), as rule tables and stat
 //! blocks print one, without going through notation.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::limits::{MAX_SPEC_DICE, MAX_SPEC_MODIFIER};
 use crate::dice::source::DieRoller;
 use crate::dice::step::{DieSize, RolledDie};
 use crate::error::{Error, Result};
 
 /// `count` dice of `size`, plus a flat `modifier` (0 when omitted).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DiceSpec {
     pub count: u32,
     pub size: DieSize,

@@ -5,26 +5,11 @@
 //! suggests d2 and d20 as the extensions, so the ends of the chain are a parameter
 //! ([`StepChain`]).
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{Error, Result};
 
 /// A die size used by rules (not by free notation, which allows any size).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
-#[derive(crate::Digestible)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum DieSize {
     #[serde(rename = "d2")]
     D2,
@@ -83,11 +68,9 @@ impl DieSize {
 }
 
 /// How far the Greyhawk step chain reaches (GH-DICE-03, G-03).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum StepChain {
     /// The source's chain only: d3 … d12. Stepping past an end leaves the die as it is.
     #[default]
@@ -140,8 +123,8 @@ impl StepChain {
 }
 
 /// One die as rolled, carried in events so other clients can replay without rolling.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RolledDie {
     pub sides: u32,
     pub face: u32,

@@ -6,17 +6,15 @@
 //! the HIGHER. [`Keep::for_greyhawk_initiative`] encodes that inversion; [`largest_die`] picks
 //! the die. Both faces are returned so events can show and replay them.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::advantage::RollMode;
 use crate::dice::source::DieRoller;
 use crate::dice::step::{DieSize, RolledDie};
 use crate::error::Result;
 
 /// Which of the two rolls to keep.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Keep {
     Higher,
     Lower,
@@ -43,18 +41,18 @@ impl Keep {
 }
 
 /// Which roll was kept.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Kept {
     First,
     Second,
 }
 
 /// Both rolls of the die and the one kept.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TwiceRoll {
     pub first: RolledDie,
     pub second: RolledDie,

@@ -1,7 +1,5 @@
 //! The moments the encounter (and the clock and rest procedures) report to the tracker.
 
-use serde::{Deserialize, Serialize};
-
 use super::duration::RestKind;
 use super::ids::ParticipantId;
 
@@ -14,14 +12,14 @@ use super::ids::ParticipantId;
 ///
 /// `TurnStarted` is emitted when the participant actually begins acting: a creature that
 /// delays emits it at the point it finally acts, which is what its turn anchors follow.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase",
     deny_unknown_fields
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Boundary {
     RoundStarted {
         round: u32,

@@ -40,8 +40,6 @@
 //! (ray of frost cast in round 2 "until the start of your next turn" ends at the start of round
 //! 3, EX-GH-03 (c)). `Rounds { count: N }` ends at the start of round r + N.
 
-use serde::{Deserialize, Serialize};
-
 use super::ids::ParticipantId;
 
 /// Most rounds a round-counted duration may last (a day of 6-second rounds). Longer effects use
@@ -53,22 +51,18 @@ pub const MAX_DURATION_SECONDS: u32 = 315_360_000;
 pub const MAX_CLOCK_SECONDS: u64 = (1 << 53) - 1;
 
 /// The start or the end of a turn or round.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Edge {
     Start,
     End,
 }
 
 /// A rest. A long rest also ends effects that last until a short rest.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum RestKind {
     Short,
     Long,
@@ -82,14 +76,14 @@ impl RestKind {
 }
 
 /// How long an effect lasts, as the rules text says it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase",
     deny_unknown_fields
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Duration {
     /// N rounds (1..=[`MAX_DURATION_ROUNDS`]), anchored to the turn in progress or to `anchor`.
     Rounds {
@@ -120,15 +114,13 @@ pub enum Duration {
 }
 
 /// The point an effect ends at, fixed when it is applied.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Due {
     /// At the start or end of `anchor`'s turn in `round` (or at the end of `round` if that
     /// turn doesn't happen).
@@ -150,11 +142,9 @@ pub enum Due {
 }
 
 /// How turn anchors are handled (C-08).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Anchoring {
     /// Effects end at the start or end of a specific creature's turn (A5E, 5e).
     CreatureTurns,
@@ -164,11 +154,9 @@ pub enum Anchoring {
 }
 
 /// How effects that end at the same moment are ordered.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SimultaneousOrder {
     /// In the order they were applied (deterministic, no dice).
     Applied,
@@ -177,11 +165,9 @@ pub enum SimultaneousOrder {
 }
 
 /// What happens to round- and turn-anchored effects when the encounter ends.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EncounterEndPolicy {
     /// Keep running on the clock: the whole rounds left before the round the effect would
     /// have ended in, times the round length (never longer than the original). Effects with
@@ -192,11 +178,9 @@ pub enum EncounterEndPolicy {
 }
 
 /// The duration rules of a ruleset.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DurationRules {
     pub anchoring: Anchoring,
     pub simultaneous: SimultaneousOrder,
@@ -246,13 +230,13 @@ impl Default for DurationRules {
 }
 
 /// Time left on an effect, as data for a UI.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Remaining {
     /// Until the start or end of `participant`'s turn in `round`; `roundsAway` counts from the
     /// current round (0: this round).

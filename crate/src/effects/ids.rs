@@ -2,8 +2,6 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize};
-
 /// Longest participant id, in bytes.
 /// Effects name participants with the encounter's validated id type.
 pub use crate::ids::ParticipantId;
@@ -14,13 +12,9 @@ pub const HIDDEN_EFFECT_IDS: u32 = 1 << 31;
 
 /// An active effect's id, issued by the tracker in application order (so clients applying the
 /// same commands issue the same ids).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct EffectId(pub u32);
 
 impl fmt::Display for EffectId {

@@ -200,7 +200,8 @@ impl<'de> Deserialize<'de> for EffectRecord {
 }
 
 /// The serialized tracker.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(rust_only)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TrackerSnapshot {
     pub v: u32,

@@ -7,8 +7,6 @@
 
 use std::collections::BTreeSet;
 
-use serde::{Deserialize, Serialize};
-
 use super::boundary::Boundary;
 use super::duration::{
     Anchoring, Due, Duration, DurationRules, Edge, EncounterEndPolicy, MAX_CLOCK_SECONDS,
@@ -32,9 +30,9 @@ pub const MAX_TURNS_PER_ROUND: usize = 4096;
 pub const MAX_BATCH: usize = 64;
 
 /// What to apply.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct EffectSpec {
     /// Who is affected.
     pub target: ParticipantId,
@@ -98,11 +96,9 @@ impl EffectSpec {
 }
 
 /// An effect in force.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ActiveEffect {
     pub id: EffectId,
     pub target: ParticipantId,
@@ -119,13 +115,13 @@ pub struct ActiveEffect {
 }
 
 /// Why concentration ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ConcentrationEnd {
     /// The concentrating creature became incapacitated.
     Incapacitated,
@@ -140,13 +136,13 @@ pub enum ConcentrationEnd {
 }
 
 /// Why an effect ended.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ExpiryReason {
     /// Its duration ran out at the point it was due.
     DurationEnded,
@@ -169,9 +165,9 @@ pub enum ExpiryReason {
 }
 
 /// An effect that ended, why, and the dice that ordered it (GH-DUR-03).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Expiry {
     pub effect: ActiveEffect,
     pub reason: ExpiryReason,
@@ -181,29 +177,27 @@ pub struct Expiry {
 
 /// The result of adding effects: what was added, and what ended because of it (an earlier
 /// concentration replaced; the target's concentration broken by an incapacitating condition).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Added {
     pub added: Vec<ActiveEffect>,
     pub ended: Vec<Expiry>,
 }
 
 /// An effect with the time it has left, for a UI.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct EffectView {
     pub effect: ActiveEffect,
     pub remaining: Remaining,
 }
 
 /// Where the encounter is, as far as the tracker has been told.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Position {
     /// The last round started (0 before the first).
     pub round: u32,

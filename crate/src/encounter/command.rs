@@ -5,7 +5,7 @@
 
 use serde::de::{self, MapAccess, SeqAccess, Visitor};
 use serde::ser::SerializeMap;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serializer};
 
 use crate::creature::{
     Creature, DamageChoices, DamageInstance, RollMode, StabilizeMethod, TempHpChoice,
@@ -21,9 +21,9 @@ use crate::initiative::greyhawk::GhDeclaration;
 use crate::rulesets::RoundLength;
 
 /// One participant's declaration, for [`EncounterCommand::DeclareMany`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ParticipantDeclaration {
     pub participant: ParticipantId,
     pub declaration: Declaration,
@@ -164,13 +164,13 @@ impl<'de> Deserialize<'de> for DeclarationInput {
 }
 
 /// What a forced change of plan adds its new roll to (GH-INIT-15).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum PlanCause {
     /// A creature in the encounter: its current count.
     Participant { participant: ParticipantId },
@@ -179,9 +179,9 @@ pub enum PlanCause {
 }
 
 /// The optional check of a HYB retreat (HYB-RETREAT-01): d20 + modifier against a DC.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RetreatCheck {
     /// 0 when left out.
     #[serde(default)]
@@ -191,22 +191,22 @@ pub struct RetreatCheck {
 
 /// A follower's morale modifier for the check a HYB retreat calls for (HYB-MORALE-04): its
 /// Wisdom modifier, proficiency if fitting and a monster's morale bonus, summed by the caller.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FollowerModifier {
     pub participant: ParticipantId,
     pub modifier: i32,
 }
 
 /// Every command an encounter accepts.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EncounterCommand {
     // ---- roster ----
     /// Add a participant, before or during combat. Mid-combat it joins the order as its system
@@ -572,9 +572,9 @@ fn yes() -> bool {
 }
 
 /// A5E-TBA-01: the moments turn-based action may be called for (the Narrator's call, [ADJ]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TbaCall {
     /// Someone takes a hostile action.
     HostileAction,

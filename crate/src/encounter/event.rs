@@ -4,7 +4,7 @@
 //! `encounterEnded`, `worldPhaseStarted`/`worldPhaseEnded`) are the anchors the effects engine
 //! keys durations to; their names are stable.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::conditions::ConditionId;
 use crate::creature::{Creature, DamageReport, Report};
@@ -24,22 +24,22 @@ use crate::initiative::{Activity, InitiativeDie, InitiativeRoll};
 use crate::rulesets::RoundLength;
 
 /// One side's initiative die (OSE-INIT-01).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SideRoll {
     pub side: SideId,
     pub die: RolledDie,
 }
 
 /// Who a roll-off draw is for.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TieUnit {
     /// A participant, or every member of one group roll.
     Participants { participants: Vec<ParticipantId> },
@@ -52,9 +52,9 @@ pub enum TieUnit {
 /// Written flat, `{"participants": […], "die": …}` or `{"side": …, "die": …}`: a big Greyhawk
 /// round has hundreds of draws, and the nested `{"unit": {"type": …}}` form of earlier versions
 /// (still read) tripled the names written per draw.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize, crate::wire::FromWire)]
+#[crate::boundary(input)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(try_from = "TieDrawWire")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 #[cfg_attr(
     feature = "wasm-base",
     tsify(
@@ -101,7 +101,7 @@ impl crate::wire::ToWire for TieDraw {
 }
 
 /// Either form of a [`TieDraw`].
-#[derive(Deserialize, crate::wire::FromWire)]
+#[crate::boundary(input, rust_only)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct TieDrawWire {
     #[serde(default)]
@@ -131,9 +131,9 @@ impl TryFrom<TieDrawWire> for TieDraw {
 }
 
 /// The d20 of a HYB retreat check (HYB-RETREAT-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RetreatRoll {
     pub die: RolledDie,
     pub modifier: i32,
@@ -154,9 +154,9 @@ pub const HYB_MORALE_DC: i64 = 11;
 
 /// One follower's morale check when the PC it follows retreats (HYB-MORALE-04): two d20s (at
 /// disadvantage, the lower counts) plus its modifier against DC 11; a failure routs it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FollowerMoraleRoll {
     pub participant: ParticipantId,
     pub dice: Vec<RolledDie>,
@@ -181,9 +181,9 @@ impl FollowerMoraleRoll {
 }
 
 /// A condition a target did not take because it is immune (A5E-COND-28).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Resisted {
     pub target: ParticipantId,
     pub condition: ConditionId,
@@ -193,13 +193,13 @@ pub struct Resisted {
 }
 
 /// Every event an encounter emits.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EncounterEvent {
     // ---- roster ----
     ParticipantAdded {

@@ -5,7 +5,7 @@
 //! field beyond the identity has a serde default, so snapshots written before such an addition
 //! keep loading.
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use crate::error::{Error, Result};
 use crate::ids::{GroupId, Label, Name, ParticipantId, SideId};
@@ -59,9 +59,9 @@ fn is_false(v: &bool) -> bool {
 }
 
 /// What the caller says about a new participant.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct NewParticipant {
     pub id: ParticipantId,
     pub name: Name,
@@ -129,11 +129,9 @@ impl NewParticipant {
 }
 
 /// Where a participant's turn stands in the current round.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TurnStatus {
     /// Its turn has not come yet (or it has none this round).
     #[default]
@@ -154,9 +152,9 @@ pub enum TurnStatus {
 }
 
 /// Why a participant's turn was passed over (`turnSkipped`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SkipReason {
     /// Its creature is dead: the dead take no turns in any ruleset (A5E-DEATH-03 3 failures,
     /// HYB-DEATH-01, OSE-DMG-01).
@@ -175,9 +173,9 @@ impl TurnStatus {
 }
 
 /// A participant's current initiative.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Initiative {
     /// The count it acts on.
     pub total: i32,
@@ -228,18 +226,17 @@ impl core::hash::Hash for Initiative {
 /// Written as `{"system": "greyhawk", …}` or `{"system": "ose", …}`, and read through
 /// [`DeclarationWire`] rather than serde's internally tagged reader, which buffers every
 /// object before it can look at the tag (a 500-creature declaration phase reads 500 of them).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(tag = "system", rename_all = "camelCase", try_from = "DeclarationWire")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Declaration {
     Greyhawk(GhDeclaration),
     Ose(OseDeclaration),
 }
 
 /// Which initiative system a declaration is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, crate::wire::FromWire)]
+#[crate::boundary(input, rust_only)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 enum DeclarationSystem {
     Greyhawk,
@@ -248,7 +245,7 @@ enum DeclarationSystem {
 
 /// Every field either kind of declaration can have, read in one pass; a field of the other
 /// system is refused rather than silently dropped.
-#[derive(Deserialize, crate::wire::FromWire)]
+#[crate::boundary(input, rust_only)]
 #[serde(rename_all = "camelCase")]
 struct DeclarationWire {
     system: DeclarationSystem,
@@ -326,9 +323,9 @@ impl Declaration {
 
 /// An action-economy slot (A5E-TURN-02 and standard 5e; HYB-ACT-01; the Greyhawk reaction,
 /// GH-INIT-06).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ActionKind {
     /// A5E/5e action.
     Action,
@@ -373,11 +370,9 @@ impl ActionKind {
 }
 
 /// Slots spent, as a small bit set (one bit per [`ActionKind`]).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Spent(u8);
 
 impl Spent {
@@ -403,9 +398,9 @@ impl Spent {
 }
 
 /// What happened to a participant that other rules react to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Harm {
     /// It took damage (GH-VAR-02).
     Damage,
@@ -416,11 +411,9 @@ pub enum Harm {
 }
 
 /// How a declared spell was disrupted.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SpellDisruption {
     /// GH-VAR-02: only cantrips this turn.
     CantripsOnly,
@@ -429,9 +422,9 @@ pub enum SpellDisruption {
 }
 
 /// A participant of an encounter: the caller's description plus its state in this round.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Participant {
     pub id: ParticipantId,
     pub name: Name,

@@ -1,23 +1,20 @@
 //! A5E-WORLD-03: world-action recharge.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
 
 /// "Recharge X–6": the smallest d6 face that recharges the action ("Recharge 6" is 6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
-#[derive(crate::Digestible)]
 pub struct Recharge {
     pub min_face: u32,
 }
 
 /// One recharge roll.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RechargeRoll {
     pub die: RolledDie,
     pub recharged: bool,

@@ -83,7 +83,7 @@ fn is_waiting(v: &TurnStatus) -> bool {
     *v == TurnStatus::Waiting
 }
 
-#[derive(Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(rust_only)]
 #[serde(tag = "y", deny_unknown_fields)]
 enum DeclDto {
     #[serde(rename = "g")]
@@ -148,7 +148,7 @@ impl From<DeclDto> for Declaration {
     }
 }
 
-#[derive(Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(rust_only)]
 #[serde(deny_unknown_fields)]
 struct PDto {
     i: ParticipantId,
@@ -212,7 +212,7 @@ struct PDto {
     ds: Option<u32>,
 }
 
-#[derive(Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(rust_only)]
 #[serde(untagged)]
 enum ActorDto {
     P(ParticipantId),
@@ -223,7 +223,7 @@ enum ActorDto {
     },
 }
 
-#[derive(Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(rust_only)]
 #[serde(deny_unknown_fields)]
 struct SnapshotDto {
     v: u32,

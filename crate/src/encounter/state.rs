@@ -10,8 +10,6 @@ pub(crate) type IdHasher = foldhash::fast::FixedState;
 /// A map keyed by ids, with [`IdHasher`].
 pub(crate) type IdMap<K, V> = HashMap<K, V, IdHasher>;
 
-use serde::{Deserialize, Serialize};
-
 use crate::encounter::participant::{Participant, TurnStatus};
 use crate::encounter::world::WorldActionState;
 use crate::error::{Error, Result};
@@ -22,11 +20,9 @@ use crate::initiative::{Activity, InitiativeSystem};
 use crate::rulesets::{RoundLength, RulesetConfig};
 
 /// Where the encounter is.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Phase {
     /// Set-up (A5E-TBA-02 (1)): participants, surprise, world actions.
     #[default]
@@ -44,15 +40,13 @@ pub enum Phase {
 }
 
 /// One entry of the turn order.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Actor {
     /// One participant's turn.
     Participant { participant: ParticipantId },
@@ -75,11 +69,9 @@ impl Actor {
 }
 
 /// A side's state for OSE side initiative.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SideState {
     pub side: SideId,
     /// OSE-SURP-02 result for the first round.
@@ -94,9 +86,9 @@ pub struct SideState {
 }
 
 /// One row of [`Encounter::order`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OrderEntry {
     pub actor: Actor,
     /// The initiative count (a side's roll for sides).
@@ -108,9 +100,9 @@ pub struct OrderEntry {
 }
 
 /// The turn under way.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Current {
     pub round: u32,
     /// Who acts; `None` in the round's world phase, when only the environment acts.

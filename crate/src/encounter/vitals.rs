@@ -15,8 +15,6 @@
 //! start-anchored effects end there); its turn is suspended while others act and its
 //! end-anchored effects end when its resumed turn ends.
 
-use serde::{Deserialize, Serialize};
-
 use crate::conditions::{
     ConditionCatalog, ConditionId, ConditionState, Penalty, RollAdvice, RollQuery, Status, ids,
 };
@@ -34,11 +32,9 @@ use crate::rulesets::RulesetConfig;
 
 /// A5E-DMG-06: ongoing damage attached to an effect, rolled at the end of each of the affected
 /// creature's turns while the effect lasts. `choices` are the Narrator's for damage at 0 HP.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct EffectOngoing {
     pub damage: OngoingDamage,
     #[serde(default)]
@@ -46,20 +42,18 @@ pub struct EffectOngoing {
 }
 
 /// Ongoing damage kept for one active effect.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OngoingEntry {
     pub effect: EffectId,
     pub ongoing: EffectOngoing,
 }
 
 /// What changed a creature, for [`EncounterEvent::CreatureUpdated`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CreatureChange {
     Healed,
     TempHp,

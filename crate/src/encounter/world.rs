@@ -6,19 +6,15 @@
 //! The catalogue of environments is data supplied by the caller (another module ships the A5E
 //! one); the encounter only needs an id, a name and a recharge.
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::Result;
 use crate::ids::{Name, WorldActionId};
 
 pub use crate::encounter::recharge::{RECHARGE_DIE, Recharge};
 
 /// An environment's world action (A5E-WORLD-01).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WorldAction {
     pub id: WorldActionId,
     pub name: Name,
@@ -37,11 +33,9 @@ impl WorldAction {
 }
 
 /// A world action and whether it can be used now.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WorldActionState {
     pub action: WorldAction,
     pub charged: bool,

@@ -8,15 +8,13 @@
 //! tied roll-off rolls again. The list is the dice asked for when no such follow-up happens,
 //! in the order the command takes the faces.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::{DieRoller, SourceKind};
 use crate::error::Result;
 
 /// One die a command asks for.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct NeededDie {
     pub sides: u32,
     /// The type of the event that records the die (`"other"` if none does).

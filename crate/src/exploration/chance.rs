@@ -3,22 +3,17 @@
 //! [`RolledDie`] so events can carry it. A d20 with advantage or disadvantage is
 //! [`crate::dice::roll_d20`].
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::{ChanceRoll, DieRoller, RolledDie, chance_in_six, percent};
 use crate::error::{Error, Result};
 
 /// A chance as the sources write it.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, crate::Digestible, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(test, derive(Hash))]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Chance {
     /// "X-in-6": roll 1d6, the event happens on a result ≤ X (0–6).
     InSix { x: u8 },

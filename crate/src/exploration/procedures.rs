@@ -34,8 +34,6 @@ pub const DESCRIPTIONS_CATALOGUE: &[&[Description]] = &[
     DESCRIPTIONS,
 ];
 
-use serde::{Deserialize, Serialize};
-
 use crate::clock::id::Ident;
 use crate::clock::light::{LightLevel, ose_infravision_works, ose_light_spoils_surprise};
 use crate::conditions::{ConditionCatalog, ConditionId};
@@ -72,17 +70,17 @@ fn short<T>(list: &[T], what: &str) -> Result<()> {
 }
 
 /// For OSE-ENCUMB-02: how many of each kind of treasure.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct TreasureInput {
     pub items: Vec<TreasureLine>,
 }
 
 /// One kind of treasure and how many pieces.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct TreasureLine {
     pub item: TreasureItem,
     #[serde(default = "one")]
@@ -94,33 +92,33 @@ fn one() -> u32 {
 }
 
 /// For OSE-MOVE-01: each member's rate, `null` for one who cannot move.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct PartyMovementInput {
     pub members: Vec<Option<MovementRate>>,
 }
 
 /// For OSE-HAZ-02 and OSE-HAZ-05: a distance or a base rate in feet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct FeetInput {
     pub feet: Feet,
 }
 
 /// For OSE-HAZ-04.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct StarvingInput {
     pub days_without_food_or_water: u32,
 }
 
 /// For OSE-HAZ-01.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct ClimbInput {
     #[serde(default)]
     pub has_equipment: bool,
@@ -129,27 +127,27 @@ pub struct ClimbInput {
 }
 
 /// For OSE-WILD-12.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct EncircledInput {
     pub party_surprised: bool,
     pub monsters: u32,
 }
 
 /// For OSE-WILD-03 and HYB-TREAS-03: hit dice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct HdInput {
     pub hd: u32,
 }
 
 /// For OSE-LIGHT-02: the light where the viewer is, and any large heat source
 /// nearby.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct InfravisionInput {
     pub light: LightLevel,
     #[serde(default)]
@@ -157,51 +155,51 @@ pub struct InfravisionInput {
 }
 
 /// For OSE-LIGHT-03.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct LightSurpriseInput {
     pub carrying_light: bool,
     pub environment: LightLevel,
 }
 
 /// For OSE-PARTY-01.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct SplitInput {
     pub total: u32,
     pub shares: u32,
 }
 
 /// For OSE-PARTY-01: the players who roll for the pick order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct PicksInput {
     pub players: Vec<Ident>,
 }
 
 /// For OSE-PARTY-03: every character's level.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct LevelsInput {
     pub levels: Vec<u32>,
 }
 
 /// For OSE-DUNG-03/04/05: a door's state.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct DoorInput {
     pub state: DoorState,
 }
 
 /// What a door does once the party has passed (OSE-DUNG-03/04/05).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct DoorFacts {
     /// OSE-DUNG-04: the state once the party has passed (an open door swings shut).
     pub after_party_passes: DoorState,
@@ -212,9 +210,9 @@ pub struct DoorFacts {
 }
 
 /// For HYB-LOAD-01: the STR score and the loads carried; Speed 30 ft unless given.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct HybLoadInput {
     pub str_score: u8,
     pub loads: u32,
@@ -223,9 +221,9 @@ pub struct HybLoadInput {
 }
 
 /// A purse's weight and value (HYB-LOAD-02, HYB-TREAS-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct PurseWeight {
     /// Every coin weighs the same, whatever its metal.
     pub coins: Coins,
@@ -238,17 +236,17 @@ pub struct PurseWeight {
 }
 
 /// For HYB-TREAS-01: an amount in copper, paid in the fewest coins.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct ChangeInput {
     pub cp: u64,
 }
 
 /// For HYB-TREAS-02.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct XpForGoldInput {
     pub gp: u32,
     /// Inherited or unearned treasure gives no XP.
@@ -264,18 +262,18 @@ fn yes() -> bool {
 }
 
 /// For HYB-TRAVEL-04/05: the party and the day.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct HybOverlandInput {
     pub party: Vec<HybTraveller>,
     pub day: HybDayConditions,
 }
 
 /// For HYB-TRAVEL-06.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct WaterSpeedInput {
     pub vessel: HybVessel,
     #[serde(default)]
@@ -283,17 +281,17 @@ pub struct WaterSpeedInput {
 }
 
 /// For A5E-SCEN-04: the base Speeds of a rolling-movement scene's participants.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct RollingSpeedInput {
     pub speeds: Vec<u32>,
 }
 
 /// For A5E-SCEN-05: how a rolling-movement participant moves this turn.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct RollingForwardInput {
     #[serde(default)]
     pub dashing: bool,
@@ -302,26 +300,26 @@ pub struct RollingForwardInput {
 }
 
 /// For A5E-CTRL-01: where each identical controlled creature stands.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct GroupInput {
     pub members: Vec<GridSquare>,
 }
 
 /// For A5E-COND-28: the immunities a stat block lists.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct ImmunitiesInput {
     pub immune: Vec<ConditionId>,
 }
 
 /// One condition a creature is immune to, and the listed immunity that covers it (absent when
 /// listed itself).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct ConditionImmunity {
     pub condition: ConditionId,
     #[serde(skip_serializing_if = "Option::is_none")]

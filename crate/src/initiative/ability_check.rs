@@ -2,8 +2,6 @@
 //! default or another check per participant (A5E-INIT-01/02), high → low, kept for the whole
 //! encounter; ties roll off with a d20, again while tied (A5E-INIT-03).
 
-use serde::{Deserialize, Serialize};
-
 use crate::effects::DurationRules;
 use crate::error::{Error, Result};
 use crate::ids::Label;
@@ -16,11 +14,9 @@ use crate::initiative::rules::{
 pub use crate::ability::Ability;
 
 /// Ability modifiers other than Dexterity (which every participant carries with its score).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct AbilityMods {
     pub str: i8,
     pub con: i8,
@@ -38,11 +34,9 @@ impl AbilityMods {
 /// The check a participant makes for initiative (A5E-INIT-02): an ability, optionally the
 /// skill or tool named for the log, and the extra bonus the caller computed (proficiency,
 /// expertise…), which is added to the ability modifier.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct InitiativeCheck {
     pub ability: Ability,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -107,11 +101,9 @@ pub const TYPES_OF_INITIATIVE: [(Ability, &str, &str); 5] = [
 ];
 
 /// Options of the A5E system (and of the A5E turn rules that the encounter enforces).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct AbilityCheckOptions {
     /// A5E-SURP-02 `[AMBIG]`: whether a surprised creature also loses its bonus action on its
     /// first turn (docs/rules.md suggests yes).

@@ -2,8 +2,6 @@
 //! every round (HYB-INIT-01); delay to a slower position (HYB-INIT-02); a configurable tie rule
 //! (HYB-INIT-03). The action budget (HYB-ACT-01..05) is enforced by the encounter.
 
-use serde::{Deserialize, Serialize};
-
 use crate::effects::DurationRules;
 use crate::initiative::InitiativeSystem;
 use crate::initiative::TieRule;
@@ -13,11 +11,9 @@ use crate::initiative::rules::{
 };
 
 /// HYB-INIT-01 `[ADJ]`: the source names an ambush but not its mechanic.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AmbushRule {
     /// In round 1 the ambushing sides act first (in Dex order), then everyone else.
     #[default]
@@ -27,11 +23,9 @@ pub enum AmbushRule {
 }
 
 /// Options of the HYB system.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DexScoreOptions {
     /// HYB-INIT-03 `[AMBIG]`: equal Dex scores. docs/rules.md suggests PCs first or a roll-off.
     pub tie_rule: TieRule,

@@ -5,8 +5,6 @@
 //! GH-INIT-03..05, GH-VAR-01) and orders simultaneous effect expiries (GH-DICE-05). Declaration
 //! phases, ties, delay, surprise and control live in the encounter state machine.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::{DieRoller, DieSize, RolledDie, StepChain};
 use crate::effects::DurationRules;
 use crate::effects::SimultaneousOrder;
@@ -23,13 +21,9 @@ use crate::initiative::{InitiativeDie, RollMode, roll_one};
 
 /// GH-DICE-01: the activity categories a creature declares (GH-INIT-08). Only the category is
 /// declared, never the spell, target or destination.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Activity {
     /// Ranged attack: d4.
     Ranged,
@@ -84,11 +78,9 @@ impl Activity {
 }
 
 /// Whether a die step comes from an initiative bonus (die shrinks) or penalty (die grows).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum StepEffect {
     Bonus,
     Penalty,
@@ -96,11 +88,9 @@ pub enum StepEffect {
 
 /// GH-DICE-03: one effect that would give a bonus or penalty to initiative steps one die one
 /// step, whatever the size of the numeric bonus.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DieStep {
     pub effect: StepEffect,
     /// The die to step, when the roller chooses (G-03); it must be in the pool. Without it the
@@ -111,22 +101,18 @@ pub struct DieStep {
 
 /// GH-VAR-01: a weapon's base damage dice, which replace the d4/d8 attack die under Weapon
 /// Speed. The PHB weapon table is not in the sources, so the caller supplies the dice.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WeaponDice {
     pub count: u8,
     pub die: DieSize,
 }
 
 /// What a creature plans for the coming round (GH-INIT-08): categories only.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct GhDeclaration {
     /// Planned activities in the order they are declared (dice are rolled in this order).
     /// An action category listed more than once, or several action categories, means extra
@@ -232,11 +218,9 @@ impl GhDeclaration {
 
 /// Which die an initiative bonus or penalty steps when the roller does not choose (GH-DICE-03
 /// `[AMBIG]`, G-03).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum StepTarget {
     /// The smallest die that can still step that way (else the smallest).
     Smallest,
@@ -245,11 +229,9 @@ pub enum StepTarget {
 }
 
 /// GH-INIT-16 `[AMBIG]`: what a creature that declares nothing does.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EmptyDeclaration {
     /// It acts on initiative 0 (before everyone else).
     #[default]
@@ -259,9 +241,9 @@ pub enum EmptyDeclaration {
 }
 
 /// Greyhawk options a preset or user sets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct GreyhawkOptions {
     /// GH-DICE-03 / G-03: how far the die-step chain reaches.
     pub step_chain: StepChain,
@@ -519,9 +501,9 @@ pub fn roll(
 
 /// GH-DICE-05 / GH-DUR-03: the d20s that order simultaneous effect expiries. `rolls[i]` are the
 /// faces effect `i` rolled (the first, then any roll-off faces).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ExpiryOrder {
     pub rolls: Vec<Vec<RolledDie>>,
     /// Effect indices, first to expire first (ascending rolls).

@@ -22,8 +22,6 @@ pub mod side;
 pub mod standard;
 pub mod ties;
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::Result;
 use crate::ids::ParticipantId;
@@ -33,11 +31,9 @@ pub use rules::InitiativeRules;
 
 /// Which initiative system runs an encounter. A preset picks one; a user may override it
 /// (A5E with Greyhawk initiative, docs/design.md principle 4).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum InitiativeSystem {
     /// Greyhawk Initiative (GH-*).
     Greyhawk,
@@ -93,9 +89,9 @@ impl InitiativeSystem {
 pub use crate::dice::RollMode;
 
 /// One die of an initiative roll, as shown and replayed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct InitiativeDie {
     pub die: RolledDie,
     /// The face was rolled but not counted (the other die of an advantage pair).
@@ -117,11 +113,9 @@ impl InitiativeDie {
 }
 
 /// Where an initiative total came from.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum RollSource {
     /// Dice were rolled now.
     #[default]
@@ -135,9 +129,9 @@ pub enum RollSource {
 }
 
 /// One initiative roll: for one participant, or one set of dice shared by a group (GH-INIT-11).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct InitiativeRoll {
     pub participants: Vec<ParticipantId>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -176,11 +170,9 @@ impl InitiativeRoll {
 /// How participants on the same count are ordered where a ruleset leaves it open
 /// (HYB-INIT-03 `[AMBIG]`, standard 5e). A random roll-off (d20, higher first, repeated while
 /// tied) settles whatever the rule leaves tied.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TieRule {
     /// A random roll-off only.
     RollOff,

@@ -10,7 +10,6 @@ use crate::initiative::rules::{
     ActionEconomy, ControlRule, DeclarationKind, DisruptionRule, InitiativeOptions,
     InitiativeRules, OpeningRoll, OrderFacts, ReadyRule, RoundRoll, SurpriseRule,
 };
-use serde::{Deserialize, Serialize};
 
 /// OSE-INIT-01: the initiative die of a side (and of an individual, OSE-INIT-04).
 pub const INITIATIVE_DIE: u32 = 6;
@@ -25,13 +24,9 @@ pub const fn is_surprised(face: u32) -> bool {
 }
 
 /// OSE-COMBAT-02 step 3: the order a side acts in once it has the initiative.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum OsePhase {
     /// (a) monster morale (G-43: every side, not only the winner).
     Morale,
@@ -66,11 +61,9 @@ impl OsePhase {
 }
 
 /// OSE-COMBAT-04: the two ways to move while in melee.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MeleeMovement {
     /// Back away at up to half the encounter movement rate; needs a clear path behind.
     FightingWithdrawal,
@@ -81,11 +74,9 @@ pub enum MeleeMovement {
 
 /// OSE-COMBAT-01: what must be declared before initiative, plus the weapon speed that decides
 /// whether the combatant acts last (OSE-INIT-03).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseDeclaration {
     /// Intends to cast a spell.
     #[serde(skip_serializing_if = "core::ops::Not::not")]
@@ -99,11 +90,9 @@ pub struct OseDeclaration {
 }
 
 /// OSE-INIT-02 `[ADJ]`: tied sides.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum OseTies {
     /// Tied sides reroll (a d6 roll-off among them, repeated while tied; their place relative to
     /// untied sides does not change).
@@ -114,11 +103,9 @@ pub enum OseTies {
 }
 
 /// Options of the OSE system.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SideOptions {
     /// OSE-INIT-02 `[ADJ]`.
     pub ties: OseTies,

@@ -1,7 +1,5 @@
 //! Standard 5e initiative: d20 + Dex modifier, high → low, rolled once per encounter.
 
-use serde::{Deserialize, Serialize};
-
 use crate::effects::DurationRules;
 use crate::initiative::InitiativeSystem;
 use crate::initiative::TieRule;
@@ -11,11 +9,9 @@ use crate::initiative::rules::{
 };
 
 /// Options of the standard system.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct StandardOptions {
     /// How equal totals are ordered before a roll-off (the 5e rules leave it to the table).
     pub tie_rule: TieRule,

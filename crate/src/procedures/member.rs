@@ -1,17 +1,13 @@
 //! Ids naming the members of a group that rolls (chasers, creatures checking morale), and keys
 //! naming sides and groups.
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{Error, Result};
 use crate::procedures::limits::MAX_ID_LEN;
 
 /// A caller-chosen id for one participant (a PC, a monster, a group of monsters).
-#[derive(
-    Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MemberId(pub String);
 
 impl MemberId {
@@ -31,11 +27,9 @@ impl MemberId {
 }
 
 /// A caller-chosen key naming a side or a group of creatures of one type.
-#[derive(
-    Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct GroupKey(pub String);
 
 impl GroupKey {

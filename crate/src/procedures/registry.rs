@@ -9,8 +9,6 @@
 //! procedure holds state between calls (a pursuit or a movement budget travels in the input and
 //! comes back in the result).
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::DieRoller;
 use crate::error::{Error, Result};
 use crate::wire::{FromWire, ToWire};
@@ -71,13 +69,14 @@ pub enum Facade {
 }
 
 /// An input with nothing in it: the tables, and rolls that need no facts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, crate::wire::FromWire)]
+#[crate::boundary(input, rust_only)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct NoInput {}
 
 /// The next state of a stateful procedure, and what happened.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct StateStep<S, R> {
     pub state: S,
     pub result: R,

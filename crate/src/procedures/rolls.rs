@@ -2,27 +2,13 @@
 //! "p%" succeeds on a d100 result ≤ p; "X-in-6" succeeds on a d6 result ≤ X. Pools are the
 //! crate-wide [`DiceSpec`](crate::dice::DiceSpec).
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
 
 /// A chance in whole percent, 0–100.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[serde(try_from = "u32", into = "u32")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Percent(u8);
 
 impl Percent {
@@ -61,9 +47,9 @@ impl From<Percent> for u32 {
 }
 
 /// A percentile roll against a chance: succeeds when the d100 shows at most the chance.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct PercentileRoll {
     pub die: RolledDie,
     pub chance: Percent,
@@ -81,9 +67,9 @@ pub fn roll_percent(roller: &mut dyn DieRoller, chance: Percent) -> Result<Perce
 }
 
 /// An X-in-6 roll: succeeds when the d6 shows at most `in_six`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct InSixRoll {
     pub die: RolledDie,
     pub in_six: u32,

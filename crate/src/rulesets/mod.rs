@@ -4,8 +4,6 @@
 
 pub mod tables;
 
-use serde::{Deserialize, Serialize};
-
 use crate::conditions::ConditionSet;
 use crate::creature::CreatureRules;
 use crate::error::{Error, Result};
@@ -20,10 +18,8 @@ use crate::initiative::standard::StandardOptions;
 pub use crate::clock::RoundLength;
 
 /// The rulesets of docs/rules.md, plus standard 5e.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Preset {
     /// Greyhawk Initiative over a 5e base (C-20).
     #[serde(rename = "gh5e")]
@@ -78,9 +74,9 @@ impl Preset {
 }
 
 /// A preset plus overrides: everything an encounter needs to know about its rules.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RulesetConfig {
     pub preset: Preset,
     /// Use another initiative system than the preset's.

@@ -3,8 +3,6 @@
 //! types and each condition set. The package exports them (`ruleTables()`), so a GM screen
 //! offers what the engine takes instead of keeping copies that drift (issue 37).
 
-use serde::Serialize;
-
 use super::{Preset, RoundLength, RulesetConfig};
 use crate::conditions::{ConditionCatalog, ConditionListing, ConditionSet};
 use crate::creature::{CreatureRules, DamageType};
@@ -13,9 +11,9 @@ use crate::initiative::greyhawk::INITIATIVE_DICE;
 use crate::initiative::{Activity, InitiativeSystem};
 
 /// Every table, in one value.
-#[derive(Debug, Clone, PartialEq, Serialize, crate::wire::ToWire)]
+#[crate::boundary(output)]
+#[derive(Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RuleTables {
     pub presets: Vec<PresetTable>,
     pub initiative_systems: Vec<InitiativeSystemTable>,
@@ -27,9 +25,9 @@ pub struct RuleTables {
 }
 
 /// What a new encounter of a preset runs under when its config overrides nothing.
-#[derive(Debug, Clone, PartialEq, Serialize, crate::wire::ToWire)]
+#[crate::boundary(output)]
+#[derive(Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct PresetTable {
     pub preset: Preset,
     pub initiative: InitiativeSystem,
@@ -41,9 +39,9 @@ pub struct PresetTable {
 }
 
 /// How an initiative system runs a round.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::wire::ToWire)]
+#[crate::boundary(output)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct InitiativeSystemTable {
     pub system: InitiativeSystem,
     /// C-03: the lowest count acts first (Greyhawk); otherwise the highest.
@@ -55,9 +53,9 @@ pub struct InitiativeSystemTable {
 }
 
 /// One row of GH-DICE-01: the die an activity adds to a Greyhawk initiative roll.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::wire::ToWire)]
+#[crate::boundary(output)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ActivityDie {
     pub activity: Activity,
     pub die: DieSize,
@@ -67,9 +65,9 @@ pub struct ActivityDie {
 }
 
 /// A condition set's built-in conditions, as a picker lists them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::wire::ToWire)]
+#[crate::boundary(output)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ConditionSetTable {
     pub set: ConditionSet,
     pub conditions: Vec<ConditionListing>,

@@ -5,7 +5,7 @@
 //! field by field (a 500-combatant round produces thousands of values). The facade parses and
 //! types them with the interfaces generated from the Rust types.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::dice::seed_from_js;
@@ -19,7 +19,7 @@ use crate::encounter::{
 use crate::rulesets::RulesetConfig;
 
 /// `declareMany`'s argument on its own.
-#[derive(Deserialize, crate::wire::FromWire)]
+#[crate::boundary(input, rust_only)]
 #[serde(transparent)]
 struct Declarations(
     #[serde(deserialize_with = "crate::encounter::command::read_declarations")]

@@ -13,6 +13,13 @@
 //! serde stays the native API (every type still derives it, and the tests use `serde_json`);
 //! the crate's tests check that both paths write the same bytes and read the same values.
 //!
+//! # Declaring a boundary type
+//! A type carries one attribute, `#[crate::boundary]`, which derives serde's traits, this
+//! module's ([`Wire`], or [`FromWire`] / [`ToWire`] with `input` / `output`) and, in the wasm
+//! builds, the TypeScript declaration; `state` adds the digest (`crate::Digestible`). Its
+//! format stays in its `#[serde(...)]` attributes. The attribute exists so that no type can
+//! have one of these derives without the others (see `crate/derive/src/boundary.rs`).
+//!
 //! # Limits
 //! Text past [`MAX_JSON_BYTES`] is `LIMIT_EXCEEDED`; nesting deeper than [`MAX_DEPTH`] and any
 //! malformed or mistyped input is a [`WireError`], which callers turn into the error code that

@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 use super::*;
 use crate::wire::{FromWire, ToWire};
 
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, FromWire, ToWire)]
+#[crate::boundary(rust_only)]
+#[derive(Debug, Clone, PartialEq, Default)]
 #[serde(rename_all = "camelCase")]
 struct Plain {
     first_name: String,
@@ -25,13 +26,15 @@ fn seven() -> u32 {
     7
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromWire, ToWire)]
+#[crate::boundary(rust_only)]
+#[derive(Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct Strict {
     a_b: u8,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromWire, ToWire)]
+#[crate::boundary(rust_only)]
+#[derive(Debug, Clone, PartialEq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -47,14 +50,16 @@ enum Tagged {
     Newtype(Strict),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, FromWire, ToWire)]
+#[crate::boundary(rust_only)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 enum Units {
     OneTwo,
     Three,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromWire, ToWire)]
+#[crate::boundary(rust_only)]
+#[derive(Debug, Clone, PartialEq)]
 #[serde(rename_all = "camelCase")]
 enum External {
     Bare,
@@ -62,24 +67,28 @@ enum External {
     Named { x_y: u8 },
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromWire, ToWire)]
+#[crate::boundary(rust_only)]
+#[derive(Debug, Clone, PartialEq)]
 #[serde(tag = "unit", content = "value", rename_all = "camelCase")]
 enum Adjacent {
     Feet(u32),
     Nothing,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromWire, ToWire)]
+#[crate::boundary(rust_only)]
+#[derive(Debug, Clone, PartialEq)]
 #[serde(untagged)]
 enum Either {
     Number(u32),
     Text(String),
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromWire, ToWire)]
+#[crate::boundary(rust_only)]
+#[derive(Debug, Clone, PartialEq)]
 struct Tuple(u8, String);
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, FromWire, ToWire)]
+#[crate::boundary(rust_only)]
+#[derive(Debug, Clone, PartialEq)]
 #[serde(transparent)]
 struct Wrapper {
     inner: Vec<Units>,

@@ -9,8 +9,6 @@
 //! is not stated; [`StageSuccess`] makes it a choice, defaulting to "avoids the stage" (the
 //! infection runs its course either way).
 
-use serde::{Deserialize, Serialize};
-
 pub use crate::ability::Ability;
 use crate::clock::id::Label;
 use crate::clock::time::{GameTime, Seconds};
@@ -27,15 +25,13 @@ pub const MAX_STAGES: usize = 16;
 pub const MAX_STAGE_DICE: u8 = 10;
 
 /// What a stage does to a PC who fails its check (or, as onset, on infection).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum StageHarm {
     /// `dice`d6 damage to an ability score (HYB-CORR-02: the most common harm).
     AbilityDamage { ability: Ability, dice: u8 },
@@ -46,22 +42,18 @@ pub enum StageHarm {
 }
 
 /// One stage: how long it lasts and what failing its end-of-stage check costs.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CorruptionStage {
     pub duration: Seconds,
     pub harm: StageHarm,
 }
 
 /// [AMBIG] HYB-CORR-02: what passing a stage check does.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum StageSuccess {
     /// Only that stage's harm is avoided; the next stage follows.
     #[default]
@@ -71,11 +63,9 @@ pub enum StageSuccess {
 }
 
 /// A disease, poison or venom.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Corruption {
     pub dc: u32,
     /// Harm on infection, before the first stage ends (EX-HYB-02: exhaustion).
@@ -118,9 +108,9 @@ impl Corruption {
 }
 
 /// A CON-modifier check (HYB-CORR-01/02).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ConCheck {
     pub roll: D20Roll,
     pub modifier: i32,
@@ -148,13 +138,13 @@ fn con_check(
 }
 
 /// Harm as it landed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HarmDone {
     AbilityDamage {
         ability: Ability,
@@ -195,11 +185,9 @@ fn do_harm(
 }
 
 /// An infection in progress.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Infection {
     pub corruption: Corruption,
     /// Index of the current stage.
@@ -209,9 +197,9 @@ pub struct Infection {
 }
 
 /// The outcome of exposure.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Exposure {
     pub check: ConCheck,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -256,9 +244,9 @@ pub fn expose(
 }
 
 /// The end of one stage.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct StageEnd {
     pub stage: u32,
     pub check: ConCheck,

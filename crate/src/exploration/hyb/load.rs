@@ -1,8 +1,6 @@
 //! HYB load, coins, currency and carried loot (HYB-LOAD-01/02, HYB-TREAS-01..03, EX-HYB-03,
 //! EX-HYB-10).
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, ErrorCode, Result};
 use crate::exploration::chance::roll_pool;
@@ -20,9 +18,9 @@ pub const SP_PER_GP: u32 = 10;
 pub const MAX_LOOT_HD: u32 = 100;
 
 /// What a PC's load does to them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct LoadEffect {
     /// Loads above the STR score.
     pub over: u32,
@@ -51,9 +49,9 @@ pub fn hyb_load_effect(str_score: u8, carried: Loads, base_speed: Feet) -> LoadE
 }
 
 /// Coins by denomination (HYB-TREAS-01); a denomination left out is none.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Purse {
     pub cp: u32,
     pub sp: u32,
@@ -90,9 +88,9 @@ impl Purse {
 }
 
 /// An enemy's carried loot.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CarriedLoot {
     pub dice: Vec<RolledDie>,
     pub gp: u32,

@@ -8,8 +8,6 @@
 //! fraction and the day's distance is rounded **down** once, at the end, to whole miles; a
 //! result is never below 0.
 
-use serde::{Deserialize, Serialize};
-
 use crate::clock::light::LightLevel;
 use crate::error::{Error, Result};
 use crate::units::Miles;
@@ -18,22 +16,9 @@ use crate::units::Miles;
 pub const OVERLAND_BASE_MILES: i32 = 10;
 
 /// HYB-TRAVEL-04: the going.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HybTerrain {
     #[default]
     Open,
@@ -63,11 +48,9 @@ impl HybTerrain {
 }
 
 /// HYB-TRAVEL-05: how the party moves.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HybPace {
     #[default]
     Normal,
@@ -88,9 +71,9 @@ impl HybPace {
 }
 
 /// One traveller's inputs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybTraveller {
     pub str_modifier: i32,
     #[serde(default)]
@@ -99,9 +82,9 @@ pub struct HybTraveller {
 
 /// The day's conditions shared by the party.
 /// `light` has no default: darkness quarters the day, so the caller must say.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybDayConditions {
     #[serde(default)]
     pub terrain: HybTerrain,
@@ -154,9 +137,9 @@ pub fn hyb_party_miles_per_day(party: &[HybTraveller], day: HybDayConditions) ->
 }
 
 /// HYB-TRAVEL-06: what floats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HybVessel {
     /// A boat on smooth water: 3 mph, about 30 miles a day.
     Boat,
@@ -165,11 +148,9 @@ pub enum HybVessel {
 }
 
 /// HYB-TRAVEL-06: wind or current.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum WaterFlow {
     /// Halves speed.
     Unfavorable,
@@ -180,11 +161,9 @@ pub enum WaterFlow {
 }
 
 /// A speed in tenths of a mile per hour (HYB's 1.5 mph against the current needs a fraction).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MphTenths {
     pub tenths: u32,
 }
@@ -197,9 +176,9 @@ impl core::fmt::Display for MphTenths {
 
 /// HYB-TRAVEL-06 / C-35: the hourly and the daily figure are separate constants (3 × 24 is not
 /// 30, 5 × 24 is not 100), so both are reported.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WaterSpeed {
     pub per_hour: MphTenths,
     /// Whole miles a day (rounded down after halving).

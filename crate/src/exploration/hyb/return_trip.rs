@@ -1,7 +1,5 @@
 //! HYB rolling to return (HYB-RETURN-01/02, EX-HYB-01).
 
-use serde::{Deserialize, Serialize};
-
 use crate::clock::id::Ident;
 use crate::dice::{D20Roll, RollMode, roll_d20};
 use crate::dice::{DieRoller, RolledDie};
@@ -23,9 +21,9 @@ pub fn return_dc(travel_turns_away: u32) -> u32 {
 }
 
 /// HYB-RETURN-02: what the GM declares the way back to be.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ReturnPath {
     /// 1d6 damage per point missed, ignoring armor; cannot be healed or avoided.
     Dangerous,
@@ -35,11 +33,9 @@ pub enum ReturnPath {
 
 /// HYB-RETURN-02: what becomes of a PC the dangerous way's damage drops to 0 HP (the GM's
 /// choice).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ReturnAtZero {
     /// Left unconscious: the ruleset's own 0 HP state (HYB: incapacitated, to be stabilised,
     /// HYB-DEATH-01/02).
@@ -51,11 +47,9 @@ pub enum ReturnAtZero {
 
 /// HYB-RETURN-02: how the dangerous way's damage "can't be healed" (the source names no end
 /// to it).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ReturnWounds {
     /// Magic, medicine and stabilising never restore the HP it took; nights of rest mend them
     /// first (HYB-HEAL-02). It also passes temporary HP by ("can't be avoided").
@@ -66,9 +60,9 @@ pub enum ReturnWounds {
 }
 
 /// One PC's roll to return: who, and their single highest modifier (proficiency included).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Returner {
     pub id: Ident,
     pub best_modifier: i32,
@@ -77,13 +71,13 @@ pub struct Returner {
 }
 
 /// What a missed roll to return costs.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ReturnCost {
     /// Damage that ignores armor and cannot be healed or avoided; at 0 HP the PC dies or is
     /// left unconscious (the GM's choice).
@@ -93,9 +87,9 @@ pub enum ReturnCost {
 }
 
 /// One PC's result.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ReturnResult {
     pub id: Ident,
     pub roll: D20Roll,

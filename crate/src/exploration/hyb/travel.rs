@@ -5,17 +5,15 @@
 //! threat level. Overland the roll may be made daily instead of hourly, on a river or lake it is
 //! daily, at sea weekly; torches and SUP still run down hourly.
 
-use serde::{Deserialize, Serialize};
-
 use crate::clock::time::{SECONDS_PER_DAY, SECONDS_PER_HOUR, SECONDS_PER_WEEK, Seconds};
 use crate::dice::DieRoller;
 use crate::dice::{D20Roll, RollMode, roll_d20};
 use crate::error::{Error, Result};
 
 /// HYB-TRAVEL-02: the threat level a travel-turn roll names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ThreatLevel {
     /// 1: terrible, immediate threat.
     Terrible,
@@ -74,11 +72,9 @@ pub fn travel_turn_row(face: u32) -> Result<TravelTurnRow> {
 }
 
 /// How careful the party is (HYB-TRAVEL-02).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Caution {
     /// Cautious: the GM rolls with advantage (better for the party).
     Cautious,
@@ -100,9 +96,9 @@ impl Caution {
 }
 
 /// A travel turn rolled.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TravelTurnRoll {
     pub caution: Caution,
     pub roll: D20Roll,
@@ -124,9 +120,9 @@ pub fn roll_travel_turn(
 }
 
 /// Where a HYB party is travelling (HYB-TRAVEL-01/03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HybTravelMode {
     Dungeon,
     Overland,

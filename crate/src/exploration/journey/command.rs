@@ -1,7 +1,5 @@
 //! Commands a journey accepts.
 
-use serde::{Deserialize, Serialize};
-
 use crate::clock::consumable::{ConsumableKind, Tick, one_use};
 use crate::clock::id::{Ident, Label};
 use crate::clock::light::LightSpec;
@@ -17,13 +15,13 @@ use crate::exploration::journey::types::{
 };
 
 /// Everything a caller can ask a journey to do.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 #[allow(
     clippy::large_enum_variant,
     reason = "a command lives for one call: boxing the member (and its creature) would only add an allocation and change the Rust API"

@@ -1,8 +1,6 @@
 //! Events a journey emits. Each carries every die rolled, so [`super::Journey::apply`] never
 //! rolls, and each has a one-line human-readable description.
 
-use serde::{Deserialize, Serialize};
-
 use crate::clock::consumable::Consumable;
 use crate::clock::game_clock::ClockAdvanced;
 use crate::clock::id::Ident;
@@ -25,9 +23,9 @@ use crate::exploration::ose::wilderness::{DayActivity, FoodFound, MarchPace, Wil
 use crate::units::{Distance, Feet, Miles};
 
 /// Why a wandering or lost check was made.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CheckContext {
     Dungeon,
     Wilderness,
@@ -35,13 +33,13 @@ pub enum CheckContext {
 }
 
 /// Everything that can happen to a journey.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum JourneyEvent {
     Started {
         mode: JourneyMode,
@@ -227,9 +225,9 @@ pub enum JourneyEvent {
 }
 
 /// One member's adventuring hours after a travel turn (HYB-RES-01/02).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MemberHours {
     pub id: Ident,
     /// Hours adventured since the last night's rest.
@@ -240,9 +238,9 @@ pub struct MemberHours {
 }
 
 /// What changed a member (see [`JourneyEvent::MemberUpdated`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MemberChange {
     /// HYB-RETURN-02: the dangerous way back's damage.
     ReturnDamage,
@@ -257,9 +255,9 @@ pub enum MemberChange {
 }
 
 /// A check the procedure would make but could not.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SkippedCheck {
     /// Getting lost is prevented by a trail, road, landmark or guide (OSE-HAZ-03) …
     LostPrevented,

@@ -23,8 +23,6 @@ pub mod types;
 mod validate;
 pub mod view;
 
-use serde::{Deserialize, Serialize};
-
 pub use command::JourneyCommand;
 pub use event::{CheckContext, JourneyEvent, MemberChange, MemberHours, SkippedCheck};
 pub use types::{
@@ -65,11 +63,9 @@ use crate::units::{Distance, Feet, Miles};
 use types::{MAX_ATTEMPTS, MAX_MEMBERS, MAX_RATE};
 
 /// One search or listen attempt made (OSE-DUNG-06/14: one per character per area, item or door).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Attempt {
     /// `None` for listening, else what was searched for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -82,20 +78,18 @@ pub struct Attempt {
 pub const MAX_INFECTIONS: usize = 64;
 
 /// A member's infection in progress (HYB-CORR).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MemberInfection {
     pub member: Ident,
     pub infection: Infection,
 }
 
 /// A journey's whole state.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Journey {
     config: JourneyConfig,
     #[serde(default, skip_serializing_if = "Option::is_none")]

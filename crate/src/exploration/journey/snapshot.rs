@@ -5,8 +5,6 @@
 //! that was edited and re-summed still cannot hold an impossible state. Any failure is
 //! `SNAPSHOT_INVALID`.
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{Error, Result};
 use crate::exploration::journey::Journey;
 
@@ -15,14 +13,14 @@ pub const SNAPSHOT_VERSION: u32 = 1;
 /// Largest snapshot accepted, in bytes.
 pub const MAX_SNAPSHOT_BYTES: usize = 1 << 20;
 
-#[derive(Serialize, crate::wire::ToWire)]
+#[crate::boundary(output, rust_only)]
 struct Out<'a> {
     v: u32,
     journey: &'a Journey,
     sum: String,
 }
 
-#[derive(Deserialize, crate::wire::FromWire)]
+#[crate::boundary(input, rust_only)]
 #[serde(deny_unknown_fields)]
 struct In {
     v: u32,

@@ -1,7 +1,5 @@
 //! The plain data a journey holds: its mode, configuration, members and vessel.
 
-use serde::{Deserialize, Serialize};
-
 use crate::clock::id::{Ident, Label};
 use crate::clock::light::DEFAULT_WARNING_LEAD;
 use crate::clock::time::{RoundLength, Seconds};
@@ -28,11 +26,9 @@ pub const MAX_MEMBER_MODIFIER: i32 = 30;
 pub const MAX_RATE: Feet = Feet(10_000);
 
 /// Which procedure the journey runs (each is one ruleset's; docs/rules.md C-02, C-19).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum JourneyMode {
     HybDungeon,
     HybOverland,
@@ -67,9 +63,9 @@ impl JourneyMode {
 }
 
 /// The referee's and preset's choices for a journey. Defaults follow docs/rules.md.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct JourneyConfig {
     /// C-01: length of a combat round when an encounter advances this clock.
     #[serde(default)]
@@ -227,9 +223,9 @@ pub const MAX_LOADS: u32 = 1_000;
 /// snapshot holds) and its load; the journey then applies what travel and the way back do to
 /// them (adventuring hours, HYB-RES-01; a failed roll to return, HYB-RETURN-02; an OSE rest
 /// day's healing, OSE-HEAL-01) as `memberUpdated` and `hoursAdventured` events.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Member {
     pub id: Ident,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -350,11 +346,9 @@ impl Member {
 }
 
 /// A vessel for waterborne days.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Vessel {
     /// Base movement rate in feet (OSE-WATER-04: miles a day = base ÷ 5).
     pub base: Feet,
@@ -372,13 +366,13 @@ pub struct Vessel {
 }
 
 /// How the journey's clock is set at the start.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum StartTime {
     /// A time of day: 00:00 when both are left out.
     At {
@@ -396,9 +390,9 @@ pub enum StartTime {
 }
 
 /// One search attempt in a dungeon turn (OSE-DUNG-01/12/14).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SearchAttempt {
     pub by: Ident,
     /// The 10 ft × 10 ft area or item searched.
@@ -412,9 +406,9 @@ pub struct SearchAttempt {
 }
 
 /// One listening attempt (OSE-DUNG-06).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ListenAttempt {
     pub by: Ident,
     pub door: Ident,
@@ -427,13 +421,13 @@ pub struct ListenAttempt {
 }
 
 /// What the party does with a dungeon turn (OSE-DUNG-08 step 2).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum DungeonAction {
     /// Move (OSE-DUNG-07).
     Explore {
@@ -451,9 +445,9 @@ pub enum DungeonAction {
 }
 
 /// The plan for a wilderness day (OSE-WILD-06 step 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WildernessDayPlan {
     pub route: OseRoute,
     pub activity: DayActivity,
@@ -481,9 +475,9 @@ fn one() -> u8 {
 }
 
 /// The plan for a waterborne day (OSE-WATER-07 step 1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WaterDayPlan {
     pub waters: Waters,
     #[serde(default)]
@@ -498,9 +492,9 @@ pub struct WaterDayPlan {
 }
 
 /// A HYB travel turn's inputs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TravelTurnPlan {
     #[serde(default)]
     pub caution: Caution,

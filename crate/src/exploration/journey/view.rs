@@ -1,7 +1,5 @@
 //! What a journey looks like now, for display: one read instead of a dozen small queries.
 
-use serde::Serialize;
-
 use super::{Journey, JourneyConfig, JourneyMode, Member, MemberInfection, Vessel};
 use crate::clock::consumable::Consumable;
 use crate::clock::id::Ident;
@@ -12,9 +10,8 @@ use crate::exploration::ose::dungeon::DungeonClock;
 use crate::exploration::ose::wilderness::WildernessClock;
 
 /// What a journey looks like now, for display: one read instead of a dozen small exports.
-#[derive(Serialize, crate::wire::ToWire)]
+#[crate::boundary(output)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct JourneyView {
     /// `undefined` until the journey is started.
     #[serde(skip_serializing_if = "Option::is_none")]

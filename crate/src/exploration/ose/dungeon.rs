@@ -5,8 +5,6 @@
 //! The chances for secret doors, listening, traps and wandering monsters are X-in-6 rolls; the
 //! referee rolls searching and listening secretly, so results carry a `secret` flag for the UI.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::ChanceRoll;
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
@@ -35,15 +33,13 @@ pub const DEFAULT_FAMILIAR_MULTIPLIER: u32 = 3;
 pub const SEARCH_AREA_SIDE: Feet = Feet(10);
 
 /// OSE-DUNG-07: how well the party knows the area.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Familiarity {
     /// Exploring unknown areas: base rate per turn.
     #[default]
@@ -71,9 +67,9 @@ pub fn dungeon_movement_per_turn(base: Feet, familiarity: Familiarity) -> Result
 }
 
 /// A wandering-monster encounter's distance in the dungeon: 2d6 × 10 ft (OSE-DUNG-13).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DungeonDistance {
     pub dice: Vec<RolledDie>,
     pub distance: Feet,
@@ -91,9 +87,9 @@ pub fn roll_dungeon_encounter_distance(
 }
 
 /// The dungeon-turn counters the journey keeps.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DungeonClock {
     /// Turns spent in the dungeon.
     pub turns: u32,
@@ -206,11 +202,9 @@ impl DungeonClock {
 }
 
 /// What a search (OSE-DUNG-01, -12, -14) or listen (OSE-DUNG-06) is for.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SearchKind {
     SecretDoor,
     RoomTrap,
@@ -230,9 +224,9 @@ impl SearchKind {
 }
 
 /// A secret roll made by the referee.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SecretRoll {
     pub roll: ChanceRoll,
     /// Whether something was found or heard: the roll succeeded **and** there was something.
@@ -281,9 +275,9 @@ pub fn roll_trap_trigger(roller: &mut (impl DieRoller + ?Sized)) -> Result<Chanc
 }
 
 /// The result of trying to force a stuck door.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ForceDoor {
     pub roll: ChanceRoll,
     pub opened: bool,
@@ -306,9 +300,9 @@ pub fn roll_force_door(
 }
 
 /// OSE-DUNG-03/04/05: how a door behaves once met.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum DoorState {
     Open,
     Closed,

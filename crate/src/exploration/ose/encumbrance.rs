@@ -1,7 +1,5 @@
 //! OSE encumbrance and movement rates (OSE-ENCUMB-01..04, OSE-MOVE-01, EX-OSE-05, EX-OSE-14).
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{Error, Result};
 /// The OSE movement rate, shared with the procedures.
 pub use crate::procedures::ose::movement::MovementRate;
@@ -21,9 +19,9 @@ pub const RUNNING_EXHAUSTION_PENALTY: i32 = -2;
 pub const RUNNING_RECOVERY_TURNS: u32 = 3;
 
 /// OSE-ENCUMB-02: kinds of treasure with a listed weight.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TreasureItem {
     Coin,
     Gem,
@@ -58,9 +56,9 @@ pub fn treasure_weight(item: TreasureItem) -> Coins {
 }
 
 /// OSE-ENCUMB-03: armor classes for basic encumbrance.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ArmorWorn {
     Unarmored,
     Light,
@@ -106,13 +104,13 @@ pub fn detailed_movement(total: Coins) -> Option<MovementRate> {
 }
 
 /// OSE-ENCUMB-03/04: which option a group plays (the same for every character).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Encumbrance {
     Basic {
         armor: ArmorWorn,
@@ -150,9 +148,9 @@ pub fn party_movement(members: &[Option<MovementRate>]) -> Result<Option<Movemen
 }
 
 /// EX-OSE-05: the state of a character who has been running.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RunningEffect {
     pub exhausted: bool,
     /// −2 to attack, damage and AC while exhausted.

@@ -1,7 +1,5 @@
 //! OSE hazards with numbers (OSE-HAZ-01..06, EX-OSE-08).
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::ChanceRoll;
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::Result;
@@ -17,9 +15,9 @@ pub const DROWNING_HEAVY_EXAMPLE: Chance = Chance::percent(99);
 pub const DROWNING_LIGHT_EXAMPLE: Chance = Chance::percent(10);
 
 /// Falling damage as rolled.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FallDamage {
     pub dice: Vec<RolledDie>,
     pub damage: u32,
@@ -57,9 +55,9 @@ pub fn can_climb_sheer(has_equipment: bool, class_ability: bool) -> bool {
 }
 
 /// One climb (OSE-HAZ-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Climb {
     /// A sheer surface: climbable only with special equipment or a class ability.
     pub sheer: bool,
@@ -74,9 +72,9 @@ pub struct Climb {
 }
 
 /// How a climb went.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ClimbResult {
     /// False when a sheer surface is beyond the climber (nothing rolled).
     pub can_climb: bool,

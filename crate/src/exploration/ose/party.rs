@@ -1,7 +1,5 @@
 //! OSE party administration (OSE-PARTY-01..03).
 
-use serde::{Deserialize, Serialize};
-
 use crate::clock::id::Ident;
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
@@ -16,9 +14,9 @@ pub const MAX_TIE_ROUNDS: u32 = 20;
 pub const PICK_DIE: u32 = 20;
 
 /// OSE-PARTY-01: an even split of non-magical treasure.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Split {
     pub each: u32,
     /// Left over after the even split (the group decides).
@@ -37,9 +35,9 @@ pub fn split_evenly(total: u32, shares: u32) -> Result<Split> {
 }
 
 /// One player's place in the pick order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct PickRoll {
     pub id: Ident,
     /// Every die this player rolled: the first, then any tie re-rolls.
@@ -129,9 +127,9 @@ pub fn magic_item_pick_order(
 }
 
 /// OSE-PARTY-02: the party's records. Data only, no mechanics.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct PartyRecords {
     /// Marching orders by situation (exploring, combat, doors, searching…), front first.
     #[serde(default)]
@@ -143,22 +141,22 @@ pub struct PartyRecords {
 }
 
 /// One named marching order, front first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseMarchingOrder {
     pub situation: Ident,
     pub order: Vec<Ident>,
 }
 
 /// OSE-PARTY-03: advisory warnings (never errors).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum PartyAdvice {
     /// Fewer than 6 or more than 8 characters.
     UnusualSize { size: u32 },

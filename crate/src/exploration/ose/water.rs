@@ -4,8 +4,6 @@
 //! rations, durations and crew rest (OSE-WATER-07). Which wind table applies is a preset toggle
 //! (C-33): the basic one treats 11 as normal sailing, the variable one as a near gale.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::ChanceRoll;
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
@@ -41,13 +39,13 @@ pub const SHIP_VISIBLE_CLEAR: Yards = Yards(300);
 pub const SHIP_VISIBLE_FOG: Yards = Yards(40);
 
 /// Where the vessel is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Waters {
     Sea { in_sight_of_land: bool },
     River { downstream: bool },
@@ -79,11 +77,9 @@ pub fn water_wander_chance(waters: Waters) -> Chance {
 }
 
 /// C-33: which wind table the preset uses.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum WindTable {
     /// OSE-WATER-09.
     #[default]
@@ -93,9 +89,9 @@ pub enum WindTable {
 }
 
 /// Wind conditions by name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Wind {
     NoWind,
     FaintBreeze,
@@ -110,9 +106,9 @@ pub enum Wind {
 }
 
 /// A fraction (numerator, denominator) applied to a movement rate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Factor {
     pub num: u32,
     pub den: u32,
@@ -177,9 +173,9 @@ pub fn wind_row(table: WindTable, total: u32) -> Result<WindRow> {
 }
 
 /// The day's wind.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WindRoll {
     pub table: WindTable,
     pub dice: Vec<RolledDie>,
@@ -205,9 +201,9 @@ pub fn roll_wind(table: WindTable, roller: &mut (impl DieRoller + ?Sized)) -> Re
 }
 
 /// OSE-WATER-12 / EX-OSE-11: the direction a gale drives a ship, clockwise from the heading.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Drift {
     /// 0, 60, 120, 180, 240 or 300 degrees to the right of the intended heading.
     pub degrees_right: u16,
@@ -232,13 +228,13 @@ pub const GALE_SPEED: Factor = f(3, 1);
 pub const TAKING_WATER_SPEED: Factor = f(2, 3);
 
 /// What a gale or near gale did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum StormOutcome {
     /// OSE-WATER-11.
     NearGale {
@@ -258,9 +254,9 @@ pub enum StormOutcome {
 }
 
 /// What the referee tells the storm procedure about the vessel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct VesselState {
     pub seaworthy: bool,
     pub in_sight_of_land: bool,
@@ -327,9 +323,9 @@ pub fn roll_gale_landfall(roller: &mut (impl DieRoller + ?Sized)) -> Result<Chan
 }
 
 /// A river's current for the day.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RiverCurrent {
     pub die: RolledDie,
     /// 1d6 + 6 miles.
@@ -356,11 +352,9 @@ pub fn vessel_miles_per_day(base: Feet) -> Miles {
 }
 
 /// How the vessel moves today.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Propulsion {
     Sail,
     Oars,

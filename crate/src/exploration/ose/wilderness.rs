@@ -5,8 +5,6 @@
 //! (OSE-WILD-06). Outdoors, ranges and movement are in yards (OSE-WILD-01; see
 //! [`crate::units::Feet::read_as_outdoor_yards`]).
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::ChanceRoll;
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
@@ -31,9 +29,9 @@ pub const OPEN_TERRAIN_VISIBILITY: Miles = Miles(3);
 pub const ENCIRCLEMENT_MIN_MONSTERS: u32 = 3;
 
 /// Wilderness terrain. "Woods" (OSE-WILD-07) and "forest" (OSE-WILD-09/15) are read as one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum OseTerrain {
     Clear,
     Grasslands,
@@ -52,9 +50,9 @@ pub enum OseTerrain {
 }
 
 /// OSE-WILD-09: a terrain's effect on daily distance.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TerrainSpeed {
     Normal,
     /// "33% slower".
@@ -170,11 +168,9 @@ pub fn wander_chance(terrain: OseTerrain) -> Option<Chance> {
 }
 
 /// [AMBIG] OSE-WILD-09 / G-46: how "33% slower" is read.
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ThirdSlowerReading {
     /// × 2/3 (docs/rules.md's reading).
     #[default]
@@ -184,11 +180,9 @@ pub enum ThirdSlowerReading {
 }
 
 /// How the party goes this day.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MarchPace {
     #[default]
     Normal,
@@ -197,9 +191,9 @@ pub enum MarchPace {
 }
 
 /// The day's route.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseRoute {
     pub terrain: OseTerrain,
     /// OSE-WILD-09: on a maintained road the party goes 50% faster; the road's speed replaces
@@ -261,9 +255,9 @@ pub fn party_rate(rates: &[Feet]) -> Result<Feet> {
 }
 
 /// A wilderness encounter distance (OSE-WILD-16, OSE-WATER-08).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OutdoorDistance {
     pub dice: Vec<RolledDie>,
     pub surprised: bool,
@@ -299,11 +293,9 @@ pub fn check_wander_count(count: u8) -> Result<u8> {
 }
 
 /// The travel-day counters the journey keeps (OSE-WILD-10/11).
-#[derive(crate::Digestible)]
-#[cfg_attr(test, derive(Hash))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(state)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WildernessClock {
     pub days: u32,
     /// Travel days since the last full day of rest.
@@ -315,9 +307,9 @@ pub struct WildernessClock {
 }
 
 /// What the party does with a day.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum DayActivity {
     Travel,
     /// OSE-WILD-05: the whole day hunting (no travel or rest).
@@ -367,9 +359,9 @@ impl WildernessClock {
 }
 
 /// Foraging or hunting for food.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FoodFound {
     pub roll: ChanceRoll,
     /// OSE-WILD-04: food for 1d6 human-sized beings when foraging succeeds.
@@ -395,21 +387,9 @@ pub fn roll_hunt(roller: &mut (impl DieRoller + ?Sized)) -> Result<ChanceRoll> {
 }
 
 /// OSE-WILD-03: what a flying mount can carry.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum FlyingLoad {
     /// A being about half the size of an adult human.
     HalfHuman,
@@ -443,9 +423,9 @@ pub fn may_be_encircled(party_surprised: bool, monsters: u32) -> bool {
 }
 
 /// OSE-HAZ-03: following a trail, road or landmark, or a reliable guide, prevents getting lost.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Wayfinding {
     #[serde(default)]
     pub following_trail_road_or_landmark: bool,

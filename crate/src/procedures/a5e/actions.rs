@@ -2,8 +2,6 @@
 //! (Dash and Disengage are on [`super::turn::TurnBudget`]; Press the Attack and Fall Back are in
 //! [`super::press`]; Tumble in [`super::tumble`]; two-weapon fighting in [`super::two_weapon`]).
 
-use serde::{Deserialize, Serialize};
-
 use super::ability::Skill;
 use super::cover::A5eCover;
 use super::dice::{D20Test, D20TestRoll};
@@ -15,9 +13,9 @@ use crate::error::{Error, Result};
 
 /// A5E-ACT-01: the special melee attacks a creature may make instead of an attack (their
 /// details are in "Combat Maneuvers", which the sources don't include).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SpecialMeleeAttack {
     Disarm,
     Grapple,
@@ -45,9 +43,9 @@ pub fn sprint(fatigue_level: u32) -> Result<()> {
 }
 
 /// What Dodge grants (A5E-ACT-05).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DodgeEffect {
     /// Attack rolls against it by creatures it can see have disadvantage.
     pub attacks_from_seen_have_disadvantage: bool,
@@ -71,13 +69,13 @@ pub fn dodge(current_speed_ft: u32) -> Result<DodgeEffect> {
 }
 
 /// What the Help action helps with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all_fields = "camelCase",
     rename_all = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HelpWith {
     /// A5E-ACT-06: a task — the ally's next ability check for it.
     Task,
@@ -90,18 +88,18 @@ pub enum HelpWith {
 }
 
 /// Which roll Help gives advantage on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HelpedRoll {
     NextAbilityCheckForTheTask,
     NextAttackRollAgainstTheTarget,
 }
 
 /// Advantage granted by Help, used up by the first matching roll.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HelpEffect {
     pub advantage_on: HelpedRoll,
     /// The roll must be made before the start of the helper's next turn.
@@ -131,18 +129,18 @@ pub fn help(with: HelpWith) -> Result<HelpEffect> {
 }
 
 /// A creature that might notice a hider, with its passive Perception.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Observer {
     pub id: String,
     pub passive_perception: i32,
 }
 
 /// A Hide attempt, as rolled.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HideResult {
     pub roll: D20TestRoll,
     /// The Stealth total including the cover bonus to checks made to hide (A5E-ATK-06).
@@ -190,9 +188,9 @@ pub fn split_observers(stealth_total: i32, observers: &[Observer]) -> (Vec<Strin
 
 /// A5E-ACT-12: the Search action's check, Wisdom (Perception) or Intelligence (Investigation)
 /// as the Narrator decides.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SearchResult {
     pub skill: Skill,
     pub roll: D20TestRoll,
@@ -222,9 +220,9 @@ pub fn search(
 }
 
 /// A spell's casting time, for Ready.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CastingTime {
     OneAction,
     BonusAction,
@@ -247,13 +245,13 @@ impl CastingTime {
 }
 
 /// What is readied.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all_fields = "camelCase",
     rename_all = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Readied {
     /// An action other than casting a spell.
     Action,
@@ -267,9 +265,9 @@ pub enum Readied {
 }
 
 /// A valid Ready declaration (A5E-ACT-11).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ReadyEffect {
     pub readied: Readied,
     /// Released with the reaction immediately after the trigger (or ignored and wasted).

@@ -1,8 +1,6 @@
 //! A5E-DICE-01..03 and -05: attack rolls (d20 + modifiers vs AC, natural 20 and 1) and the death
 //! saving throw die.
 
-use serde::{Deserialize, Serialize};
-
 use super::ability::Ability;
 use super::cover::{A5eCover, Targeting};
 use super::dice::{D20Test, D20TestRoll, RollMode};
@@ -11,9 +9,9 @@ use crate::dice::{DieRoller, DieSize};
 use crate::error::{Error, Result};
 
 /// What kind of attack is made, for choosing its ability (A5E-DICE-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(tag = "type", rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AttackKind {
     /// Melee weapon: Strength, or Dexterity when the weapon allows it (`finesse`).
     MeleeWeapon { finesse: bool },
@@ -46,9 +44,9 @@ impl AttackKind {
 /// Everything an attack roll needs (A5E-DICE-01..04). The fields the rules give a neutral
 /// value for may be left out: no other modifiers (0), a straight roll (`"normal"`), no
 /// expertise die, not rattled, no cover.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct AttackRollInput {
     /// Modifier of the ability the attack uses (see [`AttackKind::abilities`]).
     pub ability_modifier: i32,
@@ -75,9 +73,9 @@ pub struct AttackRollInput {
 }
 
 /// How an attack roll came out.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AttackOutcome {
     /// Natural 20: always hits, and is a critical hit (A5E-DICE-02).
     CriticalHit,
@@ -94,9 +92,9 @@ impl AttackOutcome {
 }
 
 /// A rolled attack with every die shown.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct AttackRoll {
     pub roll: D20TestRoll,
     /// AC the total was compared with: target AC + cover bonus.
@@ -151,9 +149,9 @@ pub const DEATH_SAVE_DC: i32 = 10;
 /// A death saving throw's die, as rolled. What the result does to the creature (counters,
 /// fatigue and strife on a natural 1, 1 HP on a natural 20) is the creature module's business
 /// (A5E-DEATH-03/04); this reports the die and the flags it needs.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DeathSaveRoll {
     pub roll: D20TestRoll,
     pub success: bool,

@@ -3,8 +3,6 @@
 //! Underwater fighting (A5E-ENV-04) and the suspended-in-water scenario (A5E-SCEN-01) plug in
 //! through [`AttackEnvironment`].
 
-use serde::{Deserialize, Serialize};
-
 use super::cover::{A5eCover, Targeting};
 use super::dice::RollMode;
 use super::environment::underwater::{self, WaterWeapon};
@@ -15,9 +13,9 @@ use crate::error::{Error, Result};
 pub const DEFAULT_REACH_FT: u32 = 5;
 
 /// A5E-ATK-02: where a distance falls against a weapon's ranges.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum A5eRangeBand {
     /// Within normal range: no effect.
     Normal,
@@ -44,13 +42,13 @@ pub const fn within_reach(distance_ft: u32, reach_ft: u32) -> bool {
 }
 
 /// The form of the attack.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all_fields = "camelCase",
     rename_all = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AttackForm {
     Melee {
         /// 5 ft unless the creature or weapon says otherwise (A5E-ATK-04); 5 when left out.
@@ -75,13 +73,13 @@ pub enum AttackForm {
 }
 
 /// Where the attack happens, for the water rules.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(
     tag = "type",
     rename_all_fields = "camelCase",
     rename_all = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AttackEnvironment {
     #[default]
     Normal,
@@ -96,9 +94,9 @@ pub enum AttackEnvironment {
 }
 
 /// A5E-ATK-01: where an unseen target is believed to be.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(tag = "type", rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TargetLocation {
     /// The attacker knows where the target is (seen or not).
     #[default]
@@ -112,9 +110,9 @@ pub enum TargetLocation {
 /// `target_sees_attacker`. Left out: both see each other (so A5E-ATK-01 gives neither
 /// advantage nor disadvantage), the target's place is known, no cover, no special
 /// environment, no other advantage or disadvantage.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct AttackCircumstances {
     pub form: AttackForm,
     #[serde(default = "seen")]
@@ -146,9 +144,9 @@ const fn seen() -> bool {
 }
 
 /// Why an attack gains advantage or disadvantage.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EdgeReason {
     /// The target can't see the attacker: advantage.
     AttackerUnseen,
@@ -178,9 +176,9 @@ impl EdgeReason {
 }
 
 /// Why an attack misses whatever the die shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AutoMissReason {
     /// A5E-ATK-01: the attacker guessed the wrong space.
     WrongSpace,
@@ -189,9 +187,9 @@ pub enum AutoMissReason {
 }
 
 /// The assessment of an attack's circumstances.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct AttackAssessment {
     /// The mode to roll in, after combining every reason (both kinds present cancel).
     pub mode: RollMode,
@@ -322,9 +320,9 @@ pub fn assess_attack(c: &AttackCircumstances) -> Result<AttackAssessment> {
 }
 
 /// How a creature comes to leave a reactor's reach.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MovementKind {
     /// Ordinary movement (walking, flying, pulling an ally, …).
     Voluntary,
@@ -337,9 +335,9 @@ pub enum MovementKind {
 }
 
 /// The facts that decide an opportunity attack (A5E-ATK-05).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OpportunityTrigger {
     /// The mover is hostile to the reactor.
     pub mover_hostile: bool,

@@ -1,8 +1,6 @@
 //! A5E-CTRL-01/03/04: moving as a group, group ability checks and group attack rolls for
 //! identical controlled creatures.
 
-use serde::{Deserialize, Serialize};
-
 use super::ability::Ability;
 use super::damage::{DamageDice, DamageRoll, halve};
 use super::dice::{D20Test, D20TestRoll};
@@ -21,8 +19,8 @@ fn check_members(members: u32) -> Result<u32> {
 }
 
 /// Where a creature stands: the square it occupies, in feet on the map's grid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GridSquare {
     pub x: i32,
     pub y: i32,
@@ -75,9 +73,9 @@ pub fn group_check_bonus(ability: Ability, members: u32) -> Result<i32> {
 }
 
 /// A group check, as rolled.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct GroupCheck {
     /// The one member's roll; its modifier and total include the group bonus.
     pub roll: D20TestRoll,
@@ -109,13 +107,13 @@ pub fn group_check(
 }
 
 /// What the group's attack was before grouping.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum GroupAttackBasis {
     /// An attack roll: it becomes a Dexterity save against 8 + the best attack bonus.
     AttackRoll { best_attack_bonus: i32 },
@@ -124,9 +122,9 @@ pub enum GroupAttackBasis {
 }
 
 /// A group attack turned into a saving throw (A5E-CTRL-04).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct GroupAttack {
     pub save_ability: Ability,
     pub dc: i32,
@@ -154,9 +152,9 @@ pub fn group_attack(basis: GroupAttackBasis, members: u32) -> Result<GroupAttack
 }
 
 /// A group attack against one target, as resolved.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct GroupAttackResult {
     pub save: D20TestRoll,
     pub saved: bool,

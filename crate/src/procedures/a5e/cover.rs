@@ -1,27 +1,12 @@
 //! A5E-ATK-06: cover.
 
-use serde::{Deserialize, Serialize};
-
 use super::ability::Ability;
 
 /// Degrees of cover, least to most protective. Only the single best source applies
 /// ([`A5eCover::best`]).
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum A5eCover {
     #[default]
     None,
@@ -35,11 +20,9 @@ pub enum A5eCover {
 
 /// C-26: which saving throws cover improves. 001 says Dexterity saving throws, 004 says saving
 /// throws in general; docs/rules.md recommends following 001.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CoverSaveRule {
     /// 001's wording (default): only Dexterity saving throws.
     #[default]
@@ -49,9 +32,9 @@ pub enum CoverSaveRule {
 }
 
 /// How something reaches a creature, for total cover.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Targeting {
     /// An attack, spell or ability check aimed at the creature.
     Direct,

@@ -3,8 +3,6 @@
 //! The full damage pipeline (resistance, vulnerability, temporary HP) belongs to the creature
 //! module; these procedures only report what was rolled and the halvings their own rules apply.
 
-use serde::{Deserialize, Serialize};
-
 use super::dice::{self, Dice};
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::Result;
@@ -12,18 +10,18 @@ use crate::error::Result;
 pub use crate::creature::DamageType;
 
 /// Damage dice with a type. `damage_type` is `None` where the source prints no type.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DamageDice {
     pub dice: Dice,
     pub damage_type: Option<DamageType>,
 }
 
 /// Damage as rolled: every die, the flat bonus, and the total (never below 0, A5E-DMG-01).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DamageRoll {
     pub dice: Vec<RolledDie>,
     pub bonus: i32,

@@ -1,8 +1,6 @@
 //! Dice helpers shared by the A5E procedures: d20 tests with advantage or disadvantage and an
 //! optional expertise die, and fixed dice expressions such as "2d6" with their printed average.
 
-use serde::{Deserialize, Serialize};
-
 use super::limits::{self, MAX_DICE};
 use crate::dice::{DieRoller, DieSize, RolledDie};
 use crate::error::{Error, Result};
@@ -19,9 +17,9 @@ pub(crate) const fn die(sides: u32, face: u32) -> RolledDie {
 pub const DEFAULT_EXPERTISE_DIE: DieSize = DieSize::D4;
 
 /// One d20 test (attack roll, ability check or saving throw) before it is rolled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct D20Test {
     pub mode: RollMode,
     /// Every flat modifier summed (ability, proficiency, cover already applied by the caller or
@@ -34,9 +32,9 @@ pub struct D20Test {
 }
 
 /// A rolled d20 test with every die shown.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct D20TestRoll {
     pub d20: D20Roll,
     /// The expertise die, when one was granted and the roller is not rattled.
@@ -80,9 +78,9 @@ impl D20Test {
 }
 
 /// A fixed dice expression "NdM", as printed in the sources' tables and features.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Dice {
     pub count: u32,
     pub die: DieSize,

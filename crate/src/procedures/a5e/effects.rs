@@ -1,12 +1,10 @@
 //! Plain-data descriptions of what the A5E procedures do to a creature: conditions applied and
 //! how long they, or an action's benefit, last. The encounter turns these into tracked effects.
 
-use serde::{Deserialize, Serialize};
-
 /// When something ends, anchored the way A5E anchors durations (to a creature's turns, A5E-DUR).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Lasts {
     /// Until the start of the affected creature's next turn.
     UntilStartOfOwnNextTurn,
@@ -26,13 +24,13 @@ pub enum Lasts {
 }
 
 /// A condition a procedure applies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(
     tag = "type",
     rename_all_fields = "camelCase",
     rename_all = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AppliedCondition {
     Blinded {
         lasts: Lasts,

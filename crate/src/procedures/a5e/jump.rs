@@ -1,7 +1,5 @@
 //! A5E-MOVE-17..20: jumping distances, obstacles and landing.
 
-use serde::{Deserialize, Serialize};
-
 use super::dice::{D20Test, D20TestRoll};
 use super::limits;
 use crate::dice::DieRoller;
@@ -53,9 +51,9 @@ pub fn jump_reach_ft(jump_height_ft: f64, creature_height_ft: f64) -> Result<f64
 }
 
 /// A5E-MOVE-18: what a low obstacle in a jump's path asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(tag = "type", rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ObstacleClearance {
     /// No taller than ¼ of the jump: the Narrator may call for a DC 10 Strength (Athletics)
     /// check; on a failure the jumper crashes into it.
@@ -79,9 +77,9 @@ pub fn obstacle_clearance(obstacle_ft: f64, jump_ft: u32) -> Result<ObstacleClea
 }
 
 /// A landing, as rolled.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Landing {
     /// The Dexterity (Acrobatics) check, when the landing is in difficult terrain.
     pub check: Option<D20TestRoll>,

@@ -5,15 +5,13 @@
 //! allow: a step's cost is rounded up, and the farthest reachable distance is rounded down
 //! (EX-A5E-05: 30 ft climbing in difficult terrain → 7 ft).
 
-use serde::{Deserialize, Serialize};
-
 use super::limits;
 use crate::error::{Error, Result};
 
 /// How a creature moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MoveMode {
     Walk,
     /// With a climb speed, or with the walking speed at extra cost.
@@ -30,9 +28,9 @@ pub enum MoveMode {
 
 /// A creature's speeds in feet per round (A5E-MOVE-21), after every modifier (fatigue,
 /// conditions, spells) except Dash, which the budget applies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Speeds {
     pub walk: u32,
     pub climb: Option<u32>,
@@ -99,11 +97,9 @@ impl Speeds {
 }
 
 /// C-29 / A5E-MOVE-04: the cost of climbing, swimming or crawling in difficult terrain.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SpecialTerrainCost {
     /// docs/rules.md's reading (default): 4 ft per foot — halve, halve again — which reproduces the
     /// source's example (30 ft → 7 ft).
@@ -114,18 +110,18 @@ pub enum SpecialTerrainCost {
 }
 
 /// Options for a movement budget.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MovementOptions {
     pub special_terrain_cost: SpecialTerrainCost,
 }
 
 /// One stretch of movement. Left out: no difficult terrain, no ally, level (a plain stretch,
 /// as [`MoveStep::new`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MoveStep {
     pub mode: MoveMode,
     pub distance_ft: u32,
@@ -163,9 +159,9 @@ impl MoveStep {
 }
 
 /// Feet of movement per foot moved, as a fraction `numerator / denominator`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CostRate {
     pub numerator: u32,
     pub denominator: u32,
@@ -209,9 +205,9 @@ pub fn cost_rate(speeds: &Speeds, step: &MoveStep, options: &MovementOptions) ->
 }
 
 /// What one step cost.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MoveReport {
     pub cost_ft: u32,
     pub spent_ft: u32,
@@ -236,9 +232,9 @@ pub const fn max_leap_ft(jump_ft: u32, speed_ft: u32, other_movement_ft: u32) ->
 }
 
 /// Movement left in one turn for one creature.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MovementBudget {
     pub speeds: Speeds,
     pub options: MovementOptions,

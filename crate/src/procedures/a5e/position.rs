@@ -1,8 +1,6 @@
 //! A5E-MOVE-08/11/12/13/14/15: positioning predicates — mounts, higher and lower ground,
 //! back-to-back, pulling an ally, flanking.
 
-use serde::{Deserialize, Serialize};
-
 use super::limits;
 use super::size::Size;
 use crate::error::{Error, Result};
@@ -52,9 +50,9 @@ pub fn back_to_back(distance_to_ally_ft: u32) -> Result<i32> {
 }
 
 /// A5E-MOVE-13: what pulling an ally entails.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct PullAlly {
     /// Extra feet per foot moved (set `MoveStep::pulling_ally`).
     pub extra_cost_per_ft: u32,
@@ -88,13 +86,13 @@ pub fn pull_ally(
 }
 
 /// How flanking is judged (A5E-MOVE-14).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all_fields = "camelCase",
     rename_all = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum FlankingSituation {
     /// On a grid: the creature and an ally stand on directly opposite sides of the target.
     Grid {
@@ -124,9 +122,9 @@ pub const fn flanks(situation: FlankingSituation, target_back_to_back: bool) -> 
 }
 
 /// What a controlled mount may do while it moves with its rider (A5E-MOVE-09).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MountMoveAction {
     Dash,
     Disengage,
@@ -143,9 +141,9 @@ pub const fn controlled_mount_may(action: MountMoveAction) -> bool {
 }
 
 /// What a rider may command its mount to do with a bonus action.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MountCommand {
     AbilityCheck,
     Attack,

@@ -1,16 +1,14 @@
 //! A5E-ACT-09/10: Press the Attack and Fall Back.
 
-use serde::{Deserialize, Serialize};
-
 use super::dice::RollMode;
 use super::effects::Lasts;
 use crate::dice::DieSize;
 use crate::error::{Error, Result};
 
 /// The facts Press the Attack is checked against.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct PressTheAttackRequest {
     /// The attacker has already taken the Attack action this turn (then it's too late).
     pub attack_action_taken: bool,
@@ -21,9 +19,9 @@ pub struct PressTheAttackRequest {
 }
 
 /// What Press the Attack sets up, until the start of the attacker's next turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct PressTheAttackEffect {
     /// The attacker's melee attacks against the target gain an expertise die
     /// ([`press_expertise`]).
@@ -72,9 +70,9 @@ pub fn press_expertise(
 }
 
 /// What Fall Back does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FallBackEffect {
     /// The target moves this far straight back.
     pub target_moves_back_ft: u32,

@@ -2,8 +2,6 @@
 //! take separate arguments get one struct of them, rules that answer with more than one part
 //! one struct of the parts. Each names the procedure and rules it serves.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::{DieSize, RollMode};
 use crate::procedures::a5e::ability::{Ability, Skill};
 use crate::procedures::a5e::actions::{Observer, Readied};
@@ -29,9 +27,9 @@ use crate::procedures::a5e::world::state::WorldFeatureState;
 
 /// For A5E-ATK-06, C-26: every source of cover between attacker and target, and the
 /// saving throw in question.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eCoverInput {
     pub sources: Vec<A5eCover>,
     /// The saving throw's ability, for `saveBonus` (Dexterity unless given).
@@ -47,9 +45,9 @@ const fn dex() -> Ability {
 }
 
 /// The cover that applies (only the best source) and its bonuses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eCoverFacts {
     pub cover: A5eCover,
     pub ac_bonus: i32,
@@ -60,9 +58,9 @@ pub struct A5eCoverFacts {
 }
 
 /// For A5E-DMG-01: damage dice plus a bonus.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eDamageInput {
     pub damage: DamageDice,
     #[serde(default)]
@@ -70,18 +68,18 @@ pub struct A5eDamageInput {
 }
 
 /// For A5E-MOVE-02: a creature's size and the size of the space.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eFitInput {
     pub creature: Size,
     pub space: Size,
 }
 
 /// For A5E-MOVE-12/14.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eFlanksInput {
     pub situation: FlankingSituation,
     #[serde(default)]
@@ -89,9 +87,9 @@ pub struct A5eFlanksInput {
 }
 
 /// For A5E-MOVE-13.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5ePullAllyInput {
     pub distance_to_ally_ft: u32,
     pub ally_willing: bool,
@@ -99,9 +97,9 @@ pub struct A5ePullAllyInput {
 }
 
 /// A creature's speeds (every modifier but Dash applied).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eMovementStart {
     pub speeds: Speeds,
     #[serde(default)]
@@ -110,9 +108,9 @@ pub struct A5eMovementStart {
 
 /// A movement budget and what to do with it. `step` for `move` and `query`; `fatigueLevel` for
 /// `dash`; `distanceFt` and `jumpFt` for `jump`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eBudgetInput {
     pub budget: MovementBudget,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -127,9 +125,9 @@ pub struct A5eBudgetInput {
 
 /// What a step would cost now, the farthest such a step could go, and
 /// the movement left in its mode (`undefined` without the speed it needs).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eMoveQuery {
     pub cost_ft: u32,
     pub max_distance_ft: u32,
@@ -138,9 +136,9 @@ pub struct A5eMoveQuery {
 
 /// For A5E-TURN-01..04: a creature's action economy and what to do with it.
 /// `cost` for `spend`; `fatigueLevel` for `dash`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eTurnInput {
     pub turn: TurnBudget,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -150,45 +148,45 @@ pub struct A5eTurnInput {
 }
 
 /// For A5E-MOVE-17.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eLongJumpInput {
     pub strength_score: u32,
     pub run_up_ft: u32,
 }
 
 /// For A5E-MOVE-19.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eHighJumpInput {
     pub strength_modifier: i32,
     pub running: bool,
 }
 
 /// For A5E-MOVE-20: how high a jumping creature can reach.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eJumpReachInput {
     pub jump_height_ft: f64,
     pub creature_height_ft: f64,
 }
 
 /// For A5E-MOVE-18: an obstacle's height and the jump's length.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eObstacleInput {
     pub obstacle_ft: f64,
     pub jump_ft: u32,
 }
 
 /// For A5E-MOVE-18: landing in difficult terrain takes an Acrobatics check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eLandingInput {
     /// `false` when left out: only difficult terrain calls for the check.
     #[serde(default)]
@@ -198,17 +196,17 @@ pub struct A5eLandingInput {
 }
 
 /// For A5E-ACT-05.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eDodgeInput {
     pub current_speed_ft: u32,
 }
 
 /// For A5E-ACT-10.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eFallBackInput {
     pub has_reaction: bool,
     #[serde(default)]
@@ -216,9 +214,9 @@ pub struct A5eFallBackInput {
 }
 
 /// For A5E-ACT-08: the Stealth check, the best cover, and who is looking.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eHideInput {
     #[serde(default)]
     pub stealth: D20Test,
@@ -228,9 +226,9 @@ pub struct A5eHideInput {
 }
 
 /// For A5E-ACT-12.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eSearchInput {
     pub skill: Skill,
     #[serde(default)]
@@ -239,18 +237,18 @@ pub struct A5eSearchInput {
 }
 
 /// For A5E-ACT-11.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eReadyInput {
     pub readied: Readied,
     pub speed_ft: u32,
 }
 
 /// For A5E-ENV-01: the distance fallen and what it lands in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eFallInput {
     pub distance_ft: u32,
     #[serde(default)]
@@ -258,9 +256,9 @@ pub struct A5eFallInput {
 }
 
 /// For A5E-ENV-02/03: CON modifier and seconds per round (6 unless given).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eBreathStart {
     pub con_modifier: i32,
     #[serde(default = "round_seconds")]
@@ -272,17 +270,17 @@ const fn round_seconds() -> u32 {
 }
 
 /// A breath clock.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eBreathInput {
     pub clock: BreathClock,
 }
 
 /// For A5E-ENV-04: damage taken underwater.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eWaterDamageInput {
     pub amount: u32,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -290,9 +288,9 @@ pub struct A5eWaterDamageInput {
 }
 
 /// For A5E-ENV-05..09: the observer's senses and what it looks at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5ePerceiveInput {
     #[serde(default)]
     pub senses: Senses,
@@ -300,17 +298,17 @@ pub struct A5ePerceiveInput {
 }
 
 /// One catalogue entry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eFeatureInput {
     pub feature: WorldFeatureId,
 }
 
 /// A catalogue feature set off against the creatures in its area.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eResolveFeatureInput {
     pub feature: WorldFeatureId,
     pub creatures: Vec<AffectedCreature>,
@@ -319,9 +317,9 @@ pub struct A5eResolveFeatureInput {
 }
 
 /// A creature's check against a feature's fixed DC.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eFeatureCheckInput {
     pub feature: WorldFeatureId,
     #[serde(default)]
@@ -329,9 +327,9 @@ pub struct A5eFeatureCheckInput {
 }
 
 /// For A5E-WORLD-23.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eMirrorInput {
     pub spell_level: u32,
     pub defender: D20Test,
@@ -339,9 +337,9 @@ pub struct A5eMirrorInput {
 }
 
 /// For A5E-WORLD-02/03.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eWorldActionInput {
     pub state: WorldFeatureState,
     #[serde(default)]
@@ -351,9 +349,9 @@ pub struct A5eWorldActionInput {
 }
 
 /// For A5E-CTRL-03.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eGroupCheckInput {
     pub ability: Ability,
     pub members: u32,
@@ -363,18 +361,18 @@ pub struct A5eGroupCheckInput {
 }
 
 /// For A5E-CTRL-04.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eGroupAttackInput {
     pub basis: GroupAttackBasis,
     pub members: u32,
 }
 
 /// For A5E-CTRL-04: the target's save, then the damage.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eResolveGroupAttackInput {
     pub attack: GroupAttack,
     #[serde(default)]
@@ -385,26 +383,26 @@ pub struct A5eResolveGroupAttackInput {
 }
 
 /// For A5E-OBJ-03.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eMaterialInput {
     pub material: ObjectMaterial,
 }
 
 /// For A5E-OBJ-04/05.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eObjectHpInput {
     pub size: Size,
     pub durability: Durability,
 }
 
 /// For A5E-OBJ-02/06: damage against an object's defenses.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eObjectDamageInput {
     #[serde(default)]
     pub defenses: ObjectDefenses,
@@ -414,17 +412,17 @@ pub struct A5eObjectDamageInput {
 }
 
 /// For A5E-OBJ-02.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eAbilityInput {
     pub ability: Ability,
 }
 
 /// For A5E-OBJ-07/08, C-28: `rule` picks the fortified doors' damage threshold.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eDoorInput {
     pub material: DoorMaterial,
     #[serde(default)]
@@ -434,9 +432,9 @@ pub struct A5eDoorInput {
 }
 
 /// For A5E-OBJ-07/08: a Strength check against a bash DC.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eBashInput {
     pub bash_dc: i32,
     #[serde(default)]
@@ -445,9 +443,9 @@ pub struct A5eBashInput {
 
 /// For A5E-MOVE-11 and A5E-MOVE-15: `heightFt` is how far
 /// the creature is above (higher ground) or below (lower ground) its target.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eGroundInput {
     pub height_ft: i32,
     #[serde(default)]
@@ -462,17 +460,17 @@ pub struct A5eGroundInput {
 }
 
 /// For A5E-MOVE-12.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eBackToBackInput {
     pub distance_to_ally_ft: u32,
 }
 
 /// For A5E-MOVE-08.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eRideInput {
     pub rider: Size,
     pub mount: Size,
@@ -480,33 +478,33 @@ pub struct A5eRideInput {
 }
 
 /// For A5E-MOVE-09.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eCommandMountInput {
     pub command: MountCommand,
 }
 
 /// For A5E-ACT-13.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eSprintInput {
     pub fatigue_level: u32,
 }
 
 /// For A5E-TIME-03: members from front to back.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eMarchingOrderInput {
     pub front_to_back: Vec<String>,
 }
 
 /// A validated marching order and whom traps and ambushes strike first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eMarchingOrderView {
     pub members: Vec<String>,
     pub trap_target: Option<String>,
@@ -515,9 +513,9 @@ pub struct A5eMarchingOrderView {
 
 /// For A5E-OBJ-04/10: an object's hit points; `max` for `start`, `dealt` for
 /// `take`, `brokenRegenerates` for `regenerate`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eObjectHpState {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hp: Option<ObjectHp>,
@@ -527,35 +525,35 @@ pub struct A5eObjectHpState {
 }
 
 /// For A5E-OBJ-12.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eZirkonInput {
     pub power_level: u32,
     pub point_cost: u32,
 }
 
 /// For A5E-MOVE-09: an action a controlled mount wants to take while it moves.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eMountActionInput {
     pub action: MountMoveAction,
 }
 
 /// For A5E-MOVE-10: dropping prone as a reaction.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eDropProneInput {
     pub targeted_by_ranged_attack: bool,
     pub sees_attacker: bool,
 }
 
 /// For A5E-ACT-09/10: a melee attack against the pressed target.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5ePressExpertiseInput {
     pub melee: bool,
     pub against_pressed_target: bool,
@@ -573,9 +571,9 @@ const fn d4() -> DieSize {
 }
 
 /// For A5E-ACT-17.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eOffHandInput {
     pub ability_modifier: i32,
     #[serde(default)]
@@ -584,18 +582,18 @@ pub struct A5eOffHandInput {
 
 /// An off-hand attack's damage modifier (only a negative one applies) and whether it may be a
 /// ranged (thrown) attack.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eOffHand {
     pub damage_modifier: i32,
     pub may_be_ranged: bool,
 }
 
 /// For A5E-SCEN-01..03, A5E-MOVE-06: a creature in an alternative scenario.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eScenarioInput {
     /// Prone (knocked prone, for a flyer).
     pub prone: bool,
@@ -609,9 +607,9 @@ pub struct A5eScenarioInput {
 }
 
 /// What the scenario rules say about that creature.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eScenarioFacts {
     /// A5E-SCEN-01: suspended in water, its Dexterity checks have disadvantage.
     pub suspended_dex_check_disadvantage: bool,
@@ -624,9 +622,9 @@ pub struct A5eScenarioFacts {
 }
 
 /// For A5E-WORLD-05: a damage roll inside an Echo area.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eEchoInput {
     pub total: u32,
     pub dice_rolled: u32,
@@ -635,34 +633,34 @@ pub struct A5eEchoInput {
 }
 
 /// For A5E-ENV-10.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eFoodInput {
     pub ate_and_drank: bool,
 }
 
 /// For A5E-TIME-02.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eVesselInput {
     pub crew_hours: u32,
 }
 
 /// For A5E-TIME-04.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eNoticeInput {
     pub passive_perception: i32,
     pub stealth_total: i32,
 }
 
 /// For A5E-ENV-07/09.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eTruesightInput {
     #[serde(default)]
     pub senses: Senses,
@@ -670,18 +668,18 @@ pub struct A5eTruesightInput {
 }
 
 /// Whether truesight reaches that far, and whether the senses ignore visual illusions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eTruesightFacts {
     pub truesight_pierces: bool,
     pub immune_to_visual_illusions: bool,
 }
 
 /// For A5E-TIME-05.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eStealthyTravelInput {
     pub pace: TravelPace,
     pub group_stealth_total: i32,
@@ -689,18 +687,18 @@ pub struct A5eStealthyTravelInput {
 }
 
 /// For A5E-TIME-02.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eVehiclePaceInput {
     pub kind: VehicleKind,
     pub pace: TravelPace,
 }
 
 /// For A5E-SCEN-03.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct A5eAstralInput {
     pub intelligence_modifier: i32,
 }

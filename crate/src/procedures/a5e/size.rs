@@ -1,23 +1,9 @@
 //! A5E-MOVE-01: size categories, the space each occupies and how many creatures can surround it.
 
-use serde::{Deserialize, Serialize};
-
 /// Creature (and object) size categories, smallest first.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Size {
     Tiny,
     Small,
@@ -29,9 +15,9 @@ pub enum Size {
 }
 
 /// One row of the size table (A5E-MOVE-01).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SizeRow {
     pub size: Size,
     /// Side of the square the creature controls, in feet (2.5 for Tiny).
@@ -128,9 +114,9 @@ impl Size {
 }
 
 /// How a creature fits a space (A5E-MOVE-02).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Fit {
     /// The space is at least the creature's size.
     Fits,

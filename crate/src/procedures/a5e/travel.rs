@@ -3,17 +3,15 @@
 //! Travel pace itself (distances and the fast/slow effects) is in A5E's Exploration chapter,
 //! which the sources don't include; this module only carries what the sources do say about it.
 
-use serde::{Deserialize, Serialize};
-
 use super::ability::Ability;
 use super::actions::{Observer, split_observers, unnoticed};
 use super::limits;
 use crate::error::{Error, ErrorCode, Result};
 
 /// Vehicles by the surface they travel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum VehicleKind {
     Land,
     Water,
@@ -23,9 +21,9 @@ pub enum VehicleKind {
 pub use crate::conditions::TravelPace;
 
 /// Which of a pace's effects (defined in the Exploration chapter) apply to a vehicle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct PaceEffects {
     /// The pace's benefits (a slow pace's) apply.
     pub benefits_apply: bool,
@@ -59,9 +57,9 @@ pub fn vessel_hours_per_day(crew_hours: u32) -> Result<u32> {
 }
 
 /// A5E-TIME-03: who walks where, front first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct A5eMarchingOrder {
     order: Vec<String>,
 }
@@ -102,9 +100,9 @@ impl A5eMarchingOrder {
 }
 
 /// A5E-TIME-04: what each side may choose when two groups meet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum A5eEncounterResponse {
     Attack,
     Talk,
@@ -119,9 +117,9 @@ pub const fn notices_threat(passive_perception: i32, stealth_total: i32) -> bool
 }
 
 /// The outcome of travelling stealthily.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct StealthyTravel {
     /// The group Stealth check, typically Dexterity.
     pub ability: Ability,

@@ -1,7 +1,5 @@
 //! A5E-ACT-14: Tumble — moving through a hostile creature's space.
 
-use serde::{Deserialize, Serialize};
-
 use super::dice::{D20Test, D20TestRoll, RollMode};
 use super::limits;
 use super::size::Size;
@@ -9,9 +7,9 @@ use crate::dice::{DieRoller, DieSize};
 use crate::error::Result;
 
 /// How the tumbler's size compares with the creature it tumbles through.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(tag = "type", rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TumbleSave {
     /// Two or more sizes larger than the target: no save needed.
     NotNeeded,
@@ -36,11 +34,9 @@ pub const fn tumble_save(tumbler: Size, target: Size) -> TumbleSave {
 }
 
 /// The tumbler's training in Acrobatics.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AcrobaticsTraining {
     #[default]
     None,
@@ -53,9 +49,9 @@ pub enum AcrobaticsTraining {
 /// One Tumble attempt (an action or a bonus action, A5E-ACT-14). Left out: no Acrobatics
 /// training, a d4 expertise die (A5E-DICE-04), not rattled, a straight save, a target that
 /// does not let the tumbler through.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TumbleAttempt {
     pub tumbler: Size,
     pub target: Size,
@@ -83,9 +79,9 @@ const fn first_expertise_die() -> DieSize {
 }
 
 /// Why a Tumble worked or not.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TumbleResult {
     /// The save, when one was needed.
     pub save: Option<D20TestRoll>,

@@ -1,15 +1,13 @@
 //! A5E-TURN-01..04: what a creature may still do this turn — action, bonus action, reaction, its
 //! free object interaction, and movement (split freely around the others).
 
-use serde::{Deserialize, Serialize};
-
 use super::movement::MovementBudget;
 use crate::error::{Error, Result};
 
 /// A piece of the action economy.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ActionCost {
     Action,
     BonusAction,
@@ -20,9 +18,9 @@ pub enum ActionCost {
 }
 
 /// One creature's action economy across its turn and the round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TurnBudget {
     pub action: bool,
     pub bonus_action: bool,

@@ -1,14 +1,12 @@
 //! A5E-ACT-17: two-weapon fighting.
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{Error, Result};
 
 /// What the creature holds and has done, for two-weapon fighting (A5E-ACT-17). The exceptions
 /// are `false` when left out: a main-hand weapon that is not heavy, no Extra Attack.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TwoWeaponSetup {
     /// The creature is taking the Attack action.
     pub took_attack_action: bool,

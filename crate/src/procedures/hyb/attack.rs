@@ -2,8 +2,6 @@
 //! target's AC; range bands decide what may attack and at what disadvantage; a natural 20
 //! doubles the damage.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::DiceSpec;
 use crate::dice::{D20Roll, RollMode, roll_d20};
 use crate::dice::{DieRoller, RolledDie};
@@ -13,13 +11,13 @@ use crate::procedures::limits::{check_dc, check_modifier};
 use crate::procedures::rolls::sum_faces;
 
 /// HYB-ATK-01: how an attack is made; decides the ability used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HybAttackMethod {
     /// A melee weapon: STR.
     Melee,
@@ -52,9 +50,9 @@ impl HybAttackMethod {
 }
 
 /// HYB-ATK-03: range bands, for play without a grid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HybRangeBand {
     /// Melee is possible; ranged attacks are at disadvantage.
     Close,
@@ -79,11 +77,9 @@ pub fn band_allows(method: HybAttackMethod, band: HybRangeBand) -> Result<RollMo
 }
 
 /// HYB-ATK-04: a melee weapon's reach — within 5 ft, or 10 ft for reach weapons.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MeleeReach {
     #[default]
     FiveFeet,
@@ -111,13 +107,13 @@ pub const fn within_range(distance_ft: u32, range_ft: u32) -> bool {
 }
 
 /// Who attacks (HYB-ATK-01 for PCs, HYB-ATK-02 for NPCs).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HybAttacker {
     /// A PC: the method's ability modifier, plus proficiency when proficient with the weapon,
     /// spell or method.
@@ -152,9 +148,9 @@ impl HybAttacker {
 }
 
 /// One attack's inputs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybAttackInput {
     pub attacker: HybAttacker,
     pub method: HybAttackMethod,
@@ -171,9 +167,9 @@ pub struct HybAttackInput {
 }
 
 /// An attack's result.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybAttackResult {
     pub roll: D20Roll,
     pub ability: Ability,
@@ -219,9 +215,9 @@ pub fn roll_hyb_attack(
 }
 
 /// A damage roll.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybDamage {
     pub dice: Vec<RolledDie>,
     /// The ability modifier plus the dice's own modifier (`1d8+1` adds 1).

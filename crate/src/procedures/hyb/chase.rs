@@ -3,8 +3,6 @@
 //! worst modifier rolls once for the party; advantage or disadvantage by circumstance. When the
 //! party flees, the players still roll, now to escape.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::DieRoller;
 use crate::dice::RollMode;
 use crate::error::{Error, ErrorCode, Result};
@@ -20,9 +18,9 @@ pub const CHASE_BASE_SPEED_FT: u32 = 30;
 pub const CHASE_FEET_PER_DC: i32 = 5;
 
 /// HYB-CHASE-01: the ground or manner of the chase, which decides the check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ChaseTerrain {
     /// Flat, open terrain: STR.
     FlatOpen,
@@ -38,13 +36,13 @@ pub enum ChaseTerrain {
 }
 
 /// What a chase check adds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ChaseCheck {
     Ability { ability: Ability },
     Morale,
@@ -95,11 +93,9 @@ pub const fn chase_advantage(
 }
 
 /// HYB-CHASE-05: which way the party is running.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ChaseRole {
     /// The PCs chase a quarry; the DC comes from the quarry's speed.
     #[default]
@@ -110,11 +106,9 @@ pub enum ChaseRole {
 }
 
 /// HYB-CHASE-03: who rolls.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ChaseRollMode {
     /// Each PC rolls and fares on its own.
     #[default]
@@ -124,9 +118,9 @@ pub enum ChaseRollMode {
 }
 
 /// One PC in the chase.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Runner {
     pub id: MemberId,
     /// The modifier for the terrain's check (ability modifier, plus proficiency if proficient).
@@ -134,9 +128,9 @@ pub struct Runner {
 }
 
 /// A chase's inputs.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ChaseInput {
     #[serde(default)]
     pub role: ChaseRole,
@@ -154,9 +148,9 @@ pub struct ChaseInput {
 }
 
 /// How the chase ended for one runner.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ChaseOutcome {
     /// Pursuing: the quarry is caught.
     CaughtQuarry,
@@ -169,9 +163,9 @@ pub enum ChaseOutcome {
 }
 
 /// One roll in the chase.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ChaseRoll {
     /// Who rolled.
     pub roller: MemberId,
@@ -182,9 +176,9 @@ pub struct ChaseRoll {
 }
 
 /// A chase's result.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ChaseResult {
     pub dc: i32,
     pub check: ChaseCheck,

@@ -2,8 +2,6 @@
 //! with advantage or disadvantage, or an automatic success the GM grants; ability modifiers;
 //! stealth.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::DieRoller;
 use crate::dice::{D20Roll, RollMode, roll_d20};
 use crate::error::{Error, Result};
@@ -22,9 +20,9 @@ pub fn ability_modifier(score: u32) -> Result<i32> {
 }
 
 /// One check's inputs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybCheckInput {
     /// The relevant modifiers (ability modifier and any other), summed by the caller.
     #[serde(default)]
@@ -70,9 +68,9 @@ impl HybCheckInput {
 }
 
 /// A check's result.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybCheckResult {
     /// The d20(s); none for an automatic success.
     pub roll: Option<D20Roll>,
@@ -120,9 +118,9 @@ pub fn roll_hyb_check(roller: &mut dyn DieRoller, input: &HybCheckInput) -> Resu
 }
 
 /// HYB-CHK-04: a character's stealth. The DC is the GM's (it varies and may be impossible).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Stealth {
     pub hidden: bool,
 }

@@ -5,8 +5,6 @@
 //! The source's table of monster morale bonus by HD is missing (G-36): the bonus is a number the
 //! caller supplies.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::DieRoller;
 use crate::dice::{D20Roll, RollMode, roll_d20};
 use crate::error::{Error, Result};
@@ -17,9 +15,9 @@ use crate::procedures::member::{GroupKey, MemberId};
 pub const HYB_MORALE_DC: i32 = 11;
 
 /// HYB-MORALE-02: the moments the GM calls for a morale check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HybMoraleTrigger {
     BattleBegins,
     FirstCombatantKilled,
@@ -30,9 +28,9 @@ pub enum HybMoraleTrigger {
 }
 
 /// One morale check's modifiers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybMoraleInput {
     pub wis_modifier: i32,
     /// The proficiency bonus, when the GM finds it fitting.
@@ -57,9 +55,9 @@ impl HybMoraleInput {
 }
 
 /// What a morale check decides.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HybMoraleOutcome {
     /// Stands and fights.
     Stands,
@@ -70,9 +68,9 @@ pub enum HybMoraleOutcome {
 }
 
 /// A morale check.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybMoraleCheck {
     pub roll: D20Roll,
     pub modifier: i32,
@@ -139,11 +137,9 @@ pub fn roll_follower_morale(
 }
 
 /// HYB-MORALE-03: how the GM groups monsters' morale rolls. PCs always roll individually.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MoraleGrouping {
     /// One roll per side.
     #[default]
@@ -156,11 +152,9 @@ pub enum MoraleGrouping {
 
 /// Whose modifiers a shared roll uses. The source doesn't say; the default borrows the chase
 /// rule (HYB-CHASE-03): the member with the worst modifier rolls for the group.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum GroupRoller {
     #[default]
     WorstModifier,
@@ -168,9 +162,9 @@ pub enum GroupRoller {
 }
 
 /// One creature (or PC) that may have to check morale.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MoraleParticipant {
     pub id: MemberId,
     #[serde(default)]
@@ -183,9 +177,9 @@ pub struct MoraleParticipant {
 }
 
 /// One roll and the members who share it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MoraleUnit {
     pub members: Vec<MemberId>,
     /// The member whose modifiers are used.
@@ -266,9 +260,9 @@ pub fn plan_morale_rolls(
 }
 
 /// One shared roll's result.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MoraleUnitCheck {
     pub unit: MoraleUnit,
     pub check: HybMoraleCheck,

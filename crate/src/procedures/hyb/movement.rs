@@ -6,15 +6,13 @@
 //! text names them as one list of forms that "force you to move at half speed"). Halving rounds
 //! down to whole feet, as speeds are whole feet.
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{Error, Result};
 use crate::procedures::limits::MAX_SPEED_FEET;
 
 /// A form of special movement (HYB-ACT-04).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SpecialMovement {
     Swimming,
     Crawling,
@@ -23,9 +21,9 @@ pub enum SpecialMovement {
 }
 
 /// A creature's speed and how it is moving this turn.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HybMoveInput {
     /// Its speed in feet (30 for most PCs).
     pub speed: u32,

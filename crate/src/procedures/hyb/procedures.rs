@@ -12,7 +12,6 @@ use crate::procedures::hyb::morale::MoraleUnitCheck;
 use crate::procedures::hyb::retreat::RetreatResult;
 use crate::procedures::hyb::trap::DangerousCheck;
 use crate::procedures::hyb::trap::TrapResult;
-use serde::{Deserialize, Serialize};
 
 use crate::dice::DiceSpec;
 use crate::error::Error;
@@ -30,9 +29,9 @@ use crate::procedures::hyb::trap::{TrapInput, resolve_trap, roll_dangerous_check
 use crate::procedures::registry::StateStep;
 
 /// For HYB-LIGHT-02/03: a light level, and whether the creature has darksight.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct HybLightInput {
     pub level: crate::clock::LightLevel,
     #[serde(default)]
@@ -40,18 +39,18 @@ pub struct HybLightInput {
 }
 
 /// For HYB-LIGHT-02/03: the checks the light gives advantage and disadvantage on.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct HybLightEffects {
     pub advantage_on: Vec<String>,
     pub disadvantage_on: Vec<String>,
 }
 
 /// For HYB-CHASE-02.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct ChaseDcInput {
     pub opponent_speed_ft: u32,
     #[serde(default)]
@@ -59,9 +58,9 @@ pub struct ChaseDcInput {
 }
 
 /// For HYB-MORALE-01/02: the check's modifiers, and what called for it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct HybMoraleCall {
     pub morale: HybMoraleInput,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -69,9 +68,9 @@ pub struct HybMoraleCall {
 }
 
 /// For HYB-MORALE-01..03.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct HybGroupMoraleInput {
     pub participants: Vec<MoraleParticipant>,
     #[serde(default)]
@@ -83,9 +82,9 @@ pub struct HybGroupMoraleInput {
 }
 
 /// For HYB-DMG-03.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct DangerousCheckInput {
     pub check: HybCheckInput,
     /// A PC's natural 1 doubles the damage (true unless given).
@@ -98,9 +97,9 @@ const fn yes() -> bool {
 }
 
 /// For HYB-DMG-01/02.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct HybDamageInput {
     pub dice: DiceSpec,
     /// The ability modifier (and any other fixed bonus).
@@ -111,9 +110,9 @@ pub struct HybDamageInput {
 }
 
 /// For HYB-CHK-04.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct StealthInput {
     #[serde(default)]
     pub stealth: Stealth,

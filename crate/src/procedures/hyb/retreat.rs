@@ -3,8 +3,6 @@
 //! a failed check or any hit, however weak, stops the retreat. On success the PC escapes and
 //! leaves initiative (removing it is the encounter's job); the others keep their order.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::DieRoller;
 use crate::error::{Error, ErrorCode, Result};
 use crate::procedures::hyb::check::{HybCheckInput, HybCheckResult, roll_hyb_check};
@@ -12,31 +10,31 @@ use crate::procedures::limits::MAX_PARTICIPANTS;
 
 /// A retreat's inputs: the GM's optional check, then the attacks the GM lets enemies make at
 /// the fleeing PC (whether each hit; resolve them with `hyb::attack`).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RetreatInput {
     pub check: Option<HybCheckInput>,
     pub attacks_hit: Vec<bool>,
 }
 
 /// Why a retreat failed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum RetreatFailure {
     FailedCheck,
     HitByAttack,
 }
 
 /// How a retreat ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum RetreatOutcome {
     /// The PC escapes and leaves initiative; it may then face a chase (HYB-CHASE) and roll to
     /// return (HYB-RETURN).
@@ -46,9 +44,9 @@ pub enum RetreatOutcome {
 }
 
 /// A retreat's result, with what the encounter must do next.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RetreatResult {
     pub check: Option<HybCheckResult>,
     pub outcome: RetreatOutcome,

@@ -3,16 +3,14 @@
 //! need not allow one. A natural 1 on a PC's check against something that damages it doubles
 //! the damage the PC suffers.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::DieRoller;
 use crate::error::Result;
 use crate::procedures::hyb::check::{HybCheckInput, HybCheckResult, roll_hyb_check};
 
 /// The result of a check against something dangerous.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DangerousCheck {
     pub check: HybCheckResult,
     /// The check succeeded: the danger is avoided (or its effect stopped or reduced, as the
@@ -47,9 +45,9 @@ pub const fn damage_after_check(damage: u32, damage_doubled: bool) -> u32 {
 }
 
 /// A trap encounter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TrapInput {
     /// The check to perceive, disarm or avoid the trap.
     pub check: HybCheckInput,
@@ -69,9 +67,9 @@ const fn yes() -> bool {
 }
 
 /// What a trap did.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct TrapResult {
     /// Whether a check was allowed at all.
     pub check_allowed: bool,

@@ -2,8 +2,6 @@
 //! modifiers, then the attack matrix, THAC0 arithmetic or ascending AC — a three-way choice
 //! (C-34) with the matrix as the default. Bombing (OSE-ATK-11) is its own roll.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::{DiceSpec, DieSize};
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
@@ -17,11 +15,9 @@ use crate::procedures::ose::matrix::{
 use crate::procedures::ose::running::EXHAUSTED_ATTACK_PENALTY;
 
 /// C-34: how an attack roll is compared with the target's armour.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AttackResolution {
     /// OSE-ATK-06: look the roll up in the attack matrix (capped at 20, floor 2).
     #[default]
@@ -33,9 +29,9 @@ pub enum AttackResolution {
 }
 
 /// The kind of attack.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum OseAttackKind {
     Melee,
     Missile,
@@ -51,9 +47,9 @@ impl OseAttackKind {
 
 /// Everything that shapes one OSE attack roll. Only `attacker`, `kind` and `targetAc` are
 /// required; every other field defaults to "does not apply".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseAttackInput {
     pub attacker: OseAttacker,
     pub kind: OseAttackKind,
@@ -139,9 +135,9 @@ impl OseAttackInput {
 }
 
 /// Where a modifier to the attack roll came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum AttackModifierSource {
     Ability,
     Range,
@@ -154,18 +150,18 @@ pub enum AttackModifierSource {
 }
 
 /// One modifier applied to the roll.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct AttackModifier {
     pub source: AttackModifierSource,
     pub value: i32,
 }
 
 /// Why the attack hit or missed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum HitBasis {
     /// Compared with the matrix, THAC0 or AAC.
     Roll,
@@ -179,9 +175,9 @@ pub enum HitBasis {
 
 /// An attack roll and its outcome. Natural 20 and 1 have no further effect in OSE (no critical
 /// damage).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseAttackResult {
     /// The d20 (none for an automatic hit).
     pub die: Option<RolledDie>,
@@ -380,9 +376,9 @@ pub const HUMAN_CARRIER_BOMB: DiceSpec = DiceSpec::new(2, DieSize::D6);
 pub const HUMAN_CARRIER_BOMB_AREA_FT: u32 = 10;
 
 /// A bombing roll.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct BombingResult {
     pub die: RolledDie,
     pub hit: bool,
@@ -411,9 +407,9 @@ pub const CHARACTER_ATTACKS_PER_ROUND: u32 = 1;
 pub const INVULNERABILITY_PIERCING_HD: u32 = 5;
 
 /// What an attacker brings against a monster harmed only by magical or silver weapons.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct InvulnerabilityAttacker {
     /// The weapon is magical or silver (as the monster requires).
     pub suitable_weapon: bool,

@@ -1,8 +1,6 @@
 //! OSE ability checks (OSE-CHK-01..03): roll 1d20 under the ability score, with a difficulty
 //! modifier added to the roll; a natural 1 always succeeds and a natural 20 always fails.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
 use crate::procedures::limits::{MAX_ABILITY_SCORE, check_modifier};
@@ -13,9 +11,9 @@ pub const EASY_CHECK: i32 = -4;
 pub const VERY_DIFFICULT_CHECK: i32 = 4;
 
 /// Why a check came out as it did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CheckBasis {
     Roll,
     /// A natural 1 always succeeds.
@@ -25,9 +23,9 @@ pub enum CheckBasis {
 }
 
 /// A roll-under ability check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseAbilityCheck {
     pub die: RolledDie,
     pub difficulty: i32,

@@ -1,8 +1,6 @@
 //! OSE combat numbers that surround an attack (OSE-COMBAT-04..10, OSE-ATK-14): moving in melee,
 //! missile and melee distances, range and cover modifiers, spell casting and its disruption.
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{Error, Result};
 use crate::procedures::ose::movement::MovementRate;
 
@@ -56,9 +54,9 @@ pub const fn missile_possible(distance_ft: u32) -> bool {
 }
 
 /// OSE-COMBAT-06: missile range bands (each weapon's ranges are in the equipment list).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MissileRange {
     Short,
     Medium,
@@ -88,15 +86,13 @@ pub const SMALL_TABLE_COVER_PENALTY: u32 = 1;
 pub const DENSE_WOODS_COVER_PENALTY: u32 = 4;
 
 /// OSE-COMBAT-07: the target's cover, as the referee judges it.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum OseCover {
     #[default]
     None,
@@ -131,9 +127,9 @@ impl OseCover {
 pub const TEN_FOOT_PASSAGE_ABREAST: (u32, u32) = (2, 3);
 
 /// OSE-COMBAT-08 / OSE-ATK-17: what might stop a caster this round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CasterState {
     pub gagged: bool,
     pub bound: bool,
@@ -149,9 +145,9 @@ pub struct CasterState {
 }
 
 /// A reason a spell can't be cast now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CastingObstacle {
     CannotSpeak,
     HandsBound,
@@ -184,9 +180,9 @@ pub fn casting_obstacles(state: CasterState) -> Vec<CastingObstacle> {
 }
 
 /// OSE-COMBAT-09: what happened to a caster before its turn this round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DisruptionCheck {
     pub side_lost_initiative: bool,
     pub hit_before_turn: bool,

@@ -2,8 +2,6 @@
 //! or monster's dice), STR on melee, at least 1 on any hit, nothing against an immune target,
 //! unarmed 1d2 + STR, and subdual damage kept apart from real damage.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::{DiceSpec, DieSize};
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
@@ -19,11 +17,9 @@ pub const UNARMED_DAMAGE: DiceSpec = DiceSpec::new(1, DieSize::D2);
 pub const MIN_DAMAGE_ON_HIT: u32 = 1;
 
 /// Real damage or subdual damage (OSE-ATK-15).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum DamageKind {
     #[default]
     Lethal,
@@ -32,9 +28,9 @@ pub enum DamageKind {
 }
 
 /// What shapes one damage roll after a hit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseDamageInput {
     /// OSE-ATK-04/05: 1d6 for characters by default; the weapon's dice under variable weapon
     /// damage; the listed dice for monsters.
@@ -69,9 +65,9 @@ impl OseDamageInput {
 }
 
 /// A damage roll.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseDamage {
     pub dice: Vec<RolledDie>,
     /// Sum of every modifier applied (the dice's own, `modifier`, exhaustion, water).
@@ -138,9 +134,9 @@ pub fn roll_unarmed_damage(roller: &mut dyn DieRoller, str_modifier: i32) -> Res
 }
 
 /// How a creature tracking subdual damage stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SubdualStatus {
     Fighting,
     /// An intelligent creature brought to 0 HP by subdual damage surrenders (OSE-ATK-15).
@@ -154,9 +150,9 @@ pub enum SubdualStatus {
 
 /// OSE-ATK-15: real and subdual damage taken by one creature, kept apart. A new track may
 /// leave the damage taken out (0 of each, as [`SubdualTrack::new`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SubdualTrack {
     pub max_hp: u32,
     pub intelligent: bool,

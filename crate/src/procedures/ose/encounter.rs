@@ -2,8 +2,6 @@
 //! location, encounter movement, and one call that runs steps 1–3 (surprise, distance, who
 //! rolls initiative) so an encounter or a VTT can open an OSE encounter in one go.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::{DiceSpec, DieSize};
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
@@ -16,9 +14,9 @@ use crate::procedures::rolls::sum_faces;
 use crate::units::{Distance, DistanceUnit};
 
 /// OSE-ENC-01: how an encounter came about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EncounterOrigin {
     /// A monster the referee placed.
     Placed,
@@ -27,9 +25,9 @@ pub enum EncounterOrigin {
 }
 
 /// OSE-ENC-02: the steps of an encounter, in order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EncounterStep {
     /// Roll surprise if applicable.
     Surprise,
@@ -65,9 +63,9 @@ impl EncounterStep {
 pub const ENCOUNTER_MIN_TURNS: u32 = 1;
 
 /// Where an encounter happens; decides the distance dice and unit (OSE-ENC-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EncounterLocation {
     Dungeon,
     Wilderness,
@@ -98,9 +96,9 @@ impl EncounterLocation {
 pub const DISTANCE_MULTIPLIER: u32 = 10;
 
 /// An encounter distance and the dice that made it (none when the situation fixed it).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct EncounterDistance {
     pub dice: Vec<RolledDie>,
     pub distance: Distance,
@@ -121,9 +119,9 @@ pub fn roll_encounter_distance(
 }
 
 /// OSE-ENC-04: the common ways a side responds to an encounter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum OseEncounterResponse {
     /// Attacking, casting spells or tactical movement by either side.
     Combat,
@@ -134,9 +132,9 @@ pub enum OseEncounterResponse {
 }
 
 /// What an [`OseEncounterResponse`] leads to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ResponseProcedure {
     /// Time switches to rounds and the combat procedure runs.
     CombatRounds,
@@ -169,9 +167,9 @@ pub fn encounter_movement(rate: MovementRate, location: EncounterLocation) -> Re
 }
 
 /// What the referee knows before an encounter opens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OpeningInput {
     /// OSE-ENC-01: a placed monster or a wandering-monster roll; both open the same way.
     pub origin: EncounterOrigin,
@@ -187,9 +185,9 @@ pub struct OpeningInput {
 }
 
 /// The result of encounter steps 1–3 (OSE-ENC-02).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct EncounterOpening {
     pub origin: EncounterOrigin,
     pub location: EncounterLocation,

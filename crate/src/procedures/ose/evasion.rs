@@ -3,8 +3,6 @@
 //! table, surprise, modifiers and the 5% floor). Pursuits that follow a failed evasion are in
 //! [`super::pursuit`].
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::DieRoller;
 use crate::error::{Error, Result};
 use crate::procedures::limits::{MAX_GROUP_SIZE, check_modifier, check_speed};
@@ -12,9 +10,9 @@ use crate::procedures::ose::movement::MovementRate;
 use crate::procedures::rolls::{Percent, PercentileRoll, roll_percent};
 
 /// How an evasion attempt ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EvasionOutcome {
     /// The fleeing side got away; the encounter is avoided.
     Escaped,
@@ -25,9 +23,9 @@ pub enum EvasionOutcome {
 }
 
 /// What happens once a side decides to flee (OSE-EVADE-01).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EvasionStart {
     /// Nobody pursues: the evasion succeeds automatically.
     Unopposed,
@@ -68,7 +66,8 @@ pub fn dungeon_evasion(
 }
 
 /// How the fleeing side's speed compares with the pursuers' (rows of OSE-EVADE-03).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::ToWire)]
+#[crate::boundary(output, rust_only)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -82,7 +81,8 @@ pub enum SpeedComparison {
 }
 
 /// One row of the waterborne evasion table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::ToWire)]
+#[crate::boundary(output, rust_only)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct WaterborneEvasionRow {
     pub fleeing: SpeedComparison,
@@ -162,9 +162,9 @@ pub fn waterborne_evasion_chance(
 }
 
 /// A percentile evasion attempt.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WaterborneEvasion {
     pub roll: PercentileRoll,
     pub outcome: EvasionOutcome,
@@ -193,7 +193,8 @@ pub fn roll_waterborne_evasion(
 }
 
 /// One row of the wilderness evasion base-chance table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::ToWire)]
+#[crate::boundary(output, rust_only)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct WildernessEvasionRow {
     pub fleeing_from: u32,
@@ -272,13 +273,13 @@ pub const DENSE_WOODLAND_SURPRISED_CHANCE: u32 = 10;
 pub const DENSE_WOODS_POINTS: i32 = 25;
 
 /// OSE-EVADE-04: the surprise situation of a wilderness evasion.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum WildernessSurprise {
     /// Neither side surprised: the chance comes from the group sizes (OSE-EVADE-05).
     #[default]
@@ -292,9 +293,9 @@ pub enum WildernessSurprise {
 }
 
 /// What the referee knows about a wilderness evasion.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WildernessEvasionInput {
     /// Creatures in the fleeing group.
     pub fleeing_size: u32,
@@ -311,9 +312,9 @@ pub struct WildernessEvasionInput {
 }
 
 /// Why a percentage-point modifier applies.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ChanceModifierSource {
     /// The pursuers move at least twice as fast (−25).
     PursuersTwiceAsFast,
@@ -326,22 +327,22 @@ pub enum ChanceModifierSource {
 }
 
 /// One modifier to an evasion chance, in percentage points.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ChanceModifier {
     pub source: ChanceModifierSource,
     pub points: i32,
 }
 
 /// How a wilderness evasion is decided, before any roll.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum WildernessEvasionPlan {
     /// The fleeing side surprised the other: it escapes without a roll.
     Automatic,
@@ -420,9 +421,9 @@ pub fn wilderness_evasion_plan(input: &WildernessEvasionInput) -> Result<Wildern
 }
 
 /// A wilderness evasion attempt.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WildernessEvasion {
     pub plan: WildernessEvasionPlan,
     pub roll: Option<PercentileRoll>,

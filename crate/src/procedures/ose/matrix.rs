@@ -1,8 +1,6 @@
 //! The OSE attack matrix (OSE-TBL-02), attacker rows by Hit Dice including "+N" bonus HD
 //! (OSE-TBL-04), and THAC0 arithmetic (OSE-ATK-08).
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{Error, Result};
 use crate::procedures::limits::check_modifier;
 
@@ -16,9 +14,9 @@ pub const MAX_THAC0: u32 = 30;
 
 /// A monster's Hit Dice: `dice` whole dice and a fixed hit-point `bonus` (2+1 is
 /// `{ dice: 2, bonus: 1 }`; "½ HD" or "less than 1" is `dice: 0`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MonsterHd {
     pub dice: u32,
     #[serde(default)]
@@ -38,7 +36,8 @@ impl MonsterHd {
 }
 
 /// The Hit Dice a matrix row covers (its first column).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::ToWire)]
+#[crate::boundary(output, rust_only)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -79,7 +78,8 @@ impl HdBand {
 }
 
 /// One row of the attack matrix: the d20 roll needed to hit each AC column.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::ToWire)]
+#[crate::boundary(output, rust_only)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct AttackMatrixRow {
     pub band: HdBand,
@@ -173,13 +173,13 @@ pub fn row_for_hd(hd: MonsterHd) -> Result<&'static AttackMatrixRow> {
 }
 
 /// Who is attacking, for finding THAC0 and the attack bonus.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum OseAttacker {
     /// A normal human (OSE-TBL-01).
     NormalHuman,

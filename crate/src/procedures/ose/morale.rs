@@ -2,8 +2,6 @@
 //! per-encounter tracker for the "two passes" rule and the check triggers, situational
 //! adjustments, and mercenary and retainer morale.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::{DiceSpec, DieSize};
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
@@ -22,21 +20,9 @@ pub const PASSES_TO_FIGHT_TO_THE_DEATH: u32 = 2;
 pub const MAX_SITUATIONAL_ADJUSTMENT: i32 = 2;
 
 /// A morale score, 2–12 (OSE-MORALE-01). Higher is braver.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[serde(try_from = "u32", into = "u32")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MoraleScore(u8);
 
 impl MoraleScore {
@@ -79,11 +65,9 @@ impl From<MoraleScore> for u32 {
 
 /// Who is checking. Mercenaries check exactly like monsters (OSE-MORALE-06); retainers never
 /// check morale in combat (OSE-MORALE-07; their loyalty check is not in the source).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MoraleSubject {
     #[default]
     Monster,
@@ -92,9 +76,9 @@ pub enum MoraleSubject {
 }
 
 /// One morale check's inputs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseMoraleInput {
     pub score: MoraleScore,
     /// OSE-MORALE-05: the referee's situational adjustment, −2 to +2 (e.g. losing side −1,
@@ -122,9 +106,9 @@ impl OseMoraleInput {
 }
 
 /// The result of a morale check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MoraleOutcome {
     /// Keeps fighting.
     FightsOn,
@@ -133,9 +117,9 @@ pub enum MoraleOutcome {
 }
 
 /// Why a check came out as it did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MoraleBasis {
     /// 2d6 was rolled against the (adjusted) score (OSE-MORALE-02).
     Rolled,
@@ -152,9 +136,9 @@ pub enum MoraleBasis {
 }
 
 /// A morale check, with its dice.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseMoraleCheck {
     /// The 2d6, when rolled.
     pub dice: Vec<RolledDie>,
@@ -239,9 +223,9 @@ pub fn check_morale(roller: &mut dyn DieRoller, input: OseMoraleInput) -> Result
 }
 
 /// OSE-MORALE-04: the usual moments to check morale.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum MoraleTrigger {
     /// The first time one of the side is killed.
     FirstDeath,
@@ -251,9 +235,9 @@ pub enum MoraleTrigger {
 
 /// Per-encounter morale memory for one monster or group (OSE-MORALE-03/04). Start a new one
 /// for each encounter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseMoraleTracker {
     /// Rolled checks passed so far.
     pub passes: u32,
@@ -333,9 +317,9 @@ impl OseMoraleTracker {
 }
 
 /// OSE-MORALE-06: the base kinds of mercenary troops.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TroopType {
     UntrainedMilitia,
     BarbarianHorde,
@@ -343,9 +327,9 @@ pub enum TroopType {
 }
 
 /// OSE-MORALE-06: qualities that add to a troop's morale.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum TroopQuality {
     Mounted,
     Elite,
@@ -354,7 +338,8 @@ pub enum TroopQuality {
 }
 
 /// One entry of the mercenary morale table: a base troop type or an added quality.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::ToWire)]
+#[crate::boundary(output, rust_only)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -366,7 +351,8 @@ pub enum MercenaryEntry {
 }
 
 /// One row of the mercenary morale table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::ToWire)]
+#[crate::boundary(output, rust_only)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct MercenaryMoraleRow {
     /// The troop type as the source names it.

@@ -3,8 +3,6 @@
 //! running, pursuits and overland travel derive their figures from it. Exploration
 //! (encumbrance, OSE-ENCUMB-03/04) and the procedures share this one type.
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::Result;
 use crate::procedures::limits::check_speed;
 use crate::units::{Feet, Miles};
@@ -14,21 +12,9 @@ pub const FEET_OF_RATE_PER_DAILY_MILE: u32 = 5;
 
 /// A base movement rate in feet per turn, as printed (e.g. 120). On the wire it is the bare
 /// number of feet.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[serde(transparent)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MovementRate(pub Feet);
 
 impl MovementRate {

@@ -29,7 +29,6 @@ use crate::procedures::ose::saves::OseSave;
 use crate::procedures::ose::saves::SaveValues;
 use crate::procedures::ose::surprise::SurpriseRoll;
 use crate::procedures::rolls::PercentileRoll;
-use serde::{Deserialize, Serialize};
 
 use crate::error::Result;
 use crate::procedures::Percent;
@@ -74,9 +73,9 @@ use crate::units::Distance;
 use crate::procedures::registry::StateStep;
 
 /// For OSE-REACT-01.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct ReactionInput {
     /// The CHA reaction modifier of the character who speaks to the monsters, if one does.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -84,9 +83,9 @@ pub struct ReactionInput {
 }
 
 /// For OSE-ENC-03.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct EncounterDistanceInput {
     pub location: EncounterLocation,
     #[serde(default)]
@@ -94,9 +93,9 @@ pub struct EncounterDistanceInput {
 }
 
 /// For OSE-SURP-01/02.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct SurpriseInput {
     pub side: EncounterSide,
     #[serde(default)]
@@ -104,27 +103,27 @@ pub struct SurpriseInput {
 }
 
 /// For OSE-MORALE-03: a check that honours the two-passes rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct TrackedMoraleInput {
     pub tracker: OseMoraleTracker,
     pub check: OseMoraleInput,
 }
 
 /// The tracker after a check, and the check.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct TrackedMoraleResult {
     pub tracker: OseMoraleTracker,
     pub check: OseMoraleCheck,
 }
 
 /// For OSE-MORALE-04: losses so far, out of `sideSize`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct MoraleLossesInput {
     pub tracker: OseMoraleTracker,
     pub side_size: u32,
@@ -134,18 +133,18 @@ pub struct MoraleLossesInput {
 }
 
 /// The tracker after noting losses, and the checks that fall due now.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct MoraleLossesResult {
     pub tracker: OseMoraleTracker,
     pub due: Vec<MoraleTrigger>,
 }
 
 /// For OSE-EVADE-02.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct DungeonEvasionInput {
     pub fleeing_rate: MovementRate,
     pub pursuer_rate: MovementRate,
@@ -154,18 +153,18 @@ pub struct DungeonEvasionInput {
 }
 
 /// For OSE-EVADE-03: rates per round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct WaterborneRates {
     pub fleeing_per_round: u32,
     pub pursuers_per_round: u32,
 }
 
 /// For OSE-PURSUIT-01.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct DungeonPursuitStart {
     pub fleeing_rate: MovementRate,
     pub pursuer_rate: MovementRate,
@@ -173,9 +172,9 @@ pub struct DungeonPursuitStart {
 }
 
 /// A pursuit's next state and what happened.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct PursuitStep<P, R> {
     pub pursuit: P,
     pub result: R,
@@ -183,9 +182,9 @@ pub struct PursuitStep<P, R> {
 
 /// For OSE-PURSUIT-03. With `gap` the pursuit starts there;
 /// without, the waterborne encounter distance is rolled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct WaterbornePursuitStart {
     pub fleeing_per_round: u32,
     pub pursuers_per_round: u32,
@@ -202,18 +201,18 @@ pub struct WaterbornePursuitStart {
 }
 
 /// A new waterborne pursuit, and the distance dice when the gap was rolled.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct WaterbornePursuitStarted {
     pub pursuit: WaterbornePursuit,
     pub distance: Option<EncounterDistance>,
 }
 
 /// For OSE-SAVE-02..04: a save against a known target number.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct OseSaveInput {
     pub target: u32,
     #[serde(default)]
@@ -222,9 +221,9 @@ pub struct OseSaveInput {
 }
 
 /// For OSE-SAVE-02, OSE-TBL-03.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct MonsterSaveInput {
     pub save_as: SaveAs,
     pub category: SaveCategory,
@@ -234,9 +233,9 @@ pub struct MonsterSaveInput {
 }
 
 /// For OSE-CHK-01..03.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct OseAbilityCheckInput {
     pub score: u32,
     /// Added to the roll: −4 easy, +4 very difficult (OSE-CHK-02).
@@ -245,9 +244,9 @@ pub struct OseAbilityCheckInput {
 }
 
 /// For OSE-EVADE-01.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct BeginEvasionInput {
     #[serde(default)]
     pub combat_begun: bool,
@@ -255,18 +254,18 @@ pub struct BeginEvasionInput {
 }
 
 /// For OSE-ENC-05.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct EncounterMovementInput {
     pub rate: MovementRate,
     pub location: EncounterLocation,
 }
 
 /// For OSE-MORALE-06: the troop's type and qualities from the table.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct MercenaryMoraleInput {
     pub troop: TroopType,
     #[serde(default)]
@@ -277,33 +276,33 @@ pub struct MercenaryMoraleInput {
 }
 
 /// For OSE-ATK-16.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct UnarmedDamageInput {
     pub str_modifier: i32,
 }
 
 /// For OSE-ATK-11.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct BombingInput {
     pub altitude_ft: u32,
 }
 
 /// For OSE-HAZ-06: the referee's chance.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct DrowningInput {
     pub chance: Percent,
 }
 
 /// For OSE-PURSUIT-02: rounds run or full turns rested.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct RunningInput {
     pub tracker: RunningTracker,
     pub rounds: u32,
@@ -311,9 +310,9 @@ pub struct RunningInput {
 }
 
 /// A running record after running or resting.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct RunningUpdate {
     pub tracker: RunningTracker,
     /// Became exhausted now (run) or recovered now (rest).
@@ -322,9 +321,9 @@ pub struct RunningUpdate {
 }
 
 /// For OSE-COMBAT-04.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct MeleeMovementInput {
     pub rate: MovementRate,
     /// A fighting withdrawal needs a clear path to back away along.
@@ -333,9 +332,9 @@ pub struct MeleeMovementInput {
 }
 
 /// For OSE-ATK-02/12.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct InvulnerabilityInput {
     pub attacker: InvulnerabilityAttacker,
     /// OSE-ATK-12 `[OPT]`: monsters of 5 HD or more (or themselves invulnerable) can hurt them.
@@ -344,9 +343,9 @@ pub struct InvulnerabilityInput {
 }
 
 /// For OSE-ATK-15: damage noted on a subdual track.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary(procedures)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct SubdualInput {
     pub track: SubdualTrack,
     #[serde(default)]
@@ -355,17 +354,17 @@ pub struct SubdualInput {
 }
 
 /// A pursuit's next round: just the pursuit.
-#[derive(Debug, PartialEq, Deserialize, crate::wire::FromWire)]
+#[crate::boundary(input, procedures)]
+#[derive(Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct PursuitOnly<P> {
     pub pursuit: P,
 }
 
 /// For OSE-EVADE-05: what the fleeing side drops.
-#[derive(Debug, PartialEq, Deserialize, crate::wire::FromWire)]
+#[crate::boundary(input, procedures)]
+#[derive(Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct DropInput {
     pub pursuit: DungeonPursuit,
     pub item: DroppedItem,
@@ -373,27 +372,27 @@ pub struct DropInput {
 }
 
 /// The referee ends the chase.
-#[derive(Debug, PartialEq, Deserialize, crate::wire::FromWire)]
+#[crate::boundary(input, procedures)]
+#[derive(Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct StopInput {
     pub pursuit: DungeonPursuit,
     pub reason: EscapeReason,
 }
 
 /// The fleeing side keeps running or not.
-#[derive(Debug, PartialEq, Deserialize, crate::wire::FromWire)]
+#[crate::boundary(input, procedures)]
+#[derive(Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct DecideInput {
     pub pursuit: WildernessPursuit,
     pub keep_fleeing: bool,
 }
 
 /// The save table of a monster saving as a class and level.
-#[derive(Debug, PartialEq, Deserialize, crate::wire::FromWire)]
+#[crate::boundary(input, procedures)]
+#[derive(Debug, PartialEq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-procedures", derive(tsify::Tsify))]
 pub struct MonsterSavesInput {
     pub save_as: SaveAs,
 }
@@ -797,7 +796,7 @@ mod tests {
     /// as `value` (what the deleted hand-written readers were checked for).
     fn typed<T>(value: &T)
     where
-        T: Serialize + DeserializeOwned + ToWire + FromWire + PartialEq + Debug,
+        T: serde::Serialize + DeserializeOwned + ToWire + FromWire + PartialEq + Debug,
     {
         let text = serde_json::to_string(value).unwrap();
         assert_eq!(crate::wire::to_json(value), text);

@@ -3,8 +3,6 @@
 //! day by day. Every call either fails and leaves the pursuit untouched, or advances it and
 //! returns what happened, with every die.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::DieRoller;
 use crate::error::{Error, Result};
 use crate::procedures::limits::{MAX_DISTANCE, check_speed};
@@ -19,13 +17,13 @@ use crate::procedures::rolls::{InSixRoll, Percent, PercentileRoll, roll_in_six, 
 use crate::units::Distance;
 
 /// Where a pursuit stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum PursuitStatus {
     Ongoing,
     /// The fleeing side was caught.
@@ -37,9 +35,9 @@ pub enum PursuitStatus {
 }
 
 /// Why a pursuit ended with the fleeing side free.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EscapeReason {
     /// The pursuers stopped for dropped treasure (OSE-PURSUIT-01).
     TreasureDropped,
@@ -74,18 +72,18 @@ fn check_gap(gap: u32) -> Result<u32> {
 pub const DROPPED_ITEM_STOPS_IN_SIX: u32 = 3;
 
 /// What was dropped to distract the pursuers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum DroppedItem {
     Treasure,
     Food,
 }
 
 /// The result of dropping something during a dungeon pursuit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DistractionResult {
     pub item: DroppedItem,
     /// No roll when the pursuers do not care for the item.
@@ -94,9 +92,9 @@ pub struct DistractionResult {
 }
 
 /// One round of a dungeon pursuit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DungeonPursuitRound {
     pub round: u32,
     /// Feet the pursuers gained this round (negative: the fleeing side pulled away).
@@ -112,9 +110,9 @@ pub struct DungeonPursuitRound {
 /// two rates; the fleeing side is caught when it reaches 0. The pursuit also ends when the
 /// pursuers stop for dropped treasure or food, or when the referee rules they give up (out of
 /// sight) or an obstacle stops them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DungeonPursuit {
     pub fleeing_rate: MovementRate,
     pub pursuer_rate: MovementRate,
@@ -207,11 +205,9 @@ impl DungeonPursuit {
 }
 
 /// OSE-PURSUIT-03 / G-44: how the waterborne closing rule's units are read.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum WaterPursuitUnits {
     /// docs/rules.md's reading: outdoors every distance is in yards (OSE-ENC-05), so the rate
     /// difference and the 30 minimum are yards per round, like the encounter distance.
@@ -226,9 +222,9 @@ pub enum WaterPursuitUnits {
 pub const WATER_MIN_CLOSING: u32 = 30;
 
 /// One round of a waterborne pursuit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WaterbornePursuitRound {
     pub round: u32,
     /// How much the gap closed this round.
@@ -240,9 +236,9 @@ pub struct WaterbornePursuitRound {
 /// OSE-PURSUIT-03: a waterborne pursuit, round by round. It starts at the waterborne encounter
 /// distance; each round the gap shrinks by the difference between the rates, with a minimum;
 /// the fleeing vessel is caught when the gap reaches 0.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WaterbornePursuit {
     /// Fleeing side's rate per round (⅓ of the base rate). Under
     /// [`WaterPursuitUnits::OutdoorYards`] it is read in yards, like every outdoor distance.
@@ -341,9 +337,9 @@ impl WaterbornePursuit {
 }
 
 /// Which step of the day a wilderness pursuit is at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum WildernessPursuitStep {
     /// Steps 1–2: the fleeing side moves in a random direction (the referee's choice; no mapping
     /// possible), and faster pursuers may catch up.
@@ -358,9 +354,9 @@ pub enum WildernessPursuitStep {
 pub const CATCH_UP_CHANCE: u32 = 50;
 
 /// The result of steps 1–2 of one day.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CatchUpResult {
     pub day: u32,
     /// Whether the pursuers' rate is greater; if not, no roll is made (step 2 skipped).
@@ -370,9 +366,9 @@ pub struct CatchUpResult {
 }
 
 /// The result of step 3 of one day.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DecisionResult {
     pub day: u32,
     pub keeps_fleeing: bool,
@@ -385,9 +381,9 @@ pub struct DecisionResult {
 /// direction; (2) if the pursuers are faster they catch up on 50%; (3) the fleeing side stops
 /// (caught) or makes a new evasion roll: success ends the pursuit (G-47), failure starts the
 /// next day.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WildernessPursuit {
     /// The group sizes, rates and environment used for each new evasion roll. Later rolls are
     /// made with no one surprised: surprise belongs to the opening of the encounter.

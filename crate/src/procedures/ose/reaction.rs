@@ -3,8 +3,6 @@
 //! The CHA → NPC-reaction-modifier table is not in the source, so the modifier is a number the
 //! caller supplies (from its own character sheet).
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::{DiceSpec, DieSize};
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::Result;
@@ -12,21 +10,9 @@ use crate::procedures::limits::check_modifier;
 use crate::procedures::rolls::sum_faces;
 
 /// A monster's reaction, from worst to best.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Reaction {
     /// Hostile, attacks.
     Hostile,
@@ -55,7 +41,8 @@ impl Reaction {
 
 /// One row of the reaction table: totals up to `up_to` (inclusive) give `reaction`; the last
 /// row is open-ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::ToWire)]
+#[crate::boundary(output, rust_only)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct ReactionRow {
     /// Lowest total of the row (`None`: "or less").
@@ -106,9 +93,9 @@ pub fn reaction_for_total(total: i32) -> Reaction {
 pub const REACTION_DICE: DiceSpec = DiceSpec::new(2, DieSize::D6);
 
 /// A reaction roll with its dice.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ReactionRoll {
     pub dice: Vec<RolledDie>,
     pub modifier: i32,

@@ -2,8 +2,6 @@
 //! cannot map; after 30 rounds they are exhausted (−2 to attacks, damage and AC) until they have
 //! rested for three full turns.
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{Error, Result};
 
 /// Rounds of running after which a character is exhausted.
@@ -19,9 +17,9 @@ pub const EXHAUSTED_DAMAGE_PENALTY: i32 = -2;
 pub const EXHAUSTED_AC_PENALTY: i32 = 2;
 
 /// The penalties running exhaustion imposes (all zero when not exhausted).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RunningPenalties {
     pub attack: i32,
     pub damage: i32,
@@ -30,9 +28,9 @@ pub struct RunningPenalties {
 }
 
 /// One character's (or group's) running record.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RunningTracker {
     /// Rounds run since the last full recovery.
     pub rounds_run: u32,

@@ -1,16 +1,14 @@
 //! OSE saving throws (OSE-SAVE-01..04) and the monster saving-throw table (OSE-TBL-03).
 //! Character class tables are not in the source: a character's save values are caller data.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, Result};
 use crate::procedures::limits::{check_dc, check_modifier};
 
 /// OSE-SAVE-01: the five saving-throw categories. An effect's description names its category.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SaveCategory {
     /// Death rays and poison (D).
     DeathOrPoison,
@@ -47,9 +45,9 @@ impl SaveCategory {
 }
 
 /// A full set of save values, one per category (from the monster table or a class table).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SaveValues {
     pub death: u32,
     pub wands: u32,
@@ -71,7 +69,8 @@ impl SaveValues {
 }
 
 /// The Hit Dice a monster save row covers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::ToWire)]
+#[crate::boundary(output, rust_only)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -102,7 +101,8 @@ impl SaveBand {
 }
 
 /// One row of the monster saving-throw table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, crate::wire::ToWire)]
+#[crate::boundary(output, rust_only)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct MonsterSaveRow {
     pub band: SaveBand,
@@ -142,13 +142,13 @@ pub const MONSTER_SAVE_TABLE: [MonsterSaveRow; 9] = [
 ];
 
 /// Which monster save row to use: "Monsters use the row named in their description".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SaveAs {
     NormalHuman,
     /// By whole Hit Dice, 1 or more (a monster under 1 HD names its row, usually NH).
@@ -177,13 +177,13 @@ pub fn monster_saves(save_as: SaveAs) -> Result<SaveValues> {
 }
 
 /// OSE-SAVE-03/04: what is at stake in a save.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SaveStake {
     /// A damaging effect: a success halves the damage (rounded down).
     Damaging { damage: u32 },
@@ -198,9 +198,9 @@ pub enum SaveStake {
 }
 
 /// A saving throw.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct OseSave {
     pub die: RolledDie,
     /// Bonus added to the roll (e.g. a magic item's combat bonus, OSE-DMG-03).

@@ -1,15 +1,13 @@
 //! OSE surprise (OSE-SURP-01..03): who rolls, the roll, and what it does to the first round.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::Result;
 
 /// The two sides of an OSE encounter. The referee rolls for the monsters; one player rolls for
 /// the whole party (OSE-SURP-02).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum EncounterSide {
     Party,
     Monsters,
@@ -27,9 +25,9 @@ impl EncounterSide {
 /// OSE-SURP-01: what decides whether a side rolls for surprise at all. Each flag is the
 /// referee's finding; e.g. a light carried in the dark *usually* gives its bearers away, so the
 /// referee sets `opponentShowsLightInDark` when it does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase", default)]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SurpriseFactors {
     /// The side expects the encounter (monsters waiting for a noisy party).
     pub expecting: bool,
@@ -51,9 +49,9 @@ impl SurpriseFactors {
 pub const SURPRISED_IN_SIX: u32 = 2;
 
 /// One side's surprise roll (none when the side could not be surprised).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SurpriseRoll {
     pub side: EncounterSide,
     pub die: Option<RolledDie>,
@@ -82,13 +80,13 @@ pub fn roll_surprise(
 }
 
 /// OSE-SURP-03: the combined effect of both sides' surprise.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum SurpriseOutcome {
     /// Nobody is surprised.
     NoSurprise,

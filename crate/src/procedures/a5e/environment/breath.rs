@@ -1,7 +1,5 @@
 //! A5E-ENV-02/03 (and the breath rule of A5E-ENV-04): holding breath and suffocating.
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{Error, Result};
 use crate::procedures::a5e::limits;
 
@@ -26,13 +24,13 @@ pub fn suffocation_rounds(con_modifier: i32) -> u32 {
 }
 
 /// Where a creature without air stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum BreathStatus {
     /// Still holding its breath; `rounds_left` before it runs out.
     HoldingBreath { rounds_left: u32 },
@@ -52,9 +50,9 @@ impl BreathStatus {
 }
 
 /// What one start of turn did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct BreathTick {
     pub status: BreathStatus,
     /// True on the one turn start at which breath runs out.
@@ -69,9 +67,9 @@ pub struct BreathTick {
 /// for `suffocation_rounds` rounds, and drops to 0 HP at the start of its first turn after
 /// those. EX-A5E-04: Con +3 holds 4 minutes (40 rounds), then survives 3 rounds, and drops at
 /// the 43rd turn start.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct BreathClock {
     pub hold_rounds: u32,
     pub suffocation_rounds: u32,

@@ -1,7 +1,5 @@
 //! A5E-ENV-01: falling.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::{DieRoller, DieSize, RolledDie};
 use crate::error::Result;
 use crate::procedures::a5e::damage::{DamageType, halve};
@@ -30,9 +28,9 @@ pub const fn dive_dc(distance_ft: u32) -> u32 {
 }
 
 /// Where the falling creature lands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(tag = "type", rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum FallLanding {
     #[default]
     Ground,
@@ -42,9 +40,9 @@ pub enum FallLanding {
 }
 
 /// A dive attempt, as rolled.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DiveRoll {
     pub dc: u32,
     pub roll: D20TestRoll,
@@ -52,9 +50,9 @@ pub struct DiveRoll {
 }
 
 /// A resolved fall, with every die shown.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FallResult {
     pub distance_ft: u32,
     /// Number of d6 the fall is worth (0..=20).

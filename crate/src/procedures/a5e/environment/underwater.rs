@@ -3,15 +3,13 @@
 //! The attack-roll effects are applied by [`crate::procedures::a5e::attack_situation`] through
 //! `AttackEnvironment::Underwater`; suffocation is [`super::breath`].
 
-use serde::{Deserialize, Serialize};
-
 use crate::procedures::a5e::damage::{DamageType, halve};
 
 /// The weapons a creature without a swim speed can use underwater without disadvantage, plus
 /// `Other` for every other weapon.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum WaterWeapon {
     Dagger,
     DuelingDagger,

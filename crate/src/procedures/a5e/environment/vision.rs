@@ -1,23 +1,9 @@
 //! A5E-ENV-05..09: light, obscurement and special senses.
 
-use serde::{Deserialize, Serialize};
-
 /// A5E-ENV-06: light levels.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum A5eLightLevel {
     Bright,
     Dim,
@@ -25,22 +11,9 @@ pub enum A5eLightLevel {
 }
 
 /// A5E-ENV-05: obscurement, least to most.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Default,
-    Serialize,
-    Deserialize,
-    crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Obscurement {
     #[default]
     None,
@@ -71,9 +44,9 @@ impl A5eLightLevel {
 }
 
 /// A creature's special senses, each with its radius in feet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Senses {
     pub darkvision_ft: Option<u32>,
     pub blindsight_ft: Option<u32>,
@@ -85,9 +58,9 @@ pub struct Senses {
 
 /// What the observer is looking at. Left out: no obscurement (A5E-ENV-05), a visible target,
 /// an observer that is not blinded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SightQuery {
     pub distance_ft: u32,
     /// Light where the target is.
@@ -104,9 +77,9 @@ pub struct SightQuery {
 }
 
 /// The sense a creature sees with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum VisionSense {
     Sight,
     Darkvision,
@@ -115,9 +88,9 @@ pub enum VisionSense {
 }
 
 /// Whether and how well the observer perceives the target.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct SightResult {
     /// The observer can see the target (for A5E-ATK-01 and hiding).
     pub sees: bool,

@@ -1,11 +1,9 @@
 //! A5E-OBJ-03: object Armor Class by material.
 
-use serde::{Deserialize, Serialize};
-
 /// The materials of the object AC table (each row groups several).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ObjectMaterial {
     /// Cloth, paper, rope.
     ClothPaperRope,
@@ -21,9 +19,9 @@ pub enum ObjectMaterial {
 }
 
 /// One row of the object AC table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MaterialArmor {
     pub material: ObjectMaterial,
     pub ac: i32,

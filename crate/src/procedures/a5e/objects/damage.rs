@@ -1,7 +1,5 @@
 //! A5E-OBJ-02/06/11: how objects take damage and make saving throws.
 
-use serde::{Deserialize, Serialize};
-
 use super::far_future::RAY_SHIELDING_RESISTANCES;
 use crate::error::Result;
 use crate::procedures::a5e::ability::Ability;
@@ -12,9 +10,9 @@ use crate::procedures::a5e::limits;
 pub const OBJECT_IMMUNITIES: [DamageType; 2] = [DamageType::Poison, DamageType::Psychic];
 
 /// How an object meets a saving throw (A5E-OBJ-02).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ObjectSave {
     /// Strength and Dexterity saves fail automatically.
     AutoFail,
@@ -33,9 +31,9 @@ pub const fn object_save(ability: Ability) -> ObjectSave {
 
 /// What protects an object. Resistances, vulnerabilities and extra immunities are the
 /// Narrator's to assign (flammable objects are typically vulnerable to fire).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ObjectDefenses {
     /// A5E-OBJ-06: a damage instance below this deals no damage at all.
     pub damage_threshold: Option<u32>,
@@ -49,18 +47,18 @@ pub struct ObjectDefenses {
 }
 
 /// Why an object took no damage.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum NoDamageReason {
     Immune,
     BelowThreshold,
 }
 
 /// One damage instance against an object.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ObjectDamage {
     pub incoming: u32,
     /// After resistance (halved once, rounded down) and vulnerability (doubled once).
@@ -117,9 +115,9 @@ impl ObjectDefenses {
 }
 
 /// An object's hit points.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ObjectHp {
     pub current: u32,
     pub max: u32,

@@ -1,16 +1,14 @@
 //! A5E-OBJ-07/08: door toughness, fortified doors and bashing.
 
-use serde::{Deserialize, Serialize};
-
 use super::hit_points::HitPointsSpec;
 use crate::dice::{DieRoller, DieSize};
 use crate::error::{Error, ErrorCode, Result};
 use crate::procedures::a5e::dice::{D20Test, D20TestRoll};
 
 /// Door materials.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum DoorMaterial {
     Wooden,
     Stone,
@@ -20,9 +18,9 @@ pub enum DoorMaterial {
 }
 
 /// One row of the door toughness table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct DoorRow {
     pub material: DoorMaterial,
     pub fortified: bool,
@@ -73,11 +71,9 @@ pub const FORTIFIED_BASH_DC_BONUS: i32 = 4;
 pub const DOOR_HIT_POINTS: HitPointsSpec = HitPointsSpec::new(27, 5, DieSize::D10);
 
 /// C-28: a fortified door's damage threshold.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, crate::wire::Wire,
-)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum FortifiedThreshold {
     /// The table's values (= the bash DC): docs/rules.md's recommended default.
     #[default]
@@ -88,9 +84,9 @@ pub enum FortifiedThreshold {
 }
 
 /// A door's numbers under the chosen C-28 reading.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct Door {
     pub material: DoorMaterial,
     pub fortified: bool,
@@ -131,9 +127,9 @@ pub fn door(material: DoorMaterial, fortified: bool, rule: FortifiedThreshold) -
 }
 
 /// A bash attempt, as rolled.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct BashResult {
     pub roll: D20TestRoll,
     pub dc: i32,

@@ -1,16 +1,14 @@
 //! A5E-OBJ-09/10/11: far-future materials, forcefields and ray shielding.
 
-use serde::{Deserialize, Serialize};
-
 use super::damage::ObjectHp;
 use super::hit_points::HitPointsSpec;
 use crate::dice::DieSize;
 use crate::procedures::a5e::damage::DamageType;
 
 /// The rows of the far-future materials table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum FutureMaterial {
     Plastic,
     Plassteel,
@@ -23,9 +21,9 @@ pub enum FutureMaterial {
 }
 
 /// One row: hit points, bash DC (`None`: can't be bashed), AC, damage threshold.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FutureMaterialRow {
     pub material: FutureMaterial,
     pub hit_points: HitPointsSpec,

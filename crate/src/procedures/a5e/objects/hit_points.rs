@@ -1,34 +1,32 @@
 //! A5E-OBJ-04/05: object hit points by size.
 
-use serde::{Deserialize, Serialize};
-
 use crate::dice::{DieRoller, DieSize, RolledDie};
 use crate::error::{Error, Result};
 use crate::procedures::a5e::dice::{self, Dice};
 use crate::procedures::a5e::size::Size;
 
 /// How sturdy an object is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum Durability {
     Fragile,
     Resilient,
 }
 
 /// Hit points as printed: a fixed value and the dice it comes from, e.g. "27 (5d10)".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct HitPointsSpec {
     pub fixed: u32,
     pub dice: Dice,
 }
 
 /// A roll of an object's hit points.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct RolledHitPoints {
     pub dice: Vec<RolledDie>,
     pub total: u32,
@@ -53,9 +51,9 @@ impl HitPointsSpec {
 }
 
 /// One row of the object hit point table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ObjectHitPointsRow {
     pub size: Size,
     pub fragile: HitPointsSpec,

@@ -1,20 +1,18 @@
 //! A5E-OBJ-12: psionics and zirkon barriers.
 
-use serde::{Deserialize, Serialize};
-
 use crate::error::{Error, Result};
 
 /// Highest power level zirkon blocks outright (III).
 pub const ZIRKON_BLOCKS_UP_TO_LEVEL: u32 = 3;
 
 /// What a zirkon barrier does to a psionic power.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum ZirkonEffect {
     /// Power level III or lower: it can't penetrate the barrier.
     Blocked,

@@ -6,8 +6,6 @@
 //! creature does in the area) and world actions (the environment's own turn at the start of each
 //! round, A5E-WORLD-02).
 
-use serde::{Deserialize, Serialize};
-
 use super::recharge::Recharge;
 use crate::dice::DieSize;
 use crate::encounter::WorldAction as EncounterWorldAction;
@@ -19,9 +17,9 @@ use crate::procedures::a5e::effects::{AppliedCondition, Lasts};
 use crate::procedures::a5e::environment::vision::Obscurement;
 
 /// docs/rules.md G-14: the nine environments.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum WorldEnvironment {
     Cave,
     Fire,
@@ -35,9 +33,9 @@ pub enum WorldEnvironment {
 }
 
 /// What sort of feature it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum WorldFeatureKind {
     Obstacle,
     Terrain,
@@ -46,9 +44,9 @@ pub enum WorldFeatureKind {
 }
 
 /// Every feature of the catalogue, in the source's order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum WorldFeatureId {
     Echo,
     LooseFoundation,
@@ -205,9 +203,9 @@ impl WorldFeatureId {
 }
 
 /// What sets the feature off.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum FeatureTrigger {
     /// Always in effect in the area.
     Standing,
@@ -234,9 +232,9 @@ pub enum FeatureTrigger {
 }
 
 /// Who a world action or hazard affects.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum FeatureTargets {
     /// One creature, chosen by the Narrator.
     One,
@@ -245,18 +243,18 @@ pub enum FeatureTargets {
 }
 
 /// A saving throw the feature calls for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FeatureSave {
     pub ability: Ability,
     pub dc: i32,
 }
 
 /// Why a feature asks for an ability check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum CheckPurpose {
     /// Perceive what the leaves or fog hide.
     RevealHidden,
@@ -269,9 +267,9 @@ pub enum CheckPurpose {
 }
 
 /// An ability check the feature calls for. `dc` is `None` for a contested check.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FeatureCheck {
     pub ability: Ability,
     pub skill: Option<Skill>,
@@ -281,9 +279,9 @@ pub struct FeatureCheck {
 
 /// What happens to an affected creature — on a failed save, or simply when triggered if the
 /// feature has no save.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FeatureEffect {
     pub damage: Option<DamageDice>,
     /// Smaller damage for creatures protected against it (Cold Chill: cold-weather gear).
@@ -296,9 +294,9 @@ pub struct FeatureEffect {
 }
 
 /// Properties of the area or obstacle that hold while it is there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct StandingEffect {
     pub cover: Option<A5eCover>,
     pub difficult_terrain: bool,
@@ -312,13 +310,13 @@ pub struct StandingEffect {
 }
 
 /// Rules peculiar to one feature.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(
     tag = "type",
     rename_all_fields = "camelCase",
     rename_all = "camelCase"
 )]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub enum FeatureSpecial {
     None,
     /// Echo: sound travels `sound_range_multiplier` times as far; thunder damage deals
@@ -374,9 +372,9 @@ pub enum FeatureSpecial {
 }
 
 /// One catalogue entry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WorldFeature {
     pub id: WorldFeatureId,
     pub environment: WorldEnvironment,

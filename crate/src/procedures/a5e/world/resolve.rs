@@ -1,8 +1,6 @@
 //! Resolving a catalogue feature against the creatures it affects: each creature's save, the
 //! damage (rolled once for everyone, A5E-DMG-02) and the conditions, reported as data.
 
-use serde::{Deserialize, Serialize};
-
 use super::catalogue::{FeatureCheck, FeatureSpecial, FeatureTargets, WorldFeatureId};
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, ErrorCode, Result};
@@ -13,9 +11,9 @@ use crate::procedures::a5e::limits;
 
 /// A creature the feature affects (the Narrator decides who is in range, A5E-TBA-05). The
 /// flags are `false` when left out, as for [`AffectedCreature::new`].
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct AffectedCreature {
     pub id: String,
     /// Its saving throw for the feature's save ability: modifier (cover included where the
@@ -46,9 +44,9 @@ impl AffectedCreature {
 }
 
 /// Options for resolving features.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WorldResolveOptions {
     /// docs/rules.md G-16: the type given to damage the source prints without one (Boulder).
     /// Default bludgeoning (implied by the text); `None` leaves it untyped.
@@ -64,9 +62,9 @@ impl Default for WorldResolveOptions {
 }
 
 /// What happened to one affected creature.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct CreatureOutcome {
     pub id: String,
     /// Its save, when the feature has one and it didn't fail automatically.
@@ -84,9 +82,9 @@ pub struct CreatureOutcome {
 }
 
 /// A shadow double spawned by Shadow Puppet.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct ShadowSpawn {
     /// The creature it copies.
     pub copies: String,
@@ -96,9 +94,9 @@ pub struct ShadowSpawn {
 }
 
 /// A resolved feature.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WorldFeatureResolution {
     pub feature: WorldFeatureId,
     /// Damage rolled once for all affected creatures: the full roll, then the reduced one if
@@ -300,9 +298,9 @@ pub fn resolve_feature(
 }
 
 /// A feature check, as rolled.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct FeatureCheckRoll {
     pub check: FeatureCheck,
     pub roll: D20TestRoll,
@@ -339,9 +337,9 @@ pub fn resolve_feature_check(
 }
 
 /// A Mirror reflection attempt (A5E-WORLD-23).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct MirrorResult {
     pub defender: D20TestRoll,
     pub caster: D20TestRoll,

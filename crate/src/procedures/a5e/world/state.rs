@@ -1,8 +1,6 @@
 //! A5E-WORLD-02/03: one world action's state across an encounter — whether it is charged, its
 //! recharge rolls, and (Lightning Strike) whom it may no longer target.
 
-use serde::{Deserialize, Serialize};
-
 use super::catalogue::{FeatureSpecial, WorldFeatureId, WorldFeatureKind};
 use super::recharge::RechargeRoll;
 use super::resolve::{
@@ -13,9 +11,9 @@ use crate::encounter::WorldAction;
 use crate::error::{Error, Result};
 
 /// A world action in play.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WorldFeatureState {
     pub feature: WorldFeatureId,
     /// Charged and usable this round.
@@ -25,9 +23,9 @@ pub struct WorldFeatureState {
 }
 
 /// One use of a world action.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, crate::wire::Wire)]
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm-base", derive(tsify::Tsify))]
 pub struct WorldActionUse {
     pub resolution: WorldFeatureResolution,
     /// The recharge roll made immediately after use (A5E-WORLD-03), for actions with a recharge.
