@@ -1,10 +1,10 @@
 //! Rounds and turns: start, declarations, initiative rolls, advancing turns, round ends,
 //! world phases.
 
-use crate::encounter::command::ParticipantDeclaration;
+use crate::encounter::command::{EncounterCommand, ParticipantDeclaration};
 use crate::encounter::event::{EncounterEvent, SideRoll, TieDraw};
 use crate::encounter::execute::roster::check_modifier;
-use crate::encounter::execute::{Ctx, check_list, require_running};
+use crate::encounter::execute::{Ctx, Declarations, check_list, misrouted, require_running};
 use crate::encounter::limits::{MAX_TARGETS, MAX_TIE_DRAWS, MAX_TOTAL};
 use crate::encounter::participant::{Declaration, Participant, TurnStatus};
 use crate::encounter::state::{Actor, Encounter, Phase};
@@ -100,6 +100,39 @@ fn total_of(dice: &[InitiativeDie], modifier: i32) -> Result<i32> {
 }
 
 impl Ctx<'_> {
+    /// Commands that move the encounter along: starting it, declarations, initiative, ending
+    /// turns, phases and rounds, and the A5E world phase.
+    pub(super) fn flow_command(&mut self, command: EncounterCommand) -> Result<()> {
+        match command {
+            EncounterCommand::Start {
+                advantage,
+                advantage_sides,
+                check,
+                ambushers,
+                called_for,
+            } => self.start(advantage, advantage_sides, check, ambushers, called_for),
+            // `Encounter::execute` runs declarations without a working copy; these arms are
+            // the same logic for a context that already has one.
+            EncounterCommand::Declare {
+                participant,
+                declaration,
+            } => self.declare(Declarations::One(participant, declaration)),
+            EncounterCommand::DeclareMany { declarations } => {
+                self.declare(Declarations::Many(declarations))
+            }
+            EncounterCommand::RollInitiative { no_actions } => self.roll_initiative(no_actions),
+            EncounterCommand::EndTurn => self.end_turn_command(),
+            EncounterCommand::AdvancePhase => self.advance_phase(),
+            EncounterCommand::NextRound => self.next_round(),
+            EncounterCommand::End => self.end_encounter(),
+            EncounterCommand::UseWorldAction { action, targets } => {
+                self.use_world_action(action, targets)
+            }
+            EncounterCommand::EndWorldPhase => self.end_world_phase(),
+            other => Err(misrouted(&other)),
+        }
+    }
+
     /// One participant's initiative in a fixed-order system (A5E, 5e, HYB).
     pub(crate) fn initiative_roll(
         &mut self,

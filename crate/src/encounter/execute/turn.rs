@@ -1,10 +1,10 @@
 //! Commands within a turn: delay and resume, activities, action slots, Ready, control,
 //! forced plans, harm and retreat.
 
-use crate::encounter::command::{FollowerModifier, PlanCause, RetreatCheck};
+use crate::encounter::command::{EncounterCommand, FollowerModifier, PlanCause, RetreatCheck};
 use crate::encounter::event::{EncounterEvent, FollowerMoraleRoll, HYB_MORALE_DC, RetreatRoll};
 use crate::encounter::execute::flow::GH_SURPRISE_PENALTY;
-use crate::encounter::execute::{Ctx, check_list, require_running};
+use crate::encounter::execute::{Ctx, check_list, misrouted, require_running};
 use crate::encounter::limits::{MAX_MODIFIER, MAX_TOTAL};
 use crate::encounter::participant::{ActionKind, Harm, SpellDisruption, TurnStatus};
 use crate::encounter::state::Phase;
@@ -17,6 +17,51 @@ use crate::initiative::rules::{
 use crate::initiative::{Activity, InitiativeRoll, RollSource, roll_one};
 
 impl Ctx<'_> {
+    /// Commands within a turn: delaying and resuming, granted turns, activities and action
+    /// slots, Ready, commanding controlled creatures, forced plans, harm and retreat.
+    pub(super) fn turn_command(&mut self, command: EncounterCommand) -> Result<()> {
+        match command {
+            EncounterCommand::Delay { participant } => self.delay(participant),
+            EncounterCommand::Resume {
+                participant,
+                cut_in,
+            } => self.resume(participant, cut_in),
+            EncounterCommand::GrantTurn { participant } => self.grant_turn(participant),
+            EncounterCommand::Act {
+                participant,
+                activity,
+            } => self.act(participant, activity),
+            EncounterCommand::UseAction {
+                participant,
+                kind,
+                slot,
+            } => self.use_action(participant, kind, slot),
+            EncounterCommand::Ready {
+                participant,
+                trigger,
+            } => self.ready(participant, trigger),
+            EncounterCommand::TriggerReady { participant } => self.trigger_ready(participant),
+            EncounterCommand::CommandControlled {
+                controller,
+                targets,
+            } => self.command_controlled(controller, targets),
+            EncounterCommand::ForcePlan {
+                participant,
+                declaration,
+                cause,
+            } => self.force_plan(participant, declaration, cause),
+            EncounterCommand::Harm { participant, harm } => self.harm(participant, harm),
+            EncounterCommand::Retreat {
+                participant,
+                followers,
+            } => self.retreat(participant, followers),
+            EncounterCommand::ResolveRetreat { participant, check } => {
+                self.resolve_retreat(participant, check)
+            }
+            other => Err(misrouted(&other)),
+        }
+    }
+
     fn require_turns(&self) -> Result<()> {
         require_running(self.enc)?;
         match self.enc.phase {
