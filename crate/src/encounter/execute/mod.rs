@@ -8,6 +8,7 @@
 //! anything else in a Greyhawk round but the JSON.
 
 mod flow;
+mod greyhawk_roll;
 mod roster;
 mod turn;
 mod vitals;
