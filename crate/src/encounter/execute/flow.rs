@@ -1,17 +1,17 @@
 //! Rounds and turns: start, declarations, initiative rolls, advancing turns, round ends,
 //! world phases.
 
-use crate::encounter::command::ParticipantDeclaration;
+use crate::encounter::command::{EncounterCommand, ParticipantDeclaration};
 use crate::encounter::event::{EncounterEvent, SideRoll, TieDraw};
 use crate::encounter::execute::roster::check_modifier;
-use crate::encounter::execute::{Ctx, check_list, require_running};
+use crate::encounter::execute::{Ctx, Declarations, check_list, misrouted, require_running};
 use crate::encounter::limits::{MAX_TARGETS, MAX_TIE_DRAWS, MAX_TOTAL};
 use crate::encounter::participant::{Declaration, Participant, TurnStatus};
 use crate::encounter::state::{Actor, Encounter, Phase};
 use crate::error::{Error, ErrorCode, Result};
 use crate::ids::{ParticipantId, SideId};
 use crate::initiative::ability_check::InitiativeCheck;
-use crate::initiative::greyhawk::{self, EmptyDeclaration, GhDeclaration};
+use crate::initiative::greyhawk;
 use crate::initiative::rules::{ControlRule, OpeningRoll, RoundRoll};
 use crate::initiative::side::{INITIATIVE_DIE, OsePhase, PHASE_ORDER, SLOW_PHASES};
 use crate::initiative::ties;
@@ -93,13 +93,46 @@ fn check_declaration(
     Ok(at)
 }
 
-fn total_of(dice: &[InitiativeDie], modifier: i32) -> Result<i32> {
+pub(super) fn total_of(dice: &[InitiativeDie], modifier: i32) -> Result<i32> {
     InitiativeRoll::computed_total(dice, modifier)
         .filter(|t| t.checked_abs().is_some_and(|a| a <= MAX_TOTAL))
         .ok_or_else(|| Error::invalid_argument("initiative total out of range"))
 }
 
 impl Ctx<'_> {
+    /// Commands that move the encounter along: starting it, declarations, initiative, ending
+    /// turns, phases and rounds, and the A5E world phase.
+    pub(super) fn flow_command(&mut self, command: EncounterCommand) -> Result<()> {
+        match command {
+            EncounterCommand::Start {
+                advantage,
+                advantage_sides,
+                check,
+                ambushers,
+                called_for,
+            } => self.start(advantage, advantage_sides, check, ambushers, called_for),
+            // `Encounter::execute` runs declarations without a working copy; these arms are
+            // the same logic for a context that already has one.
+            EncounterCommand::Declare {
+                participant,
+                declaration,
+            } => self.declare(Declarations::One(participant, declaration)),
+            EncounterCommand::DeclareMany { declarations } => {
+                self.declare(Declarations::Many(declarations))
+            }
+            EncounterCommand::RollInitiative { no_actions } => self.roll_initiative(no_actions),
+            EncounterCommand::EndTurn => self.end_turn_command(),
+            EncounterCommand::AdvancePhase => self.advance_phase(),
+            EncounterCommand::NextRound => self.next_round(),
+            EncounterCommand::End => self.end_encounter(),
+            EncounterCommand::UseWorldAction { action, targets } => {
+                self.use_world_action(action, targets)
+            }
+            EncounterCommand::EndWorldPhase => self.end_world_phase(),
+            other => Err(misrouted(&other)),
+        }
+    }
+
     /// One participant's initiative in a fixed-order system (A5E, 5e, HYB).
     pub(crate) fn initiative_roll(
         &mut self,
@@ -270,130 +303,6 @@ impl Ctx<'_> {
             }
         }
         self.open_round()
-    }
-
-    /// GH-INIT-01..05, 11, 12, 14, 16; GH-DICE-02..04; GH-SURP-01.
-    fn roll_greyhawk(&mut self) -> Result<()> {
-        /// One roll: a participant, or a group with the same plan (GH-INIT-11). Borrows the
-        /// declaration rather than copying it: a big battle rolls hundreds of these.
-        struct Unit<'a> {
-            members: Vec<ParticipantId>,
-            first: usize,
-            decl: &'a GhDeclaration,
-            surprised: bool,
-            controller: Option<&'a ParticipantId>,
-        }
-        let opts = self.enc.config.greyhawk;
-        let empty = GhDeclaration::default();
-        let enc = &self.enc;
-        let dice = &mut *self.dice;
-        let mut units: Vec<Unit<'_>> = Vec::new();
-        for (i, p) in enc.participants.iter().enumerate() {
-            // GH-INIT-12: a creature that cannot act does not roll.
-            if p.out || !p.can_act {
-                continue;
-            }
-            let decl = p.greyhawk_declaration().unwrap_or(&empty);
-            if decl.is_empty() && opts.empty_declaration == EmptyDeclaration::DoesNotAct {
-                continue;
-            }
-            // GH-INIT-11: identical creatures (one group) with the same plan roll once.
-            let shared = if opts.group_rolls && p.group.is_some() {
-                units.iter_mut().find(|u| {
-                    u.decl == decl
-                        && u.surprised == p.surprised
-                        && u.controller == p.controller.as_ref()
-                        && enc
-                            .participants
-                            .get(u.first)
-                            .is_some_and(|f| f.group == p.group)
-                })
-            } else {
-                None
-            };
-            match shared {
-                Some(unit) => unit.members.push(p.id.clone()),
-                None => units.push(Unit {
-                    members: vec![p.id.clone()],
-                    first: i,
-                    decl,
-                    surprised: p.surprised,
-                    controller: p.controller.as_ref(),
-                }),
-            }
-        }
-        let mut rolls: Vec<InitiativeRoll> = Vec::with_capacity(units.len());
-        let mut pending: Vec<Unit<'_>> = Vec::new();
-        for unit in units {
-            if unit.controller.is_some() {
-                pending.push(unit);
-                continue;
-            }
-            let dice = greyhawk::roll(unit.decl, &opts, dice)?;
-            let modifier = if unit.surprised {
-                GH_SURPRISE_PENALTY
-            } else {
-                0
-            };
-            let total = total_of(&dice, modifier)?;
-            rolls.push(InitiativeRoll {
-                participants: unit.members,
-                dice,
-                modifier,
-                total,
-                source: RollSource::Rolled,
-            });
-        }
-        // GH-INIT-14: a controlled creature's count is its own dice plus its controller's
-        // count (chains resolve controller first).
-        while !pending.is_empty() {
-            let before = pending.len();
-            let mut still = Vec::new();
-            for unit in pending {
-                let Some(controller) = unit.controller else {
-                    continue;
-                };
-                let Some(base) = rolls
-                    .iter()
-                    .find(|r| r.participants.contains(controller))
-                    .map(|r| r.total)
-                else {
-                    still.push(unit);
-                    continue;
-                };
-                let dice = greyhawk::roll(unit.decl, &opts, dice)?;
-                let modifier = base
-                    .checked_add(if unit.surprised {
-                        GH_SURPRISE_PENALTY
-                    } else {
-                        0
-                    })
-                    .ok_or_else(|| Error::invalid_argument("initiative total out of range"))?;
-                let total = total_of(&dice, modifier)?;
-                rolls.push(InitiativeRoll {
-                    participants: unit.members,
-                    dice,
-                    modifier,
-                    total,
-                    source: RollSource::Rolled,
-                });
-            }
-            if still.len() == before {
-                let who = still
-                    .first()
-                    .and_then(|u| u.controller)
-                    .map(|c| c.to_string())
-                    .unwrap_or_default();
-                return Err(Error::not_allowed(format!(
-                    "controller \"{who}\" has no initiative this round (GH-INIT-14)"
-                )));
-            }
-            pending = still;
-        }
-        if !rolls.is_empty() {
-            self.emit(EncounterEvent::InitiativeRolled { rolls })?;
-        }
-        Ok(())
     }
 
     /// OSE-INIT-01, OSE-SURP-03 (a surprised side does not roll in the first round).

@@ -8,6 +8,7 @@
 //! anything else in a Greyhawk round but the JSON.
 
 mod flow;
+mod greyhawk_roll;
 mod roster;
 mod turn;
 mod vitals;
@@ -18,7 +19,6 @@ use crate::encounter::event::EncounterEvent;
 use crate::encounter::limits::MAX_TARGETS;
 use crate::encounter::participant::Declaration;
 use crate::encounter::state::{Encounter, Phase};
-use crate::encounter::vitals::CreatureChange;
 use crate::engine::Failed;
 use crate::error::{Error, ErrorCode, Result};
 use crate::ids::ParticipantId;
@@ -114,6 +114,18 @@ pub(crate) fn check_list(enc: &Encounter, ids: &[ParticipantId]) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// A command sent to another family's handler: a bug in the routing of [`Ctx::run`], reported
+/// as an error rather than a panic (and before any event, so nothing has changed).
+fn misrouted(command: &EncounterCommand) -> Error {
+    Error::new(
+        ErrorCode::InvalidData,
+        format!(
+            "internal error: command {} reached the wrong handler",
+            crate::wire::to_json(command)
+        ),
+    )
 }
 
 impl Encounter {
@@ -265,210 +277,74 @@ impl Ctx<'_> {
         })
     }
 
+    /// `declare` and `declareMany` in a context that already has a working copy
+    /// ([`Encounter::execute`] runs them without one).
     fn declare(&mut self, declarations: Declarations) -> Result<()> {
         let event = declaration_event(self.enc, declarations)?;
         self.emit(event)
     }
 
+    /// Run a command: each family goes to the method in the file that holds its handlers
+    /// (roster and set-up, rounds and turns, within a turn, creatures, effects); the
+    /// corrections of order stay here.
     fn run(&mut self, command: EncounterCommand) -> Result<()> {
         match command {
-            EncounterCommand::AddParticipant { participant } => self.add_participant(participant),
-            EncounterCommand::RemoveParticipant { participant } => {
-                self.remove_participant(participant)
-            }
-            EncounterCommand::Rename { participant, name } => {
-                require_not_ended(self.enc)?;
-                self.enc.get(&participant)?;
-                self.emit(EncounterEvent::ParticipantRenamed { participant, name })
-            }
-            EncounterCommand::SetHidden {
-                participant,
-                hidden,
-            } => {
-                require_not_ended(self.enc)?;
-                self.enc.get(&participant)?;
-                self.emit(EncounterEvent::HiddenChanged {
-                    participant,
-                    hidden,
-                })
-            }
-            EncounterCommand::ChangeSide { participant, side } => {
-                require_not_ended(self.enc)?;
-                self.enc.get(&participant)?;
-                self.emit(EncounterEvent::SideChanged { participant, side })
-            }
-            EncounterCommand::ChangeGroup { participant, group } => {
-                require_not_ended(self.enc)?;
-                self.enc.get(&participant)?;
-                self.emit(EncounterEvent::GroupChanged { participant, group })
-            }
-            EncounterCommand::SetCanAct {
-                participant,
-                can_act,
-            } => {
-                require_not_ended(self.enc)?;
-                self.enc.get(&participant)?;
-                self.emit(EncounterEvent::CanActChanged {
-                    participant,
-                    can_act,
-                })
-            }
-            EncounterCommand::SetController {
-                participant,
-                controller,
-            } => self.set_controller(participant, controller),
-            EncounterCommand::SetInitiativeCheck { participant, check } => {
-                require_not_ended(self.enc)?;
-                self.enc.get(&participant)?;
-                self.emit(EncounterEvent::InitiativeCheckChanged { participant, check })
-            }
-            EncounterCommand::SetRoundLength { length } => {
-                require_not_ended(self.enc)?;
-                self.enc.config.check_round_length(length)?;
-                self.emit(EncounterEvent::RoundLengthChanged { length })
-            }
-            EncounterCommand::SetSurprised {
-                participants,
-                surprised,
-            } => self.set_surprised(participants, surprised),
-            EncounterCommand::SurpriseCheck { participant, check } => {
-                self.surprise_check(participant, check)
-            }
-            EncounterCommand::RollSurprise { sides } => self.roll_surprise(sides),
-            EncounterCommand::AddWorldAction { action } => {
-                require_not_ended(self.enc)?;
-                self.emit(EncounterEvent::WorldActionAdded { action })
-            }
-            EncounterCommand::RemoveWorldAction { action } => {
-                require_not_ended(self.enc)?;
-                self.enc.world_pos(&action)?;
-                self.emit(EncounterEvent::WorldActionRemoved { action })
-            }
-            EncounterCommand::UseWorldAction { action, targets } => {
-                self.use_world_action(action, targets)
-            }
-            EncounterCommand::EndWorldPhase => self.end_world_phase(),
-            EncounterCommand::Start {
-                advantage,
-                advantage_sides,
-                check,
-                ambushers,
-                called_for,
-            } => self.start(advantage, advantage_sides, check, ambushers, called_for),
-            // `Encounter::execute` runs declarations without a working copy; this arm is the
-            // same logic for a context that already has one.
-            EncounterCommand::Declare {
-                participant,
-                declaration,
-            } => self.declare(Declarations::One(participant, declaration)),
-            EncounterCommand::DeclareMany { declarations } => {
-                self.declare(Declarations::Many(declarations))
-            }
-            EncounterCommand::RollInitiative { no_actions } => self.roll_initiative(no_actions),
-            EncounterCommand::EndTurn => self.end_turn_command(),
-            EncounterCommand::AdvancePhase => self.advance_phase(),
-            EncounterCommand::NextRound => self.next_round(),
-            EncounterCommand::End => self.end_encounter(),
-            EncounterCommand::Delay { participant } => self.delay(participant),
-            EncounterCommand::Resume {
-                participant,
-                cut_in,
-            } => self.resume(participant, cut_in),
-            EncounterCommand::GrantTurn { participant } => self.grant_turn(participant),
-            EncounterCommand::Act {
-                participant,
-                activity,
-            } => self.act(participant, activity),
-            EncounterCommand::UseAction {
-                participant,
-                kind,
-                slot,
-            } => self.use_action(participant, kind, slot),
-            EncounterCommand::Ready {
-                participant,
-                trigger,
-            } => self.ready(participant, trigger),
-            EncounterCommand::TriggerReady { participant } => self.trigger_ready(participant),
-            EncounterCommand::CommandControlled {
-                controller,
-                targets,
-            } => self.command_controlled(controller, targets),
-            EncounterCommand::ForcePlan {
-                participant,
-                declaration,
-                cause,
-            } => self.force_plan(participant, declaration, cause),
-            EncounterCommand::Harm { participant, harm } => self.harm(participant, harm),
-            EncounterCommand::Retreat {
-                participant,
-                followers,
-            } => self.retreat(participant, followers),
-            EncounterCommand::ResolveRetreat { participant, check } => {
-                self.resolve_retreat(participant, check)
-            }
-            EncounterCommand::SetCreature {
-                participant,
-                creature,
-            } => self.set_creature(participant, creature),
-            EncounterCommand::SetConditionImmunities {
-                participant,
-                immunities,
-            } => self.set_condition_immunities(participant, immunities),
-            EncounterCommand::Damage {
-                participant,
-                damage,
-                choices,
-            } => self.damage(participant, damage, choices, None),
-            EncounterCommand::Heal {
-                participant,
-                amount,
-            } => self.heal(participant, amount),
-            EncounterCommand::GrantTempHp {
-                participant,
-                amount,
-                choice,
-            } => self.grant_temp_hp(participant, amount, choice),
-            EncounterCommand::DeathSave {
-                participant,
-                modifier,
-                mode,
-            } => self.death_save(participant, modifier, mode),
-            EncounterCommand::Stabilize {
-                participant,
-                method,
-            } => self.stabilize(participant, method),
-            EncounterCommand::GainFatigue {
-                participant,
-                levels,
-            } => self.track(participant, CreatureChange::GainedFatigue, levels),
-            EncounterCommand::GainStrife {
-                participant,
-                levels,
-            } => self.track(participant, CreatureChange::GainedStrife, levels),
-            EncounterCommand::RemoveFatigue {
-                participant,
-                levels,
-            } => self.track(participant, CreatureChange::LostFatigue, levels),
-            EncounterCommand::RemoveStrife {
-                participant,
-                levels,
-            } => self.track(participant, CreatureChange::LostStrife, levels),
-            EncounterCommand::GainExhaustion {
-                participant,
-                levels,
-            } => self.track(participant, CreatureChange::GainedExhaustion, levels),
-            EncounterCommand::RemoveExhaustion {
-                participant,
-                levels,
-            } => self.track(participant, CreatureChange::LostExhaustion, levels),
-            EncounterCommand::AddEffects { effects, ongoing } => self.add_effects(effects, ongoing),
-            EncounterCommand::RemoveEffect { effect } => self.remove_effect(effect),
-            EncounterCommand::DropConcentration { participant } => {
-                self.drop_concentration(participant)
-            }
-            EncounterCommand::LoadConditions { json } => self.load_conditions(json),
-            EncounterCommand::Rest { rest, participants } => self.rest(rest, participants),
-            EncounterCommand::AdvanceClock { seconds } => self.advance_clock(seconds),
+            EncounterCommand::AddParticipant { .. }
+            | EncounterCommand::RemoveParticipant { .. }
+            | EncounterCommand::Rename { .. }
+            | EncounterCommand::SetHidden { .. }
+            | EncounterCommand::ChangeSide { .. }
+            | EncounterCommand::ChangeGroup { .. }
+            | EncounterCommand::SetCanAct { .. }
+            | EncounterCommand::SetController { .. }
+            | EncounterCommand::SetInitiativeCheck { .. }
+            | EncounterCommand::SetRoundLength { .. }
+            | EncounterCommand::SetSurprised { .. }
+            | EncounterCommand::SurpriseCheck { .. }
+            | EncounterCommand::RollSurprise { .. }
+            | EncounterCommand::AddWorldAction { .. }
+            | EncounterCommand::RemoveWorldAction { .. } => self.roster_command(command),
+            EncounterCommand::Start { .. }
+            | EncounterCommand::Declare { .. }
+            | EncounterCommand::DeclareMany { .. }
+            | EncounterCommand::RollInitiative { .. }
+            | EncounterCommand::EndTurn
+            | EncounterCommand::AdvancePhase
+            | EncounterCommand::NextRound
+            | EncounterCommand::End
+            | EncounterCommand::UseWorldAction { .. }
+            | EncounterCommand::EndWorldPhase => self.flow_command(command),
+            EncounterCommand::Delay { .. }
+            | EncounterCommand::Resume { .. }
+            | EncounterCommand::GrantTurn { .. }
+            | EncounterCommand::Act { .. }
+            | EncounterCommand::UseAction { .. }
+            | EncounterCommand::Ready { .. }
+            | EncounterCommand::TriggerReady { .. }
+            | EncounterCommand::CommandControlled { .. }
+            | EncounterCommand::ForcePlan { .. }
+            | EncounterCommand::Harm { .. }
+            | EncounterCommand::Retreat { .. }
+            | EncounterCommand::ResolveRetreat { .. } => self.turn_command(command),
+            EncounterCommand::Damage { .. }
+            | EncounterCommand::Heal { .. }
+            | EncounterCommand::GrantTempHp { .. }
+            | EncounterCommand::DeathSave { .. }
+            | EncounterCommand::Stabilize { .. }
+            | EncounterCommand::GainFatigue { .. }
+            | EncounterCommand::GainStrife { .. }
+            | EncounterCommand::RemoveFatigue { .. }
+            | EncounterCommand::RemoveStrife { .. }
+            | EncounterCommand::GainExhaustion { .. }
+            | EncounterCommand::RemoveExhaustion { .. } => self.creature_command(command),
+            EncounterCommand::SetCreature { .. }
+            | EncounterCommand::SetConditionImmunities { .. }
+            | EncounterCommand::AddEffects { .. }
+            | EncounterCommand::RemoveEffect { .. }
+            | EncounterCommand::DropConcentration { .. }
+            | EncounterCommand::LoadConditions { .. }
+            | EncounterCommand::Rest { .. }
+            | EncounterCommand::AdvanceClock { .. } => self.effects_command(command),
             EncounterCommand::SetCount { participant, count } => {
                 require_running(self.enc)?;
                 self.emit(EncounterEvent::CountSet { participant, count })

@@ -1,7 +1,8 @@
 //! Roster and set-up commands: participants, control, surprise.
 
+use crate::encounter::command::EncounterCommand;
 use crate::encounter::event::EncounterEvent;
-use crate::encounter::execute::{Ctx, check_list, require_not_ended};
+use crate::encounter::execute::{Ctx, check_list, misrouted, require_not_ended};
 use crate::encounter::limits::{MAX_MODIFIER, MAX_TARGETS};
 use crate::encounter::participant::{MAX_SCORE, MIN_SCORE, NewParticipant, modifier_of};
 use crate::encounter::state::{Encounter, Phase};
@@ -95,6 +96,88 @@ pub(crate) fn ability_check_initiative(enc: &Encounter) -> bool {
 }
 
 impl Ctx<'_> {
+    /// Roster and set-up commands: participants joining, leaving and changing, control,
+    /// surprise, the round's length and the world actions on offer.
+    pub(super) fn roster_command(&mut self, command: EncounterCommand) -> Result<()> {
+        match command {
+            EncounterCommand::AddParticipant { participant } => self.add_participant(participant),
+            EncounterCommand::RemoveParticipant { participant } => {
+                self.remove_participant(participant)
+            }
+            EncounterCommand::Rename { participant, name } => {
+                self.check_settable(&participant)?;
+                self.emit(EncounterEvent::ParticipantRenamed { participant, name })
+            }
+            EncounterCommand::SetHidden {
+                participant,
+                hidden,
+            } => {
+                self.check_settable(&participant)?;
+                self.emit(EncounterEvent::HiddenChanged {
+                    participant,
+                    hidden,
+                })
+            }
+            EncounterCommand::ChangeSide { participant, side } => {
+                self.check_settable(&participant)?;
+                self.emit(EncounterEvent::SideChanged { participant, side })
+            }
+            EncounterCommand::ChangeGroup { participant, group } => {
+                self.check_settable(&participant)?;
+                self.emit(EncounterEvent::GroupChanged { participant, group })
+            }
+            EncounterCommand::SetCanAct {
+                participant,
+                can_act,
+            } => {
+                self.check_settable(&participant)?;
+                self.emit(EncounterEvent::CanActChanged {
+                    participant,
+                    can_act,
+                })
+            }
+            EncounterCommand::SetController {
+                participant,
+                controller,
+            } => self.set_controller(participant, controller),
+            EncounterCommand::SetInitiativeCheck { participant, check } => {
+                self.check_settable(&participant)?;
+                self.emit(EncounterEvent::InitiativeCheckChanged { participant, check })
+            }
+            EncounterCommand::SetRoundLength { length } => {
+                require_not_ended(self.enc)?;
+                self.enc.config.check_round_length(length)?;
+                self.emit(EncounterEvent::RoundLengthChanged { length })
+            }
+            EncounterCommand::SetSurprised {
+                participants,
+                surprised,
+            } => self.set_surprised(participants, surprised),
+            EncounterCommand::SurpriseCheck { participant, check } => {
+                self.surprise_check(participant, check)
+            }
+            EncounterCommand::RollSurprise { sides } => self.roll_surprise(sides),
+            EncounterCommand::AddWorldAction { action } => {
+                require_not_ended(self.enc)?;
+                self.emit(EncounterEvent::WorldActionAdded { action })
+            }
+            EncounterCommand::RemoveWorldAction { action } => {
+                require_not_ended(self.enc)?;
+                self.enc.world_pos(&action)?;
+                self.emit(EncounterEvent::WorldActionRemoved { action })
+            }
+            other => Err(misrouted(&other)),
+        }
+    }
+
+    /// A participant's own settings (name, side, group, hidden, can act, initiative check)
+    /// change at any time until the encounter ends, for a participant it knows.
+    fn check_settable(&self, participant: &ParticipantId) -> Result<()> {
+        require_not_ended(self.enc)?;
+        self.enc.get(participant)?;
+        Ok(())
+    }
+
     pub(crate) fn add_participant(&mut self, mut p: NewParticipant) -> Result<()> {
         require_not_ended(self.enc)?;
         validate_new(self.enc, &p)?;

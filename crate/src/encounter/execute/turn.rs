@@ -1,13 +1,13 @@
 //! Commands within a turn: delay and resume, activities, action slots, Ready, control,
 //! forced plans, harm and retreat.
 
-use crate::encounter::command::{FollowerModifier, PlanCause, RetreatCheck};
+use crate::encounter::command::{EncounterCommand, FollowerModifier, PlanCause, RetreatCheck};
 use crate::encounter::event::{EncounterEvent, FollowerMoraleRoll, HYB_MORALE_DC, RetreatRoll};
 use crate::encounter::execute::flow::GH_SURPRISE_PENALTY;
-use crate::encounter::execute::{Ctx, check_list, require_running};
+use crate::encounter::execute::{Ctx, check_list, misrouted, require_running};
 use crate::encounter::limits::{MAX_MODIFIER, MAX_TOTAL};
-use crate::encounter::participant::{ActionKind, Harm, SpellDisruption, TurnStatus};
-use crate::encounter::state::Phase;
+use crate::encounter::participant::{ActionKind, Harm, Participant, SpellDisruption, TurnStatus};
+use crate::encounter::state::{Encounter, Phase};
 use crate::error::{Error, Result};
 use crate::ids::{Label, ParticipantId};
 use crate::initiative::greyhawk::{self, GhDeclaration};
@@ -17,6 +17,51 @@ use crate::initiative::rules::{
 use crate::initiative::{Activity, InitiativeRoll, RollSource, roll_one};
 
 impl Ctx<'_> {
+    /// Commands within a turn: delaying and resuming, granted turns, activities and action
+    /// slots, Ready, commanding controlled creatures, forced plans, harm and retreat.
+    pub(super) fn turn_command(&mut self, command: EncounterCommand) -> Result<()> {
+        match command {
+            EncounterCommand::Delay { participant } => self.delay(participant),
+            EncounterCommand::Resume {
+                participant,
+                cut_in,
+            } => self.resume(participant, cut_in),
+            EncounterCommand::GrantTurn { participant } => self.grant_turn(participant),
+            EncounterCommand::Act {
+                participant,
+                activity,
+            } => self.act(participant, activity),
+            EncounterCommand::UseAction {
+                participant,
+                kind,
+                slot,
+            } => self.use_action(participant, kind, slot),
+            EncounterCommand::Ready {
+                participant,
+                trigger,
+            } => self.ready(participant, trigger),
+            EncounterCommand::TriggerReady { participant } => self.trigger_ready(participant),
+            EncounterCommand::CommandControlled {
+                controller,
+                targets,
+            } => self.command_controlled(controller, targets),
+            EncounterCommand::ForcePlan {
+                participant,
+                declaration,
+                cause,
+            } => self.force_plan(participant, declaration, cause),
+            EncounterCommand::Harm { participant, harm } => self.harm(participant, harm),
+            EncounterCommand::Retreat {
+                participant,
+                followers,
+            } => self.retreat(participant, followers),
+            EncounterCommand::ResolveRetreat { participant, check } => {
+                self.resolve_retreat(participant, check)
+            }
+            other => Err(misrouted(&other)),
+        }
+    }
+
     fn require_turns(&self) -> Result<()> {
         require_running(self.enc)?;
         match self.enc.phase {
@@ -151,71 +196,13 @@ impl Ctx<'_> {
         slot: Option<ActionKind>,
     ) -> Result<()> {
         self.require_turns()?;
-        let rules = self.enc.rules();
-        let economy = rules.action_economy();
+        let economy = self.enc.rules().action_economy();
         let p = self.enc.get(&id)?;
         if p.out {
             return Err(Error::not_allowed(format!("\"{id}\" has left the fight")));
         }
         let slot = slot.unwrap_or(kind);
-        match economy {
-            ActionEconomy::Phases => {
-                return Err(Error::not_allowed(
-                    "OSE has no action slots to track here (OSE-COMBAT-02 phases order the round)",
-                ));
-            }
-            ActionEconomy::Activities => {
-                if kind != ActionKind::Reaction || slot != ActionKind::Reaction {
-                    return Err(Error::not_allowed(
-                        "under Greyhawk, use act for declared activities; only reactions are slots (GH-INIT-06)",
-                    ));
-                }
-            }
-            ActionEconomy::Slots => {
-                // A5E-TURN-03: a second object interaction is the Use an Object action.
-                let use_an_object = kind == ActionKind::Interaction && slot == ActionKind::Action;
-                if matches!(kind, ActionKind::Active | ActionKind::Quick)
-                    || (slot != kind && !use_an_object)
-                {
-                    return Err(Error::not_allowed(
-                        "A5E/5e slots are action, bonus action, movement, reaction and one free object interaction (A5E-TURN-02/03)",
-                    ));
-                }
-            }
-            ActionEconomy::ActiveMovementQuick => {
-                if !matches!(
-                    kind,
-                    ActionKind::Active | ActionKind::Movement | ActionKind::Quick
-                ) || !matches!(
-                    slot,
-                    ActionKind::Active | ActionKind::Movement | ActionKind::Quick
-                ) {
-                    return Err(Error::not_allowed(
-                        "HYB actions are active, movement and quick (HYB-ACT-01)",
-                    ));
-                }
-                let trade = match (kind, slot) {
-                    (k, s) if k == s => false,
-                    (ActionKind::Movement | ActionKind::Quick, ActionKind::Active)
-                    | (ActionKind::Quick, ActionKind::Movement) => true,
-                    _ => {
-                        return Err(Error::not_allowed(format!(
-                            "a {} can only be traded down, not paid with a {} (HYB-ACT-02/03)",
-                            slot.label(),
-                            kind.label()
-                        )));
-                    }
-                };
-                if trade && !self.enc.config.hyb.trade_down {
-                    return Err(Error::not_allowed("trading actions down is off"));
-                }
-                if p.retreat.is_some() {
-                    return Err(Error::not_allowed(
-                        "a retreat uses the whole turn (HYB-RETREAT-01)",
-                    ));
-                }
-            }
-        }
+        check_economy(self.enc, p, economy, kind, slot)?;
         let split_movement = slot == ActionKind::Movement && economy.splits_movement();
         if p.spent.has(slot) && !split_movement {
             return Err(Error::not_allowed(format!(
@@ -223,52 +210,8 @@ impl Ctx<'_> {
                 slot.label()
             )));
         }
-        let current = self.enc.is_current(&id);
-        let controller_current = p
-            .controller
-            .as_ref()
-            .is_some_and(|c| self.enc.is_current(c));
-        match kind {
-            ActionKind::Reaction => {
-                if p.surprised {
-                    return Err(Error::not_allowed(
-                        "a surprised creature cannot react yet (GH-SURP-01 / A5E-SURP-02)",
-                    ));
-                }
-            }
-            ActionKind::Quick => {}
-            ActionKind::Movement
-                if controller_current && rules.control() == ControlRule::ControllersTurn =>
-            {
-                // A5E-CTRL-01: movement at any point of the controller's turn.
-            }
-            ActionKind::Action | ActionKind::BonusAction if controller_current => {
-                if !p.commanded {
-                    return Err(Error::not_allowed(
-                        "a controlled creature acts when commanded with its controller's bonus action (A5E-CTRL-02)",
-                    ));
-                }
-            }
-            _ => {
-                if !current {
-                    return Err(Error::out_of_order(format!("it is not \"{id}\"'s turn")));
-                }
-            }
-        }
-        let surprised_turn = p.surprised && rules.surprise() == SurpriseRule::FirstTurn;
-        if surprised_turn {
-            let blocked = match slot {
-                ActionKind::Action | ActionKind::Movement => true,
-                ActionKind::BonusAction => self.enc.config.a5e.surprise_blocks_bonus_action,
-                _ => false,
-            };
-            if blocked {
-                return Err(Error::not_allowed(format!(
-                    "a surprised creature cannot use its {} on its first turn (A5E-SURP-02)",
-                    slot.label()
-                )));
-            }
-        }
+        check_timing(self.enc, p, &id, kind)?;
+        check_surprised_slot(self.enc, p, slot)?;
         self.emit(EncounterEvent::ActionUsed {
             participant: id,
             kind,
@@ -614,4 +557,137 @@ impl Ctx<'_> {
         }
         Ok(())
     }
+}
+
+/// Whether the ruleset's action economy has this slot and lets `kind` be paid from it: OSE
+/// has no slots (OSE-COMBAT-02), Greyhawk only reactions (GH-INIT-06), A5E/5e its slots with
+/// the Use an Object trade (A5E-TURN-02/03), HYB trades down when allowed and not while
+/// retreating (HYB-ACT-01..03, HYB-RETREAT-01).
+fn check_economy(
+    enc: &Encounter,
+    p: &Participant,
+    economy: ActionEconomy,
+    kind: ActionKind,
+    slot: ActionKind,
+) -> Result<()> {
+    match economy {
+        ActionEconomy::Phases => Err(Error::not_allowed(
+            "OSE has no action slots to track here (OSE-COMBAT-02 phases order the round)",
+        )),
+        ActionEconomy::Activities => {
+            if kind != ActionKind::Reaction || slot != ActionKind::Reaction {
+                return Err(Error::not_allowed(
+                    "under Greyhawk, use act for declared activities; only reactions are slots (GH-INIT-06)",
+                ));
+            }
+            Ok(())
+        }
+        ActionEconomy::Slots => {
+            // A5E-TURN-03: a second object interaction is the Use an Object action.
+            let use_an_object = kind == ActionKind::Interaction && slot == ActionKind::Action;
+            if matches!(kind, ActionKind::Active | ActionKind::Quick)
+                || (slot != kind && !use_an_object)
+            {
+                return Err(Error::not_allowed(
+                    "A5E/5e slots are action, bonus action, movement, reaction and one free object interaction (A5E-TURN-02/03)",
+                ));
+            }
+            Ok(())
+        }
+        ActionEconomy::ActiveMovementQuick => {
+            if !matches!(
+                kind,
+                ActionKind::Active | ActionKind::Movement | ActionKind::Quick
+            ) || !matches!(
+                slot,
+                ActionKind::Active | ActionKind::Movement | ActionKind::Quick
+            ) {
+                return Err(Error::not_allowed(
+                    "HYB actions are active, movement and quick (HYB-ACT-01)",
+                ));
+            }
+            let trade = match (kind, slot) {
+                (k, s) if k == s => false,
+                (ActionKind::Movement | ActionKind::Quick, ActionKind::Active)
+                | (ActionKind::Quick, ActionKind::Movement) => true,
+                _ => {
+                    return Err(Error::not_allowed(format!(
+                        "a {} can only be traded down, not paid with a {} (HYB-ACT-02/03)",
+                        slot.label(),
+                        kind.label()
+                    )));
+                }
+            };
+            if trade && !enc.config.hyb.trade_down {
+                return Err(Error::not_allowed("trading actions down is off"));
+            }
+            if p.retreat.is_some() {
+                return Err(Error::not_allowed(
+                    "a retreat uses the whole turn (HYB-RETREAT-01)",
+                ));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Whether the creature may use an action of this kind now: a reaction any time unless
+/// surprised (GH-SURP-01 / A5E-SURP-02), a quick action any time, a controlled creature's
+/// movement during its controller's turn (A5E-CTRL-01) and its action or bonus action there
+/// once commanded (A5E-CTRL-02); anything else only on its own turn.
+fn check_timing(
+    enc: &Encounter,
+    p: &Participant,
+    id: &ParticipantId,
+    kind: ActionKind,
+) -> Result<()> {
+    let controller_current = p.controller.as_ref().is_some_and(|c| enc.is_current(c));
+    match kind {
+        ActionKind::Reaction => {
+            if p.surprised {
+                return Err(Error::not_allowed(
+                    "a surprised creature cannot react yet (GH-SURP-01 / A5E-SURP-02)",
+                ));
+            }
+        }
+        ActionKind::Quick => {}
+        ActionKind::Movement
+            if controller_current && enc.rules().control() == ControlRule::ControllersTurn =>
+        {
+            // A5E-CTRL-01: movement at any point of the controller's turn.
+        }
+        ActionKind::Action | ActionKind::BonusAction if controller_current => {
+            if !p.commanded {
+                return Err(Error::not_allowed(
+                    "a controlled creature acts when commanded with its controller's bonus action (A5E-CTRL-02)",
+                ));
+            }
+        }
+        _ => {
+            if !enc.is_current(id) {
+                return Err(Error::out_of_order(format!("it is not \"{id}\"'s turn")));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A5E-SURP-02: on a surprised creature's first turn its action and movement (and, if the
+/// option says so, its bonus action) are not available.
+fn check_surprised_slot(enc: &Encounter, p: &Participant, slot: ActionKind) -> Result<()> {
+    if !(p.surprised && enc.rules().surprise() == SurpriseRule::FirstTurn) {
+        return Ok(());
+    }
+    let blocked = match slot {
+        ActionKind::Action | ActionKind::Movement => true,
+        ActionKind::BonusAction => enc.config.a5e.surprise_blocks_bonus_action,
+        _ => false,
+    };
+    if blocked {
+        return Err(Error::not_allowed(format!(
+            "a surprised creature cannot use its {} on its first turn (A5E-SURP-02)",
+            slot.label()
+        )));
+    }
+    Ok(())
 }

@@ -12,8 +12,9 @@ use crate::creature::{
     TempHpChoice,
 };
 use crate::effects::{Duration, EffectId, EffectSpec, RestKind};
+use crate::encounter::command::EncounterCommand;
 use crate::encounter::event::{EncounterEvent, Resisted};
-use crate::encounter::execute::{Ctx, check_immunities, check_list};
+use crate::encounter::execute::{Ctx, check_immunities, check_list, misrouted};
 use crate::encounter::vitals::{CreatureChange, EffectOngoing, loaded_ids};
 use crate::error::{Error, Result};
 use crate::ids::ParticipantId;
@@ -25,6 +26,85 @@ fn down(c: &Creature) -> bool {
 }
 
 impl Ctx<'_> {
+    /// Commands on a creature's vitals: damage, healing, temporary hit points, death saves,
+    /// stabilizing, and the fatigue, strife and exhaustion tracks.
+    pub(super) fn creature_command(&mut self, command: EncounterCommand) -> Result<()> {
+        match command {
+            EncounterCommand::Damage {
+                participant,
+                damage,
+                choices,
+            } => self.damage(participant, damage, choices, None),
+            EncounterCommand::Heal {
+                participant,
+                amount,
+            } => self.heal(participant, amount),
+            EncounterCommand::GrantTempHp {
+                participant,
+                amount,
+                choice,
+            } => self.grant_temp_hp(participant, amount, choice),
+            EncounterCommand::DeathSave {
+                participant,
+                modifier,
+                mode,
+            } => self.death_save(participant, modifier, mode),
+            EncounterCommand::Stabilize {
+                participant,
+                method,
+            } => self.stabilize(participant, method),
+            EncounterCommand::GainFatigue {
+                participant,
+                levels,
+            } => self.track(participant, CreatureChange::GainedFatigue, levels),
+            EncounterCommand::GainStrife {
+                participant,
+                levels,
+            } => self.track(participant, CreatureChange::GainedStrife, levels),
+            EncounterCommand::RemoveFatigue {
+                participant,
+                levels,
+            } => self.track(participant, CreatureChange::LostFatigue, levels),
+            EncounterCommand::RemoveStrife {
+                participant,
+                levels,
+            } => self.track(participant, CreatureChange::LostStrife, levels),
+            EncounterCommand::GainExhaustion {
+                participant,
+                levels,
+            } => self.track(participant, CreatureChange::GainedExhaustion, levels),
+            EncounterCommand::RemoveExhaustion {
+                participant,
+                levels,
+            } => self.track(participant, CreatureChange::LostExhaustion, levels),
+            other => Err(misrouted(&other)),
+        }
+    }
+
+    /// Commands on a creature's statistics and immunities, on effects and conditions, and on
+    /// time outside the rounds (rests, the clock).
+    pub(super) fn effects_command(&mut self, command: EncounterCommand) -> Result<()> {
+        match command {
+            EncounterCommand::SetCreature {
+                participant,
+                creature,
+            } => self.set_creature(participant, creature),
+            EncounterCommand::SetConditionImmunities {
+                participant,
+                immunities,
+            } => self.set_condition_immunities(participant, immunities),
+            EncounterCommand::AddEffects { effects, ongoing } => self.add_effects(effects, ongoing),
+            EncounterCommand::RemoveEffect { effect } => self.remove_effect(effect),
+            EncounterCommand::DropConcentration { participant } => {
+                self.drop_concentration(participant)
+            }
+            EncounterCommand::LoadConditions { json } => self.load_conditions(json),
+            EncounterCommand::Rest { rest, participants } => self.rest(rest, participants),
+            EncounterCommand::AdvanceClock { seconds } => self.advance_clock(seconds),
+            other => Err(misrouted(&other)),
+        }
+    }
+
     fn creature_of(&self, id: &ParticipantId) -> Result<Creature> {
         self.enc.get(id)?.creature.clone().ok_or_else(|| {
             Error::not_allowed(format!(

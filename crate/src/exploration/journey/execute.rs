@@ -1,8 +1,11 @@
 //! Turning a command into events: checks, rolls, then `emit` (which applies each event).
 
 use super::*;
+use crate::clock::time_dice::TimeDiceRoll;
 
 impl Journey {
+    /// Run a command. The party's gear goes to [`Journey::outfit`], single rolled checks to
+    /// [`Journey::check_command`]; time and the procedures of each mode are routed here.
     pub(super) fn run(
         &mut self,
         command: JourneyCommand,
@@ -10,48 +13,98 @@ impl Journey {
         out: &mut Vec<JourneyEvent>,
     ) -> Result<()> {
         match command {
-            JourneyCommand::Start { mode, day, start } => {
-                if self.mode.is_some() {
-                    return Err(Error::out_of_order("the journey has already started"));
-                }
-                let (at, time_dice) = match start {
-                    StartTime::At { hour, minute } => (GameTime::at(day, hour, minute)?, None),
-                    StartTime::TimeDice {
-                        count,
-                        offset_hours,
-                    } => {
-                        if !mode.is_hyb() {
-                            return Err(Error::not_allowed("time dice are a HYB procedure"));
-                        }
-                        let roll = roll_time_dice(count, offset_hours, &mut *roller)?;
-                        // G-34: 24 is midnight, the end of the day.
-                        let at = if roll.hour == MIDNIGHT_HOUR {
-                            GameTime::at(day.saturating_add(1), 0, 0)?
-                        } else {
-                            GameTime::at(day, roll.hour, 0)?
-                        };
-                        (at, Some(roll))
-                    }
-                };
-                self.emit(
-                    JourneyEvent::Started {
-                        mode,
-                        at,
-                        time_dice,
-                    },
-                    out,
-                )
-            }
+            JourneyCommand::Start { mode, day, start } => self.start(mode, day, start, roller, out),
             JourneyCommand::ChangeMode { mode } => {
                 self.started()?;
                 self.emit(JourneyEvent::ModeChanged { mode }, out)
             }
-            JourneyCommand::AddMember { member } => {
-                self.emit(JourneyEvent::MemberAdded { member }, out)
+            JourneyCommand::AddMember { .. }
+            | JourneyCommand::RemoveMember { .. }
+            | JourneyCommand::AddLight { .. }
+            | JourneyCommand::Light { .. }
+            | JourneyCommand::Douse { .. }
+            | JourneyCommand::RemoveLight { .. }
+            | JourneyCommand::SetWarningLead { .. }
+            | JourneyCommand::AddSupply { .. }
+            | JourneyCommand::Consume { .. }
+            | JourneyCommand::Restock { .. }
+            | JourneyCommand::SetVessel { .. }
+            | JourneyCommand::RepairVessel => self.outfit(command, out),
+            JourneyCommand::Advance { span } => {
+                self.started()?;
+                let by = span.to_seconds()?;
+                self.pass_time_counted(by, out)
             }
-            JourneyCommand::RemoveMember { id } => {
-                self.emit(JourneyEvent::MemberRemoved { id }, out)
+            JourneyCommand::EncounterTime { seconds } => self.encounter_time(seconds, out),
+            JourneyCommand::SetHour { hour } => self.set_hour(hour, out),
+            JourneyCommand::TravelTurn { plan } => self.travel_turn(plan, roller, out),
+            JourneyCommand::RecordScene { plan } => self.record_scene(plan, roller, out),
+            JourneyCommand::NightlyRest { rest, who } => self.nightly_rest(rest, who, out),
+            JourneyCommand::ReachSafety => {
+                self.started()?;
+                self.emit(JourneyEvent::SafetyReached, out)
             }
+            JourneyCommand::DungeonTurn { action } => self.dungeon_turn(action, roller, out),
+            JourneyCommand::WildernessDay { plan } => self.wilderness_day(plan, roller, out),
+            JourneyCommand::WaterDay { plan } => self.water_day(plan, roller, out),
+            JourneyCommand::RollToReturn { .. }
+            | JourneyCommand::ResilienceCheck { .. }
+            | JourneyCommand::TriggerTrap
+            | JourneyCommand::ForceDoor { .. }
+            | JourneyCommand::EncounterDistance { .. }
+            | JourneyCommand::Expose { .. }
+            | JourneyCommand::EndCorruptionStage { .. }
+            | JourneyCommand::GaleLandfall => self.check_command(command, roller, out),
+        }
+    }
+
+    /// Start the journey at a set time, or (HYB only) at an hour the time dice pick; G-34: a
+    /// roll of 24 is midnight, the start of the next day.
+    fn start(
+        &mut self,
+        mode: JourneyMode,
+        day: u32,
+        start: StartTime,
+        roller: &mut dyn DieRoller,
+        out: &mut Vec<JourneyEvent>,
+    ) -> Result<()> {
+        if self.mode.is_some() {
+            return Err(Error::out_of_order("the journey has already started"));
+        }
+        let (at, time_dice): (GameTime, Option<TimeDiceRoll>) = match start {
+            StartTime::At { hour, minute } => (GameTime::at(day, hour, minute)?, None),
+            StartTime::TimeDice {
+                count,
+                offset_hours,
+            } => {
+                if !mode.is_hyb() {
+                    return Err(Error::not_allowed("time dice are a HYB procedure"));
+                }
+                let roll = roll_time_dice(count, offset_hours, &mut *roller)?;
+                let at = if roll.hour == MIDNIGHT_HOUR {
+                    GameTime::at(day.saturating_add(1), 0, 0)?
+                } else {
+                    GameTime::at(day, roll.hour, 0)?
+                };
+                (at, Some(roll))
+            }
+        };
+        self.emit(
+            JourneyEvent::Started {
+                mode,
+                at,
+                time_dice,
+            },
+            out,
+        )
+    }
+
+    /// The party's gear and company: members, light sources, supplies and the vessel. None of
+    /// these roll; each is one event.
+    fn outfit(&mut self, command: JourneyCommand, out: &mut Vec<JourneyEvent>) -> Result<()> {
+        let event = match command {
+            JourneyCommand::AddMember { member } => JourneyEvent::MemberAdded { member },
+            JourneyCommand::RemoveMember { id } => JourneyEvent::MemberRemoved { id },
             JourneyCommand::AddLight {
                 id,
                 spec,
@@ -61,233 +114,96 @@ impl Journey {
                 let mut light = LightSource::new(id, spec);
                 light.label = label;
                 light.place = place;
-                self.emit(JourneyEvent::LightAdded { light }, out)
+                JourneyEvent::LightAdded { light }
             }
-            JourneyCommand::Light { id } => self.emit(JourneyEvent::LightLit { id }, out),
-            JourneyCommand::Douse { id } => self.emit(JourneyEvent::LightDoused { id }, out),
-            JourneyCommand::RemoveLight { id } => self.emit(JourneyEvent::LightRemoved { id }, out),
-            JourneyCommand::SetWarningLead { lead } => {
-                self.emit(JourneyEvent::WarningLeadSet { lead }, out)
-            }
+            JourneyCommand::Light { id } => JourneyEvent::LightLit { id },
+            JourneyCommand::Douse { id } => JourneyEvent::LightDoused { id },
+            JourneyCommand::RemoveLight { id } => JourneyEvent::LightRemoved { id },
+            JourneyCommand::SetWarningLead { lead } => JourneyEvent::WarningLeadSet { lead },
             JourneyCommand::AddSupply {
                 id,
                 kind,
                 amount,
                 tick,
-            } => {
-                let supply = Consumable::new(id, kind, amount, tick)?;
-                self.emit(JourneyEvent::SupplyAdded { supply }, out)
-            }
+            } => JourneyEvent::SupplyAdded {
+                supply: Consumable::new(id, kind, amount, tick)?,
+            },
             JourneyCommand::Consume { id, amount } => {
                 if amount == 0 {
                     return Err(Error::invalid_argument("spend at least 1"));
                 }
                 let left = self.clock.clone().spend(&id, amount)?;
-                self.emit(JourneyEvent::SupplySpent { id, amount, left }, out)
+                JourneyEvent::SupplySpent { id, amount, left }
             }
             JourneyCommand::Restock { id, amount } => {
                 let total = self.clock.clone().restock(&id, amount)?;
-                self.emit(JourneyEvent::SupplyRestocked { id, amount, total }, out)
+                JourneyEvent::SupplyRestocked { id, amount, total }
             }
-            JourneyCommand::Advance { span } => {
-                self.started()?;
-                let by = span.to_seconds()?;
-                self.pass_time_counted(by, out)
-            }
-            JourneyCommand::EncounterTime { seconds } => {
-                let mode = self.started()?;
-                let by = if mode.is_ose() {
-                    Seconds(
-                        seconds
-                            .0
-                            .max(ENCOUNTER_MIN_TURNS.saturating_mul(SECONDS_PER_EXPLORATION_TURN)),
-                    )
-                } else {
-                    seconds
-                };
-                self.pass_time_counted(by, out)
-            }
-            JourneyCommand::SetHour { hour } => {
-                self.hyb_mode("setting the time dice")?;
-                TimeDice::from_hour(hour)?;
-                let target = u32::from(hour % MIDNIGHT_HOUR) * SECONDS_PER_HOUR;
-                let into_day = self.clock.now().0 % SECONDS_PER_DAY;
-                let wait = (target + SECONDS_PER_DAY - into_day) % SECONDS_PER_DAY;
-                self.pass_time(Seconds(wait), out)
-            }
-            JourneyCommand::TravelTurn { plan } => self.travel_turn(plan, roller, out),
-            JourneyCommand::RecordScene { plan } => {
-                self.require(&[JourneyMode::HybDungeon], "recording a scene")?;
-                let scenes = self.scenes.saturating_add(1);
-                self.emit(JourneyEvent::SceneRecorded { scenes }, out)?;
-                if scenes >= self.config.scenes_per_travel_turn {
-                    self.travel_turn(plan, roller, out)?;
-                }
-                Ok(())
-            }
-            JourneyCommand::RollToReturn {
-                path,
-                who,
-                at_zero,
-                wounds,
-            } => {
-                self.hyb_mode("rolling to return")?;
-                let chosen: Vec<&Member> = if who.is_empty() {
-                    self.members
-                        .iter()
-                        .filter(|m| !self.returned.contains(&m.id))
-                        .collect()
-                } else {
-                    who.iter()
-                        .map(|id| self.member(id))
-                        .collect::<Result<_>>()?
-                };
-                if chosen.is_empty() {
-                    return Err(Error::out_of_order("nobody to roll to return"));
-                }
-                for (i, m) in chosen.iter().enumerate() {
-                    if self.returned.contains(&m.id) {
-                        return Err(Error::not_allowed(format!(
-                            "\"{}\" has already returned (HYB-RETURN-01)",
-                            m.id
-                        )));
-                    }
-                    if chosen.iter().skip(i + 1).any(|o| o.id == m.id) {
-                        return Err(Error::new(
-                            ErrorCode::DuplicateId,
-                            format!("\"{}\" is listed twice", m.id),
-                        ));
-                    }
-                }
-                let returners: Vec<Returner> = chosen
-                    .into_iter()
-                    .map(|m| Returner {
-                        id: m.id.clone(),
-                        best_modifier: m.best_modifier,
-                        advantage: Default::default(),
-                    })
-                    .collect();
-                let results =
-                    roll_to_return(&returners, self.travel_turns_away, path, &mut *roller)?;
-                self.emit(
-                    JourneyEvent::ReturnRolled {
-                        path,
-                        results: results.clone(),
-                    },
-                    out,
-                )?;
-                self.apply_return_costs(&results, at_zero, wounds, roller, out)
-            }
-            JourneyCommand::ResilienceCheck { member, advantage } => {
-                self.resilience_check(member, advantage, roller, out)
-            }
-            JourneyCommand::NightlyRest { rest, who } => self.nightly_rest(rest, who, out),
-            JourneyCommand::ReachSafety => {
-                self.started()?;
-                self.emit(JourneyEvent::SafetyReached, out)
-            }
-            JourneyCommand::DungeonTurn { action } => self.dungeon_turn(action, roller, out),
-            JourneyCommand::TriggerTrap => {
-                self.require(&[JourneyMode::OseDungeon], "a trap trigger roll")?;
-                let roll = roll_trap_trigger(&mut *roller)?;
-                self.emit(JourneyEvent::TrapTriggerRolled { roll }, out)
-            }
-            JourneyCommand::ForceDoor { by, chance } => {
-                self.require(&[JourneyMode::OseDungeon], "forcing a door")?;
-                self.member(&by)?;
-                let result = roll_force_door(chance, &mut *roller)?;
-                self.emit(JourneyEvent::DoorForced { by, result }, out)
-            }
-            JourneyCommand::EncounterDistance {
-                either_side_surprised,
-            } => {
-                let mode = self.require(
-                    &[
-                        JourneyMode::OseDungeon,
-                        JourneyMode::OseWilderness,
-                        JourneyMode::OseWaterborne,
-                    ],
-                    "an encounter distance roll",
-                )?;
-                let (dice, distance) = if mode == JourneyMode::OseDungeon {
-                    let d = roll_dungeon_encounter_distance(&mut *roller)?;
-                    (d.dice, Distance::Feet(d.distance))
-                } else {
-                    let d = roll_outdoor_encounter_distance(either_side_surprised, &mut *roller)?;
-                    (d.dice, Distance::Yards(d.distance))
-                };
-                self.emit(JourneyEvent::EncounterDistance { dice, distance }, out)
-            }
-            JourneyCommand::WildernessDay { plan } => self.wilderness_day(plan, roller, out),
-            JourneyCommand::SetVessel { vessel } => {
-                self.emit(JourneyEvent::VesselSet { vessel }, out)
-            }
+            JourneyCommand::SetVessel { vessel } => JourneyEvent::VesselSet { vessel },
             JourneyCommand::RepairVessel => {
                 if self.vessel.is_none() {
                     return Err(Error::out_of_order("there is no vessel"));
                 }
-                self.emit(JourneyEvent::VesselRepaired, out)
+                JourneyEvent::VesselRepaired
             }
-            JourneyCommand::WaterDay { plan } => self.water_day(plan, roller, out),
-            JourneyCommand::Expose {
-                member,
-                corruption,
-                con_score,
-                onset_score,
-                advantage,
-            } => {
-                self.hyb_mode("corruption")?;
-                self.member(&member)?;
-                let exposure = expose(
-                    corruption,
-                    con_score,
-                    onset_score,
-                    advantage,
-                    self.clock.now(),
-                    &mut *roller,
-                )?;
-                self.emit(JourneyEvent::Exposed { member, exposure }, out)
-            }
-            JourneyCommand::EndCorruptionStage {
-                member,
-                index,
-                con_score,
-                harmed_score,
-                advantage,
-            } => {
-                self.hyb_mode("corruption")?;
-                let at = self.infection_position(&member, index)?;
-                let infection = self
-                    .infections
-                    .get(at)
-                    .map(|mi| &mi.infection)
-                    .ok_or_else(|| Error::unknown_id("infection", member.as_str()))?;
-                let end = infection.roll_stage_end(
-                    self.clock.now(),
-                    con_score,
-                    harmed_score,
-                    advantage,
-                    &mut *roller,
-                )?;
-                self.emit(
-                    JourneyEvent::CorruptionStageEnded { member, index, end },
-                    out,
-                )
-            }
-            JourneyCommand::GaleLandfall => {
-                self.require(&[JourneyMode::OseWaterborne], "a gale landfall")?;
-                if !self.vessel.is_some_and(|v| v.driven_by_gale) {
-                    return Err(Error::out_of_order("the vessel is not driven by a gale"));
-                }
-                let roll = roll_gale_landfall(&mut *roller)?;
-                self.emit(
-                    JourneyEvent::LandfallRolled {
-                        wrecked: roll.success,
-                        roll,
-                    },
-                    out,
-                )
-            }
-        }
+            other => return Err(misrouted(&other)),
+        };
+        self.emit(event, out)
     }
+
+    /// An encounter's time passes on the clock; OSE-ENC-06: in OSE it is at least one full
+    /// turn, aftermath included.
+    fn encounter_time(&mut self, seconds: Seconds, out: &mut Vec<JourneyEvent>) -> Result<()> {
+        let mode = self.started()?;
+        let by = if mode.is_ose() {
+            Seconds(
+                seconds
+                    .0
+                    .max(ENCOUNTER_MIN_TURNS.saturating_mul(SECONDS_PER_EXPLORATION_TURN)),
+            )
+        } else {
+            seconds
+        };
+        self.pass_time_counted(by, out)
+    }
+
+    /// HYB: set the time dice to an hour by letting time pass until that hour comes round
+    /// (the same hour means no wait; 24 is midnight).
+    fn set_hour(&mut self, hour: u8, out: &mut Vec<JourneyEvent>) -> Result<()> {
+        self.hyb_mode("setting the time dice")?;
+        TimeDice::from_hour(hour)?;
+        let target = u32::from(hour % MIDNIGHT_HOUR) * SECONDS_PER_HOUR;
+        let into_day = self.clock.now().0 % SECONDS_PER_DAY;
+        let wait = (target + SECONDS_PER_DAY - into_day) % SECONDS_PER_DAY;
+        self.pass_time(Seconds(wait), out)
+    }
+
+    /// HYB dungeon: count a scene; the scene that fills the travel turn runs the travel turn
+    /// with `plan`.
+    fn record_scene(
+        &mut self,
+        plan: TravelTurnPlan,
+        roller: &mut dyn DieRoller,
+        out: &mut Vec<JourneyEvent>,
+    ) -> Result<()> {
+        self.require(&[JourneyMode::HybDungeon], "recording a scene")?;
+        let scenes = self.scenes.saturating_add(1);
+        self.emit(JourneyEvent::SceneRecorded { scenes }, out)?;
+        if scenes >= self.config.scenes_per_travel_turn {
+            self.travel_turn(plan, roller, out)?;
+        }
+        Ok(())
+    }
+}
+
+/// A command sent to another family's handler: a bug in the routing of [`Journey::run`],
+/// reported as an error rather than a panic (before any event, so nothing has changed).
+pub(super) fn misrouted(command: &JourneyCommand) -> Error {
+    Error::new(
+        ErrorCode::InvalidData,
+        format!(
+            "internal error: command {} reached the wrong handler",
+            crate::wire::to_json(command)
+        ),
+    )
 }

@@ -10,6 +10,7 @@
 //! Modes: HYB dungeon, overland, river or lake, sea (travel turns, HYB-TRAVEL); OSE dungeon
 //! (10-minute turns, OSE-DUNG), wilderness and waterborne days (OSE-WILD, OSE-WATER).
 
+mod checks;
 pub mod command;
 pub mod event;
 mod execute;

@@ -4,7 +4,78 @@
 use super::*;
 
 impl Journey {
+    /// Apply one event. The journey's concerns each have a method (party, clock, HYB travel,
+    /// OSE counters, vessel, corruption); events that only record a roll need a started
+    /// journey.
     pub(super) fn apply_one(&mut self, event: &JourneyEvent) -> Result<()> {
+        match event {
+            JourneyEvent::Started { .. }
+            | JourneyEvent::ModeChanged { .. }
+            | JourneyEvent::MemberAdded { .. }
+            | JourneyEvent::MemberRemoved { .. } => self.apply_party(event)?,
+            JourneyEvent::LightAdded { .. }
+            | JourneyEvent::LightLit { .. }
+            | JourneyEvent::LightDoused { .. }
+            | JourneyEvent::LightRemoved { .. }
+            | JourneyEvent::WarningLeadSet { .. }
+            | JourneyEvent::SupplyAdded { .. }
+            | JourneyEvent::SupplySpent { .. }
+            | JourneyEvent::SupplyRestocked { .. }
+            | JourneyEvent::TimePassed { .. }
+            | JourneyEvent::TimeDiceShown { .. } => self.apply_clock(event)?,
+            JourneyEvent::SceneRecorded { .. }
+            | JourneyEvent::TravelTurnRolled { .. }
+            | JourneyEvent::OverlandCovered { .. }
+            | JourneyEvent::ReturnRolled { .. }
+            | JourneyEvent::SafetyReached => self.apply_travel(event)?,
+            JourneyEvent::DoorForced { .. }
+            | JourneyEvent::DungeonTurnEnded { .. }
+            | JourneyEvent::DungeonTimeCounted { .. }
+            | JourneyEvent::Searched { .. }
+            | JourneyEvent::Listened { .. }
+            | JourneyEvent::WildernessDayEnded { .. } => self.apply_ose_counters(event)?,
+            JourneyEvent::VesselSet { .. }
+            | JourneyEvent::VesselRepaired
+            | JourneyEvent::WindRolled { .. }
+            | JourneyEvent::StormResolved { .. }
+            | JourneyEvent::LandfallRolled { .. } => self.apply_vessel(event)?,
+            JourneyEvent::Exposed { .. } | JourneyEvent::CorruptionStageEnded { .. } => {
+                self.apply_corruption(event)?
+            }
+            JourneyEvent::WanderingChecked { .. }
+            | JourneyEvent::CheckSkipped { .. }
+            | JourneyEvent::LostChecked { .. }
+            | JourneyEvent::Foraged { .. }
+            | JourneyEvent::Hunted { .. }
+            | JourneyEvent::EncounterDistance { .. }
+            | JourneyEvent::TrapTriggerRolled { .. }
+            | JourneyEvent::CurrentRolled { .. }
+            | JourneyEvent::WaterDayEnded { .. } => {
+                self.started()?;
+            }
+            JourneyEvent::Restored { snapshot, .. } => {
+                *self = Journey::from_json(snapshot)?;
+            }
+            JourneyEvent::HoursAdventured { hours, members } => {
+                self.apply_hours(*hours, members)?;
+            }
+            JourneyEvent::MemberUpdated {
+                member,
+                creature,
+                load,
+                ..
+            } => {
+                self.started()?;
+                self.apply_member_update(member, creature.as_ref(), *load)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The start of the journey, a change of mode (which forgets OSE search attempts outside
+    /// the dungeon and the HYB scene count outside its travel mode) and members joining or
+    /// leaving (a member who leaves takes its infections and its return with it).
+    fn apply_party(&mut self, event: &JourneyEvent) -> Result<()> {
         match event {
             JourneyEvent::Started {
                 mode,
@@ -59,6 +130,15 @@ impl Journey {
                 self.returned.retain(|m| m != id);
                 self.settle_returned();
             }
+            _ => return Err(misrouted(event)),
+        }
+        Ok(())
+    }
+
+    /// The clock's light sources, supplies and time: each event's reported figures (supply
+    /// left, time advanced, time dice) must match what the clock computes.
+    fn apply_clock(&mut self, event: &JourneyEvent) -> Result<()> {
+        match event {
             JourneyEvent::LightAdded { light } => {
                 if light.spec.radius > MAX_RATE {
                     return Err(Error::invalid_argument("light radius too large"));
@@ -96,6 +176,15 @@ impl Journey {
                     return Err(mismatch("time dice"));
                 }
             }
+            _ => return Err(misrouted(event)),
+        }
+        Ok(())
+    }
+
+    /// HYB travel (HYB-TRAVEL): scenes and travel turns away, overland distance; the roll to
+    /// return (HYB-RETURN-01/02) and reaching safety.
+    fn apply_travel(&mut self, event: &JourneyEvent) -> Result<()> {
+        match event {
             JourneyEvent::SceneRecorded { scenes } => {
                 self.require(&[JourneyMode::HybDungeon], "a scene")?;
                 if *scenes != self.scenes.saturating_add(1)
@@ -146,17 +235,16 @@ impl Journey {
                 self.travel_turns_away = 0;
                 self.returned.clear();
             }
-            JourneyEvent::WanderingChecked { .. }
-            | JourneyEvent::CheckSkipped { .. }
-            | JourneyEvent::LostChecked { .. }
-            | JourneyEvent::Foraged { .. }
-            | JourneyEvent::Hunted { .. }
-            | JourneyEvent::EncounterDistance { .. }
-            | JourneyEvent::TrapTriggerRolled { .. }
-            | JourneyEvent::CurrentRolled { .. }
-            | JourneyEvent::WaterDayEnded { .. } => {
-                self.started()?;
-            }
+            _ => return Err(misrouted(event)),
+        }
+        Ok(())
+    }
+
+    /// OSE dungeon and wilderness bookkeeping: the turn counters (OSE-DUNG), search and listen
+    /// attempts (one per character, OSE-DUNG-06/14), forced doors and wilderness days
+    /// (OSE-WILD); reported counters must match the ones computed here.
+    fn apply_ose_counters(&mut self, event: &JourneyEvent) -> Result<()> {
+        match event {
             JourneyEvent::DoorForced { by, .. } => {
                 self.member(by)?;
             }
@@ -196,6 +284,15 @@ impl Journey {
                 }
                 self.wilderness = next;
             }
+            _ => return Err(misrouted(event)),
+        }
+        Ok(())
+    }
+
+    /// OSE waterborne travel (OSE-WATER): the vessel, its repairs, and what wind, storms and
+    /// a gale's landfall do to it.
+    fn apply_vessel(&mut self, event: &JourneyEvent) -> Result<()> {
+        match event {
             JourneyEvent::VesselSet { vessel } => {
                 if vessel.base > MAX_RATE {
                     return Err(Error::invalid_argument("vessel movement too large"));
@@ -220,6 +317,23 @@ impl Journey {
                     StormOutcome::Beached { .. } => {}
                 }
             }
+            JourneyEvent::LandfallRolled { wrecked, .. } => {
+                let v = self.vessel_mut()?;
+                if !v.driven_by_gale {
+                    return Err(mismatch("no gale drives the vessel"));
+                }
+                v.driven_by_gale = false;
+                v.lost = *wrecked;
+            }
+            _ => return Err(misrouted(event)),
+        }
+        Ok(())
+    }
+
+    /// HYB corruption: an exposure that infects starts its first stage now; a stage ends only
+    /// once its time is up, and an infection that is over is forgotten.
+    fn apply_corruption(&mut self, event: &JourneyEvent) -> Result<()> {
+        match event {
             JourneyEvent::Exposed { member, exposure } => {
                 self.hyb_mode("corruption")?;
                 self.member(member)?;
@@ -243,9 +357,6 @@ impl Journey {
                     });
                 }
             }
-            JourneyEvent::Restored { snapshot, .. } => {
-                *self = Journey::from_json(snapshot)?;
-            }
             JourneyEvent::CorruptionStageEnded { member, index, end } => {
                 self.hyb_mode("corruption")?;
                 let at = self.infection_position(member, *index)?;
@@ -262,26 +373,7 @@ impl Journey {
                     self.infections.remove(at);
                 }
             }
-            JourneyEvent::HoursAdventured { hours, members } => {
-                self.apply_hours(*hours, members)?;
-            }
-            JourneyEvent::MemberUpdated {
-                member,
-                creature,
-                load,
-                ..
-            } => {
-                self.started()?;
-                self.apply_member_update(member, creature.as_ref(), *load)?;
-            }
-            JourneyEvent::LandfallRolled { wrecked, .. } => {
-                let v = self.vessel_mut()?;
-                if !v.driven_by_gale {
-                    return Err(mismatch("no gale drives the vessel"));
-                }
-                v.driven_by_gale = false;
-                v.lost = *wrecked;
-            }
+            _ => return Err(misrouted(event)),
         }
         Ok(())
     }
@@ -333,4 +425,16 @@ impl Journey {
             self.travel_turns_away = 0;
         }
     }
+}
+
+/// An event sent to another concern's method: a bug in the routing of `apply_one`, reported
+/// as an error rather than a panic.
+fn misrouted(event: &JourneyEvent) -> Error {
+    Error::new(
+        ErrorCode::InvalidData,
+        format!(
+            "internal error: event {} reached the wrong handler",
+            crate::wire::to_json(event)
+        ),
+    )
 }

@@ -1,7 +1,9 @@
 //! Resolving a catalogue feature against the creatures it affects: each creature's save, the
 //! damage (rolled once for everyone, A5E-DMG-02) and the conditions, reported as data.
 
-use super::catalogue::{FeatureCheck, FeatureSpecial, FeatureTargets, WorldFeatureId};
+use super::catalogue::{
+    FeatureCheck, FeatureSpecial, FeatureTargets, WorldFeature, WorldFeatureId,
+};
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, ErrorCode, Result};
 use crate::procedures::a5e::damage::{DamageRoll, DamageType};
@@ -129,6 +131,9 @@ fn check_creatures(creatures: &[AffectedCreature]) -> Result<()> {
 /// against `creatures`. Features with nothing to roll or apply (standing terrain, cover) are
 /// `NOT_ALLOWED`; so are Loose Rocks (a creature's thrown attack) and Mirror (use
 /// [`resolve_mirror`]). A feature aimed at one creature needs exactly one.
+///
+/// The dice are rolled in a fixed order (saves in the order given, the full damage, the reduced
+/// damage, then Shadow Puppet's pick), so a seeded roller always resolves a feature the same way.
 pub fn resolve_feature(
     id: WorldFeatureId,
     creatures: &[AffectedCreature],
@@ -136,6 +141,34 @@ pub fn resolve_feature(
     roller: &mut dyn DieRoller,
 ) -> Result<WorldFeatureResolution> {
     let f = id.feature();
+    check_targets(id, &f, creatures)?;
+    let saves = roll_saves(&f, creatures, roller)?;
+    let hits = Hits {
+        f: &f,
+        saved: saves.iter().map(|(_, saved)| *saved).collect(),
+    };
+    let damage = roll_damage(&hits, creatures, options, roller)?;
+    let outcomes = creature_outcomes(&hits, creatures, saves, &damage);
+    let shadow = shadow_spawn(&f, creatures, roller)?;
+    let (hearing_limit_ft, hearing_lasts) = hearing(&f);
+    Ok(WorldFeatureResolution {
+        feature: id,
+        damage_rolls: damage.rolls,
+        outcomes,
+        shadow,
+        hearing_limit_ft,
+        hearing_lasts,
+        swarm_attacks: f.special == FeatureSpecial::Swarm,
+    })
+}
+
+/// Refuse a feature with no effect on creatures, a one-target feature given another number of
+/// creatures, and Shadow Puppet with nobody in the haze to copy; before anything is rolled.
+fn check_targets(
+    id: WorldFeatureId,
+    f: &WorldFeature,
+    creatures: &[AffectedCreature],
+) -> Result<()> {
     check_creatures(creatures)?;
     let Some(targets) = f.targets else {
         return Err(Error::not_allowed(format!(
@@ -156,8 +189,16 @@ pub fn resolve_feature(
             "Shadow Puppet copies a creature in the haze: list at least one",
         ));
     }
+    Ok(())
+}
 
-    // Saves first, in the order given.
+/// Each creature's save against the feature, in the order given: the roll (none when the
+/// feature has no save or the creature fails it automatically) and whether it made it.
+fn roll_saves(
+    f: &WorldFeature,
+    creatures: &[AffectedCreature],
+    roller: &mut dyn DieRoller,
+) -> Result<Vec<(Option<D20TestRoll>, bool)>> {
     let mut saves = Vec::with_capacity(creatures.len());
     for c in creatures {
         let save = match f.save {
@@ -170,55 +211,98 @@ pub fn resolve_feature(
         };
         saves.push(save);
     }
+    Ok(saves)
+}
 
-    let spared = |c: &AffectedCreature| {
-        f.special == FeatureSpecial::SparesResistantOrCovered && c.cold_resistant_or_covered
-    };
-    let saved_flags: Vec<bool> = saves.iter().map(|(_, saved)| *saved).collect();
-    let affected = |i: usize, c: &AffectedCreature| {
-        !saved_flags.get(i).copied().unwrap_or(false) && !spared(c)
-    };
+/// Who the feature's effect reaches once the saves are in: the creatures (by their place in
+/// the list) that neither saved nor are spared by Frostbitten Surface, and which of them take
+/// Cold Chill's reduced damage for their cold-weather gear.
+struct Hits<'a> {
+    f: &'a WorldFeature,
+    saved: Vec<bool>,
+}
 
-    // Damage, rolled once for everyone it hits (A5E-DMG-02).
+impl Hits<'_> {
+    fn affected(&self, i: usize, c: &AffectedCreature) -> bool {
+        let spared = self.f.special == FeatureSpecial::SparesResistantOrCovered
+            && c.cold_resistant_or_covered;
+        !self.saved.get(i).copied().unwrap_or(false) && !spared
+    }
+
+    fn needs_reduced(&self, i: usize, c: &AffectedCreature) -> bool {
+        self.affected(i, c) && c.cold_weather_gear && self.f.effect.reduced_damage.is_some()
+    }
+}
+
+/// The feature's damage: every roll made (for the resolution), and the full and reduced rolls
+/// the creatures take.
+struct FeatureDamage {
+    rolls: Vec<DamageRoll>,
+    full: Option<DamageRoll>,
+    reduced: Option<DamageRoll>,
+}
+
+/// A5E-DMG-02: the damage is rolled once for everyone it hits, the full roll only if someone
+/// takes it and the reduced one only if someone needs it; untyped damage gets the type the
+/// options give (G-16).
+fn roll_damage(
+    hits: &Hits<'_>,
+    creatures: &[AffectedCreature],
+    options: &WorldResolveOptions,
+    roller: &mut dyn DieRoller,
+) -> Result<FeatureDamage> {
+    let effect = &hits.f.effect;
     let type_of = |t: Option<DamageType>| t.or(options.untyped_damage_as);
-    let mut damage_rolls = Vec::new();
-    let needs_reduced = |i: usize, c: &AffectedCreature| {
-        affected(i, c) && c.cold_weather_gear && f.effect.reduced_damage.is_some()
-    };
+    let mut rolls = Vec::new();
     let any_full = creatures
         .iter()
         .enumerate()
-        .any(|(i, c)| affected(i, c) && !needs_reduced(i, c));
+        .any(|(i, c)| hits.affected(i, c) && !hits.needs_reduced(i, c));
     let any_reduced = creatures
         .iter()
         .enumerate()
-        .any(|(i, c)| needs_reduced(i, c));
-    let full = match f.effect.damage {
+        .any(|(i, c)| hits.needs_reduced(i, c));
+    let full = match effect.damage {
         Some(d) if any_full => {
             let mut roll = d.roll(0, roller)?;
             roll.damage_type = type_of(roll.damage_type);
-            damage_rolls.push(roll.clone());
+            rolls.push(roll.clone());
             Some(roll)
         }
         _ => None,
     };
-    let reduced = match f.effect.reduced_damage {
+    let reduced = match effect.reduced_damage {
         Some(d) if any_reduced => {
             let mut roll = d.roll(0, roller)?;
             roll.damage_type = type_of(roll.damage_type);
-            damage_rolls.push(roll.clone());
+            rolls.push(roll.clone());
             Some(roll)
         }
         _ => None,
     };
+    Ok(FeatureDamage {
+        rolls,
+        full,
+        reduced,
+    })
+}
 
+/// What happened to each creature: its save, and for those hit the damage, conditions and
+/// push; a teleport applies to everyone in the feature.
+fn creature_outcomes(
+    hits: &Hits<'_>,
+    creatures: &[AffectedCreature],
+    saves: Vec<(Option<D20TestRoll>, bool)>,
+    rolled: &FeatureDamage,
+) -> Vec<CreatureOutcome> {
+    let f = hits.f;
     let mut outcomes = Vec::with_capacity(creatures.len());
     for (i, (c, (save, saved))) in creatures.iter().zip(saves).enumerate() {
-        let hit = affected(i, c);
-        let roll = if needs_reduced(i, c) {
-            reduced.as_ref()
+        let hit = hits.affected(i, c);
+        let roll = if hits.needs_reduced(i, c) {
+            rolled.reduced.as_ref()
         } else {
-            full.as_ref()
+            rolled.full.as_ref()
         };
         let (damage, damage_type) = match roll {
             Some(r) if hit => (r.total, r.damage_type),
@@ -251,31 +335,43 @@ pub fn resolve_feature(
             teleport_within_ft,
         });
     }
+    outcomes
+}
 
-    let shadow = match f.special {
-        FeatureSpecial::ShadowDouble { initiative_count } => {
-            let (index, die) = match u32::try_from(creatures.len()) {
-                Ok(1) => (0, None),
-                Ok(n) => {
-                    let face = roller.roll_die(n)?;
-                    (face.saturating_sub(1), Some(RolledDie { sides: n, face }))
-                }
-                Err(_) => return Err(Error::invalid_argument("too many creatures")),
-            };
-            let copies = usize::try_from(index)
-                .ok()
-                .and_then(|i| creatures.get(i))
-                .map(|c| c.id.clone())
-                .ok_or_else(|| Error::invalid_argument("no creature to copy"))?;
-            Some(ShadowSpawn {
-                copies,
-                die,
-                initiative_count,
-            })
-        }
-        _ => None,
+/// Shadow Puppet: the double copies one creature in the haze, picked by a die when there is
+/// more than one.
+fn shadow_spawn(
+    f: &WorldFeature,
+    creatures: &[AffectedCreature],
+    roller: &mut dyn DieRoller,
+) -> Result<Option<ShadowSpawn>> {
+    let FeatureSpecial::ShadowDouble { initiative_count } = f.special else {
+        return Ok(None);
     };
-    let (hearing_limit_ft, hearing_lasts) = if f.kind == super::WorldFeatureKind::WorldAction {
+    let (index, die) = match u32::try_from(creatures.len()) {
+        Ok(1) => (0, None),
+        Ok(n) => {
+            let face = roller.roll_die(n)?;
+            (face.saturating_sub(1), Some(RolledDie { sides: n, face }))
+        }
+        Err(_) => return Err(Error::invalid_argument("too many creatures")),
+    };
+    let copies = usize::try_from(index)
+        .ok()
+        .and_then(|i| creatures.get(i))
+        .map(|c| c.id.clone())
+        .ok_or_else(|| Error::invalid_argument("no creature to copy"))?;
+    Ok(Some(ShadowSpawn {
+        copies,
+        die,
+        initiative_count,
+    }))
+}
+
+/// A world action that limits hearing does so until the start of the environment's next turn;
+/// a hazard or obstacle reports no limit.
+fn hearing(f: &WorldFeature) -> (Option<u32>, Option<Lasts>) {
+    if f.kind == super::WorldFeatureKind::WorldAction {
         (
             f.standing.hearing_limit_ft,
             f.standing
@@ -284,17 +380,7 @@ pub fn resolve_feature(
         )
     } else {
         (None, None)
-    };
-
-    Ok(WorldFeatureResolution {
-        feature: id,
-        damage_rolls,
-        outcomes,
-        shadow,
-        hearing_limit_ft,
-        hearing_lasts,
-        swarm_attacks: f.special == FeatureSpecial::Swarm,
-    })
+    }
 }
 
 /// A feature check, as rolled.

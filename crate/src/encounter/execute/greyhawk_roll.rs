@@ -1,0 +1,171 @@
+//! The Greyhawk initiative roll of a round (GH-INIT-01..05, 11, 12, 14, 16; GH-DICE-02..04;
+//! GH-SURP-01): who rolls, which creatures share a roll, and the controlled creatures whose
+//! count builds on their controller's.
+
+use crate::dice::DieRoller;
+use crate::encounter::event::EncounterEvent;
+use crate::encounter::execute::Ctx;
+use crate::encounter::execute::flow::{GH_SURPRISE_PENALTY, total_of};
+use crate::encounter::state::Encounter;
+use crate::error::{Error, Result};
+use crate::ids::ParticipantId;
+use crate::initiative::greyhawk::{self, EmptyDeclaration, GhDeclaration, GreyhawkOptions};
+use crate::initiative::{InitiativeRoll, RollSource};
+
+/// One roll: a participant, or a group with the same plan (GH-INIT-11). Borrows the
+/// declaration rather than copying it: a big battle rolls hundreds of these.
+struct Unit<'a> {
+    members: Vec<ParticipantId>,
+    first: usize,
+    decl: &'a GhDeclaration,
+    surprised: bool,
+    controller: Option<&'a ParticipantId>,
+}
+
+impl Ctx<'_> {
+    /// GH-INIT-01..05, 11, 12, 14, 16; GH-DICE-02..04; GH-SURP-01: every unit rolls its
+    /// declared dice, free units first in roster order, then the controlled ones.
+    pub(super) fn roll_greyhawk(&mut self) -> Result<()> {
+        let opts = self.enc.config.greyhawk;
+        let empty = GhDeclaration::default();
+        let units = rolling_units(self.enc, &opts, &empty);
+        let mut rolls: Vec<InitiativeRoll> = Vec::with_capacity(units.len());
+        let pending = roll_free_units(units, &opts, &mut *self.dice, &mut rolls)?;
+        roll_controlled_units(pending, &opts, &mut *self.dice, &mut rolls)?;
+        if !rolls.is_empty() {
+            self.emit(EncounterEvent::InitiativeRolled { rolls })?;
+        }
+        Ok(())
+    }
+}
+
+/// The units that roll this round, in roster order. A creature that cannot act does not roll
+/// (GH-INIT-12), nor one with nothing declared when empty declarations do not act; identical
+/// creatures (one group) with the same plan, surprise and controller roll once (GH-INIT-11)
+/// when group rolls are on.
+fn rolling_units<'a>(
+    enc: &'a Encounter,
+    opts: &GreyhawkOptions,
+    empty: &'a GhDeclaration,
+) -> Vec<Unit<'a>> {
+    let mut units: Vec<Unit<'a>> = Vec::new();
+    for (i, p) in enc.participants.iter().enumerate() {
+        if p.out || !p.can_act {
+            continue;
+        }
+        let decl = p.greyhawk_declaration().unwrap_or(empty);
+        if decl.is_empty() && opts.empty_declaration == EmptyDeclaration::DoesNotAct {
+            continue;
+        }
+        let shared = if opts.group_rolls && p.group.is_some() {
+            units.iter_mut().find(|u| {
+                u.decl == decl
+                    && u.surprised == p.surprised
+                    && u.controller == p.controller.as_ref()
+                    && enc
+                        .participants
+                        .get(u.first)
+                        .is_some_and(|f| f.group == p.group)
+            })
+        } else {
+            None
+        };
+        match shared {
+            Some(unit) => unit.members.push(p.id.clone()),
+            None => units.push(Unit {
+                members: vec![p.id.clone()],
+                first: i,
+                decl,
+                surprised: p.surprised,
+                controller: p.controller.as_ref(),
+            }),
+        }
+    }
+    units
+}
+
+/// Roll one unit's declared dice. Its modifier is `base` (its controller's count, or 0 for a
+/// free unit) plus the surprise penalty (GH-SURP-01).
+fn roll_unit(
+    unit: Unit<'_>,
+    base: i32,
+    opts: &GreyhawkOptions,
+    dice: &mut dyn DieRoller,
+) -> Result<InitiativeRoll> {
+    let rolled = greyhawk::roll(unit.decl, opts, dice)?;
+    let modifier = base
+        .checked_add(if unit.surprised {
+            GH_SURPRISE_PENALTY
+        } else {
+            0
+        })
+        .ok_or_else(|| Error::invalid_argument("initiative total out of range"))?;
+    let total = total_of(&rolled, modifier)?;
+    Ok(InitiativeRoll {
+        participants: unit.members,
+        dice: rolled,
+        modifier,
+        total,
+        source: RollSource::Rolled,
+    })
+}
+
+/// Roll every unit without a controller, in order, into `rolls`; the controlled units come
+/// back, still to roll.
+fn roll_free_units<'a>(
+    units: Vec<Unit<'a>>,
+    opts: &GreyhawkOptions,
+    dice: &mut dyn DieRoller,
+    rolls: &mut Vec<InitiativeRoll>,
+) -> Result<Vec<Unit<'a>>> {
+    let mut pending: Vec<Unit<'a>> = Vec::new();
+    for unit in units {
+        if unit.controller.is_some() {
+            pending.push(unit);
+            continue;
+        }
+        rolls.push(roll_unit(unit, 0, opts, dice)?);
+    }
+    Ok(pending)
+}
+
+/// GH-INIT-14: a controlled creature's count is its own dice plus its controller's count.
+/// Chains resolve controller first, pass by pass; a pass that rolls nobody means some
+/// controller never gets a count, which is refused.
+fn roll_controlled_units(
+    mut pending: Vec<Unit<'_>>,
+    opts: &GreyhawkOptions,
+    dice: &mut dyn DieRoller,
+    rolls: &mut Vec<InitiativeRoll>,
+) -> Result<()> {
+    while !pending.is_empty() {
+        let before = pending.len();
+        let mut still = Vec::new();
+        for unit in pending {
+            let Some(controller) = unit.controller else {
+                continue;
+            };
+            let Some(base) = rolls
+                .iter()
+                .find(|r| r.participants.contains(controller))
+                .map(|r| r.total)
+            else {
+                still.push(unit);
+                continue;
+            };
+            rolls.push(roll_unit(unit, base, opts, dice)?);
+        }
+        if still.len() == before {
+            let who = still
+                .first()
+                .and_then(|u| u.controller)
+                .map(|c| c.to_string())
+                .unwrap_or_default();
+            return Err(Error::not_allowed(format!(
+                "controller \"{who}\" has no initiative this round (GH-INIT-14)"
+            )));
+        }
+        pending = still;
+    }
+    Ok(())
+}
