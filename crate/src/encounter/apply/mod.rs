@@ -7,6 +7,7 @@
 
 mod actions;
 mod corrections;
+mod delays;
 mod initiative;
 mod roster;
 mod turns;
