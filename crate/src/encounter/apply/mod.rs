@@ -9,6 +9,7 @@ mod actions;
 mod corrections;
 mod delays;
 mod initiative;
+mod rolls;
 mod roster;
 mod turns;
 mod world;
