@@ -253,6 +253,7 @@ impl Encounter {
     fn check_order(&self, system: InitiativeSystem) -> Result<Vec<Option<usize>>> {
         let mut positions = vec![None; self.participants.len()];
         let mut sides_seen: Vec<&Actor> = Vec::new();
+        let (rules, options) = (self.rules(), self.initiative_options());
         for (at, actor) in self.order.iter().enumerate() {
             match actor {
                 Actor::Participant { participant: id } => {
@@ -263,7 +264,7 @@ impl Encounter {
                         .participants
                         .get(i)
                         .ok_or_else(|| bad("the participant index is out of step"))?;
-                    if !self.in_order(p) {
+                    if !self.in_order_under(p, rules, &options) {
                         return Err(bad(format!(
                             "\"{id}\" is in the order but cannot take a turn of its own"
                         )));

@@ -7,7 +7,8 @@ use crate::encounter::participant::{Participant, SkipReason};
 use crate::encounter::state::{Actor, Encounter};
 use crate::error::{Error, Result};
 use crate::ids::SideId;
-use crate::initiative::rules::RoundRoll;
+use crate::initiative::InitiativeRules;
+use crate::initiative::rules::{InitiativeOptions, RoundRoll};
 use crate::initiative::ties::{Contender, higher_first};
 
 /// Which participants share each initiative roll, for naming roll-off units.
@@ -86,11 +87,21 @@ impl Encounter {
 
     /// Whether a participant takes a turn of its own in this round's order.
     pub(crate) fn in_order(&self, p: &Participant) -> bool {
+        self.in_order_under(p, self.rules(), &self.initiative_options())
+    }
+
+    /// [`Self::in_order`] with the rules and their options looked up once by a caller that asks
+    /// for every entry of the order (the check a follower runs after each batch of events).
+    pub(crate) fn in_order_under(
+        &self,
+        p: &Participant,
+        rules: &dyn InitiativeRules,
+        options: &InitiativeOptions<'_>,
+    ) -> bool {
         if p.out || p.initiative.is_none() {
             return false;
         }
-        self.rules()
-            .own_turn(&self.order_facts(p), &self.initiative_options())
+        rules.own_turn(&self.order_facts(p), options)
     }
 
     /// Whether OSE sides surprised this round lose it (OSE-SURP-03): round 1, some side
@@ -219,13 +230,17 @@ impl Encounter {
                 })
                 .collect();
         }
+        // As in `compute_order`: one set of facts per participant (for `in_order` and the key),
+        // the rules and options looked up once.
+        let rules = self.rules();
+        let options = self.initiative_options();
         self.participants
             .iter()
-            .filter(|p| self.in_order(p))
             .filter_map(|p| {
-                let init = p.initiative.as_ref()?;
-                Some(Contender {
-                    key: self.order_key(p),
+                let init = p.initiative.as_ref().filter(|_| !p.out)?;
+                let facts = self.order_facts(p);
+                rules.own_turn(&facts, &options).then(|| Contender {
+                    key: rules.order_key(&facts, &options),
                     unit: init.roll,
                     draws: init.ties.clone(),
                 })

@@ -18,12 +18,13 @@
 use crate::conditions::{
     ConditionCatalog, ConditionId, ConditionState, Penalty, RollAdvice, RollQuery, Status, ids,
 };
-use crate::creature::{CreatureRules, DamageChoices, GameTime, Moment, OngoingDamage};
+use crate::creature::{Creature, CreatureRules, DamageChoices, GameTime, Moment, OngoingDamage};
 use crate::dice::{DieRoller, SourceKind};
 use crate::effects::{
-    Boundary, DurationRules, EffectId, EffectTracker, EffectView, Expiry, MAX_SECONDS_PER_ROUND,
+    ActiveEffect, Boundary, DurationRules, EffectId, EffectSpec, EffectTracker, EffectView, Expiry,
+    MAX_SECONDS_PER_ROUND,
 };
-use crate::encounter::event::EncounterEvent;
+use crate::encounter::event::{EncounterEvent, Resisted};
 use crate::encounter::participant::TurnStatus;
 use crate::encounter::state::{Encounter, Phase};
 use crate::error::{Error, Result};
@@ -143,6 +144,69 @@ fn concerns_tracker(event: &EncounterEvent) -> bool {
 
 fn feed(fx: &mut EffectTracker, b: Boundary, roller: &mut dyn DieRoller) -> Result<Vec<Expiry>> {
     fx.on_boundary(&b, roller)
+}
+
+/// A turn starts. When another creature's turn is already under way (acting on a controller's
+/// turn, A5E-CTRL-01, or with its side) that first turn stays the tracker's turn in progress.
+fn feed_turn_started(
+    fx: &mut EffectTracker,
+    participant: &ParticipantId,
+    round: u32,
+    roller: &mut dyn DieRoller,
+) -> Result<Vec<Expiry>> {
+    let first = fx.position.turn.take();
+    let out = feed(
+        fx,
+        Boundary::TurnStarted {
+            participant: participant.clone(),
+            round,
+        },
+        roller,
+    )?;
+    if first.is_some() {
+        fx.position.turn = first;
+    }
+    Ok(out)
+}
+
+/// A turn ends: it is fed as the turn in progress, then the first turn (if it was another
+/// creature's) is in progress again.
+fn feed_turn_ended(
+    fx: &mut EffectTracker,
+    participant: &ParticipantId,
+    round: u32,
+    roller: &mut dyn DieRoller,
+) -> Result<Vec<Expiry>> {
+    let first = fx.position.turn.replace(participant.clone());
+    let out = feed(
+        fx,
+        Boundary::TurnEnded {
+            participant: participant.clone(),
+            round,
+        },
+        roller,
+    )?;
+    fx.position.turn = first.filter(|f| f != participant);
+    Ok(out)
+}
+
+/// The round ends (every turn in it has ended by now) and its seconds pass on the game clock.
+fn feed_round_ended(
+    fx: &mut EffectTracker,
+    round: u32,
+    roller: &mut dyn DieRoller,
+) -> Result<Vec<Expiry>> {
+    fx.position.turn = None;
+    let mut out = feed(fx, Boundary::RoundEnded { round }, roller)?;
+    let now = fx
+        .clock()
+        .saturating_add(u64::from(fx.rules.seconds_per_round));
+    out.extend(feed(
+        fx,
+        Boundary::ClockAdvanced { now_seconds: now },
+        roller,
+    )?);
+    Ok(out)
 }
 
 impl Encounter {
@@ -353,32 +417,10 @@ impl Encounter {
                 feed(fx, Boundary::RoundStarted { round: *round }, roller)?
             }
             EncounterEvent::TurnStarted { participant, round } => {
-                let first = fx.position.turn.take();
-                let out = feed(
-                    fx,
-                    Boundary::TurnStarted {
-                        participant: participant.clone(),
-                        round: *round,
-                    },
-                    roller,
-                )?;
-                if first.is_some() {
-                    fx.position.turn = first;
-                }
-                out
+                feed_turn_started(fx, participant, *round, roller)?
             }
             EncounterEvent::TurnEnded { participant, round } => {
-                let first = fx.position.turn.replace(participant.clone());
-                let out = feed(
-                    fx,
-                    Boundary::TurnEnded {
-                        participant: participant.clone(),
-                        round: *round,
-                    },
-                    roller,
-                )?;
-                fx.position.turn = first.filter(|f| f != participant);
-                out
+                feed_turn_ended(fx, participant, *round, roller)?
             }
             EncounterEvent::TurnDelayed { participant, .. } => {
                 if fx.position.turn.as_ref() == Some(participant) {
@@ -392,21 +434,7 @@ impl Encounter {
                 }
                 Vec::new()
             }
-            EncounterEvent::RoundEnded { round } => {
-                // Every turn of the round has ended by now.
-                fx.position.turn = None;
-                let mut out = feed(fx, Boundary::RoundEnded { round: *round }, roller)?;
-                // The round's seconds have passed on the game clock.
-                let now = fx
-                    .clock()
-                    .saturating_add(u64::from(fx.rules.seconds_per_round));
-                out.extend(feed(
-                    fx,
-                    Boundary::ClockAdvanced { now_seconds: now },
-                    roller,
-                )?);
-                out
-            }
+            EncounterEvent::RoundEnded { round } => feed_round_ended(fx, *round, roller)?,
             EncounterEvent::EncounterEnded { .. } => {
                 fx.position.turn = None;
                 feed(fx, Boundary::EncounterEnded, roller)?
@@ -449,25 +477,7 @@ impl Encounter {
                 added,
                 resisted,
                 ..
-            } => {
-                for r in resisted {
-                    self.get(&r.target)?;
-                }
-                for spec in effects {
-                    self.get(&spec.target)?;
-                    if let Some(s) = &spec.source {
-                        self.get(s)?;
-                    }
-                }
-                let hidden = self.hidden_now().unwrap_or_default();
-                let result = fx.add_all_hiding(effects.clone(), &self.catalog, &hidden)?;
-                if &result.added != added {
-                    return Err(Error::snapshot(
-                        "the effects added do not match the event (another tracker state?)",
-                    ));
-                }
-                result.ended
-            }
+            } => self.add_effects_step(fx, effects, added, resisted)?,
             EncounterEvent::EffectRemoved { effect } => vec![fx.remove(*effect)?],
             EncounterEvent::ConcentrationDropped { participant } => {
                 fx.drop_concentration(participant)
@@ -475,6 +485,35 @@ impl Encounter {
             _ => Vec::new(),
         };
         Ok(expiries)
+    }
+
+    /// The tracker's side of `effectsAdded`: every creature named must exist, and adding the
+    /// specs here must give exactly the effects the event reports (else the follower's tracker
+    /// is not the sender's). Returns the effects the new ones ended.
+    fn add_effects_step(
+        &self,
+        fx: &mut EffectTracker,
+        effects: &[EffectSpec],
+        added: &[ActiveEffect],
+        resisted: &[Resisted],
+    ) -> Result<Vec<Expiry>> {
+        for r in resisted {
+            self.get(&r.target)?;
+        }
+        for spec in effects {
+            self.get(&spec.target)?;
+            if let Some(s) = &spec.source {
+                self.get(s)?;
+            }
+        }
+        let hidden = self.hidden_now().unwrap_or_default();
+        let result = fx.add_all_hiding(effects.to_vec(), &self.catalog, &hidden)?;
+        if result.added != added {
+            return Err(Error::snapshot(
+                "the effects added do not match the event (another tracker state?)",
+            ));
+        }
+        Ok(result.ended)
     }
 
     /// Handlers for the creature, condition and effect events (see `apply`).
@@ -506,7 +545,6 @@ impl Encounter {
                 creature,
                 ..
             } => {
-                creature.validate()?;
                 let death_save = matches!(
                     event,
                     EncounterEvent::CreatureUpdated {
@@ -514,40 +552,13 @@ impl Encounter {
                         ..
                     }
                 );
-                if death_save {
-                    self.death_save_due(participant)?;
-                }
-                let round = self.round;
-                let running = self.running();
-                let p = self.get_mut(participant)?;
-                if p.creature.is_none() {
-                    return Err(Error::not_allowed(format!(
-                        "\"{participant}\" has no creature stats"
-                    )));
-                }
-                p.creature = Some(creature.clone());
-                if death_save && running {
-                    p.death_saved = Some(round);
-                }
+                self.apply_creature_changed(participant, creature, death_save)?;
             }
             EncounterEvent::EffectsAdded {
                 added,
                 ongoing: Some(o),
                 ..
-            } => {
-                // The same check as the command's, so a follower refuses what a snapshot
-                // load would.
-                o.damage
-                    .validate()
-                    .and_then(|()| o.choices.validate())
-                    .map_err(|e| Error::snapshot(format!("ongoing damage: {}", e.message)))?;
-                for a in added {
-                    self.ongoing.push(OngoingEntry {
-                        effect: a.id,
-                        ongoing: *o,
-                    });
-                }
-            }
+            } => self.apply_ongoing_added(added, o)?,
             EncounterEvent::ConditionsLoaded { json, conditions } => {
                 let mut catalog = ConditionCatalog::clone(&self.catalog);
                 let loaded = catalog.load_homebrew_json(json)?;
@@ -579,6 +590,49 @@ impl Encounter {
                 }
             }
             _ => {}
+        }
+        Ok(())
+    }
+
+    /// A creature's stats after damage or another change. A death save is checked against its
+    /// timing (see `death_save_due`) and, in a running fight, remembered for the round.
+    fn apply_creature_changed(
+        &mut self,
+        participant: &ParticipantId,
+        creature: &Creature,
+        death_save: bool,
+    ) -> Result<()> {
+        creature.validate()?;
+        if death_save {
+            self.death_save_due(participant)?;
+        }
+        let round = self.round;
+        let running = self.running();
+        let p = self.get_mut(participant)?;
+        if p.creature.is_none() {
+            return Err(Error::not_allowed(format!(
+                "\"{participant}\" has no creature stats"
+            )));
+        }
+        p.creature = Some(creature.clone());
+        if death_save && running {
+            p.death_saved = Some(round);
+        }
+        Ok(())
+    }
+
+    /// A5E-DMG-06: the ongoing damage attached to the effects just added, kept per effect.
+    fn apply_ongoing_added(&mut self, added: &[ActiveEffect], o: &EffectOngoing) -> Result<()> {
+        // The same check as the command's, so a follower refuses what a snapshot load would.
+        o.damage
+            .validate()
+            .and_then(|()| o.choices.validate())
+            .map_err(|e| Error::snapshot(format!("ongoing damage: {}", e.message)))?;
+        for a in added {
+            self.ongoing.push(OngoingEntry {
+                effect: a.id,
+                ongoing: *o,
+            });
         }
         Ok(())
     }

@@ -43,47 +43,112 @@ pub fn settle(
     max_draws: usize,
     mut draw: impl FnMut(&[u32]) -> Result<Vec<u32>>,
 ) -> Result<()> {
-    // Units get dense numbers so each round's bookkeeping is plain indexing.
-    let mut units: Vec<u32> = contenders.iter().map(|c| c.unit).collect();
-    units.sort_unstable();
-    units.dedup();
-    let dense = |unit: u32| units.binary_search(&unit).unwrap_or(0);
-    // Every entry's draws live in one pool, a fixed stretch each (room for the most draws an
-    // entry can reach before the limit stops the roll-off), so appending a face allocates
-    // nothing: with hundreds of tied units, a list of draws per entry was an allocation each.
-    let stride = contenders
-        .iter()
-        .map(|c| c.draws.len())
-        .max()
-        .unwrap_or(0)
-        .max(max_draws)
-        .saturating_add(1);
-    let mut pool: Vec<u32> = vec![0; stride.saturating_mul(contenders.len())];
-    // Sorted once by key (the listing position breaks equal keys). Keys never change, so the
-    // runs of equal keys are fixed; each run is re-sorted by draws as they grow.
-    let mut entries: Vec<Entry> = Vec::with_capacity(contenders.len());
-    for (i, c) in contenders.into_iter().enumerate() {
-        let at = i.saturating_mul(stride);
-        if let Some(slot) = pool.get_mut(at..at.saturating_add(c.draws.len())) {
-            slot.copy_from_slice(&c.draws);
-        }
-        entries.push(Entry {
-            listed: i,
-            unit: dense(c.unit),
-            key: c.key,
-            at,
-            len: c.draws.len(),
-        });
-    }
-    // Listing positions are unique, so every order here is total and unstable sorts are exact.
-    entries.sort_unstable_by(|a, b| a.key.cmp(&b.key).then(a.listed.cmp(&b.listed)));
-    let runs = key_runs(&entries);
-    let mut active: Vec<(usize, usize)> = runs.clone();
-    // This round's face per dense unit (`None`: the unit does not draw).
-    let mut face_of: Vec<Option<u32>> = vec![None; units.len()];
+    let mut roll_off = RollOff::new(contenders, max_draws);
+    // The key runs checked this round: every run at first, then those that received a draw.
+    let mut active: Vec<(usize, usize)> = roll_off.runs.clone();
     let mut flagged: Vec<usize> = Vec::new();
     let mut named: Vec<u32> = Vec::new();
     while !active.is_empty() {
+        roll_off.flag_tied(&active, &mut flagged);
+        if flagged.is_empty() {
+            return Ok(());
+        }
+        if roll_off.over_limit(max_draws) {
+            return Err(Error::new(
+                ErrorCode::LimitExceeded,
+                "the roll-off kept tying",
+            ));
+        }
+        named.clear();
+        named.extend(
+            flagged
+                .iter()
+                .map(|u| roll_off.units.get(*u).copied().unwrap_or_default()),
+        );
+        let faces = draw(&named)?;
+        if faces.len() != flagged.len() {
+            return Err(Error::invalid_argument(
+                "a roll-off round needs one face per unit",
+            ));
+        }
+        roll_off.append_faces(&flagged, &faces, &mut active);
+    }
+    Ok(())
+}
+
+/// The working state of one [`settle`]: the units, every entry's draws and the runs of equal
+/// keys. Kept together so each step of a round is a method over the same borrowed state, with
+/// nothing allocated per round beyond what the caller's closure returns.
+struct RollOff {
+    /// The caller's unit numbers, sorted: an entry's dense unit indexes this.
+    units: Vec<u32>,
+    /// Every entry's draws live in one pool, a fixed stretch each (room for the most draws an
+    /// entry can reach before the limit stops the roll-off), so appending a face allocates
+    /// nothing: with hundreds of tied units, a list of draws per entry was an allocation each.
+    pool: Vec<u32>,
+    /// Sorted once by key (the listing position breaks equal keys). Keys never change, so the
+    /// runs of equal keys are fixed; each run is re-sorted by draws as they grow.
+    entries: Vec<Entry>,
+    /// The `(from, to)` ranges of `entries` with equal keys (see [`key_runs`]).
+    runs: Vec<(usize, usize)>,
+    /// This round's face per dense unit (`None`: the unit does not draw).
+    face_of: Vec<Option<u32>>,
+}
+
+impl RollOff {
+    /// Lay out `contenders`: dense unit numbers (so each round's bookkeeping is plain
+    /// indexing), their draws copied into the pool, sorted by key into runs.
+    fn new(contenders: Vec<Contender>, max_draws: usize) -> Self {
+        let mut units: Vec<u32> = contenders.iter().map(|c| c.unit).collect();
+        units.sort_unstable();
+        units.dedup();
+        let dense = |unit: u32| units.binary_search(&unit).unwrap_or(0);
+        let stride = contenders
+            .iter()
+            .map(|c| c.draws.len())
+            .max()
+            .unwrap_or(0)
+            .max(max_draws)
+            .saturating_add(1);
+        let mut pool: Vec<u32> = vec![0; stride.saturating_mul(contenders.len())];
+        let mut entries: Vec<Entry> = Vec::with_capacity(contenders.len());
+        for (i, c) in contenders.into_iter().enumerate() {
+            let at = i.saturating_mul(stride);
+            if let Some(slot) = pool.get_mut(at..at.saturating_add(c.draws.len())) {
+                slot.copy_from_slice(&c.draws);
+            }
+            entries.push(Entry {
+                listed: i,
+                unit: dense(c.unit),
+                key: c.key,
+                at,
+                len: c.draws.len(),
+            });
+        }
+        // Listing positions are unique, so every order here is total and unstable sorts are
+        // exact.
+        entries.sort_unstable_by(|a, b| a.key.cmp(&b.key).then(a.listed.cmp(&b.listed)));
+        let runs = key_runs(&entries);
+        let face_of = vec![None; units.len()];
+        Self {
+            units,
+            pool,
+            entries,
+            runs,
+            face_of,
+        }
+    }
+
+    /// Sort each `active` run by draws and list in `flagged` (in roll order) the units still
+    /// tied: in each tied pair the one whose draws are a prefix of the other's, and both when
+    /// their draws are equal. Each unit is listed once, at its first place.
+    fn flag_tied(&mut self, active: &[(usize, usize)], flagged: &mut Vec<usize>) {
+        let Self {
+            pool,
+            entries,
+            face_of,
+            ..
+        } = self;
         flagged.clear();
         let mut flag = |u: usize, flagged: &mut Vec<usize>| {
             // Each unit draws once per round, at its first place in the listing.
@@ -94,68 +159,56 @@ pub fn settle(
                 flagged.push(u);
             }
         };
-        for &(from, to) in &active {
+        for &(from, to) in active {
             let Some(run) = entries.get_mut(from..to) else {
                 continue;
             };
             run.sort_unstable_by(|a, b| {
-                a.draws(&pool)
-                    .cmp(b.draws(&pool))
+                a.draws(pool)
+                    .cmp(b.draws(pool))
                     .then(a.listed.cmp(&b.listed))
             });
             for pair in run.windows(2) {
                 let (Some(a), Some(b)) = (pair.first(), pair.get(1)) else {
                     continue;
                 };
-                if a.unit == b.unit || !b.draws(&pool).starts_with(a.draws(&pool)) {
+                if a.unit == b.unit || !b.draws(pool).starts_with(a.draws(pool)) {
                     continue;
                 }
                 // Sorted ascending, so `a` is the shorter (or equal) one.
-                flag(a.unit, &mut flagged);
+                flag(a.unit, flagged);
                 if a.len == b.len {
-                    flag(b.unit, &mut flagged);
+                    flag(b.unit, flagged);
                 }
             }
         }
-        if flagged.is_empty() {
-            return Ok(());
-        }
-        let drawing = |u: usize| face_of.get(u).is_some_and(Option::is_some);
-        if entries
+    }
+
+    /// Whether a unit flagged to draw already has `max_draws` draws (the roll-off keeps tying).
+    fn over_limit(&self, max_draws: usize) -> bool {
+        let drawing = |u: usize| self.face_of.get(u).is_some_and(Option::is_some);
+        self.entries
             .iter()
             .any(|e| e.len >= max_draws && drawing(e.unit))
-        {
-            return Err(Error::new(
-                ErrorCode::LimitExceeded,
-                "the roll-off kept tying",
-            ));
-        }
-        named.clear();
-        named.extend(
-            flagged
-                .iter()
-                .map(|u| units.get(*u).copied().unwrap_or_default()),
-        );
-        let faces = draw(&named)?;
-        if faces.len() != flagged.len() {
-            return Err(Error::invalid_argument(
-                "a roll-off round needs one face per unit",
-            ));
-        }
-        for (u, face) in flagged.iter().zip(&faces) {
-            if let Some(slot) = face_of.get_mut(*u) {
+    }
+
+    /// Append this round's `faces` (one per `flagged` unit) to every entry of each unit, and
+    /// set `active` to the runs that changed: only those are checked again.
+    fn append_faces(&mut self, flagged: &[usize], faces: &[u32], active: &mut Vec<(usize, usize)>) {
+        for (u, face) in flagged.iter().zip(faces) {
+            if let Some(slot) = self.face_of.get_mut(*u) {
                 *slot = Some(*face);
             }
         }
-        // Append the faces; only the runs that changed are checked again. A group's members
-        // may sit in different runs, so every run is looked at, not only the active ones.
+        // A group's members may sit in different runs, so every run is looked at, not only
+        // the active ones.
         active.clear();
-        for &(from, to) in &runs {
+        for &(from, to) in &self.runs {
             let mut touched = false;
-            for e in entries.get_mut(from..to).into_iter().flatten() {
-                if let Some(Some(face)) = face_of.get(e.unit) {
-                    // The limit check above keeps `len` below the stride.
-                    if let Some(slot) = pool.get_mut(e.at.saturating_add(e.len)) {
+            for e in self.entries.get_mut(from..to).into_iter().flatten() {
+                if let Some(Some(face)) = self.face_of.get(e.unit) {
+                    // The limit check keeps `len` below the stride.
+                    if let Some(slot) = self.pool.get_mut(e.at.saturating_add(e.len)) {
                         *slot = *face;
                         e.len = e.len.saturating_add(1);
                     }
@@ -166,13 +219,12 @@ pub fn settle(
                 active.push((from, to));
             }
         }
-        for u in &flagged {
-            if let Some(slot) = face_of.get_mut(*u) {
+        for u in flagged {
+            if let Some(slot) = self.face_of.get_mut(*u) {
                 *slot = None;
             }
         }
     }
-    Ok(())
 }
 
 /// One contender during [`settle`]: where it was listed, its dense unit, its key, and where

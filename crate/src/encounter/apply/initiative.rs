@@ -1,17 +1,21 @@
 //! Applying initiative events: surprise, the start of the encounter, declarations (GH-INIT,
-//! OSE-INIT), initiative rolls and their tie-breaks, late joiners and forced changes of plan.
+//! OSE-INIT), late joiners and forced changes of plan. The rolls themselves and their
+//! tie-breaks are in `rolls.rs`.
 
-use crate::encounter::event::{EncounterEvent, SideRoll, TieDraw, TieUnit};
-use crate::encounter::limits::{MAX_ROUND, MAX_TIE_DRAWS};
+use crate::encounter::event::EncounterEvent;
+use crate::encounter::limits::MAX_ROUND;
 use crate::encounter::participant::{Declaration, Initiative, TurnStatus};
 use crate::encounter::state::{Actor, Encounter, Phase};
 use crate::error::{Error, ErrorCode, Result};
+use crate::ids::ParticipantId;
 use crate::initiative::InitiativeRoll;
-use crate::initiative::side::{INITIATIVE_DIE, SURPRISE_DIE, is_surprised};
+use crate::initiative::greyhawk::GhDeclaration;
+use crate::initiative::side::{SURPRISE_DIE, is_surprised};
 
 use super::{bad, check_die, check_roll, misrouted};
 
 impl Encounter {
+    /// Apply a surprise, declaration or initiative event (rolls and roll-offs go to `rolls.rs`).
     pub(super) fn apply_initiative(&mut self, event: &EncounterEvent) -> Result<()> {
         match event {
             EncounterEvent::SurpriseChanged {
@@ -93,160 +97,80 @@ impl Encounter {
                     }
                 }
             }
-            EncounterEvent::InitiativeRolled { rolls } => {
-                // Each id is looked up once; the check pass keeps the positions.
-                let mut seen = vec![false; self.participants.len()];
-                let mut at = Vec::with_capacity(rolls.len());
-                for r in rolls {
-                    check_roll(r)?;
-                    for id in &r.participants {
-                        let i = self.pos(id)?;
-                        match seen.get_mut(i) {
-                            Some(s) if !*s => *s = true,
-                            _ => return Err(bad(format!("\"{id}\" rolled twice in one event"))),
-                        }
-                        at.push(i);
-                    }
-                }
-                let mut at = at.into_iter();
-                let hidden = self.hidden_now().unwrap_or_default();
-                for r in rolls {
-                    let roll = self.next_roll_id(&r.participants, &hidden);
-                    for i in at.by_ref().take(r.participants.len()) {
-                        if let Some(p) = self.participants.get_mut(i).map(std::sync::Arc::make_mut)
-                        {
-                            p.initiative = Some(Initiative {
-                                total: r.total,
-                                roll,
-                                ties: Vec::new(),
-                                rank: 0,
-                            });
-                        }
-                    }
-                }
-            }
+            EncounterEvent::InitiativeRolled { rolls } => self.apply_initiative_rolled(rolls)?,
             EncounterEvent::SideInitiativeRolled { rolls } => {
-                for SideRoll { die, .. } in rolls {
-                    check_die(die, INITIATIVE_DIE)?;
-                }
-                for SideRoll { side, die } in rolls {
-                    if let Some(s) = self.side_entry(side) {
-                        s.total = i32::try_from(die.face).ok();
-                        s.ties.clear();
-                    }
-                }
+                self.apply_side_initiative_rolled(rolls)?;
             }
-            EncounterEvent::TiesBroken { draws } => {
-                // Each id is looked up once; the check pass keeps the positions.
-                let mut at = Vec::with_capacity(draws.len());
-                for TieDraw { unit, die } in draws {
-                    check_die(die, self.roll_off_die())?;
-                    match unit {
-                        TieUnit::Participants { participants } => {
-                            for id in participants {
-                                let i = self.pos(id)?;
-                                at.push(i);
-                                let init = self
-                                    .participants
-                                    .get(i)
-                                    .and_then(|p| p.initiative.as_ref())
-                                    .ok_or_else(|| {
-                                        bad(format!("\"{id}\" has no initiative to roll off"))
-                                    })?;
-                                if init.ties.len() >= MAX_TIE_DRAWS {
-                                    return Err(Error::new(
-                                        ErrorCode::LimitExceeded,
-                                        "the roll-off kept tying",
-                                    ));
-                                }
-                            }
-                        }
-                        TieUnit::Side { side } => {
-                            let s = self
-                                .side_state(side)
-                                .ok_or_else(|| Error::unknown_id("side", side.as_str()))?;
-                            if s.total.is_none() || s.ties.len() >= MAX_TIE_DRAWS {
-                                return Err(bad("side roll-off without a roll"));
-                            }
-                        }
-                    }
-                }
-                let mut at = at.into_iter();
-                for TieDraw { unit, die } in draws {
-                    match unit {
-                        TieUnit::Participants { participants } => {
-                            for i in at.by_ref().take(participants.len()) {
-                                if let Some(init) = self
-                                    .participants
-                                    .get_mut(i)
-                                    .and_then(|p| std::sync::Arc::make_mut(p).initiative.as_mut())
-                                {
-                                    init.ties.push(die.face);
-                                }
-                            }
-                        }
-                        TieUnit::Side { side } => {
-                            if let Some(s) = self.side_entry(side) {
-                                s.ties.push(die.face);
-                            }
-                        }
-                    }
-                }
-            }
-            EncounterEvent::JoinedOrder { participant } => {
-                if !matches!(self.phase, Phase::Turns | Phase::World) {
-                    return Err(Error::out_of_order("no round is under way"));
-                }
-                let i = self.pos(participant)?;
-                let p = self.get(participant)?;
-                if !self.in_order(p)
-                    || p.turn != TurnStatus::Waiting
-                    || self.order_pos(participant).is_some()
-                {
-                    return Err(bad(format!("\"{participant}\" cannot join the order")));
-                }
-                let pending_only = self.rules().joins_among_pending();
-                let at = self.insert_position(i, pending_only);
-                self.order.insert(
-                    at,
-                    Actor::Participant {
-                        participant: participant.clone(),
-                    },
-                );
-                if at < self.done || (at == self.done && self.active) {
-                    self.done = self.done.saturating_add(1);
-                }
-            }
+            EncounterEvent::TiesBroken { draws } => self.apply_ties_broken(draws)?,
+            EncounterEvent::JoinedOrder { participant } => self.apply_joined_order(participant)?,
             EncounterEvent::PlanForced {
                 participant,
                 declaration,
                 roll,
-            } => {
-                check_roll(roll)?;
-                declaration.validate()?;
-                let p = self.get(participant)?;
-                if roll.participants.as_slice() != [participant.clone()]
-                    || p.turn != TurnStatus::Waiting
-                    || self.is_current(participant)
-                {
-                    return Err(Error::out_of_order(
-                        "a plan can be forced only before the creature's turn",
-                    ));
-                }
-                self.remove_from_order(participant);
-                let hidden = self.hidden_now().unwrap_or_default();
-                let id = self.next_roll_id(&roll.participants, &hidden);
-                let p = self.get_mut(participant)?;
-                p.declaration = Some(Declaration::Greyhawk(declaration.clone()));
-                p.initiative = Some(Initiative {
-                    total: roll.total,
-                    roll: id,
-                    ties: Vec::new(),
-                    rank: 0,
-                });
-            }
+            } => self.apply_plan_forced(participant, declaration, roll)?,
             _ => return Err(misrouted(event)),
         }
+        Ok(())
+    }
+
+    /// A participant that gained a count mid-round takes its place in the running order (under
+    /// Greyhawk only among the turns still to come).
+    fn apply_joined_order(&mut self, participant: &ParticipantId) -> Result<()> {
+        if !matches!(self.phase, Phase::Turns | Phase::World) {
+            return Err(Error::out_of_order("no round is under way"));
+        }
+        let i = self.pos(participant)?;
+        let p = self.get(participant)?;
+        if !self.in_order(p)
+            || p.turn != TurnStatus::Waiting
+            || self.order_pos(participant).is_some()
+        {
+            return Err(bad(format!("\"{participant}\" cannot join the order")));
+        }
+        let pending_only = self.rules().joins_among_pending();
+        let at = self.insert_position(i, pending_only);
+        self.order.insert(
+            at,
+            Actor::Participant {
+                participant: participant.clone(),
+            },
+        );
+        if at < self.done || (at == self.done && self.active) {
+            self.done = self.done.saturating_add(1);
+        }
+        Ok(())
+    }
+
+    /// Greyhawk: a creature whose plan is forced before its turn gets a new declaration and a
+    /// new count, and leaves the order until it is placed again.
+    fn apply_plan_forced(
+        &mut self,
+        participant: &ParticipantId,
+        declaration: &GhDeclaration,
+        roll: &InitiativeRoll,
+    ) -> Result<()> {
+        check_roll(roll)?;
+        declaration.validate()?;
+        let p = self.get(participant)?;
+        if roll.participants.as_slice() != [participant.clone()]
+            || p.turn != TurnStatus::Waiting
+            || self.is_current(participant)
+        {
+            return Err(Error::out_of_order(
+                "a plan can be forced only before the creature's turn",
+            ));
+        }
+        self.remove_from_order(participant);
+        let hidden = self.hidden_now().unwrap_or_default();
+        let id = self.next_roll_id(&roll.participants, &hidden);
+        let p = self.get_mut(participant)?;
+        p.declaration = Some(Declaration::Greyhawk(declaration.clone()));
+        p.initiative = Some(Initiative {
+            total: roll.total,
+            roll: id,
+            ties: Vec::new(),
+            rank: 0,
+        });
         Ok(())
     }
 }

@@ -7,7 +7,9 @@
 
 mod actions;
 mod corrections;
+mod delays;
 mod initiative;
+mod rolls;
 mod roster;
 mod turns;
 mod world;

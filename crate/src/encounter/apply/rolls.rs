@@ -1,0 +1,131 @@
+//! Applying initiative rolls: each participant's count (GH-INIT-01..05, OSE-INIT-04), each
+//! side's d6 (OSE-INIT-01), and the roll-off draws that break ties (A5E-INIT-03, GH-INIT-10,
+//! OSE-INIT-02). Every handler checks all of an event before changing anything.
+
+use crate::encounter::event::{SideRoll, TieDraw, TieUnit};
+use crate::encounter::limits::MAX_TIE_DRAWS;
+use crate::encounter::participant::Initiative;
+use crate::encounter::state::Encounter;
+use crate::error::{Error, ErrorCode, Result};
+use crate::initiative::InitiativeRoll;
+use crate::initiative::side::INITIATIVE_DIE;
+
+use super::{bad, check_die, check_roll};
+
+impl Encounter {
+    /// Each roll's count goes to every participant it names; a participant rolls once per
+    /// event. Participants sharing a roll get one roll id (a unit in later roll-offs).
+    pub(super) fn apply_initiative_rolled(&mut self, rolls: &[InitiativeRoll]) -> Result<()> {
+        // Each id is looked up once; the check pass keeps the positions.
+        let mut seen = vec![false; self.participants.len()];
+        let mut at = Vec::with_capacity(rolls.len());
+        for r in rolls {
+            check_roll(r)?;
+            for id in &r.participants {
+                let i = self.pos(id)?;
+                match seen.get_mut(i) {
+                    Some(s) if !*s => *s = true,
+                    _ => return Err(bad(format!("\"{id}\" rolled twice in one event"))),
+                }
+                at.push(i);
+            }
+        }
+        let mut at = at.into_iter();
+        let hidden = self.hidden_now().unwrap_or_default();
+        for r in rolls {
+            let roll = self.next_roll_id(&r.participants, &hidden);
+            for i in at.by_ref().take(r.participants.len()) {
+                if let Some(p) = self.participants.get_mut(i).map(std::sync::Arc::make_mut) {
+                    p.initiative = Some(Initiative {
+                        total: r.total,
+                        roll,
+                        ties: Vec::new(),
+                        rank: 0,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// OSE-INIT-01: each side's d6 is its total; earlier roll-offs no longer count.
+    pub(super) fn apply_side_initiative_rolled(&mut self, rolls: &[SideRoll]) -> Result<()> {
+        for SideRoll { die, .. } in rolls {
+            check_die(die, INITIATIVE_DIE)?;
+        }
+        for SideRoll { side, die } in rolls {
+            if let Some(s) = self.side_entry(side) {
+                s.total = i32::try_from(die.face).ok();
+                s.ties.clear();
+            }
+        }
+        Ok(())
+    }
+
+    /// One roll-off round: each unit's face is appended to its draws, once every draw is known
+    /// to be on the roll-off die, for a unit with a roll, and under the draw limit.
+    pub(super) fn apply_ties_broken(&mut self, draws: &[TieDraw]) -> Result<()> {
+        let at = self.check_tie_draws(draws)?;
+        let mut at = at.into_iter();
+        for TieDraw { unit, die } in draws {
+            match unit {
+                TieUnit::Participants { participants } => {
+                    for i in at.by_ref().take(participants.len()) {
+                        if let Some(init) = self
+                            .participants
+                            .get_mut(i)
+                            .and_then(|p| std::sync::Arc::make_mut(p).initiative.as_mut())
+                        {
+                            init.ties.push(die.face);
+                        }
+                    }
+                }
+                TieUnit::Side { side } => {
+                    if let Some(s) = self.side_entry(side) {
+                        s.ties.push(die.face);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The checks of [`Self::apply_ties_broken`]: the roster position of every participant the
+    /// draws name, in order (each id is looked up once).
+    fn check_tie_draws(&self, draws: &[TieDraw]) -> Result<Vec<usize>> {
+        let mut at = Vec::with_capacity(draws.len());
+        for TieDraw { unit, die } in draws {
+            check_die(die, self.roll_off_die())?;
+            match unit {
+                TieUnit::Participants { participants } => {
+                    for id in participants {
+                        let i = self.pos(id)?;
+                        at.push(i);
+                        let init = self
+                            .participants
+                            .get(i)
+                            .and_then(|p| p.initiative.as_ref())
+                            .ok_or_else(|| {
+                                bad(format!("\"{id}\" has no initiative to roll off"))
+                            })?;
+                        if init.ties.len() >= MAX_TIE_DRAWS {
+                            return Err(Error::new(
+                                ErrorCode::LimitExceeded,
+                                "the roll-off kept tying",
+                            ));
+                        }
+                    }
+                }
+                TieUnit::Side { side } => {
+                    let s = self
+                        .side_state(side)
+                        .ok_or_else(|| Error::unknown_id("side", side.as_str()))?;
+                    if s.total.is_none() || s.ties.len() >= MAX_TIE_DRAWS {
+                        return Err(bad("side roll-off without a roll"));
+                    }
+                }
+            }
+        }
+        Ok(at)
+    }
+}
