@@ -15,7 +15,7 @@ use crate::wire::FromWire;
 
 /// One operation on a creature sheet.
 #[crate::boundary]
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",

@@ -33,6 +33,7 @@ pub mod nightly_rest;
 pub mod ongoing;
 pub mod ose;
 pub mod outcome;
+pub mod perform;
 pub mod roll;
 pub mod roll_damage;
 pub mod rules;
@@ -50,6 +51,7 @@ pub use a5e_damage::{
     MASSIVE_DAMAGE_DC, massive_damage_threshold, massive_damage_threshold_at_zero,
 };
 pub use abilities::{Ability, AbilityScores, ability_modifier};
+pub use command::CreatureCommand;
 pub use damage::{DamageBreakdown, DamageChoices, DamageInstance, Doubling, compute_damage};
 pub use damage_type::DamageType;
 pub use dying::{DEATH_SAVE_DC, STABILIZE_DC, StabilizeMethod};
@@ -64,6 +66,7 @@ pub use outcome::{
     AtZeroConsequence, CriticalDowngrade, DamageReport, DeathReason, NoRestBenefit, Outcome,
     Report, TrackKind,
 };
+pub use perform::Performed;
 pub use roll::{CheckKind, CheckRoll, DiceSpec, RollMode};
 pub use roll_damage::damage_from_roll;
 pub use rules::{

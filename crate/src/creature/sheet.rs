@@ -6,7 +6,7 @@
 //! sheet the same batches, digests and checksummed snapshots.
 
 pub use super::command::{CreatureCommand, LegacyCreatureOp};
-use crate::creature::{Creature, CreatureRules, DeathReason, Moment, OseRestDay, Report};
+use crate::creature::{Creature, CreatureRules, Moment};
 use crate::dice::{DieRoller, SourceKind};
 use crate::engine::{Digester, Model};
 use crate::error::{Error, ErrorCode, Result};
@@ -118,16 +118,6 @@ pub(crate) fn out<T: ToWire + ?Sized>(value: &T) -> Result<String> {
     Ok(crate::wire::to_json(value))
 }
 
-/// Days of complete rest as a list. Past the core's limit it stops at one day more, so the
-/// core refuses it as `LIMIT_EXCEEDED` without a huge list being built first.
-fn complete_days(n: u32) -> Vec<OseRestDay> {
-    let limit = crate::creature::limits::MAX_REST_DAYS;
-    let n = usize::try_from(n)
-        .unwrap_or(usize::MAX)
-        .min(limit.saturating_add(1));
-    vec![OseRestDay::Complete; n]
-}
-
 impl CreatureSheet {
     /// Run `command` on this (scratch) state; the caller keeps it only on success. The result
     /// is the operation's report (or value) as JSON text.
@@ -136,80 +126,28 @@ impl CreatureSheet {
         let rules = self.rules;
         let at = self.time;
         let c = &mut self.creature;
-        let report: Report = match command {
-            C::Damage { damage, choices } => {
-                return out(&c.take_damage(&rules, damage, choices, at, roller)?);
-            }
-            C::OngoingDamage { ongoing, choices } => {
-                return out(&c.apply_ongoing_damage(&rules, ongoing, choices, at, roller)?);
-            }
-            C::Heal { amount } => c.heal(&rules, *amount, roller)?,
-            C::HealDice { dice } => c.heal_dice(&rules, *dice, roller)?,
-            C::GrantTempHp { amount, choice } => c.grant_temp_hp(*amount, *choice)?,
-            C::DeathSave { modifier, mode } => {
-                c.death_save(&rules, *modifier, *mode, at, roller)?
-            }
-            C::Stabilize { method } => c.stabilize(&rules, *method, at, roller)?,
-            C::GainFatigue { levels } => c.gain_fatigue(&rules, *levels, at, roller)?,
-            C::GainStrife { levels } => c.gain_strife(&rules, *levels, at, roller)?,
-            C::RemoveFatigue { levels } => c.remove_fatigue(&rules, *levels)?,
-            C::RemoveStrife { levels } => c.remove_strife(&rules, *levels)?,
-            C::GainExhaustion { levels } => c.gain_exhaustion(&rules, *levels)?,
-            C::RemoveExhaustion { levels } => c.remove_exhaustion(&rules, *levels)?,
-            C::Doom { deadline } => c.doom(&rules, *deadline, at, roller)?,
-            C::LiftDoom => c.lift_doom()?,
-            C::Kill => c.kill(DeathReason::Referee)?,
-            C::Raise { hp, lifts_doom } => c.raise_from_dead(*hp, *lifts_doom)?,
+        // The sheet's clock is its own; everything else is the creature's operation, run as an
+        // encounter runs it (`Creature::perform`).
+        match command {
             C::SetTime { now, in_encounter } => {
                 self.time = Moment {
                     now: *now,
                     in_encounter: *in_encounter,
                 };
-                return out(&());
+                out(&())
             }
             C::AdvanceTime { now } => {
                 let at = Moment { now: *now, ..at };
                 self.time = at;
-                c.advance_time(at)?
+                out(&c.advance_time(at)?)
             }
             C::EndEncounter { now } => {
                 let at = Moment::outside_encounter(now.unwrap_or(at.now));
                 self.time = at;
-                c.end_encounter(&rules, at, roller)?
+                out(&c.end_encounter(&rules, at, roller)?)
             }
-            C::SpendHitDie => c.spend_hit_die(&rules, roller)?,
-            C::FinishShortRest => c.finish_short_rest(&rules)?,
-            C::LongRest { rest } => c.long_rest(&rules, rest, roller)?,
-            C::HybNightlyRest { rest } => c.hyb_nightly_rest(&rules, *rest)?,
-            C::OseNaturalHealing {
-                days,
-                complete_days: complete,
-            } => {
-                let days = match (days, complete) {
-                    (Some(days), None) => days.clone(),
-                    (None, Some(n)) => complete_days(*n),
-                    _ => {
-                        return Err(Error::invalid_argument(
-                            "oseNaturalHealing takes either days or completeDays",
-                        ));
-                    }
-                };
-                c.ose_natural_healing(&rules, &days, roller)?
-            }
-            C::AddAdventuringHours { hours } => return out(&c.add_adventuring_hours(*hours)?),
-            C::SetResilienceReduction { hours } => {
-                c.set_resilience_reduction(*hours)?;
-                return out(&());
-            }
-            C::ResilienceCheck { mode } => c.resilience_check(*mode, roller)?,
-            C::Exhaust => c.exhaust()?,
-            C::HybMundaneCare => c.hyb_mundane_care(&rules)?,
-            C::LoseAbilityPoints { ability, points } => c.lose_ability_points(*ability, *points)?,
-            C::RecoverAbilityPoints { ability, points } => {
-                c.recover_ability_points(*ability, *points)?
-            }
-        };
-        out(&report)
+            _ => out(&c.perform(command, &rules, at, roller)?),
+        }
     }
 }
 
@@ -356,6 +294,8 @@ mod tests {
 
     #[test]
     fn complete_days_stop_one_past_the_limit() {
+        use crate::creature::OseRestDay;
+        use crate::creature::perform::complete_days;
         let limit = crate::creature::limits::MAX_REST_DAYS;
         assert_eq!(complete_days(0).len(), 0);
         assert_eq!(complete_days(3), vec![OseRestDay::Complete; 3]);

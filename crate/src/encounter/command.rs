@@ -8,7 +8,8 @@ use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serializer};
 
 use crate::creature::{
-    Creature, DamageChoices, DamageInstance, RollMode, StabilizeMethod, TempHpChoice,
+    Creature, CreatureCommand, DamageChoices, DamageInstance, RollMode, StabilizeMethod,
+    TempHpChoice,
 };
 use crate::effects::{EffectId, EffectSpec, RestKind};
 use crate::encounter::participant::{ActionKind, Declaration, Harm, NewParticipant};
@@ -427,6 +428,16 @@ pub enum EncounterCommand {
         #[serde(default)]
         immunities: Vec<crate::conditions::ConditionId>,
     },
+    /// Any operation of a creature sheet ([`CreatureCommand`], the stand-alone creature's own
+    /// command) on a participant's creature, run by the same code as on a sheet. The clock
+    /// commands (`setTime`, `advanceTime`, `endEncounter`) are refused: the encounter keeps the
+    /// time. `damage`, `heal`, `grantTempHp`, `deathSave`, `stabilize` and the track commands
+    /// below are this command's shorter spellings (see
+    /// [`EncounterCommand::into_creature_command`]), kept because saved command streams use them.
+    CreatureCommand {
+        participant: ParticipantId,
+        command: CreatureCommand,
+    },
     /// Damage through the ruleset's pipeline (A5E-DMG, HYB-DMG, OSE-DMG). `choices` are the
     /// attacker's and the Narrator's (A5E-DEATH-05/06, A5E-DEATH-12, A5E-DMG-04).
     Damage {
@@ -557,6 +568,73 @@ pub enum EncounterCommand {
     /// Go back to the moment the previous round started (the current round's start if none
     /// is under way); everything since is taken back.
     PreviousRound,
+}
+
+impl EncounterCommand {
+    /// The creature operation this command is, as the participant and the sheet's command, or
+    /// the command back when it is not one. `damage`, `heal` and the rest are spelled flat on
+    /// the wire (`{"type": "heal", "participant": …, "amount": …}`); the encounter runs them all
+    /// as [`CreatureCommand`]s.
+    // The error is the command itself, given back by value as `TryFrom` would: boxing it
+    // would allocate on every command the encounter runs.
+    #[allow(clippy::result_large_err)]
+    pub fn into_creature_command(self) -> Result<(ParticipantId, CreatureCommand), Self> {
+        use CreatureCommand as C;
+        Ok(match self {
+            Self::CreatureCommand {
+                participant,
+                command,
+            } => (participant, command),
+            Self::Damage {
+                participant,
+                damage,
+                choices,
+            } => (participant, C::Damage { damage, choices }),
+            Self::Heal {
+                participant,
+                amount,
+            } => (participant, C::Heal { amount }),
+            Self::GrantTempHp {
+                participant,
+                amount,
+                choice,
+            } => (participant, C::GrantTempHp { amount, choice }),
+            Self::DeathSave {
+                participant,
+                modifier,
+                mode,
+            } => (participant, C::DeathSave { modifier, mode }),
+            Self::Stabilize {
+                participant,
+                method,
+            } => (participant, C::Stabilize { method }),
+            Self::GainFatigue {
+                participant,
+                levels,
+            } => (participant, C::GainFatigue { levels }),
+            Self::GainStrife {
+                participant,
+                levels,
+            } => (participant, C::GainStrife { levels }),
+            Self::RemoveFatigue {
+                participant,
+                levels,
+            } => (participant, C::RemoveFatigue { levels }),
+            Self::RemoveStrife {
+                participant,
+                levels,
+            } => (participant, C::RemoveStrife { levels }),
+            Self::GainExhaustion {
+                participant,
+                levels,
+            } => (participant, C::GainExhaustion { levels }),
+            Self::RemoveExhaustion {
+                participant,
+                levels,
+            } => (participant, C::RemoveExhaustion { levels }),
+            other => return Err(other),
+        })
+    }
 }
 
 fn one() -> u32 {

@@ -44,6 +44,22 @@ fn change(cat: &Catalogue, c: &CreatureChange) -> String {
         CreatureChange::LostExhaustion => msg!(cat, "creatureChange.lostExhaustion"),
         CreatureChange::EncounterEnded => msg!(cat, "creatureChange.encounterEnded"),
         CreatureChange::TimePassed => msg!(cat, "creatureChange.timePassed"),
+        CreatureChange::Doomed => msg!(cat, "creatureChange.doomed"),
+        CreatureChange::DoomLifted => msg!(cat, "creatureChange.doomLifted"),
+        CreatureChange::Killed => msg!(cat, "creatureChange.killed"),
+        CreatureChange::RaisedFromDead => msg!(cat, "creatureChange.raisedFromDead"),
+        CreatureChange::SpentHitDie => msg!(cat, "creatureChange.spentHitDie"),
+        CreatureChange::FinishedShortRest => msg!(cat, "creatureChange.finishedShortRest"),
+        CreatureChange::TookLongRest => msg!(cat, "creatureChange.tookLongRest"),
+        CreatureChange::RestedForTheNight => msg!(cat, "creatureChange.restedForTheNight"),
+        CreatureChange::HealedNaturally => msg!(cat, "creatureChange.healedNaturally"),
+        CreatureChange::ResilienceCheck => msg!(cat, "creatureChange.resilienceCheck"),
+        CreatureChange::Exhausted => msg!(cat, "creatureChange.exhausted"),
+        CreatureChange::MundaneCare => msg!(cat, "creatureChange.mundaneCare"),
+        CreatureChange::LostAbilityPoints => msg!(cat, "creatureChange.lostAbilityPoints"),
+        CreatureChange::RecoveredAbilityPoints => {
+            msg!(cat, "creatureChange.recoveredAbilityPoints")
+        }
     }
 }
 

@@ -18,7 +18,9 @@
 use crate::conditions::{
     ConditionCatalog, ConditionId, ConditionState, Penalty, RollAdvice, RollQuery, Status, ids,
 };
-use crate::creature::{Creature, CreatureRules, DamageChoices, GameTime, Moment, OngoingDamage};
+use crate::creature::{
+    Creature, CreatureCommand, CreatureRules, DamageChoices, GameTime, Moment, OngoingDamage,
+};
 use crate::dice::{DieRoller, SourceKind};
 use crate::effects::{
     ActiveEffect, Boundary, DurationRules, EffectId, EffectSpec, EffectTracker, EffectView, Expiry,
@@ -72,6 +74,70 @@ pub enum CreatureChange {
     EncounterEnded,
     /// Game time passed (a stable creature's 1d4 hours, a doom deadline).
     TimePassed,
+    /// A5E-DEATH-12 / HYB doom: the creature is doomed.
+    Doomed,
+    DoomLifted,
+    /// The GM killed the creature outright.
+    Killed,
+    RaisedFromDead,
+    /// A5E-REST: a Hit Die spent during a short rest.
+    SpentHitDie,
+    FinishedShortRest,
+    TookLongRest,
+    /// HYB-REST: a night's rest.
+    RestedForTheNight,
+    /// OSE-HEAL-01: days of natural healing.
+    HealedNaturally,
+    /// HYB resilience: a check against exhaustion.
+    ResilienceCheck,
+    /// HYB resilience: the creature is exhausted.
+    Exhausted,
+    /// HYB: mundane care that ends exhaustion's effects.
+    MundaneCare,
+    LostAbilityPoints,
+    RecoveredAbilityPoints,
+}
+
+impl CreatureChange {
+    /// What a creature operation run in an encounter changed, for its event. `damage` has its
+    /// own event (`damaged`); the clock commands and the adventuring hours are refused before
+    /// they get here, and report as the time passing.
+    pub fn of(command: &CreatureCommand) -> CreatureChange {
+        use CreatureCommand as C;
+        match command {
+            C::Heal { .. } | C::HealDice { .. } => CreatureChange::Healed,
+            C::GrantTempHp { .. } => CreatureChange::TempHp,
+            C::DeathSave { .. } => CreatureChange::DeathSave,
+            C::Stabilize { .. } => CreatureChange::Stabilized,
+            C::GainFatigue { .. } => CreatureChange::GainedFatigue,
+            C::GainStrife { .. } => CreatureChange::GainedStrife,
+            C::RemoveFatigue { .. } => CreatureChange::LostFatigue,
+            C::RemoveStrife { .. } => CreatureChange::LostStrife,
+            C::GainExhaustion { .. } => CreatureChange::GainedExhaustion,
+            C::RemoveExhaustion { .. } => CreatureChange::LostExhaustion,
+            C::Doom { .. } => CreatureChange::Doomed,
+            C::LiftDoom => CreatureChange::DoomLifted,
+            C::Kill => CreatureChange::Killed,
+            C::Raise { .. } => CreatureChange::RaisedFromDead,
+            C::SpendHitDie => CreatureChange::SpentHitDie,
+            C::FinishShortRest => CreatureChange::FinishedShortRest,
+            C::LongRest { .. } => CreatureChange::TookLongRest,
+            C::HybNightlyRest { .. } => CreatureChange::RestedForTheNight,
+            C::OseNaturalHealing { .. } => CreatureChange::HealedNaturally,
+            C::ResilienceCheck { .. } => CreatureChange::ResilienceCheck,
+            C::Exhaust => CreatureChange::Exhausted,
+            C::HybMundaneCare => CreatureChange::MundaneCare,
+            C::LoseAbilityPoints { .. } => CreatureChange::LostAbilityPoints,
+            C::RecoverAbilityPoints { .. } => CreatureChange::RecoveredAbilityPoints,
+            C::EndEncounter { .. } => CreatureChange::EncounterEnded,
+            C::Damage { .. }
+            | C::OngoingDamage { .. }
+            | C::SetTime { .. }
+            | C::AdvanceTime { .. }
+            | C::AddAdventuringHours { .. }
+            | C::SetResilienceReduction { .. } => CreatureChange::TimePassed,
+        }
+    }
 }
 
 /// The built-in conditions an encounter uses: the set its config names (new OSE encounters

@@ -89,6 +89,23 @@ pub static ENGLISH: &[(&str, &str)] = &[
         "creatureChange.timePassed",
         "is changed by the passing time",
     ),
+    ("creatureChange.doomed", "is doomed"),
+    ("creatureChange.doomLifted", "is no longer doomed"),
+    ("creatureChange.killed", "is killed"),
+    ("creatureChange.raisedFromDead", "is raised from the dead"),
+    ("creatureChange.spentHitDie", "spends a Hit Die"),
+    ("creatureChange.finishedShortRest", "finishes a short rest"),
+    ("creatureChange.tookLongRest", "takes a long rest"),
+    ("creatureChange.restedForTheNight", "rests for the night"),
+    ("creatureChange.healedNaturally", "heals with days of rest"),
+    ("creatureChange.resilienceCheck", "tests their resilience"),
+    ("creatureChange.exhausted", "is exhausted"),
+    ("creatureChange.mundaneCare", "receives mundane care"),
+    ("creatureChange.lostAbilityPoints", "loses ability points"),
+    (
+        "creatureChange.recoveredAbilityPoints",
+        "recovers ability points",
+    ),
     // ---- encounter events ----
     (
         "encounter.participantAdded",

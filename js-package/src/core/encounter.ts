@@ -34,6 +34,7 @@ import {
   type RollMode,
   type ConditionId,
   type Creature,
+  type CreatureCommand,
   type DamageChoices,
   type DamageInstance,
   type Duration,
@@ -437,6 +438,17 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
    */
   setConditionImmunities(participant: string, immunities: readonly ConditionId[], options?: CommandOptions): EncounterEvent[] {
     return this.execute({ type: "setConditionImmunities", participant, immunities: [...immunities] }, options);
+  }
+  /**
+   * Run any operation of a creature sheet (`CreatureCommand`, the command a `Creature` runs) on
+   * a participant's creature, through the same rules code as on a sheet: healing dice, doom,
+   * kill, raise, rests, Hit Dice, HYB resilience… The sheet's clock commands (`setTime`,
+   * `advanceTime`, `endEncounter`), `ongoingDamage` (use an effect's `ongoing`) and adventuring
+   * hours are `NOT_ALLOWED` here. `damage`, `heal` and the other methods below are shorthands
+   * for it.
+   */
+  creatureCommand(participant: string, command: CreatureCommand, options?: CommandOptions): EncounterEvent[] {
+    return this.execute({ type: "creatureCommand", participant, command }, options);
   }
   /** Damage through the ruleset's pipeline; `choices` are the attacker's and the Narrator's. */
   damage(participant: string, damage: DamageInstance, choices: DamageChoices = {} as DamageChoices, options?: CommandOptions): EncounterEvent[] {

@@ -326,7 +326,8 @@ impl Ctx<'_> {
             | EncounterCommand::Harm { .. }
             | EncounterCommand::Retreat { .. }
             | EncounterCommand::ResolveRetreat { .. } => self.turn_command(command),
-            EncounterCommand::Damage { .. }
+            EncounterCommand::CreatureCommand { .. }
+            | EncounterCommand::Damage { .. }
             | EncounterCommand::Heal { .. }
             | EncounterCommand::GrantTempHp { .. }
             | EncounterCommand::DeathSave { .. }

@@ -8,15 +8,14 @@
 
 use crate::conditions::Flag;
 use crate::creature::{
-    Creature, DamageChoices, DamageInstance, DamageType, Report, RollMode, StabilizeMethod,
-    TempHpChoice,
+    Creature, CreatureCommand, DamageChoices, DamageInstance, DamageType, Performed, Report,
 };
 use crate::effects::{Duration, EffectId, EffectSpec, RestKind};
 use crate::encounter::command::EncounterCommand;
 use crate::encounter::event::{EncounterEvent, Resisted};
 use crate::encounter::execute::{Ctx, check_immunities, check_list, misrouted};
 use crate::encounter::vitals::{CreatureChange, EffectOngoing, loaded_ids};
-use crate::error::{Error, Result};
+use crate::error::{Error, ErrorCode, Result};
 use crate::ids::ParticipantId;
 
 /// Whether a creature is down: dead, unconscious (A5E-DEATH-02) or HYB-incapacitated
@@ -26,58 +25,47 @@ fn down(c: &Creature) -> bool {
 }
 
 impl Ctx<'_> {
-    /// Commands on a creature's vitals: damage, healing, temporary hit points, death saves,
-    /// stabilizing, and the fatigue, strife and exhaustion tracks.
+    /// Commands on a participant's creature, in either spelling (`creatureCommand` or the flat
+    /// `damage`, `heal`, …): each runs as the sheet's [`CreatureCommand`], through
+    /// [`Creature::perform`], the code a stand-alone sheet runs. Damage keeps the encounter's
+    /// own path (conditions that resist it, harm that disrupts); a death save is checked
+    /// against the turn first (A5E-DEATH-03, GH-INIT-12).
     pub(super) fn creature_command(&mut self, command: EncounterCommand) -> Result<()> {
+        let (participant, command) = command
+            .into_creature_command()
+            .map_err(|other| misrouted(&other))?;
         match command {
-            EncounterCommand::Damage {
-                participant,
-                damage,
-                choices,
-            } => self.damage(participant, damage, choices, None),
-            EncounterCommand::Heal {
-                participant,
-                amount,
-            } => self.heal(participant, amount),
-            EncounterCommand::GrantTempHp {
-                participant,
-                amount,
-                choice,
-            } => self.grant_temp_hp(participant, amount, choice),
-            EncounterCommand::DeathSave {
-                participant,
-                modifier,
-                mode,
-            } => self.death_save(participant, modifier, mode),
-            EncounterCommand::Stabilize {
-                participant,
-                method,
-            } => self.stabilize(participant, method),
-            EncounterCommand::GainFatigue {
-                participant,
-                levels,
-            } => self.track(participant, CreatureChange::GainedFatigue, levels),
-            EncounterCommand::GainStrife {
-                participant,
-                levels,
-            } => self.track(participant, CreatureChange::GainedStrife, levels),
-            EncounterCommand::RemoveFatigue {
-                participant,
-                levels,
-            } => self.track(participant, CreatureChange::LostFatigue, levels),
-            EncounterCommand::RemoveStrife {
-                participant,
-                levels,
-            } => self.track(participant, CreatureChange::LostStrife, levels),
-            EncounterCommand::GainExhaustion {
-                participant,
-                levels,
-            } => self.track(participant, CreatureChange::GainedExhaustion, levels),
-            EncounterCommand::RemoveExhaustion {
-                participant,
-                levels,
-            } => self.track(participant, CreatureChange::LostExhaustion, levels),
-            other => Err(misrouted(&other)),
+            CreatureCommand::Damage { damage, choices } => {
+                self.damage(participant, damage, choices, None)
+            }
+            CreatureCommand::OngoingDamage { .. } => Err(Error::not_allowed(
+                "in an encounter ongoing damage comes from an effect: addEffects with `ongoing` \
+                 (A5E-DMG-06)",
+            )),
+            CreatureCommand::AddAdventuringHours { .. }
+            | CreatureCommand::SetResilienceReduction { .. } => Err(Error::not_allowed(
+                "adventuring hours (HYB-TRAVEL) are kept on a creature sheet or a journey, not in \
+                 an encounter",
+            )),
+            command => {
+                if matches!(command, CreatureCommand::DeathSave { .. })
+                    && self.enc.creature_rules().has_death_saves()
+                {
+                    self.enc.death_save_due(&participant)?;
+                }
+                let change = CreatureChange::of(&command);
+                self.update(participant, change, |c, ctx| {
+                    let rules = ctx.enc.creature_rules();
+                    let at = ctx.enc.moment();
+                    match c.perform(&command, &rules, at, ctx.dice)? {
+                        Performed::Report(report) => Ok(report),
+                        _ => Err(Error::new(
+                            ErrorCode::InvalidData,
+                            "internal error: a creature operation without a report",
+                        )),
+                    }
+                })
+            }
         }
     }
 
@@ -198,77 +186,6 @@ impl Ctx<'_> {
             creature,
         })?;
         self.after_creature(&participant, &before)
-    }
-
-    pub(crate) fn heal(&mut self, participant: ParticipantId, amount: i32) -> Result<()> {
-        self.update(participant, CreatureChange::Healed, |c, ctx| {
-            let rules = ctx.enc.creature_rules();
-            c.heal(&rules, amount, ctx.dice)
-        })
-    }
-
-    pub(crate) fn grant_temp_hp(
-        &mut self,
-        participant: ParticipantId,
-        amount: i32,
-        choice: TempHpChoice,
-    ) -> Result<()> {
-        self.update(participant, CreatureChange::TempHp, |c, _| {
-            c.grant_temp_hp(amount, choice)
-        })
-    }
-
-    /// A5E-DEATH-03: at the start of the creature's own turn; Greyhawk: at the end of the
-    /// round (GH-INIT-12). One per turn or round: checked before any die is rolled.
-    pub(crate) fn death_save(
-        &mut self,
-        participant: ParticipantId,
-        modifier: i32,
-        mode: RollMode,
-    ) -> Result<()> {
-        if self.enc.creature_rules().has_death_saves() {
-            self.enc.death_save_due(&participant)?;
-        }
-        self.update(participant, CreatureChange::DeathSave, |c, ctx| {
-            let rules = ctx.enc.creature_rules();
-            let at = ctx.enc.moment();
-            c.death_save(&rules, modifier, mode, at, ctx.dice)
-        })
-    }
-
-    pub(crate) fn stabilize(
-        &mut self,
-        participant: ParticipantId,
-        method: StabilizeMethod,
-    ) -> Result<()> {
-        self.update(participant, CreatureChange::Stabilized, |c, ctx| {
-            let rules = ctx.enc.creature_rules();
-            let at = ctx.enc.moment();
-            c.stabilize(&rules, method, at, ctx.dice)
-        })
-    }
-
-    pub(crate) fn track(
-        &mut self,
-        participant: ParticipantId,
-        change: CreatureChange,
-        levels: i32,
-    ) -> Result<()> {
-        self.update(participant, change, |c, ctx| {
-            let rules = ctx.enc.creature_rules();
-            let at = ctx.enc.moment();
-            match change {
-                CreatureChange::GainedFatigue => c.gain_fatigue(&rules, levels, at, ctx.dice),
-                CreatureChange::GainedStrife => c.gain_strife(&rules, levels, at, ctx.dice),
-                CreatureChange::LostFatigue => c.remove_fatigue(&rules, levels),
-                CreatureChange::LostStrife => c.remove_strife(&rules, levels),
-                CreatureChange::GainedExhaustion => c.gain_exhaustion(&rules, levels),
-                CreatureChange::LostExhaustion => c.remove_exhaustion(&rules, levels),
-                _ => Err(Error::invalid_argument(
-                    "not a fatigue, strife or exhaustion change",
-                )),
-            }
-        })
     }
 
     /// A creature changed: if it just went down, its concentration (and grapples) end and it
