@@ -462,6 +462,25 @@ pub struct RollAdvice {
 
 type Sources<'a> = Vec<(&'a [Effect], Reason)>;
 
+/// Conditions, each with what brought it in (`None` for a condition listed itself).
+type Rooted = Vec<(ConditionId, Option<Origin>)>;
+
+/// The state's own bounds, checked before anything is looked up: track levels within their
+/// tables, and at most [`MAX_ACTIVE_CONDITIONS`] conditions and immunities.
+fn check_state(state: &ConditionState) -> Result<()> {
+    check_level(TrackKind::Fatigue, state.fatigue)?;
+    check_level(TrackKind::Strife, state.strife)?;
+    check_level(TrackKind::Exhaustion, state.exhaustion)?;
+    if state.conditions.len() > MAX_ACTIVE_CONDITIONS
+        || state.immunities.len() > MAX_ACTIVE_CONDITIONS
+    {
+        return Err(Error::invalid_argument(format!(
+            "at most {MAX_ACTIVE_CONDITIONS} conditions and immunities can be queried"
+        )));
+    }
+    Ok(())
+}
+
 fn condition_reason(catalog: &ConditionCatalog, id: &ConditionId, via: Option<Origin>) -> Reason {
     Reason {
         origin: Origin::Condition { id: id.clone() },
@@ -578,21 +597,58 @@ impl ConditionCatalog {
         Ok(advice)
     }
 
+    /// Everything that applies to the creature, and the effects a roll query goes through
+    /// next: check the state, find the conditions in effect (implied, not immune, not
+    /// suppressed), then collect the status from every effect's source.
     fn expand(&self, state: &ConditionState) -> Result<(Status, Sources<'_>)> {
-        check_level(TrackKind::Fatigue, state.fatigue)?;
-        check_level(TrackKind::Strife, state.strife)?;
-        check_level(TrackKind::Exhaustion, state.exhaustion)?;
-        if state.conditions.len() > MAX_ACTIVE_CONDITIONS
-            || state.immunities.len() > MAX_ACTIVE_CONDITIONS
-        {
-            return Err(Error::invalid_argument(format!(
-                "at most {MAX_ACTIVE_CONDITIONS} conditions and immunities can be queried"
-            )));
-        }
+        check_state(state)?;
         let immune = self.immunities(&state.immunities)?;
+        let roots = self.roots(state)?;
+        let (effective, inactive) = self.effective(&roots, &immune);
 
-        // Roots: listed conditions, bloodied from hit points, conditions brought by track rows.
-        let mut roots: Vec<(ConditionId, Option<Origin>)> = Vec::new();
+        let mut status = Status {
+            conditions: effective
+                .iter()
+                .map(|(id, via)| ActiveCondition {
+                    id: id.clone(),
+                    reason: condition_reason(self, id, via.clone()),
+                })
+                .collect(),
+            inactive: inactive
+                .into_iter()
+                .map(|(id, because)| InactiveCondition { id, because })
+                .collect(),
+            ..Status::default()
+        };
+        let sources = self.sources(state, &effective)?;
+
+        status.incapacitated = effective.iter().any(|(id, _)| *id == INCAPACITATED);
+        if status.incapacitated {
+            let via = effective
+                .iter()
+                .find(|(id, _)| *id == INCAPACITATED)
+                .and_then(|(_, via)| via.clone());
+            status
+                .concentration_blocked
+                .push(condition_reason(self, &INCAPACITATED, via));
+        }
+        for (effects, reason) in &sources {
+            for effect in effects.iter() {
+                collect_status(effect, reason, &mut status);
+            }
+        }
+        status.armor_class_total = status
+            .armor_class
+            .iter()
+            .fold(0i32, |sum, m| sum.saturating_add(m.amount));
+        Ok((status, sources))
+    }
+
+    /// The roots the implications start from: the listed conditions (a condition derived from
+    /// hit points cannot be listed), bloodied from hit points (A5E-HP-02), and the conditions
+    /// the fatigue, strife and exhaustion rows bring.
+    fn roots(&self, state: &ConditionState) -> Result<Rooted> {
+        let mut roots: Rooted = Vec::new();
         for id in &state.conditions {
             let def = self.require(id)?;
             if def.derived_from_hit_points {
@@ -619,10 +675,18 @@ impl ConditionCatalog {
                 }
             }
         }
+        Ok(roots)
+    }
 
-        // First pass: implications without suppression, to learn what suppresses what.
+    /// The conditions in effect, from the roots, with the inactive ones and why. Two passes:
+    /// the first, without suppression, learns what suppresses what; the second applies it.
+    fn effective(
+        &self,
+        roots: &[(ConditionId, Option<Origin>)],
+        immune: &BTreeMap<ConditionId, Option<ConditionId>>,
+    ) -> (Rooted, BTreeMap<ConditionId, Inactive>) {
         let mut inactive: BTreeMap<ConditionId, Inactive> = BTreeMap::new();
-        let first = self.closure(&roots, &immune, &BTreeMap::new(), &mut inactive);
+        let first = self.closure(roots, immune, &BTreeMap::new(), &mut inactive);
         let mut suppressed: BTreeMap<ConditionId, ConditionId> = BTreeMap::new();
         for (id, _) in &first {
             if let Some(def) = self.get(id) {
@@ -631,25 +695,19 @@ impl ConditionCatalog {
                 }
             }
         }
-        let effective = self.closure(&roots, &immune, &suppressed, &mut inactive);
+        let effective = self.closure(roots, immune, &suppressed, &mut inactive);
+        (effective, inactive)
+    }
 
-        let mut status = Status {
-            conditions: effective
-                .iter()
-                .map(|(id, via)| ActiveCondition {
-                    id: id.clone(),
-                    reason: condition_reason(self, id, via.clone()),
-                })
-                .collect(),
-            inactive: inactive
-                .into_iter()
-                .map(|(id, because)| InactiveCondition { id, because })
-                .collect(),
-            ..Status::default()
-        };
-
+    /// Every list of effects that applies, with its reason: the effective conditions', the
+    /// track rows' (under the track table's rule) and each named penalty's, once, in order.
+    fn sources(
+        &self,
+        state: &ConditionState,
+        effective: &[(ConditionId, Option<Origin>)],
+    ) -> Result<Sources<'_>> {
         let mut sources: Sources<'_> = Vec::new();
-        for (id, via) in &effective {
+        for (id, via) in effective {
             if let Some(def) = self.get(id) {
                 sources.push((&def.effects, condition_reason(self, id, via.clone())));
             }
@@ -682,27 +740,7 @@ impl ConditionCatalog {
                 },
             ));
         }
-
-        status.incapacitated = effective.iter().any(|(id, _)| *id == INCAPACITATED);
-        if status.incapacitated {
-            let via = effective
-                .iter()
-                .find(|(id, _)| *id == INCAPACITATED)
-                .and_then(|(_, via)| via.clone());
-            status
-                .concentration_blocked
-                .push(condition_reason(self, &INCAPACITATED, via));
-        }
-        for (effects, reason) in &sources {
-            for effect in effects.iter() {
-                collect_status(effect, reason, &mut status);
-            }
-        }
-        status.armor_class_total = status
-            .armor_class
-            .iter()
-            .fold(0i32, |sum, m| sum.saturating_add(m.amount));
-        Ok((status, sources))
+        Ok(sources)
     }
 
     /// Breadth-first implication closure from the roots, skipping conditions the creature is

@@ -394,99 +394,15 @@ impl From<&EffectTracker> for TrackerSnapshot {
 impl TryFrom<TrackerSnapshot> for EffectTracker {
     type Error = Error;
     fn try_from(s: TrackerSnapshot) -> Result<Self> {
-        if s.v != SNAPSHOT_VERSION {
-            return Err(bad(format!(
-                "effect tracker snapshot version {} is not supported (expected {SNAPSHOT_VERSION})",
-                s.v
-            )));
-        }
-        check_rules(&s.rules).map_err(|e| bad(e.message))?;
-        if s.clock > MAX_CLOCK_SECONDS {
-            return Err(bad("clock is out of range"));
-        }
-        if s.turn.is_some() && !s.in_round {
-            return Err(bad("a turn is in progress outside a round"));
-        }
-        if s.acted.len() > MAX_TURNS_PER_ROUND {
-            return Err(bad("too many participants have acted"));
-        }
-        if s.next == 0 || s.next > HIDDEN_EFFECT_IDS || s.next_hidden > HIDDEN_EFFECT_IDS {
-            return Err(bad(
-                "the next effect id must be at least 1 and below the hidden ones",
-            ));
-        }
-        if s.fx.len() > MAX_EFFECTS {
-            return Err(bad("too many effects"));
-        }
-        let distinct: BTreeSet<&ParticipantId> = crate::sorting::set_of(s.ps.iter());
-        if distinct.len() != s.ps.len() {
-            return Err(bad("a participant id is listed twice"));
-        }
-        let participant = |i: u32| -> Result<ParticipantId> {
-            usize::try_from(i)
-                .ok()
-                .and_then(|i| s.ps.get(i))
-                .cloned()
-                .ok_or_else(|| bad(format!("participant index {i} is out of range")))
-        };
+        check_header(&s)?;
+        let participant = |i: u32| participant_at(&s.ps, i);
         let turn = s.turn.map(participant).transpose()?;
         // Inserted one at a time: collecting into a set sorts first, a sort compiled for it alone.
         let mut acted = BTreeSet::new();
         for &i in &s.acted {
             acted.insert(participant(i)?);
         }
-        let mut effects: Vec<ActiveEffect> = Vec::with_capacity(s.fx.len());
-        let mut per_target: BTreeMap<u32, usize> = BTreeMap::new();
-        // Ids are unique and were given out: below `next`, or among the hidden ones. (They
-        // need not rise in application order: an effect on a revealed participant takes a
-        // new id.)
-        let mut seen: BTreeSet<u32> = BTreeSet::new();
-        for r in &s.fx {
-            let issued = match r.id.checked_sub(HIDDEN_EFFECT_IDS) {
-                Some(k) => k < s.next_hidden,
-                None => r.id >= 1 && r.id < s.next,
-            };
-            if !issued || !seen.insert(r.id) {
-                return Err(bad(format!(
-                    "effect id {} is repeated or was never given out",
-                    r.id
-                )));
-            }
-            let count = per_target.entry(r.target).or_insert(0);
-            *count = count.saturating_add(1);
-            if *count > MAX_EFFECTS_PER_PARTICIPANT {
-                return Err(bad("a participant has too many effects"));
-            }
-            if let Some(n) = &r.name {
-                let len = n.chars().count();
-                if len == 0 || len > MAX_EFFECT_NAME_LEN || n.chars().any(char::is_control) {
-                    return Err(bad(format!("effect {} has an invalid name", r.id)));
-                }
-            }
-            if r.condition.is_none() && r.name.is_none() {
-                return Err(bad(format!(
-                    "effect {} has neither condition nor name",
-                    r.id
-                )));
-            }
-            let concentration = r.code & FLAG_CONCENTRATION != 0;
-            let ends_with_source = r.code & FLAG_ENDS_WITH_SOURCE != 0;
-            if (concentration || ends_with_source) && r.source.is_none() {
-                return Err(bad(format!("effect {} depends on a source it lacks", r.id)));
-            }
-            let anchor = r.anchor.map(participant).transpose()?;
-            let due = decode_due(r.code / 4, anchor, r.value)?;
-            effects.push(ActiveEffect {
-                id: EffectId(r.id),
-                target: participant(r.target)?,
-                source: r.source.map(participant).transpose()?,
-                condition: r.condition.clone(),
-                name: r.name.clone(),
-                due,
-                concentration,
-                ends_if_source_incapacitated: ends_with_source,
-            });
-        }
+        let effects = decode_effects(&s)?;
         Ok(EffectTracker {
             rules: s.rules,
             effects,
@@ -501,6 +417,114 @@ impl TryFrom<TrackerSnapshot> for EffectTracker {
             clock: s.clock,
         })
     }
+}
+
+/// The snapshot's header, checked before any index or record is read: the version, the rules,
+/// the clock, a turn only inside a round, the id counters and list lengths within their
+/// limits, and every participant id listed once.
+fn check_header(s: &TrackerSnapshot) -> Result<()> {
+    if s.v != SNAPSHOT_VERSION {
+        return Err(bad(format!(
+            "effect tracker snapshot version {} is not supported (expected {SNAPSHOT_VERSION})",
+            s.v
+        )));
+    }
+    check_rules(&s.rules).map_err(|e| bad(e.message))?;
+    if s.clock > MAX_CLOCK_SECONDS {
+        return Err(bad("clock is out of range"));
+    }
+    if s.turn.is_some() && !s.in_round {
+        return Err(bad("a turn is in progress outside a round"));
+    }
+    if s.acted.len() > MAX_TURNS_PER_ROUND {
+        return Err(bad("too many participants have acted"));
+    }
+    if s.next == 0 || s.next > HIDDEN_EFFECT_IDS || s.next_hidden > HIDDEN_EFFECT_IDS {
+        return Err(bad(
+            "the next effect id must be at least 1 and below the hidden ones",
+        ));
+    }
+    if s.fx.len() > MAX_EFFECTS {
+        return Err(bad("too many effects"));
+    }
+    let distinct: BTreeSet<&ParticipantId> = crate::sorting::set_of(s.ps.iter());
+    if distinct.len() != s.ps.len() {
+        return Err(bad("a participant id is listed twice"));
+    }
+    Ok(())
+}
+
+/// The participant at index `i` of the snapshot's `ps`.
+fn participant_at(ps: &[ParticipantId], i: u32) -> Result<ParticipantId> {
+    usize::try_from(i)
+        .ok()
+        .and_then(|i| ps.get(i))
+        .cloned()
+        .ok_or_else(|| bad(format!("participant index {i} is out of range")))
+}
+
+/// The effect records, in application order. Each id must be unique and given out: below
+/// `next`, or among the hidden ones (ids need not rise in application order: an effect on a
+/// revealed participant takes a new id); and no participant may carry more than
+/// [`MAX_EFFECTS_PER_PARTICIPANT`] effects.
+fn decode_effects(s: &TrackerSnapshot) -> Result<Vec<ActiveEffect>> {
+    let mut effects: Vec<ActiveEffect> = Vec::with_capacity(s.fx.len());
+    let mut per_target: BTreeMap<u32, usize> = BTreeMap::new();
+    let mut seen: BTreeSet<u32> = BTreeSet::new();
+    for r in &s.fx {
+        let issued = match r.id.checked_sub(HIDDEN_EFFECT_IDS) {
+            Some(k) => k < s.next_hidden,
+            None => r.id >= 1 && r.id < s.next,
+        };
+        if !issued || !seen.insert(r.id) {
+            return Err(bad(format!(
+                "effect id {} is repeated or was never given out",
+                r.id
+            )));
+        }
+        let count = per_target.entry(r.target).or_insert(0);
+        *count = count.saturating_add(1);
+        if *count > MAX_EFFECTS_PER_PARTICIPANT {
+            return Err(bad("a participant has too many effects"));
+        }
+        effects.push(decode_effect(r, &s.ps)?);
+    }
+    Ok(effects)
+}
+
+/// One effect record: a valid name, a condition or a name, a source when its flags depend on
+/// one, indices within `ps`, and a due code that fits its anchor and value.
+fn decode_effect(r: &EffectRecord, ps: &[ParticipantId]) -> Result<ActiveEffect> {
+    let participant = |i: u32| participant_at(ps, i);
+    if let Some(n) = &r.name {
+        let len = n.chars().count();
+        if len == 0 || len > MAX_EFFECT_NAME_LEN || n.chars().any(char::is_control) {
+            return Err(bad(format!("effect {} has an invalid name", r.id)));
+        }
+    }
+    if r.condition.is_none() && r.name.is_none() {
+        return Err(bad(format!(
+            "effect {} has neither condition nor name",
+            r.id
+        )));
+    }
+    let concentration = r.code & FLAG_CONCENTRATION != 0;
+    let ends_with_source = r.code & FLAG_ENDS_WITH_SOURCE != 0;
+    if (concentration || ends_with_source) && r.source.is_none() {
+        return Err(bad(format!("effect {} depends on a source it lacks", r.id)));
+    }
+    let anchor = r.anchor.map(participant).transpose()?;
+    let due = decode_due(r.code / 4, anchor, r.value)?;
+    Ok(ActiveEffect {
+        id: EffectId(r.id),
+        target: participant(r.target)?,
+        source: r.source.map(participant).transpose()?,
+        condition: r.condition.clone(),
+        name: r.name.clone(),
+        due,
+        concentration,
+        ends_if_source_incapacitated: ends_with_source,
+    })
 }
 
 impl Serialize for EffectTracker {

@@ -63,8 +63,10 @@ fn change(cat: &Catalogue, c: &CreatureChange) -> String {
     }
 }
 
-/// The line for one of the events this module adds (others give an empty string).
-pub(crate) fn describe(event: &EncounterEvent, enc: &Encounter, cat: &Catalogue) -> String {
+/// Creature events: a participant's creature set or cleared, its condition immunities, damage
+/// taken (ongoing or not), other changes to it, and its falling incapacitated. Other events
+/// give an empty string.
+pub(crate) fn creature_line(event: &EncounterEvent, enc: &Encounter, cat: &Catalogue) -> String {
     let who = |p| name(enc, p);
     match event {
         EncounterEvent::CreatureSet {
@@ -147,6 +149,15 @@ pub(crate) fn describe(event: &EncounterEvent, enc: &Encounter, cat: &Catalogue)
         EncounterEvent::Incapacitated { participant } => {
             msg!(cat, "encounter.incapacitated", who = who(participant))
         }
+        _ => String::new(),
+    }
+}
+
+/// Effect events: effects added (or resisted), removed or ended with why, concentration
+/// dropped, and a conditions catalogue loaded. Other events give an empty string.
+pub(crate) fn effect_line(event: &EncounterEvent, enc: &Encounter, cat: &Catalogue) -> String {
+    let who = |p| name(enc, p);
+    match event {
         EncounterEvent::EffectsAdded {
             added, resisted, ..
         } => added
@@ -182,13 +193,6 @@ pub(crate) fn describe(event: &EncounterEvent, enc: &Encounter, cat: &Catalogue)
         EncounterEvent::ConditionsLoaded { conditions, .. } => {
             msg!(cat, "encounter.conditionsLoaded", count = conditions.len())
         }
-        EncounterEvent::Rested { rest, .. } => match rest {
-            RestKind::Short => msg!(cat, "encounter.shortRest"),
-            RestKind::Long => msg!(cat, "encounter.longRest"),
-        },
-        EncounterEvent::ClockAdvanced { now_seconds } => {
-            msg!(cat, "encounter.clockAdvanced", seconds = now_seconds)
-        }
         EncounterEvent::EffectsEnded { expiries } => expiries
             .iter()
             .map(|x| {
@@ -202,6 +206,20 @@ pub(crate) fn describe(event: &EncounterEvent, enc: &Encounter, cat: &Catalogue)
             })
             .collect::<Vec<_>>()
             .join(" "),
+        _ => String::new(),
+    }
+}
+
+/// Rests and the clock moving on. Other events give an empty string.
+pub(crate) fn rest_line(event: &EncounterEvent, cat: &Catalogue) -> String {
+    match event {
+        EncounterEvent::Rested { rest, .. } => match rest {
+            RestKind::Short => msg!(cat, "encounter.shortRest"),
+            RestKind::Long => msg!(cat, "encounter.longRest"),
+        },
+        EncounterEvent::ClockAdvanced { now_seconds } => {
+            msg!(cat, "encounter.clockAdvanced", seconds = now_seconds)
+        }
         _ => String::new(),
     }
 }

@@ -7,7 +7,7 @@ use crate::creature::{Creature, Report};
 use crate::dice::{ChanceRoll, RolledDie};
 use crate::exploration::chance::Chance;
 use crate::exploration::hyb::corruption::HarmDone;
-use crate::exploration::hyb::return_trip::{ReturnCost, ReturnPath};
+use crate::exploration::hyb::return_trip::{ReturnCost, ReturnPath, ReturnResult};
 use crate::exploration::hyb::travel::{ThreatLevel, travel_turn_row};
 use crate::exploration::journey::event::{JourneyEvent, MemberChange, SkippedCheck};
 use crate::exploration::journey::types::JourneyMode;
@@ -219,417 +219,546 @@ impl JourneyEvent {
     }
 
     /// One line for the session log in `cat`'s language.
+    ///
+    /// Each family of events (the party, its kit, time, HYB travel and corruption, OSE
+    /// dungeon, wilderness and water) has its own function below; the match lists every
+    /// event so a new one must be given a family.
     pub fn log_line_in(&self, cat: &Catalogue) -> String {
         match self {
-            JourneyEvent::Started {
-                mode,
-                at,
-                time_dice,
-            } => match time_dice {
-                Some(t) => msg!(
-                    cat,
-                    "journey.startedOnTimeDice",
-                    mode = mode_name(cat, *mode),
-                    at = at,
-                    dice = faces(&t.dice),
-                    shown = t.shown
-                ),
-                None => msg!(
-                    cat,
-                    "journey.started",
-                    mode = mode_name(cat, *mode),
-                    at = at
-                ),
-            },
-            JourneyEvent::ModeChanged { mode } => {
-                msg!(cat, "journey.modeChanged", mode = mode_name(cat, *mode))
+            JourneyEvent::Started { .. }
+            | JourneyEvent::ModeChanged { .. }
+            | JourneyEvent::MemberAdded { .. }
+            | JourneyEvent::MemberRemoved { .. }
+            | JourneyEvent::MemberUpdated { .. }
+            | JourneyEvent::Restored { .. } => party_line(self, cat),
+            JourneyEvent::LightAdded { .. }
+            | JourneyEvent::LightLit { .. }
+            | JourneyEvent::LightDoused { .. }
+            | JourneyEvent::LightRemoved { .. }
+            | JourneyEvent::WarningLeadSet { .. }
+            | JourneyEvent::SupplyAdded { .. }
+            | JourneyEvent::SupplySpent { .. }
+            | JourneyEvent::SupplyRestocked { .. } => kit_line(self, cat),
+            JourneyEvent::TimePassed { .. }
+            | JourneyEvent::TimeDiceShown { .. }
+            | JourneyEvent::SceneRecorded { .. } => time_line(self, cat),
+            JourneyEvent::TravelTurnRolled { .. }
+            | JourneyEvent::OverlandCovered { .. }
+            | JourneyEvent::ReturnRolled { .. }
+            | JourneyEvent::SafetyReached
+            | JourneyEvent::HoursAdventured { .. } => hyb_travel_line(self, cat),
+            JourneyEvent::Exposed { .. } | JourneyEvent::CorruptionStageEnded { .. } => {
+                corruption_line(self, cat)
             }
-            JourneyEvent::MemberAdded { member } => {
-                msg!(cat, "journey.memberAdded", member = member.id)
+            JourneyEvent::WanderingChecked { .. }
+            | JourneyEvent::CheckSkipped { .. }
+            | JourneyEvent::EncounterDistance { .. }
+            | JourneyEvent::LostChecked { .. } => check_line(self, cat),
+            JourneyEvent::DungeonTimeCounted { .. } | JourneyEvent::DungeonTurnEnded { .. } => {
+                dungeon_time_line(self, cat)
             }
-            JourneyEvent::MemberRemoved { id } => msg!(cat, "journey.memberRemoved", member = id),
-            JourneyEvent::LightAdded { light } => msg!(
+            JourneyEvent::Searched { .. }
+            | JourneyEvent::Listened { .. }
+            | JourneyEvent::TrapTriggerRolled { .. }
+            | JourneyEvent::DoorForced { .. } => dungeon_action_line(self, cat),
+            JourneyEvent::Foraged { .. }
+            | JourneyEvent::Hunted { .. }
+            | JourneyEvent::WildernessDayEnded { .. } => wilderness_line(self, cat),
+            JourneyEvent::VesselSet { .. }
+            | JourneyEvent::VesselRepaired
+            | JourneyEvent::WindRolled { .. }
+            | JourneyEvent::StormResolved { .. }
+            | JourneyEvent::CurrentRolled { .. }
+            | JourneyEvent::WaterDayEnded { .. }
+            | JourneyEvent::LandfallRolled { .. } => water_line(self, cat),
+        }
+    }
+}
+
+/// The party: the journey starting or changing mode, members joining, leaving or changing,
+/// and a secret command's stand-in line.
+fn party_line(event: &JourneyEvent, cat: &Catalogue) -> String {
+    match event {
+        JourneyEvent::Started {
+            mode,
+            at,
+            time_dice,
+        } => match time_dice {
+            Some(t) => msg!(
                 cat,
-                "journey.lightAdded",
-                light = light.id,
-                kind = light_kind(cat, light.spec.kind),
-                level = light_level(cat, light.spec.level),
-                radius = light.spec.radius
+                "journey.startedOnTimeDice",
+                mode = mode_name(cat, *mode),
+                at = at,
+                dice = faces(&t.dice),
+                shown = t.shown
             ),
-            JourneyEvent::LightLit { id } => msg!(cat, "journey.lightLit", light = id),
-            JourneyEvent::LightDoused { id } => msg!(cat, "journey.lightDoused", light = id),
-            JourneyEvent::LightRemoved { id } => msg!(cat, "journey.lightRemoved", light = id),
-            JourneyEvent::WarningLeadSet { lead } => msg!(cat, "journey.warningLead", lead = lead),
-            JourneyEvent::SupplyAdded { supply } => msg!(
+            None => msg!(
                 cat,
-                "journey.supplyAdded",
-                supply = supply.id,
-                amount = supply.amount
+                "journey.started",
+                mode = mode_name(cat, *mode),
+                at = at
             ),
-            JourneyEvent::SupplySpent { id, amount, left } => {
-                msg!(
-                    cat,
-                    "journey.supplySpent",
-                    supply = id,
-                    amount = amount,
-                    left = left
-                )
+        },
+        JourneyEvent::ModeChanged { mode } => {
+            msg!(cat, "journey.modeChanged", mode = mode_name(cat, *mode))
+        }
+        JourneyEvent::MemberAdded { member } => {
+            msg!(cat, "journey.memberAdded", member = member.id)
+        }
+        JourneyEvent::MemberRemoved { id } => msg!(cat, "journey.memberRemoved", member = id),
+        JourneyEvent::MemberUpdated {
+            member,
+            change,
+            report,
+            creature,
+            load,
+        } => member_line(cat, member, *change, report, creature.as_ref(), *load),
+        JourneyEvent::Restored { .. } => msg!(cat, "journey.secretCheck"),
+        _ => String::new(),
+    }
+}
+
+/// The party's kit: light sources and supplies, and how early the GM is warned of them.
+fn kit_line(event: &JourneyEvent, cat: &Catalogue) -> String {
+    match event {
+        JourneyEvent::LightAdded { light } => msg!(
+            cat,
+            "journey.lightAdded",
+            light = light.id,
+            kind = light_kind(cat, light.spec.kind),
+            level = light_level(cat, light.spec.level),
+            radius = light.spec.radius
+        ),
+        JourneyEvent::LightLit { id } => msg!(cat, "journey.lightLit", light = id),
+        JourneyEvent::LightDoused { id } => msg!(cat, "journey.lightDoused", light = id),
+        JourneyEvent::LightRemoved { id } => msg!(cat, "journey.lightRemoved", light = id),
+        JourneyEvent::WarningLeadSet { lead } => msg!(cat, "journey.warningLead", lead = lead),
+        JourneyEvent::SupplyAdded { supply } => msg!(
+            cat,
+            "journey.supplyAdded",
+            supply = supply.id,
+            amount = supply.amount
+        ),
+        JourneyEvent::SupplySpent { id, amount, left } => {
+            msg!(
+                cat,
+                "journey.supplySpent",
+                supply = id,
+                amount = amount,
+                left = left
+            )
+        }
+        JourneyEvent::SupplyRestocked { id, amount, total } => {
+            msg!(
+                cat,
+                "journey.supplyRestocked",
+                supply = id,
+                amount = amount,
+                total = total
+            )
+        }
+        _ => String::new(),
+    }
+}
+
+/// Time passing, with what the clock reported on the way (lights, supplies, a new day), and
+/// the HYB time dice and scenes (HYB-TIME-01).
+fn time_line(event: &JourneyEvent, cat: &Catalogue) -> String {
+    match event {
+        JourneyEvent::TimePassed { by, advanced } => {
+            let mut line = msg!(cat, "journey.timePassed", by = by, now = advanced.now);
+            for h in &advanced.happenings {
+                line.push_str("; ");
+                line.push_str(&happening_line(cat, h));
             }
-            JourneyEvent::SupplyRestocked { id, amount, total } => {
-                msg!(
-                    cat,
-                    "journey.supplyRestocked",
-                    supply = id,
-                    amount = amount,
-                    total = total
-                )
-            }
-            JourneyEvent::TimePassed { by, advanced } => {
-                let mut line = msg!(cat, "journey.timePassed", by = by, now = advanced.now);
-                for h in &advanced.happenings {
-                    line.push_str("; ");
-                    line.push_str(&happening_line(cat, h));
+            line
+        }
+        JourneyEvent::TimeDiceShown { dice } => msg!(cat, "journey.timeDice", dice = dice),
+        JourneyEvent::SceneRecorded { scenes } => {
+            msg!(cat, "journey.sceneRecorded", scenes = scenes)
+        }
+        _ => String::new(),
+    }
+}
+
+/// HYB travel: travel turns, overland days, the way back to safety (HYB-RETURN) and the
+/// hours members adventured (HYB-RES-01).
+fn hyb_travel_line(event: &JourneyEvent, cat: &Catalogue) -> String {
+    match event {
+        JourneyEvent::TravelTurnRolled {
+            roll,
+            travel_turns_away,
+        } => {
+            // The table row's own words are the rule's (HYB-TRAVEL); the threat level is the
+            // fallback when the row has none.
+            let meaning = travel_turn_row(roll.roll.natural).map_or("", |r| r.meaning);
+            msg!(
+                cat,
+                "journey.travelTurn",
+                turn = travel_turns_away,
+                dice = faces(&roll.roll.dice),
+                kept = roll.roll.natural,
+                meaning = if meaning.is_empty() {
+                    threat_name(cat, roll.threat)
+                } else {
+                    meaning.to_string()
                 }
+            )
+        }
+        JourneyEvent::OverlandCovered { miles, .. } => {
+            msg!(cat, "journey.overlandCovered", miles = miles)
+        }
+        JourneyEvent::ReturnRolled { path, results } => return_line(cat, path, results),
+        JourneyEvent::SafetyReached => msg!(cat, "journey.safetyReached"),
+        JourneyEvent::HoursAdventured { hours, members } => {
+            let parts: Vec<String> = members
+                .iter()
+                .map(|m| match m.check_dc {
+                    Some(dc) => msg!(
+                        cat,
+                        "journey.hours.due",
+                        member = m.id,
+                        total = m.total,
+                        dc = dc
+                    ),
+                    None => msg!(cat, "journey.hours.member", member = m.id, total = m.total),
+                })
+                .collect();
+            msg!(
+                cat,
+                "journey.hoursAdventured",
+                hours = hours,
+                members = parts.join("; ")
+            )
+        }
+        _ => String::new(),
+    }
+}
+
+/// HYB-RETURN-01/02: the way back, and each member's check with what failing it cost.
+fn return_line(cat: &Catalogue, path: &ReturnPath, results: &[ReturnResult]) -> String {
+    let parts: Vec<String> = results
+        .iter()
+        .map(|r| {
+            let outcome = if r.success {
+                msg!(cat, "journey.return.safe")
+            } else {
+                msg!(cat, "journey.return.fails")
+            };
+            let cost = match &r.cost {
+                None => String::new(),
+                Some(ReturnCost::Damage { total, .. }) => {
+                    msg!(cat, "journey.return.damage", total = total)
+                }
+                Some(ReturnCost::LoadsLost { loads }) => {
+                    msg!(cat, "journey.return.loadsLost", loads = loads)
+                }
+            };
+            msg!(
+                cat,
+                "journey.return.member",
+                member = r.id,
+                total = r.total,
+                dc = r.dc,
+                outcome = outcome,
+                cost = cost
+            )
+        })
+        .collect();
+    let path = match path {
+        ReturnPath::Dangerous => msg!(cat, "returnPath.dangerous"),
+        ReturnPath::Arduous => msg!(cat, "returnPath.arduous"),
+    };
+    msg!(
+        cat,
+        "journey.returnRolled",
+        path = path,
+        results = parts.join("; ")
+    )
+}
+
+/// HYB corruption: a member exposed (HYB-CORR-01) and a stage of an infection ending with
+/// its harm (HYB-CORR-02).
+fn corruption_line(event: &JourneyEvent, cat: &Catalogue) -> String {
+    match event {
+        JourneyEvent::Exposed { member, exposure } => {
+            if exposure.infection.is_some() {
+                msg!(
+                    cat,
+                    "journey.exposed.infected",
+                    member = member,
+                    total = exposure.check.total,
+                    dc = exposure.check.dc
+                )
+            } else {
+                msg!(
+                    cat,
+                    "journey.exposed.resists",
+                    member = member,
+                    total = exposure.check.total,
+                    dc = exposure.check.dc
+                )
+            }
+        }
+        JourneyEvent::CorruptionStageEnded { member, end, .. } => {
+            let harm = match &end.harm {
+                None => msg!(cat, "corruption.noHarm"),
+                Some(HarmDone::AbilityDamage {
+                    ability: a,
+                    damage,
+                    from,
+                    to,
+                    dead,
+                    ..
+                }) => {
+                    let line = msg!(
+                        cat,
+                        "corruption.abilityDamage",
+                        damage = damage,
+                        ability = ability(cat, *a),
+                        from = from,
+                        to = to
+                    );
+                    if *dead {
+                        msg!(cat, "corruption.dead", harm = line)
+                    } else {
+                        line
+                    }
+                }
+                Some(HarmDone::Exhausted) => msg!(cat, "corruption.exhausted"),
+                Some(HarmDone::Described { text }) => text.to_string(),
+            };
+            let line = msg!(
+                cat,
+                "journey.corruptionStage",
+                member = member,
+                stage = end.stage + 1,
+                total = end.check.total,
+                dc = end.check.dc,
+                harm = harm
+            );
+            if end.over {
+                msg!(cat, "corruption.over", line = line)
+            } else {
                 line
             }
-            JourneyEvent::TimeDiceShown { dice } => msg!(cat, "journey.timeDice", dice = dice),
-            JourneyEvent::SceneRecorded { scenes } => {
-                msg!(cat, "journey.sceneRecorded", scenes = scenes)
-            }
-            JourneyEvent::TravelTurnRolled {
-                roll,
-                travel_turns_away,
-            } => {
-                // The table row's own words are the rule's (HYB-TRAVEL); the threat level is the
-                // fallback when the row has none.
-                let meaning = travel_turn_row(roll.roll.natural).map_or("", |r| r.meaning);
-                msg!(
-                    cat,
-                    "journey.travelTurn",
-                    turn = travel_turns_away,
-                    dice = faces(&roll.roll.dice),
-                    kept = roll.roll.natural,
-                    meaning = if meaning.is_empty() {
-                        threat_name(cat, roll.threat)
-                    } else {
-                        meaning.to_string()
-                    }
-                )
-            }
-            JourneyEvent::OverlandCovered { miles, .. } => {
-                msg!(cat, "journey.overlandCovered", miles = miles)
-            }
-            JourneyEvent::ReturnRolled { path, results } => {
-                let parts: Vec<String> = results
-                    .iter()
-                    .map(|r| {
-                        let outcome = if r.success {
-                            msg!(cat, "journey.return.safe")
-                        } else {
-                            msg!(cat, "journey.return.fails")
-                        };
-                        let cost = match &r.cost {
-                            None => String::new(),
-                            Some(ReturnCost::Damage { total, .. }) => {
-                                msg!(cat, "journey.return.damage", total = total)
-                            }
-                            Some(ReturnCost::LoadsLost { loads }) => {
-                                msg!(cat, "journey.return.loadsLost", loads = loads)
-                            }
-                        };
-                        msg!(
-                            cat,
-                            "journey.return.member",
-                            member = r.id,
-                            total = r.total,
-                            dc = r.dc,
-                            outcome = outcome,
-                            cost = cost
-                        )
-                    })
-                    .collect();
-                let path = match path {
-                    ReturnPath::Dangerous => msg!(cat, "returnPath.dangerous"),
-                    ReturnPath::Arduous => msg!(cat, "returnPath.arduous"),
-                };
-                msg!(
-                    cat,
-                    "journey.returnRolled",
-                    path = path,
-                    results = parts.join("; ")
-                )
-            }
-            JourneyEvent::DungeonTimeCounted { clock, .. } => {
-                if clock.fatigued {
-                    msg!(
-                        cat,
-                        "journey.dungeonTimeCounted.fatigued",
-                        turns = clock.turns_since_rest
-                    )
-                } else {
-                    msg!(
-                        cat,
-                        "journey.dungeonTimeCounted",
-                        turns = clock.turns_since_rest
-                    )
-                }
-            }
-            JourneyEvent::SafetyReached => msg!(cat, "journey.safetyReached"),
-            JourneyEvent::WanderingChecked { roll, .. } => {
-                if roll.success {
-                    msg!(
-                        cat,
-                        "journey.wandering.encounter",
-                        chance = chance_text(roll),
-                        face = roll.die.face
-                    )
-                } else {
-                    msg!(
-                        cat,
-                        "journey.wandering.none",
-                        chance = chance_text(roll),
-                        face = roll.die.face
-                    )
-                }
-            }
-            JourneyEvent::CheckSkipped { what, .. } => match what {
-                SkippedCheck::LostPrevented => msg!(cat, "journey.skipped.lostPrevented"),
-                SkippedCheck::LostNoChance => msg!(cat, "journey.skipped.lostNoChance"),
-                SkippedCheck::WanderingNoChance => msg!(cat, "journey.skipped.wanderingNoChance"),
-            },
-            JourneyEvent::EncounterDistance { dice, distance } => msg!(
-                cat,
-                "journey.encounterDistance",
-                dice = faces(dice),
-                distance = distance
-            ),
-            JourneyEvent::DungeonTurnEnded { clock, moved, .. } => {
-                let mut s = msg!(cat, "journey.dungeonTurnEnded", turn = clock.turns);
-                if let Some(m) = moved {
-                    s.push_str("; ");
-                    s.push_str(&msg!(cat, "journey.movedUpTo", distance = m));
-                }
-                if clock.fatigued {
-                    s.push_str("; ");
-                    s.push_str(&msg!(cat, "journey.needsRest"));
-                }
-                s
-            }
-            JourneyEvent::Searched { attempt, result } => {
-                if result.success {
-                    msg!(
-                        cat,
-                        "journey.searched.found",
-                        member = attempt.by,
-                        target = attempt.target,
-                        face = result.roll.die.face
-                    )
-                } else {
-                    msg!(
-                        cat,
-                        "journey.searched.nothing",
-                        member = attempt.by,
-                        target = attempt.target,
-                        face = result.roll.die.face
-                    )
-                }
-            }
-            JourneyEvent::Listened { attempt, result } => {
-                if result.success {
-                    msg!(
-                        cat,
-                        "journey.listened.heard",
-                        member = attempt.by,
-                        door = attempt.door,
-                        face = result.roll.die.face
-                    )
-                } else {
-                    msg!(
-                        cat,
-                        "journey.listened.nothing",
-                        member = attempt.by,
-                        door = attempt.door,
-                        face = result.roll.die.face
-                    )
-                }
-            }
-            JourneyEvent::TrapTriggerRolled { roll } => {
-                if roll.success {
-                    msg!(cat, "journey.trap.springs", face = roll.die.face)
-                } else {
-                    msg!(cat, "journey.trap.holds", face = roll.die.face)
-                }
-            }
-            JourneyEvent::DoorForced { by, result } => {
-                if result.opened {
-                    msg!(
-                        cat,
-                        "journey.door.opens",
-                        member = by,
-                        face = result.roll.die.face
-                    )
-                } else {
-                    msg!(
-                        cat,
-                        "journey.door.stuck",
-                        member = by,
-                        face = result.roll.die.face
-                    )
-                }
-            }
-            JourneyEvent::LostChecked { roll, lost, .. } => match roll {
-                Some(r) if *lost => msg!(
-                    cat,
-                    "journey.lost.lost",
-                    chance = chance_text(r),
-                    face = r.die.face
-                ),
-                Some(r) => msg!(
-                    cat,
-                    "journey.lost.onCourse",
-                    chance = chance_text(r),
-                    face = r.die.face
-                ),
-                None => msg!(cat, "journey.lost.cannot"),
-            },
-            JourneyEvent::Foraged { found } => match &found.feeds {
-                Some((_, n)) => msg!(cat, "journey.foraged.food", count = n),
-                None => msg!(cat, "journey.foraged.nothing", face = found.roll.die.face),
-            },
-            JourneyEvent::Hunted { roll } => {
-                if roll.success {
-                    msg!(cat, "journey.hunted.found", face = roll.die.face)
-                } else {
-                    msg!(cat, "journey.hunted.nothing", face = roll.die.face)
-                }
-            }
-            JourneyEvent::WildernessDayEnded {
-                activity, miles, ..
-            } => match activity {
-                DayActivity::Travel => msg!(cat, "journey.dayEnded.travel", miles = miles),
-                DayActivity::Hunt => msg!(cat, "journey.dayEnded.hunt", miles = miles),
-                DayActivity::Rest => msg!(cat, "journey.dayEnded.rest", miles = miles),
-            },
-            JourneyEvent::VesselSet { vessel } => {
-                msg!(cat, "journey.vesselSet", base = vessel.base)
-            }
-            JourneyEvent::VesselRepaired => msg!(cat, "journey.vesselRepaired"),
-            JourneyEvent::WindRolled { wind } => msg!(
-                cat,
-                "journey.windRolled",
-                dice = faces(&wind.dice),
-                total = wind.total,
-                wind = wind_name(cat, wind.wind)
-            ),
-            JourneyEvent::StormResolved { outcome } => storm_line(cat, outcome),
-            JourneyEvent::CurrentRolled { current } => {
-                if current.downstream {
-                    msg!(cat, "journey.current.downstream", miles = current.miles)
-                } else {
-                    msg!(cat, "journey.current.upstream", miles = current.miles)
-                }
-            }
-            JourneyEvent::WaterDayEnded { miles } => {
-                msg!(cat, "journey.waterDayEnded", miles = miles)
-            }
-            JourneyEvent::Exposed { member, exposure } => {
-                if exposure.infection.is_some() {
-                    msg!(
-                        cat,
-                        "journey.exposed.infected",
-                        member = member,
-                        total = exposure.check.total,
-                        dc = exposure.check.dc
-                    )
-                } else {
-                    msg!(
-                        cat,
-                        "journey.exposed.resists",
-                        member = member,
-                        total = exposure.check.total,
-                        dc = exposure.check.dc
-                    )
-                }
-            }
-            JourneyEvent::CorruptionStageEnded { member, end, .. } => {
-                let harm = match &end.harm {
-                    None => msg!(cat, "corruption.noHarm"),
-                    Some(HarmDone::AbilityDamage {
-                        ability: a,
-                        damage,
-                        from,
-                        to,
-                        dead,
-                        ..
-                    }) => {
-                        let line = msg!(
-                            cat,
-                            "corruption.abilityDamage",
-                            damage = damage,
-                            ability = ability(cat, *a),
-                            from = from,
-                            to = to
-                        );
-                        if *dead {
-                            msg!(cat, "corruption.dead", harm = line)
-                        } else {
-                            line
-                        }
-                    }
-                    Some(HarmDone::Exhausted) => msg!(cat, "corruption.exhausted"),
-                    Some(HarmDone::Described { text }) => text.to_string(),
-                };
-                let line = msg!(
-                    cat,
-                    "journey.corruptionStage",
-                    member = member,
-                    stage = end.stage + 1,
-                    total = end.check.total,
-                    dc = end.check.dc,
-                    harm = harm
-                );
-                if end.over {
-                    msg!(cat, "corruption.over", line = line)
-                } else {
-                    line
-                }
-            }
-            JourneyEvent::LandfallRolled { roll, wrecked } => {
-                if *wrecked {
-                    msg!(cat, "journey.landfall.wrecked", face = roll.die.face)
-                } else {
-                    msg!(cat, "journey.landfall.safe", face = roll.die.face)
-                }
-            }
-            JourneyEvent::HoursAdventured { hours, members } => {
-                let parts: Vec<String> = members
-                    .iter()
-                    .map(|m| match m.check_dc {
-                        Some(dc) => msg!(
-                            cat,
-                            "journey.hours.due",
-                            member = m.id,
-                            total = m.total,
-                            dc = dc
-                        ),
-                        None => msg!(cat, "journey.hours.member", member = m.id, total = m.total),
-                    })
-                    .collect();
-                msg!(
-                    cat,
-                    "journey.hoursAdventured",
-                    hours = hours,
-                    members = parts.join("; ")
-                )
-            }
-            JourneyEvent::MemberUpdated {
-                member,
-                change,
-                report,
-                creature,
-                load,
-            } => member_line(cat, member, *change, report, creature.as_ref(), *load),
-            JourneyEvent::Restored { .. } => msg!(cat, "journey.secretCheck"),
         }
+        _ => String::new(),
+    }
+}
+
+/// The scheduled checks every mode makes: wandering monsters (with the encounter distance)
+/// and getting lost, or why a check was skipped.
+fn check_line(event: &JourneyEvent, cat: &Catalogue) -> String {
+    match event {
+        JourneyEvent::WanderingChecked { roll, .. } => {
+            if roll.success {
+                msg!(
+                    cat,
+                    "journey.wandering.encounter",
+                    chance = chance_text(roll),
+                    face = roll.die.face
+                )
+            } else {
+                msg!(
+                    cat,
+                    "journey.wandering.none",
+                    chance = chance_text(roll),
+                    face = roll.die.face
+                )
+            }
+        }
+        JourneyEvent::CheckSkipped { what, .. } => match what {
+            SkippedCheck::LostPrevented => msg!(cat, "journey.skipped.lostPrevented"),
+            SkippedCheck::LostNoChance => msg!(cat, "journey.skipped.lostNoChance"),
+            SkippedCheck::WanderingNoChance => msg!(cat, "journey.skipped.wanderingNoChance"),
+        },
+        JourneyEvent::EncounterDistance { dice, distance } => msg!(
+            cat,
+            "journey.encounterDistance",
+            dice = faces(dice),
+            distance = distance
+        ),
+        JourneyEvent::LostChecked { roll, lost, .. } => match roll {
+            Some(r) if *lost => msg!(
+                cat,
+                "journey.lost.lost",
+                chance = chance_text(r),
+                face = r.die.face
+            ),
+            Some(r) => msg!(
+                cat,
+                "journey.lost.onCourse",
+                chance = chance_text(r),
+                face = r.die.face
+            ),
+            None => msg!(cat, "journey.lost.cannot"),
+        },
+        _ => String::new(),
+    }
+}
+
+/// OSE dungeon time: turns counted toward rest (OSE-DUNG-09) and each turn's end.
+fn dungeon_time_line(event: &JourneyEvent, cat: &Catalogue) -> String {
+    match event {
+        JourneyEvent::DungeonTimeCounted { clock, .. } => {
+            if clock.fatigued {
+                msg!(
+                    cat,
+                    "journey.dungeonTimeCounted.fatigued",
+                    turns = clock.turns_since_rest
+                )
+            } else {
+                msg!(
+                    cat,
+                    "journey.dungeonTimeCounted",
+                    turns = clock.turns_since_rest
+                )
+            }
+        }
+        JourneyEvent::DungeonTurnEnded { clock, moved, .. } => {
+            let mut s = msg!(cat, "journey.dungeonTurnEnded", turn = clock.turns);
+            if let Some(m) = moved {
+                s.push_str("; ");
+                s.push_str(&msg!(cat, "journey.movedUpTo", distance = m));
+            }
+            if clock.fatigued {
+                s.push_str("; ");
+                s.push_str(&msg!(cat, "journey.needsRest"));
+            }
+            s
+        }
+        _ => String::new(),
+    }
+}
+
+/// OSE dungeon actions: searching, listening at doors, traps and forcing doors.
+fn dungeon_action_line(event: &JourneyEvent, cat: &Catalogue) -> String {
+    match event {
+        JourneyEvent::Searched { attempt, result } => {
+            if result.success {
+                msg!(
+                    cat,
+                    "journey.searched.found",
+                    member = attempt.by,
+                    target = attempt.target,
+                    face = result.roll.die.face
+                )
+            } else {
+                msg!(
+                    cat,
+                    "journey.searched.nothing",
+                    member = attempt.by,
+                    target = attempt.target,
+                    face = result.roll.die.face
+                )
+            }
+        }
+        JourneyEvent::Listened { attempt, result } => {
+            if result.success {
+                msg!(
+                    cat,
+                    "journey.listened.heard",
+                    member = attempt.by,
+                    door = attempt.door,
+                    face = result.roll.die.face
+                )
+            } else {
+                msg!(
+                    cat,
+                    "journey.listened.nothing",
+                    member = attempt.by,
+                    door = attempt.door,
+                    face = result.roll.die.face
+                )
+            }
+        }
+        JourneyEvent::TrapTriggerRolled { roll } => {
+            if roll.success {
+                msg!(cat, "journey.trap.springs", face = roll.die.face)
+            } else {
+                msg!(cat, "journey.trap.holds", face = roll.die.face)
+            }
+        }
+        JourneyEvent::DoorForced { by, result } => {
+            if result.opened {
+                msg!(
+                    cat,
+                    "journey.door.opens",
+                    member = by,
+                    face = result.roll.die.face
+                )
+            } else {
+                msg!(
+                    cat,
+                    "journey.door.stuck",
+                    member = by,
+                    face = result.roll.die.face
+                )
+            }
+        }
+        _ => String::new(),
+    }
+}
+
+/// OSE wilderness days: foraging, hunting and the day's travel.
+fn wilderness_line(event: &JourneyEvent, cat: &Catalogue) -> String {
+    match event {
+        JourneyEvent::Foraged { found } => match &found.feeds {
+            Some((_, n)) => msg!(cat, "journey.foraged.food", count = n),
+            None => msg!(cat, "journey.foraged.nothing", face = found.roll.die.face),
+        },
+        JourneyEvent::Hunted { roll } => {
+            if roll.success {
+                msg!(cat, "journey.hunted.found", face = roll.die.face)
+            } else {
+                msg!(cat, "journey.hunted.nothing", face = roll.die.face)
+            }
+        }
+        JourneyEvent::WildernessDayEnded {
+            activity, miles, ..
+        } => match activity {
+            DayActivity::Travel => msg!(cat, "journey.dayEnded.travel", miles = miles),
+            DayActivity::Hunt => msg!(cat, "journey.dayEnded.hunt", miles = miles),
+            DayActivity::Rest => msg!(cat, "journey.dayEnded.rest", miles = miles),
+        },
+        _ => String::new(),
+    }
+}
+
+/// Waterborne travel: the vessel, wind and storms, river currents, the day's distance and
+/// landfall.
+fn water_line(event: &JourneyEvent, cat: &Catalogue) -> String {
+    match event {
+        JourneyEvent::VesselSet { vessel } => {
+            msg!(cat, "journey.vesselSet", base = vessel.base)
+        }
+        JourneyEvent::VesselRepaired => msg!(cat, "journey.vesselRepaired"),
+        JourneyEvent::WindRolled { wind } => msg!(
+            cat,
+            "journey.windRolled",
+            dice = faces(&wind.dice),
+            total = wind.total,
+            wind = wind_name(cat, wind.wind)
+        ),
+        JourneyEvent::StormResolved { outcome } => storm_line(cat, outcome),
+        JourneyEvent::CurrentRolled { current } => {
+            if current.downstream {
+                msg!(cat, "journey.current.downstream", miles = current.miles)
+            } else {
+                msg!(cat, "journey.current.upstream", miles = current.miles)
+            }
+        }
+        JourneyEvent::WaterDayEnded { miles } => {
+            msg!(cat, "journey.waterDayEnded", miles = miles)
+        }
+        JourneyEvent::LandfallRolled { roll, wrecked } => {
+            if *wrecked {
+                msg!(cat, "journey.landfall.wrecked", face = roll.die.face)
+            } else {
+                msg!(cat, "journey.landfall.safe", face = roll.die.face)
+            }
+        }
+        _ => String::new(),
     }
 }
