@@ -56,15 +56,6 @@ fn on_a(command: CreatureCommand) -> EncounterCommand {
     }
 }
 
-fn creature(t: &Table, id: &str) -> Creature {
-    t.enc
-        .participant(&pid(id))
-        .unwrap()
-        .creature
-        .clone()
-        .unwrap()
-}
-
 #[test]
 fn flat_spellings_are_the_sheet_command() {
     let a = pid("a");
@@ -124,7 +115,7 @@ fn the_encounter_runs_a_sheets_operation_on_the_same_code() {
     // Healing dice, which only a sheet could run before: the encounter's creature ends
     // exactly where the same operation leaves a copy of it.
     let mut t = table();
-    let before = creature(&t, "a");
+    let before = t.creature("a");
     let heal = CreatureCommand::HealDice {
         dice: DiceSpec::new(2, DieSize::D6),
     };
@@ -148,7 +139,7 @@ fn the_encounter_runs_a_sheets_operation_on_the_same_code() {
         .perform(&heal, &rules, at, &mut SuppliedDice::new([3, 4]))
         .unwrap();
     assert!(matches!(performed, Performed::Report(_)));
-    assert_eq!(copy, self::creature(&t, "a"));
+    assert_eq!(copy, t.creature("a"));
 }
 
 #[test]
@@ -165,7 +156,7 @@ fn killing_and_raising_a_participant() {
     assert!(ev.iter().any(
         |e| matches!(e, EncounterEvent::Incapacitated { participant } if participant == &pid("a"))
     ));
-    assert!(creature(&t, "a").is_dead());
+    assert!(t.creature("a").is_dead());
     assert!(!t.enc.participant(&pid("a")).unwrap().can_act);
     assert!(
         ev[0].describe(&t.enc).contains("is killed"),
@@ -187,7 +178,7 @@ fn killing_and_raising_a_participant() {
             ..
         }
     ));
-    let a = creature(&t, "a");
+    let a = t.creature("a");
     assert!(!a.is_dead());
     assert_eq!(a.hp.current, 1);
     assert!(t.enc.participant(&pid("a")).unwrap().can_act);

@@ -140,6 +140,14 @@ impl Table {
         err
     }
 
+    /// A participant's creature stats (it must have some).
+    pub fn creature(&self, id: &str) -> turnkeeper::creature::Creature {
+        self.enc
+            .participant(&pid(id))
+            .and_then(|p| p.creature.clone())
+            .unwrap_or_else(|| panic!("{id} has no creature"))
+    }
+
     pub fn order(&self) -> Vec<String> {
         self.enc
             .turn_order()
