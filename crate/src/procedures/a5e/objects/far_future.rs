@@ -2,10 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use super::damage::RAY_SHIELDING_RESISTANCES;
+
 use super::damage::ObjectHp;
 use super::hit_points::HitPointsSpec;
 use crate::dice::DieSize;
-use crate::procedures::a5e::damage::DamageType;
 
 /// The rows of the far-future materials table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, crate::wire::Wire)]
@@ -117,6 +118,3 @@ pub fn regenerate_forcefield(hp: &mut ObjectHp, broken_regenerates: bool) -> u32
         .min(hp.max);
     hp.current.saturating_sub(before)
 }
-
-/// A5E-OBJ-11: ray-shielded objects resist fire and radiant damage.
-pub const RAY_SHIELDING_RESISTANCES: [DamageType; 2] = [DamageType::Fire, DamageType::Radiant];
