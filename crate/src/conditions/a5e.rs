@@ -8,7 +8,9 @@
 
 use std::borrow::Cow;
 
-use super::catalog::ConditionDef;
+use super::definition::{
+    ConditionDef, Links, def, derived, ends_with_source, id, immune_if, implies, linked,
+};
 use super::effect::{
     ActionLimit as A, AttackerDistance, Circumstance, Effect, Flag as F, RollFilter, SpeedRule,
 };
@@ -38,81 +40,6 @@ const ADV: Mode = Mode::Advantage;
 const DIS: Mode = Mode::Disadvantage;
 const STR_DEX: &[Ability] = &[Ability::Str, Ability::Dex];
 const ANY: &[Ability] = &[];
-
-pub(super) const fn id(s: &'static str) -> ConditionId {
-    ConditionId::builtin(s)
-}
-
-pub(super) const fn def(
-    cid: &'static str,
-    name: &'static str,
-    rule: &'static str,
-    effects: &'static [Effect],
-) -> ConditionDef {
-    linked(cid, name, rule, NO_LINKS, effects)
-}
-
-/// Mark a condition as derived from hit points (bloodied).
-const fn derived(mut d: ConditionDef) -> ConditionDef {
-    d.derived_from_hit_points = true;
-    d
-}
-
-/// Mark a condition as ending when its source is incapacitated (grappled).
-pub(super) const fn ends_with_source(mut d: ConditionDef) -> ConditionDef {
-    d.ends_if_source_incapacitated = true;
-    d
-}
-
-/// Links of a condition to others: what it implies, whose immunity protects from it, and what
-/// it suppresses (A5E-COND-28).
-pub(super) struct Links {
-    implies: &'static [ConditionId],
-    immune_if: &'static [ConditionId],
-    suppresses: &'static [ConditionId],
-}
-
-const NO_LINKS: Links = Links {
-    implies: &[],
-    immune_if: &[],
-    suppresses: &[],
-};
-
-pub(super) const fn implies(ids: &'static [ConditionId]) -> Links {
-    Links {
-        implies: ids,
-        ..NO_LINKS
-    }
-}
-
-const fn immune_if(ids: &'static [ConditionId]) -> Links {
-    Links {
-        immune_if: ids,
-        ..NO_LINKS
-    }
-}
-
-pub(super) const fn linked(
-    cid: &'static str,
-    name: &'static str,
-    rule: &'static str,
-    links: Links,
-    effects: &'static [Effect],
-) -> ConditionDef {
-    ConditionDef {
-        id: id(cid),
-        name: Cow::Borrowed(name),
-        rule: Some(Cow::Borrowed(rule)),
-        notes: None,
-        implies: Cow::Borrowed(links.implies),
-        immune_if_immune_to: Cow::Borrowed(links.immune_if),
-        suppresses: Cow::Borrowed(links.suppresses),
-        effects: Cow::Borrowed(effects),
-        ends_if_source_incapacitated: false,
-        derived_from_hit_points: false,
-        placeholder: false,
-    }
-}
 
 /// Ids of the built-in conditions, for callers that prefer constants to strings.
 pub mod ids {

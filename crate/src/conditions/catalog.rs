@@ -6,8 +6,9 @@
 //! written (`"base": "srd5e"`, `"base": "ose"`) only when it is not A5E, so catalogs saved before
 //! there was a choice read back, and write out, exactly as they did.
 
-use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
+
+pub use super::definition::ConditionDef;
 
 use super::a5e::A5E_CONDITIONS;
 use super::effect::{AttackerDistance, Effect, RollFilter, SpeedRule};
@@ -19,48 +20,6 @@ use super::id::{
 use super::ose::OSE_CONDITIONS;
 use super::srd5e::SRD5E_CONDITIONS;
 use crate::error::{Error, ErrorCode, Result};
-
-/// One condition: its effects and its links to other conditions.
-#[crate::boundary]
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ConditionDef {
-    pub id: ConditionId,
-    pub name: Cow<'static, str>,
-    /// The docs/rules.md id this restates (`None` for homebrew).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rule: Option<Cow<'static, str>>,
-    /// Free text for the table.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub notes: Option<Cow<'static, str>>,
-    /// Conditions that come with this one (paralyzed ⇒ incapacitated).
-    #[serde(default, skip_serializing_if = "<[ConditionId]>::is_empty")]
-    pub implies: Cow<'static, [ConditionId]>,
-    /// A creature immune to any of these is immune to this one too (A5E-COND-28).
-    #[serde(default, skip_serializing_if = "<[ConditionId]>::is_empty")]
-    pub immune_if_immune_to: Cow<'static, [ConditionId]>,
-    /// While this condition applies, these have no effect (enraged: frightened, placid).
-    #[serde(default, skip_serializing_if = "<[ConditionId]>::is_empty")]
-    pub suppresses: Cow<'static, [ConditionId]>,
-    #[serde(default, skip_serializing_if = "<[Effect]>::is_empty")]
-    pub effects: Cow<'static, [Effect]>,
-    /// The condition ends when its source becomes incapacitated (grappled, A5E-COND-14). The
-    /// effect tracker copies this onto effects that apply the condition.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub ends_if_source_incapacitated: bool,
-    /// Applies by itself from hit points, never by being given (bloodied, A5E-COND-04).
-    /// Built-in only.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub derived_from_hit_points: bool,
-    /// A name without rules (corruption, A5E-COND-29); a homebrew condition with the same id
-    /// replaces it. Built-in only.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub placeholder: bool,
-}
-
-fn is_false(b: &bool) -> bool {
-    !*b
-}
 
 /// A homebrew document: `{ "conditions": [ ... ] }`.
 #[crate::boundary]
@@ -495,5 +454,43 @@ fn validate_effect(effect: &Effect) -> core::result::Result<(), String> {
         | Effect::TravelPace { .. }
         | Effect::HitDiceHalved
         | Effect::Stress { .. } => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ConditionSet;
+
+    /// The TypeScript union on `ConditionId` (written by hand in its `tsify` attribute in id.rs)
+    /// names exactly the built-in sets' ids: A5E's in its order, then the ids only OSE's set
+    /// has (5e's are all A5E's too).
+    #[test]
+    fn builtin_ids_match_the_typescript_union() {
+        let source = include_str!("id.rs");
+        let attribute = source.find("tsify(").expect("the tsify attribute");
+        let start = attribute + source[attribute..].find("type = \"").expect("its type") + 8;
+        let end = start
+            + source[start..]
+                .find("(string & {")
+                .expect("the homebrew arm");
+        let union: Vec<&str> = source[start..end]
+            .split('|')
+            .map(|s| s.trim().trim_matches(|c| c == '\\' || c == '"'))
+            .filter(|s| !s.is_empty())
+            .collect();
+        let mut catalogue: Vec<&str> = Vec::new();
+        for set in [ConditionSet::A5e, ConditionSet::Srd5e, ConditionSet::Ose] {
+            for d in set.builtin() {
+                if !catalogue.contains(&d.id.as_str()) {
+                    catalogue.push(d.id.as_str());
+                }
+            }
+        }
+        assert_eq!(union.len(), 30);
+        let mut sorted_union = union.clone();
+        sorted_union.sort_unstable();
+        let mut sorted_catalogue = catalogue.clone();
+        sorted_catalogue.sort_unstable();
+        assert_eq!(sorted_union, sorted_catalogue);
     }
 }

@@ -14,6 +14,7 @@
 
 pub mod a5e;
 pub mod catalog;
+mod definition;
 pub mod effect;
 pub mod id;
 pub mod listing;

@@ -10,8 +10,7 @@
 //! ([`super::effect`]); ids are the same words as A5E's where the state is the same (blinded,
 //! paralyzed), so a VTT naming "paralyzed" means it under every set.
 
-use super::a5e::{def, implies, linked};
-use super::catalog::ConditionDef;
+use super::definition::{ConditionDef, def, implies, linked};
 use super::effect::{ActionLimit as A, Effect, Flag as F};
 use super::id::ConditionId;
 

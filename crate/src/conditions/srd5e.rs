@@ -11,8 +11,7 @@
 //! has disadvantage on every attack (not only melee), and an invisible creature's edge does not
 //! depend on who can see it (the general "unseen attacker" rules cover that case separately).
 
-use super::a5e::{def, ends_with_source, implies, linked};
-use super::catalog::ConditionDef;
+use super::definition::{ConditionDef, def, ends_with_source, implies, linked};
 use super::effect::{
     ActionLimit as A, AttackerDistance, Circumstance, Effect, Flag as F, RollFilter, SpeedRule,
 };

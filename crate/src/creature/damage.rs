@@ -5,6 +5,8 @@
 //! (A5E-DMG-01) → immunity (A5E-DMG-08) → resistance → vulnerability → OSE's minimum of 1 on a
 //! hit (OSE-ATK-04). Temporary HP come after this, when the damage is applied.
 
+pub use crate::creature::outcome::{DamageBreakdown, Doubling};
+
 use crate::creature::damage_type::DamageType;
 use crate::creature::limits::{MAX_AMOUNT, MAX_FLAT_MODIFIERS};
 use crate::creature::outcome::{AtZeroConsequence, CriticalDowngrade};
@@ -161,40 +163,6 @@ impl DamageChoices {
         }
         Ok(())
     }
-}
-
-/// Why damage was doubled.
-#[crate::boundary]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "camelCase")]
-pub enum Doubling {
-    /// A5E-DMG-03, HYB-DMG-02: the total, static modifiers included.
-    CriticalHit,
-    /// HYB-DMG-03: a PC's natural 1 on its check against the damage.
-    NaturalOneOnCheck,
-}
-
-/// Each step of the pipeline, for display ("25 − 5 = 20, halved: 10").
-#[crate::boundary]
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[serde(rename_all = "camelCase")]
-pub struct DamageBreakdown {
-    pub amount: u32,
-    pub doublings: Vec<Doubling>,
-    pub after_doubling: u32,
-    pub flat_total: i32,
-    /// After flat modifiers, floored at 0.
-    pub after_flat: u32,
-    pub immune: bool,
-    /// Resistance sources that matched (A5E-DMG-07: several count as one).
-    pub resistance_sources: u32,
-    pub resisted: bool,
-    pub vulnerability_sources: u32,
-    pub vulnerable: bool,
-    /// OSE-ATK-04 raised the damage to 1.
-    pub minimum_applied: bool,
-    /// The damage dealt, before temporary HP.
-    pub total: u32,
 }
 
 /// The ruleset-level knobs the pipeline needs.

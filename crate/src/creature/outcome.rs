@@ -1,11 +1,44 @@
 //! What happened to a creature, as plain data an encounter turns into events.
 
 use crate::creature::abilities::Ability;
-use crate::creature::damage::DamageBreakdown;
 use crate::creature::hyb_injury::InjuryRow;
 use crate::creature::roll::CheckRoll;
 use crate::creature::time::GameTime;
 use crate::dice::RolledDie;
+
+/// Why damage was doubled.
+#[crate::boundary]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub enum Doubling {
+    /// A5E-DMG-03, HYB-DMG-02: the total, static modifiers included.
+    CriticalHit,
+    /// HYB-DMG-03: a PC's natural 1 on its check against the damage.
+    NaturalOneOnCheck,
+}
+
+/// Each step of the pipeline, for display ("25 − 5 = 20, halved: 10").
+#[crate::boundary]
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct DamageBreakdown {
+    pub amount: u32,
+    pub doublings: Vec<Doubling>,
+    pub after_doubling: u32,
+    pub flat_total: i32,
+    /// After flat modifiers, floored at 0.
+    pub after_flat: u32,
+    pub immune: bool,
+    /// Resistance sources that matched (A5E-DMG-07: several count as one).
+    pub resistance_sources: u32,
+    pub resisted: bool,
+    pub vulnerability_sources: u32,
+    pub vulnerable: bool,
+    /// OSE-ATK-04 raised the damage to 1.
+    pub minimum_applied: bool,
+    /// The damage dealt, before temporary HP.
+    pub total: u32,
+}
 
 /// Why a creature died.
 #[crate::boundary(state)]

@@ -6,7 +6,7 @@
 //! consumes the same faces either way.
 
 use crate::dice::ast::{BinOp, Compare, DiceTerm, DieKind, Expression, Modifier, Node};
-use crate::dice::exact::{self, Ratio};
+use crate::dice::exact::{self, Ratio, floor_div};
 use crate::dice::limits::{MAX_DICE, MAX_MAGNITUDE, MAX_REROLLS_PER_DIE, MAX_SIDES};
 use crate::dice::result::PoolResult;
 use crate::dice::result::{DieResult, TermKind, TermResult};
@@ -314,17 +314,6 @@ fn bounded(value: Option<i64>, pos: u32) -> Result<i64> {
             pos,
             format!("a result would pass ±{MAX_MAGNITUDE} (the largest exact JavaScript integer)"),
         )),
-    }
-}
-
-/// Integer division rounding toward negative infinity: `7/2 = 3`, `-7/2 = -4`, `7/-2 = -4`.
-pub(crate) fn floor_div(a: i64, b: i64) -> Option<i64> {
-    let q = a.checked_div(b)?;
-    let r = a.checked_rem(b)?;
-    if r != 0 && ((r < 0) != (b < 0)) {
-        q.checked_sub(1)
-    } else {
-        Some(q)
     }
 }
 
@@ -829,20 +818,4 @@ fn chain<R: DieRoller + ?Sized>(
         i = i.saturating_add(1);
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn floor_division_rounds_down() {
-        assert_eq!(floor_div(7, 2), Some(3));
-        assert_eq!(floor_div(-7, 2), Some(-4));
-        assert_eq!(floor_div(7, -2), Some(-4));
-        assert_eq!(floor_div(-7, -2), Some(3));
-        assert_eq!(floor_div(6, 3), Some(2));
-        assert_eq!(floor_div(-6, 3), Some(-2));
-        assert_eq!(floor_div(0, -5), Some(0));
-    }
 }

@@ -7,9 +7,19 @@
 //! (`abs(-7/2)` = 3). Numerators and denominators stay within ±(2^53 − 1) like every value.
 
 use crate::dice::ast::{BinOp, Func};
-use crate::dice::eval::floor_div;
 use crate::dice::limits::MAX_MAGNITUDE;
 use crate::error::{Error, ErrorCode, Result};
+
+/// Integer division rounding toward negative infinity: `7/2 = 3`, `-7/2 = -4`, `7/-2 = -4`.
+pub(crate) fn floor_div(a: i64, b: i64) -> Option<i64> {
+    let q = a.checked_div(b)?;
+    let r = a.checked_rem(b)?;
+    if r != 0 && ((r < 0) != (b < 0)) {
+        q.checked_sub(1)
+    } else {
+        Some(q)
+    }
+}
 
 /// A fraction `num/den` with `den > 0`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -160,6 +170,17 @@ fn power(base: Ratio, exponent: Ratio, pos: u32) -> Result<Ratio> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn floor_division_rounds_down() {
+        assert_eq!(floor_div(7, 2), Some(3));
+        assert_eq!(floor_div(-7, 2), Some(-4));
+        assert_eq!(floor_div(7, -2), Some(-4));
+        assert_eq!(floor_div(-7, -2), Some(3));
+        assert_eq!(floor_div(6, 3), Some(2));
+        assert_eq!(floor_div(-6, 3), Some(-2));
+        assert_eq!(floor_div(0, -5), Some(0));
+    }
 
     fn r(num: i64, den: i64) -> Ratio {
         Ratio::new(num.into(), den.into(), 0).unwrap()

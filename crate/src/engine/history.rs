@@ -23,31 +23,11 @@
 use std::borrow::Cow;
 use std::collections::VecDeque;
 
-use super::Model;
+use super::model::{Mark, Model, Rewind};
 use crate::error::{Error, Result};
 
 /// How many of the last batches a GM can take back.
 pub const UNDO_DEPTH: u32 = 64;
-
-/// What a GM correction goes back to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Rewind {
-    /// The state before the last `n` commands.
-    Commands(u32),
-    /// The state just after the previous turn started (the current one, if none is under way).
-    Turn,
-    /// The state just after the previous round started (the current one, if none is under way).
-    Round,
-}
-
-/// A point in an object's timeline that [`Rewind::Turn`] and [`Rewind::Round`] go back to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mark {
-    /// A turn (or an OSE side's turn) started.
-    Turn,
-    /// A round started.
-    Round,
-}
 
 /// A batch of the timeline: its number and its events.
 type Step<'a, E> = (u64, Cow<'a, [E]>);

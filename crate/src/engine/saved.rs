@@ -19,6 +19,8 @@
 //! turns a new snapshot into an old one; a checksum is no signature, and the host's GM client
 //! stays the authority.
 
+pub use super::model::ENVELOPE_BYTES;
+
 use super::{Digest, Digester, Engine, Model};
 use crate::dice::{DiceSource, SeedState, SeededDice};
 use crate::error::{Error, Result};
@@ -40,10 +42,6 @@ fn sum_of<M: Model>(seq: u64, dice: Option<&SeedState>, state: &M, player: bool)
     }
     d.digest()
 }
-
-/// Room around an object's own snapshot for the engine's envelope: the version, batch count,
-/// checksum and dice state.
-pub const ENVELOPE_BYTES: usize = 4_096;
 
 impl<M: Model> Engine<M> {
     /// The snapshot: the object's own snapshot, the batch count and the dice, checksummed.

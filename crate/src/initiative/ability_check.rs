@@ -2,14 +2,16 @@
 //! default or another check per participant (A5E-INIT-01/02), high → low, kept for the whole
 //! encounter; ties roll off with a d20, again while tied (A5E-INIT-03).
 
+pub use super::options::AbilityCheckOptions;
+
 use crate::effects::DurationRules;
 use crate::error::{Error, Result};
 use crate::ids::Label;
-use crate::initiative::InitiativeSystem;
 use crate::initiative::rules::{
     ActionEconomy, ControlRule, InitiativeOptions, InitiativeRules, OpeningRoll, OrderFacts,
     ReadyRule, SurpriseRule,
 };
+use crate::initiative::system::InitiativeSystem;
 
 pub use crate::ability::Ability;
 
@@ -99,38 +101,6 @@ pub const TYPES_OF_INITIATIVE: [(Ability, &str, &str); 5] = [
         "Participating in a wagon race",
     ),
 ];
-
-/// Options of the A5E system (and of the A5E turn rules that the encounter enforces).
-#[crate::boundary(state)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "camelCase", default)]
-pub struct AbilityCheckOptions {
-    /// A5E-SURP-02 `[AMBIG]`: whether a surprised creature also loses its bonus action on its
-    /// first turn (docs/rules.md suggests yes).
-    pub surprise_blocks_bonus_action: bool,
-    /// A5E-SCEN-04/05: rolling movement (chases, races): the world-action phase happens at the
-    /// start of each participant's turn and affects only that participant.
-    pub rolling_movement: bool,
-    /// EX-A5E-15 `[AMBIG]`: whether a world action recharged by the start-of-round roll may be
-    /// used in that same round's world phase (docs/rules.md suggests yes).
-    pub use_on_recharge_round: bool,
-}
-
-impl Default for AbilityCheckOptions {
-    fn default() -> Self {
-        Self {
-            surprise_blocks_bonus_action: true,
-            rolling_movement: false,
-            use_on_recharge_round: true,
-        }
-    }
-}
-
-impl AbilityCheckOptions {
-    pub fn is_default(&self) -> bool {
-        *self == Self::default()
-    }
-}
 
 /// A5E initiative as the encounter sees it: an ability check once, high to low, Ready rather
 /// than Delay, five slots per turn, controlled creatures on their controller's turn.

@@ -2,55 +2,14 @@
 //! every round (HYB-INIT-01); delay to a slower position (HYB-INIT-02); a configurable tie rule
 //! (HYB-INIT-03). The action budget (HYB-ACT-01..05) is enforced by the encounter.
 
+pub use super::options::{AmbushRule, DexScoreOptions};
+
 use crate::effects::DurationRules;
-use crate::initiative::InitiativeSystem;
-use crate::initiative::TieRule;
 use crate::initiative::rules::{
     ActionEconomy, ControlRule, InitiativeOptions, InitiativeRules, OpeningRoll, OrderFacts,
     ReadyRule, SurpriseRule,
 };
-
-/// HYB-INIT-01 `[ADJ]`: the source names an ambush but not its mechanic.
-#[crate::boundary(state)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[serde(rename_all = "camelCase")]
-pub enum AmbushRule {
-    /// In round 1 the ambushing sides act first (in Dex order), then everyone else.
-    #[default]
-    AmbushersFirst,
-    /// Round 1 is a free round: only the ambushing sides act.
-    FreeRound,
-}
-
-/// Options of the HYB system.
-#[crate::boundary(state)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "camelCase", default)]
-pub struct DexScoreOptions {
-    /// HYB-INIT-03 `[AMBIG]`: equal Dex scores. docs/rules.md suggests PCs first or a roll-off.
-    pub tie_rule: TieRule,
-    /// HYB-ACT-02/03: trading an active action down to a movement or quick action, and a
-    /// movement action down to a quick action ("if the GM allows").
-    pub trade_down: bool,
-    /// HYB-INIT-01 `[ADJ]`.
-    pub ambush: AmbushRule,
-}
-
-impl Default for DexScoreOptions {
-    fn default() -> Self {
-        Self {
-            tie_rule: TieRule::PcsFirst,
-            trade_down: true,
-            ambush: AmbushRule::AmbushersFirst,
-        }
-    }
-}
-
-impl DexScoreOptions {
-    pub fn is_default(&self) -> bool {
-        *self == Self::default()
-    }
-}
+use crate::initiative::system::InitiativeSystem;
 
 /// HYB initiative as the encounter sees it: the Dex-score order every round, Delay and a
 /// quick-action Ready, active/movement/quick actions, ambushes instead of surprise.

@@ -5,77 +5,23 @@
 //! GH-INIT-03..05, GH-VAR-01) and orders simultaneous effect expiries (GH-DICE-05). Declaration
 //! phases, ties, delay, surprise and control live in the encounter state machine.
 
-use crate::dice::{DieRoller, DieSize, RolledDie, StepChain};
+pub use super::activity::{Activity, INITIATIVE_DICE};
+pub use super::options::{EmptyDeclaration, GreyhawkOptions, StepTarget};
+
+use crate::dice::RollMode;
+use crate::dice::{DieRoller, DieSize, RolledDie};
 use crate::effects::DurationRules;
 use crate::effects::SimultaneousOrder;
 use crate::error::{Error, ErrorCode, Result};
-use crate::initiative::InitiativeSystem;
 use crate::initiative::limits::{
     MAX_ACTIVITIES, MAX_PARTICIPANTS, MAX_STEPS, MAX_TIE_DRAWS, MAX_WEAPON_DICE,
 };
+use crate::initiative::roll::{InitiativeDie, roll_one};
 use crate::initiative::rules::{
     ActionEconomy, ControlRule, DeclarationKind, DisruptionRule, InitiativeOptions,
     InitiativeRules, OpeningRoll, OrderFacts, ReadyRule, RoundRoll, SurpriseRule,
 };
-use crate::initiative::{InitiativeDie, RollMode, roll_one};
-
-/// GH-DICE-01: the activity categories a creature declares (GH-INIT-08). Only the category is
-/// declared, never the spell, target or destination.
-#[crate::boundary(state)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-#[serde(rename_all = "camelCase")]
-pub enum Activity {
-    /// Ranged attack: d4.
-    Ranged,
-    /// Movement: d6.
-    Move,
-    /// Swap gear (sheathe or drop a weapon): d6 (GH-INIT-07).
-    Swap,
-    /// Any other action (Dash, Disengage, Dodge, Help, Hide, Use an Object): d6 (G-01).
-    Other,
-    /// Melee attack: d8.
-    Melee,
-    /// Cast a spell: d10.
-    Spell,
-}
-
-/// GH-DICE-01: the initiative die of every activity, every row of the table.
-pub const INITIATIVE_DICE: [(Activity, DieSize); 6] = [
-    (Activity::Ranged, DieSize::D4),
-    (Activity::Move, DieSize::D6),
-    (Activity::Swap, DieSize::D6),
-    (Activity::Other, DieSize::D6),
-    (Activity::Melee, DieSize::D8),
-    (Activity::Spell, DieSize::D10),
-];
-
-impl Activity {
-    /// The die from [`INITIATIVE_DICE`].
-    pub fn die(self) -> DieSize {
-        INITIATIVE_DICE
-            .iter()
-            .find(|(a, _)| *a == self)
-            .map_or(DieSize::D6, |(_, d)| *d)
-    }
-
-    /// Whether this category is an action (as opposed to movement or swapping gear), so that
-    /// extra actions roll only the largest action die (GH-INIT-05) and it may be a bonus action
-    /// (GH-INIT-04).
-    pub const fn is_action(self) -> bool {
-        matches!(self, Self::Ranged | Self::Other | Self::Melee | Self::Spell)
-    }
-
-    pub const fn label(self) -> &'static str {
-        match self {
-            Self::Ranged => "ranged attack",
-            Self::Move => "movement",
-            Self::Swap => "swap gear",
-            Self::Other => "other action",
-            Self::Melee => "melee attack",
-            Self::Spell => "cast a spell",
-        }
-    }
-}
+use crate::initiative::system::InitiativeSystem;
 
 /// Whether a die step comes from an initiative bonus (die shrinks) or penalty (die grows).
 #[crate::boundary(state)]
@@ -213,113 +159,6 @@ impl GhDeclaration {
             )));
         }
         Ok(())
-    }
-}
-
-/// Which die an initiative bonus or penalty steps when the roller does not choose (GH-DICE-03
-/// `[AMBIG]`, G-03).
-#[crate::boundary(state)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "camelCase")]
-pub enum StepTarget {
-    /// The smallest die that can still step that way (else the smallest).
-    Smallest,
-    /// The largest die that can still step that way (else the largest).
-    Largest,
-}
-
-/// GH-INIT-16 `[AMBIG]`: what a creature that declares nothing does.
-#[crate::boundary(state)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[serde(rename_all = "camelCase")]
-pub enum EmptyDeclaration {
-    /// It acts on initiative 0 (before everyone else).
-    #[default]
-    InitiativeZero,
-    /// It takes no turn this round.
-    DoesNotAct,
-}
-
-/// Greyhawk options a preset or user sets.
-#[crate::boundary]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "camelCase", default)]
-pub struct GreyhawkOptions {
-    /// GH-DICE-03 / G-03: how far the die-step chain reaches.
-    pub step_chain: StepChain,
-    /// GH-DICE-03: default die a bonus shrinks (docs/rules.md suggests the smallest).
-    pub bonus_target: StepTarget,
-    /// GH-DICE-03: default die a penalty grows (docs/rules.md suggests the largest).
-    pub penalty_target: StepTarget,
-    /// GH-VAR-01 `[OPT]`: Weapon Speed.
-    pub weapon_speed: bool,
-    /// GH-VAR-02 `[OPT]`: Spell Disruption.
-    pub spell_disruption: bool,
-    /// GH-INIT-16 `[AMBIG]`.
-    pub empty_declaration: EmptyDeclaration,
-    /// GH-INIT-11: the DM may roll once for a group of identical creatures with the same plan.
-    pub group_rolls: bool,
-    /// GH-DUR-03: order effects that end at the same moment with a d20 each. The rule asks for
-    /// the dice only when the order matters; the core's own state never depends on it (ending
-    /// one effect never changes another here), so a table whose effects have no "when this
-    /// ends" consequences can turn the dice off: simultaneous expiries then end in the order
-    /// they were applied, and no d20 is asked for.
-    pub order_expiries: bool,
-}
-
-/// Hashed as before `order_expiries` existed while it keeps its default, so digests and
-/// snapshot checksums written by earlier versions still match.
-impl crate::Digestible for GreyhawkOptions {
-    fn feed(&self, d: &mut crate::digest::Digester) {
-        self.step_chain.feed(d);
-        self.bonus_target.feed(d);
-        self.penalty_target.feed(d);
-        self.weapon_speed.feed(d);
-        self.spell_disruption.feed(d);
-        self.empty_declaration.feed(d);
-        self.group_rolls.feed(d);
-        if !self.order_expiries {
-            self.order_expiries.feed(d);
-        }
-    }
-}
-
-/// The `std::hash` path the digest took before it had its own encoding: the oracle the
-/// digest tests compare against, never built outside them.
-#[cfg(test)]
-impl core::hash::Hash for GreyhawkOptions {
-    fn hash<H: core::hash::Hasher>(&self, h: &mut H) {
-        self.step_chain.hash(h);
-        self.bonus_target.hash(h);
-        self.penalty_target.hash(h);
-        self.weapon_speed.hash(h);
-        self.spell_disruption.hash(h);
-        self.empty_declaration.hash(h);
-        self.group_rolls.hash(h);
-        if !self.order_expiries {
-            self.order_expiries.hash(h);
-        }
-    }
-}
-
-impl Default for GreyhawkOptions {
-    fn default() -> Self {
-        Self {
-            step_chain: StepChain::Source,
-            bonus_target: StepTarget::Smallest,
-            penalty_target: StepTarget::Largest,
-            weapon_speed: false,
-            spell_disruption: false,
-            empty_declaration: EmptyDeclaration::InitiativeZero,
-            group_rolls: true,
-            order_expiries: true,
-        }
-    }
-}
-
-impl GreyhawkOptions {
-    pub fn is_default(&self) -> bool {
-        *self == Self::default()
     }
 }
 

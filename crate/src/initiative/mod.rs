@@ -14,38 +14,22 @@
 //! registers them; docs/adding-an-initiative-system.md lists what a new system touches.
 
 pub mod ability_check;
+mod activity;
 pub mod dex_score;
 pub mod greyhawk;
 pub mod limits;
+mod options;
+mod roll;
 pub mod rules;
 pub mod side;
 pub mod standard;
+mod system;
 pub mod ties;
 
-use crate::dice::{DieRoller, RolledDie};
-use crate::error::Result;
-use crate::ids::ParticipantId;
-
-pub use greyhawk::Activity;
+pub use roll::{InitiativeDie, InitiativeRoll, RollSource};
+pub(crate) use roll::{roll_d20, roll_one};
 pub use rules::InitiativeRules;
-
-/// Which initiative system runs an encounter. A preset picks one; a user may override it
-/// (A5E with Greyhawk initiative, docs/design.md principle 4).
-#[crate::boundary(state)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "camelCase")]
-pub enum InitiativeSystem {
-    /// Greyhawk Initiative (GH-*).
-    Greyhawk,
-    /// A5E ability-check initiative (A5E-INIT-*).
-    AbilityCheck,
-    /// HYB fixed order by Dex score (HYB-INIT-*).
-    DexScore,
-    /// OSE side initiative (OSE-INIT-*), optionally individual (OSE-INIT-04).
-    Side,
-    /// Standard 5e: d20 + Dex modifier, high to low, once.
-    Standard,
-}
+pub use system::{InitiativeSystem, TieRule};
 
 impl InitiativeSystem {
     /// Every system, in the order the rule tables list them.
@@ -87,138 +71,13 @@ impl InitiativeSystem {
 }
 
 pub use crate::dice::RollMode;
-
-/// One die of an initiative roll, as shown and replayed.
-#[crate::boundary]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "camelCase")]
-pub struct InitiativeDie {
-    pub die: RolledDie,
-    /// The face was rolled but not counted (the other die of an advantage pair).
-    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
-    pub dropped: bool,
-    /// The Greyhawk activity this die is for (GH-DICE-01), if any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub activity: Option<Activity>,
-}
-
-impl InitiativeDie {
-    pub fn kept(die: RolledDie) -> Self {
-        Self {
-            die,
-            dropped: false,
-            activity: None,
-        }
-    }
-}
-
-/// Where an initiative total came from.
-#[crate::boundary]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[serde(rename_all = "camelCase")]
-pub enum RollSource {
-    /// Dice were rolled now.
-    #[default]
-    Rolled,
-    /// A5E-INIT-04: the total of the check made during the surprise step.
-    SurpriseCheck,
-    /// A5E-INIT-05: an actor on a fixed count (e.g. 20).
-    FixedCount,
-    /// HYB-INIT-01: no roll; the order comes from Dex scores.
-    DexScore,
-}
-
-/// One initiative roll: for one participant, or one set of dice shared by a group (GH-INIT-11).
-#[crate::boundary]
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[serde(rename_all = "camelCase")]
-pub struct InitiativeRoll {
-    pub participants: Vec<ParticipantId>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub dice: Vec<InitiativeDie>,
-    /// Added to the kept faces: an ability modifier, +10 for Greyhawk surprise, the
-    /// controller's count (GH-INIT-14), or a fixed count. Left out of the JSON when 0 (most
-    /// Greyhawk rolls), and read as 0 when absent.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub modifier: i32,
-    pub total: i32,
-    #[serde(default, skip_serializing_if = "is_rolled")]
-    pub source: RollSource,
-}
-
-fn is_zero(n: &i32) -> bool {
-    *n == 0
-}
-
-fn is_rolled(s: &RollSource) -> bool {
-    matches!(s, RollSource::Rolled)
-}
-
-impl InitiativeRoll {
-    /// Sum of the kept faces plus the modifier; `None` on overflow.
-    pub fn computed_total(dice: &[InitiativeDie], modifier: i32) -> Option<i32> {
-        dice.iter()
-            .filter(|d| !d.dropped)
-            .try_fold(modifier, |acc, d| {
-                i32::try_from(d.die.face)
-                    .ok()
-                    .and_then(|f| acc.checked_add(f))
-            })
-    }
-}
-
-/// How participants on the same count are ordered where a ruleset leaves it open
-/// (HYB-INIT-03 `[AMBIG]`, standard 5e). A random roll-off (d20, higher first, repeated while
-/// tied) settles whatever the rule leaves tied.
-#[crate::boundary(state)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "camelCase")]
-pub enum TieRule {
-    /// A random roll-off only.
-    RollOff,
-    /// Player characters before NPCs and monsters, then a roll-off.
-    PcsFirst,
-    /// Higher Dex modifier first, then a roll-off.
-    DexModifier,
-}
-
-/// Roll one die of `sides` through the caller's source.
-pub(crate) fn roll_one(dice: &mut dyn DieRoller, sides: u32) -> Result<RolledDie> {
-    Ok(RolledDie {
-        sides,
-        face: dice.roll_die(sides)?,
-    })
-}
-
-/// Roll a d20 check with advantage or disadvantage (keep higher / lower).
-pub(crate) fn roll_d20(dice: &mut dyn DieRoller, mode: RollMode) -> Result<Vec<InitiativeDie>> {
-    let first = roll_one(dice, 20)?;
-    if mode.is_normal() {
-        return Ok(vec![InitiativeDie::kept(first)]);
-    }
-    let second = roll_one(dice, 20)?;
-    let keep_first = match mode {
-        RollMode::Advantage => first.face >= second.face,
-        _ => first.face <= second.face,
-    };
-    Ok(vec![
-        InitiativeDie {
-            die: first,
-            dropped: !keep_first,
-            activity: None,
-        },
-        InitiativeDie {
-            die: second,
-            dropped: keep_first,
-            activity: None,
-        },
-    ])
-}
+pub use greyhawk::Activity;
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::dice::SuppliedDice;
+    use crate::ids::ParticipantId;
 
     #[test]
     fn d20_advantage_keeps_higher_and_disadvantage_lower() {

@@ -4,12 +4,14 @@
 //! and melee movement before the roll (OSE-COMBAT-01); phase order within a side
 //! (OSE-COMBAT-02); spell disruption (OSE-COMBAT-09); surprise (OSE-SURP-01..03).
 
+pub use super::options::{OseTies, SideOptions};
+
 use crate::effects::DurationRules;
-use crate::initiative::InitiativeSystem;
 use crate::initiative::rules::{
     ActionEconomy, ControlRule, DeclarationKind, DisruptionRule, InitiativeOptions,
     InitiativeRules, OpeningRoll, OrderFacts, ReadyRule, RoundRoll, SurpriseRule,
 };
+use crate::initiative::system::InitiativeSystem;
 
 /// OSE-INIT-01: the initiative die of a side (and of an individual, OSE-INIT-04).
 pub const INITIATIVE_DIE: u32 = 6;
@@ -87,50 +89,6 @@ pub struct OseDeclaration {
     /// Attacks with a slow weapon (two-handed melee weapon, some missile weapons).
     #[serde(skip_serializing_if = "core::ops::Not::not")]
     pub slow_weapon: bool,
-}
-
-/// OSE-INIT-02 `[ADJ]`: tied sides.
-#[crate::boundary(state)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[serde(rename_all = "camelCase")]
-pub enum OseTies {
-    /// Tied sides reroll (a d6 roll-off among them, repeated while tied; their place relative to
-    /// untied sides does not change).
-    #[default]
-    Reroll,
-    /// Tied sides act at the same time; both can deal deadly blows.
-    Simultaneous,
-}
-
-/// Options of the OSE system.
-#[crate::boundary(state)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "camelCase", default)]
-pub struct SideOptions {
-    /// OSE-INIT-02 `[ADJ]`.
-    pub ties: OseTies,
-    /// OSE-INIT-04 `[OPT]`: individual initiative, 1d6 + Dex modifier (or a referee-set
-    /// modifier). OSE's Dex table is not in the sources: callers give each participant its OSE
-    /// modifier as `dexMod`.
-    pub individual: bool,
-    /// OSE-COMBAT-09: spell disruption (a core rule; off only for house rules).
-    pub spell_disruption: bool,
-}
-
-impl Default for SideOptions {
-    fn default() -> Self {
-        Self {
-            ties: OseTies::Reroll,
-            individual: false,
-            spell_disruption: true,
-        }
-    }
-}
-
-impl SideOptions {
-    pub fn is_default(&self) -> bool {
-        *self == Self::default()
-    }
 }
 
 /// OSE side initiative as the encounter sees it: declarations and a d6 each round, per side

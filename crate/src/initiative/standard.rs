@@ -1,35 +1,13 @@
 //! Standard 5e initiative: d20 + Dex modifier, high → low, rolled once per encounter.
 
+pub use super::options::StandardOptions;
+
 use crate::effects::DurationRules;
-use crate::initiative::InitiativeSystem;
-use crate::initiative::TieRule;
 use crate::initiative::rules::{
     ActionEconomy, ControlRule, InitiativeOptions, InitiativeRules, OpeningRoll, OrderFacts,
     ReadyRule, SurpriseRule,
 };
-
-/// Options of the standard system.
-#[crate::boundary(state)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "camelCase", default)]
-pub struct StandardOptions {
-    /// How equal totals are ordered before a roll-off (the 5e rules leave it to the table).
-    pub tie_rule: TieRule,
-}
-
-impl Default for StandardOptions {
-    fn default() -> Self {
-        Self {
-            tie_rule: TieRule::DexModifier,
-        }
-    }
-}
-
-impl StandardOptions {
-    pub fn is_default(&self) -> bool {
-        *self == Self::default()
-    }
-}
+use crate::initiative::system::InitiativeSystem;
 
 /// Standard 5e as the encounter sees it: A5E's turn structure with d20 + Dex modifier and a
 /// table-chosen tie rule.

@@ -25,14 +25,18 @@
 //! malformed or mistyped input is a [`WireError`], which callers turn into the error code that
 //! fits (`INVALID_ARGUMENT` for commands and procedure input, `SNAPSHOT_INVALID` for snapshots).
 
+mod failure;
 pub mod impls;
 mod reader;
 mod writer;
 
+pub(crate) use failure::Fault;
+use failure::Step;
+pub use failure::{Failure, Result, WireError};
 pub use impls::{RawJson, RawObject};
-pub use reader::{EachField, EachItem, EachKey, Reader};
+pub use reader::{EachField, EachItem, EachKey, FromWire, MAX_DEPTH, Reader};
 pub use turnkeeper_derive::{FromWire, ToWire, Wire};
-pub use writer::Writer;
+pub use writer::{ToWire, Writer, to_json, to_json_dyn};
 
 use crate::error::{Error, ErrorCode};
 
@@ -40,197 +44,6 @@ use crate::error::{Error, ErrorCode};
 /// A 500-combatant Greyhawk round's events are about 165 KB; the limit is far above every real
 /// use and keeps a runaway input from exhausting the module's memory.
 pub const MAX_JSON_BYTES: usize = 8 * 1024 * 1024;
-
-/// How deeply arrays and objects may nest (serde_json's own limit is the same).
-pub const MAX_DEPTH: u32 = 128;
-
-/// Why a text could not be read, in the caller's terms: the path of the value that is wrong
-/// (`participant.dex`, `effects[1].target`) and what it must be, in plain words (`a whole number
-/// from 1 to 30`, `text`, `one of "a", "b"`), never a Rust type or a position in JSON the caller
-/// did not write. Only malformed text (which `JSON.stringify` never makes) says where, as a line
-/// and column.
-///
-/// Boxed, so that every `Result` the reader returns stays one pointer wide on the error side.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WireError(Box<Failure>);
-
-/// What a [`WireError`] holds.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Failure {
-    /// What is wrong. For a [`Fault::Value`] it goes on from the value's path ("must be text,
-    /// not 3", "is missing"); otherwise it is a sentence of its own.
-    pub message: String,
-    /// The byte offset the reader was at. The line and column are worked out from it only for
-    /// malformed text, when the error leaves the reader: an untagged enum tries its variants and
-    /// drops their errors, and counting lines for each of those would make a long text quadratic.
-    pub at: usize,
-    /// The keys and list positions around the value, innermost first. Each object and list the
-    /// error passes out of adds its own step, so a path is built only when reading fails.
-    path: Vec<Step>,
-    fault: Fault,
-}
-
-/// What kind of failure a [`WireError`] is, which decides how its message is worded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Fault {
-    /// A well-formed value of the wrong kind, range or name: the message follows its path.
-    Value,
-    /// A check of a type's own (an id's characters, a batch's fields): a whole sentence.
-    Sentence,
-    /// Text that is not JSON: located by line and column.
-    Syntax,
-    /// Not a failure: a scan that stops early (`Reader::find_tag`). Never given a path.
-    Stop,
-}
-
-/// One step of a path: an object's key or a list's position.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Step {
-    Key(String),
-    Index(usize),
-}
-
-impl WireError {
-    pub(crate) fn new(fault: Fault, message: String, at: usize) -> WireError {
-        WireError(Box::new(Failure {
-            message,
-            at,
-            path: Vec::new(),
-            fault,
-        }))
-    }
-
-    /// The error as it leaves the value under `key`.
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn within(mut self, key: &str) -> WireError {
-        if self.fault != Fault::Stop {
-            self.path.push(Step::Key(key.to_string()));
-        }
-        self
-    }
-
-    /// The error as it leaves item `index` of a list.
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn at_index(mut self, index: usize) -> WireError {
-        self.path.push(Step::Index(index));
-        self
-    }
-
-    /// The path as the caller writes it: `participant.dex`, `effects[1].target`.
-    fn path_text(&self) -> String {
-        let mut out = String::new();
-        for step in self.path.iter().rev() {
-            match step {
-                Step::Key(key) if out.is_empty() => out.push_str(key),
-                Step::Key(key) => {
-                    out.push('.');
-                    out.push_str(key);
-                }
-                Step::Index(i) => {
-                    out.push('[');
-                    out.push_str(&i.to_string());
-                    out.push(']');
-                }
-            }
-        }
-        out
-    }
-
-    /// The whole message: the value named by its path (or `subject` when the whole text is
-    /// wrong), and for malformed text the line and column, worked out from `text`.
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn finish(self, text: &str, subject: &str) -> WireError {
-        let path = self.path_text();
-        let at = self.at;
-        let message = match self.fault {
-            Fault::Syntax => {
-                let upto = text.as_bytes().get(..self.at).unwrap_or(text.as_bytes());
-                let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
-                let column = upto.iter().rev().take_while(|&&b| b != b'\n').count();
-                format!(
-                    "{subject} is not well-formed JSON: {} at line {line} column {column}",
-                    self.message
-                )
-            }
-            Fault::Value | Fault::Stop if path.is_empty() => format!("{subject} {}", self.message),
-            Fault::Value | Fault::Stop => format!("{path} {}", self.message),
-            Fault::Sentence if path.is_empty() => self.0.message,
-            Fault::Sentence => format!("{path}: {}", self.message),
-        };
-        WireError::new(Fault::Sentence, message, at)
-    }
-}
-
-impl core::ops::Deref for WireError {
-    type Target = Failure;
-    fn deref(&self) -> &Failure {
-        &self.0
-    }
-}
-
-impl core::ops::DerefMut for WireError {
-    fn deref_mut(&mut self) -> &mut Failure {
-        &mut self.0
-    }
-}
-
-impl core::fmt::Display for WireError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-/// The result of reading.
-pub type Result<T> = core::result::Result<T, WireError>;
-
-/// A type read from JSON text by the wire reader.
-pub trait FromWire: Sized {
-    /// Read one value at the reader's position.
-    fn read(r: &mut Reader<'_>) -> Result<Self>;
-
-    /// Read an object's fields, passing over the key `skip` (an internally tagged enum's tag,
-    /// when this type is the payload of one of its variants). Only structs with named fields
-    /// can be such a payload.
-    fn read_fields(r: &mut Reader<'_>, skip: Option<&str>) -> Result<Self> {
-        let _ = skip;
-        Err(r.error("expected a struct with named fields"))
-    }
-
-    /// The value of a field that is missing: `None` for options (as serde does), otherwise
-    /// nothing, which makes the field required.
-    fn absent() -> Option<Self> {
-        None
-    }
-}
-
-/// A type written as JSON text by the wire writer.
-pub trait ToWire {
-    /// Write the whole value.
-    fn write(&self, w: &mut Writer);
-
-    /// Write the fields of a struct into an object that is already open (an internally tagged
-    /// newtype variant writes its tag, then its payload's fields).
-    fn write_fields(&self, w: &mut Writer) {
-        let _ = w;
-    }
-}
-
-/// `value` as JSON text, exactly as `serde_json::to_string` writes it.
-pub fn to_json<T: ToWire + ?Sized>(value: &T) -> String {
-    let mut w = Writer::new();
-    value.write(&mut w);
-    w.finish()
-}
-
-/// [`to_json`] through a `dyn`: one copy of the writer's setup for every caller that writes a
-/// whole value of its own type (the procedures' results).
-#[inline(never)]
-pub fn to_json_dyn(value: &dyn ToWire) -> String {
-    to_json(value)
-}
 
 /// Read a whole text as `T`: `LIMIT_EXCEEDED` past [`MAX_JSON_BYTES`], otherwise an error with
 /// `code` when the text is not a `T`. `what` names the whole text (`command`, `snapshot`): an

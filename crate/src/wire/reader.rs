@@ -3,7 +3,31 @@
 
 use std::borrow::Cow;
 
-use super::{Fault, FromWire, MAX_DEPTH, Result, WireError};
+use super::failure::{Fault, Result, WireError};
+use super::writer::to_json;
+
+/// How deeply arrays and objects may nest (serde_json's own limit is the same).
+pub const MAX_DEPTH: u32 = 128;
+
+/// A type read from JSON text by the wire reader.
+pub trait FromWire: Sized {
+    /// Read one value at the reader's position.
+    fn read(r: &mut Reader<'_>) -> Result<Self>;
+
+    /// Read an object's fields, passing over the key `skip` (an internally tagged enum's tag,
+    /// when this type is the payload of one of its variants). Only structs with named fields
+    /// can be such a payload.
+    fn read_fields(r: &mut Reader<'_>, skip: Option<&str>) -> Result<Self> {
+        let _ = skip;
+        Err(r.error("expected a struct with named fields"))
+    }
+
+    /// The value of a field that is missing: `None` for options (as serde does), otherwise
+    /// nothing, which makes the field required.
+    fn absent() -> Option<Self> {
+        None
+    }
+}
 
 /// A number as written: a whole number that fits `u64` or `i64`, or any other finite number
 /// (its value is worked out only by [`Reader::float`], the one reader that wants it, so a
@@ -181,7 +205,7 @@ impl<'a> Reader<'a> {
         self.wrong(format!(
             "must be {}, not {}",
             one_of(expected),
-            super::to_json(name)
+            to_json(name)
         ))
     }
 
@@ -251,9 +275,9 @@ impl<'a> Reader<'a> {
             Some(b'"') => match self.str() {
                 Ok(s) if s.chars().count() > QUOTED_CHARS => {
                     let short: String = s.chars().take(QUOTED_CHARS).collect();
-                    format!("the string {}…", super::to_json(&short))
+                    format!("the string {}…", to_json(&short))
                 }
-                Ok(s) => format!("the string {}", super::to_json(&*s)),
+                Ok(s) => format!("the string {}", to_json(&*s)),
                 Err(_) => "a malformed string".into(),
             },
             Some(b'{') => "an object".into(),
@@ -932,7 +956,7 @@ impl<'a, F: FnMut(&mut Reader<'a>, usize) -> Result<()>> EachField<'a> for F {
 
 /// `"a"`, `"a" or "b"`, `one of "a", "b", "c"`.
 fn one_of(expected: &[&str]) -> String {
-    let list: Vec<String> = expected.iter().map(|e| super::to_json(*e)).collect();
+    let list: Vec<String> = expected.iter().map(|e| to_json(*e)).collect();
     match list.as_slice() {
         [] => "nothing".to_string(),
         [one] => one.clone(),

@@ -198,3 +198,29 @@ impl Writer {
         self.out.push('"');
     }
 }
+
+/// A type written as JSON text by the wire writer.
+pub trait ToWire {
+    /// Write the whole value.
+    fn write(&self, w: &mut Writer);
+
+    /// Write the fields of a struct into an object that is already open (an internally tagged
+    /// newtype variant writes its tag, then its payload's fields).
+    fn write_fields(&self, w: &mut Writer) {
+        let _ = w;
+    }
+}
+
+/// `value` as JSON text, exactly as `serde_json::to_string` writes it.
+pub fn to_json<T: ToWire + ?Sized>(value: &T) -> String {
+    let mut w = Writer::new();
+    value.write(&mut w);
+    w.finish()
+}
+
+/// [`to_json`] through a `dyn`: one copy of the writer's setup for every caller that writes a
+/// whole value of its own type (the procedures' results).
+#[inline(never)]
+pub fn to_json_dyn(value: &dyn ToWire) -> String {
+    to_json(value)
+}

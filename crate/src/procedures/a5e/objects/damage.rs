@@ -1,6 +1,5 @@
 //! A5E-OBJ-02/06/11: how objects take damage and make saving throws.
 
-use super::far_future::RAY_SHIELDING_RESISTANCES;
 use crate::error::Result;
 use crate::procedures::a5e::ability::Ability;
 use crate::procedures::a5e::damage::{DamageType, halve};
@@ -8,6 +7,9 @@ use crate::procedures::a5e::limits;
 
 /// Damage types every object is immune to unless noted (living plants, for example).
 pub const OBJECT_IMMUNITIES: [DamageType; 2] = [DamageType::Poison, DamageType::Psychic];
+
+/// A5E-OBJ-11: ray-shielded objects resist fire and radiant damage.
+pub const RAY_SHIELDING_RESISTANCES: [DamageType; 2] = [DamageType::Fire, DamageType::Radiant];
 
 /// How an object meets a saving throw (A5E-OBJ-02).
 #[crate::boundary]

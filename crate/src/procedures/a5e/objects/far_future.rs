@@ -1,9 +1,10 @@
 //! A5E-OBJ-09/10/11: far-future materials, forcefields and ray shielding.
 
+pub use super::damage::RAY_SHIELDING_RESISTANCES;
+
 use super::damage::ObjectHp;
 use super::hit_points::HitPointsSpec;
 use crate::dice::DieSize;
-use crate::procedures::a5e::damage::DamageType;
 
 /// The rows of the far-future materials table.
 #[crate::boundary]
@@ -115,6 +116,3 @@ pub fn regenerate_forcefield(hp: &mut ObjectHp, broken_regenerates: bool) -> u32
         .min(hp.max);
     hp.current.saturating_sub(before)
 }
-
-/// A5E-OBJ-11: ray-shielded objects resist fire and radiant damage.
-pub const RAY_SHIELDING_RESISTANCES: [DamageType; 2] = [DamageType::Fire, DamageType::Radiant];
