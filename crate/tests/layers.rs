@@ -869,65 +869,24 @@ fn crate_sources() -> Vec<(String, String)> {
         .collect()
 }
 
-/// Knots still to untie, each exactly as the check finds it (so that one that grows, shrinks
-/// or goes away fails the test and gets this list updated). Each lies in files that other work
-/// was changing when the check was written; the note says the way out.
-const PENDING: &[(&[&str], &str)] = &[
-    (
-        &["effects/snapshot.rs", "effects/tracker.rs"],
-        "`EffectTracker::new` calls `snapshot::check_rules`: move `check_rules` (and \
-         `MAX_SECONDS_PER_ROUND`) down to `effects/duration.rs`, beside `DurationRules`",
-    ),
-    (
-        &["encounter/describe.rs", "encounter/describe_vitals.rs"],
-        "`describe_vitals.rs` uses `describe::join`: move `join` (and any other shared \
-         wording helper) to a file below both",
-    ),
-    (
-        &[
-            "encounter/command.rs",
-            "encounter/event.rs",
-            "encounter/execute/flow.rs",
-            "encounter/execute/mod.rs",
-            "encounter/execute/roster.rs",
-            "encounter/state.rs",
-            "encounter/vitals.rs",
-        ],
-        "`vitals.rs` defines data the lower files hold (`EffectOngoing`, `CreatureChange`, \
-         `OngoingEntry`) and also works on the `Encounter`: move those types to a file of \
-         their own below `command.rs`. `execute/mod.rs` and its `flow.rs`/`roster.rs` need \
-         each other (`Ctx` in mod.rs): move `Ctx` to a file of its own",
-    ),
-];
-
 /// Issue 37: no file needs a file that needs it back, directly or around a longer loop. The
-/// rules for what counts as a need are at the top of this section; the knots still to untie
-/// are in [`PENDING`].
+/// rules for what counts as a need are at the top of this section.
 #[test]
 fn no_two_files_need_each_other() {
     let krate = Crate::parse(&crate_sources());
     let edges = krate.edges();
     // The scanner sees the crate: most files need another one.
     assert!(edges.len() > krate.files.len(), "{} edges", edges.len());
-    let mut unexpected = Vec::new();
-    let mut pending: Vec<&[&str]> = PENDING.iter().map(|(files, _)| *files).collect();
-    for knot in krate.knots() {
-        match pending.iter().position(|files| *files == knot.files) {
-            Some(i) => {
-                pending.remove(i);
-            }
-            None => unexpected.push(format!("{}{}", knot.cycle, knot.edges)),
-        }
-    }
+    let knots: Vec<String> = krate
+        .knots()
+        .into_iter()
+        .map(|knot| format!("[{}]\n{}{}", knot.files.join(", "), knot.cycle, knot.edges))
+        .collect();
     assert!(
-        unexpected.is_empty(),
+        knots.is_empty(),
         "{} file cycles:\n{}",
-        unexpected.len(),
-        unexpected.join("\n")
-    );
-    assert!(
-        pending.is_empty(),
-        "these knots are gone (or changed): take them out of PENDING: {pending:?}"
+        knots.len(),
+        knots.join("\n")
     );
 }
 

@@ -263,3 +263,18 @@ pub enum Remaining {
     UntilEncounterEnds,
     UntilRemoved,
 }
+
+/// Most seconds a round may last in [`DurationRules`]: the longest round a config may set
+/// ([`crate::clock::RoundLength::MAX_SECONDS`]), so a table's round counts in full.
+pub const MAX_SECONDS_PER_ROUND: u32 = crate::clock::RoundLength::MAX_SECONDS;
+
+/// Check a rules value: when a tracker is created and when a snapshot is read.
+pub(crate) fn check_rules(rules: &DurationRules) -> crate::error::Result<()> {
+    if rules.seconds_per_round == 0 || rules.seconds_per_round > MAX_SECONDS_PER_ROUND {
+        return Err(crate::error::Error::invalid_argument(format!(
+            "seconds per round must be 1..={MAX_SECONDS_PER_ROUND}, not {}",
+            rules.seconds_per_round
+        )));
+    }
+    Ok(())
+}

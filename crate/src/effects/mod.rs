@@ -16,13 +16,14 @@ pub mod snapshot;
 pub mod tracker;
 
 pub use boundary::Boundary;
+pub use duration::MAX_SECONDS_PER_ROUND;
 pub use duration::{
     Anchoring, Due, Duration, DurationRules, Edge, EncounterEndPolicy, MAX_CLOCK_SECONDS,
     MAX_DURATION_ROUNDS, MAX_DURATION_SECONDS, Remaining, RestKind, SimultaneousOrder,
 };
 pub use ids::{EffectId, ParticipantId};
 pub use order::{MAX_TIE_PASSES, order_by_d20};
-pub use snapshot::{EffectRecord, MAX_SECONDS_PER_ROUND, SNAPSHOT_VERSION, TrackerSnapshot};
+pub use snapshot::{EffectRecord, SNAPSHOT_VERSION, TrackerSnapshot};
 pub use tracker::{
     ActiveEffect, Added, ConcentrationEnd, EffectSpec, EffectTracker, EffectView, Expiry,
     ExpiryReason, MAX_BATCH, MAX_EFFECT_NAME_LEN, MAX_EFFECTS, MAX_EFFECTS_PER_PARTICIPANT,

@@ -44,10 +44,6 @@ use crate::error::{Error, Result};
 /// The snapshot format version written by this code.
 pub const SNAPSHOT_VERSION: u32 = 1;
 
-/// Most seconds a round may last in [`DurationRules`]: the longest round a config may set
-/// ([`crate::clock::RoundLength::MAX_SECONDS`]), so a table's round counts in full.
-pub const MAX_SECONDS_PER_ROUND: u32 = crate::clock::RoundLength::MAX_SECONDS;
-
 /// One effect: `[id, target, condition, source, code, anchor, value, name]` (see the module
 /// docs; the last three are optional).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -316,17 +312,6 @@ fn decode_due(kind: u32, anchor: Option<ParticipantId>, value: u64) -> Result<Du
     Ok(due)
 }
 
-/// Check a rules value (also used when a tracker is created).
-pub(crate) fn check_rules(rules: &DurationRules) -> Result<()> {
-    if rules.seconds_per_round == 0 || rules.seconds_per_round > MAX_SECONDS_PER_ROUND {
-        return Err(Error::invalid_argument(format!(
-            "seconds per round must be 1..={MAX_SECONDS_PER_ROUND}, not {}",
-            rules.seconds_per_round
-        )));
-    }
-    Ok(())
-}
-
 /// Participant ids to indices, in first-mention order.
 #[derive(Default)]
 struct Interner {
@@ -429,7 +414,7 @@ fn check_header(s: &TrackerSnapshot) -> Result<()> {
             s.v
         )));
     }
-    check_rules(&s.rules).map_err(|e| bad(e.message))?;
+    super::duration::check_rules(&s.rules).map_err(|e| bad(e.message))?;
     if s.clock > MAX_CLOCK_SECONDS {
         return Err(bad("clock is out of range"));
     }

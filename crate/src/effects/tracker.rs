@@ -300,9 +300,9 @@ struct Planned {
 
 impl EffectTracker {
     /// An empty tracker with these rules, at clock 0. Fails if the round length is outside
-    /// 1..=[`super::snapshot::MAX_SECONDS_PER_ROUND`] seconds.
+    /// 1..=[`super::duration::MAX_SECONDS_PER_ROUND`] seconds.
     pub fn new(rules: DurationRules) -> Result<Self> {
-        super::snapshot::check_rules(&rules)?;
+        super::duration::check_rules(&rules)?;
         Ok(Self::empty(rules))
     }
 

@@ -12,8 +12,8 @@ use crate::creature::{
     TempHpChoice,
 };
 use crate::effects::{EffectId, EffectSpec, RestKind};
+use crate::encounter::creature_change::EffectOngoing;
 use crate::encounter::participant::{ActionKind, Declaration, Harm, NewParticipant};
-use crate::encounter::vitals::EffectOngoing;
 use crate::encounter::world::WorldAction;
 use crate::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
 use crate::initiative::Activity;

@@ -3,7 +3,7 @@
 
 use crate::ability::Ability;
 use crate::encounter::command::TbaCall;
-use crate::encounter::describe_vitals as vitals;
+use crate::encounter::describe_vitals::{self as vitals, name};
 use crate::encounter::event::{EncounterEvent, FollowerMoraleRoll, RetreatRoll, TieUnit};
 use crate::encounter::participant::{ActionKind, Declaration, Harm, SkipReason, SpellDisruption};
 use crate::encounter::state::Encounter;
@@ -13,22 +13,12 @@ use crate::initiative::greyhawk::Activity;
 use crate::initiative::side::{MeleeMovement, OsePhase};
 use crate::initiative::{InitiativeDie, InitiativeRoll, RollSource};
 use crate::messages::Catalogue;
-use crate::messages::words::ability;
+use crate::messages::words::{ability, join};
 use crate::msg;
-
-pub(crate) fn name(enc: &Encounter, id: &ParticipantId) -> String {
-    enc.participant(id)
-        .map_or_else(|| id.to_string(), |p| p.name.to_string())
-}
 
 /// Several names, joined by the catalogue's list separator.
 pub(crate) fn names(cat: &Catalogue, enc: &Encounter, ids: &[ParticipantId]) -> String {
     join(cat, ids.iter().map(|i| name(enc, i)))
-}
-
-/// Items joined by the catalogue's list separator (`", "` in English).
-pub(crate) fn join(cat: &Catalogue, items: impl Iterator<Item = String>) -> String {
-    items.collect::<Vec<_>>().join(&msg!(cat, "list.separator"))
 }
 
 fn activity(cat: &Catalogue, a: Activity) -> String {

@@ -1,12 +1,19 @@
 //! Log lines for the creature, condition and effect events (keys in crate::messages).
 
 use crate::effects::{ActiveEffect, ExpiryReason, RestKind};
-use crate::encounter::describe::{join, name};
+use crate::encounter::creature_change::CreatureChange;
 use crate::encounter::event::EncounterEvent;
 use crate::encounter::state::Encounter;
-use crate::encounter::vitals::CreatureChange;
+use crate::ids::ParticipantId;
 use crate::messages::Catalogue;
+use crate::messages::words::join;
 use crate::msg;
+
+/// A participant's name, or its id when it has left the encounter.
+pub(crate) fn name(enc: &Encounter, id: &ParticipantId) -> String {
+    enc.participant(id)
+        .map_or_else(|| id.to_string(), |p| p.name.to_string())
+}
 
 fn effect_name(cat: &Catalogue, e: &ActiveEffect) -> String {
     match (&e.name, &e.condition) {

@@ -11,10 +11,10 @@ use crate::creature::{Creature, DamageReport, Report};
 use crate::dice::RolledDie;
 use crate::effects::{ActiveEffect, EffectId, EffectSpec, Expiry, RestKind};
 use crate::encounter::command::ParticipantDeclaration;
+use crate::encounter::creature_change::{CreatureChange, EffectOngoing};
 use crate::encounter::participant::{
     ActionKind, Declaration, Harm, NewParticipant, SkipReason, SpellDisruption,
 };
-use crate::encounter::vitals::{CreatureChange, EffectOngoing};
 use crate::encounter::world::WorldAction;
 use crate::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
 use crate::initiative::ability_check::InitiativeCheck;

@@ -11,6 +11,8 @@
 
 mod apply;
 pub(crate) mod command;
+mod config_rules;
+mod creature_change;
 mod describe;
 mod describe_vitals;
 mod event;
@@ -32,6 +34,8 @@ pub use crate::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId}
 pub use command::{
     EncounterCommand, FollowerModifier, ParticipantDeclaration, PlanCause, RetreatCheck, TbaCall,
 };
+pub use config_rules::{creature_rules, duration_rules};
+pub use creature_change::{CreatureChange, EffectOngoing, OngoingEntry};
 pub use event::{
     EncounterEvent, FollowerMoraleRoll, HYB_MORALE_DC, RetreatRoll, SideRoll, TieDraw, TieUnit,
 };
@@ -41,5 +45,4 @@ pub use participant::{
 };
 pub use snapshot::SNAPSHOT_VERSION;
 pub use state::{Actor, Current, Encounter, OrderEntry, Phase, SideState};
-pub use vitals::{CreatureChange, EffectOngoing, OngoingEntry, creature_rules, duration_rules};
 pub use world::{Recharge, WorldAction, WorldActionState};

@@ -40,12 +40,13 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::conditions::{ConditionCatalog, ConditionId};
 use crate::creature::Creature;
 use crate::effects::EffectTracker;
+use crate::encounter::config_rules::duration_rules;
+use crate::encounter::creature_change::OngoingEntry;
 use crate::encounter::limits::{MAX_PARTICIPANTS, MAX_SNAPSHOT_BYTES, MAX_WORLD_ACTIONS};
 use crate::encounter::participant::{
     Declaration, Initiative, Participant, SpellDisruption, Spent, TurnStatus, modifier_of,
 };
 use crate::encounter::state::{Actor, Encounter, Phase, SideState};
-use crate::encounter::vitals::{OngoingEntry, duration_rules};
 use crate::encounter::world::WorldActionState;
 use crate::error::{Error, Result};
 use crate::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};

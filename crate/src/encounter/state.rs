@@ -154,7 +154,7 @@ pub struct Encounter {
     /// not copy the catalog).
     pub(crate) catalog: std::sync::Arc<crate::conditions::ConditionCatalog>,
     /// A5E-DMG-06: ongoing damage attached to active effects.
-    pub(crate) ongoing: Vec<crate::encounter::vitals::OngoingEntry>,
+    pub(crate) ongoing: Vec<crate::encounter::creature_change::OngoingEntry>,
     /// This is a players' view (`player_view.rs`): participants hidden from them are left out,
     /// so a round may be under way with nobody they can see acting.
     pub(crate) players_view: bool,
@@ -192,11 +192,11 @@ impl Encounter {
             ambushers: Vec::new(),
             rolls: 0,
             hidden_rolls: 0,
-            effects: crate::effects::EffectTracker::new(crate::encounter::vitals::duration_rules(
-                &config,
-            ))?,
+            effects: crate::effects::EffectTracker::new(
+                crate::encounter::config_rules::duration_rules(&config),
+            )?,
             catalog: std::sync::Arc::new(crate::conditions::ConditionCatalog::new(
-                crate::encounter::vitals::condition_set(&config),
+                crate::encounter::config_rules::condition_set(&config),
             )),
             ongoing: Vec::new(),
             players_view: false,

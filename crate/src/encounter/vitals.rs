@@ -18,155 +18,18 @@
 use crate::conditions::{
     ConditionCatalog, ConditionId, ConditionState, Penalty, RollAdvice, RollQuery, Status, ids,
 };
-use crate::creature::{
-    Creature, CreatureCommand, CreatureRules, DamageChoices, GameTime, Moment, OngoingDamage,
-};
+use crate::creature::{Creature, CreatureRules, GameTime, Moment};
 use crate::dice::{DieRoller, SourceKind};
 use crate::effects::{
-    ActiveEffect, Boundary, DurationRules, EffectId, EffectSpec, EffectTracker, EffectView, Expiry,
-    MAX_SECONDS_PER_ROUND,
+    ActiveEffect, Boundary, EffectSpec, EffectTracker, EffectView, Expiry, MAX_SECONDS_PER_ROUND,
 };
+use crate::encounter::config_rules::creature_rules;
+use crate::encounter::creature_change::{CreatureChange, EffectOngoing, OngoingEntry};
 use crate::encounter::event::{EncounterEvent, Resisted};
 use crate::encounter::participant::TurnStatus;
 use crate::encounter::state::{Encounter, Phase};
 use crate::error::{Error, Result};
 use crate::ids::ParticipantId;
-use crate::rulesets::RulesetConfig;
-
-/// A5E-DMG-06: ongoing damage attached to an effect, rolled at the end of each of the affected
-/// creature's turns while the effect lasts. `choices` are the Narrator's for damage at 0 HP.
-#[crate::boundary(state)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "camelCase")]
-pub struct EffectOngoing {
-    pub damage: OngoingDamage,
-    #[serde(default)]
-    pub choices: DamageChoices,
-}
-
-/// Ongoing damage kept for one active effect.
-#[crate::boundary(state)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "camelCase")]
-pub struct OngoingEntry {
-    pub effect: EffectId,
-    pub ongoing: EffectOngoing,
-}
-
-/// What changed a creature, for [`EncounterEvent::CreatureUpdated`].
-#[crate::boundary]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[serde(rename_all = "camelCase")]
-pub enum CreatureChange {
-    Healed,
-    TempHp,
-    DeathSave,
-    Stabilized,
-    GainedFatigue,
-    GainedStrife,
-    LostFatigue,
-    LostStrife,
-    /// SRD-EXH-01: 5e exhaustion gained.
-    GainedExhaustion,
-    /// SRD-EXH-04: 5e exhaustion lost.
-    LostExhaustion,
-    /// A5E-TRACK-06: the encounter ended; pending levels took effect.
-    EncounterEnded,
-    /// Game time passed (a stable creature's 1d4 hours, a doom deadline).
-    TimePassed,
-    /// A5E-DEATH-12 / HYB doom: the creature is doomed.
-    Doomed,
-    DoomLifted,
-    /// The GM killed the creature outright.
-    Killed,
-    RaisedFromDead,
-    /// A5E-REST: a Hit Die spent during a short rest.
-    SpentHitDie,
-    FinishedShortRest,
-    TookLongRest,
-    /// HYB-REST: a night's rest.
-    RestedForTheNight,
-    /// OSE-HEAL-01: days of natural healing.
-    HealedNaturally,
-    /// HYB resilience: a check against exhaustion.
-    ResilienceCheck,
-    /// HYB resilience: the creature is exhausted.
-    Exhausted,
-    /// HYB: mundane care that ends exhaustion's effects.
-    MundaneCare,
-    LostAbilityPoints,
-    RecoveredAbilityPoints,
-}
-
-impl CreatureChange {
-    /// What a creature operation run in an encounter changed, for its event. `damage` has its
-    /// own event (`damaged`); the clock commands and the adventuring hours are refused before
-    /// they get here, and report as the time passing.
-    pub fn of(command: &CreatureCommand) -> CreatureChange {
-        use CreatureCommand as C;
-        match command {
-            C::Heal { .. } | C::HealDice { .. } => CreatureChange::Healed,
-            C::GrantTempHp { .. } => CreatureChange::TempHp,
-            C::DeathSave { .. } => CreatureChange::DeathSave,
-            C::Stabilize { .. } => CreatureChange::Stabilized,
-            C::GainFatigue { .. } => CreatureChange::GainedFatigue,
-            C::GainStrife { .. } => CreatureChange::GainedStrife,
-            C::RemoveFatigue { .. } => CreatureChange::LostFatigue,
-            C::RemoveStrife { .. } => CreatureChange::LostStrife,
-            C::GainExhaustion { .. } => CreatureChange::GainedExhaustion,
-            C::RemoveExhaustion { .. } => CreatureChange::LostExhaustion,
-            C::Doom { .. } => CreatureChange::Doomed,
-            C::LiftDoom => CreatureChange::DoomLifted,
-            C::Kill => CreatureChange::Killed,
-            C::Raise { .. } => CreatureChange::RaisedFromDead,
-            C::SpendHitDie => CreatureChange::SpentHitDie,
-            C::FinishShortRest => CreatureChange::FinishedShortRest,
-            C::LongRest { .. } => CreatureChange::TookLongRest,
-            C::HybNightlyRest { .. } => CreatureChange::RestedForTheNight,
-            C::OseNaturalHealing { .. } => CreatureChange::HealedNaturally,
-            C::ResilienceCheck { .. } => CreatureChange::ResilienceCheck,
-            C::Exhaust => CreatureChange::Exhausted,
-            C::HybMundaneCare => CreatureChange::MundaneCare,
-            C::LoseAbilityPoints { .. } => CreatureChange::LostAbilityPoints,
-            C::RecoverAbilityPoints { .. } => CreatureChange::RecoveredAbilityPoints,
-            C::EndEncounter { .. } => CreatureChange::EncounterEnded,
-            C::Damage { .. }
-            | C::OngoingDamage { .. }
-            | C::SetTime { .. }
-            | C::AdvanceTime { .. }
-            | C::AddAdventuringHours { .. }
-            | C::SetResilienceReduction { .. } => CreatureChange::TimePassed,
-        }
-    }
-}
-
-/// The built-in conditions an encounter uses: the set its config names (new OSE encounters
-/// name OSE's: OSE-ATK-10, OSE-ATK-13, OSE-COMBAT-04), else 5e's (SRD-COND-01..14) when its
-/// creatures follow the `srd5e` rules and A5E's otherwise (C-20: the 5e-like base of gh5e and
-/// standard), as configs saved without `conditions` were played.
-pub fn condition_set(config: &RulesetConfig) -> crate::conditions::ConditionSet {
-    config.condition_set()
-}
-
-/// The creature rules of a preset (C-20: Greyhawk initiative sits on the 5e-like A5E base).
-pub fn creature_rules(config: &RulesetConfig) -> CreatureRules {
-    config.creature_rules()
-}
-
-/// The duration rules of an initiative system (C-08): Greyhawk converts turn anchors to round
-/// boundaries and orders simultaneous expiries with d20s (GH-DUR-01..03); OSE counts rounds;
-/// the others keep creature-turn anchors (A5E-DUR-01). The round length is the encounter's.
-pub fn duration_rules(config: &RulesetConfig) -> DurationRules {
-    let mut rules = config
-        .system()
-        .rules()
-        .duration_rules(&config.initiative_options());
-    rules.seconds_per_round = config
-        .round_length()
-        .seconds()
-        .clamp(1, MAX_SECONDS_PER_ROUND);
-    rules
-}
 
 /// A roll-free source for replaying boundaries: it only ever orders simultaneous expiries,
 /// which does not change the resulting state.
@@ -598,7 +461,7 @@ impl Encounter {
                 participant,
                 immunities,
             } => {
-                crate::encounter::execute::check_immunities(self, immunities)?;
+                check_immunities(self, immunities)?;
                 self.get_mut(participant)?.condition_immunities = immunities.clone();
             }
             EncounterEvent::Damaged {
@@ -702,6 +565,19 @@ impl Encounter {
         }
         Ok(())
     }
+}
+
+/// A5E-COND-28: a list of condition immunities within the limit, each a condition the
+/// encounter knows (its links are followed where used).
+pub(crate) fn check_immunities(
+    enc: &Encounter,
+    immunities: &[crate::conditions::ConditionId],
+) -> Result<()> {
+    if immunities.len() > crate::conditions::id::MAX_ACTIVE_CONDITIONS {
+        return Err(Error::invalid_argument("too many condition immunities"));
+    }
+    enc.catalog.immunities(immunities)?;
+    Ok(())
 }
 
 /// Conditions a homebrew load added, for the event.

@@ -15,3 +15,8 @@ pub fn ability(cat: &Catalogue, a: Ability) -> String {
         Ability::Cha => msg!(cat, "ability.cha"),
     }
 }
+
+/// Items joined by the catalogue's list separator (`", "` in English).
+pub fn join(cat: &Catalogue, items: impl Iterator<Item = String>) -> String {
+    items.collect::<Vec<_>>().join(&msg!(cat, "list.separator"))
+}

@@ -3,8 +3,8 @@
 
 use crate::encounter::command::{EncounterCommand, ParticipantDeclaration};
 use crate::encounter::event::{EncounterEvent, SideRoll, TieDraw};
+use crate::encounter::execute::ctx::{Ctx, check_list, misrouted, require_running};
 use crate::encounter::execute::roster::check_modifier;
-use crate::encounter::execute::{Ctx, Declarations, check_list, misrouted, require_running};
 use crate::encounter::limits::{MAX_TARGETS, MAX_TIE_DRAWS, MAX_TOTAL};
 use crate::encounter::participant::{Declaration, Participant, TurnStatus};
 use crate::encounter::state::{Actor, Encounter, Phase};
@@ -99,7 +99,47 @@ pub(super) fn total_of(dice: &[InitiativeDie], modifier: i32) -> Result<i32> {
         .ok_or_else(|| Error::invalid_argument("initiative total out of range"))
 }
 
+/// What a `declare` or `declareMany` command declares.
+pub(super) enum Declarations {
+    One(ParticipantId, Declaration),
+    Many(Vec<ParticipantDeclaration>),
+}
+
+/// A declaration command's declarations, or the command itself when it is any other.
+// The command comes back as it was passed in, by value: no larger a move than the call's own.
+#[allow(clippy::result_large_err)]
+pub(super) fn declarations_of(
+    command: EncounterCommand,
+) -> core::result::Result<Declarations, EncounterCommand> {
+    match command {
+        EncounterCommand::Declare {
+            participant,
+            declaration,
+        } => Ok(Declarations::One(participant, declaration)),
+        EncounterCommand::DeclareMany { declarations } => Ok(Declarations::Many(declarations)),
+        other => Err(other),
+    }
+}
+
+/// The one event a declaration command causes, checked against `enc`.
+pub(super) fn declaration_event(
+    enc: &Encounter,
+    declarations: Declarations,
+) -> Result<EncounterEvent> {
+    match declarations {
+        Declarations::One(participant, declaration) => declare_event(enc, participant, declaration),
+        Declarations::Many(list) => declare_many_event(enc, list),
+    }
+}
+
 impl Ctx<'_> {
+    /// `declare` and `declareMany` in a context that already has a working copy
+    /// ([`Encounter::execute`] runs them without one).
+    fn declare(&mut self, declarations: Declarations) -> Result<()> {
+        let event = declaration_event(self.enc, declarations)?;
+        self.emit(event)
+    }
+
     /// Commands that move the encounter along: starting it, declarations, initiative, ending
     /// turns, phases and rounds, and the A5E world phase.
     pub(super) fn flow_command(&mut self, command: EncounterCommand) -> Result<()> {

@@ -4,7 +4,7 @@
 
 use crate::dice::DieRoller;
 use crate::encounter::event::EncounterEvent;
-use crate::encounter::execute::Ctx;
+use crate::encounter::execute::ctx::Ctx;
 use crate::encounter::execute::flow::{GH_SURPRISE_PENALTY, total_of};
 use crate::encounter::state::Encounter;
 use crate::error::{Error, Result};

@@ -7,126 +7,25 @@
 //! its first event: copying a 500-combatant encounter for every command cost more than
 //! anything else in a Greyhawk round but the JSON.
 
+mod ctx;
 mod flow;
 mod greyhawk_roll;
 mod roster;
 mod turn;
 mod vitals;
 
+use flow::{Declarations, declaration_event, declarations_of};
+
 use crate::dice::DieRoller;
-use crate::encounter::command::{EncounterCommand, ParticipantDeclaration};
+use crate::encounter::command::EncounterCommand;
 use crate::encounter::event::EncounterEvent;
-use crate::encounter::limits::MAX_TARGETS;
-use crate::encounter::participant::Declaration;
-use crate::encounter::state::{Encounter, Phase};
+use crate::encounter::state::Encounter;
 use crate::engine::Failed;
-use crate::error::{Error, ErrorCode, Result};
+use crate::error::{Error, Result};
 use crate::ids::ParticipantId;
 
-pub(crate) use roster::{check_immunities, validate_new};
-
-/// A command in progress: the encounter it changes, the events so far, and the dice.
-///
-/// The encounter changes only through [`Ctx::emit`] (everything else here reads it), so a
-/// command that fails before its first event has changed nothing.
-pub(crate) struct Ctx<'a> {
-    pub enc: &'a mut Encounter,
-    pub events: Vec<EncounterEvent>,
-    pub dice: &'a mut dyn DieRoller,
-    /// Some event has been (or was being) applied: a failure now may leave the encounter
-    /// part-way changed.
-    touched: bool,
-}
-
-impl Ctx<'_> {
-    /// Apply an event to the encounter and record it, with what the wiring adds: ongoing
-    /// damage before a turn ends (A5E-DMG-06), the effects a boundary ends (in order, with
-    /// their GH-DUR-03 dice) right after it, `canAct` following conditions that ended, and
-    /// pending fatigue taking effect when the encounter ends (A5E-TRACK-06).
-    pub fn emit(&mut self, event: EncounterEvent) -> Result<()> {
-        self.touched = true;
-        if let EncounterEvent::TurnEnded { participant, .. } = &event
-            && !self.enc.ongoing.is_empty()
-        {
-            let participant = participant.clone();
-            self.ongoing_damage(&participant)?;
-        }
-        let encounter_ended = matches!(event, EncounterEvent::EncounterEnded { .. });
-        let expiries = self.enc.apply_with(&event, &mut *self.dice, true)?;
-        self.events.push(event);
-        if !expiries.is_empty() {
-            let mut targets: Vec<ParticipantId> = Vec::new();
-            for x in &expiries {
-                if x.effect.condition.is_some() && !targets.contains(&x.effect.target) {
-                    targets.push(x.effect.target.clone());
-                }
-            }
-            let ended = EncounterEvent::EffectsEnded { expiries };
-            self.enc.apply_in_place(&ended)?;
-            self.events.push(ended);
-            // A target that has just left the encounter (its effects end with it) has no
-            // "can act" left to update.
-            for t in &targets {
-                if self.enc.participant(t).is_some() {
-                    self.sync_can_act(t, true)?;
-                }
-            }
-        }
-        if encounter_ended {
-            self.creatures_end_encounter()?;
-        }
-        Ok(())
-    }
-
-    pub fn round(&self) -> u32 {
-        self.enc.round
-    }
-}
-
-/// Refuse commands before the start or after the end.
-pub(crate) fn require_running(enc: &Encounter) -> Result<()> {
-    match enc.phase {
-        Phase::Setup => Err(Error::out_of_order("the encounter has not started")),
-        Phase::Ended => Err(Error::out_of_order("the encounter has ended")),
-        _ => Ok(()),
-    }
-}
-
-pub(crate) fn require_not_ended(enc: &Encounter) -> Result<()> {
-    if enc.phase == Phase::Ended {
-        return Err(Error::out_of_order("the encounter has ended"));
-    }
-    Ok(())
-}
-
-/// A list of participant ids: bounded, known and without repeats.
-pub(crate) fn check_list(enc: &Encounter, ids: &[ParticipantId]) -> Result<()> {
-    if ids.len() > MAX_TARGETS {
-        return Err(Error::new(
-            ErrorCode::LimitExceeded,
-            format!("at most {MAX_TARGETS} participants per command"),
-        ));
-    }
-    for (i, id) in ids.iter().enumerate() {
-        enc.get(id)?;
-        if ids.iter().skip(i.saturating_add(1)).any(|o| o == id) {
-            return Err(Error::invalid_argument(format!("\"{id}\" is listed twice")));
-        }
-    }
-    Ok(())
-}
-
-/// A command sent to another family's handler: a bug in the routing of [`Ctx::run`], reported
-/// as an error rather than a panic (and before any event, so nothing has changed).
-fn misrouted(command: &EncounterCommand) -> Error {
-    Error::new(
-        ErrorCode::InvalidData,
-        format!(
-            "internal error: command {} reached the wrong handler",
-            crate::wire::to_json(command)
-        ),
-    )
-}
+pub(crate) use ctx::{Ctx, require_running};
+pub(crate) use roster::validate_new;
 
 impl Encounter {
     /// Run one command. On success the encounter has changed and the events say how; on error
@@ -216,38 +115,6 @@ impl Encounter {
     }
 }
 
-/// What a `declare` or `declareMany` command declares.
-enum Declarations {
-    One(ParticipantId, Declaration),
-    Many(Vec<ParticipantDeclaration>),
-}
-
-/// A declaration command's declarations, or the command itself when it is any other.
-// The command comes back as it was passed in, by value: no larger a move than the call's own.
-#[allow(clippy::result_large_err)]
-fn declarations_of(
-    command: EncounterCommand,
-) -> core::result::Result<Declarations, EncounterCommand> {
-    match command {
-        EncounterCommand::Declare {
-            participant,
-            declaration,
-        } => Ok(Declarations::One(participant, declaration)),
-        EncounterCommand::DeclareMany { declarations } => Ok(Declarations::Many(declarations)),
-        other => Err(other),
-    }
-}
-
-/// The one event a declaration command causes, checked against `enc`.
-fn declaration_event(enc: &Encounter, declarations: Declarations) -> Result<EncounterEvent> {
-    match declarations {
-        Declarations::One(participant, declaration) => {
-            flow::declare_event(enc, participant, declaration)
-        }
-        Declarations::Many(list) => flow::declare_many_event(enc, list),
-    }
-}
-
 impl Ctx<'_> {
     /// `moveInOrder`: name exactly one neighbour; the event carries its count, which a
     /// follower checks.
@@ -275,13 +142,6 @@ impl Ctx<'_> {
             after,
             count,
         })
-    }
-
-    /// `declare` and `declareMany` in a context that already has a working copy
-    /// ([`Encounter::execute`] runs them without one).
-    fn declare(&mut self, declarations: Declarations) -> Result<()> {
-        let event = declaration_event(self.enc, declarations)?;
-        self.emit(event)
     }
 
     /// Run a command: each family goes to the method in the file that holds its handlers

@@ -2,10 +2,11 @@
 
 use crate::encounter::command::EncounterCommand;
 use crate::encounter::event::EncounterEvent;
-use crate::encounter::execute::{Ctx, check_list, misrouted, require_not_ended};
+use crate::encounter::execute::ctx::{Ctx, check_list, misrouted, require_not_ended};
 use crate::encounter::limits::{MAX_MODIFIER, MAX_TARGETS};
 use crate::encounter::participant::{MAX_SCORE, MIN_SCORE, NewParticipant, modifier_of};
 use crate::encounter::state::{Encounter, Phase};
+use crate::encounter::vitals::check_immunities;
 use crate::error::{Error, ErrorCode, Result};
 use crate::ids::{ParticipantId, SideId};
 use crate::initiative::ability_check::InitiativeCheck;
@@ -43,19 +44,6 @@ pub(crate) fn validate_new(enc: &Encounter, p: &NewParticipant) -> Result<()> {
         controller_allowed(enc)?;
     }
     check_immunities(enc, &p.condition_immunities)
-}
-
-/// A5E-COND-28: a list of condition immunities within the limit, each a condition the
-/// encounter knows (its links are followed where used).
-pub(crate) fn check_immunities(
-    enc: &Encounter,
-    immunities: &[crate::conditions::ConditionId],
-) -> Result<()> {
-    if immunities.len() > crate::conditions::id::MAX_ACTIVE_CONDITIONS {
-        return Err(Error::invalid_argument("too many condition immunities"));
-    }
-    enc.catalog.immunities(immunities)?;
-    Ok(())
 }
 
 /// Controllers: GH-INIT-14 and A5E-CTRL; under HYB the link says whom a retainer or NPC follows

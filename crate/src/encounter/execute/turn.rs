@@ -3,8 +3,8 @@
 
 use crate::encounter::command::{EncounterCommand, FollowerModifier, PlanCause, RetreatCheck};
 use crate::encounter::event::{EncounterEvent, FollowerMoraleRoll, HYB_MORALE_DC, RetreatRoll};
+use crate::encounter::execute::ctx::{Ctx, check_list, misrouted, require_running};
 use crate::encounter::execute::flow::GH_SURPRISE_PENALTY;
-use crate::encounter::execute::{Ctx, check_list, misrouted, require_running};
 use crate::encounter::limits::{MAX_MODIFIER, MAX_TOTAL};
 use crate::encounter::participant::{ActionKind, Harm, Participant, SpellDisruption, TurnStatus};
 use crate::encounter::state::{Encounter, Phase};

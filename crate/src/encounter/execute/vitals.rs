@@ -12,9 +12,11 @@ use crate::creature::{
 };
 use crate::effects::{Duration, EffectId, EffectSpec, RestKind};
 use crate::encounter::command::EncounterCommand;
+use crate::encounter::creature_change::{CreatureChange, EffectOngoing};
 use crate::encounter::event::{EncounterEvent, Resisted};
-use crate::encounter::execute::{Ctx, check_immunities, check_list, misrouted};
-use crate::encounter::vitals::{CreatureChange, EffectOngoing, loaded_ids};
+use crate::encounter::execute::ctx::{Ctx, check_list, misrouted};
+use crate::encounter::vitals::check_immunities;
+use crate::encounter::vitals::loaded_ids;
 use crate::error::{Error, ErrorCode, Result};
 use crate::ids::ParticipantId;
 
