@@ -52,6 +52,7 @@ import { ensureReady } from "./loader.js";
 import { EventSourced, type CommandOptions } from "./commands.js";
 import { checkNumber, checkObject, checkOptions, checkString, describeValue, fromText, readField, snapshotText, toText } from "./text.js";
 import { markFreed } from "./freed.js";
+import { ruleTables } from "./rule-tables.js";
 
 export type { Batch, CommandOptions, DescribeOptions } from "./commands.js";
 export type { NeededDie } from "../wasm/turnkeeper.js";
@@ -205,10 +206,18 @@ function orderEntries(rows: readonly unknown[]): OrderEntry[] {
 /**
  * The presets and initiative systems by name: the options' own fields are checked here, so an
  * error names them as the caller wrote them (`options.ruleset`); the core checks `config`. The
- * `Record` types keep both lists in step with the generated types.
+ * `Record` type keeps the presets in step with the generated type; the systems come from the core.
  */
 const PRESETS: Readonly<Record<Preset, true>> = { gh5e: true, a5e: true, hyb: true, ose: true, standard: true };
-const SYSTEMS: Readonly<Record<InitiativeSystem, true>> = { greyhawk: true, abilityCheck: true, dexScore: true, side: true, standard: true };
+let systems: Readonly<Record<InitiativeSystem, true>> | undefined;
+/**
+ * The initiative systems by name, from the core's own rule tables (in the core's order), so a
+ * system added to the core needs no change here (docs/adding-an-initiative-system.md).
+ */
+function initiativeSystems(): Readonly<Record<InitiativeSystem, true>> {
+  systems ??= Object.fromEntries(ruleTables().initiativeSystems.map((t) => [t.system, true])) as Record<InitiativeSystem, true>;
+  return systems;
+}
 
 /** `value` if it is a key of `names` (or `undefined`), else `INVALID_ARGUMENT` naming `what`. */
 function checkName<K extends string>(value: unknown, names: Readonly<Record<K, true>>, what: string): K | undefined {
@@ -222,7 +231,7 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
     ensureReady();
     checkOptions(options, "Encounter options", '{ ruleset: "a5e" }');
     const preset = checkName(readField(options, "ruleset"), PRESETS, "Encounter options.ruleset") ?? "standard";
-    const initiative = checkName(readField(options, "initiative"), SYSTEMS, "Encounter options.initiative");
+    const initiative = checkName(readField(options, "initiative"), initiativeSystems(), "Encounter options.initiative");
     const seed = readField(options, "seed");
     if (seed !== undefined) checkNumber(seed, "Encounter options.seed");
     const given = readField(options, "config");
