@@ -47,25 +47,25 @@ pub enum CreatureChange {
     EncounterEnded,
     /// Game time passed (a stable creature's 1d4 hours, a doom deadline).
     TimePassed,
-    /// A5E-DEATH-12 / HYB doom: the creature is doomed.
+    /// A5E-COND-08: the creature is doomed.
     Doomed,
     DoomLifted,
     /// The GM killed the creature outright.
     Killed,
     RaisedFromDead,
-    /// A5E-REST: a Hit Die spent during a short rest.
+    /// A5E-REST-01: a Hit Die spent during a short rest.
     SpentHitDie,
     FinishedShortRest,
     TookLongRest,
-    /// HYB-REST: a night's rest.
+    /// HYB-HEAL-02: a night's rest.
     RestedForTheNight,
     /// OSE-HEAL-01: days of natural healing.
     HealedNaturally,
-    /// HYB resilience: a check against exhaustion.
+    /// HYB-RES-02: a check against exhaustion.
     ResilienceCheck,
-    /// HYB resilience: the creature is exhausted.
+    /// HYB-RES-03: the creature is exhausted.
     Exhausted,
-    /// HYB: mundane care that ends exhaustion's effects.
+    /// HYB-HEAL-03: mundane care, which ends an injury's disadvantage.
     MundaneCare,
     LostAbilityPoints,
     RecoveredAbilityPoints,

@@ -46,7 +46,7 @@ impl Ctx<'_> {
             )),
             CreatureCommand::AddAdventuringHours { .. }
             | CreatureCommand::SetResilienceReduction { .. } => Err(Error::not_allowed(
-                "adventuring hours (HYB-TRAVEL) are kept on a creature sheet or a journey, not in \
+                "adventuring hours (HYB-RES-01) are kept on a creature sheet or a journey, not in \
                  an encounter",
             )),
             command => {
