@@ -19,11 +19,13 @@ rmSync(generated, { recursive: true, force: true });
 mkdirSync(generated, { recursive: true });
 // Three modules: the core (`turnkeeper`) and the rule procedures (`procedures`) (issue 12), and
 // the dice alone (`dice`, the `turnkeeper/dice` entry, issue 38).
-for (const name of ["turnkeeper", "procedures", "dice"]) {
+for (const name of ["turnkeeper", "procedures"]) {
   for (const f of [`${name}.js`, `${name}.d.ts`, `${name}_bg.wasm`, `${name}_bg.wasm.d.ts`]) {
     cpSync(join(pkgDir, "pkg", f), join(generated, f));
   }
 }
+// The dice module has no generated glue: its glue is js-package/src/core/dice-module.ts.
+cpSync(join(pkgDir, "pkg", "dice_bg.wasm"), join(generated, "dice_bg.wasm"));
 // tsify writes an `Option` field without a serde default as a required key (`climb: number |
 // undefined`), so an input had to spell out `climb: undefined`. The core reads a missing key as
 // `None` and the facade drops `null`s from what it returns, so such a key is optional both ways.
@@ -75,7 +77,7 @@ writeFileSync(
 
 // The wasm-bindgen glue repeats the Rust doc comments that its .d.ts already carries: strip
 // them the same way (TypeScript's own transpiler, so code is untouched).
-for (const name of ["turnkeeper", "procedures", "dice"]) {
+for (const name of ["turnkeeper", "procedures"]) {
   const gluePath = join(stage, "wasm", `${name}.js`);
   const glue = ts.transpileModule(readFileSync(gluePath, "utf8"), {
     compilerOptions: { removeComments: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
@@ -156,7 +158,9 @@ await build({ ...shipped, entryPoints: [join(stage, "index.js")], outfile: join(
 /** @param {string} file */
 function restoreClassNames(file) {
   let code = readFileSync(file, "utf8");
-  const renamed = [...code.matchAll(/\bvar ([A-Za-z_$][\w$]*)=class _\1\b/g)].map((m) => m[1] ?? "");
+  // `var Dice=class Dice{…},Expression=class _Expression{…}`: a class may be the second of
+  // one `var`'s bindings, after a comma.
+  const renamed = [...code.matchAll(/(?:\bvar |,)([A-Za-z_$][\w$]*)=class _\1\b/g)].map((m) => m[1] ?? "");
   for (const name of renamed) {
     const inner = new RegExp(`(?<![\\w$."'\`])_${name.replace(/\$/g, "\\$")}(?![\\w$"'\`])`, "g");
     code = code.replace(inner, `${name} `);
@@ -171,21 +175,34 @@ function restoreClassNames(file) {
  * (9 % slower small rolls), and without renaming the facade and glue were 21.7 KB gzip, past
  * their 20 KB budget (docs/design.md, "Budgets"). No compression passes: the code stays as
  * esbuild wrote it, so what was benchmarked is what ships.
+ *
+ * `exportedNamesOnly` (the dice entry, whose JS budget is 8 KB): only the functions the file
+ * exports keep their names (`roll`, `total`, …; classes keep theirs as everywhere), and its
+ * internal helpers are renamed too, which takes about 0.3 KB gzip off that entry. A stack
+ * trace through a helper then shows a short name; the source map still gives the real one.
  * @param {string} file
+ * @param {{ exportedNamesOnly?: boolean }} [options]
  */
-async function renameLocals(file) {
+async function renameLocals(file, { exportedNamesOnly = false } = {}) {
   const code = readFileSync(file, "utf8");
   const map = readFileSync(`${file}.map`, "utf8");
   const base = file.slice(dirname(file).length + 1);
+  /** @type {boolean | RegExp} */
+  let keepFnames = true;
+  if (exportedNamesOnly) {
+    const exported = [...code.matchAll(/\bexport\s*\{([^}]*)\}/g)].flatMap((m) => (m[1] ?? "").split(",").map((e) => e.trim().split(/\s+as\s+/)[0] ?? ""));
+    if (exported.length === 0) throw new Error(`build-package: ${file} exports nothing to keep the names of`);
+    keepFnames = new RegExp(`^(?:${exported.filter((n) => n !== "").map((n) => n.replace(/\$/g, "\\$")).join("|")})$`);
+  }
   const out = await minify(code, {
     module: true,
     ecma: 2020,
     compress: false,
     // A class is a binding (`var Encounter = class …`), which keep_classnames does not cover:
     // every class binding keeps its name (an anonymous class is named by it).
-    mangle: { keep_classnames: true, keep_fnames: true, reserved: [...code.matchAll(/\bvar ([A-Za-z_$][\w$]*)=class\b/g)].map((m) => m[1] ?? "") },
+    mangle: { keep_classnames: true, keep_fnames: keepFnames, reserved: [...code.matchAll(/(?:\bvar |,)([A-Za-z_$][\w$]*)=class\b/g)].map((m) => m[1] ?? "") },
     keep_classnames: true,
-    keep_fnames: true,
+    keep_fnames: keepFnames,
     format: { comments: /← a TurnkeeperError/ },
     sourceMap: { content: map, url: `${base}.map`, includeSources: true },
   });
@@ -208,11 +225,12 @@ for (const e of ["inline", "node", "core-only", "core-only-node", "procedures", 
   await renameLocals(join(dist, `${e}.js`));
 }
 // `turnkeeper/dice` (issue 38): the facade's own dice code (core/dice.ts and what it imports)
-// bundled against the dice module's glue instead of the core's, which exports the same dice
-// functions and classes, so the entry rolls exactly as the main entry does and shares no
-// state with it. Its Node file imports it (`./dice.js`), as node.js imports index.js.
+// bundled against the dice module's glue (core/dice-module.ts, written by hand for a module
+// without wasm-bindgen) instead of the core's, which exports the same dice functions and
+// classes, so the entry rolls exactly as the main entry does and shares no state with it.
+// Its Node file imports it (`./dice.js`), as node.js imports index.js.
 {
-  const diceGlue = join(stage, "wasm", "dice.js");
+  const diceGlue = join(stage, "core", "dice-module.js");
   /** @type {import("esbuild").Plugin} */
   const diceModule = {
     name: "dice-module",
@@ -233,7 +251,7 @@ for (const e of ["inline", "node", "core-only", "core-only-node", "procedures", 
     const file = join(dist, `${e}.js`);
     if (readFileSync(file, "utf8").includes("turnkeeper_bg.wasm")) throw new Error(`build-package: ${e}.js reaches the core module`);
     restoreClassNames(file);
-    await renameLocals(file);
+    await renameLocals(file, { exportedNamesOnly: e === "dice" });
   }
 }
 rmSync(stage, { recursive: true, force: true });

@@ -21,9 +21,15 @@ if [ "${TURNKEEPER_FAST:-0}" = 1 ]; then
   profile_flag=()
 fi
 module_wasm() { echo "target/module-$1/wasm32-unknown-unknown/$profile/turnkeeper.wasm"; }
+# The dice module has no wasm-bindgen (crate/src/wasm/dice_abi.rs): getrandom reaches
+# `crypto.getRandomValues` through its "custom" backend, which the glue supplies. RUSTFLAGS
+# replaces .cargo/config.toml's flags, so the SIMD flag is repeated here.
+dice_rustflags='-C target-feature=+simd128 --cfg getrandom_backend="custom"'
 for module in core procedures dice; do
   say "cargo build ($profile, wasm32, $module)"
-  cargo build "${profile_flag[@]}" --target wasm32-unknown-unknown -p turnkeeper --no-default-features \
+  flags=()
+  [ "$module" = dice ] && flags=(env RUSTFLAGS="$dice_rustflags")
+  "${flags[@]}" cargo build "${profile_flag[@]}" --target wasm32-unknown-unknown -p turnkeeper --no-default-features \
     --features "wasm-$module" --target-dir "target/module-$module"
 done
 
@@ -43,9 +49,16 @@ rm -rf "$pkg" && mkdir -p "$pkg"
 for module in core procedures dice; do
   name=$module
   [ "$module" = core ] && name=turnkeeper
-  say "wasm-bindgen ($module)"
-  wasm-bindgen "$(module_wasm "$module")" --out-name "$name" \
-    --out-dir "$pkg" --target web --weak-refs --remove-name-section --remove-producers-section
+  if [ "$module" = dice ]; then
+    # No wasm-bindgen for the dice module: its glue is the facade's own. wasm-opt below strips
+    # the names and producers as wasm-bindgen's flags do for the others (and the debug build
+    # keeps them, as theirs do not matter there either).
+    cp "$(module_wasm dice)" "$pkg/dice_bg.wasm"
+  else
+    say "wasm-bindgen ($module)"
+    wasm-bindgen "$(module_wasm "$module")" --out-name "$name" \
+      --out-dir "$pkg" --target web --weak-refs --remove-name-section --remove-producers-section
+  fi
 
   if [ "${TURNKEEPER_FAST:-0}" != 1 ]; then
     # -Oz without binaryen's own inlining (-ocimfs/-aimfs/-fimfs=0): LLVM has already inlined
@@ -55,7 +68,7 @@ for module in core procedures dice; do
     say "wasm-opt ${opt_flags[*]} (npm binaryen, $module)"
     node_modules/.bin/wasm-opt "$pkg/${name}_bg.wasm" "${opt_flags[@]}" --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int \
       --enable-reference-types --enable-sign-ext --enable-mutable-globals --enable-multivalue \
-      -o "$pkg/${name}_bg.opt.wasm"
+      --strip-debug --strip-producers -o "$pkg/${name}_bg.opt.wasm"
     mv "$pkg/${name}_bg.opt.wasm" "$pkg/${name}_bg.wasm"
   fi
 done

@@ -23,6 +23,10 @@ cargo clippy -q --target wasm32-unknown-unknown --features wasm -p turnkeeper --
 # Each of the two modules alone (what scripts/build.sh builds), so neither carries dead glue.
 cargo clippy -q --target wasm32-unknown-unknown --no-default-features --features wasm-core -p turnkeeper -- -D warnings
 cargo clippy -q --target wasm32-unknown-unknown --no-default-features --features wasm-procedures -p turnkeeper -- -D warnings
+# The dice module alone, as scripts/build.sh builds it (no wasm-bindgen; getrandom's custom
+# backend), in its own target directory so the flags do not rebuild the others.
+RUSTFLAGS='-C target-feature=+simd128 --cfg getrandom_backend="custom"' cargo clippy -q --target wasm32-unknown-unknown \
+  --no-default-features --features wasm-dice -p turnkeeper --target-dir target/module-dice -- -D warnings
 
 step "cargo fmt --check (fuzz targets)"
 cargo fmt --manifest-path fuzz/Cargo.toml --check
@@ -38,6 +42,9 @@ cargo test -q -p turnkeeper --target wasm32-wasip1 --lib --test 'dice_*'
 
 step "cargo test (the glue's own tests: creature spec, dice and packed buffers, JSON limits; wasm feature, native)"
 cargo test -q -p turnkeeper --features wasm --lib wasm::
+# The dice module's own exports (crate/src/wasm/dice_abi.rs: handles, argument and output
+# buffers, kept errors), natively.
+cargo test -q -p turnkeeper --no-default-features --features wasm-dice --lib wasm::
 
 step "build the npm package (wasm + facade)"
 bash scripts/build.sh

@@ -53,7 +53,7 @@ pub mod sorting;
 pub mod units;
 pub mod wire;
 
-#[cfg(feature = "wasm-base")]
+#[cfg(any(feature = "wasm-base", feature = "wasm-dice"))]
 pub mod wasm;
 
 pub use digest::Digestible;

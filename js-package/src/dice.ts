@@ -5,7 +5,7 @@
  * errors as the main entry: the code is the main entry's own, bundled against the dice module.
  * Call `await init()` once before rolling.
  */
-import initWasm, { initSync as initWasmSync } from "./wasm/dice.js";
+import { instantiate, instantiateSync } from "./core/dice-module.js";
 import type { InitInput, SyncInitInput } from "./wasm/turnkeeper.js";
 import { isReady, loadOnce, markReady } from "./core/loader.js";
 import { loadFailed } from "./core/errors.js";
@@ -13,7 +13,7 @@ import { loadFailed } from "./core/errors.js";
 export { TurnkeeperError, type ErrorCode } from "./core/errors.js";
 export * from "./core/dice.js";
 
-const loadDice = loadOnce((input?: InitInput | Promise<InitInput>) => initWasm(input === undefined ? undefined : { module_or_path: input }), loadFailed);
+const loadDice = loadOnce(instantiate, loadFailed);
 
 /**
  * Load the dice module once: the URL, `Response`, bytes or compiled `WebAssembly.Module` you
@@ -27,7 +27,7 @@ export function init(input?: InitInput | Promise<InitInput>): Promise<void> {
 export function initSync(module: SyncInitInput): void {
   if (isReady()) return;
   try {
-    initWasmSync({ module });
+    instantiateSync(module);
   } catch (e) {
     throw loadFailed(e);
   }

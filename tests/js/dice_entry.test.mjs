@@ -213,3 +213,43 @@ test("in Node, importing turnkeeper/dice reads the dice module only and rolls at
   assert.deepEqual(out.wasm, ["dice_bg.wasm"]);
   assert.equal(out.total, main.roll("2d6+1", { seed: 3 }).total);
 });
+
+// The dice module has no wasm-bindgen: its glue (js-package/src/core/dice-module.ts) passes
+// texts, numbers and faces through buffers it asks the module for, and holds objects by handle.
+test("the dice module's own glue: arguments that grow its memory, non-ASCII text, handles and crypto dice", () => {
+  // Texts and values bigger than the module's memory had: each buffer is asked for before it is
+  // written, so a memory that grows on the way leaves nothing written into a stale view.
+  const faces = Array.from({ length: 9000 }, (_, i) => (i % 6) + 1);
+  same("many supplied faces", (api) => api.total("9000d6", { faces }));
+  const data = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`k${i}`, i]));
+  same("a big data table", (api) => api.total("@k2999 + @k1 + 1d4", { seed: 2, data }));
+  same("a big saved state", (api) => api.Dice.fromState(/** @type {any} */ ({ algorithm: "chacha20", seed: 1, position: 3, pad: "x".repeat(200_000) })));
+  // Text that is not ASCII takes the argument buffer rather than the notation input.
+  same("non-ASCII notation", (api) => api.roll("1d6 + 2 − 1", { seed: 4 }));
+  same("non-ASCII error position", (api) => api.roll("1d6 + é", { seed: 4 }));
+  same("data with non-ASCII text", (api) => api.roll("1d6 + @n", { seed: 4, data: { n: "2 ✓" } }));
+  // Objects freed, then used: a clear error in both entries, and new objects reuse the handles.
+  same("freed expression", (api) => {
+    const e = api.Expression.parse("1d6");
+    e.free();
+    return e.total(new api.Dice({ seed: 1 }));
+  });
+  same("a countdown saved and resumed", (api) => {
+    const c = new api.Countdown(3, "fast");
+    const d = new api.Dice({ seed: 8 });
+    c.roll(d);
+    const resumed = api.Countdown.fromJSON(c.toJSON());
+    return { a: resumed.roll(d), dice: resumed.dice, rolls: resumed.rolls, expired: resumed.expired, stopped: resumed.stopped };
+  });
+  const boxes = Array.from({ length: 50 }, (_, i) => new dice.Dice({ seed: i }));
+  for (const b of boxes.slice(0, 25)) b.free();
+  const again = Array.from({ length: 25 }, (_, i) => new dice.Dice({ seed: i }));
+  again.forEach((b, i) => assert.equal(b.roll("3d6").total, main.roll("3d6", { seed: i }).total, `box ${i}`));
+  // Crypto dice: faces from crypto.getRandomValues through the glue, in range, and not all alike.
+  const crypto = dice.roll("2000d6").dice.map((d) => d.face);
+  assert.ok(crypto.every((f) => f >= 1 && f <= 6));
+  assert.equal(new Set(crypto).size, 6);
+  assert.equal(new dice.Dice().kind, "crypto");
+  const rolled = new dice.Dice().roll("1d1000000");
+  assert.ok(rolled.total >= 1 && rolled.total <= 1_000_000);
+});

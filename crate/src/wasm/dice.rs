@@ -2,6 +2,7 @@
 //! notations in, `ParsedNotation` (parse once, roll many) and the rule helpers (roll twice,
 //! chances, roll-offs, countdowns). Detailed rolls come back packed (`wasm::packed`).
 
+#[cfg(feature = "wasm-base")]
 use wasm_bindgen::prelude::*;
 
 use std::cell::RefCell;
@@ -36,6 +37,7 @@ fn total_to_js(total: i64) -> f64 {
 }
 
 /// The instance's memory, for the facade's in-place view of packed results (`wasm::packed`).
+#[cfg(feature = "wasm-base")]
 #[wasm_bindgen(js_name = wasmMemory, unchecked_return_type = "WebAssembly.Memory")]
 pub fn wasm_memory() -> JsValue {
     wasm_bindgen::memory()
@@ -74,7 +76,7 @@ fn with_slot<T>(slot: u32, f: impl FnOnce(&Expression) -> crate::Result<T>) -> c
 
 /// Parse `notation` into `slot` (replacing what it held; on an error the slot is unchanged) and
 /// return the address of its texts in the packed buffer (`wasm::packed`).
-#[wasm_bindgen(js_name = parseIntoSlot)]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = parseIntoSlot))]
 pub fn parse_into_slot(slot: u32, notation: &str) -> JsResult<usize> {
     if slot >= NOTATION_SLOTS {
         return js(Err(slot_error(slot)));
@@ -103,14 +105,14 @@ fn store(slot: u32, expr: Expression) -> crate::Result<()> {
 /// A notation the facade has not cached: parse it, roll it with every die into the packed
 /// buffer followed by its texts, and only then keep it in `slot` (on any error the slot is
 /// unchanged). Returns the buffer's address. One call instead of parsing and rolling apart.
-#[wasm_bindgen(js_name = rollText)]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = rollText))]
 pub fn roll_text(slot: u32, notation: &str, dice: &mut DiceBox) -> JsResult<usize> {
     js(parse_roll_keep(slot, notation, dice))
 }
 
 /// A notation the facade has not cached, total only: parse, roll, and only then keep it in
 /// `slot` (on any error the slot is unchanged).
-#[wasm_bindgen(js_name = totalText)]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = totalText))]
 pub fn total_text(slot: u32, notation: &str, dice: &mut DiceBox) -> JsResult<f64> {
     js(parse_total_keep(slot, notation, dice)).map(total_to_js)
 }
@@ -140,18 +142,24 @@ pub const FACES_MAX: usize = 16;
 pub const INPUT_BYTES: usize = 4000;
 
 /// Keep `error` for [`take_dice_error`]; returns `failed`, the call's failure value.
-fn fail<T>(error: Error, failed: T) -> T {
+pub(super) fn fail<T>(error: Error, failed: T) -> T {
+    keep_error(error);
+    failed
+}
+
+/// [`fail`]'s work, once rather than in every caller's copy of it.
+#[inline(never)]
+fn keep_error(error: Error) {
     LAST_ERROR.with(|e| {
         if let Ok(mut slot) = e.try_borrow_mut() {
             *slot = Some(error);
         }
     });
-    failed
 }
 
 /// Throw the error of the last hot dice call that returned its failure value (0 for an
 /// address, NaN for a total); nothing when there is none.
-#[wasm_bindgen(js_name = takeDiceError)]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = takeDiceError))]
 pub fn take_dice_error() -> JsResult<()> {
     match LAST_ERROR.with(|e| e.try_borrow_mut().ok().and_then(|mut slot| slot.take())) {
         Some(error) => js(Err(error)),
@@ -160,7 +168,7 @@ pub fn take_dice_error() -> JsResult<()> {
 }
 
 /// The address of the input buffer (fixed for the instance's life).
-#[wasm_bindgen(js_name = inputBuffer)]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = inputBuffer))]
 pub fn input_buffer() -> usize {
     INPUT.with(|b| b.try_borrow().map_or(0, |b| b.as_ptr() as usize))
 }
@@ -181,13 +189,13 @@ fn with_input<T>(len: usize, f: impl FnOnce(&str) -> crate::Result<T>) -> crate:
 
 /// Roll the notation in `slot` with every die into the packed buffer; returns its address, or
 /// 0 with the error kept for `takeDiceError`.
-#[wasm_bindgen(js_name = rollSlot)]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = rollSlot))]
 pub fn roll_slot(slot: u32, dice: &mut DiceBox) -> usize {
     with_slot(slot, |expr| roll_packed(expr, &mut dice.source)).unwrap_or_else(|e| fail(e, 0))
 }
 
 /// Roll the notation in `slot`, total only; NaN with the error kept for `takeDiceError`.
-#[wasm_bindgen(js_name = totalSlot)]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = totalSlot))]
 pub fn total_slot(slot: u32, dice: &mut DiceBox) -> f64 {
     with_slot(slot, |expr| expr.roll_total(&mut dice.source))
         .map_or_else(|e| fail(e, f64::NAN), total_to_js)
@@ -195,7 +203,7 @@ pub fn total_slot(slot: u32, dice: &mut DiceBox) -> f64 {
 
 /// [`roll_text`] for the notation the facade wrote into the input buffer (`len` bytes): 0 with
 /// the error kept for `takeDiceError` on failure.
-#[wasm_bindgen(js_name = rollInput)]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = rollInput))]
 pub fn roll_input(slot: u32, len: usize, dice: &mut DiceBox) -> usize {
     with_input(len, |text| parse_roll_keep(slot, text, dice)).unwrap_or_else(|e| fail(e, 0))
 }
@@ -206,7 +214,7 @@ pub fn roll_input(slot: u32, len: usize, dice: &mut DiceBox) -> usize {
 /// when the core rolls the same notation, because the core draws a pool's faces through the
 /// same `roll_dice`. Returns the faces' address, or 0 with the error kept for `takeDiceError`
 /// (nothing is drawn then).
-#[wasm_bindgen(js_name = rollFaces)]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = rollFaces))]
 pub fn roll_faces(sides: u32, count: usize, dice: &mut DiceBox) -> usize {
     faces_into(count, |out| match &mut dice.source {
         // Supplied faces can run out or fail their die part-way: draw from a copy.
@@ -225,7 +233,7 @@ pub fn roll_faces(sides: u32, count: usize, dice: &mut DiceBox) -> usize {
 
 /// [`roll_faces`] from the module's own crypto source: what `roll(notation)` without options
 /// uses, so the commonest roll passes no box (and skips the glue's check of one).
-#[wasm_bindgen(js_name = rollCryptoFaces)]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = rollCryptoFaces))]
 pub fn roll_crypto_faces(sides: u32, count: usize) -> usize {
     faces_into(count, |out| {
         CRYPTO.with(|c| {
@@ -253,7 +261,7 @@ fn faces_into(count: usize, draw: impl FnOnce(&mut [u32]) -> crate::Result<()>) 
 }
 
 /// [`total_text`] for the notation in the input buffer: NaN with the error kept on failure.
-#[wasm_bindgen(js_name = totalInput)]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = totalInput))]
 pub fn total_input(slot: u32, len: usize, dice: &mut DiceBox) -> f64 {
     with_input(len, |text| parse_total_keep(slot, text, dice))
         .map_or_else(|e| fail(e, f64::NAN), total_to_js)
@@ -264,7 +272,7 @@ pub fn total_input(slot: u32, len: usize, dice: &mut DiceBox) -> f64 {
 /// no value (Foundry's option; `None`: such a path is an error).
 /// Parses and rolls with every die into the packed buffer followed by its texts; returns its
 /// address. Such formulas are not kept in a slot (their numbers depend on the data).
-#[wasm_bindgen(js_name = rollData)]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = rollData))]
 pub fn roll_data(
     notation: &str,
     paths: &str,
@@ -284,7 +292,7 @@ pub fn roll_data(
 }
 
 /// [`roll_data`], total only.
-#[wasm_bindgen(js_name = totalData)]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = totalData))]
 pub fn total_data(
     notation: &str,
     paths: &str,
@@ -343,15 +351,15 @@ fn parse_total_keep(slot: u32, notation: &str, dice: &mut DiceBox) -> crate::Res
 }
 
 /// A dice source held by JS. Seeded sources can be saved (`state`) and restored.
-#[wasm_bindgen]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen)]
 pub struct DiceBox {
     pub(crate) source: DiceSource,
 }
 
-#[wasm_bindgen]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen)]
 impl DiceBox {
     /// A seeded box when `seed` is given, otherwise the crypto source.
-    #[wasm_bindgen(constructor)]
+    #[cfg_attr(feature = "wasm-base", wasm_bindgen(constructor))]
     pub fn new(seed: Option<f64>) -> JsResult<DiceBox> {
         let source = match seed {
             Some(s) => js(DiceSource::seeded(seed_from_js(s)?))?,
@@ -368,7 +376,7 @@ impl DiceBox {
     }
 
     /// Resume a seeded stream from a saved state.
-    #[wasm_bindgen(js_name = fromState)]
+    #[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = fromState))]
     pub fn from_state(state: &str) -> JsResult<DiceBox> {
         let state: SeedState = js(parse_json(state, "dice state"))?;
         Ok(DiceBox {
@@ -384,7 +392,7 @@ impl DiceBox {
     /// This box lent as words to the procedures module (see `crate::dice::transfer`). Only the
     /// core lends its dice: the dice-only module has no procedures beside it.
     #[cfg(feature = "wasm-core")]
-    #[wasm_bindgen(js_name = toWords)]
+    #[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = toWords))]
     pub fn to_words(&self) -> Vec<u32> {
         self.source.to_words()
     }
@@ -392,7 +400,7 @@ impl DiceBox {
     /// Take back what the procedures module rolled: the box continues from `words`. Malformed
     /// words are an error and leave the box as it was.
     #[cfg(feature = "wasm-core")]
-    #[wasm_bindgen(js_name = setWords)]
+    #[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = setWords))]
     pub fn set_words(&mut self, words: &[u32]) -> JsResult<()> {
         self.source = js(DiceSource::from_words(words))?;
         Ok(())
@@ -409,7 +417,7 @@ impl DiceBox {
     }
 
     /// One face of one die.
-    #[wasm_bindgen(js_name = rollDie)]
+    #[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = rollDie))]
     pub fn roll_die(&mut self, sides: u32) -> JsResult<u32> {
         js(self.source.roll_die(sides))
     }
@@ -424,12 +432,12 @@ fn with_box<T>(
 }
 
 /// Notation parsed once: the fast path for rolling the same expression many times.
-#[wasm_bindgen]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen)]
 pub struct ParsedNotation {
     expr: Expression,
 }
 
-#[wasm_bindgen]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen)]
 impl ParsedNotation {
     pub fn parse(notation: &str) -> JsResult<ParsedNotation> {
         Ok(ParsedNotation {
@@ -438,7 +446,7 @@ impl ParsedNotation {
     }
 
     /// Parse a formula with `@path` data (see [`roll_data`]).
-    #[wasm_bindgen(js_name = parseData)]
+    #[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = parseData))]
     pub fn parse_data(
         notation: &str,
         paths: &str,
@@ -465,7 +473,7 @@ impl ParsedNotation {
 
     /// Roll with every die into the packed buffer; returns its address (see `wasm::packed`),
     /// or 0 with the error kept for `takeDiceError`.
-    #[wasm_bindgen(js_name = rollPacked)]
+    #[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = rollPacked))]
     pub fn roll_packed(&self, dice: &mut DiceBox) -> usize {
         roll_packed(&self.expr, &mut dice.source).unwrap_or_else(|e| fail(e, 0))
     }
@@ -479,7 +487,7 @@ impl ParsedNotation {
 }
 
 /// GH-DICE-04 and advantage: roll one die twice, keep the higher or the lower.
-#[wasm_bindgen(js_name = rollTwice)]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = rollTwice))]
 pub fn roll_twice(die: &str, keep: &str, dice: &mut DiceBox) -> JsResult<String> {
     let die: DieSize = js(parse_json(die, "die size"))?;
     let keep: Keep = js(parse_json(keep, "keep"))?;
@@ -488,21 +496,21 @@ pub fn roll_twice(die: &str, keep: &str, dice: &mut DiceBox) -> JsResult<String>
 }
 
 /// "X-in-6": succeeds when 1d6 ≤ x.
-#[wasm_bindgen(js_name = chanceInSix)]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = chanceInSix))]
 pub fn chance_in_six(x: u32, dice: &mut DiceBox) -> JsResult<String> {
     let roll: ChanceRoll = with_box(dice, |d| crate::dice::chance_in_six(x, d))?;
     js(write_json(&roll))
 }
 
 /// "p%": succeeds when d100 ≤ p.
-#[wasm_bindgen(js_name = percentChance)]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = percentChance))]
 pub fn percent_chance(p: u32, dice: &mut DiceBox) -> JsResult<String> {
     let roll: ChanceRoll = with_box(dice, |d| crate::dice::percent(p, d))?;
     js(write_json(&roll))
 }
 
 /// Break a tie among `entrants`, re-rolling among those still tied.
-#[wasm_bindgen(js_name = rollOff)]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = rollOff))]
 pub fn roll_off(entrants: u32, config: &str, dice: &mut DiceBox) -> JsResult<String> {
     let config: Option<RollOffConfig> = js(parse_json(config, "roll-off config"))?;
     let config = config.unwrap_or_default();
@@ -511,14 +519,14 @@ pub fn roll_off(entrants: u32, config: &str, dice: &mut DiceBox) -> JsResult<Str
 }
 
 /// An A5E countdown pool (A5E-COUNT).
-#[wasm_bindgen(js_name = CountdownPool)]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = CountdownPool))]
 pub struct CountdownPool {
     inner: Countdown,
 }
 
-#[wasm_bindgen(js_class = CountdownPool)]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_class = CountdownPool))]
 impl CountdownPool {
-    #[wasm_bindgen(constructor)]
+    #[cfg_attr(feature = "wasm-base", wasm_bindgen(constructor))]
     pub fn new(dice: u32, speed: &str, unstoppable: Option<bool>) -> JsResult<CountdownPool> {
         let speed: CountdownSpeed = js(parse_json(speed, "countdown speed"))?;
         let mut inner = js(Countdown::new(dice, speed))?;
@@ -528,14 +536,14 @@ impl CountdownPool {
         Ok(CountdownPool { inner })
     }
 
-    #[wasm_bindgen(js_name = fromJSON)]
+    #[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = fromJSON))]
     pub fn from_json(state: &str) -> JsResult<CountdownPool> {
         Ok(CountdownPool {
             inner: js(parse_json(state, "countdown"))?,
         })
     }
 
-    #[wasm_bindgen(js_name = toJSON)]
+    #[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = toJSON))]
     pub fn to_json(&self) -> JsResult<String> {
         js(write_json(&self.inner))
     }
@@ -546,13 +554,13 @@ impl CountdownPool {
         js(write_json(&roll))
     }
 
-    #[wasm_bindgen(js_name = addDice)]
+    #[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = addDice))]
     pub fn add_dice(&mut self, count: u32) -> JsResult<()> {
         js(self.inner.add_dice(count))
     }
 
     /// Returns true when the pool is now empty.
-    #[wasm_bindgen(js_name = removeDice)]
+    #[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = removeDice))]
     pub fn remove_dice(&mut self, count: u32) -> JsResult<bool> {
         js(self.inner.remove_dice(count))
     }

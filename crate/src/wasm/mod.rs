@@ -7,7 +7,12 @@
 //! caller passes can run code in the middle of a call. Every core [`crate::Error`] becomes a
 //! thrown plain object `{ code, message, position? }`, which the TypeScript facade turns into a
 //! `TurnkeeperError`.
+//!
+//! The dice-only module (`wasm-dice` alone) is built without wasm-bindgen: the same functions of
+//! [`dice`], exported by [`dice_abi`] as plain numbers, with errors kept for the facade's own glue
+//! to read and throw in the same shape.
 
+#[cfg(feature = "wasm-base")]
 use wasm_bindgen::prelude::*;
 
 use crate::error::{Error, ErrorCode};
@@ -21,6 +26,8 @@ use crate::error::{Error, ErrorCode};
 pub mod creature;
 #[cfg(any(feature = "wasm-core", feature = "wasm-dice"))]
 pub mod dice;
+#[cfg(all(feature = "wasm-dice", not(feature = "wasm-base")))]
+pub mod dice_abi;
 #[cfg(feature = "wasm-core")]
 pub mod encounter;
 #[cfg(feature = "wasm-core")]
@@ -32,10 +39,18 @@ pub mod packed;
 #[cfg(feature = "wasm-procedures")]
 pub mod procedures;
 
+/// What an exported function fails with: a JS value wasm-bindgen throws…
+#[cfg(feature = "wasm-base")]
+pub type Thrown = JsValue;
+/// …or, in the dice-only module, the error itself, which `dice_abi` keeps for its glue.
+#[cfg(not(feature = "wasm-base"))]
+pub type Thrown = Error;
+
 /// The result type of every exported function: errors are thrown as `{ code, message }`.
-pub type JsResult<T> = Result<T, JsValue>;
+pub type JsResult<T> = Result<T, Thrown>;
 
 /// Turn a core error into the plain object the facade recognises.
+#[cfg(feature = "wasm-base")]
 pub fn error_to_js(error: Error) -> JsValue {
     let object = js_sys::Object::new();
     // Reflect::set on a fresh ordinary object cannot fail; ignore the Ok(true).
@@ -64,13 +79,20 @@ pub fn write_json<T: crate::wire::ToWire + ?Sized>(value: &T) -> crate::Result<S
 }
 
 /// Convert a core result.
+#[cfg(feature = "wasm-base")]
 pub fn js<T>(result: crate::Result<T>) -> JsResult<T> {
     result.map_err(error_to_js)
 }
 
+/// Convert a core result (the dice-only module keeps the error as it is).
+#[cfg(not(feature = "wasm-base"))]
+pub fn js<T>(result: crate::Result<T>) -> JsResult<T> {
+    result
+}
+
 #[cfg(any(feature = "wasm-core", feature = "wasm-dice"))]
 /// The crate version, for diagnostics.
-#[wasm_bindgen(js_name = version)]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = version))]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }
