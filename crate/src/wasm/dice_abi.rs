@@ -64,49 +64,28 @@ impl<T> Table<T> {
 
 type Key<T> = &'static std::thread::LocalKey<RefCell<T>>;
 
-/// Take the object of `handle` out of its table for the length of a call ([`put`] returns it):
-/// a call's code then holds it by value, and the lookups stay in these two functions instead of
-/// being repeated in every export. (JS calls one export at a time, and none calls back in.)
-#[inline(never)]
-fn take<T>(table: Key<Table<T>>, handle: u32, what: &str) -> crate::Result<T> {
-    table
-        .with(|t| {
-            t.try_borrow_mut()
-                .ok()
-                .and_then(|mut t| t.place(handle).and_then(Option::take))
-        })
-        .ok_or_else(|| freed(what))
-}
-
-/// Put back what [`take`] took.
-#[inline(never)]
-fn put<T>(table: Key<Table<T>>, handle: u32, item: T) {
-    table.with(|t| {
-        if let Ok(mut t) = t.try_borrow_mut()
-            && let Some(place) = t.place(handle)
-        {
-            *place = Some(item);
-        }
-    });
-}
-
 #[cold]
 #[inline(never)]
 fn freed(what: &str) -> Error {
     Error::invalid_argument(format!("this {what} has been freed"))
 }
 
-/// Run `f` on the object of `handle` in `table`.
+/// Run `f` on the object of `handle` in `table`, borrowed where it is. (JS calls one export at
+/// a time and none calls back in, so a table is never borrowed twice; if it were, the call would
+/// fail with an error rather than alias.)
 fn with<T, R>(
     table: Key<Table<T>>,
     handle: u32,
     what: &str,
     f: impl FnOnce(&mut T) -> crate::Result<R>,
 ) -> crate::Result<R> {
-    let mut item = take(table, handle, what)?;
-    let result = f(&mut item);
-    put(table, handle, item);
-    result
+    table.with(|t| {
+        let mut t = t.try_borrow_mut().map_err(|_| freed(what))?;
+        match t.place(handle) {
+            Some(Some(item)) => f(item),
+            _ => Err(freed(what)),
+        }
+    })
 }
 
 thread_local! {
