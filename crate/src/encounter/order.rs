@@ -9,7 +9,7 @@ use crate::error::{Error, Result};
 use crate::ids::SideId;
 use crate::initiative::InitiativeRules;
 use crate::initiative::rules::{InitiativeOptions, RoundRoll};
-use crate::initiative::ties::{Contender, higher_first};
+use crate::initiative::ties::{Contender, higher_first, packed_key};
 
 /// Which participants share each initiative roll, for naming roll-off units.
 pub(crate) struct TieUnits {
@@ -140,16 +140,17 @@ impl Encounter {
         // options are looked up once per order.
         let rules = self.rules();
         let options = self.initiative_options();
-        let mut keyed: Vec<([i32; 4], &[u32], usize)> = self
+        let mut keyed: Vec<(u128, &[u32], usize)> = self
             .participants
             .iter()
             .enumerate()
             .filter_map(|(i, p)| {
                 let init = p.initiative.as_ref().filter(|_| !p.out)?;
                 let facts = self.order_facts(p);
-                rules
-                    .own_turn(&facts, &options)
-                    .then(|| (rules.order_key(&facts, &options), init.ties.as_slice(), i))
+                rules.own_turn(&facts, &options).then(|| {
+                    let key = packed_key(rules.order_key(&facts, &options));
+                    (key, init.ties.as_slice(), i)
+                })
             })
             .collect();
         // The index makes the order total, so an unstable sort gives the same result.
