@@ -15,6 +15,9 @@ use crate::initiative::ties::{Contender, higher_first, packed_key};
 pub(crate) struct TieUnits {
     /// `(roll, roster index)`, sorted.
     rolls: Vec<(u32, usize)>,
+    /// Sides roll off, not participants (OSE side initiative): looked up once per roll-off
+    /// rather than once per draw.
+    per_side: bool,
 }
 
 impl Encounter {
@@ -251,7 +254,8 @@ impl Encounter {
 
     /// What [`Self::tie_unit`] needs to name the units of [`Self::tie_contenders`].
     pub(crate) fn tie_units(&self) -> TieUnits {
-        let mut rolls: Vec<(u32, usize)> = if self.per_side() {
+        let per_side = self.per_side();
+        let mut rolls: Vec<(u32, usize)> = if per_side {
             Vec::new()
         } else {
             self.participants
@@ -261,13 +265,13 @@ impl Encounter {
                 .collect()
         };
         rolls.sort_unstable();
-        TieUnits { rolls }
+        TieUnits { rolls, per_side }
     }
 
     /// A roll-off unit as events name it: every participant sharing the roll (in roster
     /// order), or the side.
     pub(crate) fn tie_unit(&self, units: &TieUnits, unit: u32) -> Result<TieUnit> {
-        if self.per_side() {
+        if units.per_side {
             let side = self
                 .sides
                 .get(unit as usize)
