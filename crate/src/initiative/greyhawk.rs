@@ -233,6 +233,14 @@ pub fn check(decl: &GhDeclaration, opts: &GreyhawkOptions) -> Result<()> {
 /// steps (GH-DICE-03). Dice follow the declared order; extra actions collapse into the largest
 /// action die at the position of the first action; the bonus-action die comes last.
 pub fn pool(decl: &GhDeclaration, opts: &GreyhawkOptions) -> Result<Vec<PoolDie>> {
+    let mut out = Vec::new();
+    pool_into(decl, opts, &mut out)?;
+    Ok(out)
+}
+
+/// [`pool`] built in `out` (cleared first), so a caller building many pools reuses one list.
+fn pool_into(decl: &GhDeclaration, opts: &GreyhawkOptions, out: &mut Vec<PoolDie>) -> Result<()> {
+    out.clear();
     decl.validate()?;
     let mut best: Option<ActionDice> = None;
     for a in decl.activities.iter().filter(|a| a.is_action()) {
@@ -241,13 +249,13 @@ pub fn pool(decl: &GhDeclaration, opts: &GreyhawkOptions) -> Result<Vec<PoolDie>
             best = Some(dice);
         }
     }
-    let mut out = Vec::with_capacity(decl.activities.len().saturating_add(2));
+    out.reserve(decl.activities.len().saturating_add(2));
     let mut action_placed = false;
     for a in &decl.activities {
         if a.is_action() {
             if !action_placed {
                 if let Some(b) = best {
-                    b.push_into(&mut out);
+                    b.push_into(out);
                 }
                 action_placed = true;
             }
@@ -259,12 +267,12 @@ pub fn pool(decl: &GhDeclaration, opts: &GreyhawkOptions) -> Result<Vec<PoolDie>
         }
     }
     if let Some(bonus) = decl.bonus_action {
-        attack_dice(bonus, decl, opts)?.push_into(&mut out);
+        attack_dice(bonus, decl, opts)?.push_into(out);
     }
     for step in &decl.steps {
-        apply_step(&mut out, *step, opts)?;
+        apply_step(out, *step, opts)?;
     }
-    Ok(out)
+    Ok(())
 }
 
 fn apply_step(pool: &mut [PoolDie], step: DieStep, opts: &GreyhawkOptions) -> Result<()> {
@@ -321,7 +329,19 @@ pub fn roll(
     opts: &GreyhawkOptions,
     dice: &mut dyn DieRoller,
 ) -> Result<Vec<InitiativeDie>> {
-    let pool = pool(decl, opts)?;
+    roll_with(decl, opts, dice, &mut Vec::new())
+}
+
+/// [`roll`] with its pool built in `scratch`: a round rolls for hundreds of creatures, and a
+/// pool allocated and freed for each was a tenth of the roll's allocations.
+pub fn roll_with(
+    decl: &GhDeclaration,
+    opts: &GreyhawkOptions,
+    dice: &mut dyn DieRoller,
+    scratch: &mut Vec<PoolDie>,
+) -> Result<Vec<InitiativeDie>> {
+    pool_into(decl, opts, scratch)?;
+    let pool: &[PoolDie] = scratch;
     let largest = pool
         .iter()
         .enumerate()
