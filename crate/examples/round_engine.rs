@@ -39,17 +39,14 @@ fn greyhawk(n: usize, seed: u64) -> Engine<Encounter> {
     engine
 }
 
+/// One `declareMany` for the first `n` combatants, in the keyed form the package sends
+/// (`{"c0": ["move", "melee"], …}`: what `Encounter.declareMany` and `executeJson` pass on).
 fn declare_many(n: usize) -> String {
     let decls: Vec<String> = (0..n)
-        .map(|i| {
-            format!(
-                r#"{{"participant":"c{i}","declaration":{{"system":"greyhawk","activities":{}}}}}"#,
-                ACTS[i % 5]
-            )
-        })
+        .map(|i| format!(r#""c{i}":{}"#, ACTS[i % 5]))
         .collect();
     format!(
-        r#"{{"type":"declareMany","declarations":[{}]}}"#,
+        r#"{{"type":"declareMany","declarations":{{{}}}}}"#,
         decls.join(",")
     )
 }

@@ -95,7 +95,7 @@ impl crate::wire::ToWire for TieDraw {
             }
         }
         w.key("die");
-        self.die.write(w);
+        w.die(self.die.sides, self.die.face);
         w.close_object();
     }
 }

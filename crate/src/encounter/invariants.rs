@@ -22,6 +22,19 @@ fn bad(msg: impl Into<String>) -> Error {
     Error::snapshot(msg)
 }
 
+/// The most changed participants for which a follower's check looks for their entries in an
+/// order that is otherwise as it was (one pass over the order each); with more, every entry
+/// is checked, as a snapshot load does.
+const MAX_RECHECKED: usize = 4;
+
+/// Which entries of the order to check.
+enum Entries {
+    /// Every entry, each participant's position looked up.
+    All,
+    /// Only those of these participants (by index), the rest being as they were.
+    Changed(Vec<usize>),
+}
+
 /// One participant on its own: ranges, its roll against the rolls made, its declaration
 /// against the initiative system, the activities it used against those it declared.
 fn check_participant(
@@ -95,7 +108,7 @@ fn check_participant(
 impl Encounter {
     /// Check every invariant; the first that fails is `SNAPSHOT_INVALID` saying what.
     pub fn check(&self) -> Result<()> {
-        self.check_skipping(|_, _| false)
+        self.check_skipping(|_, _| false, Entries::All)
     }
 
     /// [`Encounter::check`] of a state a follower reached from `before` (which passed it) by
@@ -106,6 +119,11 @@ impl Encounter {
     /// passed already and is not checked again. Everything else is checked in full, so the
     /// result is [`Encounter::check`]'s. (A follower checks after every batch, and a batch
     /// changes one or two participants of many.)
+    ///
+    /// The order's entries are not checked again either when the order, and everything its
+    /// check reads, is as it was, and only a few participants changed: those of them in the
+    /// order are checked as entries. (Most batches end one turn and start the next: looking
+    /// up every entry of the order again was the largest part of a follower's check.)
     pub(crate) fn check_since(&self, before: &Encounter) -> Result<()> {
         let same_context = std::sync::Arc::ptr_eq(&self.index, &before.index)
             && std::sync::Arc::ptr_eq(&self.catalog, &before.catalog)
@@ -116,18 +134,54 @@ impl Encounter {
         if !same_context {
             return self.check();
         }
-        self.check_skipping(|i, p| {
+        let unchanged = |i: usize, p: &std::sync::Arc<Participant>| {
             before
                 .participants
                 .get(i)
                 .is_some_and(|b| std::sync::Arc::ptr_eq(b, p))
-        })
+        };
+        let entries = if self.order_kept(before) {
+            let changed: Vec<usize> = (0..self.participants.len())
+                .filter(|i| self.participants.get(*i).is_some_and(|p| !unchanged(*i, p)))
+                .take(MAX_RECHECKED.saturating_add(1))
+                .collect();
+            if changed.len() <= MAX_RECHECKED {
+                Entries::Changed(changed)
+            } else {
+                Entries::All
+            }
+        } else {
+            Entries::All
+        };
+        self.check_skipping(unchanged, entries)
     }
 
-    /// [`Encounter::check`], leaving out the participants `checked` says passed already.
+    /// Whether the checks of the order's entries that `before` passed still hold, but for
+    /// participants that changed: the same entries (ids compare by pointer first), over the
+    /// same roster and rules (checked by the caller), with the same options, round, ambushers
+    /// and sides, which is everything an entry's check reads but its participant. And no turn
+    /// status that must be checked against a position in the order (delayed, scheduled,
+    /// skipped), since positions are then not looked up.
+    fn order_kept(&self, before: &Encounter) -> bool {
+        self.order == before.order
+            && self.round == before.round
+            && self.config == before.config
+            && self.ambushers == before.ambushers
+            && self.sides == before.sides
+            && !self.participants.iter().any(|p| {
+                matches!(
+                    p.turn,
+                    TurnStatus::Delayed | TurnStatus::Scheduled | TurnStatus::Skipped
+                )
+            })
+    }
+
+    /// [`Encounter::check`], leaving out the participants `checked` says passed already, and
+    /// checking the order's `entries` (see [`Entries`]).
     fn check_skipping(
         &self,
         checked: impl Fn(usize, &std::sync::Arc<Participant>) -> bool,
+        entries: Entries,
     ) -> Result<()> {
         let system = self.system();
         if self.participants.len() > MAX_PARTICIPANTS {
@@ -162,8 +216,15 @@ impl Encounter {
         if self.round > MAX_ROUND {
             return Err(bad("round out of range"));
         }
-        let positions = self.check_order(system)?;
-        self.check_turns(&positions)?;
+        let positions = match entries {
+            Entries::All => Some(self.check_order_entries(system)?),
+            Entries::Changed(changed) => {
+                self.check_changed_entries(&changed)?;
+                None
+            }
+        };
+        self.check_order_state(system)?;
+        self.check_turns(positions.as_deref())?;
         self.check_effects()
     }
 
@@ -248,9 +309,10 @@ impl Encounter {
         Ok(())
     }
 
-    /// The order, the current turn and the phase agree. Returns each participant's position in
-    /// the order (by its index in `participants`).
-    fn check_order(&self, system: InitiativeSystem) -> Result<Vec<Option<usize>>> {
+    /// The order's entries: each names a participant that takes a turn of its own, or sides
+    /// with a roll, once. Returns each participant's position in the order (by its index in
+    /// `participants`).
+    fn check_order_entries(&self, system: InitiativeSystem) -> Result<Vec<Option<usize>>> {
         let mut positions = vec![None; self.participants.len()];
         let mut sides_seen: Vec<&Actor> = Vec::new();
         let (rules, options) = (self.rules(), self.initiative_options());
@@ -294,6 +356,28 @@ impl Encounter {
                 }
             }
         }
+        Ok(positions)
+    }
+
+    /// The entry check of [`Self::check_order_entries`] for the `changed` participants alone,
+    /// when the other entries are as they were ([`Self::order_kept`]): each changed one in the
+    /// order must still take a turn of its own. (At most [`MAX_RECHECKED`], each found by one
+    /// pass over the order: linear.)
+    fn check_changed_entries(&self, changed: &[usize]) -> Result<()> {
+        let (rules, options) = (self.rules(), self.initiative_options());
+        for p in changed.iter().filter_map(|i| self.participants.get(*i)) {
+            if self.order_pos(&p.id).is_some() && !self.in_order_under(p, rules, &options) {
+                return Err(bad(format!(
+                    "\"{}\" is in the order but cannot take a turn of its own",
+                    p.id
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The current turn, the phase and the round agree with the order.
+    fn check_order_state(&self, system: InitiativeSystem) -> Result<()> {
         let len = self.order.len();
         if self.done > len || (self.active && self.done >= len) {
             return Err(bad("the current turn index is out of range"));
@@ -319,19 +403,26 @@ impl Encounter {
         if self.ose_phase.is_some() && !(self.active && system.rules().side_phases()) {
             return Err(bad("an OSE phase without an acting side"));
         }
-        Ok(positions)
+        Ok(())
     }
 
-    /// Each participant's turn status fits where it is in the order.
-    fn check_turns(&self, positions: &[Option<usize>]) -> Result<()> {
+    /// Each participant's turn status fits where it is in the order: `positions` as
+    /// [`Self::check_order_entries`] returns them, or `None` when they were not looked up
+    /// (then no status needs one, [`Self::order_kept`]; one that did would be found by a pass
+    /// over the order).
+    fn check_turns(&self, positions: Option<&[Option<usize>]>) -> Result<()> {
         let in_round = matches!(self.phase, Phase::Turns | Phase::World);
         let acting = self.active_actor().and_then(Actor::participant);
-        for (p, at) in self.participants.iter().zip(positions) {
+        for (i, p) in self.participants.iter().enumerate() {
+            let at = || match positions {
+                Some(found) => found.get(i).copied().flatten(),
+                None => self.order_pos(&p.id),
+            };
             let ok = match p.turn {
-                TurnStatus::Delayed => at.is_none() && in_round,
-                TurnStatus::Scheduled => at.is_some_and(|a| a >= self.done) && in_round,
+                TurnStatus::Delayed => in_round && at().is_none(),
+                TurnStatus::Scheduled => in_round && at().is_some_and(|a| a >= self.done),
                 TurnStatus::Started | TurnStatus::Resumed => in_round,
-                TurnStatus::Skipped => at.is_none_or(|a| a < self.done) && in_round,
+                TurnStatus::Skipped => in_round && at().is_none_or(|a| a < self.done),
                 TurnStatus::Waiting | TurnStatus::Done => true,
             };
             let current_ok = acting != Some(&p.id)
@@ -381,5 +472,110 @@ impl Encounter {
                 .map_err(|e| bad(format!("ongoing damage: {}", e.message)))?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::dice::DiceSource;
+    use crate::encounter::command::EncounterCommand;
+    use crate::rulesets::{Preset, RulesetConfig};
+
+    /// A Greyhawk encounter of `n` with its first round under way.
+    fn mid_round(n: usize) -> Encounter {
+        let mut enc = Encounter::new(RulesetConfig::preset(Preset::Gh5e)).unwrap();
+        let mut dice = DiceSource::seeded(7).unwrap();
+        let mut run = |enc: &mut Encounter, json: &str| {
+            let command: EncounterCommand = serde_json::from_str(json).unwrap();
+            enc.execute(command, &mut dice).unwrap();
+        };
+        let mut declared = Vec::new();
+        for i in 0..n {
+            run(
+                &mut enc,
+                &format!(
+                    r#"{{"type":"addParticipant","participant":{{"id":"c{i}","name":"C {i}","side":"{}","dex":{}}}}}"#,
+                    if i % 2 == 0 { "party" } else { "foes" },
+                    8 + i % 11
+                ),
+            );
+            declared.push(format!(r#""c{i}":["melee"]"#));
+        }
+        run(&mut enc, r#"{"type":"start"}"#);
+        run(
+            &mut enc,
+            &format!(
+                r#"{{"type":"declareMany","declarations":{{{}}}}}"#,
+                declared.join(",")
+            ),
+        );
+        run(&mut enc, r#"{"type":"rollInitiative"}"#);
+        enc
+    }
+
+    /// The roster position of the order's entry `at`.
+    fn entry(enc: &Encounter, at: usize) -> usize {
+        let id = enc.order.get(at).and_then(Actor::participant).unwrap();
+        enc.pos(id).unwrap()
+    }
+
+    /// `after`, reached from `before` by `change`, passes `check_since` exactly when it passes
+    /// `check`; `ok` says which.
+    fn agrees(before: &Encounter, change: impl FnOnce(&mut Encounter), ok: bool) {
+        let mut after = before.clone();
+        change(&mut after);
+        assert_eq!(after.check().is_ok(), ok, "{:?}", after.check());
+        assert_eq!(after.check_since(before).is_ok(), ok);
+    }
+
+    /// A follower's check finds what a snapshot load finds, whether the order's entries are
+    /// checked again in full or only for the participants that changed.
+    #[test]
+    fn the_check_since_a_state_is_the_full_check() {
+        let before = mid_round(12);
+        before.check().unwrap();
+        let waiting = entry(&before, 3);
+        let set = |i: usize, f: fn(&mut Participant)| {
+            move |enc: &mut Encounter| f(Arc::make_mut(enc.participants.get_mut(i).unwrap()))
+        };
+        // A harmless change: the order is as it was, one participant changed.
+        agrees(&before, set(waiting, |p| p.surprised = !p.surprised), true);
+        // Entries that can no longer take a turn, found among the changed participants.
+        agrees(&before, set(waiting, |p| p.initiative = None), false);
+        agrees(&before, set(waiting, |p| p.out = true), false);
+        // A status that needs a position: every entry is checked again.
+        agrees(
+            &before,
+            set(waiting, |p| p.turn = TurnStatus::Delayed),
+            false,
+        );
+        // More changed participants than are looked for one by one, one of them broken.
+        agrees(
+            &before,
+            |enc| {
+                for at in 2..9 {
+                    let i = entry(enc, at);
+                    let p = Arc::make_mut(enc.participants.get_mut(i).unwrap());
+                    p.surprised = !p.surprised;
+                    if at == 8 {
+                        p.initiative = None;
+                    }
+                }
+            },
+            false,
+        );
+        // The order itself changed: checked in full.
+        agrees(&before, |enc| enc.order.swap(2, 4), true);
+        agrees(
+            &before,
+            |enc| {
+                let dup = enc.order.get(3).cloned().unwrap();
+                enc.order.push(dup);
+            },
+            false,
+        );
     }
 }

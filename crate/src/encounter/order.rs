@@ -9,12 +9,15 @@ use crate::error::{Error, Result};
 use crate::ids::SideId;
 use crate::initiative::InitiativeRules;
 use crate::initiative::rules::{InitiativeOptions, RoundRoll};
-use crate::initiative::ties::{Contender, higher_first};
+use crate::initiative::ties::{Contender, higher_first, packed_key};
 
 /// Which participants share each initiative roll, for naming roll-off units.
 pub(crate) struct TieUnits {
     /// `(roll, roster index)`, sorted.
     rolls: Vec<(u32, usize)>,
+    /// Sides roll off, not participants (OSE side initiative): looked up once per roll-off
+    /// rather than once per draw.
+    per_side: bool,
 }
 
 impl Encounter {
@@ -140,16 +143,17 @@ impl Encounter {
         // options are looked up once per order.
         let rules = self.rules();
         let options = self.initiative_options();
-        let mut keyed: Vec<([i32; 4], &[u32], usize)> = self
+        let mut keyed: Vec<(u128, &[u32], usize)> = self
             .participants
             .iter()
             .enumerate()
             .filter_map(|(i, p)| {
                 let init = p.initiative.as_ref().filter(|_| !p.out)?;
                 let facts = self.order_facts(p);
-                rules
-                    .own_turn(&facts, &options)
-                    .then(|| (rules.order_key(&facts, &options), init.ties.as_slice(), i))
+                rules.own_turn(&facts, &options).then(|| {
+                    let key = packed_key(rules.order_key(&facts, &options));
+                    (key, init.ties.as_slice(), i)
+                })
             })
             .collect();
         // The index makes the order total, so an unstable sort gives the same result.
@@ -250,7 +254,8 @@ impl Encounter {
 
     /// What [`Self::tie_unit`] needs to name the units of [`Self::tie_contenders`].
     pub(crate) fn tie_units(&self) -> TieUnits {
-        let mut rolls: Vec<(u32, usize)> = if self.per_side() {
+        let per_side = self.per_side();
+        let mut rolls: Vec<(u32, usize)> = if per_side {
             Vec::new()
         } else {
             self.participants
@@ -260,13 +265,13 @@ impl Encounter {
                 .collect()
         };
         rolls.sort_unstable();
-        TieUnits { rolls }
+        TieUnits { rolls, per_side }
     }
 
     /// A roll-off unit as events name it: every participant sharing the roll (in roster
     /// order), or the side.
     pub(crate) fn tie_unit(&self, units: &TieUnits, unit: u32) -> Result<TieUnit> {
-        if self.per_side() {
+        if units.per_side {
             let side = self
                 .sides
                 .get(unit as usize)

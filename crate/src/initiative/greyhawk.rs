@@ -169,15 +169,35 @@ pub struct PoolDie {
     pub activity: Activity,
 }
 
-fn max_total(dice: &[PoolDie]) -> u32 {
-    dice.iter().map(|d| d.size.sides()).sum()
+/// The dice of one action: `count` dice of one size (several only for a weapon's damage dice
+/// under Weapon Speed, GH-VAR-01). Kept as a count rather than a list, so building a pool
+/// allocates nothing per action: a 500-creature round builds 500 pools.
+#[derive(Debug, Clone, Copy)]
+struct ActionDice {
+    size: DieSize,
+    count: u8,
+    activity: Activity,
+}
+
+impl ActionDice {
+    /// The highest total the dice can show, which picks the largest action (GH-INIT-05).
+    fn max_total(self) -> u32 {
+        self.size.sides().saturating_mul(u32::from(self.count))
+    }
+
+    fn push_into(self, out: &mut Vec<PoolDie>) {
+        out.extend((0..self.count).map(|_| PoolDie {
+            size: self.size,
+            activity: self.activity,
+        }));
+    }
 }
 
 fn attack_dice(
     activity: Activity,
     decl: &GhDeclaration,
     opts: &GreyhawkOptions,
-) -> Result<Vec<PoolDie>> {
+) -> Result<ActionDice> {
     let weapon_attack = matches!(activity, Activity::Ranged | Activity::Melee);
     if opts.weapon_speed && weapon_attack {
         let w = decl.weapon.ok_or_else(|| {
@@ -185,17 +205,17 @@ fn attack_dice(
                 "Weapon Speed is on: a declared attack needs the weapon's damage dice (GH-VAR-01)",
             )
         })?;
-        return Ok((0..w.count)
-            .map(|_| PoolDie {
-                size: w.die,
-                activity,
-            })
-            .collect());
+        return Ok(ActionDice {
+            size: w.die,
+            count: w.count,
+            activity,
+        });
     }
-    Ok(vec![PoolDie {
+    Ok(ActionDice {
         size: activity.die(),
+        count: 1,
         activity,
-    }])
+    })
 }
 
 /// Whether [`pool`] accepts `decl`. Only die steps (GH-DICE-03) and Weapon Speed (GH-VAR-01)
@@ -213,23 +233,30 @@ pub fn check(decl: &GhDeclaration, opts: &GreyhawkOptions) -> Result<()> {
 /// steps (GH-DICE-03). Dice follow the declared order; extra actions collapse into the largest
 /// action die at the position of the first action; the bonus-action die comes last.
 pub fn pool(decl: &GhDeclaration, opts: &GreyhawkOptions) -> Result<Vec<PoolDie>> {
+    let mut out = Vec::new();
+    pool_into(decl, opts, &mut out)?;
+    Ok(out)
+}
+
+/// [`pool`] built in `out` (cleared first), so a caller building many pools reuses one list.
+fn pool_into(decl: &GhDeclaration, opts: &GreyhawkOptions, out: &mut Vec<PoolDie>) -> Result<()> {
+    out.clear();
     decl.validate()?;
-    let mut best: Option<Vec<PoolDie>> = None;
+    let mut best: Option<ActionDice> = None;
     for a in decl.activities.iter().filter(|a| a.is_action()) {
         let dice = attack_dice(*a, decl, opts)?;
-        if best
-            .as_ref()
-            .is_none_or(|b| max_total(&dice) > max_total(b))
-        {
+        if best.is_none_or(|b| dice.max_total() > b.max_total()) {
             best = Some(dice);
         }
     }
-    let mut out = Vec::new();
+    out.reserve(decl.activities.len().saturating_add(2));
     let mut action_placed = false;
     for a in &decl.activities {
         if a.is_action() {
             if !action_placed {
-                out.extend(best.iter().flatten().copied());
+                if let Some(b) = best {
+                    b.push_into(out);
+                }
                 action_placed = true;
             }
         } else {
@@ -240,12 +267,12 @@ pub fn pool(decl: &GhDeclaration, opts: &GreyhawkOptions) -> Result<Vec<PoolDie>
         }
     }
     if let Some(bonus) = decl.bonus_action {
-        out.extend(attack_dice(bonus, decl, opts)?);
+        attack_dice(bonus, decl, opts)?.push_into(out);
     }
     for step in &decl.steps {
-        apply_step(&mut out, *step, opts)?;
+        apply_step(out, *step, opts)?;
     }
-    Ok(out)
+    Ok(())
 }
 
 fn apply_step(pool: &mut [PoolDie], step: DieStep, opts: &GreyhawkOptions) -> Result<()> {
@@ -302,7 +329,19 @@ pub fn roll(
     opts: &GreyhawkOptions,
     dice: &mut dyn DieRoller,
 ) -> Result<Vec<InitiativeDie>> {
-    let pool = pool(decl, opts)?;
+    roll_with(decl, opts, dice, &mut Vec::new())
+}
+
+/// [`roll`] with its pool built in `scratch`: a round rolls for hundreds of creatures, and a
+/// pool allocated and freed for each was a tenth of the roll's allocations.
+pub fn roll_with(
+    decl: &GhDeclaration,
+    opts: &GreyhawkOptions,
+    dice: &mut dyn DieRoller,
+    scratch: &mut Vec<PoolDie>,
+) -> Result<Vec<InitiativeDie>> {
+    pool_into(decl, opts, scratch)?;
+    let pool: &[PoolDie] = scratch;
     let largest = pool
         .iter()
         .enumerate()

@@ -111,8 +111,19 @@ impl RollOff {
             .max(max_draws)
             .saturating_add(1);
         let mut pool: Vec<u32> = vec![0; stride.saturating_mul(contenders.len())];
+        // Sorted by key as one number, the listing position breaking equal keys: comparing
+        // `[i32; 4]`s element by element, and moving whole entries while sorting, made this
+        // sort most of a big battle's roll-off. Listing positions are unique, so the order is
+        // total and an unstable sort exact.
+        let mut sorted: Vec<(u128, usize)> = contenders
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (packed_key(c.key), i))
+            .collect();
+        sorted.sort_unstable();
         let mut entries: Vec<Entry> = Vec::with_capacity(contenders.len());
-        for (i, c) in contenders.into_iter().enumerate() {
+        for (_, i) in sorted {
+            let Some(c) = contenders.get(i) else { continue };
             let at = i.saturating_mul(stride);
             if let Some(slot) = pool.get_mut(at..at.saturating_add(c.draws.len())) {
                 slot.copy_from_slice(&c.draws);
@@ -125,9 +136,6 @@ impl RollOff {
                 len: c.draws.len(),
             });
         }
-        // Listing positions are unique, so every order here is total and unstable sorts are
-        // exact.
-        entries.sort_unstable_by(|a, b| a.key.cmp(&b.key).then(a.listed.cmp(&b.listed)));
         let runs = key_runs(&entries);
         let face_of = vec![None; units.len()];
         Self {
@@ -163,11 +171,16 @@ impl RollOff {
             let Some(run) = entries.get_mut(from..to) else {
                 continue;
             };
-            run.sort_unstable_by(|a, b| {
+            let by_draws = |a: &Entry, b: &Entry| {
                 a.draws(pool)
                     .cmp(b.draws(pool))
                     .then(a.listed.cmp(&b.listed))
-            });
+            };
+            // A run is often in order already (before the first draw every run is, by listing
+            // position): checking is one pass, sorting a few hundred entries is several.
+            if !run.is_sorted_by(|a, b| by_draws(a, b).is_le()) {
+                run.sort_unstable_by(by_draws);
+            }
             for pair in run.windows(2) {
                 let (Some(a), Some(b)) = (pair.first(), pair.get(1)) else {
                     continue;
@@ -225,6 +238,15 @@ impl RollOff {
             }
         }
     }
+}
+
+/// `key` as one number that orders as the key does: each part, its sign bit flipped so that
+/// negative parts come first, in order from the most significant part down. (Big sorts by key
+/// compare these: one comparison instead of up to four.)
+pub(crate) fn packed_key(key: [i32; 4]) -> u128 {
+    key.iter().fold(0u128, |acc, part| {
+        (acc << 32) | u128::from(u32::from_ne_bytes(part.to_ne_bytes()) ^ 0x8000_0000)
+    })
 }
 
 /// One contender during [`settle`]: where it was listed, its dense unit, its key, and where
@@ -367,6 +389,21 @@ mod tests {
         )
         .unwrap();
         assert_eq!(r, vec![vec![(9, 5), (0, 8)], vec![(9, 10), (1, 3)]]);
+    }
+
+    /// Packed keys order as the keys themselves do, negative parts and extremes included.
+    #[test]
+    fn packed_keys_order_as_keys() {
+        let parts = [i32::MIN, -7, -1, 0, 1, 9, i32::MAX];
+        let keys: Vec<[i32; 4]> = parts
+            .iter()
+            .flat_map(|a| parts.iter().map(move |b| [*a, *b, b / 2, a ^ b]))
+            .collect();
+        for x in &keys {
+            for y in &keys {
+                assert_eq!(packed_key(*x).cmp(&packed_key(*y)), x.cmp(y), "{x:?} {y:?}");
+            }
+        }
     }
 
     #[test]

@@ -140,6 +140,20 @@ impl Writer {
         self.comma = true;
     }
 
+    /// A rolled die, `{"sides":6,"face":3}`, byte for byte as its derived writer writes it but
+    /// in one call: every initiative die and roll-off draw carries one, over a thousand in a
+    /// 500-combatant Greyhawk round, and the derived path takes seven calls per die.
+    #[inline(never)]
+    pub fn die(&mut self, sides: u32, face: u32) {
+        let mut buf = itoa::Buffer::new();
+        self.out.push_str("{\"sides\":");
+        self.out.push_str(buf.format(sides));
+        self.out.push_str(",\"face\":");
+        self.out.push_str(buf.format(face));
+        self.out.push('}');
+        self.comma = true;
+    }
+
     /// Open an internally tagged enum's object with its tag: `{"tag":"name"`. Both are Rust
     /// identifiers or renames, so they need no escaping (as with [`Writer::key`]).
     #[inline(never)]

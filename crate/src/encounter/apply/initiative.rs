@@ -91,11 +91,7 @@ impl Encounter {
                     .iter()
                     .map(|d| self.declarable(&d.participant, &d.declaration))
                     .collect::<Result<Vec<usize>>>()?;
-                for (i, d) in at.into_iter().zip(declarations) {
-                    if let Some(p) = self.participants.get_mut(i).map(std::sync::Arc::make_mut) {
-                        p.declaration = Some(d.declaration.clone());
-                    }
-                }
+                self.set_declarations(&at, declarations);
             }
             EncounterEvent::InitiativeRolled { rolls } => self.apply_initiative_rolled(rolls)?,
             EncounterEvent::SideInitiativeRolled { rolls } => {
@@ -111,6 +107,21 @@ impl Encounter {
             _ => return Err(misrouted(event)),
         }
         Ok(())
+    }
+
+    /// Give the participant at each of `at` (roster positions) its declaration of
+    /// `declarations`, in order: the change a `declaredMany` event makes once its declarations
+    /// passed [`Encounter::declarable`] (here, or in the command that made the event).
+    pub(crate) fn set_declarations(
+        &mut self,
+        at: &[usize],
+        declarations: &[crate::encounter::command::ParticipantDeclaration],
+    ) {
+        for (i, d) in at.iter().zip(declarations) {
+            if let Some(p) = self.participants.get_mut(*i).map(std::sync::Arc::make_mut) {
+                p.declaration = Some(d.declaration.clone());
+            }
+        }
     }
 
     /// A participant that gained a count mid-round takes its place in the running order (under

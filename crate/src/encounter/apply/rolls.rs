@@ -94,8 +94,9 @@ impl Encounter {
     /// draws name, in order (each id is looked up once).
     fn check_tie_draws(&self, draws: &[TieDraw]) -> Result<Vec<usize>> {
         let mut at = Vec::with_capacity(draws.len());
+        let sides = self.roll_off_die();
         for TieDraw { unit, die } in draws {
-            check_die(die, self.roll_off_die())?;
+            check_die(die, sides)?;
             match unit {
                 TieUnit::Participants { participants } => {
                     for id in participants {

@@ -35,11 +35,12 @@ pub(crate) fn declare_event(
 
 /// The event of one `declareMany` command: every declaration checked against the current
 /// state before any is applied (a declaration never changes what the next is checked
-/// against); at most [`MAX_TARGETS`], each participant once.
+/// against); at most [`MAX_TARGETS`], each participant once. With it, where each declaring
+/// participant is in the roster, in the event's order.
 pub(crate) fn declare_many_event(
     enc: &Encounter,
     declarations: Vec<ParticipantDeclaration>,
-) -> Result<EncounterEvent> {
+) -> Result<(EncounterEvent, Vec<usize>)> {
     if declarations.len() > MAX_TARGETS {
         return Err(Error::new(
             ErrorCode::LimitExceeded,
@@ -47,6 +48,7 @@ pub(crate) fn declare_many_event(
         ));
     }
     let mut seen = vec![false; enc.participants.len()];
+    let mut at = Vec::with_capacity(declarations.len());
     for d in &declarations {
         let i = check_declaration(enc, &d.participant, &d.declaration)?;
         match seen.get_mut(i) {
@@ -58,8 +60,9 @@ pub(crate) fn declare_many_event(
                 )));
             }
         }
+        at.push(i);
     }
-    Ok(EncounterEvent::DeclaredMany { declarations })
+    Ok((EncounterEvent::DeclaredMany { declarations }, at))
 }
 
 /// Whether `participant` may make `declaration` now; where it is in the roster.
@@ -128,7 +131,7 @@ pub(super) fn declaration_event(
 ) -> Result<EncounterEvent> {
     match declarations {
         Declarations::One(participant, declaration) => declare_event(enc, participant, declaration),
-        Declarations::Many(list) => declare_many_event(enc, list),
+        Declarations::Many(list) => declare_many_event(enc, list).map(|(event, _)| event),
     }
 }
 

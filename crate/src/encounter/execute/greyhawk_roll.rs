@@ -30,8 +30,13 @@ impl Ctx<'_> {
         let empty = GhDeclaration::default();
         let units = rolling_units(self.enc, &opts, &empty);
         let mut rolls: Vec<InitiativeRoll> = Vec::with_capacity(units.len());
-        let pending = roll_free_units(units, &opts, &mut *self.dice, &mut rolls)?;
-        roll_controlled_units(pending, &opts, &mut *self.dice, &mut rolls)?;
+        let mut roller = UnitRoller {
+            opts: &opts,
+            dice: &mut *self.dice,
+            pool: Vec::new(),
+        };
+        let pending = roll_free_units(units, &mut roller, &mut rolls)?;
+        roll_controlled_units(pending, &mut roller, &mut rolls)?;
         if !rolls.is_empty() {
             self.emit(EncounterEvent::InitiativeRolled { rolls })?;
         }
@@ -84,15 +89,18 @@ fn rolling_units<'a>(
     units
 }
 
+/// What every unit of a round rolls with: the options, the dice, and one pool list reused
+/// from unit to unit ([`greyhawk::roll_with`]).
+struct UnitRoller<'a> {
+    opts: &'a GreyhawkOptions,
+    dice: &'a mut dyn DieRoller,
+    pool: Vec<greyhawk::PoolDie>,
+}
+
 /// Roll one unit's declared dice. Its modifier is `base` (its controller's count, or 0 for a
 /// free unit) plus the surprise penalty (GH-SURP-01).
-fn roll_unit(
-    unit: Unit<'_>,
-    base: i32,
-    opts: &GreyhawkOptions,
-    dice: &mut dyn DieRoller,
-) -> Result<InitiativeRoll> {
-    let rolled = greyhawk::roll(unit.decl, opts, dice)?;
+fn roll_unit(unit: Unit<'_>, base: i32, roller: &mut UnitRoller<'_>) -> Result<InitiativeRoll> {
+    let rolled = greyhawk::roll_with(unit.decl, roller.opts, &mut *roller.dice, &mut roller.pool)?;
     let modifier = base
         .checked_add(if unit.surprised {
             GH_SURPRISE_PENALTY
@@ -114,8 +122,7 @@ fn roll_unit(
 /// back, still to roll.
 fn roll_free_units<'a>(
     units: Vec<Unit<'a>>,
-    opts: &GreyhawkOptions,
-    dice: &mut dyn DieRoller,
+    roller: &mut UnitRoller<'_>,
     rolls: &mut Vec<InitiativeRoll>,
 ) -> Result<Vec<Unit<'a>>> {
     let mut pending: Vec<Unit<'a>> = Vec::new();
@@ -124,7 +131,7 @@ fn roll_free_units<'a>(
             pending.push(unit);
             continue;
         }
-        rolls.push(roll_unit(unit, 0, opts, dice)?);
+        rolls.push(roll_unit(unit, 0, roller)?);
     }
     Ok(pending)
 }
@@ -134,8 +141,7 @@ fn roll_free_units<'a>(
 /// controller never gets a count, which is refused.
 fn roll_controlled_units(
     mut pending: Vec<Unit<'_>>,
-    opts: &GreyhawkOptions,
-    dice: &mut dyn DieRoller,
+    roller: &mut UnitRoller<'_>,
     rolls: &mut Vec<InitiativeRoll>,
 ) -> Result<()> {
     while !pending.is_empty() {
@@ -153,7 +159,7 @@ fn roll_controlled_units(
                 still.push(unit);
                 continue;
             };
-            rolls.push(roll_unit(unit, base, opts, dice)?);
+            rolls.push(roll_unit(unit, base, roller)?);
         }
         if still.len() == before {
             let who = still

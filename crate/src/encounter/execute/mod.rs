@@ -14,7 +14,7 @@ mod roster;
 mod turn;
 mod vitals;
 
-use flow::{Declarations, declaration_event, declarations_of};
+use flow::{Declarations, declaration_event, declarations_of, declare_many_event};
 
 use crate::dice::DieRoller;
 use crate::encounter::command::EncounterCommand;
@@ -44,10 +44,24 @@ impl Encounter {
     /// Declarations need no working copy (this keeps a 500-creature declaration phase cheap):
     /// each is checked against the unchanged state first (a declaration never changes what the
     /// next one is checked against), then all are applied, so either every declaration is
-    /// accepted or none is.
+    /// accepted or none is. The checks of a `declaredMany` event's handler are a part of the
+    /// command's, so its declarations are set where the command found them rather than
+    /// checked and looked up a second time.
     fn declare(&mut self, declarations: Declarations) -> Result<Vec<EncounterEvent>> {
-        let event = declaration_event(self, declarations)?;
-        self.apply(&event)?;
+        let event = match declarations {
+            Declarations::Many(list) => {
+                let (event, at) = declare_many_event(self, list)?;
+                if let EncounterEvent::DeclaredMany { declarations } = &event {
+                    self.set_declarations(&at, declarations);
+                }
+                event
+            }
+            one @ Declarations::One(..) => {
+                let event = declaration_event(self, one)?;
+                self.apply(&event)?;
+                event
+            }
+        };
         Ok(vec![event])
     }
 
