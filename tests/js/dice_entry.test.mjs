@@ -253,3 +253,17 @@ test("the dice module's own glue: arguments that grow its memory, non-ASCII text
   const rolled = new dice.Dice().roll("1d1000000");
   assert.ok(rolled.total >= 1 && rolled.total <= 1_000_000);
 });
+
+// Bundling renames a facade function that shares its name with one of the glue's exports
+// (`rollTwice` read `rollTwice2` in a stack trace); the glue's exports now have names of their own.
+test("every function and class is named as it is exported, through both entries", () => {
+  for (const [entry, api] of [["turnkeeper/dice", dice], ["turnkeeper", main]]) {
+    for (const [name, value] of Object.entries(api)) {
+      if (typeof value !== "function") continue;
+      // Two of the main entry's names differ on purpose or are wasm-bindgen's: `Journey` is a
+      // typed alias of its class `JourneyClass`, and the glue's own `initSync` is bundled beside it.
+      if (entry === "turnkeeper" && (name === "Journey" || name === "initSync")) continue;
+      assert.equal(value.name, name, `${entry}: ${name}`);
+    }
+  }
+});

@@ -487,7 +487,7 @@ impl ParsedNotation {
 }
 
 /// GH-DICE-04 and advantage: roll one die twice, keep the higher or the lower.
-#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = rollTwice))]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = rollTwiceJson))]
 pub fn roll_twice(die: &str, keep: &str, dice: &mut DiceBox) -> JsResult<String> {
     let die: DieSize = js(parse_json(die, "die size"))?;
     let keep: Keep = js(parse_json(keep, "keep"))?;
@@ -496,21 +496,21 @@ pub fn roll_twice(die: &str, keep: &str, dice: &mut DiceBox) -> JsResult<String>
 }
 
 /// "X-in-6": succeeds when 1d6 ≤ x.
-#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = chanceInSix))]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = chanceInSixJson))]
 pub fn chance_in_six(x: u32, dice: &mut DiceBox) -> JsResult<String> {
     let roll: ChanceRoll = with_box(dice, |d| crate::dice::chance_in_six(x, d))?;
     js(write_json(&roll))
 }
 
 /// "p%": succeeds when d100 ≤ p.
-#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = percentChance))]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = percentChanceJson))]
 pub fn percent_chance(p: u32, dice: &mut DiceBox) -> JsResult<String> {
     let roll: ChanceRoll = with_box(dice, |d| crate::dice::percent(p, d))?;
     js(write_json(&roll))
 }
 
 /// Break a tie among `entrants`, re-rolling among those still tied.
-#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = rollOff))]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = rollOffJson))]
 pub fn roll_off(entrants: u32, config: &str, dice: &mut DiceBox) -> JsResult<String> {
     let config: Option<RollOffConfig> = js(parse_json(config, "roll-off config"))?;
     let config = config.unwrap_or_default();

@@ -196,7 +196,7 @@ impl EncounterHandle {
 
 /// The rule tables (presets, initiative systems, Greyhawk's activity dice, damage types,
 /// condition sets) as JSON: what a user interface offers, from the rules themselves.
-#[wasm_bindgen(js_name = ruleTables)]
+#[wasm_bindgen(js_name = ruleTablesJson)]
 pub fn rule_tables() -> String {
     crate::wire::to_json(&crate::rulesets::tables::rule_tables())
 }

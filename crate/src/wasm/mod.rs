@@ -92,7 +92,7 @@ pub fn js<T>(result: crate::Result<T>) -> JsResult<T> {
 
 #[cfg(any(feature = "wasm-core", feature = "wasm-dice"))]
 /// The crate version, for diagnostics.
-#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = version))]
+#[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = coreVersion))]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
 }

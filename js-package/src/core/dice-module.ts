@@ -268,7 +268,7 @@ export class CountdownPool extends Held {
 }
 
 export const wasmMemory = (): WebAssembly.Memory => w.memory;
-export const version = (): string => text(w.dice_version());
+export const coreVersion = (): string => text(w.dice_version());
 export const inputBuffer = (): number => w.dice_input_buffer();
 /** Throw the error the last hot call kept (it returned 0 or NaN); nothing when there is none. */
 export const takeDiceError = (): void => void checked(undefined);
@@ -302,13 +302,13 @@ export function totalData(notation: string, paths: string, values: Float64Array 
   return checked(w.dice_total_data(n, p, t, m, dice.h));
 }
 
-export function rollTwice(die: string, keep: string, dice: DiceBox): string {
+export function rollTwiceJson(die: string, keep: string, dice: DiceBox): string {
   const [d, k] = args(die, keep);
   return textOf(w.dice_roll_twice(d, k, dice.h));
 }
-export const chanceInSix = (x: number, dice: DiceBox): string => textOf(w.dice_chance_in_six(x, dice.h));
-export const percentChance = (p: number, dice: DiceBox): string => textOf(w.dice_percent_chance(p, dice.h));
-export function rollOff(entrants: number, config: string, dice: DiceBox): string {
+export const chanceInSixJson = (x: number, dice: DiceBox): string => textOf(w.dice_chance_in_six(x, dice.h));
+export const percentChanceJson = (p: number, dice: DiceBox): string => textOf(w.dice_percent_chance(p, dice.h));
+export function rollOffJson(entrants: number, config: string, dice: DiceBox): string {
   const [len] = args(config);
   return textOf(w.dice_roll_off(entrants, len, dice.h));
 }

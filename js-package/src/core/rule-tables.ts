@@ -6,7 +6,7 @@
  * what the engine takes.
  */
 import {
-  ruleTables as readRuleTables,
+  ruleTablesJson as readRuleTables,
   type ActivityDie,
   type ConditionSet,
   type ConditionSetTable,
