@@ -267,3 +267,19 @@ test("every function and class is named as it is exported, through both entries"
     }
   }
 });
+
+// The dice entry's own glue loads its module as wasm-bindgen's did: compiled as it streams in,
+// and from the bytes when a server sends another content type. A fresh process, since the
+// entry loads once.
+test("init() of turnkeeper/dice takes a Response sent with the wrong content type", () => {
+  const code = `
+    import { readFileSync } from "node:fs";
+    const dist = new URL(${JSON.stringify(new URL("../../js-package/dist/", import.meta.url).href)});
+    const bytes = readFileSync(new URL("wasm/dice_bg.wasm", dist));
+    const dice = await import(new URL("dice.js", dist).href);
+    await dice.init(new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+    console.log(JSON.stringify(dice.roll("2d6+1", { seed: 3 }).total));
+  `;
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", code], { encoding: "utf8" });
+  assert.equal(JSON.parse(out), main.roll("2d6+1", { seed: 3 }).total);
+});
