@@ -20,7 +20,8 @@
 use std::cell::RefCell;
 
 use super::dice::{self, CountdownPool, DiceBox, ParsedNotation, fail};
-use crate::error::Error;
+use crate::dice::{DieRoller, SourceKind};
+use crate::error::{Error, ErrorCode};
 
 /// Objects JS holds by handle: slot `h - 1` holds handle `h`; freed slots are reused.
 struct Table<T> {
@@ -36,15 +37,18 @@ impl<T> Table<T> {
         }
     }
 
-    fn insert(&mut self, item: T) -> u32 {
+    /// Hold `item`: its handle, a freed one reused first.
+    fn insert(&mut self, item: T) -> crate::Result<u32> {
         if let Some(handle) = self.free.pop()
-            && let Some(place) = self.items.get_mut(handle as usize - 1)
+            && let Some(place) = self.place(handle)
         {
             *place = Some(item);
-            return handle;
+            return Ok(handle);
         }
+        let handle = u32::try_from(self.items.len().saturating_add(1))
+            .map_err(|_| Error::new(ErrorCode::LimitExceeded, "too many objects held at once"))?;
         self.items.push(Some(item));
-        u32::try_from(self.items.len()).unwrap_or(0)
+        Ok(handle)
     }
 
     fn place(&mut self, handle: u32) -> Option<&mut Option<T>> {
@@ -70,6 +74,12 @@ fn freed(what: &str) -> Error {
     Error::invalid_argument(format!("this {what} has been freed"))
 }
 
+#[cold]
+#[inline(never)]
+fn busy() -> Error {
+    Error::invalid_argument("the dice module is busy with another call")
+}
+
 /// Run `f` on the object of `handle` in `table`, borrowed where it is. (JS calls one export at
 /// a time and none calls back in, so a table is never borrowed twice; if it were, the call would
 /// fail with an error rather than alias.)
@@ -80,7 +90,7 @@ fn with<T, R>(
     f: impl FnOnce(&mut T) -> crate::Result<R>,
 ) -> crate::Result<R> {
     table.with(|t| {
-        let mut t = t.try_borrow_mut().map_err(|_| freed(what))?;
+        let mut t = t.try_borrow_mut().map_err(|_| busy())?;
         match t.place(handle) {
             Some(Some(item)) => f(item),
             _ => Err(freed(what)),
@@ -152,9 +162,7 @@ fn text_out(result: crate::Result<String>) -> u32 {
 #[inline(never)]
 fn texts(lens: &[i32]) -> crate::Result<Vec<Option<String>>> {
     ARGS.with(|a| {
-        let bytes = a
-            .try_borrow()
-            .map_err(|_| Error::invalid_argument("arguments busy"))?;
+        let bytes = a.try_borrow().map_err(|_| busy())?;
         let mut at = 0usize;
         let mut texts = Vec::with_capacity(lens.len());
         for &len in lens {
@@ -217,15 +225,18 @@ fn with_pool<T>(
 #[inline(never)]
 fn held<T>(table: Key<Table<T>>, item: crate::Result<T>) -> u32 {
     kept(
-        item.and_then(|item| {
-            table.with(|t| {
-                t.try_borrow_mut()
-                    .map(|mut t| t.insert(item))
-                    .map_err(|_| Error::invalid_argument("busy"))
-            })
-        }),
+        item.and_then(|item| table.with(|t| t.try_borrow_mut().map_err(|_| busy())?.insert(item))),
         0,
     )
+}
+
+/// Free the object of `handle` in `table` (nothing when there is none).
+fn release<T>(table: Key<Table<T>>, handle: u32) {
+    table.with(|t| {
+        if let Ok(mut t) = t.try_borrow_mut() {
+            t.remove(handle);
+        }
+    });
 }
 
 /// A buffer of `len` zeroed items; its address.
@@ -399,9 +410,7 @@ fn with_data<T>(
     f: impl FnOnce(&str, &str, &[f64], &str, Option<String>) -> crate::Result<T>,
 ) -> crate::Result<T> {
     NUMBERS.with(|v| {
-        let values = v
-            .try_borrow()
-            .map_err(|_| Error::invalid_argument("arguments busy"))?;
+        let values = v.try_borrow().map_err(|_| busy())?;
         with_args(lens, |[notation, paths, texts, missing]| {
             f(
                 notation.unwrap_or(""),
@@ -446,10 +455,10 @@ pub extern "C" fn dice_box_state(dice: u32) -> u32 {
 pub extern "C" fn dice_box_kind(dice: u32) -> u32 {
     kept(
         with_box(dice, |b| {
-            Ok(match b.kind().as_str() {
-                "seeded" => 1,
-                "crypto" => 2,
-                _ => 3,
+            Ok(match b.source.kind() {
+                SourceKind::Seeded => 1,
+                SourceKind::Crypto => 2,
+                SourceKind::Supplied => 3,
             })
         }),
         0,
@@ -464,11 +473,7 @@ pub extern "C" fn dice_box_roll_die(dice: u32, sides: u32) -> u32 {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn dice_box_free(dice: u32) {
-    BOXES.with(|t| {
-        if let Ok(mut t) = t.try_borrow_mut() {
-            t.remove(dice);
-        }
-    });
+    release(&BOXES, dice);
 }
 
 // ---- ParsedNotation --------------------------------------------------------------------------
@@ -517,11 +522,7 @@ pub extern "C" fn dice_parsed_total(parsed: u32, dice: u32) -> f64 {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn dice_parsed_free(parsed: u32) {
-    PARSED.with(|t| {
-        if let Ok(mut t) = t.try_borrow_mut() {
-            t.remove(parsed);
-        }
-    });
+    release(&PARSED, parsed);
 }
 
 // ---- rule helpers (JSON text in and out, as the core module's) -------------------------------
@@ -621,11 +622,7 @@ pub extern "C" fn dice_pool_read(pool: u32, which: u32) -> u32 {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn dice_pool_free(pool: u32) {
-    POOLS.with(|t| {
-        if let Ok(mut t) = t.try_borrow_mut() {
-            t.remove(pool);
-        }
-    });
+    release(&POOLS, pool);
 }
 
 #[cfg(test)]
