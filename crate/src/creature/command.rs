@@ -11,6 +11,9 @@ use super::{
     NightlyRest, OngoingDamage, OseRestDay, RollMode, StabilizeMethod, TempHpChoice,
 };
 use crate::error::{Error, ErrorCode, Result};
+// Rust's own `{}` for a float would bring the standard library's float formatting (Grisu
+// and Dragon, about 14 KB of the core) for these three messages alone.
+use crate::dice::float_text::display_f64;
 use crate::wire::FromWire;
 
 /// One operation on a creature sheet.
@@ -168,7 +171,9 @@ fn int(n: Option<f64>) -> Result<i32> {
     let n = n.unwrap_or(f64::NAN);
     whole(n, f64::from(i32::MIN), f64::from(i32::MAX))
         .map(|n| n as i32)
-        .ok_or_else(|| Error::invalid_argument(format!("{n} is not a whole number in range")))
+        .ok_or_else(|| {
+            Error::invalid_argument(format!("{} is not a whole number in range", display_f64(n)))
+        })
 }
 
 /// Game time in whole seconds, 0 to 2^32 − 1.
@@ -178,8 +183,9 @@ fn seconds(n: Option<f64>) -> Result<GameTime> {
         .map(|n| GameTime(n as u32))
         .ok_or_else(|| {
             Error::invalid_argument(format!(
-                "game time must be whole seconds from 0 to {}, not {n}",
-                u32::MAX
+                "game time must be whole seconds from 0 to {}, not {}",
+                u32::MAX,
+                display_f64(n)
             ))
         })
 }
@@ -191,7 +197,8 @@ fn days(n: Option<f64>) -> Result<u32> {
         .map(|n| n as u32)
         .ok_or_else(|| {
             Error::invalid_argument(format!(
-                "days of rest must be a whole number from 0, not {n}"
+                "days of rest must be a whole number from 0, not {}",
+                display_f64(n)
             ))
         })
 }

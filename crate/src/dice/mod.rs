@@ -158,7 +158,7 @@ pub mod d20;
 pub mod data;
 mod eval;
 mod exact;
-mod float_text;
+pub(crate) mod float_text;
 /// What a detailed roll collects, for the glue's packed encoding.
 pub(crate) mod details {
     #[cfg_attr(not(feature = "wasm-core"), allow(unused_imports))]
