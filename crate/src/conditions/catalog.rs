@@ -6,7 +6,7 @@
 //! written (`"base": "srd5e"`, `"base": "ose"`) only when it is not A5E, so catalogs saved before
 //! there was a choice read back, and write out, exactly as they did.
 
-use std::collections::{BTreeMap, BTreeSet};
+use litemap::LiteMap;
 
 pub use super::definition::ConditionDef;
 
@@ -79,7 +79,7 @@ pub struct CatalogData {
 pub struct ConditionCatalog {
     base: ConditionSet,
     defs: Vec<ConditionDef>,
-    index: BTreeMap<ConditionId, usize>,
+    index: LiteMap<ConditionId, usize>,
     homebrew: Vec<ConditionId>,
 }
 
@@ -128,8 +128,9 @@ impl ConditionCatalog {
     /// A catalog holding one built-in set and no homebrew.
     pub fn new(base: ConditionSet) -> Self {
         let defs: Vec<ConditionDef> = base.builtin().to_vec();
-        // Inserted one at a time: `collect` would sort first, compiling a sort of its own.
-        let mut index = BTreeMap::new();
+        // Inserted one at a time, in catalog order: `collect` would sort first, compiling a
+        // sort of its own.
+        let mut index = LiteMap::new();
         for (i, d) in defs.iter().enumerate() {
             index.insert(d.id.clone(), i);
         }
@@ -271,7 +272,7 @@ impl ConditionCatalog {
     /// A cycle in the graph given by `links`, as the ids along it, if there is one.
     fn find_cycle(&self, links: fn(&ConditionDef) -> &[ConditionId]) -> Option<Vec<ConditionId>> {
         // Iterative depth-first search with colours: 0 unvisited, 1 on the stack, 2 done.
-        let mut colour: BTreeMap<&ConditionId, u8> = BTreeMap::new();
+        let mut colour: LiteMap<&ConditionId, u8> = LiteMap::new();
         for start in &self.defs {
             if colour.get(&start.id).copied().unwrap_or(0) != 0 {
                 continue;
@@ -354,7 +355,7 @@ fn validate_def(def: &ConditionDef, catalog: &ConditionCatalog) -> Result<()> {
                 "{at}: \"{what}\" lists more than {MAX_LINKS_PER_CONDITION} ids"
             )));
         }
-        let mut seen = BTreeSet::new();
+        let mut seen: LiteMap<&ConditionId, ()> = LiteMap::new();
         for (i, linked) in list.iter().enumerate() {
             if *linked == def.id {
                 return Err(invalid(format!(
@@ -366,7 +367,7 @@ fn validate_def(def: &ConditionDef, catalog: &ConditionCatalog) -> Result<()> {
                     "{at}: \"{what}\"[{i}] names unknown condition \"{linked}\""
                 )));
             }
-            if !seen.insert(linked) {
+            if seen.try_insert(linked, ()).is_some() {
                 return Err(invalid(format!(
                     "{at}: \"{what}\"[{i}] repeats \"{linked}\""
                 )));

@@ -13,7 +13,9 @@
 //! disadvantage" is a rule about the attack situation, not about conditions, so it is the
 //! attack resolver's business, not this query's.
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::VecDeque;
+
+use litemap::LiteMap;
 
 use super::a5e::ids::INCAPACITATED;
 use super::catalog::ConditionCatalog;
@@ -498,8 +500,8 @@ impl ConditionCatalog {
     pub fn immunities(
         &self,
         listed: &[ConditionId],
-    ) -> Result<BTreeMap<ConditionId, Option<ConditionId>>> {
-        let mut immune: BTreeMap<ConditionId, Option<ConditionId>> = BTreeMap::new();
+    ) -> Result<LiteMap<ConditionId, Option<ConditionId>>> {
+        let mut immune: LiteMap<ConditionId, Option<ConditionId>> = LiteMap::new();
         for id in listed {
             self.require(id)?;
             immune.insert(id.clone(), None);
@@ -547,7 +549,7 @@ impl ConditionCatalog {
 
     /// THE roll query: what applies to this creature for this roll, each item with its reason.
     pub fn query(&self, state: &ConditionState, query: &RollQuery) -> Result<RollAdvice> {
-        let mut known: BTreeMap<Circumstance, bool> = BTreeMap::new();
+        let mut known: LiteMap<Circumstance, bool> = LiteMap::new();
         for fact in &query.circumstances {
             if let Some(previous) = known.insert(fact.circumstance, fact.holds)
                 && previous != fact.holds
@@ -683,11 +685,11 @@ impl ConditionCatalog {
     fn effective(
         &self,
         roots: &[(ConditionId, Option<Origin>)],
-        immune: &BTreeMap<ConditionId, Option<ConditionId>>,
-    ) -> (Rooted, BTreeMap<ConditionId, Inactive>) {
-        let mut inactive: BTreeMap<ConditionId, Inactive> = BTreeMap::new();
-        let first = self.closure(roots, immune, &BTreeMap::new(), &mut inactive);
-        let mut suppressed: BTreeMap<ConditionId, ConditionId> = BTreeMap::new();
+        immune: &LiteMap<ConditionId, Option<ConditionId>>,
+    ) -> (Rooted, LiteMap<ConditionId, Inactive>) {
+        let mut inactive: LiteMap<ConditionId, Inactive> = LiteMap::new();
+        let first = self.closure(roots, immune, &LiteMap::new(), &mut inactive);
+        let mut suppressed: LiteMap<ConditionId, ConditionId> = LiteMap::new();
         for (id, _) in &first {
             if let Some(def) = self.get(id) {
                 for s in def.suppresses.iter() {
@@ -728,8 +730,11 @@ impl ConditionCatalog {
                 ));
             }
         }
-        let penalties: BTreeSet<Penalty> = crate::sorting::set_of(state.penalties.iter().copied());
-        for penalty in penalties {
+        let mut penalties: LiteMap<Penalty, ()> = LiteMap::new();
+        for penalty in &state.penalties {
+            penalties.insert(*penalty, ());
+        }
+        for (penalty, ()) in penalties {
             let def = penalty.def();
             sources.push((
                 &def.effects,
@@ -749,15 +754,15 @@ impl ConditionCatalog {
     fn closure(
         &self,
         roots: &[(ConditionId, Option<Origin>)],
-        immune: &BTreeMap<ConditionId, Option<ConditionId>>,
-        suppressed: &BTreeMap<ConditionId, ConditionId>,
-        inactive: &mut BTreeMap<ConditionId, Inactive>,
+        immune: &LiteMap<ConditionId, Option<ConditionId>>,
+        suppressed: &LiteMap<ConditionId, ConditionId>,
+        inactive: &mut LiteMap<ConditionId, Inactive>,
     ) -> Vec<(ConditionId, Option<Origin>)> {
         let mut out: Vec<(ConditionId, Option<Origin>)> = Vec::new();
-        let mut seen: BTreeSet<ConditionId> = BTreeSet::new();
+        let mut seen: LiteMap<ConditionId, ()> = LiteMap::new();
         let mut queue: VecDeque<(ConditionId, Option<Origin>)> = roots.iter().cloned().collect();
         while let Some((id, via)) = queue.pop_front() {
-            if !seen.insert(id.clone()) {
+            if seen.try_insert(id.clone(), ()).is_some() {
                 continue;
             }
             if let Some(through) = immune.get(&id) {
@@ -896,7 +901,7 @@ enum Gate {
     Conditional(Circumstance),
 }
 
-fn gate(when: Option<Circumstance>, known: &BTreeMap<Circumstance, bool>) -> Gate {
+fn gate(when: Option<Circumstance>, known: &LiteMap<Circumstance, bool>) -> Gate {
     match when {
         None => Gate::Apply,
         Some(c) => match known.get(&c) {
@@ -939,7 +944,7 @@ fn apply_effect(
     effect: &Effect,
     reason: &Reason,
     query: &RollQuery,
-    known: &BTreeMap<Circumstance, bool>,
+    known: &LiteMap<Circumstance, bool>,
     own_d20: bool,
     advice: &mut RollAdvice,
 ) {
