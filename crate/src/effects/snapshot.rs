@@ -25,7 +25,9 @@
 //! on a participant that is revealed takes the next id below `next`. Restoring validates
 //! everything and fails with `SNAPSHOT_INVALID`.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
+
+use litemap::LiteMap;
 use std::fmt;
 
 use serde::de::{SeqAccess, Visitor};
@@ -316,7 +318,7 @@ fn decode_due(kind: u32, anchor: Option<ParticipantId>, value: u64) -> Result<Du
 #[derive(Default)]
 struct Interner {
     ids: Vec<ParticipantId>,
-    index: BTreeMap<ParticipantId, u32>,
+    index: LiteMap<ParticipantId, u32>,
 }
 
 impl Interner {
@@ -432,9 +434,13 @@ fn check_header(s: &TrackerSnapshot) -> Result<()> {
     if s.fx.len() > MAX_EFFECTS {
         return Err(bad("too many effects"));
     }
-    let distinct: BTreeSet<&ParticipantId> = crate::sorting::set_of(s.ps.iter());
-    if distinct.len() != s.ps.len() {
-        return Err(bad("a participant id is listed twice"));
+    // A B-tree (the one `Position::acted` compiles anyway), not a sorted Vec: the list's
+    // length has no limit of its own, and inserting into a Vec would be quadratic in it.
+    let mut distinct: BTreeSet<ParticipantId> = BTreeSet::new();
+    for p in &s.ps {
+        if !distinct.insert(p.clone()) {
+            return Err(bad("a participant id is listed twice"));
+        }
     }
     Ok(())
 }
@@ -454,14 +460,14 @@ fn participant_at(ps: &[ParticipantId], i: u32) -> Result<ParticipantId> {
 /// [`MAX_EFFECTS_PER_PARTICIPANT`] effects.
 fn decode_effects(s: &TrackerSnapshot) -> Result<Vec<ActiveEffect>> {
     let mut effects: Vec<ActiveEffect> = Vec::with_capacity(s.fx.len());
-    let mut per_target: BTreeMap<u32, usize> = BTreeMap::new();
-    let mut seen: BTreeSet<u32> = BTreeSet::new();
+    let mut per_target: LiteMap<u32, usize> = LiteMap::new();
+    let mut seen: LiteMap<u32, ()> = LiteMap::new();
     for r in &s.fx {
         let issued = match r.id.checked_sub(HIDDEN_EFFECT_IDS) {
             Some(k) => k < s.next_hidden,
             None => r.id >= 1 && r.id < s.next,
         };
-        if !issued || !seen.insert(r.id) {
+        if !issued || seen.try_insert(r.id, ()).is_some() {
             return Err(bad(format!(
                 "effect id {} is repeated or was never given out",
                 r.id

@@ -7,6 +7,8 @@
 
 use std::collections::BTreeSet;
 
+use litemap::LiteMap;
+
 use super::boundary::Boundary;
 use super::duration::{
     Anchoring, Due, Duration, DurationRules, Edge, EncounterEndPolicy, MAX_CLOCK_SECONDS,
@@ -602,13 +604,15 @@ impl EffectTracker {
 
         // Concentration replaced: every source concentrating in this batch drops what it had.
         if self.rules.one_concentration_per_source {
-            let sources: BTreeSet<&ParticipantId> = crate::sorting::set_of(
-                specs
-                    .iter()
-                    .filter(|s| s.concentration)
-                    .filter_map(|s| s.source.as_ref()),
-            );
-            for source in sources {
+            let mut sources: LiteMap<&ParticipantId, ()> = LiteMap::new();
+            for source in specs
+                .iter()
+                .filter(|s| s.concentration)
+                .filter_map(|s| s.source.as_ref())
+            {
+                sources.insert(source, ());
+            }
+            for (source, ()) in sources {
                 ended.extend(next.take(
                     |e| e.concentration && e.source.as_ref() == Some(source),
                     || ExpiryReason::Concentration {
@@ -671,8 +675,11 @@ impl EffectTracker {
         }
 
         // Consequences of the new conditions for each target.
-        let targets: BTreeSet<ParticipantId> =
-            crate::sorting::set_of(added.iter().map(|e| e.target.clone()));
+        // The B-tree `Position::acted` compiles anyway.
+        let mut targets: BTreeSet<ParticipantId> = BTreeSet::new();
+        for effect in &added {
+            targets.insert(effect.target.clone());
+        }
         for target in targets {
             let status = catalog.status(&ConditionState {
                 conditions: next.condition_ids(&target),
@@ -824,7 +831,10 @@ impl EffectTracker {
         // Commit: conversions first (they only touch surviving effects), then removals.
         let mut next_effects = self.effects.clone();
         self.convert(boundary, &mut next_effects);
-        let removed: BTreeSet<usize> = crate::sorting::set_of(ordered.iter().map(|(p, _)| p.index));
+        let mut removed: LiteMap<usize, ()> = LiteMap::new();
+        for (p, _) in &ordered {
+            removed.insert(p.index, ());
+        }
         let mut expiries = Vec::with_capacity(ordered.len());
         for (p, dice) in ordered {
             if let Some(effect) = self.effects.get(p.index) {
@@ -837,7 +847,7 @@ impl EffectTracker {
         }
         let mut i = 0usize;
         next_effects.retain(|_| {
-            let keep = !removed.contains(&i);
+            let keep = !removed.contains_key(&i);
             i = i.saturating_add(1);
             keep
         });
