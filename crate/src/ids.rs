@@ -32,8 +32,11 @@ fn check_id(kind: &str, s: &str) -> Result<()> {
         .chars()
         .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ':')))
     {
+        // Quoted as `{:?}` would, without the standard library's tables of printable
+        // characters that `Debug` for `char` brings (crate/src/dice/quote.rs).
         return Err(Error::invalid_argument(format!(
-            "a {kind} id may use letters, digits, '_', '-', '.' and ':' only; \"{s}\" has {bad:?}"
+            "a {kind} id may use letters, digits, '_', '-', '.' and ':' only; \"{s}\" has {}",
+            crate::dice::quote::quoted(bad.encode_utf8(&mut [0; 4]), '\'')
         )));
     }
     Ok(())

@@ -175,7 +175,7 @@ mod order;
 mod parser;
 mod pool;
 mod quick;
-mod quote;
+pub(crate) mod quote;
 pub mod result;
 mod roll;
 pub mod rolloff;
