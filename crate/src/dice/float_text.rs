@@ -56,9 +56,21 @@ fn layout(out: &mut String, digits: &[u8], point: i64) {
     zeros(out, point - digits.len() as i64);
 }
 
+/// A decimal as its digits (ASCII, the first not zero) and the decimal point's place: the
+/// value is `0.digits × 10^point`. Zero has no digits.
+pub(crate) type Decimal = (Vec<u8>, i64);
+
 /// The shortest digits of `magnitude` (finite, not negative) that read back as it, and the
-/// decimal point's place: the value is `0.digits × 10^point`. Zero has no digits.
-fn shortest(magnitude: f64) -> (Vec<u8>, i64) {
+/// decimal point's place: the value is `0.digits × 10^point`. Zero has no digits. (The JSON
+/// writer lays them out its own way: `crate::wire::float`.)
+pub(crate) fn shortest(magnitude: f64) -> Decimal {
+    shortest_with(magnitude, false)
+}
+
+/// [`shortest`], choosing between two candidates equally near the exact value by the even
+/// last digit when `ties_to_even` (as `zmij` and Ryu do) rather than the upper one (as
+/// `Display` does).
+pub(crate) fn shortest_with(magnitude: f64, ties_to_even: bool) -> Decimal {
     let (mantissa, exponent) = decompose(magnitude);
     let (exact, point) = exact_decimal(mantissa, exponent);
     if exact.is_empty() {
@@ -70,9 +82,14 @@ fn shortest(magnitude: f64) -> (Vec<u8>, i64) {
         let down = (head.to_vec(), point);
         let (raised, carried) = increment(head);
         let up = (raised, point + carried);
-        // Which of the two neighbours at `p` digits is nearer; on a tie (`…5` exactly),
-        // `Display` takes the upper one.
-        let up_first = exact.get(p).is_some_and(|&d| d >= b'5');
+        // Which of the two neighbours at `p` digits is nearer; on a tie (`…5` exactly, the
+        // last of the exact digits), `Display` takes the upper one, `zmij` the even one.
+        let tie = p + 1 == exact.len() && exact.get(p) == Some(&b'5');
+        let up_first = if tie && ties_to_even {
+            head.last().is_some_and(|&d| (d - b'0') % 2 == 1)
+        } else {
+            exact.get(p).is_some_and(|&d| d >= b'5')
+        };
         let (near, far) = if up_first { (up, down) } else { (down, up) };
         for (mut digits, at) in [near, far] {
             if interval.holds(&digits, at) {
@@ -82,6 +99,22 @@ fn shortest(magnitude: f64) -> (Vec<u8>, i64) {
         }
     }
     (exact, point)
+}
+
+/// Where `0.digits × 10^point` (its first digit not zero) lies against the decimals that read
+/// back as `value` (finite, above zero): `Equal` inside them, `Less` below, `Greater` above.
+/// What the JSON reader walks by (`crate::wire::float`).
+pub(crate) fn interval_holds(value: f64, digits: &[u8], point: i64) -> core::cmp::Ordering {
+    let (mantissa, exponent) = decompose(value);
+    let interval = Interval::around(mantissa, exponent);
+    if interval.holds(digits, point) {
+        return core::cmp::Ordering::Equal;
+    }
+    if compare(digits, point, &interval.low.0, interval.low.1).is_le() {
+        core::cmp::Ordering::Less
+    } else {
+        core::cmp::Ordering::Greater
+    }
 }
 
 /// Drop trailing zero digits.

@@ -50,17 +50,6 @@ impl ToWire for f64 {
     }
 }
 
-impl FromWire for f32 {
-    fn read(r: &mut Reader<'_>) -> Result<Self> {
-        Ok(r.float()? as f32)
-    }
-}
-impl ToWire for f32 {
-    fn write(&self, w: &mut Writer) {
-        w.float32(*self);
-    }
-}
-
 impl FromWire for bool {
     fn read(r: &mut Reader<'_>) -> Result<Self> {
         r.bool()

@@ -26,6 +26,7 @@
 //! fits (`INVALID_ARGUMENT` for commands and procedure input, `SNAPSHOT_INVALID` for snapshots).
 
 mod failure;
+mod float;
 pub mod impls;
 mod reader;
 mod writer;

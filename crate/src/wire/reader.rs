@@ -52,21 +52,11 @@ fn whole_text(value: i128) -> String {
     }
 }
 
-/// Whether the JSON number `text` reads as a finite `f64`. The modules that read floats have
-/// the standard parser anyway and ask it; the dice-only module reads none, and compares digits
-/// instead ([`overflows_f64`]), which keeps the parser and its tables (a sixth of that module,
-/// gzipped) out of it.
+/// Whether the JSON number `text` reads as a finite `f64`: compared digit by digit with the
+/// least magnitude that does not ([`overflows_f64`]), which needs no float parser at all. (The
+/// value itself, when a float field wants it, is worked out by `super::float`.)
 fn finite_f64(text: &str) -> bool {
-    #[cfg(all(
-        feature = "wasm-dice",
-        not(any(feature = "wasm-core", feature = "wasm-procedures"))
-    ))]
-    return !overflows_f64(text);
-    #[cfg(not(all(
-        feature = "wasm-dice",
-        not(any(feature = "wasm-core", feature = "wasm-procedures"))
-    )))]
-    return text.parse::<f64>().is_ok_and(f64::is_finite);
+    !overflows_f64(text)
 }
 
 /// The digits of 2^1024 − 2^970, the least magnitude that reads as an infinite `f64` (halfway
@@ -76,13 +66,6 @@ const OVERFLOW_DIGITS: &[u8] = b"17976931348623158079372897140530341507993413271
 /// Whether the JSON number `text` (already checked to be one) is too large for a finite `f64`,
 /// exactly as `text.parse::<f64>()` would find, without the float parser and its tables: the
 /// number is compared digit by digit with [`OVERFLOW_DIGITS`].
-#[cfg_attr(
-    not(all(
-        feature = "wasm-dice",
-        not(any(feature = "wasm-core", feature = "wasm-procedures"))
-    )),
-    allow(dead_code)
-)]
 pub(crate) fn overflows_f64(text: &str) -> bool {
     let text = text.strip_prefix('-').unwrap_or(text);
     let (mantissa, exponent) = match text.find(['e', 'E']) {
@@ -501,8 +484,8 @@ impl<'a> Reader<'a> {
             Number::Negative(i) => i as f64,
             Number::Float => {
                 let text = self.text.get(start..self.pos).unwrap_or("");
-                match text.parse::<f64>() {
-                    Ok(f) if f.is_finite() => f,
+                match super::float::read_f64(text) {
+                    f if f.is_finite() => f,
                     _ => return Err(self.syntax("number out of range")),
                 }
             }

@@ -1,5 +1,5 @@
 //! The JSON writer: compact output, byte for byte what `serde_json::to_string` writes (same
-//! string escapes, integers, and floats through the same `zmij` shortest formatting).
+//! string escapes, integers, and floats as `zmij` writes them: `super::float`).
 
 /// Compact JSON text being written.
 ///
@@ -110,24 +110,12 @@ impl Writer {
         self.comma = true;
     }
 
-    /// A float; not-a-number and infinities are `null`, as serde_json writes them.
+    /// A float; not-a-number and infinities are `null`, as serde_json writes them. The digits
+    /// are `zmij`'s, without its tables (`super::float`).
     #[inline(never)]
     pub fn float(&mut self, value: f64) {
         if value.is_finite() {
-            let mut buf = zmij::Buffer::new();
-            self.out.push_str(buf.format_finite(value));
-            self.comma = true;
-        } else {
-            self.null();
-        }
-    }
-
-    /// An `f32`, formatted as an `f32` (as serde_json does).
-    #[inline(never)]
-    pub fn float32(&mut self, value: f32) {
-        if value.is_finite() {
-            let mut buf = zmij::Buffer::new();
-            self.out.push_str(buf.format_finite(value));
+            super::float::write_f64(&mut self.out, value);
             self.comma = true;
         } else {
             self.null();
