@@ -26,9 +26,11 @@ impl Ident {
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':'))
         {
+            // Quoted as `{:?}` would, without the standard library's tables of printable
+            // characters that `escape_debug` brings (crate/src/dice/quote.rs).
             return Err(Error::invalid_argument(format!(
-                "id \"{}\" may only hold letters, digits, '-', '_', '.' and ':'",
-                s.escape_debug()
+                "id {} may only hold letters, digits, '-', '_', '.' and ':'",
+                crate::dice::quote::quoted(&s, '"')
             )));
         }
         Ok(Ident(s))
