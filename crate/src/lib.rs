@@ -50,6 +50,7 @@ pub mod messages;
 pub mod procedures;
 pub mod rulesets;
 pub mod sorting;
+mod text_search;
 pub mod units;
 pub mod wire;
 

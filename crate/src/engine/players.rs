@@ -112,5 +112,7 @@ fn leaks<E: ToWire>(events: &[E], secrets: &[String]) -> bool {
         return false;
     }
     let json = crate::wire::to_json(events);
-    secrets.iter().any(|s| json.contains(s.as_str()))
+    secrets
+        .iter()
+        .any(|s| crate::text_search::find(&json, s).is_some())
 }

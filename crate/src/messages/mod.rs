@@ -84,7 +84,10 @@ fn fill(template: &str, params: &[(&str, &dyn Display)]) -> String {
     let mut out = String::with_capacity(template.len() + 16);
     let mut rest = template;
     while let Some(open) = rest.find('{') {
-        let (before, from) = rest.split_at(open);
+        // `get`, not `split_at`: the same at a `{` (a char boundary), without the slicing
+        // panic, whose message brings the tables of printable characters.
+        let before = rest.get(..open).unwrap_or("");
+        let from = rest.get(open..).unwrap_or("");
         out.push_str(before);
         let name_end = from.find('}');
         let param = name_end.and_then(|end| {
