@@ -36,7 +36,7 @@ fn check_id(kind: &str, s: &str) -> Result<()> {
         // characters that `Debug` for `char` brings (crate/src/dice/quote.rs).
         return Err(Error::invalid_argument(format!(
             "a {kind} id may use letters, digits, '_', '-', '.' and ':' only; \"{s}\" has {}",
-            crate::dice::quote::quoted(bad.encode_utf8(&mut [0; 4]), '\'')
+            crate::text::quote::quoted(bad.encode_utf8(&mut [0; 4]), '\'')
         )));
     }
     Ok(())

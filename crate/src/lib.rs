@@ -9,7 +9,7 @@
 //!
 //! | layer | modules | why there |
 //! |---|---|---|
-//! | 0 | `error`, `wire`, `units`, `ids`, `ability`, `messages`, `sorting`, `digest` | vocabulary every rule uses, the words of its log lines, one compiled sort for the cold paths, the state digest's encoding |
+//! | 0 | `error`, `wire`, `units`, `ids`, `ability`, `messages`, `sorting`, `digest`, `text` | vocabulary every rule uses, the words of its log lines, one compiled sort for the cold paths, the state digest's encoding, quoting and exact floats without the standard library's tables |
 //! | 1 | `dice`, `engine` | rolling, and the event-sourced driver that rolls on a working copy |
 //! | 2 | `clock` | game time and burn-down resources |
 //! | 3 | `conditions`, `creature` | a creature's conditions (and the hit points the bloodied query reads), then the creature over them |
@@ -50,7 +50,7 @@ pub mod messages;
 pub mod procedures;
 pub mod rulesets;
 pub mod sorting;
-mod text_search;
+pub(crate) mod text;
 pub mod units;
 pub mod wire;
 

@@ -15,6 +15,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("messages", 0),
     ("sorting", 0),
     ("digest", 0),
+    ("text", 0),
     ("dice", 1),
     ("engine", 1),
     ("clock", 2),

@@ -30,7 +30,7 @@ impl Ident {
             // characters that `escape_debug` brings (crate/src/dice/quote.rs).
             return Err(Error::invalid_argument(format!(
                 "id {} may only hold letters, digits, '-', '_', '.' and ':'",
-                crate::dice::quote::quoted(&s, '"')
+                crate::text::quote::quoted(&s, '"')
             )));
         }
         Ok(Ident(s))

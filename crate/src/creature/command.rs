@@ -13,7 +13,7 @@ use super::{
 use crate::error::{Error, ErrorCode, Result};
 // Rust's own `{}` for a float would bring the standard library's float formatting (Grisu
 // and Dragon, about 14 KB of the core) for these three messages alone.
-use crate::dice::float_text::display_f64;
+use crate::text::float::display_f64;
 use crate::wire::FromWire;
 
 /// One operation on a creature sheet.

@@ -305,7 +305,7 @@ impl Substituted<'_> {
                 e.message = format!(
                     "the value at @{} ({}) does not read as a formula: {}",
                     span.path,
-                    super::quote::quoted(&span.value, '"'),
+                    crate::text::quote::quoted(&span.value, '"'),
                     e.message
                 );
             }
@@ -313,7 +313,7 @@ impl Substituted<'_> {
                 e.message = format!(
                     "with the value at @{} ({}): {}",
                     span.path,
-                    super::quote::quoted(&span.value, '"'),
+                    crate::text::quote::quoted(&span.value, '"'),
                     e.message
                 );
             }
@@ -433,7 +433,7 @@ fn value_text(
                 ErrorCode::NotationData,
                 format!(
                     "the value at @{path} ({}) is not a whole number",
-                    super::float_text::display_f64(v)
+                    crate::text::float::display_f64(v)
                 ),
             );
         }

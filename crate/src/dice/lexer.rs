@@ -234,7 +234,7 @@ impl<'a> Lexer<'a> {
                             self.pos() as usize,
                             format!(
                                 "unexpected character {}",
-                                super::quote::quoted(c.encode_utf8(&mut [0; 4]), '\'')
+                                crate::text::quote::quoted(c.encode_utf8(&mut [0; 4]), '\'')
                             ),
                         ));
                     }
@@ -279,7 +279,10 @@ impl<'a> Lexer<'a> {
                     pos as usize,
                     format!(
                         "unexpected character {}",
-                        super::quote::quoted(char::from(other).encode_utf8(&mut [0; 4]), '\'')
+                        crate::text::quote::quoted(
+                            char::from(other).encode_utf8(&mut [0; 4]),
+                            '\''
+                        )
                     ),
                 ));
             }

@@ -158,7 +158,6 @@ pub mod d20;
 pub mod data;
 mod eval;
 mod exact;
-pub(crate) mod float_text;
 /// What a detailed roll collects, for the glue's packed encoding.
 pub(crate) mod details {
     #[cfg_attr(not(feature = "wasm-core"), allow(unused_imports))]
@@ -175,7 +174,6 @@ mod order;
 mod parser;
 mod pool;
 mod quick;
-pub(crate) mod quote;
 pub mod result;
 mod roll;
 pub mod rolloff;

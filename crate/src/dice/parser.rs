@@ -286,7 +286,7 @@ impl Parser<'_> {
                 Some(outer) => format!(
                     "the value at @{} ({}) names @{path}, and values are put in only once",
                     outer.path,
-                    super::quote::quoted(&outer.value, '"')
+                    crate::text::quote::quoted(&outer.value, '"')
                 ),
                 None => format!("the data has no value at @{path}"),
             },

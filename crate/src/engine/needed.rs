@@ -50,7 +50,7 @@ impl DieRoller for Recorder {
 fn dice_in(json: &str) -> Vec<(u32, u32)> {
     let mut out = Vec::new();
     let mut rest = json;
-    while let Some(at) = crate::text_search::find(rest, "\"sides\":") {
+    while let Some(at) = crate::text::search::find(rest, "\"sides\":") {
         rest = rest.get(at.saturating_add(8)..).unwrap_or("");
         let sides: String = rest.chars().take_while(char::is_ascii_digit).collect();
         let after = rest.get(sides.len()..).unwrap_or("");
@@ -68,7 +68,7 @@ fn dice_in(json: &str) -> Vec<(u32, u32)> {
 /// An event's `type` tag.
 fn type_of(json: &str) -> String {
     const TAG: &str = "\"type\":\"";
-    crate::text_search::find(json, TAG)
+    crate::text::search::find(json, TAG)
         .and_then(|at| json.get(at.saturating_add(TAG.len())..))
         .and_then(|rest| rest.split_once('"'))
         .map_or_else(|| "other".to_string(), |(t, _)| t.to_string())

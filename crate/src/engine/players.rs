@@ -114,5 +114,5 @@ fn leaks<E: ToWire>(events: &[E], secrets: &[String]) -> bool {
     let json = crate::wire::to_json(events);
     secrets
         .iter()
-        .any(|s| crate::text_search::find(&json, s).is_some())
+        .any(|s| crate::text::search::find(&json, s).is_some())
 }

@@ -7,7 +7,7 @@
 //! five) and `zmij`'s shortest formatting (with its table of powers of ten) were 27 KB of data
 //! in the procedures module alone: tables gzip cannot shrink, about a tenth of that module
 //! gzipped. Both directions here are exact, from the same few bignum steps the dice already
-//! have for their one float message ([`crate::dice::float_text`]): every decimal has an exact
+//! have for their one float message ([`crate::text::float`]): every decimal has an exact
 //! expansion, every float an exact rounding interval whose ends are decimals too, so reading is
 //! "find the float whose interval holds the text" and writing is "the shortest digits inside
 //! the interval". Slow next to the table-driven algorithms (microseconds, not nanoseconds), and
@@ -16,7 +16,7 @@
 //! The text is what `zmij` (and serde_json with it) writes, so the JSON is byte for byte what it
 //! was; the tests hold both directions against `zmij` and `str::parse` over random bits.
 
-use crate::dice::float_text::{Decimal, interval_holds, shortest_with};
+use crate::text::float::{Decimal, interval_holds, shortest_with};
 
 /// The JSON text of a finite `value`, as `zmij` writes it: the shortest digits that read back
 /// as the same float (the nearer of two, the even one on a tie); a plain decimal with at least one fractional digit (`5.0`) while the

@@ -1,6 +1,9 @@
 //! A float as Rust's `Display` writes it (`format!("{value}")`: the shortest digits that read
-//! back as the same number, the nearest when several do, never an exponent), for the one error
-//! message that quotes a float (a formula's `@path` value that is not whole).
+//! back as the same number, the nearest when several do, never an exponent), for the error
+//! messages that quote a float (a formula's `@path` value that is not whole, a creature
+//! command's number out of range); and the exact steps the JSON reader and writer build on
+//! (`crate::wire::float`): the shortest digits, and where a decimal lies against a float's
+//! rounding interval.
 //!
 //! Written here rather than through `format!`: the standard library's float formatting (Grisu
 //! with a Dragon fallback, and their tables) was about a fifth of the dice-only module's
