@@ -33,7 +33,7 @@ fn check_id(kind: &str, s: &str) -> Result<()> {
         .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | ':')))
     {
         // Quoted as `{:?}` would, without the standard library's tables of printable
-        // characters that `Debug` for `char` brings (crate/src/dice/quote.rs).
+        // characters that `Debug` for `char` brings (crate/src/text/quote.rs).
         return Err(Error::invalid_argument(format!(
             "a {kind} id may use letters, digits, '_', '-', '.' and ':' only; \"{s}\" has {}",
             crate::text::quote::quoted(bad.encode_utf8(&mut [0; 4]), '\'')

@@ -27,7 +27,7 @@ impl Ident {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':'))
         {
             // Quoted as `{:?}` would, without the standard library's tables of printable
-            // characters that `escape_debug` brings (crate/src/dice/quote.rs).
+            // characters that `escape_debug` brings (crate/src/text/quote.rs).
             return Err(Error::invalid_argument(format!(
                 "id {} may only hold letters, digits, '-', '_', '.' and ':'",
                 crate::text::quote::quoted(&s, '"')
