@@ -295,7 +295,7 @@ pub enum EncounterEvent {
         )]
         #[wire(
             read_with = "crate::encounter::command::read_declarations_wire",
-            write_with = "crate::encounter::command::write_declarations_wire"
+            write_with = "crate::encounter::bulk_text::write_declarations"
         )]
         #[cfg_attr(
             feature = "wasm-base",
@@ -304,12 +304,14 @@ pub enum EncounterEvent {
         declarations: Vec<ParticipantDeclaration>,
     },
     InitiativeRolled {
+        #[wire(write_with = "crate::encounter::bulk_text::write_rolls")]
         rolls: Vec<InitiativeRoll>,
     },
     SideInitiativeRolled {
         rolls: Vec<SideRoll>,
     },
     TiesBroken {
+        #[wire(write_with = "crate::encounter::bulk_text::write_draws")]
         draws: Vec<TieDraw>,
     },
     /// A participant takes its place in the running order (mid-round join or a new count).
