@@ -269,8 +269,13 @@ impl Encounter {
     }
 
     /// A roll-off unit as events name it: every participant sharing the roll (in roster
-    /// order), or the side.
-    pub(crate) fn tie_unit(&self, units: &TieUnits, unit: u32) -> Result<TieUnit> {
+    /// order), or the side. The roster position of each participant named goes to `at`.
+    pub(crate) fn tie_unit(
+        &self,
+        units: &TieUnits,
+        unit: u32,
+        at: &mut Vec<usize>,
+    ) -> Result<TieUnit> {
         if units.per_side {
             let side = self
                 .sides
@@ -286,8 +291,11 @@ impl Encounter {
             .iter()
             .skip(from)
             .take_while(|(r, _)| *r == unit)
-            .filter_map(|(_, i)| self.participants.get(*i))
-            .map(|p| p.id.clone())
+            .filter_map(|(_, i)| {
+                let p = self.participants.get(*i)?;
+                at.push(*i);
+                Some(p.id.clone())
+            })
             .collect();
         Ok(TieUnit::Participants { participants })
     }

@@ -65,15 +65,30 @@ impl Encounter {
     /// One roll-off round: each unit's face is appended to its draws, once every draw is known
     /// to be on the roll-off die, for a unit with a roll, and under the draw limit.
     pub(super) fn apply_ties_broken(&mut self, draws: &[TieDraw]) -> Result<()> {
-        let at = self.check_tie_draws(draws)?;
-        let mut at = at.into_iter();
+        let at = self.check_tie_draws(draws, None)?;
+        self.commit_ties(draws, &at);
+        Ok(())
+    }
+
+    /// [`Self::apply_ties_broken`] with the roster position of every participant the draws
+    /// name, in order, already known: the roll-off that made the draws found them there, and
+    /// looking each id up again was a hash lookup per draw in a round with hundreds of them.
+    pub(crate) fn apply_ties_at(&mut self, draws: &[TieDraw], at: &[usize]) -> Result<()> {
+        self.check_tie_draws(draws, Some(at))?;
+        self.commit_ties(draws, at);
+        Ok(())
+    }
+
+    /// The change of a roll-off round whose draws passed [`Self::check_tie_draws`].
+    fn commit_ties(&mut self, draws: &[TieDraw], at: &[usize]) {
+        let mut at = at.iter();
         for TieDraw { unit, die } in draws {
             match unit {
                 TieUnit::Participants { participants } => {
                     for i in at.by_ref().take(participants.len()) {
                         if let Some(init) = self
                             .participants
-                            .get_mut(i)
+                            .get_mut(*i)
                             .and_then(|p| std::sync::Arc::make_mut(p).initiative.as_mut())
                         {
                             init.ties.push(die.face);
@@ -87,21 +102,33 @@ impl Encounter {
                 }
             }
         }
-        Ok(())
     }
 
     /// The checks of [`Self::apply_ties_broken`]: the roster position of every participant the
-    /// draws name, in order (each id is looked up once).
-    fn check_tie_draws(&self, draws: &[TieDraw]) -> Result<Vec<usize>> {
-        let mut at = Vec::with_capacity(draws.len());
+    /// draws name, in order, each id looked up once, or taken from `known` (the same list, from
+    /// the roll-off that made the draws; a position that does not hold that id is refused).
+    fn check_tie_draws(&self, draws: &[TieDraw], known: Option<&[usize]>) -> Result<Vec<usize>> {
         let sides = self.roll_off_die();
+        let mut at = Vec::with_capacity(if known.is_some() { 0 } else { draws.len() });
+        let mut n = 0usize;
         for TieDraw { unit, die } in draws {
             check_die(die, sides)?;
             match unit {
                 TieUnit::Participants { participants } => {
                     for id in participants {
-                        let i = self.pos(id)?;
-                        at.push(i);
+                        let i = match known {
+                            Some(k) => k
+                                .get(n)
+                                .copied()
+                                .filter(|i| self.participants.get(*i).is_some_and(|p| &p.id == id))
+                                .ok_or_else(|| Error::unknown_id("participant", id.as_str()))?,
+                            None => {
+                                let i = self.pos(id)?;
+                                at.push(i);
+                                i
+                            }
+                        };
+                        n = n.saturating_add(1);
                         let init = self
                             .participants
                             .get(i)

@@ -4,7 +4,7 @@
 
 use crate::dice::DieRoller;
 use crate::encounter::command::EncounterCommand;
-use crate::encounter::event::EncounterEvent;
+use crate::encounter::event::{EncounterEvent, TieDraw};
 use crate::encounter::limits::MAX_TARGETS;
 use crate::encounter::state::{Encounter, Phase};
 use crate::error::{Error, ErrorCode, Result};
@@ -60,6 +60,17 @@ impl Ctx<'_> {
         if encounter_ended {
             self.creatures_end_encounter()?;
         }
+        Ok(())
+    }
+
+    /// [`Ctx::emit`] of a `tiesBroken` event whose participants' roster positions the
+    /// roll-off already knows (`at`, in order): the same change and checks, without a lookup
+    /// per draw. (A roll-off is neither a boundary nor a turn's end, so `emit` would add
+    /// nothing else.)
+    pub(super) fn emit_ties(&mut self, draws: Vec<TieDraw>, at: &[usize]) -> Result<()> {
+        self.touched = true;
+        self.enc.apply_ties_at(&draws, at)?;
+        self.events.push(EncounterEvent::TiesBroken { draws });
         Ok(())
     }
 
