@@ -9,6 +9,7 @@ use crate::encounter::limits::MAX_TARGETS;
 use crate::encounter::state::{Encounter, Phase};
 use crate::error::{Error, ErrorCode, Result};
 use crate::ids::ParticipantId;
+use crate::initiative::InitiativeRoll;
 
 /// A command in progress: the encounter it changes, the events so far, and the dice.
 ///
@@ -71,6 +72,15 @@ impl Ctx<'_> {
         self.touched = true;
         self.enc.apply_ties_at(&draws, at)?;
         self.events.push(EncounterEvent::TiesBroken { draws });
+        Ok(())
+    }
+
+    /// [`Ctx::emit`] of an `initiativeRolled` event whose participants' roster positions the
+    /// command already knows (`at`, in order), as [`Ctx::emit_ties`] does for roll-offs.
+    pub(super) fn emit_rolls(&mut self, rolls: Vec<InitiativeRoll>, at: &[usize]) -> Result<()> {
+        self.touched = true;
+        self.enc.apply_rolls_at(&rolls, at)?;
+        self.events.push(EncounterEvent::InitiativeRolled { rolls });
         Ok(())
     }
 
