@@ -133,7 +133,9 @@ impl Encounter {
             .filter(|(i, p)| *i != who && self.in_order(p) && p.count() == Some(count))
             .map(|(i, _)| i)
             .collect();
-        band.sort_unstable_by(|a, b| self.cmp_participants(*a, *b));
+        // The comparison is total (positions break what chance left equal), so the shared
+        // stable sort gives what an unstable one would.
+        crate::sorting::sort_indices(&mut band, &mut |a, b| self.cmp_participants(a, b));
         let t = self.pos(target)?;
         let at = band.iter().position(|i| *i == t).unwrap_or(band.len());
         band.insert(if after { at.saturating_add(1) } else { at }, who);
