@@ -568,12 +568,12 @@ mod tests {
             false,
         );
         // The order itself changed: checked in full.
-        agrees(&before, |enc| enc.order.swap(2, 4), true);
+        agrees(&before, |enc| enc.order_mut().swap(2, 4), true);
         agrees(
             &before,
             |enc| {
                 let dup = enc.order.get(3).cloned().unwrap();
-                enc.order.push(dup);
+                enc.order_mut().push(dup);
             },
             false,
         );

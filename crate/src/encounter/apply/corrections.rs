@@ -73,9 +73,9 @@ impl Encounter {
             && let Some(at) = self.order_pos(participant)
             && at >= self.pending_from()
         {
-            let entry = self.order.remove(at);
+            let entry = self.order_mut().remove(at);
             let to = self.insert_position(i, true);
-            self.order.insert(to, entry);
+            self.order_mut().insert(to, entry);
         }
         Ok(())
     }
@@ -162,7 +162,7 @@ impl Encounter {
                 if after { "right after" } else { "right before" }
             )));
         }
-        let entry = self.order.remove(from);
+        let entry = self.order_mut().remove(from);
         let to = self
             .order
             .iter()
@@ -170,7 +170,7 @@ impl Encounter {
             .map_or(self.order.len(), |p| {
                 if after { p.saturating_add(1) } else { p }
             });
-        self.order.insert(to, entry);
+        self.order_mut().insert(to, entry);
         Ok(())
     }
 }

@@ -99,7 +99,7 @@ impl Encounter {
                 p.spent = Spent::default();
             }
         }
-        self.order = self.compute_order();
+        self.order = std::sync::Arc::new(self.compute_order());
         self.done = 0;
         self.active = false;
         self.ose_phase = None;
@@ -253,7 +253,7 @@ impl Encounter {
             }
             self.ambushers.clear();
         }
-        self.order.clear();
+        self.order_mut().clear();
         self.done = 0;
         self.ose_phase = None;
         self.phase = Phase::Between;
