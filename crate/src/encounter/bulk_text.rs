@@ -1,5 +1,6 @@
 //! The JSON of the events a big round writes hundreds of entries of (its declarations,
-//! initiative rolls and roll-off draws), byte for byte what the derived writers write.
+//! initiative rolls and roll-off draws), byte for byte what the derived writers write. (The
+//! draws' writer is beside their type in `event.rs`, on the [`Text`] here.)
 //!
 //! The wire writer keeps each of its primitives out of line, which keeps the module small (the
 //! derived code calls them at a few thousand places) but costs a call per brace, key and value:
@@ -11,35 +12,34 @@
 //! them but these few shapes, which the tests compare with serde's output.
 
 use crate::encounter::command::ParticipantDeclaration;
-use crate::encounter::event::{TieDraw, TieUnit};
 use crate::encounter::participant::Declaration;
 use crate::ids::ParticipantId;
 use crate::initiative::{Activity, InitiativeRoll, RollSource};
 use crate::wire::{ToWire, Writer};
 
 /// JSON text being built in one string (see the module's comment).
-struct Text(String);
+pub(crate) struct Text(String);
 
 impl Text {
-    fn with_capacity(bytes: usize) -> Self {
+    pub(crate) fn with_capacity(bytes: usize) -> Self {
         Self(String::with_capacity(bytes))
     }
 
-    fn push(&mut self, s: &str) {
+    pub(crate) fn push(&mut self, s: &str) {
         self.0.push_str(s);
     }
 
-    fn unsigned(&mut self, n: u32) {
+    pub(crate) fn unsigned(&mut self, n: u32) {
         self.0.push_str(itoa::Buffer::new().format(n));
     }
 
-    fn signed(&mut self, n: i32) {
+    pub(crate) fn signed(&mut self, n: i32) {
         self.0.push_str(itoa::Buffer::new().format(n));
     }
 
     /// A JSON string. Ids are checked to need no escaping, so only other text ever takes the
     /// writer's escaping path.
-    fn string(&mut self, s: &str) {
+    pub(crate) fn string(&mut self, s: &str) {
         if s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
             self.value(&s);
         } else {
@@ -50,11 +50,11 @@ impl Text {
     }
 
     /// Any value, through its own writer (the rare shapes).
-    fn value(&mut self, v: &dyn ToWire) {
+    pub(crate) fn value(&mut self, v: &dyn ToWire) {
         self.0.push_str(&crate::wire::to_json_dyn(v));
     }
 
-    fn ids(&mut self, ids: &[ParticipantId]) {
+    pub(crate) fn ids(&mut self, ids: &[ParticipantId]) {
         self.0.push('[');
         for (i, id) in ids.iter().enumerate() {
             if i > 0 {
@@ -65,7 +65,7 @@ impl Text {
         self.0.push(']');
     }
 
-    fn activities(&mut self, activities: &[Activity]) {
+    pub(crate) fn activities(&mut self, activities: &[Activity]) {
         self.0.push('[');
         for (i, a) in activities.iter().enumerate() {
             if i > 0 {
@@ -76,7 +76,7 @@ impl Text {
         self.0.push(']');
     }
 
-    fn finish(self, w: &mut Writer) {
+    pub(crate) fn finish(self, w: &mut Writer) {
         w.raw(&self.0);
     }
 }
@@ -144,35 +144,6 @@ pub(crate) fn write_rolls(rolls: &Vec<InitiativeRoll>, w: &mut Writer) {
     t.finish(w);
 }
 
-/// `tiesBroken`'s draws, flat as [`TieDraw`]'s writer writes each.
-#[allow(clippy::ptr_arg)]
-pub(crate) fn write_draws(draws: &Vec<TieDraw>, w: &mut Writer) {
-    let mut t = Text::with_capacity(draws.len().saturating_mul(64).saturating_add(2));
-    t.push("[");
-    for (i, d) in draws.iter().enumerate() {
-        if i > 0 {
-            t.push(",");
-        }
-        match &d.unit {
-            TieUnit::Participants { participants } => {
-                t.push("{\"participants\":");
-                t.ids(participants);
-            }
-            TieUnit::Side { side } => {
-                t.push("{\"side\":");
-                t.string(side.as_str());
-            }
-        }
-        t.push(",\"die\":{\"sides\":");
-        t.unsigned(d.die.sides);
-        t.push(",\"face\":");
-        t.unsigned(d.die.face);
-        t.push("}}");
-    }
-    t.push("]");
-    t.finish(w);
-}
-
 /// `declaredMany`'s declarations, keyed by participant id; a Greyhawk declaration of
 /// activities alone is written as the list of them.
 pub(crate) fn write_declarations(declarations: &[ParticipantDeclaration], w: &mut Writer) {
@@ -196,148 +167,19 @@ pub(crate) fn write_declarations(declarations: &[ParticipantDeclaration], w: &mu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice::{RollMode, RolledDie};
-    use crate::encounter::event::EncounterEvent;
-    use crate::ids::SideId;
-    use crate::initiative::InitiativeDie;
-    use crate::initiative::greyhawk::GhDeclaration;
-    use crate::initiative::side::OseDeclaration;
-    use proptest::prelude::*;
 
-    const ACTIVITIES: [Activity; 6] = [
-        Activity::Ranged,
-        Activity::Move,
-        Activity::Swap,
-        Activity::Other,
-        Activity::Melee,
-        Activity::Spell,
-    ];
-    const SOURCES: [RollSource; 4] = [
-        RollSource::Rolled,
-        RollSource::SurpriseCheck,
-        RollSource::FixedCount,
-        RollSource::DexScore,
-    ];
-
-    fn id(n: u16) -> ParticipantId {
-        ParticipantId::new(format!("p-{n}.x:{}", n % 7)).unwrap()
-    }
-
-    /// The event as the wire writer writes it is what serde writes.
-    fn same_as_serde(event: &EncounterEvent) {
-        assert_eq!(
-            crate::wire::to_json(event),
-            serde_json::to_string(event).unwrap()
-        );
-    }
-
+    /// The events' writers here are compared with serde's in `event.rs`'s tests.
     #[test]
     fn activity_names_are_serde_names() {
-        for a in ACTIVITIES {
+        for a in [
+            Activity::Ranged,
+            Activity::Move,
+            Activity::Swap,
+            Activity::Other,
+            Activity::Melee,
+            Activity::Spell,
+        ] {
             assert_eq!(activity_json(a), serde_json::to_string(&a).unwrap());
-        }
-    }
-
-    #[test]
-    fn empty_lists() {
-        same_as_serde(&EncounterEvent::InitiativeRolled { rolls: Vec::new() });
-        same_as_serde(&EncounterEvent::TiesBroken { draws: Vec::new() });
-        same_as_serde(&EncounterEvent::DeclaredMany {
-            declarations: Vec::new(),
-        });
-    }
-
-    proptest! {
-        #[test]
-        fn rolls_are_written_as_serde_writes_them(
-            rolls in proptest::collection::vec(
-                (
-                    proptest::collection::vec(0u16..50, 0..4),
-                    proptest::collection::vec((1u32..30, 1u32..30, any::<bool>(), 0usize..7), 0..4),
-                    -30i32..30,
-                    -100i32..100,
-                    0usize..4,
-                ),
-                0..6,
-            )
-        ) {
-            let rolls: Vec<InitiativeRoll> = rolls
-                .into_iter()
-                .map(|(ids, dice, modifier, total, source)| InitiativeRoll {
-                    participants: ids.into_iter().map(id).collect(),
-                    dice: dice
-                        .into_iter()
-                        .map(|(sides, face, dropped, a)| InitiativeDie {
-                            die: RolledDie { sides, face },
-                            dropped,
-                            activity: ACTIVITIES.get(a).copied(),
-                        })
-                        .collect(),
-                    modifier,
-                    total,
-                    source: SOURCES.get(source).copied().unwrap_or_default(),
-                })
-                .collect();
-            same_as_serde(&EncounterEvent::InitiativeRolled { rolls });
-        }
-
-        #[test]
-        fn draws_are_written_as_serde_writes_them(
-            draws in proptest::collection::vec(
-                (proptest::collection::vec(0u16..50, 0..4), any::<bool>(), 1u32..30, 1u32..30),
-                0..6,
-            )
-        ) {
-            let draws: Vec<TieDraw> = draws
-                .into_iter()
-                .map(|(ids, side, sides, face)| TieDraw {
-                    unit: if side {
-                        TieUnit::Side {
-                            side: SideId::new(format!("side-{}", ids.len())).unwrap(),
-                        }
-                    } else {
-                        TieUnit::Participants {
-                            participants: ids.into_iter().map(id).collect(),
-                        }
-                    },
-                    die: RolledDie { sides, face },
-                })
-                .collect();
-            same_as_serde(&EncounterEvent::TiesBroken { draws });
-        }
-
-        #[test]
-        fn declarations_are_written_as_serde_writes_them(
-            declarations in proptest::collection::vec(
-                (0u16..50, proptest::collection::vec(0usize..6, 0..4), 0usize..4),
-                0..6,
-            )
-        ) {
-            let declarations: Vec<ParticipantDeclaration> = declarations
-                .into_iter()
-                .map(|(n, activities, shape)| {
-                    let mut g = GhDeclaration::of(
-                        activities.into_iter().filter_map(|a| ACTIVITIES.get(a).copied()),
-                    );
-                    let declaration = match shape {
-                        0 => Declaration::Ose(OseDeclaration {
-                            spell: true,
-                            ..OseDeclaration::default()
-                        }),
-                        1 => {
-                            g.mode = RollMode::Advantage;
-                            Declaration::Greyhawk(g)
-                        }
-                        2 => Declaration::Greyhawk(g.with_bonus_action(Activity::Melee)),
-                        _ => Declaration::Greyhawk(g),
-                    };
-                    ParticipantDeclaration {
-                        participant: id(n),
-                        declaration,
-                    }
-                })
-                .collect();
-            same_as_serde(&EncounterEvent::DeclaredMany { declarations });
         }
     }
 }
