@@ -4,9 +4,22 @@
 //! (about 5–9 KB of wasm each; twenty of them were about 130 KB of the module). Sorts off the
 //! hot paths go through [`sort_indices`] instead: one stable sort of indices with the
 //! comparison behind a `dyn`, so each caller adds only its comparator. The round's own sorts
-//! (the initiative order, tie runs, dice kept and dropped) stay specialised.
+//! (the initiative order, roll-off units, keys and tie runs) sort plain number pairs
+//! ([`Key`]) through [`sort_keys`]: one specialised sort for all of them, whose comparisons are
+//! two integer compares rather than a closure over slices.
 
 use core::cmp::Ordering;
+
+/// What the round's hot sorts sort: a primary number and a secondary one, each caller
+/// packing its order into them (a packed initiative key, packed roll-off draws, a unit) with
+/// an index or listing position in the low bits, so that the order is total.
+pub type Key = (u128, u64);
+
+/// Sort `keys` ascending (unstable: callers make every key unique, so the order is exact).
+#[inline(never)]
+pub fn sort_keys(keys: &mut [Key]) {
+    keys.sort_unstable();
+}
 
 /// Sort `indices` stably by `cmp`.
 #[inline(never)]

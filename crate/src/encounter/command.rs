@@ -114,23 +114,6 @@ pub(crate) fn read_declarations_wire(
     Ok(out)
 }
 
-/// [`write_declarations`] for the wire writer.
-pub(crate) fn write_declarations_wire(
-    declarations: &[ParticipantDeclaration],
-    w: &mut crate::wire::Writer,
-) {
-    use crate::wire::ToWire;
-    w.open_object();
-    for d in declarations {
-        w.map_key(d.participant.as_str());
-        match &d.declaration {
-            Declaration::Greyhawk(g) if g.is_activities_only() => g.activities.write(w),
-            other => other.write(w),
-        }
-    }
-    w.close_object();
-}
-
 /// A declaration, or a bare list of Greyhawk activities standing for one.
 struct DeclarationInput(Declaration);
 

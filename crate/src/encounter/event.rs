@@ -100,6 +100,37 @@ impl crate::wire::ToWire for TieDraw {
     }
 }
 
+/// `tiesBroken`'s draws, flat as [`TieDraw`]'s writer writes each.
+#[allow(clippy::ptr_arg)]
+fn write_draws(draws: &Vec<TieDraw>, w: &mut crate::wire::Writer) {
+    let mut t = crate::encounter::bulk_text::Text::with_capacity(
+        draws.len().saturating_mul(64).saturating_add(2),
+    );
+    t.push("[");
+    for (i, d) in draws.iter().enumerate() {
+        if i > 0 {
+            t.push(",");
+        }
+        match &d.unit {
+            TieUnit::Participants { participants } => {
+                t.push("{\"participants\":");
+                t.ids(participants);
+            }
+            TieUnit::Side { side } => {
+                t.push("{\"side\":");
+                t.string(side.as_str());
+            }
+        }
+        t.push(",\"die\":{\"sides\":");
+        t.unsigned(d.die.sides);
+        t.push(",\"face\":");
+        t.unsigned(d.die.face);
+        t.push("}}");
+    }
+    t.push("]");
+    t.finish(w);
+}
+
 /// Either form of a [`TieDraw`].
 #[crate::boundary(input, rust_only)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -295,7 +326,7 @@ pub enum EncounterEvent {
         )]
         #[wire(
             read_with = "crate::encounter::command::read_declarations_wire",
-            write_with = "crate::encounter::command::write_declarations_wire"
+            write_with = "crate::encounter::bulk_text::write_declarations"
         )]
         #[cfg_attr(
             feature = "wasm-base",
@@ -304,12 +335,14 @@ pub enum EncounterEvent {
         declarations: Vec<ParticipantDeclaration>,
     },
     InitiativeRolled {
+        #[wire(write_with = "crate::encounter::bulk_text::write_rolls")]
         rolls: Vec<InitiativeRoll>,
     },
     SideInitiativeRolled {
         rolls: Vec<SideRoll>,
     },
     TiesBroken {
+        #[wire(write_with = "write_draws")]
         draws: Vec<TieDraw>,
     },
     /// A participant takes its place in the running order (mid-round join or a new count).
@@ -547,6 +580,145 @@ pub enum EncounterEvent {
 #[cfg(test)]
 mod tests {
     use super::*;
+    /// The bulk writers of `bulk_text.rs` and [`write_draws`] write what serde writes.
+    mod bulk {
+        use super::super::*;
+        use crate::dice::RollMode;
+        use crate::encounter::participant::Declaration;
+        use crate::initiative::RollSource;
+        use crate::initiative::side::OseDeclaration;
+        use proptest::prelude::*;
+
+        const ACTIVITIES: [Activity; 6] = [
+            Activity::Ranged,
+            Activity::Move,
+            Activity::Swap,
+            Activity::Other,
+            Activity::Melee,
+            Activity::Spell,
+        ];
+        const SOURCES: [RollSource; 4] = [
+            RollSource::Rolled,
+            RollSource::SurpriseCheck,
+            RollSource::FixedCount,
+            RollSource::DexScore,
+        ];
+
+        fn id(n: u16) -> ParticipantId {
+            ParticipantId::new(format!("p-{n}.x:{}", n % 7)).unwrap()
+        }
+
+        /// The event as the wire writer writes it is what serde writes.
+        fn same_as_serde(event: &EncounterEvent) {
+            assert_eq!(
+                crate::wire::to_json(event),
+                serde_json::to_string(event).unwrap()
+            );
+        }
+
+        #[test]
+        fn empty_lists() {
+            same_as_serde(&EncounterEvent::InitiativeRolled { rolls: Vec::new() });
+            same_as_serde(&EncounterEvent::TiesBroken { draws: Vec::new() });
+            same_as_serde(&EncounterEvent::DeclaredMany {
+                declarations: Vec::new(),
+            });
+        }
+
+        proptest! {
+            #[test]
+            fn rolls_are_written_as_serde_writes_them(
+                rolls in proptest::collection::vec(
+                    (
+                        proptest::collection::vec(0u16..50, 0..4),
+                        proptest::collection::vec((1u32..30, 1u32..30, any::<bool>(), 0usize..7), 0..4),
+                        -30i32..30,
+                        -100i32..100,
+                        0usize..4,
+                    ),
+                    0..6,
+                )
+            ) {
+                let rolls: Vec<InitiativeRoll> = rolls
+                    .into_iter()
+                    .map(|(ids, dice, modifier, total, source)| InitiativeRoll {
+                        participants: ids.into_iter().map(id).collect(),
+                        dice: dice
+                            .into_iter()
+                            .map(|(sides, face, dropped, a)| InitiativeDie {
+                                die: RolledDie { sides, face },
+                                dropped,
+                                activity: ACTIVITIES.get(a).copied(),
+                            })
+                            .collect(),
+                        modifier,
+                        total,
+                        source: SOURCES.get(source).copied().unwrap_or_default(),
+                    })
+                    .collect();
+                same_as_serde(&EncounterEvent::InitiativeRolled { rolls });
+            }
+
+            #[test]
+            fn draws_are_written_as_serde_writes_them(
+                draws in proptest::collection::vec(
+                    (proptest::collection::vec(0u16..50, 0..4), any::<bool>(), 1u32..30, 1u32..30),
+                    0..6,
+                )
+            ) {
+                let draws: Vec<TieDraw> = draws
+                    .into_iter()
+                    .map(|(ids, side, sides, face)| TieDraw {
+                        unit: if side {
+                            TieUnit::Side {
+                                side: SideId::new(format!("side-{}", ids.len())).unwrap(),
+                            }
+                        } else {
+                            TieUnit::Participants {
+                                participants: ids.into_iter().map(id).collect(),
+                            }
+                        },
+                        die: RolledDie { sides, face },
+                    })
+                    .collect();
+                same_as_serde(&EncounterEvent::TiesBroken { draws });
+            }
+
+            #[test]
+            fn declarations_are_written_as_serde_writes_them(
+                declarations in proptest::collection::vec(
+                    (0u16..50, proptest::collection::vec(0usize..6, 0..4), 0usize..4),
+                    0..6,
+                )
+            ) {
+                let declarations: Vec<ParticipantDeclaration> = declarations
+                    .into_iter()
+                    .map(|(n, activities, shape)| {
+                        let mut g = GhDeclaration::of(
+                            activities.into_iter().filter_map(|a| ACTIVITIES.get(a).copied()),
+                        );
+                        let declaration = match shape {
+                            0 => Declaration::Ose(OseDeclaration {
+                                spell: true,
+                                ..OseDeclaration::default()
+                            }),
+                            1 => {
+                                g.mode = RollMode::Advantage;
+                                Declaration::Greyhawk(g)
+                            }
+                            2 => Declaration::Greyhawk(g.with_bonus_action(Activity::Melee)),
+                            _ => Declaration::Greyhawk(g),
+                        };
+                        ParticipantDeclaration {
+                            participant: id(n),
+                            declaration,
+                        }
+                    })
+                    .collect();
+                same_as_serde(&EncounterEvent::DeclaredMany { declarations });
+            }
+        }
+    }
 
     /// GH-INIT-10 / OSE-INIT-02: roll-off draws are written flat and read in either form.
     #[test]

@@ -412,7 +412,12 @@ impl Encounter {
     /// over the order).
     fn check_turns(&self, positions: Option<&[Option<usize>]>) -> Result<()> {
         let in_round = matches!(self.phase, Phase::Turns | Phase::World);
-        let acting = self.active_actor().and_then(Actor::participant);
+        // Where the acting participant is: compared by position below, not by id text per
+        // participant.
+        let acting = self
+            .active_actor()
+            .and_then(Actor::participant)
+            .and_then(|id| self.index.get(id).copied());
         for (i, p) in self.participants.iter().enumerate() {
             let at = || match positions {
                 Some(found) => found.get(i).copied().flatten(),
@@ -425,8 +430,8 @@ impl Encounter {
                 TurnStatus::Skipped => in_round && at().is_none_or(|a| a < self.done),
                 TurnStatus::Waiting | TurnStatus::Done => true,
             };
-            let current_ok = acting != Some(&p.id)
-                || matches!(p.turn, TurnStatus::Started | TurnStatus::Resumed);
+            let current_ok =
+                acting != Some(i) || matches!(p.turn, TurnStatus::Started | TurnStatus::Resumed);
             if !ok || !current_ok {
                 return Err(bad(format!(
                     "participant \"{}\" has a turn status that does not fit the order",
@@ -568,12 +573,12 @@ mod tests {
             false,
         );
         // The order itself changed: checked in full.
-        agrees(&before, |enc| enc.order.swap(2, 4), true);
+        agrees(&before, |enc| enc.order_mut().swap(2, 4), true);
         agrees(
             &before,
             |enc| {
                 let dup = enc.order.get(3).cloned().unwrap();
-                enc.order.push(dup);
+                enc.order_mut().push(dup);
             },
             false,
         );

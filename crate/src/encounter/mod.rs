@@ -10,6 +10,7 @@
 //! - [`EncounterEvent::describe`] gives a log line per event for a VTT chat.
 
 mod apply;
+mod bulk_text;
 pub(crate) mod command;
 mod config_rules;
 mod creature_change;

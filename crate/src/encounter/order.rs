@@ -9,15 +9,36 @@ use crate::error::{Error, Result};
 use crate::ids::SideId;
 use crate::initiative::InitiativeRules;
 use crate::initiative::rules::{InitiativeOptions, RoundRoll};
-use crate::initiative::ties::{Contender, higher_first, packed_key};
+use crate::initiative::ties::{Contender, higher_first, packed_draws, packed_key};
+use crate::sorting::{Key, sort_keys};
 
 /// Which participants share each initiative roll, for naming roll-off units.
 pub(crate) struct TieUnits {
-    /// `(roll, roster index)`, sorted.
-    rolls: Vec<(u32, usize)>,
+    /// Roster positions grouped by roll, in roster order within a roll.
+    members: Vec<usize>,
+    /// Where each roll's members start in `members`: roll `first + k` has
+    /// `members[starts[k]..starts[k + 1]]`. A round's rolls are numbered one after another,
+    /// so this table is about as long as the roster, and naming a unit is two reads rather
+    /// than a search per draw.
+    starts: Vec<usize>,
+    first: u32,
+    /// `(roll, roster index)` sorted, for rolls too far apart for the table (hidden
+    /// participants' rolls are numbered from [`crate::encounter::state::HIDDEN_ROLL_IDS`]).
+    sorted: Vec<Key>,
     /// Sides roll off, not participants (OSE side initiative): looked up once per roll-off
     /// rather than once per draw.
     per_side: bool,
+}
+
+/// Roll-off draws (higher first) and then a roster position as one number that orders as
+/// they do: the draws' packed bytes ([`packed_draws`]) inverted in the top 48 bits, the
+/// position in the low 16. `None` for more than six draws, a face over 254 or a position
+/// past 65535.
+fn draws_then_position(ties: &[u32], i: usize) -> Option<u64> {
+    let draws = packed_draws(ties).filter(|d| *d & ((1 << 80) - 1) == 0)?;
+    let i = u64::try_from(i).ok().filter(|i| *i < 1 << 16)?;
+    let top = u64::try_from(draws >> 80).ok()?;
+    Some((!top & 0xffff_ffff_ffff) << 16 | i)
 }
 
 impl Encounter {
@@ -140,31 +161,64 @@ impl Encounter {
             return self.compute_side_order();
         }
         // Keys are computed once per participant, not once per comparison, and the rules and
-        // options are looked up once per order.
+        // options are looked up once per order. Each participant's key is its packed order key
+        // and, below it, its roll-off draws (higher first) and its roster position, packed as
+        // one [`Key`]: the sort then compares pairs of numbers, not draw lists. Draws that do
+        // not pack (see [`packed_draws`]) sort through the comparison of the lists themselves.
         let rules = self.rules();
         let options = self.initiative_options();
-        let mut keyed: Vec<(u128, &[u32], usize)> = self
-            .participants
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| {
-                let init = p.initiative.as_ref().filter(|_| !p.out)?;
-                let facts = self.order_facts(p);
-                rules.own_turn(&facts, &options).then(|| {
-                    let key = packed_key(rules.order_key(&facts, &options));
-                    (key, init.ties.as_slice(), i)
-                })
-            })
-            .collect();
-        // The index makes the order total, so an unstable sort gives the same result.
-        keyed.sort_unstable_by(|a, b| {
-            a.0.cmp(&b.0)
-                .then_with(|| higher_first(a.1, b.1))
-                .then(a.2.cmp(&b.2))
-        });
-        keyed
-            .into_iter()
-            .filter_map(|(_, _, i)| self.participants.get(i))
+        let mut keys: Vec<Key> = Vec::with_capacity(self.participants.len());
+        let mut packs = true;
+        for (i, p) in self.participants.iter().enumerate() {
+            let Some(init) = p.initiative.as_ref().filter(|_| !p.out) else {
+                continue;
+            };
+            let facts = self.order_facts(p);
+            if !rules.own_turn(&facts, &options) {
+                continue;
+            }
+            let key = packed_key(rules.order_key(&facts, &options));
+            match draws_then_position(&init.ties, i) {
+                Some(below) => keys.push((key, below)),
+                None => {
+                    packs = false;
+                    keys.push((key, i as u64));
+                }
+            }
+        }
+        let position = |k: &Key| {
+            if packs {
+                (k.1 & 0xffff) as usize
+            } else {
+                k.1 as usize
+            }
+        };
+        if packs {
+            sort_keys(&mut keys);
+        } else {
+            let mut idx: Vec<usize> = (0..keys.len()).collect();
+            let ties = |k: &Key| {
+                self.participants
+                    .get(position(k))
+                    .and_then(|p| p.initiative.as_ref())
+                    .map(|i| i.ties.as_slice())
+                    .unwrap_or(&[])
+            };
+            crate::sorting::sort_indices(&mut idx, &mut |a, b| match (keys.get(a), keys.get(b)) {
+                (Some(x), Some(y)) => {
+                    x.0.cmp(&y.0)
+                        .then_with(|| higher_first(ties(x), ties(y)))
+                        .then(x.1.cmp(&y.1))
+                }
+                _ => a.cmp(&b),
+            });
+            keys = idx
+                .into_iter()
+                .filter_map(|j| keys.get(j).copied())
+                .collect();
+        }
+        keys.iter()
+            .filter_map(|k| self.participants.get(position(k)))
             .map(|p| Actor::Participant {
                 participant: p.id.clone(),
             })
@@ -255,7 +309,7 @@ impl Encounter {
     /// What [`Self::tie_unit`] needs to name the units of [`Self::tie_contenders`].
     pub(crate) fn tie_units(&self) -> TieUnits {
         let per_side = self.per_side();
-        let mut rolls: Vec<(u32, usize)> = if per_side {
+        let rolls: Vec<(u32, usize)> = if per_side {
             Vec::new()
         } else {
             self.participants
@@ -264,13 +318,61 @@ impl Encounter {
                 .filter_map(|(i, p)| Some((p.initiative.as_ref()?.roll, i)))
                 .collect()
         };
-        rolls.sort_unstable();
-        TieUnits { rolls, per_side }
+        let first = rolls.iter().map(|r| r.0).min().unwrap_or(0);
+        let last = rolls.iter().map(|r| r.0).max().unwrap_or(0);
+        let span = usize::try_from(last.saturating_sub(first))
+            .unwrap_or(usize::MAX)
+            .saturating_add(1);
+        let mut units = TieUnits {
+            members: Vec::new(),
+            starts: Vec::new(),
+            first,
+            sorted: Vec::new(),
+            per_side,
+        };
+        if span > rolls.len().saturating_mul(2).saturating_add(64) {
+            units.sorted = rolls
+                .iter()
+                .map(|&(r, i)| (u128::from(r), i as u64))
+                .collect();
+            sort_keys(&mut units.sorted);
+            return units;
+        }
+        // A counting sort: how many members each roll has, where each roll's run starts,
+        // then every position put in its run, in roster order.
+        let slot = |r: u32| usize::try_from(r.saturating_sub(first)).unwrap_or(usize::MAX);
+        units.starts = vec![0; span.saturating_add(1)];
+        for &(r, _) in &rolls {
+            if let Some(n) = units.starts.get_mut(slot(r).saturating_add(1)) {
+                *n = n.saturating_add(1);
+            }
+        }
+        let mut total = 0usize;
+        for n in &mut units.starts {
+            total = total.saturating_add(*n);
+            *n = total;
+        }
+        let mut next = units.starts.clone();
+        units.members = vec![0; rolls.len()];
+        for &(r, i) in &rolls {
+            if let Some(at) = next.get_mut(slot(r)) {
+                if let Some(m) = units.members.get_mut(*at) {
+                    *m = i;
+                }
+                *at = at.saturating_add(1);
+            }
+        }
+        units
     }
 
     /// A roll-off unit as events name it: every participant sharing the roll (in roster
-    /// order), or the side.
-    pub(crate) fn tie_unit(&self, units: &TieUnits, unit: u32) -> Result<TieUnit> {
+    /// order), or the side. The roster position of each participant named goes to `at`.
+    pub(crate) fn tie_unit(
+        &self,
+        units: &TieUnits,
+        unit: u32,
+        at: &mut Vec<usize>,
+    ) -> Result<TieUnit> {
         if units.per_side {
             let side = self
                 .sides
@@ -280,15 +382,33 @@ impl Encounter {
                 side: side.side.clone(),
             });
         }
-        let from = units.rolls.partition_point(|(r, _)| *r < unit);
-        let participants = units
-            .rolls
-            .iter()
-            .skip(from)
-            .take_while(|(r, _)| *r == unit)
-            .filter_map(|(_, i)| self.participants.get(*i))
-            .map(|p| p.id.clone())
-            .collect();
+        let mut name = |i: usize| {
+            let p = self.participants.get(i)?;
+            at.push(i);
+            Some(p.id.clone())
+        };
+        let participants = if units.sorted.is_empty() {
+            let k = usize::try_from(unit.wrapping_sub(units.first)).unwrap_or(usize::MAX);
+            let from = units.starts.get(k).copied().unwrap_or(0);
+            let to = units.starts.get(k.saturating_add(1)).copied().unwrap_or(0);
+            units
+                .members
+                .get(from..to)
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|i| name(*i))
+                .collect()
+        } else {
+            let unit = u128::from(unit);
+            let from = units.sorted.partition_point(|(r, _)| *r < unit);
+            units
+                .sorted
+                .iter()
+                .skip(from)
+                .take_while(|(r, _)| *r == unit)
+                .filter_map(|(_, i)| name(usize::try_from(*i).ok()?))
+                .collect()
+        };
         Ok(TieUnit::Participants { participants })
     }
 
@@ -312,5 +432,37 @@ impl Encounter {
             }
         }
         self.order.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The packed number orders as the draw lists (higher first), then the positions, do.
+        #[test]
+        fn draws_then_position_orders_as_the_lists_do(
+            a in proptest::collection::vec(1u32..30, 0..8),
+            b in proptest::collection::vec(1u32..30, 0..8),
+            i in 0usize..70_000,
+            j in 0usize..70_000,
+        ) {
+            let (Some(x), Some(y)) = (draws_then_position(&a, i), draws_then_position(&b, j)) else {
+                prop_assert!(a.len() > 6 || b.len() > 6 || i > 0xffff || j > 0xffff);
+                return Ok(());
+            };
+            prop_assert_eq!(x.cmp(&y), higher_first(&a, &b).then(i.cmp(&j)));
+        }
+    }
+
+    #[test]
+    fn draws_that_do_not_pack() {
+        assert_eq!(draws_then_position(&[1; 7], 0), None);
+        assert_eq!(draws_then_position(&[255], 0), None);
+        assert_eq!(draws_then_position(&[3], 1 << 16), None);
+        assert!(draws_then_position(&[254; 6], 0xffff).is_some());
+        assert!(draws_then_position(&[], 0).is_some());
     }
 }

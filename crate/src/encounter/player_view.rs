@@ -172,7 +172,7 @@ impl Encounter {
         view.sides.retain(|s| !side_gone(&s.side));
         view.ambushers.retain(|s| !side_gone(s));
 
-        view.order.clear();
+        view.order_mut().clear();
         view.done = 0;
         view.active = false;
         for (i, actor) in self.order.iter().enumerate() {
@@ -193,7 +193,7 @@ impl Encounter {
             } else if i == self.done {
                 view.active = self.active;
             }
-            view.order.push(shown);
+            view.order_mut().push(shown);
         }
         if !view.active {
             view.ose_phase = None;

@@ -451,13 +451,20 @@ impl TryFrom<SnapshotDto> for Encounter {
         enc.phase = s.ph;
         enc.round = s.r;
         enc.ambushers = s.am;
-        enc.order =
+        // An entry takes its participant's own id (the same text, shared), as the entries a
+        // round computes do: `order_pos` finds entries by where their text is.
+        let order: Vec<Actor> =
             s.o.into_iter()
                 .map(|a| match a {
-                    ActorDto::P(participant) => Actor::Participant { participant },
+                    ActorDto::P(participant) => Actor::Participant {
+                        participant: enc
+                            .participant(&participant)
+                            .map_or(participant, |p| p.id.clone()),
+                    },
                     ActorDto::S { s: sides, sl } => Actor::Sides { sides, slow: sl },
                 })
                 .collect();
+        enc.order = std::sync::Arc::new(order);
         enc.done = s.d;
         enc.active = s.a;
         enc.ose_phase = s.op;

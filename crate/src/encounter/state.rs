@@ -135,7 +135,10 @@ pub struct Encounter {
     pub(crate) world_used: Vec<crate::ids::WorldActionId>,
     pub(crate) phase: Phase,
     pub(crate) round: u32,
-    pub(crate) order: Vec<Actor>,
+    /// Shared (copy on write, like the participants): a follower's working copy of the state
+    /// for each batch then costs a count here, not a copy of every entry; the order changes
+    /// only when a round starts or a turn moves.
+    pub(crate) order: std::sync::Arc<Vec<Actor>>,
     /// Order entries whose turn is over; `order[done]` is the current (when `active`) or next.
     pub(crate) done: usize,
     pub(crate) active: bool,
@@ -185,7 +188,7 @@ impl Encounter {
             world_used: Vec::new(),
             phase: Phase::Setup,
             round: 0,
-            order: Vec::new(),
+            order: std::sync::Arc::default(),
             done: 0,
             active: false,
             ose_phase: None,
@@ -390,7 +393,21 @@ impl Encounter {
 
     /// Index of a participant's entry in the order.
     pub(crate) fn order_pos(&self, id: &ParticipantId) -> Option<usize> {
-        self.order.iter().position(|a| a.participant() == Some(id))
+        // Order entries share their text with the participants' own ids, so comparing where
+        // the text is finds an entry without comparing any text: the participant's own id is
+        // looked up first (an id read from an event is a copy). Entries read from a snapshot
+        // may not share it, hence the comparison of the text after.
+        let own = self.participant(id).map_or(id, |p| &p.id);
+        let same = |p: &ParticipantId| core::ptr::eq(p.as_str(), own.as_str());
+        self.order
+            .iter()
+            .position(|a| a.participant().is_some_and(same))
+            .or_else(|| self.order.iter().position(|a| a.participant() == Some(id)))
+    }
+
+    /// The order, to change it (copied first if a working copy shares it).
+    pub(crate) fn order_mut(&mut self) -> &mut Vec<Actor> {
+        std::sync::Arc::make_mut(&mut self.order)
     }
 
     /// Whether the encounter has started and not ended.

@@ -14,6 +14,7 @@
 use core::cmp::Ordering;
 
 use crate::error::{Error, ErrorCode, Result};
+use crate::sorting::{Key, sort_keys};
 
 /// One entry of a roll-off: a participant, side or effect.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,16 +94,33 @@ struct RollOff {
     runs: Vec<(usize, usize)>,
     /// This round's face per dense unit (`None`: the unit does not draw).
     face_of: Vec<Option<u32>>,
+    /// Room for sorting a run ([`sort_run`]), kept from run to run.
+    scratch: Vec<Key>,
 }
 
 impl RollOff {
     /// Lay out `contenders`: dense unit numbers (so each round's bookkeeping is plain
     /// indexing), their draws copied into the pool, sorted by key into runs.
     fn new(contenders: Vec<Contender>, max_draws: usize) -> Self {
-        let mut units: Vec<u32> = contenders.iter().map(|c| c.unit).collect();
-        units.sort_unstable();
-        units.dedup();
-        let dense = |unit: u32| units.binary_search(&unit).unwrap_or(0);
+        // Dense unit numbers from one sort by unit (the listing position breaking equal units):
+        // each entry's number comes from the walk over it, not from a search per entry.
+        let mut by_unit: Vec<Key> = contenders
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (u128::from(c.unit), i as u64))
+            .collect();
+        sort_keys(&mut by_unit);
+        let mut units: Vec<u32> = Vec::new();
+        let mut dense = vec![0usize; contenders.len()];
+        for &(unit, i) in &by_unit {
+            let unit = u32::try_from(unit).unwrap_or(u32::MAX);
+            if units.last() != Some(&unit) {
+                units.push(unit);
+            }
+            if let Some(d) = usize::try_from(i).ok().and_then(|i| dense.get_mut(i)) {
+                *d = units.len().saturating_sub(1);
+            }
+        }
         let stride = contenders
             .iter()
             .map(|c| c.draws.len())
@@ -115,14 +133,17 @@ impl RollOff {
         // `[i32; 4]`s element by element, and moving whole entries while sorting, made this
         // sort most of a big battle's roll-off. Listing positions are unique, so the order is
         // total and an unstable sort exact.
-        let mut sorted: Vec<(u128, usize)> = contenders
+        let mut sorted: Vec<Key> = contenders
             .iter()
             .enumerate()
-            .map(|(i, c)| (packed_key(c.key), i))
+            .map(|(i, c)| (packed_key(c.key), i as u64))
             .collect();
-        sorted.sort_unstable();
+        sort_keys(&mut sorted);
         let mut entries: Vec<Entry> = Vec::with_capacity(contenders.len());
         for (_, i) in sorted {
+            let Some(i) = usize::try_from(i).ok() else {
+                continue;
+            };
             let Some(c) = contenders.get(i) else { continue };
             let at = i.saturating_mul(stride);
             if let Some(slot) = pool.get_mut(at..at.saturating_add(c.draws.len())) {
@@ -130,7 +151,7 @@ impl RollOff {
             }
             entries.push(Entry {
                 listed: i,
-                unit: dense(c.unit),
+                unit: dense.get(i).copied().unwrap_or(0),
                 key: c.key,
                 at,
                 len: c.draws.len(),
@@ -144,6 +165,7 @@ impl RollOff {
             entries,
             runs,
             face_of,
+            scratch: Vec::new(),
         }
     }
 
@@ -155,6 +177,7 @@ impl RollOff {
             pool,
             entries,
             face_of,
+            scratch,
             ..
         } = self;
         flagged.clear();
@@ -179,7 +202,7 @@ impl RollOff {
             // A run is often in order already (before the first draw every run is, by listing
             // position): checking is one pass, sorting a few hundred entries is several.
             if !run.is_sorted_by(|a, b| by_draws(a, b).is_le()) {
-                run.sort_unstable_by(by_draws);
+                sort_run(run, pool, scratch);
             }
             for pair in run.windows(2) {
                 let (Some(a), Some(b)) = (pair.first(), pair.get(1)) else {
@@ -249,8 +272,70 @@ pub(crate) fn packed_key(key: [i32; 4]) -> u128 {
     })
 }
 
+/// Sort a run of entries by draws (lexicographically, a list before its extensions), the
+/// listing position breaking equal draws, as [`sort_keys`] keys: each entry's draws packed one
+/// byte per face, plus one, into a `u128` that orders as the list does (a list ends in zero
+/// bytes, which sort before any face), and its listing position and place in the run in the
+/// `u64`. Draws that do not pack (more than sixteen, or a face over 254, which only supplied
+/// dice reach) sort the run through the shared comparison sort instead.
+fn sort_run(run: &mut [Entry], pool: &[u32], keys: &mut Vec<Key>) {
+    keys.clear();
+    for (j, e) in run.iter().enumerate() {
+        let packed = packed_draws(e.draws(pool));
+        let place = u64::try_from(e.listed)
+            .ok()
+            .filter(|l| *l < 1 << 40)
+            .zip(u64::try_from(j).ok().filter(|j| *j < 1 << 24));
+        match (packed, place) {
+            (Some(p), Some((listed, j))) => keys.push((p, listed << 24 | j)),
+            _ => {
+                let mut idx: Vec<usize> = (0..run.len()).collect();
+                crate::sorting::sort_indices(
+                    &mut idx,
+                    &mut |a, b| match (run.get(a), run.get(b)) {
+                        (Some(x), Some(y)) => x
+                            .draws(pool)
+                            .cmp(y.draws(pool))
+                            .then(x.listed.cmp(&y.listed)),
+                        _ => a.cmp(&b),
+                    },
+                );
+                permute(run, idx.into_iter());
+                return;
+            }
+        }
+    }
+    sort_keys(keys);
+    permute(run, keys.iter().map(|(_, s)| (s & 0xff_ffff) as usize));
+}
+
+/// Put `run` in the order `from` lists its current places in.
+fn permute(run: &mut [Entry], from: impl Iterator<Item = usize>) {
+    let before: Vec<Entry> = run.to_vec();
+    for (slot, j) in run.iter_mut().zip(from) {
+        if let Some(e) = before.get(j) {
+            *slot = e.clone();
+        }
+    }
+}
+
+/// `draws` as one number that orders as the list does (lexicographically, a list before its
+/// extensions): each face plus one in a byte, from the most significant down, zero after the
+/// last. `None` for more than sixteen draws or a face over 254.
+pub(crate) fn packed_draws(draws: &[u32]) -> Option<u128> {
+    let rest = 16usize.checked_sub(draws.len())?;
+    let mut out = 0u128;
+    for d in draws {
+        let byte = d.checked_add(1).filter(|b| *b <= 0xff)?;
+        out = out << 8 | u128::from(byte);
+    }
+    // Zero bytes after the last draw (an empty list is all zeros).
+    Some(out.checked_shl(8 * rest as u32).unwrap_or(0))
+}
+
 /// One contender during [`settle`]: where it was listed, its dense unit, its key, and where
 /// its draws are in the pool.
+#[derive(Clone)]
 struct Entry {
     listed: usize,
     unit: usize,
@@ -293,6 +378,45 @@ pub fn higher_first(a: &[u32], b: &[u32]) -> Ordering {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// Packed draws order as the lists do; the runs sorted through them, as the
+        /// comparison of the lists (listing position breaking equal draws) sorts them, on the
+        /// packed path and on the fallback (long lists, big faces).
+        #[test]
+        fn packed_draws_order_as_the_lists_do(
+            a in proptest::collection::vec(1u32..300, 0..18),
+            b in proptest::collection::vec(1u32..300, 0..18),
+            lists in proptest::collection::vec(proptest::collection::vec(1u32..260, 0..18), 0..12),
+        ) {
+            if let (Some(x), Some(y)) = (packed_draws(&a), packed_draws(&b)) {
+                proptest::prop_assert_eq!(x.cmp(&y), a.cmp(&b));
+            } else {
+                proptest::prop_assert!(
+                    a.len() > 16 || b.len() > 16 || a.iter().chain(&b).any(|f| *f > 254)
+                );
+            }
+            for limit in [20u32, 300] {
+                let lists: Vec<Vec<u32>> = lists
+                    .iter()
+                    .map(|l| l.iter().map(|f| (*f).min(limit)).collect())
+                    .collect();
+                let stride = 20;
+                let mut pool = vec![0u32; stride * lists.len()];
+                let mut run: Vec<Entry> = Vec::new();
+                for (i, l) in lists.iter().enumerate().rev() {
+                    let at = i * stride;
+                    pool[at..at + l.len()].copy_from_slice(l);
+                    run.push(Entry { listed: i, unit: i, key: [0; 4], at, len: l.len() });
+                }
+                let mut expected: Vec<usize> = (0..lists.len()).collect();
+                expected.sort_by(|x, y| lists[*x].cmp(&lists[*y]).then(x.cmp(y)));
+                sort_run(&mut run, &pool, &mut Vec::new());
+                let got: Vec<usize> = run.iter().map(|e| e.listed).collect();
+                proptest::prop_assert_eq!(got, expected);
+            }
+        }
+    }
 
     fn c(key: i32, unit: u32, draws: &[u32]) -> Contender {
         Contender {

@@ -73,9 +73,9 @@ impl Encounter {
             && let Some(at) = self.order_pos(participant)
             && at >= self.pending_from()
         {
-            let entry = self.order.remove(at);
+            let entry = self.order_mut().remove(at);
             let to = self.insert_position(i, true);
-            self.order.insert(to, entry);
+            self.order_mut().insert(to, entry);
         }
         Ok(())
     }
@@ -133,7 +133,9 @@ impl Encounter {
             .filter(|(i, p)| *i != who && self.in_order(p) && p.count() == Some(count))
             .map(|(i, _)| i)
             .collect();
-        band.sort_unstable_by(|a, b| self.cmp_participants(*a, *b));
+        // The comparison is total (positions break what chance left equal), so the shared
+        // stable sort gives what an unstable one would.
+        crate::sorting::sort_indices(&mut band, &mut |a, b| self.cmp_participants(a, b));
         let t = self.pos(target)?;
         let at = band.iter().position(|i| *i == t).unwrap_or(band.len());
         band.insert(if after { at.saturating_add(1) } else { at }, who);
@@ -160,7 +162,7 @@ impl Encounter {
                 if after { "right after" } else { "right before" }
             )));
         }
-        let entry = self.order.remove(from);
+        let entry = self.order_mut().remove(from);
         let to = self
             .order
             .iter()
@@ -168,7 +170,7 @@ impl Encounter {
             .map_or(self.order.len(), |p| {
                 if after { p.saturating_add(1) } else { p }
             });
-        self.order.insert(to, entry);
+        self.order_mut().insert(to, entry);
         Ok(())
     }
 }

@@ -22,7 +22,8 @@ impl Encounter {
                 "\"{participant}\" can delay only at the start of its own turn"
             )));
         }
-        self.order.remove(self.done);
+        let done = self.done;
+        self.order_mut().remove(done);
         self.active = false;
         self.ose_phase = None;
         self.get_mut(participant)?.turn = TurnStatus::Delayed;
@@ -47,7 +48,7 @@ impl Encounter {
         }
         let at = self.done.saturating_add(usize::from(self.active));
         for (k, id) in all.iter().enumerate() {
-            self.order.insert(
+            self.order_mut().insert(
                 at.saturating_add(k),
                 Actor::Participant {
                     participant: (*id).clone(),
@@ -136,11 +137,11 @@ impl Encounter {
             && old < self.done
         {
             // Its skipped entry is behind us: the granted turn takes a new place.
-            self.order.remove(old);
+            self.order_mut().remove(old);
             self.done = self.done.saturating_sub(1);
         }
         let at = self.done.saturating_add(usize::from(self.active));
-        self.order.insert(
+        self.order_mut().insert(
             at,
             Actor::Participant {
                 participant: participant.clone(),

@@ -140,7 +140,7 @@ impl Encounter {
         }
         let pending_only = self.rules().joins_among_pending();
         let at = self.insert_position(i, pending_only);
-        self.order.insert(
+        self.order_mut().insert(
             at,
             Actor::Participant {
                 participant: participant.clone(),

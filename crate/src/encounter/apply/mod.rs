@@ -200,7 +200,7 @@ impl Encounter {
     /// Remove a participant's entry from the order, keeping the current turn in place.
     pub(crate) fn remove_from_order(&mut self, id: &ParticipantId) {
         if let Some(at) = self.order_pos(id) {
-            self.order.remove(at);
+            self.order_mut().remove(at);
             if at < self.done {
                 self.done = self.done.saturating_sub(1);
             }

@@ -16,26 +16,61 @@ impl Encounter {
     /// Each roll's count goes to every participant it names; a participant rolls once per
     /// event. Participants sharing a roll get one roll id (a unit in later roll-offs).
     pub(super) fn apply_initiative_rolled(&mut self, rolls: &[InitiativeRoll]) -> Result<()> {
-        // Each id is looked up once; the check pass keeps the positions.
+        let at = self.check_rolls(rolls, None)?;
+        self.commit_rolls(rolls, &at);
+        Ok(())
+    }
+
+    /// [`Self::apply_initiative_rolled`] with the roster position of every participant the
+    /// rolls name, in order, already known: the command that rolled found them there, and a
+    /// 500-combatant round looked every id up again.
+    pub(crate) fn apply_rolls_at(&mut self, rolls: &[InitiativeRoll], at: &[usize]) -> Result<()> {
+        self.check_rolls(rolls, Some(at))?;
+        self.commit_rolls(rolls, at);
+        Ok(())
+    }
+
+    /// The checks of [`Self::apply_initiative_rolled`]: every roll valid, every participant
+    /// named once; the roster position of each, in order, each id looked up once, or taken
+    /// from `known` (the same list from the command; a position that does not hold that id is
+    /// refused).
+    fn check_rolls(&self, rolls: &[InitiativeRoll], known: Option<&[usize]>) -> Result<Vec<usize>> {
         let mut seen = vec![false; self.participants.len()];
-        let mut at = Vec::with_capacity(rolls.len());
+        let mut at = Vec::with_capacity(if known.is_some() { 0 } else { rolls.len() });
+        let mut n = 0usize;
         for r in rolls {
             check_roll(r)?;
             for id in &r.participants {
-                let i = self.pos(id)?;
+                let i = match known {
+                    Some(k) => k
+                        .get(n)
+                        .copied()
+                        .filter(|i| self.participants.get(*i).is_some_and(|p| &p.id == id))
+                        .ok_or_else(|| Error::unknown_id("participant", id.as_str()))?,
+                    None => {
+                        let i = self.pos(id)?;
+                        at.push(i);
+                        i
+                    }
+                };
+                n = n.saturating_add(1);
                 match seen.get_mut(i) {
                     Some(s) if !*s => *s = true,
                     _ => return Err(bad(format!("\"{id}\" rolled twice in one event"))),
                 }
-                at.push(i);
             }
         }
-        let mut at = at.into_iter();
+        Ok(at)
+    }
+
+    /// The change of rolls that passed [`Self::check_rolls`], their participants at `at`.
+    fn commit_rolls(&mut self, rolls: &[InitiativeRoll], at: &[usize]) {
+        let mut at = at.iter();
         let hidden = self.hidden_now().unwrap_or_default();
         for r in rolls {
             let roll = self.next_roll_id(&r.participants, &hidden);
             for i in at.by_ref().take(r.participants.len()) {
-                if let Some(p) = self.participants.get_mut(i).map(std::sync::Arc::make_mut) {
+                if let Some(p) = self.participants.get_mut(*i).map(std::sync::Arc::make_mut) {
                     p.initiative = Some(Initiative {
                         total: r.total,
                         roll,
@@ -45,7 +80,6 @@ impl Encounter {
                 }
             }
         }
-        Ok(())
     }
 
     /// OSE-INIT-01: each side's d6 is its total; earlier roll-offs no longer count.
@@ -65,15 +99,30 @@ impl Encounter {
     /// One roll-off round: each unit's face is appended to its draws, once every draw is known
     /// to be on the roll-off die, for a unit with a roll, and under the draw limit.
     pub(super) fn apply_ties_broken(&mut self, draws: &[TieDraw]) -> Result<()> {
-        let at = self.check_tie_draws(draws)?;
-        let mut at = at.into_iter();
+        let at = self.check_tie_draws(draws, None)?;
+        self.commit_ties(draws, &at);
+        Ok(())
+    }
+
+    /// [`Self::apply_ties_broken`] with the roster position of every participant the draws
+    /// name, in order, already known: the roll-off that made the draws found them there, and
+    /// looking each id up again was a hash lookup per draw in a round with hundreds of them.
+    pub(crate) fn apply_ties_at(&mut self, draws: &[TieDraw], at: &[usize]) -> Result<()> {
+        self.check_tie_draws(draws, Some(at))?;
+        self.commit_ties(draws, at);
+        Ok(())
+    }
+
+    /// The change of a roll-off round whose draws passed [`Self::check_tie_draws`].
+    fn commit_ties(&mut self, draws: &[TieDraw], at: &[usize]) {
+        let mut at = at.iter();
         for TieDraw { unit, die } in draws {
             match unit {
                 TieUnit::Participants { participants } => {
                     for i in at.by_ref().take(participants.len()) {
                         if let Some(init) = self
                             .participants
-                            .get_mut(i)
+                            .get_mut(*i)
                             .and_then(|p| std::sync::Arc::make_mut(p).initiative.as_mut())
                         {
                             init.ties.push(die.face);
@@ -87,21 +136,33 @@ impl Encounter {
                 }
             }
         }
-        Ok(())
     }
 
     /// The checks of [`Self::apply_ties_broken`]: the roster position of every participant the
-    /// draws name, in order (each id is looked up once).
-    fn check_tie_draws(&self, draws: &[TieDraw]) -> Result<Vec<usize>> {
-        let mut at = Vec::with_capacity(draws.len());
+    /// draws name, in order, each id looked up once, or taken from `known` (the same list, from
+    /// the roll-off that made the draws; a position that does not hold that id is refused).
+    fn check_tie_draws(&self, draws: &[TieDraw], known: Option<&[usize]>) -> Result<Vec<usize>> {
         let sides = self.roll_off_die();
+        let mut at = Vec::with_capacity(if known.is_some() { 0 } else { draws.len() });
+        let mut n = 0usize;
         for TieDraw { unit, die } in draws {
             check_die(die, sides)?;
             match unit {
                 TieUnit::Participants { participants } => {
                     for id in participants {
-                        let i = self.pos(id)?;
-                        at.push(i);
+                        let i = match known {
+                            Some(k) => k
+                                .get(n)
+                                .copied()
+                                .filter(|i| self.participants.get(*i).is_some_and(|p| &p.id == id))
+                                .ok_or_else(|| Error::unknown_id("participant", id.as_str()))?,
+                            None => {
+                                let i = self.pos(id)?;
+                                at.push(i);
+                                i
+                            }
+                        };
+                        n = n.saturating_add(1);
                         let init = self
                             .participants
                             .get(i)

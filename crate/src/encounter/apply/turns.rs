@@ -99,7 +99,7 @@ impl Encounter {
                 p.spent = Spent::default();
             }
         }
-        self.order = self.compute_order();
+        self.order = std::sync::Arc::new(self.compute_order());
         self.done = 0;
         self.active = false;
         self.ose_phase = None;
@@ -237,9 +237,17 @@ impl Encounter {
         {
             return Err(Error::out_of_order("the round cannot end now"));
         }
-        let surprise = self.rules().surprise();
-        for p in self.participants.iter_mut().map(std::sync::Arc::make_mut) {
-            if surprise == SurpriseRule::UntilRoundEnd {
+        let surprise = self.rules().surprise() == SurpriseRule::UntilRoundEnd;
+        // Only the participants this changes are written to: a shared one (a follower's
+        // working copy) is copied when written, and by now most turns are done already.
+        for shared in &mut self.participants {
+            let unsurprised = surprise && shared.surprised;
+            let done = !matches!(shared.turn, TurnStatus::Waiting | TurnStatus::Done);
+            if !(unsurprised || done) {
+                continue;
+            }
+            let p = std::sync::Arc::make_mut(shared);
+            if surprise {
                 // GH-SURP-01: surprised until the end of the round.
                 p.surprised = false;
             }
@@ -253,7 +261,7 @@ impl Encounter {
             }
             self.ambushers.clear();
         }
-        self.order.clear();
+        self.order_mut().clear();
         self.done = 0;
         self.ose_phase = None;
         self.phase = Phase::Between;

@@ -4,11 +4,12 @@
 
 use crate::dice::DieRoller;
 use crate::encounter::command::EncounterCommand;
-use crate::encounter::event::EncounterEvent;
+use crate::encounter::event::{EncounterEvent, TieDraw};
 use crate::encounter::limits::MAX_TARGETS;
 use crate::encounter::state::{Encounter, Phase};
 use crate::error::{Error, ErrorCode, Result};
 use crate::ids::ParticipantId;
+use crate::initiative::InitiativeRoll;
 
 /// A command in progress: the encounter it changes, the events so far, and the dice.
 ///
@@ -60,6 +61,26 @@ impl Ctx<'_> {
         if encounter_ended {
             self.creatures_end_encounter()?;
         }
+        Ok(())
+    }
+
+    /// [`Ctx::emit`] of a `tiesBroken` event whose participants' roster positions the
+    /// roll-off already knows (`at`, in order): the same change and checks, without a lookup
+    /// per draw. (A roll-off is neither a boundary nor a turn's end, so `emit` would add
+    /// nothing else.)
+    pub(super) fn emit_ties(&mut self, draws: Vec<TieDraw>, at: &[usize]) -> Result<()> {
+        self.touched = true;
+        self.enc.apply_ties_at(&draws, at)?;
+        self.events.push(EncounterEvent::TiesBroken { draws });
+        Ok(())
+    }
+
+    /// [`Ctx::emit`] of an `initiativeRolled` event whose participants' roster positions the
+    /// command already knows (`at`, in order), as [`Ctx::emit_ties`] does for roll-offs.
+    pub(super) fn emit_rolls(&mut self, rolls: Vec<InitiativeRoll>, at: &[usize]) -> Result<()> {
+        self.touched = true;
+        self.enc.apply_rolls_at(&rolls, at)?;
+        self.events.push(EncounterEvent::InitiativeRolled { rolls });
         Ok(())
     }
 

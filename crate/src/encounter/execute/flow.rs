@@ -405,18 +405,21 @@ impl Ctx<'_> {
         }
         let units = self.enc.tie_units();
         let sides = self.enc.roll_off_die();
+        // Where each drawing participant is, kept from naming it to applying the draws.
+        let mut at = Vec::new();
         ties::settle(contenders, MAX_TIE_DRAWS, |flagged| {
             let mut draws = Vec::with_capacity(flagged.len());
             let mut faces = Vec::with_capacity(flagged.len());
+            at.clear();
             for unit in flagged {
                 let die = roll_one(self.dice, sides)?;
                 faces.push(die.face);
                 draws.push(TieDraw {
-                    unit: self.enc.tie_unit(&units, *unit)?,
+                    unit: self.enc.tie_unit(&units, *unit, &mut at)?,
                     die,
                 });
             }
-            self.emit(EncounterEvent::TiesBroken { draws })?;
+            self.emit_ties(draws, &at)?;
             Ok(faces)
         })
     }

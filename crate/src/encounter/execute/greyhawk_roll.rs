@@ -3,7 +3,6 @@
 //! count builds on their controller's.
 
 use crate::dice::DieRoller;
-use crate::encounter::event::EncounterEvent;
 use crate::encounter::execute::ctx::Ctx;
 use crate::encounter::execute::flow::{GH_SURPRISE_PENALTY, total_of};
 use crate::encounter::state::Encounter;
@@ -16,7 +15,9 @@ use crate::initiative::{InitiativeRoll, RollSource};
 /// declaration rather than copying it: a big battle rolls hundreds of these.
 struct Unit<'a> {
     members: Vec<ParticipantId>,
+    /// The roster position of the first member, and of the others (a group roll's).
     first: usize,
+    rest: Vec<usize>,
     decl: &'a GhDeclaration,
     surprised: bool,
     controller: Option<&'a ParticipantId>,
@@ -29,7 +30,10 @@ impl Ctx<'_> {
         let opts = self.enc.config.greyhawk;
         let empty = GhDeclaration::default();
         let units = rolling_units(self.enc, &opts, &empty);
-        let mut rolls: Vec<InitiativeRoll> = Vec::with_capacity(units.len());
+        let mut rolls = Rolls {
+            rolls: Vec::with_capacity(units.len()),
+            at: Vec::with_capacity(units.len()),
+        };
         let mut roller = UnitRoller {
             opts: &opts,
             dice: &mut *self.dice,
@@ -37,8 +41,8 @@ impl Ctx<'_> {
         };
         let pending = roll_free_units(units, &mut roller, &mut rolls)?;
         roll_controlled_units(pending, &mut roller, &mut rolls)?;
-        if !rolls.is_empty() {
-            self.emit(EncounterEvent::InitiativeRolled { rolls })?;
+        if !rolls.rolls.is_empty() {
+            self.emit_rolls(rolls.rolls, &rolls.at)?;
         }
         Ok(())
     }
@@ -76,10 +80,14 @@ fn rolling_units<'a>(
             None
         };
         match shared {
-            Some(unit) => unit.members.push(p.id.clone()),
+            Some(unit) => {
+                unit.members.push(p.id.clone());
+                unit.rest.push(i);
+            }
             None => units.push(Unit {
                 members: vec![p.id.clone()],
                 first: i,
+                rest: Vec::new(),
                 decl,
                 surprised: p.surprised,
                 controller: p.controller.as_ref(),
@@ -95,6 +103,22 @@ struct UnitRoller<'a> {
     opts: &'a GreyhawkOptions,
     dice: &'a mut dyn DieRoller,
     pool: Vec<greyhawk::PoolDie>,
+}
+
+/// The rolls made so far, and the roster position of every participant they name, in order
+/// (so applying them needs no id looked up: [`Ctx::emit_rolls`]).
+struct Rolls {
+    rolls: Vec<InitiativeRoll>,
+    at: Vec<usize>,
+}
+
+impl Rolls {
+    fn push(&mut self, unit: Unit<'_>, base: i32, roller: &mut UnitRoller<'_>) -> Result<()> {
+        self.at.push(unit.first);
+        self.at.extend_from_slice(&unit.rest);
+        self.rolls.push(roll_unit(unit, base, roller)?);
+        Ok(())
+    }
 }
 
 /// Roll one unit's declared dice. Its modifier is `base` (its controller's count, or 0 for a
@@ -123,7 +147,7 @@ fn roll_unit(unit: Unit<'_>, base: i32, roller: &mut UnitRoller<'_>) -> Result<I
 fn roll_free_units<'a>(
     units: Vec<Unit<'a>>,
     roller: &mut UnitRoller<'_>,
-    rolls: &mut Vec<InitiativeRoll>,
+    rolls: &mut Rolls,
 ) -> Result<Vec<Unit<'a>>> {
     let mut pending: Vec<Unit<'a>> = Vec::new();
     for unit in units {
@@ -131,7 +155,7 @@ fn roll_free_units<'a>(
             pending.push(unit);
             continue;
         }
-        rolls.push(roll_unit(unit, 0, roller)?);
+        rolls.push(unit, 0, roller)?;
     }
     Ok(pending)
 }
@@ -142,7 +166,7 @@ fn roll_free_units<'a>(
 fn roll_controlled_units(
     mut pending: Vec<Unit<'_>>,
     roller: &mut UnitRoller<'_>,
-    rolls: &mut Vec<InitiativeRoll>,
+    rolls: &mut Rolls,
 ) -> Result<()> {
     while !pending.is_empty() {
         let before = pending.len();
@@ -152,6 +176,7 @@ fn roll_controlled_units(
                 continue;
             };
             let Some(base) = rolls
+                .rolls
                 .iter()
                 .find(|r| r.participants.contains(controller))
                 .map(|r| r.total)
@@ -159,7 +184,7 @@ fn roll_controlled_units(
                 still.push(unit);
                 continue;
             };
-            rolls.push(roll_unit(unit, base, roller)?);
+            rolls.push(unit, base, roller)?;
         }
         if still.len() == before {
             let who = still
