@@ -50,6 +50,8 @@ pub enum SourceKind {
     Supplied,
 }
 
+// `#[inline]`: see the note in `dice::eval` (the dice module's low inlining threshold).
+#[inline]
 fn check_sides(sides: u32) -> Result<()> {
     if sides == 0 || sides > MAX_SIDES {
         return Err(Error::new(
@@ -343,6 +345,7 @@ impl SeededDice {
 
     /// The words from `position` to the end of the current batch (computing the batch that
     /// holds `position` first when needed); never empty.
+    #[inline]
     fn available(&mut self) -> &[u32] {
         let offset = self
             .start
@@ -361,6 +364,7 @@ impl SeededDice {
         self.batch.get(offset..).unwrap_or(&[])
     }
 
+    #[inline]
     fn next_word(&mut self) -> u32 {
         let word = self.available().first().copied().unwrap_or(0);
         self.position = self.position.saturating_add(1);
@@ -431,6 +435,7 @@ impl CryptoDice {
     }
 
     /// The unread words, refilling the buffer first when it is used up; never empty on success.
+    #[inline]
     fn available(&mut self) -> Result<&[u32]> {
         if self.next >= CRYPTO_BUFFER_WORDS {
             let mut bytes = [0u8; CRYPTO_BUFFER_WORDS * 4];
@@ -449,6 +454,7 @@ impl CryptoDice {
         Ok(self.buffer.get(self.next..).unwrap_or(&[]))
     }
 
+    #[inline]
     fn next_word(&mut self) -> Result<u32> {
         let word = self.available()?.first().copied().unwrap_or(0);
         self.next = self.next.saturating_add(1);

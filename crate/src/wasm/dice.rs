@@ -478,7 +478,9 @@ impl ParsedNotation {
         roll_packed(&self.expr, &mut dice.source).unwrap_or_else(|e| fail(e, 0))
     }
 
-    /// The total; NaN with the error kept for `takeDiceError`.
+    /// The total; NaN with the error kept for `takeDiceError`. Inlined into the dice module's
+    /// export (see the note in `dice::eval`); the core's export is wasm-bindgen's own function.
+    #[cfg_attr(not(feature = "wasm-base"), inline)]
     pub fn total(&self, dice: &mut DiceBox) -> f64 {
         self.expr
             .roll_total(&mut dice.source)
