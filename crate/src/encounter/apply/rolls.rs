@@ -2,6 +2,7 @@
 //! side's d6 (OSE-INIT-01), and the roll-off draws that break ties (A5E-INIT-03, GH-INIT-10,
 //! OSE-INIT-02). Every handler checks all of an event before changing anything.
 
+use crate::encounter::ParticipantId;
 use crate::encounter::event::{SideRoll, TieDraw, TieUnit};
 use crate::encounter::limits::MAX_TIE_DRAWS;
 use crate::encounter::participant::Initiative;
@@ -41,18 +42,7 @@ impl Encounter {
         for r in rolls {
             check_roll(r)?;
             for id in &r.participants {
-                let i = match known {
-                    Some(k) => k
-                        .get(n)
-                        .copied()
-                        .filter(|i| self.participants.get(*i).is_some_and(|p| &p.id == id))
-                        .ok_or_else(|| Error::unknown_id("participant", id.as_str()))?,
-                    None => {
-                        let i = self.pos(id)?;
-                        at.push(i);
-                        i
-                    }
-                };
+                let i = self.named_position(id, known, n, &mut at)?;
                 n = n.saturating_add(1);
                 match seen.get_mut(i) {
                     Some(s) if !*s => *s = true,
@@ -138,6 +128,29 @@ impl Encounter {
         }
     }
 
+    /// The roster position of the `n`th participant an event names: the one the command found
+    /// (`known`), refused unless it still holds `id`, or else looked up and added to `at`.
+    fn named_position(
+        &self,
+        id: &ParticipantId,
+        known: Option<&[usize]>,
+        n: usize,
+        at: &mut Vec<usize>,
+    ) -> Result<usize> {
+        match known {
+            Some(k) => k
+                .get(n)
+                .copied()
+                .filter(|i| self.participants.get(*i).is_some_and(|p| &p.id == id))
+                .ok_or_else(|| Error::unknown_id("participant", id.as_str())),
+            None => {
+                let i = self.pos(id)?;
+                at.push(i);
+                Ok(i)
+            }
+        }
+    }
+
     /// The checks of [`Self::apply_ties_broken`]: the roster position of every participant the
     /// draws name, in order, each id looked up once, or taken from `known` (the same list, from
     /// the roll-off that made the draws; a position that does not hold that id is refused).
@@ -150,18 +163,7 @@ impl Encounter {
             match unit {
                 TieUnit::Participants { participants } => {
                     for id in participants {
-                        let i = match known {
-                            Some(k) => k
-                                .get(n)
-                                .copied()
-                                .filter(|i| self.participants.get(*i).is_some_and(|p| &p.id == id))
-                                .ok_or_else(|| Error::unknown_id("participant", id.as_str()))?,
-                            None => {
-                                let i = self.pos(id)?;
-                                at.push(i);
-                                i
-                            }
-                        };
+                        let i = self.named_position(id, known, n, &mut at)?;
                         n = n.saturating_add(1);
                         let init = self
                             .participants
