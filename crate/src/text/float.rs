@@ -183,7 +183,7 @@ impl Interval {
 }
 
 /// Compare `0.a × 10^a_point` with `0.b × 10^b_point` (each first digit not zero).
-fn compare(a: &[u8], a_point: i64, b: &[u8], b_point: i64) -> core::cmp::Ordering {
+pub(crate) fn compare(a: &[u8], a_point: i64, b: &[u8], b_point: i64) -> core::cmp::Ordering {
     a_point.cmp(&b_point).then_with(|| {
         (0..a.len().max(b.len()))
             .map(|i| {

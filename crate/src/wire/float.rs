@@ -80,7 +80,7 @@ pub(crate) fn read_f64(text: &str) -> f64 {
 
 /// The sign and the value of a JSON number as `0.digits × 10^point`, its digits without
 /// leading or trailing zeros (none for zero).
-fn parse_decimal(text: &str) -> (bool, Decimal) {
+pub(super) fn parse_decimal(text: &str) -> (bool, Decimal) {
     let (negative, text) = match text.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, text),

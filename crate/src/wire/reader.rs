@@ -67,52 +67,15 @@ const OVERFLOW_DIGITS: &[u8] = b"17976931348623158079372897140530341507993413271
 /// exactly as `text.parse::<f64>()` would find, without the float parser and its tables: the
 /// number is compared digit by digit with [`OVERFLOW_DIGITS`].
 pub(crate) fn overflows_f64(text: &str) -> bool {
-    let text = text.strip_prefix('-').unwrap_or(text);
-    let (mantissa, exponent) = match text.find(['e', 'E']) {
-        Some(at) => (
-            text.get(..at).unwrap_or(""),
-            text.get(at + 1..).unwrap_or(""),
-        ),
-        None => (text, "0"),
-    };
-    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
-    let (negative_exp, exp_digits) = match exponent.as_bytes().first() {
-        Some(b'-') => (true, exponent.get(1..).unwrap_or("")),
-        Some(b'+') => (false, exponent.get(1..).unwrap_or("")),
-        _ => (false, exponent),
-    };
-    let mut exp: i64 = 0;
-    for d in exp_digits.bytes() {
-        exp = exp.saturating_mul(10).saturating_add(i64::from(d - b'0'));
-    }
-    if negative_exp {
-        exp = -exp;
-    }
-    // The significant digits, without leading zeros; `places` is how many of them stand
-    // before the decimal point.
-    let digits: Vec<u8> = int
-        .bytes()
-        .chain(frac.bytes())
-        .skip_while(|&d| d == b'0')
-        .collect();
-    if digits.is_empty() {
-        return false;
-    }
-    let places = (digits.len() as i64)
-        .saturating_sub(frac.len() as i64)
-        .saturating_add(exp);
-    let wanted = OVERFLOW_DIGITS.len() as i64;
-    if places != wanted {
-        return places > wanted;
-    }
-    // Same number of places: compare the digits, the shorter padded with zeros.
-    for (i, &limit) in OVERFLOW_DIGITS.iter().enumerate() {
-        let d = digits.get(i).copied().unwrap_or(b'0');
-        if d != limit {
-            return d > limit;
-        }
-    }
-    true
+    let (_, (digits, point)) = super::float::parse_decimal(text);
+    !digits.is_empty()
+        && crate::text::float::compare(
+            &digits,
+            point,
+            OVERFLOW_DIGITS,
+            OVERFLOW_DIGITS.len() as i64,
+        )
+        .is_ge()
 }
 
 /// A cursor over JSON text.
