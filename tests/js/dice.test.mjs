@@ -34,6 +34,37 @@ test("supplied faces replay physical dice and are validated", () => {
   assert.throws(() => roll("1d6", { faces: [0] }), (e) => e instanceof TurnkeeperError && e.code === "INVALID_FACE");
 });
 
+test("a supplied list longer than MAX_SUPPLIED_FACES is LIMIT_EXCEEDED before it is read or copied", async () => {
+  const { MAX_SUPPLIED_FACES, Encounter } = await import("turnkeeper");
+  const dice = await import("turnkeeper/dice");
+  assert.equal(MAX_SUPPLIED_FACES, 1_000_000);
+  assert.equal(dice.MAX_SUPPLIED_FACES, MAX_SUPPLIED_FACES);
+  // At the limit the list is taken whole and played back in order.
+  const most = new Array(MAX_SUPPLIED_FACES).fill(4);
+  most[0] = 6;
+  assert.equal(roll("1d6", { faces: most }).total, 6);
+  assert.equal(dice.roll("2d6", { faces: most }).total, 10);
+  // One more is refused, and none of its items is read: a getter on an item would throw.
+  const over = new Array(MAX_SUPPLIED_FACES + 1).fill(1);
+  Object.defineProperty(over, 0, { get() { throw new Error("read an item"); } });
+  const limit = (/** @type {unknown} */ e) => e instanceof Error && /** @type {any} */ (e).code === "LIMIT_EXCEEDED" && /1000001 faces supplied; a list holds at most 1000000/.test(e.message);
+  for (const attempt of [
+    () => roll("1d6", { faces: over }),
+    () => total("1d6", { faces: over }),
+    () => new Dice({ faces: over }),
+    () => dice.roll("1d6", { faces: over }),
+    () => dice.total("1d6", { faces: over }),
+    () => new dice.Dice({ faces: over }),
+  ]) {
+    assert.throws(attempt, limit);
+  }
+  // A command's faces go through the same check, and the encounter is left as it was.
+  const enc = new Encounter({ ruleset: "gh5e" });
+  const before = enc.toJSON();
+  assert.throws(() => enc.rollInitiative({ faces: over }), limit);
+  assert.deepEqual(enc.toJSON(), before);
+});
+
 test("TurnkeeperError is a real Error with a stable code and position", () => {
   try {
     roll("2d6+*3");

@@ -17,6 +17,12 @@ pub const MAX_NOTATION_CHARS: usize = 1_000;
 /// written counts when parsing, then every extra die while rolling.
 pub const MAX_DICE: u32 = 10_000;
 
+/// Most faces one supplied box may hold (physical dice typed in, a test's list). A box plays
+/// its faces back across many calls, so this is a hundred times the most dice one roll may
+/// throw, yet it keeps the copy into the module's memory to 4 MB: the facade refuses a longer
+/// list with `LIMIT_EXCEEDED` before copying anything, and the glue refuses it again.
+pub const MAX_SUPPLIED_FACES: usize = 1_000_000;
+
 /// Deepest nesting of parentheses. The parser counts depth explicitly and refuses to go deeper,
 /// so hostile nesting cannot exhaust the stack.
 pub const MAX_DEPTH: u32 = 64;

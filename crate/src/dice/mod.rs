@@ -115,6 +115,7 @@
 //! | explosions/rerolls following one die ([`limits::MAX_REROLLS_PER_DIE`]) | 100 |
 //! | any number, subtotal or total ([`limits::MAX_MAGNITUDE`]) | ±(2^53 − 1) |
 //! | keep/drop counts | ≤ 10,000; comparison, `min`, `max` targets ≤ 1,000,000 |
+//! | faces in one supplied box ([`limits::MAX_SUPPLIED_FACES`], `LIMIT_EXCEEDED`) | 1,000,000 |
 //!
 //! Explosions or repeating rerolls that match every face (`1d1x`, `1d6x>=1`, `1d6rr<7`) could
 //! never stop and are refused when parsing. Ones that merely might run long (`1d100r<100`)

@@ -181,16 +181,27 @@ function missingOf(options: DataOptions | undefined): string | undefined {
   return checked === undefined ? undefined : String(checked);
 }
 
-/** Validate supplied faces (positive 32-bit integers) before they reach the engine. */
+/**
+ * Most faces one supplied list may hold: the engine's `MAX_SUPPLIED_FACES`
+ * (crate/src/dice/limits.rs), checked here before a list is read or copied into the module, so
+ * a hostile or mistaken list of millions of faces cannot exhaust the module's memory.
+ */
+export const MAX_SUPPLIED_FACES = 1_000_000;
+
+/** Validate supplied faces (positive 32-bit integers, at most {@link MAX_SUPPLIED_FACES}) before they reach the engine. */
 export function facesArray(faces: readonly number[] | undefined): Uint32Array | undefined {
   if (faces === undefined) return undefined;
   let list: unknown[];
+  let tooMany: number | undefined;
   try {
     if (!Array.isArray(faces)) throw new TypeError("not an array");
-    list = Array.from(faces as unknown[]);
+    const length = faces.length;
+    if (length > MAX_SUPPLIED_FACES) tooMany = length;
+    list = tooMany === undefined ? Array.from(faces as unknown[]) : [];
   } catch {
     throw new TurnkeeperError("INVALID_ARGUMENT", "faces must be an array of numbers");
   }
+  if (tooMany !== undefined) throw new TurnkeeperError("LIMIT_EXCEEDED", `${tooMany} faces supplied; a list holds at most ${MAX_SUPPLIED_FACES}`);
   const out = new Uint32Array(list.length);
   list.forEach((f, i) => {
     if (typeof f !== "number" || !Number.isInteger(f) || f < 1 || f > 0xffffffff) {
