@@ -3,10 +3,13 @@
  * so `init()` is only kept for code shared with browsers.
  */
 import { readFileSync } from "node:fs";
-import { initSync } from "./dice.js";
+import { useThisErrorSite } from "./error-site.js";
+import { TurnkeeperError, initSync } from "./dice.js";
 
 export * from "./dice.js";
 
+// Errors start their stacks in the shipped error-site.js (see that file).
+useThisErrorSite(TurnkeeperError);
 initSync(readFileSync(new URL("./wasm/dice_bg.wasm", import.meta.url)));
 
 /** Already done on import in Node; resolves at once. */

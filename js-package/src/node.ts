@@ -5,10 +5,13 @@
  * else is the browser entry's (one instance of each module, which the integration kits share).
  */
 import { readFileSync } from "node:fs";
-import { initProceduresOnDemand, initSync } from "./index.js";
+import { useThisErrorSite } from "./error-site.js";
+import { TurnkeeperError, initProceduresOnDemand, initSync } from "./index.js";
 
 export * from "./index.js";
 
+// Errors start their stacks in the shipped error-site.js (see that file).
+useThisErrorSite(TurnkeeperError);
 initSync(readFileSync(new URL("./wasm/turnkeeper_bg.wasm", import.meta.url)));
 initProceduresOnDemand(() => readFileSync(new URL("./wasm/procedures_bg.wasm", import.meta.url)));
 

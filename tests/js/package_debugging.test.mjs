@@ -99,3 +99,31 @@ test("with --enable-source-maps the frames point into the package's TypeScript",
   assert.match(stderr, /TurnkeeperError: /);
   assert.match(stderr, /src\/core\/[\w-]+\.ts:\d+:\d+/, stderr.slice(0, 1500));
 });
+
+test("the browser entries import no module of their own, so a page's first roll waits on no second request", () => {
+  const dist = join(app, "node_modules", "turnkeeper", "dist");
+  for (const entry of ["index.js", "dice.js"]) {
+    const code = readFileSync(join(dist, entry), "utf8");
+    // A static `import … from "./x.js"` (or a bare `import "./x.js"`) would be fetched only
+    // after this file is parsed: a request in a row before `init()` can start the .wasm's.
+    // Statements only: a statement starts the file or follows `;`, `}` or a line break (a
+    // message that says `import "turnkeeper/procedures"` does not).
+    const imports = [...code.matchAll(/(?:^|[;}\n])\s*(?:import|export)\s*(?:(?:\{[^}]*\}|\*(?:\s*as\s+[\w$]+)?|[\w$]+)\s*from\s*)?["']([^"']+)["']/g)].map((m) => m[1]);
+    assert.ok(!/^import\b/.test(code) || imports.length > 0, "the pattern reads this file's statements");
+    assert.deepEqual(imports, [], `${entry} imports ${imports.join(", ")}`);
+  }
+  // The Node entries keep the shipped error-site.js, whose short line Node prints above an uncaught error.
+  for (const entry of ["node.js", "dice-node.js", "core-only-node.js", "procedures-node.js"]) {
+    assert.match(readFileSync(join(dist, entry), "utf8"), /from"\.\/error-site\.js"/, entry);
+  }
+});
+
+test("an uncaught error from turnkeeper/dice also starts at the shipped error site", () => {
+  const stderr = uncaught(`import { roll } from "turnkeeper/dice";\nroll("2d");\n`);
+  const lines = stderr.split("\n");
+  const message = lines.findIndex((l) => l.startsWith("TurnkeeperError: "));
+  assert.ok(message >= 0 && message <= 4, `the message comes within the first lines:\n${stderr.slice(0, 600)}`);
+  for (const line of lines.slice(0, message)) assert.ok(line.length < 160, `no long line before the message: ${line.slice(0, 200)}`);
+  assert.match(lines[message + 1] ?? "", /at captureErrorSite \(.*error-site\.js:\d+:\d+\)/);
+  assert.match(lines[message + 2] ?? "", /at new TurnkeeperError \(/);
+});

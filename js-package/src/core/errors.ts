@@ -3,7 +3,7 @@
  * error table) that callers can switch on; codes are never renamed once published.
  */
 
-import { captureErrorSite } from "../error-site.js";
+import { errorSiteOf } from "../error-site.js";
 
 /**
  * Codes produced by the Rust core, plus `NOT_INITIALIZED` and `INIT_FAILED` (the `.wasm` could
@@ -44,7 +44,7 @@ export class TurnkeeperError extends Error {
     this.name = "TurnkeeperError";
     this.code = code;
     this.position = position;
-    captureErrorSite(this);
+    errorSiteOf(TurnkeeperError)(this);
   }
 }
 
