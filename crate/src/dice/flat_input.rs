@@ -77,11 +77,8 @@ impl FlatInput for CountdownSpeed {
 
 impl FlatInput for SeedState {
     const FLAT: Flat = Flat::Object {
-        fields: &[
-            ("algorithm", Shape::Name(&["chacha20"])),
-            ("seed", Shape::U64),
-            ("position", Shape::U64),
-        ],
+        names: &["algorithm", "seed", "position"],
+        shapes: &[Shape::Name(&["chacha20"]), Shape::U64, Shape::U64],
         nullable: false,
     };
     fn from_slots(_: bool, slots: &[u64; SLOTS]) -> Self {
@@ -95,13 +92,8 @@ impl FlatInput for SeedState {
 
 impl FlatInput for Countdown {
     const FLAT: Flat = Flat::Object {
-        fields: &[
-            ("dice", Shape::U32),
-            ("speed", SPEEDS),
-            ("rolls", Shape::U32),
-            ("stopped", Shape::Flag),
-            ("unstoppable", Shape::Flag),
-        ],
+        names: &["dice", "speed", "rolls", "stopped", "unstoppable"],
+        shapes: &[Shape::U32, SPEEDS, Shape::U32, Shape::Flag, Shape::Flag],
         nullable: false,
     };
     fn from_slots(_: bool, slots: &[u64; SLOTS]) -> Self {
@@ -117,10 +109,8 @@ impl FlatInput for Countdown {
 
 impl FlatInput for Option<RollOffConfig> {
     const FLAT: Flat = Flat::Object {
-        fields: &[
-            ("die", DIE_SIZES),
-            ("winner", Shape::Name(&["highest", "lowest"])),
-        ],
+        names: &["die", "winner"],
+        shapes: &[DIE_SIZES, Shape::Name(&["highest", "lowest"])],
         nullable: true,
     };
     fn from_slots(given: bool, slots: &[u64; SLOTS]) -> Self {

@@ -35,10 +35,12 @@ pub enum Shape {
 pub enum Flat {
     /// One value, read into the first slot.
     Value(Shape),
-    /// An object with these fields (every one required; other keys are passed over), each
-    /// read into the slot of its index. With `nullable`, `null` is read too (an `Option`).
+    /// An object with fields of these names and shapes (every one required; other keys are
+    /// passed over), each read into the slot of its index. With `nullable`, `null` is read too
+    /// (an `Option`).
     Object {
-        fields: &'static [(&'static str, Shape)],
+        names: &'static [&'static str],
+        shapes: &'static [Shape],
         nullable: bool,
     },
 }
@@ -60,38 +62,75 @@ pub fn read(text: &str, what: &str, flat: Flat, slots: &mut [u64]) -> crate::Res
         .map_err(|bad| Error::invalid_argument(bad.message(text, what)))
 }
 
-/// Why a text could not be read, before it is worded.
-enum Bad {
-    /// Not JSON: the message and the byte offset it is located by.
-    Syntax(&'static str, usize),
-    /// A value of the wrong kind: the field it is in (none for the whole text) and what goes
-    /// on from its name ("must be text, not 3").
-    Value(Option<&'static str>, String),
+/// Why a text could not be read, before it is worded: plain data, so that reading carries no
+/// strings about and the wording (with what the wrong value is) is done once, when it fails.
+#[derive(Clone, Copy)]
+struct Bad {
+    fault: Fault,
+    /// The byte offset the syntax error is located by, or where the wrong value starts.
+    at: usize,
+    /// The field the wrong value is in (none for the whole text).
+    field: Option<&'static str>,
+}
+
+#[derive(Clone, Copy)]
+enum Fault {
+    /// Not JSON.
+    Syntax(&'static str),
+    /// The value is not what was expected (plain words: "text", "an object").
+    Expected(&'static str),
+    /// A string that is not one of these names.
+    Unknown(&'static [&'static str]),
+    /// A field given a second time.
+    Twice,
+    /// A field not given.
+    Missing,
 }
 
 impl Bad {
-    /// The message as the generic reader words it (`super::failure`).
+    /// The message as the generic reader words it (`super::failure`, `Reader::expected`,
+    /// `Reader::unknown_variant`).
     #[cold]
     #[inline(never)]
     fn message(self, text: &str, what: &str) -> String {
-        match self {
-            Bad::Syntax(message, at) => {
-                let upto = text.as_bytes().get(..at).unwrap_or(text.as_bytes());
+        let mut c = Cursor {
+            text,
+            pos: self.at,
+            depth: 0,
+        };
+        let predicate = match self.fault {
+            Fault::Syntax(message) => {
+                let upto = text.as_bytes().get(..self.at).unwrap_or(text.as_bytes());
                 let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
                 let column = upto.iter().rev().take_while(|&&b| b != b'\n').count();
-                format!("{what} is not well-formed JSON: {message} at line {line} column {column}")
+                return format!(
+                    "{what} is not well-formed JSON: {message} at line {line} column {column}"
+                );
             }
-            Bad::Value(field, predicate) => {
-                format!("{} {predicate}", field.unwrap_or(what))
+            Fault::Expected(expected) => format!("must be {expected}, not {}", c.found()),
+            Fault::Unknown(names) => {
+                let mut list = String::new();
+                for (i, n) in names.iter().enumerate() {
+                    if i > 0 {
+                        list.push_str(if names.len() == 2 { " or " } else { ", " });
+                    }
+                    list.push_str(&to_json(*n));
+                }
+                if names.len() > 2 {
+                    list.insert_str(0, "one of ");
+                }
+                c.peek();
+                let name = c.string().unwrap_or_default();
+                format!("must be {list}, not {}", to_json(&name))
             }
-        }
+            Fault::Twice => "is given twice".into(),
+            Fault::Missing => "is missing".into(),
+        };
+        format!("{} {predicate}", self.field.unwrap_or(what))
     }
 }
 
 type Read<T> = Result<T, Bad>;
-
-/// The generic reader's depth limit (`super::MAX_DEPTH`), for values passed over.
-const MAX_DEPTH: u32 = super::MAX_DEPTH;
 
 /// The most characters of a wrong string an error quotes (as the generic reader).
 const QUOTED_CHARS: usize = 40;
@@ -116,10 +155,16 @@ impl Cursor<'_> {
         self.byte()
     }
 
-    #[cold]
-    #[inline(never)]
+    fn bad(&self, fault: Fault) -> Bad {
+        Bad {
+            fault,
+            at: self.pos,
+            field: None,
+        }
+    }
+
     fn syntax(&self, message: &'static str) -> Bad {
-        Bad::Syntax(message, self.pos)
+        self.bad(Fault::Syntax(message))
     }
 
     /// `byte` next, or the generic reader's error for its absence.
@@ -134,12 +179,12 @@ impl Cursor<'_> {
         }
     }
 
+    /// The word `word` (the next byte is its first).
     fn literal(&mut self, word: &str) -> Read<()> {
         if self
             .text
-            .as_bytes()
             .get(self.pos..)
-            .is_some_and(|rest| rest.starts_with(word.as_bytes()))
+            .is_some_and(|rest| rest.starts_with(word))
         {
             self.pos += word.len();
             Ok(())
@@ -162,16 +207,21 @@ impl Cursor<'_> {
             Flat::Object { nullable: true, .. } if self.peek() == Some(b'n') => {
                 self.literal("null").map(|()| false)
             }
-            Flat::Object { fields, .. } => self.object(fields, slots).map(|()| true),
+            Flat::Object { names, shapes, .. } => self.object(names, shapes, slots).map(|()| true),
         }
     }
 
     /// A struct's object, as the generic reader's `fields` reads it: a field given twice is
     /// refused before its value is read, other keys are passed over, and the first missing
-    /// field (in the order of `fields`) is named once the object is read.
-    fn object(&mut self, fields: &[(&'static str, Shape)], slots: &mut [u64]) -> Read<()> {
+    /// field (in the order of `names`) is named once the object is read.
+    fn object(
+        &mut self,
+        names: &'static [&'static str],
+        shapes: &[Shape],
+        slots: &mut [u64],
+    ) -> Read<()> {
         if self.peek() != Some(b'{') {
-            return Err(self.expected("an object"));
+            return Err(self.bad(Fault::Expected("an object")));
         }
         self.pos += 1;
         self.depth += 1;
@@ -183,19 +233,20 @@ impl Cursor<'_> {
                 if self.peek() != Some(b'"') {
                     return Err(self.syntax("key must be a string"));
                 }
-                let key = self.str()?;
+                let index = self.name_index(names)?;
                 self.expect(b':', "expected `:`")?;
-                match fields.iter().position(|(name, _)| *name == key) {
+                match index {
                     Some(i) => {
-                        let (name, shape) = fields.get(i).copied().unwrap_or(("", Shape::Flag));
-                        let value = if given & (1 << i) != 0 {
-                            Err(Bad::Value(None, "is given twice".into()))
-                        } else {
-                            self.value(shape)
+                        let value = match shapes.get(i) {
+                            _ if given & (1 << i) != 0 => Err(self.bad(Fault::Twice)),
+                            Some(&shape) => self.value(shape),
+                            None => Ok(0),
                         };
-                        let value = value.map_err(|bad| match bad {
-                            Bad::Value(_, predicate) => Bad::Value(Some(name), predicate),
-                            syntax => syntax,
+                        let value = value.map_err(|mut bad| {
+                            if !matches!(bad.fault, Fault::Syntax(_)) {
+                                bad.field = names.get(i).copied();
+                            }
+                            bad
                         })?;
                         if let Some(slot) = slots.get_mut(i) {
                             *slot = value;
@@ -216,65 +267,59 @@ impl Cursor<'_> {
             }
         }
         self.depth -= 1;
-        match (0..fields.len()).find(|i| given & (1 << i) == 0) {
-            Some(i) => Err(Bad::Value(
-                fields.get(i).map(|(name, _)| *name),
-                "is missing".into(),
-            )),
+        match (0..names.len()).find(|i| given & (1 << i) == 0) {
+            Some(i) => Err(Bad {
+                field: names.get(i).copied(),
+                ..self.bad(Fault::Missing)
+            }),
             None => Ok(()),
         }
     }
 
     fn value(&mut self, shape: Shape) -> Read<u64> {
-        match shape {
-            Shape::Name(names) => {
-                if self.peek() != Some(b'"') {
-                    return Err(self.expected("text"));
-                }
-                let name = self.str()?;
-                match names.iter().position(|n| *n == name) {
+        let start = self.pos;
+        let expected = match (shape, self.peek()) {
+            (Shape::Name(names), Some(b'"')) => {
+                let at = self.pos;
+                return match self.name_index(names)? {
                     Some(i) => Ok(i as u64),
-                    None => Err(unknown_name(&name, names)),
-                }
-            }
-            Shape::U32 | Shape::U64 => {
-                let start = self.pos;
-                let most = if matches!(shape, Shape::U32) {
-                    u64::from(u32::MAX)
-                } else {
-                    u64::MAX
+                    None => Err(Bad {
+                        at,
+                        ..self.bad(Fault::Unknown(names))
+                    }),
                 };
-                if matches!(self.peek(), Some(b'-' | b'0'..=b'9'))
+            }
+            (Shape::Name(_), _) => "text",
+            (Shape::Flag, Some(b't')) => return self.literal("true").map(|()| 1),
+            (Shape::Flag, Some(b'f')) => return self.literal("false").map(|()| 0),
+            (Shape::Flag, _) => "true or false",
+            (Shape::U32 | Shape::U64, next) => {
+                let most = match shape {
+                    Shape::U32 => u64::from(u32::MAX),
+                    _ => u64::MAX,
+                };
+                if matches!(next, Some(b'-' | b'0'..=b'9'))
                     && let Ok(Some(n)) = self.number()
                     && n <= most
                 {
                     return Ok(n);
                 }
                 self.pos = start;
-                Err(self.expected(if most == u64::MAX {
+                if most == u64::MAX {
                     "a whole number, 0 or more"
                 } else {
                     "a whole number from 0 to 4294967295"
-                }))
+                }
             }
-            Shape::Flag => match self.peek() {
-                Some(b't') => self.literal("true").map(|()| 1),
-                Some(b'f') => self.literal("false").map(|()| 0),
-                _ => Err(self.expected("true or false")),
-            },
-        }
+        };
+        Err(self.bad(Fault::Expected(expected)))
     }
 
-    // ---- errors ------------------------------------------------------------------------------
-
-    /// The next value is not what was `expected`: the error says what it is instead (the
-    /// generic reader's `expected`).
-    #[cold]
-    #[inline(never)]
-    fn expected(&mut self, expected: &'static str) -> Bad {
-        let (pos, depth) = (self.pos, self.depth);
-        let found = match self.peek() {
-            Some(b'"') => match self.str() {
+    /// What the next value is, as an error shows it (the generic reader's `found`): `the
+    /// string "14"`, `1.5`, `a list`.
+    fn found(&mut self) -> String {
+        match self.peek() {
+            Some(b'"') => match self.string() {
                 Ok(s) => {
                     // The first QUOTED_CHARS characters, and an ellipsis if there are more.
                     let (short, more) = match s.char_indices().nth(QUOTED_CHARS) {
@@ -285,8 +330,6 @@ impl Cursor<'_> {
                 }
                 Err(_) => "a malformed string".into(),
             },
-            Some(b'{') => "an object".into(),
-            Some(b'[') => "a list".into(),
             Some(b'-' | b'0'..=b'9') => {
                 let start = self.pos;
                 match self.number() {
@@ -294,14 +337,127 @@ impl Cursor<'_> {
                     Err(_) => "a malformed number".into(),
                 }
             }
-            Some(b't') => "true".into(),
-            Some(b'f') => "false".into(),
-            Some(b'n') => "null".into(),
-            None => "nothing".into(),
-            Some(_) => "something that is not JSON".into(),
+            next => match next {
+                Some(b'{') => "an object",
+                Some(b'[') => "a list",
+                Some(b't') => "true",
+                Some(b'f') => "false",
+                Some(b'n') => "null",
+                None => "nothing",
+                Some(_) => "something that is not JSON",
+            }
+            .into(),
+        }
+    }
+
+    // ---- strings -----------------------------------------------------------------------------
+
+    /// The next character of a string whose opening quote is behind, its escape undone;
+    /// `None` past its closing quote.
+    fn char(&mut self) -> Read<Option<char>> {
+        let Some(rest) = self.text.get(self.pos..) else {
+            return Err(self.syntax("the text ends inside a string"));
         };
-        (self.pos, self.depth) = (pos, depth);
-        Bad::Value(None, format!("must be {expected}, not {found}"))
+        let Some(c) = rest.chars().next() else {
+            return Err(self.syntax("the text ends inside a string"));
+        };
+        if c < ' ' {
+            return Err(
+                self.syntax("control character (\\u0000-\\u001F) found while parsing a string")
+            );
+        }
+        self.pos += c.len_utf8();
+        match c {
+            '"' => Ok(None),
+            '\\' => self.escape().map(Some),
+            c => Ok(Some(c)),
+        }
+    }
+
+    /// Whether the string next (its opening quote) is `name`; the whole string is read.
+    fn matches(&mut self, name: &str) -> Read<bool> {
+        self.pos += 1;
+        let mut rest = name.chars();
+        let mut same = true;
+        while let Some(c) = self.char()? {
+            same &= rest.next() == Some(c);
+        }
+        Ok(same && rest.next().is_none())
+    }
+
+    /// The index in `names` of the string next (its opening quote), read.
+    fn name_index(&mut self, names: &[&str]) -> Read<Option<usize>> {
+        let start = self.pos;
+        let mut index = None;
+        for i in (0..names.len().max(1)).rev() {
+            self.pos = start;
+            if self.matches(names.get(i).copied().unwrap_or(""))? && i < names.len() {
+                index = Some(i);
+            }
+        }
+        Ok(index)
+    }
+
+    /// The string next (its opening quote), its escapes undone.
+    fn string(&mut self) -> Read<String> {
+        self.pos += 1;
+        let mut out = String::new();
+        while let Some(c) = self.char()? {
+            out.push(c);
+        }
+        Ok(out)
+    }
+
+    fn escape(&mut self) -> Read<char> {
+        let c = self.byte();
+        self.pos += 1;
+        Ok(match c {
+            Some(b'"') => '"',
+            Some(b'\\') => '\\',
+            Some(b'/') => '/',
+            Some(b'b') => '\u{8}',
+            Some(b'f') => '\u{c}',
+            Some(b'n') => '\n',
+            Some(b'r') => '\r',
+            Some(b't') => '\t',
+            Some(b'u') => {
+                let first = self.hex4()?;
+                let code = if (0xD800..0xDC00).contains(&first) {
+                    if !self
+                        .text
+                        .get(self.pos..)
+                        .is_some_and(|rest| rest.starts_with("\\u"))
+                    {
+                        return Err(self.syntax("unexpected end of hex escape"));
+                    }
+                    self.pos += 2;
+                    let second = self.hex4()?;
+                    if !(0xDC00..0xE000).contains(&second) {
+                        return Err(self.syntax("lone leading surrogate in hex escape"));
+                    }
+                    0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+                } else if (0xDC00..0xE000).contains(&first) {
+                    return Err(self.syntax("lone leading surrogate in hex escape"));
+                } else {
+                    first
+                };
+                char::from_u32(code).ok_or_else(|| self.syntax("invalid unicode code point"))?
+            }
+            _ => return Err(self.syntax("invalid escape")),
+        })
+    }
+
+    fn hex4(&mut self) -> Read<u32> {
+        let mut n = 0u32;
+        for _ in 0..4 {
+            let d = match self.byte().map(char::from).and_then(|c| c.to_digit(16)) {
+                Some(d) => d,
+                None => return Err(self.syntax("invalid escape")),
+            };
+            n = n * 16 + d;
+            self.pos += 1;
+        }
+        Ok(n)
     }
 
     // ---- any value ---------------------------------------------------------------------------
@@ -362,97 +518,11 @@ impl Cursor<'_> {
         Ok(())
     }
 
-    /// A string (the next byte is its `"`), its escapes undone.
-    fn str(&mut self) -> Read<String> {
-        self.pos += 1;
-        let mut out = String::new();
-        loop {
-            let run = self.pos;
-            while let Some(c) = self.byte() {
-                if c == b'"' || c == b'\\' {
-                    break;
-                }
-                if c < 0x20 {
-                    return Err(self.syntax(
-                        "control character (\\u0000-\\u001F) found while parsing a string",
-                    ));
-                }
-                self.pos += 1;
-            }
-            out.push_str(self.text.get(run..self.pos).unwrap_or(""));
-            let c = self.byte();
-            self.pos += 1;
-            match c {
-                Some(b'"') => return Ok(out),
-                Some(b'\\') => self.escape(&mut out)?,
-                _ => {
-                    self.pos -= 1;
-                    return Err(self.syntax("the text ends inside a string"));
-                }
-            }
-        }
-    }
-
-    fn escape(&mut self, out: &mut String) -> Read<()> {
-        let c = self.byte();
-        self.pos += 1;
-        let ch = match c {
-            Some(b'"') => '"',
-            Some(b'\\') => '\\',
-            Some(b'/') => '/',
-            Some(b'b') => '\u{8}',
-            Some(b'f') => '\u{c}',
-            Some(b'n') => '\n',
-            Some(b'r') => '\r',
-            Some(b't') => '\t',
-            Some(b'u') => {
-                let first = self.hex4()?;
-                let code = if (0xD800..0xDC00).contains(&first) {
-                    if !self
-                        .text
-                        .as_bytes()
-                        .get(self.pos..)
-                        .is_some_and(|rest| rest.starts_with(b"\\u"))
-                    {
-                        return Err(self.syntax("unexpected end of hex escape"));
-                    }
-                    self.pos += 2;
-                    let second = self.hex4()?;
-                    if !(0xDC00..0xE000).contains(&second) {
-                        return Err(self.syntax("lone leading surrogate in hex escape"));
-                    }
-                    0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
-                } else if (0xDC00..0xE000).contains(&first) {
-                    return Err(self.syntax("lone leading surrogate in hex escape"));
-                } else {
-                    first
-                };
-                char::from_u32(code).ok_or_else(|| self.syntax("invalid unicode code point"))?
-            }
-            _ => return Err(self.syntax("invalid escape")),
-        };
-        out.push(ch);
-        Ok(())
-    }
-
-    fn hex4(&mut self) -> Read<u32> {
-        let mut n = 0u32;
-        for _ in 0..4 {
-            let d = match self.byte().map(char::from).and_then(|c| c.to_digit(16)) {
-                Some(d) => d,
-                None => return Err(self.syntax("invalid escape")),
-            };
-            n = n * 16 + d;
-            self.pos += 1;
-        }
-        Ok(n)
-    }
-
     /// Pass over one value of any kind, checking that it is well formed (and not nested past
-    /// the depth limit), with the generic reader's errors.
+    /// the generic reader's depth limit), with the generic reader's errors.
     fn skip(&mut self) -> Read<()> {
         match self.peek() {
-            Some(b'"') => self.str().map(drop),
+            Some(b'"') => self.name_index(&[]).map(drop),
             Some(open @ (b'{' | b'[')) => {
                 let (close, ends, between) = if open == b'{' {
                     (
@@ -465,7 +535,7 @@ impl Cursor<'_> {
                 };
                 self.pos += 1;
                 self.depth += 1;
-                if self.depth > MAX_DEPTH {
+                if self.depth > super::MAX_DEPTH {
                     return Err(self.syntax("nested too deeply (recursion limit exceeded)"));
                 }
                 if self.peek() == Some(close) {
@@ -478,7 +548,7 @@ impl Cursor<'_> {
                         if self.peek() != Some(b'"') {
                             return Err(self.syntax("key must be a string"));
                         }
-                        self.str()?;
+                        self.name_index(&[])?;
                         self.expect(b':', "expected `:`")?;
                     }
                     self.skip()?;
@@ -502,25 +572,6 @@ impl Cursor<'_> {
             _ => Err(self.syntax("expected a value")),
         }
     }
-}
-
-/// A name that is not one of `names`: `must be "a" or "b", not "c"`.
-#[cold]
-#[inline(never)]
-fn unknown_name(name: &str, names: &[&str]) -> Bad {
-    let mut list = String::new();
-    for (i, n) in names.iter().enumerate() {
-        list.push_str(match i {
-            0 => "",
-            _ if i + 1 == names.len() && names.len() == 2 => " or ",
-            _ => ", ",
-        });
-        list.push_str(&to_json(*n));
-    }
-    if names.len() > 2 {
-        list.insert_str(0, "one of ");
-    }
-    Bad::Value(None, format!("must be {list}, not {}", to_json(name)))
 }
 
 /// The digits of 2^1024 − 2^970, the least magnitude that reads as an infinite `f64` (the
