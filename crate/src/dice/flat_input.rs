@@ -1,7 +1,7 @@
 //! The dice exports' six JSON inputs as the flat reader sees them (`crate::wire::flat`): a
 //! saved dice state, a saved countdown, a die size, which roll to keep, a roll-off's options
 //! and a countdown's speed. The dice-only module (issue 38) reads them with it instead of the
-//! generic reader, which was a sixth of that module; the core module keeps the generic reader.
+//! generic reader, which was a seventh of that module; the core module keeps the generic reader.
 //!
 //! Each input's names and fields are those its `#[serde]` attributes give; the tests below
 //! hold every input against `crate::wire::from_json` (value, code and message) over valid,

@@ -5,11 +5,12 @@
 //! Why: the dice-only module (`turnkeeper/dice`, issue 38) reads six such inputs (a saved
 //! dice state, a saved countdown, a die size, which roll to keep, a roll-off's options, a
 //! countdown's speed), and the generic reader behind them, with its derived code, its `dyn`
-//! tables and its float reader, was some 10 KB of that module gzipped, a sixth of it. This
-//! reader is a table interpreter: an input is described by a [`Flat`] and read into a few
-//! numbers, which `crate::dice::flat_input` turns into the value. Nothing is monomorphised
-//! per type, and a number's size is checked against the largest float digit by digit, with no
-//! float reader at all.
+//! tables and its float reader, was some 10 KB of that module gzipped, a seventh of it; this
+//! one is a little over half that. It is a table interpreter: an input is described by a
+//! [`Flat`] and read into a few numbers, which `crate::dice::flat_input` turns into the value.
+//! Nothing is compiled once per type, errors are plain data until they are worded (once, when
+//! reading fails), and a number's size is checked against the largest float digit by digit,
+//! with no float reader at all.
 //!
 //! Only the dice-only module reads with it; the tests in `crate::dice::flat_input` hold it
 //! against [`super::from_json`] over valid, malformed and mistyped texts.
