@@ -136,6 +136,10 @@ type Read<T> = Result<T, Bad>;
 /// The most characters of a wrong string an error quotes (as the generic reader).
 const QUOTED_CHARS: usize = 40;
 
+/// The mark of an escaped character that is not ASCII, among a string's units (past any
+/// character's value).
+const ESCAPED: u32 = 1 << 24;
+
 struct Cursor<'a> {
     text: &'a str,
     pos: usize,
@@ -323,7 +327,13 @@ impl Cursor<'_> {
             Some(b'"') => match self.string() {
                 Ok(s) => {
                     // The first QUOTED_CHARS characters, and an ellipsis if there are more.
-                    let (short, more) = match s.char_indices().nth(QUOTED_CHARS) {
+                    // Where the character past them starts: the bytes that do not continue one.
+                    let past = s
+                        .bytes()
+                        .enumerate()
+                        .filter(|&(_, b)| (b as i8) >= -0x40)
+                        .nth(QUOTED_CHARS);
+                    let (short, more) = match past {
                         Some((end, _)) => (s.get(..end).unwrap_or(""), "…"),
                         None => (s.as_str(), ""),
                     };
@@ -353,35 +363,38 @@ impl Cursor<'_> {
 
     // ---- strings -----------------------------------------------------------------------------
 
-    /// The next character of a string whose opening quote is behind, its escape undone;
-    /// `None` past its closing quote.
-    fn char(&mut self) -> Read<Option<char>> {
-        let Some(rest) = self.text.get(self.pos..) else {
-            return Err(self.syntax("the text ends inside a string"));
-        };
-        let Some(c) = rest.chars().next() else {
-            return Err(self.syntax("the text ends inside a string"));
-        };
-        if c < ' ' {
-            return Err(
-                self.syntax("control character (\\u0000-\\u001F) found while parsing a string")
-            );
-        }
-        self.pos += c.len_utf8();
-        match c {
-            '"' => Ok(None),
-            '\\' => self.escape().map(Some),
-            c => Ok(Some(c)),
+    /// The next unit of a string whose opening quote is behind: a byte of its text as it is,
+    /// or an escaped character, marked by [`ESCAPED`] when it is not ASCII (so that units equal
+    /// bytes of a name, whose characters are all ASCII, only where the characters do); `None`
+    /// past the closing quote. Bytes rather than characters: no UTF-8 to decode.
+    fn unit(&mut self) -> Read<Option<u32>> {
+        let b = self.byte();
+        self.pos += 1;
+        match b {
+            None => {
+                self.pos -= 1;
+                Err(self.syntax("the text ends inside a string"))
+            }
+            Some(b'"') => Ok(None),
+            Some(b'\\') => self.escape().map(|c| {
+                let c = u32::from(c);
+                Some(if c < 0x80 { c } else { c | ESCAPED })
+            }),
+            Some(0..0x20) => {
+                self.pos -= 1;
+                Err(self.syntax("control character (\\u0000-\\u001F) found while parsing a string"))
+            }
+            Some(b) => Ok(Some(u32::from(b))),
         }
     }
 
-    /// Whether the string next (its opening quote) is `name`; the whole string is read.
+    /// Whether the string next (its opening quote) is `name` (ASCII); the whole string is read.
     fn matches(&mut self, name: &str) -> Read<bool> {
         self.pos += 1;
-        let mut rest = name.chars();
+        let mut rest = name.bytes();
         let mut same = true;
-        while let Some(c) = self.char()? {
-            same &= rest.next() == Some(c);
+        while let Some(u) = self.unit()? {
+            same &= rest.next().map(u32::from) == Some(u);
         }
         Ok(same && rest.next().is_none())
     }
@@ -402,11 +415,17 @@ impl Cursor<'_> {
     /// The string next (its opening quote), its escapes undone.
     fn string(&mut self) -> Read<String> {
         self.pos += 1;
-        let mut out = String::new();
-        while let Some(c) = self.char()? {
-            out.push(c);
+        let mut out = Vec::new();
+        while let Some(u) = self.unit()? {
+            match char::from_u32(u & !ESCAPED) {
+                Some(c) if u & ESCAPED != 0 => {
+                    out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes())
+                }
+                _ => out.push(u as u8),
+            }
         }
-        Ok(out)
+        // The text's own bytes, whole characters of it, and escapes encoded: UTF-8.
+        Ok(String::from_utf8(out).unwrap_or_default())
     }
 
     fn escape(&mut self) -> Read<char> {
