@@ -36,9 +36,9 @@ pub enum Shape {
 pub enum Flat {
     /// One value, read into the first slot.
     Value(Shape),
-    /// An object with fields of these names and shapes (every one required; other keys are
-    /// passed over), each read into the slot of its index. With `nullable`, `null` is read too
-    /// (an `Option`).
+    /// An object with fields of these names (ASCII, at most 32 of them) and shapes, every one
+    /// required, other keys passed over; each is read into the slot of its index. With
+    /// `nullable`, `null` is read too (an `Option`).
     Object {
         names: &'static [&'static str],
         shapes: &'static [Shape],
