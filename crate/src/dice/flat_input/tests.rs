@@ -351,3 +351,30 @@ fn fails_as_the_generic_reader_does() {
         }
     }
 }
+
+#[test]
+fn every_input_is_within_the_flat_readers_limits() {
+    // An object's fields are tracked in a 32-bit mask and matched byte by byte (ASCII).
+    for flat in [
+        SeedState::FLAT,
+        Countdown::FLAT,
+        DieSize::FLAT,
+        Keep::FLAT,
+        <Option<RollOffConfig>>::FLAT,
+        CountdownSpeed::FLAT,
+    ] {
+        let (names, shapes): (&[&str], Vec<Shape>) = match flat {
+            Flat::Value(shape) => (&[], vec![shape]),
+            Flat::Object { names, shapes, .. } => (names, shapes.to_vec()),
+        };
+        assert!(names.len() <= 32 && names.len() <= SLOTS);
+        assert_eq!(names.len().max(1), shapes.len());
+        let mut all: Vec<&str> = names.to_vec();
+        for shape in &shapes {
+            if let Shape::Name(variants) = shape {
+                all.extend_from_slice(variants);
+            }
+        }
+        assert!(all.iter().all(|n| n.is_ascii()), "{all:?}");
+    }
+}
