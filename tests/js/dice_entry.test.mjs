@@ -188,6 +188,67 @@ test("the dice helpers: roll twice, chances, roll-offs and countdowns give the s
   same("roll-off bad config", (api) => api.rollOff(3, /** @type {any} */ ({ die: "d6", extra: 1 })));
 });
 
+test("the dice helpers' inputs, valid and not: the same values, codes and messages through both entries", () => {
+  // The dice entry reads these inputs with a reader of its own (crate/src/wire/flat.rs), the
+  // main entry with the generic one: every kind of wrong value, in each input and each field.
+  const deep = (/** @type {number} */ n) => {
+    /** @type {any} */
+    let v = 1;
+    for (let i = 0; i < n; i++) v = i % 2 ? { a: v } : [v];
+    return v;
+  };
+  const long = "an unusually long name of a die, with é and 😀 in it, past forty characters";
+  const odd = /** @type {any[]} */ ([
+    undefined, null, true, false, 0, -0, 1, -1, 1.5, 1e300, 2 ** 32, 2 ** 32 - 1, 2 ** 53, 2 ** 64, Number.NaN, -Infinity,
+    "", "d20", "D20", "higher", "slow", "chacha20", "é😀", "\u0000\n\"", "\ud83c", long, [], [1, "x"], {}, { a: [{ b: null }] },
+    deep(120), deep(130),
+  ]);
+  const seedState = { algorithm: "chacha20", seed: 7, position: 3 };
+  const countdown = { dice: 3, speed: "fast", rolls: 2, stopped: false, unstoppable: true };
+  const config = { die: "d8", winner: "lowest" };
+  /** @param {Record<string, unknown>} base @param {string} key @param {unknown} value */
+  const with_ = (base, key, value) => ({ ...base, [key]: value });
+  /** @param {Record<string, unknown>} base @param {string} key */
+  const without = (base, key) => Object.fromEntries(Object.entries(base).filter(([k]) => k !== key));
+  const states = [seedState, ...odd];
+  const pools = [countdown, ...odd];
+  const configs = [config, ...odd];
+  for (const key of [...Object.keys(seedState), "extra"]) {
+    states.push(without(seedState, key));
+    for (const v of odd) states.push(with_(seedState, key, v));
+  }
+  for (const key of [...Object.keys(countdown), "extra"]) {
+    pools.push(without(countdown, key));
+    for (const v of odd) pools.push(with_(countdown, key, v));
+  }
+  for (const key of [...Object.keys(config), "extra"]) {
+    configs.push(without(config, key));
+    for (const v of odd) configs.push(with_(config, key, v));
+  }
+  for (const state of states) {
+    same(`fromState ${JSON.stringify(state)}`, (api) => {
+      const box = api.Dice.fromState(state);
+      return { state: box.state(), die: box.rollDie(20) };
+    });
+  }
+  for (const pool of pools) {
+    same(`fromJSON ${JSON.stringify(pool)}`, (api) => {
+      const c = api.Countdown.fromJSON(pool);
+      return { json: c.toJSON(), roll: c.roll(new api.Dice({ seed: 3 })) };
+    });
+  }
+  for (const c of configs) {
+    same(`rollOff ${JSON.stringify(c)}`, (api) => api.rollOff(3, c, new api.Dice({ seed: 11 })));
+  }
+  for (const v of odd) {
+    same(`rollTwice die ${JSON.stringify(v)}`, (api) => api.rollTwice(v, "higher", new api.Dice({ seed: 5 })));
+    same(`rollTwice keep ${JSON.stringify(v)}`, (api) => api.rollTwice("d6", v, new api.Dice({ seed: 5 })));
+    same(`countdown speed ${JSON.stringify(v)}`, (api) => new api.Countdown(2, v).toJSON());
+  }
+  // Text that is not JSON reaches the module too when given as a string of JSON's own.
+  same("fromState of a string", (api) => api.Dice.fromState(/** @type {any} */ ("{\"seed\":1}")));
+});
+
 test("the dice entry's error type: a TurnkeeperError of its own with the same codes", () => {
   assert.throws(
     () => dice.roll("1d"),

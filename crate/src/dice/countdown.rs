@@ -147,6 +147,26 @@ impl Countdown {
         })
     }
 
+    /// A pool exactly as saved, as the derived reader takes it from JSON (no check: a saved
+    /// pool past its limits is refused when it rolls). For the dice-only module's reader of
+    /// saved pools (`crate::dice::flat_input`), which fills the fields itself.
+    #[cfg(any(test, feature = "wasm-dice"))]
+    pub(crate) fn saved(
+        dice: u32,
+        speed: CountdownSpeed,
+        rolls: u32,
+        stopped: bool,
+        unstoppable: bool,
+    ) -> Self {
+        Self {
+            dice,
+            speed,
+            rolls,
+            stopped,
+            unstoppable,
+        }
+    }
+
     /// Mark this countdown as one that cannot be stopped (A5E-COUNT-02).
     pub fn unstoppable(mut self) -> Self {
         self.unstoppable = true;

@@ -159,6 +159,8 @@ pub mod d20;
 pub mod data;
 mod eval;
 mod exact;
+#[cfg(any(test, feature = "wasm-dice"))]
+pub mod flat_input;
 /// What a detailed roll collects, for the glue's packed encoding.
 pub(crate) mod details {
     #[cfg_attr(not(feature = "wasm-core"), allow(unused_imports))]

@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 use std::cell::RefCell;
 
 use super::packed::{roll_and_texts_packed, roll_packed, texts_packed};
-use super::{JsResult, js, parse_json, write_json};
+use super::{JsResult, js, write_json};
 use crate::dice::data::{DataOptions, DataTable};
 use crate::dice::source::MAX_SEED;
 use crate::dice::{
@@ -29,6 +29,21 @@ pub fn seed_from_js(seed: f64) -> JsResult<u64> {
             format!("seed must be an integer from 0 to {MAX_SEED}"),
         )))
     }
+}
+
+/// Read one of the dice exports' JSON inputs (a saved state or countdown, a die size, which
+/// roll to keep, a roll-off's options, a countdown's speed): `INVALID_ARGUMENT` naming `what`
+/// when it is not a `T`. The core module reads them with the generic reader it has anyway.
+#[cfg(feature = "wasm-base")]
+fn input<T: crate::wire::FromWire>(text: &str, what: &str) -> crate::Result<T> {
+    super::parse_json(text, what)
+}
+
+/// [`input`] in the dice-only module: the flat reader (`crate::wire::flat`), which reads the
+/// same texts with the same errors but is a fraction of the generic reader's size (issue 38).
+#[cfg(not(feature = "wasm-base"))]
+fn input<T: crate::dice::flat_input::FlatInput>(text: &str, what: &str) -> crate::Result<T> {
+    crate::dice::flat_input::read(text, what)
 }
 
 /// Totals are kept within ±(2^53 − 1) by the engine, so the conversion is exact.
@@ -378,7 +393,7 @@ impl DiceBox {
     /// Resume a seeded stream from a saved state.
     #[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = fromState))]
     pub fn from_state(state: &str) -> JsResult<DiceBox> {
-        let state: SeedState = js(parse_json(state, "dice state"))?;
+        let state: SeedState = js(input(state, "dice state"))?;
         Ok(DiceBox {
             source: DiceSource::Seeded(Box::new(js(SeededDice::restore(state))?)),
         })
@@ -491,8 +506,8 @@ impl ParsedNotation {
 /// GH-DICE-04 and advantage: roll one die twice, keep the higher or the lower.
 #[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = rollTwiceJson))]
 pub fn roll_twice(die: &str, keep: &str, dice: &mut DiceBox) -> JsResult<String> {
-    let die: DieSize = js(parse_json(die, "die size"))?;
-    let keep: Keep = js(parse_json(keep, "keep"))?;
+    let die: DieSize = js(input(die, "die size"))?;
+    let keep: Keep = js(input(keep, "keep"))?;
     let roll: TwiceRoll = with_box(dice, |d| crate::dice::roll_twice(die, keep, d))?;
     js(write_json(&roll))
 }
@@ -514,7 +529,7 @@ pub fn percent_chance(p: u32, dice: &mut DiceBox) -> JsResult<String> {
 /// Break a tie among `entrants`, re-rolling among those still tied.
 #[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = rollOffJson))]
 pub fn roll_off(entrants: u32, config: &str, dice: &mut DiceBox) -> JsResult<String> {
-    let config: Option<RollOffConfig> = js(parse_json(config, "roll-off config"))?;
+    let config: Option<RollOffConfig> = js(input(config, "roll-off config"))?;
     let config = config.unwrap_or_default();
     let roll: RollOff = with_box(dice, |d| crate::dice::roll_off(entrants, &config, d))?;
     js(write_json(&roll))
@@ -530,7 +545,7 @@ pub struct CountdownPool {
 impl CountdownPool {
     #[cfg_attr(feature = "wasm-base", wasm_bindgen(constructor))]
     pub fn new(dice: u32, speed: &str, unstoppable: Option<bool>) -> JsResult<CountdownPool> {
-        let speed: CountdownSpeed = js(parse_json(speed, "countdown speed"))?;
+        let speed: CountdownSpeed = js(input(speed, "countdown speed"))?;
         let mut inner = js(Countdown::new(dice, speed))?;
         if unstoppable == Some(true) {
             inner = inner.unstoppable();
@@ -541,7 +556,7 @@ impl CountdownPool {
     #[cfg_attr(feature = "wasm-base", wasm_bindgen(js_name = fromJSON))]
     pub fn from_json(state: &str) -> JsResult<CountdownPool> {
         Ok(CountdownPool {
-            inner: js(parse_json(state, "countdown"))?,
+            inner: js(input(state, "countdown"))?,
         })
     }
 

@@ -26,6 +26,8 @@
 //! fits (`INVALID_ARGUMENT` for commands and procedure input, `SNAPSHOT_INVALID` for snapshots).
 
 mod failure;
+#[cfg(any(test, feature = "wasm-dice"))]
+pub mod flat;
 mod float;
 pub mod impls;
 mod reader;
