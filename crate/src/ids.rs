@@ -83,10 +83,7 @@ macro_rules! text_newtype {
         /// Shared text (`Arc<str>`): ids are copied into events, orders and working copies
         /// many times per command, and a copy is then a counter bump, not an allocation.
         #[crate::boundary(state, input)]
-        // The hash is the text's, and equality is the text's too (the pointer comparison in
-        // `PartialEq` below only answers early for copies of one text), so they agree.
-        #[allow(clippy::derived_hash_with_manual_eq)]
-        #[derive(Debug, Clone, Eq, PartialOrd, Ord, Hash)]
+        #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
         #[serde(try_from = "SharedText")]
         #[cfg_attr(feature = "wasm-base", tsify(type = "string"))]
         pub struct $name(Arc<str>);
@@ -108,15 +105,6 @@ macro_rules! text_newtype {
                 let check: fn(&str) -> Result<()> = $check;
                 check(value)?;
                 Ok(Self(value.into()))
-            }
-        }
-
-        /// Equal texts, compared by pointer first: most comparisons are between copies of
-        /// one id (an order entry and its participant, a turn's id and the roster's), which
-        /// then share their text and need no byte comparison.
-        impl PartialEq for $name {
-            fn eq(&self, other: &Self) -> bool {
-                Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
             }
         }
 
