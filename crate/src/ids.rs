@@ -57,6 +57,25 @@ fn check_text(kind: &str, s: &str, max: usize) -> Result<()> {
     Ok(())
 }
 
+/// An id or text as read, before its check: shared text made straight from what the reader
+/// borrowed. Reading through `String` (what `serde(try_from = "String")` reads) allocated the
+/// text twice, once for the `String` and once more for the `Arc<str>` it became, and ids are
+/// most of what a `declareMany` command and a follower's events hold.
+#[derive(Debug)]
+pub struct SharedText(Arc<str>);
+
+impl crate::wire::FromWire for SharedText {
+    fn read(r: &mut crate::wire::Reader<'_>) -> crate::wire::Result<Self> {
+        Ok(Self(Arc::from(&*r.str()?)))
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for SharedText {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> core::result::Result<Self, D::Error> {
+        String::deserialize(d).map(|s| Self(s.into()))
+    }
+}
+
 macro_rules! text_newtype {
     ($(#[$doc:meta])* $name:ident, $kind:literal, $check:expr) => {
         $(#[$doc])*
@@ -65,7 +84,7 @@ macro_rules! text_newtype {
         /// many times per command, and a copy is then a counter bump, not an allocation.
         #[crate::boundary(state, input)]
         #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-        #[serde(try_from = "String")]
+        #[serde(try_from = "SharedText")]
         #[cfg_attr(feature = "wasm-base", tsify(type = "string"))]
         pub struct $name(Arc<str>);
 
@@ -80,6 +99,23 @@ macro_rules! text_newtype {
             pub fn as_str(&self) -> &str {
                 &self.0
             }
+            /// Validate and share borrowed text: one allocation, where [`Self::new`] of a
+            /// `&str` makes a `String` first.
+            fn from_borrowed(value: &str) -> Result<Self> {
+                let check: fn(&str) -> Result<()> = $check;
+                check(value)?;
+                Ok(Self(value.into()))
+            }
+        }
+
+        /// The text as read, checked and kept without another copy.
+        impl TryFrom<SharedText> for $name {
+            type Error = Error;
+            fn try_from(value: SharedText) -> Result<Self> {
+                let check: fn(&str) -> Result<()> = $check;
+                check(&value.0)?;
+                Ok(Self(value.0))
+            }
         }
 
         impl TryFrom<String> for $name {
@@ -92,7 +128,7 @@ macro_rules! text_newtype {
         impl TryFrom<&str> for $name {
             type Error = Error;
             fn try_from(value: &str) -> Result<Self> {
-                Self::new(value)
+                Self::from_borrowed(value)
             }
         }
 
@@ -123,7 +159,7 @@ macro_rules! text_newtype {
                 std::borrow::Cow::Borrowed(&self.0)
             }
             fn from_key(key: &str) -> core::result::Result<Self, String> {
-                Self::new(key).map_err(|e| e.message)
+                Self::from_borrowed(key).map_err(|e| e.message)
             }
         }
 

@@ -99,7 +99,7 @@ pub(crate) fn read_declarations_wire(
     }
     let mut out = Vec::new();
     r.object(&mut |r, key| {
-        let participant = ParticipantId::new(key).map_err(|e| r.custom(e.message))?;
+        let participant = ParticipantId::try_from(key).map_err(|e| r.custom(e.message))?;
         let declaration = if r.peek_array()? {
             Declaration::Greyhawk(GhDeclaration::of(Vec::<Activity>::read(r)?))
         } else {

@@ -57,7 +57,9 @@ fn rolling_units<'a>(
     opts: &GreyhawkOptions,
     empty: &'a GhDeclaration,
 ) -> Vec<Unit<'a>> {
-    let mut units: Vec<Unit<'a>> = Vec::new();
+    // At most one unit per participant: sized once, where growing it by doubling moved a big
+    // battle's units several times.
+    let mut units: Vec<Unit<'a>> = Vec::with_capacity(enc.participants.len());
     for (i, p) in enc.participants.iter().enumerate() {
         if p.out || !p.can_act {
             continue;
