@@ -10,6 +10,7 @@ use std::cell::RefCell;
 use super::packed::{roll_and_texts_packed, roll_packed, texts_packed};
 use super::{JsResult, js, write_json};
 use crate::dice::data::{DataOptions, DataTable};
+use crate::dice::limits::MAX_SUPPLIED_FACES;
 use crate::dice::source::MAX_SEED;
 use crate::dice::{
     ChanceRoll, Countdown, CountdownRoll, CountdownSpeed, CryptoDice, DiceSource, DieRoller,
@@ -44,6 +45,18 @@ fn input<T: crate::wire::FromWire>(text: &str, what: &str) -> crate::Result<T> {
 #[cfg(not(feature = "wasm-base"))]
 fn input<T: crate::dice::flat_input::FlatInput>(text: &str, what: &str) -> crate::Result<T> {
     crate::dice::flat_input::read(text, what)
+}
+
+/// `LIMIT_EXCEEDED` for a list of more than [`MAX_SUPPLIED_FACES`] supplied faces, worded as the
+/// facade words it (js-package/src/core/dice.ts, `facesArray`).
+pub(super) fn check_supplied(count: usize) -> crate::Result<()> {
+    if count > MAX_SUPPLIED_FACES {
+        return Err(Error::new(
+            ErrorCode::LimitExceeded,
+            format!("{count} faces supplied; a list holds at most {MAX_SUPPLIED_FACES}"),
+        ));
+    }
+    Ok(())
 }
 
 /// Totals are kept within ±(2^53 − 1) by the engine, so the conversion is exact.
@@ -383,11 +396,14 @@ impl DiceBox {
         Ok(DiceBox { source })
     }
 
-    /// A box that plays back faces supplied by the caller (physical dice, tests).
-    pub fn supplied(faces: Vec<u32>) -> DiceBox {
-        DiceBox {
+    /// A box that plays back faces supplied by the caller (physical dice, tests): at most
+    /// [`MAX_SUPPLIED_FACES`] of them, which the facade checks before it copies any (a longer
+    /// list here is `LIMIT_EXCEEDED` too, for a caller of the glue that did not).
+    pub fn supplied(faces: Vec<u32>) -> JsResult<DiceBox> {
+        js(check_supplied(faces.len()))?;
+        Ok(DiceBox {
             source: DiceSource::Supplied(SuppliedDice::new(faces)),
-        }
+        })
     }
 
     /// Resume a seeded stream from a saved state.
@@ -632,6 +648,20 @@ mod tests {
     }
 
     #[test]
+    fn a_box_of_more_supplied_faces_than_the_limit_is_refused() {
+        // (The refusal itself is a JS error, which only a wasm build can make: the dice
+        // module's `dice_words` test and tests/js/dice.test.mjs see it.)
+        let at_limit = DiceBox::supplied(vec![1; MAX_SUPPLIED_FACES]).unwrap();
+        assert_eq!(at_limit.kind(), "supplied");
+        let error = check_supplied(MAX_SUPPLIED_FACES + 1).unwrap_err();
+        assert_eq!(error.code, ErrorCode::LimitExceeded);
+        assert_eq!(
+            error.message,
+            "1000001 faces supplied; a list holds at most 1000000"
+        );
+    }
+
+    #[test]
     fn roll_faces_refuses_without_drawing() {
         let mut seeded = DiceBox::new(Some(5.0)).unwrap();
         let before = seeded.source.seed_state();
@@ -649,7 +679,7 @@ mod tests {
         assert_eq!(seeded.source.seed_state(), before);
 
         // Supplied faces: a bad third face leaves all of them to be read again.
-        let mut supplied = DiceBox::supplied(vec![3, 4, 9, 1]);
+        let mut supplied = DiceBox::supplied(vec![3, 4, 9, 1]).unwrap();
         assert_eq!(roll_faces(6, 3, &mut supplied), 0);
         assert_eq!(taken_error().map(|e| e.code), Some(ErrorCode::InvalidFace));
         let at = roll_faces(10, 4, &mut supplied);

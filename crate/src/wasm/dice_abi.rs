@@ -272,10 +272,14 @@ pub extern "C" fn dice_numbers(count: usize) -> usize {
     buffer(&NUMBERS, count)
 }
 
-/// Make the supplied faces' buffer `count` words long; its address.
+/// Make the supplied faces' buffer `count` words long; its address. Past
+/// `MAX_SUPPLIED_FACES` nothing is allocated: 0, with `LIMIT_EXCEEDED` kept.
 #[unsafe(no_mangle)]
 pub extern "C" fn dice_words(count: usize) -> usize {
-    buffer(&WORDS, count)
+    match dice::check_supplied(count) {
+        Ok(()) => buffer(&WORDS, count),
+        Err(e) => fail(e, 0),
+    }
 }
 
 /// The address of the output buffer (see the module's notes).
@@ -443,7 +447,7 @@ pub extern "C" fn dice_box_new(seeded: u32, seed: f64) -> u32 {
 #[unsafe(no_mangle)]
 pub extern "C" fn dice_box_supplied() -> u32 {
     let faces = WORDS.with(|w| w.try_borrow().map(|w| w.clone()).unwrap_or_default());
-    held(&BOXES, Ok(DiceBox::supplied(faces)))
+    held(&BOXES, DiceBox::supplied(faces))
 }
 
 /// A seeded box from its saved state (JSON text in the argument buffer).
@@ -649,6 +653,33 @@ mod tests {
             a.extend_from_slice(text.as_bytes());
         });
         i32::try_from(text.len()).unwrap()
+    }
+
+    #[test]
+    fn supplied_faces_past_the_limit_are_refused_before_the_buffer_is_made() {
+        use crate::dice::limits::MAX_SUPPLIED_FACES;
+        assert_ne!(dice_words(3), 0);
+        assert_eq!(taken(), None);
+        let before = WORDS.with(|w| w.borrow().capacity());
+        assert_eq!(dice_words(MAX_SUPPLIED_FACES + 1), 0);
+        let error = taken().unwrap();
+        assert!(error.contains(r#""code":"LIMIT_EXCEEDED""#), "{error}");
+        assert!(
+            error.contains("1000001 faces supplied; a list holds at most 1000000"),
+            "{error}"
+        );
+        assert_eq!(
+            WORDS.with(|w| w.borrow().capacity()),
+            before,
+            "nothing allocated"
+        );
+        // At the limit the buffer is made and a box plays its faces back.
+        assert_ne!(dice_words(MAX_SUPPLIED_FACES), 0);
+        WORDS.with(|w| w.borrow_mut().fill(2));
+        let b = dice_box_supplied();
+        assert!(b >= 1);
+        assert_eq!(dice_box_kind(b), 3);
+        dice_box_free(b);
     }
 
     #[test]

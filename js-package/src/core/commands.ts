@@ -62,7 +62,7 @@ export interface Batch<E> {
 export function runCommand(handle: CommandHandle, command: unknown, faces: readonly number[] | undefined, batch: boolean): string {
   const text = toText(command);
   if (faces === undefined) return guard(() => handle.execute(text, batch));
-  const box = DiceBox.supplied(facesArray(faces) as Uint32Array);
+  const box = guard(() => DiceBox.supplied(facesArray(faces) as Uint32Array));
   try {
     return guard(() => handle.executeWith(text, box, batch));
   } finally {
@@ -159,7 +159,7 @@ export abstract class EventSourced<C, E, H extends CommandHandle> {
     const blind = readField(options, "blind") === true;
     const text = toText(command);
     // The box is handed over to the module, which frees it.
-    const box = faces === undefined ? undefined : DiceBox.supplied(facesArray(faces) as Uint32Array);
+    const box = faces === undefined ? undefined : guard(() => DiceBox.supplied(facesArray(faces) as Uint32Array));
     const out = JSON.parse(guard(() => this.handle.executeForPlayers(text, box, blind))) as { gm: Batch<E>; players: Batch<E> };
     this.notify(out.gm);
     return out;

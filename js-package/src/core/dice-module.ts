@@ -180,7 +180,7 @@ export class DiceBox extends Held {
     hold(this, w.dice_box_new(seed === undefined || seed === null ? 0 : 1, seed ?? 0), 0);
   }
   static supplied(faces: Uint32Array | number[]): DiceBox {
-    const at = w.dice_words(faces.length);
+    const at = checked(w.dice_words(faces.length));
     new Uint32Array(w.memory.buffer, at, faces.length).set(faces);
     return hold(Object.create(DiceBox.prototype) as DiceBox, w.dice_box_supplied(), 0);
   }
