@@ -35,14 +35,6 @@ impl Lcg {
     }
 }
 
-const ACTIVITIES: [Activity; 6] = [
-    Activity::Ranged,
-    Activity::Move,
-    Activity::Swap,
-    Activity::Other,
-    Activity::Melee,
-    Activity::Spell,
-];
 const KINDS: [ActionKind; 7] = [
     ActionKind::Action,
     ActionKind::BonusAction,
@@ -59,7 +51,7 @@ fn random_gh(rng: &mut Lcg) -> GhDeclaration {
         d.activities.push(Activity::Move);
     }
     for _ in 0..rng.below(3) {
-        let a = ACTIVITIES[rng.below(6)];
+        let a = Activity::ALL[rng.below(Activity::ALL.len())];
         if a != Activity::Move && !(a == Activity::Swap && d.activities.contains(&a)) {
             d.activities.push(a);
         }
@@ -154,7 +146,7 @@ fn random_command(t: &Table, rng: &mut Lcg, next_id: &mut u32) -> EncounterComma
         },
         14 => EncounterCommand::Act {
             participant: cur_or_any(rng),
-            activity: ACTIVITIES[rng.below(6)],
+            activity: Activity::ALL[rng.below(Activity::ALL.len())],
         },
         15 => {
             *next_id += 1;

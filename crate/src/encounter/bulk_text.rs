@@ -171,14 +171,7 @@ mod tests {
     /// The events' writers here are compared with serde's in `event.rs`'s tests.
     #[test]
     fn activity_names_are_serde_names() {
-        for a in [
-            Activity::Ranged,
-            Activity::Move,
-            Activity::Swap,
-            Activity::Other,
-            Activity::Melee,
-            Activity::Spell,
-        ] {
+        for a in Activity::ALL {
             assert_eq!(activity_json(a), serde_json::to_string(&a).unwrap());
         }
     }

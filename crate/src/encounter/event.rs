@@ -589,14 +589,6 @@ mod tests {
         use crate::initiative::side::OseDeclaration;
         use proptest::prelude::*;
 
-        const ACTIVITIES: [Activity; 6] = [
-            Activity::Ranged,
-            Activity::Move,
-            Activity::Swap,
-            Activity::Other,
-            Activity::Melee,
-            Activity::Spell,
-        ];
         const SOURCES: [RollSource; 4] = [
             RollSource::Rolled,
             RollSource::SurpriseCheck,
@@ -648,7 +640,7 @@ mod tests {
                             .map(|(sides, face, dropped, a)| InitiativeDie {
                                 die: RolledDie { sides, face },
                                 dropped,
-                                activity: ACTIVITIES.get(a).copied(),
+                                activity: Activity::ALL.get(a).copied(),
                             })
                             .collect(),
                         modifier,
@@ -695,7 +687,7 @@ mod tests {
                     .into_iter()
                     .map(|(n, activities, shape)| {
                         let mut g = GhDeclaration::of(
-                            activities.into_iter().filter_map(|a| ACTIVITIES.get(a).copied()),
+                            activities.into_iter().filter_map(|a| Activity::ALL.get(a).copied()),
                         );
                         let declaration = match shape {
                             0 => Declaration::Ose(OseDeclaration {

@@ -34,6 +34,16 @@ pub const INITIATIVE_DICE: [(Activity, DieSize); 6] = [
 ];
 
 impl Activity {
+    /// Every activity, in [`INITIATIVE_DICE`]'s order (a test holds the two together).
+    pub const ALL: [Activity; 6] = [
+        Self::Ranged,
+        Self::Move,
+        Self::Swap,
+        Self::Other,
+        Self::Melee,
+        Self::Spell,
+    ];
+
     /// The die from [`INITIATIVE_DICE`].
     pub fn die(self) -> DieSize {
         INITIATIVE_DICE

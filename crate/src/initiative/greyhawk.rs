@@ -551,6 +551,12 @@ mod tests {
         for (a, sides) in expected {
             assert_eq!(a.die().sides(), sides, "{a:?}");
         }
+        // `Activity::ALL` lists the table's activities in its order.
+        assert!(
+            Activity::ALL
+                .iter()
+                .eq(INITIATIVE_DICE.iter().map(|(a, _)| a))
+        );
     }
 
     #[test]
