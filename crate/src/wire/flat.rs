@@ -428,56 +428,19 @@ impl Cursor<'_> {
         Ok(String::from_utf8(out).unwrap_or_default())
     }
 
+    /// The escape after a backslash, decoded as the generic reader decodes it
+    /// (`super::escape`).
     fn escape(&mut self) -> Read<char> {
-        let c = self.byte();
-        self.pos += 1;
-        Ok(match c {
-            Some(b'"') => '"',
-            Some(b'\\') => '\\',
-            Some(b'/') => '/',
-            Some(b'b') => '\u{8}',
-            Some(b'f') => '\u{c}',
-            Some(b'n') => '\n',
-            Some(b'r') => '\r',
-            Some(b't') => '\t',
-            Some(b'u') => {
-                let first = self.hex4()?;
-                let code = if (0xD800..0xDC00).contains(&first) {
-                    if !self
-                        .text
-                        .get(self.pos..)
-                        .is_some_and(|rest| rest.starts_with("\\u"))
-                    {
-                        return Err(self.syntax("unexpected end of hex escape"));
-                    }
-                    self.pos += 2;
-                    let second = self.hex4()?;
-                    if !(0xDC00..0xE000).contains(&second) {
-                        return Err(self.syntax("lone leading surrogate in hex escape"));
-                    }
-                    0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
-                } else if (0xDC00..0xE000).contains(&first) {
-                    return Err(self.syntax("lone leading surrogate in hex escape"));
-                } else {
-                    first
-                };
-                char::from_u32(code).ok_or_else(|| self.syntax("invalid unicode code point"))?
+        match super::escape::decode(self.text.as_bytes(), self.pos) {
+            Ok((c, next)) => {
+                self.pos = next;
+                Ok(c)
             }
-            _ => return Err(self.syntax("invalid escape")),
-        })
-    }
-
-    fn hex4(&mut self) -> Read<u32> {
-        let mut n = 0u32;
-        for _ in 0..4 {
-            let d = match self.byte().map(char::from).and_then(|c| c.to_digit(16)) {
-                Some(d) => d,
-                None => return Err(self.syntax("invalid escape")),
-            };
-            n = n * 16 + d;
-            self.pos += 1;
+            Err((message, at)) => {
+                self.pos = at;
+                Err(self.syntax(message))
+            }
         }
-        Ok(n)
     }
 
     // ---- any value ---------------------------------------------------------------------------

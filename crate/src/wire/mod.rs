@@ -25,6 +25,7 @@
 //! malformed or mistyped input is a [`WireError`], which callers turn into the error code that
 //! fits (`INVALID_ARGUMENT` for commands and procedure input, `SNAPSHOT_INVALID` for snapshots).
 
+mod escape;
 mod failure;
 #[cfg(any(test, feature = "wasm-dice"))]
 pub mod flat;

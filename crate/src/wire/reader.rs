@@ -511,60 +511,19 @@ impl<'a> Reader<'a> {
         self.syntax("control character (\\u0000-\\u001F) found while parsing a string")
     }
 
+    /// The escape after a backslash (`super::escape`, which the flat reader shares).
     fn escape(&mut self, out: &mut String) -> Result<()> {
-        let c = self.bytes.get(self.pos).copied();
-        self.pos += 1;
-        match c {
-            Some(b'"') => out.push('"'),
-            Some(b'\\') => out.push('\\'),
-            Some(b'/') => out.push('/'),
-            Some(b'b') => out.push('\u{8}'),
-            Some(b'f') => out.push('\u{c}'),
-            Some(b'n') => out.push('\n'),
-            Some(b'r') => out.push('\r'),
-            Some(b't') => out.push('\t'),
-            Some(b'u') => {
-                let first = self.hex4()?;
-                let code = if (0xD800..0xDC00).contains(&first) {
-                    if self.bytes.get(self.pos) != Some(&b'\\')
-                        || self.bytes.get(self.pos + 1) != Some(&b'u')
-                    {
-                        return Err(self.syntax("unexpected end of hex escape"));
-                    }
-                    self.pos += 2;
-                    let second = self.hex4()?;
-                    if !(0xDC00..0xE000).contains(&second) {
-                        return Err(self.syntax("lone leading surrogate in hex escape"));
-                    }
-                    0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
-                } else if (0xDC00..0xE000).contains(&first) {
-                    return Err(self.syntax("lone leading surrogate in hex escape"));
-                } else {
-                    first
-                };
-                match char::from_u32(code) {
-                    Some(ch) => out.push(ch),
-                    None => return Err(self.syntax("invalid unicode code point")),
-                }
+        match super::escape::decode(self.bytes, self.pos) {
+            Ok((c, next)) => {
+                out.push(c);
+                self.pos = next;
+                Ok(())
             }
-            _ => return Err(self.syntax("invalid escape")),
+            Err((message, at)) => {
+                self.pos = at;
+                Err(self.syntax(message))
+            }
         }
-        Ok(())
-    }
-
-    fn hex4(&mut self) -> Result<u32> {
-        let mut n = 0u32;
-        for _ in 0..4 {
-            let d = match self.bytes.get(self.pos) {
-                Some(c @ b'0'..=b'9') => c - b'0',
-                Some(c @ b'a'..=b'f') => c - b'a' + 10,
-                Some(c @ b'A'..=b'F') => c - b'A' + 10,
-                _ => return Err(self.syntax("invalid escape")),
-            };
-            n = n * 16 + u32::from(d);
-            self.pos += 1;
-        }
-        Ok(n)
     }
 
     // ---- containers --------------------------------------------------------------------------
