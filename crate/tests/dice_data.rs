@@ -248,6 +248,37 @@ fn the_packages_table_carries_text() {
     assert_eq!(e.code, ErrorCode::NotationData);
 }
 
+/// A number that is not whole comes with the text the facade wrote for it, which the error
+/// quotes (the dice-only module has no float formatter); without one the error names the path
+/// alone. Texts beyond ASCII before it do not shift which line is whose.
+#[test]
+fn the_packages_table_quotes_a_fraction_by_its_text() {
+    let values = [f64::NEG_INFINITY, 1.5, 2.25, 1e-7];
+    let table = DataTable {
+        paths: "name\nhalf\nbare\ntiny",
+        values: &values,
+        texts: "Zoë 😀\n1.5\n\n0.0000001",
+    };
+    let message = |formula: &str| {
+        let e = Expression::parse_with_data(formula, &table).expect_err(formula);
+        assert_eq!(e.code, ErrorCode::NotationData, "{formula}");
+        e.message
+    };
+    assert_eq!(
+        message("1d6+@half"),
+        "the value at @half (1.5) is not a whole number"
+    );
+    assert_eq!(
+        message("@tiny"),
+        "the value at @tiny (0.0000001) is not a whole number"
+    );
+    assert_eq!(message("@bare"), "the value at @bare is not a whole number");
+    // Natively the number is written by Rust's `Display` itself.
+    let data = serde_json::json!({ "half": 2.25 });
+    let e = Expression::parse_with_data("@half", &data).expect_err("fraction");
+    assert_eq!(e.message, "the value at @half (2.25) is not a whole number");
+}
+
 /// Formula-shaped text with text values in every place: never a panic, every error position
 /// inside the text as written, and every normal form reads back to the same roll.
 #[test]

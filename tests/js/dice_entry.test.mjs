@@ -155,6 +155,25 @@ test("formula data: the same results and errors through both entries", () => {
   }
 });
 
+test("a value that is not a whole number is quoted as the core's Rust Display writes it, through both entries", () => {
+  // The facade writes the text (the dice-only module has no float formatter); the vector holds
+  // Rust's own text for each number, checked natively by crate/tests/number_text_vectors.rs.
+  const vector = JSON.parse(readFileSync(new URL("../vectors/number_text.json", import.meta.url), "utf8"));
+  assert.ok(vector.cases.length >= 400);
+  for (const [number, text] of vector.cases) {
+    const data = { x: Number(number), nested: { x: Number(number) } };
+    for (const [notation, path, at] of [["1d6+@x", "x", 4], ["@nested.x d6", "nested.x", 0]]) {
+      const { error } = same(`${notation} with ${number}`, (api) => api.roll(notation, { seed: 1, data }));
+      assert.deepEqual(error, { name: "TurnkeeperError", code: "NOTATION_DATA", message: `the value at @${path} (${text}) is not a whole number`, position: at }, number);
+    }
+  }
+  // Numbers that are not finite are neither a number nor formula text, whichever their sign.
+  for (const x of [Infinity, -Infinity, Number.NaN]) {
+    const { error } = same(`1d6+@x with ${x}`, (api) => api.total("1d6+@x", { data: { x } }));
+    assert.equal(error?.message, "the value at @x is neither a number nor formula text", String(x));
+  }
+});
+
 test("the dice helpers: roll twice, chances, roll-offs and countdowns give the same through both entries", () => {
   const next = generator(7);
   for (let i = 0; i < 200; i++) {

@@ -41,6 +41,16 @@ pub enum DataValue<'a> {
 pub trait FormulaData {
     /// The value at `path` (dot-separated: `abilities.str.mod`).
     fn lookup(&self, path: &str) -> DataValue<'_>;
+
+    /// How the error that refuses the number `value` at `path` (not whole, or not finite)
+    /// quotes it: Rust's `Display` (the shortest digits that read back as the number, never an
+    /// exponent). A source that already holds that text says so instead, which keeps the float
+    /// formatter out of a module that needs it for nothing else (the JS facade's
+    /// [`DataTable`]). `None`: the error names the path without the value.
+    fn number_text(&self, path: &str, value: f64) -> Option<String> {
+        let _ = path;
+        Some(crate::text::float::display_f64(value))
+    }
 }
 
 /// How `@path` references are filled in beyond the data itself.
@@ -181,29 +191,63 @@ impl<const N: usize> FormulaData for [(&str, f64); N] {
 
 /// The table the JS facade builds from its data object: the paths a formula mentions, one per
 /// line, their values (NaN: missing; +∞: neither a number nor text; −∞: text, found on the same
-/// line of `texts`) and the texts (empty lines for values that are not text).
+/// line of `texts`) and the texts: for a text its value, for a number that is not whole the
+/// number as Rust's `Display` writes it (the facade's `plainNumber`, checked against the
+/// core's own formatting by tests/js/dice_entry.test.mjs), otherwise an empty line.
 pub struct DataTable<'a> {
     pub paths: &'a str,
     pub values: &'a [f64],
     pub texts: &'a str,
 }
 
+impl DataTable<'_> {
+    /// Where `path` is in the table.
+    fn index(&self, path: &str) -> Option<usize> {
+        lines(self.paths).position(|p| p == path.as_bytes())
+    }
+
+    /// The line of `texts` for the path at `index`.
+    fn text(&self, index: usize) -> Option<&str> {
+        let mut start = 0usize;
+        for (i, line) in lines(self.texts).enumerate() {
+            if i == index {
+                // A line break is one byte and never inside a character, so the line's ends
+                // are character boundaries.
+                return self.texts.get(start..start.saturating_add(line.len()));
+            }
+            start = start.saturating_add(line.len()).saturating_add(1);
+        }
+        None
+    }
+}
+
+/// The lines of `text`, as bytes: splitting a `str` by a `char` brings the standard library's
+/// character search into the dice-only module, for this table alone.
+fn lines(text: &str) -> impl Iterator<Item = &[u8]> {
+    text.as_bytes().split(|&b| b == b'\n')
+}
+
 impl FormulaData for DataTable<'_> {
     fn lookup(&self, path: &str) -> DataValue<'_> {
-        let Some(i) = self.paths.split('\n').position(|p| p == path) else {
+        let Some(i) = self.index(path) else {
             return DataValue::Missing;
         };
         match self.values.get(i) {
             None => DataValue::Missing,
             Some(v) if v.is_nan() => DataValue::Missing,
             Some(&f64::NEG_INFINITY) => self
-                .texts
-                .split('\n')
-                .nth(i)
+                .text(i)
                 .map_or(DataValue::Missing, |t| DataValue::Text(Cow::Borrowed(t))),
             Some(v) if v.is_infinite() => DataValue::NotNumeric,
             Some(&v) => DataValue::Number(v),
         }
+    }
+
+    /// The facade's text for the number (see the type's comment); a table without one quotes
+    /// no value rather than bring the float formatter into the dice-only module.
+    fn number_text(&self, path: &str, _value: f64) -> Option<String> {
+        let text = self.index(path).and_then(|i| self.text(i))?;
+        (!text.is_empty()).then(|| text.to_owned())
     }
 }
 
@@ -361,7 +405,7 @@ pub(crate) fn substitute<'t>(
         let path_end = byte.saturating_add(1).saturating_add(len);
         let path = text.get(byte.saturating_add(1)..path_end).unwrap_or("");
         let written_end = chars.saturating_add(1).saturating_add(len as u32);
-        let Some(value) = value_text(data.lookup(path), options.missing, path, chars)? else {
+        let Some(value) = value_text(data, options.missing, path, chars)? else {
             // No value and no `missing`: left as written, for the parser to report where it
             // matters (inside a flavor it is only text).
             built.push_str(text.get(byte..path_end).unwrap_or(""));
@@ -408,14 +452,15 @@ pub(crate) fn substitute<'t>(
     Ok(out)
 }
 
-/// The text a value puts in the formula (`None`: a missing path left as written).
+/// The text the value at `path` puts in the formula (`None`: a missing path left as written).
 fn value_text(
-    value: DataValue<'_>,
+    data: &dyn FormulaData,
     missing: Option<&str>,
     path: &str,
     at: u32,
 ) -> Result<Option<String>> {
     let error = |code, message: String| Err(Error::at(code, at as usize, message));
+    let value = data.lookup(path);
     let text = match value {
         DataValue::Missing => match missing {
             None => return Ok(None),
@@ -431,10 +476,12 @@ fn value_text(
         DataValue::Number(v) if !v.is_finite() || v.fract() != 0.0 => {
             return error(
                 ErrorCode::NotationData,
-                format!(
-                    "the value at @{path} ({}) is not a whole number",
-                    crate::text::float::display_f64(v)
-                ),
+                match data.number_text(path, v) {
+                    Some(number) => {
+                        format!("the value at @{path} ({number}) is not a whole number")
+                    }
+                    None => format!("the value at @{path} is not a whole number"),
+                },
             );
         }
         DataValue::Number(v) if v.abs() > MAX_MAGNITUDE as f64 => {

@@ -268,7 +268,8 @@ const PATH = /@((?:[\w.]|-(?=[A-Za-z_]))+)/g;
 /**
  * The paths `notation` names (one per line), their values in `data` and the texts among them,
  * as the core's `DataTable` reads them: NaN for nothing there, +Infinity for something neither
- * a number nor text, −Infinity for text (on the same line of the texts).
+ * a number nor text, −Infinity for text (on the same line of the texts). A number that is not
+ * whole also has a text, the one the core's error quotes it by (`plainNumber`).
  */
 function dataTable(notation: string, data: unknown): [string, Float64Array, string] {
   if (typeof data !== "object" || data === null) {
@@ -280,13 +281,29 @@ function dataTable(notation: string, data: unknown): [string, Float64Array, stri
     const v = dataValue(data, p);
     if (typeof v === "number") {
       values[i] = v;
-      return "";
+      return Number.isInteger(v) ? "" : plainNumber(v);
     }
     values[i] = -Infinity;
     // One text a line: a line break inside one is only a space to the notation.
     return v.replace(/[\r\n]/g, " ");
   });
   return [paths.join("\n"), values, texts.join("\n")];
+}
+
+/**
+ * A finite number that is not whole as the core's messages write numbers (Rust's `Display`):
+ * the shortest digits that read back as the number, which JavaScript's own text has too, laid
+ * out without an exponent (`1e-7` is `0.0000001`). Such a number is below 2^52, so only tiny
+ * ones have an exponent here. Written on this side so that the dice-only module carries no
+ * float formatter for this one message.
+ */
+function plainNumber(v: number): string {
+  const text = String(v);
+  const e = text.indexOf("e");
+  if (e < 0) return text;
+  const sign = v < 0 ? "-" : "";
+  const digits = text.slice(sign.length, e).replace(".", "");
+  return `${sign}0.${"0".repeat(-Number(text.slice(e + 1)) - 1)}${digits}`;
 }
 
 /** The value at `path` as a number (NaN: missing; Infinity: unusable) or the text to put in. */
@@ -319,7 +336,8 @@ function dataValue(data: object, path: string): number | string {
 /** What a value puts into a formula, as Foundry's `Roll.replaceFormulaData` reads it. */
 function formulaValue(v: unknown): number | string {
   if (v === undefined || v === null) return NaN;
-  if (typeof v === "number") return v === v ? v : Infinity;
+  // NaN and −Infinity (which the table keeps for text) are unusable, as +Infinity is.
+  if (typeof v === "number") return Number.isFinite(v) ? v : Infinity;
   if (typeof v === "string") return v;
   if (typeof v !== "object" || Array.isArray(v) || v instanceof Set || v instanceof Map) return Infinity;
   const proto = Object.getPrototypeOf(v);
