@@ -95,7 +95,10 @@ pub struct Error {
     pub position: Option<usize>,
 }
 
+// The constructors stay out of line: errors are made on cold paths, and inlined, each of the
+// many call sites with a fixed message carried its own copy of turning it into a `String`.
 impl Error {
+    #[inline(never)]
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
         Self {
             code,
@@ -104,6 +107,7 @@ impl Error {
         }
     }
 
+    #[inline(never)]
     pub fn at(code: ErrorCode, position: usize, message: impl Into<String>) -> Self {
         Self {
             code,
@@ -112,6 +116,7 @@ impl Error {
         }
     }
 
+    #[inline(never)]
     pub fn invalid_argument(message: impl Into<String>) -> Self {
         Self::new(ErrorCode::InvalidArgument, message)
     }

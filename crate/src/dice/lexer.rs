@@ -384,28 +384,30 @@ fn unexpected_letter(letter: char, pos: u32) -> Error {
 
 /// Words for error messages.
 pub(crate) fn describe(tok: Tok) -> String {
-    match tok {
-        Tok::Number(n) => format!("the number {n}"),
-        Tok::D => "'d'".into(),
-        Tok::Percent => "'%'".into(),
-        Tok::Fudge => "'f'".into(),
-        Tok::Coin => "'c'".into(),
-        Tok::Word(w) => format!("the modifier '{}'", word_text(w)),
-        Tok::Cmp(op) => format!("'{}'", op.symbol()),
-        Tok::Plus => "'+'".into(),
-        Tok::Minus => "'-'".into(),
-        Tok::Star => "'*'".into(),
-        Tok::Slash => "'/'".into(),
-        Tok::LParen => "'('".into(),
-        Tok::RParen => "')'".into(),
-        Tok::Comma => "','".into(),
-        Tok::LBrace => "'{'".into(),
-        Tok::RBrace => "'}'".into(),
-        Tok::Func(f) => format!("the function '{}'", f.name()),
-        Tok::Data { .. } => "a data path '@…'".into(),
-        Tok::Label { .. } => "a flavor '[…]'".into(),
-        Tok::Eof => "the end of the notation".into(),
-    }
+    // The fixed descriptions become text in one place rather than one allocation each.
+    let fixed = match tok {
+        Tok::Number(n) => return format!("the number {n}"),
+        Tok::Word(w) => return format!("the modifier '{}'", word_text(w)),
+        Tok::Cmp(op) => return format!("'{}'", op.symbol()),
+        Tok::Func(f) => return format!("the function '{}'", f.name()),
+        Tok::D => "'d'",
+        Tok::Percent => "'%'",
+        Tok::Fudge => "'f'",
+        Tok::Coin => "'c'",
+        Tok::Plus => "'+'",
+        Tok::Minus => "'-'",
+        Tok::Star => "'*'",
+        Tok::Slash => "'/'",
+        Tok::LParen => "'('",
+        Tok::RParen => "')'",
+        Tok::Comma => "','",
+        Tok::LBrace => "'{'",
+        Tok::RBrace => "'}'",
+        Tok::Data { .. } => "a data path '@…'",
+        Tok::Label { .. } => "a flavor '[…]'",
+        Tok::Eof => "the end of the notation",
+    };
+    fixed.to_string()
 }
 
 fn word_text(w: Word) -> &'static str {

@@ -260,7 +260,7 @@ fn push_compare(out: &mut String, rule: Compare) {
 /// Append an integer in decimal: what `write!(out, "{value}")` gives, without the formatting
 /// machinery (rendering runs once per parsed notation on the JS facade's path).
 fn push_int(out: &mut String, value: i64) {
-    out.push_str(itoa::Buffer::new().format(value));
+    crate::text::decimal::push_i64(out, value);
 }
 
 #[cfg(test)]

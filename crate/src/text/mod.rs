@@ -7,6 +7,7 @@
 //! and tested against the standard routines they replace. A bottom layer: nothing here imports
 //! the rest of the crate.
 
+pub(crate) mod decimal;
 pub(crate) mod float;
 pub(crate) mod quote;
 pub(crate) mod search;

@@ -102,8 +102,16 @@ impl Bad {
         let predicate = match self.fault {
             Fault::Syntax(message) => {
                 let upto = text.as_bytes().get(..self.at).unwrap_or(text.as_bytes());
-                let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
-                let column = upto.iter().rev().take_while(|&&b| b != b'\n').count();
+                // One pass for both (two made the module bigger): the line breaks before the
+                // error, and the bytes after the last of them.
+                let (mut line, mut line_start) = (1usize, 0);
+                for (i, &b) in upto.iter().enumerate() {
+                    if b == b'\n' {
+                        line += 1;
+                        line_start = i + 1;
+                    }
+                }
+                let column = upto.len() - line_start;
                 return format!(
                     "{what} is not well-formed JSON: {message} at line {line} column {column}"
                 );

@@ -98,15 +98,13 @@ impl Writer {
 
     #[inline(never)]
     pub fn unsigned(&mut self, value: u64) {
-        let mut buf = itoa::Buffer::new();
-        self.out.push_str(buf.format(value));
+        crate::text::decimal::push_u64(&mut self.out, value);
         self.comma = true;
     }
 
     #[inline(never)]
     pub fn signed(&mut self, value: i64) {
-        let mut buf = itoa::Buffer::new();
-        self.out.push_str(buf.format(value));
+        crate::text::decimal::push_i64(&mut self.out, value);
         self.comma = true;
     }
 
@@ -133,11 +131,10 @@ impl Writer {
     /// 500-combatant Greyhawk round, and the derived path takes seven calls per die.
     #[inline(never)]
     pub fn die(&mut self, sides: u32, face: u32) {
-        let mut buf = itoa::Buffer::new();
         self.out.push_str("{\"sides\":");
-        self.out.push_str(buf.format(sides));
+        crate::text::decimal::push_u64(&mut self.out, u64::from(sides));
         self.out.push_str(",\"face\":");
-        self.out.push_str(buf.format(face));
+        crate::text::decimal::push_u64(&mut self.out, u64::from(face));
         self.out.push('}');
         self.comma = true;
     }
@@ -162,7 +159,7 @@ impl Writer {
     }
 
     fn escaped(&mut self, value: &str) {
-        const HEX: &[u8; 16] = b"0123456789abcdef";
+        const HEX: &str = "0123456789abcdef";
         self.out.push('"');
         // Most text (ids, names) needs no escape: copy it whole.
         if !value.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
@@ -187,9 +184,8 @@ impl Writer {
             if escape.is_empty() {
                 self.out.push_str("\\u00");
                 for nibble in [b >> 4, b & 0xf] {
-                    if let Some(&h) = HEX.get(usize::from(nibble)) {
-                        self.out.push(char::from(h));
-                    }
+                    let at = usize::from(nibble);
+                    self.out.push_str(HEX.get(at..=at).unwrap_or(""));
                 }
             } else {
                 self.out.push_str(escape);
