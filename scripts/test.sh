@@ -24,8 +24,8 @@ cargo clippy -q --target wasm32-unknown-unknown --features wasm -p turnkeeper --
 cargo clippy -q --target wasm32-unknown-unknown --no-default-features --features wasm-core -p turnkeeper -- -D warnings
 cargo clippy -q --target wasm32-unknown-unknown --no-default-features --features wasm-procedures -p turnkeeper -- -D warnings
 # The dice module alone, as scripts/build.sh builds it (no wasm-bindgen; getrandom's custom
-# backend), in its own target directory so the flags do not rebuild the others.
-RUSTFLAGS='-C target-feature=+simd128 --cfg getrandom_backend="custom"' cargo clippy -q --target wasm32-unknown-unknown \
+# backend, the same flags), in its own target directory so the flags do not rebuild the others.
+RUSTFLAGS='-C target-feature=+simd128 --cfg getrandom_backend="custom" -C llvm-args=-inline-threshold=25' cargo clippy -q --target wasm32-unknown-unknown \
   --no-default-features --features wasm-dice -p turnkeeper --target-dir target/module-dice -- -D warnings
 
 step "cargo fmt --check (fuzz targets)"
