@@ -83,10 +83,30 @@ macro_rules! text_newtype {
         /// Shared text (`Arc<str>`): ids are copied into events, orders and working copies
         /// many times per command, and a copy is then a counter bump, not an allocation.
         #[crate::boundary(state, input)]
-        #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[derive(Debug, Clone, PartialOrd, Ord)]
         #[serde(try_from = "SharedText")]
         #[cfg_attr(feature = "wasm-base", tsify(type = "string"))]
         pub struct $name(Arc<str>);
+
+        /// Equal text. Two copies of one shared text are equal without reading it: commands
+        /// and events name a participant by a copy of its own id nearly every time, and a
+        /// round compares a thousand of them (the standard library's `Arc` compares the text).
+        impl PartialEq for $name {
+            #[inline]
+            fn eq(&self, other: &Self) -> bool {
+                Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+            }
+        }
+
+        impl Eq for $name {}
+
+        /// The text's hash, as the derived hash would be (equal text, equal hash).
+        impl core::hash::Hash for $name {
+            #[inline]
+            fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+                self.0.hash(state);
+            }
+        }
 
         impl $name {
             /// Validate and wrap.
