@@ -406,8 +406,9 @@ impl Ctx<'_> {
         }
         let units = self.enc.tie_units();
         let sides = self.enc.roll_off_die();
-        // Where each drawing participant is, kept from naming it to applying the draws.
-        let mut at = Vec::new();
+        // Where each drawing participant is, kept from naming it to applying the draws; the
+        // first round of draws can name every contender.
+        let mut at = Vec::with_capacity(contenders.len());
         ties::settle(contenders, MAX_TIE_DRAWS, |flagged| {
             // The round's draws are one pool of the roll-off die, rolled in one call: the same
             // faces and dice state as a roll per draw (`DieRoller::roll_dice`), where a call
