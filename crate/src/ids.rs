@@ -83,7 +83,10 @@ macro_rules! text_newtype {
         /// Shared text (`Arc<str>`): ids are copied into events, orders and working copies
         /// many times per command, and a copy is then a counter bump, not an allocation.
         #[crate::boundary(state, input)]
-        #[derive(Debug, Clone, PartialOrd, Ord)]
+        // Equality is the text's (`PartialEq` below only skips reading it for two copies of
+        // one text), so the derived hash of the text agrees with it.
+        #[allow(clippy::derived_hash_with_manual_eq)]
+        #[derive(Debug, Clone, PartialOrd, Ord, Hash)]
         #[serde(try_from = "SharedText")]
         #[cfg_attr(feature = "wasm-base", tsify(type = "string"))]
         pub struct $name(Arc<str>);
@@ -99,14 +102,6 @@ macro_rules! text_newtype {
         }
 
         impl Eq for $name {}
-
-        /// The text's hash, as the derived hash would be (equal text, equal hash).
-        impl core::hash::Hash for $name {
-            #[inline]
-            fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-                self.0.hash(state);
-            }
-        }
 
         impl $name {
             /// Validate and wrap.
