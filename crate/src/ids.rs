@@ -83,10 +83,25 @@ macro_rules! text_newtype {
         /// Shared text (`Arc<str>`): ids are copied into events, orders and working copies
         /// many times per command, and a copy is then a counter bump, not an allocation.
         #[crate::boundary(state, input)]
-        #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        // Equality is the text's (`PartialEq` below only skips reading it for two copies of
+        // one text), so the derived hash of the text agrees with it.
+        #[allow(clippy::derived_hash_with_manual_eq)]
+        #[derive(Debug, Clone, PartialOrd, Ord, Hash)]
         #[serde(try_from = "SharedText")]
         #[cfg_attr(feature = "wasm-base", tsify(type = "string"))]
         pub struct $name(Arc<str>);
+
+        /// Equal text. Two copies of one shared text are equal without reading it: commands
+        /// and events name a participant by a copy of its own id nearly every time, and a
+        /// round compares a thousand of them (the standard library's `Arc` compares the text).
+        impl PartialEq for $name {
+            #[inline]
+            fn eq(&self, other: &Self) -> bool {
+                Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+            }
+        }
+
+        impl Eq for $name {}
 
         impl $name {
             /// Validate and wrap.

@@ -95,7 +95,16 @@ struct RollOff {
     /// This round's face per dense unit (`None`: the unit does not draw).
     face_of: Vec<Option<u32>>,
     /// Room for sorting a run ([`sort_run`]), kept from run to run.
-    scratch: Vec<Key>,
+    scratch: RunRoom,
+}
+
+/// What [`sort_run`] sorts a run in: its keys, and a copy of the run to put it in order from.
+/// Kept by the roll-off from run to run, where a copy allocated per sort was an allocation for
+/// each of the hundred-odd runs a big round sorts.
+#[derive(Default)]
+struct RunRoom {
+    keys: Vec<Key>,
+    copy: Vec<Entry>,
 }
 
 impl RollOff {
@@ -165,7 +174,7 @@ impl RollOff {
             entries,
             runs,
             face_of,
-            scratch: Vec::new(),
+            scratch: RunRoom::default(),
         }
     }
 
@@ -278,7 +287,8 @@ pub(crate) fn packed_key(key: [i32; 4]) -> u128 {
 /// bytes, which sort before any face), and its listing position and place in the run in the
 /// `u64`. Draws that do not pack (more than sixteen, or a face over 254, which only supplied
 /// dice reach) sort the run through the shared comparison sort instead.
-fn sort_run(run: &mut [Entry], pool: &[u32], keys: &mut Vec<Key>) {
+fn sort_run(run: &mut [Entry], pool: &[u32], room: &mut RunRoom) {
+    let RunRoom { keys, copy } = room;
     keys.clear();
     for (j, e) in run.iter().enumerate() {
         let packed = packed_draws(e.draws(pool));
@@ -300,18 +310,23 @@ fn sort_run(run: &mut [Entry], pool: &[u32], keys: &mut Vec<Key>) {
                         _ => a.cmp(&b),
                     },
                 );
-                permute(run, idx.into_iter());
+                permute(run, idx.into_iter(), copy);
                 return;
             }
         }
     }
     sort_keys(keys);
-    permute(run, keys.iter().map(|(_, s)| (s & 0xff_ffff) as usize));
+    permute(
+        run,
+        keys.iter().map(|(_, s)| (s & 0xff_ffff) as usize),
+        copy,
+    );
 }
 
-/// Put `run` in the order `from` lists its current places in.
-fn permute(run: &mut [Entry], from: impl Iterator<Item = usize>) {
-    let before: Vec<Entry> = run.to_vec();
+/// Put `run` in the order `from` lists its current places in, copying it to `before` first.
+fn permute(run: &mut [Entry], from: impl Iterator<Item = usize>, before: &mut Vec<Entry>) {
+    before.clear();
+    before.extend_from_slice(run);
     for (slot, j) in run.iter_mut().zip(from) {
         if let Some(e) = before.get(j) {
             *slot = e.clone();
@@ -411,7 +426,7 @@ mod tests {
                 }
                 let mut expected: Vec<usize> = (0..lists.len()).collect();
                 expected.sort_by(|x, y| lists[*x].cmp(&lists[*y]).then(x.cmp(y)));
-                sort_run(&mut run, &pool, &mut Vec::new());
+                sort_run(&mut run, &pool, &mut RunRoom::default());
                 let got: Vec<usize> = run.iter().map(|e| e.listed).collect();
                 proptest::prop_assert_eq!(got, expected);
             }

@@ -1,6 +1,7 @@
 //! Rounds and turns: start, declarations, initiative rolls, advancing turns, round ends,
 //! world phases.
 
+use crate::dice::RolledDie;
 use crate::encounter::command::{EncounterCommand, ParticipantDeclaration};
 use crate::encounter::event::{EncounterEvent, SideRoll, TieDraw};
 use crate::encounter::execute::ctx::{Ctx, check_list, misrouted, require_running};
@@ -405,18 +406,21 @@ impl Ctx<'_> {
         }
         let units = self.enc.tie_units();
         let sides = self.enc.roll_off_die();
-        // Where each drawing participant is, kept from naming it to applying the draws.
-        let mut at = Vec::new();
+        // Where each drawing participant is, kept from naming it to applying the draws; the
+        // first round of draws can name every contender.
+        let mut at = Vec::with_capacity(contenders.len());
         ties::settle(contenders, MAX_TIE_DRAWS, |flagged| {
+            // The round's draws are one pool of the roll-off die, rolled in one call: the same
+            // faces and dice state as a roll per draw (`DieRoller::roll_dice`), where a call
+            // per draw went through the dice's dispatch and checks hundreds of times a round.
+            let mut faces = vec![0; flagged.len()];
+            self.dice.roll_dice(sides, &mut faces)?;
             let mut draws = Vec::with_capacity(flagged.len());
-            let mut faces = Vec::with_capacity(flagged.len());
             at.clear();
-            for unit in flagged {
-                let die = roll_one(self.dice, sides)?;
-                faces.push(die.face);
+            for (unit, face) in flagged.iter().zip(&faces) {
                 draws.push(TieDraw {
                     unit: self.enc.tie_unit(&units, *unit, &mut at)?,
-                    die,
+                    die: RolledDie { sides, face: *face },
                 });
             }
             self.emit_ties(draws, &at)?;
