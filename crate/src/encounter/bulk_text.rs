@@ -17,12 +17,16 @@ use crate::ids::ParticipantId;
 use crate::initiative::{Activity, InitiativeRoll, RollSource};
 use crate::wire::{ToWire, Writer};
 
-/// JSON text being built in one string (see the module's comment).
+/// JSON text being built in one string (see the module's comment): the writer's own, lent
+/// until [`Text::finish`], so the entries are written where they end up and never copied.
 pub(crate) struct Text(String);
 
 impl Text {
-    pub(crate) fn with_capacity(bytes: usize) -> Self {
-        Self(String::with_capacity(bytes))
+    /// Write one value at the end of `w`'s text, about `bytes` long (room is made at once).
+    pub(crate) fn start(w: &mut Writer, bytes: usize) -> Self {
+        let mut out = w.lend();
+        out.reserve(bytes);
+        Self(out)
     }
 
     pub(crate) fn push(&mut self, s: &str) {
@@ -93,8 +97,9 @@ impl Text {
         self.0.push(']');
     }
 
+    /// Hand the text back to the writer it came from.
     pub(crate) fn finish(self, w: &mut Writer) {
-        w.raw(&self.0);
+        w.give_back(self.0);
     }
 }
 
@@ -114,7 +119,7 @@ const fn activity_json(a: Activity) -> &'static str {
 // A `&Vec` because the derived event writer passes the field as it is.
 #[allow(clippy::ptr_arg)]
 pub(crate) fn write_rolls(rolls: &Vec<InitiativeRoll>, w: &mut Writer) {
-    let mut t = Text::with_capacity(rolls.len().saturating_mul(120).saturating_add(2));
+    let mut t = Text::start(w, rolls.len().saturating_mul(120).saturating_add(2));
     t.push("[");
     for (i, r) in rolls.iter().enumerate() {
         if i > 0 {
@@ -164,7 +169,7 @@ pub(crate) fn write_rolls(rolls: &Vec<InitiativeRoll>, w: &mut Writer) {
 /// `declaredMany`'s declarations, keyed by participant id; a Greyhawk declaration of
 /// activities alone is written as the list of them.
 pub(crate) fn write_declarations(declarations: &[ParticipantDeclaration], w: &mut Writer) {
-    let mut t = Text::with_capacity(declarations.len().saturating_mul(32).saturating_add(2));
+    let mut t = Text::start(w, declarations.len().saturating_mul(32).saturating_add(2));
     t.push("{");
     for (i, d) in declarations.iter().enumerate() {
         if i > 0 {

@@ -103,7 +103,8 @@ impl crate::wire::ToWire for TieDraw {
 /// `tiesBroken`'s draws, flat as [`TieDraw`]'s writer writes each.
 #[allow(clippy::ptr_arg)]
 fn write_draws(draws: &Vec<TieDraw>, w: &mut crate::wire::Writer) {
-    let mut t = crate::encounter::bulk_text::Text::with_capacity(
+    let mut t = crate::encounter::bulk_text::Text::start(
+        w,
         draws.len().saturating_mul(64).saturating_add(2),
     );
     t.push("[");

@@ -158,6 +158,19 @@ impl Writer {
         self.comma = true;
     }
 
+    /// The text written so far, lent to a writer of raw JSON that appends one value to it in
+    /// place and gives it back with [`Writer::give_back`] (`encounter::bulk_text`: a big
+    /// round's events, written in one string rather than written apart and copied in).
+    pub(crate) fn lend(&mut self) -> String {
+        std::mem::take(&mut self.out)
+    }
+
+    /// The text lent by [`Writer::lend`], now with one more value at its end.
+    pub(crate) fn give_back(&mut self, out: String) {
+        self.out = out;
+        self.comma = true;
+    }
+
     fn escaped(&mut self, value: &str) {
         const HEX: &str = "0123456789abcdef";
         self.out.push('"');
