@@ -78,6 +78,42 @@ pub(crate) fn overflows_f64(text: &str) -> bool {
         .is_ge()
 }
 
+/// Eight copies of a byte, for [`plain_run_end`]'s word-at-a-time tests.
+const fn lanes(byte: u8) -> u64 {
+    u64::from_le_bytes([byte; 8])
+}
+
+/// Where the run of plain string characters starting at `from` ends: the index of the first
+/// `"`, `\\` or control character (below 0x20), or `bytes.len()`. Eight bytes are tested at a
+/// time, as one `u64` (wasm has 64-bit integers, not SIMD by default), since every key and
+/// id of every event is scanned here. `(v - lanes(n)) & !v & lanes(0x80)` flags the bytes of
+/// `v` below `n`, exactly for the lowest flagged byte (a borrow can only wrongly flag bytes
+/// above a true one): XOR with the quote or the backslash makes those zero bytes, so the
+/// lowest flag of the three tests is the first byte that ends the run.
+fn plain_run_end(bytes: &[u8], from: usize) -> usize {
+    let mut at = from;
+    while let Some(word) = bytes
+        .get(at..at.saturating_add(8))
+        .and_then(|w| <[u8; 8]>::try_from(w).ok())
+    {
+        let v = u64::from_le_bytes(word);
+        let below = |v: u64, n: u8| v.wrapping_sub(lanes(n)) & !v & lanes(0x80);
+        let flags = below(v ^ lanes(b'"'), 1) | below(v ^ lanes(b'\\'), 1) | below(v, 0x20);
+        if flags != 0 {
+            // The flag is its byte's top bit, the bytes little-endian.
+            return at + (flags.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    bytes
+        .get(at..)
+        .and_then(|rest| {
+            rest.iter()
+                .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
+        })
+        .map_or(bytes.len(), |n| at + n)
+}
+
 /// A cursor over JSON text.
 pub struct Reader<'a> {
     text: &'a str,
@@ -463,18 +499,16 @@ impl<'a> Reader<'a> {
         self.pos += 1;
         let start = self.pos;
         let b = self.bytes;
-        // Fast path: no escapes.
-        while let Some(&c) = b.get(self.pos) {
-            match c {
-                b'"' => {
-                    let s = self.text.get(start..self.pos).unwrap_or("");
-                    self.pos += 1;
-                    return Ok(Cow::Borrowed(s));
-                }
-                b'\\' => break,
-                0..=0x1f => return Err(self.control_character()),
-                _ => self.pos += 1,
+        // Fast path: no escapes (every key and id comes through here).
+        self.pos = plain_run_end(b, start);
+        match b.get(self.pos) {
+            Some(b'"') => {
+                let s = self.text.get(start..self.pos).unwrap_or("");
+                self.pos += 1;
+                return Ok(Cow::Borrowed(s));
             }
+            Some(b'\\') | None => {}
+            Some(_) => return Err(self.control_character()),
         }
         if self.pos >= b.len() {
             return Err(self.syntax("the text ends inside a string"));
@@ -750,6 +784,11 @@ impl<'a> Reader<'a> {
     /// (passing over the tag). The tag is usually the first key, so the scan is short.
     pub fn find_tag(&mut self, tag: &str) -> Result<Cow<'a, str>> {
         let start = self.pos;
+        if let Some(value) = self.first_key_tag(tag) {
+            self.pos = start;
+            return Ok(value);
+        }
+        self.pos = start;
         let mut found: Option<Cow<'a, str>> = None;
         let scan = self.object(&mut |r, key| {
             if found.is_none() && key == tag {
@@ -771,6 +810,25 @@ impl<'a> Reader<'a> {
             (None, Err(e)) => Err(e),
             (None, Ok(())) => Err(self.missing_key(tag)),
         }
+    }
+
+    /// [`Reader::find_tag`] when the tag is the object's first key and its value a plain
+    /// string, as every writer of events and commands puts it: read straight off, without the
+    /// scan's stop (an error, which allocates). `None` for anything else, which the scan then
+    /// reads, errors included. The reader's position is left for the caller to put back.
+    fn first_key_tag(&mut self, tag: &str) -> Option<Cow<'a, str>> {
+        if self.peek() != Some(b'{') || self.depth >= MAX_DEPTH {
+            return None;
+        }
+        self.pos += 1;
+        if self.peek() != Some(b'"') || self.str().ok()? != tag || self.peek() != Some(b':') {
+            return None;
+        }
+        self.pos += 1;
+        if self.peek() != Some(b'"') {
+            return None;
+        }
+        self.str().ok()
     }
 
     /// The index of an internally tagged enum's tag value `name` in `names` (its error's path
@@ -867,5 +925,57 @@ fn one_of(expected: &[&str]) -> String {
         [one] => one.clone(),
         [a, b] => format!("{a} or {b}"),
         _ => format!("one of {}", list.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The word-at-a-time scan ends a string's plain run where a byte-at-a-time one does, for
+    /// every stopping byte at every offset within and across words, and for non-ASCII text.
+    #[test]
+    fn a_plain_run_ends_at_the_first_quote_backslash_or_control_character() {
+        let slow = |b: &[u8], from: usize| {
+            b.iter()
+                .skip(from)
+                .position(|&c| c == b'"' || c == b'\\' || c < 0x20)
+                .map_or(b.len(), |n| from + n)
+        };
+        for stop in [b'"', b'\\', 0x00, 0x1f, b'\n'] {
+            for len in 0..20 {
+                for at in 0..=len {
+                    let mut text: Vec<u8> = "aé~ÿ\u{7f} z".bytes().cycle().take(len).collect();
+                    if let Some(byte) = text.get_mut(at) {
+                        *byte = stop;
+                    }
+                    for from in 0..=len {
+                        assert_eq!(
+                            plain_run_end(&text, from),
+                            slow(&text, from),
+                            "{text:?} {from}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The tag read straight off the first key gives what the scan gives, and leaves the
+    /// reader where it was; anything else goes to the scan, errors included.
+    #[test]
+    fn a_tag_is_found_first_or_anywhere_with_the_same_answer() {
+        let tag = |text: &str| {
+            let mut r = Reader::new(text);
+            let found = r.find_tag("type").map(|t| t.into_owned());
+            (found.map_err(|e| e.to_string()), r.pos, r.depth)
+        };
+        assert_eq!(tag(r#" {"type":"a","x":1}"#), (Ok("a".into()), 0, 0));
+        assert_eq!(tag(r#"{ "type" : "a" }"#), (Ok("a".into()), 0, 0));
+        assert_eq!(tag(r#"{"x":[1,{}],"type":"b"}"#), (Ok("b".into()), 0, 0));
+        assert_eq!(tag(r#"{"type":"a\u0062"}"#), (Ok("ab".into()), 0, 0));
+        assert!(tag(r#"{"type":3}"#).0.is_err());
+        assert!(tag(r#"{"x":1}"#).0.is_err());
+        assert!(tag(r#"{"type""#).0.is_err());
     }
 }
