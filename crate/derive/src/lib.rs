@@ -13,7 +13,11 @@
 //! `try_from`, `into`; enums externally tagged, internally tagged (`tag`), adjacently tagged
 //! (`tag` + `content`) and `untagged`. `deserialize_with` needs a sibling
 //! `#[wire(read_with = "path")]` (a `fn(&mut Reader) -> wire::Result<T>`). Anything else is a
-//! compile error, so the two paths cannot silently disagree.
+//! compile error, so the two paths cannot silently disagree. A container may name
+//! `#[wire(read_first = "path")]`, a `fn(&mut Reader) -> Option<Self>` tried before the derived
+//! reading: a fast path for the one form a hot value is always written in, which gives `None`
+//! (and reads nothing) for any other text, so every other form and every error stays the
+//! derived code's.
 //!
 //! `#[derive(Digestible)]` (in `digest.rs`) feeds a state type into the state digest.
 //! `#[boundary]` (in `boundary.rs`) is the one attribute that puts these derives, serde's and
@@ -168,6 +172,7 @@ struct Container {
     into: Option<TokenStream>,
     deny_unknown: bool,
     default: bool,
+    read_first: Option<TokenStream>,
 }
 
 #[derive(Default)]
@@ -224,6 +229,16 @@ fn container_attrs(attrs: &[Attribute]) -> syn::Result<Container> {
                 return Err(meta.error("serde attribute not supported by the wire derive"));
             }
             Ok(())
+        })?;
+    }
+    for attr in attrs.iter().filter(|a| a.path().is_ident("wire")) {
+        attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("read_first") {
+                c.read_first = Some(path_tokens(&meta.value()?.parse()?)?);
+                Ok(())
+            } else {
+                Err(meta.error("expected `read_first` on a type"))
+            }
         })?;
     }
     Ok(c)
@@ -495,10 +510,18 @@ fn read_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
             }
         }
     };
+    let first = c.read_first.as_ref().map(|path| {
+        quote! {
+            if let ::core::option::Option::Some(value) = #path(r) {
+                return ::core::result::Result::Ok(value);
+            }
+        }
+    });
     Ok(quote! {
         impl #impl_g crate::wire::FromWire for #name #ty_g #where_g {
             #[inline(never)]
             fn read(r: &mut crate::wire::Reader<'_>) -> crate::wire::Result<Self> {
+                #first
                 #body
             }
             #extra

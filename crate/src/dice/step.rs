@@ -125,14 +125,62 @@ impl StepChain {
 /// One die as rolled, carried in events so other clients can replay without rolling.
 #[crate::boundary]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[wire(read_first = "RolledDie::read_as_written")]
 pub struct RolledDie {
     pub sides: u32,
     pub face: u32,
 }
 
+impl RolledDie {
+    /// The die as the writers write it (`Writer::die`), read in one pass; any other form is
+    /// read by the derived reader (see `wire::Reader::whole_pair`).
+    fn read_as_written(r: &mut crate::wire::Reader<'_>) -> Option<Self> {
+        let max = u64::from(u32::MAX);
+        let (sides, face) = r.whole_pair("sides", "face", max)?;
+        Some(Self {
+            sides: u32::try_from(sides).ok()?,
+            face: u32::try_from(face).ok()?,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A rolled die reads the same through the writer's form's fast path as serde reads it,
+    /// in that form and every other (where the derived reader reads it), and fails where
+    /// serde fails; the fast path's result is what the writer wrote.
+    #[test]
+    fn a_rolled_die_reads_as_serde_reads_it_in_every_form() {
+        for text in [
+            r#"{"sides":6,"face":3}"#,
+            r#"{"sides":20,"face":20}"#,
+            r#"{"sides":4294967295,"face":0}"#,
+            r#"{"face":3,"sides":6}"#,
+            r#" { "sides" : 6 , "face" : 3 } "#,
+            r#"{"sides":6,"face":3,"extra":[1,{"a":2}]}"#,
+            r#"{"sid\u0065s":6,"face":3}"#,
+            r#"{"sides":4294967296,"face":1}"#,
+            r#"{"sides":-1,"face":1}"#,
+            r#"{"sides":6.0,"face":3}"#,
+            r#"{"sides":1e1,"face":3}"#,
+            r#"{"sides":06,"face":3}"#,
+            r#"{"sides":6}"#,
+            r#"{"sides":6,"face":3"#,
+            r#"{"sides":6,"face":3}x"#,
+            r#""d6""#,
+        ] {
+            let wire = crate::wire::read_all::<RolledDie>(text).ok();
+            let serde = serde_json::from_str::<RolledDie>(text).ok();
+            assert_eq!(wire, serde, "{text}");
+        }
+        let die = RolledDie { sides: 12, face: 7 };
+        assert_eq!(
+            crate::wire::read_all::<RolledDie>(&crate::wire::to_json(&die)).ok(),
+            Some(die)
+        );
+    }
 
     #[test]
     fn gh_dice_03_steps_follow_the_chain_and_clamp() {
