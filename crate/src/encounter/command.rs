@@ -101,7 +101,14 @@ pub(crate) fn read_declarations_wire(
     r.object(&mut |r, key| {
         let participant = ParticipantId::try_from(key).map_err(|e| r.custom(e.message))?;
         let declaration = if r.peek_array()? {
-            Declaration::Greyhawk(GhDeclaration::of(Vec::<Activity>::read(r)?))
+            // Read straight into a list sized for the usual one or two activities: growing
+            // an empty one went through the vector's slower growing path for every entry.
+            let mut activities = Vec::with_capacity(2);
+            r.items(|r| {
+                activities.push(Activity::read(r)?);
+                Ok(())
+            })?;
+            Declaration::Greyhawk(GhDeclaration::of(activities))
         } else {
             Declaration::read(r)?
         };

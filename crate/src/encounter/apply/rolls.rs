@@ -115,6 +115,12 @@ impl Encounter {
                             .get_mut(*i)
                             .and_then(|p| std::sync::Arc::make_mut(p).initiative.as_mut())
                         {
+                            if init.ties.capacity() == 0 {
+                                // Most roll-offs end after a draw or two. Allocated directly,
+                                // not through the list's growing path: in a 500-combatant
+                                // round nearly every creature ties once.
+                                init.ties = Vec::with_capacity(2);
+                            }
                             init.ties.push(die.face);
                         }
                     }
