@@ -64,34 +64,29 @@ for (let r = 0; r < 40; r++) {
   while (host.currentParticipant() !== undefined) host.endTurn();
 }
 const streamEvents = stream.reduce((n, events) => n + events.length, 0);
-const start = Encounter.fromJSON(follower.toJSON());
-let i = 0;
-let replica = Encounter.fromJSON(start.toJSON());
-const applyOne = () => {
-  if (i === stream.length) {
-    replica.free();
-    replica = Encounter.fromJSON(start.toJSON());
-    i = 0;
-  }
-  replica.applyEvents(stream[i++]);
-  return i;
-};
-const applyNs = (measure(applyOne, { batches: 9 }) * stream.length) / streamEvents;
+const start = Encounter.fromJSON(follower.toJSON()).toJSON();
+/**
+ * The time per call of applying `items` in turn, one `applyEvents` call each, on a copy of the
+ * snapshot `from` (a fresh copy each time the items run out).
+ * @param {unknown} from @param {readonly any[]} items
+ */
+function replayNs(from, items) {
+  let k = 0;
+  let copy = Encounter.fromJSON(from);
+  return measure(() => {
+    if (k === items.length) {
+      copy.free();
+      copy = Encounter.fromJSON(from);
+      k = 0;
+    }
+    copy.applyEvents(items[k++]);
+    return k;
+  }, { batches: 9 });
+}
+const applyNs = (replayNs(start, stream) * stream.length) / streamEvents;
 // The same stream as the JSON text a follower receives over the network (what `executeJson`
 // gives the host to relay): no `JSON.stringify` in the follower's call.
-const streamText = stream.map((events) => JSON.stringify(events));
-let t = 0;
-let fromText = Encounter.fromJSON(start.toJSON());
-const applyText = () => {
-  if (t === streamText.length) {
-    fromText.free();
-    fromText = Encounter.fromJSON(start.toJSON());
-    t = 0;
-  }
-  fromText.applyEvents(streamText[t++]);
-  return t;
-};
-const applyTextNs = (measure(applyText, { batches: 9 }) * streamText.length) / streamEvents;
+const applyTextNs = (replayNs(start, stream.map((events) => JSON.stringify(events))) * stream.length) / streamEvents;
 
 // The same stream as the leader's verified batches: each checked for its number and digest.
 const leader = greyhawk(30, 4);
@@ -104,18 +99,7 @@ for (let r = 0; r < 40; r++) {
   while (leader.currentParticipant() !== undefined) leader.endTurn();
 }
 const batchEvents = batches.reduce((n, b) => n + JSON.parse(b).events.length, 0);
-let k = 0;
-let checked = Encounter.fromJSON(leaderStart);
-const applyBatch = () => {
-  if (k === batches.length) {
-    checked.free();
-    checked = Encounter.fromJSON(leaderStart);
-    k = 0;
-  }
-  checked.applyEvents(batches[k++]);
-  return k;
-};
-const perBatchNs = measure(applyBatch, { batches: 9 });
+const perBatchNs = replayNs(leaderStart, batches);
 const applyVerifiedNs = (perBatchNs * batches.length) / batchEvents;
 
 // Snapshot size of a 30-participant encounter with 5 effects each (conditions and named
