@@ -162,7 +162,9 @@ test("a value that is not a whole number is quoted as the core's Rust Display wr
   assert.ok(vector.cases.length >= 400);
   for (const [number, text] of vector.cases) {
     const data = { x: Number(number), nested: { x: Number(number) } };
-    for (const [notation, path, at] of [["1d6+@x", "x", 4], ["@nested.x d6", "nested.x", 0]]) {
+    /** @type {[string, string, number][]} */
+    const places = [["1d6+@x", "x", 4], ["@nested.x d6", "nested.x", 0]];
+    for (const [notation, path, at] of places) {
       const { error } = same(`${notation} with ${number}`, (api) => api.roll(notation, { seed: 1, data }));
       assert.deepEqual(error, { name: "TurnkeeperError", code: "NOTATION_DATA", message: `the value at @${path} (${text}) is not a whole number`, position: at }, number);
     }
