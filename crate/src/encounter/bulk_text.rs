@@ -34,11 +34,11 @@ impl Text {
     }
 
     pub(crate) fn unsigned(&mut self, n: u32) {
-        self.0.push_str(itoa::Buffer::new().format(n));
+        crate::text::decimal::push_u64(&mut self.0, u64::from(n));
     }
 
     pub(crate) fn signed(&mut self, n: i32) {
-        self.0.push_str(itoa::Buffer::new().format(n));
+        crate::text::decimal::push_i64(&mut self.0, i64::from(n));
     }
 
     /// A JSON string. Ids are checked to need no escaping, so only other text ever takes the

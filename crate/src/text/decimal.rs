@@ -1,5 +1,6 @@
-//! Whole numbers in decimal, as `to_string` writes them, for the JSON writer and the notation's
-//! normal form.
+//! Whole numbers in decimal, as `to_string` writes them, for the JSON writer (its bulk writer
+//! and its floats' exponents too) and the notation's normal form: the crate's one integer
+//! formatter outside messages.
 //!
 //! A loop over the digits rather than the `itoa` crate: itoa's two-digits-at-a-time table and
 //! code were about 0.8 KB of the dice-only module beside the standard library's own integer

@@ -66,8 +66,7 @@ pub(crate) fn write_f64(out: &mut String, value: f64) {
     }
     out.push('e');
     out.push(if exponent < 0 { '-' } else { '+' });
-    let mut buf = itoa::Buffer::new();
-    out.push_str(buf.format(exponent.unsigned_abs()));
+    crate::text::decimal::push_u64(out, exponent.unsigned_abs());
 }
 
 /// The float nearest the JSON number `text` (already checked to be one), a tie going to the
