@@ -112,13 +112,6 @@ thread_local! {
     static OUT: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
-/// The dice-only module's allocator: Talc, which takes memory from `memory.grow` as it needs it
-/// and frees and reuses blocks as dlmalloc does (the module lives as long as its page, so
-/// freeing matters), in a few KB less code than the standard library's dlmalloc. The module
-/// is single-threaded (no `atomics`), which Talc's unlocked cell requires.
-#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
-#[global_allocator]
-static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
 // Crypto dice draw through the glue: without wasm-bindgen, getrandom has no way to reach
 // `crypto.getRandomValues` itself, so the build selects its "custom" backend, which calls this.
