@@ -12,6 +12,7 @@ pub mod boundary;
 pub mod duration;
 pub mod ids;
 pub mod order;
+pub mod participant_set;
 pub mod snapshot;
 pub mod tracker;
 
@@ -23,6 +24,7 @@ pub use duration::{
 };
 pub use ids::{EffectId, ParticipantId};
 pub use order::{MAX_TIE_PASSES, order_by_d20};
+pub use participant_set::ParticipantSet;
 pub use snapshot::{EffectRecord, SNAPSHOT_VERSION, TrackerSnapshot};
 pub use tracker::{
     ActiveEffect, Added, ConcentrationEnd, EffectSpec, EffectTracker, EffectView, Expiry,

@@ -36,6 +36,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::duration::{Due, DurationRules, Edge, MAX_CLOCK_SECONDS, RestKind};
 use super::ids::{EffectId, HIDDEN_EFFECT_IDS, ParticipantId};
+use super::participant_set::ParticipantSet;
 use super::tracker::{
     ActiveEffect, EffectTracker, MAX_EFFECT_NAME_LEN, MAX_EFFECTS, MAX_EFFECTS_PER_PARTICIPANT,
     MAX_TURNS_PER_ROUND, Position,
@@ -384,11 +385,11 @@ impl TryFrom<TrackerSnapshot> for EffectTracker {
         check_header(&s)?;
         let participant = |i: u32| participant_at(&s.ps, i);
         let turn = s.turn.map(participant).transpose()?;
-        // Inserted one at a time: collecting into a set sorts first, a sort compiled for it alone.
-        let mut acted = BTreeSet::new();
-        for &i in &s.acted {
-            acted.insert(participant(i)?);
-        }
+        let acted = s
+            .acted
+            .iter()
+            .map(|&i| participant(i))
+            .collect::<Result<ParticipantSet>>()?;
         let effects = decode_effects(&s)?;
         Ok(EffectTracker {
             rules: s.rules,

@@ -16,6 +16,7 @@ use super::duration::{
 };
 use super::ids::{EffectId, HIDDEN_EFFECT_IDS, ParticipantId};
 use super::order::order_by_d20;
+use super::participant_set::ParticipantSet;
 use crate::conditions::{ConditionCatalog, ConditionId, ConditionState, Origin};
 use crate::dice::{DieRoller, RolledDie};
 use crate::error::{Error, ErrorCode, Result};
@@ -209,8 +210,9 @@ pub struct Position {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn: Option<ParticipantId>,
     /// Who has started a turn in the current round.
-    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
-    pub acted: BTreeSet<ParticipantId>,
+    #[serde(default, skip_serializing_if = "ParticipantSet::is_empty")]
+    #[cfg_attr(feature = "wasm-base", tsify(type = "ParticipantId[]"))]
+    pub acted: ParticipantSet,
 }
 
 impl Position {

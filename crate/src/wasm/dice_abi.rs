@@ -112,7 +112,6 @@ thread_local! {
     static OUT: RefCell<String> = const { RefCell::new(String::new()) };
 }
 
-
 // Crypto dice draw through the glue: without wasm-bindgen, getrandom has no way to reach
 // `crypto.getRandomValues` itself, so the build selects its "custom" backend, which calls this.
 #[cfg(target_arch = "wasm32")]
