@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use turnkeeper::dice::DiceSource;
 use turnkeeper::encounter::{Encounter, EncounterCommand, EncounterEvent};
-use turnkeeper::engine::Engine;
+use turnkeeper::engine::{Engine, Model};
 use turnkeeper::error::ErrorCode;
 use turnkeeper::rulesets::{Preset, RulesetConfig};
 use turnkeeper::wire;
@@ -51,9 +51,11 @@ fn declare_many(n: usize) -> String {
     )
 }
 
-/// Run a command as `executeJson` does: events written, the text kept for undo.
+/// Run a command as `executeJson` does: read with the ids the encounter lends, events
+/// written, the text kept for undo.
 fn run(engine: &mut Engine<Encounter>, command: &str) -> usize {
-    let events = engine.execute(cmd(command)).expect("command");
+    let command = engine.state().reading(|| cmd(command));
+    let events = engine.execute(command).expect("command");
     let json = wire::to_json(events);
     engine.keep_as_text(&json);
     json.len()
@@ -141,8 +143,10 @@ fn apply() {
         let mut follower = Engine::<Encounter>::from_json(&start).expect("load");
         let a = Instant::now();
         for s in &stream {
-            let events: Vec<EncounterEvent> =
-                wire::from_json(s, "events", ErrorCode::InvalidArgument).expect("events");
+            let events: Vec<EncounterEvent> = follower
+                .state()
+                .reading(|| wire::from_json(s, "events", ErrorCode::InvalidArgument))
+                .expect("events");
             follower.apply_events(&events).expect("apply");
         }
         per_event.push(a.elapsed().as_secs_f64() / count as f64);

@@ -8,6 +8,8 @@
 //! too long, control characters) is refused when it is read, not when it is used.
 
 use core::fmt;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -57,6 +59,48 @@ fn check_text(kind: &str, s: &str, max: usize) -> Result<()> {
     Ok(())
 }
 
+/// Hashing for the id lookups done per participant in every command. SipHash (std's default)
+/// guards against crafted collisions in large maps; here the map is bounded
+/// (`MAX_PARTICIPANTS` ids of at most `MAX_ID_LEN` characters), and a fixed-seed foldhash is
+/// several times faster while keeping lookups deterministic.
+pub(crate) type IdHasher = foldhash::fast::FixedState;
+/// A map keyed by ids, with [`IdHasher`].
+pub(crate) type IdMap<K, V> = HashMap<K, V, IdHasher>;
+
+thread_local! {
+    /// The ids of the object whose command or events are being read ([`reading_with_known`]).
+    static KNOWN: RefCell<Option<Arc<IdMap<ParticipantId, usize>>>> = const { RefCell::new(None) };
+}
+
+/// Run `read` (reading a command or events for an encounter) with `known`, the encounter's own
+/// participant ids, at hand: any text read meanwhile that equals one of them shares that id's
+/// text instead of allocating a copy. A command names the encounter's participants over and
+/// over (a 500-combatant `declareMany` names each once, a follower's events name them in
+/// nearly every event), and the text is read before the encounter is consulted, so without
+/// this each name cost an allocation, its later release, and a comparison of text where two
+/// copies of one shared text compare by pointer. Only the allocation is saved: what is read
+/// is the same text, checked the same way, whatever its kind.
+pub(crate) fn reading_with_known<T>(
+    known: &Arc<IdMap<ParticipantId, usize>>,
+    read: impl FnOnce() -> T,
+) -> T {
+    let before = KNOWN.replace(Some(Arc::clone(known)));
+    let out = read();
+    KNOWN.set(before);
+    out
+}
+
+/// Shared text for `text`: a known id's own when it is one ([`reading_with_known`]).
+fn share(text: &str) -> Arc<str> {
+    let known = KNOWN.with_borrow(|known| {
+        known
+            .as_ref()?
+            .get_key_value(text)
+            .map(|(id, _)| Arc::clone(&id.0))
+    });
+    known.unwrap_or_else(|| Arc::from(text))
+}
+
 /// An id or text as read, before its check: shared text made straight from what the reader
 /// borrowed. Reading through `String` (what `serde(try_from = "String")` reads) allocated the
 /// text twice, once for the `String` and once more for the `Arc<str>` it became, and ids are
@@ -66,7 +110,7 @@ pub struct SharedText(Arc<str>);
 
 impl crate::wire::FromWire for SharedText {
     fn read(r: &mut crate::wire::Reader<'_>) -> crate::wire::Result<Self> {
-        Ok(Self(Arc::from(&*r.str()?)))
+        Ok(Self(share(&r.str()?)))
     }
 }
 
@@ -119,7 +163,14 @@ macro_rules! text_newtype {
             fn from_borrowed(value: &str) -> Result<Self> {
                 let check: fn(&str) -> Result<()> = $check;
                 check(value)?;
-                Ok(Self(value.into()))
+                Ok(Self(share(value)))
+            }
+        }
+
+        /// Looked up by its text: the derived `Hash`, `Eq` and `Ord` are the text's.
+        impl core::borrow::Borrow<str> for $name {
+            fn borrow(&self) -> &str {
+                &self.0
             }
         }
 
@@ -241,5 +292,51 @@ mod tests {
             serde_json::to_string(&SideId::new("party").unwrap()).unwrap(),
             "\"party\""
         );
+    }
+
+    fn read<T: crate::wire::FromWire>(text: &str) -> Result<T> {
+        crate::wire::from_json(text, "test", crate::error::ErrorCode::InvalidArgument)
+    }
+
+    /// Inside `reading_with_known`, text equal to a known id shares that id's text (read as a
+    /// value, as a map key or by `try_from`); anything else, and everything outside, is a copy
+    /// of its own. What is read and what is refused do not change.
+    #[test]
+    fn known_ids_lend_their_text_while_reading() {
+        let hob = ParticipantId::new("hob-1").unwrap();
+        let known: Arc<IdMap<ParticipantId, usize>> =
+            Arc::new([(hob.clone(), 0)].into_iter().collect());
+        let shares = |id: &ParticipantId| Arc::ptr_eq(&id.0, &hob.0);
+
+        let (value, key, borrowed, other, side, bad) = reading_with_known(&known, || {
+            (
+                read::<ParticipantId>("\"hob-1\"").unwrap(),
+                read::<std::collections::BTreeMap<ParticipantId, u8>>(r#"{"hob-1":1}"#)
+                    .unwrap()
+                    .into_keys()
+                    .next()
+                    .unwrap(),
+                ParticipantId::try_from("hob-1").unwrap(),
+                read::<ParticipantId>("\"hob-2\"").unwrap(),
+                read::<SideId>("\"hob-1\"").unwrap(),
+                read::<Name>("\" \"").unwrap_err(),
+            )
+        });
+        assert!(shares(&value) && shares(&key) && shares(&borrowed));
+        assert_eq!(value, hob);
+        assert!(!shares(&other) && other.as_str() == "hob-2");
+        // Another kind with the same text shares it too: the text is all that is shared.
+        assert!(Arc::ptr_eq(&side.0, &hob.0) && side.as_str() == "hob-1");
+        assert!(bad.message.contains("blank"), "{}", bad.message);
+
+        // Nested reads restore the outer set; after the outermost, nothing is lent.
+        let (innermost, inner) = reading_with_known(&known, || {
+            let empty: Arc<IdMap<ParticipantId, usize>> = Arc::default();
+            let innermost =
+                reading_with_known(&empty, || read::<ParticipantId>("\"hob-1\"").unwrap());
+            (innermost, read::<ParticipantId>("\"hob-1\"").unwrap())
+        });
+        assert!(!shares(&innermost) && shares(&inner));
+        assert!(!shares(&read::<ParticipantId>("\"hob-1\"").unwrap()));
     }
 }

@@ -34,6 +34,10 @@ impl Model for Encounter {
         self.apply_in_place(event)
     }
 
+    fn reading<T>(&self, read: impl FnOnce() -> T) -> T {
+        crate::ids::reading_with_known(&self.index, read)
+    }
+
     fn check(&self) -> Result<()> {
         Encounter::check(self)
     }

@@ -1,14 +1,6 @@
 //! The encounter's state and its read-only queries.
 
-use std::collections::HashMap;
-
-/// Hashing for the id lookups done per participant in every command. SipHash (std's default)
-/// guards against crafted collisions in large maps; here the map is bounded
-/// (`MAX_PARTICIPANTS` ids of at most `MAX_ID_LEN` characters), and a fixed-seed foldhash is
-/// several times faster while keeping lookups deterministic.
-pub(crate) type IdHasher = foldhash::fast::FixedState;
-/// A map keyed by ids, with [`IdHasher`].
-pub(crate) type IdMap<K, V> = HashMap<K, V, IdHasher>;
+pub(crate) use crate::ids::IdMap;
 
 use crate::encounter::participant::{Participant, TurnStatus};
 use crate::encounter::world::WorldActionState;

@@ -80,6 +80,13 @@ pub trait Model: Clone {
     /// Apply one event without rolling, in place: the engine calls it on a working copy.
     fn apply(&mut self, event: &Self::Event) -> Result<()>;
 
+    /// Run `read`, which reads a command or events for this object from text. A model may
+    /// lend the reader what it already holds (the encounter its participants' ids, so the ids
+    /// read share their text: `crate::ids::reading_with_known`); by default it just reads.
+    fn reading<T>(&self, read: impl FnOnce() -> T) -> T {
+        read()
+    }
+
     /// The invariants: exactly what loading a snapshot checks. A follower's state must still
     /// pass them after every batch.
     fn check(&self) -> Result<()>;

@@ -88,6 +88,17 @@ where
 
 impl<M> Handle<M>
 where
+    M: Model,
+    M::Command: FromWire,
+{
+    /// A command from its JSON text, read with what the state lends ([`Model::reading`]).
+    fn read_command(&self, text: &str) -> Result<M::Command> {
+        self.engine.state().reading(|| parse_json(text, "command"))
+    }
+}
+
+impl<M> Handle<M>
+where
     M: Model + PartialEq,
     M::Command: FromWire,
     M::Event: ToWire,
@@ -100,7 +111,7 @@ where
         dice: Option<&mut DiceBox>,
         batch: bool,
     ) -> Result<String> {
-        let command: M::Command = parse_json(command, "command")?;
+        let command: M::Command = self.read_command(command)?;
         self.run(command, dice, batch)
     }
 
@@ -123,7 +134,7 @@ where
 
     /// The dice a command (JSON) will ask for, in order, as JSON; nothing changes.
     pub fn dice_needed(&self, command: &str) -> Result<String> {
-        let command: M::Command = parse_json(command, "command")?;
+        let command: M::Command = self.read_command(command)?;
         self.engine
             .dice_needed(command)
             .map(|d| crate::wire::to_json(&d))
@@ -141,7 +152,7 @@ where
         dice: Option<&mut DiceBox>,
         blind: bool,
     ) -> Result<String> {
-        let command: M::Command = parse_json(command, "command")?;
+        let command: M::Command = self.read_command(command)?;
         let players =
             self.engine
                 .execute_for_players(command, dice.map(|d| &mut d.source), blind)?;

@@ -144,14 +144,17 @@ where
     M: crate::engine::Model,
     M::Event: crate::wire::FromWire,
 {
+    let state = engine.state();
     if text.trim_start().starts_with('{') {
         let header: crate::engine::BatchHeader = parse_json(text, "batch")?;
-        let batch = header.read_events::<M::Event>().map_err(|e| {
-            crate::error::Error::invalid_argument(format!("invalid batch events: {e}"))
-        })?;
+        let batch = state
+            .reading(|| header.read_events::<M::Event>())
+            .map_err(|e| {
+                crate::error::Error::invalid_argument(format!("invalid batch events: {e}"))
+            })?;
         return engine.apply_batch(&batch);
     }
-    let events: Vec<M::Event> = parse_json(text, "events")?;
+    let events: Vec<M::Event> = state.reading(|| parse_json(text, "events"))?;
     engine.apply_events(&events)
 }
 
