@@ -16,6 +16,7 @@ use crate::dice::DiceSource;
 use crate::encounter::{
     Actor, Encounter, EncounterCommand, EncounterEvent, OrderEntry, ParticipantId,
 };
+use crate::engine::Model;
 use crate::rulesets::RulesetConfig;
 
 /// `declareMany`'s argument on its own.
@@ -99,7 +100,9 @@ impl EncounterHandle {
     /// before it can look at its `type`; with hundreds of declarations that was half the cost).
     #[wasm_bindgen(js_name = declareMany)]
     pub fn declare_many(&mut self, declarations: &str, batch: bool) -> JsResult<String> {
-        let Declarations(declarations) = js(parse_json(declarations, "declarations"))?;
+        let Declarations(declarations) = js(self
+            .inner()
+            .reading(|| parse_json(declarations, "declarations")))?;
         js(self
             .0
             .run(EncounterCommand::DeclareMany { declarations }, None, batch))
@@ -108,7 +111,7 @@ impl EncounterHandle {
     /// One log line for an event (JSON), for a VTT chat: in English, or from `messages` (JSON
     /// `{ key: template }`, English for the keys it leaves out).
     pub fn describe(&self, event: &str, messages: Option<String>) -> JsResult<String> {
-        let event: EncounterEvent = js(parse_json(event, "event"))?;
+        let event: EncounterEvent = js(self.inner().reading(|| parse_json(event, "event")))?;
         let cat = js(super::catalogue(messages.as_deref()))?;
         Ok(event.describe_in(self.inner(), &cat))
     }
