@@ -17,38 +17,21 @@ pub(crate) fn push_i64(out: &mut String, value: i64) {
     push(out, value.unsigned_abs(), value < 0);
 }
 
-/// The sign and digits of `value`, written back to front into a buffer and appended at once:
-/// one capacity check per number instead of one per digit (a 500-combatant round writes some
-/// ten thousand numbers). Most are faces, counts and totals, so they are divided as 32-bit
-/// numbers, which wasm multiplies by a reciprocal, and only larger ones as 64-bit.
+/// The digits of `value` after the sign: the higher ones first, by recursion (at most 20
+/// deep), which needs no buffer and compiles to a few instructions.
 #[inline(never)]
 fn push(out: &mut String, value: u64, negative: bool) {
-    let mut buf = [0u8; 21];
-    let mut at = buf.len();
-    let mut put = |digit: u8| {
-        at -= 1;
-        if let Some(slot) = buf.get_mut(at) {
-            *slot = digit;
-        }
-    };
-    let mut rest = value;
-    while rest > u64::from(u32::MAX) {
-        put(b'0' + (rest % 10) as u8);
-        rest /= 10;
-    }
-    let mut small = rest as u32;
-    loop {
-        put(b'0' + (small % 10) as u8);
-        small /= 10;
-        if small == 0 {
-            break;
-        }
-    }
     if negative {
-        put(b'-');
+        out.push('-');
     }
-    // Always ASCII digits and `-`: the check cannot fail.
-    out.push_str(core::str::from_utf8(buf.get(at..).unwrap_or_default()).unwrap_or_default());
+    digits(out, value);
+}
+
+fn digits(out: &mut String, value: u64) {
+    if value >= 10 {
+        digits(out, value / 10);
+    }
+    out.push(char::from(b'0' + (value % 10) as u8));
 }
 
 #[cfg(test)]
