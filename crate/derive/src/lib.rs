@@ -427,12 +427,31 @@ fn read_named(
         };
         quote! { #ident: match #s { ::core::option::Option::Some(v) => v, ::core::option::Option::None => #fallback }, }
     });
+    // The fields that have no default are settled first, each slot filled with its type's
+    // absent value or the reading stopped with the field's error. Every such exit then drops the
+    // same set of slots (all of them, still unmoved), so the exits share one tail, and the
+    // construction below finds every such slot filled; a missing field found during the
+    // construction would instead leave a different mix of moved values and slots to drop at
+    // each exit.
+    let settle = fields
+        .iter()
+        .zip(&slots)
+        .filter(|(f, _)| f.attrs.default.is_none() && !default_all)
+        .map(|(f, s)| {
+            let name = &f.name;
+            quote! {
+                if #s.is_none() {
+                    #s = ::core::option::Option::Some(r.missing(#name)?);
+                }
+            }
+        });
     quote! {
         #(#decls)*
         {
             let mut __slots: [&mut dyn crate::wire::Slot<'_>; #count] = [#(#refs),*];
             r.fields(&[#(#names),*], #skip, #deny, &mut __slots)?;
         }
+        #(#settle)*
         #default_value
         ::core::result::Result::Ok(#ctor { #(#inits)* })
     }
