@@ -538,9 +538,16 @@ fn read_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
             }
         }
     });
+    // A struct with named fields reads them all in `read_fields`, so its `read` is a call and
+    // nothing more: inlined into its few callers rather than kept as a function of its own.
+    let inline = if extra.is_empty() || first.is_some() {
+        quote!(#[inline(never)])
+    } else {
+        quote!(#[inline])
+    };
     Ok(quote! {
         impl #impl_g crate::wire::FromWire for #name #ty_g #where_g {
-            #[inline(never)]
+            #inline
             fn read(r: &mut crate::wire::Reader<'_>) -> crate::wire::Result<Self> {
                 #first
                 #body
