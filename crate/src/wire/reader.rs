@@ -325,6 +325,7 @@ impl<'a> Reader<'a> {
     // ---- scalars -----------------------------------------------------------------------------
 
     /// `null`, or an error naming what came instead.
+    #[inline(never)]
     pub fn null(&mut self) -> Result<()> {
         if self.peek() == Some(b'n') {
             self.literal("null")
@@ -333,7 +334,9 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Whether the next value is `null` (consumed if so).
+    /// Whether the next value is `null` (consumed if so). Out of line: every `Option` field's
+    /// reader calls it, and inlined, each carried its own white-space loop and error.
+    #[inline(never)]
     pub fn take_null(&mut self) -> Result<bool> {
         if self.peek() == Some(b'n') {
             self.literal("null")?;
@@ -344,16 +347,19 @@ impl<'a> Reader<'a> {
     }
 
     /// Whether the next value is an object (not consumed).
+    #[inline(never)]
     pub fn peek_object(&mut self) -> Result<bool> {
         Ok(self.peek() == Some(b'{'))
     }
 
     /// Whether the next value is an array (not consumed).
+    #[inline(never)]
     pub fn peek_array(&mut self) -> Result<bool> {
         Ok(self.peek() == Some(b'['))
     }
 
     /// Whether the next value is a string (not consumed).
+    #[inline(never)]
     pub fn peek_string(&mut self) -> Result<bool> {
         Ok(self.peek() == Some(b'"'))
     }
