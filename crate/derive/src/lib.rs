@@ -614,10 +614,9 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
                 }
             }).collect::<syn::Result<Vec<_>>>()?;
             return Ok(quote! {
-                let tag = r.find_tag(#tag)?;
-                match r.tag_index(#tag, &tag, &[#(#names),*])? {
+                match r.tagged_variant(#tag, &[#(#names),*])? {
                     #(#arms)*
-                    _ => ::core::result::Result::Err(r.unknown_variant(&tag, &[#(#names),*])),
+                    _ => ::core::result::Result::Err(r.error("unknown variant")),
                 }
             });
         }
@@ -643,10 +642,9 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
             }
         }).collect::<syn::Result<Vec<_>>>()?;
         return Ok(quote! {
-            let tag = r.find_tag(#tag)?;
-            match r.tag_index(#tag, &tag, &[#(#names),*])? {
+            match r.tagged_variant(#tag, &[#(#names),*])? {
                 #(#arms)*
-                _ => ::core::result::Result::Err(r.unknown_variant(&tag, &[#(#names),*])),
+                _ => ::core::result::Result::Err(r.error("unknown variant")),
             }
         });
     }

@@ -857,6 +857,15 @@ impl<'a> Reader<'a> {
         self.variant_index(name, names).map_err(|e| e.within(tag))
     }
 
+    /// An internally (or adjacently) tagged enum's variant: the index in `names` of the value
+    /// of key `tag` ([`Reader::find_tag`], [`Reader::tag_index`]). One call, and the tag's
+    /// text is dropped here rather than at every exit of every derived reader.
+    #[inline(never)]
+    pub fn tagged_variant(&mut self, tag: &str, names: &[&str]) -> Result<usize> {
+        let name = self.find_tag(tag)?;
+        self.tag_index(tag, &name, names)
+    }
+
     /// The index of a variant named by an object's key (an externally tagged enum).
     #[inline(never)]
     pub fn key_index(&self, key: &str, names: &[&str]) -> Result<usize> {
