@@ -325,6 +325,7 @@ impl<'a> Reader<'a> {
     // ---- scalars -----------------------------------------------------------------------------
 
     /// `null`, or an error naming what came instead.
+    #[inline(never)]
     pub fn null(&mut self) -> Result<()> {
         if self.peek() == Some(b'n') {
             self.literal("null")
@@ -333,7 +334,9 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Whether the next value is `null` (consumed if so).
+    /// Whether the next value is `null` (consumed if so). Out of line: every `Option` field's
+    /// reader calls it, and inlined, each carried its own white-space loop and error.
+    #[inline(never)]
     pub fn take_null(&mut self) -> Result<bool> {
         if self.peek() == Some(b'n') {
             self.literal("null")?;
@@ -344,16 +347,19 @@ impl<'a> Reader<'a> {
     }
 
     /// Whether the next value is an object (not consumed).
+    #[inline(never)]
     pub fn peek_object(&mut self) -> Result<bool> {
         Ok(self.peek() == Some(b'{'))
     }
 
     /// Whether the next value is an array (not consumed).
+    #[inline(never)]
     pub fn peek_array(&mut self) -> Result<bool> {
         Ok(self.peek() == Some(b'['))
     }
 
     /// Whether the next value is a string (not consumed).
+    #[inline(never)]
     pub fn peek_string(&mut self) -> Result<bool> {
         Ok(self.peek() == Some(b'"'))
     }
@@ -713,26 +719,9 @@ impl<'a> Reader<'a> {
 
     /// A struct field's value into `slot`; a second occurrence is an error, as in serde. (The
     /// object the field is in puts its name in an error's path.)
-    #[inline(never)]
+    #[inline]
     pub fn field<T: FromWire>(&mut self, slot: &mut Option<T>) -> Result<()> {
-        if slot.is_some() {
-            return Err(self.duplicate());
-        }
-        *slot = Some(T::read(self)?);
-        Ok(())
-    }
-
-    /// [`Reader::field`] with a reader function of the field's own.
-    pub fn field_with<T>(
-        &mut self,
-        slot: &mut Option<T>,
-        read: fn(&mut Reader<'a>) -> Result<T>,
-    ) -> Result<()> {
-        if slot.is_some() {
-            return Err(self.duplicate());
-        }
-        *slot = Some(read(self)?);
-        Ok(())
+        slot.fill(self)
     }
 
     #[cold]
@@ -741,32 +730,30 @@ impl<'a> Reader<'a> {
         self.wrong("is given twice".into())
     }
 
-    /// A struct's object, described by its fields' `names`: `each(reader, index)` reads the
-    /// value of the field at `index` in `names`. Any other key is the tag to pass over (`skip`),
-    /// or an unknown field, refused with `deny` and passed over without. One loop for every
-    /// struct, so derived code holds a table of names and a jump on the index instead of its
-    /// own chain of string comparisons.
-    pub fn fields<F: FnMut(&mut Reader<'a>, usize) -> Result<()>>(
-        &mut self,
-        names: &[&str],
-        skip: Option<&str>,
-        deny: bool,
-        mut each: F,
-    ) -> Result<()> {
-        self.fields_with(names, skip, deny, &mut each)
-    }
-
+    /// A struct's object, described by its fields' `names` and their `slots` (in the same
+    /// order): the value of a key in `names` is read into the slot at its index. Any other key
+    /// is the tag to pass over (`skip`), or an unknown field, refused with `deny` and passed
+    /// over without. One loop for every struct, and the slots behind [`Slot`]'s vtable, so
+    /// derived code holds a table of names and a table of slots: no string comparisons and no
+    /// closure of its own (a closure per struct, jumping on the index to a reader per field
+    /// type, was larger).
     #[inline(never)]
-    fn fields_with(
+    pub fn fields(
         &mut self,
         names: &[&str],
         skip: Option<&str>,
         deny: bool,
-        each: &mut dyn EachField<'a>,
+        slots: &mut [&mut dyn Slot<'a>],
     ) -> Result<()> {
-        self.keys(|r, key| match names.iter().position(|n| *n == key) {
-            Some(i) => each.each_field(r, i),
-            None => r.other_key(key, skip, deny, names),
+        self.keys(|r, key| {
+            match names
+                .iter()
+                .position(|n| *n == key)
+                .and_then(|i| slots.get_mut(i))
+            {
+                Some(slot) => slot.fill(r),
+                None => r.other_key(key, skip, deny, names),
+            }
         })
     }
 
@@ -870,6 +857,15 @@ impl<'a> Reader<'a> {
         self.variant_index(name, names).map_err(|e| e.within(tag))
     }
 
+    /// An internally (or adjacently) tagged enum's variant: the index in `names` of the value
+    /// of key `tag` ([`Reader::find_tag`], [`Reader::tag_index`]). One call, and the tag's
+    /// text is dropped here rather than at every exit of every derived reader.
+    #[inline(never)]
+    pub fn tagged_variant(&mut self, tag: &str, names: &[&str]) -> Result<usize> {
+        let name = self.find_tag(tag)?;
+        self.tag_index(tag, &name, names)
+    }
+
     /// The index of a variant named by an object's key (an externally tagged enum).
     #[inline(never)]
     pub fn key_index(&self, key: &str, names: &[&str]) -> Result<usize> {
@@ -969,15 +965,37 @@ impl<'a, F: FnMut(&mut Reader<'a>) -> Result<()>> EachItem<'a> for F {
     }
 }
 
-/// What [`Reader::fields`] calls for each key that names a field, with the field's index
-/// (see [`EachKey`]).
-pub trait EachField<'a> {
-    fn each_field(&mut self, r: &mut Reader<'a>, index: usize) -> Result<()>;
+/// A struct field's slot as [`Reader::fields`] fills it: read the value at the reader into it,
+/// refusing a second one. Reached through a vtable, so the per-type part is this one method
+/// for each field type.
+pub trait Slot<'a> {
+    fn fill(&mut self, r: &mut Reader<'a>) -> Result<()>;
 }
 
-impl<'a, F: FnMut(&mut Reader<'a>, usize) -> Result<()>> EachField<'a> for F {
-    fn each_field(&mut self, r: &mut Reader<'a>, index: usize) -> Result<()> {
-        self(r, index)
+impl<'a, T: FromWire> Slot<'a> for Option<T> {
+    #[inline(never)]
+    fn fill(&mut self, r: &mut Reader<'a>) -> Result<()> {
+        if self.is_some() {
+            return Err(r.duplicate());
+        }
+        *self = Some(T::read(r)?);
+        Ok(())
+    }
+}
+
+/// A slot read by a reader function of the field's own (`#[wire(read_with)]`).
+pub struct With<'s, 'a, T> {
+    pub slot: &'s mut Option<T>,
+    pub read: fn(&mut Reader<'a>) -> Result<T>,
+}
+
+impl<'a, T> Slot<'a> for With<'_, 'a, T> {
+    fn fill(&mut self, r: &mut Reader<'a>) -> Result<()> {
+        if self.slot.is_some() {
+            return Err(r.duplicate());
+        }
+        *self.slot = Some((self.read)(r)?);
+        Ok(())
     }
 }
 
