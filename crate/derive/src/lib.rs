@@ -385,9 +385,9 @@ fn with_bounds(input: &DeriveInput, bound: TokenStream) -> syn::Generics {
 /// (each a `dyn Slot`) in another, and the one shared loop (`Reader::fields`) matches each key
 /// against the names and fills the slot at the same index. The generated code is then the
 /// tables and the construction, with no string comparisons and no closure of its own (a
-/// closure per struct jumping on the index to `Reader::field` was 0.75 KB gzip larger). (Checking the required fields in one shared call
-/// before the construction was tried: the moves through a tuple made each type's reader
-/// larger than the per-field checks it saved.)
+/// closure per struct jumping on the index to `Reader::field` was 0.75 KB gzip larger).
+/// (Checking the required fields in one shared call before the construction was tried: the
+/// moves through a tuple made each type's reader larger than the per-field checks it saved.)
 fn read_named(
     fields: &[NamedField],
     ctor: TokenStream,
