@@ -606,7 +606,7 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
                         let ty = &un.unnamed[0].ty;
                         Ok(quote! { #vi => {
                             let mut slot: ::core::option::Option<#ty> = ::core::option::Option::None;
-                            r.keys(|r, key| if key == #content { r.field(&mut slot) } else { r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[#tag, #content]) })?;
+                            r.keys(|r, key| if key == #content { crate::wire::Slot::fill(&mut slot, r) } else { r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[#tag, #content]) })?;
                             match slot { ::core::option::Option::Some(v) => ::core::result::Result::Ok(Self::#ident(v)), ::core::option::Option::None => ::core::result::Result::Err(r.missing_key(#content)) }
                         } })
                     }

@@ -717,13 +717,6 @@ impl<'a> Reader<'a> {
 
     // ---- what derived code calls -------------------------------------------------------------
 
-    /// A struct field's value into `slot`; a second occurrence is an error, as in serde. (The
-    /// object the field is in puts its name in an error's path.)
-    #[inline]
-    pub fn field<T: FromWire>(&mut self, slot: &mut Option<T>) -> Result<()> {
-        slot.fill(self)
-    }
-
     #[cold]
     #[inline(never)]
     fn duplicate(&self) -> WireError {
@@ -966,7 +959,8 @@ impl<'a, F: FnMut(&mut Reader<'a>) -> Result<()>> EachItem<'a> for F {
 }
 
 /// A struct field's slot as [`Reader::fields`] fills it: read the value at the reader into it,
-/// refusing a second one. Reached through a vtable, so the per-type part is this one method
+/// refusing a second one, as serde does (the object the field is in puts its name in the
+/// error's path). Reached through a vtable, so the per-type part is this one method
 /// for each field type.
 pub trait Slot<'a> {
     fn fill(&mut self, r: &mut Reader<'a>) -> Result<()>;
