@@ -75,11 +75,29 @@ writeFileSync(
   "/** The URL of the `.wasm` file, as a bundler's file or URL loader gives it (README, \"Bundlers\"). */\ndeclare const url: string;\nexport default url;\n",
 );
 
+// wasm-bindgen copies a string into the module one UTF-16 unit at a time in JavaScript until
+// the first non-ASCII character, and only then calls `TextEncoder.encodeInto`. That is the
+// faster way for a short string (an id), but the loop costs about 4 ns a character: 30 µs for
+// the 10 KB `declareMany` of a 500-combatant round (5 % of the round) and 0.4 µs for a
+// follower's 100-character batch of events (a fifth of applying one event), where
+// `encodeInto` takes 1.1 µs and 0.17 µs. Strings longer than 40 units (where the two cross
+// on this machine kind) are written with `encodeInto` first; if that wrote anything but ASCII,
+// the glue's own path after the loop encodes the whole string again, as it does today for a
+// non-ASCII string. Measured in docs/records/benchmarks.md, "Session 25".
+const asciiLoop = /for \(; offset < len; offset\+\+\) \{\s*const code = arg\.charCodeAt\(offset\);\s*if \(code > 0x7F\) break;\s*mem\[ptr \+ offset\] = code;\s*\}/;
+const longFirst = (loop) => `if (len > 40) {
+        const copied = cachedTextEncoder.encodeInto(arg, mem.subarray(ptr, ptr + len));
+        offset = copied.read === copied.written ? copied.read : 0;
+    } else {
+        ${loop}
+    }`;
 // The wasm-bindgen glue repeats the Rust doc comments that its .d.ts already carries: strip
 // them the same way (TypeScript's own transpiler, so code is untouched).
 for (const name of ["turnkeeper", "procedures"]) {
   const gluePath = join(stage, "wasm", `${name}.js`);
-  const glue = ts.transpileModule(readFileSync(gluePath, "utf8"), {
+  const raw = readFileSync(gluePath, "utf8");
+  if (!asciiLoop.test(raw)) throw new Error("build-package: the glue no longer copies strings with the ASCII loop it patches (passStringToWasm0)");
+  const glue = ts.transpileModule(raw.replace(asciiLoop, longFirst), {
     compilerOptions: { removeComments: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
   }).outputText;
   // `?no-inline` on the glue's default `.wasm` URL: Vite's library mode inlines every asset it

@@ -234,3 +234,38 @@ test("an object used after free() refuses with INVALID_ARGUMENT, and freeing twi
   assert.equal(roll("1d1+1", { seed: 1 }).total, 2);
   assert.equal(new Dice({ seed: 1 }).roll("1d20").dice.length, 1);
 });
+
+test("text of every length and script reaches both modules intact (the glue's patched string copy)", () => {
+  // The build has wasm-bindgen's glue copy strings longer than 40 UTF-16 units with
+  // `TextEncoder.encodeInto` first (scripts/build-package.mjs): every length around that
+  // threshold, with non-ASCII text (two-, three- and four-byte UTF-8, a surrogate pair) at the
+  // start, in the middle, at the end or nowhere, must arrive as it was sent; a lone surrogate
+  // arrives as U+FFFD, as the glue's own path makes it.
+  const pieces = ["é", "ß€", "語", "😀"];
+  let enc = new Encounter({ ruleset: "gh5e" });
+  let n = 0;
+  for (let len = 1; len <= 80; len++) {
+    enc.free();
+    enc = new Encounter({ ruleset: "gh5e" });
+    for (const piece of pieces) {
+      for (const at of piece === "é" ? ["none", "start", "middle", "end"] : ["start", "middle", "end"]) {
+        const fill = "n".repeat(Math.max(0, len - (at === "none" ? 0 : piece.length)));
+        const half = Math.floor(fill.length / 2);
+        const name = at === "none" ? fill : at === "start" ? piece + fill : at === "end" ? fill + piece : fill.slice(0, half) + piece + fill.slice(half);
+        if (name.length === 0 || [...name].length > 80) continue;
+        const id = `p${n++}`.padEnd(Math.min(40, len), "x");
+        enc.add({ id, name, side: "party", dex: 10 });
+        assert.equal(enc.participant(id)?.name, name, `length ${name.length}, ${piece} ${at}`);
+      }
+    }
+  }
+  // A lone surrogate cannot be UTF-8: short or long, the copy makes it U+FFFD.
+  for (const pad of [0, 45]) {
+    assert.throws(() => roll("1d20+" + " ".repeat(pad) + "\uD800"), (e) => isCode(e, "NOTATION_SYNTAX") && /** @type {Error} */ (e).message.includes("\\u{fffd}"));
+  }
+  // The procedures module's glue is patched the same way: an unknown procedure's name comes
+  // back in the error, as sent.
+  for (const name of ["ose." + "é".repeat(45), "ose." + "n".repeat(60) + "😀", "ose." + "n".repeat(30)]) {
+    assert.throws(() => runProcedure(name, {}), (e) => isCode(e, "INVALID_ARGUMENT") && /** @type {Error} */ (e).message.includes(`"${name}"`));
+  }
+});
