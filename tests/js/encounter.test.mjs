@@ -240,3 +240,39 @@ test("HYB-RETREAT-01 / HYB-MORALE-04: a retreat ends concentration and routs fai
   assert.equal(morale?.type === "followersMoraleChecked" && morale.checks[0]?.routed, true);
   assert.deepEqual(enc.effects("orc"), []);
 });
+
+test("order(): participants' and sides' entries with their counts and progress, as the core holds them", () => {
+  // OSE-INIT-03 through the facade: the party (6) acts, then the goblins (1), then the party's
+  // slow-weapon attacker. The handle sends the order as compact text (a side entry as JSON):
+  // every field must come back as the typed entry says.
+  const ose = new Encounter({ ruleset: "ose", seed: 1 });
+  for (const [id, side] of [["fighter", "party"], ["mage", "party"], ["goblin", "goblins"], ["shaman", "goblins"]]) ose.add({ id, name: id, side, dex: 10 });
+  ose.start();
+  assert.deepEqual(ose.order(), []);
+  ose.declare("fighter", { system: "ose", slowWeapon: true });
+  ose.rollInitiative({ faces: [6, 1] });
+  assert.deepEqual(ose.order(), [
+    { actor: { type: "sides", sides: ["party"] }, count: 6, done: false, current: true },
+    { actor: { type: "sides", sides: ["goblins"] }, count: 1, done: false, current: false },
+    { actor: { type: "sides", sides: ["party"], slow: true }, count: 6, done: false, current: false },
+  ]);
+  // Greyhawk: participants with their totals, the first done and the second acting after a turn.
+  const gh = new Encounter({ ruleset: "gh5e", seed: 3 });
+  for (const id of ["a.1", "b_2", "c-3:x"]) gh.add({ id, name: id, side: "party", dex: 10 });
+  gh.start();
+  gh.declareMany({ "a.1": ["melee"], "b_2": ["spell"], "c-3:x": ["ranged"] });
+  gh.rollInitiative();
+  gh.endTurn();
+  const order = gh.order();
+  const totals = Object.fromEntries(gh.participants().map((p) => [p.id, p.initiative?.total]));
+  assert.equal(order.length, 3);
+  order.forEach((entry, i) => {
+    assert.equal(entry.actor.type, "participant");
+    const id = entry.actor.type === "participant" ? entry.actor.participant : "";
+    assert.equal(entry.count, totals[id], id);
+    assert.equal(typeof entry.count, "number");
+    assert.deepEqual([entry.done, entry.current], [i === 0, i === 1], id);
+    assert.deepEqual(Object.keys(entry).sort(), ["actor", "count", "current", "done"]);
+  });
+  assert.deepEqual(order.map((e) => (e.actor.type === "participant" ? e.actor.participant : "")).sort(), ["a.1", "b_2", "c-3:x"]);
+});

@@ -248,16 +248,28 @@ impl Encounter {
 
     /// The turn order of this round, with counts and progress.
     pub fn order(&self) -> Vec<OrderEntry> {
-        self.order
-            .iter()
-            .enumerate()
-            .map(|(i, actor)| OrderEntry {
+        self.order_rows()
+            .map(|(actor, count, done, current)| OrderEntry {
                 actor: actor.clone(),
-                count: self.actor_count(actor),
-                done: i < self.done,
-                current: self.active && i == self.done,
+                count,
+                done,
+                current,
             })
             .collect()
+    }
+
+    /// [`Encounter::order`]'s rows, each actor borrowed: `(actor, count, done, current)`. For
+    /// a caller that only writes them out (the wasm handle's `order`), which then copies no id
+    /// and builds no list.
+    pub fn order_rows(&self) -> impl Iterator<Item = (&Actor, Option<i32>, bool, bool)> + '_ {
+        self.order.iter().enumerate().map(|(i, actor)| {
+            (
+                actor,
+                self.actor_count(actor),
+                i < self.done,
+                self.active && i == self.done,
+            )
+        })
     }
 
     /// The participants of this round's order, in order (side entries are skipped).

@@ -185,17 +185,22 @@ function toDeclaration(d: DeclarationInput): Declaration {
 }
 
 /**
- * The handle's order rows (`[who, count, flags, …]`: a participant id or a sides `Actor`, the
- * count, 1 = done + 2 = current; see `EncounterHandle::order`) as entries.
+ * The handle's order text (`who count flags` per entry, separated by spaces: a participant id
+ * or a sides `Actor` as JSON, the count or `-`, 1 = done + 2 = current; see
+ * `EncounterHandle::order`) as entries. One `split` instead of `JSON.parse`: about half the
+ * time for a 500-combatant order.
  */
-function orderEntries(rows: readonly unknown[]): OrderEntry[] {
-  const out = new Array<OrderEntry>(Math.floor(rows.length / 3));
+function orderEntries(text: string): OrderEntry[] {
+  if (text === "") return [];
+  const tokens = text.split(" ");
+  const out = new Array<OrderEntry>(Math.floor(tokens.length / 3));
   for (let i = 0, j = 0; i < out.length; i++, j += 3) {
-    const who = rows[j] as string | Actor;
-    const flags = rows[j + 2] as number;
+    const who = tokens[j] as string;
+    const count = tokens[j + 1] as string;
+    const flags = Number(tokens[j + 2]);
     out[i] = {
-      actor: typeof who === "string" ? { type: "participant", participant: who } : who,
-      count: rows[j + 1] as number | undefined,
+      actor: who.startsWith("{") ? (JSON.parse(who) as Actor) : { type: "participant", participant: who },
+      count: count === "-" ? undefined : Number(count),
       done: (flags & 1) !== 0,
       current: (flags & 2) !== 0,
     };
@@ -553,7 +558,7 @@ export class Encounter extends EventSourced<EncounterCommand, EncounterEvent, En
 
   // ---- queries ----
   order(): OrderEntry[] {
-    return orderEntries(JSON.parse(guard(() => this.handle.order())) as readonly unknown[]);
+    return orderEntries(guard(() => this.handle.order()));
   }
   current(): Current | undefined {
     return fromText<Current | undefined>(guard(() => this.handle.current()));
