@@ -218,12 +218,13 @@ fn attack_dice(
     })
 }
 
-/// Whether [`pool`] accepts `decl`. Only die steps (GH-DICE-03) and Weapon Speed (GH-VAR-01)
-/// can fail once the declaration itself is valid, so only they need the pool built; a
-/// 500-creature declaration phase checks every plan.
-pub fn check(decl: &GhDeclaration, opts: &GreyhawkOptions) -> Result<()> {
+/// Whether [`pool`] accepts `decl`, which has passed [`GhDeclaration::validate`]. Only die
+/// steps (GH-DICE-03) and Weapon Speed (GH-VAR-01) can fail once the declaration itself is
+/// valid, so only they need the pool built; a 500-creature declaration phase checks every plan,
+/// each already validated when the encounter found it declarable.
+pub fn check_validated(decl: &GhDeclaration, opts: &GreyhawkOptions) -> Result<()> {
     if decl.steps.is_empty() && !opts.weapon_speed {
-        decl.validate()
+        Ok(())
     } else {
         pool(decl, opts).map(|_| ())
     }
@@ -342,15 +343,19 @@ pub fn roll_with(
 ) -> Result<Vec<InitiativeDie>> {
     pool_into(decl, opts, scratch)?;
     let pool: &[PoolDie] = scratch;
-    let largest = pool
-        .iter()
-        .enumerate()
-        .max_by(|(i, a), (j, b)| a.size.cmp(&b.size).then(j.cmp(i)))
-        .map(|(i, _)| i);
+    // The die rolled twice: only with advantage or disadvantage (most plans have neither).
+    let largest = if decl.mode.is_normal() {
+        None
+    } else {
+        pool.iter()
+            .enumerate()
+            .max_by(|(i, a), (j, b)| a.size.cmp(&b.size).then(j.cmp(i)))
+            .map(|(i, _)| i)
+    };
     let mut out = Vec::with_capacity(pool.len().saturating_add(1));
     for (i, d) in pool.iter().enumerate() {
         let first = roll_one(dice, d.size.sides())?;
-        if Some(i) == largest && !decl.mode.is_normal() {
+        if Some(i) == largest {
             let second = roll_one(dice, d.size.sides())?;
             let keep_first = match decl.mode {
                 RollMode::Advantage => first.face <= second.face,

@@ -91,8 +91,8 @@ fn check_declaration(
     }
     if let Declaration::Greyhawk(d) = declaration {
         // A missing weapon (GH-VAR-01) or a die step on a die not in the pool is refused now
-        // rather than at the roll.
-        greyhawk::check(d, &enc.config.greyhawk)?;
+        // rather than at the roll. (`declarable` has validated the declaration.)
+        greyhawk::check_validated(d, &enc.config.greyhawk)?;
     }
     Ok(at)
 }
