@@ -428,30 +428,48 @@ fn read_named(
         quote! { #ident: match #s { ::core::option::Option::Some(v) => v, ::core::option::Option::None => #fallback }, }
     });
     // The fields that have no default are settled first, each slot filled with its type's
-    // absent value or the reading stopped with the field's error. Every such exit then drops the
-    // same set of slots (all of them, still unmoved), so the exits share one tail, and the
-    // construction below finds every such slot filled; a missing field found during the
-    // construction would instead leave a different mix of moved values and slots to drop at
-    // each exit.
+    // absent value; the first still empty names the field that is missing. They all break to
+    // one exit with the field's index (one error call per struct, not one per field), and that
+    // exit drops the same set of slots (all of them, still unmoved), so the construction below
+    // finds every such slot filled.
     let settle = fields
         .iter()
         .zip(&slots)
-        .filter(|(f, _)| f.attrs.default.is_none() && !default_all)
-        .map(|(f, s)| {
-            let name = &f.name;
+        .enumerate()
+        .filter(|(_, (f, _))| f.attrs.default.is_none() && !default_all)
+        .map(|(i, (_, s))| {
+            let i = proc_macro2::Literal::usize_unsuffixed(i);
             quote! {
                 if #s.is_none() {
-                    #s = ::core::option::Option::Some(r.missing(#name)?);
+                    #s = crate::wire::FromWire::absent();
+                    if #s.is_none() {
+                        break '__missing #i;
+                    }
                 }
             }
-        });
+        })
+        .collect::<Vec<_>>();
+    let check = if settle.is_empty() {
+        quote! {}
+    } else {
+        quote! {
+            let __missing: ::core::primitive::usize = '__missing: {
+                #(#settle)*
+                ::core::primitive::usize::MAX
+            };
+            if __missing != ::core::primitive::usize::MAX {
+                return ::core::result::Result::Err(r.missing_field(__NAMES, __missing));
+            }
+        }
+    };
     quote! {
+        const __NAMES: &[&str] = &[#(#names),*];
         #(#decls)*
         {
             let mut __slots: [&mut dyn crate::wire::Slot<'_>; #count] = [#(#refs),*];
-            r.fields(&[#(#names),*], #skip, #deny, &mut __slots)?;
+            r.fields(__NAMES, #skip, #deny, &mut __slots)?;
         }
-        #(#settle)*
+        #check
         #default_value
         ::core::result::Result::Ok(#ctor { #(#inits)* })
     }
