@@ -378,8 +378,10 @@ fn with_bounds(input: &DeriveInput, bound: TokenStream) -> syn::Generics {
 // Reading
 // ---------------------------------------------------------------------------------------------
 
-/// Code that reads the named `fields` of an object into `ctor { .. }`; `skip` is the key to
-/// pass over (an internal tag), `default_all` the container's `default`.
+/// Code that reads the named `fields` of an object into one of `ctors` (`ctor { .. }`): the
+/// only one for a struct; for the variants of a tagged enum that have the same fields, the
+/// one whose index the tag gave (`__vi`). `skip` is the key to pass over (an internal tag),
+/// `default_all` the container's `default`.
 ///
 /// The fields are described to the reader as data: their names go in one table and their slots
 /// (each a `dyn Slot`) in another, and the one shared loop (`Reader::fields`) matches each key
@@ -390,7 +392,7 @@ fn with_bounds(input: &DeriveInput, bound: TokenStream) -> syn::Generics {
 /// moves through a tuple made each type's reader larger than the per-field checks it saved.)
 fn read_named(
     fields: &[NamedField],
-    ctor: TokenStream,
+    ctors: &[(proc_macro2::Literal, TokenStream)],
     deny: bool,
     default_all: bool,
     skip: TokenStream,
@@ -426,7 +428,19 @@ fn read_named(
             None => quote! { r.missing(#name)? },
         };
         quote! { #ident: match #s { ::core::option::Option::Some(v) => v, ::core::option::Option::None => #fallback }, }
-    });
+    }).collect::<Vec<_>>();
+    // Several variants with the same fields share this reading; the variant read (`__vi`)
+    // picks the one built.
+    let build = match ctors.split_last() {
+        Some(((_, last), rest)) if !rest.is_empty() => {
+            let arms = rest
+                .iter()
+                .map(|(vi, ctor)| quote! { #vi => #ctor { #(#inits)* }, });
+            quote! { match __vi { #(#arms)* _ => #last { #(#inits)* } } }
+        }
+        Some(((_, ctor), _)) => quote! { #ctor { #(#inits)* } },
+        None => quote! {},
+    };
     // The fields that have no default are settled first, each slot filled with its type's
     // absent value; the first still empty names the field that is missing. They all break to
     // one exit with the field's index (one error call per struct, not one per field), and that
@@ -471,7 +485,7 @@ fn read_named(
         }
         #check
         #default_value
-        ::core::result::Result::Ok(#ctor { #(#inits)* })
+        ::core::result::Result::Ok(#build)
     }
 }
 
@@ -501,7 +515,7 @@ fn read_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
                     } else {
                         let read = read_named(
                             &fields,
-                            quote!(Self),
+                            &[(proc_macro2::Literal::usize_unsuffixed(0), quote!(Self))],
                             c.deny_unknown,
                             c.default,
                             quote!(skip),
@@ -575,6 +589,36 @@ fn read_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
     })
 }
 
+/// The struct variants of `e` grouped by their fields: the variants (by index) whose fields
+/// have the same names, types and attributes, with those fields. A group is read by one piece
+/// of code, which builds the variant that was named, rather than one copy per variant.
+fn same_fields(
+    e: &syn::DataEnum,
+    rule: Option<Rule>,
+) -> syn::Result<Vec<(Vec<usize>, Vec<NamedField>)>> {
+    let mut groups: Vec<(String, Vec<usize>, Vec<NamedField>)> = Vec::new();
+    for (i, v) in e.variants.iter().enumerate() {
+        let Fields::Named(named) = &v.fields else {
+            continue;
+        };
+        let fields = named_fields(named, rule)?;
+        let key = fields
+            .iter()
+            .map(|f| {
+                let (ident, ty) = (&f.ident, &f.ty);
+                let default = f.attrs.default.as_ref().map(|d| quote!(#d).to_string());
+                let with = f.attrs.read_with.as_ref().map(ToString::to_string);
+                format!("{} {ident}: {} {default:?} {with:?};", f.name, quote!(#ty))
+            })
+            .collect::<String>();
+        match groups.iter_mut().find(|(k, _, _)| *k == key) {
+            Some((_, members, _)) => members.push(i),
+            None => groups.push((key, vec![i], fields)),
+        }
+    }
+    Ok(groups.into_iter().map(|(_, g, f)| (g, f)).collect())
+}
+
 fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
     let mut names = Vec::new();
     for v in &e.variants {
@@ -595,7 +639,7 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
                 }),
                 Fields::Named(named) => {
                     let fields = named_fields(named, field_rule)?;
-                    let read = read_named(&fields, quote!(Self::#ident), deny, false, quote!(::core::option::Option::None));
+                    let read = read_named(&fields, &[(proc_macro2::Literal::usize_unsuffixed(0), quote!(Self::#ident))], deny, false, quote!(::core::option::Option::None));
                     Ok(quote! {
                         if let ::core::option::Option::Some(v) = r.attempt(|r| { #read }) { return ::core::result::Result::Ok(v); }
                     })
@@ -639,6 +683,7 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
             });
         }
         // Internally tagged: {tag: name, ...fields}.
+        let groups = same_fields(e, field_rule)?;
         let arms = e.variants.iter().enumerate().map(|(i, v)| {
                 let vi = proc_macro2::Literal::usize_unsuffixed(i);
             let ident = &v.ident;
@@ -651,16 +696,25 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
                     let ty = &un.unnamed[0].ty;
                     Ok(quote! { #vi => ::core::result::Result::Ok(Self::#ident(<#ty as crate::wire::FromWire>::read_fields(r, ::core::option::Option::Some(#tag))?)), })
                 }
-                Fields::Named(named) => {
-                    let fields = named_fields(named, field_rule)?;
-                    let read = read_named(&fields, quote!(Self::#ident), deny, false, quote!(::core::option::Option::Some(#tag)));
-                    Ok(quote! { #vi => { #read } })
+                Fields::Named(_) => {
+                    // A variant with the same fields as an earlier one is read by that one's arm.
+                    let Some((group, fields)) = groups.iter().find(|(g, _)| g.first() == Some(&i)) else {
+                        return Ok(quote! {});
+                    };
+                    let ctors: Vec<_> = group.iter().filter_map(|&g| {
+                        let ident = &e.variants.iter().nth(g)?.ident;
+                        Some((proc_macro2::Literal::usize_unsuffixed(g), quote!(Self::#ident)))
+                    }).collect();
+                    let pats = ctors.iter().map(|(g, _)| g);
+                    let read = read_named(fields, &ctors, deny, false, quote!(::core::option::Option::Some(#tag)));
+                    Ok(quote! { #(#pats)|* => { #read } })
                 }
                 Fields::Unnamed(_) => Err(syn::Error::new_spanned(v, "tuple variants are not supported")),
             }
         }).collect::<syn::Result<Vec<_>>>()?;
         return Ok(quote! {
-            match r.tagged_variant(#tag, &[#(#names),*])? {
+            let __vi = r.tagged_variant(#tag, &[#(#names),*])?;
+            match __vi {
                 #(#arms)*
                 _ => ::core::result::Result::Err(r.error("unknown variant")),
             }
@@ -695,7 +749,7 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
             Fields::Unnamed(un) if un.unnamed.len() == 1 => Ok(quote! { #vi => ::core::result::Result::Ok(Self::#ident(crate::wire::FromWire::read(r)?)), }),
             Fields::Named(named) => {
                 let fields = named_fields(named, field_rule)?;
-                let read = read_named(&fields, quote!(Self::#ident), deny, false, quote!(::core::option::Option::None));
+                let read = read_named(&fields, &[(vi.clone(), quote!(Self::#ident))], deny, false, quote!(::core::option::Option::None));
                 Ok(quote! { #vi => { #read } })
             }
             Fields::Unnamed(_) => Err(syn::Error::new_spanned(v, "tuple variants are not supported")),
