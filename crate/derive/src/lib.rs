@@ -684,14 +684,36 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
         }
         // Internally tagged: {tag: name, ...fields}.
         let groups = same_fields(e, field_rule)?;
+        let units: Vec<(usize, &Ident)> = e
+            .variants
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| matches!(v.fields, Fields::Unit))
+            .map(|(i, v)| (i, &v.ident))
+            .collect();
         let arms = e.variants.iter().enumerate().map(|(i, v)| {
                 let vi = proc_macro2::Literal::usize_unsuffixed(i);
             let ident = &v.ident;
             match &v.fields {
-                Fields::Unit => Ok(quote! { #vi => {
-                    r.keys(|r, key| r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[]))?;
-                    ::core::result::Result::Ok(Self::#ident)
-                } }),
+                Fields::Unit => {
+                    // The unit variants share one arm, which reads the object (only the tag)
+                    // and builds the variant named.
+                    if units.first().map(|(u, _)| *u) != Some(i) {
+                        return Ok(quote! {});
+                    }
+                    let Some(((_, last), rest)) = units.split_last() else {
+                        return Ok(quote! {});
+                    };
+                    let pats = units.iter().map(|(u, _)| proc_macro2::Literal::usize_unsuffixed(*u));
+                    let picks = rest.iter().map(|(u, ident)| {
+                        let ui = proc_macro2::Literal::usize_unsuffixed(*u);
+                        quote! { #ui => Self::#ident, }
+                    });
+                    Ok(quote! { #(#pats)|* => {
+                        r.keys(|r, key| r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[]))?;
+                        ::core::result::Result::Ok(match __vi { #(#picks)* _ => Self::#last })
+                    } })
+                }
                 Fields::Unnamed(un) if un.unnamed.len() == 1 => {
                     let ty = &un.unnamed[0].ty;
                     Ok(quote! { #vi => ::core::result::Result::Ok(Self::#ident(<#ty as crate::wire::FromWire>::read_fields(r, ::core::option::Option::Some(#tag))?)), })
