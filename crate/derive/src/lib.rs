@@ -852,8 +852,11 @@ fn write_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
                             })
                             .collect();
                         let stmts = write_named(&fields, &bindings);
+                        // The fields are written inside `write` (one function per struct, not
+                        // two); only an internally tagged newtype variant, which writes its
+                        // payload's fields after the tag, has a copy of its own.
                         extra = quote! {
-                            #[inline(never)]
+                            #[inline]
                             fn write_fields(&self, w: &mut crate::wire::Writer) { #stmts }
                         };
                         quote! { w.open_object(); self.write_fields(w); w.close_object(); }
