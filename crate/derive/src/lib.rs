@@ -520,8 +520,12 @@ fn read_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
                             c.default,
                             quote!(skip),
                         );
+                        // The fields are read inside `read` (one function per struct, not
+                        // a `read` inlined into its callers as a call to a `read_fields`);
+                        // only an internally tagged newtype variant, which reads its
+                        // payload's fields passing over the tag, has a copy of its own.
                         extra = quote! {
-                            #[inline(never)]
+                            #[inline]
                             fn read_fields(r: &mut crate::wire::Reader<'_>, skip: ::core::option::Option<&str>) -> crate::wire::Result<Self> {
                                 #read
                             }
@@ -570,16 +574,9 @@ fn read_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
             }
         }
     });
-    // A struct with named fields reads them all in `read_fields`, so its `read` is a call and
-    // nothing more: inlined into its few callers rather than kept as a function of its own.
-    let inline = if extra.is_empty() || first.is_some() {
-        quote!(#[inline(never)])
-    } else {
-        quote!(#[inline])
-    };
     Ok(quote! {
         impl #impl_g crate::wire::FromWire for #name #ty_g #where_g {
-            #inline
+            #[inline(never)]
             fn read(r: &mut crate::wire::Reader<'_>) -> crate::wire::Result<Self> {
                 #first
                 #body
