@@ -892,18 +892,16 @@ fn write_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
     let field_rule = c.rename_all_fields;
     let all_unit = e.variants.iter().all(|v| matches!(v.fields, Fields::Unit));
     if all_unit && !e.variants.is_empty() && !c.untagged && c.tag.is_none() {
-        // A plain name: one call with the name picked from a table (LLVM turns the match
-        // into a lookup), not a call per variant.
-        let arms = e
-            .variants
-            .iter()
-            .map(|v| {
-                let ident = &v.ident;
-                let vname = variant_name(v, c.rename_all)?;
-                Ok(quote! { Self::#ident => #vname, })
-            })
-            .collect::<syn::Result<Vec<_>>>()?;
-        return Ok(quote! { w.str(match self { #(#arms)* }); });
+        // A plain name: one call with the variant's index into the table of names, not a call
+        // per variant (nor a table of each name's address and one of its length per enum).
+        let mut names = Vec::new();
+        let mut arms = Vec::new();
+        for (i, v) in e.variants.iter().enumerate() {
+            let ident = &v.ident;
+            names.push(variant_name(v, c.rename_all)?);
+            arms.push(quote! { Self::#ident => #i, });
+        }
+        return Ok(quote! { w.name_at(&[#(#names),*], match self { #(#arms)* }); });
     }
     let mut arms = Vec::new();
     for v in &e.variants {
