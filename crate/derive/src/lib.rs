@@ -753,11 +753,23 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
             quote! { #vi => ::core::result::Result::Ok(Self::#ident), }
         });
     if all_unit {
+        // `Reader::variant` gives only indices of `names`, so the last variant can be the
+        // match's `_`: no error arm that cannot be reached, and the match folds into arithmetic
+        // on the index.
+        let mut picks = Vec::new();
+        for (i, v) in e.variants.iter().enumerate() {
+            let ident = &v.ident;
+            picks.push(if i + 1 == e.variants.len() {
+                quote! { _ => Self::#ident, }
+            } else {
+                let vi = proc_macro2::Literal::usize_unsuffixed(i);
+                quote! { #vi => Self::#ident, }
+            });
+        }
         return Ok(quote! {
-            match r.variant(&[#(#names),*])? {
-                #(#unit_arms)*
-                _ => ::core::result::Result::Err(r.error("unknown variant")),
-            }
+            ::core::result::Result::Ok(match r.variant(&[#(#names),*])? {
+                #(#picks)*
+            })
         });
     }
     let data_arms = e.variants.iter().enumerate().map(|(i, v)| {
