@@ -696,29 +696,29 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
                     // The unit variants share one arm, which reads the object (only the tag)
                     // and builds the variant named.
                     if units.first().map(|(u, _)| *u) != Some(i) {
-                        return Ok(quote! {});
+                        return Ok(None);
                     }
                     let Some(((_, last), rest)) = units.split_last() else {
-                        return Ok(quote! {});
+                        return Ok(None);
                     };
                     let pats = units.iter().map(|(u, _)| proc_macro2::Literal::usize_unsuffixed(*u));
                     let picks = rest.iter().map(|(u, ident)| {
                         let ui = proc_macro2::Literal::usize_unsuffixed(*u);
                         quote! { #ui => Self::#ident, }
                     });
-                    Ok(quote! { #(#pats)|* => {
+                    Ok(Some((quote! { #(#pats)|* }, quote! {
                         r.keys(|r, key| r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[]))?;
                         ::core::result::Result::Ok(match __vi { #(#picks)* _ => Self::#last })
-                    } })
+                    })))
                 }
                 Fields::Unnamed(un) if un.unnamed.len() == 1 => {
                     let ty = &un.unnamed[0].ty;
-                    Ok(quote! { #vi => ::core::result::Result::Ok(Self::#ident(<#ty as crate::wire::FromWire>::read_fields(r, ::core::option::Option::Some(#tag))?)), })
+                    Ok(Some((quote! { #vi }, quote! { ::core::result::Result::Ok(Self::#ident(<#ty as crate::wire::FromWire>::read_fields(r, ::core::option::Option::Some(#tag))?)) })))
                 }
                 Fields::Named(_) => {
                     // A variant with the same fields as an earlier one is read by that one's arm.
                     let Some((group, fields)) = groups.iter().find(|(g, _)| g.first() == Some(&i)) else {
-                        return Ok(quote! {});
+                        return Ok(None);
                     };
                     let ctors: Vec<_> = group.iter().filter_map(|&g| {
                         let ident = &e.variants.iter().nth(g)?.ident;
@@ -726,16 +726,26 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
                     }).collect();
                     let pats = ctors.iter().map(|(g, _)| g);
                     let read = read_named(fields, &ctors, deny, false, quote!(::core::option::Option::Some(#tag)));
-                    Ok(quote! { #(#pats)|* => { #read } })
+                    Ok(Some((quote! { #(#pats)|* }, read)))
                 }
                 Fields::Unnamed(_) => Err(syn::Error::new_spanned(v, "tuple variants are not supported")),
             }
         }).collect::<syn::Result<Vec<_>>>()?;
+        // `Reader::tagged_variant` gives only indices of `names`, so the last arm can be the
+        // match's `_`, with no error arm that cannot be reached.
+        let arms: Vec<_> = arms.into_iter().flatten().collect();
+        let Some(((_, last), rest)) = arms.split_last() else {
+            return Ok(quote! {
+                r.tagged_variant(#tag, &[#(#names),*])?;
+                ::core::result::Result::Err(r.error("unknown variant"))
+            });
+        };
+        let rest = rest.iter().map(|(pat, body)| quote! { #pat => { #body } });
         return Ok(quote! {
             let __vi = r.tagged_variant(#tag, &[#(#names),*])?;
             match __vi {
-                #(#arms)*
-                _ => ::core::result::Result::Err(r.error("unknown variant")),
+                #(#rest)*
+                _ => { #last }
             }
         });
     }
