@@ -378,8 +378,10 @@ fn with_bounds(input: &DeriveInput, bound: TokenStream) -> syn::Generics {
 // Reading
 // ---------------------------------------------------------------------------------------------
 
-/// Code that reads the named `fields` of an object into `ctor { .. }`; `skip` is the key to
-/// pass over (an internal tag), `default_all` the container's `default`.
+/// Code that reads the named `fields` of an object into one of `ctors` (`ctor { .. }`): the
+/// only one for a struct; for the variants of a tagged enum that have the same fields, the
+/// one whose index the tag gave (`__vi`). `skip` is the key to pass over (an internal tag),
+/// `default_all` the container's `default`.
 ///
 /// The fields are described to the reader as data: their names go in one table and their slots
 /// (each a `dyn Slot`) in another, and the one shared loop (`Reader::fields`) matches each key
@@ -390,7 +392,7 @@ fn with_bounds(input: &DeriveInput, bound: TokenStream) -> syn::Generics {
 /// moves through a tuple made each type's reader larger than the per-field checks it saved.)
 fn read_named(
     fields: &[NamedField],
-    ctor: TokenStream,
+    ctors: &[(proc_macro2::Literal, TokenStream)],
     deny: bool,
     default_all: bool,
     skip: TokenStream,
@@ -426,34 +428,64 @@ fn read_named(
             None => quote! { r.missing(#name)? },
         };
         quote! { #ident: match #s { ::core::option::Option::Some(v) => v, ::core::option::Option::None => #fallback }, }
-    });
+    }).collect::<Vec<_>>();
+    // Several variants with the same fields share this reading; the variant read (`__vi`)
+    // picks the one built.
+    let build = match ctors.split_last() {
+        Some(((_, last), rest)) if !rest.is_empty() => {
+            let arms = rest
+                .iter()
+                .map(|(vi, ctor)| quote! { #vi => #ctor { #(#inits)* }, });
+            quote! { match __vi { #(#arms)* _ => #last { #(#inits)* } } }
+        }
+        Some(((_, ctor), _)) => quote! { #ctor { #(#inits)* } },
+        None => quote! {},
+    };
     // The fields that have no default are settled first, each slot filled with its type's
-    // absent value or the reading stopped with the field's error. Every such exit then drops the
-    // same set of slots (all of them, still unmoved), so the exits share one tail, and the
-    // construction below finds every such slot filled; a missing field found during the
-    // construction would instead leave a different mix of moved values and slots to drop at
-    // each exit.
+    // absent value; the first still empty names the field that is missing. They all break to
+    // one exit with the field's index (one error call per struct, not one per field), and that
+    // exit drops the same set of slots (all of them, still unmoved), so the construction below
+    // finds every such slot filled.
     let settle = fields
         .iter()
         .zip(&slots)
-        .filter(|(f, _)| f.attrs.default.is_none() && !default_all)
-        .map(|(f, s)| {
-            let name = &f.name;
+        .enumerate()
+        .filter(|(_, (f, _))| f.attrs.default.is_none() && !default_all)
+        .map(|(i, (_, s))| {
+            let i = proc_macro2::Literal::usize_unsuffixed(i);
             quote! {
                 if #s.is_none() {
-                    #s = ::core::option::Option::Some(r.missing(#name)?);
+                    #s = crate::wire::FromWire::absent();
+                    if #s.is_none() {
+                        break '__missing #i;
+                    }
                 }
             }
-        });
+        })
+        .collect::<Vec<_>>();
+    let check = if settle.is_empty() {
+        quote! {}
+    } else {
+        quote! {
+            let __missing: ::core::primitive::usize = '__missing: {
+                #(#settle)*
+                ::core::primitive::usize::MAX
+            };
+            if __missing != ::core::primitive::usize::MAX {
+                return ::core::result::Result::Err(r.missing_field(__NAMES, __missing));
+            }
+        }
+    };
     quote! {
+        const __NAMES: &[&str] = &[#(#names),*];
         #(#decls)*
         {
             let mut __slots: [&mut dyn crate::wire::Slot<'_>; #count] = [#(#refs),*];
-            r.fields(&[#(#names),*], #skip, #deny, &mut __slots)?;
+            r.fields(__NAMES, #skip, #deny, &mut __slots)?;
         }
-        #(#settle)*
+        #check
         #default_value
-        ::core::result::Result::Ok(#ctor { #(#inits)* })
+        ::core::result::Result::Ok(#build)
     }
 }
 
@@ -483,13 +515,17 @@ fn read_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
                     } else {
                         let read = read_named(
                             &fields,
-                            quote!(Self),
+                            &[(proc_macro2::Literal::usize_unsuffixed(0), quote!(Self))],
                             c.deny_unknown,
                             c.default,
                             quote!(skip),
                         );
+                        // The fields are read inside `read` (one function per struct, not
+                        // a `read` inlined into its callers as a call to a `read_fields`);
+                        // only an internally tagged newtype variant, which reads its
+                        // payload's fields passing over the tag, has a copy of its own.
                         extra = quote! {
-                            #[inline(never)]
+                            #[inline]
                             fn read_fields(r: &mut crate::wire::Reader<'_>, skip: ::core::option::Option<&str>) -> crate::wire::Result<Self> {
                                 #read
                             }
@@ -538,16 +574,9 @@ fn read_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
             }
         }
     });
-    // A struct with named fields reads them all in `read_fields`, so its `read` is a call and
-    // nothing more: inlined into its few callers rather than kept as a function of its own.
-    let inline = if extra.is_empty() || first.is_some() {
-        quote!(#[inline(never)])
-    } else {
-        quote!(#[inline])
-    };
     Ok(quote! {
         impl #impl_g crate::wire::FromWire for #name #ty_g #where_g {
-            #inline
+            #[inline(never)]
             fn read(r: &mut crate::wire::Reader<'_>) -> crate::wire::Result<Self> {
                 #first
                 #body
@@ -555,6 +584,36 @@ fn read_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
             #extra
         }
     })
+}
+
+/// The struct variants of `e` grouped by their fields: the variants (by index) whose fields
+/// have the same names, types and attributes, with those fields. A group is read by one piece
+/// of code, which builds the variant that was named, rather than one copy per variant.
+fn same_fields(
+    e: &syn::DataEnum,
+    rule: Option<Rule>,
+) -> syn::Result<Vec<(Vec<usize>, Vec<NamedField>)>> {
+    let mut groups: Vec<(String, Vec<usize>, Vec<NamedField>)> = Vec::new();
+    for (i, v) in e.variants.iter().enumerate() {
+        let Fields::Named(named) = &v.fields else {
+            continue;
+        };
+        let fields = named_fields(named, rule)?;
+        let key = fields
+            .iter()
+            .map(|f| {
+                let (ident, ty) = (&f.ident, &f.ty);
+                let default = f.attrs.default.as_ref().map(|d| quote!(#d).to_string());
+                let with = f.attrs.read_with.as_ref().map(ToString::to_string);
+                format!("{} {ident}: {} {default:?} {with:?};", f.name, quote!(#ty))
+            })
+            .collect::<String>();
+        match groups.iter_mut().find(|(k, _, _)| *k == key) {
+            Some((_, members, _)) => members.push(i),
+            None => groups.push((key, vec![i], fields)),
+        }
+    }
+    Ok(groups.into_iter().map(|(_, g, f)| (g, f)).collect())
 }
 
 fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
@@ -577,7 +636,7 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
                 }),
                 Fields::Named(named) => {
                     let fields = named_fields(named, field_rule)?;
-                    let read = read_named(&fields, quote!(Self::#ident), deny, false, quote!(::core::option::Option::None));
+                    let read = read_named(&fields, &[(proc_macro2::Literal::usize_unsuffixed(0), quote!(Self::#ident))], deny, false, quote!(::core::option::Option::None));
                     Ok(quote! {
                         if let ::core::option::Option::Some(v) = r.attempt(|r| { #read }) { return ::core::result::Result::Ok(v); }
                     })
@@ -621,30 +680,72 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
             });
         }
         // Internally tagged: {tag: name, ...fields}.
+        let groups = same_fields(e, field_rule)?;
+        let units: Vec<(usize, &Ident)> = e
+            .variants
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| matches!(v.fields, Fields::Unit))
+            .map(|(i, v)| (i, &v.ident))
+            .collect();
         let arms = e.variants.iter().enumerate().map(|(i, v)| {
                 let vi = proc_macro2::Literal::usize_unsuffixed(i);
             let ident = &v.ident;
             match &v.fields {
-                Fields::Unit => Ok(quote! { #vi => {
-                    r.keys(|r, key| r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[]))?;
-                    ::core::result::Result::Ok(Self::#ident)
-                } }),
+                Fields::Unit => {
+                    // The unit variants share one arm, which reads the object (only the tag)
+                    // and builds the variant named.
+                    if units.first().map(|(u, _)| *u) != Some(i) {
+                        return Ok(None);
+                    }
+                    let Some(((_, last), rest)) = units.split_last() else {
+                        return Ok(None);
+                    };
+                    let pats = units.iter().map(|(u, _)| proc_macro2::Literal::usize_unsuffixed(*u));
+                    let picks = rest.iter().map(|(u, ident)| {
+                        let ui = proc_macro2::Literal::usize_unsuffixed(*u);
+                        quote! { #ui => Self::#ident, }
+                    });
+                    Ok(Some((quote! { #(#pats)|* }, quote! {
+                        r.keys(|r, key| r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[]))?;
+                        ::core::result::Result::Ok(match __vi { #(#picks)* _ => Self::#last })
+                    })))
+                }
                 Fields::Unnamed(un) if un.unnamed.len() == 1 => {
                     let ty = &un.unnamed[0].ty;
-                    Ok(quote! { #vi => ::core::result::Result::Ok(Self::#ident(<#ty as crate::wire::FromWire>::read_fields(r, ::core::option::Option::Some(#tag))?)), })
+                    Ok(Some((quote! { #vi }, quote! { ::core::result::Result::Ok(Self::#ident(<#ty as crate::wire::FromWire>::read_fields(r, ::core::option::Option::Some(#tag))?)) })))
                 }
-                Fields::Named(named) => {
-                    let fields = named_fields(named, field_rule)?;
-                    let read = read_named(&fields, quote!(Self::#ident), deny, false, quote!(::core::option::Option::Some(#tag)));
-                    Ok(quote! { #vi => { #read } })
+                Fields::Named(_) => {
+                    // A variant with the same fields as an earlier one is read by that one's arm.
+                    let Some((group, fields)) = groups.iter().find(|(g, _)| g.first() == Some(&i)) else {
+                        return Ok(None);
+                    };
+                    let ctors: Vec<_> = group.iter().filter_map(|&g| {
+                        let ident = &e.variants.iter().nth(g)?.ident;
+                        Some((proc_macro2::Literal::usize_unsuffixed(g), quote!(Self::#ident)))
+                    }).collect();
+                    let pats = ctors.iter().map(|(g, _)| g);
+                    let read = read_named(fields, &ctors, deny, false, quote!(::core::option::Option::Some(#tag)));
+                    Ok(Some((quote! { #(#pats)|* }, read)))
                 }
                 Fields::Unnamed(_) => Err(syn::Error::new_spanned(v, "tuple variants are not supported")),
             }
         }).collect::<syn::Result<Vec<_>>>()?;
+        // `Reader::tagged_variant` gives only indices of `names`, so the last arm can be the
+        // match's `_`, with no error arm that cannot be reached.
+        let arms: Vec<_> = arms.into_iter().flatten().collect();
+        let Some(((_, last), rest)) = arms.split_last() else {
+            return Ok(quote! {
+                r.tagged_variant(#tag, &[#(#names),*])?;
+                ::core::result::Result::Err(r.error("unknown variant"))
+            });
+        };
+        let rest = rest.iter().map(|(pat, body)| quote! { #pat => { #body } });
         return Ok(quote! {
-            match r.tagged_variant(#tag, &[#(#names),*])? {
-                #(#arms)*
-                _ => ::core::result::Result::Err(r.error("unknown variant")),
+            let __vi = r.tagged_variant(#tag, &[#(#names),*])?;
+            match __vi {
+                #(#rest)*
+                _ => { #last }
             }
         });
     }
@@ -662,11 +763,23 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
             quote! { #vi => ::core::result::Result::Ok(Self::#ident), }
         });
     if all_unit {
+        // `Reader::variant` gives only indices of `names`, so the last variant can be the
+        // match's `_`: no error arm that cannot be reached, and the match folds into arithmetic
+        // on the index.
+        let mut picks = Vec::new();
+        for (i, v) in e.variants.iter().enumerate() {
+            let ident = &v.ident;
+            picks.push(if i + 1 == e.variants.len() {
+                quote! { _ => Self::#ident, }
+            } else {
+                let vi = proc_macro2::Literal::usize_unsuffixed(i);
+                quote! { #vi => Self::#ident, }
+            });
+        }
         return Ok(quote! {
-            match r.variant(&[#(#names),*])? {
-                #(#unit_arms)*
-                _ => ::core::result::Result::Err(r.error("unknown variant")),
-            }
+            ::core::result::Result::Ok(match r.variant(&[#(#names),*])? {
+                #(#picks)*
+            })
         });
     }
     let data_arms = e.variants.iter().enumerate().map(|(i, v)| {
@@ -677,7 +790,7 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
             Fields::Unnamed(un) if un.unnamed.len() == 1 => Ok(quote! { #vi => ::core::result::Result::Ok(Self::#ident(crate::wire::FromWire::read(r)?)), }),
             Fields::Named(named) => {
                 let fields = named_fields(named, field_rule)?;
-                let read = read_named(&fields, quote!(Self::#ident), deny, false, quote!(::core::option::Option::None));
+                let read = read_named(&fields, &[(vi.clone(), quote!(Self::#ident))], deny, false, quote!(::core::option::Option::None));
                 Ok(quote! { #vi => { #read } })
             }
             Fields::Unnamed(_) => Err(syn::Error::new_spanned(v, "tuple variants are not supported")),
@@ -758,8 +871,11 @@ fn write_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
                             })
                             .collect();
                         let stmts = write_named(&fields, &bindings);
+                        // The fields are written inside `write` (one function per struct, not
+                        // two); only an internally tagged newtype variant, which writes its
+                        // payload's fields after the tag, has a copy of its own.
                         extra = quote! {
-                            #[inline(never)]
+                            #[inline]
                             fn write_fields(&self, w: &mut crate::wire::Writer) { #stmts }
                         };
                         quote! { w.open_object(); self.write_fields(w); w.close_object(); }
@@ -798,18 +914,16 @@ fn write_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
     let field_rule = c.rename_all_fields;
     let all_unit = e.variants.iter().all(|v| matches!(v.fields, Fields::Unit));
     if all_unit && !e.variants.is_empty() && !c.untagged && c.tag.is_none() {
-        // A plain name: one call with the name picked from a table (LLVM turns the match
-        // into a lookup), not a call per variant.
-        let arms = e
-            .variants
-            .iter()
-            .map(|v| {
-                let ident = &v.ident;
-                let vname = variant_name(v, c.rename_all)?;
-                Ok(quote! { Self::#ident => #vname, })
-            })
-            .collect::<syn::Result<Vec<_>>>()?;
-        return Ok(quote! { w.str(match self { #(#arms)* }); });
+        // A plain name: one call with the variant's index into the table of names, not a call
+        // per variant (nor a table of each name's address and one of its length per enum).
+        let mut names = Vec::new();
+        let mut arms = Vec::new();
+        for (i, v) in e.variants.iter().enumerate() {
+            let ident = &v.ident;
+            names.push(variant_name(v, c.rename_all)?);
+            arms.push(quote! { Self::#ident => #i, });
+        }
+        return Ok(quote! { w.name_at(&[#(#names),*], match self { #(#arms)* }); });
     }
     let mut arms = Vec::new();
     for v in &e.variants {

@@ -791,6 +791,14 @@ impl<'a> Reader<'a> {
         self.wrong("is missing".into()).within(name)
     }
 
+    /// The field at index `at` of `names` is required and was not given: one exit for all of a
+    /// struct's required fields, which derived code reaches with the index alone.
+    #[cold]
+    #[inline(never)]
+    pub fn missing_field(&self, names: &[&str], at: usize) -> WireError {
+        self.missing_key(names.get(at).copied().unwrap_or_default())
+    }
+
     /// An internally tagged enum's tag: the string value of key `tag` in the object that
     /// starts here. The reader is left where it was, so the variant then reads the whole object
     /// (passing over the tag). The tag is usually the first key, so the scan is short.

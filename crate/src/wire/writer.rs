@@ -126,6 +126,13 @@ impl Writer {
         self.comma = true;
     }
 
+    /// The name at index `at` of `names` as a string: a unit-only enum's variant (its derived
+    /// writer passes the variant's index and the table of its names).
+    #[inline(never)]
+    pub fn name_at(&mut self, names: &[&str], at: usize) {
+        self.str(names.get(at).copied().unwrap_or_default());
+    }
+
     /// A rolled die, `{"sides":6,"face":3}`, byte for byte as its derived writer writes it but
     /// in one call: every initiative die and roll-off draw carries one, over a thousand in a
     /// 500-combatant Greyhawk round, and the derived path takes seven calls per die.
