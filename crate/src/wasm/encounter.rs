@@ -12,9 +12,7 @@ use super::handle::{Handle, engine_exports};
 use super::{JsResult, js, parse_json, write_json};
 use crate::conditions::RollQuery;
 use crate::dice::DiceSource;
-use crate::encounter::{
-    Actor, Encounter, EncounterCommand, EncounterEvent, ParticipantId,
-};
+use crate::encounter::{Actor, Encounter, EncounterCommand, EncounterEvent, ParticipantId};
 use crate::engine::Model;
 use crate::rulesets::RulesetConfig;
 
@@ -50,7 +48,9 @@ fn order_text(enc: &Encounter) -> String {
             None => out.push('-'),
         }
         out.push(' ');
-        out.push(char::from(b'0' + (u8::from(done) | (u8::from(current) << 1))));
+        out.push(char::from(
+            b'0' + (u8::from(done) | (u8::from(current) << 1)),
+        ));
     }
     out
 }
