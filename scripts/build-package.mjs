@@ -96,7 +96,10 @@ const longFirst = (loop) => `if (len > 40) {
 for (const name of ["turnkeeper", "procedures"]) {
   const gluePath = join(stage, "wasm", `${name}.js`);
   const raw = readFileSync(gluePath, "utf8");
-  if (!asciiLoop.test(raw)) throw new Error("build-package: the glue no longer copies strings with the ASCII loop it patches (passStringToWasm0)");
+  // The replacement names the glue's own `cachedTextEncoder` and `mem`: both must be there.
+  if (!asciiLoop.test(raw) || !raw.includes("cachedTextEncoder.encodeInto(")) {
+    throw new Error("build-package: the glue no longer copies strings with the ASCII loop and the encoder it patches (passStringToWasm0)");
+  }
   const glue = ts.transpileModule(raw.replace(asciiLoop, longFirst), {
     compilerOptions: { removeComments: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
   }).outputText;

@@ -45,5 +45,5 @@ pub use participant::{
     SpellDisruption, Spent, TurnStatus, modifier_of,
 };
 pub use snapshot::SNAPSHOT_VERSION;
-pub use state::{Actor, Current, Encounter, OrderEntry, Phase, SideState};
+pub use state::{Actor, Current, Encounter, OrderEntry, OrderRow, Phase, SideState};
 pub use world::{Recharge, WorldAction, WorldActionState};

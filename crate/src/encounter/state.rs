@@ -91,6 +91,18 @@ pub struct OrderEntry {
     pub current: bool,
 }
 
+/// One row of [`Encounter::order_rows`]: an [`OrderEntry`] whose actor is borrowed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OrderRow<'a> {
+    pub actor: &'a Actor,
+    /// The initiative count (a side's roll for sides).
+    pub count: Option<i32>,
+    /// Its turn is over this round.
+    pub done: bool,
+    /// It is acting now.
+    pub current: bool,
+}
+
 /// The turn under way.
 #[crate::boundary]
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -249,26 +261,23 @@ impl Encounter {
     /// The turn order of this round, with counts and progress.
     pub fn order(&self) -> Vec<OrderEntry> {
         self.order_rows()
-            .map(|(actor, count, done, current)| OrderEntry {
-                actor: actor.clone(),
-                count,
-                done,
-                current,
+            .map(|row| OrderEntry {
+                actor: row.actor.clone(),
+                count: row.count,
+                done: row.done,
+                current: row.current,
             })
             .collect()
     }
 
-    /// [`Encounter::order`]'s rows, each actor borrowed: `(actor, count, done, current)`. For
-    /// a caller that only writes them out (the wasm handle's `order`), which then copies no id
-    /// and builds no list.
-    pub fn order_rows(&self) -> impl Iterator<Item = (&Actor, Option<i32>, bool, bool)> + '_ {
-        self.order.iter().enumerate().map(|(i, actor)| {
-            (
-                actor,
-                self.actor_count(actor),
-                i < self.done,
-                self.active && i == self.done,
-            )
+    /// [`Encounter::order`]'s rows with each actor borrowed: for a caller that only writes them
+    /// out (the wasm handle's `order`), which then copies no id and builds no list.
+    pub fn order_rows(&self) -> impl Iterator<Item = OrderRow<'_>> + '_ {
+        self.order.iter().enumerate().map(|(i, actor)| OrderRow {
+            actor,
+            count: self.actor_count(actor),
+            done: i < self.done,
+            current: self.active && i == self.done,
         })
     }
 

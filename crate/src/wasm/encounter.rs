@@ -34,23 +34,22 @@ struct Declarations(
 /// module writes no quotes or commas.
 fn order_text(enc: &Encounter) -> String {
     let mut out = String::with_capacity(enc.participants().len().saturating_mul(12));
-    for (actor, count, done, current) in enc.order_rows() {
+    for row in enc.order_rows() {
         if !out.is_empty() {
             out.push(' ');
         }
-        match actor {
+        match row.actor {
             Actor::Participant { participant } => out.push_str(participant.as_str()),
             sides @ Actor::Sides { .. } => out.push_str(&crate::wire::to_json(sides)),
         }
         out.push(' ');
-        match count {
+        match row.count {
             Some(count) => crate::text::decimal::push_i64(&mut out, i64::from(count)),
             None => out.push('-'),
         }
         out.push(' ');
-        out.push(char::from(
-            b'0' + (u8::from(done) | (u8::from(current) << 1)),
-        ));
+        let flags = u8::from(row.done) | (u8::from(row.current) << 1);
+        out.push(char::from(b'0' + flags));
     }
     out
 }
@@ -107,9 +106,7 @@ impl EncounterHandle {
     }
 
     /// The acting order for this round as the text the facade turns into `OrderEntry`
-    /// objects ([`order_text`]: `who count flags` per entry). With hundreds of entries this is
-    /// a seventh of the `OrderEntry[]` JSON, and building the objects from it costs a tenth of
-    /// parsing that JSON.
+    /// objects ([`order_text`]: `who count flags` per entry).
     pub fn order(&self) -> String {
         order_text(self.inner())
     }
