@@ -72,6 +72,11 @@ pub(crate) type IdHasher = rustc_hash::FxBuildHasher;
 /// A map keyed by ids, with [`IdHasher`].
 pub(crate) type IdMap<K, V> = HashMap<K, V, IdHasher>;
 
+/// The participants a roll or a roll-off draw is for: nearly always one, kept inline, or the
+/// members of a group roll. A 500-combatant round names each combatant in a roll and often in
+/// a draw; a `Vec` allocated and freed a list for every one of them (issue 38).
+pub type ParticipantIds = crate::lists::MostlyOne<ParticipantId>;
+
 thread_local! {
     /// The ids of the object whose command or events are being read ([`reading_with_known`]).
     static KNOWN: RefCell<Option<Arc<IdMap<ParticipantId, usize>>>> = const { RefCell::new(None) };

@@ -9,7 +9,7 @@
 //!
 //! | layer | modules | why there |
 //! |---|---|---|
-//! | 0 | `error`, `wire`, `units`, `ids`, `ability`, `messages`, `sorting`, `digest`, `text` | vocabulary every rule uses, the words of its log lines, one compiled sort for the cold paths, the state digest's encoding, quoting and exact floats without the standard library's tables |
+//! | 0 | `error`, `wire`, `units`, `ids`, `lists`, `ability`, `messages`, `sorting`, `digest`, `text` | vocabulary every rule uses, the words of its log lines, short lists kept without allocating, one compiled sort for the cold paths, the state digest's encoding, quoting and exact floats without the standard library's tables |
 //! | 1 | `dice`, `engine` | rolling, and the event-sourced driver that rolls on a working copy |
 //! | 2 | `clock` | game time and burn-down resources |
 //! | 3 | `conditions`, `creature` | a creature's conditions (and the hit points the bloodied query reads), then the creature over them |
@@ -46,6 +46,7 @@ pub mod error;
 pub mod exploration;
 pub mod ids;
 pub mod initiative;
+pub mod lists;
 pub mod messages;
 pub mod procedures;
 pub mod rulesets;

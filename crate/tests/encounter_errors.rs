@@ -350,7 +350,7 @@ fn tampered_events_are_refused_without_change() {
     let bad_face = EncounterEvent::TiesBroken {
         draws: vec![TieDraw {
             unit: TieUnit::Participants {
-                participants: vec![pid("a")],
+                participants: vec![pid("a")].into(),
             },
             die: RolledDie {
                 sides: 20,

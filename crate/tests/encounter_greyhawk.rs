@@ -691,7 +691,7 @@ fn gh_init_11_group_roll_only_for_identical_plans() {
     let rolls = rolled(&ev);
     assert_eq!(rolls.len(), 6);
     assert_eq!(rolls[4].participants.len(), 5);
-    assert_eq!(rolls[5].participants, vec![pid("hob6")]);
+    assert_eq!(rolls[5].participants.as_slice(), [pid("hob6")]);
     // With group rolls off, each hobgoblin rolls separately.
     let mut cfg = RulesetConfig::preset(Preset::Gh5e);
     cfg.greyhawk.group_rolls = false;

@@ -652,7 +652,7 @@ fn an_ose_side_keeps_no_draw_against_a_hidden_side() {
             .sides()
             .iter()
             .find(|s| s.side.as_str() == "party");
-    assert_eq!(gm_party.map(|s| s.ties.clone()), Some(vec![3]));
+    assert_eq!(gm_party.map(|s| s.ties.to_vec()), Some(vec![3]));
     let seen: Vec<_> = t.player.state().sides().to_vec();
     assert_eq!(seen.len(), 1);
     assert_eq!(seen[0].side.as_str(), "party");

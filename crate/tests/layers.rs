@@ -11,6 +11,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("wire", 0),
     ("units", 0),
     ("ids", 0),
+    ("lists", 0),
     ("ability", 0),
     ("messages", 0),
     ("sorting", 0),

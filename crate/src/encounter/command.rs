@@ -18,7 +18,7 @@ use crate::encounter::world::WorldAction;
 use crate::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
 use crate::initiative::Activity;
 use crate::initiative::ability_check::InitiativeCheck;
-use crate::initiative::greyhawk::GhDeclaration;
+use crate::initiative::greyhawk::{Activities, GhDeclaration};
 use crate::rulesets::RoundLength;
 
 /// One participant's declaration, for [`EncounterCommand::DeclareMany`].
@@ -101,14 +101,16 @@ pub(crate) fn read_declarations_wire(
     r.object(&mut |r, key| {
         let participant = ParticipantId::try_from(key).map_err(|e| r.custom(e.message))?;
         let declaration = if r.peek_array()? {
-            // Read straight into a list sized for the usual one or two activities: growing
-            // an empty one went through the vector's slower growing path for every entry.
-            let mut activities = Vec::with_capacity(2);
+            // Read straight into the declaration's inline list: no allocation per entry.
+            let mut activities = Activities::new();
             r.items(|r| {
                 activities.push(Activity::read(r)?);
                 Ok(())
             })?;
-            Declaration::Greyhawk(GhDeclaration::of(activities))
+            Declaration::Greyhawk(GhDeclaration {
+                activities,
+                ..GhDeclaration::default()
+            })
         } else {
             Declaration::read(r)?
         };

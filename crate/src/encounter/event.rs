@@ -16,11 +16,11 @@ use crate::encounter::participant::{
     ActionKind, Declaration, Harm, NewParticipant, SkipReason, SpellDisruption,
 };
 use crate::encounter::world::WorldAction;
-use crate::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
+use crate::ids::{GroupId, Label, Name, ParticipantId, ParticipantIds, SideId, WorldActionId};
 use crate::initiative::ability_check::InitiativeCheck;
 use crate::initiative::greyhawk::GhDeclaration;
 use crate::initiative::side::OsePhase;
-use crate::initiative::{Activity, InitiativeDie, InitiativeRoll};
+use crate::initiative::{Activity, InitiativeRoll, RollDice};
 use crate::rulesets::RoundLength;
 
 /// One side's initiative die (OSE-INIT-01).
@@ -42,7 +42,10 @@ pub struct SideRoll {
 )]
 pub enum TieUnit {
     /// A participant, or every member of one group roll.
-    Participants { participants: Vec<ParticipantId> },
+    Participants {
+        #[cfg_attr(feature = "wasm-base", tsify(type = "ParticipantId[]"))]
+        participants: ParticipantIds,
+    },
     /// A side (OSE-INIT-02 reroll).
     Side { side: SideId },
 }
@@ -139,7 +142,7 @@ struct TieDrawWire {
     #[serde(default)]
     unit: Option<TieUnit>,
     #[serde(default)]
-    participants: Option<Vec<ParticipantId>>,
+    participants: Option<ParticipantIds>,
     #[serde(default)]
     side: Option<SideId>,
     die: RolledDie,
@@ -283,7 +286,8 @@ pub enum EncounterEvent {
     /// A5E-INIT-04.
     SurpriseCheckRolled {
         participant: ParticipantId,
-        dice: Vec<InitiativeDie>,
+        #[cfg_attr(feature = "wasm-base", tsify(type = "InitiativeDie[]"))]
+        dice: RollDice,
         modifier: i32,
         total: i32,
     },
@@ -586,6 +590,7 @@ mod tests {
         use super::super::*;
         use crate::dice::RollMode;
         use crate::encounter::participant::Declaration;
+        use crate::initiative::InitiativeDie;
         use crate::initiative::RollSource;
         use crate::initiative::side::OseDeclaration;
         use proptest::prelude::*;
@@ -718,7 +723,7 @@ mod tests {
     fn gh_init_10_ose_init_02_tie_draws_are_written_flat_and_read_in_both_forms() {
         let draw = TieDraw {
             unit: TieUnit::Participants {
-                participants: vec![ParticipantId::new("c7").unwrap()],
+                participants: ParticipantIds::one(ParticipantId::new("c7").unwrap()),
             },
             die: RolledDie {
                 sides: 20,

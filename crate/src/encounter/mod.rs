@@ -31,7 +31,7 @@ mod state;
 mod vitals;
 mod world;
 
-pub use crate::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
+pub use crate::ids::{GroupId, Label, Name, ParticipantId, ParticipantIds, SideId, WorldActionId};
 pub use command::{
     EncounterCommand, FollowerModifier, ParticipantDeclaration, PlanCause, RetreatCheck, TbaCall,
 };

@@ -182,8 +182,9 @@ pub struct Initiative {
     /// Which roll set it (participants sharing a group roll share this number).
     pub roll: u32,
     /// Roll-off draws against participants on the same count, higher first.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub ties: Vec<u32>,
+    #[serde(default, skip_serializing_if = "<[u32]>::is_empty")]
+    #[cfg_attr(feature = "wasm-base", tsify(type = "number[]"))]
+    pub ties: crate::initiative::ties::TieFaces,
     /// The GM's placement among participants on the same count (`moveInOrder`): lower acts
     /// first, before any other tie-break. 0 unless the GM moved someone on this count.
     #[serde(default, skip_serializing_if = "is_zero_i32")]
@@ -250,7 +251,7 @@ enum DeclarationSystem {
 struct DeclarationWire {
     system: DeclarationSystem,
     #[serde(default)]
-    activities: Vec<Activity>,
+    activities: crate::initiative::greyhawk::Activities,
     #[serde(default)]
     bonus_action: Option<Activity>,
     #[serde(default)]
@@ -677,7 +678,7 @@ mod tests {
         let Declaration::Greyhawk(g) = &d else {
             panic!("{d:?}")
         };
-        assert_eq!(g.activities, vec![Activity::Move, Activity::Melee]);
+        assert_eq!(g.activities.as_slice(), [Activity::Move, Activity::Melee]);
         assert_eq!(g.bonus_action, Some(Activity::Spell));
         assert_eq!(g.mode, RollMode::Advantage);
         assert_eq!(serde_json::to_string(&d).unwrap(), gh);

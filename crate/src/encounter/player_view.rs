@@ -32,6 +32,7 @@
 use crate::effects::{Due, EffectId};
 use crate::encounter::state::{Actor, Encounter, HIDDEN_ROLL_IDS};
 use crate::ids::{ParticipantId, SideId};
+use crate::initiative::ties::TieFaces;
 
 impl Encounter {
     /// The ids players must not learn: hidden participants and those they control.
@@ -246,7 +247,7 @@ impl Encounter {
                 p.initiative.as_ref().map(|_| gm.order_key(full))
             })
             .collect();
-        let units: Vec<(Option<[i32; 4]>, u32, Vec<u32>)> = self
+        let units: Vec<(Option<[i32; 4]>, u32, TieFaces)> = self
             .participants
             .iter()
             .zip(&keys)
@@ -254,7 +255,7 @@ impl Encounter {
                 let (roll, ties) = p
                     .initiative
                     .as_ref()
-                    .map_or((0, Vec::new()), |i| (i.roll, i.ties.clone()));
+                    .map_or((0, TieFaces::new()), |i| (i.roll, i.ties.clone()));
                 (*k, roll, ties)
             })
             .collect();
@@ -280,7 +281,7 @@ impl Encounter {
                 .unwrap_or(0);
             init.ties.truncate(need);
         }
-        let sides: Vec<(Option<i32>, Vec<u32>)> = self
+        let sides: Vec<(Option<i32>, TieFaces)> = self
             .sides
             .iter()
             .map(|s| (s.total, s.ties.clone()))

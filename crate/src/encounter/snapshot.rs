@@ -51,7 +51,7 @@ use crate::encounter::world::WorldActionState;
 use crate::error::{Error, Result};
 use crate::ids::{GroupId, Label, Name, ParticipantId, SideId, WorldActionId};
 use crate::initiative::ability_check::{AbilityMods, InitiativeCheck};
-use crate::initiative::greyhawk::{DieStep, GhDeclaration, WeaponDice};
+use crate::initiative::greyhawk::{Activities, DieStep, GhDeclaration, WeaponDice};
 use crate::initiative::side::{MeleeMovement, OseDeclaration, OsePhase};
 use crate::initiative::{Activity, RollMode};
 use crate::rulesets::RulesetConfig;
@@ -89,8 +89,8 @@ fn is_waiting(v: &TurnStatus) -> bool {
 enum DeclDto {
     #[serde(rename = "g")]
     Greyhawk {
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        a: Vec<Activity>,
+        #[serde(default, skip_serializing_if = "Activities::is_empty")]
+        a: Activities,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         b: Option<Activity>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -181,8 +181,8 @@ struct PDto {
     t: Option<i32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     r: Option<u32>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    b: Vec<u32>,
+    #[serde(default, skip_serializing_if = "<[u32]>::is_empty")]
+    b: crate::initiative::ties::TieFaces,
     #[serde(default, skip_serializing_if = "is_zero_i32")]
     rk: i32,
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -73,8 +73,9 @@ pub struct SideState {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub total: Option<i32>,
     /// Roll-off draws (OSE-INIT-02 reroll).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub ties: Vec<u32>,
+    #[serde(default, skip_serializing_if = "<[u32]>::is_empty")]
+    #[cfg_attr(feature = "wasm-base", tsify(type = "number[]"))]
+    pub ties: crate::initiative::ties::TieFaces,
 }
 
 /// One row of [`Encounter::order`].

@@ -16,7 +16,7 @@ use crate::error::{Error, ErrorCode, Result};
 use crate::initiative::limits::{
     MAX_ACTIVITIES, MAX_PARTICIPANTS, MAX_STEPS, MAX_TIE_DRAWS, MAX_WEAPON_DICE,
 };
-use crate::initiative::roll::{InitiativeDie, roll_one};
+use crate::initiative::roll::{InitiativeDie, RollDice, roll_one};
 use crate::initiative::rules::{
     ActionEconomy, ControlRule, DeclarationKind, DisruptionRule, InitiativeOptions,
     InitiativeRules, OpeningRoll, OrderFacts, ReadyRule, RoundRoll, SurpriseRule,
@@ -55,6 +55,11 @@ pub struct WeaponDice {
     pub die: DieSize,
 }
 
+/// A declaration's activities: up to [`MAX_ACTIVITIES`] (all [`GhDeclaration::validate`]
+/// allows) kept inline, so reading, storing and copying a declaration allocates nothing (a
+/// 500-combatant round declares 500).
+pub type Activities = crate::lists::InlineList<Activity, MAX_ACTIVITIES>;
+
 /// What a creature plans for the coming round (GH-INIT-08): categories only.
 #[crate::boundary(state)]
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -64,8 +69,9 @@ pub struct GhDeclaration {
     /// An action category listed more than once, or several action categories, means extra
     /// actions without a bonus action (Action Surge): only the largest action die is rolled
     /// (GH-INIT-05).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub activities: Vec<Activity>,
+    #[serde(default, skip_serializing_if = "Activities::is_empty")]
+    #[cfg_attr(feature = "wasm-base", tsify(type = "Activity[]"))]
+    pub activities: Activities,
     /// GH-INIT-04: a planned bonus action adds one more die of its category.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bonus_action: Option<Activity>,
@@ -116,9 +122,11 @@ impl GhDeclaration {
     /// Every category the creature may use on its turn, with repeats for extra actions
     /// (GH-INIT-09): the declared activities plus the bonus action.
     pub fn allowed(&self) -> Vec<Activity> {
-        let mut all = self.activities.clone();
-        all.extend(self.bonus_action);
-        all
+        self.activities
+            .iter()
+            .copied()
+            .chain(self.bonus_action)
+            .collect()
     }
 
     /// Check the declaration's shape against the documented limits.
@@ -329,7 +337,7 @@ pub fn roll(
     decl: &GhDeclaration,
     opts: &GreyhawkOptions,
     dice: &mut dyn DieRoller,
-) -> Result<Vec<InitiativeDie>> {
+) -> Result<RollDice> {
     roll_with(decl, opts, dice, &mut Vec::new())
 }
 
@@ -340,7 +348,7 @@ pub fn roll_with(
     opts: &GreyhawkOptions,
     dice: &mut dyn DieRoller,
     scratch: &mut Vec<PoolDie>,
-) -> Result<Vec<InitiativeDie>> {
+) -> Result<RollDice> {
     pool_into(decl, opts, scratch)?;
     let pool: &[PoolDie] = scratch;
     // The die rolled twice: only with advantage or disadvantage (most plans have neither).
@@ -352,7 +360,7 @@ pub fn roll_with(
             .max_by(|(i, a), (j, b)| a.size.cmp(&b.size).then(j.cmp(i)))
             .map(|(i, _)| i)
     };
-    let mut out = Vec::with_capacity(pool.len().saturating_add(1));
+    let mut out = RollDice::new();
     for (i, d) in pool.iter().enumerate() {
         let first = roll_one(dice, d.size.sides())?;
         if Some(i) == largest {

@@ -26,7 +26,7 @@ pub mod standard;
 mod system;
 pub mod ties;
 
-pub use roll::{InitiativeDie, InitiativeRoll, RollSource};
+pub use roll::{InitiativeDie, InitiativeRoll, RollDice, RollSource};
 pub(crate) use roll::{roll_d20, roll_one};
 pub use rules::InitiativeRules;
 pub use system::{InitiativeSystem, TieRule};
@@ -113,8 +113,8 @@ mod tests {
     #[test]
     fn an_initiative_roll_leaves_out_a_zero_modifier_and_a_rolled_source() {
         let plain = InitiativeRoll {
-            participants: vec![ParticipantId::new("a").unwrap()],
-            dice: Vec::new(),
+            participants: crate::ids::ParticipantIds::one(ParticipantId::new("a").unwrap()),
+            dice: RollDice::new(),
             modifier: 0,
             total: 7,
             source: RollSource::Rolled,

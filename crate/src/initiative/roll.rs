@@ -4,7 +4,11 @@
 use super::activity::Activity;
 use crate::dice::{DieRoller, RollMode, RolledDie};
 use crate::error::Result;
-use crate::ids::ParticipantId;
+use crate::ids::ParticipantIds;
+
+/// A roll's dice: one or two for nearly every roll (a Greyhawk activity or two, an ability
+/// check), kept inline so a round of hundreds of rolls does not allocate a list for each.
+pub type RollDice = crate::lists::InlineList<InitiativeDie, 2>;
 
 /// One die of an initiative roll, as shown and replayed.
 #[crate::boundary]
@@ -51,10 +55,12 @@ pub enum RollSource {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct InitiativeRoll {
-    pub participants: Vec<ParticipantId>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "wasm-base", tsify(type = "ParticipantId[]"))]
+    pub participants: ParticipantIds,
+    #[serde(default, skip_serializing_if = "RollDice::is_empty")]
     #[wire(write_with = "write_dice")]
-    pub dice: Vec<InitiativeDie>,
+    #[cfg_attr(feature = "wasm-base", tsify(type = "InitiativeDie[]"))]
+    pub dice: RollDice,
     /// Added to the kept faces: an ability modifier, +10 for Greyhawk surprise, the
     /// controller's count (GH-INIT-14), or a fixed count. Left out of the JSON when 0 (most
     /// Greyhawk rolls), and read as 0 when absent.
@@ -68,7 +74,7 @@ pub struct InitiativeRoll {
 /// The dice of a roll, byte for byte as the derived writers write them, with fewer calls per
 /// die: a 500-combatant Greyhawk round writes about a thousand initiative dice, and writing
 /// events was a fifth of the round.
-fn write_dice(dice: &Vec<InitiativeDie>, w: &mut crate::wire::Writer) {
+fn write_dice(dice: &RollDice, w: &mut crate::wire::Writer) {
     use crate::wire::ToWire;
     w.open_array();
     for d in dice {
@@ -119,17 +125,17 @@ pub(crate) fn roll_one(dice: &mut dyn DieRoller, sides: u32) -> Result<RolledDie
 }
 
 /// Roll a d20 check with advantage or disadvantage (keep higher / lower).
-pub(crate) fn roll_d20(dice: &mut dyn DieRoller, mode: RollMode) -> Result<Vec<InitiativeDie>> {
+pub(crate) fn roll_d20(dice: &mut dyn DieRoller, mode: RollMode) -> Result<RollDice> {
     let first = roll_one(dice, 20)?;
     if mode.is_normal() {
-        return Ok(vec![InitiativeDie::kept(first)]);
+        return Ok(RollDice::from([InitiativeDie::kept(first)]));
     }
     let second = roll_one(dice, 20)?;
     let keep_first = match mode {
         RollMode::Advantage => first.face >= second.face,
         _ => first.face <= second.face,
     };
-    Ok(vec![
+    Ok(RollDice::from([
         InitiativeDie {
             die: first,
             dropped: !keep_first,
@@ -140,12 +146,13 @@ pub(crate) fn roll_d20(dice: &mut dyn DieRoller, mode: RollMode) -> Result<Vec<I
             dropped: keep_first,
             activity: None,
         },
-    ])
+    ]))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::ParticipantId;
 
     /// The hand-written dice writer writes what serde does (and what the derived writers
     /// wrote): kept and dropped dice, with and without an activity, any modifier and source.
@@ -158,29 +165,29 @@ mod tests {
         };
         let rolls = [
             InitiativeRoll {
-                participants: vec![ParticipantId::new("c0").unwrap()],
-                dice: vec![
+                participants: ParticipantIds::one(ParticipantId::new("c0").unwrap()),
+                dice: RollDice::from([
                     die(6, 1, false, Some(Activity::Move)),
                     die(8, 8, true, Some(Activity::Melee)),
                     die(8, 2, false, Some(Activity::Melee)),
-                ],
+                ]),
                 modifier: 0,
                 total: 3,
                 source: RollSource::Rolled,
             },
             InitiativeRoll {
-                participants: vec![
+                participants: ParticipantIds::from(vec![
                     ParticipantId::new("a").unwrap(),
                     ParticipantId::new("b").unwrap(),
-                ],
-                dice: vec![die(20, 17, false, None)],
+                ]),
+                dice: RollDice::from([die(20, 17, false, None)]),
                 modifier: -3,
                 total: 14,
                 source: RollSource::SurpriseCheck,
             },
             InitiativeRoll {
-                participants: vec![ParticipantId::new("f").unwrap()],
-                dice: Vec::new(),
+                participants: ParticipantIds::one(ParticipantId::new("f").unwrap()),
+                dice: RollDice::new(),
                 modifier: 20,
                 total: 20,
                 source: RollSource::FixedCount,

@@ -25,8 +25,13 @@ pub struct Contender {
     /// and never roll off against each other. A unit's entries may have different keys.
     pub unit: u32,
     /// Roll-off faces so far.
-    pub draws: Vec<u32>,
+    pub draws: TieFaces,
 }
+
+/// A unit's roll-off faces. Most roll-offs end after a draw or two, so two are kept inline:
+/// in a big battle nearly every creature ties once a round, and a list allocated for each
+/// was a sixth of the round's allocations (issue 38).
+pub type TieFaces = crate::lists::InlineList<u32, 2>;
 
 /// Settle a roll-off among `contenders` (listed in the caller's order, which breaks exact
 /// equality in the sort). Each round, `draw` receives the units that must draw, each once and
@@ -437,7 +442,7 @@ mod tests {
         Contender {
             key: [key, 0, 0, 0],
             unit,
-            draws: draws.to_vec(),
+            draws: draws.iter().copied().collect(),
         }
     }
 

@@ -8,9 +8,11 @@ use crate::encounter::participant::{Declaration, Initiative, TurnStatus};
 use crate::encounter::state::{Actor, Encounter, Phase};
 use crate::error::{Error, ErrorCode, Result};
 use crate::ids::ParticipantId;
+use crate::ids::ParticipantIds;
 use crate::initiative::InitiativeRoll;
 use crate::initiative::greyhawk::GhDeclaration;
 use crate::initiative::side::{SURPRISE_DIE, is_surprised};
+use crate::initiative::ties::TieFaces;
 
 use super::{bad, check_die, check_roll, misrouted};
 
@@ -31,7 +33,7 @@ impl Encounter {
                 total,
             } => {
                 check_roll(&InitiativeRoll {
-                    participants: vec![participant.clone()],
+                    participants: ParticipantIds::one(participant.clone()),
                     dice: dice.clone(),
                     modifier: *modifier,
                     total: *total,
@@ -179,7 +181,7 @@ impl Encounter {
         p.initiative = Some(Initiative {
             total: roll.total,
             roll: id,
-            ties: Vec::new(),
+            ties: TieFaces::new(),
             rank: 0,
         });
         Ok(())

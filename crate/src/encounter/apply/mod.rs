@@ -176,7 +176,7 @@ impl Encounter {
                 side: side.clone(),
                 surprised: false,
                 total: None,
-                ties: Vec::new(),
+                ties: crate::initiative::ties::TieFaces::new(),
             });
         }
         self.sides.iter_mut().find(|s| &s.side == side)

@@ -10,6 +10,7 @@ use crate::encounter::state::Encounter;
 use crate::error::{Error, ErrorCode, Result};
 use crate::initiative::InitiativeRoll;
 use crate::initiative::side::INITIATIVE_DIE;
+use crate::initiative::ties::TieFaces;
 
 use super::{bad, check_die, check_roll};
 
@@ -64,7 +65,7 @@ impl Encounter {
                     p.initiative = Some(Initiative {
                         total: r.total,
                         roll,
-                        ties: Vec::new(),
+                        ties: TieFaces::new(),
                         rank: 0,
                     });
                 }
@@ -115,12 +116,6 @@ impl Encounter {
                             .get_mut(*i)
                             .and_then(|p| std::sync::Arc::make_mut(p).initiative.as_mut())
                         {
-                            if init.ties.capacity() == 0 {
-                                // Most roll-offs end after a draw or two. Allocated directly,
-                                // not through the list's growing path: in a 500-combatant
-                                // round nearly every creature ties once.
-                                init.ties = Vec::with_capacity(2);
-                            }
                             init.ties.push(die.face);
                         }
                     }

@@ -10,13 +10,15 @@ use crate::encounter::limits::{MAX_TARGETS, MAX_TIE_DRAWS, MAX_TOTAL};
 use crate::encounter::participant::{Declaration, Participant, TurnStatus};
 use crate::encounter::state::{Actor, Encounter, Phase};
 use crate::error::{Error, ErrorCode, Result};
-use crate::ids::{ParticipantId, SideId};
+use crate::ids::{ParticipantId, ParticipantIds, SideId};
 use crate::initiative::ability_check::InitiativeCheck;
 use crate::initiative::greyhawk;
 use crate::initiative::rules::{ControlRule, OpeningRoll, RoundRoll};
 use crate::initiative::side::{INITIATIVE_DIE, OsePhase, PHASE_ORDER, SLOW_PHASES};
 use crate::initiative::ties;
-use crate::initiative::{InitiativeDie, InitiativeRoll, RollMode, RollSource, roll_d20, roll_one};
+use crate::initiative::{
+    InitiativeDie, InitiativeRoll, RollDice, RollMode, RollSource, roll_d20, roll_one,
+};
 
 /// GH-SURP-01: a surprised creature adds this to its initiative.
 pub const GH_SURPRISE_PENALTY: i32 = 10;
@@ -185,13 +187,13 @@ impl Ctx<'_> {
         check: Option<&InitiativeCheck>,
     ) -> Result<InitiativeRoll> {
         let p = self.enc.get(id)?;
-        let participants = vec![id.clone()];
+        let participants = ParticipantIds::one(id.clone());
         let opening = self.enc.rules().opening_roll();
         if opening == OpeningRoll::DexScore {
             // HYB-INIT-01: no roll; the Dex score is the count.
             return Ok(InitiativeRoll {
                 participants,
-                dice: Vec::new(),
+                dice: RollDice::new(),
                 modifier: i32::from(p.dex),
                 total: i32::from(p.dex),
                 source: RollSource::DexScore,
@@ -201,7 +203,7 @@ impl Ctx<'_> {
             // A5E-INIT-05.
             return Ok(InitiativeRoll {
                 participants,
-                dice: Vec::new(),
+                dice: RollDice::new(),
                 modifier: count,
                 total: count,
                 source: RollSource::FixedCount,
@@ -216,7 +218,7 @@ impl Ctx<'_> {
             // A5E-INIT-04.
             return Ok(InitiativeRoll {
                 participants,
-                dice: Vec::new(),
+                dice: RollDice::new(),
                 modifier: total,
                 total,
                 source: RollSource::SurpriseCheck,
@@ -381,10 +383,10 @@ impl Ctx<'_> {
             .collect();
         let mut rolls = Vec::with_capacity(ids.len());
         for (id, modifier) in ids {
-            let dice = vec![InitiativeDie::kept(roll_one(self.dice, INITIATIVE_DIE)?)];
+            let dice = RollDice::from([InitiativeDie::kept(roll_one(self.dice, INITIATIVE_DIE)?)]);
             let total = total_of(&dice, modifier)?;
             rolls.push(InitiativeRoll {
-                participants: vec![id],
+                participants: ParticipantIds::one(id),
                 dice,
                 modifier,
                 total,

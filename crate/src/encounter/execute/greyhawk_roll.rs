@@ -7,14 +7,14 @@ use crate::encounter::execute::ctx::Ctx;
 use crate::encounter::execute::flow::{GH_SURPRISE_PENALTY, total_of};
 use crate::encounter::state::Encounter;
 use crate::error::{Error, Result};
-use crate::ids::ParticipantId;
+use crate::ids::{ParticipantId, ParticipantIds};
 use crate::initiative::greyhawk::{self, EmptyDeclaration, GhDeclaration, GreyhawkOptions};
 use crate::initiative::{InitiativeRoll, RollSource};
 
 /// One roll: a participant, or a group with the same plan (GH-INIT-11). Borrows the
 /// declaration rather than copying it: a big battle rolls hundreds of these.
 struct Unit<'a> {
-    members: Vec<ParticipantId>,
+    members: ParticipantIds,
     /// The roster position of the first member, and of the others (a group roll's).
     first: usize,
     rest: Vec<usize>,
@@ -87,7 +87,7 @@ fn rolling_units<'a>(
                 unit.rest.push(i);
             }
             None => units.push(Unit {
-                members: vec![p.id.clone()],
+                members: ParticipantIds::one(p.id.clone()),
                 first: i,
                 rest: Vec::new(),
                 decl,

@@ -9,7 +9,7 @@ use crate::encounter::limits::{MAX_MODIFIER, MAX_TOTAL};
 use crate::encounter::participant::{ActionKind, Harm, Participant, SpellDisruption, TurnStatus};
 use crate::encounter::state::{Encounter, Phase};
 use crate::error::{Error, Result};
-use crate::ids::{Label, ParticipantId};
+use crate::ids::{Label, ParticipantId, ParticipantIds};
 use crate::initiative::greyhawk::{self, GhDeclaration};
 use crate::initiative::rules::{
     ActionEconomy, ControlRule, DeclarationKind, DisruptionRule, ReadyRule, SurpriseRule,
@@ -349,7 +349,7 @@ impl Ctx<'_> {
             participant: id.clone(),
             declaration,
             roll: InitiativeRoll {
-                participants: vec![id.clone()],
+                participants: ParticipantIds::one(id.clone()),
                 dice,
                 modifier,
                 total,
