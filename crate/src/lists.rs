@@ -47,6 +47,7 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
     }
 
     /// Add `item` at the end, moving the list to the heap when it outgrows `N`.
+    #[inline]
     pub fn push(&mut self, item: T) {
         match &mut self.0 {
             Inline::Here { len, items } => {
