@@ -413,6 +413,11 @@ fn read_named(
             None => quote! { &mut #s },
         });
     let count = fields.len();
+    if count > 64 {
+        // `Reader::fields` keeps one bit per field given.
+        return syn::Error::new(Span::call_site(), "the wire derive reads at most 64 fields")
+            .to_compile_error();
+    }
     let default_value = if default_all {
         quote! { let __default: Self = ::core::default::Default::default(); }
     } else {
@@ -567,6 +572,20 @@ fn read_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
             }
         }
     };
+    // A unit-only enum's name is read by one shared call (`Reader::variant`) and the match on
+    // its index folds into arithmetic: small enough to inline where it is read, which spares
+    // each such enum a function of its own, and each of its slots a call to it.
+    let unit_only = matches!(&input.data, Data::Enum(e) if !e.variants.is_empty()
+        && e.variants.iter().all(|v| matches!(v.fields, Fields::Unit)))
+        && !c.untagged
+        && c.tag.is_none()
+        && c.try_from.is_none()
+        && c.read_first.is_none();
+    let inline = if unit_only {
+        quote! { #[inline] }
+    } else {
+        quote! { #[inline(never)] }
+    };
     let first = c.read_first.as_ref().map(|path| {
         quote! {
             if let ::core::option::Option::Some(value) = #path(r) {
@@ -576,7 +595,7 @@ fn read_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
     });
     Ok(quote! {
         impl #impl_g crate::wire::FromWire for #name #ty_g #where_g {
-            #[inline(never)]
+            #inline
             fn read(r: &mut crate::wire::Reader<'_>) -> crate::wire::Result<Self> {
                 #first
                 #body
@@ -665,7 +684,7 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
                         let ty = &un.unnamed[0].ty;
                         Ok(quote! { #vi => {
                             let mut slot: ::core::option::Option<#ty> = ::core::option::Option::None;
-                            r.keys(|r, key| if key == #content { crate::wire::Slot::fill(&mut slot, r) } else { r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[#tag, #content]) })?;
+                            r.keys(|r, key| if key == #content { if slot.is_some() { ::core::result::Result::Err(r.duplicate()) } else { crate::wire::Slot::fill(&mut slot, r) } } else { r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[#tag, #content]) })?;
                             match slot { ::core::option::Option::Some(v) => ::core::result::Result::Ok(Self::#ident(v)), ::core::option::Option::None => ::core::result::Result::Err(r.missing_key(#content)) }
                         } })
                     }

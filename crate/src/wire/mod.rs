@@ -78,7 +78,8 @@ trait ReadWhole {
 
 impl<T: FromWire> ReadWhole for Whole<T> {
     fn read_whole(&mut self, r: &mut Reader<'_>) -> Result<()> {
-        self.0 = Some(T::read(r)?);
+        // Read once, into an empty `Whole`: forgotten, the old `None` brings no drop glue.
+        core::mem::forget(self.0.replace(T::read(r)?));
         Ok(())
     }
 }
