@@ -448,9 +448,9 @@ fn read_named(
     };
     // The fields that have no default are settled first, each slot filled with its type's
     // absent value; the first still empty names the field that is missing. They all break to
-    // one exit with the field's index (one error call per struct, not one per field), and that
-    // exit drops the same set of slots (all of them, still unmoved), so the construction below
-    // finds every such slot filled.
+    // one exit with the field's index (one error call per struct, not one per field), which is
+    // also the exit of a field's error: all the slots, still unmoved, are abandoned there, and
+    // the construction below finds every such slot filled.
     let settle = fields
         .iter()
         .zip(&slots)
@@ -468,8 +468,8 @@ fn read_named(
             }
         })
         .collect::<Vec<_>>();
-    let check = if settle.is_empty() {
-        quote! {}
+    let missing = if settle.is_empty() {
+        quote! { ::core::option::Option::None }
     } else {
         quote! {
             let __missing: ::core::primitive::usize = '__missing: {
@@ -477,18 +477,29 @@ fn read_named(
                 ::core::primitive::usize::MAX
             };
             if __missing != ::core::primitive::usize::MAX {
-                return ::core::result::Result::Err(r.missing_field(__NAMES, __missing));
+                ::core::option::Option::Some(r.missing_field(__NAMES, __missing))
+            } else {
+                ::core::option::Option::None
             }
         }
     };
+    // A failed read (a field's error, or a field missing) leaves by one exit, which empties
+    // the slots through `wire::abandon`: one out-of-line drop per slot type, shared by every
+    // struct with such a field, rather than each slot's drop glue inline at each exit.
     quote! {
         const __NAMES: &[&str] = &[#(#names),*];
         #(#decls)*
-        {
+        let __failed: ::core::option::Option<crate::wire::WireError> = match {
             let mut __slots: [&mut dyn crate::wire::Slot<'_>; #count] = [#(#refs),*];
-            r.fields(__NAMES, #skip, #deny, &mut __slots)?;
+            r.fields(__NAMES, #skip, #deny, &mut __slots)
+        } {
+            ::core::result::Result::Err(e) => ::core::option::Option::Some(e),
+            ::core::result::Result::Ok(()) => { #missing }
+        };
+        if let ::core::option::Option::Some(e) = __failed {
+            #( crate::wire::abandon(#slots); )*
+            return ::core::result::Result::Err(e);
         }
-        #check
         #default_value
         ::core::result::Result::Ok(#build)
     }

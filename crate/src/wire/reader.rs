@@ -994,6 +994,24 @@ impl<'a, T: FromWire> Slot<'a> for Option<T> {
     }
 }
 
+/// A struct's field slot on the way out of a failed read: its value (if any) dropped by a
+/// call to one function per field type, [`drop_slot`], shared by every struct with such a
+/// field, and nothing at all for a type without drop glue. Inlined, each slot's drop glue
+/// (an `Arc`'s count, a list's items) was repeated at the exit of every struct's reader.
+#[inline(always)]
+pub fn abandon<T>(mut slot: Option<T>) {
+    if core::mem::needs_drop::<T>() {
+        drop_slot(&mut slot);
+    }
+    core::mem::forget(slot);
+}
+
+/// The out-of-line drop behind [`abandon`].
+#[inline(never)]
+fn drop_slot<T>(slot: &mut Option<T>) {
+    *slot = None;
+}
+
 /// A slot read by a reader function of the field's own (`#[wire(read_with)]`).
 pub struct With<'s, 'a, T> {
     pub slot: &'s mut Option<T>,
