@@ -459,11 +459,8 @@ fn read_named(
         .map(|(i, (_, s))| {
             let i = proc_macro2::Literal::usize_unsuffixed(i);
             quote! {
-                if #s.is_none() {
-                    #s = crate::wire::FromWire::absent();
-                    if #s.is_none() {
-                        break '__missing #i;
-                    }
+                if !crate::wire::settle(&mut #s) {
+                    break '__missing #i;
                 }
             }
         })

@@ -994,6 +994,18 @@ impl<'a, T: FromWire> Slot<'a> for Option<T> {
     }
 }
 
+/// A struct's field slot once its object is read: an empty one takes its type's absent value
+/// (`Some(None)` for an option, nothing for a required field); whether the slot now holds a
+/// value. The empty slot's `None` is forgotten, not dropped: the drop, which the compiler did
+/// not always see was of nothing, put each field type's drop glue in every struct's reader.
+#[inline(always)]
+pub fn settle<T: FromWire>(slot: &mut Option<T>) -> bool {
+    if slot.is_none() {
+        core::mem::forget(core::mem::replace(slot, T::absent()));
+    }
+    slot.is_some()
+}
+
 /// A struct's field slot on the way out of a failed read: its value (if any) dropped by a
 /// call to one function per field type, [`drop_slot`], shared by every struct with such a
 /// field, and nothing at all for a type without drop glue. Inlined, each slot's drop glue
