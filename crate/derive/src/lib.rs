@@ -413,6 +413,11 @@ fn read_named(
             None => quote! { &mut #s },
         });
     let count = fields.len();
+    if count > 64 {
+        // `Reader::fields` keeps one bit per field given.
+        return syn::Error::new(Span::call_site(), "the wire derive reads at most 64 fields")
+            .to_compile_error();
+    }
     let default_value = if default_all {
         quote! { let __default: Self = ::core::default::Default::default(); }
     } else {
@@ -443,9 +448,9 @@ fn read_named(
     };
     // The fields that have no default are settled first, each slot filled with its type's
     // absent value; the first still empty names the field that is missing. They all break to
-    // one exit with the field's index (one error call per struct, not one per field), and that
-    // exit drops the same set of slots (all of them, still unmoved), so the construction below
-    // finds every such slot filled.
+    // one exit with the field's index (one error call per struct, not one per field), which is
+    // also the exit of a field's error: all the slots, still unmoved, are abandoned there, and
+    // the construction below finds every such slot filled.
     let settle = fields
         .iter()
         .zip(&slots)
@@ -454,17 +459,14 @@ fn read_named(
         .map(|(i, (_, s))| {
             let i = proc_macro2::Literal::usize_unsuffixed(i);
             quote! {
-                if #s.is_none() {
-                    #s = crate::wire::FromWire::absent();
-                    if #s.is_none() {
-                        break '__missing #i;
-                    }
+                if !crate::wire::settle(&mut #s) {
+                    break '__missing #i;
                 }
             }
         })
         .collect::<Vec<_>>();
-    let check = if settle.is_empty() {
-        quote! {}
+    let missing = if settle.is_empty() {
+        quote! { ::core::option::Option::None }
     } else {
         quote! {
             let __missing: ::core::primitive::usize = '__missing: {
@@ -472,18 +474,29 @@ fn read_named(
                 ::core::primitive::usize::MAX
             };
             if __missing != ::core::primitive::usize::MAX {
-                return ::core::result::Result::Err(r.missing_field(__NAMES, __missing));
+                ::core::option::Option::Some(r.missing_field(__NAMES, __missing))
+            } else {
+                ::core::option::Option::None
             }
         }
     };
+    // A failed read (a field's error, or a field missing) leaves by one exit, which empties
+    // the slots through `wire::abandon`: one out-of-line drop per slot type, shared by every
+    // struct with such a field, rather than each slot's drop glue inline at each exit.
     quote! {
         const __NAMES: &[&str] = &[#(#names),*];
         #(#decls)*
-        {
+        let __failed: ::core::option::Option<crate::wire::WireError> = match {
             let mut __slots: [&mut dyn crate::wire::Slot<'_>; #count] = [#(#refs),*];
-            r.fields(__NAMES, #skip, #deny, &mut __slots)?;
+            r.fields(__NAMES, #skip, #deny, &mut __slots)
+        } {
+            ::core::result::Result::Err(e) => ::core::option::Option::Some(e),
+            ::core::result::Result::Ok(()) => { #missing }
+        };
+        if let ::core::option::Option::Some(e) = __failed {
+            #( crate::wire::abandon(#slots); )*
+            return ::core::result::Result::Err(e);
         }
-        #check
         #default_value
         ::core::result::Result::Ok(#build)
     }
@@ -567,6 +580,20 @@ fn read_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
             }
         }
     };
+    // A unit-only enum's name is read by one shared call (`Reader::variant`) and the match on
+    // its index folds into arithmetic: small enough to inline where it is read, which spares
+    // each such enum a function of its own, and each of its slots a call to it.
+    let unit_only = matches!(&input.data, Data::Enum(e) if !e.variants.is_empty()
+        && e.variants.iter().all(|v| matches!(v.fields, Fields::Unit)))
+        && !c.untagged
+        && c.tag.is_none()
+        && c.try_from.is_none()
+        && c.read_first.is_none();
+    let inline = if unit_only {
+        quote! { #[inline] }
+    } else {
+        quote! { #[inline(never)] }
+    };
     let first = c.read_first.as_ref().map(|path| {
         quote! {
             if let ::core::option::Option::Some(value) = #path(r) {
@@ -576,7 +603,7 @@ fn read_impl(input: &DeriveInput) -> syn::Result<TokenStream> {
     });
     Ok(quote! {
         impl #impl_g crate::wire::FromWire for #name #ty_g #where_g {
-            #[inline(never)]
+            #inline
             fn read(r: &mut crate::wire::Reader<'_>) -> crate::wire::Result<Self> {
                 #first
                 #body
@@ -665,7 +692,7 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
                         let ty = &un.unnamed[0].ty;
                         Ok(quote! { #vi => {
                             let mut slot: ::core::option::Option<#ty> = ::core::option::Option::None;
-                            r.keys(|r, key| if key == #content { crate::wire::Slot::fill(&mut slot, r) } else { r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[#tag, #content]) })?;
+                            r.keys(|r, key| if key == #content { if slot.is_some() { ::core::result::Result::Err(r.duplicate()) } else { crate::wire::Slot::fill(&mut slot, r) } } else { r.other_key(key, ::core::option::Option::Some(#tag), #deny, &[#tag, #content]) })?;
                             match slot { ::core::option::Option::Some(v) => ::core::result::Result::Ok(Self::#ident(v)), ::core::option::Option::None => ::core::result::Result::Err(r.missing_key(#content)) }
                         } })
                     }

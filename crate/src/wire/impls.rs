@@ -177,11 +177,19 @@ impl<T: ToWire> ToWire for Option<T> {
 impl<T: FromWire> FromWire for Vec<T> {
     fn read(r: &mut Reader<'_>) -> Result<Self> {
         let mut out = Vec::new();
-        r.items(|r| {
+        let read = r.items(|r| {
             out.push(T::read(r)?);
             Ok(())
-        })?;
-        Ok(out)
+        });
+        // The items read before an error go through `abandon`'s out-of-line drop, which a
+        // struct with a field of this type shares, rather than a drop loop inline here.
+        match read {
+            Ok(()) => Ok(out),
+            Err(e) => {
+                super::abandon(Some(out));
+                Err(e)
+            }
+        }
     }
 }
 impl<T: ToWire> ToWire for Vec<T> {

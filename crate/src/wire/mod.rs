@@ -38,7 +38,7 @@ pub(crate) use failure::Fault;
 use failure::Step;
 pub use failure::{Failure, Result, WireError};
 pub use impls::{RawJson, RawObject};
-pub use reader::{EachItem, EachKey, FromWire, MAX_DEPTH, Reader, Slot, With};
+pub use reader::{EachItem, EachKey, FromWire, MAX_DEPTH, Reader, Slot, With, abandon, settle};
 pub use turnkeeper_derive::{FromWire, ToWire, Wire};
 pub use writer::{ToWire, Writer, to_json, to_json_dyn};
 
@@ -78,7 +78,8 @@ trait ReadWhole {
 
 impl<T: FromWire> ReadWhole for Whole<T> {
     fn read_whole(&mut self, r: &mut Reader<'_>) -> Result<()> {
-        self.0 = Some(T::read(r)?);
+        // Read once, into an empty `Whole`: forgotten, the old `None` brings no drop glue.
+        core::mem::forget(self.0.replace(T::read(r)?));
         Ok(())
     }
 }

@@ -717,9 +717,10 @@ impl<'a> Reader<'a> {
 
     // ---- what derived code calls -------------------------------------------------------------
 
+    /// A field given twice, as serde refuses it.
     #[cold]
     #[inline(never)]
-    fn duplicate(&self) -> WireError {
+    pub fn duplicate(&self) -> WireError {
         self.wrong("is given twice".into())
     }
 
@@ -738,13 +739,20 @@ impl<'a> Reader<'a> {
         deny: bool,
         slots: &mut [&mut dyn Slot<'a>],
     ) -> Result<()> {
+        // The fields given so far, one bit each (the derive allows at most 64 fields): a
+        // second value for one is refused here, once, rather than by each slot type's `fill`.
+        let mut given: u64 = 0;
         self.keys(|r, key| {
             match names
                 .iter()
                 .position(|n| *n == key)
-                .and_then(|i| slots.get_mut(i))
+                .and_then(|i| Some((1u64.checked_shl(u32::try_from(i).ok()?)?, slots.get_mut(i)?)))
             {
-                Some(slot) => slot.fill(r),
+                Some((bit, _)) if given & bit != 0 => Err(r.duplicate()),
+                Some((bit, slot)) => {
+                    given |= bit;
+                    slot.fill(r)
+                }
                 None => r.other_key(key, skip, deny, names),
             }
         })
@@ -966,10 +974,14 @@ impl<'a, F: FnMut(&mut Reader<'a>) -> Result<()>> EachItem<'a> for F {
     }
 }
 
-/// A struct field's slot as [`Reader::fields`] fills it: read the value at the reader into it,
-/// refusing a second one, as serde does (the object the field is in puts its name in the
-/// error's path). Reached through a vtable, so the per-type part is this one method
-/// for each field type.
+/// A struct field's slot as [`Reader::fields`] fills it: read the value at the reader into it
+/// (the object the field is in puts its name in the error's path). Reached through a vtable,
+/// so the per-type part is this one method for each field type.
+///
+/// The slot is empty when `fill` is called: the caller refuses a second value for a field
+/// first ([`Reader::fields`] keeps one bit per field), so `fill` neither checks again nor
+/// drops an old value. The old value, always `None`, is forgotten rather than dropped: a drop
+/// would bring each field type's drop glue into its `fill`.
 pub trait Slot<'a> {
     fn fill(&mut self, r: &mut Reader<'a>) -> Result<()>;
 }
@@ -977,12 +989,39 @@ pub trait Slot<'a> {
 impl<'a, T: FromWire> Slot<'a> for Option<T> {
     #[inline(never)]
     fn fill(&mut self, r: &mut Reader<'a>) -> Result<()> {
-        if self.is_some() {
-            return Err(r.duplicate());
-        }
-        *self = Some(T::read(r)?);
+        core::mem::forget(self.replace(T::read(r)?));
         Ok(())
     }
+}
+
+/// A struct's field slot once its object is read: an empty one takes its type's absent value
+/// (`Some(None)` for an option, nothing for a required field); whether the slot now holds a
+/// value. The empty slot's `None` is forgotten, not dropped: the drop, which the compiler did
+/// not always see was of nothing, put each field type's drop glue in every struct's reader.
+#[inline(always)]
+pub fn settle<T: FromWire>(slot: &mut Option<T>) -> bool {
+    if slot.is_none() {
+        core::mem::forget(core::mem::replace(slot, T::absent()));
+    }
+    slot.is_some()
+}
+
+/// A struct's field slot on the way out of a failed read: its value (if any) dropped by a
+/// call to one function per field type, [`drop_slot`], shared by every struct with such a
+/// field, and nothing at all for a type without drop glue. Inlined, each slot's drop glue
+/// (an `Arc`'s count, a list's items) was repeated at the exit of every struct's reader.
+#[inline(always)]
+pub fn abandon<T>(mut slot: Option<T>) {
+    if core::mem::needs_drop::<T>() {
+        drop_slot(&mut slot);
+    }
+    core::mem::forget(slot);
+}
+
+/// The out-of-line drop behind [`abandon`].
+#[inline(never)]
+fn drop_slot<T>(slot: &mut Option<T>) {
+    *slot = None;
 }
 
 /// A slot read by a reader function of the field's own (`#[wire(read_with)]`).
@@ -993,10 +1032,7 @@ pub struct With<'s, 'a, T> {
 
 impl<'a, T> Slot<'a> for With<'_, 'a, T> {
     fn fill(&mut self, r: &mut Reader<'a>) -> Result<()> {
-        if self.slot.is_some() {
-            return Err(r.duplicate());
-        }
-        *self.slot = Some((self.read)(r)?);
+        core::mem::forget(self.slot.replace((self.read)(r)?));
         Ok(())
     }
 }

@@ -440,3 +440,17 @@ fn numbers_read_as_before() {
         from_json::<Vec<u32>>("[1e309]", "n", crate::error::ErrorCode::InvalidArgument).is_err()
     );
 }
+
+/// A field given twice is refused by the one loop that reads every struct's fields, in a
+/// struct and in a tagged enum's variant alike.
+#[test]
+fn a_field_given_twice_is_refused_by_name() {
+    assert_eq!(
+        message::<Plain>(r#"{"firstName":"x","list":[],"firstName":"y","f":1}"#),
+        "firstName is given twice"
+    );
+    assert_eq!(
+        message::<Tagged>(r#"{"type":"withFields","someValue":1,"flag":true,"flag":false}"#),
+        "flag is given twice"
+    );
+}
