@@ -362,6 +362,17 @@ impl Encounter {
             .ok_or_else(|| Error::unknown_id("participant", id.as_str()))
     }
 
+    /// [`Encounter::pos`], trying roster position `hint` first: a list that names participants
+    /// in roster order (a `declareMany` built from the roster, as a GM screen builds it) finds
+    /// each one after the last without hashing its id. Any other order costs one comparison
+    /// more per id.
+    pub(crate) fn pos_from(&self, id: &ParticipantId, hint: usize) -> Result<usize> {
+        match self.participants.get(hint) {
+            Some(p) if p.id == *id => Ok(hint),
+            _ => self.pos(id),
+        }
+    }
+
     pub(crate) fn get_mut(&mut self, id: &ParticipantId) -> Result<&mut Participant> {
         let i = self.pos(id)?;
         self.participants

@@ -89,10 +89,11 @@ impl Encounter {
                 }
             }
             EncounterEvent::DeclaredMany { declarations } => {
-                let at = declarations
-                    .iter()
-                    .map(|d| self.declarable(&d.participant, &d.declaration))
-                    .collect::<Result<Vec<usize>>>()?;
+                let mut at: Vec<usize> = Vec::with_capacity(declarations.len());
+                for d in declarations {
+                    let next = at.last().map_or(0, |i| i.saturating_add(1));
+                    at.push(self.declarable_from(&d.participant, &d.declaration, next)?);
+                }
                 self.set_declarations(&at, declarations);
             }
             EncounterEvent::InitiativeRolled { rolls } => self.apply_initiative_rolled(rolls)?,

@@ -69,12 +69,23 @@ impl Encounter {
         participant: &ParticipantId,
         declaration: &Declaration,
     ) -> Result<usize> {
+        self.declarable_from(participant, declaration, usize::MAX)
+    }
+
+    /// [`Encounter::declarable`], looking for the participant at roster position `hint` first
+    /// ([`Encounter::pos_from`]): each declaration of a list, after the last one's place.
+    pub(crate) fn declarable_from(
+        &self,
+        participant: &ParticipantId,
+        declaration: &Declaration,
+        hint: usize,
+    ) -> Result<usize> {
         if self.phase != Phase::Declaring {
             return Err(Error::out_of_order(
                 "declarations are made before the initiative roll",
             ));
         }
-        let at = self.pos(participant)?;
+        let at = self.pos_from(participant, hint)?;
         if self.rules().declaration() != Some(declaration_kind(declaration)) {
             return Err(Error::invalid_argument(
                 "this declaration is for another initiative system",

@@ -29,7 +29,7 @@ pub(crate) fn declare_event(
     participant: ParticipantId,
     declaration: Declaration,
 ) -> Result<EncounterEvent> {
-    check_declaration(enc, &participant, &declaration)?;
+    check_declaration(enc, &participant, &declaration, usize::MAX)?;
     Ok(EncounterEvent::Declared {
         participant,
         declaration,
@@ -53,7 +53,8 @@ pub(crate) fn declare_many_event(
     let mut seen = vec![false; enc.participants.len()];
     let mut at = Vec::with_capacity(declarations.len());
     for d in &declarations {
-        let i = check_declaration(enc, &d.participant, &d.declaration)?;
+        let next = at.last().map_or(0, |i: &usize| i.saturating_add(1));
+        let i = check_declaration(enc, &d.participant, &d.declaration, next)?;
         match seen.get_mut(i) {
             Some(s) if !*s => *s = true,
             _ => {
@@ -68,11 +69,13 @@ pub(crate) fn declare_many_event(
     Ok((EncounterEvent::DeclaredMany { declarations }, at))
 }
 
-/// Whether `participant` may make `declaration` now; where it is in the roster.
+/// Whether `participant` may make `declaration` now; where it is in the roster (looked for at
+/// `hint` first, [`Encounter::pos_from`]).
 fn check_declaration(
     enc: &Encounter,
     participant: &ParticipantId,
     declaration: &Declaration,
+    hint: usize,
 ) -> Result<usize> {
     match enc.phase {
         Phase::Declaring => {}
@@ -85,7 +88,7 @@ fn check_declaration(
         Phase::Ended => return Err(Error::out_of_order("the encounter has ended")),
         Phase::Between => return Err(Error::out_of_order("no declaration phase is open")),
     }
-    let at = enc.declarable(participant, declaration)?;
+    let at = enc.declarable_from(participant, declaration, hint)?;
     if enc.participants.get(at).is_some_and(|p| p.out) {
         return Err(Error::not_allowed(format!(
             "\"{participant}\" has left the fight"
