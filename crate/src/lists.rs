@@ -6,7 +6,7 @@
 //! allocator was a seventh of the round's time in the wasm). Replacing them takes 8 % off the
 //! round's instructions and 4 % off a follower's replay (issue 38). `smallvec` did as much for
 //! the round, but its growth and panic paths (with `Debug` formatting for an allocation
-//! failure) made the core 5.1 KB gzip larger; these two types cost 3.9 KB, have no unsafe code
+//! failure) made the core 5.1 KB gzip larger; these two types cost 3.8 KB, have no unsafe code
 //! and no panics, and spill to a `Vec`, whose code the crate already has, when they overflow
 //! (docs/records/benchmarks.md, session 26).
 //!
