@@ -69,6 +69,7 @@ impl Encounter {
         participant: &ParticipantId,
         declaration: &Declaration,
     ) -> Result<usize> {
+        // `usize::MAX` is no roster position: the participant is looked up by its id alone.
         self.declarable_from(participant, declaration, usize::MAX)
     }
 

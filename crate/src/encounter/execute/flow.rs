@@ -29,6 +29,7 @@ pub(crate) fn declare_event(
     participant: ParticipantId,
     declaration: Declaration,
 ) -> Result<EncounterEvent> {
+    // One declaration, no list to follow: `usize::MAX` is no roster position.
     check_declaration(enc, &participant, &declaration, usize::MAX)?;
     Ok(EncounterEvent::Declared {
         participant,
