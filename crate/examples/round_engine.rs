@@ -57,8 +57,9 @@ fn run(engine: &mut Engine<Encounter>, command: &str) -> usize {
     let command = engine.state().reading(|| cmd(command));
     let events = engine.execute(command).expect("command");
     let json = wire::to_json(events);
-    engine.keep_as_text(&json);
-    json.len()
+    let len = json.len();
+    engine.keep_as_text(json);
+    len
 }
 
 fn median(mut v: Vec<f64>) -> f64 {

@@ -403,7 +403,7 @@ fn a_history_kept_as_json_text_undoes_the_same() {
         EncounterCommand::EndTurn,
     ] {
         let json = turnkeeper::wire::to_json(e.execute(c).unwrap());
-        e.keep_as_text(&json);
+        e.keep_as_text(json);
         states.push(state(&e));
     }
     e.execute(EncounterCommand::PreviousTurn).unwrap();

@@ -92,10 +92,11 @@ impl<M: Model> History<M> {
         self.last()
     }
 
-    /// Keep the newest batch as the JSON text its events were written as.
-    pub(super) fn compact_last(&mut self, text: &str) {
+    /// Keep the newest batch as the JSON text its events were written as (taken, not copied:
+    /// a big round's text is tens of kilobytes).
+    pub(super) fn compact_last(&mut self, text: String) {
         if let Some((_, entry)) = self.log.back_mut() {
-            *entry = Logged::Text(text.to_string());
+            *entry = Logged::Text(text);
         }
     }
 

@@ -162,8 +162,9 @@ impl<M: Model> Engine<M> {
     }
 
     /// The last command's events were written as `json` (by a caller that relays them as
-    /// text): keep that instead of the events, which frees them now (see [`history`]).
-    pub fn keep_as_text(&mut self, json: &str) {
+    /// text): keep that instead of the events, which frees them now (see [`history`]). The
+    /// text is taken, so a caller that relays it makes its reply first.
+    pub fn keep_as_text(&mut self, json: String) {
         if M::UNDO_DEPTH > 0 {
             self.history.compact_last(json);
         }

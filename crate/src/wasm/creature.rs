@@ -78,7 +78,7 @@ impl CreatureHandle {
                 events.first().map(|e| e.result.clone()).unwrap_or_default()
             })
         }))?;
-        Ok(if batch { self.0.reply(out, true) } else { out })
+        Ok(if batch { self.0.batch_text(&out) } else { out })
     }
 }
 

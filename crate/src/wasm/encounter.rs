@@ -88,7 +88,7 @@ impl EncounterHandle {
     /// same command, read without the command envelope (serde buffers a whole tagged command
     /// before it can look at its `type`; with hundreds of declarations that was half the cost).
     #[wasm_bindgen(js_name = declareMany)]
-    pub fn declare_many(&mut self, declarations: &str, batch: bool) -> JsResult<String> {
+    pub fn declare_many(&mut self, declarations: &str, batch: bool) -> JsResult<js_sys::JsString> {
         let Declarations(declarations) = js(self
             .inner()
             .reading(|| parse_json(declarations, "declarations")))?;

@@ -18,6 +18,7 @@ use crate::dice::DiceSource;
 use crate::engine::{Engine, Model};
 use crate::error::Result;
 use crate::wire::{FromWire, ToWire};
+use js_sys::JsString;
 
 /// An event-sourced object on the engine, as JS holds it: its state, its dice, its batch count.
 pub struct Handle<M: Model> {
@@ -60,13 +61,23 @@ impl<M: Model> Handle<M> {
     }
 
     /// A command's reply: its events (JSON text) as they are, or, for `batch`, the batch
-    /// around them (`{seq, digest, dice, events}`) for followers to check.
-    pub fn reply(&self, events_json: String, batch: bool) -> String {
-        if !batch {
-            return events_json;
+    /// around them (`{seq, digest, dice, events}`) for followers to check. Made as a JS
+    /// string straight from the text, which then moves into the undo history
+    /// ([`Engine::keep_as_text`]): returning a `String` instead meant a copy of the text for
+    /// the history, and a big round's is some 90 KB (issue 38).
+    pub fn reply(&self, events_json: &str, batch: bool) -> JsString {
+        if batch {
+            JsString::from(self.batch_text(events_json).as_str())
+        } else {
+            JsString::from(events_json)
         }
+    }
+
+    /// The batch around a command's events (`{seq, digest, dice, events}`), for followers to
+    /// check.
+    pub fn batch_text(&self, events_json: &str) -> String {
         let sealed = self.engine.seal(());
-        crate::engine::Batch::<()>::wrap(sealed.seq, sealed.digest, sealed.dice, &events_json)
+        crate::engine::Batch::<()>::wrap(sealed.seq, sealed.digest, sealed.dice, events_json)
     }
 
     /// The seeded dice position as JSON (`null` for crypto dice).
@@ -110,7 +121,7 @@ where
         command: &str,
         dice: Option<&mut DiceBox>,
         batch: bool,
-    ) -> Result<String> {
+    ) -> Result<JsString> {
         let command: M::Command = self.read_command(command)?;
         self.run(command, dice, batch)
     }
@@ -121,15 +132,16 @@ where
         command: M::Command,
         dice: Option<&mut DiceBox>,
         batch: bool,
-    ) -> Result<String> {
+    ) -> Result<JsString> {
         let events = match dice {
             Some(d) => self.engine.execute_with_faces(command, &mut d.source)?,
             None => self.engine.execute(command)?,
         };
         let json = crate::wire::to_json(events);
+        let reply = self.reply(&json, batch);
         // The history keeps the text instead of the events (for models with undo).
-        self.engine.keep_as_text(&json);
-        Ok(self.reply(json, batch))
+        self.engine.keep_as_text(json);
+        Ok(reply)
     }
 
     /// The dice a command (JSON) will ask for, in order, as JSON; nothing changes.
@@ -157,9 +169,9 @@ where
             self.engine
                 .execute_for_players(command, dice.map(|d| &mut d.source), blind)?;
         let events = crate::wire::to_json(self.engine.last_events());
-        self.engine.keep_as_text(&events);
         // The GM's batch for co-GMs, and the players' view of it (`crate::engine` player views).
-        let gm = self.reply(events, true);
+        let gm = self.batch_text(&events);
+        self.engine.keep_as_text(events);
         let mut w = crate::wire::Writer::new();
         w.open_object();
         w.key("gm");
@@ -215,7 +227,7 @@ macro_rules! engine_exports {
         #[wasm_bindgen]
         impl $handle {
             #[doc = concat!("Run a command (JSON) with the ", $name, "'s own dice; returns the events (JSON array), or with `batch` the batch to relay (`{seq, digest, dice, events}`).")]
-            pub fn execute(&mut self, command: &str, batch: bool) -> $crate::wasm::JsResult<String> {
+            pub fn execute(&mut self, command: &str, batch: bool) -> $crate::wasm::JsResult<::js_sys::JsString> {
                 $crate::wasm::js(self.0.execute(command, None, batch))
             }
 
@@ -227,7 +239,7 @@ macro_rules! engine_exports {
                 command: &str,
                 dice: &mut $crate::wasm::dice::DiceBox,
                 batch: bool,
-            ) -> $crate::wasm::JsResult<String> {
+            ) -> $crate::wasm::JsResult<::js_sys::JsString> {
                 $crate::wasm::js(self.0.execute(command, Some(dice), batch))
             }
 
