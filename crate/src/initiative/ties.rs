@@ -16,6 +16,8 @@ use core::cmp::Ordering;
 use crate::error::{Error, ErrorCode, Result};
 use crate::sorting::{Key, sort_keys};
 
+mod fresh;
+
 /// One entry of a roll-off: a participant, side or effect.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Contender {
@@ -44,10 +46,35 @@ pub type TieFaces = crate::lists::InlineList<u32, 2>;
 ///
 /// A unit that already has `max_draws` draws and is still tied is `LIMIT_EXCEEDED` (only
 /// supplied dice that keep repeating the same faces get there).
+///
+/// When no contender has drawn before (every fresh initiative roll), [`fresh`] settles it:
+/// the same units asked for in the same order, with less bookkeeping.
+///
+/// Both paths take the draw as a `dyn` closure: one compiled copy of each for every caller.
 pub fn settle(
     contenders: Vec<Contender>,
     max_draws: usize,
     mut draw: impl FnMut(&[u32]) -> Result<Vec<u32>>,
+) -> Result<()> {
+    if u32::try_from(contenders.len()).is_ok() && contenders.iter().all(|c| c.draws.is_empty()) {
+        return fresh::settle(&fresh_listing(&contenders), max_draws, &mut draw);
+    }
+    settle_any(contenders, max_draws, &mut draw)
+}
+
+/// What [`fresh::settle`] needs of each contender: its packed key and its unit.
+fn fresh_listing(contenders: &[Contender]) -> Vec<(u128, u32)> {
+    contenders
+        .iter()
+        .map(|c| (packed_key(c.key), c.unit))
+        .collect()
+}
+
+/// [`settle`] for any contenders, earlier draws or not.
+fn settle_any(
+    contenders: Vec<Contender>,
+    max_draws: usize,
+    draw: &mut dyn FnMut(&[u32]) -> Result<Vec<u32>>,
 ) -> Result<()> {
     let mut roll_off = RollOff::new(contenders, max_draws);
     // The key runs checked this round: every run at first, then those that received a draw.
@@ -116,25 +143,10 @@ impl RollOff {
     /// Lay out `contenders`: dense unit numbers (so each round's bookkeeping is plain
     /// indexing), their draws copied into the pool, sorted by key into runs.
     fn new(contenders: Vec<Contender>, max_draws: usize) -> Self {
-        // Dense unit numbers from one sort by unit (the listing position breaking equal units):
-        // each entry's number comes from the walk over it, not from a search per entry.
-        let mut by_unit: Vec<Key> = contenders
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (u128::from(c.unit), i as u64))
-            .collect();
-        sort_keys(&mut by_unit);
-        let mut units: Vec<u32> = Vec::new();
-        let mut dense = vec![0usize; contenders.len()];
-        for &(unit, i) in &by_unit {
-            let unit = u32::try_from(unit).unwrap_or(u32::MAX);
-            if units.last() != Some(&unit) {
-                units.push(unit);
-            }
-            if let Some(d) = usize::try_from(i).ok().and_then(|i| dense.get_mut(i)) {
-                *d = units.len().saturating_sub(1);
-            }
-        }
+        // Dense unit numbers, as the fresh path numbers them (`None` only past `u32::MAX`
+        // contenders, which no roster comes near; every entry would then be unit 0).
+        let (units, dense) =
+            fresh::dense_units(contenders.iter().map(|c| c.unit)).unwrap_or_default();
         let stride = contenders
             .iter()
             .map(|c| c.draws.len())
@@ -165,7 +177,7 @@ impl RollOff {
             }
             entries.push(Entry {
                 listed: i,
-                unit: dense.get(i).copied().unwrap_or(0),
+                unit: dense.get(i).map_or(0, |d| *d as usize),
                 key: c.key,
                 at,
                 len: c.draws.len(),
@@ -436,6 +448,65 @@ mod tests {
                 proptest::prop_assert_eq!(got, expected);
             }
         }
+    }
+
+    /// The units each round of a roll-off asks for, with the faces handed out from `faces`
+    /// (cycled), and how it ended, through either path.
+    fn asked(
+        fresh_path: bool,
+        contenders: &[Contender],
+        faces: &[u32],
+        max_draws: usize,
+    ) -> (Vec<Vec<u32>>, Option<ErrorCode>) {
+        let mut next = faces.iter().copied().cycle();
+        let mut out = Vec::new();
+        let mut draw = |units: &[u32]| {
+            out.push(units.to_vec());
+            Ok(units.iter().map(|_| next.next().unwrap_or(1)).collect())
+        };
+        let result = if fresh_path {
+            fresh::settle(&fresh_listing(contenders), max_draws, &mut draw)
+        } else {
+            settle_any(contenders.to_vec(), max_draws, &mut draw)
+        };
+        (out, result.err().map(|e| e.code))
+    }
+
+    proptest::proptest! {
+        /// Without earlier draws, the fresh path asks for the same units in the same order as
+        /// the general one, and ends the same way: ties on a few keys, groups of units with
+        /// members on several keys, small dice that tie again, and a low limit that is hit.
+        #[test]
+        fn the_fresh_path_asks_as_the_general_one_does(
+            listed in proptest::collection::vec((0i32..4, 0u32..12, 0i32..2), 0..40),
+            faces in proptest::collection::vec(0u32..5, 1..64),
+            max_draws in 1usize..6,
+        ) {
+            let contenders: Vec<Contender> = listed
+                .iter()
+                .map(|&(key, unit, second)| Contender {
+                    key: [key, second, 0, 0],
+                    unit,
+                    draws: TieFaces::new(),
+                })
+                .collect();
+            proptest::prop_assert_eq!(
+                asked(true, &contenders, &faces, max_draws),
+                asked(false, &contenders, &faces, max_draws)
+            );
+        }
+    }
+
+    /// A face the draw hands back as large as a `u32` goes is ordered as any other.
+    #[test]
+    fn the_fresh_path_orders_the_largest_faces() {
+        let contenders: Vec<Contender> = (0..4).map(|u| c(1, u, &[])).collect();
+        let faces = [u32::MAX, u32::MAX - 1, u32::MAX, 0, 7, 9];
+        assert_eq!(
+            asked(true, &contenders, &faces, 8),
+            asked(false, &contenders, &faces, 8)
+        );
+        assert_eq!(asked(true, &contenders, &faces, 8).0.len(), 2);
     }
 
     fn c(key: i32, unit: u32, draws: &[u32]) -> Contender {
