@@ -901,6 +901,7 @@ enum Gate {
     Conditional(Circumstance),
 }
 
+#[inline(never)]
 fn gate(when: Option<Circumstance>, known: &LiteMap<Circumstance, bool>) -> Gate {
     match when {
         None => Gate::Apply,

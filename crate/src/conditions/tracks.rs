@@ -211,6 +211,7 @@ impl TrackKind {
     }
 }
 
+#[inline(never)]
 pub(crate) fn check_level(track: TrackKind, level: u8) -> Result<()> {
     let max = track.max_level();
     if level > max {

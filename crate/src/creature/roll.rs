@@ -78,6 +78,7 @@ impl<'a> Dice<'a> {
         }
     }
 
+    #[inline(never)]
     pub(crate) fn roll(&mut self, size: DieSize) -> Result<u32> {
         let sides = size.sides();
         let face = self.roller.roll_die(sides)?;

@@ -610,6 +610,7 @@ impl Creature {
         })
     }
 
+    #[inline(never)]
     pub(crate) fn require_not_dead(&self, what: &str) -> Result<()> {
         if self.is_dead() {
             return Err(Error::not_allowed(format!(

@@ -102,6 +102,7 @@ pub(crate) fn check_levels(levels: i32) -> Result<u8> {
 }
 
 /// Validate a caller-supplied count of levels: 1 to `max`.
+#[inline(never)]
 pub(crate) fn check_levels_up_to(levels: i32, max: u8) -> Result<u8> {
     u8::try_from(levels)
         .ok()

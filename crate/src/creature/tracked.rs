@@ -15,6 +15,7 @@ use crate::error::{Error, Result};
 /// Strife level that brings a short-term mental stress effect (A5E-TRACK-08).
 const SHORT_TERM_STRESS_LEVEL: u8 = 5;
 
+#[inline(never)]
 pub(crate) fn a5e_rules(rules: &CreatureRules, what: &str) -> Result<A5eRules> {
     match rules {
         CreatureRules::A5e(r) => Ok(*r),

@@ -586,6 +586,7 @@ impl DiceSource {
     pub fn seeded(seed: u64) -> Result<Self> {
         SeededDice::new(seed).map(|s| Self::Seeded(Box::new(s)))
     }
+    #[inline(never)]
     pub fn crypto() -> Self {
         Self::Crypto(Box::default())
     }

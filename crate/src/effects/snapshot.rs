@@ -447,6 +447,7 @@ fn check_header(s: &TrackerSnapshot) -> Result<()> {
 }
 
 /// The participant at index `i` of the snapshot's `ps`.
+#[inline(never)]
 fn participant_at(ps: &[ParticipantId], i: u32) -> Result<ParticipantId> {
     usize::try_from(i)
         .ok()

@@ -8,6 +8,7 @@
 //! engine searches (an event's keys, the hidden ids a player must not see).
 
 /// Where `needle` first occurs in `text` (`Some(0)` for an empty needle, as `str::find` says).
+#[inline(never)]
 pub(crate) fn find(text: &str, needle: &str) -> Option<usize> {
     let (text, needle) = (text.as_bytes(), needle.as_bytes());
     let Some((&first, _)) = needle.split_first() else {

@@ -84,6 +84,7 @@ thread_local! {
     static SLOTS: RefCell<Vec<Option<Expression>>> = const { RefCell::new(Vec::new()) };
 }
 
+#[inline(never)]
 fn slot_error(slot: u32) -> Error {
     Error::invalid_argument(format!(
         "notation slot {slot} is empty or not below {NOTATION_SLOTS}"

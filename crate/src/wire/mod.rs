@@ -138,6 +138,7 @@ fn read_text_with(text: &str, subject: &str, named: bool, read: &mut dyn ReadWho
 }
 
 /// `LIMIT_EXCEEDED` when `text` is over [`MAX_JSON_BYTES`].
+#[inline(never)]
 pub(crate) fn check_size(text: &str, what: &str) -> crate::Result<()> {
     if text.len() > MAX_JSON_BYTES {
         return Err(Error::new(

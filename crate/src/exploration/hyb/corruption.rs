@@ -265,6 +265,7 @@ impl Infection {
     }
 
     /// When the current stage ends.
+    #[inline(never)]
     pub fn stage_ends_at(&self) -> Result<GameTime> {
         self.stage_started.checked_add(self.current()?.duration)
     }

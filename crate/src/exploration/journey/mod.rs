@@ -353,6 +353,7 @@ impl Journey {
         }
     }
 
+    #[inline(never)]
     fn hyb_mode(&self, what: &str) -> Result<HybTravelMode> {
         self.started()?
             .hyb()
