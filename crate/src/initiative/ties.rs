@@ -13,7 +13,7 @@
 
 use core::cmp::Ordering;
 
-use crate::error::{Error, ErrorCode, Result};
+use crate::error::Result;
 use crate::sorting::{Key, sort_keys};
 
 mod fresh;
@@ -86,24 +86,13 @@ fn settle_any(
         if flagged.is_empty() {
             return Ok(());
         }
-        if roll_off.over_limit(max_draws) {
-            return Err(Error::new(
-                ErrorCode::LimitExceeded,
-                "the roll-off kept tying",
-            ));
-        }
         named.clear();
         named.extend(
             flagged
                 .iter()
                 .map(|u| roll_off.units.get(*u).copied().unwrap_or_default()),
         );
-        let faces = draw(&named)?;
-        if faces.len() != flagged.len() {
-            return Err(Error::invalid_argument(
-                "a roll-off round needs one face per unit",
-            ));
-        }
+        let faces = fresh::ask(roll_off.over_limit(max_draws), &named, draw)?;
         roll_off.append_faces(&flagged, &faces, &mut active);
     }
     Ok(())
@@ -386,19 +375,15 @@ impl Entry {
 /// The `(from, to)` ranges of at least two entries with equal keys, in sorted `entries`.
 fn key_runs(entries: &[Entry]) -> Vec<(usize, usize)> {
     let mut runs = Vec::new();
-    let mut start = 0;
-    for i in 1..=entries.len() {
-        let split = match (entries.get(i - 1), entries.get(i)) {
-            (Some(a), Some(b)) => a.key != b.key,
-            _ => true,
-        };
-        if split {
-            if i - start > 1 {
-                runs.push((start, i));
+    fresh::runs_of(
+        entries,
+        |a, b| a.key == b.key,
+        |from, to| {
+            if to - from > 1 {
+                runs.push((from, to));
             }
-            start = i;
-        }
-    }
+        },
+    );
     runs
 }
 
@@ -410,6 +395,7 @@ pub fn higher_first(a: &[u32], b: &[u32]) -> Ordering {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::ErrorCode;
 
     proptest::proptest! {
         /// Packed draws order as the lists do; the runs sorted through them, as the

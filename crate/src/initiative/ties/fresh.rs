@@ -57,27 +57,16 @@ pub(super) fn settle(
                 }
             }
         }
-        if flagged
+        let over_limit = flagged
             .iter()
-            .any(|u| drawn.get(*u as usize).is_some_and(|d| *d >= max_draws))
-        {
-            return Err(Error::new(
-                ErrorCode::LimitExceeded,
-                "the roll-off kept tying",
-            ));
-        }
+            .any(|u| drawn.get(*u as usize).is_some_and(|d| *d >= max_draws));
         named.clear();
         named.extend(
             flagged
                 .iter()
                 .map(|u| units.get(*u as usize).copied().unwrap_or_default()),
         );
-        let faces = draw(&named)?;
-        if faces.len() != flagged.len() {
-            return Err(Error::invalid_argument(
-                "a roll-off round needs one face per unit",
-            ));
-        }
+        let faces = ask(over_limit, &named, draw)?;
         for (u, face) in flagged.iter().zip(&faces) {
             if let Some(slot) = face_of.get_mut(*u as usize) {
                 *slot = *face;
@@ -110,6 +99,29 @@ pub(super) fn settle(
         }
     }
     Ok(())
+}
+
+/// One round's faces from `draw`, one per unit `named` (by the caller's numbers): refused when
+/// a unit drawing `is_over_limit` (the roll-off keeps tying), or when `draw` hands back a
+/// different number of faces. Both roll-off paths ask this way.
+pub(super) fn ask(
+    is_over_limit: bool,
+    named: &[u32],
+    draw: &mut dyn FnMut(&[u32]) -> Result<Vec<u32>>,
+) -> Result<Vec<u32>> {
+    if is_over_limit {
+        return Err(Error::new(
+            ErrorCode::LimitExceeded,
+            "the roll-off kept tying",
+        ));
+    }
+    let faces = draw(named)?;
+    if faces.len() != named.len() {
+        return Err(Error::invalid_argument(
+            "a roll-off round needs one face per unit",
+        ));
+    }
+    Ok(faces)
 }
 
 /// The caller's unit numbers, sorted (a dense unit indexes them), and the entries sorted by
@@ -166,18 +178,32 @@ pub(super) fn dense_units(
 /// The first groups: the ranges of sorted `entries` with equal keys that hold two units or more.
 fn first_groups(entries: &[Entry]) -> Vec<(usize, usize)> {
     let mut groups = Vec::new();
+    runs_of(
+        entries,
+        |a, b| a.key == b.key,
+        |from, to| push_if_tied(entries, from, to, 0, &mut groups),
+    );
+    groups
+}
+
+/// Call `each` with the `(from, to)` range of every run of neighbours in `items` that are
+/// `alike`, singles included, in order. (Both roll-off paths find their runs this way.)
+pub(super) fn runs_of<T>(
+    items: &[T],
+    alike: impl Fn(&T, &T) -> bool,
+    mut each: impl FnMut(usize, usize),
+) {
     let mut start = 0;
-    for i in 1..=entries.len() {
-        let split = match (entries.get(i - 1), entries.get(i)) {
-            (Some(a), Some(b)) => a.key != b.key,
+    for i in 1..=items.len() {
+        let split = match (items.get(i - 1), items.get(i)) {
+            (Some(a), Some(b)) => !alike(a, b),
             _ => true,
         };
         if split {
-            push_if_tied(entries, start, i, 0, &mut groups);
+            each(start, i);
             start = i;
         }
     }
-    groups
 }
 
 /// Keep `entries[from..to]` (at `offset` in the whole list) as a group if it holds two units
@@ -229,15 +255,9 @@ fn split(
             *slot = *e;
         }
     }
-    let mut start = 0;
-    for i in 1..=group.len() {
-        let split = match (group.get(i - 1), group.get(i)) {
-            (Some(a), Some(b)) => face(a) != face(b),
-            _ => true,
-        };
-        if split {
-            push_if_tied(group, start, i, from, groups);
-            start = i;
-        }
-    }
+    runs_of(
+        group,
+        |a, b| face(a) == face(b),
+        |start, end| push_if_tied(group, start, end, from, groups),
+    );
 }
