@@ -13,10 +13,11 @@
 
 use core::cmp::Ordering;
 
-use crate::error::Result;
+use crate::error::{Error, ErrorCode, Result};
 use crate::sorting::{Key, sort_keys};
 
 mod fresh;
+mod steps;
 
 /// One entry of a roll-off: a participant, side or effect.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,7 +57,14 @@ pub fn settle(
     max_draws: usize,
     mut draw: impl FnMut(&[u32]) -> Result<Vec<u32>>,
 ) -> Result<()> {
-    if u32::try_from(contenders.len()).is_ok() && contenders.iter().all(|c| c.draws.is_empty()) {
+    // Both paths number entries with `u32`s (no roster or list of sides comes near).
+    if u32::try_from(contenders.len()).is_err() {
+        return Err(Error::new(
+            ErrorCode::LimitExceeded,
+            "too many roll-off contenders",
+        ));
+    }
+    if contenders.iter().all(|c| c.draws.is_empty()) {
         return fresh::settle(&fresh_listing(&contenders), max_draws, &mut draw);
     }
     settle_any(contenders, max_draws, &mut draw)
@@ -92,7 +100,7 @@ fn settle_any(
                 .iter()
                 .map(|u| roll_off.units.get(*u).copied().unwrap_or_default()),
         );
-        let faces = fresh::ask(roll_off.over_limit(max_draws), &named, draw)?;
+        let faces = steps::ask(roll_off.over_limit(max_draws), &named, draw)?;
         roll_off.append_faces(&flagged, &faces, &mut active);
     }
     Ok(())
@@ -133,9 +141,9 @@ impl RollOff {
     /// indexing), their draws copied into the pool, sorted by key into runs.
     fn new(contenders: Vec<Contender>, max_draws: usize) -> Self {
         // Dense unit numbers, as the fresh path numbers them (`None` only past `u32::MAX`
-        // contenders, which no roster comes near; every entry would then be unit 0).
+        // contenders, which `settle` refuses first).
         let (units, dense) =
-            fresh::dense_units(contenders.iter().map(|c| c.unit)).unwrap_or_default();
+            steps::dense_units(contenders.iter().map(|c| c.unit)).unwrap_or_default();
         let stride = contenders
             .iter()
             .map(|c| c.draws.len())
@@ -375,7 +383,7 @@ impl Entry {
 /// The `(from, to)` ranges of at least two entries with equal keys, in sorted `entries`.
 fn key_runs(entries: &[Entry]) -> Vec<(usize, usize)> {
     let mut runs = Vec::new();
-    fresh::runs_of(
+    steps::runs_of(
         entries,
         |a, b| a.key == b.key,
         |from, to| {

@@ -12,6 +12,8 @@
 use crate::error::{Error, ErrorCode, Result};
 use crate::sorting::{Key, sort_keys};
 
+use super::steps::{ask, dense_units, runs_of};
+
 /// One contender: its packed key and its dense unit.
 #[derive(Clone, Copy)]
 struct Entry {
@@ -27,7 +29,7 @@ pub(super) fn settle(
     draw: &mut dyn FnMut(&[u32]) -> Result<Vec<u32>>,
 ) -> Result<()> {
     let Some((units, mut entries)) = lay_out(contenders) else {
-        // More contenders than a `u32` counts (the caller sends those down the general path).
+        // More contenders than a `u32` counts: `super::settle` has refused those already.
         return Err(Error::new(
             ErrorCode::LimitExceeded,
             "too many roll-off contenders",
@@ -101,29 +103,6 @@ pub(super) fn settle(
     Ok(())
 }
 
-/// One round's faces from `draw`, one per unit `named` (by the caller's numbers): refused when
-/// a unit drawing `is_over_limit` (the roll-off keeps tying), or when `draw` hands back a
-/// different number of faces. Both roll-off paths ask this way.
-pub(super) fn ask(
-    is_over_limit: bool,
-    named: &[u32],
-    draw: &mut dyn FnMut(&[u32]) -> Result<Vec<u32>>,
-) -> Result<Vec<u32>> {
-    if is_over_limit {
-        return Err(Error::new(
-            ErrorCode::LimitExceeded,
-            "the roll-off kept tying",
-        ));
-    }
-    let faces = draw(named)?;
-    if faces.len() != named.len() {
-        return Err(Error::invalid_argument(
-            "a roll-off round needs one face per unit",
-        ));
-    }
-    Ok(faces)
-}
-
 /// The caller's unit numbers, sorted (a dense unit indexes them), and the entries sorted by
 /// key, the listing position breaking equal keys. `None` past `u32::MAX` contenders.
 fn lay_out(contenders: &[(u128, u32)]) -> Option<(Vec<u32>, Vec<Entry>)> {
@@ -148,33 +127,6 @@ fn lay_out(contenders: &[(u128, u32)]) -> Option<(Vec<u32>, Vec<Entry>)> {
     Some((units, entries))
 }
 
-/// The distinct unit numbers of the listed contenders, sorted, and each contender's place
-/// among them (its dense unit), from one sort by unit (the listing position breaking equal
-/// units): each contender's number comes from the walk over it, not from a search per
-/// contender. Both roll-off paths number units this way. `None` past `u32::MAX` contenders.
-pub(super) fn dense_units(
-    listed: impl ExactSizeIterator<Item = u32>,
-) -> Option<(Vec<u32>, Vec<u32>)> {
-    let count = u32::try_from(listed.len()).ok()?;
-    let mut by_unit: Vec<Key> = listed
-        .zip(0..count)
-        .map(|(unit, i)| (u128::from(unit), u64::from(i)))
-        .collect();
-    sort_keys(&mut by_unit);
-    let mut units: Vec<u32> = Vec::new();
-    let mut dense = vec![0u32; by_unit.len()];
-    for &(unit, i) in &by_unit {
-        let unit = u32::try_from(unit).unwrap_or(u32::MAX);
-        if units.last() != Some(&unit) {
-            units.push(unit);
-        }
-        if let Some(d) = usize::try_from(i).ok().and_then(|i| dense.get_mut(i)) {
-            *d = u32::try_from(units.len().saturating_sub(1)).unwrap_or(u32::MAX);
-        }
-    }
-    Some((units, dense))
-}
-
 /// The first groups: the ranges of sorted `entries` with equal keys that hold two units or more.
 fn first_groups(entries: &[Entry]) -> Vec<(usize, usize)> {
     let mut groups = Vec::new();
@@ -184,26 +136,6 @@ fn first_groups(entries: &[Entry]) -> Vec<(usize, usize)> {
         |from, to| push_if_tied(entries, from, to, 0, &mut groups),
     );
     groups
-}
-
-/// Call `each` with the `(from, to)` range of every run of neighbours in `items` that are
-/// `alike`, singles included, in order. (Both roll-off paths find their runs this way.)
-pub(super) fn runs_of<T>(
-    items: &[T],
-    alike: impl Fn(&T, &T) -> bool,
-    mut each: impl FnMut(usize, usize),
-) {
-    let mut start = 0;
-    for i in 1..=items.len() {
-        let split = match (items.get(i - 1), items.get(i)) {
-            (Some(a), Some(b)) => !alike(a, b),
-            _ => true,
-        };
-        if split {
-            each(start, i);
-            start = i;
-        }
-    }
 }
 
 /// Keep `entries[from..to]` (at `offset` in the whole list) as a group if it holds two units
