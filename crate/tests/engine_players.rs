@@ -9,7 +9,7 @@ use support::*;
 use turnkeeper::ErrorCode;
 use turnkeeper::dice::DiceSource;
 use turnkeeper::encounter::{Encounter, EncounterCommand, EncounterEvent, Name};
-use turnkeeper::engine::{Batch, Engine};
+use turnkeeper::engine::{Batch, Engine, ForPlayers, PlayersSee};
 use turnkeeper::exploration::journey::{
     DungeonAction, Journey, JourneyCommand, JourneyConfig, JourneyEvent, JourneyMode, Member,
     SearchAttempt, StartTime,
@@ -661,4 +661,61 @@ fn an_ose_side_keeps_no_draw_against_a_hidden_side() {
         t.player.state().current().is_none(),
         "the orcs act first, unseen"
     );
+}
+
+/// The text path the glue takes (`players_batch`: the events written once, the players' batch
+/// naming them instead of holding a copy) says exactly what the typed one does: the same events
+/// text as the GM's own, the same players' batch byte for byte, whether players see the
+/// command's events or a restored view, and the same refusals.
+#[test]
+fn the_players_batch_as_text_is_the_typed_one() {
+    let table = Table::new();
+    let mut typed = Engine::<Encounter>::from_json(&table.gm.to_json()).unwrap();
+    let mut text = Engine::<Encounter>::from_json(&table.gm.to_json()).unwrap();
+    let mut saw_both = (false, false);
+    for (c, blind) in [
+        (start(), false),
+        (EncounterCommand::EndTurn, false),
+        (
+            EncounterCommand::Rename {
+                participant: pid("bo"),
+                name: Name::new("Bo the Brave").unwrap(),
+            },
+            false,
+        ),
+        (EncounterCommand::EndTurn, true),
+        (EncounterCommand::EndTurn, false),
+    ] {
+        let batch = typed.execute_for_players(c.clone(), None, blind).unwrap();
+        let ForPlayers {
+            events_json,
+            players,
+        } = text.players_batch(c, None, blind).unwrap();
+        assert_eq!(events_json, turnkeeper::wire::to_json(typed.last_events()));
+        let seen = match &players.events {
+            PlayersSee::TheEvents => {
+                saw_both.0 = true;
+                events_json.clone()
+            }
+            PlayersSee::Restored(event) => {
+                saw_both.1 = true;
+                turnkeeper::wire::to_json(std::slice::from_ref(event))
+            }
+        };
+        assert_eq!(
+            Batch::<()>::wrap(players.seq, players.digest, players.dice, &seen),
+            turnkeeper::wire::to_json(&batch)
+        );
+        assert_eq!(text.to_json(), typed.to_json());
+    }
+    assert_eq!(
+        saw_both,
+        (true, true),
+        "both kinds of players' batch were made"
+    );
+    let refused = text.players_batch(start(), None, false).unwrap_err();
+    let typed_refused = typed.execute_for_players(start(), None, false).unwrap_err();
+    assert_eq!(refused.code, typed_refused.code);
+    assert_eq!(refused.message, typed_refused.message);
+    assert_eq!(text.to_json(), typed.to_json());
 }

@@ -31,6 +31,7 @@ pub use batch::{Batch, BatchHeader};
 pub use history::UNDO_DEPTH;
 pub use model::{ENVELOPE_BYTES, Failed, Mark, Model, Rewind};
 pub use needed::NeededDie;
+pub use players::{ForPlayers, PlayersSee};
 
 use history::History;
 

@@ -23,20 +23,68 @@ use crate::dice::DiceSource;
 use crate::error::{Error, Result};
 use crate::wire::ToWire;
 
+/// What a players' batch carries (see the module's documentation).
+#[derive(Debug, Clone, PartialEq)]
+pub enum PlayersSee<E> {
+    /// The command's own events: they are safe to show.
+    TheEvents,
+    /// One event that replaces the players' state with their view after the command.
+    Restored(E),
+}
+
+/// A command run for a table with players ([`Engine::players_batch`]).
+#[derive(Debug)]
+pub struct ForPlayers<E> {
+    /// The command's events as JSON text: what the GM's batch carries.
+    pub events_json: String,
+    /// What players receive.
+    pub players: Batch<PlayersSee<E>>,
+}
+
 impl<M: Model + PartialEq> Engine<M>
 where
     M::Event: ToWire,
 {
-    /// Run a command (with `dice`, supplied faces all used, or the engine's own) and return what players receive for
-    /// it; the GM's batch is [`Engine::seal`] of [`Engine::last_events`] as usual. `blind`: the
-    /// GM keeps the command's events and rolls to themselves (players see only the state it
-    /// leads to).
+    /// Run a command (with `dice`, supplied faces all used, or the engine's own) and return what
+    /// players receive for it; the GM's batch is [`Engine::seal`] of [`Engine::last_events`] as
+    /// usual. `blind`: the GM keeps the command's events and rolls to themselves (players see
+    /// only the state it leads to).
     pub fn execute_for_players(
         &mut self,
         command: M::Command,
         dice: Option<&mut DiceSource>,
         blind: bool,
     ) -> Result<Batch<Vec<M::Event>>> {
+        let ForPlayers { players, .. } = self.players_batch(command, dice, blind)?;
+        let Batch {
+            seq,
+            digest,
+            dice,
+            events,
+        } = players;
+        let events = match events {
+            PlayersSee::TheEvents => self.last_events().to_vec(),
+            PlayersSee::Restored(event) => vec![event],
+        };
+        Ok(Batch {
+            seq,
+            digest,
+            dice,
+            events,
+        })
+    }
+
+    /// [`Engine::execute_for_players`] for a caller that relays text: the command's events
+    /// written once as JSON (the leak check reads that text, and the caller relays it in both
+    /// batches), and a players' batch that names the command's events rather than holding a
+    /// copy of them. In the wasm glue this spares a big round's events a copy and two more
+    /// writings, and the module a copy of every event type's clone (issue 38).
+    pub fn players_batch(
+        &mut self,
+        command: M::Command,
+        dice: Option<&mut DiceSource>,
+        blind: bool,
+    ) -> Result<ForPlayers<M::Event>> {
         self.commands_allowed()?;
         if !M::PLAYER_VIEWS {
             return Err(Error::not_allowed(format!(
@@ -54,6 +102,7 @@ where
         let after = self.state.player_view();
         let seen = after.as_ref().unwrap_or(&self.state);
         let events = self.last_events();
+        let events_json = crate::wire::to_json(events);
         let plain = !blind && !events.iter().any(M::conceals);
         let shown = plain
             && match &before {
@@ -61,7 +110,7 @@ where
                 // lead the GM's, so they are safe if nothing is hidden after either.
                 None => after.is_none(),
                 Some(view) => {
-                    !leaks(events, &secrets) && {
+                    !leaks(&events_json, &secrets) && {
                         let mut work = view.clone();
                         events.iter().all(|e| work.apply(e).is_ok()) && &work == seen
                     }
@@ -69,17 +118,20 @@ where
             };
         let events =
             if shown {
-                events.to_vec()
+                PlayersSee::TheEvents
             } else {
-                vec![M::restored(0, seen).ok_or_else(|| {
+                PlayersSee::Restored(M::restored(0, seen).ok_or_else(|| {
                     Error::not_allowed(format!("the {} cannot be restored", M::NAME))
-                })?]
+                })?)
             };
-        Ok(Batch {
-            seq: self.seq,
-            digest: view_digest(seen),
-            dice: None,
-            events,
+        Ok(ForPlayers {
+            events_json,
+            players: Batch {
+                seq: self.seq,
+                digest: view_digest(seen),
+                dice: None,
+                events,
+            },
         })
     }
 
@@ -107,12 +159,8 @@ fn view_digest<M: Model>(state: &M) -> Digest {
 }
 
 /// Whether the events' JSON contains any of `secrets` (hidden ids, quoted as JSON writes them).
-fn leaks<E: ToWire>(events: &[E], secrets: &[String]) -> bool {
-    if secrets.is_empty() {
-        return false;
-    }
-    let json = crate::wire::to_json(events);
+fn leaks(events_json: &str, secrets: &[String]) -> bool {
     secrets
         .iter()
-        .any(|s| crate::text::search::find(&json, s).is_some())
+        .any(|s| crate::text::search::find(events_json, s).is_some())
 }

@@ -15,7 +15,7 @@
 use super::dice::DiceBox;
 use super::{apply_text, parse_json};
 use crate::dice::DiceSource;
-use crate::engine::{Engine, Model};
+use crate::engine::{Batch, Engine, ForPlayers, Model, PlayersSee};
 use crate::error::Result;
 use crate::wire::{FromWire, ToWire};
 use js_sys::JsString;
@@ -165,19 +165,31 @@ where
         blind: bool,
     ) -> Result<String> {
         let command: M::Command = self.read_command(command)?;
-        let players =
-            self.engine
-                .execute_for_players(command, dice.map(|d| &mut d.source), blind)?;
-        let events = crate::wire::to_json(self.engine.last_events());
-        // The GM's batch for co-GMs, and the players' view of it (`crate::engine` player views).
-        let gm = self.batch_text(&events);
-        self.engine.keep_as_text(events);
+        let ForPlayers {
+            events_json,
+            players,
+        } = self
+            .engine
+            .players_batch(command, dice.map(|d| &mut d.source), blind)?;
+        // The GM's batch for co-GMs, and the players' view of it (`crate::engine` player views),
+        // each around the events' one text where the players see the command's own events.
+        let gm = self.batch_text(&events_json);
+        let restored;
+        let seen = match &players.events {
+            PlayersSee::TheEvents => events_json.as_str(),
+            PlayersSee::Restored(event) => {
+                restored = crate::wire::to_json(core::slice::from_ref(event));
+                restored.as_str()
+            }
+        };
+        let players = Batch::<()>::wrap(players.seq, players.digest, players.dice, seen);
+        self.engine.keep_as_text(events_json);
         let mut w = crate::wire::Writer::new();
         w.open_object();
         w.key("gm");
         w.raw(&gm);
         w.key("players");
-        w.raw(&crate::wire::to_json(&players));
+        w.raw(&players);
         w.close_object();
         Ok(w.finish())
     }
