@@ -53,44 +53,29 @@ impl<M: Model> Engine<M> {
     /// Anything malformed, of another version, impossible or failing its checksum is
     /// `SNAPSHOT_INVALID` (`LIMIT_EXCEEDED` past the size limit).
     pub fn from_json(text: &str) -> Result<Self> {
-        let limit = M::MAX_SNAPSHOT_BYTES.saturating_add(ENVELOPE_BYTES);
-        if text.len() > limit {
-            return Err(Error::snapshot(format!(
-                "a saved {} is at most {limit} bytes",
-                M::NAME
-            )));
-        }
-        let parts = read_parts(text, M::NAME)?;
+        let parts = envelope(
+            text,
+            M::NAME,
+            M::MAX_SNAPSHOT_BYTES.saturating_add(ENVELOPE_BYTES),
+        )?;
         let player = parts.players;
-        if player && parts.v != Some(SAVED_VERSION) {
-            return Err(Error::snapshot(
-                "only a version 2 snapshot can be a player's copy",
-            ));
-        }
         let (state, seq, dice) = match parts.v {
             // An object's own snapshot at the top: how creatures were saved before.
             Some(1) => (M::load(text)?, 0, None),
             None if parts.sum.is_none() && parts.seq.is_none() => {
-                let inner = parts
-                    .inner
-                    .ok_or_else(|| Error::snapshot(format!("not a {} snapshot", M::NAME)))?;
+                let inner = parts.inner.ok_or_else(|| not_a(M::NAME))?;
                 (M::load(&inner.0)?, 0, parts.dice)
             }
             Some(SAVED_VERSION) => {
-                let missing =
-                    |what: &str| Error::snapshot(format!("the snapshot has no \"{what}\""));
-                let inner = parts.inner.ok_or_else(|| missing(M::NAME))?;
-                let sum = parts.sum.ok_or_else(|| missing("sum"))?;
-                let seq = parts.seq.ok_or_else(|| missing("seq"))?;
+                let inner = parts.inner.ok_or_else(|| no_field(M::NAME))?;
+                let sum = parts.sum.ok_or_else(|| no_field("sum"))?;
+                let seq = parts.seq.ok_or_else(|| no_field("seq"))?;
                 let state = M::load(&inner.0)?;
                 // Written by this version, the object's snapshot is canonical: reading and
                 // writing it gives it back. A field dropped where its default is the same
                 // value changes no state but is still an edit.
                 if state.save() != minified(&inner.0) {
-                    return Err(Error::snapshot(format!(
-                        "the {} snapshot is not as it was written (a field was dropped, added or reordered)",
-                        M::NAME
-                    )));
+                    return Err(not_as_written(M::NAME));
                 }
                 if sum_of(seq, parts.dice.as_ref(), &state, player) != sum {
                     return Err(Error::snapshot(
@@ -99,29 +84,80 @@ impl<M: Model> Engine<M> {
                 }
                 (state, seq, parts.dice)
             }
-            Some(v) => {
-                return Err(Error::snapshot(format!(
-                    "snapshot envelope version {v} is not supported (this build reads 1 and {SAVED_VERSION})"
-                )));
-            }
-            None => {
-                return Err(Error::snapshot(
-                    "the snapshot has a checksum or batch count but no version \"v\"",
-                ));
-            }
-        };
-        let dice = match dice {
-            Some(state) => DiceSource::Seeded(Box::new(SeededDice::restore(state)?)),
-            None => DiceSource::crypto(),
+            v => return Err(unsupported(v)),
         };
         Ok(Engine {
             state,
-            dice,
+            dice: dice_of(dice)?,
             seq,
             history: super::History::new(M::UNDO_DEPTH),
             player,
         })
     }
+}
+
+// What `Engine::from_json` checks and words the same for every object, out of its generic
+// body: each object's copy of that body had carried its own size check, envelope checks and
+// error messages (issue 38).
+
+/// The envelope of a saved `name` of at most `limit` bytes, read, and refused when it is not
+/// one.
+#[inline(never)]
+fn envelope(text: &str, name: &str, limit: usize) -> Result<Parts> {
+    if text.len() > limit {
+        return Err(Error::snapshot(format!(
+            "a saved {name} is at most {limit} bytes"
+        )));
+    }
+    let parts = read_parts(text, name)?;
+    if parts.players && parts.v != Some(SAVED_VERSION) {
+        return Err(Error::snapshot(
+            "only a version 2 snapshot can be a player's copy",
+        ));
+    }
+    Ok(parts)
+}
+
+#[cold]
+#[inline(never)]
+fn not_a(name: &str) -> Error {
+    Error::snapshot(format!("not a {name} snapshot"))
+}
+
+#[cold]
+#[inline(never)]
+fn no_field(what: &str) -> Error {
+    Error::snapshot(format!("the snapshot has no \"{what}\""))
+}
+
+#[cold]
+#[inline(never)]
+fn not_as_written(name: &str) -> Error {
+    Error::snapshot(format!(
+        "the {name} snapshot is not as it was written (a field was dropped, added or reordered)"
+    ))
+}
+
+/// An envelope version this build does not read (`None`: a checksum or batch count without a
+/// version).
+#[cold]
+#[inline(never)]
+fn unsupported(v: Option<u64>) -> Error {
+    match v {
+        Some(v) => Error::snapshot(format!(
+            "snapshot envelope version {v} is not supported (this build reads 1 and {SAVED_VERSION})"
+        )),
+        None => Error::snapshot("the snapshot has a checksum or batch count but no version \"v\""),
+    }
+}
+
+/// The saved dice: seeded ones where a state was saved, crypto ones otherwise.
+#[inline(never)]
+fn dice_of(saved: Option<SeedState>) -> Result<DiceSource> {
+    Ok(match saved {
+        Some(state) => DiceSource::Seeded(Box::new(SeededDice::restore(state)?)),
+        None => DiceSource::crypto(),
+    })
 }
 
 /// The envelope around `state` after `seq` batches, with `dice` if seeded; `player`: a
