@@ -43,6 +43,14 @@ const { fn: roundBatchesNs } = measureWithReset(() => {
   const n = verified.executeBatchJson({ type: "declareMany", declarations }).length + verified.executeBatchJson({ type: "rollInitiative" }).length;
   return verified.order().length + n;
 }, () => verified.executeBatchJson({ type: "nextRound" }).length, { batches: 9, minBatchMs: 100 });
+// The same round for a table with players (`executeForPlayers`: the GM's batch for co-GMs and
+// the players' own, checked against their view of the state), as the kits run every command.
+const withPlayers = greyhawk(500, 6);
+const { fn: roundPlayersNs } = measureWithReset(() => {
+  const declared = withPlayers.executeForPlayers({ type: "declareMany", declarations });
+  const rolled = withPlayers.executeForPlayers({ type: "rollInitiative" });
+  return withPlayers.order().length + declared.players.events.length + rolled.players.events.length;
+}, () => withPlayers.executeForPlayers({ type: "nextRound" }).gm.events.length, { batches: 9, minBatchMs: 100 });
 // The same round through the object-returning methods (every event parsed into JS objects).
 const objects = greyhawk(500, 3);
 const { fn: roundObjectsNs } = measureWithReset(() => {
@@ -128,6 +136,7 @@ table(
     ["  the round and its close in one clock (the measure until session 6)", fmt(roundClosedNs), "(reported)"],
     ["  the same, every event parsed into objects", fmt(roundObjectsNs), "(reported)"],
     ["  the same, relayed as verified batches (executeBatchJson)", fmt(roundBatchesNs), "≤ 1 ms"],
+    ["  the same, for a table with players (executeForPlayers: both batches, as objects)", fmt(roundPlayersNs), "(reported)"],
     ["apply one event (follower client)", fmt(applyNs), "≤ 10 µs"],
     ["  the same, from the events' JSON text as relayed", fmt(applyTextNs), "≤ 10 µs"],
     ["  the same, from the leader's verified batches (per event)", fmt(applyVerifiedNs), "≤ 10 µs"],
