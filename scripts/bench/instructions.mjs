@@ -16,8 +16,8 @@
 //   each a directory holding the package (`js-package/dist/node.js` beside it, as in a
 //   checkout): by default this checkout. Needs `valgrind` (not part of `npm test` or
 //   `npm run bench`; minutes per build).
-//   INSTRUCTION_ROUNDS (default 10,40) and INSTRUCTION_REPLAYS (default 2,6): the two run
-//   lengths of each loop.
+//   INSTRUCTION_ROUNDS (default 10,40), INSTRUCTION_REPLAYS (default 2,6) and
+//   INSTRUCTION_PLAYER_ROUNDS (default 3,9): the two run lengths of each loop.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -26,7 +26,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const here = fileURLToPath(import.meta.url);
 const ACTIVITIES = [["move", "melee"], ["ranged"], ["spell"], ["move", "other"], ["melee"]];
 
-/** The loop itself, run in the child: `mode` `round` or `replay`, `count` times. */
+/** The loop itself, run in the child: `mode` `round`, `players` or `replay`, `count` times. */
 async function work(root, mode, count) {
   const { Encounter } = await import(pathToFileURL(join(root, "js-package/dist/node.js")).href);
   const greyhawk = (n, seed) => {
@@ -36,6 +36,19 @@ async function work(root, mode, count) {
     return enc;
   };
   const declarations = (n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`c${i}`, ACTIVITIES[i % ACTIVITIES.length]]));
+  if (mode === "players") {
+    // The same round for a table with players, as the kits run every command: each reply is
+    // the GM's batch and the players' own (`executeForPlayers`), both parsed in JS.
+    const enc = greyhawk(500, 1);
+    const all = declarations(500);
+    for (let r = 0; r < count; r++) {
+      enc.executeForPlayers({ type: "declareMany", declarations: all });
+      enc.executeForPlayers({ type: "rollInitiative" });
+      enc.order();
+      enc.executeForPlayers({ type: "nextRound" });
+    }
+    return;
+  }
   if (mode === "round") {
     // What scripts/bench/encounter.mjs times: declare, roll, order, then close the round.
     const enc = greyhawk(500, 1);
@@ -85,13 +98,15 @@ if (process.argv[2] === "--child") {
   const lengths = (name, fallback) => (process.env[name] ?? fallback).split(",").map(Number);
   const rounds = lengths("INSTRUCTION_ROUNDS", "10,40");
   const replays = lengths("INSTRUCTION_REPLAYS", "2,6");
+  const tables = lengths("INSTRUCTION_PLAYER_ROUNDS", "3,9");
   const runs = (root, mode, [short, long]) => (instructions(root, mode, long) - instructions(root, mode, short)) / (long - short);
-  console.log("package | round of 500 (M instructions) | follower replay of 1,280 batches (M instructions)");
-  console.log("---|---:|---:");
+  console.log("package | round of 500 (M instructions) | follower replay of 1,280 batches (M instructions) | round of 500 for a table with players (M instructions)");
+  console.log("---|---:|---:|---:");
   for (const root of roots) {
     const round = runs(root, "round", rounds);
     const replay = runs(root, "replay", replays);
-    console.log(`${root} | ${(round / 1e6).toFixed(2)} | ${(replay / 1e6).toFixed(2)}`);
+    const players = runs(root, "players", tables);
+    console.log(`${root} | ${(round / 1e6).toFixed(2)} | ${(replay / 1e6).toFixed(2)} | ${(players / 1e6).toFixed(2)}`);
   }
 }
 
