@@ -36,28 +36,18 @@ async function work(root, mode, count) {
     return enc;
   };
   const declarations = (n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`c${i}`, ACTIVITIES[i % ACTIVITIES.length]]));
-  if (mode === "players") {
-    // The same round for a table with players, as the kits run every command: each reply is
-    // the GM's batch and the players' own (`executeForPlayers`), both parsed in JS.
+  if (mode === "round" || mode === "players") {
+    // What scripts/bench/encounter.mjs times: declare, roll, order, then close the round. For a
+    // table with players, each command as the kits run it: the reply is the GM's batch and the
+    // players' own (`executeForPlayers`), both parsed in JS.
     const enc = greyhawk(500, 1);
     const all = declarations(500);
+    const run = mode === "players" ? (command) => enc.executeForPlayers(command) : (command) => enc.executeJson(command);
     for (let r = 0; r < count; r++) {
-      enc.executeForPlayers({ type: "declareMany", declarations: all });
-      enc.executeForPlayers({ type: "rollInitiative" });
+      run({ type: "declareMany", declarations: all });
+      run({ type: "rollInitiative" });
       enc.order();
-      enc.executeForPlayers({ type: "nextRound" });
-    }
-    return;
-  }
-  if (mode === "round") {
-    // What scripts/bench/encounter.mjs times: declare, roll, order, then close the round.
-    const enc = greyhawk(500, 1);
-    const all = declarations(500);
-    for (let r = 0; r < count; r++) {
-      enc.executeJson({ type: "declareMany", declarations: all });
-      enc.executeJson({ type: "rollInitiative" });
-      enc.order();
-      enc.executeJson({ type: "nextRound" });
+      run({ type: "nextRound" });
     }
     return;
   }
