@@ -109,8 +109,18 @@ for (const name of ["turnkeeper", "procedures"]) {
   // Vite mode. webpack keeps the query on the emitted asset's URL, and servers ignore it.
   const wasmUrl = `new URL('${name}_bg.wasm', import.meta.url)`;
   if (!glue.includes(wasmUrl)) throw new Error("build-package: the glue no longer loads its .wasm from " + wasmUrl);
+  // The glue's own `initSync` is bundled into the same scope as the facade's exported
+  // `initSync`, and esbuild renamed the facade's to keep them apart (`initSync3`: what
+  // `initSync.name` and a stack frame read). The glue's goes by another name inside the
+  // bundle, and is still exported as `initSync` to the facade that imports it.
+  const ownInitSync = /\bfunction initSync\(module\)/;
+  const exportsInitSync = /export \{ initSync, /;
+  if (!ownInitSync.test(glue) || !exportsInitSync.test(glue)) {
+    throw new Error("build-package: the glue no longer defines and exports its own initSync(module)");
+  }
+  const renamed = glue.replace(ownInitSync, `function ${name}InitSync(module)`).replace(exportsInitSync, `export { ${name}InitSync as initSync, `);
   // The glue ends up in dist/index.js (below), so the URL names the .wasm's folder too.
-  writeFileSync(gluePath, glue.replace(wasmUrl, `new URL('./wasm/${name}_bg.wasm?no-inline', import.meta.url)`));
+  writeFileSync(gluePath, renamed.replace(wasmUrl, `new URL('./wasm/${name}_bg.wasm?no-inline', import.meta.url)`));
 }
 const gluePath = join(stage, "wasm", "turnkeeper.js");
 // The English message catalogue (`turnkeeper/messages/en.json`), the file a translation of
