@@ -586,6 +586,11 @@ impl DiceSource {
     pub fn seeded(seed: u64) -> Result<Self> {
         SeededDice::new(seed).map(|s| Self::Seeded(Box::new(s)))
     }
+    /// A seeded stream resumed from a saved state (a snapshot's dice, a box's `fromState`).
+    #[inline(never)]
+    pub fn restored(state: SeedState) -> Result<Self> {
+        SeededDice::restore(state).map(|s| Self::Seeded(Box::new(s)))
+    }
     #[inline(never)]
     pub fn crypto() -> Self {
         Self::Crypto(Box::default())

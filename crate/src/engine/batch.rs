@@ -53,13 +53,14 @@ impl<E: ToWire> ToWire for Batch<E> {
 }
 
 impl<E> Batch<E> {
-    /// The same batch around other events (the JSON text they were written as, say).
-    pub fn with<F>(self, events: F) -> Batch<F> {
+    /// The same batch with its events turned into `f`'s (a players' batch that names the
+    /// command's events, made into the events themselves, say).
+    pub fn map<F>(self, f: impl FnOnce(E) -> F) -> Batch<F> {
         Batch {
             seq: self.seq,
             digest: self.digest,
             dice: self.dice,
-            events,
+            events: f(self.events),
         }
     }
 }

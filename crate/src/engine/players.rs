@@ -56,22 +56,10 @@ where
         blind: bool,
     ) -> Result<Batch<Vec<M::Event>>> {
         let ForPlayers { players, .. } = self.players_batch(command, dice, blind)?;
-        let Batch {
-            seq,
-            digest,
-            dice,
-            events,
-        } = players;
-        let events = match events {
+        Ok(players.map(|seen| match seen {
             PlayersSee::TheEvents => self.last_events().to_vec(),
             PlayersSee::Restored(event) => vec![event],
-        };
-        Ok(Batch {
-            seq,
-            digest,
-            dice,
-            events,
-        })
+        }))
     }
 
     /// [`Engine::execute_for_players`] for a caller that relays text: the command's events

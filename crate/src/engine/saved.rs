@@ -22,7 +22,7 @@
 pub use super::model::ENVELOPE_BYTES;
 
 use super::{Digest, Digester, Engine, Model};
-use crate::dice::{DiceSource, SeedState, SeededDice};
+use crate::dice::{DiceSource, SeedState};
 use crate::error::{Error, Result};
 use crate::wire::{FromWire, RawJson, ToWire, Writer};
 
@@ -88,7 +88,7 @@ impl<M: Model> Engine<M> {
         };
         Ok(Engine {
             state,
-            dice: dice_of(dice)?,
+            dice: dice.map_or_else(|| Ok(DiceSource::crypto()), DiceSource::restored)?,
             seq,
             history: super::History::new(M::UNDO_DEPTH),
             player,
@@ -149,15 +149,6 @@ fn unsupported(v: Option<u64>) -> Error {
         )),
         None => Error::snapshot("the snapshot has a checksum or batch count but no version \"v\""),
     }
-}
-
-/// The saved dice: seeded ones where a state was saved, crypto ones otherwise.
-#[inline(never)]
-fn dice_of(saved: Option<SeedState>) -> Result<DiceSource> {
-    Ok(match saved {
-        Some(state) => DiceSource::Seeded(Box::new(SeededDice::restore(state)?)),
-        None => DiceSource::crypto(),
-    })
 }
 
 /// The envelope around `state` after `seq` batches, with `dice` if seeded; `player`: a

@@ -14,8 +14,8 @@ use crate::dice::limits::MAX_SUPPLIED_FACES;
 use crate::dice::source::MAX_SEED;
 use crate::dice::{
     ChanceRoll, Countdown, CountdownRoll, CountdownSpeed, CryptoDice, DiceSource, DieRoller,
-    DieSize, Expression, Keep, RollOff, RollOffConfig, SeedState, SeededDice, SourceKind,
-    SuppliedDice, TwiceRoll,
+    DieSize, Expression, Keep, RollOff, RollOffConfig, SeedState, SourceKind, SuppliedDice,
+    TwiceRoll,
 };
 use crate::error::{Error, ErrorCode};
 
@@ -412,7 +412,7 @@ impl DiceBox {
     pub fn from_state(state: &str) -> JsResult<DiceBox> {
         let state: SeedState = js(input(state, "dice state"))?;
         Ok(DiceBox {
-            source: DiceSource::Seeded(Box::new(js(SeededDice::restore(state))?)),
+            source: js(DiceSource::restored(state))?,
         })
     }
 
@@ -620,6 +620,7 @@ impl CountdownPool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dice::SeededDice;
 
     fn taken_error() -> Option<Error> {
         LAST_ERROR.with(|e| e.borrow_mut().take())
