@@ -121,6 +121,8 @@ impl Error {
         Self::new(ErrorCode::InvalidArgument, message)
     }
 
+    #[cold]
+    #[inline(never)]
     pub fn unknown_id(kind: &str, id: &str) -> Self {
         Self::new(ErrorCode::UnknownId, format!("no {kind} with id \"{id}\""))
     }

@@ -162,6 +162,7 @@ impl ConditionCatalog {
     }
 
     /// Look a condition up, failing with `UNKNOWN_ID`.
+    #[inline(never)]
     pub fn require(&self, id: &ConditionId) -> Result<&ConditionDef> {
         self.get(id)
             .ok_or_else(|| Error::unknown_id("condition", id.as_str()))

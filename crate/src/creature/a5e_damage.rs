@@ -252,6 +252,7 @@ impl Creature {
     }
 
     /// One death-save failure; the third kills (A5E-DEATH-03).
+    #[inline(never)]
     pub(crate) fn add_death_save_failure(&mut self, log: &mut Log<'_>) {
         if let DeathState::Dying {
             successes,

@@ -56,6 +56,7 @@ impl Creature {
 
     /// Regain HP (capped, A5E-HEAL-01); any HP at 0 ends unconsciousness and resets death saves
     /// (A5E-DEATH-02, -03). Returns the HP regained.
+    #[inline(never)]
     pub(crate) fn regain_hp(&mut self, amount: u32, log: &mut Log<'_>) -> u32 {
         let before = self.hp.current;
         // Up to the maximum, or half of it under 5e exhaustion 4+ (SRD-EXH-02).

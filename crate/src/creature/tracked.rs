@@ -81,6 +81,7 @@ impl Creature {
 
     /// Add levels of a track, pending if gained in combat (A5E-TRACK-06), and apply what the
     /// new level brings: doom at fatigue 7 (A5E-DEATH-13), stress at strife 5 and 7.
+    #[inline(never)]
     pub(crate) fn add_levels(
         &mut self,
         track: TrackKind,
@@ -136,6 +137,7 @@ impl Creature {
         Ok(())
     }
 
+    #[inline(never)]
     pub(crate) fn remove_levels(&mut self, track: TrackKind, levels: u8, log: &mut Log<'_>) {
         let t = self.track_mut(track);
         let removed = t.remove(levels);

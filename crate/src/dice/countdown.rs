@@ -194,6 +194,7 @@ impl Countdown {
         self.dice == 0
     }
 
+    #[inline(never)]
     fn check_live(&self) -> Result<()> {
         if self.is_expired() {
             return Err(Error::out_of_order("the countdown has already expired"));

@@ -9,6 +9,7 @@ use crate::initiative::rules::{DeclarationKind, InitiativeOptions, OrderFacts};
 
 impl Encounter {
     /// The rules of the initiative system in force.
+    #[inline(never)]
     pub(crate) fn rules(&self) -> &'static dyn InitiativeRules {
         self.config.system().rules()
     }

@@ -349,6 +349,7 @@ impl Encounter {
         Ok(left)
     }
 
+    #[inline(never)]
     pub(crate) fn get(&self, id: &ParticipantId) -> Result<&Participant> {
         self.participant(id)
             .ok_or_else(|| Error::unknown_id("participant", id.as_str()))
@@ -412,6 +413,7 @@ impl Encounter {
     }
 
     /// Whether `id` is the participant whose turn is under way.
+    #[inline(never)]
     pub(crate) fn is_current(&self, id: &ParticipantId) -> bool {
         self.active_actor().and_then(Actor::participant) == Some(id)
     }

@@ -48,6 +48,8 @@ pub(super) enum Step {
 }
 
 impl WireError {
+    #[cold]
+    #[inline(never)]
     pub(crate) fn new(fault: Fault, message: String, at: usize) -> WireError {
         WireError(Box::new(Failure {
             message,

@@ -760,6 +760,7 @@ impl<'a> Reader<'a> {
 
     /// A key no field claims: the tag to pass over, an unknown field to refuse
     /// (`deny_unknown_fields`) or to pass over.
+    #[inline(never)]
     pub fn other_key(
         &mut self,
         key: &str,

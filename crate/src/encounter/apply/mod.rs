@@ -250,6 +250,8 @@ impl Encounter {
 
 /// An event sent to a handler for another concern: a bug in the dispatcher above, reported as
 /// an error rather than a panic.
+#[cold]
+#[inline(never)]
 fn misrouted(event: &EncounterEvent) -> Error {
     Error::new(
         ErrorCode::InvalidData,

@@ -90,6 +90,7 @@ impl Ctx<'_> {
 }
 
 /// Refuse commands before the start or after the end.
+#[inline(never)]
 pub(crate) fn require_running(enc: &Encounter) -> Result<()> {
     match enc.phase {
         Phase::Setup => Err(Error::out_of_order("the encounter has not started")),
@@ -124,6 +125,8 @@ pub(crate) fn check_list(enc: &Encounter, ids: &[ParticipantId]) -> Result<()> {
 
 /// A command sent to another family's handler: a bug in the routing of [`Ctx::run`], reported
 /// as an error rather than a panic (and before any event, so nothing has changed).
+#[cold]
+#[inline(never)]
 pub(super) fn misrouted(command: &EncounterCommand) -> Error {
     Error::new(
         ErrorCode::InvalidData,

@@ -38,6 +38,7 @@ impl Journey {
         })
     }
 
+    #[inline(never)]
     fn emit_member(
         &mut self,
         member: Ident,

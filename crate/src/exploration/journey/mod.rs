@@ -166,6 +166,8 @@ impl core::hash::Hash for Journey {
     }
 }
 
+#[cold]
+#[inline(never)]
 fn mismatch(what: &str) -> Error {
     Error::new(
         ErrorCode::InvalidData,
@@ -331,6 +333,7 @@ impl Journey {
         Ok(())
     }
 
+    #[inline(never)]
     fn emit(&mut self, e: JourneyEvent, out: &mut Vec<JourneyEvent>) -> Result<()> {
         self.apply_one(&e)?;
         out.push(e);
@@ -342,6 +345,7 @@ impl Journey {
             .ok_or_else(|| Error::out_of_order("start the journey first"))
     }
 
+    #[inline(never)]
     fn require(&self, wanted: &[JourneyMode], what: &str) -> Result<JourneyMode> {
         let mode = self.started()?;
         if wanted.contains(&mode) {

@@ -429,6 +429,8 @@ impl Journey {
 
 /// An event sent to another concern's method: a bug in the routing of `apply_one`, reported
 /// as an error rather than a panic.
+#[cold]
+#[inline(never)]
 fn misrouted(event: &JourneyEvent) -> Error {
     Error::new(
         ErrorCode::InvalidData,
