@@ -21,6 +21,42 @@ pub(crate) fn floor_div(a: i64, b: i64) -> Option<i64> {
     }
 }
 
+/// The greatest common divisor of `a` and `b` (not both 0), by Stein's binary method: shifts
+/// and subtractions only, so the dice module carries no 128-bit division (issue 38: about 1 KB
+/// of the module was the compiler's `u128` division, for this alone).
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    if a == 0 || b == 0 {
+        return a | b;
+    }
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            core::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
+}
+
+/// `n / d` for a `d > 0` that divides `n`: with the factors of 2 shifted out, `d` is odd and so
+/// has an inverse modulo 2^128, and multiplying by it divides exactly. Newton's step
+/// `x ← x(2 − dx)` doubles the bits of the inverse that are right, from the 3 that `x = d`
+/// already has (an odd square is 1 modulo 8), so it ends within six steps (192 ≥ 128 bits).
+/// (Stepping until `dx = 1` rather than six times keeps the compiler from unrolling it.)
+fn exact_div(n: u128, d: u128) -> u128 {
+    let zeros = d.trailing_zeros();
+    let (n, d) = (n >> zeros, d >> zeros);
+    let mut inverse = d;
+    while d.wrapping_mul(inverse) != 1 {
+        inverse = inverse.wrapping_mul(2u128.wrapping_sub(d.wrapping_mul(inverse)));
+    }
+    n.wrapping_mul(inverse)
+}
+
 /// A fraction `num/den` with `den > 0`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct Ratio {
@@ -43,22 +79,21 @@ impl Ratio {
 
     /// `num/den` in lowest terms, within the magnitude limit (computed in 128 bits).
     fn new(num: i128, den: i128, pos: u32) -> Result<Self> {
-        let (mut num, mut den) = if den < 0 { (-num, -den) } else { (num, den) };
-        let (mut a, mut b) = (num.abs(), den);
-        while b != 0 {
-            (a, b) = (b, a % b);
-        }
-        if a > 1 {
-            num /= a;
-            den /= a;
-        }
-        let max = i128::from(MAX_MAGNITUDE);
-        if num.abs() > max || den > max || den == 0 {
+        let negative = (num < 0) != (den < 0);
+        let (num, den) = (num.unsigned_abs(), den.unsigned_abs());
+        let max = u128::from(MAX_MAGNITUDE.unsigned_abs());
+        if den == 0 {
             return Err(too_big(pos));
         }
-        // Both within ±(2^53 − 1): exact.
+        let common = gcd(num, den);
+        let (num, den) = (exact_div(num, common), exact_div(den, common));
+        if num > max || den > max {
+            return Err(too_big(pos));
+        }
+        // Both within 2^53 − 1: exact.
+        let num = num as i64;
         Ok(Self {
-            num: num as i64,
+            num: if negative { -num } else { num },
             den: den as i64,
         })
     }
@@ -180,6 +215,67 @@ mod tests {
         assert_eq!(floor_div(6, 3), Some(2));
         assert_eq!(floor_div(-6, 3), Some(-2));
         assert_eq!(floor_div(0, -5), Some(0));
+    }
+
+    /// Euclid's way with the `%` and `/` Ratio::new used before: the reference for the binary
+    /// gcd and the exact division by an inverse.
+    fn reduced_by_division(num: i128, den: i128) -> Option<(i64, i64)> {
+        let (mut num, mut den) = if den < 0 { (-num, -den) } else { (num, den) };
+        let (mut a, mut b) = (num.abs(), den);
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        if a > 1 {
+            num /= a;
+            den /= a;
+        }
+        let max = i128::from(MAX_MAGNITUDE);
+        (num.abs() <= max && den <= max && den != 0).then_some((num as i64, den as i64))
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_fraction_is_reduced_as_division_reduces_it(
+            a in -(1i128 << 53)..(1i128 << 53),
+            b in -(1i128 << 53)..(1i128 << 53),
+            c in -(1i128 << 53)..(1i128 << 53),
+            d in -(1i128 << 53)..(1i128 << 53),
+            small in 0u32..3,
+        ) {
+            // Products as `binary` makes them, and small values, where most fractions reduce.
+            let (num, den) = if small == 0 { (a % 1000 * (b % 1000), c % 1000) } else { (a * b, c * d) };
+            let ours = Ratio::new(num, den, 0).ok().map(|q| (q.num, q.den));
+            proptest::prop_assert_eq!(ours, reduced_by_division(num, den));
+        }
+
+        #[test]
+        fn the_binary_gcd_and_the_exact_division_agree_with_euclid(a: u128, b: u128) {
+            let mut euclid = (a, b);
+            while euclid.1 != 0 {
+                euclid = (euclid.1, euclid.0 % euclid.1);
+            }
+            proptest::prop_assert_eq!(gcd(a, b), euclid.0);
+            if euclid.0 != 0 {
+                proptest::prop_assert_eq!(exact_div(a, euclid.0), a / euclid.0);
+            }
+        }
+    }
+
+    #[test]
+    fn reducing_handles_zero_signs_and_powers_of_two() {
+        assert_eq!(r(0, -5), Ratio { num: 0, den: 1 });
+        assert_eq!(r(6, -4), Ratio { num: -3, den: 2 });
+        assert_eq!(r(-6, -4), Ratio { num: 3, den: 2 });
+        assert_eq!(
+            r(1 << 40, 1 << 52),
+            Ratio {
+                num: 1,
+                den: 1 << 12
+            }
+        );
+        assert!(Ratio::new(1, 0, 0).is_err());
+        assert!(Ratio::new(1 << 60, 3, 0).is_err());
+        assert_eq!(gcd(0, 0), 0);
     }
 
     fn r(num: i64, den: i64) -> Ratio {
