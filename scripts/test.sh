@@ -57,8 +57,8 @@ step "TypeScript check of the integration kits against the hosts' published type
 node_modules/.bin/tsc -p tests/owlbear/tsconfig.json
 node_modules/.bin/tsc -p tests/foundry/tsconfig.json
 
-step "size report"
-node scripts/size-report.mjs
+step "size report (strict: a module or entry over its docs/design.md budget fails the run)"
+node scripts/size-report.mjs --strict
 
 step "JS, packaging and browser tests (node:test)"
 node --test --test-concurrency=1 tests/js/*.test.mjs tests/browser/*.test.mjs

@@ -2,7 +2,8 @@
  * `turnkeeper/dice` in browsers: the dice alone (`roll`, `total`, `Dice`, `Expression`, roll
  * twice, chances, roll-offs, countdowns and `TurnkeeperError`), from a module of their own
  * (`wasm/dice_bg.wasm`) a fraction of the core's size. The same notation, results, seeds and
- * errors as the main entry: the code is the main entry's own, bundled against the dice module.
+ * errors as the main entry: the code and the module are the main entry's own (its stand-alone
+ * dice roll there too), without the rest of the package.
  * Call `await init()` once before rolling.
  */
 import { instantiate, instantiateSync } from "./core/dice-module.js";

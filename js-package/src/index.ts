@@ -1,24 +1,32 @@
 /**
- * Browser entry (also what bundlers such as Vite pick). Call `await init()` once; the two
- * `.wasm` files (the core and the rule procedures) are fetched from beside this module, or from
- * the URLs/bytes you pass. `turnkeeper/core` loads the core alone; `turnkeeper/procedures`
- * loads the procedures when it is imported.
+ * Browser entry (also what bundlers such as Vite pick). Call `await init()` once; the three
+ * `.wasm` files (the core, the rule procedures and the dice, where stand-alone rolls happen) are
+ * fetched in parallel from beside this module, or from the URLs/bytes you pass.
+ * `turnkeeper/core` loads the core and the dice; `turnkeeper/procedures` loads the procedures
+ * when it is imported.
  */
 import initWasm, { initSync as initWasmSync, type InitInput, type SyncInitInput } from "./wasm/turnkeeper.js";
-import { isReady, loadOnce, markReady } from "./core/loader.js";
+import { instantiate as instantiateDice, instantiateSync as instantiateDiceSync } from "./core/dice-module.js";
+import { deferStart, isReady, loadOnce, markReady } from "./core/loader.js";
 import { loadFailed as failed } from "./core/errors.js";
 import { deferProcedures, loadProcedures, loadProceduresSync } from "./core/procedures-module.js";
 
 export * from "./core/api.js";
 
-const loadCore = loadOnce((input?: InitInput | Promise<InitInput>) => initWasm(input === undefined ? undefined : { module_or_path: input }), failed);
+const loadCore = loadOnce(
+  ([core, dice]: [InitInput | Promise<InitInput> | undefined, InitInput | Promise<InitInput> | undefined]) =>
+    Promise.all([initWasm(core === undefined ? undefined : { module_or_path: core }), instantiateDice(dice)]),
+  failed,
+);
 
 /**
- * Load the core module only (dice, encounters, journeys, creatures): what `turnkeeper/core`'s
- * `init()` does. Safe to call many times and concurrently.
+ * Load the core module (encounters, journeys, creatures) and the dice module (rolls, `Dice`,
+ * `Expression`) in parallel: what `turnkeeper/core`'s `init()` does. `dice` overrides where
+ * the dice module comes from (by default `wasm/dice_bg.wasm` beside this module). Safe to call
+ * many times and concurrently.
  */
-export function initCore(input?: InitInput | Promise<InitInput>): Promise<void> {
-  return loadCore(input);
+export function initCore(input?: InitInput | Promise<InitInput>, dice?: InitInput | Promise<InitInput>): Promise<void> {
+  return loadCore([input, dice]);
 }
 
 /**
@@ -47,28 +55,53 @@ export function initProceduresOnDemand(source: () => SyncInitInput): void {
 }
 
 /**
- * Load both modules once, in parallel: the core and the rule procedures. Safe to call many
- * times and concurrently. `input` overrides where the core comes from and `procedures` where
- * the procedures come from (each a URL, a `Response`, bytes or a compiled `WebAssembly.Module`).
+ * Load the dice module synchronously now (from `dice`, its bytes or compiled module) and the
+ * core the first time an encounter, journey, creature or rule table needs it, from the bytes or
+ * module `core` returns then: what the Node and inline entries do, so that importing the package
+ * compiles only the dice and a first roll waits for nothing more (issue 38). A core that fails
+ * to load surfaces as `INIT_FAILED` from that first call; the next call tries again.
  */
-export function init(input?: InitInput | Promise<InitInput>, procedures?: InitInput | Promise<InitInput>): Promise<void> {
-  return Promise.all([initCore(input), initProcedures(procedures)]).then(() => undefined);
+export function initCoreOnDemand(core: () => SyncInitInput, dice: SyncInitInput): void {
+  initSync(undefined, undefined, dice);
+  if (!isReady()) deferStart(() => initSync(core()));
+}
+
+/**
+ * Load the three modules once, in parallel: the core, the rule procedures and the dice. Safe to
+ * call many times and concurrently. `input` overrides where the core comes from, `procedures`
+ * where the procedures come from and `dice` where the dice come from (each a URL, a `Response`,
+ * bytes or a compiled `WebAssembly.Module`).
+ */
+export function init(
+  input?: InitInput | Promise<InitInput>,
+  procedures?: InitInput | Promise<InitInput>,
+  dice?: InitInput | Promise<InitInput>,
+): Promise<void> {
+  return Promise.all([initCore(input, dice), initProcedures(procedures)]).then(() => undefined);
 }
 
 /**
  * Load the core synchronously from its bytes or an already compiled `WebAssembly.Module` (a
- * worker handed the module, a test, a host that reads files itself), and the procedures module
- * too when `procedures` is given. Later calls do nothing. The Node and inline entries start the
- * modules this way.
+ * worker handed the module, a test, a host that reads files itself; `undefined` leaves it
+ * alone), the dice module from `dice` (stand-alone rolls, `Dice` and `Expression` are `NOT_INITIALIZED` until it is given),
+ * and the procedures module too when `procedures` is given. Later calls do nothing. The Node
+ * and inline entries start the modules this way.
  */
-export function initSync(module: SyncInitInput, procedures?: SyncInitInput): void {
-  if (!isReady()) {
+export function initSync(module: SyncInitInput | undefined, procedures?: SyncInitInput, dice?: SyncInitInput): void {
+  if (module !== undefined && !isReady()) {
     try {
       initWasmSync({ module });
     } catch (e) {
       throw failed(e);
     }
     markReady();
+  }
+  if (dice !== undefined) {
+    try {
+      instantiateDiceSync(dice);
+    } catch (e) {
+      throw failed(e);
+    }
   }
   if (procedures !== undefined) initProceduresSync(procedures);
 }

@@ -1,9 +1,9 @@
 /**
- * Entry with both wasm modules (core and procedures) inlined as base64, for hosts that cannot serve a separate `.wasm` file
+ * Entry with the three wasm modules (core, procedures and dice) inlined as base64, for hosts that cannot serve a separate `.wasm` file
  * (some VTT module loaders, single-file bundles). Costs about a third more bytes to download.
  */
-import { initProceduresOnDemand, initSync } from "./index.js";
-import { PROCEDURES_BASE64, WASM_BASE64 } from "./wasm/inline-bytes.js";
+import { initCoreOnDemand, initProceduresOnDemand } from "./index.js";
+import { DICE_BASE64, PROCEDURES_BASE64, WASM_BASE64 } from "./wasm/inline-bytes.js";
 
 export * from "./index.js";
 
@@ -18,13 +18,14 @@ function decode(base64: string): Uint8Array {
 }
 
 /**
- * Instantiate the inlined core synchronously, and the inlined procedures the first time a
+ * Instantiate the inlined dice synchronously, the inlined core the first time an encounter,
+ * journey or creature needs it, and the inlined procedures the first time a
  * procedure runs (decoding and compiling them can wait until then); later calls do nothing.
  */
 let started = false;
 export function initSyncInline(): void {
   if (started) return;
-  initSync(decode(WASM_BASE64));
+  initCoreOnDemand(() => decode(WASM_BASE64), decode(DICE_BASE64));
   initProceduresOnDemand(() => decode(PROCEDURES_BASE64));
   started = true;
 }

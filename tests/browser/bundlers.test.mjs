@@ -60,14 +60,14 @@ async function resultOf(dir) {
 }
 
 /**
- * The two `.wasm` files (the core and the procedures) are files of the output and no script
- * carries them as base64.
+ * The three `.wasm` files (the core, the procedures and the dice) are files of the output and
+ * no script carries them as base64.
  * @param {string} dir
  */
 function assertWasmEmitted(dir) {
   const files = readdirSync(join(app, dir), { recursive: true }).map(String);
   const wasm = files.filter((f) => f.endsWith(".wasm"));
-  assert.equal(wasm.length, 2, `two .wasm in ${files.join(", ")}`);
+  assert.equal(wasm.length, 3, `three .wasm in ${files.join(", ")}`);
   for (const f of files.filter((f) => f.endsWith(".js"))) {
     assert.ok(statSync(join(app, dir, f)).size < 200_000, `${f} is small: the module is not inlined`);
   }
@@ -160,7 +160,7 @@ import proceduresUrl from "turnkeeper/procedures_bg.wasm";
 import { init as initDice, roll as rollDice, TurnkeeperError as DiceError } from "turnkeeper/dice";
 import diceUrl from "turnkeeper/dice_bg.wasm";
 const core: string = wasmUrl;
-await init(new URL(core, import.meta.url), new URL(proceduresUrl, import.meta.url));
+await init(new URL(core, import.meta.url), new URL(proceduresUrl, import.meta.url), new URL(diceUrl, import.meta.url));
 await initDice(new URL(diceUrl, import.meta.url));
 const total: number = rollDice("1d20").total;
 const code: string = new DiceError("INVALID_ARGUMENT", "x").code;

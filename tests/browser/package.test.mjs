@@ -61,9 +61,10 @@ test("bundled by Vite", async () => {
   assert.deepEqual(browser.errors, []);
 });
 
-// Issue 12: two modules. `turnkeeper/core` fetches only the core's `.wasm`; importing
-// `turnkeeper/procedures` fetches the procedures' then; the main entry's `init()` fetches both.
-test("turnkeeper/core fetches the core module only; turnkeeper/procedures fetches its own when imported", async () => {
+// Issue 12: modules of their own. `turnkeeper/core` fetches the core's `.wasm` and the dice's
+// (where stand-alone rolls happen, issue 38); importing `turnkeeper/procedures` fetches the
+// procedures' then; the main entry's `init()` fetches all three.
+test("turnkeeper/core fetches the core and dice modules only; turnkeeper/procedures fetches its own when imported", async () => {
   const page = await browser.newPage();
   /** @type {string[]} */
   const wasm = [];
@@ -90,8 +91,9 @@ test("turnkeeper/core fetches the core module only; turnkeeper/procedures fetche
   await page.close();
   assert.deepEqual(r.seeded, expected);
   assert.equal(r.before, "NOT_INITIALIZED");
-  assert.equal(r.fetchedFirst, 1, "only the core before turnkeeper/procedures is imported");
-  assert.deepEqual(wasm, ["turnkeeper_bg.wasm", "procedures_bg.wasm"]);
+  assert.equal(r.fetchedFirst, 2, "only the core and the dice before turnkeeper/procedures is imported");
+  assert.deepEqual(wasm.slice(0, 2).sort(), ["dice_bg.wasm", "turnkeeper_bg.wasm"]);
+  assert.deepEqual(wasm.slice(2), ["procedures_bg.wasm"]);
   assert.equal(r.reaction, ose.reaction({}, new Dice({ seed: 9 })).total);
   assert.deepEqual(browser.errors, []);
 });

@@ -478,3 +478,16 @@ test("wrong-typed arguments are INVALID_ARGUMENT before the wasm, and change not
   assert.equal(ose.oseNaturalHealing(2, faces([3, 2])).dice.length, 2);
   assert.equal(ose.hp, 6);
 });
+
+test("a creature rolls a caller's seeded Dice as the dice roll themselves and hands them back where it stopped", () => {
+  // A Dice lives in the dice module; a command given one rolls on a copy lent to the core as
+  // words, and the dice go on from where the core stopped (issue 38).
+  const creature = new Creature({ kind: "pc", hpMax: 40, hp: 5, rules: { type: "a5e" } });
+  const lent = new Dice({ seed: 31 });
+  creature.healDice({ count: 3, size: "d8", modifier: 0 }, lent);
+  const own = new Dice({ seed: 31 });
+  const total = own.roll("3d8").total;
+  assert.equal(creature.hp, 5 + total);
+  assert.deepEqual(lent.state(), own.state());
+  assert.equal(lent.roll("1d20").total, own.roll("1d20").total);
+});

@@ -1,8 +1,9 @@
-// Issue 12: the rules core and the rule procedures are two wasm modules. The main entry loads
-// both; `turnkeeper/core` loads the core alone; `turnkeeper/procedures` loads the procedures
-// when imported. Each case runs in a fresh Node process, since a module is loaded once per
-// process. Procedures roll the core's dice lent as words: a seeded stream must move exactly as
-// when the core rolled, and a failed procedure must leave the dice untouched.
+// Issue 12: the rules core and the rule procedures are wasm modules of their own, and the dice
+// a third (issue 38). The main entry loads all three; `turnkeeper/core` loads the core and the
+// dice; `turnkeeper/procedures` loads the procedures when imported. Each case runs in a fresh
+// Node process, since a module is loaded once per process. Procedures and core objects roll a
+// caller's dice lent as words: a seeded stream must move exactly as when the dice rolled
+// themselves, and a failed procedure or command must leave the dice untouched.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -86,7 +87,7 @@ test("a failed procedure leaves seeded and supplied dice where they were", () =>
   assert.equal(out.then, 9);
 });
 
-test("initSync takes both modules' bytes; without the procedures' they stay NOT_INITIALIZED", () => {
+test("initSync takes the three modules' bytes; the procedures and the dice stay NOT_INITIALIZED until given", () => {
   const out = fresh(`
     import { readFileSync } from "node:fs";
     const dist = new URL("./dist/", import.meta.resolve("turnkeeper/package.json")).href;
@@ -94,17 +95,23 @@ test("initSync takes both modules' bytes; without the procedures' they stay NOT_
     tk.initSync(readFileSync(new URL("wasm/turnkeeper_bg.wasm", dist)));
     let code = "";
     try { tk.hyb.chaseDc({ opponentSpeedFt: 30 }); } catch (e) { code = e.code; }
-    tk.initSync(readFileSync(new URL("wasm/turnkeeper_bg.wasm", dist)), readFileSync(new URL("wasm/procedures_bg.wasm", dist)));
-    console.log(JSON.stringify({ code, dc: tk.hyb.chaseDc({ opponentSpeedFt: 30 }), total: tk.roll("1d1").total }));
+    let dice = "";
+    try { tk.roll("1d1"); } catch (e) { dice = e.code; }
+    const round = new tk.Encounter({ ruleset: "ose" }).round;
+    tk.initSync(readFileSync(new URL("wasm/turnkeeper_bg.wasm", dist)), readFileSync(new URL("wasm/procedures_bg.wasm", dist)), readFileSync(new URL("wasm/dice_bg.wasm", dist)));
+    console.log(JSON.stringify({ code, dice, round, dc: tk.hyb.chaseDc({ opponentSpeedFt: 30 }), total: tk.roll("1d1").total }));
   `);
   assert.equal(out.code, "NOT_INITIALIZED");
+  assert.equal(out.dice, "NOT_INITIALIZED", "stand-alone dice roll in the dice module");
+  assert.equal(out.round, 0, "encounters need the core alone");
   assert.equal(typeof out.dc, "number");
   assert.equal(out.total, 1);
 });
 
-// Issue 38: importing the package in Node compiles the core only; the procedures' module is read
-// and compiled by the first procedure call. Counted by wrapping the WebAssembly.Module constructor
-// (which wasm-bindgen's initSync calls) before the package is imported.
+// Issue 38: importing the package in Node compiles the dice module only; the core is read and
+// compiled by the first encounter (or journey, creature, rule table), the procedures' module by
+// the first procedure call. Counted by wrapping the WebAssembly.Module constructor (which
+// wasm-bindgen's initSync and the dice module's glue call) before the package is imported.
 const COUNT_COMPILES = `
   const compiled = [];
   const Original = WebAssembly.Module;
@@ -113,29 +120,32 @@ const COUNT_COMPILES = `
   };
 `;
 
-test("the Node entry compiles the procedures' module on the first procedure call, not on import", () => {
+test("the Node entry compiles the dice on import, the core on the first encounter and the procedures on the first procedure call", () => {
   const out = fresh(`
     ${COUNT_COMPILES}
     const tk = await import("turnkeeper");
     const onImport = compiled.length;
     const total = tk.roll("3d6", { seed: 5 }).total;
+    const afterRoll = compiled.length;
     const enc = typeof new tk.Encounter({ ruleset: "ose" }).toJSON();
     const afterCore = compiled.length;
     const first = tk.ose.reaction({}, new tk.Dice({ seed: 4 })).total;
     const afterFirst = compiled.length;
     const second = tk.hyb.chaseDc({ opponentSpeedFt: 30 });
-    console.log(JSON.stringify({ onImport, afterCore, afterFirst, after: compiled.length, total, first, second, enc }));
+    new tk.Encounter({ ruleset: "a5e" });
+    console.log(JSON.stringify({ onImport, afterRoll, afterCore, afterFirst, after: compiled.length, total, first, second, enc }));
   `);
-  assert.equal(out.onImport, 1, "only the core is compiled on import");
-  assert.equal(out.afterCore, 1, "dice and encounters need nothing more");
-  assert.equal(out.afterFirst, 2, "the first procedure compiles the procedures' module");
-  assert.equal(out.after, 2, "once");
+  assert.equal(out.onImport, 1, "only the dice are compiled on import");
+  assert.equal(out.afterRoll, 1, "a roll needs nothing more");
+  assert.equal(out.afterCore, 2, "the first encounter compiles the core");
+  assert.equal(out.afterFirst, 3, "the first procedure compiles the procedures' module");
+  assert.equal(out.after, 3, "each once");
   assert.equal(out.enc, "object");
   const eager = fresh(`
     import { readFileSync } from "node:fs";
     const dist = new URL("./dist/", import.meta.resolve("turnkeeper/package.json")).href;
     const tk = await import(new URL("index.js", dist).href);
-    tk.initSync(readFileSync(new URL("wasm/turnkeeper_bg.wasm", dist)), readFileSync(new URL("wasm/procedures_bg.wasm", dist)));
+    tk.initSync(readFileSync(new URL("wasm/turnkeeper_bg.wasm", dist)), readFileSync(new URL("wasm/procedures_bg.wasm", dist)), readFileSync(new URL("wasm/dice_bg.wasm", dist)));
     console.log(JSON.stringify({ total: tk.roll("3d6", { seed: 5 }).total, first: tk.ose.reaction({}, new tk.Dice({ seed: 4 })).total, second: tk.hyb.chaseDc({ opponentSpeedFt: 30 }) }));
   `);
   assert.deepEqual({ total: out.total, first: out.first, second: out.second }, eager, "the same results as loading both at once");

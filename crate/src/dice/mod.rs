@@ -163,10 +163,16 @@ mod exact;
 pub mod flat_input;
 /// What a detailed roll collects, for the glue's packed encoding.
 pub(crate) mod details {
-    #[cfg_attr(not(feature = "wasm-core"), allow(unused_imports))]
+    #[cfg_attr(
+        not(all(feature = "wasm-dice", not(feature = "wasm-base"))),
+        allow(unused_imports)
+    )]
     pub(crate) use super::ast::DieKind;
     pub(crate) use super::eval::Details;
-    #[cfg_attr(not(feature = "wasm-core"), allow(unused_imports))]
+    #[cfg_attr(
+        not(all(feature = "wasm-dice", not(feature = "wasm-base"))),
+        allow(unused_imports)
+    )]
     pub(crate) use super::eval::die_flags;
 }
 mod lanes;
@@ -184,7 +190,7 @@ mod smallbuf;
 pub mod source;
 pub mod spec;
 pub mod step;
-mod transfer;
+pub(crate) mod transfer;
 pub mod twice;
 
 pub use advantage::RollMode;

@@ -176,7 +176,10 @@ impl Expression {
     }
 
     /// [`Expression::term_spans`] into buffers the caller keeps (cleared first).
-    #[cfg_attr(not(feature = "wasm-core"), allow(dead_code))]
+    #[cfg_attr(
+        not(all(feature = "wasm-dice", not(feature = "wasm-base"))),
+        allow(dead_code)
+    )]
     pub(crate) fn texts_into(&self, notation: &mut String, spans: &mut Vec<Range<usize>>) {
         render_into(self, notation, spans);
     }

@@ -528,6 +528,10 @@ impl SuppliedDice {
     pub fn faces(&self) -> impl Iterator<Item = u32> + '_ {
         self.faces.iter().copied()
     }
+    /// The faces not yet consumed, in order, as the two runs the queue holds them in.
+    pub fn faces_in_two(&self) -> (&[u32], &[u32]) {
+        self.faces.as_slices()
+    }
     /// Faces still to come after `used` were consumed elsewhere (dice lent to another module).
     pub fn resume(faces: impl IntoIterator<Item = u32>, used: usize) -> Self {
         Self {

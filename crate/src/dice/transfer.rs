@@ -15,6 +15,14 @@
 use super::source::{DiceSource, SeedAlgorithm, SeedState, SeededDice, SuppliedDice};
 use crate::error::{Error, Result};
 
+/// The words supplied dice carry before their faces (the kind and the count used): room the
+/// dice module's words buffer keeps beside the most faces a box holds.
+#[cfg_attr(
+    not(all(feature = "wasm-dice", not(feature = "wasm-base"))),
+    allow(dead_code)
+)]
+pub const HEADER_WORDS: usize = 3;
+
 const SEEDED: u32 = 0;
 const CRYPTO: u32 = 1;
 const SUPPLIED: u32 = 2;
@@ -34,20 +42,28 @@ fn malformed(why: &str) -> Error {
 impl DiceSource {
     /// These dice as words another module can rebuild them from ([`DiceSource::from_words`]).
     pub fn to_words(&self) -> Vec<u32> {
+        let mut words = Vec::new();
+        self.write_words(&mut words);
+        words
+    }
+
+    /// [`DiceSource::to_words`] appended to `out` (the dice module's glue writes them straight
+    /// into the buffer its JavaScript reads).
+    pub fn write_words(&self, out: &mut Vec<u32>) {
         match self {
             Self::Seeded(s) => {
                 let state = s.state();
                 let [seed_lo, seed_hi] = split(state.seed);
                 let [pos_lo, pos_hi] = split(state.position);
-                vec![SEEDED, seed_lo, seed_hi, pos_lo, pos_hi]
+                out.extend_from_slice(&[SEEDED, seed_lo, seed_hi, pos_lo, pos_hi]);
             }
-            Self::Crypto(_) => vec![CRYPTO],
+            Self::Crypto(_) => out.push(CRYPTO),
             Self::Supplied(s) => {
                 let [used_lo, used_hi] = split(s.used() as u64);
-                let mut words = Vec::with_capacity(3 + s.remaining());
-                words.extend([SUPPLIED, used_lo, used_hi]);
-                words.extend(s.faces());
-                words
+                let (front, back) = s.faces_in_two();
+                out.extend_from_slice(&[SUPPLIED, used_lo, used_hi]);
+                out.extend_from_slice(front);
+                out.extend_from_slice(back);
             }
         }
     }

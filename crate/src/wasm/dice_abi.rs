@@ -1,8 +1,9 @@
-//! The dice-only module's exports (`dice_bg.wasm`, the `turnkeeper/dice` entry), without
+//! The dice module's exports (`dice_bg.wasm`: every entry's stand-alone dice), without
 //! wasm-bindgen (issue 38). wasm-bindgen's generated JS for this module was as large as the
 //! facade's whole dice code; these exports take and return plain numbers only, so their glue
-//! (js-package/src/core/dice-module.ts) is a page of code. They call the very functions the core
-//! module exports through wasm-bindgen (`wasm::dice`), so both entries roll, parse and fail alike.
+//! (js-package/src/core/dice-module.ts) is a page of code. They wrap the dice of `wasm::rolls`
+//! (once the core module's own exports), and lend a box to the core or the procedures module
+//! as words ([`dice_box_to_words`], [`dice_box_set_words`]).
 //!
 //! The conventions, which the glue mirrors:
 //! - **Objects** (`DiceBox`, `ParsedNotation`, `CountdownPool`) live in tables here; JS holds a
@@ -13,13 +14,14 @@
 //!   [`dice_numbers`], supplied faces in [`dice_words`].
 //! - **Text out** (JSON, a version) is left in one output buffer: a call returns its length in
 //!   bytes and [`dice_out`] its address, valid until the next call.
-//! - **Errors** are kept (`wasm::dice::fail`) and the call returns 0 (NaN for a total); the glue
+//! - **Errors** are kept (`wasm::rolls::fail`) and the call returns 0 (NaN for a total); the glue
 //!   then calls [`dice_take_error`], which writes the error to the output buffer as JSON and
 //!   returns its length (0: no error).
 
 use std::cell::RefCell;
 
-use super::dice::{self, CountdownPool, DiceBox, ParsedNotation, fail};
+use super::dice::{self, DiceBox};
+use super::rolls::{self, CountdownPool, ParsedNotation, fail};
 use crate::dice::{DieRoller, SourceKind};
 use crate::error::{Error, ErrorCode};
 
@@ -264,11 +266,13 @@ pub extern "C" fn dice_numbers(count: usize) -> usize {
     buffer(&NUMBERS, count)
 }
 
-/// Make the supplied faces' buffer `count` words long; its address. Past
-/// `MAX_SUPPLIED_FACES` nothing is allocated: 0, with `LIMIT_EXCEEDED` kept.
+/// Make the words buffer `count` words long; its address. It holds supplied faces for a new
+/// box, or lent dice coming back ([`dice_box_set_words`]): at most `MAX_SUPPLIED_FACES` faces
+/// and the words that go before them (`crate::dice::transfer::HEADER_WORDS`). Past that nothing
+/// is allocated: 0, with `LIMIT_EXCEEDED` kept. (A box of supplied faces checks its own count.)
 #[unsafe(no_mangle)]
 pub extern "C" fn dice_words(count: usize) -> usize {
-    match dice::check_supplied(count) {
+    match dice::check_supplied(count.saturating_sub(crate::dice::transfer::HEADER_WORDS)) {
         Ok(()) => buffer(&WORDS, count),
         Err(e) => fail(e, 0),
     }
@@ -285,7 +289,7 @@ pub extern "C" fn dice_out() -> usize {
 /// one); its length, 0 when no call failed.
 #[unsafe(no_mangle)]
 pub extern "C" fn dice_take_error() -> u32 {
-    match dice::take_dice_error() {
+    match rolls::take_dice_error() {
         Ok(()) => 0,
         Err(e) => {
             let position = e
@@ -307,24 +311,24 @@ pub extern "C" fn dice_version() -> u32 {
     out(&super::version())
 }
 
-/// The address of the notation input buffer (`wasm::dice::input_buffer`).
+/// The address of the notation input buffer (`wasm::rolls::input_buffer`).
 #[unsafe(no_mangle)]
 pub extern "C" fn dice_input_buffer() -> usize {
-    dice::input_buffer()
+    rolls::input_buffer()
 }
 
 // ---- one-off rolls (wasm::dice's functions of the same names) --------------------------------
 
 #[unsafe(no_mangle)]
 pub extern "C" fn dice_parse_into_slot(slot: u32, len: i32) -> usize {
-    kept(with_text(len, |text| dice::parse_into_slot(slot, text)), 0)
+    kept(with_text(len, |text| rolls::parse_into_slot(slot, text)), 0)
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn dice_roll_text(slot: u32, len: i32, dice: u32) -> usize {
     kept(
         with_text(len, |text| {
-            with_box(dice, |b| dice::roll_text(slot, text, b))
+            with_box(dice, |b| rolls::roll_text(slot, text, b))
         }),
         0,
     )
@@ -334,7 +338,7 @@ pub extern "C" fn dice_roll_text(slot: u32, len: i32, dice: u32) -> usize {
 pub extern "C" fn dice_total_text(slot: u32, len: i32, dice: u32) -> f64 {
     kept(
         with_text(len, |text| {
-            with_box(dice, |b| dice::total_text(slot, text, b))
+            with_box(dice, |b| rolls::total_text(slot, text, b))
         }),
         f64::NAN,
     )
@@ -342,38 +346,41 @@ pub extern "C" fn dice_total_text(slot: u32, len: i32, dice: u32) -> f64 {
 
 #[unsafe(no_mangle)]
 pub extern "C" fn dice_roll_slot(slot: u32, dice: u32) -> usize {
-    kept(with_box(dice, |b| Ok(dice::roll_slot(slot, b))), 0)
+    kept(with_box(dice, |b| Ok(rolls::roll_slot(slot, b))), 0)
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn dice_total_slot(slot: u32, dice: u32) -> f64 {
-    kept(with_box(dice, |b| Ok(dice::total_slot(slot, b))), f64::NAN)
+    kept(with_box(dice, |b| Ok(rolls::total_slot(slot, b))), f64::NAN)
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn dice_roll_input(slot: u32, len: usize, dice: u32) -> usize {
-    kept(with_box(dice, |b| Ok(dice::roll_input(slot, len, b))), 0)
+    kept(with_box(dice, |b| Ok(rolls::roll_input(slot, len, b))), 0)
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn dice_total_input(slot: u32, len: usize, dice: u32) -> f64 {
     kept(
-        with_box(dice, |b| Ok(dice::total_input(slot, len, b))),
+        with_box(dice, |b| Ok(rolls::total_input(slot, len, b))),
         f64::NAN,
     )
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn dice_roll_faces(sides: u32, count: usize, dice: u32) -> usize {
-    kept(with_box(dice, |b| Ok(dice::roll_faces(sides, count, b))), 0)
+    kept(
+        with_box(dice, |b| Ok(rolls::roll_faces(sides, count, b))),
+        0,
+    )
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn dice_roll_crypto_faces(sides: u32, count: usize) -> usize {
-    dice::roll_crypto_faces(sides, count)
+    rolls::roll_crypto_faces(sides, count)
 }
 
-/// `wasm::dice::roll_data`: the notation, paths, texts and `missing` texts (length −1: none)
+/// `wasm::rolls::roll_data`: the notation, paths, texts and `missing` texts (length −1: none)
 /// in the argument buffer, the values in [`dice_numbers`].
 #[unsafe(no_mangle)]
 pub extern "C" fn dice_roll_data(
@@ -385,13 +392,13 @@ pub extern "C" fn dice_roll_data(
 ) -> usize {
     kept(
         with_data([notation, paths, texts, missing], |n, p, v, t, m| {
-            with_box(dice, |b| dice::roll_data(n, p, v, t, m, b))
+            with_box(dice, |b| rolls::roll_data(n, p, v, t, m, b))
         }),
         0,
     )
 }
 
-/// `wasm::dice::total_data`, with its arguments as [`dice_roll_data`]'s.
+/// `wasm::rolls::total_data`, with its arguments as [`dice_roll_data`]'s.
 #[unsafe(no_mangle)]
 pub extern "C" fn dice_total_data(
     notation: i32,
@@ -402,7 +409,7 @@ pub extern "C" fn dice_total_data(
 ) -> f64 {
     kept(
         with_data([notation, paths, texts, missing], |n, p, v, t, m| {
-            with_box(dice, |b| dice::total_data(n, p, v, t, m, b))
+            with_box(dice, |b| rolls::total_data(n, p, v, t, m, b))
         }),
         f64::NAN,
     )
@@ -452,6 +459,45 @@ pub extern "C" fn dice_box_from_state(len: i32) -> u32 {
 #[unsafe(no_mangle)]
 pub extern "C" fn dice_box_state(dice: u32) -> u32 {
     text_out(with_box(dice, |b| b.state()))
+}
+
+/// This box as words (`crate::dice::transfer`), for the main entry to lend it to the core or
+/// the procedures module: the address of the words buffer, which holds their count and then the
+/// words (0 with the error kept).
+#[unsafe(no_mangle)]
+pub extern "C" fn dice_box_to_words(dice: u32) -> usize {
+    kept(
+        with_box(dice, |b| {
+            WORDS.with(|w| {
+                let mut w = w.try_borrow_mut().map_err(|_| busy())?;
+                w.clear();
+                w.push(0);
+                b.source.write_words(&mut w);
+                let count = u32::try_from(w.len().saturating_sub(1)).unwrap_or(u32::MAX);
+                if let Some(first) = w.first_mut() {
+                    *first = count;
+                }
+                Ok(w.as_ptr() as usize)
+            })
+        }),
+        0,
+    )
+}
+
+/// Take back what another module rolled with this box: it continues from the words the glue
+/// wrote into [`dice_words`]. 1; 0 with the error kept and the box unchanged when the words
+/// are malformed.
+#[unsafe(no_mangle)]
+pub extern "C" fn dice_box_set_words(dice: u32) -> u32 {
+    kept(
+        with_box(dice, |b| {
+            WORDS.with(|w| {
+                let words = w.try_borrow().map_err(|_| busy())?;
+                b.set_words(&words).map(|()| 1)
+            })
+        }),
+        0,
+    )
 }
 
 /// 1 seeded, 2 crypto, 3 supplied (0: no such box).
@@ -536,26 +582,26 @@ pub extern "C" fn dice_parsed_free(parsed: u32) {
 pub extern "C" fn dice_roll_twice(die: i32, keep: i32, dice: u32) -> u32 {
     text_out(with_args([die, keep], |[d, k]| {
         with_box(dice, |b| {
-            dice::roll_twice(d.unwrap_or(""), k.unwrap_or(""), b)
+            rolls::roll_twice(d.unwrap_or(""), k.unwrap_or(""), b)
         })
     }))
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn dice_chance_in_six(x: u32, dice: u32) -> u32 {
-    text_out(with_box(dice, |b| dice::chance_in_six(x, b)))
+    text_out(with_box(dice, |b| rolls::chance_in_six(x, b)))
 }
 
 #[unsafe(no_mangle)]
 pub extern "C" fn dice_percent_chance(p: u32, dice: u32) -> u32 {
-    text_out(with_box(dice, |b| dice::percent_chance(p, b)))
+    text_out(with_box(dice, |b| rolls::percent_chance(p, b)))
 }
 
 /// A roll-off: the config (JSON text) in the argument buffer.
 #[unsafe(no_mangle)]
 pub extern "C" fn dice_roll_off(entrants: u32, config: i32, dice: u32) -> u32 {
     text_out(with_text(config, |c| {
-        with_box(dice, |b| dice::roll_off(entrants, c, b))
+        with_box(dice, |b| rolls::roll_off(entrants, c, b))
     }))
 }
 
@@ -653,7 +699,8 @@ mod tests {
         assert_ne!(dice_words(3), 0);
         assert_eq!(taken(), None);
         let before = WORDS.with(|w| w.borrow().capacity());
-        assert_eq!(dice_words(MAX_SUPPLIED_FACES + 1), 0);
+        // Room for the most faces and the words lent dice carry before them, and no more.
+        assert_eq!(dice_words(MAX_SUPPLIED_FACES + 4), 0);
         let error = taken().unwrap();
         assert!(error.contains(r#""code":"LIMIT_EXCEEDED""#), "{error}");
         assert!(
@@ -665,13 +712,60 @@ mod tests {
             before,
             "nothing allocated"
         );
-        // At the limit the buffer is made and a box plays its faces back.
+        // A box is refused one face past the limit, by its own check…
+        assert_ne!(dice_words(MAX_SUPPLIED_FACES + 1), 0);
+        assert_eq!(dice_box_supplied(), 0);
+        assert!(taken().unwrap().contains("1000001 faces supplied"));
+        // …and at the limit the buffer is made and a box plays its faces back.
         assert_ne!(dice_words(MAX_SUPPLIED_FACES), 0);
         WORDS.with(|w| w.borrow_mut().fill(2));
         let b = dice_box_supplied();
         assert!(b >= 1);
         assert_eq!(dice_box_kind(b), 3);
+        // Lent with all its faces, it comes back whole (the words buffer takes them).
+        let at = dice_box_to_words(b);
+        assert_ne!(at, 0);
+        let words = WORDS.with(|w| w.borrow().clone());
+        assert_eq!(
+            words.first().copied(),
+            u32::try_from(MAX_SUPPLIED_FACES + 3).ok()
+        );
+        assert_ne!(dice_words(MAX_SUPPLIED_FACES + 3), 0);
+        WORDS.with(|w| w.borrow_mut().copy_from_slice(&words[1..]));
+        assert_eq!(dice_box_set_words(b), 1);
+        assert_eq!(dice_box_roll_die(b, 2), 2);
         dice_box_free(b);
+    }
+
+    #[test]
+    fn lent_dice_go_back_and_forth_as_words() {
+        use crate::dice::DiceSource;
+        // A seeded box lent and rolled elsewhere goes on where the other module left off.
+        let b = dice_box_new(1, 77.0);
+        let at = dice_box_to_words(b);
+        let words = WORDS.with(|w| w.borrow().clone());
+        assert_eq!(at, WORDS.with(|w| w.borrow().as_ptr() as usize));
+        assert_eq!(words.first(), Some(&5));
+        let mut elsewhere = DiceSource::from_words(&words[1..]).unwrap();
+        let faces: Vec<u32> = (0..3).map(|_| elsewhere.roll_die(20).unwrap()).collect();
+        let back = elsewhere.to_words();
+        assert_ne!(dice_words(back.len()), 0);
+        WORDS.with(|w| w.borrow_mut().copy_from_slice(&back));
+        assert_eq!(dice_box_set_words(b), 1);
+        let mut direct = DiceSource::seeded(77).unwrap();
+        let expected: Vec<u32> = (0..4).map(|_| direct.roll_die(20).unwrap()).collect();
+        assert_eq!(faces, expected[..3]);
+        assert_eq!(dice_box_roll_die(b, 20), expected[3]);
+        // Malformed words are an error and leave the box as it was.
+        assert_ne!(dice_words(2), 0);
+        WORDS.with(|w| w.borrow_mut().copy_from_slice(&[9, 9]));
+        assert_eq!(dice_box_set_words(b), 0);
+        assert!(taken().unwrap().contains("lent dice are malformed"));
+        assert_eq!(dice_box_roll_die(b, 20), direct.roll_die(20).unwrap());
+        // A freed box lends nothing.
+        dice_box_free(b);
+        assert_eq!(dice_box_to_words(b), 0);
+        assert!(taken().unwrap().contains("freed"));
     }
 
     #[test]

@@ -8,9 +8,10 @@
 //! thrown plain object `{ code, message, position? }`, which the TypeScript facade turns into a
 //! `TurnkeeperError`.
 //!
-//! The dice-only module (`wasm-dice` alone) is built without wasm-bindgen: the same functions of
-//! [`dice`], exported by [`dice_abi`] as plain numbers, with errors kept for the facade's own glue
-//! to read and throw in the same shape.
+//! The dice module (`wasm-dice` alone) is built without wasm-bindgen: the stand-alone dice of
+//! `rolls` and the `DiceBox` of [`dice`], exported by `dice_abi` as plain numbers, with errors
+//! kept for the facade's own glue to read and throw in the same shape. Every entry's stand-alone
+//! dice roll there; the core module keeps only the `DiceBox` its objects roll with.
 
 #[cfg(feature = "wasm-base")]
 use wasm_bindgen::prelude::*;
@@ -19,9 +20,10 @@ use crate::error::{Error, ErrorCode};
 
 // Three modules are built from this glue: the core (`wasm-core`: dice, encounters, journeys,
 // creatures) and the rule procedures (`wasm-procedures`), which a page that does not use them
-// never downloads (issue 12), and the dice alone (`wasm-dice`: `dice` and `packed`, the
-// `turnkeeper/dice` entry, issue 38). The procedures module rolls through dice lent by the core as plain
-// words (`DiceSource::to_words`), so a seeded stream moves exactly as if the core had rolled.
+// never downloads (issue 12), and the dice (`wasm-dice`: `dice`, `rolls` and `packed`, every
+// entry's stand-alone dice, issue 38). The core and the procedures module roll through dice lent
+// as plain words (`DiceSource::to_words`), so a seeded stream moves exactly as if the lender
+// had rolled.
 #[cfg(feature = "wasm-core")]
 pub mod creature;
 #[cfg(any(feature = "wasm-core", feature = "wasm-dice"))]
@@ -34,10 +36,12 @@ pub mod encounter;
 pub mod handle;
 #[cfg(feature = "wasm-core")]
 pub mod journey;
-#[cfg(any(feature = "wasm-core", feature = "wasm-dice"))]
+#[cfg(all(feature = "wasm-dice", not(feature = "wasm-base")))]
 pub mod packed;
 #[cfg(feature = "wasm-procedures")]
 pub mod procedures;
+#[cfg(all(feature = "wasm-dice", not(feature = "wasm-base")))]
+pub mod rolls;
 
 /// Every module's allocator: Talc, which takes memory from `memory.grow` as it needs it and
 /// frees and reuses blocks as the standard library's dlmalloc does (a module lives as long as

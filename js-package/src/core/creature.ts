@@ -25,7 +25,8 @@ import {
   type StabilizeMethod,
   type TempHpChoice,
 } from "../wasm/turnkeeper.js";
-import { boxOf, type Dice } from "./dice.js";
+import type { Dice } from "./dice.js";
+import { withCoreDice } from "./lend.js";
 import type { Batch } from "./commands.js";
 import { guard, release, TurnkeeperError } from "./errors.js";
 import { markFreed } from "./freed.js";
@@ -232,10 +233,9 @@ export class Creature {
 
   /** Run one command (its arguments already checked): its result, relayed to listeners as a batch. */
   private run<T>(command: CreatureCommand, dice?: Dice): T {
-    const box = boxOf(dice);
     const text = toText(command);
-    if (this.listeners.size === 0) return fromText<T>(guard(() => this.handle.execute(text, box, false)));
-    const batch = JSON.parse(guard(() => this.handle.execute(text, box, true))) as Batch<CreatureEvent>;
+    if (this.listeners.size === 0) return fromText<T>(withCoreDice(dice, (box) => guard(() => this.handle.execute(text, box, false))));
+    const batch = JSON.parse(withCoreDice(dice, (box) => guard(() => this.handle.execute(text, box, true)))) as Batch<CreatureEvent>;
     for (const l of this.listeners) l(batch.events, batch);
     return fromText<T>(batch.events[0]?.result ?? "null");
   }

@@ -1,13 +1,12 @@
 /**
- * The glue of the dice-only module (`wasm/dice_bg.wasm`, the `turnkeeper/dice` entry), written
- * here instead of generated: the module has no wasm-bindgen, and its exports take and return
- * plain numbers (crate/src/wasm/dice_abi.rs, whose notes give the conventions). This file
- * exports what the facade's dice code (./dice.ts, ./packed.ts, ./quick.ts) imports from the
- * core module's generated glue, with the same names, arguments and results, so that code is
- * bundled against either module unchanged (scripts/build-package.mjs). Errors are thrown as the
- * generated glue throws them: `{ code, message, position?, turnkeeper: true }`.
+ * The glue of the dice module (`wasm/dice_bg.wasm`), where every entry's stand-alone dice roll
+ * (issue 38), written here instead of generated: the module has no wasm-bindgen, and its exports
+ * take and return plain numbers (crate/src/wasm/dice_abi.rs, whose notes give the conventions).
+ * The facade's dice code (./dice.ts, ./packed.ts, ./quick.ts) calls it. Errors are thrown as the
+ * core's generated glue throws them: `{ code, message, position?, turnkeeper: true }`.
  */
 import type { InitInput, SyncInitInput } from "../wasm/turnkeeper.js";
+import { TurnkeeperError } from "./errors.js";
 
 /** The module's exports (crate/src/wasm/dice_abi.rs). */
 interface Exports {
@@ -36,6 +35,8 @@ interface Exports {
   dice_box_state(dice: number): number;
   dice_box_kind(dice: number): number;
   dice_box_roll_die(dice: number, sides: number): number;
+  dice_box_to_words(dice: number): number;
+  dice_box_set_words(dice: number): number;
   dice_box_free(dice: number): void;
   dice_parsed_parse(len: number): number;
   dice_parsed_parse_data(notation: number, paths: number, texts: number, missing: number): number;
@@ -103,6 +104,13 @@ export async function instantiate(input?: InitInput | Promise<InitInput>): Promi
     source = await source.arrayBuffer();
   }
   ready((await WebAssembly.instantiate(source as BufferSource, imports)).instance);
+}
+
+/** Throw `NOT_INITIALIZED` until the module is instantiated. */
+export function ensureDice(): void {
+  if (w === undefined) {
+    throw new TurnkeeperError("NOT_INITIALIZED", "call `await init()` once before using turnkeeper in a browser (it is automatic in Node)");
+  }
 }
 
 // ---- calls --------------------------------------------------------------------------------
@@ -198,6 +206,26 @@ export class DiceBox extends Held {
   rollDie(sides: number): number {
     return checked(w.dice_box_roll_die(this.h, sides));
   }
+}
+
+/**
+ * `box` lent to another module: its dice as words (crate/src/dice/transfer.rs), and what takes
+ * back what that module rolled. (Functions rather than methods, so `turnkeeper/dice`, which
+ * lends to no one, leaves them out of its bundle.)
+ */
+export function lend(box: DiceBox): { toWords(): Uint32Array; setWords(words: Uint32Array): void } {
+  return {
+    toWords(): Uint32Array {
+      const at = checked(w.dice_box_to_words(box.h));
+      const count = new Uint32Array(w.memory.buffer, at, 1)[0] ?? 0;
+      return new Uint32Array(w.memory.buffer, at + 4, count).slice();
+    },
+    setWords(words: Uint32Array): void {
+      const at = checked(w.dice_words(words.length));
+      new Uint32Array(w.memory.buffer, at, words.length).set(words);
+      checked(w.dice_box_set_words(box.h));
+    },
+  };
 }
 
 /** A notation parsed once (crate/src/wasm/dice.rs `ParsedNotation`). */

@@ -1,6 +1,8 @@
 /**
  * Dice: one-off rolls, stateful dice boxes (seeded, crypto or supplied faces), and parsed
- * expressions for hot loops. Notation reference: docs/NOTATION.md.
+ * expressions for hot loops. Notation reference: docs/NOTATION.md. Every entry rolls these in
+ * the dice module (`wasm/dice_bg.wasm`, through ./dice-module.ts); encounters, journeys,
+ * creatures and procedures given a {@link Dice} borrow it (./lend.ts, ./procedures-module.ts).
  */
 import {
   CountdownPool,
@@ -22,20 +24,22 @@ import {
   rollOffJson as coreRollOff,
   rollTwiceJson as coreRollTwice,
   coreVersion,
-  type ChanceRoll,
-  type Countdown as CountdownState,
-  type CountdownRoll,
-  type CountdownSpeed,
-  type DieSize,
-  type Keep,
-  type RollOff,
-  type RollOffConfig,
-  type RollResult,
-  type SeedState,
-  type SourceKind,
-  type TwiceRoll,
+  ensureDice,
+} from "./dice-module.js";
+import type {
+  ChanceRoll,
+  Countdown as CountdownState,
+  CountdownRoll,
+  CountdownSpeed,
+  DieSize,
+  Keep,
+  RollOff,
+  RollOffConfig,
+  RollResult,
+  SeedState,
+  SourceKind,
+  TwiceRoll,
 } from "../wasm/turnkeeper.js";
-import { ensureReady } from "./loader.js";
 import { guard, release, TurnkeeperError, wrapError } from "./errors.js";
 import { freedError, isFreed, markFreed } from "./freed.js";
 import { memoryBytes, unpack, unpackTexts, unpackTextsAfterRoll, type NotationTexts } from "./packed.js";
@@ -118,7 +122,7 @@ export interface RollOptions extends DataOptions {
 
 /** The version of the Rust core inside the wasm module. */
 export function version(): string {
-  ensureReady();
+  ensureDice();
   return coreVersion();
 }
 
@@ -535,7 +539,7 @@ function optionBox(options: RollOptions): OneOff {
  * is a printable line: `4d6kh3 [6, 5, 3, ~2~] + 2 = 16`.
  */
 export function roll(notation: string, options?: RollOptions): RollResult {
-  ensureReady();
+  ensureDice();
   if (options === undefined) return rollWith(notation, boxOf(undefined));
   const [box, data, missing] = optionBox(options);
   if (box === undefined) return rollWith(notation, boxOf(undefined), data, missing);
@@ -548,7 +552,7 @@ export function roll(notation: string, options?: RollOptions): RollResult {
 
 /** Like {@link roll} but returns only the total (no per-die detail is built). */
 export function total(notation: string, options?: RollOptions): number {
-  ensureReady();
+  ensureDice();
   if (options === undefined) return totalWith(notation, boxOf(undefined));
   const [box, data, missing] = optionBox(options);
   if (box === undefined) return totalWith(notation, boxOf(undefined), data, missing);
@@ -576,7 +580,7 @@ export class Dice {
   readonly box: DiceBox;
 
   constructor(options: DiceOptions = {}) {
-    ensureReady();
+    ensureDice();
     const { seed, faces: given } = readOptions(options);
     const faces = facesArray(given);
     this.box = guard(() => (faces ? DiceBox.supplied(faces) : new DiceBox(seed)));
@@ -584,7 +588,7 @@ export class Dice {
 
   /** Resume a seeded stream exactly where {@link Dice.state} left it. */
   static fromState(state: SeedState): Dice {
-    ensureReady();
+    ensureDice();
     const dice = Object.create(Dice.prototype) as Dice;
     const text = toText(state);
     Object.defineProperty(dice, "box", { value: guard(() => DiceBox.fromState(text)) });
@@ -653,7 +657,7 @@ export class Expression {
    * path with no value stands for.
    */
   static parse(notation: string, data?: FormulaData, options?: DataOptions): Expression {
-    ensureReady();
+    ensureDice();
     const missing = missingOf(options);
     return new Expression(
       guard(() => {
@@ -695,25 +699,25 @@ export class Expression {
  * the LOWER roll for advantage, because low initiative is good.
  */
 export function rollTwice(die: DieSize, keep: Keep, dice?: Dice): TwiceRoll {
-  ensureReady();
+  ensureDice();
   return fromText(guard(() => coreRollTwice(toText(die), toText(keep), boxOf(dice))));
 }
 
 /** An "X-in-6" check: succeeds when 1d6 ≤ x (x from 0 to 6). */
 export function chanceInSix(x: number, dice?: Dice): ChanceRoll {
-  ensureReady();
+  ensureDice();
   return fromText(guard(() => coreChanceInSix(checkNumber(x, "x"), boxOf(dice))));
 }
 
 /** A percentile check: succeeds when d100 ≤ p (p from 0 to 100). */
 export function percentChance(p: number, dice?: Dice): ChanceRoll {
-  ensureReady();
+  ensureDice();
   return fromText(guard(() => corePercentChance(checkNumber(p, "p"), boxOf(dice))));
 }
 
 /** Break a tie among `entrants` (numbered 0…n−1), re-rolling among those still tied. */
 export function rollOff(entrants: number, config?: RollOffConfig, dice?: Dice): RollOff {
-  ensureReady();
+  ensureDice();
   return fromText(guard(() => coreRollOff(checkNumber(entrants, "entrants"), toText(config ?? null), boxOf(dice))));
 }
 
@@ -726,14 +730,14 @@ export class Countdown {
   readonly pool: CountdownPool;
 
   constructor(dice: number, speed: CountdownSpeed = "slow", options: { unstoppable?: boolean } = {}) {
-    ensureReady();
+    ensureDice();
     const speedText = toText(speed);
     const unstoppable = toText(options.unstoppable ?? false) === "true";
     this.pool = guard(() => new CountdownPool(checkNumber(dice, "dice"), speedText, unstoppable));
   }
 
   static fromJSON(state: CountdownState): Countdown {
-    ensureReady();
+    ensureDice();
     const c = Object.create(Countdown.prototype) as Countdown;
     const text = toText(state);
     Object.defineProperty(c, "pool", { value: guard(() => CountdownPool.fromJSON(text)) });

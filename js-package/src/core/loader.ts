@@ -14,7 +14,23 @@ export function isReady(): boolean {
   return ready;
 }
 
+/** What starts the core on first use, when an entry deferred it ({@link deferStart}). */
+let deferred: (() => void) | undefined;
+
+/**
+ * Start the instance the first time {@link ensureReady} is called instead of now (`start`
+ * instantiates synchronously and marks it ready). A `start` that throws is tried again by the
+ * next call.
+ */
+export function deferStart(start: () => void): void {
+  deferred = start;
+}
+
 export function ensureReady(): void {
+  if (!ready && deferred !== undefined) {
+    deferred();
+    deferred = undefined;
+  }
   if (!ready) {
     throw new TurnkeeperError(
       "NOT_INITIALIZED",

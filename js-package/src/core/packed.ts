@@ -1,6 +1,7 @@
 // Decoder for packed rolls and texts (layout: crate/src/wasm/packed.rs), read in place from the
 // wasm memory at the address a call returned, before the next call overwrites it.
-import { wasmMemory, type DieResult, type PoolResult, type RollResult, type SourceKind, type TermKind, type TermResult } from "../wasm/turnkeeper.js";
+import { wasmMemory } from "./dice-module.js";
+import type { DieResult, PoolResult, RollResult, SourceKind, TermKind, TermResult } from "../wasm/turnkeeper.js";
 
 const SOURCES: readonly SourceKind[] = ["seeded", "crypto", "supplied"];
 const KINDS: readonly TermKind[] = ["dice", "number", "pool"];

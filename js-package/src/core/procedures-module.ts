@@ -2,9 +2,9 @@
  * The rule procedures' own wasm module (`ose`, `hyb`, `a5e`), loaded apart from the core so a
  * page that never calls them never downloads them (issue 12). The main entry's `init()` loads
  * both; `turnkeeper/core` loads only the core; `turnkeeper/procedures` loads this one when it is
- * imported. A caller's {@link Dice} stay in the core: they are lent to this module as words and
- * taken back only when the procedure succeeds, so a seeded stream moves exactly as if the core
- * had rolled, and a failed procedure leaves the dice where they were.
+ * imported. A caller's {@link Dice} stay in the dice module: they are lent to this module as
+ * words and taken back only when the procedure succeeds, so a seeded stream moves exactly as if
+ * they had rolled themselves, and a failed procedure leaves the dice where they were.
  */
 import initModule, {
   initSync as initModuleSync,
@@ -13,7 +13,6 @@ import initModule, {
   type InitInput,
   type SyncInitInput,
 } from "../wasm/procedures.js";
-import type { DiceBox } from "../wasm/turnkeeper.js";
 import { guard, TurnkeeperError } from "./errors.js";
 
 export type { InitInput, SyncInitInput };
@@ -91,11 +90,17 @@ export function ensureProceduresReady(): void {
 
 const CRYPTO = new Uint32Array([1]);
 
+/** Dice lent as words: a {@link Dice}'s box in the dice module (`lend` in ./dice-module.ts). */
+export interface LentDice {
+  toWords(): Uint32Array;
+  setWords(words: Uint32Array): void;
+}
+
 /**
  * Run procedure `name` on `input` (JSON text) with `box`'s dice (the platform's crypto source
  * when there is no box): the result as JSON text.
  */
-export function callProcedure(name: string, input: string, box: DiceBox | undefined): string {
+export function callProcedure(name: string, input: string, box: LentDice | undefined): string {
   ensureProceduresReady();
   if (box === undefined) return guard(() => procedure(name, input, CRYPTO));
   const words = guard(() => box.toWords());

@@ -35,6 +35,7 @@ import {
   type ProcedureTypes,
 } from "./procedures-generated.js";
 import { boxOf, type Dice } from "./dice.js";
+import { lend } from "./dice-module.js";
 import { checkBoolean, checkNumber, checkObject, checkString, fromText, toText } from "./text.js";
 import { callProcedure, ensureProceduresReady } from "./procedures-module.js";
 
@@ -246,9 +247,9 @@ function run<T>(name: string, input: unknown, dice?: Dice): T {
   ensureProceduresReady();
   const which = checkString(name, "the procedure name");
   const text = toText(checkObject(input, `the input of ${which}`));
-  // Without dice the procedures module rolls from the platform's own crypto source, so the
-  // core module need not be loaded at all.
-  const box = dice === undefined || dice === null ? undefined : boxOf(dice);
+  // Without dice the procedures module rolls from the platform's own crypto source, so no other
+  // module need be loaded at all; a caller's dice are lent from the dice module.
+  const box = dice === undefined || dice === null ? undefined : lend(boxOf(dice));
   return fromText<T>(callProcedure(which, text, box));
 }
 

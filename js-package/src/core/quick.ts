@@ -12,7 +12,8 @@
 // every part of the result against the core's own evaluation for thousands of notations and
 // seeds. Anything else (another shape, a spelling the core would normalize, supplied faces,
 // formula data, more than 16 dice) takes the core's path.
-import { rollCryptoFaces, rollFaces, takeDiceError, type DiceBox, type DieResult, type RollResult, type SourceKind, type TermResult } from "../wasm/turnkeeper.js";
+import { rollCryptoFaces, rollFaces, takeDiceError, type DiceBox } from "./dice-module.js";
+import type { DieResult, RollResult, SourceKind, TermResult } from "../wasm/turnkeeper.js";
 import { memoryWords, Rolled } from "./packed.js";
 
 /** FACES_MAX in crate/src/wasm/dice.rs: bigger pools keep their dice packed. */
