@@ -40,10 +40,10 @@ step "cargo test (dice on wasm32 with SIMD, each test binary under Node's WASI)"
 # native and wasm builds are held to the same assertions, not only to the shared vectors.
 cargo test -q -p turnkeeper --target wasm32-wasip1 --lib --test 'dice_*'
 
-step "cargo test (the glue's own tests: creature spec, dice and packed buffers, JSON limits; wasm feature, native)"
+step "cargo test (the glue's own tests: creature spec and JSON limits with the wasm feature; the dice module's rolls, packed buffers and exports; native)"
 cargo test -q -p turnkeeper --features wasm --lib wasm::
-# The dice module's own exports (crate/src/wasm/dice_abi.rs: handles, argument and output
-# buffers, kept errors), natively.
+# The dice module's glue (crate/src/wasm/rolls.rs, packed.rs and dice_abi.rs: the rolls, the
+# packed buffers, handles, argument and output buffers, kept errors, lent words), natively.
 cargo test -q -p turnkeeper --no-default-features --features wasm-dice --lib wasm::
 
 step "build the npm package (wasm + facade)"

@@ -1,8 +1,8 @@
 // `turnkeeper/dice` (issue 38) against the main entry: the same calls give the same results,
-// streams and errors. The dice entry runs the facade's own dice code against a module of its
-// own (dice_bg.wasm), so every roll here is made twice, once through each module, and compared
-// in full: totals, every die, the terms and texts, the chat line, the saved seed state, and for
-// a failure its code, message and position.
+// streams and errors. Both entries roll in the dice module (dice_bg.wasm), each in an instance
+// of its own bundled with its own copy of the facade's dice code, so every roll here is made
+// twice, once through each entry, and compared in full: totals, every die, the terms and texts,
+// the chat line, the saved seed state, and for a failure its code, message and position.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
