@@ -13,11 +13,20 @@ import { deferProcedures, loadProcedures, loadProceduresSync } from "./core/proc
 
 export * from "./core/api.js";
 
-const loadCore = loadOnce(
-  ([core, dice]: [InitInput | Promise<InitInput> | undefined, InitInput | Promise<InitInput> | undefined]) =>
-    Promise.all([initWasm(core === undefined ? undefined : { module_or_path: core }), instantiateDice(dice)]),
-  failed,
-);
+const loadCore = loadOnce((input?: InitInput | Promise<InitInput>) => initWasm(input === undefined ? undefined : { module_or_path: input }), failed);
+
+/**
+ * The dice module's load, apart from the core's (each may be loaded already, by `initSync` or
+ * an earlier call): concurrent calls share it, and a failure lets the next call try again.
+ */
+let diceLoading: Promise<void> | undefined;
+function loadDice(input?: InitInput | Promise<InitInput>): Promise<void> {
+  diceLoading ??= instantiateDice(input).catch((e: unknown) => {
+    diceLoading = undefined;
+    throw failed(e);
+  });
+  return diceLoading;
+}
 
 /**
  * Load the core module (encounters, journeys, creatures) and the dice module (rolls, `Dice`,
@@ -26,7 +35,7 @@ const loadCore = loadOnce(
  * many times and concurrently.
  */
 export function initCore(input?: InitInput | Promise<InitInput>, dice?: InitInput | Promise<InitInput>): Promise<void> {
-  return loadCore([input, dice]);
+  return Promise.all([loadCore(input), loadDice(dice)]).then(() => undefined);
 }
 
 /**
@@ -83,9 +92,10 @@ export function init(
 /**
  * Load the core synchronously from its bytes or an already compiled `WebAssembly.Module` (a
  * worker handed the module, a test, a host that reads files itself; `undefined` leaves it
- * alone), the dice module from `dice` (stand-alone rolls, `Dice` and `Expression` are `NOT_INITIALIZED` until it is given),
- * and the procedures module too when `procedures` is given. Later calls do nothing. The Node
- * and inline entries start the modules this way.
+ * alone), the dice module from `dice` (stand-alone rolls, `Dice` and `Expression` are
+ * `NOT_INITIALIZED` until it is given), and the procedures module too when `procedures` is
+ * given. A module already loaded is left as it is; `init()` afterwards loads only what is still
+ * missing. The Node and inline entries start the modules this way.
  */
 export function initSync(module: SyncInitInput | undefined, procedures?: SyncInitInput, dice?: SyncInitInput): void {
   if (module !== undefined && !isReady()) {

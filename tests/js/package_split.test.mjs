@@ -108,6 +108,22 @@ test("initSync takes the three modules' bytes; the procedures and the dice stay 
   assert.equal(out.total, 1);
 });
 
+test("init() after initSync loads only the modules initSync was not given", () => {
+  const out = fresh(`
+    import { readFileSync } from "node:fs";
+    const dist = new URL("./dist/", import.meta.resolve("turnkeeper/package.json")).href;
+    const tk = await import(new URL("index.js", dist).href);
+    tk.initSync(readFileSync(new URL("wasm/turnkeeper_bg.wasm", dist)));
+    const round = new tk.Encounter({ ruleset: "ose" }).round;
+    await tk.init(undefined, readFileSync(new URL("wasm/procedures_bg.wasm", dist)), readFileSync(new URL("wasm/dice_bg.wasm", dist)));
+    await tk.init();
+    console.log(JSON.stringify({ round, total: tk.roll("1d1").total, dc: tk.hyb.chaseDc({ opponentSpeedFt: 30 }) }));
+  `);
+  assert.equal(out.round, 0);
+  assert.equal(out.total, 1, "the dice module, given to init after initSync");
+  assert.equal(typeof out.dc, "number");
+});
+
 // Issue 38: importing the package in Node compiles the dice module only; the core is read and
 // compiled by the first encounter (or journey, creature, rule table), the procedures' module by
 // the first procedure call. Counted by wrapping the WebAssembly.Module constructor (which
