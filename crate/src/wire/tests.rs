@@ -182,6 +182,31 @@ fn reading_agrees_with_serde_on_forms_serde_does_not_write() {
     both_read::<f64>("-0.0");
 }
 
+/// A tag that is its object's first key is read once: the variant's reader goes on from after
+/// it (`Reader::tagged_variant`), and reads what serde reads, white space, a lone tag, a list
+/// of variants and a tag found later included, refusing what serde refuses.
+#[test]
+fn a_tag_read_first_is_passed_over_once() {
+    both_read::<Tagged>(r#" { "type" : "withFields" , "someValue" : 5 } "#);
+    both_read::<Tagged>(r#"{"type":"unitOne"}"#);
+    both_read::<Tagged>(r#"{"type":"newtype","aB":7}"#);
+    both_read::<Vec<Tagged>>(
+        r#"[{"type":"unitOne"},{"type":"withFields","someValue":-1,"flag":true},{"someValue":2,"type":"withFields"},{"type":"newtype","aB":1}]"#,
+    );
+    both_read::<Adjacent>(r#"{"unit":"feet","value":5}"#);
+    both_refuse::<Tagged>(r#"{"type":"withFields" "someValue":5}"#);
+    both_refuse::<Tagged>(r#"{"type":"withFields","someValue":5,}"#);
+    both_refuse::<Tagged>(r#"{"type":"withFields"}"#);
+    both_refuse::<Tagged>(r#"{"type":"withFields","someValue":5"#);
+    both_refuse::<Tagged>(r#"{"type":"newtype","aB":1,"extra":2}"#);
+    // Errors still name the field after the tag.
+    let bad = message::<Tagged>(r#"{"type":"withFields","someValue":"x"}"#);
+    assert!(
+        bad.contains("someValue") && bad.contains("must be"),
+        "{bad}"
+    );
+}
+
 #[test]
 fn reading_refuses_what_serde_refuses() {
     both_refuse::<Plain>(r#"{"list":[],"f":1}"#); // missing firstName
