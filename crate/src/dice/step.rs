@@ -134,7 +134,7 @@ pub struct RolledDie {
 impl RolledDie {
     /// The die as the writers write it (`Writer::die`), read in one pass; any other form is
     /// read by the derived reader (see `wire::Reader::whole_pair`).
-    fn read_as_written(r: &mut crate::wire::Reader<'_>) -> Option<Self> {
+    pub(crate) fn read_as_written(r: &mut crate::wire::Reader<'_>) -> Option<Self> {
         let max = u64::from(u32::MAX);
         let (sides, face) = r.whole_pair("sides", "face", max)?;
         Some(Self {

@@ -14,6 +14,7 @@ pub type RollDice = crate::lists::InlineList<InitiativeDie, 2>;
 #[crate::boundary]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
+#[wire(read_first = "InitiativeDie::read_as_written")]
 pub struct InitiativeDie {
     pub die: RolledDie,
     /// The face was rolled but not counted (the other die of an advantage pair).
@@ -25,6 +26,36 @@ pub struct InitiativeDie {
 }
 
 impl InitiativeDie {
+    /// The die as [`write_dice`] writes it, `{"die":{"sides":S,"face":F}}` with `"dropped":true`
+    /// and `"activity":…` after the die when they are there, read in one pass; any other form
+    /// (and every error) is the derived reader's. A follower reads one to three of these per
+    /// roll of every `initiativeRolled` event, and the derived reader, key by key, took about
+    /// a twelfth of a replay's instructions for them.
+    fn read_as_written(r: &mut crate::wire::Reader<'_>) -> Option<Self> {
+        use crate::wire::FromWire;
+        // The derived reader opens this object and the die's: two levels.
+        if !r.may_nest(2) {
+            return None;
+        }
+        r.as_written(|r| {
+            if !r.exactly(b"{\"die\":") {
+                return None;
+            }
+            let die = RolledDie::read_as_written(r)?;
+            let dropped = r.exactly(b",\"dropped\":true");
+            let activity = if r.exactly(b",\"activity\":") {
+                Some(Activity::read(r).ok()?)
+            } else {
+                None
+            };
+            r.exactly(b"}").then_some(Self {
+                die,
+                dropped,
+                activity,
+            })
+        })
+    }
+
     pub fn kept(die: RolledDie) -> Self {
         Self {
             die,
@@ -54,6 +85,7 @@ pub enum RollSource {
 #[crate::boundary]
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
+#[wire(read_first = "InitiativeRoll::read_as_written")]
 pub struct InitiativeRoll {
     #[cfg_attr(feature = "wasm-base", tsify(type = "ParticipantId[]"))]
     pub participants: ParticipantIds,
@@ -104,6 +136,49 @@ fn is_rolled(s: &RollSource) -> bool {
 }
 
 impl InitiativeRoll {
+    /// The roll as the derived writer writes it (its fields in order, those left out when
+    /// empty, zero or rolled), read in one pass; any other form (and every error) is the
+    /// derived reader's. An `initiativeRolled` event holds one roll per participant or group,
+    /// and reading them key by key was most of what a follower spent reading a round.
+    fn read_as_written(r: &mut crate::wire::Reader<'_>) -> Option<Self> {
+        use crate::wire::FromWire;
+        if !r.may_nest(1) {
+            return None;
+        }
+        r.as_written(|r| {
+            if !r.exactly(b"{\"participants\":") {
+                return None;
+            }
+            let participants = ParticipantIds::read(r).ok()?;
+            let dice = if r.exactly(b",\"dice\":") {
+                RollDice::read(r).ok()?
+            } else {
+                RollDice::default()
+            };
+            let modifier = if r.exactly(b",\"modifier\":") {
+                i32::read(r).ok()?
+            } else {
+                0
+            };
+            if !r.exactly(b",\"total\":") {
+                return None;
+            }
+            let total = i32::read(r).ok()?;
+            let source = if r.exactly(b",\"source\":") {
+                RollSource::read(r).ok()?
+            } else {
+                RollSource::Rolled
+            };
+            r.exactly(b"}").then_some(Self {
+                participants,
+                dice,
+                modifier,
+                total,
+                source,
+            })
+        })
+    }
+
     /// Sum of the kept faces plus the modifier; `None` on overflow.
     pub fn computed_total(dice: &[InitiativeDie], modifier: i32) -> Option<i32> {
         dice.iter()
@@ -154,6 +229,72 @@ mod tests {
     use super::*;
     use crate::ids::ParticipantId;
 
+    /// An initiative die reads as serde reads it in every form: the writer's (through the fast
+    /// path, which must take it) and any other (white space, other key orders, escapes,
+    /// duplicates, unknown activities, cut-off text), where the derived reader reads it.
+    #[test]
+    fn an_initiative_die_reads_as_serde_reads_it_in_every_form() {
+        let written = [
+            InitiativeDie::kept(RolledDie { sides: 6, face: 3 }),
+            InitiativeDie {
+                die: RolledDie { sides: 8, face: 8 },
+                dropped: false,
+                activity: Some(Activity::Melee),
+            },
+            InitiativeDie {
+                die: RolledDie { sides: 20, face: 1 },
+                dropped: true,
+                activity: None,
+            },
+            InitiativeDie {
+                die: RolledDie { sides: 4, face: 2 },
+                dropped: true,
+                activity: Some(Activity::Ranged),
+            },
+        ];
+        for die in written {
+            let text = crate::wire::to_json(&die);
+            let mut r = crate::wire::Reader::new(&text);
+            assert_eq!(InitiativeDie::read_as_written(&mut r), Some(die), "{text}");
+            assert_eq!(
+                crate::wire::read_all::<InitiativeDie>(&text).ok(),
+                Some(die)
+            );
+        }
+        for text in [
+            r#"{"die":{"sides":6,"face":3}}"#,
+            r#"{"die":{"sides":6,"face":3},"activity":"move"}"#,
+            r#"{"die":{"sides":6,"face":3},"dropped":true,"activity":"spell"}"#,
+            r#"{"activity":"move","die":{"sides":6,"face":3}}"#,
+            r#"{"die":{"sides":6,"face":3},"activity":"move","dropped":true}"#,
+            r#" { "die" : {"sides":6,"face":3} , "activity" : "move" } "#,
+            r#"{"die":{"face":3,"sides":6},"activity":"move"}"#,
+            r#"{"die":{"sides":6,"face":3},"activity":"move"}"#,
+            r#"{"die":{"sides":6,"face":3},"dropped":false}"#,
+            r#"{"die":{"sides":6,"face":3},"extra":[1]}"#,
+            r#"{"die":{"sides":6,"face":3},"activity":"nope"}"#,
+            r#"{"die":{"sides":6,"face":3},"activity":"move","activity":"melee"}"#,
+            r#"{"die":{"sides":6,"face":3},"dropped":true,"dropped":true}"#,
+            r#"{"die":{"sides":6,"face":3},"activity":null}"#,
+            r#"{"die":{"sides":6,"face":3},"activity":"move""#,
+            r#"{"die":{"sides":6,"face":3}"#,
+            r#"{"die":{"sides":6,"face":3}}x"#,
+            r#"{"die":{"sides":6}}"#,
+            r#"{"activity":"move"}"#,
+            r#"[{"die":{"sides":6,"face":3}}]"#,
+        ] {
+            let wire = crate::wire::read_all::<InitiativeDie>(text).ok();
+            let serde = serde_json::from_str::<InitiativeDie>(text).ok();
+            assert_eq!(wire, serde, "{text}");
+        }
+        // A list of them, as a roll holds them.
+        let text = r#"[{"die":{"sides":6,"face":3},"activity":"move"},{"die":{"sides":8,"face":8},"activity":"melee"}]"#;
+        assert_eq!(
+            crate::wire::read_all::<Vec<InitiativeDie>>(text).ok(),
+            serde_json::from_str::<Vec<InitiativeDie>>(text).ok()
+        );
+    }
+
     /// The hand-written dice writer writes what serde does (and what the derived writers
     /// wrote): kept and dropped dice, with and without an activity, any modifier and source.
     #[test]
@@ -203,5 +344,45 @@ mod tests {
             crate::wire::to_json(&rolls.to_vec()),
             serde_json::to_string(&rolls).unwrap()
         );
+        // Each reads back through the writer's form's fast path, which must take it.
+        for roll in &rolls {
+            let text = crate::wire::to_json(roll);
+            let mut r = crate::wire::Reader::new(&text);
+            assert_eq!(
+                InitiativeRoll::read_as_written(&mut r).as_ref(),
+                Some(roll),
+                "{text}"
+            );
+        }
+    }
+
+    /// A roll reads as serde reads it in every form, the writer's and others (other key
+    /// orders, white space, the fields left out or given when the writer would not, wrong
+    /// values, duplicates, cut-off text), where the derived reader reads it.
+    #[test]
+    fn a_roll_reads_as_serde_reads_it_in_every_form() {
+        for text in [
+            r#"{"participants":["c0"],"dice":[{"die":{"sides":6,"face":3},"activity":"move"}],"total":3}"#,
+            r#"{"participants":["a","b"],"total":20,"source":"fixedCount","modifier":20}"#,
+            r#"{"participants":["a"],"modifier":-2,"total":5,"source":"surpriseCheck"}"#,
+            r#"{"participants":["a"],"dice":[],"modifier":0,"total":0,"source":"rolled"}"#,
+            r#"{"total":3,"participants":["c0"]}"#,
+            r#" { "participants" : ["c0"] , "total" : 3 } "#,
+            r#"{"participants":"c0","total":3}"#,
+            r#"{"participants":[],"total":3}"#,
+            r#"{"participants":["c0"],"total":3.5}"#,
+            r#"{"participants":["c0"],"total":2147483648}"#,
+            r#"{"participants":["c0"],"total":3,"total":4}"#,
+            r#"{"participants":["c0"],"total":3,"source":"nope"}"#,
+            r#"{"participants":["c 0"],"total":3}"#,
+            r#"{"participants":["c0"],"dice":[{"die":{"sides":6}}],"total":3}"#,
+            r#"{"participants":["c0"],"total":3"#,
+            r#"{"participants":["c0"]}"#,
+            r#"{"participants":["c0"],"total":3,"extra":true}"#,
+        ] {
+            let wire = crate::wire::read_all::<InitiativeRoll>(text).ok();
+            let serde = serde_json::from_str::<InitiativeRoll>(text).ok();
+            assert_eq!(wire, serde, "{text}");
+        }
     }
 }

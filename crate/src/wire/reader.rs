@@ -980,15 +980,34 @@ impl<'a> Reader<'a> {
 
     /// Try `read`; on failure put the reader back and give `None` (untagged enums).
     pub fn attempt<T>(&mut self, read: impl FnOnce(&mut Self) -> Result<T>) -> Option<T> {
-        let (pos, depth) = (self.pos, self.depth);
-        match read(self) {
-            Ok(v) => Some(v),
-            Err(_) => {
-                self.pos = pos;
-                self.depth = depth;
-                None
-            }
+        self.as_written(|r| read(r).ok())
+    }
+
+    /// A fast path for the one form a hot value is written in (a `#[wire(read_first)]`
+    /// reader): `read` reads that form, or gives `None` and the reader is put back where it
+    /// was, for the derived reader to read whatever the text holds.
+    pub fn as_written<T>(&mut self, read: impl FnOnce(&mut Self) -> Option<T>) -> Option<T> {
+        let (pos, depth, after_tag) = (self.pos, self.depth, self.after_tag);
+        let read = read(self);
+        if read.is_none() {
+            self.pos = pos;
+            self.depth = depth;
+            self.after_tag = after_tag;
         }
+        read
+    }
+
+    /// Whether `text` comes next, byte for byte with no white space first: it is then read.
+    /// (What [`Reader::as_written`] readers match the writer's punctuation and keys with.)
+    pub fn exactly(&mut self, text: &[u8]) -> bool {
+        literal(self.bytes, &mut self.pos, text)
+    }
+
+    /// Whether `levels` more levels of arrays and objects may open here ([`MAX_DEPTH`]): a
+    /// fast path that reads nested objects without opening them checks what the derived
+    /// reader's nesting would.
+    pub fn may_nest(&self, levels: u32) -> bool {
+        self.depth.saturating_add(levels) <= MAX_DEPTH
     }
 }
 
@@ -1173,6 +1192,28 @@ mod tests {
 
     /// The tag read straight off the first key gives what the scan gives, and leaves the
     /// reader where it was; anything else goes to the scan, errors included.
+    /// A fast path that gives up leaves the reader where it was; `exactly` reads only the
+    /// bytes given, with no white space before them; `may_nest` counts what may still open.
+    #[test]
+    fn a_fast_path_reads_all_or_nothing() {
+        let mut r = Reader::new(r#"{"a":1}"#);
+        assert_eq!(
+            r.as_written(|r| r.exactly(b"{\"a\":").then_some(()).and(None::<()>)),
+            None
+        );
+        assert_eq!((r.pos, r.depth), (0, 0));
+        assert_eq!(
+            r.as_written(|r| r.exactly(b"{\"a\":1}").then_some(7)),
+            Some(7)
+        );
+        assert_eq!(r.pos, 7);
+        let mut r = Reader::new(" {}");
+        assert!(!r.exactly(b"{"));
+        assert!(r.may_nest(MAX_DEPTH) && !r.may_nest(MAX_DEPTH + 1));
+        r.depth = MAX_DEPTH - 1;
+        assert!(r.may_nest(1) && !r.may_nest(2));
+    }
+
     /// After `tagged_variant` found the tag first, the object read at that place goes on from
     /// after the tag, and only there: passed over whole, its text is the whole object.
     #[test]
