@@ -25,8 +25,9 @@ const HEADROOM: usize = 4;
 
 /// A copy with room for a few more ids: a follower copies the set with the state for every
 /// batch and most batches then add the id whose turn starts, so a copy sized to fit would grow
-/// (allocate anew and move every id) almost every time. (The growth was about 4 % of a
-/// follower's instructions applying a recorded stream, `crate/examples/round_engine.rs apply`.)
+/// (allocate anew and move every id) almost every time. (The growth, its allocations and
+/// moves, were a few per cent of a follower's instructions applying a recorded stream,
+/// `crate/examples/round_engine.rs apply`.)
 impl Clone for ParticipantSet {
     fn clone(&self) -> Self {
         if self.0.is_empty() {
