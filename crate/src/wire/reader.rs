@@ -172,6 +172,16 @@ pub struct Reader<'a> {
 /// Where an object starts and where the value of its first key, an enum's tag, ends.
 type TagSpan = (usize, usize);
 
+/// What comes first in an object just opened ([`Reader::open_object`]).
+enum Opened {
+    /// Nothing: `{}`, read whole.
+    Empty,
+    /// A key.
+    Key,
+    /// The rest after the tag, its first key (a `,` or the `}`).
+    AfterTag,
+}
+
 impl<'a> Reader<'a> {
     pub fn new(text: &'a str) -> Reader<'a> {
         Reader {
@@ -638,6 +648,29 @@ impl<'a> Reader<'a> {
 
     #[inline(never)]
     fn object_with(&mut self, each: &mut dyn EachKey<'a>) -> Result<()> {
+        let mut key_next = match self.open_object()? {
+            Opened::Empty => return Ok(()),
+            Opened::Key => true,
+            Opened::AfterTag => false,
+        };
+        loop {
+            if key_next {
+                let key = self.key()?;
+                if let Err(e) = each.each_key(self, &key) {
+                    return Err(e.within(&key));
+                }
+            }
+            if !self.more_keys()? {
+                return Ok(());
+            }
+            key_next = true;
+        }
+    }
+
+    /// Open the object that starts here (after white space): empty (and read whole), a key
+    /// next, or, when [`Reader::tagged_variant`] found the tag first here, the place after the
+    /// tag (every variant's reader passes over the tag).
+    fn open_object(&mut self) -> Result<Opened> {
         if self.peek() != Some(b'{') {
             return Err(self.expected("an object"));
         }
@@ -647,39 +680,56 @@ impl<'a> Reader<'a> {
         };
         self.pos += 1;
         self.nest()?;
-        let mut key_next = true;
         if let Some(end) = after_tag {
-            // The object's first key was the tag, passed over by every variant's reader.
             self.pos = end;
-            key_next = false;
-        } else if self.peek() == Some(b'}') {
+            return Ok(Opened::AfterTag);
+        }
+        if self.peek() == Some(b'}') {
             self.pos += 1;
             self.depth -= 1;
-            return Ok(());
+            return Ok(Opened::Empty);
         }
-        loop {
-            if key_next {
-                if self.peek() != Some(b'"') {
-                    return Err(self.syntax("key must be a string"));
-                }
-                let key = self.str()?;
-                self.expect(b':', "`:`")?;
-                if let Err(e) = each.each_key(self, &key) {
-                    return Err(e.within(&key));
-                }
-            }
-            key_next = true;
-            match self.peek() {
-                Some(b',') => self.pos += 1,
-                Some(b'}') => {
-                    self.pos += 1;
-                    self.depth -= 1;
-                    return Ok(());
-                }
-                None => return Err(self.syntax("the text ends inside an object")),
-                _ => return Err(self.syntax("expected `,` or `}`")),
-            }
+        Ok(Opened::Key)
+    }
+
+    /// A key and its `:`.
+    fn key(&mut self) -> Result<Cow<'a, str>> {
+        if self.peek() != Some(b'"') {
+            return Err(self.syntax("key must be a string"));
         }
+        let key = self.str()?;
+        self.expect(b':', "`:`")?;
+        Ok(key)
+    }
+
+    /// After a value in an object: whether another key follows (its `,` read), or the object
+    /// ends (its `}` read).
+    fn more_keys(&mut self) -> Result<bool> {
+        match self.peek() {
+            Some(b',') => {
+                self.pos += 1;
+                Ok(true)
+            }
+            Some(b'}') => {
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(false)
+            }
+            None => Err(self.syntax("the text ends inside an object")),
+            _ => Err(self.syntax("expected `,` or `}`")),
+        }
+    }
+
+    /// Whether key `name` comes next as the writers write it, `"name":` byte for byte (after
+    /// white space): it is then read, `:` included.
+    fn key_written(&mut self, name: &str) -> bool {
+        self.skip_ws();
+        let at = self.pos;
+        let found = self.exactly(b"\"") && self.exactly(name.as_bytes()) && self.exactly(b"\":");
+        if !found {
+            self.pos = at;
+        }
+        found
     }
 
     /// An array: `each(reader)` is called for every item and must read it.
@@ -773,20 +823,54 @@ impl<'a> Reader<'a> {
         // The fields given so far, one bit each (the derive allows at most 64 fields): a
         // second value for one is refused here, once, rather than by each slot type's `fill`.
         let mut given: u64 = 0;
-        self.keys(|r, key| {
-            match names
-                .iter()
-                .position(|n| same_name(n, key))
-                .and_then(|i| Some((1u64.checked_shl(u32::try_from(i).ok()?)?, slots.get_mut(i)?)))
-            {
-                Some((bit, _)) if given & bit != 0 => Err(r.duplicate()),
-                Some((bit, slot)) => {
-                    given |= bit;
-                    slot.fill(r)
+        // The writers write a struct's fields in order, so the key after the last one read is
+        // tried first, byte for byte: most keys are then neither read as text nor looked up.
+        let mut next = 0usize;
+        let mut key_next = match self.open_object()? {
+            Opened::Empty => return Ok(()),
+            Opened::Key => true,
+            Opened::AfterTag => false,
+        };
+        loop {
+            if key_next {
+                let written = names
+                    .get(next)
+                    .copied()
+                    .filter(|name| self.key_written(name));
+                let read: Cow<'a, str>;
+                let (key, index) = match written {
+                    Some(name) => (name, Some(next)),
+                    None => {
+                        read = self.key()?;
+                        let index = names.iter().position(|n| same_name(n, &read));
+                        (&*read, index)
+                    }
+                };
+                let field = index.and_then(|i| {
+                    Some((
+                        i,
+                        1u64.checked_shl(u32::try_from(i).ok()?)?,
+                        slots.get_mut(i)?,
+                    ))
+                });
+                let result = match field {
+                    Some((_, bit, _)) if given & bit != 0 => Err(self.duplicate()),
+                    Some((i, bit, slot)) => {
+                        given |= bit;
+                        next = i.saturating_add(1);
+                        slot.fill(self)
+                    }
+                    None => self.other_key(key, skip, deny, names),
+                };
+                if let Err(e) = result {
+                    return Err(e.within(key));
                 }
-                None => r.other_key(key, skip, deny, names),
             }
-        })
+            if !self.more_keys()? {
+                return Ok(());
+            }
+            key_next = true;
+        }
     }
 
     /// A key no field claims: the tag to pass over, an unknown field to refuse

@@ -207,6 +207,34 @@ fn a_tag_read_first_is_passed_over_once() {
     );
 }
 
+/// A struct's keys are tried in the writer's order byte for byte first (`Reader::fields`);
+/// every other order and form reads as serde reads it: keys out of order, skipped or unknown
+/// between, written with escapes or white space before the colon, one key the start of
+/// another, and a key given twice whether it came in order or not.
+#[test]
+fn fields_read_alike_in_the_writers_order_and_any_other() {
+    both_read::<Plain>(
+        r#"{"firstName":"a","maybe":1,"plainOption":2,"sevenOr":3,"list":[4],"f":5}"#,
+    );
+    both_read::<Plain>(r#"{"firstName":"a","list":[],"f":1}"#);
+    both_read::<Plain>(r#"{"f":1,"list":[],"firstName":"a","plainOption":null}"#);
+    both_read::<Plain>(r#"{"firstName":"a","other":{"list":1},"list":[],"f":1}"#);
+    both_read::<Plain>(r#"{"first\u004eame":"a","list":[],"f":1}"#);
+    both_read::<Plain>(r#"{"firstName" :"a","list" : [],"f":1}"#);
+    both_read::<Plain>(r#"{"firstNameX":1,"firstName":"a","list":[],"f":1}"#);
+    both_read::<Plain>(r#"{"firstName":"a","maybeNot":1,"list":[],"f":1}"#);
+    both_read::<Strict>(r#"{"aB":1}"#);
+    both_refuse::<Plain>(r#"{"firstName":"a","firstName":"b","list":[],"f":1}"#);
+    both_refuse::<Plain>(r#"{"firstName":"a","list":[],"f":1,"firstName":"b"}"#);
+    both_refuse::<Plain>(r#"{"firstName":"a","list":[],"f":1,"list":[]}"#);
+    both_refuse::<Plain>(r#"{"firstName":"a","list":[],"f":1,}"#);
+    both_refuse::<Plain>(r#"{"firstName":"a","list":[]"f":1}"#);
+    both_refuse::<Plain>(r#"{"firstName":"a","list":[],"f""#);
+    both_refuse::<Strict>(r#"{"aB":1,"aBc":2}"#);
+    let bad = message::<Plain>(r#"{"firstName":"a","list":["x"],"f":1}"#);
+    assert!(bad.contains("list") && bad.contains("must be"), "{bad}");
+}
+
 #[test]
 fn reading_refuses_what_serde_refuses() {
     both_refuse::<Plain>(r#"{"list":[],"f":1}"#); // missing firstName
