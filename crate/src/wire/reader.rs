@@ -1274,8 +1274,6 @@ mod tests {
         assert_eq!(r.whole_pair("sides", "face", 10), None);
     }
 
-    /// The tag read straight off the first key gives what the scan gives, and leaves the
-    /// reader where it was; anything else goes to the scan, errors included.
     /// A fast path that gives up leaves the reader where it was; `exactly` reads only the
     /// bytes given, with no white space before them; `may_nest` counts what may still open.
     #[test]
@@ -1318,6 +1316,8 @@ mod tests {
         assert_eq!(r.after_tag, None);
     }
 
+    /// The tag read straight off the first key gives what the scan gives, and leaves the
+    /// reader where it was; anything else goes to the scan, errors included.
     #[test]
     fn a_tag_is_found_first_or_anywhere_with_the_same_answer() {
         let tag = |text: &str| {
