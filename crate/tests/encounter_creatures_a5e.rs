@@ -37,7 +37,8 @@ fn creature(t: &Table, id: &str) -> Creature {
         .participant(&pid(id))
         .unwrap()
         .creature
-        .clone()
+        .as_deref()
+        .cloned()
         .unwrap()
 }
 

@@ -144,7 +144,7 @@ impl Table {
     pub fn creature(&self, id: &str) -> turnkeeper::creature::Creature {
         self.enc
             .participant(&pid(id))
-            .and_then(|p| p.creature.clone())
+            .and_then(|p| p.creature.as_deref().cloned())
             .unwrap_or_else(|| panic!("{id} has no creature"))
     }
 

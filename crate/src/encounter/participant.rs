@@ -479,9 +479,12 @@ pub struct Participant {
     /// Left initiative (HYB-RETREAT-02 escape): no more turns.
     #[serde(default)]
     pub out: bool,
-    /// Hit points, defenses, death state and tracks, once set (`setCreature`).
+    /// Hit points, defenses, death state and tracks, once set (`setCreature`). Shared, so
+    /// that copying a participant (every working copy's first write to it) copies a pointer,
+    /// not the creature's 200 bytes: a follower copies a participant for nearly every event.
     #[serde(default)]
-    pub creature: Option<crate::creature::Creature>,
+    #[cfg_attr(feature = "wasm-base", tsify(type = "Creature", optional))]
+    pub creature: Option<std::sync::Arc<crate::creature::Creature>>,
     /// GM-only: players' views leave it out (and the creatures it controls).
     #[serde(default)]
     pub hidden: bool,
@@ -582,7 +585,7 @@ impl Participant {
     /// Whether its creature is dead (a participant without stats never is).
     pub fn is_dead(&self) -> bool {
         self.creature
-            .as_ref()
+            .as_deref()
             .is_some_and(crate::creature::Creature::is_dead)
     }
 

@@ -204,7 +204,7 @@ struct PDto {
     #[serde(default, skip_serializing_if = "is_false")]
     out: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    cr: Option<Creature>,
+    cr: Option<std::sync::Arc<Creature>>,
     #[serde(default, skip_serializing_if = "is_false")]
     h: bool,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

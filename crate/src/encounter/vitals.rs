@@ -455,7 +455,7 @@ impl Encounter {
                 if let Some(c) = creature {
                     c.validate()?;
                 }
-                self.get_mut(participant)?.creature = creature.clone();
+                self.get_mut(participant)?.creature = creature.clone().map(std::sync::Arc::new);
             }
             EncounterEvent::ConditionImmunitiesSet {
                 participant,
@@ -543,7 +543,7 @@ impl Encounter {
                 "\"{participant}\" has no creature stats"
             )));
         }
-        p.creature = Some(creature.clone());
+        p.creature = Some(std::sync::Arc::new(creature.clone()));
         if death_save && running {
             p.death_saved = Some(round);
         }

@@ -96,11 +96,16 @@ impl Ctx<'_> {
     }
 
     fn creature_of(&self, id: &ParticipantId) -> Result<Creature> {
-        self.enc.get(id)?.creature.clone().ok_or_else(|| {
-            Error::not_allowed(format!(
-                "\"{id}\" has no creature stats: set them with setCreature"
-            ))
-        })
+        self.enc
+            .get(id)?
+            .creature
+            .as_deref()
+            .cloned()
+            .ok_or_else(|| {
+                Error::not_allowed(format!(
+                    "\"{id}\" has no creature stats: set them with setCreature"
+                ))
+            })
     }
 
     pub(crate) fn set_creature(
@@ -380,7 +385,7 @@ impl Ctx<'_> {
             .map(|o| (o.effect, o.ongoing))
             .collect();
         for (effect, o) in due {
-            let Some(mut creature) = self.enc.get(participant)?.creature.clone() else {
+            let Some(mut creature) = self.enc.get(participant)?.creature.as_deref().cloned() else {
                 return Ok(());
             };
             if creature.is_dead() {
