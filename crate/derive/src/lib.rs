@@ -643,6 +643,41 @@ fn same_fields(
     Ok(groups.into_iter().map(|(_, g, f)| (g, f)).collect())
 }
 
+/// Enums with at least this many variants find a tag's variant through a table
+/// (`crate::wire::NameTable`) rather than by comparing it with each name in turn.
+const NAME_TABLE_FROM: usize = 12;
+
+/// `crate::wire::name_hash`, computed here on the build machine
+/// (`crate/tests/wire_name_tables.rs` proves that the two agree).
+fn name_hash(seed: u32, name: &[u8]) -> u32 {
+    name.iter()
+        .fold(seed, |h, &b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193))
+}
+
+/// A `&crate::wire::NameTable` for `names`: the first seed from 1 under which every name
+/// has a slot of its own in a table four times its size (rounded up to a power of two), so a
+/// seed is found in a few tries. `None` for enums too small to gain from one.
+fn name_table(names: &[String]) -> Option<TokenStream> {
+    if names.len() < NAME_TABLE_FROM || names.len() > usize::from(u8::MAX) - 1 {
+        return None;
+    }
+    let bits = (names.len() * 4).next_power_of_two().trailing_zeros();
+    let size = 1usize << bits;
+    (1u32..=1_000_000).find_map(|seed| {
+        let mut slots = vec![0u8; size];
+        for (i, name) in names.iter().enumerate() {
+            let at = (name_hash(seed, name.as_bytes()) >> (32 - bits)) as usize;
+            if slots[at] != 0 {
+                return None;
+            }
+            slots[at] = u8::try_from(i + 1).ok()?;
+        }
+        Some(quote! {
+            &crate::wire::NameTable { seed: #seed, bits: #bits, slots: &[#(#slots),*] }
+        })
+    })
+}
+
 fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
     let mut names = Vec::new();
     for v in &e.variants {
@@ -678,6 +713,10 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
     }
 
     if let Some(tag) = &c.tag {
+        let tagged = match name_table(&names) {
+            Some(table) => quote! { r.tagged_variant_in(#tag, &[#(#names),*], #table) },
+            None => quote! { r.tagged_variant(#tag, &[#(#names),*]) },
+        };
         if let Some(content) = &c.content {
             // Adjacently tagged: {tag: name, content: payload}.
             let arms = e.variants.iter().enumerate().map(|(i, v)| {
@@ -700,7 +739,7 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
                 }
             }).collect::<syn::Result<Vec<_>>>()?;
             return Ok(quote! {
-                match r.tagged_variant(#tag, &[#(#names),*])? {
+                match #tagged? {
                     #(#arms)*
                     _ => ::core::result::Result::Err(r.error("unknown variant")),
                 }
@@ -763,13 +802,13 @@ fn read_enum(c: &Container, e: &syn::DataEnum) -> syn::Result<TokenStream> {
         let arms: Vec<_> = arms.into_iter().flatten().collect();
         let Some(((_, last), rest)) = arms.split_last() else {
             return Ok(quote! {
-                r.tagged_variant(#tag, &[#(#names),*])?;
+                #tagged?;
                 ::core::result::Result::Err(r.error("unknown variant"))
             });
         };
         let rest = rest.iter().map(|(pat, body)| quote! { #pat => { #body } });
         return Ok(quote! {
-            let __vi = r.tagged_variant(#tag, &[#(#names),*])?;
+            let __vi = #tagged?;
             match __vi {
                 #(#rest)*
                 _ => { #last }

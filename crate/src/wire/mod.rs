@@ -31,6 +31,7 @@ mod failure;
 pub mod flat;
 mod float;
 pub mod impls;
+mod names;
 mod reader;
 mod writer;
 
@@ -38,6 +39,7 @@ pub(crate) use failure::Fault;
 use failure::Step;
 pub use failure::{Failure, Result, WireError};
 pub use impls::{RawJson, RawObject};
+pub use names::{NameTable, name_hash};
 pub use reader::{EachItem, EachKey, FromWire, MAX_DEPTH, Reader, Slot, With, abandon, settle};
 pub use turnkeeper_derive::{FromWire, ToWire, Wire};
 pub use writer::{ToWire, Writer, to_json, to_json_dyn};

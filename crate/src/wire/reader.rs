@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use super::failure::{Fault, Result, WireError};
+use super::names::NameTable;
 use super::writer::to_json;
 
 /// How deeply arrays and objects may nest (serde_json's own limit is the same).
@@ -984,20 +985,47 @@ impl<'a> Reader<'a> {
         Some((self.str().ok()?, brace))
     }
 
-    /// The index of an internally tagged enum's tag value `name` in `names` (its error's path
-    /// ends with the tag's key).
+    /// The index of an internally tagged enum's tag value `name` in `names`, found through
+    /// `table` when the enum has one (its error's path ends with the tag's key).
     #[inline(never)]
-    pub fn tag_index(&self, tag: &str, name: &str, names: &[&str]) -> Result<usize> {
-        self.variant_index(name, names).map_err(|e| e.within(tag))
+    pub fn tag_index(
+        &self,
+        tag: &str,
+        name: &str,
+        names: &[&str],
+        table: Option<&NameTable>,
+    ) -> Result<usize> {
+        let found = match table {
+            Some(table) => table
+                .find(name, names)
+                .ok_or_else(|| self.unknown_variant(name, names)),
+            None => self.variant_index(name, names),
+        };
+        found.map_err(|e| e.within(tag))
     }
 
     /// An internally (or adjacently) tagged enum's variant: the index in `names` of the value
     /// of key `tag` ([`Reader::find_tag`], [`Reader::tag_index`]). One call, and the tag's
     /// text is dropped here rather than at every exit of every derived reader.
-    #[inline(never)]
     pub fn tagged_variant(&mut self, tag: &str, names: &[&str]) -> Result<usize> {
+        self.tagged(tag, names, None)
+    }
+
+    /// [`Reader::tagged_variant`] for an enum with many variants, whose name is found through
+    /// `table` (`crate::wire::names`).
+    pub fn tagged_variant_in(
+        &mut self,
+        tag: &str,
+        names: &[&str],
+        table: &NameTable,
+    ) -> Result<usize> {
+        self.tagged(tag, names, Some(table))
+    }
+
+    #[inline(never)]
+    fn tagged(&mut self, tag: &str, names: &[&str], table: Option<&NameTable>) -> Result<usize> {
         let (name, first) = self.find_tag_first(tag)?;
-        let index = self.tag_index(tag, &name, names)?;
+        let index = self.tag_index(tag, &name, names, table)?;
         self.after_tag = first;
         Ok(index)
     }
