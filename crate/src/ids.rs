@@ -101,14 +101,20 @@ pub(crate) fn reading_with_known<T>(
 }
 
 /// Shared text for `text`: a known id's own when it is one ([`reading_with_known`]).
-fn share(text: &str) -> Arc<str> {
+fn share(text: &str) -> SharedText {
     let known = KNOWN.with_borrow(|known| {
         known
             .as_ref()?
             .get_key_value(text)
             .map(|(id, _)| Arc::clone(&id.0))
     });
-    known.unwrap_or_else(|| Arc::from(text))
+    match known {
+        Some(text) => SharedText { text, known: true },
+        None => SharedText {
+            text: Arc::from(text),
+            known: false,
+        },
+    }
 }
 
 /// An id or text as read, before its check: shared text made straight from what the reader
@@ -116,17 +122,38 @@ fn share(text: &str) -> Arc<str> {
 /// text twice, once for the `String` and once more for the `Arc<str>` it became, and ids are
 /// most of what a `declareMany` command and a follower's events hold.
 #[derive(Debug)]
-pub struct SharedText(Arc<str>);
+pub struct SharedText {
+    text: Arc<str>,
+    /// The text is one of the encounter's own participant ids ([`reading_with_known`]), so it
+    /// passed [`check_id`] when that participant was added, and passes every text newtype's
+    /// check: an id is 1 to 40 letters, digits, `_`, `-`, `.` or `:`, which is never blank,
+    /// never a control character and never longer than a name or a label may be. Its check is
+    /// not run again (a follower's events name a known participant in nearly every event).
+    known: bool,
+}
+
+impl SharedText {
+    /// The text, checked with `check` unless it is a known id (see [`SharedText::known`]).
+    fn checked(self, check: fn(&str) -> Result<()>) -> Result<Arc<str>> {
+        if !self.known {
+            check(&self.text)?;
+        }
+        Ok(self.text)
+    }
+}
 
 impl crate::wire::FromWire for SharedText {
     fn read(r: &mut crate::wire::Reader<'_>) -> crate::wire::Result<Self> {
-        Ok(Self(share(&r.str()?)))
+        Ok(share(&r.str()?))
     }
 }
 
 impl<'de> serde::Deserialize<'de> for SharedText {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> core::result::Result<Self, D::Error> {
-        String::deserialize(d).map(|s| Self(s.into()))
+        String::deserialize(d).map(|s| Self {
+            text: s.into(),
+            known: false,
+        })
     }
 }
 
@@ -171,9 +198,7 @@ macro_rules! text_newtype {
             /// Validate and share borrowed text: one allocation, where [`Self::new`] of a
             /// `&str` makes a `String` first.
             fn from_borrowed(value: &str) -> Result<Self> {
-                let check: fn(&str) -> Result<()> = $check;
-                check(value)?;
-                Ok(Self(share(value)))
+                share(value).checked($check).map(Self)
             }
         }
 
@@ -188,9 +213,7 @@ macro_rules! text_newtype {
         impl TryFrom<SharedText> for $name {
             type Error = Error;
             fn try_from(value: SharedText) -> Result<Self> {
-                let check: fn(&str) -> Result<()> = $check;
-                check(&value.0)?;
-                Ok(Self(value.0))
+                value.checked($check).map(Self)
             }
         }
 
@@ -348,5 +371,52 @@ mod tests {
         });
         assert!(!shares(&innermost) && shares(&inner));
         assert!(!shares(&read::<ParticipantId>("\"hob-1\"").unwrap()));
+    }
+
+    /// A known id's text is not checked again ([`SharedText::known`]). That is sound only if
+    /// every valid participant id passes every text newtype's check: ids of each allowed
+    /// character, of the shortest and the longest length, pass them all. And while ids are
+    /// lent, text that is no known id is still checked as its kind.
+    #[test]
+    fn a_known_id_passes_every_kind_of_text_check() {
+        let allowed: String = ('a'..='z')
+            .chain('A'..='Z')
+            .chain('0'..='9')
+            .chain(['_', '-', '.', ':'])
+            .collect();
+        let mut ids: Vec<String> = allowed.chars().map(String::from).collect();
+        ids.extend(
+            allowed
+                .as_bytes()
+                .chunks(MAX_ID_LEN)
+                .map(|c| String::from_utf8(c.to_vec()).unwrap()),
+        );
+        ids.push(":".repeat(MAX_ID_LEN));
+        for id in &ids {
+            check_id("participant", id).unwrap();
+            check_text("name", id, MAX_NAME_LEN).unwrap();
+            check_text("label", id, MAX_LABEL_LEN).unwrap();
+        }
+
+        let known: Arc<IdMap<ParticipantId, usize>> = Arc::new(
+            ids.iter()
+                .enumerate()
+                .map(|(i, id)| (ParticipantId::new(id.as_str()).unwrap(), i))
+                .collect(),
+        );
+        reading_with_known(&known, || {
+            for id in &ids {
+                let quoted = format!("\"{id}\"");
+                assert_eq!(read::<Name>(&quoted).unwrap().as_str(), id);
+                assert_eq!(read::<Label>(&quoted).unwrap().as_str(), id);
+                assert_eq!(read::<SideId>(&quoted).unwrap().as_str(), id);
+                assert_eq!(Name::try_from(id.as_str()).unwrap().as_str(), id);
+            }
+            assert!(read::<ParticipantId>("\"a b\"").is_err());
+            assert!(read::<GroupId>("\"\"").is_err());
+            assert!(read::<Name>("\"  \"").is_err());
+            assert!(read::<Label>("\"x\\u0007\"").is_err());
+            assert!(WorldActionId::try_from("x".repeat(MAX_ID_LEN + 1).as_str()).is_err());
+        });
     }
 }
