@@ -110,7 +110,7 @@ fn check_participant(
 impl Encounter {
     /// Check every invariant; the first that fails is `SNAPSHOT_INVALID` saying what.
     pub fn check(&self) -> Result<()> {
-        self.check_skipping(|_, _| false, |_, _| false, Entries::All)
+        self.check_skipping(|_, _| false, |_, _| false, Entries::All, false)
     }
 
     /// [`Encounter::check`] of a state a follower reached from `before` (which passed it) by
@@ -172,7 +172,12 @@ impl Encounter {
         // participants, and the lookup hashed each id again).
         let same_slot =
             |i: usize, p: &Participant| before.participants.get(i).is_some_and(|b| b.id == p.id);
-        self.check_skipping(unchanged, same_slot, entries)
+        // Under a kept order no participant is delayed, scheduled or skipped, so the turn
+        // status of one that did not change still fits the order as long as a round is under
+        // way now exactly when one was before (the one acting now is checked whatever it is).
+        let turns_kept =
+            matches!(entries, Entries::Changed(..)) && self.in_round() == before.in_round();
+        self.check_skipping(unchanged, same_slot, entries, turns_kept)
     }
 
     /// Whether the checks of the order's entries that `before` passed still hold, but for
@@ -195,14 +200,21 @@ impl Encounter {
             })
     }
 
+    /// Whether a round is under way (turns or A5E's world phase).
+    fn in_round(&self) -> bool {
+        matches!(self.phase, Phase::Turns | Phase::World)
+    }
+
     /// [`Encounter::check`], leaving out the participants `checked` says passed already, and
     /// the index lookup of those `indexed` says are known to be indexed at their place, and
-    /// checking the order's `entries` (see [`Entries`]).
+    /// checking the order's `entries` (see [`Entries`]); with `turns_kept`, the turn status of
+    /// the participants `checked` passes is left out too (see `check_since`).
     fn check_skipping(
         &self,
         checked: impl Fn(usize, &std::sync::Arc<Participant>) -> bool,
         indexed: impl Fn(usize, &Participant) -> bool,
         entries: Entries,
+        turns_kept: bool,
     ) -> Result<()> {
         let system = self.system();
         if self.participants.len() > MAX_PARTICIPANTS {
@@ -245,7 +257,7 @@ impl Encounter {
             }
         };
         self.check_order_state(system)?;
-        self.check_turns(positions.as_deref())?;
+        self.check_turns(positions.as_deref(), |i, p| turns_kept && checked(i, p))?;
         self.check_effects()
     }
 
@@ -432,9 +444,14 @@ impl Encounter {
     /// Each participant's turn status fits where it is in the order: `positions` as
     /// [`Self::check_order_entries`] returns them, or `None` when they were not looked up
     /// (then no status needs one, [`Self::order_kept`]; one that did would be found by a pass
-    /// over the order).
-    fn check_turns(&self, positions: Option<&[Option<usize>]>) -> Result<()> {
-        let in_round = matches!(self.phase, Phase::Turns | Phase::World);
+    /// over the order). Participants `kept` says still fit are passed over, but for the one
+    /// acting now.
+    fn check_turns(
+        &self,
+        positions: Option<&[Option<usize>]>,
+        kept: impl Fn(usize, &std::sync::Arc<Participant>) -> bool,
+    ) -> Result<()> {
+        let in_round = self.in_round();
         // Where the acting participant is: compared by position below, not by id text per
         // participant.
         let acting = self
@@ -442,6 +459,9 @@ impl Encounter {
             .and_then(Actor::participant)
             .and_then(|id| self.index.get(id).copied());
         for (i, p) in self.participants.iter().enumerate() {
+            if acting != Some(i) && kept(i, p) {
+                continue;
+            }
             let at = || match positions {
                 Some(found) => found.get(i).copied().flatten(),
                 None => self.order_pos(&p.id),
@@ -595,6 +615,13 @@ mod tests {
             },
             false,
         );
+        // Turn statuses of participants that did not change are passed over only while a
+        // round is under way as before, and never the one acting now.
+        let acting = entry(&before, before.done);
+        agrees(&before, set(acting, |p| p.turn = TurnStatus::Done), false);
+        agrees(&before, |enc| enc.done = enc.done.saturating_add(1), false);
+        agrees(&before, |enc| enc.phase = Phase::Between, false);
+        agrees(&before, |enc| enc.phase = Phase::World, true);
         // The order itself changed: checked in full.
         agrees(&before, |enc| enc.order_mut().swap(2, 4), true);
         agrees(

@@ -382,6 +382,25 @@ impl Encounter {
             .ok_or_else(|| Error::unknown_id("participant", id.as_str()))
     }
 
+    /// [`Encounter::get`] with the participant's roster position, for an event that reads a
+    /// participant and then changes it ([`Encounter::at_mut`]): its id is looked up once.
+    pub(crate) fn get_at(&self, id: &ParticipantId) -> Result<(usize, &Participant)> {
+        let i = self.pos(id)?;
+        self.participants
+            .get(i)
+            .map(|p| (i, &**p))
+            .ok_or_else(|| Error::unknown_id("participant", id.as_str()))
+    }
+
+    /// The participant `id` at roster position `i` from [`Encounter::get_at`], to change it
+    /// (copied first if a working copy shares it).
+    pub(crate) fn at_mut(&mut self, i: usize, id: &ParticipantId) -> Result<&mut Participant> {
+        self.participants
+            .get_mut(i)
+            .map(std::sync::Arc::make_mut)
+            .ok_or_else(|| Error::unknown_id("participant", id.as_str()))
+    }
+
     pub(crate) fn rebuild_index(&mut self) {
         self.index = std::sync::Arc::new(
             self.participants
@@ -416,6 +435,16 @@ impl Encounter {
     #[inline(never)]
     pub(crate) fn is_current(&self, id: &ParticipantId) -> bool {
         self.active_actor().and_then(Actor::participant) == Some(id)
+    }
+
+    /// [`Encounter::order_pos`] of the participant whose turn comes next, found without a
+    /// search when it is the entry at `done` (a turn starting in its place: nearly every
+    /// `turnStarted` a follower applies).
+    pub(crate) fn order_pos_next(&self, id: &ParticipantId) -> Option<usize> {
+        match self.order.get(self.done).and_then(Actor::participant) {
+            Some(next) if next == id => Some(self.done),
+            _ => self.order_pos(id),
+        }
     }
 
     /// Index of a participant's entry in the order.

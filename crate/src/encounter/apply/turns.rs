@@ -149,13 +149,13 @@ impl Encounter {
         if self.phase != Phase::Turns || round != self.round {
             return Err(Error::out_of_order("turns start during a round"));
         }
-        let p = self.get(participant)?;
+        let (i, p) = self.get_at(participant)?;
         if p.out || p.turn != TurnStatus::Waiting {
             return Err(Error::out_of_order(format!(
                 "\"{participant}\" already had its turn this round"
             )));
         }
-        let own_entry = self.order_pos(participant);
+        let own_entry = self.order_pos_next(participant);
         if let Some(at) = own_entry
             && (self.active || at != self.done)
         {
@@ -170,7 +170,7 @@ impl Encounter {
                 self.ose_phase = Some(PHASE_ORDER[0]);
             }
         }
-        let p = self.get_mut(participant)?;
+        let p = self.at_mut(i, participant)?;
         p.turn = TurnStatus::Started;
         p.commanded = false;
         if rules.action_economy().refreshed_each_turn() {
@@ -185,7 +185,7 @@ impl Encounter {
     /// A participant's turn under way ends; if it was the current turn the order moves on.
     /// A5E-SURP-02: surprise lasts until the end of the creature's first turn.
     fn apply_turn_ended(&mut self, participant: &ParticipantId, round: u32) -> Result<()> {
-        let p = self.get(participant)?;
+        let (i, p) = self.get_at(participant)?;
         if round != self.round
             || !matches!(
                 p.turn,
@@ -205,7 +205,7 @@ impl Encounter {
             self.active = false;
             self.ose_phase = None;
         }
-        let p = self.get_mut(participant)?;
+        let p = self.at_mut(i, participant)?;
         p.turn = TurnStatus::Done;
         p.commanded = false;
         if surprise == SurpriseRule::FirstTurn {
