@@ -37,6 +37,24 @@ enum Entries {
     Changed([usize; MAX_RECHECKED], usize),
 }
 
+/// What a follower's check knows still holds of a state reached from one that passed, for
+/// the participants that did not change (`Encounter::check_since`).
+#[derive(Clone, Copy)]
+struct Kept {
+    /// Their turn statuses fit the order (only the changed and the acting one are checked).
+    turns: bool,
+    /// Every chain of controllers (no changed participant has another controller).
+    controllers: bool,
+}
+
+impl Kept {
+    /// A full check.
+    const NOTHING: Kept = Kept {
+        turns: false,
+        controllers: false,
+    };
+}
+
 /// One participant on its own: ranges, its roll against the rolls made, its declaration
 /// against the initiative system, the activities it used against those it declared.
 fn check_participant(
@@ -110,7 +128,7 @@ fn check_participant(
 impl Encounter {
     /// Check every invariant; the first that fails is `SNAPSHOT_INVALID` saying what.
     pub fn check(&self) -> Result<()> {
-        self.check_skipping(|_, _| false, |_, _| false, Entries::All, false)
+        self.check_skipping(|_, _| false, |_, _| false, Entries::All, Kept::NOTHING)
     }
 
     /// [`Encounter::check`] of a state a follower reached from `before` (which passed it) by
@@ -175,9 +193,19 @@ impl Encounter {
         // Under a kept order no participant is delayed, scheduled or skipped, so the turn
         // status of one that did not change still fits the order as long as a round is under
         // way now exactly when one was before (the one acting now is checked whatever it is).
-        let turns_kept =
-            matches!(entries, Entries::Changed(..)) && self.in_round() == before.in_round();
-        self.check_skipping(unchanged, same_slot, entries, turns_kept)
+        // And when no participant that changed has another controller, every chain of
+        // controllers is as it was.
+        let kept = match &entries {
+            Entries::Changed(changed, count) => Kept {
+                turns: self.in_round() == before.in_round(),
+                controllers: changed.get(..*count).unwrap_or(changed).iter().all(|&i| {
+                    self.participants.get(i).map(|p| &p.controller)
+                        == before.participants.get(i).map(|p| &p.controller)
+                }),
+            },
+            Entries::All => Kept::NOTHING,
+        };
+        self.check_skipping(unchanged, same_slot, entries, kept)
     }
 
     /// Whether the checks of the order's entries that `before` passed still hold, but for
@@ -207,14 +235,15 @@ impl Encounter {
 
     /// [`Encounter::check`], leaving out the participants `checked` says passed already, and
     /// the index lookup of those `indexed` says are known to be indexed at their place, and
-    /// checking the order's `entries` (see [`Entries`]); with `turns_kept`, the turn status of
-    /// the participants `checked` passes is left out too (see `check_since`).
+    /// checking the order's `entries` (see [`Entries`]). With [`Entries::Changed`], whose list
+    /// names every participant `checked` does not pass, only those are visited; and what
+    /// `kept` says still holds is not checked again (see `check_since`).
     fn check_skipping(
         &self,
         checked: impl Fn(usize, &std::sync::Arc<Participant>) -> bool,
         indexed: impl Fn(usize, &Participant) -> bool,
         entries: Entries,
-        turns_kept: bool,
+        kept: Kept,
     ) -> Result<()> {
         let system = self.system();
         if self.participants.len() > MAX_PARTICIPANTS {
@@ -223,10 +252,11 @@ impl Encounter {
         if self.index.len() != self.participants.len() {
             return Err(bad("a participant id appears twice"));
         }
-        for (i, p) in self.participants.iter().enumerate() {
-            if checked(i, p) {
-                continue;
-            }
+        let changed = match &entries {
+            Entries::Changed(changed, count) => Some(changed.get(..*count).unwrap_or(changed)),
+            Entries::All => None,
+        };
+        let one = |i: usize, p: &Participant| -> Result<()> {
             if !indexed(i, p) && self.index.get(&p.id) != Some(&i) {
                 return Err(bad(format!("participant id \"{}\" appears twice", p.id)));
             }
@@ -239,8 +269,27 @@ impl Encounter {
                     .immunities(&p.condition_immunities)
                     .map_err(|e| bad(e.message))?;
             }
+            Ok(())
+        };
+        match changed {
+            Some(list) => {
+                for &i in list {
+                    if let Some(p) = self.participants.get(i) {
+                        one(i, p)?;
+                    }
+                }
+            }
+            None => {
+                for (i, p) in self.participants.iter().enumerate() {
+                    if !checked(i, p) {
+                        one(i, p)?;
+                    }
+                }
+            }
         }
-        self.check_controllers(system)?;
+        if !kept.controllers {
+            self.check_controllers(system)?;
+        }
         self.check_sides()?;
         self.check_world()?;
         if self.rolls > HIDDEN_ROLL_IDS || self.hidden_rolls > HIDDEN_ROLL_IDS {
@@ -249,15 +298,15 @@ impl Encounter {
         if self.round > MAX_ROUND {
             return Err(bad("round out of range"));
         }
-        let positions = match entries {
-            Entries::All => Some(self.check_order_entries(system)?),
-            Entries::Changed(changed, count) => {
-                self.check_changed_entries(changed.get(..count).unwrap_or(&changed))?;
+        let positions = match changed {
+            None => Some(self.check_order_entries(system)?),
+            Some(list) => {
+                self.check_changed_entries(list)?;
                 None
             }
         };
         self.check_order_state(system)?;
-        self.check_turns(positions.as_deref(), |i, p| turns_kept && checked(i, p))?;
+        self.check_turns(positions.as_deref(), changed.filter(|_| kept.turns))?;
         self.check_effects()
     }
 
@@ -444,12 +493,12 @@ impl Encounter {
     /// Each participant's turn status fits where it is in the order: `positions` as
     /// [`Self::check_order_entries`] returns them, or `None` when they were not looked up
     /// (then no status needs one, [`Self::order_kept`]; one that did would be found by a pass
-    /// over the order). Participants `kept` says still fit are passed over, but for the one
-    /// acting now.
+    /// over the order). With `only`, just those participants and the one acting now are
+    /// checked: the others are known to fit still.
     fn check_turns(
         &self,
         positions: Option<&[Option<usize>]>,
-        kept: impl Fn(usize, &std::sync::Arc<Participant>) -> bool,
+        only: Option<&[usize]>,
     ) -> Result<()> {
         let in_round = self.in_round();
         // Where the acting participant is: compared by position below, not by id text per
@@ -458,10 +507,7 @@ impl Encounter {
             .active_actor()
             .and_then(Actor::participant)
             .and_then(|id| self.index.get(id).copied());
-        for (i, p) in self.participants.iter().enumerate() {
-            if acting != Some(i) && kept(i, p) {
-                continue;
-            }
+        let fits = |i: usize, p: &Participant| {
             let at = || match positions {
                 Some(found) => found.get(i).copied().flatten(),
                 None => self.order_pos(&p.id),
@@ -475,14 +521,30 @@ impl Encounter {
             };
             let current_ok =
                 acting != Some(i) || matches!(p.turn, TurnStatus::Started | TurnStatus::Resumed);
-            if !ok || !current_ok {
-                return Err(bad(format!(
+            if ok && current_ok {
+                Ok(())
+            } else {
+                Err(bad(format!(
                     "participant \"{}\" has a turn status that does not fit the order",
                     p.id
-                )));
+                )))
             }
+        };
+        match only {
+            Some(list) => {
+                for &i in list.iter().chain(acting.as_slice()) {
+                    if let Some(p) = self.participants.get(i) {
+                        fits(i, p)?;
+                    }
+                }
+                Ok(())
+            }
+            None => self
+                .participants
+                .iter()
+                .enumerate()
+                .try_for_each(|(i, p)| fits(i, p)),
         }
-        Ok(())
     }
 
     /// Effects name participants and conditions that exist; ongoing damage belongs to a live
@@ -622,6 +684,12 @@ mod tests {
         agrees(&before, |enc| enc.done = enc.done.saturating_add(1), false);
         agrees(&before, |enc| enc.phase = Phase::Between, false);
         agrees(&before, |enc| enc.phase = Phase::World, true);
+        // A changed controller: the chains of controllers are checked again.
+        agrees(
+            &before,
+            set(waiting, |p| p.controller = Some(p.id.clone())),
+            false,
+        );
         // The order itself changed: checked in full.
         agrees(&before, |enc| enc.order_mut().swap(2, 4), true);
         agrees(
