@@ -827,6 +827,12 @@ impl EffectTracker {
         roller: &mut dyn DieRoller,
     ) -> Result<Vec<Expiry>> {
         self.check_boundary(boundary)?;
+        if self.effects.is_empty() {
+            // Nothing can expire, convert or roll: only the position moves. (Most turns of
+            // most encounters: a follower feeds the tracker two boundaries per batch.)
+            self.advance(boundary);
+            return Ok(Vec::new());
+        }
         let planned = self.plan(boundary);
         let ordered = self.order(planned, roller)?;
 
