@@ -656,7 +656,8 @@ fn name_hash(seed: u32, name: &[u8]) -> u32 {
 
 /// A `&crate::wire::NameTable` for `names`: the first seed from 1 under which every name
 /// has a slot of its own in a table four times its size (rounded up to a power of two), so a
-/// seed is found in a few tries. `None` for enums too small to gain from one.
+/// seed turns up within a few hundred tries even for the encounter's sixty-odd events. `None`
+/// for enums too small to gain from one.
 fn name_table(names: &[String]) -> Option<TokenStream> {
     if names.len() < NAME_TABLE_FROM || names.len() > usize::from(u8::MAX) - 1 {
         return None;
