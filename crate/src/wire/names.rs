@@ -34,7 +34,7 @@ impl NameTable {
     #[inline]
     pub fn find(&self, name: &str, names: &[&str]) -> Option<usize> {
         let slot = name_hash(self.seed, name.as_bytes())
-            .checked_shr(32 - self.bits)
+            .checked_shr(32u32.saturating_sub(self.bits))
             .unwrap_or(0);
         let index = usize::from(*self.slots.get(slot as usize)?).checked_sub(1)?;
         (names.get(index) == Some(&name)).then_some(index)

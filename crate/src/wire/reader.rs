@@ -183,6 +183,18 @@ enum Opened {
     AfterTag,
 }
 
+impl Opened {
+    /// For a loop over the object's keys: `None` when it is empty (read whole), else whether
+    /// a key comes next (`false`: the tag was passed over, a `,` or the `}` comes next).
+    fn key_next(self) -> Option<bool> {
+        match self {
+            Opened::Empty => None,
+            Opened::Key => Some(true),
+            Opened::AfterTag => Some(false),
+        }
+    }
+}
+
 impl<'a> Reader<'a> {
     pub fn new(text: &'a str) -> Reader<'a> {
         Reader {
@@ -649,10 +661,8 @@ impl<'a> Reader<'a> {
 
     #[inline(never)]
     fn object_with(&mut self, each: &mut dyn EachKey<'a>) -> Result<()> {
-        let mut key_next = match self.open_object()? {
-            Opened::Empty => return Ok(()),
-            Opened::Key => true,
-            Opened::AfterTag => false,
+        let Some(mut key_next) = self.open_object()?.key_next() else {
+            return Ok(());
         };
         loop {
             if key_next {
@@ -827,10 +837,8 @@ impl<'a> Reader<'a> {
         // The writers write a struct's fields in order, so the key after the last one read is
         // tried first, byte for byte: most keys are then neither read as text nor looked up.
         let mut next = 0usize;
-        let mut key_next = match self.open_object()? {
-            Opened::Empty => return Ok(()),
-            Opened::Key => true,
-            Opened::AfterTag => false,
+        let Some(mut key_next) = self.open_object()?.key_next() else {
+            return Ok(());
         };
         loop {
             if key_next {
