@@ -479,11 +479,12 @@ pub struct Participant {
     /// Left initiative (HYB-RETREAT-02 escape): no more turns.
     #[serde(default)]
     pub out: bool,
-    /// Hit points, defenses, death state and tracks, once set (`setCreature`). Shared, so
-    /// that copying a participant (every working copy's first write to it) copies a pointer,
-    /// not the creature's 200 bytes: a follower copies a participant for nearly every event.
+    /// Hit points, defenses, death state and tracks, once set (`setCreature`).
+    // Shared, so that copying a participant (every working copy's first write to it) copies a
+    // pointer, not the creature's 200 bytes: a follower copies a participant for nearly every
+    // event. The TypeScript type is what `Option<Creature>` gave.
     #[serde(default)]
-    #[cfg_attr(feature = "wasm-base", tsify(type = "Creature", optional))]
+    #[cfg_attr(feature = "wasm-base", tsify(type = "Creature | undefined", optional))]
     pub creature: Option<std::sync::Arc<crate::creature::Creature>>,
     /// GM-only: players' views leave it out (and the creatures it controls).
     #[serde(default)]
