@@ -57,3 +57,7 @@ for round in 1 2; do
     node "scripts/bench/$b.mjs"
   done
 done
+# Chromium's cold start in parts, with the baseline's whole interleaved in the same browser.
+echo
+echo "######## cold start's parts, beside the baseline's whole"
+COLD_START_BASELINE="$base/js-package" node scripts/bench/cold-start-parts.mjs
