@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import * as main from "turnkeeper";
 import * as owlbear from "turnkeeper/owlbear";
 import * as foundry from "turnkeeper/foundry";
+import * as dice from "turnkeeper/dice";
 
 const api = new URL("../../docs/api/", import.meta.url).pathname;
 const pages = new Set(readdirSync(api, { recursive: true }).map(String));
@@ -31,4 +32,18 @@ test("the reference carries the doc comments: Encounter's page documents its met
   }
   assert.ok(existsSync(api + "index.html"));
   assert.match(readFileSync(api + "index.html", "utf8"), /turnkeeper\/owlbear/, "the landing page names the entries");
+});
+
+test("the facade's own argument checks are not exported: no entry or reference page offers them", () => {
+  // ./core/dice-args.ts: what the facade does with a Dice or supplied faces before the dice
+  // module sees them. Before, `export *` of ./core/dice.ts carried them into every entry.
+  for (const name of ["boxOf", "facesArray", "cryptoBox"]) {
+    for (const [entry, exports] of /** @type {const} */ ([["turnkeeper", main], ["turnkeeper/dice", dice]])) {
+      assert.equal(name in exports, false, `${entry} exports ${name}`);
+    }
+    assert.equal(pageOf("index", name), undefined, `a reference page for ${name}`);
+  }
+  // The limit they check stays public, the same in both entries.
+  assert.equal(main.MAX_SUPPLIED_FACES, 1_000_000);
+  assert.equal(dice.MAX_SUPPLIED_FACES, main.MAX_SUPPLIED_FACES);
 });

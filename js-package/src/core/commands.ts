@@ -4,7 +4,7 @@
  * faces run a command on a one-off dice box.
  */
 import { DiceBox, type NeededDie } from "../wasm/turnkeeper.js";
-import { facesArray } from "./dice.js";
+import { facesArray } from "./dice-args.js";
 import { guard } from "./errors.js";
 
 export { MAX_JSON_CHARS, checkText, toText, fromText, checkString, checkNumber } from "./text.js";

@@ -41,10 +41,11 @@ import type {
   TwiceRoll,
 } from "../wasm/turnkeeper.js";
 import { guard, release, TurnkeeperError, wrapError } from "./errors.js";
-import { freedError, isFreed, markFreed } from "./freed.js";
+import { boxOf, cryptoBox, facesArray } from "./dice-args.js";
+import { markFreed } from "./freed.js";
 import { memoryBytes, unpack, unpackTexts, unpackTextsAfterRoll, type NotationTexts } from "./packed.js";
 import { quickRoll, quickTotal } from "./quick.js";
-import { checkNumber, describeValue, fromText, readField, toText, typeOf } from "./text.js";
+import { checkNumber, describeValue, fromText, toText, typeOf } from "./text.js";
 
 export type {
   ChanceRoll,
@@ -70,24 +71,7 @@ export type {
   TwiceRoll,
 } from "../wasm/turnkeeper.js";
 export type { CountdownState };
-
-let cryptoBox: DiceBox | undefined;
-/** The shared crypto source used when a call is given no {@link Dice}. */
-/**
- * The box of `dice`, or the shared crypto box when it is left out. Anything but a {@link Dice}
- * (a number, a plain object, a Proxy whose traps throw) is `INVALID_ARGUMENT`.
- */
-export function boxOf(dice: Dice | undefined): DiceBox {
-  if (dice === undefined || dice === null) return (cryptoBox ??= new DiceBox(undefined));
-  if (typeof dice === "object" && isFreed(dice)) throw freedError("Dice");
-  try {
-    const box = readField(dice, "box");
-    if (box instanceof DiceBox) return box;
-  } catch {
-    // A Proxy whose traps throw, a revoked Proxy.
-  }
-  throw new TurnkeeperError("INVALID_ARGUMENT", `dice must be a Dice, not ${typeOf(dice)}`);
-}
+export { MAX_SUPPLIED_FACES } from "./dice-args.js";
 
 /**
  * Values for a formula's `@path` references, as Foundry VTT's roll data: `{ abilities: { str:
@@ -183,37 +167,6 @@ function missingOf(options: DataOptions | undefined): string | undefined {
   }
   const checked = checkMissing(missing);
   return checked === undefined ? undefined : String(checked);
-}
-
-/**
- * Most faces one supplied list may hold: the engine's `MAX_SUPPLIED_FACES`
- * (crate/src/dice/limits.rs), checked here before a list is read or copied into the module, so
- * a hostile or mistaken list of millions of faces cannot exhaust the module's memory.
- */
-export const MAX_SUPPLIED_FACES = 1_000_000;
-
-/** Validate supplied faces (positive 32-bit integers, at most {@link MAX_SUPPLIED_FACES}) before they reach the engine. */
-export function facesArray(faces: readonly number[] | undefined): Uint32Array | undefined {
-  if (faces === undefined) return undefined;
-  let list: unknown[];
-  let tooMany: number | undefined;
-  try {
-    if (!Array.isArray(faces)) throw new TypeError("not an array");
-    const length = faces.length;
-    if (length > MAX_SUPPLIED_FACES) tooMany = length;
-    list = tooMany === undefined ? Array.from(faces as unknown[]) : [];
-  } catch {
-    throw new TurnkeeperError("INVALID_ARGUMENT", "faces must be an array of numbers");
-  }
-  if (tooMany !== undefined) throw new TurnkeeperError("LIMIT_EXCEEDED", `${tooMany} faces supplied; a list holds at most ${MAX_SUPPLIED_FACES}`);
-  const out = new Uint32Array(list.length);
-  list.forEach((f, i) => {
-    if (typeof f !== "number" || !Number.isInteger(f) || f < 1 || f > 0xffffffff) {
-      throw new TurnkeeperError("INVALID_FACE", `supplied face #${i + 1} (${typeOf(f) === "number" ? String(f) : typeOf(f)}) is not a positive integer`);
-    }
-    out[i] = f;
-  });
-  return out;
 }
 
 interface Cached {

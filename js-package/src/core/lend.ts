@@ -8,7 +8,8 @@
  * state, so the core rolls its own.
  */
 import { DiceBox as CoreBox } from "../wasm/turnkeeper.js";
-import { boxOf, type Dice } from "./dice.js";
+import { boxOf } from "./dice-args.js";
+import type { Dice } from "./dice.js";
 import { lend } from "./dice-module.js";
 import { guard } from "./errors.js";
 

@@ -34,7 +34,8 @@ import {
   type ProcedureName,
   type ProcedureTypes,
 } from "./procedures-generated.js";
-import { boxOf, type Dice } from "./dice.js";
+import { boxOf } from "./dice-args.js";
+import type { Dice } from "./dice.js";
 import { lend } from "./dice-module.js";
 import { checkBoolean, checkNumber, checkObject, checkString, fromText, toText } from "./text.js";
 import { callProcedure, ensureProceduresReady } from "./procedures-module.js";
