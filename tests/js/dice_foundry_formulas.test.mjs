@@ -42,6 +42,69 @@ class DiceScale {
   }
 }
 
+/**
+ * dnd5e's live roll data whose `toString` gives a number, not text (as in dnd5e 5.x): a number
+ * or distance scale value (`toString` gives `formula`, which is its `value`), `@scaling` (its
+ * `value`, the steps above the base plus 1) and the older `@attributes.hd` (the Hit Dice left).
+ */
+class NumberScale {
+  /** @param {number} value */
+  constructor(value) {
+    this.value = value;
+  }
+  get formula() {
+    return this.value;
+  }
+  toString() {
+    return this.formula;
+  }
+}
+class Scaling {
+  #increase;
+  /** @param {number} increase */
+  constructor(increase) {
+    this.#increase = increase;
+  }
+  get increase() {
+    return this.#increase;
+  }
+  get value() {
+    return this.#increase + 1;
+  }
+  toString() {
+    return this.value;
+  }
+}
+
+test("a dnd5e object whose toString gives a number puts in that number, as Foundry does", () => {
+  const data = {
+    scale: {
+      barbarian: { "rage-damage": new NumberScale(2), rages: new NumberScale(3) },
+      monk: { "unarmored-movement": new NumberScale(10) },
+      rogue: { "sneak-attack": new DiceScale(3, 6) },
+    },
+    abilities: { wis: { mod: 1 } },
+    scaling: new Scaling(2),
+  };
+  assert.equal(total("1d4 + @scale.barbarian.rage-damage", { faces: [3], data }), 5);
+  assert.equal(roll("(@scale.barbarian.rage-damage)d6", { faces: [1, 6], data }).notation, "2d6");
+  assert.equal(total("@scale.barbarian.rages * 8 + @abilities.wis.mod", { data }), 25);
+  assert.equal(total("@scale.monk.unarmored-movement", { data }), 10);
+  assert.equal(total("1 + @scaling + floor(@scaling / 3)", { data }), 5);
+  assert.equal(roll("(@scale.rogue.sneak-attack.number - @scaling.increase)d6", { faces: [4], data }).notation, "1d6");
+  assert.equal(new Dice({ faces: [2, 2] }).total("(@scaling)d4", { scaling: new Scaling(1) }), 4);
+  assert.equal(Expression.parse("@attributes.hd", { attributes: { hd: new NumberScale(4) } }).notation, "4");
+  // dnd5e 4.3–5.0 gave an ability's `save` as a plain object with its own toString.
+  const save = { roll: { min: null, max: null, mode: 0 }, value: 2, toString: () => "2" };
+  assert.equal(total("1d20 + @abilities.dex.save", { faces: [10], data: { abilities: { dex: { save } } } }), 12);
+  // A number that is no formula's is still refused, at its @.
+  const odd = (/** @type {number} */ n) => ({ toString: () => n });
+  assert.deepEqual(failure(() => total("1 + @x", { data: { x: odd(2.5) } })), ["NOTATION_DATA", 4]);
+  assert.deepEqual(failure(() => total("1 + @x", { data: { x: odd(NaN) } })), ["NOTATION_DATA", 4]);
+  assert.deepEqual(failure(() => total("1 + @x", { data: { x: odd(2 ** 60) } })), ["NOTATION_LIMIT", 4]);
+  assert.deepEqual(failure(() => total("1 + @x", { data: { x: { toString: () => true } } })), ["NOTATION_DATA", 4]);
+});
+
 test("text values are put into the formula, glued to a count or a size", () => {
   const data = {
     scale: { rogue: { "sneak-attack": "3d6" }, monk: { die: "d8" }, bard: { inspiration: "d6" } },

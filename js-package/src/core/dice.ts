@@ -297,12 +297,17 @@ function formulaValue(v: unknown): number | string {
   if (typeof v === "number") return Number.isFinite(v) ? v : Infinity;
   if (typeof v === "string") return v;
   if (typeof v !== "object" || Array.isArray(v) || v instanceof Set || v instanceof Map) return Infinity;
-  const proto = Object.getPrototypeOf(v);
-  if (proto !== Object.prototype && proto !== null) {
-    // A class instance (dnd5e's scale values): its own text, as Foundry takes it.
-    const text: unknown = (v as { toString?: () => unknown }).toString?.();
+  const own = (v as { toString?: unknown }).toString;
+  if (typeof own === "function" && own !== Object.prototype.toString) {
+    // An object with a text of its own (dnd5e's scale values, `@scaling`, a proficiency): what
+    // its `toString` gives, as Foundry puts it in. Foundry's `String.replace` takes a number
+    // given there as its digits: dnd5e's number and distance scale values and `@scaling` give one.
+    const text: unknown = own.call(v);
+    if (typeof text === "number") return formulaValue(text);
     return typeof text === "string" && !text.startsWith("[object ") ? text : Infinity;
   }
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return Infinity;
   const scale = diceScale(v as Record<string, unknown>);
   if (scale !== undefined) return scaleFormula(scale);
   // A number, text or distance scale written as JSON: `{ value }`, `{ value, units }`.
