@@ -149,7 +149,9 @@ class Combat extends Flagged {
 
 /**
  * socket.io as Foundry uses it: `emit` reaches the other clients, not the sender, and Foundry's
- * server passes each listener the sending user's id after the data.
+ * server passes each listener the sending user's id after the data. Whatever else a client
+ * emits after its data is passed on before that id (the worst case for a listener that would
+ * read the id from a fixed place).
  */
 function socketHub() {
   /** @type {{ owner: string, event: string, fn: (d: unknown, sender: string) => void }[]} */
@@ -160,8 +162,8 @@ function socketHub() {
     /** @param {string} owner the user whose client this socket is */
     socket(owner) {
       return {
-        /** @param {string} event @param {unknown} data */
-        emit(event, data) {
+        /** @param {string} event @param {unknown} data @param {unknown[]} extra */
+        emit(event, data, ...extra) {
           if (/** @type {any} */ (data).kind === "batch" && hub.drop > 0) {
             hub.drop--;
             return;
@@ -171,7 +173,7 @@ function socketHub() {
           const copy = structuredClone(data);
           setTimeout(() => {
             traffic++;
-            for (const l of listeners) if (l.owner !== owner && l.event === event) l.fn(structuredClone(copy), owner);
+            for (const l of listeners) if (l.owner !== owner && l.event === event) /** @type {(...a: unknown[]) => void} */ (l.fn)(structuredClone(copy), ...extra, owner);
           }, 0);
         },
         /** @param {string} event @param {(d: unknown, sender: string) => void} fn */
@@ -404,6 +406,9 @@ test("a player's forged batch is never applied, whatever its seq and digest", as
   evil.emit(`module.${MODULE}`, { kind: "batch", combat: "combat1", seq: player.seq + 1, epoch, stream: "encounter", batch: core, hash: "0".repeat(64) });
   evil.emit(`module.${MODULE}`, { kind: "batch", combat: "combat1", seq: player.seq + 1, epoch, stream: "encounter", batch: JSON.stringify(renamed), hash: "0".repeat(64) });
   evil.emit(`module.${MODULE}`, { kind: "head", combat: "combat1", seq: 1e9, epoch, hash: "0".repeat(64) });
+  // The GM's user id written after the message, where a listener reading the sender from the
+  // second place would find it (the server's own id then comes third).
+  evil.emit(`module.${MODULE}`, { kind: "batch", combat: "combat1", seq: player.seq + 1, epoch, stream: "encounter", batch: core, hash: "0".repeat(64) }, "u-gm");
   await settle();
   assert.equal(JSON.stringify(player.encounter), good);
   // An inactive GM's client is not the authority either.
@@ -527,4 +532,29 @@ test("two GMs: only the active GM's client leads; the other follows the players'
   await same(gm, second);
   await same(gm, player);
   assert.notEqual(JSON.stringify(combat.getFlag(MODULE, "state")), stored, "only the active GM wrote the flags");
+});
+
+test("a GM client with nothing saved starts a new encounter from the combatants, never from the flags, and runs commands", async () => {
+  const { combat, gm, player } = await world({ ruleset: "gh5e", seed: 2 }, party());
+  await gm.run({ type: "start" });
+  await same(gm, player);
+  gm.close();
+  // The flags hold the players' view, which refuses commands; and someone may have written
+  // them. A GM client on a device with nothing saved starts anew from the combat's combatants.
+  const warnings = /** @type {unknown[][]} */ ([]);
+  const warn = console.warn;
+  console.warn = (...a) => void warnings.push(a);
+  let fresh;
+  try {
+    fresh = await CombatKeeper.open({ moduleId: MODULE, combat, socket: socketHub().socket("u-gm"), userId: "u-gm", users: USERS, isAuthority: true, encounter: { ruleset: "gh5e" }, privateStore: null });
+  } finally {
+    console.warn = warn;
+  }
+  assert.match(String(warnings.flat().join(" ")), /starts a new encounter/);
+  assert.deepEqual(fresh.encounter.participants().map((p) => p.id).sort(), ["ilse", "rath", "troll"]);
+  assert.equal(fresh.encounter.phase, "setup", "a new encounter, not the started one the flags describe");
+  const events = await fresh.run({ type: "start" });
+  assert.ok(events.length > 0);
+  fresh.close();
+  player.close();
 });

@@ -550,3 +550,83 @@ test("players cannot run commands; requests time out without a GM", async () => 
   await assert.rejects(p.request({ type: "delay", participant: "t1" }), { code: "TIMEOUT" });
   p.close();
 });
+
+test("a GM client with nothing saved starts a new encounter: a member's whole encounter in the room (its seed, its owners) is never taken as the GM's", async () => {
+  const room = makeRoom();
+  // Before any GM opens the room, a player writes an encounter of its own making: a seed it
+  // chose, a creature, and a token it says it owns.
+  const planted = new Encounter({ ruleset: "gh5e", seed: 1337 });
+  planted.execute({ type: "addParticipant", participant: /** @type {any} */ ({ id: "tplant", name: "Ogre", side: "foes" }) });
+  const evil = room.client("c-evil", "PLAYER", "u-evil");
+  await evil.room.setMetadata({ [KEY]: { v: 2, seq: 0, epoch: "e-evil", encounter: planted.toJSON(), tokens: { "item-ogre": { participant: "tplant", owner: "u-evil" } } } });
+  const warnings = /** @type {unknown[][]} */ ([]);
+  const warn = console.warn;
+  console.warn = (...a) => void warnings.push(a);
+  let gm;
+  try {
+    gm = await OwlbearSync.start(room.client("c-gm", "GM", "u-gm"), { namespace: NS, encounter: { ruleset: "gh5e" }, privateStore: null });
+  } finally {
+    console.warn = warn;
+  }
+  assert.ok(gm.isLeader);
+  assert.equal(gm.encounter.participant("tplant"), undefined, "the planted creature is not the GM's");
+  assert.deepEqual(gm.tokens(), {}, "nor is the planted token's owner");
+  assert.match(String(warnings.flat().join(" ")), /starts a new encounter/);
+  // The GM's client can run commands (a players' view loaded as its state could not), and the
+  // room now holds the GM's state.
+  await gm.addToken({ id: "item-troll", name: "Troll", createdUserId: "u-gm" });
+  await gm.run({ type: "start" });
+  await settle();
+  const stored = JSON.stringify(room.metadata[KEY]);
+  assert.ok(!stored.includes("Ogre") && !stored.includes("item-ogre") && stored.includes("Troll"));
+  gm.close();
+});
+
+test("a creature a hidden one controls is left out of the room's tokens and the attach broadcast, as the core leaves it out of the view", async () => {
+  const room = makeRoom();
+  const gm = await OwlbearSync.start(room.client("c-gm", "GM", "u-gm"), { namespace: NS, encounter: { ruleset: "a5e", seed: 5 }, privateStore: device() });
+  const player = await OwlbearSync.start(room.client("c-p", "PLAYER", "u-p"), { namespace: NS });
+  await gm.addToken({ id: "item-ana", name: "Ana", createdUserId: "u-p" });
+  await gm.addToken({ id: "item-necro", name: "Necromancer", createdUserId: "u-gm" }, { participant: { hidden: true } });
+  const necro = /** @type {string} */ (gm.participantOf("item-necro"));
+  await gm.addToken({ id: "item-zombie", name: "Zombie", createdUserId: "u-gm" }, { participant: /** @type {any} */ ({ controller: necro }) });
+  const zombie = /** @type {string} */ (gm.participantOf("item-zombie"));
+  await gm.run({ type: "start" });
+  await settle();
+  assert.equal(gm.encounter.participants().length, 3);
+  const seen = JSON.stringify(room.sent) + JSON.stringify(room.metadata);
+  for (const secret of ["item-zombie", zombie, "item-necro", necro]) assert.ok(!seen.includes(secret), `a player can read ${secret}`);
+  assert.deepEqual(Object.keys(player.tokens()), ["item-ana"]);
+  await inStep(gm, player);
+  gm.close();
+  player.close();
+});
+
+test("a member's write that lands while the GM's own write is in flight is put back when that write ends", async () => {
+  const { room, gm, player, troll } = await table();
+  await gm.run({ type: "start" });
+  await settle();
+  // The member watches the room and overwrites the GM's key as soon as the GM's next state
+  // appears, while the GM's client is still sending its broadcast.
+  const evil = room.client("c-evil", "PLAYER", "u-evil");
+  const forged = { v: 2, seq: 0, epoch: "e-evil", encounter: new Encounter({ ruleset: "gh5e" }).toJSON(), tokens: {} };
+  let armed = true;
+  const stop = evil.room.onMetadataChange((m) => {
+    if (armed && JSON.stringify(m[KEY]).includes("Troll the Great")) {
+      armed = false;
+      void evil.room.setMetadata({ [KEY]: forged });
+    }
+  });
+  await gm.run({ type: "rename", participant: troll, name: "Troll the Great" });
+  await settle();
+  stop();
+  assert.equal(armed, false, "the forgery was written");
+  assert.ok(JSON.stringify(room.metadata[KEY]).includes("Troll the Great"), "the GM's state is back in the room");
+  // A player joining now starts from the GM's state.
+  const late = await OwlbearSync.start(room.client("c-late", "PLAYER", "u-late"), { namespace: NS, requestTimeoutMs: 300 });
+  await inStep(gm, late);
+  assert.equal(late.encounter.participants().length, 2);
+  gm.close();
+  player.close();
+  late.close();
+});

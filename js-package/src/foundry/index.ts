@@ -286,7 +286,15 @@ export class CombatKeeper {
   private lastGood: CombatState | undefined;
   private lastHash = "";
   private closed = false;
-  private readonly onSocket = (data: unknown, sender?: unknown) => void this.receive(data, sender);
+  /**
+   * Foundry's server hands a module's socket listener the message and then the sender's user id.
+   * Only a call of exactly those two is read: a client that emitted more arguments (say a user
+   * id of its choosing after its message) would push the server's id further along, so a call
+   * of any other length is dropped rather than trusting a position the sender could fill.
+   */
+  private readonly onSocket = (...args: unknown[]) => {
+    if (args.length === 2) void this.receive(args[0], args[1]);
+  };
   private readonly event: string;
   private readonly privateKey: string;
   private readonly store: PrivateStore | undefined;
@@ -301,27 +309,25 @@ export class CombatKeeper {
   }
 
   /**
-   * Open the keeper of `options.combat`. The authority resumes its saved whole state (when the
-   * flags still hold what it stored), else the flags' players' view, else a new encounter, and
-   * adds its combatants; any other client asks the active GM for its state and waits for it (up
-   * to `requestTimeoutMs`).
+   * Open the keeper of `options.combat`. The authority resumes the whole state this device saved,
+   * else starts a new encounter, and adds its combatants; any other client asks the active GM
+   * for its state and waits for it (up to `requestTimeoutMs`).
    */
   static async open(options: CombatKeeperOptions): Promise<CombatKeeper> {
     const keeper = new CombatKeeper(options);
     if (options.isAuthority) {
       const stored = readState(options.combat.getFlag(options.moduleId, "state"));
       const saved = keeper.readPrivate();
-      // This device's saved whole state wins: the flags are only a cache, and no GM announced
-      // them in this session. With nothing saved here, the flags' players' view (unverified,
-      // without hidden participants) or a new encounter.
+      // This device's saved whole state, or else a new encounter. The flags are never taken as
+      // the GM's state: they are only a cache, no GM announced them in this session, a world may
+      // let players write them, and they hold the players' view, which refuses commands.
       if (saved !== undefined) {
         if (stored !== undefined && saved.hash !== (await stateHash(stored))) {
           console.warn("turnkeeper/foundry: the combat's flags are not what this device stored last (another GM's device led since, or someone wrote them); resuming from this device's copy");
         }
         keeper.replace(Encounter.fromJSON(saved.encounter));
       } else if (stored !== undefined) {
-        console.warn("turnkeeper/foundry: this GM client has no saved state; it resumes from the combat's players' view (hidden participants and dice are not in it)");
-        keeper.replace(Encounter.fromJSON(stored.encounter));
+        console.warn("turnkeeper/foundry: this GM client has no saved state, so it starts a new encounter with the combat's combatants: the flags hold only the players' view (to carry the GM's state between devices, give privateStore a store they share)");
       }
       // A new epoch: followers restore from its first announcement (the flags' seq is not believed).
       keeper.leader = new SequenceLeader({ seq: saved?.seq ?? 0, epoch: newEpoch() });

@@ -423,10 +423,10 @@ export class OwlbearSync {
   }
 
   /**
-   * Become the leader. This device's saved whole state wins: the room's metadata is writable by
-   * any member, and no GM announced it in this session. Only with nothing saved here does the
-   * leader start from the room's players' view (unverified, and without hidden participants),
-   * or else from a new encounter.
+   * Become the leader, from this device's saved whole state, or else from a new encounter. The
+   * room's metadata is never taken as the GM's state: any member may have written it (a player
+   * who wrote a whole encounter there would choose its seed and its tokens' owners), no GM
+   * announced it in this session, and it holds only the players' view, which refuses commands.
    */
   private async lead(): Promise<void> {
     const stored = readStored(this.room[this.key]);
@@ -437,8 +437,7 @@ export class OwlbearSync {
       }
       this.load(Encounter.fromJSON(saved.encounter), saved.journey !== undefined ? Journey.fromJSON(saved.journey) : undefined, saved.tokens);
     } else if (stored !== undefined) {
-      console.warn("turnkeeper/owlbear: this GM client has no saved state; it resumes from the room's players' view (hidden participants and dice are not in it)");
-      this.load(Encounter.fromJSON(stored.encounter), stored.journey !== undefined ? Journey.fromJSON(stored.journey) : undefined, stored.tokens);
+      console.warn("turnkeeper/owlbear: this GM client has no saved state, so it starts a new encounter: the room's stored state is only the players' view, and any member may have written it (to carry the GM's state between devices, give privateStore a store they share)");
     }
     if (this.jour === undefined && this.options.journey !== undefined) this.jour = new Journey(this.options.journey);
     // A new epoch per GM session: every follower restores from its first announcement, so the
@@ -478,19 +477,29 @@ export class OwlbearSync {
     }
   }
 
-  /** The tokens of participants players can see. */
-  private visibleTokens(enc: Encounter, tokens: Record<string, TokenLink>): Record<string, TokenLink> {
+  /**
+   * The tokens of the participants in the players' view `view`. The core decides who is in it:
+   * not a hidden participant, nor one a hidden participant controls.
+   */
+  private visibleTokens(view: string, tokens: Record<string, TokenLink>): Record<string, TokenLink> {
+    const seen = Encounter.fromJSON(view);
+    let ids: Set<string>;
+    try {
+      ids = new Set(seen.participants().map((p) => p.id));
+    } finally {
+      seen.free();
+    }
     const out: Record<string, TokenLink> = {};
     for (const [item, link] of Object.entries(tokens)) {
-      const p = enc.participant(link.participant) as { hidden?: boolean } | undefined;
-      if (p !== undefined && p.hidden !== true) out[item] = link;
+      if (ids.has(link.participant)) out[item] = link;
     }
     return out;
   }
 
   /** What the room stores: the players' views and their tokens. */
   private roomState(point: SequencePoint, enc = this.enc, jour = this.jour, tokens = this.tokenMap): StoredState {
-    const state: StoredState = { v: 2, seq: point.seq, epoch: point.epoch, encounter: JSON.parse(enc.playerView()) as EncounterSnapshot, tokens: this.visibleTokens(enc, tokens) };
+    const view = enc.playerView();
+    const state: StoredState = { v: 2, seq: point.seq, epoch: point.epoch, encounter: JSON.parse(view) as EncounterSnapshot, tokens: this.visibleTokens(view, tokens) };
     if (jour !== undefined) state.journey = JSON.parse(jour.playerView()) as JourneySnapshot;
     return state;
   }
@@ -594,6 +603,7 @@ export class OwlbearSync {
         await this.obr.broadcast.sendMessage(this.channel, message);
       } finally {
         this.inFlight--;
+        this.putBackStored();
       }
     });
     this.writes = write.catch(() => undefined);
@@ -770,16 +780,24 @@ export class OwlbearSync {
     if (this.closed) return;
     this.room = metadata;
     if (this.leader !== undefined) {
-      // Someone else wrote our key (a member's forgery, or a stale GM client): put back what we
-      // stored. Our own writes in flight are not judged.
-      if (this.inFlight === 0 && this.lastGood !== undefined && canonicalJson(metadata[this.key]) !== canonicalJson(this.lastGood)) {
-        const good = this.lastGood;
-        const write = this.writes.then(() => this.obr.room.setMetadata({ [this.key]: good }));
-        this.writes = write.catch(() => undefined);
-      }
+      this.putBackStored();
       return;
     }
     void this.restoreFrom(metadata, false);
+  }
+
+  /**
+   * As the leader, put back what we stored when the room holds something else under our key (a
+   * member's forgery, or a stale GM client). Our own writes in flight are not judged; the last
+   * one to finish looks again, so a forgery that landed while they were in flight is put back
+   * too, not left for late joiners until the next command.
+   */
+  private putBackStored(): void {
+    if (this.leader === undefined || this.inFlight > 0 || this.lastGood === undefined) return;
+    if (canonicalJson(this.room[this.key]) === canonicalJson(this.lastGood)) return;
+    const good = this.lastGood;
+    const write = this.writes.then(() => this.obr.room.setMetadata({ [this.key]: good }));
+    this.writes = write.catch(() => undefined);
   }
 
   /** Load the room's state when it is exactly the leader's announced one (and newer, unless `force`). */
