@@ -558,3 +558,28 @@ test("a GM client with nothing saved starts a new encounter from the combatants,
   fresh.close();
   player.close();
 });
+
+test("a mirrored condition or a rank a player changed on their own actor or combatant is put back at the GM's next command", async () => {
+  const { combat, gm, player } = await world({ ruleset: "a5e", seed: 5 }, party());
+  await gm.run({ type: "start" });
+  const rath = /** @type {Combatant} */ (combat.combatants.get("rath"));
+  await gm.addCondition("rath", "frightened", { type: "untilRemoved" });
+  await gm.addCondition("rath", "poisoned", { type: "untilRemoved" });
+  const statuses = () => [...rath.actor.effects].filter((e) => e.getFlag(MODULE, "effect") !== undefined && !(/** @type {any} */ (e).disabled)).map((e) => /** @type {any} */ (e).statuses.join()).sort();
+  assert.deepEqual(statuses(), ["frightened", "poisoned"]);
+  // Rath's player owns the actor: they disable the frightened mirror, strip the poisoned one of
+  // its status, and add a copy of a mirror's flag to an effect of their own.
+  const [fear, poison] = [...rath.actor.effects].sort((a, b) => /** @type {any} */ (a).statuses[0].localeCompare(/** @type {any} */ (b).statuses[0]));
+  /** @type {any} */ (fear).disabled = true;
+  /** @type {any} */ (poison).statuses = [];
+  await rath.actor.createEmbeddedDocuments("ActiveEffect", [{ name: "Brave", img: "", statuses: ["blessed"], duration: {}, flags: { [MODULE]: { effect: fear?.getFlag(MODULE, "effect") } } }]);
+  assert.deepEqual(statuses(), ["", "blessed"]);
+  // They also move their combatant to the front of Foundry's order through its rank flag.
+  const rank = rath.getFlag(MODULE, "rank");
+  rath.flags[MODULE] = { ...rath.flags[MODULE], rank: -1 };
+  await gm.run({ type: "endTurn" });
+  assert.deepEqual(statuses(), ["frightened", "poisoned"]);
+  assert.equal(rath.getFlag(MODULE, "rank"), rank, "the keeper's rank is written back");
+  assert.equal([...rath.actor.effects].length, 2, "the edited and forged effects are gone");
+  await same(gm, player);
+});

@@ -40,6 +40,9 @@ export type { PrivateStore } from "../kits/private.js";
 /** An ActiveEffect as the helpers read it (`actor.effects`). */
 export interface FoundryActiveEffect {
   readonly id: string | null;
+  /** The status ids it applies (Foundry v13: a `Set`). */
+  readonly statuses?: Iterable<string>;
+  readonly disabled?: boolean;
   getFlag(scope: string, key: string): unknown;
 }
 
@@ -207,6 +210,20 @@ export function activeEffectData(view: EffectView, at: DurationContext, moduleId
     duration: foundryDuration(view, at),
     flags: { [moduleId]: { effect: e.id, until: view.remaining.type } },
   };
+}
+
+/**
+ * Whether `ae`, flagged as the mirror of `view`'s effect, still applies what the mirror does:
+ * enabled, with the same statuses. The actor's owner (a player) may edit or disable its effects,
+ * or make one carrying the flag; such an effect is replaced by the keeper's own, so a player
+ * cannot step out of a condition's automation by editing the mirror.
+ */
+function mirrors(ae: FoundryActiveEffect, view: EffectView): boolean {
+  if (ae.disabled === true) return false;
+  if (ae.statuses === undefined) return true;
+  const condition = view.effect.condition;
+  const have = [...ae.statuses];
+  return condition === undefined ? have.length === 0 : have.length === 1 && have[0] === condition;
 }
 
 // ---- the keeper ----
@@ -579,7 +596,8 @@ export class CombatKeeper {
       for (const ae of actor.effects) {
         const id = ae.getFlag(moduleId, "effect");
         if (typeof id !== "number") continue;
-        if (wanted.has(id)) wanted.delete(id);
+        const want = wanted.get(id);
+        if (want !== undefined && mirrors(ae, want)) wanted.delete(id);
         else if (ae.id !== null) stale.push(ae.id);
       }
       if (stale.length > 0) await actor.deleteEmbeddedDocuments("ActiveEffect", stale);
