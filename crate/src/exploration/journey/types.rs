@@ -489,6 +489,13 @@ pub struct WaterDayPlan {
     pub clear_shore: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wander_chance: Option<Chance>,
+    /// OSE-HAZ-03 on the water: a vessel that follows a river or a coast (a landmark it keeps
+    /// in view), or has a reliable guide, cannot lose its direction, so the day makes no
+    /// OSE-WATER-02 check and rolls no die for it. Default: neither, and the check is rolled,
+    /// as before the field existed; left out of the JSON when so, so a plan written without
+    /// it reads and writes as it did.
+    #[serde(default, skip_serializing_if = "Wayfinding::is_default")]
+    pub wayfinding: Wayfinding,
 }
 
 /// A HYB travel turn's inputs.
