@@ -23,7 +23,7 @@ impl Journey {
                 .members
                 .iter()
                 .map(|m| HybTraveller {
-                    str_modifier: m.str_modifier,
+                    str_modifier: m.overland_str_modifier(),
                     encumbered: m.travels_encumbered(),
                 })
                 .collect();
