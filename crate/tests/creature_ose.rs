@@ -155,10 +155,19 @@ fn ose_heal_01_natural_healing_1d3_per_full_day_of_complete_rest() {
 
 #[test]
 fn ose_heal_02_magical_healing_is_instant_and_combines_with_rest() {
-    let mut c = fighter(8).with_current_hp(2);
+    // A maximum the steps never reach, so each step's own healing shows in the total.
+    let mut c = fighter(20).with_current_hp(2);
+    // Magical healing takes effect at once, with no rest.
     c.heal(&ose(), 3, &mut dice(&[])).unwrap();
+    assert_eq!(c.hp.current, 5);
+    // A full day of rest then adds its 1d3 (OSE-HEAL-01) on top.
     c.ose_natural_healing(&ose(), &[OseRestDay::Complete], &mut dice(&[3]))
         .unwrap();
-    c.heal(&ose(), 10, &mut dice(&[])).unwrap();
     assert_eq!(c.hp.current, 8);
+    // More magical healing adds to both.
+    c.heal(&ose(), 10, &mut dice(&[])).unwrap();
+    assert_eq!(c.hp.current, 18);
+    // And the maximum still caps it.
+    c.heal(&ose(), 10, &mut dice(&[])).unwrap();
+    assert_eq!(c.hp.current, 20);
 }

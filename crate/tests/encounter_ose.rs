@@ -167,6 +167,54 @@ fn ose_init_04_individual_initiative_d6_plus_dex() {
 }
 
 #[test]
+fn ose_init_04_individual_initiative_uses_oses_dex_table() {
+    let mut cfg = RulesetConfig::preset(Preset::Ose);
+    cfg.ose.individual = true;
+    let mut t = Table::new(cfg);
+    // No dexMod: OSE's Dexterity table, not ⌊(dex − 10) / 2⌋ (−4, −1, +1, +3, +4).
+    for (id, dex) in [("d3", 3), ("d9", 9), ("d12", 12), ("d16", 16), ("d18", 18)] {
+        t.add(newp(id, "party", dex));
+    }
+    // A referee's own modifier for a fast monster stays as given.
+    let mut fast = newp("fast", "monsters", 10);
+    fast.dex_mod = Some(3);
+    t.add(fast);
+    t.run(start(), &[]);
+    // Faces chosen so that no two totals tie: 1−2, 2+0, 3+0, 4+1, 5+2, 6+3.
+    let ev = t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[1, 2, 3, 4, 5, 6],
+    );
+    let modifiers: Vec<(String, i32, i32)> = ev
+        .iter()
+        .find_map(|e| match e {
+            EncounterEvent::InitiativeRolled { rolls } => Some(rolls),
+            _ => None,
+        })
+        .expect("an initiativeRolled event")
+        .iter()
+        .flat_map(|r| {
+            r.participants
+                .iter()
+                .map(move |p| (p.to_string(), r.modifier, r.total))
+        })
+        .collect();
+    assert_eq!(
+        modifiers,
+        vec![
+            ("d3".to_string(), -2, -1),
+            ("d9".to_string(), 0, 2),
+            ("d12".to_string(), 0, 3),
+            ("d16".to_string(), 1, 5),
+            ("d18".to_string(), 2, 7),
+            ("fast".to_string(), 3, 9),
+        ]
+    );
+    assert_eq!(t.count("d3"), Some(-1));
+    assert_eq!(t.order(), strs(&["fast", "d18", "d16", "d12", "d9", "d3"]));
+}
+
+#[test]
 fn ose_init_04_individual_ties_reroll() {
     let mut cfg = RulesetConfig::preset(Preset::Ose);
     cfg.ose.individual = true;

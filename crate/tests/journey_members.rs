@@ -422,6 +422,61 @@ fn hyb_load_01_travel_05_more_loads_than_str_halves_the_overland_day() {
     }
 }
 
+/// HYB-TRAVEL-04: overland a member covers 10 + its STR modifier miles a day. Without a
+/// `strModifier`, the modifier comes from its creature's STR score, ⌊(STR − 10) / 2⌋
+/// (HYB-CHK-05); a `strModifier` given wins; without either it is 0.
+#[test]
+fn hyb_travel_04_a_members_creature_str_sets_its_overland_miles() {
+    let strong = |str: u32| pc(10).with_abilities(AbilityScores::new(str, 10, 10, 10, 10, 10));
+    let cases = [
+        // (creature STR, strModifier given, miles)
+        (Some(14), 0, 12),
+        (Some(6), 0, 8),
+        (Some(18), 0, 14),
+        (Some(11), 0, 10),
+        (Some(14), 1, 11),
+        (Some(6), 3, 13),
+        (None, 2, 12),
+        (None, 0, 10),
+    ];
+    for (str, given, miles) in cases {
+        let mut log = Vec::new();
+        let m = Member {
+            str_modifier: given,
+            ..member("ana", 0, str.map(strong), None)
+        };
+        let mut j = hyb(
+            JourneyConfig::default(),
+            JourneyMode::HybOverland,
+            vec![m],
+            &mut log,
+        );
+        let events = run(
+            &mut j,
+            JourneyCommand::TravelTurn {
+                plan: TravelTurnPlan {
+                    caution: Caution::Ordinary,
+                    overland: Some(HybDayConditions::daylight()),
+                },
+            },
+            &[15],
+        );
+        assert!(
+            events.iter().any(|e| matches!(
+                e,
+                JourneyEvent::OverlandCovered { miles: m, .. } if *m == Miles(miles)
+            )),
+            "STR {str:?}, strModifier {given}: {events:?}"
+        );
+        // What the member carries is unchanged, and its events replay to the same journey.
+        assert_eq!(j.members()[0].str_modifier, given);
+        log.extend(events);
+        let mut other = Journey::new(JourneyConfig::default()).unwrap();
+        other.apply_all(&log).unwrap();
+        assert_eq!(other.to_json().unwrap(), j.to_json().unwrap());
+    }
+}
+
 fn rest_day(interrupted: bool) -> WildernessDayPlan {
     WildernessDayPlan {
         route: OseRoute {

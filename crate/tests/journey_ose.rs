@@ -420,6 +420,7 @@ fn ose_water_07_waterborne_day_with_a_gale_and_a_wreck() {
         wander_checks: 1,
         clear_shore: false,
         wander_chance: None,
+        wayfinding: Wayfinding::default(),
     };
     fails(
         &mut j,
@@ -502,6 +503,7 @@ fn ex_ose_06_journey_river_day_with_current_and_near_gale() {
         wander_checks: 1,
         clear_shore: true,
         wander_chance: None,
+        wayfinding: Wayfinding::default(),
     };
     // lost 4, wind 3+4 (normal; oars unaffected), wandering 5, current 3 → 9: 72 + 9 = 81
     let e = run(
@@ -543,6 +545,106 @@ fn ex_ose_06_journey_river_day_with_current_and_near_gale() {
     assert!(j.vessel().unwrap().taking_water);
     run(&mut j, JourneyCommand::RepairVessel, &[]);
     assert!(!j.vessel().unwrap().taking_water);
+}
+
+/// OSE-HAZ-03 on the water: a vessel following a river (or a coast, or with a guide) makes no
+/// OSE-WATER-02 check and rolls no die for it; the day's later rolls are those of the same day
+/// with the check, one die earlier. Without wayfinding the check is rolled as before.
+#[test]
+fn ose_haz_03_ose_water_02_following_a_river_skips_the_lost_check() {
+    let river_journey = || {
+        let mut j = ose_journey(JourneyMode::OseWaterborne, &[120]);
+        let oars = Vessel {
+            propulsion: Propulsion::Oars,
+            ..ship()
+        };
+        run(&mut j, JourneyCommand::SetVessel { vessel: oars }, &[]);
+        j
+    };
+    let checked = WaterDayPlan {
+        waters: Waters::River { downstream: true },
+        navigator: false,
+        wander_checks: 1,
+        clear_shore: true,
+        wander_chance: None,
+        wayfinding: Wayfinding::default(),
+    };
+    let following = WaterDayPlan {
+        wayfinding: Wayfinding {
+            following_trail_road_or_landmark: true,
+            reliable_guide: false,
+        },
+        ..checked
+    };
+    // The default still rolls: lost 1 (lost), wind 3 + 4, wandering 5, current 3.
+    let mut a = river_journey();
+    let start = a.clone();
+    let rolled = run(
+        &mut a,
+        JourneyCommand::WaterDay { plan: checked },
+        &[1, 3, 4, 5, 3],
+    );
+    assert!(matches!(
+        &rolled[0],
+        JourneyEvent::LostChecked {
+            context: CheckContext::Water,
+            lost: true,
+            roll: Some(_),
+        }
+    ));
+    replays_to(&a, start, &rolled);
+    // Following the river: the same faces less the lost die give the same later events.
+    let mut b = river_journey();
+    let start = b.clone();
+    let skipped = run(
+        &mut b,
+        JourneyCommand::WaterDay { plan: following },
+        &[3, 4, 5, 3],
+    );
+    assert_eq!(
+        skipped[0],
+        JourneyEvent::CheckSkipped {
+            context: CheckContext::Water,
+            what: SkippedCheck::LostPrevented,
+        }
+    );
+    assert!(
+        !skipped
+            .iter()
+            .any(|e| matches!(e, JourneyEvent::LostChecked { .. }))
+    );
+    assert_eq!(skipped.get(1..), rolled.get(1..));
+    replays_to(&b, start, &skipped);
+    // A reliable guide does the same.
+    let guided = WaterDayPlan {
+        wayfinding: Wayfinding {
+            following_trail_road_or_landmark: false,
+            reliable_guide: true,
+        },
+        ..checked
+    };
+    let e = run(
+        &mut b,
+        JourneyCommand::WaterDay { plan: guided },
+        &[3, 4, 5, 3],
+    );
+    assert!(matches!(
+        &e[0],
+        JourneyEvent::CheckSkipped {
+            what: SkippedCheck::LostPrevented,
+            ..
+        }
+    ));
+    // In JSON the field is optional, and a plan without it is written as before, by serde and
+    // by the wire the wasm module uses alike.
+    let json = serde_json::to_string(&checked).unwrap();
+    assert!(!json.contains("wayfinding"), "{json}");
+    assert_eq!(turnkeeper::wire::to_json(&checked), json);
+    let text = r#"{"waters":{"type":"river","downstream":true},"clearShore":true,"wayfinding":{"followingTrailRoadOrLandmark":true}}"#;
+    let read: WaterDayPlan = serde_json::from_str(text).unwrap();
+    assert_eq!(read, following);
+    let read: WaterDayPlan = turnkeeper::wire::read_all(text).unwrap();
+    assert_eq!(read, following);
 }
 
 #[test]
@@ -755,6 +857,7 @@ fn ose_water_08_a_waterborne_day_checks_wandering_monsters_by_the_waters() {
         wander_checks: 4,
         clear_shore: true,
         wander_chance: None,
+        wayfinding: Wayfinding::default(),
     };
     let e = run(
         &mut j,

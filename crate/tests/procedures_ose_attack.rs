@@ -202,9 +202,108 @@ fn ose_atk_02_immune_targets_take_no_damage_and_nothing_is_rolled() {
     assert!(r.dice.is_empty());
 }
 
+/// OSE-ATK-03 as the engine models it: a character may move and attack in one round. In an
+/// OSE encounter the winning side's members share one turn that runs from the movement phase
+/// through the missile, spell and melee phases (OSE-COMBAT-02) and ends only when the side's
+/// turn does; a fighter who moves (here a declared fighting withdrawal, OSE-COMBAT-04) is
+/// still in its turn at the melee phase, and its melee attack roll resolves. The engine does
+/// not count attacks (OSE has no action slots), so "once per round" is left to the table.
 #[test]
-fn ose_atk_03_characters_attack_once_per_round() {
-    assert_eq!(CHARACTER_ATTACKS_PER_ROUND, 1);
+fn ose_atk_03_characters_may_move_and_attack_in_one_round() {
+    use turnkeeper::encounter::{
+        Actor, Declaration, Encounter, EncounterCommand, EncounterEvent, Name, NewParticipant,
+        ParticipantId, SideId, TurnStatus,
+    };
+    use turnkeeper::initiative::side::{OseDeclaration, OsePhase};
+    use turnkeeper::rulesets::{Preset, RulesetConfig};
+
+    fn run(enc: &mut Encounter, cmd: EncounterCommand, faces: &[u32]) -> Vec<EncounterEvent> {
+        let mut d = SuppliedDice::new(faces.iter().copied());
+        let events = enc.execute(cmd, &mut d).unwrap();
+        assert_eq!(d.remaining(), 0);
+        events
+    }
+    let fighter = ParticipantId::new("fighter").unwrap();
+    let mut enc = Encounter::new(RulesetConfig::preset(Preset::Ose)).unwrap();
+    for (id, side) in [("fighter", "party"), ("goblin", "goblins")] {
+        let participant = NewParticipant::new(
+            ParticipantId::new(id).unwrap(),
+            Name::new(id).unwrap(),
+            SideId::new(side).unwrap(),
+            10,
+        );
+        run(
+            &mut enc,
+            EncounterCommand::AddParticipant { participant },
+            &[],
+        );
+    }
+    run(
+        &mut enc,
+        EncounterCommand::Start {
+            advantage: vec![],
+            advantage_sides: vec![],
+            check: None,
+            ambushers: vec![],
+            called_for: None,
+        },
+        &[],
+    );
+    run(
+        &mut enc,
+        EncounterCommand::Declare {
+            participant: fighter.clone(),
+            declaration: Declaration::Ose(OseDeclaration {
+                spell: false,
+                melee_movement: Some(MeleeMovement::FightingWithdrawal),
+                slow_weapon: false,
+            }),
+        },
+        &[],
+    );
+    // The party wins (5 against 2).
+    run(
+        &mut enc,
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[5, 2],
+    );
+    let phase = |enc: &Encounter| enc.current().and_then(|c| c.phase);
+    let turn = |enc: &Encounter| enc.participant(&fighter).map(|p| p.turn);
+    assert_eq!(phase(&enc), Some(OsePhase::Morale));
+    // The movement phase, then on to melee, all in the fighter's one turn.
+    run(&mut enc, EncounterCommand::AdvancePhase, &[]);
+    assert_eq!(phase(&enc), Some(OsePhase::Movement));
+    assert_eq!(turn(&enc), Some(TurnStatus::Started));
+    let mut events = Vec::new();
+    for _ in 0..3 {
+        events.extend(run(&mut enc, EncounterCommand::AdvancePhase, &[]));
+    }
+    assert_eq!(phase(&enc), Some(OsePhase::Melee));
+    assert_eq!(turn(&enc), Some(TurnStatus::Started));
+    assert_eq!(
+        enc.current().and_then(|c| c.actor),
+        Some(Actor::Sides {
+            sides: vec![SideId::new("party").unwrap()],
+            slow: false
+        })
+    );
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, EncounterEvent::TurnEnded { .. })),
+        "moving did not end the turn: {events:?}"
+    );
+    // Having moved, the fighter attacks in melee: a fighting withdrawal leaves the attack
+    // open (only a retreat forbids it), and the roll resolves as any other.
+    assert!(MeleeMovement::FightingWithdrawal.may_attack());
+    let input = OseAttackInput::new(thac0(19), OseAttackKind::Melee, 5);
+    let r = attack(&input, 14);
+    assert_eq!((r.needed, r.hit), (Some(14), true));
+    // The side's turn, the fighter's with it, ends only when the side is done.
+    let ended = run(&mut enc, EncounterCommand::EndTurn, &[]);
+    assert!(ended.iter().any(
+        |e| matches!(e, EncounterEvent::TurnEnded { participant, .. } if participant == &fighter)
+    ));
 }
 
 #[test]

@@ -73,7 +73,9 @@ pub struct NewParticipant {
     #[serde(default = "ten", deserialize_with = "deserialize_score")]
     #[wire(read_with = "read_score")]
     pub dex: u8,
-    /// Dexterity modifier; default ⌊(dex − 10) / 2⌋. OSE callers give OSE's own modifier.
+    /// Dexterity modifier; default ⌊(dex − 10) / 2⌋ (the 5e formula), which is what is stored
+    /// when none is given. OSE individual initiative (OSE-INIT-04) reads OSE's own Dex table
+    /// instead of that default and uses a given modifier only when it differs from it (G-48).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dex_mod: Option<i8>,
     /// Other ability modifiers, for initiative checks on other abilities (A5E-INIT-02).
@@ -433,6 +435,9 @@ pub struct Participant {
     #[serde(default)]
     pub group: Option<GroupId>,
     pub dex: u8,
+    /// The caller's `dexMod`, or the 5e default ⌊(dex − 10) / 2⌋ when it gave none: the two
+    /// are stored alike, so OSE individual initiative (OSE-INIT-04) reads a value equal to the
+    /// default as not given and uses OSE's Dex table (G-48).
     pub dex_mod: i8,
     #[serde(default)]
     pub mods: AbilityMods,

@@ -206,9 +206,11 @@ pub enum OseTies {
 pub struct SideOptions {
     /// OSE-INIT-02 `[ADJ]`.
     pub ties: OseTies,
-    /// OSE-INIT-04 `[OPT]`: individual initiative, 1d6 + Dex modifier (or a referee-set
-    /// modifier). OSE's Dex table is not in the sources: callers give each participant its OSE
-    /// modifier as `dexMod`.
+    /// OSE-INIT-04 `[OPT]`: individual initiative, 1d6 + Dex modifier. The modifier comes from
+    /// OSE's own Dexterity table (Dex 3 −2, 4–8 −1, 9–12 +0, 13–17 +1, 18 +2), not the 5e
+    /// formula; a participant's `dexMod` is used instead when the referee sets one (for a very
+    /// fast or slow monster), unless it equals the 5e default of its score, which reads as
+    /// not given (docs/rules.md G-48).
     pub individual: bool,
     /// OSE-COMBAT-09: spell disruption (a core rule; off only for house rules).
     pub spell_disruption: bool,

@@ -25,6 +25,42 @@ pub const fn is_surprised(face: u32) -> bool {
     face <= SURPRISED_AT_MOST
 }
 
+/// OSE-INIT-04: the initiative column of OSE's Dexterity table, which differs from the 5e
+/// formula at most scores (Dex 3 is −2 here, −4 there; Dex 18 is +2 here, +4 there). The table
+/// covers 3 to 18; the engine accepts scores from 1 to 30, so lower scores read as 3 and
+/// higher ones as 18.
+pub const fn ose_dex_initiative_modifier(dex: u8) -> i8 {
+    match dex {
+        0..=3 => -2,
+        4..=8 => -1,
+        9..=12 => 0,
+        13..=17 => 1,
+        _ => 2,
+    }
+}
+
+/// OSE-INIT-04: the modifier an individual initiative roll adds, from a participant's Dex score
+/// and the Dex modifier the encounter keeps for it.
+///
+/// The encounter stores one modifier per participant: the caller's `dexMod`, or the 5e
+/// default ⌊(dex − 10) / 2⌋ when none was given. Neither the `participantAdded` event nor the
+/// snapshot records which it was (the snapshot writes the modifier only when it differs from
+/// that default), so the choice is made here, at roll time, without changing what is stored:
+/// a modifier equal to the 5e default of the score counts as not given and OSE's own table
+/// ([`ose_dex_initiative_modifier`]) applies; any other modifier is one the referee set (OSE
+/// lets the referee give very fast or slow monsters their own) and is used as it is. Where the
+/// two tables agree (Dex 8, 10, 11 and 13) the reading makes no difference; a caller who means
+/// the 5e value at another score cannot say so (docs/rules.md G-48).
+pub const fn ose_individual_initiative_modifier(dex: u8, stored: i8) -> i8 {
+    // `ability::modifier` of a u8 score lies between −5 and +122, so the narrowing is exact.
+    let five_e = crate::ability::modifier(dex as u32) as i8;
+    if stored == five_e {
+        ose_dex_initiative_modifier(dex)
+    } else {
+        stored
+    }
+}
+
 /// OSE-COMBAT-02 step 3: the order a side acts in once it has the initiative.
 #[crate::boundary(state)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -214,5 +250,21 @@ mod tests {
     fn ose_surp_02_one_or_two_is_surprised() {
         let surprised: Vec<u32> = (1..=6).filter(|f| is_surprised(*f)).collect();
         assert_eq!(surprised, vec![1, 2]);
+    }
+
+    #[test]
+    fn ose_init_04_dex_table_every_score() {
+        let table: Vec<i8> = (1..=30).map(ose_dex_initiative_modifier).collect();
+        let mut expected = vec![-2, -2, -2, -1, -1, -1, -1, -1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2];
+        expected.resize(30, 2);
+        assert_eq!(table, expected);
+        // The 5e default reads as not given; anything else is the referee's own modifier.
+        assert_eq!(ose_individual_initiative_modifier(3, -4), -2);
+        assert_eq!(ose_individual_initiative_modifier(18, 4), 2);
+        assert_eq!(ose_individual_initiative_modifier(18, 2), 2);
+        assert_eq!(ose_individual_initiative_modifier(18, 3), 3);
+        assert_eq!(ose_individual_initiative_modifier(10, 3), 3);
+        assert_eq!(ose_individual_initiative_modifier(10, 0), 0);
+        assert_eq!(ose_individual_initiative_modifier(30, 10), 2);
     }
 }

@@ -14,7 +14,9 @@ use crate::ids::{ParticipantId, ParticipantIds, SideId};
 use crate::initiative::ability_check::InitiativeCheck;
 use crate::initiative::greyhawk;
 use crate::initiative::rules::{ControlRule, OpeningRoll, RoundRoll};
-use crate::initiative::side::{INITIATIVE_DIE, OsePhase, PHASE_ORDER, SLOW_PHASES};
+use crate::initiative::side::{
+    INITIATIVE_DIE, OsePhase, PHASE_ORDER, SLOW_PHASES, ose_individual_initiative_modifier,
+};
 use crate::initiative::ties;
 use crate::initiative::{
     InitiativeDie, InitiativeRoll, RollDice, RollMode, RollSource, roll_d20, roll_one,
@@ -376,14 +378,21 @@ impl Ctx<'_> {
         Ok(())
     }
 
-    /// OSE-INIT-04: 1d6 + Dex modifier per individual.
+    /// OSE-INIT-04: 1d6 + Dex modifier per individual. The modifier is OSE's Dexterity table
+    /// unless the caller gave one of its own; the stored modifier cannot say which, so a value
+    /// equal to the 5e default of the score counts as not given
+    /// ([`ose_individual_initiative_modifier`], G-48). What is stored does not change, so old
+    /// snapshots and event streams replay as they were.
     fn roll_ose_individual(&mut self) -> Result<()> {
         let ids: Vec<(ParticipantId, i32)> = self
             .enc
             .participants
             .iter()
             .filter(|p| !p.out && p.can_act && !self.enc.side_loses_round(&p.side))
-            .map(|p| (p.id.clone(), i32::from(p.dex_mod)))
+            .map(|p| {
+                let modifier = ose_individual_initiative_modifier(p.dex, p.dex_mod);
+                (p.id.clone(), i32::from(modifier))
+            })
             .collect();
         let mut rolls = Vec::with_capacity(ids.len());
         for (id, modifier) in ids {

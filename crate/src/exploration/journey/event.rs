@@ -259,7 +259,8 @@ pub enum MemberChange {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub enum SkippedCheck {
-    /// Getting lost is prevented by a trail, road, landmark or guide (OSE-HAZ-03) …
+    /// Getting lost is prevented by a trail, road, landmark or guide (OSE-HAZ-03), or on the
+    /// water by a river or coast followed or a guide …
     LostPrevented,
     /// … or the source gives no chance for this terrain and none was supplied.
     LostNoChance,

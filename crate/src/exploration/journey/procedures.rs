@@ -23,7 +23,7 @@ impl Journey {
                 .members
                 .iter()
                 .map(|m| HybTraveller {
-                    str_modifier: m.str_modifier,
+                    str_modifier: m.overland_str_modifier(),
                     encumbered: m.travels_encumbered(),
                 })
                 .collect();
@@ -243,16 +243,28 @@ impl Journey {
             c.validate()?;
         }
         let ctx = CheckContext::Water;
-        // Step 2: losing direction.
-        let roll = roll_chance(water_lost_chance(plan.waters, plan.navigator), &mut *roller)?;
-        self.emit(
-            JourneyEvent::LostChecked {
-                context: ctx,
-                lost: roll.success,
-                roll: Some(roll),
-            },
-            out,
-        )?;
+        // Step 2: losing direction (OSE-WATER-02), unless a river, a coast or a guide keeps the
+        // vessel on course (OSE-HAZ-03, as on land): then no die is rolled for it, like the
+        // wilderness day's skipped check.
+        if plan.wayfinding.cannot_get_lost() {
+            self.emit(
+                JourneyEvent::CheckSkipped {
+                    context: ctx,
+                    what: SkippedCheck::LostPrevented,
+                },
+                out,
+            )?;
+        } else {
+            let roll = roll_chance(water_lost_chance(plan.waters, plan.navigator), &mut *roller)?;
+            self.emit(
+                JourneyEvent::LostChecked {
+                    context: ctx,
+                    lost: roll.success,
+                    roll: Some(roll),
+                },
+                out,
+            )?;
+        }
         // Step 3: weather.
         let wind = roll_wind(self.config.wind_table, &mut *roller)?;
         self.emit(JourneyEvent::WindRolled { wind: wind.clone() }, out)?;

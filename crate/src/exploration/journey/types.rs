@@ -233,7 +233,9 @@ pub struct Member {
     /// HYB-RETURN-01: the single highest modifier, proficiency included.
     #[serde(default)]
     pub best_modifier: i32,
-    /// HYB-TRAVEL-04: STR modifier.
+    /// HYB-TRAVEL-04: STR modifier for overland miles. When it is 0 (as it is when left out)
+    /// and the member's creature has ability scores, the creature's STR modifier is used
+    /// instead ([`Member::overland_str_modifier`], G-49).
     #[serde(default)]
     pub str_modifier: i32,
     /// HYB-TRAVEL-05: encumbered travellers go at half speed.
@@ -314,6 +316,23 @@ impl Member {
         };
         self.encumbered || over
     }
+
+    /// HYB-TRAVEL-04: the STR modifier a member's overland day uses (10 + it miles). A
+    /// `strModifier` the caller gave wins; without one, the member's creature's STR score gives
+    /// it, ⌊(STR − 10) / 2⌋ (HYB-CHK-05), as that score already decides encumbrance
+    /// (HYB-TRAVEL-05); with neither it is 0.
+    ///
+    /// The member keeps one number, written to events and snapshots whether given or not, and
+    /// 0 when left out, so a given 0 cannot be told from none: a stored 0 counts as not given
+    /// (G-49). Nothing stored changes, and a member without a creature, or whose creature has
+    /// no ability scores or STR 10 or 11, travels as before.
+    pub fn overland_str_modifier(&self) -> i32 {
+        match self.creature.as_ref().and_then(|c| c.abilities) {
+            Some(scores) if self.str_modifier == 0 => crate::creature::ability_modifier(scores.str),
+            _ => self.str_modifier,
+        }
+    }
+
     pub fn validate(&self) -> Result<()> {
         // `checked_abs`: the most negative number has no absolute value (a fuzzed event sent
         // one; `abs` overflowed).
@@ -489,6 +508,13 @@ pub struct WaterDayPlan {
     pub clear_shore: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wander_chance: Option<Chance>,
+    /// OSE-HAZ-03 on the water: a vessel that follows a river or a coast (a landmark it keeps
+    /// in view), or has a reliable guide, cannot lose its direction, so the day makes no
+    /// OSE-WATER-02 check and rolls no die for it. Default: neither, and the check is rolled,
+    /// as before the field existed; left out of the JSON when so, so a plan written without
+    /// it reads and writes as it did.
+    #[serde(default, skip_serializing_if = "Wayfinding::is_default")]
+    pub wayfinding: Wayfinding,
 }
 
 /// A HYB travel turn's inputs.

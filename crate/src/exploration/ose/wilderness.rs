@@ -437,4 +437,9 @@ impl Wayfinding {
     pub fn cannot_get_lost(&self) -> bool {
         self.following_trail_road_or_landmark || self.reliable_guide
     }
+
+    /// Neither a way to follow nor a guide: the getting-lost check is rolled.
+    pub fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
 }
