@@ -6,6 +6,8 @@ mod support;
 
 use support::*;
 use turnkeeper::ErrorCode;
+use turnkeeper::conditions::a5e::ids;
+use turnkeeper::effects::{Duration, EffectSpec};
 use turnkeeper::encounter::{
     ActionKind, EncounterCommand, EncounterEvent, GroupId, Label, Name, Recharge, WorldAction,
     WorldActionId,
@@ -54,6 +56,48 @@ fn a5e_init_01_a5e_tba_04_d20_plus_dex_high_to_low_kept_for_the_encounter() {
     assert_eq!(t.enc.round(), 2);
     assert_eq!(t.order(), strs(&["b", "a", "c"]));
     assert_eq!(rolls_in(&later), 0);
+}
+
+/// Initiative is an ability check: a creature whose conditions give disadvantage on ability
+/// checks rolls two d20s and keeps the lower; advantage given at the start cancels it.
+#[test]
+fn a5e_init_01_conditions_on_ability_checks_apply_to_initiative() {
+    let poisoned = |id: &str| {
+        EffectSpec::condition(
+            pid(id),
+            ids::POISONED,
+            Duration::Rounds {
+                count: 10,
+                anchor: None,
+            },
+        )
+    };
+    for preset in [Preset::A5e, Preset::Standard] {
+        let mut t = trio(preset);
+        t.run(
+            EncounterCommand::AddEffects {
+                effects: vec![poisoned("b"), poisoned("c")],
+                ongoing: None,
+            },
+            &[],
+        );
+        let mut cmd = start();
+        if let EncounterCommand::Start { advantage, .. } = &mut cmd {
+            *advantage = vec![pid("c")];
+        }
+        // a rolls one die (10); b two, keeping the lower (15, 4); c, poisoned but given
+        // advantage, one (3).
+        t.run(cmd, &[10, 15, 4, 3]);
+        assert_eq!(
+            (t.count("a"), t.count("b"), t.count("c")),
+            (Some(12), Some(4), Some(2)),
+            "{preset:?}"
+        );
+    }
+    // Without the condition b rolls one die, as before.
+    let mut t = trio(Preset::A5e);
+    t.run(start(), &[10, 15, 3]);
+    assert_eq!(t.count("b"), Some(15));
 }
 
 #[test]

@@ -1,11 +1,13 @@
 //! Rounds and turns: start, declarations, initiative rolls, advancing turns, round ends,
 //! world phases.
 
+use crate::ability::Ability;
+use crate::conditions::query::{Roll, RollQuery};
 use crate::dice::RolledDie;
 use crate::encounter::command::{EncounterCommand, ParticipantDeclaration};
 use crate::encounter::event::{EncounterEvent, SideRoll, TieDraw};
 use crate::encounter::execute::ctx::{Ctx, check_list, misrouted, require_running};
-use crate::encounter::execute::roster::check_modifier;
+use crate::encounter::execute::roster::{ability_check_initiative, check_modifier};
 use crate::encounter::limits::{MAX_TARGETS, MAX_TIE_DRAWS, MAX_TOTAL};
 use crate::encounter::participant::{Declaration, Participant, TurnStatus};
 use crate::encounter::state::{Actor, Encounter, Phase};
@@ -230,7 +232,8 @@ impl Ctx<'_> {
                 source: RollSource::SurpriseCheck,
             });
         }
-        let modifier = check_modifier(self.enc, id, check)?;
+        let (mode, conditions) = self.initiative_conditions(id, mode, check)?;
+        let modifier = check_modifier(self.enc, id, check)?.saturating_add(conditions);
         let dice = roll_d20(self.dice, mode)?;
         let total = total_of(&dice, modifier)?;
         Ok(InitiativeRoll {
@@ -240,6 +243,44 @@ impl Ctx<'_> {
             total,
             source: RollSource::Rolled,
         })
+    }
+
+    /// A5E-INIT-01: d20 initiative is an ability check (Dexterity in 5e, the creature's choice in
+    /// A5E, A5E-INIT-02), so what the creature's conditions do to that check applies: a poisoned
+    /// or fatigued creature rolls with disadvantage, a penalty to checks is added. Advantage
+    /// given at the start (A5E-SURP-03) and the conditions' advantage and disadvantage combine
+    /// as any sources do: one of each cancels, whatever the count. Effects that hang on a
+    /// circumstance the encounter does not know (a frightened creature's source in sight) are
+    /// left to the GM, as `rollAdvice` leaves them.
+    fn initiative_conditions(
+        &self,
+        id: &ParticipantId,
+        mode: RollMode,
+        check: Option<&InitiativeCheck>,
+    ) -> Result<(RollMode, i32)> {
+        let p = self.enc.get(id)?;
+        let ability = if ability_check_initiative(self.enc) {
+            p.check
+                .as_ref()
+                .or(check)
+                .map_or(Ability::Dex, |c| c.ability)
+        } else {
+            Ability::Dex
+        };
+        let query = RollQuery::new(Roll::AbilityCheck {
+            ability,
+            skill: None,
+            tool: false,
+            senses: Vec::new(),
+            social: false,
+        });
+        let advice = self.enc.roll_advice(id, &query)?;
+        let advantage = mode == RollMode::Advantage || !advice.advantage.is_empty();
+        let disadvantage = mode == RollMode::Disadvantage || !advice.disadvantage.is_empty();
+        Ok((
+            RollMode::from_sources(advantage, disadvantage),
+            advice.modifier_total,
+        ))
     }
 
     pub(crate) fn start(
