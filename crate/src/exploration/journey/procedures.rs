@@ -3,6 +3,8 @@
 //! OSE-WATER-07).
 
 use super::*;
+use crate::exploration::chance::Chance;
+use crate::exploration::ose::wilderness::Wayfinding;
 
 impl Journey {
     pub(super) fn travel_turn(
@@ -147,33 +149,8 @@ impl Journey {
         let ctx = CheckContext::Wilderness;
         // Step 2: losing direction (only when travelling).
         if plan.activity == DayActivity::Travel {
-            if plan.wayfinding.cannot_get_lost() {
-                self.emit(
-                    JourneyEvent::CheckSkipped {
-                        context: ctx,
-                        what: SkippedCheck::LostPrevented,
-                    },
-                    out,
-                )?;
-            } else if let Some(chance) = plan.lost_chance.or(lost_chance(plan.route.terrain)) {
-                let roll = roll_chance(chance, &mut *roller)?;
-                self.emit(
-                    JourneyEvent::LostChecked {
-                        context: ctx,
-                        lost: roll.success,
-                        roll: Some(roll),
-                    },
-                    out,
-                )?;
-            } else {
-                self.emit(
-                    JourneyEvent::CheckSkipped {
-                        context: ctx,
-                        what: SkippedCheck::LostNoChance,
-                    },
-                    out,
-                )?;
-            }
+            let chance = plan.lost_chance.or(lost_chance(plan.route.terrain));
+            self.check_lost(ctx, plan.wayfinding, chance, roller, out)?;
         }
         // Step 3: wandering monsters.
         let terrain = if plan.route.flying {
@@ -244,27 +221,9 @@ impl Journey {
         }
         let ctx = CheckContext::Water;
         // Step 2: losing direction (OSE-WATER-02), unless a river, a coast or a guide keeps the
-        // vessel on course (OSE-HAZ-03, as on land): then no die is rolled for it, like the
-        // wilderness day's skipped check.
-        if plan.wayfinding.cannot_get_lost() {
-            self.emit(
-                JourneyEvent::CheckSkipped {
-                    context: ctx,
-                    what: SkippedCheck::LostPrevented,
-                },
-                out,
-            )?;
-        } else {
-            let roll = roll_chance(water_lost_chance(plan.waters, plan.navigator), &mut *roller)?;
-            self.emit(
-                JourneyEvent::LostChecked {
-                    context: ctx,
-                    lost: roll.success,
-                    roll: Some(roll),
-                },
-                out,
-            )?;
-        }
+        // vessel on course (OSE-HAZ-03, as on land).
+        let chance = water_lost_chance(plan.waters, plan.navigator);
+        self.check_lost(ctx, plan.wayfinding, Some(chance), roller, out)?;
         // Step 3: weather.
         let wind = roll_wind(self.config.wind_table, &mut *roller)?;
         self.emit(JourneyEvent::WindRolled { wind: wind.clone() }, out)?;
@@ -326,4 +285,32 @@ impl Journey {
     }
 
     // ---- applying events ----
+    /// A day's losing-direction step (OSE-WILD-07 on land, OSE-WATER-02 on the water): no roll
+    /// when the party follows a trail, road or landmark (on the water a river or coast) or has
+    /// a reliable guide (OSE-HAZ-03), nor when no chance is known; else the X-in-6 roll.
+    fn check_lost(
+        &mut self,
+        context: CheckContext,
+        wayfinding: Wayfinding,
+        chance: Option<Chance>,
+        roller: &mut dyn DieRoller,
+        out: &mut Vec<JourneyEvent>,
+    ) -> Result<()> {
+        let skipped = |what| JourneyEvent::CheckSkipped { context, what };
+        if wayfinding.cannot_get_lost() {
+            return self.emit(skipped(SkippedCheck::LostPrevented), out);
+        }
+        let Some(chance) = chance else {
+            return self.emit(skipped(SkippedCheck::LostNoChance), out);
+        };
+        let roll = roll_chance(chance, roller)?;
+        self.emit(
+            JourneyEvent::LostChecked {
+                context,
+                lost: roll.success,
+                roll: Some(roll),
+            },
+            out,
+        )
+    }
 }
