@@ -720,3 +720,84 @@ fn damage_to_the_dead_changes_nothing() {
     assert_eq!(r.outcomes, vec![Outcome::NoEffectOnDead]);
     assert_eq!(r.hp_lost, 0);
 }
+
+/// What a death save did to a dying creature: `Some(true)` a success, `Some(false)` a failure,
+/// `None` a natural 20's 1 HP.
+fn save_verdict(modifier: i32, face: u32) -> (Option<bool>, Creature, Report) {
+    let mut c = dying_pc();
+    let report = c
+        .death_save(
+            &a5e(),
+            modifier,
+            RollMode::Normal,
+            fight(),
+            &mut dice(&[face]),
+        )
+        .unwrap();
+    let verdict = match c.death {
+        DeathState::Alive => None,
+        DeathState::Dying {
+            successes,
+            failures,
+        } => {
+            assert_eq!(successes + failures, 1);
+            Some(successes == 1)
+        }
+        other => panic!("{other:?}"),
+    };
+    (verdict, c, report)
+}
+
+/// G-50: a natural 1 fails even when the modifier brings the total to 10, and still costs a
+/// level of fatigue and one of strife; the recorded check says the same as the outcome.
+#[test]
+fn a5e_death_04_dice_05_a_natural_1_with_plus_9_is_a_failure() {
+    let (verdict, c, report) = save_verdict(9, 1);
+    assert_eq!(verdict, Some(false));
+    assert_eq!(failures(&c), 1);
+    assert_eq!((c.fatigue.level(), c.strife.level()), (2, 1));
+    let check = &report.checks[0];
+    assert_eq!((check.natural, check.total, check.success), (1, 10, false));
+    assert!(
+        report
+            .outcomes
+            .contains(&Outcome::DeathSaveFailed { failures: 1 })
+    );
+}
+
+#[test]
+fn a5e_death_04_dice_05_a_natural_1_with_plus_0_is_a_failure() {
+    let (verdict, c, report) = save_verdict(0, 1);
+    assert_eq!(verdict, Some(false));
+    assert_eq!((c.fatigue.level(), c.strife.level()), (2, 1));
+    assert!(!report.checks[0].success);
+}
+
+/// A natural 20 brings 1 HP back whatever the modifier, and is recorded as a success, even
+/// when a penalty leaves the total under 10.
+#[test]
+fn a5e_death_04_dice_05_a_natural_20_succeeds_whatever_the_modifier() {
+    for modifier in [0, -11] {
+        let (verdict, c, report) = save_verdict(modifier, 20);
+        assert_eq!(verdict, None, "{modifier}");
+        assert_eq!(c.hp.current, 1);
+        assert!(report.checks[0].success, "{modifier}");
+    }
+}
+
+/// The sheet's death save and the stateless `a5e.deathSave` give the same verdict for every
+/// face and a spread of modifiers (a natural 20 counts as a success in both).
+#[test]
+fn a5e_death_04_dice_05_the_sheet_and_the_procedure_agree() {
+    use turnkeeper::procedures::a5e::{D20Test, roll_death_save};
+    for modifier in -12..=12 {
+        for face in 1..=20 {
+            let (verdict, _, report) = save_verdict(modifier, face);
+            let sheet = verdict.unwrap_or(true);
+            let roll = roll_death_save(&D20Test::flat(modifier), &mut dice(&[face])).unwrap();
+            assert_eq!(roll.success, sheet, "{modifier:+} on a {face}");
+            assert_eq!(report.checks[0].success, sheet, "{modifier:+} on a {face}");
+            assert_eq!(roll.roll.total, report.checks[0].total);
+        }
+    }
+}

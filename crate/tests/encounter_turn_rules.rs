@@ -542,3 +542,237 @@ fn hyb_death_01_a_round_where_nobody_can_act_waits_for_the_gm() {
     assert_eq!(t.enc.round(), 3);
     assert_eq!(t.current().as_deref(), Some("a"));
 }
+
+// ---- GH-INIT-12 with ongoing damage (A5E-DMG-06) ----
+
+/// The Damaged events that carry ongoing damage, by target.
+fn ongoing_hits(events: &[EncounterEvent]) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            EncounterEvent::Damaged {
+                participant,
+                ongoing: Some(_),
+                ..
+            } => Some(participant.to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Where the first event matching `f` is.
+fn at(events: &[EncounterEvent], f: impl Fn(&EncounterEvent) -> bool) -> usize {
+    events
+        .iter()
+        .position(f)
+        .unwrap_or_else(|| panic!("no such event in {events:?}"))
+}
+
+fn burn(t: &mut Table, id: &str) {
+    use turnkeeper::creature::{DamageType, OngoingDamage};
+    use turnkeeper::dice::{DiceSpec, DieSize};
+    use turnkeeper::effects::{Duration, EffectSpec};
+    use turnkeeper::encounter::EffectOngoing;
+    t.run(
+        EncounterCommand::AddEffects {
+            effects: vec![EffectSpec::named(
+                pid(id),
+                "burning",
+                Duration::UntilRemoved,
+            )],
+            ongoing: Some(EffectOngoing {
+                damage: OngoingDamage {
+                    dice: DiceSpec::new(1, DieSize::D10),
+                    damage_type: Some(DamageType::Fire),
+                },
+                choices: DamageChoices::default(),
+            }),
+        },
+        &[],
+    );
+}
+
+fn stun(t: &mut Table, id: &str) {
+    use turnkeeper::conditions::ids;
+    use turnkeeper::effects::{Duration, EffectSpec};
+    t.run(
+        EncounterCommand::AddEffects {
+            effects: vec![EffectSpec::condition(
+                pid(id),
+                ids::STUNNED,
+                Duration::UntilRemoved,
+            )],
+            ongoing: None,
+        },
+        &[],
+    );
+}
+
+fn hp(t: &Table, id: &str) -> u32 {
+    t.creature(id).hp.current
+}
+
+/// A5E creatures under Greyhawk initiative: a (dex 14) and b (dex 12), started, declaring.
+fn a5e_greyhawk_ab() -> Table {
+    use turnkeeper::initiative::InitiativeSystem;
+    let config = RulesetConfig::preset(Preset::A5e).with_initiative(InitiativeSystem::Greyhawk);
+    let mut t = Table::new(config);
+    t.add(newp("a", "party", 14));
+    t.add(newp("b", "foes", 12));
+    t.run(start(), &[]);
+    t
+}
+
+#[test]
+fn gh_init_12_a5e_dmg_06_ongoing_damage_reaches_a_skipped_creature_at_the_end_of_the_round() {
+    let mut t = a5e_greyhawk_ab();
+    set(&mut t, "b", monster(30));
+    stun(&mut t, "b");
+    burn(&mut t, "b");
+    // Stunned, b does not roll (GH-INIT-12): a alone is in the order.
+    t.declare("a", gh(&[Melee]));
+    t.run(roll(), &[4]);
+    assert_eq!(t.order(), strs(&["a"]));
+    // a's turn ends, then the round: b's end-of-round resolution rolls its 1d10 fire, once.
+    let ev = t.run(EncounterCommand::EndTurn, &[7]);
+    assert_eq!(resolution(&ev), Some(strs(&["b"])));
+    assert_eq!(ongoing_hits(&ev), strs(&["b"]));
+    let resolved = at(&ev, |e| {
+        matches!(e, EncounterEvent::EndOfRoundResolution { .. })
+    });
+    let hit = at(&ev, |e| {
+        matches!(
+            e,
+            EncounterEvent::Damaged {
+                ongoing: Some(_),
+                ..
+            }
+        )
+    });
+    let ended = at(&ev, |e| matches!(e, EncounterEvent::RoundEnded { .. }));
+    assert!(resolved < hit && hit < ended, "{ev:?}");
+    assert_eq!(hp(&t, "b"), 23);
+    // And again at the end of each round it stays stunned.
+    t.declare("a", gh(&[Melee]));
+    t.run(roll(), &[2]);
+    let ev = t.run(EncounterCommand::EndTurn, &[5]);
+    assert_eq!(ongoing_hits(&ev), strs(&["b"]));
+    assert_eq!(hp(&t, "b"), 18);
+}
+
+/// The same creature under A5E initiative keeps its turn and burns as it ends: Greyhawk now
+/// deals it the same damage, only at the end of the round.
+#[test]
+fn gh_init_12_a5e_dmg_06_a_skipped_creature_burns_as_much_as_under_a5e_initiative() {
+    let mut t = fixed_abc(Preset::A5e);
+    set(&mut t, "b", monster(30));
+    stun(&mut t, "b");
+    burn(&mut t, "b");
+    t.end_turn(); // a
+    let ev = t.run(EncounterCommand::EndTurn, &[7]); // b's turn (stunned) ends
+    assert_eq!(ongoing_hits(&ev), strs(&["b"]));
+    let a5e_hp = hp(&t, "b");
+
+    let mut t = a5e_greyhawk_ab();
+    set(&mut t, "b", monster(30));
+    stun(&mut t, "b");
+    burn(&mut t, "b");
+    t.declare("a", gh(&[Melee]));
+    t.run(roll(), &[4]);
+    t.run(EncounterCommand::EndTurn, &[7]);
+    assert_eq!(hp(&t, "b"), a5e_hp);
+}
+
+/// A creature stunned after the roll has its turn skipped (`turnSkipped`) and burns at the end
+/// of the round; one that took its turn and was stunned later burned as its turn ended and does
+/// not burn again at the end of the round (once per round).
+#[test]
+fn gh_init_12_a5e_dmg_06_a_turn_skipped_burns_once_and_a_turn_taken_is_not_burned_twice() {
+    let mut t = greyhawk_abcd();
+    set(&mut t, "a", monster(30));
+    set(&mut t, "c", monster(30));
+    burn(&mut t, "a");
+    burn(&mut t, "c");
+    stun(&mut t, "c");
+    // a's turn ends: its fire (3) as usual; b's turn starts.
+    let ev = t.run(EncounterCommand::EndTurn, &[3]);
+    assert_eq!(ongoing_hits(&ev), strs(&["a"]));
+    assert_eq!(hp(&t, "a"), 27);
+    // a is stunned after its turn: it is resolved at the end of the round, but its fire has
+    // already come this round.
+    stun(&mut t, "a");
+    let ev = t.end_turn(); // b; c is skipped; d's turn starts
+    assert_eq!(skipped(&ev, "c"), Some(SkipReason::UnableToAct));
+    assert!(ongoing_hits(&ev).is_empty(), "{ev:?}");
+    let ev = t.run(EncounterCommand::EndTurn, &[6]); // d; the round ends
+    assert_eq!(resolution(&ev), Some(strs(&["a", "c"])));
+    assert_eq!(ongoing_hits(&ev), strs(&["c"]));
+    assert_eq!((hp(&t, "a"), hp(&t, "c")), (27, 24));
+}
+
+/// A dying creature that burns: the ongoing damage at the end of the round costs it a
+/// death-save failure (A5E-DEATH-06), and its death save for the round still follows.
+#[test]
+fn gh_init_12_a5e_dmg_06_a5e_death_06_ongoing_damage_costs_a_skipped_dying_creature_a_failure() {
+    let mut t = a5e_greyhawk_ab();
+    set(&mut t, "b", pc(5));
+    damage(&mut t, "b", 9);
+    burn(&mut t, "b");
+    t.declare("a", gh(&[Melee]));
+    t.run(roll(), &[4]);
+    let ev = t.run(EncounterCommand::EndTurn, &[7]);
+    assert_eq!(ongoing_hits(&ev), strs(&["b"]));
+    assert_eq!(
+        death(&t, "b"),
+        DeathState::Dying {
+            successes: 0,
+            failures: 1
+        }
+    );
+    t.run(save("b"), &[12]);
+    assert_eq!(
+        death(&t, "b"),
+        DeathState::Dying {
+            successes: 1,
+            failures: 1
+        }
+    );
+    // Two more rounds of fire kill it; the dead burn no more.
+    for face in [2, 9] {
+        t.declare("a", gh(&[Melee]));
+        t.run(roll(), &[4]);
+        t.run(EncounterCommand::EndTurn, &[face]);
+    }
+    assert!(matches!(death(&t, "b"), DeathState::Dead { .. }));
+    t.declare("a", gh(&[Melee]));
+    t.run(roll(), &[4]);
+    let ev = t.end_turn();
+    assert_eq!(resolution(&ev), None);
+    assert!(ongoing_hits(&ev).is_empty());
+}
+
+/// The 5e creature rules under Greyhawk: the same end-of-round fire, and at 0 HP a failure.
+#[test]
+fn gh_init_12_a5e_dmg_06_5e_creature_rules_burn_at_the_end_of_the_round() {
+    use turnkeeper::creature::CreatureRules;
+    let config = RulesetConfig::preset(Preset::Gh5e).with_creature_rules(CreatureRules::srd5e());
+    let mut t = Table::new(config);
+    t.add(newp("a", "party", 14));
+    t.add(newp("b", "foes", 12));
+    t.run(start(), &[]);
+    // 20 HP, so that neither blow reaches 5e's instant death (damage left over ≥ max HP).
+    set(&mut t, "b", pc(20));
+    damage(&mut t, "b", 25);
+    burn(&mut t, "b");
+    t.declare("a", gh(&[Melee]));
+    t.run(roll(), &[4]);
+    let ev = t.run(EncounterCommand::EndTurn, &[7]);
+    assert_eq!(ongoing_hits(&ev), strs(&["b"]));
+    assert_eq!(
+        death(&t, "b"),
+        DeathState::Dying {
+            successes: 0,
+            failures: 1
+        }
+    );
+}

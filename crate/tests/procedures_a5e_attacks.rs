@@ -153,6 +153,36 @@ fn a5e_dice_05_death_save_succeeds_on_10_or_more() {
     assert!(blessed.success);
 }
 
+/// G-50: a natural 1 fails whatever the total, as the creature sheet's death save has it.
+#[test]
+fn a5e_dice_05_death_04_a_natural_1_with_plus_9_fails() {
+    let r = roll_death_save(&D20Test::flat(9), &mut SuppliedDice::new([1])).unwrap();
+    assert_eq!(r.roll.total, 10);
+    assert!(r.natural_1 && !r.success);
+}
+
+#[test]
+fn a5e_dice_05_death_04_a_natural_1_with_plus_0_fails() {
+    let r = roll_death_save(&D20Test::flat(0), &mut SuppliedDice::new([1])).unwrap();
+    assert!(r.natural_1 && !r.success);
+}
+
+/// A natural 20 succeeds (the sheet gives 1 HP back) even when a penalty leaves the total
+/// under 10; an expertise die never saves a natural 1.
+#[test]
+fn a5e_dice_05_death_04_a_natural_20_succeeds_and_expertise_never_saves_a_natural_1() {
+    let r = roll_death_save(&D20Test::flat(-11), &mut SuppliedDice::new([20])).unwrap();
+    assert_eq!(r.roll.total, 9);
+    assert!(r.natural_20 && r.success);
+    let helped = D20Test {
+        expertise: Some(DieSize::D8),
+        ..D20Test::flat(5)
+    };
+    let r = roll_death_save(&helped, &mut SuppliedDice::new([1, 8])).unwrap();
+    assert_eq!(r.roll.total, 14);
+    assert!(!r.success);
+}
+
 #[test]
 fn advantage_rolls_two_d20_keeps_higher_and_both_sources_cancel() {
     let mut input = sword(20);

@@ -3,7 +3,7 @@
 use crate::creature::a5e_damage::DEATH_SAVES_TO_RESOLVE;
 use crate::creature::log::Log;
 use crate::creature::outcome::{Outcome, Report, TrackKind};
-use crate::creature::roll::{CheckKind, RollMode, check_dc, check_modifier};
+use crate::creature::roll::{CheckKind, CheckRoll, RollMode, check_dc, check_modifier};
 use crate::creature::rules::CreatureRules;
 use crate::creature::state::{Creature, DeathState};
 use crate::creature::time::Moment;
@@ -13,6 +13,35 @@ use crate::error::{Error, Result};
 
 /// A5E-DEATH-03: a death save succeeds on 10 or more.
 pub const DEATH_SAVE_DC: i32 = 10;
+
+/// A5E-DICE-05 / A5E-DEATH-04, read as G-50: whether a death save with this d20 face and total
+/// succeeds. A natural 20 always does and a natural 1 never does, whatever the modifiers;
+/// any other face needs a total of 10 or more. The creature sheet and the stateless
+/// `a5e.deathSave` both decide with this, so they cannot disagree (5e's natural 1, two
+/// failures, fails in the same cases).
+pub(crate) fn death_save_succeeds(natural: u32, total: i32) -> bool {
+    match natural {
+        20 => true,
+        1 => false,
+        _ => total >= DEATH_SAVE_DC,
+    }
+}
+
+/// Roll a death save and record it, its `success` decided by [`death_save_succeeds`] (a plain
+/// check knows nothing of natural 1s and 20s, so its record would call a natural 1 with +9 a
+/// success while the save failed).
+pub(crate) fn roll_death_save_check(
+    log: &mut Log<'_>,
+    modifier: i32,
+    mode: RollMode,
+) -> Result<CheckRoll> {
+    let mut save = log
+        .dice
+        .check(CheckKind::DeathSave, modifier, DEATH_SAVE_DC, mode)?;
+    save.success = death_save_succeeds(save.natural, save.total);
+    log.checks.push(save.clone());
+    Ok(save)
+}
 /// A5E-DEATH-09: DC of the Wisdom (Medicine) check to stabilise.
 pub const STABILIZE_DC: i32 = 10;
 
@@ -44,8 +73,9 @@ pub enum StabilizeMethod {
 impl Creature {
     /// A5E-DEATH-03 / -04: the death save a dying creature makes at the start of its turn.
     /// `modifier` carries any effect that modifies saving throws. Natural 20: 1 HP and awake.
-    /// Natural 1: a failure plus a level of fatigue and one of strife. Three successes: stable
-    /// (regaining 1 HP after 1d4 hours, rolled now). Three failures: dead.
+    /// Natural 1: a failure whatever the modifier (G-50), plus a level of fatigue and one of
+    /// strife. Three successes: stable (regaining 1 HP after 1d4 hours, rolled now). Three
+    /// failures: dead.
     pub fn death_save(
         &mut self,
         rules: &CreatureRules,
@@ -71,10 +101,10 @@ impl Creature {
         };
         let mut next = self.clone();
         let mut log = Log::new(roller);
-        let save = log.check(CheckKind::DeathSave, modifier, DEATH_SAVE_DC, mode)?;
+        let save = roll_death_save_check(&mut log, modifier, mode)?;
         if save.natural == 20 {
             next.regain_hp(1, &mut log);
-        } else if save.natural == 1 || !save.success {
+        } else if !save.success {
             if save.natural == 1 {
                 next.add_levels(TrackKind::Fatigue, 1, &rules, at, &mut log)?;
                 next.add_levels(TrackKind::Strife, 1, &rules, at, &mut log)?;

@@ -21,10 +21,10 @@
 
 use crate::creature::a5e_damage::DEATH_SAVES_TO_RESOLVE;
 use crate::creature::damage::{DamageBreakdown, DamageChoices, DamageInstance, compute_damage};
-use crate::creature::dying::DEATH_SAVE_DC;
+use crate::creature::dying::roll_death_save_check;
 use crate::creature::log::Log;
 use crate::creature::outcome::{DeathReason, Outcome, Report};
-use crate::creature::roll::{CheckKind, RollMode, check_modifier};
+use crate::creature::roll::{RollMode, check_modifier};
 use crate::creature::rules::CreatureRules;
 use crate::creature::state::{Creature, DeathState, ZeroHpRule};
 use crate::creature::time::Moment;
@@ -156,7 +156,7 @@ impl Creature {
         };
         let mut next = self.clone();
         let mut log = Log::new(roller);
-        let save = log.check(CheckKind::DeathSave, modifier, DEATH_SAVE_DC, mode)?;
+        let save = roll_death_save_check(&mut log, modifier, mode)?;
         if save.natural == 20 {
             next.regain_hp(1, &mut log);
         } else if save.natural == 1 {

@@ -482,6 +482,8 @@ pub enum EncounterEvent {
         slow: bool,
     },
     /// GH-INIT-12: these creatures could not act; resolve what they must (death saves) now.
+    /// Those whose turn did not end this round take their ongoing damage (A5E-DMG-06) in the
+    /// `damaged` events that follow.
     EndOfRoundResolution {
         round: u32,
         participants: Vec<ParticipantId>,

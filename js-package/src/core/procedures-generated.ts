@@ -350,7 +350,7 @@ export interface A5eProcedures {
   assessAttack(input: W.AttackCircumstances): W.AttackAssessment;
   /** A5E-DICE-04: any d20 test (check or save) with its expertise die. */
   test(input: W.D20Test, dice?: Dice): W.D20TestRoll;
-  /** A5E-DICE-05: a death save; 10 or more succeeds. */
+  /** A5E-DICE-05: a death save; 10 or more succeeds, a natural 1 never, a natural 20 always (G-50). */
   deathSave(input: W.D20Test, dice?: Dice): W.DeathSaveRoll;
   /** A5E-ATK-05: does this movement provoke an opportunity attack? */
   opportunityAttack(input: W.OpportunityTrigger): boolean;

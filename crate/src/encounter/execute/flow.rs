@@ -714,8 +714,9 @@ impl Ctx<'_> {
         self.begin_next()
     }
 
-    /// End the round: GH-INIT-12 end-of-round resolution, `roundEnded`, then the next
-    /// declaration phase (Greyhawk, OSE) or the next round (fixed orders).
+    /// End the round: GH-INIT-12 end-of-round resolution (with the ongoing damage of those
+    /// who had no turn to end, A5E-DMG-06), `roundEnded`, then the next declaration phase
+    /// (Greyhawk, OSE) or the next round (fixed orders).
     pub(crate) fn end_round(&mut self) -> Result<()> {
         let round = self.round();
         if self.enc.phase == Phase::World {
@@ -756,8 +757,9 @@ impl Ctx<'_> {
             if !unable.is_empty() {
                 self.emit(EncounterEvent::EndOfRoundResolution {
                     round,
-                    participants: unable,
+                    participants: unable.clone(),
                 })?;
+                self.ongoing_damage_at_round_end(&unable)?;
             }
         }
         self.emit(EncounterEvent::RoundEnded { round })?;

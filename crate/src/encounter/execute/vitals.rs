@@ -1,5 +1,6 @@
 //! Commands on creatures, conditions and effects, and the consequences the encounter wires in:
-//! ongoing damage at the end of a turn (A5E-DMG-06), concentration ending when a creature drops
+//! ongoing damage at the end of a turn (A5E-DMG-06), or of the round for a creature Greyhawk
+//! gave no turn (GH-INIT-12), concentration ending when a creature drops
 //! (incapacitated), `canAct` following unconsciousness, death and incapacitating conditions
 //! (GH-INIT-12), and pending fatigue taking effect when the encounter ends (A5E-TRACK-06).
 //!
@@ -15,6 +16,7 @@ use crate::encounter::command::EncounterCommand;
 use crate::encounter::creature_change::{CreatureChange, EffectOngoing};
 use crate::encounter::event::{EncounterEvent, Resisted};
 use crate::encounter::execute::ctx::{Ctx, check_list, misrouted};
+use crate::encounter::participant::TurnStatus;
 use crate::encounter::vitals::check_immunities;
 use crate::encounter::vitals::loaded_ids;
 use crate::error::{Error, ErrorCode, Result};
@@ -370,7 +372,8 @@ impl Ctx<'_> {
         Ok(())
     }
 
-    /// A5E-DMG-06: the ongoing damage of the creature's effects, rolled as its turn ends.
+    /// A5E-DMG-06: the ongoing damage of the creature's effects, rolled as its turn ends (or,
+    /// under Greyhawk, at the end of a round it had no turn in: `ongoing_damage_at_round_end`).
     pub(crate) fn ongoing_damage(&mut self, participant: &ParticipantId) -> Result<()> {
         let due: Vec<(EffectId, EffectOngoing)> = self
             .enc
@@ -403,6 +406,24 @@ impl Ctx<'_> {
                 ongoing: Some(effect),
             })?;
             self.after_creature(participant, &before)?;
+        }
+        Ok(())
+    }
+
+    /// GH-INIT-12 with A5E-DMG-06: the creatures resolved at the end of the round whose turn
+    /// did not end in it (skipped, or left out of the order because they could not act) take
+    /// the ongoing damage that turn's end would have dealt, with the same dice and events. A
+    /// creature whose turn did end this round (it took it, then was stunned) took that damage
+    /// then, so it is not dealt twice. At 0 HP the damage costs a death-save failure as at a
+    /// turn's end (A5E-DEATH-06), before the round's death save.
+    pub(crate) fn ongoing_damage_at_round_end(&mut self, resolved: &[ParticipantId]) -> Result<()> {
+        if self.enc.ongoing.is_empty() {
+            return Ok(());
+        }
+        for id in resolved {
+            if self.enc.get(id)?.turn != TurnStatus::Done {
+                self.ongoing_damage(id)?;
+            }
         }
         Ok(())
     }

@@ -143,8 +143,8 @@ impl AttackRollInput {
     }
 }
 
-/// A5E-DICE-05: a death saving throw succeeds on 10 or more.
-pub const DEATH_SAVE_DC: i32 = 10;
+/// A5E-DICE-05: a death saving throw succeeds on 10 or more (the creature sheet's constant).
+pub const DEATH_SAVE_DC: i32 = crate::creature::DEATH_SAVE_DC;
 
 /// A death saving throw's die, as rolled. What the result does to the creature (counters,
 /// fatigue and strife on a natural 1, 1 HP on a natural 20) is the creature module's business
@@ -154,19 +154,23 @@ pub const DEATH_SAVE_DC: i32 = 10;
 #[serde(rename_all = "camelCase")]
 pub struct DeathSaveRoll {
     pub roll: D20TestRoll,
+    /// Whether the save succeeds: a natural 20 always, a natural 1 never, any other face on a
+    /// total of 10 or more (G-50, as the creature sheet's death save decides).
     pub success: bool,
     pub natural_1: bool,
     pub natural_20: bool,
 }
 
 /// A5E-DICE-05: roll a death saving throw. It is tied to no ability, but effects that modify
-/// saving throws apply: pass them in `test`.
+/// saving throws apply: pass them in `test`. A natural 1 fails and a natural 20 succeeds
+/// whatever they add up to (G-50).
 pub fn roll_death_save(test: &D20Test, roller: &mut dyn DieRoller) -> Result<DeathSaveRoll> {
     let roll = test.roll(roller)?;
+    let natural = roll.d20.natural;
     Ok(DeathSaveRoll {
-        success: roll.total >= DEATH_SAVE_DC,
-        natural_1: roll.d20.natural == 1,
-        natural_20: roll.d20.natural == 20,
+        success: crate::creature::dying::death_save_succeeds(natural, roll.total),
+        natural_1: natural == 1,
+        natural_20: natural == 20,
         roll,
     })
 }

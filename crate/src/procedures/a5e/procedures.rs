@@ -143,7 +143,7 @@ crate::procedures! {
         |i: D20Test, d| -> D20TestRoll {
             i.roll(d)
         }
-    /// a death save; 10 or more succeeds.
+    /// a death save; 10 or more succeeds, a natural 1 never, a natural 20 always (G-50).
     "a5e.deathSave" ["A5E-DICE-05"]
         |i: D20Test, d| -> DeathSaveRoll {
             roll_death_save(&i, d)
