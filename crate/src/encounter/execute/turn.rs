@@ -3,6 +3,7 @@
 
 use crate::encounter::command::{EncounterCommand, FollowerModifier, PlanCause, RetreatCheck};
 use crate::encounter::event::{EncounterEvent, FollowerMoraleRoll, HYB_MORALE_DC, RetreatRoll};
+use crate::encounter::execute::able::check_able;
 use crate::encounter::execute::ctx::{Ctx, check_list, misrouted, require_running};
 use crate::encounter::execute::flow::GH_SURPRISE_PENALTY;
 use crate::encounter::limits::{MAX_MODIFIER, MAX_TOTAL};
@@ -188,7 +189,9 @@ impl Ctx<'_> {
         })
     }
 
-    /// A5E-TURN-02 (with A5E-SURP-02 and A5E-CTRL-01/02), HYB-ACT-01..05, GH-INIT-06.
+    /// A5E-TURN-02 (with A5E-SURP-02 and A5E-CTRL-01/02), HYB-ACT-01..05, GH-INIT-06; what
+    /// the creature's conditions or its inability to act forbid is refused too (A5E-COND-15
+    /// and the others listed in `able.rs`).
     pub(crate) fn use_action(
         &mut self,
         id: ParticipantId,
@@ -196,22 +199,8 @@ impl Ctx<'_> {
         slot: Option<ActionKind>,
     ) -> Result<()> {
         self.require_turns()?;
-        let economy = self.enc.rules().action_economy();
-        let p = self.enc.get(&id)?;
-        if p.out {
-            return Err(Error::not_allowed(format!("\"{id}\" has left the fight")));
-        }
         let slot = slot.unwrap_or(kind);
-        check_economy(self.enc, p, economy, kind, slot)?;
-        let split_movement = slot == ActionKind::Movement && economy.splits_movement();
-        if p.spent.has(slot) && !split_movement {
-            return Err(Error::not_allowed(format!(
-                "\"{id}\" has already used its {} (A5E-TURN-02 / HYB-ACT-01)",
-                slot.label()
-            )));
-        }
-        check_timing(self.enc, p, &id, kind)?;
-        check_surprised_slot(self.enc, p, slot)?;
+        check_use(self.enc, &id, kind, slot)?;
         self.emit(EncounterEvent::ActionUsed {
             participant: id,
             kind,
@@ -557,6 +546,33 @@ impl Ctx<'_> {
         }
         Ok(())
     }
+}
+
+/// Everything `useAction` checks once a round is under way, reading only: the participant is
+/// in the fight, the economy has the slot, it is unspent, its time has come, surprise allows
+/// it, and so do the creature's state and conditions (`able.rs`).
+fn check_use(
+    enc: &Encounter,
+    id: &ParticipantId,
+    kind: ActionKind,
+    slot: ActionKind,
+) -> Result<()> {
+    let economy = enc.rules().action_economy();
+    let p = enc.get(id)?;
+    if p.out {
+        return Err(Error::not_allowed(format!("\"{id}\" has left the fight")));
+    }
+    check_economy(enc, p, economy, kind, slot)?;
+    let split_movement = slot == ActionKind::Movement && economy.splits_movement();
+    if p.spent.has(slot) && !split_movement {
+        return Err(Error::not_allowed(format!(
+            "\"{id}\" has already used its {} (A5E-TURN-02 / HYB-ACT-01)",
+            slot.label()
+        )));
+    }
+    check_timing(enc, p, id, kind)?;
+    check_surprised_slot(enc, p, slot)?;
+    check_able(enc, p, slot)
 }
 
 /// Whether the ruleset's action economy has this slot and lets `kind` be paid from it: OSE

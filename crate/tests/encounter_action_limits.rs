@@ -1,0 +1,288 @@
+//! What a creature's conditions and its inability to act forbid it to spend through the
+//! encounter (A5E-COND-15 and the conditions built on it, the no-reaction and either-or
+//! conditions, the dying; SRD-COND-06 under 5e; HYB-DEATH-01). Every refusal is `NOT_ALLOWED`
+//! and leaves the state as it was (`Table::fail` checks both).
+
+#[path = "encounter_support.rs"]
+mod support;
+
+use support::*;
+use turnkeeper::ErrorCode;
+use turnkeeper::conditions::{ConditionId, ids};
+use turnkeeper::creature::{Creature, CreatureKind, DamageChoices, DamageInstance, Track};
+use turnkeeper::effects::{Duration, EffectSpec};
+use turnkeeper::encounter::{ActionKind, EncounterCommand};
+use turnkeeper::rulesets::Preset;
+
+const ACTION: ActionKind = ActionKind::Action;
+const BONUS: ActionKind = ActionKind::BonusAction;
+const MOVE: ActionKind = ActionKind::Movement;
+const REACTION: ActionKind = ActionKind::Reaction;
+const OBJECT: ActionKind = ActionKind::Interaction;
+
+fn use_action(id: &str, kind: ActionKind) -> EncounterCommand {
+    EncounterCommand::UseAction {
+        participant: pid(id),
+        kind,
+        slot: None,
+    }
+}
+
+/// `preset`, fixed counts a (20), b (15), c (10), started: a's turn.
+fn abc(preset: Preset) -> Table {
+    let mut t = Table::preset(preset);
+    for (id, count) in [("a", 20), ("b", 15), ("c", 10)] {
+        let mut p = newp(id, "x", 10);
+        p.fixed_count = Some(count);
+        t.add(p);
+    }
+    t.run(start(), &[]);
+    t
+}
+
+fn give(t: &mut Table, id: &str, condition: ConditionId) {
+    t.run(
+        EncounterCommand::AddEffects {
+            effects: vec![EffectSpec::condition(
+                pid(id),
+                condition,
+                Duration::UntilRemoved,
+            )],
+            ongoing: None,
+        },
+        &[],
+    );
+}
+
+/// Refused with `NOT_ALLOWED`, the state untouched; the message must name each of `names`.
+fn refused(t: &mut Table, id: &str, kind: ActionKind, names: &[&str]) {
+    let err = t.fail(use_action(id, kind), &[], ErrorCode::NotAllowed);
+    for name in names {
+        assert!(err.message.contains(name), "{kind:?}: {err}");
+    }
+}
+
+fn pc(hp: u32) -> Creature {
+    Creature::new(CreatureKind::Pc, hp).unwrap().with_level(3)
+}
+
+fn set(t: &mut Table, id: &str, c: Creature) {
+    t.run(
+        EncounterCommand::SetCreature {
+            participant: pid(id),
+            creature: Some(c),
+        },
+        &[],
+    );
+}
+
+#[test]
+fn a5e_cond_15_incapacitated_takes_no_action_bonus_action_or_reaction() {
+    let mut t = abc(Preset::A5e);
+    give(&mut t, "a", ids::INCAPACITATED);
+    for kind in [ACTION, BONUS, REACTION] {
+        refused(&mut t, "a", kind, &["incapacitated", "A5E-COND-15"]);
+    }
+    // Use an Object is the action too (A5E-TURN-03).
+    t.fail(
+        EncounterCommand::UseAction {
+            participant: pid("a"),
+            kind: OBJECT,
+            slot: Some(ACTION),
+        },
+        &[],
+        ErrorCode::NotAllowed,
+    );
+    // Incapacitated alone does not stop it moving, nor a free object interaction.
+    t.run(use_action("a", MOVE), &[]);
+    t.run(use_action("a", OBJECT), &[]);
+    // Off its turn, its reaction is refused too.
+    t.end_turn();
+    refused(&mut t, "a", REACTION, &["incapacitated"]);
+}
+
+#[test]
+fn a5e_cond_18_19_26_27_paralyzed_petrified_stunned_unconscious_cannot_act_or_move() {
+    for condition in [
+        ids::PARALYZED,
+        ids::PETRIFIED,
+        ids::STUNNED,
+        ids::UNCONSCIOUS,
+    ] {
+        let mut t = abc(Preset::A5e);
+        give(&mut t, "a", condition.clone());
+        give(&mut t, "b", condition.clone());
+        for kind in [ACTION, BONUS, REACTION] {
+            refused(
+                &mut t,
+                "a",
+                kind,
+                &["incapacitated", condition.as_str(), "A5E-COND-15"],
+            );
+        }
+        // Each can't move either.
+        refused(&mut t, "a", MOVE, &[condition.as_str()]);
+        // Nor react on another's turn.
+        refused(&mut t, "b", REACTION, &[condition.as_str()]);
+    }
+}
+
+#[test]
+fn a5e_death_02_a5e_cond_15_a_dying_pc_takes_no_action_until_it_wakes() {
+    let mut t = abc(Preset::A5e);
+    set(&mut t, "a", pc(5));
+    t.run(
+        EncounterCommand::Damage {
+            participant: pid("a"),
+            damage: DamageInstance::new(9, None),
+            choices: DamageChoices::default(),
+        },
+        &[],
+    );
+    let p = t.enc.participant(&pid("a")).unwrap();
+    assert!(!p.can_act);
+    // Unconscious at 0 HP: incapacitated through it.
+    for kind in [ACTION, BONUS, REACTION] {
+        refused(&mut t, "a", kind, &["incapacitated", "unconscious"]);
+    }
+    refused(&mut t, "a", MOVE, &["unconscious"]);
+    // Healed, it acts again.
+    t.run(
+        EncounterCommand::Heal {
+            participant: pid("a"),
+            amount: 3,
+        },
+        &[],
+    );
+    for kind in [ACTION, BONUS, MOVE, REACTION] {
+        t.run(use_action("a", kind), &[]);
+    }
+}
+
+#[test]
+fn gh_init_12_a5e_cond_15_a_participant_set_unable_to_act_takes_no_action() {
+    let mut t = abc(Preset::A5e);
+    t.run(
+        EncounterCommand::SetCanAct {
+            participant: pid("a"),
+            can_act: false,
+        },
+        &[],
+    );
+    for kind in [ACTION, BONUS, REACTION] {
+        refused(&mut t, "a", kind, &["canAct"]);
+    }
+    // No condition says it can't move.
+    t.run(use_action("a", MOVE), &[]);
+    t.run(
+        EncounterCommand::SetCanAct {
+            participant: pid("a"),
+            can_act: true,
+        },
+        &[],
+    );
+    t.run(use_action("a", ACTION), &[]);
+}
+
+#[test]
+fn a5e_cond_25_slowed_no_reaction_and_an_action_or_a_bonus_action() {
+    let mut t = abc(Preset::A5e);
+    give(&mut t, "a", ids::SLOWED);
+    give(&mut t, "b", ids::SLOWED);
+    refused(&mut t, "a", REACTION, &["slowed", "A5E-COND-25"]);
+    refused(&mut t, "b", REACTION, &["slowed"]);
+    // Its movement (halved) is its own; an action rules the bonus action out.
+    t.run(use_action("a", MOVE), &[]);
+    t.run(use_action("a", ACTION), &[]);
+    refused(&mut t, "a", BONUS, &["slowed", "action"]);
+    // On b's turn, the other way round.
+    t.end_turn();
+    t.run(use_action("b", BONUS), &[]);
+    refused(&mut t, "b", ACTION, &["slowed", "bonus action"]);
+    t.run(use_action("b", MOVE), &[]);
+}
+
+#[test]
+fn a5e_cond_06_23_confused_and_rattled_take_no_reactions() {
+    let mut t = abc(Preset::A5e);
+    give(&mut t, "b", ids::CONFUSED);
+    give(&mut t, "c", ids::RATTLED);
+    refused(&mut t, "b", REACTION, &["confused", "A5E-COND-06"]);
+    refused(&mut t, "c", REACTION, &["rattled", "A5E-COND-23"]);
+    t.end_turn();
+    // Their own turns are not limited by either.
+    for kind in [ACTION, BONUS, MOVE] {
+        t.run(use_action("b", kind), &[]);
+    }
+}
+
+#[test]
+fn a5e_cond_17_manic_an_action_or_a_move_not_both() {
+    let mut t = abc(Preset::A5e);
+    give(&mut t, "a", ids::MANIC);
+    give(&mut t, "b", ids::MANIC);
+    t.run(use_action("a", ACTION), &[]);
+    refused(&mut t, "a", MOVE, &["manic", "A5E-COND-17"]);
+    t.end_turn();
+    t.run(use_action("b", MOVE), &[]);
+    refused(&mut t, "b", ACTION, &["manic"]);
+}
+
+#[test]
+fn a5e_track_08_strife_3_an_action_or_a_bonus_action() {
+    let mut t = abc(Preset::A5e);
+    let mut c = pc(20);
+    c.strife = Track::new(3);
+    set(&mut t, "a", c);
+    t.run(use_action("a", BONUS), &[]);
+    refused(&mut t, "a", ACTION, &["strife 3", "A5E-TRACK-08"]);
+    t.run(use_action("a", REACTION), &[]);
+}
+
+#[test]
+fn a5e_turn_02_a_creature_without_such_conditions_spends_every_slot() {
+    let mut t = abc(Preset::A5e);
+    set(&mut t, "a", pc(20));
+    // Conditions that limit rolls or speed, not what it may spend.
+    for condition in [ids::POISONED, ids::PRONE, ids::GRAPPLED, ids::FRIGHTENED] {
+        give(&mut t, "a", condition);
+    }
+    assert!(t.enc.participant(&pid("a")).unwrap().can_act);
+    for kind in [ACTION, BONUS, MOVE, OBJECT, REACTION] {
+        t.run(use_action("a", kind), &[]);
+    }
+    // A participant with neither stats nor conditions, likewise.
+    t.run(use_action("b", REACTION), &[]);
+}
+
+#[test]
+fn srd_cond_06_13_incapacitated_and_stunned_under_5e() {
+    let mut t = abc(Preset::Standard);
+    give(&mut t, "a", ids::INCAPACITATED);
+    give(&mut t, "b", ids::STUNNED);
+    for kind in [ACTION, BONUS, REACTION] {
+        refused(&mut t, "a", kind, &["incapacitated", "SRD-COND-06"]);
+    }
+    refused(&mut t, "b", REACTION, &["incapacitated", "stunned"]);
+    t.run(use_action("c", REACTION), &[]);
+}
+
+#[test]
+fn hyb_death_01_a_combatant_that_cannot_act_takes_no_quick_action() {
+    let mut t = Table::preset(Preset::Hyb);
+    for (id, dex) in [("a", 16), ("b", 12)] {
+        t.add(newp(id, "x", dex));
+    }
+    t.run(start(), &[]);
+    t.run(
+        EncounterCommand::SetCanAct {
+            participant: pid("b"),
+            can_act: false,
+        },
+        &[],
+    );
+    // A quick action may be taken off its turn (HYB-ACT-05), but not by one that can't act.
+    refused(&mut t, "b", ActionKind::Quick, &["canAct"]);
+    t.run(use_action("a", ActionKind::Quick), &[]);
+    t.run(use_action("a", ActionKind::Active), &[]);
+}
