@@ -1,7 +1,7 @@
 //! What a creature's conditions and its inability to act forbid it to spend through the
 //! encounter (A5E-COND-15 and the conditions built on it, the no-reaction and either-or
-//! conditions, the dying; SRD-COND-06 under 5e; HYB-DEATH-01). Every refusal is `NOT_ALLOWED`
-//! and leaves the state as it was (`Table::fail` checks both).
+//! conditions, the dying; SRD-COND-06 under 5e and Greyhawk; HYB-DEATH-01). Every refusal is
+//! `NOT_ALLOWED` and leaves the state as it was (`Table::fail` checks both).
 
 #[path = "encounter_support.rs"]
 mod support;
@@ -12,6 +12,7 @@ use turnkeeper::conditions::{ConditionId, ids};
 use turnkeeper::creature::{Creature, CreatureKind, DamageChoices, DamageInstance, Track};
 use turnkeeper::effects::{Duration, EffectSpec};
 use turnkeeper::encounter::{ActionKind, EncounterCommand};
+use turnkeeper::initiative::Activity::Melee;
 use turnkeeper::rulesets::Preset;
 
 const ACTION: ActionKind = ActionKind::Action;
@@ -264,6 +265,46 @@ fn srd_cond_06_13_incapacitated_and_stunned_under_5e() {
         refused(&mut t, "a", kind, &["incapacitated", "SRD-COND-06"]);
     }
     refused(&mut t, "b", REACTION, &["incapacitated", "stunned"]);
+    t.run(use_action("c", REACTION), &[]);
+}
+
+#[test]
+fn srd_cond_06_gh_init_09_12_greyhawk_refuses_the_activities_and_reaction_of_a_creature_that_cannot_act()
+ {
+    let mut t = Table::preset(Preset::Gh5e);
+    t.add(newp("a", "x", 10));
+    t.add(newp("b", "y", 10));
+    t.add(newp("c", "y", 10));
+    t.run(start(), &[]);
+    for id in ["a", "b", "c"] {
+        t.declare(id, gh(&[Melee]));
+    }
+    t.run(
+        EncounterCommand::RollInitiative { no_actions: false },
+        &[2, 5, 7],
+    );
+    assert_eq!(t.current().as_deref(), Some("a"));
+    // Stunned on its own turn (by a reaction, say): no melee attack, no reaction.
+    give(&mut t, "a", ids::STUNNED);
+    let err = t.fail(
+        EncounterCommand::Act {
+            participant: pid("a"),
+            activity: Melee,
+        },
+        &[],
+        ErrorCode::NotAllowed,
+    );
+    assert!(err.message.contains("stunned"), "{err}");
+    refused(&mut t, "a", REACTION, &["stunned", "SRD-COND-06"]);
+    // A creature set unable to act has no reaction either (GH-INIT-12).
+    t.run(
+        EncounterCommand::SetCanAct {
+            participant: pid("b"),
+            can_act: false,
+        },
+        &[],
+    );
+    refused(&mut t, "b", REACTION, &["canAct"]);
     t.run(use_action("c", REACTION), &[]);
 }
 

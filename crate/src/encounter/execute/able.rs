@@ -24,6 +24,7 @@ use crate::conditions::{ActionLimit, Flag, Origin, Reason, Status};
 use crate::encounter::participant::{ActionKind, Participant};
 use crate::encounter::state::Encounter;
 use crate::error::{Error, Result};
+use crate::initiative::Activity;
 use crate::initiative::rules::ActionEconomy;
 
 /// Refuse `slot` when the participant's state forbids spending it: dead, unable to act, or
@@ -49,6 +50,41 @@ pub(super) fn check_able(enc: &Encounter, p: &Participant, slot: ActionKind) -> 
         return Err(Error::not_allowed(format!(
             "\"{id}\" cannot act (canAct is false), so it cannot use its {}",
             slot.label()
+        )));
+    }
+    Ok(())
+}
+
+/// GH-INIT-09 activities under the same rules: an activity that is an action (attack, spell,
+/// other action) is refused as an action is, movement as movement is, and a creature that
+/// cannot act has no activity at all (GH-INIT-12: it does not even roll). Swapping gear is
+/// handling objects rather than an action (GH-INIT-07), so conditions leave it alone.
+pub(super) fn check_able_activity(
+    enc: &Encounter,
+    p: &Participant,
+    activity: Activity,
+) -> Result<()> {
+    let id = &p.id;
+    let slot = if activity.is_action() {
+        Some(ActionKind::Action)
+    } else if activity == Activity::Move {
+        Some(ActionKind::Movement)
+    } else {
+        None
+    };
+    if let Some(slot) = slot
+        && !p.is_dead()
+        && let Some(why) = condition_refusal(&enc.status(id)?, p, slot)
+    {
+        return Err(Error::not_allowed(format!(
+            "\"{id}\" cannot take its {} {why}",
+            activity.label()
+        )));
+    }
+    if p.is_dead() || !p.can_act {
+        return Err(Error::not_allowed(format!(
+            "\"{id}\" cannot act (canAct is false), so it cannot take its {} (GH-INIT-12)",
+            activity.label()
         )));
     }
     Ok(())

@@ -3,7 +3,7 @@
 
 use crate::encounter::command::{EncounterCommand, FollowerModifier, PlanCause, RetreatCheck};
 use crate::encounter::event::{EncounterEvent, FollowerMoraleRoll, HYB_MORALE_DC, RetreatRoll};
-use crate::encounter::execute::able::check_able;
+use crate::encounter::execute::able::{check_able, check_able_activity};
 use crate::encounter::execute::ctx::{Ctx, check_list, misrouted, require_running};
 use crate::encounter::execute::flow::GH_SURPRISE_PENALTY;
 use crate::encounter::limits::{MAX_MODIFIER, MAX_TOTAL};
@@ -169,7 +169,8 @@ impl Ctx<'_> {
         self.begin_next()
     }
 
-    /// GH-INIT-09: a creature cannot take an action whose category it did not roll for.
+    /// GH-INIT-09: a creature cannot take an action whose category it did not roll for, nor
+    /// one its conditions or its inability to act rule out (SRD-COND-06, GH-INIT-12).
     pub(crate) fn act(&mut self, id: ParticipantId, activity: Activity) -> Result<()> {
         if self.enc.rules().action_economy() != ActionEconomy::Activities {
             return Err(Error::not_allowed(
@@ -183,6 +184,7 @@ impl Ctx<'_> {
                 activity.label()
             )));
         }
+        check_able_activity(self.enc, self.enc.get(&id)?, activity)?;
         self.emit(EncounterEvent::ActivityUsed {
             participant: id,
             activity,
