@@ -1,7 +1,8 @@
 //! What a creature's conditions and its inability to act forbid it to spend through the
 //! encounter (A5E-COND-15 and the conditions built on it, the no-reaction and either-or
-//! conditions, the dying; SRD-COND-06 under 5e and Greyhawk; HYB-DEATH-01). Every refusal is
-//! `NOT_ALLOWED` and leaves the state as it was (`Table::fail` checks both).
+//! conditions, the dying; SRD-COND-06 under 5e and Greyhawk; HYB-DEATH-01), and the reaction a
+//! blocked critical hit takes (A5E-DMG-04). Every refusal is `NOT_ALLOWED` and leaves the state
+//! as it was (`Table::fail` checks both).
 
 #[path = "encounter_support.rs"]
 mod support;
@@ -9,9 +10,11 @@ mod support;
 use support::*;
 use turnkeeper::ErrorCode;
 use turnkeeper::conditions::{ConditionId, ids};
-use turnkeeper::creature::{Creature, CreatureKind, DamageChoices, DamageInstance, Track};
+use turnkeeper::creature::{
+    Creature, CreatureKind, CriticalDowngrade, DamageChoices, DamageInstance, DamageType, Track,
+};
 use turnkeeper::effects::{Duration, EffectSpec};
-use turnkeeper::encounter::{ActionKind, EncounterCommand};
+use turnkeeper::encounter::{ActionKind, EncounterCommand, EncounterEvent};
 use turnkeeper::initiative::Activity::Melee;
 use turnkeeper::rulesets::Preset;
 
@@ -326,4 +329,132 @@ fn hyb_death_01_a_combatant_that_cannot_act_takes_no_quick_action() {
     refused(&mut t, "b", ActionKind::Quick, &["canAct"]);
     t.run(use_action("a", ActionKind::Quick), &[]);
     t.run(use_action("a", ActionKind::Active), &[]);
+}
+
+// ---- A5E-DMG-04: the block takes the reaction ----
+
+fn crit() -> DamageInstance {
+    DamageInstance::attack(10, Some(DamageType::Piercing), true).critical()
+}
+
+fn with(downgrade: CriticalDowngrade) -> DamageChoices {
+    DamageChoices {
+        critical_downgrade: Some(downgrade),
+        ..DamageChoices::default()
+    }
+}
+
+fn blocked(id: &str) -> EncounterCommand {
+    EncounterCommand::Damage {
+        participant: pid(id),
+        damage: crit(),
+        choices: with(CriticalDowngrade::Block),
+    }
+}
+
+/// A5E: a, b and c with 40 HP each.
+fn armed() -> Table {
+    let mut t = Table::preset(Preset::A5e);
+    for (id, count) in [("a", 20), ("b", 15), ("c", 10)] {
+        let mut p = newp(id, "x", 10);
+        p.fixed_count = Some(count);
+        t.add(p);
+        set(&mut t, id, pc(40));
+    }
+    t
+}
+
+#[test]
+fn a5e_dmg_04_blocking_a_critical_hit_in_an_encounter_spends_the_reaction() {
+    let mut t = armed();
+    t.run(start(), &[]);
+    let ev = t.run(blocked("b"), &[]);
+    assert!(
+        matches!(
+            ev.as_slice(),
+            [
+                EncounterEvent::ActionUsed {
+                    participant,
+                    kind: ActionKind::Reaction,
+                    slot: ActionKind::Reaction,
+                },
+                EncounterEvent::Damaged { .. },
+                ..
+            ] if participant == &pid("b")
+        ),
+        "{ev:?}"
+    );
+    let b = t.creature("b");
+    assert_eq!(b.hp.current, 30, "a regular hit");
+    assert_eq!(b.fatigue.level(), 1);
+    assert!(b.crit_block_used);
+    // Its reaction is gone for the round.
+    refused(&mut t, "b", REACTION, &["already used its reaction"]);
+    // Sacrificing a shield needs no reaction.
+    let ev = t.run(
+        EncounterCommand::Damage {
+            participant: pid("c"),
+            damage: crit(),
+            choices: with(CriticalDowngrade::SacrificeShield),
+        },
+        &[],
+    );
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, EncounterEvent::ActionUsed { .. }))
+    );
+    t.run(use_action("c", REACTION), &[]);
+}
+
+#[test]
+fn a5e_dmg_04_no_block_without_the_reaction() {
+    let mut t = armed();
+    t.run(
+        EncounterCommand::SetSurprised {
+            participants: vec![pid("c")],
+            surprised: true,
+        },
+        &[],
+    );
+    t.run(start(), &[]);
+    // Reaction already used this round.
+    t.run(use_action("b", REACTION), &[]);
+    let err = t.fail(blocked("b"), &[], ErrorCode::NotAllowed);
+    assert!(err.message.contains("A5E-DMG-04"), "{err}");
+    assert!(err.message.contains("already used its reaction"), "{err}");
+    // Surprised, before its first turn is over (A5E-SURP-02).
+    let err = t.fail(blocked("c"), &[], ErrorCode::NotAllowed);
+    assert!(err.message.contains("surprised"), "{err}");
+    // A condition that forbids reactions: stunned (incapacitated) and slowed.
+    give(&mut t, "a", ids::SLOWED);
+    let err = t.fail(blocked("a"), &[], ErrorCode::NotAllowed);
+    assert!(err.message.contains("slowed"), "{err}");
+    t.end_turn();
+    t.end_turn();
+    t.end_turn();
+    // Round 2, a's turn: c's surprise is over, b's reaction is back.
+    give(&mut t, "b", ids::STUNNED);
+    let err = t.fail(blocked("b"), &[], ErrorCode::NotAllowed);
+    assert!(err.message.contains("stunned"), "{err}");
+    // None of these refusals spent the once-per-rest block.
+    for id in ["a", "b", "c"] {
+        assert!(!t.creature(id).crit_block_used, "{id}");
+    }
+    t.run(blocked("c"), &[]);
+    assert!(t.creature("c").crit_block_used);
+}
+
+#[test]
+fn a5e_dmg_04_outside_the_rounds_the_block_is_the_sheets_alone() {
+    let mut t = armed();
+    // Before the encounter starts there is no action economy: the block goes ahead alone.
+    let ev = t.run(blocked("a"), &[]);
+    assert!(matches!(
+        ev.as_slice(),
+        [EncounterEvent::Damaged { .. }, ..]
+    ));
+    assert!(t.creature("a").crit_block_used);
+    t.run(start(), &[]);
+    // a's reaction is untouched by that block.
+    t.run(use_action("a", REACTION), &[]);
 }

@@ -210,6 +210,31 @@ impl Ctx<'_> {
         })
     }
 
+    /// A5E-DMG-04: "you can use your reaction to block it". In a running encounter whose
+    /// action economy keeps a reaction (A5E and 5e slots, Greyhawk's one reaction a round,
+    /// GH-INIT-06), blocking a critical hit is refused whenever `useAction` would refuse that
+    /// reaction (surprised, already used, a condition or `canAct` ruling it out), in any phase
+    /// of the round; `true` means the block goes ahead and the caller spends the reaction with
+    /// it. Before the start and after the end, and under systems without a reaction slot (OSE
+    /// phases, HYB's active, movement and quick actions), there is no reaction to track: the
+    /// block is left to the creature's own once-per-rest limit, as on a bare creature sheet.
+    pub(crate) fn block_takes_reaction(&self, id: &ParticipantId) -> Result<bool> {
+        let economy = self.enc.rules().action_economy();
+        if !self.enc.running() || !economy.has_reaction() {
+            return Ok(false);
+        }
+        check_use(self.enc, id, ActionKind::Reaction, ActionKind::Reaction).map_err(|e| {
+            Error::new(
+                e.code,
+                format!(
+                    "blocking a critical hit takes the reaction (A5E-DMG-04): {}",
+                    e.message
+                ),
+            )
+        })?;
+        Ok(true)
+    }
+
     /// A5E-ACT-11 (an action; released with the reaction), HYB-ACT-05 (a quick action); GH
     /// forbids it (GH-INIT-13).
     pub(crate) fn ready(&mut self, id: ParticipantId, trigger: Label) -> Result<()> {
