@@ -50,6 +50,9 @@ impl Creature {
                 "only a critical hit can be turned into a regular hit (A5E-DMG-04)",
             ));
         }
+        // A5E-DMG-04: the block also takes the creature's reaction. A sheet keeps no action
+        // economy, so only the once-per-rest limit is held here; in an encounter the reaction
+        // is checked and spent before this runs (`Ctx::damage`).
         if choices.critical_downgrade == Some(CriticalDowngrade::Block) && self.crit_block_used {
             return Err(Error::not_allowed(
                 "the creature has already blocked a critical hit since its last rest (A5E-DMG-04)",

@@ -113,6 +113,12 @@ impl ActionEconomy {
         matches!(self, Self::Slots)
     }
 
+    /// Whether a reaction is one of the slots kept (A5E-TURN-02, GH-INIT-06); OSE keeps none
+    /// and HYB's off-turn actions are quick actions (HYB-ACT-05).
+    pub const fn has_reaction(self) -> bool {
+        matches!(self, Self::Slots | Self::Activities)
+    }
+
     /// Whether releasing a readied action spends the reaction (A5E-ACT-11).
     pub const fn ready_releases_with_reaction(self) -> bool {
         matches!(self, Self::Slots)

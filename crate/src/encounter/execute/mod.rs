@@ -7,6 +7,7 @@
 //! its first event: copying a 500-combatant encounter for every command cost more than
 //! anything else in a Greyhawk round but the JSON.
 
+mod able;
 mod ctx;
 mod flow;
 mod greyhawk_roll;

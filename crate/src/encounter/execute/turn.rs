@@ -3,6 +3,7 @@
 
 use crate::encounter::command::{EncounterCommand, FollowerModifier, PlanCause, RetreatCheck};
 use crate::encounter::event::{EncounterEvent, FollowerMoraleRoll, HYB_MORALE_DC, RetreatRoll};
+use crate::encounter::execute::able::{check_able, check_able_activity};
 use crate::encounter::execute::ctx::{Ctx, check_list, misrouted, require_running};
 use crate::encounter::execute::flow::GH_SURPRISE_PENALTY;
 use crate::encounter::limits::{MAX_MODIFIER, MAX_TOTAL};
@@ -168,7 +169,8 @@ impl Ctx<'_> {
         self.begin_next()
     }
 
-    /// GH-INIT-09: a creature cannot take an action whose category it did not roll for.
+    /// GH-INIT-09: a creature cannot take an action whose category it did not roll for, nor
+    /// one its conditions or its inability to act rule out (SRD-COND-06, GH-INIT-12).
     pub(crate) fn act(&mut self, id: ParticipantId, activity: Activity) -> Result<()> {
         if self.enc.rules().action_economy() != ActionEconomy::Activities {
             return Err(Error::not_allowed(
@@ -182,13 +184,16 @@ impl Ctx<'_> {
                 activity.label()
             )));
         }
+        check_able_activity(self.enc, self.enc.get(&id)?, activity)?;
         self.emit(EncounterEvent::ActivityUsed {
             participant: id,
             activity,
         })
     }
 
-    /// A5E-TURN-02 (with A5E-SURP-02 and A5E-CTRL-01/02), HYB-ACT-01..05, GH-INIT-06.
+    /// A5E-TURN-02 (with A5E-SURP-02 and A5E-CTRL-01/02), HYB-ACT-01..05, GH-INIT-06; what
+    /// the creature's conditions or its inability to act forbid is refused too (A5E-COND-15
+    /// and the others listed in `able.rs`).
     pub(crate) fn use_action(
         &mut self,
         id: ParticipantId,
@@ -196,27 +201,38 @@ impl Ctx<'_> {
         slot: Option<ActionKind>,
     ) -> Result<()> {
         self.require_turns()?;
-        let economy = self.enc.rules().action_economy();
-        let p = self.enc.get(&id)?;
-        if p.out {
-            return Err(Error::not_allowed(format!("\"{id}\" has left the fight")));
-        }
         let slot = slot.unwrap_or(kind);
-        check_economy(self.enc, p, economy, kind, slot)?;
-        let split_movement = slot == ActionKind::Movement && economy.splits_movement();
-        if p.spent.has(slot) && !split_movement {
-            return Err(Error::not_allowed(format!(
-                "\"{id}\" has already used its {} (A5E-TURN-02 / HYB-ACT-01)",
-                slot.label()
-            )));
-        }
-        check_timing(self.enc, p, &id, kind)?;
-        check_surprised_slot(self.enc, p, slot)?;
+        check_use(self.enc, &id, kind, slot)?;
         self.emit(EncounterEvent::ActionUsed {
             participant: id,
             kind,
             slot,
         })
+    }
+
+    /// A5E-DMG-04: "you can use your reaction to block it". In a running encounter whose
+    /// action economy keeps a reaction (A5E and 5e slots, Greyhawk's one reaction a round,
+    /// GH-INIT-06), blocking a critical hit is refused whenever `useAction` would refuse that
+    /// reaction (surprised, already used, a condition or `canAct` ruling it out), in any phase
+    /// of the round; `true` means the block goes ahead and the caller spends the reaction with
+    /// it. Before the start and after the end, and under systems without a reaction slot (OSE
+    /// phases, HYB's active, movement and quick actions), there is no reaction to track: the
+    /// block is left to the creature's own once-per-rest limit, as on a bare creature sheet.
+    pub(crate) fn block_takes_reaction(&self, id: &ParticipantId) -> Result<bool> {
+        let economy = self.enc.rules().action_economy();
+        if !self.enc.running() || !economy.has_reaction() {
+            return Ok(false);
+        }
+        check_use(self.enc, id, ActionKind::Reaction, ActionKind::Reaction).map_err(|e| {
+            Error::new(
+                e.code,
+                format!(
+                    "blocking a critical hit takes the reaction (A5E-DMG-04): {}",
+                    e.message
+                ),
+            )
+        })?;
+        Ok(true)
     }
 
     /// A5E-ACT-11 (an action; released with the reaction), HYB-ACT-05 (a quick action); GH
@@ -557,6 +573,33 @@ impl Ctx<'_> {
         }
         Ok(())
     }
+}
+
+/// Everything `useAction` checks once a round is under way, reading only: the participant is
+/// in the fight, the economy has the slot, it is unspent, its time has come, surprise allows
+/// it, and so do the creature's state and conditions (`able.rs`).
+fn check_use(
+    enc: &Encounter,
+    id: &ParticipantId,
+    kind: ActionKind,
+    slot: ActionKind,
+) -> Result<()> {
+    let economy = enc.rules().action_economy();
+    let p = enc.get(id)?;
+    if p.out {
+        return Err(Error::not_allowed(format!("\"{id}\" has left the fight")));
+    }
+    check_economy(enc, p, economy, kind, slot)?;
+    let split_movement = slot == ActionKind::Movement && economy.splits_movement();
+    if p.spent.has(slot) && !split_movement {
+        return Err(Error::not_allowed(format!(
+            "\"{id}\" has already used its {} (A5E-TURN-02 / HYB-ACT-01)",
+            slot.label()
+        )));
+    }
+    check_timing(enc, p, id, kind)?;
+    check_surprised_slot(enc, p, slot)?;
+    check_able(enc, p, slot)
 }
 
 /// Whether the ruleset's action economy has this slot and lets `kind` be paid from it: OSE

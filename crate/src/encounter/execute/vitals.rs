@@ -9,14 +9,15 @@
 
 use crate::conditions::Flag;
 use crate::creature::{
-    Creature, CreatureCommand, DamageChoices, DamageInstance, DamageType, Performed, Report,
+    Creature, CreatureCommand, CreatureRules, CriticalDowngrade, DamageChoices, DamageInstance,
+    DamageType, Performed, Report,
 };
 use crate::effects::{Duration, EffectId, EffectSpec, RestKind};
 use crate::encounter::command::EncounterCommand;
 use crate::encounter::creature_change::{CreatureChange, EffectOngoing};
 use crate::encounter::event::{EncounterEvent, Resisted};
 use crate::encounter::execute::ctx::{Ctx, check_list, misrouted};
-use crate::encounter::participant::TurnStatus;
+use crate::encounter::participant::{ActionKind, TurnStatus};
 use crate::encounter::vitals::check_immunities;
 use crate::encounter::vitals::loaded_ids;
 use crate::error::{Error, ErrorCode, Result};
@@ -143,6 +144,11 @@ impl Ctx<'_> {
     }
 
     /// Damage through the ruleset's pipeline; the choices are the caller's (never decided here).
+    ///
+    /// A5E-DMG-04: a critical hit blocked under A5E's creature rules takes the target's
+    /// reaction where the encounter keeps one ([`Ctx::block_takes_reaction`]): refused when
+    /// that reaction is not available, spent (an `actionUsed` event before `damaged`) when it
+    /// is. Sacrificing a shield needs no reaction.
     pub(crate) fn damage(
         &mut self,
         participant: ParticipantId,
@@ -153,6 +159,12 @@ impl Ctx<'_> {
         let mut creature = self.creature_of(&participant)?;
         let before = creature.clone();
         let rules = self.enc.creature_rules();
+        // Only a block the creature rules would accept is checked here; any other is left to
+        // them, so it fails with their own error.
+        let block = damage.critical
+            && choices.critical_downgrade == Some(CriticalDowngrade::Block)
+            && matches!(rules, CreatureRules::A5e(_))
+            && self.block_takes_reaction(&participant)?;
         let at = self.enc.moment();
         // A5E-COND-19: a petrified participant resists all damage and is immune to poison for
         // as long as the condition lasts: its conditions join its own defenses for this hit.
@@ -168,6 +180,13 @@ impl Ctx<'_> {
         creature.defenses = before.defenses.clone();
         let report = taken?;
         let dealt = report.hp_lost > 0 || report.temp_hp_absorbed > 0;
+        if block {
+            self.emit(EncounterEvent::ActionUsed {
+                participant: participant.clone(),
+                kind: ActionKind::Reaction,
+                slot: ActionKind::Reaction,
+            })?;
+        }
         self.emit(EncounterEvent::Damaged {
             participant: participant.clone(),
             report,
