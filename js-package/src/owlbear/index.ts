@@ -478,17 +478,12 @@ export class OwlbearSync {
   }
 
   /**
-   * The tokens of the participants in the players' view `view`. The core decides who is in it:
-   * not a hidden participant, nor one a hidden participant controls.
+   * The tokens of the participants in the players' view `view` of `enc`. The core decides who
+   * is in it: not a hidden participant, nor one a hidden participant controls. With nobody
+   * hidden, that is everyone, and the view need not be loaded to ask.
    */
-  private visibleTokens(view: string, tokens: Record<string, TokenLink>): Record<string, TokenLink> {
-    const seen = Encounter.fromJSON(view);
-    let ids: Set<string>;
-    try {
-      ids = new Set(seen.participants().map((p) => p.id));
-    } finally {
-      seen.free();
-    }
+  private visibleTokens(enc: Encounter, view: string, tokens: Record<string, TokenLink>): Record<string, TokenLink> {
+    const ids = new Set(this.viewParticipants(enc, view).map((p) => p.id));
     const out: Record<string, TokenLink> = {};
     for (const [item, link] of Object.entries(tokens)) {
       if (ids.has(link.participant)) out[item] = link;
@@ -496,10 +491,22 @@ export class OwlbearSync {
     return out;
   }
 
+  /** The participants of `view`, the players' view of `enc`. */
+  private viewParticipants(enc: Encounter, view: string): { id: string }[] {
+    const all = enc.participants();
+    if (!all.some((p) => (p as { hidden?: boolean }).hidden === true)) return all;
+    const seen = Encounter.fromJSON(view);
+    try {
+      return seen.participants();
+    } finally {
+      seen.free();
+    }
+  }
+
   /** What the room stores: the players' views and their tokens. */
   private roomState(point: SequencePoint, enc = this.enc, jour = this.jour, tokens = this.tokenMap): StoredState {
     const view = enc.playerView();
-    const state: StoredState = { v: 2, seq: point.seq, epoch: point.epoch, encounter: JSON.parse(view) as EncounterSnapshot, tokens: this.visibleTokens(view, tokens) };
+    const state: StoredState = { v: 2, seq: point.seq, epoch: point.epoch, encounter: JSON.parse(view) as EncounterSnapshot, tokens: this.visibleTokens(enc, view, tokens) };
     if (jour !== undefined) state.journey = JSON.parse(jour.playerView()) as JourneySnapshot;
     return state;
   }

@@ -7,7 +7,7 @@ use crate::dice::RolledDie;
 use crate::encounter::command::{EncounterCommand, ParticipantDeclaration};
 use crate::encounter::event::{EncounterEvent, SideRoll, TieDraw};
 use crate::encounter::execute::ctx::{Ctx, check_list, misrouted, require_running};
-use crate::encounter::execute::roster::{ability_check_initiative, check_modifier};
+use crate::encounter::execute::roster::{check_modifier, initiative_check};
 use crate::encounter::limits::{MAX_TARGETS, MAX_TIE_DRAWS, MAX_TOTAL};
 use crate::encounter::participant::{Declaration, Participant, TurnStatus};
 use crate::encounter::state::{Actor, Encounter, Phase};
@@ -259,14 +259,7 @@ impl Ctx<'_> {
         check: Option<&InitiativeCheck>,
     ) -> Result<(RollMode, i32)> {
         let p = self.enc.get(id)?;
-        let ability = if ability_check_initiative(self.enc) {
-            p.check
-                .as_ref()
-                .or(check)
-                .map_or(Ability::Dex, |c| c.ability)
-        } else {
-            Ability::Dex
-        };
+        let ability = initiative_check(self.enc, p, check).map_or(Ability::Dex, |c| c.ability);
         let query = RollQuery::new(Roll::AbilityCheck {
             ability,
             skill: None,

@@ -4,7 +4,9 @@ use crate::encounter::command::EncounterCommand;
 use crate::encounter::event::EncounterEvent;
 use crate::encounter::execute::ctx::{Ctx, check_list, misrouted, require_not_ended};
 use crate::encounter::limits::{MAX_MODIFIER, MAX_TARGETS};
-use crate::encounter::participant::{MAX_SCORE, MIN_SCORE, NewParticipant, modifier_of};
+use crate::encounter::participant::{
+    MAX_SCORE, MIN_SCORE, NewParticipant, Participant, modifier_of,
+};
 use crate::encounter::state::{Encounter, Phase};
 use crate::encounter::vitals::check_immunities;
 use crate::error::{Error, ErrorCode, Result};
@@ -58,6 +60,20 @@ fn controller_allowed(enc: &Encounter) -> Result<()> {
     Ok(())
 }
 
+/// The check a participant's d20 initiative is: its own, else the start's `fallback`, under A5E
+/// (A5E-INIT-02); `None` for a plain Dexterity check (5e, or no check given).
+pub(crate) fn initiative_check<'a>(
+    enc: &Encounter,
+    p: &'a Participant,
+    fallback: Option<&'a InitiativeCheck>,
+) -> Option<&'a InitiativeCheck> {
+    if ability_check_initiative(enc) {
+        p.check.as_ref().or(fallback)
+    } else {
+        None
+    }
+}
+
 /// The check modifier of a participant for A5E initiative (A5E-INIT-01/02) or 5e (Dex).
 pub(crate) fn check_modifier(
     enc: &Encounter,
@@ -65,10 +81,7 @@ pub(crate) fn check_modifier(
     fallback: Option<&InitiativeCheck>,
 ) -> Result<i32> {
     let p = enc.get(id)?;
-    if !ability_check_initiative(enc) {
-        return Ok(i32::from(p.dex_mod));
-    }
-    Ok(match p.check.as_ref().or(fallback) {
+    Ok(match initiative_check(enc, p, fallback) {
         Some(c) => i32::from(p.modifier(c.ability)).saturating_add(i32::from(c.bonus)),
         None => i32::from(p.dex_mod),
     })
